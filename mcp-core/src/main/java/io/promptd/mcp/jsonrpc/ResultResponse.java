@@ -1,0 +1,19 @@
+package io.promptd.mcp.jsonrpc;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.mcp.json.JsonObject;
+
+/**
+ * A successful response.
+ *
+ * @param id the id of the request answered
+ * @param result the result object
+ */
+public record ResultResponse(RequestId id, JsonObject result) implements Response {
+  /** Checks the fields. */
+  public ResultResponse {
+    requireNonNull(id, "id");
+    requireNonNull(result, "result");
+  }
+}

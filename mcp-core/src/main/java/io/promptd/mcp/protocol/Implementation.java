@@ -1,0 +1,20 @@
+package io.promptd.mcp.protocol;
+
+import static java.util.Objects.requireNonNull;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The name and version of an MCP client or server.
+ *
+ * @param name the programmatic name
+ * @param title a display name, or null
+ * @param version the version
+ */
+public record Implementation(String name, @Nullable String title, String version) {
+  /** Checks the fields. */
+  public Implementation {
+    requireNonNull(name, "name");
+    requireNonNull(version, "version");
+  }
+}

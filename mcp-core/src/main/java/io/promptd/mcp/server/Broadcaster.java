@@ -1,0 +1,95 @@
+package io.promptd.mcp.server;
+
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.Notification;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Delivers {@code notifications/prompts/list_changed}: many catalog changes within the coalescing window become one
+ * notification to every initialized legacy session and every modern subscription that asked for it.
+ */
+final class Broadcaster {
+  private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
+  static final String PROMPTS_LIST_CHANGED = "notifications/prompts/list_changed";
+
+  private final Duration window;
+  private final AtomicBoolean pending = new AtomicBoolean();
+  private final Set<SessionImpl> sessions = ConcurrentHashMap.newKeySet();
+  private final Set<Subscription> subscriptions = ConcurrentHashMap.newKeySet();
+  private final ScheduledExecutorService timer;
+  private volatile boolean closed;
+
+  Broadcaster(Duration window) {
+    this.window = window;
+    this.timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "promptd-list-changed");
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  void promptsChanged() {
+    if (!closed && pending.compareAndSet(false, true)) {
+      Future<?> unused = timer.schedule(this::fire, window.toNanos(), TimeUnit.NANOSECONDS);
+    }
+  }
+
+  void addSession(SessionImpl session) {
+    sessions.add(session);
+  }
+
+  void removeSession(SessionImpl session) {
+    sessions.remove(session);
+  }
+
+  void addSubscription(Subscription subscription) {
+    subscriptions.add(subscription);
+    if (closed) {
+      subscription.end(true);
+    }
+  }
+
+  void removeSubscription(Subscription subscription) {
+    subscriptions.remove(subscription);
+  }
+
+  void close() {
+    closed = true;
+    timer.shutdownNow();
+    for (Subscription s : subscriptions) {
+      s.end(true);
+    }
+  }
+
+  private void fire() {
+    pending.set(false);
+    Notification legacy = new Notification(PROMPTS_LIST_CHANGED, null);
+    List<SessionImpl> failed = new ArrayList<>();
+    for (SessionImpl session : sessions) {
+      try {
+        session.notifyClient(legacy);
+      } catch (RuntimeException e) {
+        LOG.log(Level.DEBUG, "dropping a session whose channel failed: {0}", e.getMessage());
+        failed.add(session);
+      }
+    }
+    failed.forEach(sessions::remove);
+    for (Subscription s : subscriptions) {
+      if (s.promptsListChanged()) {
+        s.deliver(PROMPTS_LIST_CHANGED, JsonObject.EMPTY);
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package io.promptd.mcp.server;
+
+import io.promptd.mcp.jsonrpc.McpException;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Base64;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Opaque pagination cursors: the last name served, sealed with an HMAC under a per-process random key, so a client
+ * can neither read nor forge one. A cursor from another process (a restarted server) is refused like a forged one.
+ */
+final class Cursors {
+  private static final int TAG_BYTES = 12;
+  private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
+  private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
+
+  private final SecretKeySpec key;
+
+  Cursors() {
+    byte[] secret = new byte[32];
+    new SecureRandom().nextBytes(secret);
+    this.key = new SecretKeySpec(secret, "HmacSHA256");
+  }
+
+  String encode(String lastName) {
+    byte[] payload = lastName.getBytes(StandardCharsets.UTF_8);
+    return ENCODER.encodeToString(payload) + '.' + ENCODER.encodeToString(tag(payload));
+  }
+
+  /** The last name a cursor names; -32602 for anything this process did not issue. */
+  String decode(String cursor) {
+    int dot = cursor.indexOf('.');
+    if (dot < 0 || cursor.length() > 4096) {
+      throw invalid();
+    }
+    byte[] payload;
+    byte[] tag;
+    try {
+      payload = DECODER.decode(cursor.substring(0, dot));
+      tag = DECODER.decode(cursor.substring(dot + 1));
+    } catch (IllegalArgumentException e) {
+      throw invalid();
+    }
+    if (!MessageDigest.isEqual(tag, tag(payload))) {
+      throw invalid();
+    }
+    return new String(payload, StandardCharsets.UTF_8);
+  }
+
+  private byte[] tag(byte[] payload) {
+    try {
+      Mac mac = Mac.getInstance("HmacSHA256");
+      mac.init(key);
+      return Arrays.copyOf(mac.doFinal(payload), TAG_BYTES);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("HmacSHA256 is unavailable", e);
+    }
+  }
+
+  private static McpException invalid() {
+    return McpException.invalidParams("Invalid cursor: not one this server issued (start again without a cursor)");
+  }
+}

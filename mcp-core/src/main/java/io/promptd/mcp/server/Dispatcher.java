@@ -1,0 +1,188 @@
+package io.promptd.mcp.server;
+
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonBoolean;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.ErrorCodes;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.ProtocolVersion;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Routes a request to its handler under the right era: modern when its {@code _meta} names a protocol version,
+ * legacy when the session has been initialized, and otherwise only {@code initialize} and {@code ping}.
+ */
+final class Dispatcher {
+  static final String META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+  static final String META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+  static final String META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
+  static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
+
+  private static final Set<String> LEGACY_METHODS =
+      Set.of("initialize", "ping", "prompts/list", "prompts/get", "completion/complete", "logging/setLevel");
+  private static final Set<String> MODERN_METHODS =
+      Set.of("server/discover", "ping", "prompts/list", "prompts/get", "completion/complete", "subscriptions/listen");
+  private static final Set<String> LOG_LEVELS =
+      Set.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
+
+  private final McpServer server;
+  private final SessionImpl session;
+  private final PromptsFeature prompts;
+  private final Set<Subscription> subscriptions = ConcurrentHashMap.newKeySet();
+
+  Dispatcher(McpServer server, SessionImpl session) {
+    this.server = server;
+    this.session = session;
+    this.prompts = new PromptsFeature(server);
+  }
+
+  JsonObject dispatch(Request request, Outbound stream) {
+    JsonObject meta = request.params().object("_meta").orElse(JsonObject.EMPTY);
+    if (request.method().equals("initialize")) {
+      return initialize(request);
+    }
+    if (meta.has(META_PROTOCOL_VERSION)) {
+      return modern(request, ModernMeta.parse(request.id(), meta), stream);
+    }
+    LegacyState state = session.legacy();
+    if (state != null) {
+      return legacy(request, state);
+    }
+    if (request.method().equals("ping")) {
+      return JsonObject.EMPTY;
+    }
+    if (!LEGACY_METHODS.contains(request.method()) && !MODERN_METHODS.contains(request.method())) {
+      throw McpException.methodNotFound(request.method());
+    }
+    throw new McpException(
+        ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
+        "Unsupported protocol version: the request names none in params._meta[\"" + META_PROTOCOL_VERSION
+            + "\"] and no initialize handshake has happened; send initialize first (legacy) or name a supported"
+            + " version (modern)",
+        JsonObject.builder().put("supported", JsonArray.ofStrings(ProtocolVersion.supportedIds())).build());
+  }
+
+  private JsonObject legacy(Request request, LegacyState state) {
+    Encoder encoder = new Encoder(state.version);
+    return switch (request.method()) {
+      case "ping" -> JsonObject.EMPTY;
+      case "prompts/list" -> prompts.list(request.params(), encoder).build();
+      case "prompts/get" -> prompts.get(request.params(), encoder);
+      case "completion/complete" -> prompts.complete(request.params(), encoder);
+      case "logging/setLevel" -> setLevel(request.params(), state);
+      default -> throw McpException.methodNotFound(request.method());
+    };
+  }
+
+  private JsonObject modern(Request request, RequestContext ctx, Outbound stream) {
+    Encoder encoder = new Encoder(ctx.version());
+    JsonObject.Builder result = switch (request.method()) {
+      case "server/discover" -> discover();
+      case "ping" -> JsonObject.builder();
+      case "prompts/list" -> prompts.list(request.params(), encoder)
+          .put("ttlMs", server.listTtl().toMillis())
+          .put("cacheScope", "public");
+      case "prompts/get" -> prompts.get(request.params(), encoder).toBuilder();
+      case "completion/complete" -> prompts.complete(request.params(), encoder).toBuilder();
+      case "subscriptions/listen" -> listen(request, stream);
+      default -> throw McpException.methodNotFound(request.method());
+    };
+    JsonObject meta = result.build().object("_meta").orElse(JsonObject.EMPTY).toBuilder()
+        .put(META_SERVER_INFO, encoder.implementation(server.serverInfo()))
+        .build();
+    return result.put("resultType", "complete").put("_meta", meta).build();
+  }
+
+  private JsonObject initialize(Request request) {
+    if (session.legacy() != null) {
+      throw McpException.invalidRequest("Invalid request: this session is already initialized");
+    }
+    JsonObject params = request.params();
+    String requested = params.string("protocolVersion")
+        .orElseThrow(() -> McpException.invalidParams("Invalid params: initialize needs \"protocolVersion\" (a string)"));
+    ProtocolVersion version = ProtocolVersion.of(requested)
+        .filter(v -> !v.isModern())
+        .orElse(ProtocolVersion.LATEST_LEGACY);
+    JsonObject capabilities = params.object("capabilities").orElse(JsonObject.EMPTY);
+    Implementation clientInfo = ModernMeta.implementation(params.object("clientInfo").orElse(null));
+    LegacyState state = new LegacyState(version, capabilities, clientInfo);
+    Encoder encoder = new Encoder(version);
+    JsonObject result = JsonObject.builder()
+        .put("protocolVersion", version.id())
+        .put("capabilities", capabilities(version, true))
+        .put("serverInfo", encoder.implementation(server.serverInfo()))
+        .put("instructions", server.instructions())
+        .build();
+    session.initialized(state);
+    return result;
+  }
+
+  private JsonObject.Builder discover() {
+    return JsonObject.builder()
+        .put("supportedVersions", JsonArray.ofStrings(ProtocolVersion.supportedIds()))
+        .put("capabilities", capabilities(ProtocolVersion.V2026_07_28, false))
+        .put("instructions", server.instructions())
+        .put("ttlMs", server.discoverTtl().toMillis())
+        .put("cacheScope", "public");
+  }
+
+  private static JsonObject capabilities(ProtocolVersion version, boolean logging) {
+    JsonObject.Builder b = JsonObject.builder();
+    b.put("prompts", JsonObject.builder().put("listChanged", true).build());
+    if (version.atLeast(ProtocolVersion.V2025_03_26)) {
+      b.put("completions", JsonObject.EMPTY);
+    }
+    if (logging) {
+      b.put("logging", JsonObject.EMPTY);
+    }
+    return b.build();
+  }
+
+  private static JsonObject setLevel(JsonObject params, LegacyState state) {
+    String level = params.string("level").orElse("");
+    if (!LOG_LEVELS.contains(level)) {
+      throw McpException.invalidParams("Invalid params: \"level\" must be one of " + String.join(", ", LOG_LEVELS.stream().sorted().toList()));
+    }
+    state.logLevel = level;
+    return JsonObject.EMPTY;
+  }
+
+  private JsonObject.Builder listen(Request request, Outbound stream) {
+    JsonObject filter = request.params().object("notifications")
+        .orElseThrow(() -> McpException.invalidParams("Invalid params: subscriptions/listen needs \"notifications\" (an object)"));
+    boolean prompts = filter.get("promptsListChanged") instanceof JsonBoolean b && b.value();
+    Subscription sub = new Subscription(request.id(), stream, prompts);
+    JsonObject.Builder acknowledged = JsonObject.builder();
+    if (prompts) {
+      acknowledged.put("promptsListChanged", true);
+    }
+    subscriptions.add(sub);
+    try {
+      synchronized (sub) {
+        server.broadcaster().addSubscription(sub);
+        stream.send(new Notification("notifications/subscriptions/acknowledged",
+            JsonObject.builder().put("_meta", sub.meta()).put("notifications", acknowledged.build()).build()));
+      }
+      if (!sub.await()) {
+        throw McpException.internal("Subscription stream closed");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw McpException.internal("Subscription cancelled"); // suppressed: a cancelled request gets no response
+    } finally {
+      server.broadcaster().removeSubscription(sub);
+      subscriptions.remove(sub);
+    }
+    return JsonObject.builder().put("_meta", sub.meta());
+  }
+
+  void closeSubscriptions() {
+    for (Subscription s : subscriptions) {
+      s.end(true);
+    }
+  }
+}

@@ -1,0 +1,21 @@
+package io.promptd.mcp.server;
+
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.ProtocolVersion;
+import org.jspecify.annotations.Nullable;
+
+/** What a legacy {@code initialize} established for its session. */
+final class LegacyState {
+  final ProtocolVersion version;
+  final JsonObject clientCapabilities;
+  final @Nullable Implementation clientInfo;
+  volatile boolean initializedNotified;
+  volatile String logLevel = "info";
+
+  LegacyState(ProtocolVersion version, JsonObject clientCapabilities, @Nullable Implementation clientInfo) {
+    this.version = version;
+    this.clientCapabilities = clientCapabilities;
+    this.clientInfo = clientInfo;
+  }
+}

@@ -1,0 +1,175 @@
+package io.promptd.mcp.server;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.mcp.protocol.Implementation;
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An MCP server for prompts that speaks both protocol eras: legacy clients open a session with {@code initialize},
+ * modern clients send per-request {@code _meta}. Transports open a {@link ServerSession} per channel and feed it
+ * messages; the server coalesces catalog changes into {@code notifications/prompts/list_changed} for every legacy
+ * session and every modern {@code subscriptions/listen} stream.
+ *
+ * <pre>{@code
+ * PromptCatalog prompts = PromptCatalog.create();
+ * prompts.put(PromptDefinition.of(Prompt.of("greet", "Say hello", List.of()),
+ *     args -> List.of(PromptMessage.user("Hello!"))));
+ * McpServer server = McpServer.builder().prompts(prompts).build();
+ * }</pre>
+ */
+public final class McpServer implements AutoCloseable {
+  private final Implementation serverInfo;
+  private final @Nullable String instructions;
+  private final PromptCatalog prompts;
+  private final int pageSize;
+  private final Duration listTtl;
+  private final Duration discoverTtl;
+  private final Broadcaster broadcaster;
+  private final Cursors cursors = new Cursors();
+  private final AutoCloseable catalogListener;
+
+  private McpServer(Builder b) {
+    this.serverInfo = b.serverInfo;
+    this.instructions = b.instructions;
+    this.prompts = b.prompts;
+    this.pageSize = b.pageSize;
+    this.listTtl = b.listTtl;
+    this.discoverTtl = b.discoverTtl;
+    this.broadcaster = new Broadcaster(b.coalescing);
+    this.catalogListener = prompts.onChange(broadcaster::promptsChanged);
+  }
+
+  /** Returns a builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Opens a session for one channel.
+   *
+   * @param sessionOutbound where session-scoped notifications go (a legacy client's {@code list_changed}); use {@link
+   *     Outbound#discard()} when the channel has none
+   */
+  public ServerSession openSession(Outbound sessionOutbound) {
+    requireNonNull(sessionOutbound, "sessionOutbound");
+    return new SessionImpl(this, sessionOutbound);
+  }
+
+  /** The prompts this server serves. */
+  public PromptCatalog prompts() {
+    return prompts;
+  }
+
+  /** The server's name and version, as clients see it. */
+  public Implementation serverInfo() {
+    return serverInfo;
+  }
+
+  /** Stops change notifications and ends every open {@code subscriptions/listen} stream gracefully. */
+  @Override
+  public void close() {
+    try {
+      catalogListener.close();
+    } catch (Exception e) {
+      throw new IllegalStateException("could not remove the catalog listener", e);
+    }
+    broadcaster.close();
+  }
+
+  @Nullable String instructions() {
+    return instructions;
+  }
+
+  int pageSize() {
+    return pageSize;
+  }
+
+  Duration listTtl() {
+    return listTtl;
+  }
+
+  Duration discoverTtl() {
+    return discoverTtl;
+  }
+
+  Broadcaster broadcaster() {
+    return broadcaster;
+  }
+
+  Cursors cursors() {
+    return cursors;
+  }
+
+  /** Configures an {@link McpServer}. */
+  public static final class Builder {
+    private Implementation serverInfo = new Implementation("promptd", "promptd", Version.CURRENT);
+    private @Nullable String instructions;
+    private PromptCatalog prompts = PromptCatalog.create();
+    private int pageSize = 500;
+    private Duration listTtl = Duration.ofSeconds(10);
+    private Duration discoverTtl = Duration.ofHours(1);
+    private Duration coalescing = Duration.ofMillis(20);
+
+    private Builder() {}
+
+    /** The name and version clients see; defaults to promptd's own. */
+    public Builder serverInfo(Implementation serverInfo) {
+      this.serverInfo = requireNonNull(serverInfo, "serverInfo");
+      return this;
+    }
+
+    /** Guidance for the model about this server, sent at {@code initialize} and {@code server/discover}. */
+    public Builder instructions(@Nullable String instructions) {
+      this.instructions = instructions;
+      return this;
+    }
+
+    /** The prompts to serve; the server follows every later change to the catalog. */
+    public Builder prompts(PromptCatalog prompts) {
+      this.prompts = requireNonNull(prompts, "prompts");
+      return this;
+    }
+
+    /** How many prompts one {@code prompts/list} page holds (default 500). */
+    public Builder pageSize(int pageSize) {
+      if (pageSize < 1) {
+        throw new IllegalArgumentException("pageSize must be at least 1, not " + pageSize);
+      }
+      this.pageSize = pageSize;
+      return this;
+    }
+
+    /** The {@code ttlMs} hint on modern {@code prompts/list} results (default 10 s). */
+    public Builder listTtl(Duration ttl) {
+      this.listTtl = nonNegative(ttl, "listTtl");
+      return this;
+    }
+
+    /** The {@code ttlMs} hint on {@code server/discover} results (default 1 h). */
+    public Builder discoverTtl(Duration ttl) {
+      this.discoverTtl = nonNegative(ttl, "discoverTtl");
+      return this;
+    }
+
+    /** How long to gather catalog changes into one {@code list_changed} notification (default 20 ms). */
+    public Builder changeCoalescing(Duration window) {
+      this.coalescing = nonNegative(window, "changeCoalescing");
+      return this;
+    }
+
+    /** Builds the server. */
+    public McpServer build() {
+      return new McpServer(this);
+    }
+
+    private static Duration nonNegative(Duration d, String what) {
+      requireNonNull(d, what);
+      if (d.isNegative()) {
+        throw new IllegalArgumentException(what + " must not be negative, not " + d);
+      }
+      return d;
+    }
+  }
+}

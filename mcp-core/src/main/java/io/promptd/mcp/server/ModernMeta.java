@@ -1,0 +1,53 @@
+package io.promptd.mcp.server;
+
+import static io.promptd.mcp.server.Dispatcher.META_CLIENT_CAPABILITIES;
+import static io.promptd.mcp.server.Dispatcher.META_CLIENT_INFO;
+import static io.promptd.mcp.server.Dispatcher.META_PROTOCOL_VERSION;
+
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.jsonrpc.ErrorCodes;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.jsonrpc.RequestId;
+import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.ProtocolVersion;
+import org.jspecify.annotations.Nullable;
+
+/** Reads the per-request {@code _meta} of a modern request into a {@link RequestContext}. */
+final class ModernMeta {
+  private ModernMeta() {}
+
+  static RequestContext parse(RequestId id, JsonObject meta) {
+    if (!(meta.get(META_PROTOCOL_VERSION) instanceof JsonString requested)) {
+      throw McpException.invalidParams("Invalid params: _meta[\"" + META_PROTOCOL_VERSION + "\"] must be a string");
+    }
+    ProtocolVersion version = ProtocolVersion.of(requested.value()).filter(ProtocolVersion::isModern)
+        .orElseThrow(() -> unsupported(requested.value()));
+    JsonObject capabilities = meta.object(META_CLIENT_CAPABILITIES)
+        .orElseThrow(() -> McpException.invalidParams(
+            "Invalid params: _meta[\"" + META_CLIENT_CAPABILITIES + "\"] is required (an object; {} for none)"));
+    return new RequestContext(id, version, capabilities, implementation(meta.object(META_CLIENT_INFO).orElse(null)));
+  }
+
+  static McpException unsupported(String requested) {
+    String hint = ProtocolVersion.of(requested).isPresent()
+        ? " (" + requested + " is a legacy version: open a session with initialize to use it)" : "";
+    return new McpException(
+        ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
+        "Unsupported protocol version: " + requested + hint,
+        JsonObject.builder()
+            .put("supported", JsonArray.ofStrings(ProtocolVersion.supportedIds()))
+            .put("requested", requested)
+            .build());
+  }
+
+  static @Nullable Implementation implementation(@Nullable JsonObject info) {
+    if (info == null) {
+      return null;
+    }
+    String name = info.string("name").orElse(null);
+    String version = info.string("version").orElse(null);
+    return name == null || version == null ? null : new Implementation(name, info.string("title").orElse(null), version);
+  }
+}

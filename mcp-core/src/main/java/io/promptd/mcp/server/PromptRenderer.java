@@ -1,0 +1,23 @@
+package io.promptd.mcp.server;
+
+import io.promptd.mcp.protocol.GetPromptResult;
+import java.util.Map;
+
+/**
+ * Turns a prompt's arguments into messages.
+ *
+ * <p>The server has already checked that every required argument is present and that no undeclared one is. A renderer
+ * that rejects a value throws {@link io.promptd.mcp.jsonrpc.McpException} with code -32602; any other exception becomes
+ * -32603 with a safe message, and its details go to the log only.
+ */
+@FunctionalInterface
+public interface PromptRenderer {
+  /**
+   * Renders the prompt.
+   *
+   * @param arguments the arguments supplied, by name
+   * @return the rendered prompt
+   * @throws Exception when rendering fails
+   */
+  GetPromptResult render(Map<String, String> arguments) throws Exception;
+}

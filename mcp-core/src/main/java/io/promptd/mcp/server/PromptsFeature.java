@@ -1,0 +1,152 @@
+package io.promptd.mcp.server;
+
+import io.promptd.mcp.json.Json;
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.protocol.Completion;
+import io.promptd.mcp.protocol.GetPromptResult;
+import io.promptd.mcp.protocol.Prompt;
+import io.promptd.mcp.protocol.PromptArgument;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/** {@code prompts/list}, {@code prompts/get} and {@code completion/complete}, the same in every era. */
+final class PromptsFeature {
+  private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
+
+  private final McpServer server;
+
+  PromptsFeature(McpServer server) {
+    this.server = server;
+  }
+
+  JsonObject.Builder list(JsonObject params, Encoder encoder) {
+    String after = null;
+    Json cursor = params.get("cursor");
+    if (cursor instanceof JsonString s) {
+      after = server.cursors().decode(s.value());
+    } else if (cursor != null) {
+      throw McpException.invalidParams("Invalid cursor: \"cursor\" must be a string");
+    }
+    PromptCatalog.Page page = server.prompts().snapshot().page(after, server.pageSize());
+    List<Json> prompts = new ArrayList<>(page.items().size());
+    for (PromptDefinition p : page.items()) {
+      prompts.add(encoder.prompt(p.prompt()));
+    }
+    JsonObject.Builder result = JsonObject.builder().put("prompts", new JsonArray(prompts));
+    if (page.more()) {
+      result.put("nextCursor", server.cursors().encode(page.items().getLast().name()));
+    }
+    return result;
+  }
+
+  JsonObject get(JsonObject params, Encoder encoder) {
+    PromptDefinition definition = lookup(params.get("name"));
+    Prompt prompt = definition.prompt();
+    Map<String, String> arguments = arguments(prompt.name(), params.get("arguments"), "arguments");
+    checkArguments(prompt, arguments);
+    GetPromptResult result;
+    try {
+      result = definition.renderer().render(arguments);
+    } catch (McpException e) {
+      throw e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw McpException.internal("prompt '" + prompt.name() + "': rendering was interrupted");
+    } catch (Exception e) {
+      LOG.log(Level.ERROR, "prompt '" + prompt.name() + "' failed to render", e);
+      throw McpException.internal("prompt '" + prompt.name() + "' failed to render");
+    }
+    if (result == null) {
+      throw McpException.internal("prompt '" + prompt.name() + "' rendered nothing");
+    }
+    return encoder.getPromptResult(result);
+  }
+
+  JsonObject complete(JsonObject params, Encoder encoder) {
+    JsonObject ref = params.object("ref")
+        .orElseThrow(() -> McpException.invalidParams("Invalid params: completion/complete needs \"ref\" (an object)"));
+    JsonObject argument = params.object("argument")
+        .orElseThrow(() -> McpException.invalidParams("Invalid params: completion/complete needs \"argument\" (an object)"));
+    String argName = argument.string("name")
+        .orElseThrow(() -> McpException.invalidParams("Invalid params: \"argument.name\" must be a string"));
+    String value = argument.string("value")
+        .orElseThrow(() -> McpException.invalidParams("Invalid params: \"argument.value\" must be a string"));
+    String type = ref.string("type").orElse("");
+    if (type.equals("ref/resource")) {
+      return encoder.completion(Completion.EMPTY);
+    }
+    if (!type.equals("ref/prompt")) {
+      throw McpException.invalidParams("Invalid params: \"ref.type\" must be \"ref/prompt\" or \"ref/resource\"");
+    }
+    PromptDefinition definition = lookup(ref.get("name"));
+    if (definition.prompt().arguments().stream().noneMatch(a -> a.name().equals(argName))) {
+      throw McpException.invalidParams("prompt '" + definition.name() + "' has no argument '" + argName + "'");
+    }
+    JsonObject context = params.object("context").orElse(JsonObject.EMPTY);
+    Map<String, String> known = arguments(definition.name(), context.get("arguments"), "context.arguments");
+    Completion completion = definition.complete(argName, value, known);
+    if (completion.values().size() > Completion.MAX_VALUES) {
+      completion = Completion.of(completion.values());
+    }
+    return encoder.completion(completion);
+  }
+
+  private PromptDefinition lookup(@Nullable Json name) {
+    if (!(name instanceof JsonString s)) {
+      throw McpException.invalidParams("Invalid params: \"name\" must be a string naming a prompt");
+    }
+    PromptDefinition definition = server.prompts().snapshot().get(s.value());
+    if (definition == null) {
+      throw McpException.invalidParams("Unknown prompt: '" + s.value() + "'");
+    }
+    return definition;
+  }
+
+  private static Map<String, String> arguments(String prompt, @Nullable Json raw, String field) {
+    if (raw == null) {
+      return Map.of();
+    }
+    if (!(raw instanceof JsonObject o)) {
+      throw McpException.invalidParams("prompt '" + prompt + "': \"" + field + "\" must be an object of strings");
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Json> e : o.members().entrySet()) {
+      if (!(e.getValue() instanceof JsonString s)) {
+        throw McpException.invalidParams(
+            "prompt '" + prompt + "': argument '" + e.getKey() + "' must be a string, not " + e.getValue().typeName());
+      }
+      out.put(e.getKey(), s.value());
+    }
+    return out;
+  }
+
+  private static void checkArguments(Prompt prompt, Map<String, String> arguments) {
+    List<String> missing = new ArrayList<>();
+    for (PromptArgument a : prompt.arguments()) {
+      if (a.required() && (arguments.get(a.name()) == null || arguments.get(a.name()).isEmpty())) {
+        missing.add("'" + a.name() + "'");
+      }
+    }
+    if (!missing.isEmpty()) {
+      throw McpException.invalidParams("prompt '" + prompt.name() + "': missing required argument"
+          + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing));
+    }
+    List<String> unknown = new ArrayList<>();
+    for (String name : arguments.keySet()) {
+      if (prompt.arguments().stream().noneMatch(a -> a.name().equals(name))) {
+        unknown.add("'" + name + "'");
+      }
+    }
+    if (!unknown.isEmpty()) {
+      throw McpException.invalidParams("prompt '" + prompt.name() + "': unknown argument"
+          + (unknown.size() > 1 ? "s " : " ") + String.join(", ", unknown));
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package io.promptd.mcp.server;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.RequestId;
+import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.ProtocolVersion;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the server knows about one request: its era and version, and the client's capabilities and identity — from
+ * the legacy session's {@code initialize}, or from the request's own {@code _meta} in the modern era.
+ *
+ * @param id the request id
+ * @param version the protocol version the request is served under
+ * @param clientCapabilities the client's declared capabilities
+ * @param clientInfo the client's self-reported identity, or null
+ */
+public record RequestContext(
+    RequestId id, ProtocolVersion version, JsonObject clientCapabilities, @Nullable Implementation clientInfo) {
+  /** Checks the fields. */
+  public RequestContext {
+    requireNonNull(id, "id");
+    requireNonNull(version, "version");
+    requireNonNull(clientCapabilities, "clientCapabilities");
+  }
+
+  /** Whether the request is served statelessly under the modern era. */
+  public boolean modern() {
+    return version.isModern();
+  }
+}
