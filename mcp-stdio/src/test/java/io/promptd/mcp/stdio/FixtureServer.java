@@ -1,0 +1,33 @@
+package io.promptd.mcp.stdio;
+
+import io.promptd.mcp.protocol.GetPromptResult;
+import io.promptd.mcp.protocol.Prompt;
+import io.promptd.mcp.protocol.PromptArgument;
+import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.server.PromptCatalog;
+import io.promptd.mcp.server.PromptDefinition;
+import java.util.List;
+
+/** A real server process for the stdio tests: two prompts, served on this process's stdin and stdout. */
+public final class FixtureServer {
+  private FixtureServer() {}
+
+  /** Serves until stdin ends; {@code args[0]} is the line limit in bytes. */
+  public static void main(String[] args) throws Exception {
+    PromptCatalog catalog = PromptCatalog.create();
+    catalog.put(PromptDefinition.of(
+        Prompt.of("greet", "Greets someone", List.of(PromptArgument.required("name", "Who to greet"))),
+        a -> List.of(PromptMessage.user("Hello, " + a.get("name") + "!"))));
+    catalog.put(new PromptDefinition(
+        Prompt.of("slow", "Takes a while", List.of()),
+        a -> {
+          Thread.sleep(400);
+          return GetPromptResult.of("slow", List.of(PromptMessage.user("done")));
+        },
+        null));
+    McpServer server = McpServer.builder().prompts(catalog).build();
+    StdioTransport.create(server, System.in, System.out, Integer.parseInt(args[0])).run();
+    server.close();
+  }
+}
