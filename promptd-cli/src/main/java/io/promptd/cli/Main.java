@@ -1,0 +1,60 @@
+package io.promptd.cli;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * {@code promptd}: serve folders of prompt files over MCP, or check them.
+ *
+ * <p>Exit codes: 0 success; 1 {@code check} found errors; 2 usage error; 4 the server or its input failed.
+ */
+public final class Main {
+  static final int OK = 0;
+  static final int CHECK_FAILED = 1;
+  static final int USAGE = 2;
+  static final int FAILED = 4;
+
+  static final String USAGE_TEXT = """
+      Usage:
+        promptd serve [options] DIR...   serve every prompt file under DIR over MCP (stdio by default)
+        promptd check DIR...             lint prompt files; exit 1 when any has an error
+        promptd --version | --help
+
+      serve options:
+        --page-size N        prompts per prompts/list page (default 500)
+        --max-line-bytes N   longest stdio message accepted (default 4194304)
+        --no-watch           do not reload files when they change
+      """;
+
+  private Main() {}
+
+  /** Runs the command line and exits with its status. */
+  public static void main(String[] args) {
+    Logging.configure();
+    System.exit(run(Arrays.asList(args), System.err));
+  }
+
+  static int run(List<String> args, PrintStream err) {
+    if (args.isEmpty() || args.contains("--help") || args.contains("-h")) {
+      err.print(USAGE_TEXT);
+      return args.isEmpty() ? USAGE : OK;
+    }
+    if (args.getFirst().equals("--version")) {
+      err.println("promptd " + Main.class.getModule().getDescriptor().toNameAndVersion());
+      return OK;
+    }
+    List<String> rest = args.subList(1, args.size());
+    try {
+      return switch (args.getFirst()) {
+        case "serve" -> Serve.run(ServeOptions.parse(rest), err);
+        case "check" -> Check.run(ServeOptions.directories(rest), err);
+        default -> throw new UsageException("unknown command '" + args.getFirst() + "'");
+      };
+    } catch (UsageException e) {
+      err.println("promptd: " + e.getMessage());
+      err.print(USAGE_TEXT);
+      return USAGE;
+    }
+  }
+}

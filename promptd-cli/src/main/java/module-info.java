@@ -1,0 +1,7 @@
+/** The promptd command-line app: the only module that touches System.out and System.exit. */
+module io.promptd.cli {
+  requires io.promptd.mcp;
+  requires io.promptd.mcp.stdio;
+  requires io.promptd.library;
+  requires java.logging;
+}
