@@ -26,6 +26,13 @@ public final class FixtureServer {
           return GetPromptResult.of("slow", List.of(PromptMessage.user("done")));
         },
         null));
+    catalog.put(PromptDefinition.of(
+        Prompt.of("touch", "Adds a prompt named 'touched', so that clients see the list change", List.of()),
+        a -> {
+          catalog.put(PromptDefinition.of(Prompt.of("touched", "Added by touch", List.of()),
+              b -> List.of(PromptMessage.user("touched"))));
+          return List.of(PromptMessage.user("ok"));
+        }));
     McpServer server = McpServer.builder().prompts(catalog).build();
     StdioTransport.create(server, System.in, System.out, Integer.parseInt(args[0])).run();
     server.close();

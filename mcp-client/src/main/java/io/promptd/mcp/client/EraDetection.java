@@ -1,0 +1,104 @@
+package io.promptd.mcp.client;
+
+import io.promptd.mcp.json.Json;
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonNumber;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.jsonrpc.ResultResponse;
+import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.ProtocolVersion;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Tells a modern server from a legacy one, as the 2026-07-28 versioning page describes: a modern result or a
+ * recognized modern error (-32020..-32022) means modern; anything else, or silence on stdio, means legacy, and the
+ * client falls back to {@code initialize}.
+ */
+final class EraDetection {
+  private static final System.Logger LOG = System.getLogger("io.promptd.mcp.client");
+
+  private EraDetection() {}
+
+  static ServerIdentity detect(McpClient client) throws IOException {
+    Channel channel = client.channel();
+    Request probe = client.request("server/discover", JsonObject.EMPTY);
+    if (channel instanceof HttpChannel http) {
+      http.useModern(McpClient.MODERN_VERSION);
+    }
+    Response answer = null;
+    try {
+      answer = client.send(probe, client.options().probeTimeout());
+    } catch (RequestTimeoutException | HttpStatusException e) {
+      LOG.log(Level.DEBUG, "no modern answer to server/discover ({0}); trying initialize", e.getMessage());
+    }
+    if (answer instanceof ResultResponse r) {
+      return modern(r.result());
+    }
+    if (answer instanceof ErrorResponse e && e.code() <= -32020 && e.code() >= -32022) {
+      throw unsupported(e);
+    }
+    return legacy(client);
+  }
+
+  private static ServerIdentity modern(JsonObject result) {
+    JsonArray versions = result.array("supportedVersions").orElse(JsonArray.EMPTY);
+    if (!versions.elements().contains(new JsonString(McpClient.MODERN_VERSION))) {
+      throw new McpException(-32022, "the server supports " + versions.elements() + ", not " + McpClient.MODERN_VERSION);
+    }
+    Implementation info = implementation(result.object("_meta")
+        .flatMap(m -> m.object("io.modelcontextprotocol/serverInfo")).orElse(null));
+    return new ServerIdentity(true, McpClient.MODERN_VERSION, info,
+        result.object("capabilities").orElse(JsonObject.EMPTY));
+  }
+
+  private static McpException unsupported(ErrorResponse e) {
+    Json data = e.data();
+    String supported = data instanceof JsonObject o && o.get("supported") instanceof JsonArray a ? a.elements().toString() : "?";
+    return new McpException(e.code(), "the server is modern but refused " + McpClient.MODERN_VERSION + ": " + e.message()
+        + " (supported: " + supported + ")", e.data());
+  }
+
+  private static ServerIdentity legacy(McpClient client) throws IOException {
+    Channel channel = client.channel();
+    if (channel instanceof HttpChannel http) {
+      http.useLegacy(McpClient.LEGACY_VERSION);
+    }
+    ServerIdentity legacyShape = new ServerIdentity(false, McpClient.LEGACY_VERSION, null, JsonObject.EMPTY);
+    JsonObject params = JsonObject.builder()
+        .put("protocolVersion", McpClient.LEGACY_VERSION)
+        .put("capabilities", JsonObject.EMPTY)
+        .put("clientInfo", JsonObject.builder().put("name", client.options().clientInfo().name())
+            .put("version", client.options().clientInfo().version()).build())
+        .build();
+    Request initialize = new Request(client.request("initialize", params).id(), "initialize", params);
+    JsonObject result = McpClient.resultOf(client.send(initialize));
+    String version = result.string("protocolVersion")
+        .orElseThrow(() -> new MalformedResultException("initialize result has no protocolVersion"));
+    if (ProtocolVersion.of(version).filter(v -> !v.isModern()).isEmpty()) {
+      throw new IOException("the server answered initialize with protocol version " + version
+          + ", which this client does not speak");
+    }
+    if (channel instanceof HttpChannel http) {
+      http.useLegacy(version);
+    }
+    channel.notify(new Notification("notifications/initialized", null));
+    return new ServerIdentity(false, version, implementation(result.object("serverInfo").orElse(null)),
+        result.object("capabilities").orElse(legacyShape.capabilities()));
+  }
+
+  private static @Nullable Implementation implementation(@Nullable JsonObject o) {
+    if (o == null || o.string("name").isEmpty()) {
+      return null;
+    }
+    return new Implementation(o.string("name").orElseThrow(), o.string("title").orElse(null),
+        o.string("version").orElse(o.get("version") instanceof JsonNumber n ? n.value().toPlainString() : "?"));
+  }
+}

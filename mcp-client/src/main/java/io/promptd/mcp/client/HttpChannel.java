@@ -1,0 +1,238 @@
+package io.promptd.mcp.client;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import io.promptd.mcp.jsonrpc.Incoming;
+import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.RequestId;
+import io.promptd.mcp.jsonrpc.Response;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A server at a Streamable HTTP endpoint. Each request is one POST answered with JSON or an SSE stream; in the legacy
+ * era a session id rides on every request and a GET stream carries server notifications.
+ */
+final class HttpChannel implements Channel {
+  private static final System.Logger LOG = System.getLogger("io.promptd.mcp.client");
+
+  private final URI uri;
+  private final HttpClient http;
+  private final Map<RequestId, InputStream> open = new ConcurrentHashMap<>();
+  private volatile Consumer<Notification> listener = n -> {};
+  private volatile @Nullable String sessionId;
+  private volatile @Nullable String protocolVersion;
+  private volatile boolean modern;
+  private volatile @Nullable InputStream eventStream;
+
+  HttpChannel(URI uri, Duration connectTimeout) {
+    this.uri = uri;
+    this.http = HttpClient.newBuilder().connectTimeout(connectTimeout).build();
+  }
+
+  /** From now on send the modern headers ({@code Mcp-Method}, {@code Mcp-Name}) and this protocol version. */
+  void useModern(String version) {
+    modern = true;
+    protocolVersion = version;
+  }
+
+  /** From now on send the legacy session's id and protocol version. */
+  void useLegacy(String version) {
+    modern = false;
+    protocolVersion = version;
+  }
+
+  @Nullable String sessionId() {
+    return sessionId;
+  }
+
+  @Override
+  public CompletableFuture<Response> call(Request request) {
+    CompletableFuture<Response> future = new CompletableFuture<>();
+    Thread.ofVirtual().name("mcp-client-http").start(() -> {
+      try {
+        future.complete(exchange(request));
+      } catch (IOException | RuntimeException e) {
+        future.completeExceptionally(e);
+      } catch (InterruptedException e) {
+        future.completeExceptionally(e);
+      } finally {
+        open.remove(request.id());
+      }
+    });
+    return future;
+  }
+
+  private Response exchange(Request request) throws IOException, InterruptedException {
+    HttpResponse<InputStream> response = http.send(post(request), HttpResponse.BodyHandlers.ofInputStream());
+    response.headers().firstValue("Mcp-Session-Id").ifPresent(id -> sessionId = id);
+    String type = response.headers().firstValue("Content-Type").orElse("");
+    try (InputStream body = response.body()) {
+      open.put(request.id(), body);
+      if (type.startsWith("text/event-stream")) {
+        Response r = readEvents(body, request.id());
+        if (r == null) {
+          throw new IOException("HTTP " + response.statusCode() + ": the event stream ended without a response");
+        }
+        return r;
+      }
+      byte[] bytes = body.readAllBytes();
+      if (type.startsWith("application/json")
+          && MessageCodec.decode(bytes, 0, bytes.length) instanceof Incoming.Single(Response r)) {
+        return r;
+      }
+      throw new HttpStatusException(response.statusCode(), new String(bytes, 0, Math.min(bytes.length, 500), UTF_8));
+    }
+  }
+
+  private HttpRequest post(Request request) {
+    HttpRequest.Builder b = base().POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(request)))
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream");
+    if (modern) {
+      b.header("Mcp-Method", request.method());
+      request.params().string(request.method().equals("resources/read") ? "uri" : "name")
+          .filter(n -> request.method().equals("prompts/get") || request.method().equals("resources/read")
+              || request.method().equals("tools/call"))
+          .ifPresent(name -> b.header("Mcp-Name", headerValue(name)));
+    }
+    return b.build();
+  }
+
+  private HttpRequest.Builder base() {
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri);
+    String version = protocolVersion;
+    if (version != null) {
+      b.header("MCP-Protocol-Version", version);
+    }
+    String session = sessionId;
+    if (session != null && !modern) {
+      b.header("Mcp-Session-Id", session);
+    }
+    return b;
+  }
+
+  /** Header-safe values go as they are; anything else as the spec's Base64 sentinel form. */
+  static String headerValue(String value) {
+    boolean plain = !value.isEmpty() && value.strip().equals(value)
+        && !(value.startsWith("=?base64?") && value.endsWith("?="))
+        && value.chars().allMatch(c -> c >= 0x20 && c <= 0x7E);
+    return plain ? value : "=?base64?" + Base64.getEncoder().encodeToString(value.getBytes(UTF_8)) + "?=";
+  }
+
+  /** Reads SSE events until the response to {@code id} arrives; notifications on the way go to the listener. */
+  private @Nullable Response readEvents(InputStream body, @Nullable RequestId id) throws IOException {
+    BufferedReader reader = new BufferedReader(new InputStreamReader(body, UTF_8));
+    StringBuilder data = new StringBuilder();
+    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+      if (line.startsWith("data:")) {
+        data.append(data.isEmpty() ? "" : "\n").append(line.substring(line.startsWith("data: ") ? 6 : 5));
+      } else if (line.isEmpty() && !data.isEmpty()) {
+        Incoming incoming = MessageCodec.decode(data.toString());
+        data.setLength(0);
+        if (incoming instanceof Incoming.Single(Notification n)) {
+          listener.accept(n);
+        } else if (incoming instanceof Incoming.Single(Response r) && r.id() != null && r.id().equals(id)) {
+          return r;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Opens the legacy GET stream for server notifications, on a background thread; false when the server has none. */
+  void openEventStream() {
+    Thread.ofVirtual().name("mcp-client-events").start(() -> {
+      try {
+        HttpRequest get = base().GET().header("Accept", "text/event-stream").build();
+        HttpResponse<InputStream> response = http.send(get, HttpResponse.BodyHandlers.ofInputStream());
+        try (InputStream body = response.body()) {
+          if (response.statusCode() != 200) {
+            LOG.log(Level.DEBUG, "server offers no GET stream (HTTP {0})", response.statusCode());
+            return;
+          }
+          eventStream = body;
+          readEvents(body, null);
+        }
+      } catch (IOException e) {
+        LOG.log(Level.DEBUG, "GET stream ended: {0}", e.getMessage());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+  }
+
+  @Override
+  public void cancel(Request request) {
+    InputStream body = open.remove(request.id());
+    if (body != null) {
+      try {
+        body.close(); // closing the response stream is the cancellation signal on HTTP
+      } catch (IOException e) {
+        LOG.log(Level.DEBUG, "closing a stream failed: {0}", e.getMessage());
+      }
+    }
+  }
+
+  @Override
+  public void notify(Notification notification) throws IOException {
+    HttpRequest post = base().POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(notification)))
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
+        .build();
+    try {
+      HttpResponse<Void> response = http.send(post, HttpResponse.BodyHandlers.discarding());
+      if (response.statusCode() >= 300) {
+        throw new HttpStatusException(response.statusCode(), "notification " + notification.method() + " refused");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    }
+  }
+
+  @Override
+  public void onNotification(Consumer<Notification> listener) {
+    this.listener = listener;
+  }
+
+  @Override
+  public String describe() {
+    return uri.toString();
+  }
+
+  @Override
+  public void close() {
+    InputStream events = eventStream;
+    try {
+      if (events != null) {
+        events.close();
+      }
+      String session = sessionId;
+      if (session != null && !modern) {
+        http.send(base().DELETE().build(), HttpResponse.BodyHandlers.discarding());
+      }
+    } catch (IOException e) {
+      LOG.log(Level.DEBUG, "closing the session failed: {0}", e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    http.close();
+  }
+}

@@ -1,0 +1,269 @@
+package io.promptd.mcp.client;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.mcp.json.JsonNumber;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.RequestId;
+import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.jsonrpc.ResultResponse;
+import io.promptd.mcp.protocol.Completion;
+import io.promptd.mcp.protocol.GetPromptResult;
+import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.Prompt;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A client for an MCP server's prompts, over stdio or Streamable HTTP, in whichever era the server speaks.
+ *
+ * <p>Connecting detects the era as the 2026-07-28 versioning rules describe: over stdio a {@code server/discover}
+ * probe, falling back to {@code initialize} on any non-modern error or a time-out; over HTTP a modern request whose
+ * {@code 400} body is inspected before falling back. Server errors surface as {@link McpException} with the server's
+ * code and message; transport failures as {@link IOException}.
+ *
+ * <pre>{@code
+ * try (McpClient client = McpClient.connectStdio(List.of("./promptd", "serve", "examples/prompts"))) {
+ *   for (Prompt p : client.listPrompts()) System.out.println(p.name());
+ * }
+ * }</pre>
+ */
+public final class McpClient implements AutoCloseable {
+  /** The one modern version this client speaks. */
+  public static final String MODERN_VERSION = "2026-07-28";
+
+  /** The legacy version this client asks for in {@code initialize}. */
+  public static final String LEGACY_VERSION = "2025-11-25";
+
+  private final Channel channel;
+  private final ClientOptions options;
+  private final AtomicLong ids = new AtomicLong();
+  private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
+  private final Set<RequestId> subscriptions = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private volatile ServerIdentity server = ServerIdentity.PROBING;
+
+  private McpClient(Channel channel, ClientOptions options) {
+    this.channel = channel;
+    this.options = options;
+    channel.onNotification(this::onNotification);
+  }
+
+  /** Spawns {@code command} and connects to it over its stdin and stdout, with default options. */
+  public static McpClient connectStdio(List<String> command) throws IOException {
+    return connectStdio(command, ClientOptions.defaults());
+  }
+
+  /** Spawns {@code command} and connects to it over its stdin and stdout. */
+  public static McpClient connectStdio(List<String> command, ClientOptions options) throws IOException {
+    requireNonNull(command, "command");
+    requireNonNull(options, "options");
+    if (command.isEmpty()) {
+      throw new IllegalArgumentException("command must name a program");
+    }
+    return open(StdioChannel.start(List.copyOf(command)), options);
+  }
+
+  /** Connects to a Streamable HTTP endpoint such as {@code http://127.0.0.1:3000/mcp}. */
+  public static McpClient connectHttp(URI url, ClientOptions options) throws IOException {
+    requireNonNull(url, "url");
+    requireNonNull(options, "options");
+    return open(new HttpChannel(url, options.probeTimeout()), options);
+  }
+
+  private static McpClient open(Channel channel, ClientOptions options) throws IOException {
+    try {
+      McpClient client = new McpClient(channel, options);
+      client.server = EraDetection.detect(client);
+      return client;
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** Whether the server speaks the modern (stateless, 2026-07-28) era. */
+  public boolean modern() {
+    return server.modern();
+  }
+
+  /** The protocol version in use. */
+  public String protocolVersion() {
+    return server.version();
+  }
+
+  /** The server's self-reported identity, if it sent one. */
+  public @Nullable Implementation serverInfo() {
+    return server.serverInfo();
+  }
+
+  /** The server's capabilities. */
+  public JsonObject serverCapabilities() {
+    return server.capabilities();
+  }
+
+  /** One page of prompts; pass the previous page's {@code nextCursor}, or null for the first. */
+  public PromptPage listPrompts(@Nullable String cursor) throws IOException {
+    JsonObject result = call("prompts/list", JsonObject.builder().put("cursor", cursor).build());
+    List<Prompt> prompts = new ArrayList<>();
+    for (var p : result.array("prompts").orElseThrow(() -> new MalformedResultException("no prompts")).elements()) {
+      prompts.add(Decoder.prompt(p));
+    }
+    return new PromptPage(prompts, result.string("nextCursor").filter(c -> !c.isEmpty()).orElse(null));
+  }
+
+  /** Every prompt, following {@code nextCursor} page by page; a server that repeats a cursor is refused. */
+  public List<Prompt> listPrompts() throws IOException {
+    List<Prompt> all = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    String cursor = null;
+    do {
+      PromptPage page = listPrompts(cursor);
+      all.addAll(page.prompts());
+      cursor = page.nextCursor();
+      if (cursor != null && !seen.add(cursor)) {
+        throw new MalformedResultException("the server repeated cursor '" + cursor + "' after " + seen.size()
+            + " pages; stopping instead of looping");
+      }
+    } while (cursor != null);
+    return all;
+  }
+
+  /** Renders a prompt. */
+  public GetPromptResult getPrompt(String name, Map<String, String> arguments) throws IOException {
+    requireNonNull(name, "name");
+    JsonObject.Builder args = JsonObject.builder();
+    arguments.forEach(args::put);
+    return Decoder.getPromptResult(
+        call("prompts/get", JsonObject.builder().put("name", name).put("arguments", args.build()).build()));
+  }
+
+  /** Suggests values for a prompt argument, given what has been typed and the arguments already filled in. */
+  public Completion complete(String prompt, String argument, String value, Map<String, String> context)
+      throws IOException {
+    JsonObject.Builder known = JsonObject.builder();
+    context.forEach(known::put);
+    JsonObject.Builder params = JsonObject.builder()
+        .put("ref", JsonObject.builder().put("type", "ref/prompt").put("name", prompt).build())
+        .put("argument", JsonObject.builder().put("name", argument).put("value", value).build());
+    if (!context.isEmpty()) {
+      params.put("context", JsonObject.builder().put("arguments", known.build()).build());
+    }
+    return Decoder.completion(call("completion/complete", params.build()));
+  }
+
+  /**
+   * Calls {@code onChange} whenever the server's prompt list changes, until the returned handle is closed: a legacy
+   * server's {@code list_changed} notifications, or a modern {@code subscriptions/listen} stream.
+   */
+  public AutoCloseable watchPrompts(Runnable onChange) throws IOException {
+    requireNonNull(onChange, "onChange");
+    changeListeners.add(onChange);
+    if (!modern()) {
+      if (channel instanceof HttpChannel http) {
+        http.openEventStream();
+      }
+      return () -> changeListeners.remove(onChange);
+    }
+    Request listen = request("subscriptions/listen",
+        JsonObject.builder().put("notifications", JsonObject.builder().put("promptsListChanged", true).build()).build());
+    subscriptions.add(listen.id());
+    var unused = channel.call(listen);
+    return () -> {
+      changeListeners.remove(onChange);
+      subscriptions.remove(listen.id());
+      channel.cancel(listen);
+    };
+  }
+
+  /** Ends the session (legacy HTTP: DELETE) and stops the server process (stdio: closes its input). */
+  @Override
+  public void close() {
+    channel.close();
+  }
+
+  JsonObject call(String method, JsonObject params) throws IOException {
+    return resultOf(send(request(method, params)));
+  }
+
+  Request request(String method, JsonObject params) {
+    JsonObject p = params;
+    ServerIdentity identity = server;
+    if (identity.modern()) {
+      p = params.toBuilder().put("_meta", params.object("_meta").orElse(JsonObject.EMPTY).toBuilder()
+          .put("io.modelcontextprotocol/protocolVersion", identity.version())
+          .put("io.modelcontextprotocol/clientInfo", JsonObject.builder().put("name", options.clientInfo().name())
+              .put("version", options.clientInfo().version()).build())
+          .put("io.modelcontextprotocol/clientCapabilities", JsonObject.EMPTY)
+          .build()).build();
+    }
+    return new Request(RequestId.of(ids.incrementAndGet()), method, p);
+  }
+
+  Response send(Request request) throws IOException {
+    return send(request, options.timeout());
+  }
+
+  Response send(Request request, java.time.Duration timeout) throws IOException {
+    try {
+      return channel.call(request).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      channel.cancel(request);
+      throw new RequestTimeoutException(request.method(), timeout);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      throw new IOException(request.method() + " failed: " + e.getCause(), e.getCause());
+    } catch (InterruptedException e) {
+      channel.cancel(request);
+      Thread.currentThread().interrupt();
+      throw new IOException(request.method() + " interrupted", e);
+    }
+  }
+
+  static JsonObject resultOf(Response response) {
+    return switch (response) {
+      case ResultResponse r -> r.result();
+      case ErrorResponse e -> throw new McpException(e.code(), e.message(), e.data());
+    };
+  }
+
+  Channel channel() {
+    return channel;
+  }
+
+  ClientOptions options() {
+    return options;
+  }
+
+  private void onNotification(Notification n) {
+    if (!n.method().equals("notifications/prompts/list_changed")) {
+      return;
+    }
+    if (modern()) {
+      JsonObject meta = n.paramsOrEmpty().object("_meta").orElse(JsonObject.EMPTY);
+      var id = meta.get("io.modelcontextprotocol/subscriptionId");
+      boolean ours = (id instanceof JsonString || id instanceof JsonNumber) && subscriptions.contains(new RequestId(id));
+      if (!ours) {
+        return;
+      }
+    }
+    changeListeners.forEach(Runnable::run);
+  }
+}

@@ -1,0 +1,14 @@
+package io.promptd.mcp.client;
+
+import java.io.IOException;
+import java.io.Serial;
+
+/** The server did not answer a request in time; the request was cancelled. */
+public final class RequestTimeoutException extends IOException {
+  @Serial private static final long serialVersionUID = 1L;
+
+  /** Creates the exception for {@code method}. */
+  public RequestTimeoutException(String method, java.time.Duration timeout) {
+    super("no answer to " + method + " within " + timeout.toMillis() + " ms");
+  }
+}
