@@ -7,18 +7,26 @@ import java.util.List;
 /**
  * {@code promptd}: serve folders of prompt files over MCP, or check them.
  *
- * <p>Exit codes: 0 success; 1 {@code check} found errors; 2 usage error; 4 the server or its input failed.
+ * <p>Exit codes: 0 success; 1 {@code check} found errors; 2 usage error; 4 the server or its input failed; 5 the
+ * server answered a client verb with an error; 6 the server could not be reached or the connection failed.
  */
 public final class Main {
   static final int OK = 0;
   static final int CHECK_FAILED = 1;
   static final int USAGE = 2;
   static final int FAILED = 4;
+  static final int SERVER_ERROR = 5;
+  static final int CONNECTION_FAILED = 6;
 
   static final String USAGE_TEXT = """
       Usage:
         promptd serve [options] DIR...   serve every prompt file under DIR over MCP (stdio by default)
         promptd check DIR...             lint prompt files; exit 1 when any has an error
+        promptd list     SERVER [--json]                     list every prompt (all pages)
+        promptd get      NAME [key=value|key=@file|key=@-]... SERVER [--json]
+        promptd complete NAME ARG PREFIX [key=value]... SERVER [--json]
+        promptd watch    SERVER [--json]                     print each prompt list change
+          SERVER is --stdio "command ..." or --url http://127.0.0.1:PORT/mcp; --timeout SECONDS (default 30)
         promptd --version | --help
 
       serve options:
@@ -44,11 +52,12 @@ public final class Main {
       err.println("promptd " + Main.class.getModule().getDescriptor().toNameAndVersion());
       return OK;
     }
-    List<String> rest = args.subList(1, args.size());
+    List<String> rest = List.copyOf(args.subList(1, args.size()));
     try {
       return switch (args.getFirst()) {
         case "serve" -> Serve.run(ServeOptions.parse(rest), err);
-        case "check" -> Check.run(ServeOptions.directories(rest), err);
+        case "check" -> Check.run(ServeOptions.directories(rest), System.out);
+        case "list", "get", "complete", "watch" -> ClientCommand.parse(args.getFirst(), rest).run(System.out, err);
         default -> throw new UsageException("unknown command '" + args.getFirst() + "'");
       };
     } catch (UsageException e) {

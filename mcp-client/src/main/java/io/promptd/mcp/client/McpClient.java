@@ -197,7 +197,15 @@ public final class McpClient implements AutoCloseable {
     channel.close();
   }
 
-  JsonObject call(String method, JsonObject params) throws IOException {
+  /**
+   * Sends any request and returns the server's raw result, for callers that want the JSON exactly as the server sent
+   * it. The client adds the modern era's {@code _meta} itself.
+   *
+   * @throws McpException when the server answers with an error
+   */
+  public JsonObject call(String method, JsonObject params) throws IOException {
+    requireNonNull(method, "method");
+    requireNonNull(params, "params");
     return resultOf(send(request(method, params)));
   }
 

@@ -1,0 +1,114 @@
+// One interop cell: an official TypeScript SDK client (v1 legacy, or v2 pinned to 2026-07-28) against a server.
+// Checks: list across pages, get with arguments, a -32602 error, and a list_changed after a library edit.
+//
+//   node ts-client.mjs --sdk v1|v2 (--stdio "server command" | --url URL)
+//        --get NAME --arg k=v ... --expect TEXT [--edit-file PATH] [--min-pages N]
+//
+// Prints one JSON line {"ok":true,...} and exits 0, or prints the failure and exits 1.
+import { writeFileSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+const all = (name) => args.flatMap((a, i) => (a === name ? [args[i + 1]] : []));
+const sdk = opt('--sdk', 'v1');
+const stdioCmd = opt('--stdio');
+const url = opt('--url');
+const getName = opt('--get');
+const expectText = opt('--expect');
+const editFile = opt('--edit-file');
+const minPages = Number(opt('--min-pages', '1'));
+const getArgs = Object.fromEntries(all('--arg').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+const timeout = (ms, what) => new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms));
+
+async function connect() {
+  if (sdk === 'v1') {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const client = new Client({ name: 'interop-ts-v1', version: '1.0.0' });
+    let transport;
+    if (stdioCmd) {
+      const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+      transport = new StdioClientTransport({ command: 'bash', args: ['-c', `exec ${stdioCmd}`], stderr: 'inherit' });
+    } else {
+      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+      transport = new StreamableHTTPClientTransport(new URL(url));
+    }
+    await client.connect(transport);
+    return { client, era: 'legacy', version: transport.protocolVersion ?? client.getServerVersion()?.version };
+  }
+  const v2 = await import('@modelcontextprotocol/client');
+  const client = new v2.Client({ name: 'interop-ts-v2', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  let transport;
+  if (stdioCmd) {
+    const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
+    transport = new StdioClientTransport({ command: 'bash', args: ['-c', `exec ${stdioCmd}`], stderr: 'inherit' });
+  } else {
+    transport = new v2.StreamableHTTPClientTransport(new URL(url));
+  }
+  await client.connect(transport);
+  return { client, era: 'modern' };
+}
+
+async function main() {
+  const { client, era } = await connect();
+  const report = { ok: false, sdk, era, transport: stdioCmd ? 'stdio' : 'http' };
+
+  // 1. list across pages
+  const names = [];
+  let cursor;
+  let pages = 0;
+  do {
+    const page = await client.listPrompts(cursor ? { cursor } : {});
+    names.push(...page.prompts.map((p) => p.name));
+    cursor = page.nextCursor;
+    pages++;
+  } while (cursor && pages < 10000);
+  if (pages < minPages) throw new Error(`expected at least ${minPages} pages, got ${pages}`);
+  if (new Set(names).size !== names.length) throw new Error('a prompt was listed twice');
+  report.pages = pages;
+  report.prompts = names.length;
+
+  // 2. get with arguments
+  const got = await client.getPrompt({ name: getName, arguments: getArgs });
+  const text = JSON.stringify(got.messages);
+  if (expectText && !text.includes(expectText)) throw new Error(`rendered prompt lacks ${JSON.stringify(expectText)}: ${text}`);
+  report.get = 'ok';
+
+  // 3. a -32602 error
+  try {
+    await client.getPrompt({ name: 'no-such-prompt-anywhere', arguments: {} });
+    throw new Error('getting an unknown prompt did not fail');
+  } catch (e) {
+    const code = e.code ?? e.data?.code;
+    if (code !== -32602) throw new Error(`expected -32602 for an unknown prompt, got ${code}: ${e.message}`);
+    report.invalidParams = code;
+  }
+
+  // 4. list_changed after a library edit
+  if (editFile) {
+    let resolveChanged;
+    const changed = new Promise((r) => { resolveChanged = r; });
+    const v1types = sdk === 'v1' ? await import('@modelcontextprotocol/sdk/types.js') : null;
+    if (v1types) {
+      client.setNotificationHandler(v1types.PromptListChangedNotificationSchema, () => resolveChanged());
+    } else {
+      client.setNotificationHandler('notifications/prompts/list_changed', () => resolveChanged());
+    }
+    let subscription;
+    if (era === 'modern') subscription = await client.listen({ promptsListChanged: true });
+    writeFileSync(editFile, '---\ndescription: Added by the interop test\n---\nHello from an edit.\n');
+    await Promise.race([changed, timeout(10000, 'notifications/prompts/list_changed')]);
+    const after = await client.listPrompts({});
+    report.listChanged = 'ok';
+    report.afterEdit = after.prompts.length;
+    if (subscription) await subscription.close();
+  }
+  report.ok = true;
+  console.log(JSON.stringify(report));
+  await client.close();
+}
+
+main().then(() => process.exit(0), (e) => {
+  console.log(JSON.stringify({ ok: false, sdk, error: String(e?.message ?? e) }));
+  process.exit(1);
+});

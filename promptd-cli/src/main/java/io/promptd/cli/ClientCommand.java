@@ -1,0 +1,226 @@
+package io.promptd.cli;
+
+import io.promptd.mcp.client.ClientOptions;
+import io.promptd.mcp.client.McpClient;
+import io.promptd.mcp.json.Json;
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.McpException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * {@code promptd list | get | complete | watch} against any MCP server: {@code --stdio "command …"} or {@code --url
+ * URL}. Human-readable output by default, the server's JSON with {@code --json}.
+ */
+final class ClientCommand {
+  private final String verb;
+  private final List<String> positional = new ArrayList<>();
+  private final Map<String, String> arguments = new LinkedHashMap<>();
+  private @Nullable String stdio;
+  private @Nullable String url;
+  private boolean json;
+  private Duration timeout = Duration.ofSeconds(30);
+
+  private ClientCommand(String verb) {
+    this.verb = verb;
+  }
+
+  static ClientCommand parse(String verb, List<String> args) {
+    ClientCommand c = new ClientCommand(verb);
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      switch (a) {
+        case "--stdio" -> c.stdio = value(args, ++i, a);
+        case "--url" -> c.url = value(args, ++i, a);
+        case "--json" -> c.json = true;
+        case "--timeout" -> c.timeout = seconds(value(args, ++i, a));
+        default -> {
+          if (a.startsWith("--")) {
+            throw new UsageException("unknown option '" + a + "'");
+          }
+          c.positional(a);
+        }
+      }
+    }
+    if ((c.stdio == null) == (c.url == null)) {
+      throw new UsageException(verb + " needs exactly one of --stdio \"command …\" or --url URL");
+    }
+    int expected = switch (verb) {
+      case "get" -> 1;
+      case "complete" -> 3;
+      default -> 0;
+    };
+    if (c.positional.size() != expected) {
+      throw new UsageException(verb + " takes " + expected + " positional argument(s), got " + c.positional);
+    }
+    return c;
+  }
+
+  private void positional(String a) {
+    int eq = a.indexOf('=');
+    boolean takesArguments = verb.equals("get") || verb.equals("complete");
+    if (takesArguments && eq > 0 && positional.size() >= (verb.equals("get") ? 1 : 3)) {
+      arguments.put(a.substring(0, eq), a.substring(eq + 1));
+    } else {
+      positional.add(a);
+    }
+  }
+
+  int run(PrintStream out, PrintStream err) {
+    try (McpClient client = connect()) {
+      return switch (verb) {
+        case "list" -> list(client, out);
+        case "get" -> get(client, out);
+        case "complete" -> complete(client, out);
+        default -> watch(client, out);
+      };
+    } catch (McpException e) {
+      err.println("promptd: the server answered with error " + e.code() + ": " + e.getMessage());
+      return Main.SERVER_ERROR;
+    } catch (IOException e) {
+      err.println("promptd: cannot talk to " + target() + ": " + e.getMessage());
+      return Main.CONNECTION_FAILED;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Main.CONNECTION_FAILED;
+    } catch (RuntimeException e) {
+      err.println("promptd: " + e.getMessage());
+      return Main.SERVER_ERROR;
+    }
+  }
+
+  private McpClient connect() throws IOException {
+    ClientOptions options = ClientOptions.defaults().withTimeout(timeout);
+    String command = stdio;
+    if (command != null) {
+      return McpClient.connectStdio(List.of("/bin/sh", "-c", "exec " + command), options);
+    }
+    return McpClient.connectHttp(URI.create(String.valueOf(url)), options);
+  }
+
+  private String target() {
+    return stdio != null ? "'" + stdio + "'" : String.valueOf(url);
+  }
+
+  private int list(McpClient client, PrintStream out) throws IOException {
+    List<Json> prompts = new ArrayList<>();
+    Set<String> cursors = new HashSet<>();
+    String cursor = null;
+    do {
+      JsonObject page = client.call("prompts/list", JsonObject.builder().put("cursor", cursor).build());
+      prompts.addAll(page.array("prompts").orElse(JsonArray.EMPTY).elements());
+      cursor = page.string("nextCursor").filter(c -> !c.isEmpty()).orElse(null);
+      if (cursor != null && !cursors.add(cursor)) {
+        throw new IllegalStateException("the server repeated a cursor; stopping after " + cursors.size() + " pages");
+      }
+    } while (cursor != null);
+    if (json) {
+      out.println(JsonCodec.write(JsonObject.builder().put("prompts", new JsonArray(prompts)).build()));
+    } else {
+      Render.promptTable(prompts, out);
+    }
+    return Main.OK;
+  }
+
+  private int get(McpClient client, PrintStream out) throws IOException {
+    JsonObject.Builder args = JsonObject.builder();
+    for (Map.Entry<String, String> e : arguments.entrySet()) {
+      args.put(e.getKey(), argumentValue(e.getValue()));
+    }
+    JsonObject result = client.call("prompts/get",
+        JsonObject.builder().put("name", positional.getFirst()).put("arguments", args.build()).build());
+    if (json) {
+      out.println(JsonCodec.write(result));
+    } else {
+      Render.messages(result, out);
+    }
+    return Main.OK;
+  }
+
+  private int complete(McpClient client, PrintStream out) throws IOException {
+    JsonObject.Builder context = JsonObject.builder();
+    arguments.forEach(context::put);
+    JsonObject result = client.call("completion/complete", JsonObject.builder()
+        .put("ref", JsonObject.builder().put("type", "ref/prompt").put("name", positional.get(0)).build())
+        .put("argument", JsonObject.builder().put("name", positional.get(1)).put("value", positional.get(2)).build())
+        .put("context", JsonObject.builder().put("arguments", context.build()).build())
+        .build());
+    if (json) {
+      out.println(JsonCodec.write(result));
+    } else {
+      Render.completion(result, out);
+    }
+    return Main.OK;
+  }
+
+  private int watch(McpClient client, PrintStream out) throws IOException, InterruptedException {
+    CountDownLatch forever = new CountDownLatch(1);
+    AutoCloseable handle = client.watchPrompts(() -> {
+      int count = -1;
+      try {
+        count = client.listPrompts().size();
+      } catch (IOException | RuntimeException e) {
+        out.println(json ? "{\"event\":\"error\"}" : "prompts changed (could not list them: " + e.getMessage() + ")");
+      }
+      out.println(json ? "{\"event\":\"prompts/list_changed\",\"prompts\":" + count + "}"
+          : java.time.LocalTime.now().withNano(0) + "  prompts changed: " + count + " prompt(s)");
+      out.flush();
+    });
+    out.println(json ? "{\"event\":\"watching\"}" : "watching " + target() + " for prompt list changes (Ctrl-C to stop)");
+    out.flush();
+    try {
+      forever.await();
+    } finally {
+      try {
+        handle.close();
+      } catch (Exception e) {
+        // the connection is going away anyway
+      }
+    }
+    return Main.OK;
+  }
+
+  /** {@code @path} reads a file, {@code @-} reads stdin, {@code @@x} is the literal {@code @x}. */
+  private static String argumentValue(String raw) throws IOException {
+    if (raw.startsWith("@@")) {
+      return raw.substring(1);
+    }
+    if (raw.equals("@-")) {
+      return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    if (raw.startsWith("@")) {
+      return Files.readString(Path.of(raw.substring(1)), StandardCharsets.UTF_8);
+    }
+    return raw;
+  }
+
+  private static String value(List<String> args, int i, String option) {
+    if (i >= args.size()) {
+      throw new UsageException(option + " needs a value");
+    }
+    return args.get(i);
+  }
+
+  private static Duration seconds(String s) {
+    try {
+      return Duration.ofMillis((long) (Double.parseDouble(s) * 1000));
+    } catch (NumberFormatException e) {
+      throw new UsageException("--timeout needs seconds, not '" + s + "'");
+    }
+  }
+}
