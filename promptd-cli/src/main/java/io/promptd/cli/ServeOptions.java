@@ -30,6 +30,9 @@ record ServeOptions(List<Path> directories, int pageSize, int maxLineBytes, bool
         case "--page-size" -> pageSize = intValue(args, ++i, arg, 1);
         case "--max-line-bytes" -> maxLineBytes = intValue(args, ++i, arg, 1024);
         case "--no-watch" -> watch = false;
+        case "--stdio" -> {
+          // the default transport; accepted so scripts can say it explicitly
+        }
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
