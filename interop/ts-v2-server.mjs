@@ -15,6 +15,7 @@ import * as z from 'zod';
 const text = (t) => ({ role: 'user', content: { type: 'text', text: t } });
 let touched = false;
 const servers = new Set();
+let httpHandler; // over HTTP, listen streams hear of changes through the handler's notifier
 
 function factory() {
   const server = new McpServer({ name: 'interop-ts-v2-server', version: '1.0.0' });
@@ -24,6 +25,7 @@ function factory() {
   server.registerPrompt('touch', { description: 'Registers the prompt touched' }, () => {
     touched = true;
     for (const s of servers) addTouched(s);
+    httpHandler?.notify?.promptsChanged();
     return { messages: [text('ok')] };
   });
   if (touched) addTouched(server);
@@ -40,7 +42,8 @@ function addTouched(server) {
 
 const [mode, port] = process.argv.slice(2);
 if (mode === 'http') {
-  const handler = toNodeHandler(createMcpHandler(factory));
+  httpHandler = createMcpHandler(factory);
+  const handler = toNodeHandler(httpHandler);
   createServer((req, res) => handler(req, res)).listen(Number(port), '127.0.0.1',
     () => process.stderr.write(`listening on http://127.0.0.1:${port}/mcp\n`));
 } else {

@@ -107,6 +107,11 @@ public final class McpClient implements AutoCloseable {
     return server.version();
   }
 
+  /** {@code "stdio"} or {@code "http"}. */
+  public String transport() {
+    return channel instanceof HttpChannel ? "http" : "stdio";
+  }
+
   /** The server's self-reported identity, if it sent one. */
   public @Nullable Implementation serverInfo() {
     return server.serverInfo();
