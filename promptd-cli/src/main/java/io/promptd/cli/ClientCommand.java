@@ -178,7 +178,7 @@ final class ClientCommand {
         out.println(json ? "{\"event\":\"error\"}" : "prompts changed (could not list them: " + e.getMessage() + ")");
       }
       out.println(json ? "{\"event\":\"prompts/list_changed\",\"prompts\":" + count + "}"
-          : java.time.LocalTime.now().withNano(0) + "  prompts changed: " + count + " prompt(s)");
+          : java.time.LocalTime.now(java.time.ZoneId.systemDefault()).withNano(0) + "  prompts changed: " + count + " prompt(s)");
       out.flush();
     });
     out.println(json ? "{\"event\":\"watching\"}" : "watching " + target() + " for prompt list changes (Ctrl-C to stop)");
