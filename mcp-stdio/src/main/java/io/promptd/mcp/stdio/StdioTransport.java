@@ -29,7 +29,8 @@ import java.util.concurrent.Executors;
  * Serves an {@link McpServer} over a pair of byte streams, normally the process's stdin and stdout.
  *
  * <p>Each line is one JSON-RPC message (or a batch, where the session's version allows one). Requests run concurrently
- * on virtual threads; notifications run in arrival order on the reading thread, so a {@code notifications/cancelled}
+ * on virtual threads, except {@code initialize}, which completes before the next line is read; notifications run in
+ * arrival order on the reading thread, so a {@code notifications/cancelled}
  * is acted on before later lines are read. A malformed line is answered with -32700 and serving goes on. At end of
  * input, open {@code subscriptions/listen} streams end gracefully, in-flight requests finish, and every response is
  * flushed before {@link #run()} returns.
@@ -101,6 +102,14 @@ public final class StdioTransport {
   private static void serve(
       Incoming incoming, ServerSession session, Outbound outbound, LineWriter writer, ExecutorService workers) {
     switch (incoming) {
+      case Incoming.Single(Request request) when request.method().equals("initialize") -> {
+        // Served before the next line is read, so a client that pipelines requests right behind its initialize
+        // (a transcript piped into the server) finds the session initialized.
+        Response response = session.handle(request, outbound);
+        if (response != null) {
+          outbound.send(response);
+        }
+      }
       case Incoming.Single(Request request) ->
           workers.execute(() -> {
             Response response = session.handle(request, outbound);

@@ -55,6 +55,21 @@ class StdioProcessTest {
   }
 
   @Test
+  void requestsPipelinedBehindInitializeSeeTheSession() throws IOException {
+    send(INIT);
+    send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/list\"}");
+    stdin.close();
+    List<String> lines = new ArrayList<>();
+    for (String line = stdout.readLine(); line != null; line = stdout.readLine()) {
+      lines.add(line);
+    }
+    assertThat(lines).hasSize(2);
+    assertThat(lines.get(0)).contains("\"id\":1").contains("\"protocolVersion\"");
+    assertThat(lines.get(1)).contains("\"id\":2").contains("\"name\":\"greet\"");
+  }
+
+  @Test
   void rejectsAnOversizedLineWithoutDying() throws IOException {
     send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(10_000) + "\"}}");
     assertThat(stdout.readLine()).contains("\"id\":null").contains("-32600").contains("longer than 4096 bytes");
