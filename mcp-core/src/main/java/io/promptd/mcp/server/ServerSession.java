@@ -25,6 +25,14 @@ public interface ServerSession extends AutoCloseable {
    */
   @Nullable Response handle(Request request, Outbound stream);
 
+  /**
+   * Registers a request as in flight without running it yet, so that a {@code notifications/cancelled} that overtakes
+   * it (read by the transport before a worker thread picks the request up) still cancels it. Transports that read
+   * messages in order and run requests on other threads call this on the reading thread, then {@link
+   * Accepted#run(Outbound)} on the worker.
+   */
+  Accepted accept(Request request);
+
   /** Acts on a notification from the client: {@code initialized}, {@code cancelled}, .... Never blocks for long. */
   void handle(Notification notification);
 
@@ -48,6 +56,12 @@ public interface ServerSession extends AutoCloseable {
    */
   @Override
   void close();
+
+  /** A request registered by {@link #accept(Request)}, to be run exactly once. */
+  interface Accepted {
+    /** Serves the request on the calling thread; see {@link ServerSession#handle(Request, Outbound)}. */
+    @Nullable Response run(Outbound stream);
+  }
 
   /**
    * The answer to a batch.

@@ -43,16 +43,31 @@ final class SessionImpl implements ServerSession {
 
   @Override
   public @Nullable Response handle(Request request, Outbound stream) {
-    InFlight task = new InFlight(Thread.currentThread());
+    return accept(request).run(stream);
+  }
+
+  @Override
+  public Accepted accept(Request request) {
+    InFlight task = new InFlight();
     if (inFlight.putIfAbsent(request.id(), task) != null) {
-      return new ErrorResponse(
+      ErrorResponse duplicate = new ErrorResponse(
           request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: id " + request.id() + " is already in flight", null);
+      return stream -> duplicate;
     }
+    return stream -> run(request, task, stream);
+  }
+
+  private @Nullable Response run(Request request, InFlight task, Outbound stream) {
+    task.thread = Thread.currentThread();
     try {
+      if (task.cancelled) {
+        return null;
+      }
       Response response = respond(request, stream);
       return task.cancelled ? null : response;
     } finally {
       inFlight.remove(request.id(), task);
+      task.thread = null;
       if (task.cancelled) {
         Thread.interrupted(); // the interrupt was for this request only
       }
@@ -126,7 +141,10 @@ final class SessionImpl implements ServerSession {
     InFlight task = inFlight.get(id);
     if (task != null) {
       task.cancelled = true;
-      task.thread.interrupt();
+      Thread running = task.thread;
+      if (running != null) {
+        running.interrupt();
+      }
     }
   }
 
@@ -161,12 +179,9 @@ final class SessionImpl implements ServerSession {
     }
   }
 
+  /** A request between acceptance and its response; the thread is set while it runs. */
   private static final class InFlight {
-    final Thread thread;
+    volatile @Nullable Thread thread;
     volatile boolean cancelled;
-
-    InFlight(Thread thread) {
-      this.thread = thread;
-    }
   }
 }

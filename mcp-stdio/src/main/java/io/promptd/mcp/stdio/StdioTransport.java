@@ -110,13 +110,17 @@ public final class StdioTransport {
           outbound.send(response);
         }
       }
-      case Incoming.Single(Request request) ->
-          workers.execute(() -> {
-            Response response = session.handle(request, outbound);
-            if (response != null) {
-              outbound.send(response);
-            }
-          });
+      case Incoming.Single(Request request) -> {
+        // Accepted here, in arrival order, so that a cancellation on a later line finds it even if no worker has
+        // started it yet.
+        ServerSession.Accepted accepted = session.accept(request);
+        workers.execute(() -> {
+          Response response = accepted.run(outbound);
+          if (response != null) {
+            outbound.send(response);
+          }
+        });
+      }
       case Incoming.Single(Notification notification) -> session.handle(notification);
       case Incoming.Single(Message response) ->
           LOG.log(Level.DEBUG, "ignoring a response: this server sends no requests");
