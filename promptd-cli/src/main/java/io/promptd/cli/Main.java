@@ -49,7 +49,8 @@ public final class Main {
       return args.isEmpty() ? USAGE : OK;
     }
     if (args.getFirst().equals("--version")) {
-      err.println("promptd " + Main.class.getModule().getDescriptor().toNameAndVersion());
+      String version = Main.class.getPackage().getImplementationVersion();
+      err.println("promptd " + (version == null ? "(development build)" : version));
       return OK;
     }
     List<String> rest = List.copyOf(args.subList(1, args.size()));
