@@ -161,6 +161,9 @@ final class Dispatcher {
       acknowledged.put("promptsListChanged", true);
     }
     subscriptions.add(sub);
+    if (session.isClosed()) {
+      sub.end(true); // closeSubscriptions() may already have run: never park a listen on a closed session
+    }
     try {
       synchronized (sub) {
         server.broadcaster().addSubscription(sub);

@@ -143,6 +143,10 @@ final class SessionImpl implements ServerSession {
     dispatcher.closeSubscriptions();
   }
 
+  boolean isClosed() {
+    return closed;
+  }
+
   @Nullable LegacyState legacy() {
     return legacy;
   }
