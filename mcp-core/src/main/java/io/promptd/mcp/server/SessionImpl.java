@@ -50,10 +50,10 @@ final class SessionImpl implements ServerSession {
     }
     try {
       Response response = respond(request, stream);
-      return task.cancelled ? null : response;
+      return task.finish() ? null : response;
     } finally {
       inFlight.remove(request.id(), task);
-      if (task.cancelled) {
+      if (task.finish()) {
         Thread.interrupted(); // the interrupt was for this request only
       }
     }
@@ -125,8 +125,7 @@ final class SessionImpl implements ServerSession {
   public void cancel(RequestId id) {
     InFlight task = inFlight.get(id);
     if (task != null) {
-      task.cancelled = true;
-      task.thread.interrupt();
+      task.cancel();
     }
   }
 
@@ -165,12 +164,30 @@ final class SessionImpl implements ServerSession {
     }
   }
 
+  /**
+   * One request being served. Cancelling and finishing exclude each other, so that a cancellation arriving as the
+   * request finishes cannot interrupt whatever its thread does next.
+   */
   private static final class InFlight {
-    final Thread thread;
-    volatile boolean cancelled;
+    private final Thread thread;
+    private boolean cancelled;
+    private boolean finished;
 
     InFlight(Thread thread) {
       this.thread = thread;
+    }
+
+    synchronized void cancel() {
+      if (!finished) {
+        cancelled = true;
+        thread.interrupt();
+      }
+    }
+
+    /** Marks the request finished; returns whether it was cancelled first. */
+    synchronized boolean finish() {
+      finished = true;
+      return cancelled;
     }
   }
 }

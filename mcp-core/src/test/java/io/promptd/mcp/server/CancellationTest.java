@@ -79,6 +79,44 @@ class CancellationTest {
     assertThat(session.handle(Wire.modern(2, "ping", ""), new Recorder())).isNotNull();
   }
 
+  /**
+   * A cancellation that arrives as a request finishes must not interrupt whatever the thread does next: here the next
+   * request on the same thread, as in a batch. A request that is answered never saw an interrupt.
+   */
+  @Test
+  void aLateCancellationNeverInterruptsTheNextRequestOnTheSameThread() throws Exception {
+    java.util.Set<String> sawInterrupt = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    AtomicReference<String> current = new AtomicReference<>("");
+    server.prompts().put(new PromptDefinition(Prompt.of("probe", null, List.of()), args -> {
+      if (Thread.currentThread().isInterrupted()) {
+        sawInterrupt.add(current.get());
+      }
+      return GetPromptResult.of(null, List.of(PromptMessage.user("probe")));
+    }, null));
+    AtomicBoolean stop = new AtomicBoolean();
+    Thread canceller = Thread.ofPlatform().start(() -> {
+      while (!stop.get()) {
+        session.cancel(io.promptd.mcp.jsonrpc.RequestId.of(current.get()));
+      }
+    });
+    java.util.List<String> answeredButInterrupted = new java.util.ArrayList<>();
+    try {
+      for (int i = 0; i < 10_000; i++) {
+        String id = "r" + i;
+        current.set(id);
+        Response r = session.handle(Wire.modern(id, "prompts/get", "\"name\":\"probe\""), new Recorder());
+        Thread.interrupted(); // whatever happened, start the next request clean, as a fresh thread would
+        if (r != null && sawInterrupt.contains(id)) {
+          answeredButInterrupted.add(id);
+        }
+      }
+    } finally {
+      stop.set(true);
+      canceller.join();
+    }
+    assertThat(answeredButInterrupted).isEmpty();
+  }
+
   private void assertCancelled(Request request, Object id) throws Exception {
     AtomicReference<Response> response = new AtomicReference<>();
     AtomicBoolean leftInterrupted = new AtomicBoolean(true);
