@@ -10,7 +10,9 @@ import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.testing.Recorder;
+import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +54,7 @@ class ConcurrentSessionTest {
         assertThat(t.join(Recorder.PATIENCE)).isTrue();
       }
       for (int i = 0; i < n; i++) {
+        SchemaHarness.of(ProtocolVersion.V2025_06_18).assertConforms(MessageCodec.encode(responses.get(i)), "prompts/get");
         assertThat(MessageCodec.encode(responses.get(i)))
             .startsWith("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",")
             .contains("\"text\":\"n=" + i + "\"");
@@ -68,6 +71,7 @@ class ConcurrentSessionTest {
           new Recorder())));
       assertThat(blocked.await(Recorder.PATIENCE.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
       Response duplicate = session.handle(Wire.modern(1, "ping", ""), new Recorder());
+      SchemaHarness.of(ProtocolVersion.V2026_07_28).assertConforms(MessageCodec.encode(duplicate), null);
       assertThat(MessageCodec.encode(duplicate)).isEqualTo(
           "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32600,\"message\":\"Invalid request: id 1 is already in flight\"}}");
       release.countDown();

@@ -22,7 +22,6 @@ import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A fixed catalog for golden transcripts: together its prompts use every content type, annotations (with
@@ -130,10 +129,5 @@ public final class SampleCatalog {
 
   private static List<String> startingWith(List<String> values, String prefix) {
     return values.stream().filter(v -> v.startsWith(prefix)).toList();
-  }
-
-  /** The arguments {@code code_review} needs, for tests that render it. */
-  public static Map<String, String> reviewArguments() {
-    return Map.of("language", "java", "code", "class A {}");
   }
 }
