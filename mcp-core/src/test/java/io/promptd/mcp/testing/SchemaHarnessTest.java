@@ -110,6 +110,25 @@ class SchemaHarnessTest {
   }
 
   @Test
+  void flagsCapabilitiesAndServerInfoFieldsFromNewerVersions() {
+    String init = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2024-11-05\",\"capabilities\":"
+        + "{\"prompts\":{\"listChanged\":true},\"completions\":{}},\"serverInfo\":{\"name\":\"s\",\"title\":\"S\",\"version\":\"1\"}}}";
+    assertThat(SchemaHarness.of(V2024_11_05).check(init, "initialize")).containsExactlyInAnyOrder(
+        "$.result.capabilities.completions: property 'completions' is not defined here by the 2024-11-05 schema",
+        "$.result.serverInfo.title: property 'title' is not defined here by the 2024-11-05 schema");
+    assertThat(SchemaHarness.of(V2025_06_18).check(init, "initialize")).isEmpty();
+  }
+
+  @Test
+  void checksAnyNamedDefinition() {
+    assertThat(SchemaHarness.of(V2025_06_18).checkAs("ResourceLink",
+        "{\"type\":\"resource_link\",\"uri\":\"file:///a\",\"name\":\"a\"}")).isEmpty();
+    assertThat(SchemaHarness.of(V2025_06_18).checkAs("ResourceLink", "{\"type\":\"resource_link\",\"uri\":\"file:///a\"}"))
+        .singleElement().asString().contains("name");
+    assertThat(SchemaHarness.of(V2025_03_26).defines("ResourceLink")).isFalse();
+  }
+
+  @Test
   void assertConformsNamesTheMessage() {
     assertThatThrownBy(() -> SchemaHarness.of(V2025_06_18).assertConforms("{\"jsonrpc\":\"1.0\",\"id\":1,\"result\":{}}", "ping"))
         .isInstanceOf(AssertionError.class).hasMessageContaining("jsonrpc").hasMessageContaining("message:");
