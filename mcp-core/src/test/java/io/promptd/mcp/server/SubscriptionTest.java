@@ -116,6 +116,50 @@ class SubscriptionTest {
     assertThat(response).contains("\"io.modelcontextprotocol/subscriptionId\":4");
   }
 
+  /** A notification being written when the server closes is finished before the listen request is answered. */
+  @Test
+  void theClosingResponseFollowsANotificationInFlight() throws Exception {
+    java.util.List<String> events = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    java.util.concurrent.CountDownLatch sending = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch proceed = new java.util.concurrent.CountDownLatch(1);
+    Outbound slowStream = message -> {
+      String json = MessageCodec.encode(message);
+      if (json.contains("list_changed")) {
+        sending.countDown();
+        awaitUninterruptibly(proceed);
+      }
+      events.add(json.contains("list_changed") ? "list_changed" : "acknowledged");
+    };
+    Request request = Wire.modern(8, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}");
+    Thread listener = Thread.ofVirtual().start(() -> {
+      session.handle(request, slowStream);
+      events.add("response");
+    });
+    server.prompts().put(extra("slow"));
+    assertThat(sending.await(Recorder.PATIENCE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isTrue();
+    Thread closer = Thread.ofVirtual().start(server::close);
+    listener.join(java.time.Duration.ofMillis(300)); // give a wrongly early response its chance to overtake
+    proceed.countDown();
+    assertThat(listener.join(Recorder.PATIENCE)).isTrue();
+    assertThat(closer.join(Recorder.PATIENCE)).isTrue();
+    assertThat(events).containsExactly("acknowledged", "list_changed", "response");
+  }
+
+  private static void awaitUninterruptibly(java.util.concurrent.CountDownLatch latch) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        latch.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   private String conforming(String json) {
     MODERN.assertConforms(json, null);
     return json;
