@@ -34,6 +34,14 @@ class MessageCodecTest {
   }
 
   @Test
+  void integerIdsWrittenDifferentlyAreOneId() {
+    Request a = (Request) ((Incoming.Single) MessageCodec.decode("{\"jsonrpc\":\"2.0\",\"id\":7.0,\"method\":\"ping\"}")).message();
+    Request b = (Request) ((Incoming.Single) MessageCodec.decode("{\"jsonrpc\":\"2.0\",\"id\":7e0,\"method\":\"ping\"}")).message();
+    assertThat(a.id()).isEqualTo(RequestId.of(7)).isEqualTo(b.id()).hasSameHashCodeAs(RequestId.of(7));
+    assertThat(a.id()).hasToString("7");
+  }
+
+  @Test
   void encodesAnErrorWithANullIdAndData() {
     ErrorResponse e = new ErrorResponse(null, ErrorCodes.PARSE_ERROR, "Parse error: x", JsonObject.EMPTY);
     assertThat(MessageCodec.encode(e))
