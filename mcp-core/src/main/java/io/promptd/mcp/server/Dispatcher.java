@@ -117,7 +117,9 @@ final class Dispatcher {
         .put("serverInfo", encoder.implementation(server.serverInfo()))
         .put("instructions", server.instructions())
         .build();
-    session.initialized(state);
+    if (!session.initialized(state)) { // a concurrent initialize won
+      throw McpException.invalidRequest("Invalid request: this session is already initialized");
+    }
     return result;
   }
 

@@ -14,6 +14,8 @@ import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import java.lang.System.Logger.Level;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +29,15 @@ import org.jspecify.annotations.Nullable;
  */
 final class SessionImpl implements ServerSession {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
+  private static final VarHandle LEGACY;
+
+  static {
+    try {
+      LEGACY = MethodHandles.lookup().findVarHandle(SessionImpl.class, "legacy", LegacyState.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private final McpServer server;
   private final Outbound sessionOutbound;
@@ -150,12 +161,18 @@ final class SessionImpl implements ServerSession {
     return legacy;
   }
 
-  /** Records a completed {@code initialize}; from now on the session hears of catalog changes. */
-  void initialized(LegacyState state) {
-    legacy = state;
+  /**
+   * Records a completed {@code initialize}; from now on the session hears of catalog changes. Returns false, changing
+   * nothing, when another {@code initialize} got there first.
+   */
+  boolean initialized(LegacyState state) {
+    if (!LEGACY.compareAndSet(this, null, state)) {
+      return false;
+    }
     if (!closed) {
       server.broadcaster().addSession(this);
     }
+    return true;
   }
 
   void notifyClient(Notification notification) {

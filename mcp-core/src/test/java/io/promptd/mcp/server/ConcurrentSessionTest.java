@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.GetPromptResult;
@@ -83,7 +84,7 @@ class ConcurrentSessionTest {
   @Test
   void concurrentInitializeRequestsInitializeOnce() throws Exception {
     try (McpServer server = McpServer.builder().prompts(catalog).build()) {
-      for (int round = 0; round < 200; round++) {
+      for (int round = 0; round < 300; round++) {
         ServerSession session = server.openSession(new Recorder());
         CyclicBarrier start = new CyclicBarrier(2);
         AtomicInteger successes = new AtomicInteger();
@@ -95,7 +96,8 @@ class ConcurrentSessionTest {
             } catch (Exception e) {
               throw new IllegalStateException(e);
             }
-            if (session.handle(Wire.initialize(version), new Recorder()) instanceof ResultResponse) {
+            Request initialize = Wire.legacy(version, "initialize", "\"protocolVersion\":\"" + version + "\"");
+            if (session.handle(initialize, new Recorder()) instanceof ResultResponse) {
               successes.incrementAndGet();
             }
           }));
