@@ -168,7 +168,20 @@ public final class JsonCodec {
     if (newline >= 0) {
       message = message.substring(0, newline);
     }
-    return new JsonException(message + at(e.getLocation()));
+    return new JsonException(withoutJacksonInternals(message) + at(e.getLocation()));
+  }
+
+  /**
+   * Jackson's messages name its own settings ({@code `StreamReadConstraints.getMaxNestingDepth()`}, {@code Source:
+   * REDACTED (`StreamReadFeature...` disabled)}); the peer sees the problem and where, never our library's classes.
+   */
+  private static String withoutJacksonInternals(String message) {
+    return message
+        .replaceAll(" ?\\(start marker at \\[Source: [^\\]]*\\]\\)", "")
+        .replaceAll(", from `[^`]*`", "")
+        .replaceAll(": enable `[^`]*` to allow", "")
+        .replaceAll("`[^`]*`", "a setting")
+        .strip();
   }
 
   private static String at(JsonLocation location) {

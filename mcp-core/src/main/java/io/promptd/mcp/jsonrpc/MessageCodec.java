@@ -99,7 +99,9 @@ public final class MessageCodec {
     if (id != null && (o.has("result") || o.has("error"))) {
       return decodeResponse(o, id);
     }
-    return invalid(id, "Invalid request: a message needs \"method\" (request, notification) or \"result\"/\"error\"", true);
+    // A response whose id could not be read is still a response: answering it could start an endless exchange.
+    return invalid(id, "Invalid request: a message needs \"method\" (request, notification) or \"result\"/\"error\"",
+        looksLikeRequest);
   }
 
   private static Incoming decodeCall(JsonObject o, @Nullable Json rawId, @Nullable RequestId id) {

@@ -18,6 +18,9 @@ public record RequestId(Json value) {
     if (!(value instanceof JsonString) && !(value instanceof JsonNumber n && n.isLong())) {
       throw new IllegalArgumentException("request id must be a string or an integer, not " + value.typeName());
     }
+    if (value instanceof JsonNumber n) {
+      value = JsonNumber.of(n.longValue()); // 7, 7.0 and 7e0 are one id: one key for in-flight and cancellation
+    }
   }
 
   /** A string id. */

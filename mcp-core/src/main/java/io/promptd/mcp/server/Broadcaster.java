@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,7 +43,11 @@ final class Broadcaster {
 
   void promptsChanged() {
     if (!closed && pending.compareAndSet(false, true)) {
-      Future<?> unused = timer.schedule(this::fire, window.toNanos(), TimeUnit.NANOSECONDS);
+      try {
+        Future<?> unused = timer.schedule(this::fire, window.toNanos(), TimeUnit.NANOSECONDS);
+      } catch (RejectedExecutionException e) {
+        // close() won the race; the exception must not reach the thread that edited the catalog
+      }
     }
   }
 

@@ -117,7 +117,9 @@ final class Dispatcher {
         .put("serverInfo", encoder.implementation(server.serverInfo()))
         .put("instructions", server.instructions())
         .build();
-    session.initialized(state);
+    if (!session.initialized(state)) { // a concurrent initialize won
+      throw McpException.invalidRequest("Invalid request: this session is already initialized");
+    }
     return result;
   }
 
@@ -161,6 +163,9 @@ final class Dispatcher {
       acknowledged.put("promptsListChanged", true);
     }
     subscriptions.add(sub);
+    if (session.isClosed()) {
+      sub.end(true); // closeSubscriptions() may already have run: never park a listen on a closed session
+    }
     try {
       synchronized (sub) {
         server.broadcaster().addSubscription(sub);

@@ -14,6 +14,8 @@ import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import java.lang.System.Logger.Level;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +29,15 @@ import org.jspecify.annotations.Nullable;
  */
 final class SessionImpl implements ServerSession {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
+  private static final VarHandle LEGACY;
+
+  static {
+    try {
+      LEGACY = MethodHandles.lookup().findVarHandle(SessionImpl.class, "legacy", LegacyState.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private final McpServer server;
   private final Outbound sessionOutbound;
@@ -58,17 +69,16 @@ final class SessionImpl implements ServerSession {
   }
 
   private @Nullable Response run(Request request, InFlight task, Outbound stream) {
-    task.thread = Thread.currentThread();
+    if (!task.start(Thread.currentThread())) {
+      inFlight.remove(request.id(), task);
+      return null; // cancelled before it started
+    }
     try {
-      if (task.cancelled) {
-        return null;
-      }
       Response response = respond(request, stream);
-      return task.cancelled ? null : response;
+      return task.finish() ? null : response;
     } finally {
       inFlight.remove(request.id(), task);
-      task.thread = null;
-      if (task.cancelled) {
+      if (task.finish()) {
         Thread.interrupted(); // the interrupt was for this request only
       }
     }
@@ -140,11 +150,7 @@ final class SessionImpl implements ServerSession {
   public void cancel(RequestId id) {
     InFlight task = inFlight.get(id);
     if (task != null) {
-      task.cancelled = true;
-      Thread running = task.thread;
-      if (running != null) {
-        running.interrupt();
-      }
+      task.cancel();
     }
   }
 
@@ -161,16 +167,26 @@ final class SessionImpl implements ServerSession {
     dispatcher.closeSubscriptions();
   }
 
+  boolean isClosed() {
+    return closed;
+  }
+
   @Nullable LegacyState legacy() {
     return legacy;
   }
 
-  /** Records a completed {@code initialize}; from now on the session hears of catalog changes. */
-  void initialized(LegacyState state) {
-    legacy = state;
+  /**
+   * Records a completed {@code initialize}; from now on the session hears of catalog changes. Returns false, changing
+   * nothing, when another {@code initialize} got there first.
+   */
+  boolean initialized(LegacyState state) {
+    if (!LEGACY.compareAndSet(this, null, state)) {
+      return false;
+    }
     if (!closed) {
       server.broadcaster().addSession(this);
     }
+    return true;
   }
 
   void notifyClient(Notification notification) {
@@ -179,9 +195,40 @@ final class SessionImpl implements ServerSession {
     }
   }
 
-  /** A request between acceptance and its response; the thread is set while it runs. */
+  /**
+   * One request from acceptance to response. Cancelling, starting and finishing exclude each other, so that a
+   * cancellation that overtakes the request stops it from starting, and one arriving as it finishes cannot interrupt
+   * whatever its thread does next.
+   */
   private static final class InFlight {
-    volatile @Nullable Thread thread;
-    volatile boolean cancelled;
+    private @Nullable Thread thread;
+    private boolean cancelled;
+    private boolean finished;
+
+    /** Binds the request to the thread about to run it; false when it was cancelled before it started. */
+    synchronized boolean start(Thread runner) {
+      if (cancelled) {
+        return false;
+      }
+      thread = runner;
+      return true;
+    }
+
+    synchronized void cancel() {
+      if (!finished) {
+        cancelled = true;
+        Thread running = thread;
+        if (running != null) {
+          running.interrupt();
+        }
+      }
+    }
+
+    /** Marks the request finished; returns whether it was cancelled first. */
+    synchronized boolean finish() {
+      finished = true;
+      thread = null;
+      return cancelled;
+    }
   }
 }

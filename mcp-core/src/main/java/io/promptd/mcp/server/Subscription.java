@@ -51,8 +51,11 @@ final class Subscription {
     }
   }
 
-  /** Ends the subscription; {@code gracefully} when the server closes it and should answer the request. */
-  void end(boolean gracefully) {
+  /**
+   * Ends the subscription; {@code gracefully} when the server closes it and should answer the request. Synchronized
+   * with {@link #deliver}, so that a notification being written is finished before the request is answered.
+   */
+  synchronized void end(boolean gracefully) {
     graceful = gracefully;
     ended.countDown();
   }

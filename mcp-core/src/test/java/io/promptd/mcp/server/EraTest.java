@@ -1,0 +1,59 @@
+package io.promptd.mcp.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.jsonrpc.ResultResponse;
+import io.promptd.mcp.protocol.Prompt;
+import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.testing.Recorder;
+import io.promptd.mcp.testing.SampleCatalog;
+import io.promptd.mcp.testing.Wire;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Modern requests are stateless: they neither need nor create session state, and the eras do not leak into each other. */
+class EraTest {
+  @Test
+  void modernRequestsLeaveTheSessionUninitialized() {
+    try (McpServer server = SampleCatalog.server()) {
+      ServerSession session = server.openSession(new Recorder());
+      assertThat(session.handle(Wire.modern(1, "server/discover", ""), new Recorder())).isInstanceOf(ResultResponse.class);
+      assertThat(session.handle(Wire.modern(2, "prompts/list", ""), new Recorder())).isInstanceOf(ResultResponse.class);
+      assertThat(session.negotiatedVersion()).isEmpty();
+      Response legacy = session.handle(Wire.legacy(3, "prompts/list", ""), new Recorder());
+      assertThat(legacy).isInstanceOfSatisfying(ErrorResponse.class, e -> assertThat(e.code()).isEqualTo(-32022));
+    }
+  }
+
+  @Test
+  void aLegacySessionStillServesModernRequestsStatelessly() {
+    try (McpServer server = SampleCatalog.server()) {
+      ServerSession session = server.openSession(new Recorder());
+      session.handle(Wire.initialize("2024-11-05"), new Recorder());
+      assertThat(session.negotiatedVersion()).contains(ProtocolVersion.V2024_11_05);
+      ResultResponse modern = (ResultResponse) session.handle(Wire.modern(2, "prompts/list", ""), new Recorder());
+      assertThat(modern.result().string("resultType")).contains("complete");
+      ResultResponse legacy = (ResultResponse) session.handle(Wire.legacy(3, "prompts/list", ""), new Recorder());
+      assertThat(legacy.result().has("resultType")).isFalse();
+    }
+  }
+
+  @Test
+  void modernClientsHearOfChangesOnlyThroughSubscriptions() throws Exception {
+    Recorder sessionChannel = new Recorder();
+    Recorder initializedChannel = new Recorder();
+    try (McpServer server = SampleCatalog.server()) {
+      ServerSession modern = server.openSession(sessionChannel);
+      modern.handle(Wire.modern(1, "prompts/list", ""), new Recorder());
+      server.openSession(initializedChannel).handle(Wire.initialize("2025-06-18"), new Recorder());
+      server.prompts().put(PromptDefinition.of(Prompt.of("new", null, List.of()), a -> List.of(PromptMessage.user("x"))));
+      assertThat(initializedChannel.next()).contains("list_changed");
+      server.prompts().remove("new");
+      assertThat(initializedChannel.next()).contains("list_changed");
+      assertThat(sessionChannel.all()).isEmpty();
+    }
+  }
+}
