@@ -123,6 +123,16 @@ public final class HttpTransport implements AutoCloseable {
     return sessions.size();
   }
 
+  /** How many modern requests are in flight (open listen streams included); for tests. */
+  int modernInFlight() {
+    return modern.inFlight();
+  }
+
+  /** How many modern requests ended because their client closed the stream; for tests. */
+  long modernCancelled() {
+    return modern.cancelled();
+  }
+
   /**
    * Stops gracefully: new requests get 503, open streams end cleanly (a modern {@code subscriptions/listen} with its
    * final response), in-flight requests finish within the shutdown timeout, then the port is released. Idempotent.

@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
@@ -26,6 +27,7 @@ final class ModernEndpoint {
   private final McpServer server;
   private final Duration keepAlive;
   private final Set<ServerSession> open = ConcurrentHashMap.newKeySet();
+  private final AtomicLong cancelled = new AtomicLong();
 
   ModernEndpoint(McpServer server, Duration keepAlive) {
     this.server = server;
@@ -50,6 +52,16 @@ final class ModernEndpoint {
     }
   }
 
+  /** How many requests are being served now. */
+  int inFlight() {
+    return open.size();
+  }
+
+  /** How many requests ended cancelled (their client closed the response stream). */
+  long cancelled() {
+    return cancelled.get();
+  }
+
   private void request(Exchange ex, Request r) {
     ErrorResponse rejected = ModernHeaders.check(r, ex.header(Eras.PROTOCOL_VERSION_HEADER),
         ex.header(ModernHeaders.METHOD_HEADER), ex.header(ModernHeaders.NAME_HEADER));
@@ -65,6 +77,7 @@ final class ModernEndpoint {
       } else {
         Response response = session.handle(r, Outbound.discard());
         if (response == null) {
+          cancelled.incrementAndGet();
           ex.status(204);
         } else {
           ex.json(Eras.modernStatus(response), response);
@@ -83,6 +96,9 @@ final class ModernEndpoint {
   private void listen(Exchange ex, ServerSession session, Request r) {
     LazyStream stream = new LazyStream(ex, () -> session.cancel(r.id()));
     Response response = session.handle(r, stream::send);
+    if (response == null) {
+      cancelled.incrementAndGet();
+    }
     SseWriter writer = stream.writer();
     if (writer == null) {
       if (response == null) {
