@@ -14,9 +14,10 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 
 /**
- * Delivers {@code notifications/prompts/list_changed}: many catalog changes within the coalescing window become one
+ * Delivers change notifications. {@code notifications/prompts/list_changed}: many catalog changes within the coalescing window become one
  * notification to every initialized legacy session and every modern subscription that asked for it.
  */
 final class Broadcaster {
@@ -78,23 +79,44 @@ final class Broadcaster {
     }
   }
 
-  private void fire() {
-    pending.set(false);
-    Notification legacy = new Notification(PROMPTS_LIST_CHANGED, null);
+  /** Runs {@code task} on the notification thread, so that providers' listeners never block on a slow client. */
+  void submit(Runnable task) {
+    if (closed) {
+      return;
+    }
+    try {
+      timer.execute(task);
+    } catch (RejectedExecutionException e) {
+      LOG.log(Level.DEBUG, "dropping a notification: the server is closing");
+    }
+  }
+
+  /** Sends {@code notification} to every initialized legacy session; a session whose channel fails is dropped. */
+  void toSessions(Notification notification) {
     List<SessionImpl> failed = new ArrayList<>();
     for (SessionImpl session : sessions) {
       try {
-        session.notifyClient(legacy);
+        session.notifyClient(notification);
       } catch (RuntimeException e) {
         LOG.log(Level.DEBUG, "dropping a session whose channel failed: {0}", e.getMessage());
         failed.add(session);
       }
     }
     failed.forEach(sessions::remove);
+  }
+
+  /** Delivers a notification to every modern subscription that {@code wants} it. */
+  void toSubscriptions(Predicate<Subscription> wants, String method, JsonObject params) {
     for (Subscription s : subscriptions) {
-      if (s.promptsListChanged()) {
-        s.deliver(PROMPTS_LIST_CHANGED, JsonObject.EMPTY);
+      if (wants.test(s)) {
+        s.deliver(method, params);
       }
     }
+  }
+
+  private void fire() {
+    pending.set(false);
+    toSessions(new Notification(PROMPTS_LIST_CHANGED, null));
+    toSubscriptions(Subscription::promptsListChanged, PROMPTS_LIST_CHANGED, JsonObject.EMPTY);
   }
 }

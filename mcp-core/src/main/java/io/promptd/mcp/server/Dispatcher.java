@@ -32,12 +32,14 @@ final class Dispatcher {
   private final McpServer server;
   private final SessionImpl session;
   private final PromptsFeature prompts;
+  private final ResourcesFeature resources;
   private final Set<Subscription> subscriptions = ConcurrentHashMap.newKeySet();
 
   Dispatcher(McpServer server, SessionImpl session) {
     this.server = server;
     this.session = session;
     this.prompts = new PromptsFeature(server);
+    this.resources = new ResourcesFeature(server, session);
   }
 
   JsonObject dispatch(Request request, Outbound stream) {
@@ -55,7 +57,8 @@ final class Dispatcher {
     if (request.method().equals("ping")) {
       return JsonObject.EMPTY;
     }
-    if (!LEGACY_METHODS.contains(request.method()) && !MODERN_METHODS.contains(request.method())) {
+    if (!LEGACY_METHODS.contains(request.method()) && !MODERN_METHODS.contains(request.method())
+        && !ResourcesFeature.LEGACY_METHODS.contains(request.method())) {
       throw McpException.methodNotFound(request.method());
     }
     throw new McpException(
@@ -74,7 +77,7 @@ final class Dispatcher {
       case "prompts/get" -> prompts.get(request.params(), encoder);
       case "completion/complete" -> prompts.complete(request.params(), encoder);
       case "logging/setLevel" -> setLevel(request.params(), state);
-      default -> throw McpException.methodNotFound(request.method());
+      default -> resources.legacy(request, encoder);
     };
   }
 
@@ -89,7 +92,7 @@ final class Dispatcher {
       case "prompts/get" -> prompts.get(request.params(), encoder).toBuilder();
       case "completion/complete" -> prompts.complete(request.params(), encoder).toBuilder();
       case "subscriptions/listen" -> listen(request, stream);
-      default -> throw McpException.methodNotFound(request.method());
+      default -> resources.modern(request, encoder);
     };
     JsonObject meta = result.build().object("_meta").orElse(JsonObject.EMPTY).toBuilder()
         .put(META_SERVER_INFO, encoder.implementation(server.serverInfo()))
@@ -132,9 +135,12 @@ final class Dispatcher {
         .put("cacheScope", "public");
   }
 
-  private static JsonObject capabilities(ProtocolVersion version, boolean logging) {
+  private JsonObject capabilities(ProtocolVersion version, boolean logging) {
     JsonObject.Builder b = JsonObject.builder();
     b.put("prompts", JsonObject.builder().put("listChanged", true).build());
+    if (server.resources() != null) {
+      b.put("resources", JsonObject.builder().put("subscribe", true).put("listChanged", true).build());
+    }
     if (version.atLeast(ProtocolVersion.V2025_03_26)) {
       b.put("completions", JsonObject.EMPTY);
     }
@@ -157,11 +163,12 @@ final class Dispatcher {
     JsonObject filter = request.params().object("notifications")
         .orElseThrow(() -> McpException.invalidParams("Invalid params: subscriptions/listen needs \"notifications\" (an object)"));
     boolean prompts = filter.get("promptsListChanged") instanceof JsonBoolean b && b.value();
-    Subscription sub = new Subscription(request.id(), stream, prompts);
     JsonObject.Builder acknowledged = JsonObject.builder();
     if (prompts) {
       acknowledged.put("promptsListChanged", true);
     }
+    ResourcesFeature.Filter res = ResourcesFeature.filter(server.resources(), filter, acknowledged);
+    Subscription sub = new Subscription(request.id(), stream, prompts, res.listChanged(), res.uris());
     subscriptions.add(sub);
     if (session.isClosed()) {
       sub.end(true); // closeSubscriptions() may already have run: never park a listen on a closed session
@@ -186,6 +193,7 @@ final class Dispatcher {
   }
 
   void closeSubscriptions() {
+    resources.close();
     for (Subscription s : subscriptions) {
       s.end(true);
     }

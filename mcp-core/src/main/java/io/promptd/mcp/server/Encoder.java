@@ -21,8 +21,10 @@ import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceLink;
+import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.protocol.TextContent;
 import io.promptd.mcp.protocol.TextResourceContents;
@@ -157,6 +159,42 @@ final class Encoder {
     }
     if (version.atLeast(V2025_06_18)) {
       b.put("_meta", rc.meta());
+    }
+    return b.build();
+  }
+
+  JsonObject resource(Resource r) {
+    JsonObject.Builder b = JsonObject.builder().put("uri", r.uri()).put("name", r.name());
+    described(b, r.title(), r.description(), r.mimeType());
+    Long size = r.size();
+    if (size != null) {
+      b.put("size", (long) size);
+    }
+    return decorated(b, r.annotations(), r.icons(), r.meta());
+  }
+
+  JsonObject resourceTemplate(ResourceTemplate t) {
+    JsonObject.Builder b = JsonObject.builder().put("uriTemplate", t.uriTemplate()).put("name", t.name());
+    described(b, t.title(), t.description(), t.mimeType());
+    return decorated(b, t.annotations(), t.icons(), t.meta());
+  }
+
+  private void described(
+      JsonObject.Builder b, @Nullable String title, @Nullable String description, @Nullable String mimeType) {
+    if (version.atLeast(V2025_06_18)) {
+      b.put("title", title);
+    }
+    b.put("description", description).put("mimeType", mimeType);
+  }
+
+  private JsonObject decorated(
+      JsonObject.Builder b, @Nullable Annotations annotations, List<Icon> icons, @Nullable JsonObject meta) {
+    b.put("annotations", annotations(annotations));
+    if (version.atLeast(V2025_11_25) && !icons.isEmpty()) {
+      b.put("icons", icons(icons));
+    }
+    if (version.atLeast(V2025_06_18)) {
+      b.put("_meta", meta);
     }
     return b.build();
   }

@@ -29,6 +29,9 @@ public final class McpServer implements AutoCloseable {
   private final Broadcaster broadcaster;
   private final Cursors cursors = new Cursors();
   private final AutoCloseable catalogListener;
+  private final @Nullable ResourceProvider resources;
+  private final ResourceEvents resourceEvents;
+  private final AutoCloseable resourceListener;
 
   private McpServer(Builder b) {
     this.serverInfo = b.serverInfo;
@@ -39,6 +42,10 @@ public final class McpServer implements AutoCloseable {
     this.discoverTtl = b.discoverTtl;
     this.broadcaster = new Broadcaster(b.coalescing);
     this.catalogListener = prompts.onChange(broadcaster::promptsChanged);
+    this.resources = b.resources;
+    this.resourceEvents = new ResourceEvents(broadcaster);
+    ResourceProvider provider = b.resources;
+    this.resourceListener = provider == null ? () -> {} : provider.onChange(resourceEvents);
   }
 
   /** Returns a builder. */
@@ -72,8 +79,9 @@ public final class McpServer implements AutoCloseable {
   public void close() {
     try {
       catalogListener.close();
+      resourceListener.close();
     } catch (Exception e) {
-      throw new IllegalStateException("could not remove the catalog listener", e);
+      throw new IllegalStateException("could not remove a change listener", e);
     }
     broadcaster.close();
   }
@@ -102,6 +110,14 @@ public final class McpServer implements AutoCloseable {
     return cursors;
   }
 
+  @Nullable ResourceProvider resources() {
+    return resources;
+  }
+
+  ResourceEvents resourceEvents() {
+    return resourceEvents;
+  }
+
   /** Configures an {@link McpServer}. */
   public static final class Builder {
     private Implementation serverInfo = new Implementation("promptd", "promptd", Version.CURRENT);
@@ -111,6 +127,7 @@ public final class McpServer implements AutoCloseable {
     private Duration listTtl = Duration.ofSeconds(10);
     private Duration discoverTtl = Duration.ofHours(1);
     private Duration coalescing = Duration.ofMillis(20);
+    private @Nullable ResourceProvider resources;
 
     private Builder() {}
 
@@ -132,7 +149,16 @@ public final class McpServer implements AutoCloseable {
       return this;
     }
 
-    /** How many prompts one {@code prompts/list} page holds (default 500). */
+    /**
+     * The resources to serve, or null for none (the default). With a provider the server declares the {@code
+     * resources} capability with {@code subscribe} and {@code listChanged}, and follows the provider's changes.
+     */
+    public Builder resources(@Nullable ResourceProvider resources) {
+      this.resources = resources;
+      return this;
+    }
+
+    /** How many items one {@code prompts/list} or {@code resources/list} page holds (default 500). */
     public Builder pageSize(int pageSize) {
       if (pageSize < 1) {
         throw new IllegalArgumentException("pageSize must be at least 1, not " + pageSize);

@@ -3,6 +3,7 @@ package io.promptd.mcp.server;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.RequestId;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -15,14 +16,23 @@ final class Subscription {
   private final RequestId id;
   private final Outbound stream;
   private final boolean promptsListChanged;
+  private final boolean resourcesListChanged;
+  private final Set<String> resourceUris;
   private final CountDownLatch ended = new CountDownLatch(1);
   private volatile boolean graceful;
   private volatile boolean broken;
 
   Subscription(RequestId id, Outbound stream, boolean promptsListChanged) {
+    this(id, stream, promptsListChanged, false, Set.of());
+  }
+
+  Subscription(
+      RequestId id, Outbound stream, boolean promptsListChanged, boolean resourcesListChanged, Set<String> resourceUris) {
     this.id = id;
     this.stream = stream;
     this.promptsListChanged = promptsListChanged;
+    this.resourcesListChanged = resourcesListChanged;
+    this.resourceUris = Set.copyOf(resourceUris);
   }
 
   RequestId id() {
@@ -31,6 +41,15 @@ final class Subscription {
 
   boolean promptsListChanged() {
     return promptsListChanged;
+  }
+
+  boolean resourcesListChanged() {
+    return resourcesListChanged;
+  }
+
+  /** Whether this subscription watches the resource at {@code uri}. */
+  boolean watches(String uri) {
+    return resourceUris.contains(uri);
   }
 
   JsonObject meta() {

@@ -1,0 +1,59 @@
+package io.promptd.mcp.server;
+
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.Notification;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Turns a {@link ResourceProvider}'s changes into notifications: {@code notifications/resources/list_changed} for every
+ * legacy session and every modern subscription that asked, {@code notifications/resources/updated} for the legacy
+ * sessions that subscribed to the URI and the modern subscriptions that watch it. Deliveries run on the broadcaster's
+ * thread so a provider's file watcher never waits on a slow client.
+ */
+final class ResourceEvents implements ResourceProvider.Listener {
+  private final Broadcaster broadcaster;
+  private final Set<ResourcesFeature> subscribers = ConcurrentHashMap.newKeySet();
+
+  ResourceEvents(Broadcaster broadcaster) {
+    this.broadcaster = broadcaster;
+  }
+
+  @Override
+  public void listChanged() {
+    broadcaster.submit(() -> {
+      broadcaster.toSessions(new Notification(ResourcesFeature.LIST_CHANGED, null));
+      broadcaster.toSubscriptions(
+          Subscription::resourcesListChanged, ResourcesFeature.LIST_CHANGED, JsonObject.EMPTY);
+    });
+  }
+
+  @Override
+  public void updated(String uri) {
+    broadcaster.submit(() -> {
+      List<ResourcesFeature> failed = new ArrayList<>();
+      for (ResourcesFeature session : subscribers) {
+        if (session.subscribedTo(uri)) {
+          try {
+            session.notifyUpdated(uri);
+          } catch (RuntimeException e) {
+            failed.add(session); // its channel is gone
+          }
+        }
+      }
+      failed.forEach(subscribers::remove);
+      broadcaster.toSubscriptions(
+          s -> s.watches(uri), ResourcesFeature.UPDATED, JsonObject.builder().put("uri", uri).build());
+    });
+  }
+
+  void addSubscriber(ResourcesFeature session) {
+    subscribers.add(session);
+  }
+
+  void removeSubscriber(ResourcesFeature session) {
+    subscribers.remove(session);
+  }
+}

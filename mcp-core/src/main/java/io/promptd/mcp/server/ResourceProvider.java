@@ -1,0 +1,53 @@
+package io.promptd.mcp.server;
+
+import io.promptd.mcp.protocol.Resource;
+import io.promptd.mcp.protocol.ResourceContents;
+import io.promptd.mcp.protocol.ResourceTemplate;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where a server's resources come from: a folder of prompt attachments, a fixture, a database. Register one with
+ * {@link McpServer.Builder#resources(ResourceProvider)}; the server then serves {@code resources/list}, {@code
+ * resources/read}, {@code resources/templates/list} and subscriptions in both eras.
+ *
+ * <p>Implementations must be thread-safe: the server calls them from many request threads at once. They should return
+ * the same order on every call so that paginated listings stay consistent.
+ */
+public interface ResourceProvider {
+  /** The direct resources, in a stable order. */
+  List<Resource> resources();
+
+  /** The resource templates, in a stable order; none by default. */
+  default List<ResourceTemplate> templates() {
+    return List.of();
+  }
+
+  /**
+   * Reads one resource, direct or matching a template.
+   *
+   * @param uri the URI the client asked for
+   * @return the contents, or empty when no such resource exists (the client gets a "resource not found" error)
+   * @throws Exception when reading fails; the client gets -32603 with a safe message and the details go to the log.
+   *     Throw {@link io.promptd.mcp.jsonrpc.McpException} to choose the error yourself.
+   */
+  Optional<List<ResourceContents>> read(String uri) throws Exception;
+
+  /**
+   * Starts telling {@code listener} about changes. The default provider never changes.
+   *
+   * @return a handle that stops the notifications when closed
+   */
+  default AutoCloseable onChange(Listener listener) {
+    return () -> {};
+  }
+
+  /** Hears about changes to a provider's resources. Must not block. */
+  interface Listener {
+    /** The set of resources or templates changed. */
+    void listChanged();
+
+    /** The contents of the resource at {@code uri} changed. */
+    void updated(String uri);
+  }
+}

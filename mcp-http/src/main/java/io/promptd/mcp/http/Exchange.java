@@ -1,0 +1,154 @@
+package io.promptd.mcp.http;
+
+import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.Message;
+import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.jsonrpc.Response;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Request;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One HTTP request and its response, with blocking reads and writes for the virtual thread serving it. The only place,
+ * besides {@link HttpTransport}, that sees Jetty types.
+ */
+final class Exchange {
+  /** JSON-RPC code for transport-level refusals (wrong origin, no session, ...): the server-error range. */
+  static final int TRANSPORT_ERROR = -32000;
+
+  private final Request request;
+  private final org.eclipse.jetty.server.Response response;
+  private final org.eclipse.jetty.util.Callback callback;
+  private final AtomicBoolean completed = new AtomicBoolean();
+
+  Exchange(Request request, org.eclipse.jetty.server.Response response, org.eclipse.jetty.util.Callback callback) {
+    this.request = request;
+    this.response = response;
+    this.callback = callback;
+  }
+
+  String method() {
+    return request.getMethod();
+  }
+
+  String path() {
+    return request.getHttpURI().getPath();
+  }
+
+  /** The {@code Host} header, or the request target's authority (HTTP/2 has no Host header). */
+  @Nullable String authority() {
+    String host = request.getHeaders().get(HttpHeader.HOST);
+    return host != null ? host : request.getHttpURI().getAuthority();
+  }
+
+  /** The first value of a header, or null. */
+  @Nullable String header(String name) {
+    return request.getHeaders().get(name);
+  }
+
+  /** Every value of a header, in order (a header may repeat). */
+  List<String> headers(String name) {
+    return request.getHeaders().getValuesList(name);
+  }
+
+  /** The declared body length, or -1 when unknown (chunked). */
+  long declaredLength() {
+    return request.getLength();
+  }
+
+  /**
+   * Reads the whole body, refusing more than {@code max} bytes.
+   *
+   * @return the body, or null when it is longer than {@code max}
+   */
+  byte @Nullable [] body(int max) throws IOException {
+    try (InputStream in = Content.Source.asInputStream(request)) {
+      byte[] bytes = in.readNBytes(max + 1);
+      return bytes.length > max ? null : bytes;
+    }
+  }
+
+  void setHeader(String name, String value) {
+    response.getHeaders().put(name, value);
+  }
+
+  /** Answers with a status and no body. */
+  void status(int status) {
+    response.setStatus(status);
+    complete();
+  }
+
+  /** Answers with one JSON-RPC message (or a JSON array of them) as {@code application/json}. */
+  void json(int status, String json) {
+    response.setStatus(status);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+    write(json.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Answers with one JSON-RPC message. */
+  void json(int status, Message message) {
+    json(status, MessageCodec.encode(message));
+  }
+
+  /** Answers with a list of responses as a JSON array (a batch reply). */
+  void jsonArray(int status, List<Response> responses) {
+    StringBuilder b = new StringBuilder("[");
+    for (Response r : responses) {
+      if (b.length() > 1) {
+        b.append(',');
+      }
+      b.append(JsonCodec.write(MessageCodec.toJson(r)));
+    }
+    json(status, b.append(']').toString());
+  }
+
+  /** Refuses the request at the transport level: a JSON-RPC error without an id, and a safe message. */
+  void refuse(int status, String message) {
+    json(status, new ErrorResponse(null, TRANSPORT_ERROR, message, null));
+  }
+
+  /** Starts a {@code text/event-stream} response; the caller owns the writer and must close it. */
+  SseWriter startSse() {
+    response.setStatus(200);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
+    response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache");
+    // Tells proxies such as nginx not to buffer the stream (spec: SHOULD).
+    response.getHeaders().put("X-Accel-Buffering", "no");
+    return new SseWriter(Content.Sink.asOutputStream(response));
+  }
+
+  /** Ends the exchange successfully; idempotent. */
+  void complete() {
+    if (completed.compareAndSet(false, true)) {
+      callback.succeeded();
+    }
+  }
+
+  /** Ends the exchange as failed (the connection is dropped); idempotent. */
+  void fail(Throwable cause) {
+    if (completed.compareAndSet(false, true)) {
+      callback.failed(cause);
+    }
+  }
+
+  boolean committed() {
+    return response.isCommitted();
+  }
+
+  private void write(byte[] bytes) {
+    try {
+      Content.Sink.write(response, true, ByteBuffer.wrap(bytes));
+      complete();
+    } catch (IOException e) {
+      fail(e); // the client went away; nothing to tell it
+    }
+  }
+}

@@ -1,0 +1,289 @@
+package io.promptd.mcp.http;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.mcp.server.McpServer;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Serves an {@link McpServer} over Streamable HTTP on one endpoint, to legacy clients (sessions, 2025-03-26 to
+ * 2025-11-25) and modern clients (stateless, 2026-07-28) at the same time.
+ *
+ * <p>Safe by default: it binds 127.0.0.1, refuses foreign {@code Host} and {@code Origin} headers with 403 (loopback
+ * names with the bound port are allowed), limits request bodies, and can require a static bearer token — the minimum
+ * for remote use until OAuth arrives. Errors are JSON-RPC error bodies or plain 4xx; never a stack trace.
+ *
+ * <pre>{@code
+ * try (HttpTransport http = HttpTransport.builder().server(mcpServer).port(0).build().start()) {
+ *   System.err.println("serving on " + http.uri());
+ *   ...
+ * }
+ * }</pre>
+ */
+public final class HttpTransport implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
+
+  private final Builder config;
+  private final SessionRegistry sessions;
+  private final ModernEndpoint modern;
+  private final McpHandler handler;
+  private final Server jetty;
+  private final ServerConnector connector;
+  private volatile boolean started;
+  private volatile boolean closed;
+
+  private HttpTransport(Builder b, McpServer server) {
+    this.config = b;
+    this.sessions = new SessionRegistry(b.sessionIdleTimeout, b.maxSessions);
+    this.modern = new ModernEndpoint(server, b.keepAliveInterval);
+    LegacyEndpoint legacy = new LegacyEndpoint(server, sessions, b.keepAliveInterval);
+    this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern);
+    QueuedThreadPool threads = new QueuedThreadPool();
+    threads.setName("promptd-jetty");
+    threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    this.jetty = new Server(threads);
+    HttpConfiguration http = new HttpConfiguration();
+    http.setSendServerVersion(false);
+    http.setSendXPoweredBy(false);
+    this.connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
+    connector.setHost(b.host);
+    connector.setPort(b.port);
+    // Longer than the keep-alive interval, so that quiet SSE streams are not cut by the server itself.
+    connector.setIdleTimeout(Math.max(30_000, b.keepAliveInterval.toMillis() * 3));
+    jetty.addConnector(connector);
+    jetty.setHandler(handler);
+    ErrorHandler errors = new ErrorHandler();
+    errors.setShowStacks(false);
+    errors.setShowCauses(false);
+    errors.setShowMessageInTitle(false);
+    jetty.setErrorHandler(errors);
+  }
+
+  /** Returns a builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Binds the port and starts serving.
+   *
+   * @return this transport
+   * @throws IOException when the port cannot be bound
+   * @throws IllegalStateException when already started or closed
+   */
+  public HttpTransport start() throws IOException {
+    if (started || closed) {
+      throw new IllegalStateException("HttpTransport.start: already " + (closed ? "closed" : "started"));
+    }
+    try {
+      jetty.start();
+    } catch (IOException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException("could not start the HTTP server on " + config.host + ":" + config.port, e);
+    }
+    started = true;
+    handler.guard(new Guard(port(), config.host, config.allowedHosts, config.allowedOrigins, config.bearerToken));
+    LOG.log(Level.INFO, "MCP endpoint at {0}", uri());
+    return this;
+  }
+
+  /** The bound port (the real one when 0 was asked for). */
+  public int port() {
+    if (!started) {
+      throw new IllegalStateException("HttpTransport.port: not started");
+    }
+    return connector.getLocalPort();
+  }
+
+  /** The endpoint's URI, such as {@code http://127.0.0.1:8080/mcp}. */
+  public URI uri() {
+    String host = config.host.contains(":") ? "[" + config.host + "]" : config.host;
+    if (host.equals("0.0.0.0") || host.equals("[::]")) {
+      host = "127.0.0.1";
+    }
+    return URI.create("http://" + host + ":" + port() + config.path);
+  }
+
+  /** How many legacy sessions are open now. */
+  public int sessionCount() {
+    return sessions.size();
+  }
+
+  /** How many modern requests are in flight (open listen streams included); for tests. */
+  int modernInFlight() {
+    return modern.inFlight();
+  }
+
+  /** How many modern requests ended because their client closed the stream; for tests. */
+  long modernCancelled() {
+    return modern.cancelled();
+  }
+
+  /**
+   * Stops gracefully: new requests get 503, open streams end cleanly (a modern {@code subscriptions/listen} with its
+   * final response), in-flight requests finish within the shutdown timeout, then the port is released. Idempotent.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      sessions.closeAll();
+      modern.closeAll();
+      if (!handler.drain(config.shutdownTimeout)) {
+        LOG.log(Level.WARNING, "some HTTP requests did not finish within {0}", config.shutdownTimeout);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      try {
+        jetty.stop();
+      } catch (Exception e) {
+        LOG.log(Level.WARNING, "the HTTP server did not stop cleanly", e);
+      }
+    }
+  }
+
+  /** Configures an {@link HttpTransport}. */
+  public static final class Builder {
+    private @Nullable McpServer server;
+    private String host = "127.0.0.1";
+    private int port = 0;
+    private String path = "/mcp";
+    private final List<String> allowedOrigins = new ArrayList<>();
+    private final List<String> allowedHosts = new ArrayList<>();
+    private @Nullable String bearerToken;
+    private Duration sessionIdleTimeout = Duration.ofMinutes(30);
+    private int maxSessions = 10_000;
+    private int maxBodyBytes = 4 * 1024 * 1024;
+    private Duration keepAliveInterval = Duration.ofSeconds(15);
+    private Duration shutdownTimeout = Duration.ofSeconds(10);
+
+    private Builder() {}
+
+    /** The MCP server to serve (required). The transport does not close it. */
+    public Builder server(McpServer server) {
+      this.server = requireNonNull(server, "server");
+      return this;
+    }
+
+    /** The address to bind (default 127.0.0.1; anything else exposes the server beyond this machine). */
+    public Builder host(String host) {
+      this.host = requireNonNull(host, "host");
+      return this;
+    }
+
+    /** The port to bind; 0 (the default) picks a free one. */
+    public Builder port(int port) {
+      if (port < 0 || port > 65_535) {
+        throw new IllegalArgumentException("HttpTransport.Builder.port: must be 0..65535, not " + port);
+      }
+      this.port = port;
+      return this;
+    }
+
+    /** The endpoint path (default {@code /mcp}). */
+    public Builder path(String path) {
+      requireNonNull(path, "path");
+      if (!path.startsWith("/")) {
+        throw new IllegalArgumentException("HttpTransport.Builder.path: must start with '/', not '" + path + "'");
+      }
+      this.path = path;
+      return this;
+    }
+
+    /** Further browser origins to accept, such as {@code https://app.example.com}; loopback ones always are. */
+    public Builder allowedOrigins(List<String> origins) {
+      origins.forEach(o -> allowedOrigins.add(requireNonNull(o, "allowedOrigins element")));
+      return this;
+    }
+
+    /** Further {@code Host} header values ({@code name[:port]}) to accept, for use behind a name or a proxy. */
+    public Builder allowedHosts(List<String> hosts) {
+      hosts.forEach(h -> allowedHosts.add(requireNonNull(h, "allowedHosts element")));
+      return this;
+    }
+
+    /** A static token every request must carry as {@code Authorization: Bearer <token>}; null for none. */
+    public Builder bearerToken(@Nullable String token) {
+      if (token != null && token.isBlank()) {
+        throw new IllegalArgumentException("HttpTransport.Builder.bearerToken: must not be blank");
+      }
+      this.bearerToken = token;
+      return this;
+    }
+
+    /** How long a legacy session may sit unused before it expires (default 30 min). */
+    public Builder sessionIdleTimeout(Duration timeout) {
+      this.sessionIdleTimeout = positive(timeout, "sessionIdleTimeout");
+      return this;
+    }
+
+    /** How many legacy sessions may be open at once (default 10,000); more get 503. */
+    public Builder maxSessions(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException("HttpTransport.Builder.maxSessions: must be at least 1, not " + max);
+      }
+      this.maxSessions = max;
+      return this;
+    }
+
+    /** The largest request body accepted (default 4 MiB); larger ones get 413. */
+    public Builder maxBodyBytes(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException("HttpTransport.Builder.maxBodyBytes: must be at least 1, not " + max);
+      }
+      this.maxBodyBytes = max;
+      return this;
+    }
+
+    /** How often a quiet SSE stream gets a comment line, which also reveals clients that left (default 15 s). */
+    public Builder keepAliveInterval(Duration interval) {
+      this.keepAliveInterval = positive(interval, "keepAliveInterval");
+      return this;
+    }
+
+    /** How long {@link HttpTransport#close()} waits for in-flight requests (default 10 s). */
+    public Builder shutdownTimeout(Duration timeout) {
+      this.shutdownTimeout = requireNonNull(timeout, "shutdownTimeout");
+      return this;
+    }
+
+    /**
+     * Builds the transport; {@link HttpTransport#start()} binds it.
+     *
+     * @throws IllegalStateException when no server was set
+     */
+    public HttpTransport build() {
+      McpServer s = server;
+      if (s == null) {
+        throw new IllegalStateException("HttpTransport.Builder.build: server(...) is required");
+      }
+      return new HttpTransport(this, s);
+    }
+
+    private static Duration positive(Duration d, String what) {
+      requireNonNull(d, what);
+      if (d.isNegative() || d.isZero()) {
+        throw new IllegalArgumentException("HttpTransport.Builder." + what + ": must be positive, not " + d);
+      }
+      return d;
+    }
+  }
+}

@@ -1,0 +1,168 @@
+package io.promptd.mcp.http;
+
+import io.promptd.mcp.jsonrpc.Incoming;
+import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.jsonrpc.ResultResponse;
+import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.server.ServerSession;
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The legacy era (2025-03-26 to 2025-11-25): {@code initialize} opens a session and names it in {@code
+ * Mcp-Session-Id}; later POSTs, the GET stream and DELETE must name it (400 without, 404 when unknown or expired).
+ * Requests are answered as {@code application/json}; anything the session says unprompted goes to its GET stream, with
+ * event ids for {@code Last-Event-ID} resumption.
+ */
+final class LegacyEndpoint {
+  private static final int EVENT_LOG_CAPACITY = 256;
+
+  private final McpServer server;
+  private final SessionRegistry sessions;
+  private final Duration keepAlive;
+
+  LegacyEndpoint(McpServer server, SessionRegistry sessions, Duration keepAlive) {
+    this.server = server;
+    this.sessions = sessions;
+    this.keepAlive = keepAlive;
+  }
+
+  /** Opens a session with {@code initialize}; the id is issued only when initialization succeeds. */
+  void initialize(Exchange ex, Request request) {
+    if (!sessions.hasRoom()) {
+      ex.refuse(503, "Service unavailable: too many open sessions; try again later");
+      return;
+    }
+    EventLog events = new EventLog(EVENT_LOG_CAPACITY);
+    ServerSession session = server.openSession(events::publish);
+    Response response = session.handle(request, events::publish);
+    if (response instanceof ResultResponse) {
+      String id = sessions.newId();
+      sessions.add(new LegacySession(id, session, events));
+      ex.setHeader(Eras.SESSION_HEADER, id);
+    } else {
+      session.close();
+    }
+    if (response == null) {
+      ex.status(204);
+    } else {
+      ex.json(200, response);
+    }
+  }
+
+  /** A POST within a session: a request, a notification, a response, or (2025-03-26 only) a batch. */
+  void post(Exchange ex, Incoming body) {
+    LegacySession ls = session(ex);
+    if (ls == null) {
+      return;
+    }
+    ls.acquire();
+    try {
+      switch (body) {
+        case Incoming.Single(Request r) -> answer(ex, ls.session().handle(r, ls.events()::publish));
+        case Incoming.Single(Notification n) -> {
+          ls.session().handle(n);
+          ex.status(202);
+        }
+        case Incoming.Single s -> ex.status(202); // a response: we send no requests, so nothing awaits it
+        case Incoming.Batch batch -> batch(ex, ls.session().handle(batch, ls.events()::publish));
+        case Incoming.Invalid invalid -> ex.json(400, invalid.error());
+      }
+    } finally {
+      ls.release();
+    }
+  }
+
+  /** GET: the session's server-to-client stream; {@code Last-Event-ID} resumes it. */
+  void get(Exchange ex) throws InterruptedException {
+    if (!Guard.accepts(ex.headers("Accept"), "text/event-stream")) {
+      ex.refuse(406, "Not Acceptable: the GET stream is text/event-stream");
+      return;
+    }
+    LegacySession ls = session(ex);
+    if (ls == null) {
+      return;
+    }
+    String lastEventId = ex.header("Last-Event-ID");
+    if (lastEventId == null && ls.events().connected()) {
+      ex.refuse(409, "Conflict: this session already has an open GET stream");
+      return;
+    }
+    ls.acquire();
+    SseWriter writer = ex.startSse();
+    try {
+      if (!ls.events().attach(writer, lastEventId)) {
+        writer.close();
+      }
+      writer.keepAlive(keepAlive, () -> ls.events().detach(writer));
+      writer.awaitEnd();
+    } finally {
+      ls.events().detach(writer);
+      writer.close();
+      ls.release();
+      finish(ex, writer);
+    }
+  }
+
+  /** DELETE: the client ends its session. */
+  void delete(Exchange ex) {
+    String id = ex.header(Eras.SESSION_HEADER);
+    if (id == null) {
+      ex.refuse(400, "Bad Request: Mcp-Session-Id header is required");
+    } else if (!Eras.legacyVersionOk(ex.header(Eras.PROTOCOL_VERSION_HEADER))) {
+      ex.refuse(400, "Bad Request: unsupported MCP-Protocol-Version");
+    } else if (sessions.remove(id)) {
+      ex.status(204);
+    } else {
+      ex.refuse(404, "Not Found: unknown or expired session");
+    }
+  }
+
+  static void finish(Exchange ex, SseWriter writer) {
+    if (writer.broken()) {
+      ex.fail(new java.io.IOException("client closed the event stream"));
+    } else {
+      ex.complete();
+    }
+  }
+
+  /** The session a request names, or null after answering 400/404. */
+  private @Nullable LegacySession session(Exchange ex) {
+    String id = ex.header(Eras.SESSION_HEADER);
+    if (id == null) {
+      ex.refuse(400, "Bad Request: Mcp-Session-Id header is required (send initialize first)");
+      return null;
+    }
+    if (!Eras.legacyVersionOk(ex.header(Eras.PROTOCOL_VERSION_HEADER))) {
+      ex.refuse(400, "Bad Request: unsupported MCP-Protocol-Version '" + ex.header(Eras.PROTOCOL_VERSION_HEADER)
+          + "' for a session");
+      return null;
+    }
+    LegacySession ls = sessions.get(id);
+    if (ls == null) {
+      ex.refuse(404, "Not Found: unknown or expired session; send initialize to start a new one");
+    }
+    return ls;
+  }
+
+  private static void answer(Exchange ex, @Nullable Response response) {
+    if (response == null) {
+      ex.status(204); // cancelled by the client: it expects no answer
+    } else {
+      ex.json(200, response);
+    }
+  }
+
+  private static void batch(Exchange ex, ServerSession.BatchReply reply) {
+    Response rejection = reply.rejection();
+    if (rejection != null) {
+      ex.json(400, rejection);
+    } else if (reply.responses().isEmpty()) {
+      ex.status(202);
+    } else {
+      ex.jsonArray(200, reply.responses());
+    }
+  }
+}

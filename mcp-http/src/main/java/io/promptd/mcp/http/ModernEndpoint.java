@@ -1,0 +1,164 @@
+package io.promptd.mcp.http;
+
+import io.promptd.mcp.jsonrpc.ErrorCodes;
+import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.Incoming;
+import io.promptd.mcp.jsonrpc.Message;
+import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.server.Outbound;
+import io.promptd.mcp.server.ServerSession;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The modern era (2026-07-28): no sessions; each POST carries one request whose headers must match its body, served by
+ * a short-lived {@link ServerSession}. {@code subscriptions/listen} is answered with a long-lived SSE stream; the client
+ * closing any response stream cancels its request.
+ */
+final class ModernEndpoint {
+  private final McpServer server;
+  private final Duration keepAlive;
+  private final Set<ServerSession> open = ConcurrentHashMap.newKeySet();
+  private final AtomicLong cancelled = new AtomicLong();
+
+  ModernEndpoint(McpServer server, Duration keepAlive) {
+    this.server = server;
+    this.keepAlive = keepAlive;
+  }
+
+  void post(Exchange ex, Incoming body) {
+    switch (body) {
+      case Incoming.Single(Request r) -> request(ex, r);
+      case Incoming.Single(Notification n) -> ex.status(202); // 2026-07-28 defines none over HTTP
+      case Incoming.Single s -> ex.refuse(400, "Bad Request: clients must not send JSON-RPC responses in 2026-07-28");
+      case Incoming.Batch b -> ex.json(400, new ErrorResponse(
+          null, ErrorCodes.INVALID_REQUEST, "Invalid request: JSON-RPC batches are not allowed in 2026-07-28", null));
+      case Incoming.Invalid invalid -> ex.json(400, invalid.error());
+    }
+  }
+
+  /** Ends every in-flight request's session: open listen streams end with their final response. */
+  void closeAll() {
+    for (ServerSession s : open) {
+      s.close();
+    }
+  }
+
+  /** How many requests are being served now. */
+  int inFlight() {
+    return open.size();
+  }
+
+  /** How many requests ended cancelled (their client closed the response stream). */
+  long cancelled() {
+    return cancelled.get();
+  }
+
+  private void request(Exchange ex, Request r) {
+    ErrorResponse rejected = ModernHeaders.check(r, ex.header(Eras.PROTOCOL_VERSION_HEADER),
+        ex.header(ModernHeaders.METHOD_HEADER), ex.header(ModernHeaders.NAME_HEADER));
+    if (rejected != null) {
+      ex.json(400, rejected);
+      return;
+    }
+    ServerSession session = server.openSession(Outbound.discard());
+    open.add(session);
+    try {
+      if (r.method().equals("subscriptions/listen")) {
+        listen(ex, session, r);
+      } else {
+        Response response = session.handle(r, Outbound.discard());
+        if (response == null) {
+          cancelled.incrementAndGet();
+          ex.status(204);
+        } else {
+          ex.json(Eras.modernStatus(response), response);
+        }
+      }
+    } finally {
+      open.remove(session);
+      session.close();
+    }
+  }
+
+  /**
+   * Serves {@code subscriptions/listen}. The SSE stream starts with the first notification (the acknowledgement), so a
+   * request refused before that still gets a plain JSON error with the right status.
+   */
+  private void listen(Exchange ex, ServerSession session, Request r) {
+    LazyStream stream = new LazyStream(ex, () -> session.cancel(r.id()));
+    Response response = session.handle(r, stream::send);
+    if (response == null) {
+      cancelled.incrementAndGet();
+    }
+    SseWriter writer = stream.writer();
+    if (writer == null) {
+      if (response == null) {
+        ex.status(204);
+      } else {
+        ex.json(Eras.modernStatus(response), response);
+      }
+      return;
+    }
+    if (response != null && !writer.broken()) {
+      try {
+        writer.send(null, response);
+      } catch (UncheckedIOException e) {
+        // the client left just as the stream ended
+      }
+    }
+    writer.close();
+    LegacyEndpoint.finish(ex, writer);
+  }
+
+  /** An outbound that opens the SSE response on first use and cancels the request when the client goes away. */
+  private final class LazyStream {
+    private final Exchange ex;
+    private final Runnable cancel;
+    private final ReentrantLock lock = new ReentrantLock();
+    private @Nullable SseWriter writer;
+
+    LazyStream(Exchange ex, Runnable cancel) {
+      this.ex = ex;
+      this.cancel = cancel;
+    }
+
+    void send(Message message) {
+      SseWriter w;
+      lock.lock();
+      try {
+        w = writer;
+        if (w == null) {
+          w = ex.startSse();
+          writer = w;
+          w.keepAlive(keepAlive, cancel);
+        }
+      } finally {
+        lock.unlock();
+      }
+      try {
+        w.send(null, message);
+      } catch (UncheckedIOException e) {
+        cancel.run(); // closing the stream is the client's way to cancel
+        throw e;
+      }
+    }
+
+    @Nullable SseWriter writer() {
+      lock.lock();
+      try {
+        return writer;
+      } finally {
+        lock.unlock();
+      }
+    }
+  }
+}

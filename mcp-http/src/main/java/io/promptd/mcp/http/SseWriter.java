@@ -1,0 +1,130 @@
+package io.promptd.mcp.http;
+
+import io.promptd.mcp.jsonrpc.Message;
+import io.promptd.mcp.jsonrpc.MessageCodec;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Writes Server-Sent Events to one HTTP response, whole events at a time, from any thread. A failed write means the
+ * client has gone: the writer is then broken and every later write fails fast.
+ */
+final class SseWriter {
+  private final OutputStream out;
+  // A lock rather than synchronized: writes block on the network, and virtual threads should not pin a carrier.
+  private final ReentrantLock lock = new ReentrantLock();
+  private final CountDownLatch ended = new CountDownLatch(1);
+  private volatile boolean broken;
+  private volatile boolean closed;
+
+  SseWriter(OutputStream out) {
+    this.out = out;
+  }
+
+  /**
+   * Sends one message as an event.
+   *
+   * @throws UncheckedIOException when the client has gone
+   */
+  void send(@Nullable String id, Message message) {
+    StringBuilder event = new StringBuilder();
+    if (id != null) {
+      event.append("id: ").append(id).append('\n');
+    }
+    event.append("event: message\n");
+    event.append("data: ").append(MessageCodec.encode(message)).append("\n\n");
+    write(event.toString());
+  }
+
+  /** Sends an event with an id and empty data, so the client can resume from here (a "priming" event). */
+  void prime(String id) {
+    write("id: " + id + "\ndata: \n\n");
+  }
+
+  /** Sends a comment line, which clients ignore; returns false when the client has gone. */
+  boolean comment() {
+    try {
+      write(":\n\n");
+      return true;
+    } catch (UncheckedIOException e) {
+      return false;
+    }
+  }
+
+  /** Ends the stream cleanly; idempotent. */
+  void close() {
+    lock.lock();
+    try {
+      if (!closed && !broken) {
+        closed = true;
+        out.close();
+      }
+    } catch (IOException e) {
+      broken = true;
+    } finally {
+      closed = true;
+      lock.unlock();
+      ended.countDown();
+    }
+  }
+
+  boolean broken() {
+    return broken;
+  }
+
+  boolean ended() {
+    return ended.getCount() == 0;
+  }
+
+  /** Blocks until the stream is closed or broken. */
+  void awaitEnd() throws InterruptedException {
+    ended.await();
+  }
+
+  /**
+   * Writes a comment every {@code interval} until the stream ends, on its own virtual thread, so that a client that
+   * went away is noticed even when there is nothing to say; then runs {@code onBroken}.
+   */
+  void keepAlive(Duration interval, Runnable onBroken) {
+    Thread.ofVirtual().name("promptd-sse-keepalive").start(() -> {
+      try {
+        while (!ended.await(interval.toNanos(), TimeUnit.NANOSECONDS)) {
+          if (!comment()) {
+            onBroken.run();
+            return;
+          }
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (broken) {
+        onBroken.run();
+      }
+    });
+  }
+
+  private void write(String text) {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    lock.lock();
+    try {
+      if (broken || closed) {
+        throw new UncheckedIOException(new IOException("event stream closed"));
+      }
+      out.write(bytes);
+      out.flush();
+    } catch (IOException e) {
+      broken = true;
+      ended.countDown();
+      throw new UncheckedIOException(e);
+    } finally {
+      lock.unlock();
+    }
+  }
+}

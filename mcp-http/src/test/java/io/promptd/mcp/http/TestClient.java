@@ -1,0 +1,235 @@
+package io.promptd.mcp.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/** A real HTTP client for the MCP endpoint, with helpers for both eras and for reading SSE streams. */
+final class TestClient {
+  static final String ACCEPT_BOTH = "application/json, text/event-stream";
+  static final String MODERN = "2026-07-28";
+
+  final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5)).build();
+  final URI uri;
+
+  TestClient(URI uri) {
+    this.uri = uri;
+  }
+
+  HttpResponse<String> post(String body, String... headers) {
+    return send(builder(headers).POST(HttpRequest.BodyPublishers.ofString(body)), HttpResponse.BodyHandlers.ofString());
+  }
+
+  HttpResponse<InputStream> postStream(String body, String... headers) {
+    return send(builder(headers).POST(HttpRequest.BodyPublishers.ofString(body)),
+        HttpResponse.BodyHandlers.ofInputStream());
+  }
+
+  HttpResponse<InputStream> getStream(String... headers) {
+    return send(builder(concat(new String[] {"Accept", "text/event-stream"}, headers)).GET(),
+        HttpResponse.BodyHandlers.ofInputStream());
+  }
+
+  HttpResponse<String> get(String... headers) {
+    return send(builder(headers).GET(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  HttpResponse<String> delete(String... headers) {
+    return send(builder(headers).DELETE(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Opens a legacy session and sends {@code initialized}; returns the session id. */
+  String initialize(String version) {
+    HttpResponse<String> r = post(request(1, "initialize", "{\"protocolVersion\":\"" + version
+        + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}"));
+    assertThat(r.statusCode()).isEqualTo(200);
+    String id = r.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    assertThat(post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", "Mcp-Session-Id", id)
+        .statusCode()).isEqualTo(202);
+    return id;
+  }
+
+  /** A legacy request body. */
+  static String request(long id, String method, String params) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
+  }
+
+  /** A modern request body: {@code params} (an object literal's members, may be empty) plus the per-request _meta. */
+  static String modern(long id, String method, String members) {
+    String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN + "\","
+        + "\"io.modelcontextprotocol/clientCapabilities\":{},"
+        + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}";
+    return request(id, method, "{" + (members.isEmpty() ? "" : members + ",") + meta + "}");
+  }
+
+  /** The modern metadata headers for {@code method}, with {@code Mcp-Name} when {@code name} is not null. */
+  static String[] modernHeaders(String method, String name) {
+    return name == null
+        ? new String[] {"MCP-Protocol-Version", MODERN, "Mcp-Method", method}
+        : new String[] {"MCP-Protocol-Version", MODERN, "Mcp-Method", method, "Mcp-Name", name};
+  }
+
+  static JsonObject json(HttpResponse<String> r) {
+    return (JsonObject) JsonCodec.parse(r.body());
+  }
+
+  /** The compact JSON text of a value. */
+  static String text(io.promptd.mcp.json.Json value) {
+    return JsonCodec.write(value);
+  }
+
+  /** The JSON-RPC error code of a response body. */
+  static long errorCode(HttpResponse<String> r) {
+    return ((io.promptd.mcp.json.JsonNumber) json(r).object("error").orElseThrow().get("code")).longValue();
+  }
+
+  static JsonObject json(String s) {
+    return (JsonObject) JsonCodec.parse(s);
+  }
+
+  /** Reads SSE events from a response body on a virtual thread, so tests can wait with a timeout. */
+  static final class Events implements AutoCloseable {
+    record Event(String id, String data) {}
+
+    private final InputStream in;
+    private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+
+    Events(InputStream in) {
+      this.in = in;
+      Thread.ofVirtual().start(this::pump);
+    }
+
+    /** The next event with data (priming events are skipped), or fails after {@code timeout}. */
+    Event next(Duration timeout) throws InterruptedException {
+      while (true) {
+        Object o = queue.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (o == null) {
+          throw new AssertionError("no SSE event within " + timeout);
+        }
+        if (o instanceof IOException || o == END) {
+          throw new AssertionError("stream ended: " + o);
+        }
+        Event e = (Event) o;
+        if (!e.data().isBlank()) {
+          return e;
+        }
+      }
+    }
+
+    /** Waits for the end of the stream; fails when an event with data arrives first or nothing ends it in time. */
+    void awaitEnd(Duration timeout) throws InterruptedException {
+      while (true) {
+        Object o = queue.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (o == null) {
+          throw new AssertionError("stream did not end within " + timeout);
+        }
+        if (o == END || o instanceof IOException) {
+          return;
+        }
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
+
+    private static final Object END = "END";
+
+    private void pump() {
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        String id = "";
+        List<String> data = new ArrayList<>();
+        String line;
+        while ((line = r.readLine()) != null) {
+          if (line.isEmpty()) {
+            if (!data.isEmpty() || !id.isEmpty()) {
+              queue.add(new Event(id, String.join("\n", data)));
+            }
+            id = "";
+            data.clear();
+          } else if (line.startsWith("id:")) {
+            id = line.substring(3).trim();
+          } else if (line.startsWith("data:")) {
+            data.add(line.substring(5).trim());
+          }
+        }
+        queue.add(END);
+      } catch (IOException e) {
+        queue.add(e);
+      }
+    }
+  }
+
+  /** Sends a raw HTTP/1.1 request (for headers java.net.http refuses to set, such as Host); returns the status. */
+  static int rawStatus(int port, String requestHead, String body) throws IOException {
+    try (Socket s = new Socket("127.0.0.1", port)) {
+      s.setSoTimeout(5000);
+      OutputStream out = s.getOutputStream();
+      byte[] b = body.getBytes(StandardCharsets.UTF_8);
+      out.write((requestHead + "Content-Length: " + b.length + "\r\nConnection: close\r\n\r\n")
+          .getBytes(StandardCharsets.ISO_8859_1));
+      out.write(b);
+      out.flush();
+      String status = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1))
+          .readLine();
+      return Integer.parseInt(status.substring(9, 12));
+    }
+  }
+
+  private HttpRequest.Builder builder(String... headers) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10));
+    boolean accept = false;
+    boolean type = false;
+    for (int i = 0; i < headers.length; i += 2) {
+      b.header(headers[i], headers[i + 1]);
+      accept |= headers[i].equalsIgnoreCase("Accept");
+      type |= headers[i].equalsIgnoreCase("Content-Type");
+    }
+    if (!accept) {
+      b.header("Accept", ACCEPT_BOTH);
+    }
+    if (!type) {
+      b.header("Content-Type", "application/json");
+    }
+    return b;
+  }
+
+  private <T> HttpResponse<T> send(HttpRequest.Builder b, HttpResponse.BodyHandler<T> handler) {
+    try {
+      return http.send(b.build(), handler);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] out = new String[a.length + b.length];
+    System.arraycopy(a, 0, out, 0, a.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+}
