@@ -110,7 +110,7 @@ final class BodyParser {
       }
       default -> {
         String[] split = argument.split("\\s+", 2);
-        String name = split.length > 1 ? split[1] : lastSegment(split[0]);
+        String name = split.length > 1 ? split[1] : null;
         parts.add(new Part.Link(role, template(split[0], line), name, null, line));
       }
     }
@@ -136,11 +136,5 @@ final class BodyParser {
 
   private TextTemplate template(String source, int line) throws ParseException {
     return templates.compile(source, line, variables, problems);
-  }
-
-  private static String lastSegment(String uri) {
-    String trimmed = uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
-    int slash = trimmed.lastIndexOf('/');
-    return slash < 0 || slash == trimmed.length() - 1 ? trimmed : trimmed.substring(slash + 1);
   }
 }

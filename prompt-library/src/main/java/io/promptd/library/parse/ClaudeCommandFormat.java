@@ -31,7 +31,7 @@ final class ClaudeCommandFormat {
   private ClaudeCommandFormat() {}
 
   static PromptFile parse(Source source, Problems problems) throws ParseException {
-    FrontMatter fm = FrontMatter.parse(source.text());
+    FrontMatter fm = FrontMatter.parseLenient(source.text());
     Mapping yaml = fm.yaml();
     String body = fm.body();
     boolean zeroBased = zeroBased(yaml, body);

@@ -9,8 +9,21 @@ package io.promptd.library.parse;
  * @param bodyLine the 1-based line of the file where the body starts
  */
 public record FrontMatter(YamlNode.Mapping yaml, String body, int bodyLine) {
-  /** Splits and parses {@code text}. */
+  /** Splits and parses {@code text}; the front matter must be valid YAML. */
   public static FrontMatter parse(String text) throws ParseException {
+    return parse(text, false);
+  }
+
+  /**
+   * Splits and parses {@code text}, accepting front matter that is not valid YAML as plain {@code key: value} lines.
+   * Claude Code and VS Code read their front matter that loosely, so files such as
+   * {@code argument-hint: [pr] [priority]} (two flow sequences, invalid YAML) work there and must work here.
+   */
+  public static FrontMatter parseLenient(String text) throws ParseException {
+    return parse(text, true);
+  }
+
+  private static FrontMatter parse(String text, boolean lenient) throws ParseException {
     if (!isFence(firstLine(text))) {
       return new FrontMatter(new YamlNode.Mapping(java.util.Map.of(), 1), text, 1);
     }
@@ -21,7 +34,7 @@ public record FrontMatter(YamlNode.Mapping yaml, String body, int bodyLine) {
       int end = text.indexOf('\n', at);
       String current = end < 0 ? text.substring(at) : text.substring(at, end);
       if (isFence(current) || current.strip().equals("...")) {
-        YamlNode.Mapping yaml = YamlReader.read(text.substring(start, at), 2);
+        YamlNode.Mapping yaml = read(text.substring(start, at), lenient);
         String body = end < 0 ? "" : text.substring(end + 1);
         return new FrontMatter(yaml, body, line + 1);
       }
@@ -32,6 +45,28 @@ public record FrontMatter(YamlNode.Mapping yaml, String body, int bodyLine) {
       line++;
     }
     throw new ParseException(1, "front matter starts with '---' but has no closing '---' line");
+  }
+
+  private static YamlNode.Mapping read(String yaml, boolean lenient) throws ParseException {
+    try {
+      return YamlReader.read(yaml, 2);
+    } catch (ParseException e) {
+      if (!lenient) {
+        throw e;
+      }
+    }
+    java.util.Map<String, YamlNode> entries = new java.util.LinkedHashMap<>();
+    int line = 2;
+    for (String current : yaml.split("\n", -1)) {
+      int colon = current.indexOf(':');
+      if (colon > 0 && !Character.isWhitespace(current.charAt(0))) {
+        String value = current.substring(colon + 1).strip();
+        entries.putIfAbsent(current.substring(0, colon).strip(),
+            new YamlNode.Scalar(value, value.isEmpty() ? YamlNode.Kind.NULL : YamlNode.Kind.STRING, line));
+      }
+      line++;
+    }
+    return new YamlNode.Mapping(entries, 2);
   }
 
   private static String firstLine(String text) {

@@ -40,9 +40,9 @@ public sealed interface Part permits Part.Text, Part.Fixed, Part.InlineResource,
    *
    * @param role who sends it
    * @param uri the resource URI
-   * @param name the resource name
+   * @param name the resource name, or null to use the last segment of the URI
    * @param mimeType the MIME type, or null
    * @param line the directive's line
    */
-  record Link(Role role, TextTemplate uri, String name, @Nullable String mimeType, int line) implements Part {}
+  record Link(Role role, TextTemplate uri, @Nullable String name, @Nullable String mimeType, int line) implements Part {}
 }

@@ -25,7 +25,7 @@ final class VsCodePromptFormat {
   private VsCodePromptFormat() {}
 
   static PromptFile parse(Source source, Problems problems) throws ParseException {
-    FrontMatter fm = FrontMatter.parse(source.text());
+    FrontMatter fm = FrontMatter.parseLenient(source.text());
     Mapping yaml = fm.yaml();
     String body = fm.body();
     List<PlaceholderTemplate.Piece> pieces = new ArrayList<>();

@@ -51,8 +51,12 @@ final class FileRenderer implements PromptRenderer {
         case Part.InlineResource r -> messages.add(new PromptMessage(r.role(), new EmbeddedResource(
             new TextResourceContents(r.uri().render(values).strip(), r.mimeType(), r.text().render(values), null),
             null, null)));
-        case Part.Link l -> messages.add(new PromptMessage(l.role(), new ResourceLink(
-            l.uri().render(values).strip(), l.name(), null, null, l.mimeType(), null, null, null)));
+        case Part.Link l -> {
+          String uri = l.uri().render(values).strip();
+          String name = l.name();
+          messages.add(new PromptMessage(l.role(), new ResourceLink(
+              uri, name != null ? name : lastSegment(uri), null, null, l.mimeType(), null, null, null)));
+        }
       }
     }
     if (!system.isEmpty()) {
@@ -70,5 +74,11 @@ final class FileRenderer implements PromptRenderer {
       }
     }
     messages.addFirst(PromptMessage.user(system));
+  }
+
+  private static String lastSegment(String uri) {
+    String trimmed = uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
+    int slash = trimmed.lastIndexOf('/');
+    return slash < 0 || slash == trimmed.length() - 1 ? trimmed : trimmed.substring(slash + 1);
   }
 }
