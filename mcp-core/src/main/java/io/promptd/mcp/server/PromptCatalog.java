@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
@@ -120,13 +121,12 @@ public final class PromptCatalog {
 
   /** Edits a catalog inside {@link PromptCatalog#update}. */
   public static final class Editor {
-    private final TreeMap<String, PromptDefinition> byName = new TreeMap<>();
+    private final TreeMap<String, PromptDefinition> byName;
     private boolean changed;
 
     private Editor(Snapshot from) {
-      for (PromptDefinition p : from.sorted) {
-        byName.put(p.name(), p);
-      }
+      // Copying a sorted map is linear and compares nothing: an edit to a 100,000-prompt catalog stays cheap.
+      byName = new TreeMap<>(from.tree);
     }
 
     /** Registers or replaces a prompt. */
@@ -158,20 +158,24 @@ public final class PromptCatalog {
     }
 
     private Snapshot build() {
-      return new Snapshot(byName.values().toArray(new PromptDefinition[0]), new HashMap<>(byName));
+      // The editor is discarded after build(), so its map can become the snapshot's without a copy.
+      return new Snapshot(byName.values().toArray(new PromptDefinition[0]), new HashMap<>(byName), byName);
     }
   }
 
   /** One immutable state of the catalog: prompts sorted by name, and an index. */
   static final class Snapshot {
-    static final Snapshot EMPTY = new Snapshot(new PromptDefinition[0], Map.of());
+    static final Snapshot EMPTY = new Snapshot(new PromptDefinition[0], Map.of(), new TreeMap<>());
 
     private final PromptDefinition[] sorted;
     private final Map<String, PromptDefinition> byName;
+    private final SortedMap<String, PromptDefinition> tree;
 
-    private Snapshot(PromptDefinition[] sorted, Map<String, PromptDefinition> byName) {
+    private Snapshot(
+        PromptDefinition[] sorted, Map<String, PromptDefinition> byName, SortedMap<String, PromptDefinition> tree) {
       this.sorted = sorted;
       this.byName = byName;
+      this.tree = tree;
     }
 
     @Nullable PromptDefinition get(String name) {

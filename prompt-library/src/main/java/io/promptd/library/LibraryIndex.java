@@ -1,0 +1,262 @@
+package io.promptd.library;
+
+import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.ParseResult;
+import io.promptd.library.parse.PromptFile;
+import io.promptd.library.parse.PromptParser;
+import io.promptd.library.parse.Root;
+import io.promptd.library.render.Definitions;
+import io.promptd.mcp.server.PromptDefinition;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the library knows about every file: its last parse, its last good prompt (kept while the file has errors),
+ * which files depend on which partials and attachments, and which file owns each name. Confined to one thread at a
+ * time by its callers' lock.
+ */
+final class LibraryIndex {
+  /** Decides duplicate names: roots in the order given, then paths in string order. */
+  private static final Comparator<Entry> PRECEDENCE =
+      Comparator.<Entry>comparingInt(e -> e.root().index()).thenComparing(e -> e.file().toString());
+
+  private final List<Root> roots;
+  private final LibraryOptions options;
+  private final Map<Path, Entry> files = new HashMap<>();
+  private final Map<Path, Set<Path>> dependents = new HashMap<>();
+  private final Map<String, TreeSet<Entry>> owners = new HashMap<>();
+  private final List<Diagnostic> rootProblems = new ArrayList<>();
+
+  /**
+   * One prompt file.
+   *
+   * @param root its root
+   * @param file the file
+   * @param match its format
+   * @param last its latest parse
+   * @param good the prompt being served from it: the latest one that parsed, or null
+   * @param definition the served form of {@code good}, or null
+   */
+  record Entry(Root root, Path file, FileKind.Match match, ParseResult last, @Nullable PromptFile good,
+      @Nullable PromptDefinition definition) {
+    @Nullable String name() {
+      return good == null ? null : good.name();
+    }
+  }
+
+  LibraryIndex(List<Root> roots, LibraryOptions options) {
+    this.roots = List.copyOf(roots);
+    this.options = options;
+  }
+
+  /** Scans and parses every root, in parallel; returns the prompts to serve. */
+  List<PromptDefinition> loadAll() throws IOException {
+    List<Scanner.Found> found = new ArrayList<>();
+    for (Root root : roots) {
+      found.addAll(Scanner.files(root));
+    }
+    if (found.size() > options.maxFiles()) {
+      Root first = roots.getFirst();
+      rootProblems.add(Diagnostic.error(first.path(), 0, "found " + found.size() + " prompt files, over the limit of "
+          + options.maxFiles() + "; only the first " + options.maxFiles() + " are served"));
+      found = found.subList(0, options.maxFiles());
+    }
+    List<ParseResult> results = parseAll(found);
+    for (int i = 0; i < results.size(); i++) {
+      Scanner.Found f = found.get(i);
+      Entry old = files.get(f.file());
+      if (old == null) {
+        store(f.root(), f.file(), f.match(), results.get(i), null);
+      }
+    }
+    List<PromptDefinition> served = new ArrayList<>();
+    for (Map.Entry<String, TreeSet<Entry>> e : owners.entrySet()) {
+      PromptDefinition d = e.getValue().first().definition();
+      if (d != null) {
+        served.add(d);
+      }
+    }
+    return served;
+  }
+
+  private List<ParseResult> parseAll(List<Scanner.Found> found) throws IOException {
+    try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
+      List<Future<ParseResult>> futures = new ArrayList<>(found.size());
+      for (Scanner.Found f : found) {
+        futures.add(pool.submit(() -> PromptParser.parse(f.root(), f.file(), f.match(), options)));
+      }
+      List<ParseResult> results = new ArrayList<>(found.size());
+      for (Future<ParseResult> future : futures) {
+        results.add(future.get());
+      }
+      return results;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while loading prompt files", e);
+    } catch (ExecutionException e) {
+      throw new IOException("failed to load prompt files", e.getCause());
+    }
+  }
+
+  /**
+   * Re-reads what {@code changed} touches: prompt files, files that depend on a changed partial or attachment, and
+   * whole folders that appeared or vanished.
+   *
+   * @return the names whose served prompt may have changed, with the definition to serve now (null: remove)
+   */
+  Map<String, @Nullable PromptDefinition> refresh(Set<Path> changed) throws IOException {
+    Set<String> touched = new LinkedHashSet<>();
+    Set<Path> reparse = new LinkedHashSet<>();
+    Set<Path> direct = new HashSet<>();
+    for (Path path : changed) {
+      Root root = rootOf(path);
+      if (root == null) {
+        continue;
+      }
+      if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+        Scanner.walk(root, path, f -> reparse.add(f.file()), d -> {});
+      } else if (files.containsKey(path) || FileKind.classify(root, path) != null) {
+        reparse.add(path);
+        direct.add(path);
+      } else if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+        // Perhaps a folder that was deleted or moved away: drop what was under it.
+        for (Path known : files.keySet()) {
+          if (known.startsWith(path)) {
+            reparse.add(known);
+          }
+        }
+      }
+      reparse.addAll(dependents.getOrDefault(path, Set.of()));
+    }
+    for (Path file : reparse) {
+      reload(file, direct.contains(file), touched);
+    }
+    Map<String, @Nullable PromptDefinition> result = new HashMap<>();
+    for (String name : touched) {
+      TreeSet<Entry> candidates = owners.get(name);
+      result.put(name, candidates == null ? null : candidates.first().definition());
+    }
+    return result;
+  }
+
+  private void reload(Path file, boolean direct, Set<String> touched) {
+    Entry old = files.get(file);
+    Root root = old != null ? old.root() : rootOf(file);
+    FileKind.Match match = root == null ? null : FileKind.classify(root, file);
+    if (root == null || match == null || !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+      if (old != null) {
+        forget(old, touched);
+      }
+      return;
+    }
+    ParseResult result = PromptParser.parse(root, file, match, options);
+    if (direct && old != null && old.good() != null && old.last().prompt() != null && result.prompt() != null
+        && old.last().fingerprint() == result.fingerprint()) {
+      return; // saved without a change: nothing to tell clients
+    }
+    if (old != null) {
+      forget(old, touched);
+    }
+    Entry stored = store(root, file, match, result, old);
+    if (stored.name() != null) {
+      touched.add(stored.name());
+    }
+  }
+
+  private Entry store(Root root, Path file, FileKind.Match match, ParseResult result, @Nullable Entry previous) {
+    PromptFile good = result.prompt();
+    PromptDefinition definition;
+    if (good != null) {
+      definition = Definitions.of(good);
+    } else if (previous != null && previous.good() != null) {
+      // Keep serving the last version that parsed while the author fixes this one.
+      good = previous.good();
+      definition = previous.definition();
+    } else {
+      definition = null;
+    }
+    Entry entry = new Entry(root, file, match, result, good, definition);
+    files.put(file, entry);
+    for (Path dependency : result.dependencies()) {
+      dependents.computeIfAbsent(dependency, k -> new HashSet<>()).add(file);
+    }
+    String name = entry.name();
+    if (name != null) {
+      owners.computeIfAbsent(name, k -> new TreeSet<>(PRECEDENCE)).add(entry);
+    }
+    return entry;
+  }
+
+  private void forget(Entry entry, Set<String> touched) {
+    files.remove(entry.file());
+    for (Path dependency : entry.last().dependencies()) {
+      Set<Path> users = dependents.get(dependency);
+      if (users != null && users.remove(entry.file()) && users.isEmpty()) {
+        dependents.remove(dependency);
+      }
+    }
+    String name = entry.name();
+    if (name != null) {
+      touched.add(name);
+      TreeSet<Entry> candidates = owners.get(name);
+      if (candidates != null) {
+        candidates.remove(entry);
+        if (candidates.isEmpty()) {
+          owners.remove(name);
+        }
+      }
+    }
+  }
+
+  private @Nullable Root rootOf(Path path) {
+    for (Root root : roots) {
+      if (root.contains(path)) {
+        return root;
+      }
+    }
+    return null;
+  }
+
+  /** Every problem of the last load or reload, sorted by file and line, duplicates reported as {@code severity}. */
+  List<Diagnostic> diagnostics(Severity duplicates) {
+    List<Diagnostic> out = new ArrayList<>(rootProblems);
+    for (Entry entry : files.values()) {
+      out.addAll(entry.last().diagnostics());
+      if (entry.last().prompt() == null && entry.good() != null) {
+        out.add(Diagnostic.warning(entry.file(), 0, "serving the last version that loaded until the errors are fixed"));
+      }
+    }
+    for (TreeSet<Entry> candidates : owners.values()) {
+      Entry winner = candidates.first();
+      for (Entry loser : candidates.tailSet(winner, false)) {
+        PromptFile good = loser.good();
+        out.add(new Diagnostic(duplicates, loser.file(), good == null ? 0 : good.nameLine(),
+            "prompt name '" + loser.name() + "' is also claimed by " + winner.file() + ", which wins (roots in the"
+                + " order given, then paths in order); this file is not served"));
+      }
+    }
+    out.sort(Comparator.comparing((Diagnostic d) -> d.file().toString()).thenComparingInt(Diagnostic::line));
+    return out;
+  }
+
+  /** How many prompt files are known. */
+  int fileCount() {
+    return files.size();
+  }
+}

@@ -1,0 +1,152 @@
+package io.promptd.library;
+
+import static java.nio.file.StandardWatchEventKinds.ENTRY_CREATE;
+import static java.nio.file.StandardWatchEventKinds.ENTRY_DELETE;
+import static java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY;
+import static java.nio.file.StandardWatchEventKinds.OVERFLOW;
+
+import io.promptd.library.parse.Root;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.WatchEvent;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Watches every wanted folder of the roots and hands batches of changed paths to a callback once events have been
+ * quiet for the debounce time. Paths are reported, not events: a save through a temporary file and a rename arrives
+ * as the final file's path, whatever sequence of create, modify and delete produced it. New folders are watched as
+ * soon as they appear; on overflow the roots themselves are reported, which makes the index rescan them.
+ */
+final class Watcher implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger("io.promptd.library");
+  /** However busy the folder, a batch is handed over at least this often. */
+  private static final Duration MAX_DELAY = Duration.ofMillis(200);
+
+  private final List<Root> roots;
+  private final Duration debounce;
+  private final Consumer<Set<Path>> onChange;
+  private final WatchService service;
+  private final Map<WatchKey, Path> keys = new ConcurrentHashMap<>();
+  private final Thread thread;
+
+  private Watcher(List<Root> roots, Duration debounce, Consumer<Set<Path>> onChange) throws IOException {
+    this.roots = List.copyOf(roots);
+    this.debounce = debounce;
+    this.onChange = onChange;
+    this.service = FileSystems.getDefault().newWatchService();
+    this.thread = Thread.ofPlatform().daemon().name("promptd-library-watcher").unstarted(this::run);
+  }
+
+  /** Registers every folder of {@code roots} and starts the watching thread. */
+  static Watcher start(List<Root> roots, Duration debounce, Consumer<Set<Path>> onChange) throws IOException {
+    Watcher watcher = new Watcher(roots, debounce, onChange);
+    try {
+      for (Root root : roots) {
+        watcher.registerTree(root, root.path());
+      }
+    } catch (IOException | RuntimeException e) {
+      watcher.close();
+      throw e;
+    }
+    watcher.thread.start();
+    return watcher;
+  }
+
+  private void registerTree(Root root, Path dir) throws IOException {
+    Scanner.walk(root, dir, found -> {}, d -> {
+      try {
+        keys.put(d.register(service, ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY), d);
+      } catch (IOException e) {
+        LOG.log(Level.WARNING, "cannot watch " + d + ": " + e.getMessage());
+      }
+    });
+  }
+
+  private void run() {
+    try {
+      while (true) {
+        Set<Path> batch = new LinkedHashSet<>();
+        drain(service.take(), batch);
+        long deadline = System.nanoTime() + MAX_DELAY.toNanos();
+        WatchKey next;
+        while (System.nanoTime() < deadline
+            && (next = service.poll(debounce.toNanos(), TimeUnit.NANOSECONDS)) != null) {
+          drain(next, batch);
+        }
+        deliver(batch);
+      }
+    } catch (InterruptedException | ClosedWatchServiceException e) {
+      // closed: stop quietly
+    }
+  }
+
+  private void drain(WatchKey key, Set<Path> batch) {
+    Path dir = keys.get(key);
+    for (WatchEvent<?> event : key.pollEvents()) {
+      if (event.kind().equals(OVERFLOW) || dir == null) {
+        roots.forEach(r -> batch.add(r.path()));
+        continue;
+      }
+      Path path = dir.resolve((Path) event.context());
+      batch.add(path);
+      if (event.kind().equals(ENTRY_CREATE) && Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+        watchNewFolder(path);
+      }
+    }
+    if (!key.reset()) {
+      keys.remove(key);
+    }
+  }
+
+  private void watchNewFolder(Path dir) {
+    for (Root root : roots) {
+      if (root.contains(dir)) {
+        try {
+          registerTree(root, dir);
+        } catch (IOException e) {
+          LOG.log(Level.WARNING, "cannot watch " + dir + ": " + e.getMessage());
+        }
+        return;
+      }
+    }
+  }
+
+  private void deliver(Set<Path> batch) {
+    try {
+      onChange.accept(batch);
+    } catch (RuntimeException e) {
+      // One bad batch must not stop hot reload for good.
+      LOG.log(Level.ERROR, "prompt library reload failed", e);
+    }
+  }
+
+  /** Stops watching and waits briefly for the thread to end. */
+  @Override
+  public void close() {
+    try {
+      service.close();
+    } catch (IOException e) {
+      LOG.log(Level.DEBUG, "closing the watch service: " + e.getMessage());
+    }
+    thread.interrupt();
+    try {
+      thread.join(1000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

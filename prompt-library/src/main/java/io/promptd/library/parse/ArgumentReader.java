@@ -1,0 +1,145 @@
+package io.promptd.library.parse;
+
+import io.promptd.library.parse.YamlNode.Mapping;
+import io.promptd.library.parse.YamlNode.Scalar;
+import io.promptd.library.parse.YamlNode.Sequence;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.jspecify.annotations.Nullable;
+
+/** Reads the {@code arguments} list of a {@code *.prompt.md} file. */
+final class ArgumentReader {
+  /** Argument names must work as Mustache variables: no dots, no spaces, no braces. */
+  static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]{0,63}");
+
+  private static final Set<String> KEYS = Set.of(
+      "name", "title", "description", "required", "default", "type", "enum", "pattern", "examples", "dependsOn");
+
+  private ArgumentReader() {}
+
+  /** The arguments under {@code arguments}; names unique, {@code dependsOn} pointing at declared arguments. */
+  static List<ArgumentSpec> read(Mapping frontMatter, Problems problems) throws ParseException {
+    YamlNode node = frontMatter.get("arguments");
+    if (node == null || (node instanceof Scalar s && s.kind() == YamlNode.Kind.NULL)) {
+      return List.of();
+    }
+    if (!(node instanceof Sequence list)) {
+      throw new ParseException(node.line(), "'arguments' must be a list");
+    }
+    List<ArgumentSpec> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (YamlNode item : list.items()) {
+      ArgumentSpec spec = item instanceof Scalar s ? shorthand(s) : full(item, problems);
+      if (!seen.add(spec.name())) {
+        throw new ParseException(spec.line(), "argument '" + spec.name() + "' is declared twice");
+      }
+      out.add(spec);
+    }
+    for (ArgumentSpec spec : out) {
+      String other = spec.dependsOn();
+      if (other != null && (other.equals(spec.name()) || !seen.contains(other))) {
+        throw new ParseException(spec.line(), "argument '" + spec.name() + "': dependsOn '" + other
+            + "' must name another declared argument");
+      }
+    }
+    return out;
+  }
+
+  /** {@code - name} declares an optional string argument. */
+  private static ArgumentSpec shorthand(Scalar s) throws ParseException {
+    checkName(s.text(), s.line());
+    return ArgumentSpec.simple(s.text(), null, false, s.line());
+  }
+
+  private static ArgumentSpec full(YamlNode item, Problems problems) throws ParseException {
+    if (!(item instanceof Mapping m)) {
+      throw new ParseException(item.line(), "each argument must be a name or a mapping with 'name'");
+    }
+    String name = Fields.string(m, "name");
+    if (name == null) {
+      throw new ParseException(m.line(), "argument needs a 'name'");
+    }
+    checkName(name, Fields.line(m, "name", m.line()));
+    Fields.warnUnknown(m, KEYS, "argument '" + name + "'", problems);
+    String typeId = Fields.string(m, "type");
+    ArgType type = typeId == null ? ArgType.STRING : ArgType.of(typeId);
+    if (type == null) {
+      throw new ParseException(Fields.line(m, "type", m.line()), "argument '" + name + "': type '" + typeId
+          + "' is not one of string, integer, number, boolean");
+    }
+    String dependsOn = Fields.string(m, "dependsOn");
+    Choices enumValues = choices(m, "enum", name, dependsOn);
+    Choices examples = choices(m, "examples", name, dependsOn);
+    ArgumentSpec spec = new ArgumentSpec(name, Fields.string(m, "title"), Fields.string(m, "description"),
+        Fields.bool(m, "required", false), type, Fields.string(m, "default"), enumValues, examples,
+        pattern(m, name), dependsOn, m.line());
+    checkValues(spec, m, problems);
+    return spec;
+  }
+
+  private static void checkName(String name, int line) throws ParseException {
+    if (!NAME.matcher(name).matches()) {
+      throw new ParseException(line, "argument name '" + name
+          + "' must be 1-64 letters, digits, '_' or '-' (it is used as a template variable)");
+    }
+  }
+
+  private static Choices choices(Mapping m, String key, String arg, @Nullable String dependsOn)
+      throws ParseException {
+    YamlNode node = m.get(key);
+    if (node == null) {
+      return Choices.NONE;
+    }
+    if (!(node instanceof Mapping keyed)) {
+      return Choices.flat(Fields.strings(node, key));
+    }
+    if (dependsOn == null) {
+      throw new ParseException(node.line(), "argument '" + arg + "': '" + key
+          + "' is a mapping, so 'dependsOn' must name the argument its keys are values of");
+    }
+    Map<String, List<String>> byKey = new LinkedHashMap<>();
+    for (String k : keyed.keys()) {
+      YamlNode values = keyed.get(k);
+      byKey.put(k, values == null ? List.of() : Fields.strings(values, key));
+    }
+    return Choices.keyed(byKey);
+  }
+
+  private static @Nullable Pattern pattern(Mapping m, String arg) throws ParseException {
+    String regex = Fields.string(m, "pattern");
+    if (regex == null) {
+      return null;
+    }
+    try {
+      return Pattern.compile(regex);
+    } catch (PatternSyntaxException e) {
+      throw new ParseException(Fields.line(m, "pattern", m.line()), "argument '" + arg + "': invalid pattern: "
+          + e.getDescription());
+    }
+  }
+
+  /** Enum values must have the declared type; a default must pass every rule. */
+  private static void checkValues(ArgumentSpec spec, Mapping m, Problems problems) throws ParseException {
+    for (String v : spec.enumValues().all()) {
+      if (!spec.type().accepts(v)) {
+        throw new ParseException(Fields.line(m, "enum", m.line()), "argument '" + spec.name() + "': enum value '"
+            + v + "' is not of type " + spec.type().id());
+      }
+    }
+    String def = spec.defaultValue();
+    if (def != null && spec.normalize(def, null) == null) {
+      throw new ParseException(Fields.line(m, "default", m.line()), "argument '" + spec.name() + "': default "
+          + spec.violation(def, null));
+    }
+    if (def != null && spec.required()) {
+      problems.warning(Fields.line(m, "required", m.line()), "argument '" + spec.name()
+          + "' is required, so its default is never used");
+    }
+  }
+}

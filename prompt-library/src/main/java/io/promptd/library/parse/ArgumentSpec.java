@@ -1,0 +1,118 @@
+package io.promptd.library.parse;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.mcp.protocol.PromptArgument;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An argument as declared in a prompt file, with the rules its value must meet.
+ *
+ * @param name the name
+ * @param title a display name, or null
+ * @param description what it is for, or null
+ * @param required whether {@code prompts/get} must supply it
+ * @param type the type its text must have
+ * @param defaultValue the value used when it is not supplied, or null
+ * @param enumValues the only allowed values, or none
+ * @param examples suggested values for completion, or none
+ * @param pattern a regular expression the whole value must match, or null
+ * @param dependsOn the argument whose value selects keyed {@code enum}/{@code examples} lists, or null
+ * @param line the line it is declared on
+ */
+public record ArgumentSpec(
+    String name,
+    @Nullable String title,
+    @Nullable String description,
+    boolean required,
+    ArgType type,
+    @Nullable String defaultValue,
+    Choices enumValues,
+    Choices examples,
+    @Nullable Pattern pattern,
+    @Nullable String dependsOn,
+    int line) {
+  /** Checks the fields. */
+  public ArgumentSpec {
+    requireNonNull(name, "name");
+    requireNonNull(type, "type");
+    requireNonNull(enumValues, "enumValues");
+    requireNonNull(examples, "examples");
+  }
+
+  /** A plain optional or required string argument, as the Claude and VS Code formats declare them. */
+  public static ArgumentSpec simple(String name, @Nullable String description, boolean required, int line) {
+    return new ArgumentSpec(
+        name, null, description, required, ArgType.STRING, null, Choices.NONE, Choices.NONE, null, null, line);
+  }
+
+  /** The argument as {@code prompts/list} shows it. */
+  public PromptArgument toProtocol() {
+    return new PromptArgument(name, title, description, required);
+  }
+
+  /**
+   * The value to use for {@code value}: an enum value matched case-insensitively is returned as declared.
+   *
+   * @param dependency the value of the {@link #dependsOn} argument, or null
+   * @return the normalized value, or null when the value breaks a rule (see {@link #violation})
+   */
+  public @Nullable String normalize(String value, @Nullable String dependency) {
+    if (!type.accepts(value)) {
+      return null;
+    }
+    String result = value;
+    if (!enumValues.isEmpty()) {
+      result = match(enumValues.forKey(dependency), value);
+      if (result == null) {
+        return null;
+      }
+    }
+    if (pattern != null && !pattern.matcher(result).matches()) {
+      return null;
+    }
+    return type == ArgType.BOOLEAN ? result.toLowerCase(java.util.Locale.ROOT) : result;
+  }
+
+  /** Says which rule {@code value} breaks, in words fit for an error message. */
+  public String violation(String value, @Nullable String dependency) {
+    if (!type.accepts(value)) {
+      return "must be " + switch (type) {
+        case INTEGER -> "an integer";
+        case NUMBER -> "a number";
+        case BOOLEAN -> "true or false";
+        case STRING -> "a string";
+      } + ", not '" + clip(value) + "'";
+    }
+    List<String> allowed = enumValues.forKey(dependency);
+    if (!enumValues.isEmpty() && match(allowed, value) == null) {
+      String given = dependency != null && enumValues.isKeyed() ? " when '" + dependsOn + "' is '" + dependency + "'" : "";
+      return "must be one of " + String.join(", ", allowed) + given + ", not '" + clip(value) + "'";
+    }
+    if (pattern != null) {
+      return "must match the pattern " + pattern.pattern() + ", not '" + clip(value) + "'";
+    }
+    return "is invalid";
+  }
+
+  private static @Nullable String match(List<String> allowed, String value) {
+    for (String a : allowed) {
+      if (a.equals(value)) {
+        return a;
+      }
+    }
+    for (String a : allowed) {
+      if (a.equalsIgnoreCase(value)) {
+        return a;
+      }
+    }
+    return null;
+  }
+
+  // Values go into error messages shown to clients and logs; keep them short.
+  private static String clip(String value) {
+    return value.length() <= 60 ? value : value.substring(0, 57) + "...";
+  }
+}

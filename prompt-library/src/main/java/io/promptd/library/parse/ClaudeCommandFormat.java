@@ -1,0 +1,119 @@
+package io.promptd.library.parse;
+
+import io.promptd.library.parse.YamlNode.Mapping;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Claude Code commands ({@code .claude/commands/**}{@code /*.md}). Front matter {@code description} and
+ * {@code argument-hint} are read; {@code allowed-tools}, {@code model} and the rest are ignored.
+ *
+ * <p>Arguments: {@code $ARGUMENTS} alone becomes one optional argument {@code arguments}. Positional {@code $N}
+ * become optional arguments named after the bracketed words of {@code argument-hint} ({@code [pr-number]}), else
+ * {@code arg1}, {@code arg2}, …; {@code $ARGUMENTS} then means all of them joined by spaces. Claude Code's original
+ * convention is 1-based ({@code $1} is the first argument); its newer one is 0-based ({@code $0} or
+ * {@code $ARGUMENTS[0]} is the first). A file using {@code $0} or {@code $ARGUMENTS[N]} anywhere is read as
+ * 0-based, any other as 1-based; front matter {@code argument-base: 0} or {@code 1} overrides the guess.
+ *
+ * <p>{@code !`cmd`} and {@code @path} are kept as text, never run or read, and reported by lint.
+ */
+final class ClaudeCommandFormat {
+  private static final Pattern TOKEN = Pattern.compile("\\$ARGUMENTS\\[(\\d)]|\\$ARGUMENTS|\\$(\\d)");
+  private static final Pattern HINT = Pattern.compile("\\[([^\\]]+)]|<([^>]+)>");
+  private static final Pattern FILE_REF = Pattern.compile("(?<![\\w@/.])@[\\w.~-]*[/.][\\w./~-]*");
+
+  private ClaudeCommandFormat() {}
+
+  static PromptFile parse(Source source, Problems problems) throws ParseException {
+    FrontMatter fm = FrontMatter.parseLenient(source.text());
+    Mapping yaml = fm.yaml();
+    String body = fm.body();
+    boolean zeroBased = zeroBased(yaml, body);
+    List<PlaceholderTemplate.Piece> pieces = new ArrayList<>();
+    List<Integer> positions = new ArrayList<>();
+    boolean all = false;
+    int count = 0;
+    Matcher m = TOKEN.matcher(body);
+    int last = 0;
+    while (m.find()) {
+      pieces.add(new PlaceholderTemplate.Literal(body.substring(last, m.start())));
+      last = m.end();
+      if (m.group(1) == null && m.group(2) == null) {
+        all = true;
+        pieces.add(new PlaceholderTemplate.Literal(""));
+        positions.add(-1);
+        continue;
+      }
+      int index = m.group(1) != null ? Integer.parseInt(m.group(1)) : Integer.parseInt(m.group(2)) - (zeroBased ? 0 : 1);
+      count = Math.max(count, index + 1);
+      pieces.add(new PlaceholderTemplate.Literal(""));
+      positions.add(index);
+    }
+    pieces.add(new PlaceholderTemplate.Literal(body.substring(last)));
+    String hint = Fields.string(yaml, "argument-hint");
+    List<String> names = count > 0 ? positionalNames(hint, count) : all ? List.of("arguments") : List.of();
+    List<ArgumentSpec> arguments = new ArrayList<>();
+    for (String n : names) {
+      int position = arguments.size();
+      String description = count == 0
+          ? (hint != null ? hint : "everything after the command name")
+          : "positional argument " + (position + 1) + " ($" + (zeroBased ? position : position + 1) + ")";
+      arguments.add(ArgumentSpec.simple(n, description, false, 1));
+    }
+    // Fill in the holes left for tokens now that the names are known.
+    int hole = 0;
+    for (int i = 0; i < pieces.size(); i++) {
+      if (i % 2 == 1) {
+        int index = positions.get(hole++);
+        pieces.set(i, index >= 0 ? new PlaceholderTemplate.Ref(names.get(index))
+            : count > 0 ? new PlaceholderTemplate.Joined(names) : new PlaceholderTemplate.Ref("arguments"));
+      }
+    }
+    ForeignFormats.warnShell(body, fm.bodyLine(), problems);
+    ForeignFormats.warnAll(FILE_REF, body, fm.bodyLine(), problems,
+        "file reference %s is kept as text; promptd never reads referenced files");
+    return ForeignFormats.single(source, yaml, ForeignFormats.name(yaml, source), body, arguments,
+        new PlaceholderTemplate(pieces), fm.bodyLine());
+  }
+
+  private static boolean zeroBased(Mapping yaml, String body) throws ParseException {
+    String base = Fields.string(yaml, "argument-base");
+    if (base != null) {
+      if (!base.equals("0") && !base.equals("1")) {
+        throw new ParseException(Fields.line(yaml, "argument-base", 1), "'argument-base' must be 0 or 1");
+      }
+      return base.equals("0");
+    }
+    return body.contains("$0") || body.contains("$ARGUMENTS[");
+  }
+
+  /** Names from the bracketed words of {@code hint}, then {@code argN}, unique, usable as argument names. */
+  private static List<String> positionalNames(@Nullable String hint, int count) {
+    List<String> fromHint = new ArrayList<>();
+    if (hint != null) {
+      Matcher m = HINT.matcher(hint);
+      while (m.find()) {
+        String word = m.group(1) != null ? m.group(1) : m.group(2);
+        fromHint.add(word.strip().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-").replaceAll("^-+|-+$", ""));
+      }
+    }
+    Set<String> names = new LinkedHashSet<>();
+    for (int i = 0; i < count; i++) {
+      String candidate = i < fromHint.size() ? fromHint.get(i) : "";
+      if (candidate.isEmpty() || !ArgumentReader.NAME.matcher(candidate).matches()) {
+        candidate = "arg" + (i + 1);
+      }
+      while (names.contains(candidate)) {
+        candidate = candidate + "_";
+      }
+      names.add(candidate);
+    }
+    return new ArrayList<>(names);
+  }
+}

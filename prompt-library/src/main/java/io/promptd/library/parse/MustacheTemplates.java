@@ -1,0 +1,213 @@
+package io.promptd.library.parse;
+
+import com.samskivert.mustache.Mustache;
+import com.samskivert.mustache.MustacheException;
+import com.samskivert.mustache.Template;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Compiles the Mustache sections of one prompt file. Logic-less, HTML escaping off, data only from maps, a missing or
+ * empty value renders as nothing. Partials ({@code {{> name}}}) are files inside the root, named relative to it
+ * ({@code .md} may be left off); all are read, checked for cycles and held in memory at load time, so rendering never
+ * touches the disk.
+ */
+final class MustacheTemplates {
+  private static final int MAX_PARTIALS = 64;
+  private static final Pattern LINE = Pattern.compile(" @ line (\\d+)");
+  private static final Set<String> SPECIAL = Set.of(".", "this", "-first", "-last", "-index");
+
+  private final Root root;
+  private final long maxBytes;
+  private final Set<Path> dependencies;
+  private final Map<String, String> partialSources = new HashMap<>();
+  private final Map<String, Template> partials = new HashMap<>();
+  private final Mustache.Compiler compiler;
+
+  /**
+   * A compiler for one file.
+   *
+   * @param dependencies receives every partial file looked at, so the watcher can reload on its change
+   */
+  MustacheTemplates(Root root, long maxBytes, Set<Path> dependencies) {
+    this.root = root;
+    this.maxBytes = maxBytes;
+    this.dependencies = dependencies;
+    this.compiler = Mustache.compiler()
+        .escapeHTML(false)
+        .defaultValue("")
+        .emptyStringIsFalse(true)
+        .withCollector(MapOnlyCollector.INSTANCE)
+        .withLoader(this::loadResolved);
+  }
+
+  /**
+   * Compiles {@code source}, whose first line is {@code firstLine} of the file, and loads its partials.
+   *
+   * @param variables receives the names of the values it reads (first part of dotted names) and the line of the
+   *     first section that reads each
+   * @param problems receives warnings about dotted names
+   */
+  TextTemplate compile(String source, int firstLine, Map<String, Integer> variables, Problems problems)
+      throws ParseException {
+    Template template = parse(source, firstLine, "");
+    resolvePartials(template, firstLine, new ArrayList<>());
+    template.visit(new VariableCollector(variables, problems, firstLine));
+    return values -> template.execute(values);
+  }
+
+  private Template parse(String source, int firstLine, String partialName) throws ParseException {
+    try {
+      return compiler.compile(source);
+    } catch (MustacheException e) {
+      String message = String.valueOf(e.getMessage());
+      Matcher m = LINE.matcher(message);
+      int line = m.find() ? firstLine + Integer.parseInt(m.group(1)) - 1 : firstLine;
+      String where = partialName.isEmpty() ? "" : " in partial '" + partialName + "'";
+      throw new ParseException(partialName.isEmpty() ? line : firstLine,
+          "template error" + where + ": " + LINE.matcher(message).replaceAll(""));
+    }
+  }
+
+  /** Depth-first over includes, so a partial that includes itself, directly or not, is caught. */
+  private void resolvePartials(Template template, int line, List<String> stack) throws ParseException {
+    for (String name : includes(template)) {
+      if (stack.contains(name)) {
+        throw new ParseException(line, "partial '" + name + "' includes itself: " + String.join(" > ", stack)
+            + " > " + name);
+      }
+      Template partial = partials.get(name);
+      if (partial == null) {
+        if (partials.size() >= MAX_PARTIALS) {
+          throw new ParseException(line, "more than " + MAX_PARTIALS + " partials");
+        }
+        String source = SafeFiles.decodeUtf8(SafeFiles.read(root, locate(name, line), maxBytes, line, "partial"));
+        partialSources.put(name, source);
+        partial = parse(source, line, name);
+        partials.put(name, partial);
+      }
+      stack.add(name);
+      resolvePartials(partial, line, stack);
+      stack.removeLast();
+    }
+  }
+
+  private Path locate(String name, int line) throws ParseException {
+    Path base = root.path().resolve("_");
+    Path exact = SafeFiles.resolve(root, base, name, line);
+    dependencies.add(exact);
+    if (Files.exists(exact) || name.contains(".")) {
+      return exact;
+    }
+    Path withExtension = SafeFiles.resolve(root, base, name + ".md", line);
+    dependencies.add(withExtension);
+    return withExtension;
+  }
+
+  /** Called by jmustache when rendering or visiting reaches a partial; everything was read at load time. */
+  private StringReader loadResolved(String name) {
+    String source = partialSources.get(name);
+    if (source == null) {
+      throw new MustacheException("partial '" + name + "' was not loaded");
+    }
+    return new StringReader(source);
+  }
+
+  private static Set<String> includes(Template template) {
+    Set<String> names = new LinkedHashSet<>();
+    template.visit(new Mustache.Visitor() {
+      @Override
+      public void visitText(String text) {}
+
+      @Override
+      public void visitVariable(String name) {}
+
+      @Override
+      public boolean visitInclude(String name) {
+        names.add(name);
+        return false;
+      }
+
+      @Override
+      public boolean visitParent(String name) {
+        names.add(name);
+        return false;
+      }
+
+      @Override
+      public boolean visitBlock(String name) {
+        return true;
+      }
+
+      @Override
+      public boolean visitSection(String name) {
+        return true;
+      }
+
+      @Override
+      public boolean visitInvertedSection(String name) {
+        return true;
+      }
+    });
+    return names;
+  }
+
+  /** Records the argument names a template reads, including inside sections and partials. */
+  private static final class VariableCollector implements Mustache.Visitor {
+    private final Map<String, Integer> variables;
+    private final Problems problems;
+    private final int line;
+
+    VariableCollector(Map<String, Integer> variables, Problems problems, int line) {
+      this.variables = variables;
+      this.problems = problems;
+      this.line = line;
+    }
+
+    @Override
+    public void visitText(String text) {}
+
+    @Override
+    public void visitVariable(String name) {
+      record(name);
+    }
+
+    @Override
+    public boolean visitInclude(String name) {
+      return true;
+    }
+
+    @Override
+    public boolean visitSection(String name) {
+      record(name);
+      return true;
+    }
+
+    @Override
+    public boolean visitInvertedSection(String name) {
+      record(name);
+      return true;
+    }
+
+    private void record(String name) {
+      if (SPECIAL.contains(name)) {
+        return;
+      }
+      int dot = name.indexOf('.');
+      if (dot > 0) {
+        problems.warning(line, "'{{" + name + "}}': arguments are plain text, so '" + name.substring(dot)
+            + "' always renders as nothing");
+      }
+      variables.putIfAbsent(dot > 0 ? name.substring(0, dot) : name, line);
+    }
+  }
+}

@@ -1,0 +1,119 @@
+package io.promptd.library.parse;
+
+import io.promptd.library.LibraryOptions;
+import io.promptd.library.parse.YamlNode.Mapping;
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.protocol.Icon;
+import io.promptd.mcp.protocol.Prompt;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * {@code NAME.prompt.md}: YAML front matter ({@code name}, {@code title}, {@code description}, {@code icons},
+ * {@code tags}, {@code arguments}) and a Mustache body split into messages by {@link BodyParser}.
+ */
+final class NativeFormat {
+  /** The {@code _meta} key tags are published under. */
+  static final String TAGS_META = "io.promptd/tags";
+
+  private static final Set<String> KEYS = Set.of("name", "title", "description", "icons", "tags", "arguments");
+
+  private NativeFormat() {}
+
+  static PromptFile parse(Source source, LibraryOptions options, Problems problems, Set<Path> dependencies)
+      throws ParseException {
+    FrontMatter fm = FrontMatter.parse(source.text());
+    Mapping yaml = fm.yaml();
+    Fields.warnUnknown(yaml, KEYS, "front matter", problems);
+    String explicit = Fields.string(yaml, "name");
+    int nameLine = Fields.line(yaml, "name", 1);
+    String name = explicit != null
+        ? Names.explicit(explicit, nameLine)
+        : Names.derive(source.match().nameSegments());
+    List<ArgumentSpec> arguments = ArgumentReader.read(yaml, problems);
+    Root root = source.root();
+    MustacheTemplates templates = new MustacheTemplates(root, options.maxPromptBytes(), dependencies);
+    Attachments attachments = new Attachments(root, source.file(), options.maxAttachmentBytes(), dependencies);
+    Map<String, Integer> variables = new LinkedHashMap<>();
+    List<Part> parts = new BodyParser(templates, attachments, variables, problems).parse(fm.body(), fm.bodyLine());
+    checkVariables(arguments, variables, problems);
+    String description = Fields.string(yaml, "description");
+    if (description == null || description.isBlank()) {
+      problems.warning(1, "no description: clients show it next to the prompt's name");
+    }
+    List<Icon> icons = icons(yaml, source, options, dependencies);
+    Prompt prompt = new Prompt(name, Fields.string(yaml, "title"), description,
+        arguments.stream().map(ArgumentSpec::toProtocol).toList(), icons, meta(yaml));
+    return new PromptFile(source.file(), root, nameLine, prompt, arguments, parts);
+  }
+
+  /** A template variable with no argument is an error; an argument no template reads is a warning. */
+  static void checkVariables(List<ArgumentSpec> arguments, Map<String, Integer> variables, Problems problems) {
+    Set<String> declared = new java.util.HashSet<>();
+    for (ArgumentSpec a : arguments) {
+      declared.add(a.name());
+    }
+    for (Map.Entry<String, Integer> v : variables.entrySet()) {
+      if (!declared.contains(v.getKey())) {
+        problems.error(v.getValue(), "template uses '" + v.getKey() + "' but no argument '" + v.getKey()
+            + "' is declared");
+      }
+    }
+    for (ArgumentSpec a : arguments) {
+      if (!variables.containsKey(a.name())) {
+        problems.warning(a.line(), "argument '" + a.name() + "' is declared but never used");
+      }
+    }
+  }
+
+  private static @Nullable JsonObject meta(Mapping yaml) throws ParseException {
+    List<String> tags = Fields.strings(yaml, "tags");
+    return tags.isEmpty() ? null : JsonObject.builder().put(TAGS_META, JsonArray.ofStrings(tags)).build();
+  }
+
+  /** Icons are {@code https:} or {@code data:} URIs, or files inside the root turned into {@code data:} URIs. */
+  private static List<Icon> icons(Mapping yaml, Source source, LibraryOptions options, Set<Path> dependencies)
+      throws ParseException {
+    YamlNode node = yaml.get("icons");
+    if (node == null) {
+      return List.of();
+    }
+    if (!(node instanceof YamlNode.Sequence list)) {
+      throw new ParseException(node.line(), "'icons' must be a list");
+    }
+    List<Icon> icons = new ArrayList<>();
+    for (YamlNode item : list.items()) {
+      Mapping m = item instanceof Mapping mapping ? mapping
+          : new Mapping(Map.of("src", item), item.line());
+      String src = Fields.string(m, "src");
+      if (src == null) {
+        throw new ParseException(m.line(), "each icon needs 'src'");
+      }
+      String mimeType = Fields.string(m, "mimeType");
+      if (!src.startsWith("https:") && !src.startsWith("data:")) {
+        Path path = SafeFiles.resolve(source.root(), source.file(), src, m.line());
+        dependencies.add(path);
+        String type = MediaTypes.image(path.getFileName().toString());
+        byte[] data = SafeFiles.read(source.root(), path, options.maxAttachmentBytes(), m.line(), "icon");
+        if (type == null || !MediaTypes.looksLike(type, data)) {
+          throw new ParseException(m.line(), "icon '" + src + "' must be a " + MediaTypes.supported(true) + " image");
+        }
+        mimeType = type;
+        src = "data:" + type + ";base64," + Base64.getEncoder().encodeToString(data);
+      }
+      try {
+        icons.add(new Icon(src, mimeType, Fields.strings(m, "sizes"), Fields.string(m, "theme")));
+      } catch (IllegalArgumentException e) {
+        throw new ParseException(m.line(), String.valueOf(e.getMessage()));
+      }
+    }
+    return icons;
+  }
+}

@@ -1,0 +1,51 @@
+package io.promptd.library.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Text with named holes, for the Claude Code and VS Code formats: literal pieces and argument references, filled in
+ * one pass so an inserted value is never scanned again.
+ */
+final class PlaceholderTemplate implements TextTemplate {
+  /** A piece of the text. */
+  sealed interface Piece permits Literal, Ref, Joined {}
+
+  /** Text kept as written. */
+  record Literal(String text) implements Piece {}
+
+  /** The value of one argument; empty when absent. */
+  record Ref(String name) implements Piece {}
+
+  /** The non-empty values of several arguments, joined by spaces ({@code $ARGUMENTS} over positional ones). */
+  record Joined(List<String> names) implements Piece {}
+
+  private final List<Piece> pieces;
+
+  PlaceholderTemplate(List<Piece> pieces) {
+    this.pieces = List.copyOf(pieces);
+  }
+
+  @Override
+  public String render(Map<String, Object> values) {
+    StringBuilder out = new StringBuilder();
+    for (Piece piece : pieces) {
+      switch (piece) {
+        case Literal l -> out.append(l.text());
+        case Ref r -> out.append(String.valueOf(values.getOrDefault(r.name(), "")));
+        case Joined j -> {
+          List<String> present = new ArrayList<>();
+          for (String name : j.names()) {
+            String value = String.valueOf(values.getOrDefault(name, ""));
+            if (!value.isEmpty()) {
+              present.add(value);
+            }
+          }
+          out.append(String.join(" ", present));
+        }
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,34 @@
+package io.promptd.library.parse;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.mcp.protocol.Prompt;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A prompt file that parsed: everything needed to list, render and complete it.
+ *
+ * @param file the file
+ * @param root the root it is under
+ * @param nameLine the line that sets its name (1 when derived from the path)
+ * @param prompt the metadata {@code prompts/list} shows
+ * @param arguments the declared arguments with their rules, in order
+ * @param parts the body, compiled
+ */
+public record PromptFile(Path file, Root root, int nameLine, Prompt prompt, List<ArgumentSpec> arguments,
+    List<Part> parts) {
+  /** Checks and copies the fields. */
+  public PromptFile {
+    requireNonNull(file, "file");
+    requireNonNull(root, "root");
+    requireNonNull(prompt, "prompt");
+    arguments = List.copyOf(arguments);
+    parts = List.copyOf(parts);
+  }
+
+  /** The prompt's name. */
+  public String name() {
+    return prompt.name();
+  }
+}

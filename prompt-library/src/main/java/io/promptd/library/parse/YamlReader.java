@@ -1,0 +1,124 @@
+package io.promptd.library.parse;
+
+import io.promptd.library.parse.YamlNode.Kind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.composer.Composer;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
+import org.snakeyaml.engine.v2.parser.ParserImpl;
+import org.snakeyaml.engine.v2.scanner.StreamReader;
+
+/**
+ * Parses front matter with snakeyaml-engine's composer only: the node graph is turned into {@link YamlNode}s here, so
+ * no constructor runs and no tag can create an object. Aliases, depth and size are bounded against YAML bombs.
+ */
+final class YamlReader {
+  private static final int MAX_NODES = 10_000;
+  private static final int MAX_DEPTH = 32;
+
+  private final int firstLine;
+  private int budget = MAX_NODES;
+
+  private YamlReader(int firstLine) {
+    this.firstLine = firstLine;
+  }
+
+  /**
+   * Parses {@code yaml}, whose first line is line {@code firstLine} of the file.
+   *
+   * @return the top-level mapping; empty front matter is an empty mapping
+   */
+  static YamlNode.Mapping read(String yaml, int firstLine) throws ParseException {
+    LoadSettings settings = LoadSettings.builder()
+        .setLabel("front matter")
+        .setAllowRecursiveKeys(false)
+        .setMaxAliasesForCollections(20)
+        .setCodePointLimit(Math.max(1024, yaml.length() + 16))
+        .build();
+    Optional<Node> root;
+    try {
+      root = new Composer(settings, new ParserImpl(settings, new StreamReader(settings, yaml))).getSingleNode();
+    } catch (MarkedYamlEngineException e) {
+      int line = e.getProblemMark().or(e::getContextMark).map(m -> m.getLine() + firstLine).orElse(firstLine);
+      throw new ParseException(line, "invalid front matter: " + e.getProblem());
+    } catch (YamlEngineException e) {
+      throw new ParseException(firstLine, "invalid front matter: " + e.getMessage());
+    }
+    if (root.isEmpty()) {
+      return new YamlNode.Mapping(Map.of(), firstLine);
+    }
+    YamlNode top = new YamlReader(firstLine).convert(root.get(), 0);
+    if (!(top instanceof YamlNode.Mapping mapping)) {
+      throw new ParseException(top.line(), "front matter must be a mapping of keys to values");
+    }
+    return mapping;
+  }
+
+  private YamlNode convert(Node node, int depth) throws ParseException {
+    int line = line(node.getStartMark());
+    if (--budget < 0 || depth > MAX_DEPTH) {
+      throw new ParseException(line, "front matter is too large or too deeply nested");
+    }
+    return switch (node) {
+      case ScalarNode s -> new YamlNode.Scalar(s.getValue(), kind(s), line);
+      case SequenceNode s -> {
+        List<YamlNode> items = new ArrayList<>(s.getValue().size());
+        for (Node item : s.getValue()) {
+          items.add(convert(item, depth + 1));
+        }
+        yield new YamlNode.Sequence(items, line);
+      }
+      case MappingNode m -> mapping(m, line, depth);
+      default -> throw new ParseException(line, "unsupported YAML node");
+    };
+  }
+
+  private YamlNode.Mapping mapping(MappingNode m, int line, int depth) throws ParseException {
+    Map<String, YamlNode> entries = new LinkedHashMap<>();
+    for (NodeTuple tuple : m.getValue()) {
+      Node keyNode = tuple.getKeyNode();
+      int keyLine = line(keyNode.getStartMark());
+      if (!(keyNode instanceof ScalarNode key)) {
+        throw new ParseException(keyLine, "front matter keys must be plain strings");
+      }
+      if (key.getTag().equals(Tag.MERGE)) {
+        throw new ParseException(keyLine, "YAML merge keys ('<<') are not supported in front matter");
+      }
+      if (entries.put(key.getValue(), convert(tuple.getValueNode(), depth + 1)) != null) {
+        throw new ParseException(keyLine, "duplicate key '" + key.getValue() + "'");
+      }
+    }
+    return new YamlNode.Mapping(entries, line);
+  }
+
+  private static Kind kind(ScalarNode s) {
+    Tag tag = s.getTag();
+    if (tag.equals(Tag.INT)) {
+      return Kind.INT;
+    } else if (tag.equals(Tag.FLOAT)) {
+      return Kind.FLOAT;
+    } else if (tag.equals(Tag.BOOL)) {
+      return Kind.BOOL;
+    } else if (tag.equals(Tag.NULL)) {
+      return Kind.NULL;
+    }
+    // Any other tag, including !!java.lang.Runtime and friends, is read as the plain text it carries.
+    return Kind.STRING;
+  }
+
+  private int line(Optional<Mark> mark) {
+    return mark.map(m -> m.getLine() + firstLine).orElse(firstLine);
+  }
+}

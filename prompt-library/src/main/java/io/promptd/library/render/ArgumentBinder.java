@@ -1,0 +1,56 @@
+package io.promptd.library.render;
+
+import io.promptd.library.parse.ArgType;
+import io.promptd.library.parse.ArgumentSpec;
+import io.promptd.mcp.jsonrpc.McpException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks argument values against their declared rules and fills defaults, giving the values templates see:
+ * {@code Boolean} for boolean arguments (so {@code {{#flag}}} works), strings otherwise.
+ */
+final class ArgumentBinder {
+  private final String prompt;
+  private final List<ArgumentSpec> specs;
+
+  ArgumentBinder(String prompt, List<ArgumentSpec> specs) {
+    this.prompt = prompt;
+    this.specs = List.copyOf(specs);
+  }
+
+  /**
+   * The template values for {@code arguments}.
+   *
+   * @throws McpException -32602 naming the argument and the rule it breaks
+   */
+  Map<String, Object> bind(Map<String, String> arguments) {
+    Map<String, String> given = new HashMap<>();
+    for (ArgumentSpec spec : specs) {
+      String value = arguments.get(spec.name());
+      if (value == null || (value.isEmpty() && !spec.required())) {
+        value = spec.defaultValue();
+      }
+      if (value != null) {
+        given.put(spec.name(), value);
+      }
+    }
+    Map<String, Object> values = new HashMap<>();
+    for (ArgumentSpec spec : specs) {
+      String value = given.get(spec.name());
+      if (value == null) {
+        continue;
+      }
+      String dependency = spec.dependsOn() == null ? null : given.get(spec.dependsOn());
+      String normalized = value.isEmpty() && spec.type() == ArgType.STRING && spec.enumValues().isEmpty()
+          ? value : spec.normalize(value, dependency);
+      if (normalized == null) {
+        throw McpException.invalidParams("prompt '" + prompt + "': argument '" + spec.name() + "' "
+            + spec.violation(value, dependency));
+      }
+      values.put(spec.name(), spec.type() == ArgType.BOOLEAN ? (Object) Boolean.valueOf(normalized) : normalized);
+    }
+    return values;
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * promptd's prompt library: folders of prompt files ({@code *.prompt.md}, Claude Code commands, VS Code prompt files)
+ * parsed into an MCP {@link io.promptd.mcp.server.PromptCatalog}, kept current by a file watcher, and linted.
+ *
+ * <p>Only {@code io.promptd.library} is exported; parsing and rendering stay internal.
+ */
+module io.promptd.library {
+  requires static transitive org.jspecify;
+  requires transitive io.promptd.mcp;
+  requires org.snakeyaml.engine;
+  requires com.samskivert.jmustache;
+
+  exports io.promptd.library;
+}

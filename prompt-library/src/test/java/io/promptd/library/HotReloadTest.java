@@ -1,0 +1,140 @@
+package io.promptd.library;
+
+import static io.promptd.library.Files2.render;
+import static io.promptd.library.Files2.text;
+import static io.promptd.library.Files2.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.mcp.server.PromptDefinition;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HotReloadTest {
+  @TempDir Path root;
+  PromptLibrary library;
+  final AtomicInteger changes = new AtomicInteger();
+
+  @BeforeEach
+  void start() throws IOException {
+    write(root, "a.prompt.md", prompt("A1"));
+    write(root, "partials/footer.md", "footer 1");
+    write(root, "b.prompt.md", prompt("B {{> partials/footer}}"));
+    library = PromptLibrary.load(List.of(root), LibraryOptions.defaults());
+    library.catalog().onChange(changes::incrementAndGet);
+    library.watch();
+    library.watch(); // idempotent
+  }
+
+  @AfterEach
+  void stop() {
+    library.close();
+  }
+
+  @Test
+  void anEditShowsUp() {
+    write(root, "a.prompt.md", prompt("A2"));
+    eventually(() -> body("a").equals("A2"));
+  }
+
+  @Test
+  void aSaveThroughATempFileAndRenameShowsUp() throws IOException {
+    Path temp = write(root, ".a.prompt.md.swp", prompt("A3"));
+    Files.move(temp, root.resolve("a.prompt.md"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    eventually(() -> body("a").equals("A3"));
+    assertThat(library.catalog().all()).extracting(PromptDefinition::name).containsExactly("a", "b");
+  }
+
+  @Test
+  void newFilesNewFoldersAndDeletesAreFollowed() throws IOException {
+    write(root, "new/deeper/c.prompt.md", prompt("C"));
+    eventually(() -> library.catalog().get("new-deeper-c").isPresent());
+    write(root, "new/deeper/d.prompt.md", prompt("D"));
+    eventually(() -> library.catalog().get("new-deeper-d").isPresent());
+    Files.delete(root.resolve("a.prompt.md"));
+    eventually(() -> library.catalog().get("a").isEmpty());
+    Files.move(root.resolve("new"), root.resolve("renamed"));
+    eventually(() -> library.catalog().get("renamed-deeper-c").isPresent()
+        && library.catalog().get("new-deeper-c").isEmpty());
+  }
+
+  @Test
+  void aBrokenEditKeepsTheLastGoodVersionAndIsReported() {
+    write(root, "a.prompt.md", "---\ndescription: [broken\n---\nA9");
+    eventually(() -> library.diagnostics().stream().anyMatch(Diagnostic::isError));
+    assertThat(body("a")).isEqualTo("A1");
+    assertThat(library.diagnostics()).extracting(Diagnostic::format).anyMatch(d -> d.startsWith(
+        root.resolve("a.prompt.md") + ":3: error: invalid front matter"));
+    write(root, "a.prompt.md", prompt("A10"));
+    eventually(() -> body("a").equals("A10"));
+    assertThat(library.diagnostics()).isEmpty();
+  }
+
+  @Test
+  void aBrokenNewFileStaysAbsent() {
+    write(root, "c.prompt.md", "---\ndescription: [broken\n---\nC");
+    eventually(() -> !library.diagnostics().isEmpty());
+    assertThat(library.catalog().get("c")).isEmpty();
+  }
+
+  @Test
+  void changingAPartialReloadsThePromptsUsingIt() {
+    write(root, "partials/footer.md", "footer 2");
+    eventually(() -> body("b").equals("B footer 2"));
+  }
+
+  @Test
+  void duplicateNamesHaveADeterministicWinnerAndTheLoserTakesOver() throws IOException {
+    write(root, "z/x.prompt.md", "---\nname: a\ndescription: d\n---\nfrom z");
+    eventually(() -> library.diagnostics().stream().anyMatch(d -> d.message().contains("also claimed")));
+    assertThat(body("a")).isEqualTo("A1"); // a.prompt.md sorts before z/x.prompt.md
+    Files.delete(root.resolve("a.prompt.md"));
+    eventually(() -> body("a").equals("from z"));
+    assertThat(library.diagnostics()).isEmpty();
+  }
+
+  @Test
+  void savingWithoutAChangeTellsNobody() throws Exception {
+    write(root, "a.prompt.md", prompt("A4"));
+    eventually(() -> body("a").equals("A4"));
+    int before = changes.get();
+    write(root, "a.prompt.md", prompt("A4"));
+    write(root, "unrelated.txt", "x");
+    Thread.sleep(300);
+    assertThat(changes.get()).isEqualTo(before);
+  }
+
+  private String body(String name) {
+    return library.catalog().get(name).isEmpty() ? "<absent>"
+        : text(render(library, name, Map.of()).messages().getFirst());
+  }
+
+  private static String prompt(String body) {
+    return "---\ndescription: d\n---\n" + body + "\n";
+  }
+
+  static void eventually(BooleanSupplier condition) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("condition not met within 10 s");
+      }
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package io.promptd.library;
+
+import static io.promptd.library.Files2.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LinterTest {
+  @TempDir Path root;
+  @TempDir Path second;
+
+  @Test
+  void reportsEveryKindOfMistakeAsFileAndLine() throws IOException {
+    write(root, "front.prompt.md", "---\ndescription: d\narguments: 3\n---\nx\n");
+    write(root, "vars.prompt.md", """
+        ---
+        description: d
+        argumens: typo
+        arguments:
+          - name: used
+          - name: unused
+        ---
+        {{used}}
+
+        {{#undeclared}}{{other}}{{/undeclared}}
+        """);
+    write(root, "attach.prompt.md", "---\ndescription: d\n---\n::: image ../../etc/passwd.png\n");
+    write(root, "nodesc.prompt.md", "just text\n");
+    write(root, "dup.prompt.md", "---\nname: shared\ndescription: d\n---\nx\n");
+    write(second, "dup.prompt.md", "---\ndescription: d\nname: shared\n---\nx\n");
+    write(root, ".claude/commands/shell.md", "Run !`rm -rf /` now\n");
+
+    List<String> found = Linter.check(List.of(root, second)).stream().map(Diagnostic::format).toList();
+
+    assertThat(found).containsExactlyInAnyOrder(
+        root.resolve(".claude/commands/shell.md") + ":1: warning: shell command !`rm -rf /` is kept as text;"
+            + " promptd never runs commands",
+        root.resolve("attach.prompt.md") + ":4: error: path '../../etc/passwd.png' resolves outside the library root",
+        root.resolve("front.prompt.md") + ":3: error: 'arguments' must be a list",
+        root.resolve("nodesc.prompt.md") + ":1: warning: no description: clients show it next to the prompt's name",
+        root.resolve("vars.prompt.md") + ":3: warning: unknown front matter key 'argumens'",
+        root.resolve("vars.prompt.md") + ":6: warning: argument 'unused' is declared but never used",
+        root.resolve("vars.prompt.md") + ":8: error: template uses 'undeclared' but no argument 'undeclared' is"
+            + " declared",
+        root.resolve("vars.prompt.md") + ":8: error: template uses 'other' but no argument 'other' is declared",
+        second.resolve("dup.prompt.md") + ":3: error: prompt name 'shared' is also claimed by "
+            + root.resolve("dup.prompt.md") + ", which wins (roots in the order given, then paths in order); this"
+            + " file is not served");
+  }
+
+  @Test
+  void aCleanLibraryHasNothingToSay() throws IOException {
+    write(root, "ok.prompt.md", "---\ndescription: d\narguments: [a]\n---\n{{a}}\n");
+    assertThat(Linter.check(List.of(root))).isEmpty();
+  }
+
+  @Test
+  void diagnosticsFormatLikeACompiler() {
+    Diagnostic d = Diagnostic.error(Path.of("a/b.prompt.md"), 0, "broken");
+    assertThat(d.format()).isEqualTo("a/b.prompt.md:1: error: broken");
+    assertThat(Diagnostic.warning(Path.of("x"), 7, "hm").format()).isEqualTo("x:7: warning: hm");
+  }
+}
