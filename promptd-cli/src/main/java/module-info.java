@@ -2,6 +2,7 @@
 module io.promptd.cli {
   requires io.promptd.mcp;
   requires io.promptd.mcp.stdio;
+  requires io.promptd.mcp.http;
   requires io.promptd.mcp.client;
   requires io.promptd.library;
   requires java.logging;

@@ -9,6 +9,9 @@ import java.util.logging.SimpleFormatter;
 
 /** One-line log records on stderr; stdout belongs to the stdio transport. */
 final class Logging {
+  /** Held so the level set on it is not lost: java.util.logging keeps loggers only weakly. */
+  private static final Logger JETTY = Logger.getLogger("org.eclipse.jetty");
+
   private Logging() {}
 
   static void configure() {
@@ -23,5 +26,6 @@ final class Logging {
     Logger root = Logger.getLogger("");
     root.addHandler(stderr);
     root.setLevel(Level.parse(System.getProperty("promptd.log.level", "INFO")));
+    JETTY.setLevel(Level.WARNING); // Jetty's start and stop chatter says nothing promptd does not say itself
   }
 }

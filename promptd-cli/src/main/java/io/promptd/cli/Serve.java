@@ -3,15 +3,17 @@ package io.promptd.cli;
 import io.promptd.library.Diagnostic;
 import io.promptd.library.LibraryOptions;
 import io.promptd.library.PromptLibrary;
+import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
-import java.io.FileOutputStream;
 import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.util.concurrent.CountDownLatch;
 
-/** {@code promptd serve DIR…}: the prompt library over stdio. */
+/** {@code promptd serve DIR…}: the prompt library over stdio or Streamable HTTP. */
 final class Serve {
   private Serve() {}
 
@@ -23,12 +25,17 @@ final class Serve {
       for (Diagnostic d : library.diagnostics()) {
         err.println(d.format());
       }
-      err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
       if (options.watch()) {
         library.watch();
       }
-      try (McpServer server = McpServer.builder().prompts(library.catalog()).pageSize(options.pageSize()).build()) {
-        StdioTransport.create(server, System.in, stdout, options.maxLineBytes()).run();
+      McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).pageSize(options.pageSize());
+      try (McpServer server = builder.build()) {
+        if (options.http()) {
+          serveHttp(server, options, err);
+        } else {
+          err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
+          StdioTransport.create(server, System.in, stdout, options.maxLineBytes()).run();
+        }
       }
       return Main.OK;
     } catch (IOException e) {
@@ -38,5 +45,21 @@ final class Serve {
       Thread.currentThread().interrupt();
       return Main.FAILED;
     }
+  }
+
+  /** Serves until the process is told to stop (SIGINT, SIGTERM); in-flight requests finish first. */
+  private static void serveHttp(McpServer server, ServeOptions options, PrintStream err)
+      throws IOException, InterruptedException {
+    HttpTransport http = HttpTransport.builder().server(server).host(options.host()).port(options.port())
+        .bearerToken(options.token()).build().start();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      http.close();
+      server.close();
+      stopped.countDown();
+    }, "promptd-shutdown"));
+    err.println("promptd: serving " + server.prompts().size() + " prompt(s) on " + http.uri()
+        + (options.token() != null ? " (bearer token required)" : ""));
+    stopped.await();
   }
 }

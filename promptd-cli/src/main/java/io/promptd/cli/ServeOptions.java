@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The options of {@code promptd serve}.
@@ -13,8 +14,23 @@ import java.util.List;
  * @param pageSize prompts per {@code prompts/list} page
  * @param maxLineBytes the longest stdio message accepted
  * @param watch whether to reload files when they change
+ * @param http whether to serve Streamable HTTP instead of stdio
+ * @param host the address HTTP binds (default 127.0.0.1)
+ * @param port the HTTP port (0: any free port)
+ * @param token a bearer token HTTP clients must present, or null
  */
-record ServeOptions(List<Path> directories, int pageSize, int maxLineBytes, boolean watch) {
+record ServeOptions(
+    List<Path> directories,
+    int pageSize,
+    int maxLineBytes,
+    boolean watch,
+    boolean http,
+    String host,
+    int port,
+    @Nullable String token) {
+  /** The environment variable that supplies the bearer token when {@code --token} is not given. */
+  static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
+
   ServeOptions {
     directories = List.copyOf(directories);
   }
@@ -23,6 +39,10 @@ record ServeOptions(List<Path> directories, int pageSize, int maxLineBytes, bool
     int pageSize = 500;
     int maxLineBytes = StdioTransport.DEFAULT_MAX_LINE_BYTES;
     boolean watch = true;
+    boolean http = false;
+    String host = "127.0.0.1";
+    int port = 3000;
+    String token = System.getenv(TOKEN_VARIABLE);
     List<String> dirs = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -30,9 +50,17 @@ record ServeOptions(List<Path> directories, int pageSize, int maxLineBytes, bool
         case "--page-size" -> pageSize = intValue(args, ++i, arg, 1);
         case "--max-line-bytes" -> maxLineBytes = intValue(args, ++i, arg, 1024);
         case "--no-watch" -> watch = false;
-        case "--stdio" -> {
-          // the default transport; accepted so scripts can say it explicitly
+        case "--stdio" -> http = false;
+        case "--http" -> {
+          http = true;
+          // The referee and some tools say "--http PORT"; a number right after --http is the port.
+          if (i + 1 < args.size() && args.get(i + 1).matches("\\d+")) {
+            port = intValue(args, ++i, "--http", 0);
+          }
         }
+        case "--port" -> port = intValue(args, ++i, arg, 0);
+        case "--host" -> host = text(args, ++i, arg);
+        case "--token" -> token = text(args, ++i, arg);
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -41,7 +69,13 @@ record ServeOptions(List<Path> directories, int pageSize, int maxLineBytes, bool
         }
       }
     }
-    return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch);
+    if (port > 65535) {
+      throw new UsageException("--port must be at most 65535");
+    }
+    if (token != null && token.isBlank()) {
+      token = null;
+    }
+    return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token);
   }
 
   /** The folders named on the command line; each must exist. */
@@ -63,18 +97,23 @@ record ServeOptions(List<Path> directories, int pageSize, int maxLineBytes, bool
     return out;
   }
 
-  private static int intValue(List<String> args, int index, String option, int min) {
+  private static String text(List<String> args, int index, String option) {
     if (index >= args.size()) {
-      throw new UsageException(option + " needs a number");
+      throw new UsageException(option + " needs a value");
     }
+    return args.get(index);
+  }
+
+  private static int intValue(List<String> args, int index, String option, int min) {
+    String value = text(args, index, option);
     try {
-      int value = Integer.parseInt(args.get(index));
-      if (value < min) {
+      int n = Integer.parseInt(value);
+      if (n < min) {
         throw new UsageException(option + " must be at least " + min);
       }
-      return value;
+      return n;
     } catch (NumberFormatException e) {
-      throw new UsageException(option + " needs a number, not '" + args.get(index) + "'");
+      throw new UsageException(option + " needs a number, not '" + value + "'");
     }
   }
 }
