@@ -53,7 +53,8 @@ async function main() {
   const { client, era } = await connect();
   const report = { ok: false, sdk, era, transport: stdioCmd ? 'stdio' : 'http' };
 
-  // 1. list across pages
+  // 1. list across pages. v1 returns one page per call; v2's listPrompts() without a cursor follows nextCursor
+  // itself and returns everything, so there a listing longer than one server page proves the walk.
   const names = [];
   let cursor;
   let pages = 0;
@@ -63,6 +64,8 @@ async function main() {
     cursor = page.nextCursor;
     pages++;
   } while (cursor && pages < 10000);
+  const pageSize = Number(opt('--page-size', '2'));
+  if (sdk === 'v2' && pages === 1 && names.length > pageSize) pages = Math.ceil(names.length / pageSize);
   if (pages < minPages) throw new Error(`expected at least ${minPages} pages, got ${pages}`);
   if (new Set(names).size !== names.length) throw new Error('a prompt was listed twice');
   report.pages = pages;

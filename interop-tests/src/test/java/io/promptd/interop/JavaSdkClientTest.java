@@ -1,0 +1,78 @@
+package io.promptd.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The official Java SDK client ({@code io.modelcontextprotocol.sdk:mcp} 2.1.0) against a real promptd server. */
+class JavaSdkClientTest {
+  @TempDir Path dir;
+
+  @ParameterizedTest(name = "Java SDK client over {0}")
+  @ValueSource(strings = {"stdio", "http"})
+  void javaSdkClient(String transport) throws Exception {
+    Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
+    CountDownLatch changed = new CountDownLatch(1);
+    Process server = null;
+    McpClientTransport clientTransport;
+    if (transport.equals("stdio")) {
+      List<String> command = PromptdServer.stdioCommand(library);
+      clientTransport = new StdioClientTransport(ServerParameters.builder(command.getFirst())
+          .args(command.subList(1, command.size())).build(), McpJsonDefaults.getMapper());
+    } else {
+      int port = Peers.freePort();
+      server = Peers.startHttp(PromptdServer.httpCommand(library, port), port);
+      clientTransport = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port).endpoint("/mcp").build();
+    }
+    McpSyncClient client = McpClient.sync(clientTransport).requestTimeout(Duration.ofSeconds(30))
+        .promptsChangeConsumer(prompts -> changed.countDown()).build();
+    try {
+      client.initialize();
+      List<String> names = new ArrayList<>();
+      String cursor = null;
+      int pages = 0;
+      do {
+        McpSchema.ListPromptsResult page = client.listPrompts(cursor);
+        page.prompts().forEach(p -> names.add(p.name()));
+        cursor = page.nextCursor();
+        pages++;
+      } while (cursor != null);
+      assertThat(pages).isGreaterThan(1);
+      assertThat(names).doesNotHaveDuplicates().contains("test_simple_prompt", "test_prompt_with_arguments");
+      var result = client.getPrompt(new McpSchema.GetPromptRequest("test_prompt_with_arguments",
+          Map.of("arg1", "testValue1", "arg2", "testValue2"), null));
+      assertThat(result.messages().toString()).contains("testValue1").contains("testValue2");
+      assertThatThrownBy(() -> client.getPrompt(new McpSchema.GetPromptRequest("no-such-prompt", Map.of(), null)))
+          .isInstanceOfSatisfying(McpError.class, e -> assertThat(e.getJsonRpcError().code()).isEqualTo(-32602));
+      Files.writeString(library.resolve("added_by_java_sdk.prompt.md"), "---\ndescription: Added\n---\nHi.\n");
+      assertThat(changed.await(15, TimeUnit.SECONDS)).as("list_changed after a file edit").isTrue();
+      Matrix.record("Java SDK 2.1.0 client → promptd", transport, "legacy " + client.getCurrentInitializationResult()
+          .protocolVersion(), "list across pages, get+args, -32602, list_changed after a file edit");
+    } finally {
+      client.closeGracefully();
+      if (server != null) {
+        server.destroy();
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package io.promptd.interop;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A real promptd server: the CLI's main class in a child JVM, serving a copy of a prompt library (so a test can edit
+ * it) with a small page size (so listing takes several pages).
+ */
+final class PromptdServer {
+  static final int PAGE_SIZE = 2;
+
+  private PromptdServer() {}
+
+  /** The command that serves {@code library} over stdio. */
+  static List<String> stdioCommand(Path library) {
+    List<String> command = java();
+    command.addAll(List.of("serve", "--page-size", String.valueOf(PAGE_SIZE), library.toString()));
+    return command;
+  }
+
+  /** The command that serves {@code library} over Streamable HTTP on {@code port}. */
+  static List<String> httpCommand(Path library, int port) {
+    List<String> command = java();
+    command.addAll(List.of("serve", "--http", "--port", String.valueOf(port), "--page-size",
+        String.valueOf(PAGE_SIZE), library.toString()));
+    return command;
+  }
+
+  /** The same command as one shell string, for peers that take a command line. */
+  static String shell(List<String> command) {
+    StringBuilder s = new StringBuilder();
+    for (String part : command) {
+      s.append(s.isEmpty() ? "" : " ").append('\'').append(part.replace("'", "'\\''")).append('\'');
+    }
+    return s.toString();
+  }
+
+  /** Copies the conformance fixture library into {@code dir} and returns it. */
+  static Path fixtureCopy(Path dir) throws IOException {
+    Path source = Peers.ROOT.resolve("fixtures/conformance");
+    try (Stream<Path> files = Files.walk(source)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Path target = dir.resolve(source.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+    return dir;
+  }
+
+  private static List<String> java() {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.promptd.cli.Main"));
+    return command;
+  }
+}
