@@ -8,6 +8,7 @@ import static io.promptd.mcp.protocol.ProtocolVersion.V2026_07_28;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.promptd.mcp.protocol.ProtocolVersion;
 import org.junit.jupiter.api.Test;
 
 /** The harness must accept what the schemas allow and catch what they do not, including fields from newer versions. */
@@ -78,7 +79,7 @@ class SchemaHarnessTest {
   @Test
   void checksErrorsAndToleratesOnlyTheJsonRpcNullId() {
     String parseError = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}";
-    for (var v : io.promptd.mcp.protocol.ProtocolVersion.values()) {
+    for (var v : ProtocolVersion.values()) {
       assertThat(SchemaHarness.of(v).check(parseError, null)).as(v.id()).isEmpty();
     }
     String badId = parseError.replace("null", "true");
