@@ -104,7 +104,7 @@ class SchemaHarnessTest {
     String ack = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\",\"params\":{"
         + "\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":7},\"notifications\":{\"promptsListChanged\":true}}}";
     assertThat(SchemaHarness.of(V2026_07_28).check(ack, null)).isEmpty();
-    assertThat(SchemaHarness.of(V2025_11_25).check(ack, null)).singleElement().asString().contains("not one 2025-11-25 defines");
+    assertThat(SchemaHarness.of(V2025_11_25).check(ack, null)).singleElement().asString().contains("is not one 2025-11-25 defines");
     String batch = "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}]";
     assertThat(SchemaHarness.of(V2025_03_26).check(batch, "ping")).isEmpty();
     assertThat(SchemaHarness.of(V2025_06_18).check(batch, "ping")).containsExactly("JSON-RPC batches are not defined in 2025-06-18");
@@ -127,6 +127,24 @@ class SchemaHarnessTest {
     assertThat(SchemaHarness.of(V2025_06_18).checkAs("ResourceLink", "{\"type\":\"resource_link\",\"uri\":\"file:///a\"}"))
         .singleElement().asString().contains("name");
     assertThat(SchemaHarness.of(V2025_03_26).defines("ResourceLink")).isFalse();
+  }
+
+  @Test
+  void checksRequestsAndClientNotificationsToo() {
+    String list = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\",\"params\":{\"cursor\":\"c\","
+        + "\"_meta\":{\"progressToken\":1}}}";
+    assertThat(SchemaHarness.of(V2025_06_18).check(list, null)).isEmpty();
+    assertThat(SchemaHarness.of(V2025_06_18).check(list.replace("\"cursor\"", "\"page\""), null))
+        .singleElement().asString().contains("'page'");
+    assertThat(SchemaHarness.of(V2026_07_28).check(list, null)).isNotEmpty(); // no per-request protocol _meta
+    String modern = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\",\"params\":{\"_meta\":"
+        + Wire.MODERN_META + "}}";
+    assertThat(SchemaHarness.of(V2026_07_28).check(modern, null)).isEmpty();
+    assertThat(SchemaHarness.of(V2024_11_05).check(
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", null)).isEmpty();
+    assertThat(SchemaHarness.of(V2025_11_25).check(
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\"}", null))
+        .containsExactly("request server/discover is not one 2025-11-25 defines");
   }
 
   @Test
