@@ -9,7 +9,9 @@ import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.testing.Recorder;
+import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,6 +72,7 @@ class CancellationTest {
     assertCancelled(Wire.modern(3, "prompts/get", "\"name\":\"slow\""), 3);
     Response again = session.handle(Wire.modern(3, "prompts/get", "\"name\":\"quick\""), new Recorder());
     assertThat(MessageCodec.encode(again)).contains("\"text\":\"quick\"");
+    SchemaHarness.of(ProtocolVersion.V2026_07_28).assertConforms(MessageCodec.encode(again), "prompts/get");
   }
 
   @Test
