@@ -140,6 +140,10 @@ public final class SchemaHarness {
     }
     String envelope = defines("JSONRPCResultResponse") ? "JSONRPCResultResponse" : "JSONRPCResponse";
     List<String> problems = new ArrayList<>(checkNode(ref(envelope), message, "$"));
+    String request = answering == null ? null : Definitions.request(answering);
+    if (request != null && !defines(request)) {
+      problems.add(answering + " is not a method " + version.id() + " defines, yet it was answered with a result");
+    }
     String definition = answering == null ? null : Definitions.result(answering);
     if (definition == null || !defines(definition)) {
       problems.add("cannot check the result of " + answering + ": no result type for it in " + version.id());

@@ -70,6 +70,13 @@ class SchemaHarnessTest {
   }
 
   @Test
+  void flagsAResultForAMethodTheVersionDoesNotDefine() {
+    String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"resultType\":\"complete\"}}";
+    assertThat(SchemaHarness.of(V2026_07_28).check(ping, "ping"))
+        .containsExactly("ping is not a method 2026-07-28 defines, yet it was answered with a result");
+  }
+
+  @Test
   void emptyResultsMustBeEmpty() {
     assertThat(SchemaHarness.of(V2025_06_18).check("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"result\":{}}", "ping")).isEmpty();
     assertThat(SchemaHarness.of(V2025_06_18).check("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"result\":{\"ok\":true}}", "ping"))
