@@ -6,6 +6,7 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.MessageCodec;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.Prompt;
+import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.testing.Recorder;
 import io.promptd.mcp.testing.SchemaHarness;
@@ -44,6 +45,20 @@ class RendererContractTest {
     assertThat(get(args -> {
       throw new NoClassDefFoundError("com/example/Missing");
     })).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32603,\"message\":\"prompt 'p' failed to render\"}}");
+  }
+
+  @Test
+  void aCompleterThatFailsStillGetsAnAnswer() {
+    Prompt prompt = Prompt.of("p", null, List.of(PromptArgument.optional("a", null)));
+    PromptCatalog catalog = PromptCatalog.of(List.of(new PromptDefinition(prompt, args -> null, (argument, value, context) -> {
+      throw new StackOverflowError();
+    })));
+    try (McpServer server = McpServer.builder().prompts(catalog).build()) {
+      Response response = server.openSession(new Recorder()).handle(Wire.modern(2, "completion/complete",
+          "\"ref\":{\"type\":\"ref/prompt\",\"name\":\"p\"},\"argument\":{\"name\":\"a\",\"value\":\"\"}"), new Recorder());
+      assertThat(MessageCodec.encode(response)).isEqualTo(
+          "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32603,\"message\":\"Internal error while serving completion/complete\"}}");
+    }
   }
 
   private static String get(PromptRenderer renderer) {
