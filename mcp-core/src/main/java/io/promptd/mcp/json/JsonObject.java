@@ -1,5 +1,7 @@
 package io.promptd.mcp.json;
 
+import static java.util.Objects.requireNonNull;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,9 +17,14 @@ public record JsonObject(Map<String, Json> members) implements Json {
   /** The empty object. */
   public static final JsonObject EMPTY = new JsonObject(Map.of());
 
-  /** Copies the members, keeping their order. */
+  /** Copies the members, keeping their order; a null name or value is refused here rather than when written. */
   public JsonObject {
-    members = Collections.unmodifiableMap(new LinkedHashMap<>(members));
+    LinkedHashMap<String, Json> copy = new LinkedHashMap<>(members);
+    copy.forEach((name, value) -> {
+      requireNonNull(name, "member name");
+      requireNonNull(value, () -> "member '" + name + "' (use JsonNull.INSTANCE for JSON null)");
+    });
+    members = Collections.unmodifiableMap(copy);
   }
 
   /** Returns a builder for a new object. */

@@ -24,8 +24,9 @@ final class Dispatcher {
 
   private static final Set<String> LEGACY_METHODS =
       Set.of("initialize", "ping", "prompts/list", "prompts/get", "completion/complete", "logging/setLevel");
+  // 2026-07-28 removed ping and logging/setLevel.
   private static final Set<String> MODERN_METHODS =
-      Set.of("server/discover", "ping", "prompts/list", "prompts/get", "completion/complete", "subscriptions/listen");
+      Set.of("server/discover", "prompts/list", "prompts/get", "completion/complete", "subscriptions/listen");
   private static final Set<String> LOG_LEVELS =
       Set.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
 
@@ -85,7 +86,6 @@ final class Dispatcher {
     Encoder encoder = new Encoder(ctx.version());
     JsonObject.Builder result = switch (request.method()) {
       case "server/discover" -> discover();
-      case "ping" -> JsonObject.builder();
       case "prompts/list" -> prompts.list(request.params(), encoder)
           .put("ttlMs", server.listTtl().toMillis())
           .put("cacheScope", "public");

@@ -59,7 +59,8 @@ final class PromptsFeature {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw McpException.internal("prompt '" + prompt.name() + "': rendering was interrupted");
-    } catch (Exception e) {
+    } catch (Exception | StackOverflowError | LinkageError | AssertionError e) {
+      // Errors a renderer can cause (runaway recursion, a missing class, a failed assert) must still get an answer.
       LOG.log(Level.ERROR, "prompt '" + prompt.name() + "' failed to render", e);
       throw McpException.internal("prompt '" + prompt.name() + "' failed to render");
     }

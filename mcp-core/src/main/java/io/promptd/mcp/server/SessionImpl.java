@@ -89,7 +89,8 @@ final class SessionImpl implements ServerSession {
       return new ResultResponse(request.id(), dispatcher.dispatch(request, stream));
     } catch (McpException e) {
       return ErrorResponse.of(request.id(), e);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
+      // Errors that application code (a completer, a renderer) can cause still get an answer; a dying VM does not.
       LOG.log(Level.ERROR, "request " + request.id() + " (" + request.method() + ") failed", e);
       return new ErrorResponse(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error while serving " + request.method(), null);
     }

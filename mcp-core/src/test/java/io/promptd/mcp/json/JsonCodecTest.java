@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 class JsonCodecTest {
   @Test
@@ -50,6 +52,15 @@ class JsonCodecTest {
   void nestingBeyondTheLimitIsRefusedWithAPlainMessage() {
     assertThatThrownBy(() -> JsonCodec.parse("[".repeat(201) + "]".repeat(201)))
         .hasMessage("Document nesting depth (201) exceeds the maximum allowed (200)");
+  }
+
+  @Test
+  void objectsRefuseNullMembersWhenBuiltNotWhenWritten() {
+    Map<String, Json> members = new HashMap<>();
+    members.put("a", null);
+    assertThatThrownBy(() -> new JsonObject(members)).isInstanceOf(NullPointerException.class)
+        .hasMessage("member 'a' (use JsonNull.INSTANCE for JSON null)");
+    assertThat(JsonObject.builder().put("a", (Json) null).build()).isEqualTo(JsonObject.EMPTY);
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.promptd.mcp.jsonrpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonObject;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class MessageCodecTest {
@@ -50,9 +51,9 @@ class MessageCodecTest {
 
   @Test
   void decodesTheBytesOfALine() {
-    byte[] line = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] line = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8);
     assertThat(MessageCodec.decode(line, 0, line.length - 1)).isInstanceOf(Incoming.Single.class);
     assertThat(new String(MessageCodec.encodeLine(new ResultResponse(RequestId.of(7), JsonObject.EMPTY)),
-        java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n");
+        StandardCharsets.UTF_8)).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n");
   }
 }

@@ -4,13 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.jsonrpc.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.testing.Recorder;
+import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -66,6 +72,7 @@ class CancellationTest {
     assertCancelled(Wire.modern(3, "prompts/get", "\"name\":\"slow\""), 3);
     Response again = session.handle(Wire.modern(3, "prompts/get", "\"name\":\"quick\""), new Recorder());
     assertThat(MessageCodec.encode(again)).contains("\"text\":\"quick\"");
+    SchemaHarness.of(ProtocolVersion.V2026_07_28).assertConforms(MessageCodec.encode(again), "prompts/get");
   }
 
   @Test
@@ -85,7 +92,7 @@ class CancellationTest {
    */
   @Test
   void aLateCancellationNeverInterruptsTheNextRequestOnTheSameThread() throws Exception {
-    java.util.Set<String> sawInterrupt = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    Set<String> sawInterrupt = ConcurrentHashMap.newKeySet();
     AtomicReference<String> current = new AtomicReference<>("");
     server.prompts().put(new PromptDefinition(Prompt.of("probe", null, List.of()), args -> {
       if (Thread.currentThread().isInterrupted()) {
@@ -96,10 +103,10 @@ class CancellationTest {
     AtomicBoolean stop = new AtomicBoolean();
     Thread canceller = Thread.ofPlatform().start(() -> {
       while (!stop.get()) {
-        session.cancel(io.promptd.mcp.jsonrpc.RequestId.of(current.get()));
+        session.cancel(RequestId.of(current.get()));
       }
     });
-    java.util.List<String> answeredButInterrupted = new java.util.ArrayList<>();
+    List<String> answeredButInterrupted = new ArrayList<>();
     try {
       for (int i = 0; i < 10_000; i++) {
         String id = "r" + i;

@@ -3,6 +3,7 @@ package io.promptd.mcp.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.MessageCodec;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Prompt;
@@ -10,6 +11,7 @@ import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.testing.Recorder;
 import io.promptd.mcp.testing.SampleCatalog;
+import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,12 +22,17 @@ class EraTest {
   void modernRequestsLeaveTheSessionUninitialized() {
     try (McpServer server = SampleCatalog.server()) {
       ServerSession session = server.openSession(new Recorder());
-      assertThat(session.handle(Wire.modern(1, "server/discover", ""), new Recorder())).isInstanceOf(ResultResponse.class);
-      assertThat(session.handle(Wire.modern(2, "prompts/list", ""), new Recorder())).isInstanceOf(ResultResponse.class);
+      modern(session.handle(Wire.modern(1, "server/discover", ""), new Recorder()), "server/discover");
+      modern(session.handle(Wire.modern(2, "prompts/list", ""), new Recorder()), "prompts/list");
       assertThat(session.negotiatedVersion()).isEmpty();
       Response legacy = session.handle(Wire.legacy(3, "prompts/list", ""), new Recorder());
       assertThat(legacy).isInstanceOfSatisfying(ErrorResponse.class, e -> assertThat(e.code()).isEqualTo(-32022));
     }
+  }
+
+  private static void modern(Response response, String method) {
+    assertThat(response).isInstanceOf(ResultResponse.class);
+    SchemaHarness.of(ProtocolVersion.V2026_07_28).assertConforms(MessageCodec.encode(response), method);
   }
 
   @Test
@@ -35,9 +42,9 @@ class EraTest {
       session.handle(Wire.initialize("2024-11-05"), new Recorder());
       assertThat(session.negotiatedVersion()).contains(ProtocolVersion.V2024_11_05);
       ResultResponse modern = (ResultResponse) session.handle(Wire.modern(2, "prompts/list", ""), new Recorder());
-      assertThat(modern.result().string("resultType")).contains("complete");
+      modern(modern, "prompts/list");
       ResultResponse legacy = (ResultResponse) session.handle(Wire.legacy(3, "prompts/list", ""), new Recorder());
-      assertThat(legacy.result().has("resultType")).isFalse();
+      SchemaHarness.of(ProtocolVersion.V2024_11_05).assertConforms(MessageCodec.encode(legacy), "prompts/list");
     }
   }
 

@@ -12,7 +12,12 @@ import io.promptd.mcp.testing.Recorder;
 import io.promptd.mcp.testing.SampleCatalog;
 import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -119,9 +124,9 @@ class SubscriptionTest {
   /** A notification being written when the server closes is finished before the listen request is answered. */
   @Test
   void theClosingResponseFollowsANotificationInFlight() throws Exception {
-    java.util.List<String> events = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-    java.util.concurrent.CountDownLatch sending = new java.util.concurrent.CountDownLatch(1);
-    java.util.concurrent.CountDownLatch proceed = new java.util.concurrent.CountDownLatch(1);
+    List<String> events = Collections.synchronizedList(new ArrayList<>());
+    CountDownLatch sending = new CountDownLatch(1);
+    CountDownLatch proceed = new CountDownLatch(1);
     Outbound slowStream = message -> {
       String json = MessageCodec.encode(message);
       if (json.contains("list_changed")) {
@@ -136,16 +141,16 @@ class SubscriptionTest {
       events.add("response");
     });
     server.prompts().put(extra("slow"));
-    assertThat(sending.await(Recorder.PATIENCE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isTrue();
+    assertThat(sending.await(Recorder.PATIENCE.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
     Thread closer = Thread.ofVirtual().start(server::close);
-    listener.join(java.time.Duration.ofMillis(300)); // give a wrongly early response its chance to overtake
+    listener.join(Duration.ofMillis(300)); // give a wrongly early response its chance to overtake
     proceed.countDown();
     assertThat(listener.join(Recorder.PATIENCE)).isTrue();
     assertThat(closer.join(Recorder.PATIENCE)).isTrue();
     assertThat(events).containsExactly("acknowledged", "list_changed", "response");
   }
 
-  private static void awaitUninterruptibly(java.util.concurrent.CountDownLatch latch) {
+  private static void awaitUninterruptibly(CountDownLatch latch) {
     boolean interrupted = false;
     while (true) {
       try {

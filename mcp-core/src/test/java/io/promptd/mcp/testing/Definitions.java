@@ -22,7 +22,26 @@ final class Definitions {
       Map.entry("tools/list", "ListToolsResult"),
       Map.entry("tools/call", "CallToolResult"));
 
+  private static final Map<String, String> REQUESTS = Map.ofEntries(
+      Map.entry("initialize", "InitializeRequest"),
+      Map.entry("ping", "PingRequest"),
+      Map.entry("logging/setLevel", "SetLevelRequest"),
+      Map.entry("server/discover", "DiscoverRequest"),
+      Map.entry("subscriptions/listen", "SubscriptionsListenRequest"),
+      Map.entry("prompts/list", "ListPromptsRequest"),
+      Map.entry("prompts/get", "GetPromptRequest"),
+      Map.entry("completion/complete", "CompleteRequest"),
+      Map.entry("resources/list", "ListResourcesRequest"),
+      Map.entry("resources/templates/list", "ListResourceTemplatesRequest"),
+      Map.entry("resources/read", "ReadResourceRequest"),
+      Map.entry("resources/subscribe", "SubscribeRequest"),
+      Map.entry("resources/unsubscribe", "UnsubscribeRequest"),
+      Map.entry("tools/list", "ListToolsRequest"),
+      Map.entry("tools/call", "CallToolRequest"));
+
   private static final Map<String, String> NOTIFICATIONS = Map.ofEntries(
+      Map.entry("notifications/initialized", "InitializedNotification"),
+      Map.entry("notifications/roots/list_changed", "RootsListChangedNotification"),
       Map.entry("notifications/prompts/list_changed", "PromptListChangedNotification"),
       Map.entry("notifications/resources/list_changed", "ResourceListChangedNotification"),
       Map.entry("notifications/resources/updated", "ResourceUpdatedNotification"),
@@ -47,6 +66,10 @@ final class Definitions {
 
   static @Nullable String result(String method) {
     return RESULTS.get(method);
+  }
+
+  static @Nullable String request(String method) {
+    return REQUESTS.get(method);
   }
 
   static @Nullable String notification(String method) {

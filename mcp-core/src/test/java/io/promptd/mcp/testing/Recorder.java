@@ -5,6 +5,7 @@ import io.promptd.mcp.jsonrpc.MessageCodec;
 import io.promptd.mcp.server.Outbound;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +16,7 @@ public final class Recorder implements Outbound {
   public static final Duration PATIENCE = Duration.ofSeconds(20);
 
   private final LinkedBlockingQueue<Message> received = new LinkedBlockingQueue<>();
-  private final List<String> all = java.util.Collections.synchronizedList(new ArrayList<>());
+  private final List<String> all = Collections.synchronizedList(new ArrayList<>());
 
   @Override
   public void send(Message message) {

@@ -21,8 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks a message the server emitted against the official JSON schema of one protocol version: the JSON-RPC envelope,
- * the specific result or notification type, and — since the schemas leave objects open — that every property is one
+ * Checks a message against the official JSON schema of one protocol version: the JSON-RPC envelope, the specific
+ * request, result or notification type, and — since the schemas leave objects open — that every property is one
  * the version's schema defines for that type (a {@code title} in a 2025-03-26 prompt is a finding).
  *
  * <p>Other modules' tests use it through mcp-core's test-jar:
@@ -121,14 +121,17 @@ public final class SchemaHarness {
     }
     if (message.has("method")) {
       String method = message.path("method").asText();
-      String definition = Definitions.notification(method);
+      boolean request = message.has("id");
+      String definition = request ? Definitions.request(method) : Definitions.notification(method);
       if (definition == null || !defines(definition)) {
-        return List.of("notification " + method + " is not one " + version.id() + " defines for servers");
+        return List.of((request ? "request " : "notification ") + method + " is not one " + version.id() + " defines");
       }
-      List<String> problems = validate(allOf(ref("JSONRPCNotification"), ref(definition)), message, "$");
+      JsonNode envelope = ref(request ? "JSONRPCRequest" : "JSONRPCNotification");
+      List<String> problems = validate(allOf(envelope, ref(definition)), message, "$");
       List<String> undefined = new ArrayList<>();
       new PropertyWalker(this, version.id()).walk(message, ref(definition), "$", false, undefined);
-      undefined.removeIf(p -> p.startsWith("$.jsonrpc:")); // legacy schemas leave the envelope to JSONRPCNotification
+      // Legacy schemas leave the envelope and params._meta to the generic JSONRPCRequest/JSONRPCNotification.
+      undefined.removeIf(p -> p.startsWith("$.jsonrpc:") || p.startsWith("$.id:") || p.startsWith("$.params._meta:"));
       problems.addAll(undefined);
       return problems;
     }
@@ -137,6 +140,10 @@ public final class SchemaHarness {
     }
     String envelope = defines("JSONRPCResultResponse") ? "JSONRPCResultResponse" : "JSONRPCResponse";
     List<String> problems = new ArrayList<>(checkNode(ref(envelope), message, "$"));
+    String request = answering == null ? null : Definitions.request(answering);
+    if (request != null && !defines(request)) {
+      problems.add(answering + " is not a method " + version.id() + " defines, yet it was answered with a result");
+    }
     String definition = answering == null ? null : Definitions.result(answering);
     if (definition == null || !defines(definition)) {
       problems.add("cannot check the result of " + answering + ": no result type for it in " + version.id());

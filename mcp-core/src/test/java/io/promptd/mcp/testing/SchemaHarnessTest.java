@@ -8,6 +8,7 @@ import static io.promptd.mcp.protocol.ProtocolVersion.V2026_07_28;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.promptd.mcp.protocol.ProtocolVersion;
 import org.junit.jupiter.api.Test;
 
 /** The harness must accept what the schemas allow and catch what they do not, including fields from newer versions. */
@@ -69,6 +70,13 @@ class SchemaHarnessTest {
   }
 
   @Test
+  void flagsAResultForAMethodTheVersionDoesNotDefine() {
+    String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"resultType\":\"complete\"}}";
+    assertThat(SchemaHarness.of(V2026_07_28).check(ping, "ping"))
+        .containsExactly("ping is not a method 2026-07-28 defines, yet it was answered with a result");
+  }
+
+  @Test
   void emptyResultsMustBeEmpty() {
     assertThat(SchemaHarness.of(V2025_06_18).check("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"result\":{}}", "ping")).isEmpty();
     assertThat(SchemaHarness.of(V2025_06_18).check("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"result\":{\"ok\":true}}", "ping"))
@@ -78,7 +86,7 @@ class SchemaHarnessTest {
   @Test
   void checksErrorsAndToleratesOnlyTheJsonRpcNullId() {
     String parseError = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}";
-    for (var v : io.promptd.mcp.protocol.ProtocolVersion.values()) {
+    for (var v : ProtocolVersion.values()) {
       assertThat(SchemaHarness.of(v).check(parseError, null)).as(v.id()).isEmpty();
     }
     String badId = parseError.replace("null", "true");
@@ -103,7 +111,7 @@ class SchemaHarnessTest {
     String ack = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\",\"params\":{"
         + "\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":7},\"notifications\":{\"promptsListChanged\":true}}}";
     assertThat(SchemaHarness.of(V2026_07_28).check(ack, null)).isEmpty();
-    assertThat(SchemaHarness.of(V2025_11_25).check(ack, null)).singleElement().asString().contains("not one 2025-11-25 defines");
+    assertThat(SchemaHarness.of(V2025_11_25).check(ack, null)).singleElement().asString().contains("is not one 2025-11-25 defines");
     String batch = "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}]";
     assertThat(SchemaHarness.of(V2025_03_26).check(batch, "ping")).isEmpty();
     assertThat(SchemaHarness.of(V2025_06_18).check(batch, "ping")).containsExactly("JSON-RPC batches are not defined in 2025-06-18");
@@ -126,6 +134,24 @@ class SchemaHarnessTest {
     assertThat(SchemaHarness.of(V2025_06_18).checkAs("ResourceLink", "{\"type\":\"resource_link\",\"uri\":\"file:///a\"}"))
         .singleElement().asString().contains("name");
     assertThat(SchemaHarness.of(V2025_03_26).defines("ResourceLink")).isFalse();
+  }
+
+  @Test
+  void checksRequestsAndClientNotificationsToo() {
+    String list = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\",\"params\":{\"cursor\":\"c\","
+        + "\"_meta\":{\"progressToken\":1}}}";
+    assertThat(SchemaHarness.of(V2025_06_18).check(list, null)).isEmpty();
+    assertThat(SchemaHarness.of(V2025_06_18).check(list.replace("\"cursor\"", "\"page\""), null))
+        .singleElement().asString().contains("'page'");
+    assertThat(SchemaHarness.of(V2026_07_28).check(list, null)).isNotEmpty(); // no per-request protocol _meta
+    String modern = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\",\"params\":{\"_meta\":"
+        + Wire.MODERN_META + "}}";
+    assertThat(SchemaHarness.of(V2026_07_28).check(modern, null)).isEmpty();
+    assertThat(SchemaHarness.of(V2024_11_05).check(
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", null)).isEmpty();
+    assertThat(SchemaHarness.of(V2025_11_25).check(
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\"}", null))
+        .containsExactly("request server/discover is not one 2025-11-25 defines");
   }
 
   @Test

@@ -2,7 +2,7 @@
  * Test support shared through mcp-core's test-jar: {@link io.promptd.mcp.testing.SchemaHarness} checks emitted
  * messages against the official schema of their protocol version, {@link io.promptd.mcp.testing.SampleCatalog} is a
  * fixed catalog covering every content type, {@link io.promptd.mcp.testing.TranscriptRunner} plays request lines into
- * a session, and {@link io.promptd.mcp.testing.Recorder} and {@link io.promptd.mcp.testing.Wire} build and collect
+ * a session, {@link io.promptd.mcp.testing.Transcripts} reads the golden transcripts from the class path, and {@link io.promptd.mcp.testing.Recorder} and {@link io.promptd.mcp.testing.Wire} build and collect
  * messages.
  *
  * <p>A module that uses it adds two test dependencies, {@code io.promptd:mcp-core} with
