@@ -56,8 +56,8 @@ class ModernHttpTest {
 
   @Test
   void aSessionIdOnAModernRequestIsIgnored() {
-    String[] headers = {"MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "ping", "Mcp-Session-Id", "whatever"};
-    HttpResponse<String> r = client.post(modern(1, "ping", ""), headers);
+    String[] headers = {"MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "prompts/list", "Mcp-Session-Id", "whatever"};
+    HttpResponse<String> r = client.post(modern(1, "prompts/list", ""), headers);
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.headers().firstValue("Mcp-Session-Id")).isEmpty();
   }
