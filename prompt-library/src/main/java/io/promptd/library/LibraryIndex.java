@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,18 +43,18 @@ final class LibraryIndex {
   private final Map<Path, Set<Path>> dependents = new HashMap<>();
   private final Map<String, TreeSet<Entry>> owners = new HashMap<>();
   private final List<Diagnostic> rootProblems = new ArrayList<>();
+  private final List<ParseResult> lastRefresh = new ArrayList<>();
 
   /**
    * One prompt file.
    *
    * @param root its root
    * @param file the file
-   * @param match its format
    * @param last its latest parse
    * @param good the prompt being served from it: the latest one that parsed, or null
    * @param definition the served form of {@code good}, or null
    */
-  record Entry(Root root, Path file, FileKind.Match match, ParseResult last, @Nullable PromptFile good,
+  record Entry(Root root, Path file, ParseResult last, @Nullable PromptFile good,
       @Nullable PromptDefinition definition) {
     @Nullable String name() {
       return good == null ? null : good.name();
@@ -82,7 +83,7 @@ final class LibraryIndex {
       Scanner.Found f = found.get(i);
       Entry old = files.get(f.file());
       if (old == null) {
-        store(f.root(), f.file(), f.match(), results.get(i), null);
+        store(f.root(), f.file(), results.get(i), null);
       }
     }
     List<PromptDefinition> served = new ArrayList<>();
@@ -96,10 +97,11 @@ final class LibraryIndex {
   }
 
   private List<ParseResult> parseAll(List<Scanner.Found> found) throws IOException {
+    Map<Path, Boolean> folders = new ConcurrentHashMap<>();
     try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
       List<Future<ParseResult>> futures = new ArrayList<>(found.size());
       for (Scanner.Found f : found) {
-        futures.add(pool.submit(() -> PromptParser.parse(f.root(), f.file(), f.match(), options)));
+        futures.add(pool.submit(() -> PromptParser.parse(f.root(), f.file(), f.match(), options, folders)));
       }
       List<ParseResult> results = new ArrayList<>(found.size());
       for (Future<ParseResult> future : futures) {
@@ -121,6 +123,7 @@ final class LibraryIndex {
    * @return the names whose served prompt may have changed, with the definition to serve now (null: remove)
    */
   Map<String, @Nullable PromptDefinition> refresh(Set<Path> changed) throws IOException {
+    lastRefresh.clear();
     Set<String> touched = new LinkedHashSet<>();
     Set<Path> reparse = new LinkedHashSet<>();
     Set<Path> direct = new HashSet<>();
@@ -130,7 +133,13 @@ final class LibraryIndex {
         continue;
       }
       if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+        // A new folder, or a rescan after the watcher overflowed: read what is there, drop what is gone.
         Scanner.walk(root, path, f -> reparse.add(f.file()), d -> {});
+        for (Path known : files.keySet()) {
+          if (known.startsWith(path) && !Files.exists(known, LinkOption.NOFOLLOW_LINKS)) {
+            reparse.add(known);
+          }
+        }
       } else if (files.containsKey(path) || FileKind.classify(root, path) != null) {
         reparse.add(path);
         direct.add(path);
@@ -166,6 +175,7 @@ final class LibraryIndex {
       return;
     }
     ParseResult result = PromptParser.parse(root, file, match, options);
+    lastRefresh.add(result);
     if (direct && old != null && old.good() != null && old.last().prompt() != null && result.prompt() != null
         && old.last().fingerprint() == result.fingerprint()) {
       return; // saved without a change: nothing to tell clients
@@ -173,13 +183,13 @@ final class LibraryIndex {
     if (old != null) {
       forget(old, touched);
     }
-    Entry stored = store(root, file, match, result, old);
+    Entry stored = store(root, file, result, old);
     if (stored.name() != null) {
       touched.add(stored.name());
     }
   }
 
-  private Entry store(Root root, Path file, FileKind.Match match, ParseResult result, @Nullable Entry previous) {
+  private Entry store(Root root, Path file, ParseResult result, @Nullable Entry previous) {
     PromptFile good = result.prompt();
     PromptDefinition definition;
     if (good != null) {
@@ -191,7 +201,7 @@ final class LibraryIndex {
     } else {
       definition = null;
     }
-    Entry entry = new Entry(root, file, match, result, good, definition);
+    Entry entry = new Entry(root, file, result, good, definition);
     files.put(file, entry);
     for (Path dependency : result.dependencies()) {
       dependents.computeIfAbsent(dependency, k -> new HashSet<>()).add(file);
@@ -224,9 +234,10 @@ final class LibraryIndex {
     }
   }
 
+  /** The first root that {@code path} is, or lies under. */
   private @Nullable Root rootOf(Path path) {
     for (Root root : roots) {
-      if (root.contains(path)) {
+      if (path.startsWith(root.path())) {
         return root;
       }
     }
@@ -252,6 +263,15 @@ final class LibraryIndex {
       }
     }
     out.sort(Comparator.comparing((Diagnostic d) -> d.file().toString()).thenComparingInt(Diagnostic::line));
+    return out;
+  }
+
+  /** The problems of the files parsed by the last {@link #refresh}, for logging without walking everything. */
+  List<Diagnostic> lastRefreshDiagnostics() {
+    List<Diagnostic> out = new ArrayList<>();
+    for (ParseResult result : lastRefresh) {
+      out.addAll(result.diagnostics());
+    }
     return out;
   }
 

@@ -139,12 +139,10 @@ public final class PromptLibrary implements AutoCloseable {
           editor.put(definition);
         }
       }));
-      problems = index.diagnostics(Severity.WARNING);
+      problems = index.lastRefreshDiagnostics();
     }
     for (Diagnostic d : problems) {
-      if (d.isError() && changed.contains(d.file())) {
-        LOG.log(Level.WARNING, d.format());
-      }
+      LOG.log(d.isError() ? Level.WARNING : Level.DEBUG, d.format());
     }
     LOG.log(Level.DEBUG, () -> "reloaded " + changed + ": " + updates.keySet());
   }

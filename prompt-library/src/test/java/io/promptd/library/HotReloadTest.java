@@ -114,6 +114,17 @@ class HotReloadTest {
     assertThat(changes.get()).isEqualTo(before);
   }
 
+  @Test
+  void connectedClientsHearListChanged() {
+    List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (McpHarness mcp = new McpHarness(library.catalog(),
+        message -> sent.add(io.promptd.mcp.jsonrpc.MessageCodec.encode(message)))) {
+      write(root, "a.prompt.md", prompt("A5"));
+      eventually(() -> sent.contains("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}"));
+      assertThat(mcp.call("prompts/get", "{\"name\":\"a\"}")).contains("A5");
+    }
+  }
+
   private String body(String name) {
     return library.catalog().get(name).isEmpty() ? "<absent>"
         : text(render(library, name, Map.of()).messages().getFirst());
