@@ -124,35 +124,15 @@ final class LibraryIndex {
    */
   Map<String, @Nullable PromptDefinition> refresh(Set<Path> changed) throws IOException {
     lastRefresh.clear();
-    Set<String> touched = new LinkedHashSet<>();
     Set<Path> reparse = new LinkedHashSet<>();
     Set<Path> direct = new HashSet<>();
     for (Path path : changed) {
       Root root = rootOf(path);
-      if (root == null) {
-        continue;
+      if (root != null) {
+        collect(root, path, reparse, direct);
       }
-      if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-        // A new folder, or a rescan after the watcher overflowed: read what is there, drop what is gone.
-        Scanner.walk(root, path, f -> reparse.add(f.file()), d -> {});
-        for (Path known : files.keySet()) {
-          if (known.startsWith(path) && !Files.exists(known, LinkOption.NOFOLLOW_LINKS)) {
-            reparse.add(known);
-          }
-        }
-      } else if (files.containsKey(path) || FileKind.classify(root, path) != null) {
-        reparse.add(path);
-        direct.add(path);
-      } else if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-        // Perhaps a folder that was deleted or moved away: drop what was under it.
-        for (Path known : files.keySet()) {
-          if (known.startsWith(path)) {
-            reparse.add(known);
-          }
-        }
-      }
-      reparse.addAll(dependents.getOrDefault(path, Set.of()));
     }
+    Set<String> touched = new LinkedHashSet<>();
     for (Path file : reparse) {
       reload(file, direct.contains(file), touched);
     }
@@ -162,6 +142,36 @@ final class LibraryIndex {
       result.put(name, candidates == null ? null : candidates.first().definition());
     }
     return result;
+  }
+
+  /** Adds to {@code reparse} the files a change at {@code path} may affect; {@code direct} gets changed files. */
+  private void collect(Root root, Path path, Set<Path> reparse, Set<Path> direct) throws IOException {
+    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+      // A new folder, or a rescan after the watcher overflowed: read what is there, drop what is gone.
+      Scanner.walk(root, path, f -> reparse.add(f.file()), d -> {});
+      for (Path known : files.keySet()) {
+        if (known.startsWith(path) && !Files.exists(known, LinkOption.NOFOLLOW_LINKS)) {
+          reparse.add(known);
+        }
+      }
+      // Files written into a new folder before it was watched raise no event of their own.
+      dependents.forEach((dependency, users) -> {
+        if (dependency.startsWith(path)) {
+          reparse.addAll(users);
+        }
+      });
+    } else if (files.containsKey(path) || FileKind.classify(root, path) != null) {
+      reparse.add(path);
+      direct.add(path);
+    } else if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+      // Perhaps a folder that was deleted or moved away: drop what was under it.
+      for (Path known : files.keySet()) {
+        if (known.startsWith(path)) {
+          reparse.add(known);
+        }
+      }
+    }
+    reparse.addAll(dependents.getOrDefault(path, Set.of()));
   }
 
   private void reload(Path file, boolean direct, Set<String> touched) {
