@@ -51,7 +51,9 @@ public final class LibraryScaleBench {
         library.watch();
         report("watch: %d ms to register folders", ms(System.nanoTime() - w));
         reloads(dir, library.catalog());
-        pages(library.catalog());
+        pages("all prompts", library.catalog());
+        // The same prompts, fewer of them: a page should cost the same.
+        pages("first 1,000 only", PromptCatalog.of(library.catalog().all().subList(0, Math.min(1000, count))));
       }
     } finally {
       deleteTree(dir);
@@ -114,7 +116,7 @@ public final class LibraryScaleBench {
   }
 
   /** prompts/list through a real server session: the first page and pages deep into the library. */
-  private static void pages(PromptCatalog catalog) {
+  private static void pages(String label, PromptCatalog catalog) {
     try (McpHarness mcp = new McpHarness(catalog)) {
       String first = mcp.call("prompts/list", "{}");
       String cursor = ((JsonObject) ((JsonObject) JsonCodec.parse(first)).get("result")).string("nextCursor")
@@ -128,8 +130,8 @@ public final class LibraryScaleBench {
         mcp.call("prompts/list", "{\"cursor\":\"" + cursor + "\"}");
       }
       String page = mcp.call("prompts/list", "{\"cursor\":\"" + cursor + "\"}");
-      report("page: %.3f ms per prompts/list page (%d bytes, mean of %d)", (System.nanoTime() - start) / 1e6 / rounds,
-          page.length(), rounds);
+      report("page (%s, %,d prompts): %.3f ms per prompts/list page (%d bytes, mean of %d)", label, catalog.size(),
+          (System.nanoTime() - start) / 1e6 / rounds, page.length(), rounds);
     }
   }
 
