@@ -189,6 +189,14 @@ class NativeFormatTest {
   }
 
   @Test
+  void templateErrorsInLaterSectionsPointAtTheirFileLine() {
+    write(root, "p.prompt.md", "---\ndescription: d\n---\n::: system\nfine\n::: user\n\n\nHello {{/oops}}\n");
+    try (PromptLibrary library = load(root)) {
+      assertThat(errors(library)).singleElement().asString().startsWith(root.resolve("p.prompt.md") + ":9: error:");
+    }
+  }
+
+  @Test
   void templateSyntaxErrorsReportTheirLine() {
     write(root, "bad.prompt.md", "---\ndescription: d\narguments: [a]\n---\nok\n\n{{#a}}\nunclosed\n");
     try (PromptLibrary library = load(root)) {

@@ -122,9 +122,13 @@ final class BodyParser {
     String raw = text.toString();
     String source = raw.strip();
     text.setLength(0);
-    // Keep template errors on the right line: count the blank lines strip() dropped.
-    int first = textLine + (int) raw.substring(0, raw.indexOf(source.isEmpty() ? "" : source)).chars()
-        .filter(c -> c == '\n').count();
+    // Keep template errors on the right line: count the blank lines strip() dropped in front.
+    int first = textLine;
+    for (int i = 0; i < raw.length() && Character.isWhitespace(raw.charAt(i)); i++) {
+      if (raw.charAt(i) == '\n') {
+        first++;
+      }
+    }
     InlineStart resource = inline;
     inline = null;
     if (resource != null) {
