@@ -64,6 +64,22 @@ class NativeFormatTest {
   }
 
   @Test
+  void iconFilesInsideTheRootBecomeDataUris() {
+    write(root, "icons/review.png", AttachmentsTest.PNG);
+    write(root, "p.prompt.md", "---\ndescription: d\nicons:\n  - icons/review.png\n---\nx\n");
+    write(root, "q.prompt.md", "---\ndescription: d\nicons:\n  - src: ../../x.png\n---\nx\n");
+    try (PromptLibrary library = load(root)) {
+      assertThat(prompt(library, "p").prompt().icons()).singleElement().satisfies(icon -> {
+        assertThat(icon.src()).isEqualTo("data:image/png;base64,"
+            + java.util.Base64.getEncoder().encodeToString(AttachmentsTest.PNG));
+        assertThat(icon.mimeType()).isEqualTo("image/png");
+      });
+      assertThat(errors(library)).containsExactly(
+          root.resolve("q.prompt.md") + ":4: error: path '../../x.png' resolves outside the library root");
+    }
+  }
+
+  @Test
   void namesComeFromThePathAsSlashCommands() {
     write(root, "git/commit.prompt.md", "---\ndescription: d\n---\nx");
     write(root, "Team Stuff/Weekly Report.prompt.md", "---\ndescription: d\n---\nx");
