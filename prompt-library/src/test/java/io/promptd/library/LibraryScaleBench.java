@@ -51,6 +51,7 @@ public final class LibraryScaleBench {
         library.watch();
         report("watch: %d ms to register folders", ms(System.nanoTime() - w));
         reloads(dir, library.catalog());
+        warmLoad(dir);
         pages("all prompts", library.catalog());
         // The same prompts, fewer of them: a page should cost the same.
         pages("first 1,000 only", PromptCatalog.of(library.catalog().all().subList(0, Math.min(1000, count))));
@@ -87,6 +88,16 @@ public final class LibraryScaleBench {
         Review at {{level}} depth:
         {{code}}
         """.formatted(i, i, version);
+  }
+
+  /** A second full load in the same JVM, JIT-compiled by now: what a rescan costs in a running server. */
+  private static void warmLoad(Path dir) throws IOException {
+    long cpu = cpuNanos();
+    long start = System.nanoTime();
+    try (PromptLibrary again = PromptLibrary.load(List.of(dir), LibraryOptions.defaults())) {
+      report("load again (warm JVM): %d ms wall, %d ms CPU for %,d prompts", ms(System.nanoTime() - start),
+          ms(cpuNanos() - cpu), again.catalog().size());
+    }
   }
 
   /** Edits one file at a time and waits until the catalog serves the new version. */
