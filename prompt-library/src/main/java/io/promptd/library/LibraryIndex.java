@@ -134,7 +134,10 @@ final class LibraryIndex {
     }
     Set<String> touched = new LinkedHashSet<>();
     for (Path file : reparse) {
-      reload(file, direct.contains(file), touched);
+      // Only a file that changed alone may be skipped as unchanged: its partials or attachments may have changed.
+      boolean alone = direct.contains(file) && changed.stream().noneMatch(
+          p -> dependents.getOrDefault(p, Set.of()).contains(file));
+      reload(file, alone, touched);
     }
     Map<String, @Nullable PromptDefinition> result = new HashMap<>();
     for (String name : touched) {
