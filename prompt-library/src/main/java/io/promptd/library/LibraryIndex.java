@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,18 +43,18 @@ final class LibraryIndex {
   private final Map<Path, Set<Path>> dependents = new HashMap<>();
   private final Map<String, TreeSet<Entry>> owners = new HashMap<>();
   private final List<Diagnostic> rootProblems = new ArrayList<>();
+  private final List<ParseResult> lastRefresh = new ArrayList<>();
 
   /**
    * One prompt file.
    *
    * @param root its root
    * @param file the file
-   * @param match its format
    * @param last its latest parse
    * @param good the prompt being served from it: the latest one that parsed, or null
    * @param definition the served form of {@code good}, or null
    */
-  record Entry(Root root, Path file, FileKind.Match match, ParseResult last, @Nullable PromptFile good,
+  record Entry(Root root, Path file, ParseResult last, @Nullable PromptFile good,
       @Nullable PromptDefinition definition) {
     @Nullable String name() {
       return good == null ? null : good.name();
@@ -82,7 +83,7 @@ final class LibraryIndex {
       Scanner.Found f = found.get(i);
       Entry old = files.get(f.file());
       if (old == null) {
-        store(f.root(), f.file(), f.match(), results.get(i), null);
+        store(f.root(), f.file(), results.get(i), null);
       }
     }
     List<PromptDefinition> served = new ArrayList<>();
@@ -96,10 +97,11 @@ final class LibraryIndex {
   }
 
   private List<ParseResult> parseAll(List<Scanner.Found> found) throws IOException {
+    Map<Path, Boolean> folders = new ConcurrentHashMap<>();
     try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
       List<Future<ParseResult>> futures = new ArrayList<>(found.size());
       for (Scanner.Found f : found) {
-        futures.add(pool.submit(() -> PromptParser.parse(f.root(), f.file(), f.match(), options)));
+        futures.add(pool.submit(() -> PromptParser.parse(f.root(), f.file(), f.match(), options, folders)));
       }
       List<ParseResult> results = new ArrayList<>(found.size());
       for (Future<ParseResult> future : futures) {
@@ -121,31 +123,21 @@ final class LibraryIndex {
    * @return the names whose served prompt may have changed, with the definition to serve now (null: remove)
    */
   Map<String, @Nullable PromptDefinition> refresh(Set<Path> changed) throws IOException {
-    Set<String> touched = new LinkedHashSet<>();
+    lastRefresh.clear();
     Set<Path> reparse = new LinkedHashSet<>();
     Set<Path> direct = new HashSet<>();
     for (Path path : changed) {
       Root root = rootOf(path);
-      if (root == null) {
-        continue;
+      if (root != null) {
+        collect(root, path, reparse, direct);
       }
-      if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-        Scanner.walk(root, path, f -> reparse.add(f.file()), d -> {});
-      } else if (files.containsKey(path) || FileKind.classify(root, path) != null) {
-        reparse.add(path);
-        direct.add(path);
-      } else if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-        // Perhaps a folder that was deleted or moved away: drop what was under it.
-        for (Path known : files.keySet()) {
-          if (known.startsWith(path)) {
-            reparse.add(known);
-          }
-        }
-      }
-      reparse.addAll(dependents.getOrDefault(path, Set.of()));
     }
+    Set<String> touched = new LinkedHashSet<>();
     for (Path file : reparse) {
-      reload(file, direct.contains(file), touched);
+      // Only a file that changed alone may be skipped as unchanged: its partials or attachments may have changed.
+      boolean alone = direct.contains(file) && changed.stream().noneMatch(
+          p -> dependents.getOrDefault(p, Set.of()).contains(file));
+      reload(file, alone, touched);
     }
     Map<String, @Nullable PromptDefinition> result = new HashMap<>();
     for (String name : touched) {
@@ -153,6 +145,36 @@ final class LibraryIndex {
       result.put(name, candidates == null ? null : candidates.first().definition());
     }
     return result;
+  }
+
+  /** Adds to {@code reparse} the files a change at {@code path} may affect; {@code direct} gets changed files. */
+  private void collect(Root root, Path path, Set<Path> reparse, Set<Path> direct) throws IOException {
+    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+      // A new folder, or a rescan after the watcher overflowed: read what is there, drop what is gone.
+      Scanner.walk(root, path, f -> reparse.add(f.file()), d -> {});
+      for (Path known : files.keySet()) {
+        if (known.startsWith(path) && !Files.exists(known, LinkOption.NOFOLLOW_LINKS)) {
+          reparse.add(known);
+        }
+      }
+      // Files written into a new folder before it was watched raise no event of their own.
+      dependents.forEach((dependency, users) -> {
+        if (dependency.startsWith(path)) {
+          reparse.addAll(users);
+        }
+      });
+    } else if (files.containsKey(path) || FileKind.classify(root, path) != null) {
+      reparse.add(path);
+      direct.add(path);
+    } else if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+      // Perhaps a folder that was deleted or moved away: drop what was under it.
+      for (Path known : files.keySet()) {
+        if (known.startsWith(path)) {
+          reparse.add(known);
+        }
+      }
+    }
+    reparse.addAll(dependents.getOrDefault(path, Set.of()));
   }
 
   private void reload(Path file, boolean direct, Set<String> touched) {
@@ -166,6 +188,7 @@ final class LibraryIndex {
       return;
     }
     ParseResult result = PromptParser.parse(root, file, match, options);
+    lastRefresh.add(result);
     if (direct && old != null && old.good() != null && old.last().prompt() != null && result.prompt() != null
         && old.last().fingerprint() == result.fingerprint()) {
       return; // saved without a change: nothing to tell clients
@@ -173,13 +196,13 @@ final class LibraryIndex {
     if (old != null) {
       forget(old, touched);
     }
-    Entry stored = store(root, file, match, result, old);
+    Entry stored = store(root, file, result, old);
     if (stored.name() != null) {
       touched.add(stored.name());
     }
   }
 
-  private Entry store(Root root, Path file, FileKind.Match match, ParseResult result, @Nullable Entry previous) {
+  private Entry store(Root root, Path file, ParseResult result, @Nullable Entry previous) {
     PromptFile good = result.prompt();
     PromptDefinition definition;
     if (good != null) {
@@ -191,7 +214,7 @@ final class LibraryIndex {
     } else {
       definition = null;
     }
-    Entry entry = new Entry(root, file, match, result, good, definition);
+    Entry entry = new Entry(root, file, result, good, definition);
     files.put(file, entry);
     for (Path dependency : result.dependencies()) {
       dependents.computeIfAbsent(dependency, k -> new HashSet<>()).add(file);
@@ -224,9 +247,10 @@ final class LibraryIndex {
     }
   }
 
+  /** The first root that {@code path} is, or lies under. */
   private @Nullable Root rootOf(Path path) {
     for (Root root : roots) {
-      if (root.contains(path)) {
+      if (path.startsWith(root.path())) {
         return root;
       }
     }
@@ -252,6 +276,15 @@ final class LibraryIndex {
       }
     }
     out.sort(Comparator.comparing((Diagnostic d) -> d.file().toString()).thenComparingInt(Diagnostic::line));
+    return out;
+  }
+
+  /** The problems of the files parsed by the last {@link #refresh}, for logging without walking everything. */
+  List<Diagnostic> lastRefreshDiagnostics() {
+    List<Diagnostic> out = new ArrayList<>();
+    for (ParseResult result : lastRefresh) {
+      out.addAll(result.diagnostics());
+    }
     return out;
   }
 

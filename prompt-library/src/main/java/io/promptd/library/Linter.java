@@ -18,7 +18,7 @@ public final class Linter {
    * @throws IOException if a root is not a readable folder
    */
   public static List<Diagnostic> check(List<Path> roots) throws IOException {
-    try (PromptLibrary library = PromptLibrary.load(roots, LibraryOptions.defaults())) {
+    try (PromptLibrary library = PromptLibrary.open(roots, LibraryOptions.defaults())) {
       return library.lint();
     }
   }

@@ -56,6 +56,20 @@ public final class PromptLibrary implements AutoCloseable {
    * @throws IOException if a root is not a readable folder
    */
   public static PromptLibrary load(List<Path> roots, LibraryOptions options) throws IOException {
+    PromptLibrary library = open(roots, options);
+    List<Diagnostic> problems = library.diagnostics();
+    LOG.log(Level.INFO, () -> String.format(java.util.Locale.ROOT,
+        "loaded %d prompts from %d files under %s (%d errors, %d warnings)", library.catalog.size(),
+        library.index.fileCount(), roots, problems.stream().filter(Diagnostic::isError).count(),
+        problems.stream().filter(d -> !d.isError()).count()));
+    for (Diagnostic d : problems) {
+      LOG.log(d.isError() ? Level.WARNING : Level.INFO, d.format());
+    }
+    return library;
+  }
+
+  /** Loads without logging, for {@link Linter}, whose caller prints the diagnostics itself. */
+  static PromptLibrary open(List<Path> roots, LibraryOptions options) throws IOException {
     requireNonNull(roots, "roots");
     requireNonNull(options, "options");
     if (roots.isEmpty()) {
@@ -70,18 +84,8 @@ public final class PromptLibrary implements AutoCloseable {
       }
     }
     PromptLibrary library = new PromptLibrary(List.copyOf(opened), options);
-    long start = System.nanoTime();
     synchronized (library.lock) {
       library.catalog.replaceAll(library.index.loadAll());
-    }
-    List<Diagnostic> problems = library.diagnostics();
-    LOG.log(Level.INFO, () -> String.format(java.util.Locale.ROOT,
-        "loaded %d prompts from %d files under %s in %d ms (%d errors, %d warnings)", library.catalog.size(),
-        library.index.fileCount(), roots, (System.nanoTime() - start) / 1_000_000,
-        problems.stream().filter(Diagnostic::isError).count(),
-        problems.stream().filter(d -> !d.isError()).count()));
-    for (Diagnostic d : problems) {
-      LOG.log(d.isError() ? Level.WARNING : Level.INFO, d.format());
     }
     return library;
   }
@@ -139,12 +143,10 @@ public final class PromptLibrary implements AutoCloseable {
           editor.put(definition);
         }
       }));
-      problems = index.diagnostics(Severity.WARNING);
+      problems = index.lastRefreshDiagnostics();
     }
     for (Diagnostic d : problems) {
-      if (d.isError() && changed.contains(d.file())) {
-        LOG.log(Level.WARNING, d.format());
-      }
+      LOG.log(d.isError() ? Level.WARNING : Level.DEBUG, d.format());
     }
     LOG.log(Level.DEBUG, () -> "reloaded " + changed + ": " + updates.keySet());
   }

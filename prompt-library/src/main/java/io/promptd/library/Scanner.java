@@ -70,7 +70,8 @@ final class Scanner {
 
       @Override
       public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-        if (!attrs.isDirectory()) {
+        // Regular files and links only: opening a FIFO or a device could block or never end.
+        if (attrs.isRegularFile() || attrs.isSymbolicLink()) {
           FileKind.Match match = FileKind.classify(root, file);
           if (match != null) {
             files.accept(new Found(root, file, match));

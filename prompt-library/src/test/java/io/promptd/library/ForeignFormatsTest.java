@@ -121,6 +121,17 @@ class ForeignFormatsTest {
   }
 
   @Test
+  void claudeCommandNamesFollowTheirFolders() {
+    write(root, ".claude/commands/frontend/Component.md", "Make a component");
+    write(root, ".claude/commands/deploy.prompt.md", "Deploy");
+    write(root, ".claude/settings/ignored.md", "not a command");
+    try (PromptLibrary library = load(root)) {
+      assertThat(library.catalog().all()).extracting(PromptDefinition::name)
+          .containsExactly("deploy", "frontend-component");
+    }
+  }
+
+  @Test
   void rootsMayBeTheFormatFoldersThemselves() {
     write(root, ".claude/commands/a.md", "Do A");
     write(root, ".github/prompts/b.prompt.md", "Do B");

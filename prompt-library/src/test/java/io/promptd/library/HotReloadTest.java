@@ -114,6 +114,35 @@ class HotReloadTest {
     assertThat(changes.get()).isEqualTo(before);
   }
 
+  @Test
+  void aMissingAttachmentThatAppearsLetsThePromptLoad() {
+    write(root, "pic.prompt.md", "---\ndescription: d\n---\n::: image img/pic.png\n");
+    eventually(() -> library.diagnostics().stream().anyMatch(d -> d.message().contains("does not exist")));
+    write(root, "img/pic.png", AttachmentsTest.PNG);
+    eventually(() -> library.catalog().get("pic").isPresent());
+    assertThat(library.diagnostics()).isEmpty();
+  }
+
+  @Test
+  void aFileEmptiedMidSaveKeepsItsLastGoodVersion() {
+    write(root, "a.prompt.md", "");
+    eventually(() -> !library.diagnostics().isEmpty());
+    assertThat(body("a")).isEqualTo("A1");
+    assertThat(library.diagnostics()).extracting(Diagnostic::format).contains(
+        root.resolve("a.prompt.md") + ":1: error: the prompt has no text: the body is empty");
+  }
+
+  @Test
+  void connectedClientsHearListChanged() {
+    List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (McpHarness mcp = new McpHarness(library.catalog(),
+        message -> sent.add(io.promptd.mcp.jsonrpc.MessageCodec.encode(message)))) {
+      write(root, "a.prompt.md", prompt("A5"));
+      eventually(() -> sent.contains("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}"));
+      assertThat(mcp.call("prompts/get", "{\"name\":\"a\"}")).contains("A5");
+    }
+  }
+
   private String body(String name) {
     return library.catalog().get(name).isEmpty() ? "<absent>"
         : text(render(library, name, Map.of()).messages().getFirst());

@@ -17,8 +17,13 @@ final class McpHarness implements AutoCloseable {
   private int nextId = 1;
 
   McpHarness(PromptCatalog catalog) {
+    this(catalog, Outbound.discard());
+  }
+
+  /** A harness whose session-scoped notifications go to {@code notifications}. */
+  McpHarness(PromptCatalog catalog, Outbound notifications) {
     server = McpServer.builder().prompts(catalog).build();
-    session = server.openSession(Outbound.discard());
+    session = server.openSession(notifications);
     call("initialize", """
         {"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}""");
     Incoming note = MessageCodec.decode("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");

@@ -64,6 +64,22 @@ class NativeFormatTest {
   }
 
   @Test
+  void iconFilesInsideTheRootBecomeDataUris() {
+    write(root, "icons/review.png", AttachmentsTest.PNG);
+    write(root, "p.prompt.md", "---\ndescription: d\nicons:\n  - icons/review.png\n---\nx\n");
+    write(root, "q.prompt.md", "---\ndescription: d\nicons:\n  - src: ../../x.png\n---\nx\n");
+    try (PromptLibrary library = load(root)) {
+      assertThat(prompt(library, "p").prompt().icons()).singleElement().satisfies(icon -> {
+        assertThat(icon.src()).isEqualTo("data:image/png;base64,"
+            + java.util.Base64.getEncoder().encodeToString(AttachmentsTest.PNG));
+        assertThat(icon.mimeType()).isEqualTo("image/png");
+      });
+      assertThat(errors(library)).containsExactly(
+          root.resolve("q.prompt.md") + ":4: error: path '../../x.png' resolves outside the library root");
+    }
+  }
+
+  @Test
   void namesComeFromThePathAsSlashCommands() {
     write(root, "git/commit.prompt.md", "---\ndescription: d\n---\nx");
     write(root, "Team Stuff/Weekly Report.prompt.md", "---\ndescription: d\n---\nx");
@@ -185,6 +201,14 @@ class NativeFormatTest {
           root.resolve("cycle.prompt.md") + ":4: error: partial 'a' includes itself: a > b > a",
           root.resolve("escape.prompt.md") + ":4: error: path '../outside' resolves outside the library root",
           root.resolve("missing.prompt.md") + ":4: error: partial 'nope.md' does not exist");
+    }
+  }
+
+  @Test
+  void templateErrorsInLaterSectionsPointAtTheirFileLine() {
+    write(root, "p.prompt.md", "---\ndescription: d\n---\n::: system\nfine\n::: user\n\n\nHello {{/oops}}\n");
+    try (PromptLibrary library = load(root)) {
+      assertThat(errors(library)).singleElement().asString().startsWith(root.resolve("p.prompt.md") + ":9: error:");
     }
   }
 

@@ -15,6 +15,8 @@ public enum ArgType {
   /** {@code true} or {@code false}, in any case. */
   BOOLEAN;
 
+  private static final java.util.regex.Pattern INTEGER_TEXT = java.util.regex.Pattern.compile("[-+]?\\d{1,100}");
+
   /** The name used in front matter. */
   public String id() {
     return name().toLowerCase(Locale.ROOT);
@@ -34,7 +36,7 @@ public enum ArgType {
   public boolean accepts(String value) {
     return switch (this) {
       case STRING -> true;
-      case INTEGER -> value.matches("[-+]?\\d{1,100}");
+      case INTEGER -> INTEGER_TEXT.matcher(value).matches();
       case NUMBER -> isNumber(value);
       case BOOLEAN -> value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false");
     };

@@ -19,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class BodyParser {
   private static final Pattern MARKER = Pattern.compile("^:::\\s*([A-Za-z]+)(?:\\s+(.*?))?\\s*$");
+  private static final Set<String> ATTACHMENTS = Set.of("image", "audio", "resource", "link");
   private static final Pattern URI = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*:|\\{\\{).*");
 
   private final MustacheTemplates templates;
@@ -79,7 +80,7 @@ final class BodyParser {
       speaker = next;
       return true;
     }
-    if (!Set.of("image", "audio", "resource", "link").contains(word)) {
+    if (!ATTACHMENTS.contains(word)) {
       problems.warning(line, "'::: " + word + "' is not a marker (system, user, assistant, image, audio, resource,"
           + " link) and is kept as text");
       return false;
@@ -121,9 +122,13 @@ final class BodyParser {
     String raw = text.toString();
     String source = raw.strip();
     text.setLength(0);
-    // Keep template errors on the right line: count the blank lines strip() dropped.
-    int first = textLine + (int) raw.substring(0, raw.indexOf(source.isEmpty() ? "" : source)).chars()
-        .filter(c -> c == '\n').count();
+    // Keep template errors on the right line: count the blank lines strip() dropped in front.
+    int first = textLine;
+    for (int i = 0; i < raw.length() && Character.isWhitespace(raw.charAt(i)); i++) {
+      if (raw.charAt(i) == '\n') {
+        first++;
+      }
+    }
     InlineStart resource = inline;
     inline = null;
     if (resource != null) {

@@ -35,51 +35,65 @@ final class ClaudeCommandFormat {
     Mapping yaml = fm.yaml();
     String body = fm.body();
     boolean zeroBased = zeroBased(yaml, body);
-    List<PlaceholderTemplate.Piece> pieces = new ArrayList<>();
-    List<Integer> positions = new ArrayList<>();
-    boolean all = false;
-    int count = 0;
-    Matcher m = TOKEN.matcher(body);
-    int last = 0;
-    while (m.find()) {
-      pieces.add(new PlaceholderTemplate.Literal(body.substring(last, m.start())));
-      last = m.end();
-      if (m.group(1) == null && m.group(2) == null) {
-        all = true;
-        pieces.add(new PlaceholderTemplate.Literal(""));
-        positions.add(-1);
-        continue;
-      }
-      int index = m.group(1) != null ? Integer.parseInt(m.group(1)) : Integer.parseInt(m.group(2)) - (zeroBased ? 0 : 1);
-      count = Math.max(count, index + 1);
-      pieces.add(new PlaceholderTemplate.Literal(""));
-      positions.add(index);
-    }
-    pieces.add(new PlaceholderTemplate.Literal(body.substring(last)));
+    Tokens tokens = Tokens.scan(body, zeroBased);
     String hint = Fields.string(yaml, "argument-hint");
-    List<String> names = count > 0 ? positionalNames(hint, count) : all ? List.of("arguments") : List.of();
+    List<String> names = tokens.count() > 0 ? positionalNames(hint, tokens.count())
+        : tokens.all() ? List.of("arguments") : List.of();
     List<ArgumentSpec> arguments = new ArrayList<>();
     for (String n : names) {
       int position = arguments.size();
-      String description = count == 0
+      String description = tokens.count() == 0
           ? (hint != null ? hint : "everything after the command name")
           : "positional argument " + (position + 1) + " ($" + (zeroBased ? position : position + 1) + ")";
       arguments.add(ArgumentSpec.simple(n, description, false, 1));
-    }
-    // Fill in the holes left for tokens now that the names are known.
-    int hole = 0;
-    for (int i = 0; i < pieces.size(); i++) {
-      if (i % 2 == 1) {
-        int index = positions.get(hole++);
-        pieces.set(i, index >= 0 ? new PlaceholderTemplate.Ref(names.get(index))
-            : count > 0 ? new PlaceholderTemplate.Joined(names) : new PlaceholderTemplate.Ref("arguments"));
-      }
     }
     ForeignFormats.warnShell(body, fm.bodyLine(), problems);
     ForeignFormats.warnAll(FILE_REF, body, fm.bodyLine(), problems,
         "file reference %s is kept as text; promptd never reads referenced files");
     return ForeignFormats.single(source, yaml, ForeignFormats.name(yaml, source), body, arguments,
-        new PlaceholderTemplate(pieces), fm.bodyLine());
+        new PlaceholderTemplate(tokens.pieces(names)), fm.bodyLine());
+  }
+
+  /**
+   * The body cut at each {@code $ARGUMENTS}, {@code $ARGUMENTS[N]} and {@code $N}.
+   *
+   * @param literals the text between tokens; one more than there are tokens
+   * @param positions each token's 0-based argument position, or -1 for {@code $ARGUMENTS}
+   * @param count how many positional arguments the tokens imply
+   * @param all whether {@code $ARGUMENTS} appears
+   */
+  private record Tokens(List<String> literals, List<Integer> positions, int count, boolean all) {
+    static Tokens scan(String body, boolean zeroBased) {
+      List<String> literals = new ArrayList<>();
+      List<Integer> positions = new ArrayList<>();
+      int count = 0;
+      int last = 0;
+      Matcher m = TOKEN.matcher(body);
+      while (m.find()) {
+        literals.add(body.substring(last, m.start()));
+        last = m.end();
+        int index = m.group(1) != null ? Integer.parseInt(m.group(1))
+            : m.group(2) != null ? Integer.parseInt(m.group(2)) - (zeroBased ? 0 : 1)
+            : -1;
+        positions.add(index);
+        count = Math.max(count, index + 1);
+      }
+      literals.add(body.substring(last));
+      return new Tokens(literals, positions, count, positions.contains(-1));
+    }
+
+    /** The template pieces, now that the argument names are known. */
+    List<PlaceholderTemplate.Piece> pieces(List<String> names) {
+      List<PlaceholderTemplate.Piece> pieces = new ArrayList<>();
+      for (int i = 0; i < positions.size(); i++) {
+        pieces.add(new PlaceholderTemplate.Literal(literals.get(i)));
+        int index = positions.get(i);
+        pieces.add(index >= 0 ? new PlaceholderTemplate.Ref(names.get(index))
+            : count > 0 ? new PlaceholderTemplate.Joined(names) : new PlaceholderTemplate.Ref("arguments"));
+      }
+      pieces.add(new PlaceholderTemplate.Literal(literals.getLast()));
+      return pieces;
+    }
   }
 
   private static boolean zeroBased(Mapping yaml, String body) throws ParseException {

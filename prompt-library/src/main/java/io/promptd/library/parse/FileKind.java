@@ -56,7 +56,8 @@ public enum FileKind {
     }
     for (int i = 0; i + 2 < full.size(); i++) {
       if (full.get(i).equals(".claude") && full.get(i + 1).equals("commands")) {
-        return new Match(CLAUDE, strip(full.subList(i + 2, full.size()), ".md"));
+        String suffix = fileName.endsWith(".prompt.md") ? ".prompt.md" : ".md";
+        return new Match(CLAUDE, strip(full.subList(i + 2, full.size()), suffix));
       }
       if (full.get(i).equals(".github") && full.get(i + 1).equals("prompts") && fileName.endsWith(".prompt.md")) {
         return new Match(VSCODE, strip(full.subList(i + 2, full.size()), ".prompt.md"));

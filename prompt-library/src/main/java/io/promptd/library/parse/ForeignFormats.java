@@ -70,6 +70,6 @@ final class ForeignFormats {
         arguments.stream().map(ArgumentSpec::toProtocol).toList(), List.of(), null);
     int nameLine = Fields.line(yaml, "name", 1);
     return new PromptFile(source.file(), source.root(), nameLine, prompt, arguments,
-        List.of(new Part.Text(Speaker.USER, template, bodyLine)));
+        body.isBlank() ? List.of() : List.of(new Part.Text(Speaker.USER, template, bodyLine)));
   }
 }

@@ -22,6 +22,8 @@ final class MapOnlyCollector implements Mustache.Collector {
     return value != null || map.containsKey(name) ? value : Template.NO_FETCHER_FOUND;
   };
 
+  private static final Map<Object, Object> SHARED_CACHE = new ConcurrentHashMap<>();
+
   private MapOnlyCollector() {}
 
   @Override
@@ -35,8 +37,10 @@ final class MapOnlyCollector implements Mustache.Collector {
   }
 
   @Override
+  @SuppressWarnings("unchecked") // one map serves every key and value type jmustache asks for; it only stores its own
   public <K, V> Map<K, V> createFetcherCache() {
-    // Templates are rendered by many request threads at once.
-    return new ConcurrentHashMap<>();
+    // A fetcher here depends only on the context's class, so every template can share one cache instead of keeping
+    // its own map (a large library has hundreds of thousands of templates). Concurrent: many threads render at once.
+    return (Map<K, V>) SHARED_CACHE;
   }
 }

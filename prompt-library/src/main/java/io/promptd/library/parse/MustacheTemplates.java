@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Compiles the Mustache sections of one prompt file. Logic-less, HTML escaping off, data only from maps, a missing or
@@ -25,13 +26,22 @@ final class MustacheTemplates {
   private static final int MAX_PARTIALS = 64;
   private static final Pattern LINE = Pattern.compile(" @ line (\\d+)");
   private static final Set<String> SPECIAL = Set.of(".", "this", "-first", "-last", "-index");
+  /**
+   * Shared by every template without partials, which is most of them: a template keeps its compiler, and a
+   * compiler per file would keep that file's partial maps alive too.
+   */
+  private static final Mustache.Compiler PLAIN = Mustache.compiler()
+      .escapeHTML(false)
+      .defaultValue("")
+      .emptyStringIsFalse(true)
+      .withCollector(MapOnlyCollector.INSTANCE);
 
   private final Root root;
   private final long maxBytes;
   private final Set<Path> dependencies;
   private final Map<String, String> partialSources = new HashMap<>();
   private final Map<String, Template> partials = new HashMap<>();
-  private final Mustache.Compiler compiler;
+  private Mustache.@Nullable Compiler withPartials;
 
   /**
    * A compiler for one file.
@@ -42,12 +52,6 @@ final class MustacheTemplates {
     this.root = root;
     this.maxBytes = maxBytes;
     this.dependencies = dependencies;
-    this.compiler = Mustache.compiler()
-        .escapeHTML(false)
-        .defaultValue("")
-        .emptyStringIsFalse(true)
-        .withCollector(MapOnlyCollector.INSTANCE)
-        .withLoader(this::loadResolved);
   }
 
   /**
@@ -59,13 +63,28 @@ final class MustacheTemplates {
    */
   TextTemplate compile(String source, int firstLine, Map<String, Integer> variables, Problems problems)
       throws ParseException {
-    Template template = parse(source, firstLine, "");
-    resolvePartials(template, firstLine, new ArrayList<>());
+    Template plain = parse(PLAIN, source, firstLine, "");
+    Template template = plain;
+    if (!includes(plain).isEmpty()) {
+      template = parse(withPartials(), source, firstLine, "");
+      resolvePartials(template, firstLine, new ArrayList<>());
+    }
     template.visit(new VariableCollector(variables, problems, firstLine));
-    return values -> template.execute(values);
+    Template compiled = template;
+    return values -> compiled.execute(values);
   }
 
-  private Template parse(String source, int firstLine, String partialName) throws ParseException {
+  private Mustache.Compiler withPartials() {
+    Mustache.Compiler compiler = withPartials;
+    if (compiler == null) {
+      compiler = PLAIN.withLoader(this::loadResolved);
+      withPartials = compiler;
+    }
+    return compiler;
+  }
+
+  private static Template parse(Mustache.Compiler compiler, String source, int firstLine, String partialName)
+      throws ParseException {
     try {
       return compiler.compile(source);
     } catch (MustacheException e) {
@@ -92,7 +111,7 @@ final class MustacheTemplates {
         }
         String source = SafeFiles.decodeUtf8(SafeFiles.read(root, locate(name, line), maxBytes, line, "partial"));
         partialSources.put(name, source);
-        partial = parse(source, line, name);
+        partial = parse(withPartials(), source, line, name);
         partials.put(name, partial);
       }
       stack.add(name);

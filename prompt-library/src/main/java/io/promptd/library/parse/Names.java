@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
 public final class Names {
   private static final Pattern EXPLICIT = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.:-]{0,127}");
   private static final Pattern OTHER = Pattern.compile("[^a-z0-9_-]+");
+  private static final Pattern DASHES = Pattern.compile("-{2,}");
+  private static final Pattern EDGES = Pattern.compile("^-+|-+$");
 
   private Names() {}
 
@@ -22,8 +24,8 @@ public final class Names {
   public static String derive(List<String> segments) throws ParseException {
     List<String> cleaned = new ArrayList<>();
     for (String segment : segments) {
-      String s = OTHER.matcher(segment.toLowerCase(Locale.ROOT)).replaceAll("-").replaceAll("-{2,}", "-");
-      s = s.replaceAll("^-+|-+$", "");
+      String s = OTHER.matcher(segment.toLowerCase(Locale.ROOT)).replaceAll("-");
+      s = EDGES.matcher(DASHES.matcher(s).replaceAll("-")).replaceAll("");
       if (!s.isEmpty()) {
         cleaned.add(s);
       }

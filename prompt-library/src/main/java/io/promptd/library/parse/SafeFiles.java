@@ -8,12 +8,16 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -90,6 +94,46 @@ public final class SafeFiles {
       throw new ParseException(line, what + " '" + shown + "' disappeared while being read");
     } catch (IOException e) {
       throw new ParseException(line, what + " '" + shown + "' cannot be read: " + reason(e));
+    }
+  }
+
+  /**
+   * Reads a prompt file found by scanning its root, with fewer system calls than {@link #read}: the real path of its
+   * folder is checked once per folder ({@code folders} caches the answers for one scan) and the file is opened
+   * without following a link. A linked file gets the full checks of {@link #read}.
+   */
+  public static byte[] readFound(Root root, Path file, long limit, Map<Path, Boolean> folders) throws ParseException {
+    Path folder = file.getParent();
+    if (folder == null || !folders.computeIfAbsent(folder, f -> realInside(root, f))) {
+      return read(root, file, limit, 0, "prompt file");
+    }
+    try (SeekableByteChannel channel = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+      long size = channel.size();
+      if (size > limit) {
+        throw new ParseException(0, tooBig("prompt file", root.relative(file), size, limit));
+      }
+      ByteBuffer buffer = ByteBuffer.allocate((int) size + 1);
+      while (channel.read(buffer) > 0) {
+        if (!buffer.hasRemaining()) {
+          // It grew since size(): let the careful path deal with it.
+          return read(root, file, limit, 0, "prompt file");
+        }
+      }
+      return Arrays.copyOf(buffer.array(), buffer.position());
+    } catch (NoSuchFileException e) {
+      throw new ParseException(0, "prompt file '" + root.relative(file) + "' disappeared while being read");
+    } catch (IOException e) {
+      // Most likely a link (O_NOFOLLOW refused it; JDK 25 throws a bare IOException for ELOOP) or not a regular
+      // file: the careful path checks again and says which.
+      return read(root, file, limit, 0, "prompt file");
+    }
+  }
+
+  private static boolean realInside(Root root, Path folder) {
+    try {
+      return folder.toRealPath().startsWith(root.real());
+    } catch (IOException e) {
+      return false;
     }
   }
 

@@ -27,6 +27,13 @@ import org.snakeyaml.engine.v2.scanner.StreamReader;
 final class YamlReader {
   private static final int MAX_NODES = 10_000;
   private static final int MAX_DEPTH = 32;
+  // Immutable and costly to build (it sets up the schema's resolvers), so shared by every parse.
+  private static final LoadSettings SETTINGS = LoadSettings.builder()
+      .setLabel("front matter")
+      .setAllowRecursiveKeys(false)
+      .setMaxAliasesForCollections(20)
+      .setCodePointLimit(Integer.MAX_VALUE) // file size is capped before parsing
+      .build();
 
   private final int firstLine;
   private int budget = MAX_NODES;
@@ -41,15 +48,9 @@ final class YamlReader {
    * @return the top-level mapping; empty front matter is an empty mapping
    */
   static YamlNode.Mapping read(String yaml, int firstLine) throws ParseException {
-    LoadSettings settings = LoadSettings.builder()
-        .setLabel("front matter")
-        .setAllowRecursiveKeys(false)
-        .setMaxAliasesForCollections(20)
-        .setCodePointLimit(Math.max(1024, yaml.length() + 16))
-        .build();
     Optional<Node> root;
     try {
-      root = new Composer(settings, new ParserImpl(settings, new StreamReader(settings, yaml))).getSingleNode();
+      root = new Composer(SETTINGS, new ParserImpl(SETTINGS, new StreamReader(SETTINGS, yaml))).getSingleNode();
     } catch (MarkedYamlEngineException e) {
       int line = e.getProblemMark().or(e::getContextMark).map(m -> m.getLine() + firstLine).orElse(firstLine);
       throw new ParseException(line, "invalid front matter: " + e.getProblem());
