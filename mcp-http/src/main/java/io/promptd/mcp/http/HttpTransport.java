@@ -97,7 +97,7 @@ public final class HttpTransport implements AutoCloseable {
     }
     started = true;
     handler.guard(new Guard(port(), config.host, config.allowedHosts, config.allowedOrigins, config.bearerToken));
-    LOG.log(Level.INFO, "MCP endpoint at {0}", uri());
+    LOG.log(Level.DEBUG, "MCP endpoint at {0}", uri());
     return this;
   }
 
