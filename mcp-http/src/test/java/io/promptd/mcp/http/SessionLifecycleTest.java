@@ -7,10 +7,17 @@ import io.promptd.mcp.server.McpServer;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import io.promptd.mcp.protocol.Prompt;
+import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.server.PromptDefinition;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** Idle expiry, the session limit and graceful shutdown. */
@@ -100,6 +107,40 @@ class SessionLifecycleTest {
           + "\"resultType\":\"complete\"}}");
       listenEvents.awaitEnd(Duration.ofSeconds(5));
       getEvents.awaitEnd(Duration.ofSeconds(5));
+    } finally {
+      server.close();
+    }
+  }
+
+  @Test
+  void closeLetsInFlightRequestsFinish() throws Exception {
+    McpServer server = McpServer.builder().prompts(ConformanceFixtures.prompts()).build();
+    CountDownLatch rendering = new CountDownLatch(1);
+    server.prompts().put(PromptDefinition.of(Prompt.of("slow", "takes a while", List.of()), args -> {
+      rendering.countDown();
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return List.of(PromptMessage.user("done"));
+    }));
+    HttpTransport http = HttpTransport.builder().server(server).build().start();
+    TestClient client = new TestClient(http.uri());
+    try (ExecutorService background = Executors.newVirtualThreadPerTaskExecutor()) {
+      Future<HttpResponse<String>> slow = background.submit(() -> client.post(
+          TestClient.modern(1, "prompts/get", "\"name\":\"slow\""), TestClient.modernHeaders("prompts/get", "slow")));
+      assertThat(rendering.await(10, TimeUnit.SECONDS)).isTrue();
+      long start = System.nanoTime();
+      Future<?> closing = background.submit(http::close);
+      Thread.sleep(100);
+      assertThat(client.post(TestClient.modern(2, "ping", ""), TestClient.modernHeaders("ping", null)).statusCode())
+          .isEqualTo(503);
+      closing.get();
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+      HttpResponse<String> r = slow.get();
+      assertThat(r.statusCode()).isEqualTo(200);
+      assertThat(r.body()).contains("done");
     } finally {
       server.close();
     }
