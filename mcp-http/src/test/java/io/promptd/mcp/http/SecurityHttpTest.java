@@ -55,7 +55,7 @@ class SecurityHttpTest {
     HttpResponse<String> evil = client.post(INIT, "Origin", "http://evil.example.com");
     assertThat(evil.statusCode()).isEqualTo(403);
     assertThat(evil.body()).isEqualTo(
-        "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\"Forbidden: Origin not allowed\"}}");
+        "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Forbidden: Origin not allowed\"}}");
     assertThat(client.post(INIT, "Origin", "http://localhost:" + (http.port() + 1)).statusCode()).isEqualTo(403);
     assertThat(client.post(INIT, "Origin", "null").statusCode()).isEqualTo(403);
     assertThat(client.post(INIT, "Origin", "http://127.0.0.1:" + http.port()).statusCode()).isEqualTo(200);
