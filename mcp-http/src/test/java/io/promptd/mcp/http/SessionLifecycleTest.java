@@ -116,10 +116,11 @@ class SessionLifecycleTest {
   void closeLetsInFlightRequestsFinish() throws Exception {
     McpServer server = McpServer.builder().prompts(ConformanceFixtures.prompts()).build();
     CountDownLatch rendering = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
     server.prompts().put(PromptDefinition.of(Prompt.of("slow", "takes a while", List.of()), args -> {
       rendering.countDown();
       try {
-        Thread.sleep(500);
+        release.await(10, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -133,9 +134,14 @@ class SessionLifecycleTest {
       assertThat(rendering.await(10, TimeUnit.SECONDS)).isTrue();
       long start = System.nanoTime();
       Future<?> closing = background.submit(http::close);
-      Thread.sleep(100);
-      assertThat(client.post(TestClient.modern(2, "ping", ""), TestClient.modernHeaders("ping", null)).statusCode())
-          .isEqualTo(503);
+      int status = 0;
+      for (int i = 0; i < 100 && status != 503; i++) { // until close() has begun
+        status = client.post(TestClient.modern(2, "ping", ""), TestClient.modernHeaders("ping", null)).statusCode();
+        Thread.sleep(status == 503 ? 0 : 20);
+      }
+      assertThat(status).isEqualTo(503);
+      assertThat(closing.isDone()).isFalse(); // still waiting for the slow request
+      release.countDown();
       closing.get();
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
       HttpResponse<String> r = slow.get();
