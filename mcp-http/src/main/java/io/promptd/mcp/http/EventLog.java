@@ -62,6 +62,8 @@ final class EventLog {
       if (old != null) {
         old.close();
       }
+      // Attached before the first byte goes out: once the client sees the stream open, nothing may bypass it.
+      attached = writer;
       try {
         writer.prime(Long.toString(seq));
         long after = parse(lastEventId);
@@ -70,9 +72,8 @@ final class EventLog {
             writer.send(Long.toString(e.seq), e.message);
           }
         }
-        attached = writer;
       } catch (RuntimeException e) {
-        // the client went away while we replayed; the caller sees the writer has ended
+        attached = null; // the client went away while we replayed; the caller sees the writer has ended
       }
       return true;
     } finally {

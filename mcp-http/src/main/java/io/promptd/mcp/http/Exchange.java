@@ -1,6 +1,7 @@
 package io.promptd.mcp.http;
 
 import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.jsonrpc.MessageCodec;
@@ -95,7 +96,16 @@ final class Exchange {
 
   /** Answers with one JSON-RPC message. */
   void json(int status, Message message) {
-    json(status, MessageCodec.encode(message));
+    json(status, JsonCodec.write(toJson(message)));
+  }
+
+  /**
+   * The wire form of a message. An error that answers no readable request carries no {@code id} at all: the MCP
+   * schemas (2025-11-25 on) allow it to be absent but not null, and the transport spec asks for "no id".
+   */
+  static JsonObject toJson(Message message) {
+    JsonObject json = MessageCodec.toJson(message);
+    return message instanceof ErrorResponse e && e.id() == null ? json.toBuilder().remove("id").build() : json;
   }
 
   /** Answers with a list of responses as a JSON array (a batch reply). */
@@ -105,7 +115,7 @@ final class Exchange {
       if (b.length() > 1) {
         b.append(',');
       }
-      b.append(JsonCodec.write(MessageCodec.toJson(r)));
+      b.append(JsonCodec.write(toJson(r)));
     }
     json(status, b.append(']').toString());
   }

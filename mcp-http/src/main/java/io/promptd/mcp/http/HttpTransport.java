@@ -90,14 +90,14 @@ public final class HttpTransport implements AutoCloseable {
     }
     try {
       jetty.start();
-    } catch (IOException e) {
-      throw e;
     } catch (Exception e) {
-      throw new IOException("could not start the HTTP server on " + config.host + ":" + config.port, e);
+      close();
+      throw e instanceof IOException io ? io
+          : new IOException("could not start the HTTP server on " + config.host + ":" + config.port, e);
     }
     started = true;
     handler.guard(new Guard(port(), config.host, config.allowedHosts, config.allowedOrigins, config.bearerToken));
-    LOG.log(Level.INFO, "MCP endpoint at {0}", uri());
+    LOG.log(Level.DEBUG, "MCP endpoint at {0}", uri());
     return this;
   }
 
@@ -144,9 +144,9 @@ public final class HttpTransport implements AutoCloseable {
     }
     closed = true;
     try {
+      handler.stopAccepting();
       sessions.closeAll();
-      modern.closeAll();
-      if (!handler.drain(config.shutdownTimeout)) {
+      if (!handler.drain(config.shutdownTimeout, modern::closeAll)) {
         LOG.log(Level.WARNING, "some HTTP requests did not finish within {0}", config.shutdownTimeout);
       }
     } catch (InterruptedException e) {
@@ -210,12 +210,14 @@ public final class HttpTransport implements AutoCloseable {
 
     /** Further browser origins to accept, such as {@code https://app.example.com}; loopback ones always are. */
     public Builder allowedOrigins(List<String> origins) {
+      requireNonNull(origins, "allowedOrigins");
       origins.forEach(o -> allowedOrigins.add(requireNonNull(o, "allowedOrigins element")));
       return this;
     }
 
     /** Further {@code Host} header values ({@code name[:port]}) to accept, for use behind a name or a proxy. */
     public Builder allowedHosts(List<String> hosts) {
+      requireNonNull(hosts, "allowedHosts");
       hosts.forEach(h -> allowedHosts.add(requireNonNull(h, "allowedHosts element")));
       return this;
     }

@@ -93,8 +93,8 @@ final class LegacyEndpoint {
     ls.acquire();
     SseWriter writer = ex.startSse();
     try {
-      if (!ls.events().attach(writer, lastEventId)) {
-        writer.close();
+      if (!ls.events().attach(writer, lastEventId) || ls.closed()) {
+        writer.close(); // lost a race with another GET, or with the session's end
       }
       writer.keepAlive(keepAlive, () -> ls.events().detach(writer));
       writer.awaitEnd();

@@ -55,15 +55,28 @@ final class McpHandler extends Handler.Abstract {
     return true;
   }
 
+  /** From now on every new request gets 503. */
+  void stopAccepting() {
+    stopping = true;
+    workers.shutdown();
+  }
+
   /**
-   * Stops taking requests, then waits up to {@code grace} for those in flight (streams must have been ended first).
+   * Waits up to {@code grace} for the requests in flight, running {@code endStreams} now and then so that a stream
+   * opened just before {@link #stopAccepting()} is ended too; then interrupts whatever is left.
    *
    * @return whether everything finished in time
    */
-  boolean drain(Duration grace) throws InterruptedException {
-    stopping = true;
-    workers.shutdown();
-    return workers.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);
+  boolean drain(Duration grace, Runnable endStreams) throws InterruptedException {
+    long deadline = System.nanoTime() + grace.toNanos();
+    do {
+      endStreams.run();
+      if (workers.awaitTermination(50, TimeUnit.MILLISECONDS)) {
+        return true;
+      }
+    } while (System.nanoTime() < deadline);
+    workers.shutdownNow();
+    return false;
   }
 
   private void serve(Exchange ex) {

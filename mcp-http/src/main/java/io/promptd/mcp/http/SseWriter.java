@@ -1,7 +1,7 @@
 package io.promptd.mcp.http;
 
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.json.JsonCodec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -39,7 +39,7 @@ final class SseWriter {
       event.append("id: ").append(id).append('\n');
     }
     event.append("event: message\n");
-    event.append("data: ").append(MessageCodec.encode(message)).append("\n\n");
+    event.append("data: ").append(JsonCodec.write(Exchange.toJson(message))).append("\n\n");
     write(event.toString());
   }
 

@@ -146,17 +146,23 @@ class ModernHttpTest {
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.headers().firstValue("Content-Type")).hasValue("text/event-stream");
     try (TestClient.Events events = new TestClient.Events(r.body())) {
-      assertThat(events.next(WAIT).data()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":"
+      String ack = events.next(WAIT).data();
+      Schemas.assertValid(TestClient.MODERN, "SubscriptionsAcknowledgedNotification", ack);
+      assertThat(ack).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":"
           + "\"notifications/subscriptions/acknowledged\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/"
           + "subscriptionId\":9},\"notifications\":{\"promptsListChanged\":true,\"resourceSubscriptions\":"
           + "[\"test://watched-resource\"]}}}");
       RESOURCES.touch("test://watched-resource");
-      assertThat(events.next(WAIT).data()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":"
+      String updated = events.next(WAIT).data();
+      Schemas.assertValid(TestClient.MODERN, "ResourceUpdatedNotification", updated);
+      assertThat(updated).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":"
           + "\"notifications/resources/updated\",\"params\":{\"uri\":\"test://watched-resource\",\"_meta\":"
           + "{\"io.modelcontextprotocol/subscriptionId\":9}}}");
       server.prompts().put(PromptDefinition.of(Prompt.of("modern-added", "added", List.of()),
           args -> List.of(PromptMessage.user("hi"))));
-      assertThat(events.next(WAIT).data()).contains("notifications/prompts/list_changed");
+      String changed = events.next(WAIT).data();
+      Schemas.assertValid(TestClient.MODERN, "PromptListChangedNotification", changed);
+      assertThat(changed).contains("notifications/prompts/list_changed");
     }
   }
 

@@ -36,8 +36,24 @@ final class TestClient {
     this.uri = uri;
   }
 
+  /** POSTs a body; every JSON answer is checked against the official schema of the request's era. */
   HttpResponse<String> post(String body, String... headers) {
-    return send(builder(headers).POST(HttpRequest.BodyPublishers.ofString(body)), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r =
+        send(builder(headers).POST(HttpRequest.BodyPublishers.ofString(body)), HttpResponse.BodyHandlers.ofString());
+    if (r.headers().firstValue("Content-Type").orElse("").startsWith("application/json")) {
+      String version = MODERN.equals(r.request().headers().firstValue("MCP-Protocol-Version").orElse(""))
+          ? MODERN : "2025-11-25";
+      Schemas.checkResponse(version, method(body), r.body());
+    }
+    return r;
+  }
+
+  private static String method(String body) {
+    try {
+      return JsonCodec.parse(body) instanceof JsonObject o ? o.string("method").orElse("") : "";
+    } catch (RuntimeException e) {
+      return ""; // deliberately malformed
+    }
   }
 
   HttpResponse<InputStream> postStream(String body, String... headers) {

@@ -1,0 +1,77 @@
+package io.promptd.mcp.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import io.promptd.mcp.json.Json;
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Validates what the server sends against the official JSON schema of its era. */
+final class Schemas {
+  private static final Map<String, JsonSchema> CACHE = new ConcurrentHashMap<>();
+  private static final Map<String, String> RESULTS = Map.ofEntries(
+      Map.entry("initialize", "InitializeResult"),
+      Map.entry("ping", "EmptyResult"),
+      Map.entry("server/discover", "DiscoverResult"),
+      Map.entry("prompts/list", "ListPromptsResult"),
+      Map.entry("prompts/get", "GetPromptResult"),
+      Map.entry("completion/complete", "CompleteResult"),
+      Map.entry("resources/list", "ListResourcesResult"),
+      Map.entry("resources/read", "ReadResourceResult"),
+      Map.entry("resources/templates/list", "ListResourceTemplatesResult"),
+      Map.entry("subscriptions/listen", "SubscriptionsListenResult"));
+
+  private Schemas() {}
+
+  /** Checks one JSON-RPC response (or a batch of them) to a request for {@code method}. */
+  static void checkResponse(String version, String method, String body) {
+    Json json = JsonCodec.parse(body);
+    if (json instanceof JsonArray batch) {
+      for (Json element : batch.elements()) {
+        assertValid(version, "JSONRPCMessage", JsonCodec.write(element));
+      }
+      return;
+    }
+    JsonObject message = (JsonObject) json;
+    if (message.has("error")) {
+      assertValid(version, "JSONRPCErrorResponse", body);
+      return;
+    }
+    assertValid(version, "JSONRPCResultResponse", body);
+    String type = RESULTS.get(method);
+    if (type != null) {
+      assertValid(version, type, JsonCodec.write(message.object("result").orElseThrow()));
+    }
+  }
+
+  /** Checks a JSON document against one type of the era's schema. */
+  static void assertValid(String version, String type, String json) {
+    JsonSchema schema = CACHE.computeIfAbsent(version + "#" + type, k -> load(version, type));
+    assertThat(schema.validate(json, InputFormat.JSON)).as("%s %s: %s", version, type, json).isEmpty();
+  }
+
+  private static JsonSchema load(String version, String type) {
+    try {
+      Path dir = Path.of(System.getProperty("mcp.spec.dir", "../../shared/spec/mcp"));
+      JsonObject root = (JsonObject) JsonCodec.parse(Files.readString(dir.resolve(version).resolve("schema.json")));
+      boolean draft2020 = root.has("$defs");
+      String wrapped = JsonCodec.write(root.toBuilder()
+          .put("$ref", (draft2020 ? "#/$defs/" : "#/definitions/") + type).build());
+      return JsonSchemaFactory.getInstance(draft2020 ? SpecVersion.VersionFlag.V202012 : SpecVersion.VersionFlag.V7)
+          .getSchema(wrapped);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,154 @@
+package io.promptd.mcp.http;
+
+import static io.promptd.mcp.http.TestClient.request;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.mcp.server.McpServer;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import io.promptd.mcp.protocol.Prompt;
+import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.server.PromptDefinition;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/** Idle expiry, the session limit and graceful shutdown. */
+class SessionLifecycleTest {
+  private static final String INIT = request(1, "initialize",
+      "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
+
+  @Test
+  void aThousandAbandonedSessionsAreReclaimed() throws Exception {
+    Duration idle = Duration.ofSeconds(2);
+    try (McpServer server = ConformanceFixtures.server();
+        HttpTransport http = HttpTransport.builder().server(server).sessionIdleTimeout(idle).build().start()) {
+      TestClient client = new TestClient(http.uri());
+      Set<String> ids = ConcurrentHashMap.newKeySet();
+      long start = System.nanoTime();
+      // Eight clients on kept-alive connections, 125 sessions each, none of them ever used again.
+      try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int c = 0; c < 8; c++) {
+          clients.execute(() -> {
+            for (int i = 0; i < 125; i++) {
+              ids.add(client.post(INIT).headers().firstValue("Mcp-Session-Id").orElseThrow());
+            }
+          });
+        }
+      }
+      long elapsed = System.nanoTime() - start;
+      assertThat(ids).hasSize(1000);
+      if (elapsed < idle.toNanos()) { // on a very slow machine the first ones may already be gone
+        assertThat(http.sessionCount()).isEqualTo(1000);
+      }
+      long deadline = System.nanoTime() + idle.toNanos() + Duration.ofSeconds(10).toNanos();
+      while (http.sessionCount() > 0 && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertThat(http.sessionCount()).isZero();
+      String any = ids.iterator().next();
+      assertThat(client.post(request(2, "ping", "{}"), "Mcp-Session-Id", any).statusCode()).isEqualTo(404);
+    }
+  }
+
+  @Test
+  void sessionsInUseDoNotExpireAndExpiredOnesGet404() throws Exception {
+    try (McpServer server = ConformanceFixtures.server();
+        HttpTransport http = HttpTransport.builder().server(server).keepAliveInterval(Duration.ofMillis(100))
+            .sessionIdleTimeout(Duration.ofMillis(300)).build().start()) {
+      TestClient client = new TestClient(http.uri());
+      String streaming = client.initialize("2025-11-25");
+      String idle = client.initialize("2025-11-25");
+      HttpResponse<InputStream> stream = client.getStream("Mcp-Session-Id", streaming);
+      try (TestClient.Events events = new TestClient.Events(stream.body())) {
+        assertThat(events).isNotNull(); // keeps the GET stream open, and so the session busy
+        Thread.sleep(1200);
+        assertThat(client.post(request(2, "ping", "{}"), "Mcp-Session-Id", idle).statusCode()).isEqualTo(404);
+        assertThat(client.post(request(2, "ping", "{}"), "Mcp-Session-Id", streaming).statusCode()).isEqualTo(200);
+      }
+    }
+  }
+
+  @Test
+  void theSessionLimitAnswers503() throws Exception {
+    try (McpServer server = ConformanceFixtures.server();
+        HttpTransport http = HttpTransport.builder().server(server).maxSessions(2).build().start()) {
+      TestClient client = new TestClient(http.uri());
+      client.initialize("2025-11-25");
+      client.initialize("2025-11-25");
+      assertThat(client.post(INIT).statusCode()).isEqualTo(503);
+    }
+  }
+
+  @Test
+  void closeEndsStreamsCleanlyAndListenGetsItsFinalResponse() throws Exception {
+    McpServer server = ConformanceFixtures.server();
+    HttpTransport http = HttpTransport.builder().server(server).build().start();
+    TestClient client = new TestClient(http.uri());
+    String sid = client.initialize("2025-11-25");
+    HttpResponse<InputStream> get = client.getStream("Mcp-Session-Id", sid);
+    HttpResponse<InputStream> listen = client.postStream(
+        TestClient.modern(5, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}"),
+        TestClient.modernHeaders("subscriptions/listen", null));
+    try (TestClient.Events getEvents = new TestClient.Events(get.body());
+        TestClient.Events listenEvents = new TestClient.Events(listen.body())) {
+      listenEvents.next(Duration.ofSeconds(5)); // acknowledged
+      http.close();
+      assertThat(listenEvents.next(Duration.ofSeconds(5)).data()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":5,"
+          + "\"result\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":5,\"io.modelcontextprotocol/"
+          + "serverInfo\":{\"name\":\"promptd\",\"title\":\"promptd\",\"version\":\"0.1.0\"}},"
+          + "\"resultType\":\"complete\"}}");
+      listenEvents.awaitEnd(Duration.ofSeconds(5));
+      getEvents.awaitEnd(Duration.ofSeconds(5));
+    } finally {
+      server.close();
+    }
+  }
+
+  @Test
+  void closeLetsInFlightRequestsFinish() throws Exception {
+    McpServer server = McpServer.builder().prompts(ConformanceFixtures.prompts()).build();
+    CountDownLatch rendering = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    server.prompts().put(PromptDefinition.of(Prompt.of("slow", "takes a while", List.of()), args -> {
+      rendering.countDown();
+      try {
+        release.await(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return List.of(PromptMessage.user("done"));
+    }));
+    HttpTransport http = HttpTransport.builder().server(server).build().start();
+    TestClient client = new TestClient(http.uri());
+    try (ExecutorService background = Executors.newVirtualThreadPerTaskExecutor()) {
+      Future<HttpResponse<String>> slow = background.submit(() -> client.post(
+          TestClient.modern(1, "prompts/get", "\"name\":\"slow\""), TestClient.modernHeaders("prompts/get", "slow")));
+      assertThat(rendering.await(10, TimeUnit.SECONDS)).isTrue();
+      long start = System.nanoTime();
+      Future<?> closing = background.submit(http::close);
+      int status = 0;
+      for (int i = 0; i < 100 && status != 503; i++) { // until close() has begun
+        status = client.post(TestClient.modern(2, "ping", ""), TestClient.modernHeaders("ping", null)).statusCode();
+        Thread.sleep(status == 503 ? 0 : 20);
+      }
+      assertThat(status).isEqualTo(503);
+      assertThat(closing.isDone()).isFalse(); // still waiting for the slow request
+      release.countDown();
+      closing.get();
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+      HttpResponse<String> r = slow.get();
+      assertThat(r.statusCode()).isEqualTo(200);
+      assertThat(r.body()).contains("done");
+    } finally {
+      server.close();
+    }
+  }
+}
