@@ -141,7 +141,8 @@ final class ResourceIndex {
     for (PromptRefs refs : sorted(promptFiles.values(), PromptRefs::root, PromptRefs::file)) {
       for (Path file : refs.attachments()) {
         String uri = AttachmentRefs.uri(refs.root(), file);
-        if (!fixed.containsKey(uri) && !attachments.containsKey(uri) && Files.isRegularFile(file)) {
+        if (!fixed.containsKey(uri) && !attachments.containsKey(uri)
+            && AttachmentRefs.servable(refs.root(), file)) {
           String name = String.valueOf(file.getFileName());
           Resource resource = new Resource(uri, name, null, "Attached by " + refs.root().relative(refs.file()),
               AttachmentRefs.mimeType(file), null, null, List.of(), null);

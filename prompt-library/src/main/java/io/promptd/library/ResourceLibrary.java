@@ -13,8 +13,6 @@ import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.server.ResourceProvider;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -122,13 +120,6 @@ public final class ResourceLibrary implements ResourceProvider, AutoCloseable {
     requireNonNull(uri, "uri");
     ResourceIndex.Snapshot s = snapshot;
     Optional<List<ResourceContents>> direct = readDirect(s, uri);
-    if (direct.isEmpty() && uri.indexOf('%') >= 0) {
-      try {
-        direct = readDirect(s, URLDecoder.decode(uri.replace("+", "%2B"), StandardCharsets.UTF_8));
-      } catch (IllegalArgumentException e) {
-        // not percent-encoded after all
-      }
-    }
     if (direct.isPresent()) {
       return direct;
     }
@@ -146,7 +137,7 @@ public final class ResourceLibrary implements ResourceProvider, AutoCloseable {
     if (fixed != null) {
       return Optional.of(List.of(fixed.contents()));
     }
-    ResourceIndex.Attachment attachment = s.attachments().get(uri);
+    ResourceIndex.Attachment attachment = s.attachments().get(AttachmentRefs.canonical(uri));
     if (attachment == null) {
       return Optional.empty();
     }
