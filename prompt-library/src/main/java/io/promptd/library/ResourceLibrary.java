@@ -84,7 +84,7 @@ public final class ResourceLibrary implements ResourceProvider, AutoCloseable {
       library.snapshot = library.index.snapshot();
     }
     ResourceIndex.Snapshot loaded = library.snapshot;
-    LOG.log(Level.INFO, () -> String.format(Locale.ROOT, "loaded %d resources and %d templates under %s",
+    LOG.log(Level.INFO, () -> String.format(Locale.ROOT, "loaded %d resource(s) and %d template(s) under %s",
         loaded.resources().size(), loaded.templates().size(), roots));
     for (Diagnostic d : loaded.diagnostics()) {
       LOG.log(d.isError() ? Level.WARNING : Level.INFO, d.format());
