@@ -2,6 +2,11 @@
 # Runs the official MCP conformance suite (@modelcontextprotocol/conformance, pinned in ../shared/conformance)
 # against promptd's Streamable HTTP transport serving the conformance fixtures.
 #
+# This is the transport's own check: a Java fixture server (ConformanceFixtures) with no prompt library, so a
+# failure here is the HTTP transport's or the core's, never a prompt or resource file's. The product check — the
+# same scenarios against `promptd serve --http fixtures/conformance`, which CI runs through bin/test — is
+# bin/conformance at the repository root.
+#
 # Usage: mcp-http/conformance.sh [scenario...]     (default: the 17 scenarios issue 4 requires)
 # Environment:
 #   CONFORMANCE_HOME  the harness (default: <repo>/../shared/conformance); when its node_modules is missing

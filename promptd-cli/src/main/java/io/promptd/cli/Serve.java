@@ -3,6 +3,7 @@ package io.promptd.cli;
 import io.promptd.library.Diagnostic;
 import io.promptd.library.LibraryOptions;
 import io.promptd.library.PromptLibrary;
+import io.promptd.library.ResourceLibrary;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
@@ -21,14 +22,20 @@ final class Serve {
     // The transport owns stdout from here on; a stray System.out.println must not corrupt the protocol.
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
     System.setOut(err);
-    try (PromptLibrary library = PromptLibrary.load(options.directories(), LibraryOptions.defaults())) {
+    try (PromptLibrary library = PromptLibrary.load(options.directories(), LibraryOptions.defaults());
+        ResourceLibrary resources = ResourceLibrary.load(options.directories(), LibraryOptions.defaults())) {
       for (Diagnostic d : library.diagnostics()) {
+        err.println(d.format());
+      }
+      for (Diagnostic d : resources.diagnostics()) {
         err.println(d.format());
       }
       if (options.watch()) {
         library.watch();
+        resources.watch();
       }
-      McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).pageSize(options.pageSize());
+      McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(resources)
+          .pageSize(options.pageSize());
       try (McpServer server = builder.build()) {
         if (options.http()) {
           serveHttp(server, options, err);

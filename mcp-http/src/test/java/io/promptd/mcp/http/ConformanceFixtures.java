@@ -25,8 +25,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The prompts and resources the official conformance suite (0.1.16) expects, registered programmatically until the
- * prompt library can serve them from files.
+ * The prompts and resources the official conformance suite (0.1.16) expects, registered programmatically so that the
+ * transport can be checked without the prompt library ({@code mcp-http/conformance.sh}). The same fixtures as files
+ * are {@code fixtures/conformance/}, served by {@code bin/conformance}.
  */
 final class ConformanceFixtures {
   /** A 1x1 transparent PNG. */

@@ -1,0 +1,263 @@
+package io.promptd.library;
+
+import io.promptd.library.parse.AttachmentRefs;
+import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.ParseException;
+import io.promptd.library.parse.Problems;
+import io.promptd.library.parse.ResourceFile;
+import io.promptd.library.parse.ResourceParser;
+import io.promptd.library.parse.Root;
+import io.promptd.library.parse.SafeFiles;
+import io.promptd.mcp.protocol.Resource;
+import io.promptd.mcp.protocol.ResourceTemplate;
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a {@link ResourceLibrary} knows about each file: the parsed resource files (with the last good version of each)
+ * and the attachments each native prompt file refers to. Not thread-safe; the library serializes access and publishes
+ * {@link Snapshot}s.
+ */
+final class ResourceIndex {
+  private final List<Root> roots;
+  private final LibraryOptions options;
+  private final Map<Path, ResourceEntry> resourceFiles = new HashMap<>();
+  private final Map<Path, PromptRefs> promptFiles = new HashMap<>();
+
+  /** A resource file: its last good parse (null when it never parsed) and its current problems. */
+  private record ResourceEntry(Root root, Path file, @Nullable ResourceFile good, List<Diagnostic> problems) {}
+
+  /** A native prompt file and the library files it attaches. */
+  private record PromptRefs(Root root, Path file, Set<Path> attachments) {}
+
+  /**
+   * A library file served because a prompt attaches it.
+   *
+   * @param root the root it is under
+   * @param file the file
+   * @param resource what {@code resources/list} shows
+   */
+  record Attachment(Root root, Path file, Resource resource) {}
+
+  /**
+   * Everything served at one moment, immutable.
+   *
+   * @param resources the listing, sorted by URI
+   * @param templates the template listing, sorted by URI template
+   * @param fixed resources read at load time, by URI
+   * @param templated the templates, in listing order
+   * @param attachments attached library files, by URI
+   * @param diagnostics problems, sorted by file and line
+   */
+  record Snapshot(List<Resource> resources, List<ResourceTemplate> templates, Map<String, ResourceFile.Fixed> fixed,
+      List<ResourceFile.Templated> templated, Map<String, Attachment> attachments, List<Diagnostic> diagnostics) {
+    static final Snapshot EMPTY = new Snapshot(List.of(), List.of(), Map.of(), List.of(), Map.of(), List.of());
+  }
+
+  ResourceIndex(List<Root> roots, LibraryOptions options) {
+    this.roots = List.copyOf(roots);
+    this.options = options;
+  }
+
+  /** Reads every root from scratch. */
+  void loadAll() throws IOException {
+    resourceFiles.clear();
+    promptFiles.clear();
+    for (Root root : roots) {
+      walk(root, root.path());
+    }
+  }
+
+  /**
+   * Re-reads what {@code changed} touches: files, folders (rescanned), and resource files whose {@code file:} target
+   * or partials are among them.
+   */
+  void refresh(Set<Path> changed) throws IOException {
+    for (Path path : changed) {
+      Root root = rootOf(path);
+      if (root == null) {
+        continue;
+      }
+      forgetMissingUnder(path);
+      if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+        walk(root, path);
+      } else {
+        visit(root, path);
+      }
+    }
+    for (ResourceEntry entry : List.copyOf(resourceFiles.values())) {
+      ResourceFile good = entry.good();
+      if (good != null && !changed.contains(entry.file())
+          && good.dependencies().stream().anyMatch(changed::contains)) {
+        visit(entry.root(), entry.file());
+      }
+    }
+  }
+
+  /** The resource files and native prompt files currently known. */
+  int fileCount() {
+    return resourceFiles.size() + promptFiles.size();
+  }
+
+  /** Builds what is served now: first root, then first path wins a URI claimed twice. */
+  Snapshot snapshot() {
+    List<Diagnostic> diagnostics = new ArrayList<>();
+    Map<String, ResourceFile.Fixed> fixed = new LinkedHashMap<>();
+    Map<String, ResourceFile.Templated> templated = new LinkedHashMap<>();
+    Map<String, Path> owners = new HashMap<>();
+    for (ResourceEntry entry : sorted(resourceFiles.values(), ResourceEntry::root, ResourceEntry::file)) {
+      diagnostics.addAll(entry.problems());
+      ResourceFile good = entry.good();
+      if (good == null) {
+        continue;
+      }
+      Path owner = owners.putIfAbsent(good.key(), good.file());
+      if (owner != null) {
+        diagnostics.add(Diagnostic.warning(good.file(), good.line(), "'" + good.key() + "' is already served from "
+            + owner + "; this file is ignored"));
+        continue;
+      }
+      switch (good) {
+        case ResourceFile.Fixed f -> fixed.put(f.key(), f);
+        case ResourceFile.Templated t -> templated.put(t.key(), t);
+      }
+    }
+    Map<String, Attachment> attachments = new LinkedHashMap<>();
+    for (PromptRefs refs : sorted(promptFiles.values(), PromptRefs::root, PromptRefs::file)) {
+      for (Path file : refs.attachments()) {
+        String uri = AttachmentRefs.uri(refs.root(), file);
+        if (!fixed.containsKey(uri) && !attachments.containsKey(uri)
+            && AttachmentRefs.servable(refs.root(), file)) {
+          String name = String.valueOf(file.getFileName());
+          Resource resource = new Resource(uri, name, null, "Attached by " + refs.root().relative(refs.file()),
+              AttachmentRefs.mimeType(file), null, null, List.of(), null);
+          attachments.put(uri, new Attachment(refs.root(), file, resource));
+        }
+      }
+    }
+    List<Resource> resources = new ArrayList<>(fixed.size() + attachments.size());
+    fixed.values().forEach(f -> resources.add(f.resource()));
+    attachments.values().forEach(a -> resources.add(a.resource()));
+    resources.sort(Comparator.comparing(Resource::uri));
+    List<ResourceFile.Templated> templates = new ArrayList<>(templated.values());
+    templates.sort(Comparator.comparing(ResourceFile.Templated::key));
+    diagnostics.sort(Comparator.comparing((Diagnostic d) -> d.file().toString()).thenComparingInt(Diagnostic::line));
+    return new Snapshot(List.copyOf(resources), templates.stream().map(ResourceFile.Templated::template).toList(),
+        Map.copyOf(fixed), List.copyOf(templates), Map.copyOf(attachments), List.copyOf(diagnostics));
+  }
+
+  private static <T> List<T> sorted(Collection<T> entries, java.util.function.Function<T, Root> root,
+      java.util.function.Function<T, Path> file) {
+    List<T> list = new ArrayList<>(entries);
+    list.sort(Comparator.comparingInt((T e) -> root.apply(e).index())
+        .thenComparing(e -> root.apply(e).relative(file.apply(e))));
+    return list;
+  }
+
+  private void walk(Root root, Path start) throws IOException {
+    if (!Files.isDirectory(start) || !Scanner.wanted(root, start)) {
+      return;
+    }
+    Files.walkFileTree(start, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+        return Scanner.wanted(root, dir) ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
+      }
+
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+        if (!attrs.isDirectory() && root.equals(rootOf(file))) {
+          visit(root, file);
+        }
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFileFailed(Path file, IOException e) {
+        return FileVisitResult.CONTINUE;
+      }
+    });
+  }
+
+  /** Reads one file again, or forgets it when it is gone or no longer a resource or prompt file. */
+  private void visit(Root root, Path file) {
+    FileKind.Match match = FileKind.classify(root, file);
+    boolean exists = Files.isRegularFile(file);
+    if (exists && match == null && ResourceParser.isResourceFile(file)) {
+      promptFiles.remove(file);
+      resourceFiles.put(file, parse(root, file));
+    } else if (exists && match != null && match.kind() == FileKind.NATIVE) {
+      resourceFiles.remove(file);
+      promptFiles.put(file, new PromptRefs(root, file, scanPrompt(root, file)));
+    } else {
+      resourceFiles.remove(file);
+      promptFiles.remove(file);
+    }
+  }
+
+  private ResourceEntry parse(Root root, Path file) {
+    Problems problems = new Problems(file);
+    try {
+      String text = SafeFiles.decodeUtf8(SafeFiles.read(root, file, options.maxPromptBytes(), 0, "resource file"));
+      ResourceFile parsed = ResourceParser.parse(root, file, text, options, problems);
+      return new ResourceEntry(root, file, parsed, problems.all());
+    } catch (ParseException e) {
+      problems.error(e);
+      ResourceEntry previous = resourceFiles.get(file);
+      return new ResourceEntry(root, file, previous == null ? null : previous.good(), problems.all());
+    }
+  }
+
+  private Set<Path> scanPrompt(Root root, Path file) {
+    try {
+      String text = SafeFiles.decodeUtf8(SafeFiles.read(root, file, options.maxPromptBytes(), 0, "prompt"));
+      return AttachmentRefs.scan(root, file, text);
+    } catch (ParseException e) {
+      // The prompt library reports unreadable prompt files; keep what this one attached before.
+      PromptRefs previous = promptFiles.get(file);
+      return previous == null ? Set.of() : previous.attachments();
+    }
+  }
+
+  /** Forgets files at or under {@code path} that no longer exist: a deleted or renamed folder reports itself only. */
+  private void forgetMissingUnder(Path path) {
+    List<Path> gone = new ArrayList<>();
+    Set<Path> known = new HashSet<>(resourceFiles.keySet());
+    known.addAll(promptFiles.keySet());
+    for (Path file : known) {
+      if (file.startsWith(path) && !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+        gone.add(file);
+      }
+    }
+    gone.forEach(f -> {
+      resourceFiles.remove(f);
+      promptFiles.remove(f);
+    });
+  }
+
+  /** The first root that holds {@code path} (or is it), or null. */
+  private @Nullable Root rootOf(Path path) {
+    Path normalized = path.normalize();
+    for (Root root : roots) {
+      if (normalized.equals(root.path()) || root.contains(normalized)) {
+        return root;
+      }
+    }
+    return null;
+  }
+}

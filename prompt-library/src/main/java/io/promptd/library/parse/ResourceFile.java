@@ -1,0 +1,88 @@
+package io.promptd.library.parse;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.mcp.protocol.Resource;
+import io.promptd.mcp.protocol.ResourceContents;
+import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.protocol.TextResourceContents;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** A {@code NAME.resource.md} file that parsed: one fixed resource or one resource template. */
+public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Templated {
+  /** The file. */
+  Path file();
+
+  /** The line that sets the URI or URI template. */
+  int line();
+
+  /** The URI or URI template: two files claiming the same one clash. */
+  String key();
+
+  /** The other files it was made from (a {@code file:} target, partials), so that their changes reload it. */
+  Set<Path> dependencies();
+
+  /**
+   * A resource whose contents were read at load time.
+   *
+   * @param file the file
+   * @param line the line of {@code uri}
+   * @param resource what {@code resources/list} shows
+   * @param contents what {@code resources/read} returns
+   * @param dependencies files it was read from besides {@code file}
+   */
+  record Fixed(Path file, int line, Resource resource, ResourceContents contents, Set<Path> dependencies)
+      implements ResourceFile {
+    /** Checks and copies the fields. */
+    public Fixed {
+      requireNonNull(file, "file");
+      requireNonNull(resource, "resource");
+      requireNonNull(contents, "contents");
+      dependencies = Set.copyOf(dependencies);
+    }
+
+    @Override
+    public String key() {
+      return resource.uri();
+    }
+  }
+
+  /**
+   * A family of resources: a URI template and a body rendered with the values taken from the requested URI.
+   *
+   * @param file the file
+   * @param line the line of {@code uriTemplate}
+   * @param template what {@code resources/templates/list} shows
+   * @param uriTemplate the compiled URI template
+   * @param mimeType the MIME type of every resource it yields
+   * @param body the body, rendered logic-less with the URI's variables
+   * @param dependencies partials it reads
+   */
+  record Templated(Path file, int line, ResourceTemplate template, UriTemplate uriTemplate, String mimeType,
+      TextTemplate body, Set<Path> dependencies) implements ResourceFile {
+    /** Checks and copies the fields. */
+    public Templated {
+      requireNonNull(file, "file");
+      requireNonNull(template, "template");
+      requireNonNull(uriTemplate, "uriTemplate");
+      requireNonNull(mimeType, "mimeType");
+      requireNonNull(body, "body");
+      dependencies = Set.copyOf(dependencies);
+    }
+
+    @Override
+    public String key() {
+      return uriTemplate.text();
+    }
+
+    /** The contents of {@code uri} when it matches the template; values are inserted once, never re-read. */
+    public Optional<ResourceContents> read(String uri) {
+      Optional<Map<String, String>> values = uriTemplate.match(uri);
+      return values.map(v -> new TextResourceContents(uri, mimeType, body.render(Map.<String, Object>copyOf(v)),
+          null));
+    }
+  }
+}

@@ -1,0 +1,186 @@
+package io.promptd.library.parse;
+
+import io.promptd.library.LibraryOptions;
+import io.promptd.library.parse.YamlNode.Mapping;
+import io.promptd.mcp.protocol.BlobResourceContents;
+import io.promptd.mcp.protocol.Resource;
+import io.promptd.mcp.protocol.ResourceContents;
+import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.protocol.TextResourceContents;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Parses {@code NAME.resource.md}: YAML front matter ({@code uri} or {@code uriTemplate}, {@code name}, {@code title},
+ * {@code description}, {@code mimeType}, {@code file}) and a body that is the resource's text. See
+ * {@code docs/resources.md} for the format.
+ */
+public final class ResourceParser {
+  /** The file name ending that marks a resource file. */
+  public static final String SUFFIX = ".resource.md";
+
+  private static final Set<String> KEYS =
+      Set.of("uri", "uriTemplate", "name", "title", "description", "mimeType", "file");
+  private static final Pattern URI = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:\\S+");
+  private static final Set<String> TEXT_APPLICATION_TYPES = Set.of(
+      "application/json", "application/yaml", "application/xml", "application/javascript", "application/toml",
+      "application/sql", "application/graphql");
+
+  private ResourceParser() {}
+
+  /** Whether {@code file} is named like a resource file. */
+  public static boolean isResourceFile(Path file) {
+    Path name = file.getFileName();
+    if (name == null) {
+      return false;
+    }
+    String n = name.toString().toLowerCase(Locale.ROOT);
+    return n.endsWith(SUFFIX) && !n.startsWith(".") && n.length() > SUFFIX.length();
+  }
+
+  /**
+   * Parses one resource file.
+   *
+   * @param root the root it is under
+   * @param file the file
+   * @param text its decoded text
+   * @param options the size limits
+   * @param problems receives warnings (and is where the caller records the error thrown)
+   * @throws ParseException at the first error
+   */
+  public static ResourceFile parse(Root root, Path file, String text, LibraryOptions options, Problems problems)
+      throws ParseException {
+    FrontMatter fm = FrontMatter.parse(text);
+    Mapping yaml = fm.yaml();
+    Fields.warnUnknown(yaml, KEYS, "resource", problems);
+    String uri = Fields.string(yaml, "uri");
+    String uriTemplate = Fields.string(yaml, "uriTemplate");
+    if ((uri == null) == (uriTemplate == null)) {
+      throw new ParseException(1, uri == null
+          ? "a resource file needs 'uri' (one resource) or 'uriTemplate' (a family of resources)"
+          : "give either 'uri' or 'uriTemplate', not both");
+    }
+    String explicitName = Fields.string(yaml, "name");
+    String name = explicitName != null && !explicitName.isBlank() ? explicitName : defaultName(file);
+    String title = Fields.string(yaml, "title");
+    String description = Fields.string(yaml, "description");
+    if (description == null || description.isBlank()) {
+      problems.warning(1, "no description: clients show it next to the resource");
+    }
+    String mimeType = Fields.string(yaml, "mimeType");
+    String reference = Fields.string(yaml, "file");
+    String body = stripFinalNewline(fm.body());
+    Set<Path> dependencies = new HashSet<>();
+    if (uriTemplate != null) {
+      int line = Fields.line(yaml, "uriTemplate", 1);
+      if (reference != null) {
+        throw new ParseException(Fields.line(yaml, "file", 1),
+            "a templated resource takes its contents from its body, not from 'file'");
+      }
+      UriTemplate compiled = UriTemplate.parse(uriTemplate, line);
+      checkScheme(uriTemplate, "uriTemplate", line);
+      String type = mimeType != null ? mimeType : "text/plain";
+      Map<String, Integer> variables = new LinkedHashMap<>();
+      TextTemplate template = new MustacheTemplates(root, options.maxPromptBytes(), dependencies)
+          .compile(body, fm.bodyLine(), variables, problems);
+      for (Map.Entry<String, Integer> v : variables.entrySet()) {
+        if (!compiled.names().contains(v.getKey())) {
+          throw new ParseException(v.getValue(), "body uses '" + v.getKey() + "' but uriTemplate '" + uriTemplate
+              + "' has no '{" + v.getKey() + "}'");
+        }
+      }
+      ResourceTemplate listed =
+          new ResourceTemplate(uriTemplate, name, title, description, type, null, List.of(), null);
+      return new ResourceFile.Templated(file, line, listed, compiled, type, template, dependencies);
+    }
+    int line = Fields.line(yaml, "uri", 1);
+    String fixedUri = checkScheme(uri, "uri", line);
+    ResourceContents contents;
+    long size;
+    if (reference != null) {
+      if (!body.isBlank()) {
+        throw new ParseException(fm.bodyLine(), "give the contents either in the body or with 'file', not both");
+      }
+      int fileLine = Fields.line(yaml, "file", 1);
+      Path target = SafeFiles.resolve(root, file, reference, fileLine);
+      dependencies.add(target);
+      byte[] data = SafeFiles.read(root, target, options.maxAttachmentBytes(), fileLine, "resource file");
+      String type = mimeType != null ? mimeType : guessType(target);
+      contents = fromBytes(fixedUri, type, data, reference, fileLine);
+      size = data.length;
+    } else {
+      String type = mimeType != null ? mimeType : "text/plain";
+      contents = new TextResourceContents(fixedUri, type, body, null);
+      size = body.getBytes(StandardCharsets.UTF_8).length;
+    }
+    Resource resource = new Resource(fixedUri, name, title, description, contents.mimeType(), size, null, List.of(), null);
+    return new ResourceFile.Fixed(file, line, resource, contents, dependencies);
+  }
+
+  /**
+   * The contents of a file served as a resource: text when {@code mimeType} is textual (the bytes must then be
+   * UTF-8), else a base64 blob; image and audio bytes must match their type.
+   */
+  static ResourceContents fromBytes(String uri, String mimeType, byte[] data, String shown, int line)
+      throws ParseException {
+    if (!MediaTypes.looksLike(mimeType, data)) {
+      throw new ParseException(line, "'" + shown + "' does not contain " + mimeType + " data");
+    }
+    if (isText(mimeType)) {
+      try {
+        return new TextResourceContents(uri, mimeType, SafeFiles.decodeUtf8(data), null);
+      } catch (ParseException e) {
+        throw new ParseException(line, "'" + shown + "' is " + mimeType + " but " + e.getMessage());
+      }
+    }
+    return new BlobResourceContents(uri, mimeType, Base64.getEncoder().encodeToString(data), null);
+  }
+
+  /** The MIME type a file's extension suggests: image, audio or text types promptd knows, else octet-stream. */
+  static String guessType(Path file) {
+    String name = String.valueOf(file.getFileName());
+    String type = MediaTypes.image(name);
+    if (type == null) {
+      type = MediaTypes.audio(name);
+    }
+    if (type == null) {
+      type = MediaTypes.text(name);
+    }
+    return type != null ? type : "application/octet-stream";
+  }
+
+  /** Whether contents of {@code mimeType} are served as text. */
+  static boolean isText(String mimeType) {
+    String base = mimeType.toLowerCase(Locale.ROOT);
+    int semicolon = base.indexOf(';');
+    base = (semicolon < 0 ? base : base.substring(0, semicolon)).strip();
+    return base.startsWith("text/") || TEXT_APPLICATION_TYPES.contains(base) || base.endsWith("+json")
+        || base.endsWith("+xml") || base.endsWith("+yaml");
+  }
+
+  private static String checkScheme(@Nullable String value, String key, int line) throws ParseException {
+    if (value == null || !URI.matcher(value).matches()) {
+      throw new ParseException(line, "'" + key + "' must be an absolute URI such as 'docs://guide' (scheme, ':',"
+          + " no spaces), not '" + value + "'");
+    }
+    return value;
+  }
+
+  private static String defaultName(Path file) {
+    String n = String.valueOf(file.getFileName());
+    return n.substring(0, n.length() - SUFFIX.length());
+  }
+
+  private static String stripFinalNewline(String body) {
+    return body.endsWith("\n") ? body.substring(0, body.length() - 1) : body;
+  }
+}
