@@ -15,6 +15,8 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
@@ -77,19 +79,12 @@ final class ModernEndpoint {
     LazyStream stream = new LazyStream(ex, () -> session.cancel(r.id()));
     // A request still running after streamAfter moves to an SSE stream, whose keep-alives reveal a client that went
     // away (closing the stream cancels the request). subscriptions/listen opens it with its first message.
-    Thread mover = r.method().equals("subscriptions/listen") ? null : Thread.ofVirtual().start(() -> {
-      try {
-        Thread.sleep(streamAfter);
-        stream.open();
-      } catch (InterruptedException e) {
-        // answered in time
-      }
-    });
+    if (!r.method().equals("subscriptions/listen")) {
+      // Not interrupted when the answer comes: an interrupt could break a write that has just begun.
+      Thread.ofVirtual().start(() -> stream.openUnlessFinishedWithin(streamAfter));
+    }
     try {
       Response response = session.handle(r, stream::send);
-      if (mover != null) {
-        mover.interrupt();
-      }
       if (response == null) {
         cancelled.incrementAndGet();
       }
@@ -130,6 +125,7 @@ final class ModernEndpoint {
     private final Exchange ex;
     private final Runnable cancel;
     private final ReentrantLock lock = new ReentrantLock();
+    private final CountDownLatch answered = new CountDownLatch(1);
     private @Nullable SseWriter writer;
     private boolean finished;
 
@@ -177,6 +173,18 @@ final class ModernEndpoint {
         return writer;
       } finally {
         lock.unlock();
+        answered.countDown();
+      }
+    }
+
+    /** Opens the stream if the request is still running after {@code delay}. */
+    void openUnlessFinishedWithin(Duration delay) {
+      try {
+        if (!answered.await(delay.toNanos(), TimeUnit.NANOSECONDS)) {
+          open();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
     }
   }
