@@ -48,7 +48,7 @@ public final class HttpTransport implements AutoCloseable {
   private HttpTransport(Builder b, McpServer server) {
     this.config = b;
     this.sessions = new SessionRegistry(b.sessionIdleTimeout, b.maxSessions);
-    this.modern = new ModernEndpoint(server, b.keepAliveInterval);
+    this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter);
     LegacyEndpoint legacy = new LegacyEndpoint(server, sessions, b.keepAliveInterval);
     this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern);
     QueuedThreadPool threads = new QueuedThreadPool();
@@ -173,6 +173,7 @@ public final class HttpTransport implements AutoCloseable {
     private int maxSessions = 10_000;
     private int maxBodyBytes = 4 * 1024 * 1024;
     private Duration keepAliveInterval = Duration.ofSeconds(15);
+    private Duration streamAfter = Duration.ofSeconds(1);
     private Duration shutdownTimeout = Duration.ofSeconds(10);
 
     private Builder() {}
@@ -258,6 +259,15 @@ public final class HttpTransport implements AutoCloseable {
     /** How often a quiet SSE stream gets a comment line, which also reveals clients that left (default 15 s). */
     public Builder keepAliveInterval(Duration interval) {
       this.keepAliveInterval = positive(interval, "keepAliveInterval");
+      return this;
+    }
+
+    /**
+     * How long a modern request may run before its answer moves to an SSE stream (default 1 s). The stream's
+     * keep-alives notice a client that went away, and closing the stream cancels the request.
+     */
+    public Builder streamAfter(Duration delay) {
+      this.streamAfter = positive(delay, "streamAfter");
       return this;
     }
 

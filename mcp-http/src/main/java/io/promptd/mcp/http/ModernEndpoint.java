@@ -10,10 +10,13 @@ import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.Outbound;
 import io.promptd.mcp.server.ServerSession;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
@@ -26,12 +29,14 @@ import org.jspecify.annotations.Nullable;
 final class ModernEndpoint {
   private final McpServer server;
   private final Duration keepAlive;
+  private final Duration streamAfter;
   private final Set<ServerSession> open = ConcurrentHashMap.newKeySet();
   private final AtomicLong cancelled = new AtomicLong();
 
-  ModernEndpoint(McpServer server, Duration keepAlive) {
+  ModernEndpoint(McpServer server, Duration keepAlive, Duration streamAfter) {
     this.server = server;
     this.keepAlive = keepAlive;
+    this.streamAfter = streamAfter;
   }
 
   void post(Exchange ex, Incoming body) {
@@ -71,35 +76,28 @@ final class ModernEndpoint {
     }
     ServerSession session = server.openSession(Outbound.discard());
     open.add(session);
+    LazyStream stream = new LazyStream(ex, () -> session.cancel(r.id()));
+    // A request still running after streamAfter moves to an SSE stream, whose keep-alives reveal a client that went
+    // away (closing the stream cancels the request). subscriptions/listen opens it with its first message.
+    if (!r.method().equals("subscriptions/listen")) {
+      // Not interrupted when the answer comes: an interrupt could break a write that has just begun.
+      Thread.ofVirtual().start(() -> stream.openUnlessFinishedWithin(streamAfter));
+    }
     try {
-      if (r.method().equals("subscriptions/listen")) {
-        listen(ex, session, r);
-      } else {
-        Response response = session.handle(r, Outbound.discard());
-        if (response == null) {
-          cancelled.incrementAndGet();
-          ex.status(204);
-        } else {
-          ex.json(Eras.modernStatus(response), response);
-        }
+      Response response = session.handle(r, stream::send);
+      if (response == null) {
+        cancelled.incrementAndGet();
       }
+      answer(ex, stream, response);
     } finally {
       open.remove(session);
       session.close();
     }
   }
 
-  /**
-   * Serves {@code subscriptions/listen}. The SSE stream starts with the first notification (the acknowledgement), so a
-   * request refused before that still gets a plain JSON error with the right status.
-   */
-  private void listen(Exchange ex, ServerSession session, Request r) {
-    LazyStream stream = new LazyStream(ex, () -> session.cancel(r.id()));
-    Response response = session.handle(r, stream::send);
-    if (response == null) {
-      cancelled.incrementAndGet();
-    }
-    SseWriter writer = stream.writer();
+  /** Sends the final response: as plain JSON when no stream was opened, else as the stream's last event. */
+  private static void answer(Exchange ex, LazyStream stream, @Nullable Response response) {
+    SseWriter writer = stream.finish();
     if (writer == null) {
       if (response == null) {
         ex.status(204);
@@ -119,12 +117,17 @@ final class ModernEndpoint {
     LegacyEndpoint.finish(ex, writer);
   }
 
-  /** An outbound that opens the SSE response on first use and cancels the request when the client goes away. */
+  /**
+   * An outbound that opens the SSE response on first use (or when {@link #open()} is called) and cancels the request
+   * when the client goes away. Once {@link #finish()} ran, no stream is opened any more.
+   */
   private final class LazyStream {
     private final Exchange ex;
     private final Runnable cancel;
     private final ReentrantLock lock = new ReentrantLock();
+    private final CountDownLatch answered = new CountDownLatch(1);
     private @Nullable SseWriter writer;
+    private boolean finished;
 
     LazyStream(Exchange ex, Runnable cancel) {
       this.ex = ex;
@@ -132,17 +135,9 @@ final class ModernEndpoint {
     }
 
     void send(Message message) {
-      SseWriter w;
-      lock.lock();
-      try {
-        w = writer;
-        if (w == null) {
-          w = ex.startSse();
-          writer = w;
-          w.keepAlive(keepAlive, cancel);
-        }
-      } finally {
-        lock.unlock();
+      SseWriter w = open();
+      if (w == null) {
+        throw new UncheckedIOException(new IOException("the request has been answered"));
       }
       try {
         w.send(null, message);
@@ -152,12 +147,44 @@ final class ModernEndpoint {
       }
     }
 
-    @Nullable SseWriter writer() {
+    /** Opens the stream unless the request has been answered; returns it, or null. */
+    @Nullable SseWriter open() {
       lock.lock();
       try {
+        if (writer == null && !finished) {
+          SseWriter w = ex.startSse();
+          writer = w;
+          w.keepAlive(keepAlive, cancel);
+          if (!w.comment()) { // commits the headers now, so the client knows a stream is coming
+            cancel.run();
+          }
+        }
         return writer;
       } finally {
         lock.unlock();
+      }
+    }
+
+    /** Marks the request answered; returns the stream if one was opened. */
+    @Nullable SseWriter finish() {
+      lock.lock();
+      try {
+        finished = true;
+        return writer;
+      } finally {
+        lock.unlock();
+        answered.countDown();
+      }
+    }
+
+    /** Opens the stream if the request is still running after {@code delay}. */
+    void openUnlessFinishedWithin(Duration delay) {
+      try {
+        if (!answered.await(delay.toNanos(), TimeUnit.NANOSECONDS)) {
+          open();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
     }
   }
