@@ -1,0 +1,156 @@
+package io.promptd.cli;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The promptd command line as a user runs it: real child processes, real exit codes, real output. */
+class CliProcessTest {
+  private static final Path ROOT = Path.of(System.getProperty("promptd.root", "..")).toAbsolutePath().normalize();
+  private static final Path FIXTURES = ROOT.resolve("fixtures/conformance");
+
+  @TempDir Path dir;
+
+  @Test
+  void versionAndUsage() throws Exception {
+    assertThat(run(List.of("--version"), "").status).isZero();
+    Result none = run(List.of(), "");
+    assertThat(none.status).isEqualTo(Main.USAGE);
+    assertThat(none.err).contains("Usage:");
+    Result unknown = run(List.of("frobnicate"), "");
+    assertThat(unknown.status).isEqualTo(Main.USAGE);
+    assertThat(unknown.err).contains("unknown command 'frobnicate'");
+    assertThat(run(List.of("serve"), "").status).isEqualTo(Main.USAGE);
+    assertThat(run(List.of("serve", dir.resolve("missing").toString()), "").err).contains("not a folder");
+  }
+
+  @Test
+  void checkPassesTheFixturesAndFailsABrokenFileWithItsLine() throws Exception {
+    Result ok = run(List.of("check", FIXTURES.toString()), "");
+    assertThat(ok.status).as(ok.out + ok.err).isZero();
+    Files.writeString(dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello {{who}}\n");
+    Result broken = run(List.of("check", dir.toString()), "");
+    assertThat(broken.status).isEqualTo(Main.CHECK_FAILED);
+    assertThat(broken.out).containsPattern("broken\\.prompt\\.md:\\d+: error");
+  }
+
+  @Test
+  void getListAndCompleteAgainstAServedLibrary() throws Exception {
+    String server = serverCommand();
+    Result list = run(List.of("list", "--stdio", server), "");
+    assertThat(list.status).as(list.err).isZero();
+    assertThat(list.out).contains("test_prompt_with_arguments").contains("arg1*, arg2*");
+    Files.writeString(dir.resolve("value.txt"), "from a file");
+    Result get = run(List.of("get", "test_prompt_with_arguments", "arg1=@" + dir.resolve("value.txt"), "arg2=@-",
+        "--stdio", server), "from stdin");
+    assertThat(get.status).as(get.err).isZero();
+    assertThat(get.out).contains("── user ──").contains("from a file").contains("from stdin");
+    Result json = run(List.of("get", "test_simple_prompt", "--json", "--stdio", server), "");
+    assertThat(json.out.strip()).startsWith("{").contains("\"messages\"");
+    Result complete = run(List.of("complete", "test_prompt_with_arguments", "arg1", "t", "--stdio", server), "");
+    assertThat(complete.status).as(complete.err).isZero();
+  }
+
+  @Test
+  void exitCodesTellServerErrorsFromConnectionFailures() throws Exception {
+    Result unknown = run(List.of("get", "no_such_prompt", "--stdio", serverCommand()), "");
+    assertThat(unknown.status).isEqualTo(Main.SERVER_ERROR);
+    assertThat(unknown.err).contains("-32602").contains("no_such_prompt");
+    Result unreachable = run(List.of("list", "--url", "http://127.0.0.1:9/mcp", "--timeout", "5"), "");
+    assertThat(unreachable.status).isEqualTo(Main.CONNECTION_FAILED);
+    Result noServer = run(List.of("list", "--stdio", "exit 0"), "");
+    assertThat(noServer.status).isEqualTo(Main.CONNECTION_FAILED);
+  }
+
+  @Test
+  void servesHttpUntilTerminatedAndThenExitsCleanly() throws Exception {
+    List<String> command = java();
+    command.addAll(List.of("serve", "--http", "0", FIXTURES.toString()));
+    Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      String url = awaitUrl(server);
+      Result list = run(List.of("list", "--json", "--url", url), "");
+      assertThat(list.status).as(list.err).isZero();
+      assertThat(list.out).contains("test_simple_prompt");
+    } finally {
+      server.destroy(); // SIGTERM: graceful stop
+    }
+    assertThat(server.waitFor(20, TimeUnit.SECONDS)).isTrue();
+    assertThat(server.exitValue()).isIn(0, 143);
+  }
+
+  private static String awaitUrl(Process server) throws IOException {
+    BufferedReader err = new BufferedReader(new InputStreamReader(server.getErrorStream(), UTF_8));
+    Pattern serving = Pattern.compile("serving .* on (http://\\S+)");
+    for (String line = err.readLine(); line != null; line = err.readLine()) {
+      Matcher m = serving.matcher(line);
+      if (m.find()) {
+        Thread.ofVirtual().start(() -> drain(err)); // keep the pipe from filling up
+        return m.group(1);
+      }
+    }
+    throw new IOException("server ended before printing its URL");
+  }
+
+  private static void drain(BufferedReader reader) {
+    try {
+      while (reader.readLine() != null) {
+        // discard
+      }
+    } catch (IOException ignored) {
+      // the server went away
+    }
+  }
+
+  private static String serverCommand() {
+    StringBuilder s = new StringBuilder();
+    List<String> command = java();
+    command.addAll(List.of("serve", "--no-watch", FIXTURES.toString()));
+    for (String part : command) {
+      s.append(s.isEmpty() ? "" : " ").append('\'').append(part.replace("'", "'\\''")).append('\'');
+    }
+    return s.append(" 2>/dev/null").toString();
+  }
+
+  private static List<String> java() {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+    return command;
+  }
+
+  private static Result run(List<String> args, String stdin) throws Exception {
+    List<String> command = java();
+    command.addAll(args);
+    Process p = new ProcessBuilder(command).start();
+    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
+    p.getOutputStream().write(stdin.getBytes(UTF_8));
+    p.getOutputStream().close();
+    String out = read(p.getInputStream());
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("finished: " + args).isTrue();
+    return new Result(p.exitValue(), out, err.get());
+  }
+
+  private static String read(java.io.InputStream in) {
+    try {
+      return new String(in.readAllBytes(), UTF_8);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  private record Result(int status, String out, String err) {}
+}
