@@ -39,8 +39,12 @@ final class ResourceIndex {
   private final Map<Path, ResourceEntry> resourceFiles = new HashMap<>();
   private final Map<Path, PromptRefs> promptFiles = new HashMap<>();
 
-  /** A resource file: its last good parse (null when it never parsed) and its current problems. */
-  private record ResourceEntry(Root root, Path file, @Nullable ResourceFile good, List<Diagnostic> problems) {}
+  /**
+   * A resource file: its last good parse (null when it never parsed), its current problems, and the other files the
+   * last attempt read or tried to read.
+   */
+  private record ResourceEntry(Root root, Path file, @Nullable ResourceFile good, List<Diagnostic> problems,
+      Set<Path> dependencies) {}
 
   /** A native prompt file and the library files it attaches. */
   private record PromptRefs(Root root, Path file, Set<Path> attachments) {}
@@ -101,17 +105,26 @@ final class ResourceIndex {
       }
     }
     for (ResourceEntry entry : List.copyOf(resourceFiles.values())) {
-      ResourceFile good = entry.good();
-      if (good != null && !changed.contains(entry.file())
-          && good.dependencies().stream().anyMatch(changed::contains)) {
+      if (!changed.contains(entry.file()) && entry.dependencies().stream().anyMatch(d -> touched(d, changed))) {
         visit(entry.root(), entry.file());
       }
     }
   }
 
-  /** The resource files and native prompt files currently known. */
-  int fileCount() {
-    return resourceFiles.size() + promptFiles.size();
+  /**
+   * Whether {@code file} is among {@code changed} or under a changed folder: a folder created with its files already
+   * in it (or renamed into place) is reported as the folder alone.
+   */
+  static boolean touched(Path file, Set<Path> changed) {
+    if (changed.contains(file)) {
+      return true;
+    }
+    for (Path c : changed) {
+      if (file.startsWith(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Builds what is served now: first root, then first path wins a URI claimed twice. */
@@ -203,7 +216,13 @@ final class ResourceIndex {
       resourceFiles.put(file, parse(root, file));
     } else if (exists && match != null && match.kind() == FileKind.NATIVE) {
       resourceFiles.remove(file);
-      promptFiles.put(file, new PromptRefs(root, file, scanPrompt(root, file)));
+      Set<Path> attachments = scanPrompt(root, file);
+      // Most prompts attach nothing; only those that do are remembered, so big libraries stay cheap to reload.
+      if (attachments.isEmpty()) {
+        promptFiles.remove(file);
+      } else {
+        promptFiles.put(file, new PromptRefs(root, file, attachments));
+      }
     } else {
       resourceFiles.remove(file);
       promptFiles.remove(file);
@@ -212,14 +231,16 @@ final class ResourceIndex {
 
   private ResourceEntry parse(Root root, Path file) {
     Problems problems = new Problems(file);
+    Set<Path> dependencies = new HashSet<>();
     try {
       String text = SafeFiles.decodeUtf8(SafeFiles.read(root, file, options.maxPromptBytes(), 0, "resource file"));
-      ResourceFile parsed = ResourceParser.parse(root, file, text, options, problems);
-      return new ResourceEntry(root, file, parsed, problems.all());
+      ResourceFile parsed = ResourceParser.parse(root, file, text, options, problems, dependencies);
+      return new ResourceEntry(root, file, parsed, problems.all(), Set.copyOf(dependencies));
     } catch (ParseException e) {
       problems.error(e);
       ResourceEntry previous = resourceFiles.get(file);
-      return new ResourceEntry(root, file, previous == null ? null : previous.good(), problems.all());
+      return new ResourceEntry(root, file, previous == null ? null : previous.good(), problems.all(),
+          Set.copyOf(dependencies));
     }
   }
 

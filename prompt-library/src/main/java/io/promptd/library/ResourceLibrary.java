@@ -201,8 +201,8 @@ public final class ResourceLibrary implements ResourceProvider, AutoCloseable {
   private void announce(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after, Set<Path> changed) {
     boolean listChanged = !before.resources().equals(after.resources())
         || !before.templates().equals(after.templates())
-        || after.templated().stream().anyMatch(t -> changed.contains(t.file())
-            || t.dependencies().stream().anyMatch(changed::contains));
+        || after.templated().stream().anyMatch(t -> ResourceIndex.touched(t.file(), changed)
+            || t.dependencies().stream().anyMatch(d -> ResourceIndex.touched(d, changed)));
     Set<String> updated = new LinkedHashSet<>();
     after.fixed().forEach((uri, now) -> {
       ResourceFile.Fixed then = before.fixed().get(uri);
@@ -211,7 +211,7 @@ public final class ResourceLibrary implements ResourceProvider, AutoCloseable {
       }
     });
     after.attachments().forEach((uri, now) -> {
-      if (before.attachments().containsKey(uri) && changed.contains(now.file())) {
+      if (before.attachments().containsKey(uri) && ResourceIndex.touched(now.file(), changed)) {
         updated.add(uri);
       }
     });

@@ -10,7 +10,6 @@ import io.promptd.mcp.protocol.TextResourceContents;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -55,10 +54,12 @@ public final class ResourceParser {
    * @param text its decoded text
    * @param options the size limits
    * @param problems receives warnings (and is where the caller records the error thrown)
+   * @param dependencies receives the other files it reads or tries to read, even when it fails, so that a watcher
+   *     can retry when a missing {@code file:} target appears
    * @throws ParseException at the first error
    */
-  public static ResourceFile parse(Root root, Path file, String text, LibraryOptions options, Problems problems)
-      throws ParseException {
+  public static ResourceFile parse(Root root, Path file, String text, LibraryOptions options, Problems problems,
+      Set<Path> dependencies) throws ParseException {
     FrontMatter fm = FrontMatter.parse(text);
     Mapping yaml = fm.yaml();
     Fields.warnUnknown(yaml, KEYS, "resource", problems);
@@ -79,7 +80,6 @@ public final class ResourceParser {
     String mimeType = Fields.string(yaml, "mimeType");
     String reference = Fields.string(yaml, "file");
     String body = stripFinalNewline(fm.body());
-    Set<Path> dependencies = new HashSet<>();
     if (uriTemplate != null) {
       int line = Fields.line(yaml, "uriTemplate", 1);
       if (reference != null) {
