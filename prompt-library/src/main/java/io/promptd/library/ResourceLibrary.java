@@ -79,13 +79,15 @@ public final class ResourceLibrary implements ResourceProvider, AutoCloseable {
       }
     }
     ResourceLibrary library = new ResourceLibrary(List.copyOf(opened), options);
+    long start = System.nanoTime();
     synchronized (library.lock) {
       library.index.loadAll();
       library.snapshot = library.index.snapshot();
     }
     ResourceIndex.Snapshot loaded = library.snapshot;
-    LOG.log(Level.INFO, () -> String.format(Locale.ROOT, "loaded %d resource(s) and %d template(s) under %s",
-        loaded.resources().size(), loaded.templates().size(), roots));
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    LOG.log(Level.INFO, () -> String.format(Locale.ROOT, "loaded %d resource(s) and %d template(s) under %s in %d ms",
+        loaded.resources().size(), loaded.templates().size(), roots, millis));
     for (Diagnostic d : loaded.diagnostics()) {
       LOG.log(d.isError() ? Level.WARNING : Level.INFO, d.format());
     }
