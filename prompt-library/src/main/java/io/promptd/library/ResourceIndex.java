@@ -26,6 +26,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,8 +44,12 @@ final class ResourceIndex {
   private final Map<Path, ResourceEntry> resourceFiles = new HashMap<>();
   private final Map<Path, PromptRefs> promptFiles = new HashMap<>();
 
-  /** A resource file: its last good parse (null when it never parsed) and its current problems. */
-  private record ResourceEntry(Root root, Path file, @Nullable ResourceFile good, List<Diagnostic> problems) {}
+  /**
+   * A resource file: its last good parse (null when it never parsed), its current problems, and the other files the
+   * last attempt read or tried to read.
+   */
+  private record ResourceEntry(Root root, Path file, @Nullable ResourceFile good, List<Diagnostic> problems,
+      Set<Path> dependencies) {}
 
   /** A native prompt file and the library files it attaches. */
   private record PromptRefs(Root root, Path file, Set<Path> attachments) {}
@@ -74,14 +83,35 @@ final class ResourceIndex {
     this.options = options;
   }
 
-  /** Reads every root from scratch. */
+  /** Reads every root from scratch, the files in parallel. */
   void loadAll() throws IOException {
     resourceFiles.clear();
     promptFiles.clear();
+    List<Visited> found = new ArrayList<>();
     for (Root root : roots) {
-      walk(root, root.path());
+      walk(root, root.path(), file -> found.add(new Visited(root, file, null, null)));
+    }
+    try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
+      List<Future<Visited>> futures = new ArrayList<>(found.size());
+      for (Visited f : found) {
+        futures.add(pool.submit(() -> read(f.root(), f.file())));
+      }
+      // Apply only once every read is done: reads look up the previous entry, so the maps must not change meanwhile.
+      List<Visited> results = new ArrayList<>(futures.size());
+      for (Future<Visited> future : futures) {
+        results.add(future.get());
+      }
+      results.forEach(this::apply);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while loading resource files", e);
+    } catch (ExecutionException e) {
+      throw new IOException("failed to load resource files", e.getCause());
     }
   }
+
+  /** What reading one file found: a resource file, a prompt's attachments, or neither (both null). */
+  private record Visited(Root root, Path file, @Nullable ResourceEntry resource, @Nullable PromptRefs prompt) {}
 
   /**
    * Re-reads what {@code changed} touches: files, folders (rescanned), and resource files whose {@code file:} target
@@ -95,23 +125,32 @@ final class ResourceIndex {
       }
       forgetMissingUnder(path);
       if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-        walk(root, path);
+        walk(root, path, file -> visit(root, file));
       } else {
         visit(root, path);
       }
     }
     for (ResourceEntry entry : List.copyOf(resourceFiles.values())) {
-      ResourceFile good = entry.good();
-      if (good != null && !changed.contains(entry.file())
-          && good.dependencies().stream().anyMatch(changed::contains)) {
+      if (!changed.contains(entry.file()) && entry.dependencies().stream().anyMatch(d -> touched(d, changed))) {
         visit(entry.root(), entry.file());
       }
     }
   }
 
-  /** The resource files and native prompt files currently known. */
-  int fileCount() {
-    return resourceFiles.size() + promptFiles.size();
+  /**
+   * Whether {@code file} is among {@code changed} or under a changed folder: a folder created with its files already
+   * in it (or renamed into place) is reported as the folder alone.
+   */
+  static boolean touched(Path file, Set<Path> changed) {
+    if (changed.contains(file)) {
+      return true;
+    }
+    for (Path c : changed) {
+      if (file.startsWith(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Builds what is served now: first root, then first path wins a URI claimed twice. */
@@ -169,7 +208,8 @@ final class ResourceIndex {
     return list;
   }
 
-  private void walk(Root root, Path start) throws IOException {
+  /** Gives {@code found} every file under {@code start} in the folders the scanner visits and this root owns. */
+  private void walk(Root root, Path start, Consumer<Path> found) throws IOException {
     if (!Files.isDirectory(start) || !Scanner.wanted(root, start)) {
       return;
     }
@@ -182,7 +222,7 @@ final class ResourceIndex {
       @Override
       public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
         if (!attrs.isDirectory() && root.equals(rootOf(file))) {
-          visit(root, file);
+          found.accept(file);
         }
         return FileVisitResult.CONTINUE;
       }
@@ -196,30 +236,52 @@ final class ResourceIndex {
 
   /** Reads one file again, or forgets it when it is gone or no longer a resource or prompt file. */
   private void visit(Root root, Path file) {
+    apply(read(root, file));
+  }
+
+  /** Reads one file without changing the index, so that many can be read at once. */
+  private Visited read(Root root, Path file) {
+    if (!Files.isRegularFile(file)) {
+      return new Visited(root, file, null, null);
+    }
     FileKind.Match match = FileKind.classify(root, file);
-    boolean exists = Files.isRegularFile(file);
-    if (exists && match == null && ResourceParser.isResourceFile(file)) {
-      promptFiles.remove(file);
-      resourceFiles.put(file, parse(root, file));
-    } else if (exists && match != null && match.kind() == FileKind.NATIVE) {
-      resourceFiles.remove(file);
-      promptFiles.put(file, new PromptRefs(root, file, scanPrompt(root, file)));
+    if (match == null && ResourceParser.isResourceFile(file)) {
+      return new Visited(root, file, parse(root, file), null);
+    }
+    if (match != null && match.kind() == FileKind.NATIVE) {
+      Set<Path> attachments = scanPrompt(root, file);
+      // Most prompts attach nothing; only those that do are remembered, so big libraries stay cheap to reload.
+      return new Visited(root, file, null, attachments.isEmpty() ? null : new PromptRefs(root, file, attachments));
+    }
+    return new Visited(root, file, null, null);
+  }
+
+  private void apply(Visited visited) {
+    Path file = visited.file();
+    if (visited.resource() != null) {
+      resourceFiles.put(file, visited.resource());
     } else {
       resourceFiles.remove(file);
+    }
+    if (visited.prompt() != null) {
+      promptFiles.put(file, visited.prompt());
+    } else {
       promptFiles.remove(file);
     }
   }
 
   private ResourceEntry parse(Root root, Path file) {
     Problems problems = new Problems(file);
+    Set<Path> dependencies = new HashSet<>();
     try {
       String text = SafeFiles.decodeUtf8(SafeFiles.read(root, file, options.maxPromptBytes(), 0, "resource file"));
-      ResourceFile parsed = ResourceParser.parse(root, file, text, options, problems);
-      return new ResourceEntry(root, file, parsed, problems.all());
+      ResourceFile parsed = ResourceParser.parse(root, file, text, options, problems, dependencies);
+      return new ResourceEntry(root, file, parsed, problems.all(), Set.copyOf(dependencies));
     } catch (ParseException e) {
       problems.error(e);
       ResourceEntry previous = resourceFiles.get(file);
-      return new ResourceEntry(root, file, previous == null ? null : previous.good(), problems.all());
+      return new ResourceEntry(root, file, previous == null ? null : previous.good(), problems.all(),
+          Set.copyOf(dependencies));
     }
   }
 

@@ -79,13 +79,15 @@ public final class ResourceLibrary implements ResourceProvider, AutoCloseable {
       }
     }
     ResourceLibrary library = new ResourceLibrary(List.copyOf(opened), options);
+    long start = System.nanoTime();
     synchronized (library.lock) {
       library.index.loadAll();
       library.snapshot = library.index.snapshot();
     }
     ResourceIndex.Snapshot loaded = library.snapshot;
-    LOG.log(Level.INFO, () -> String.format(Locale.ROOT, "loaded %d resource(s) and %d template(s) under %s",
-        loaded.resources().size(), loaded.templates().size(), roots));
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    LOG.log(Level.INFO, () -> String.format(Locale.ROOT, "loaded %d resource(s) and %d template(s) under %s in %d ms",
+        loaded.resources().size(), loaded.templates().size(), roots, millis));
     for (Diagnostic d : loaded.diagnostics()) {
       LOG.log(d.isError() ? Level.WARNING : Level.INFO, d.format());
     }
@@ -201,8 +203,8 @@ public final class ResourceLibrary implements ResourceProvider, AutoCloseable {
   private void announce(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after, Set<Path> changed) {
     boolean listChanged = !before.resources().equals(after.resources())
         || !before.templates().equals(after.templates())
-        || after.templated().stream().anyMatch(t -> changed.contains(t.file())
-            || t.dependencies().stream().anyMatch(changed::contains));
+        || after.templated().stream().anyMatch(t -> ResourceIndex.touched(t.file(), changed)
+            || t.dependencies().stream().anyMatch(d -> ResourceIndex.touched(d, changed)));
     Set<String> updated = new LinkedHashSet<>();
     after.fixed().forEach((uri, now) -> {
       ResourceFile.Fixed then = before.fixed().get(uri);
@@ -211,7 +213,7 @@ public final class ResourceLibrary implements ResourceProvider, AutoCloseable {
       }
     });
     after.attachments().forEach((uri, now) -> {
-      if (before.attachments().containsKey(uri) && changed.contains(now.file())) {
+      if (before.attachments().containsKey(uri) && ResourceIndex.touched(now.file(), changed)) {
         updated.add(uri);
       }
     });

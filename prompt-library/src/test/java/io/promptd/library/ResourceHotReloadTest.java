@@ -80,10 +80,21 @@ class ResourceHotReloadTest {
   }
 
   @Test
+  void aMissingFileTargetThatAppearsLaterIsPickedUp() {
+    Path file = write(root, "late.resource.md", "---\nuri: test://late\ndescription: d\nfile: later/late.txt\n---\n");
+    eventually(() -> library.diagnostics().stream().anyMatch(d -> d.file().equals(file)));
+    assertThat(library.read("test://late")).isEmpty();
+    write(root, "later/late.txt", "here now");
+    eventually(() -> uris().contains("test://late"));
+    assertThat(text(library, "test://late")).isEqualTo("here now");
+    assertThat(library.diagnostics()).isEmpty();
+  }
+
+  @Test
   void addingAndRemovingResourcesChangesTheList() throws IOException {
     write(root, "new/folder/fresh.resource.md", resource("test://fresh", "fresh"));
     eventually(() -> uris().contains("test://fresh"));
-    assertThat(events).contains("list");
+    eventually(() -> events.contains("list"));
     events.clear();
     Files.delete(root.resolve("watched.resource.md"));
     eventually(() -> !uris().contains("test://watched"));

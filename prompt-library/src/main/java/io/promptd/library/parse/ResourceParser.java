@@ -10,7 +10,6 @@ import io.promptd.mcp.protocol.TextResourceContents;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -55,10 +54,12 @@ public final class ResourceParser {
    * @param text its decoded text
    * @param options the size limits
    * @param problems receives warnings (and is where the caller records the error thrown)
+   * @param dependencies receives the other files it reads or tries to read, even when it fails, so that a watcher
+   *     can retry when a missing {@code file:} target appears
    * @throws ParseException at the first error
    */
-  public static ResourceFile parse(Root root, Path file, String text, LibraryOptions options, Problems problems)
-      throws ParseException {
+  public static ResourceFile parse(Root root, Path file, String text, LibraryOptions options, Problems problems,
+      Set<Path> dependencies) throws ParseException {
     FrontMatter fm = FrontMatter.parse(text);
     Mapping yaml = fm.yaml();
     Fields.warnUnknown(yaml, KEYS, "resource", problems);
@@ -70,60 +71,75 @@ public final class ResourceParser {
           : "give either 'uri' or 'uriTemplate', not both");
     }
     String explicitName = Fields.string(yaml, "name");
-    String name = explicitName != null && !explicitName.isBlank() ? explicitName : defaultName(file);
-    String title = Fields.string(yaml, "title");
     String description = Fields.string(yaml, "description");
     if (description == null || description.isBlank()) {
       problems.warning(1, "no description: clients show it next to the resource");
     }
-    String mimeType = Fields.string(yaml, "mimeType");
-    String reference = Fields.string(yaml, "file");
-    String body = stripFinalNewline(fm.body());
-    Set<Path> dependencies = new HashSet<>();
-    if (uriTemplate != null) {
-      int line = Fields.line(yaml, "uriTemplate", 1);
-      if (reference != null) {
-        throw new ParseException(Fields.line(yaml, "file", 1),
-            "a templated resource takes its contents from its body, not from 'file'");
-      }
-      UriTemplate compiled = UriTemplate.parse(uriTemplate, line);
-      checkScheme(uriTemplate, "uriTemplate", line);
-      String type = mimeType != null ? mimeType : "text/plain";
-      Map<String, Integer> variables = new LinkedHashMap<>();
-      TextTemplate template = new MustacheTemplates(root, options.maxPromptBytes(), dependencies)
-          .compile(body, fm.bodyLine(), variables, problems);
-      for (Map.Entry<String, Integer> v : variables.entrySet()) {
-        if (!compiled.names().contains(v.getKey())) {
-          throw new ParseException(v.getValue(), "body uses '" + v.getKey() + "' but uriTemplate '" + uriTemplate
-              + "' has no '{" + v.getKey() + "}'");
-        }
-      }
-      ResourceTemplate listed =
-          new ResourceTemplate(uriTemplate, name, title, description, type, null, List.of(), null);
-      return new ResourceFile.Templated(file, line, listed, compiled, type, template, dependencies);
+    Head head = new Head(root, file, fm, explicitName != null && !explicitName.isBlank() ? explicitName
+        : defaultName(file), Fields.string(yaml, "title"), description, Fields.string(yaml, "mimeType"),
+        stripFinalNewline(fm.body()));
+    return uriTemplate != null
+        ? templated(head, uriTemplate, options, problems, dependencies)
+        : fixed(head, checkScheme(uri, "uri", Fields.line(yaml, "uri", 1)), options, dependencies);
+  }
+
+  /** What both kinds of resource file share. */
+  private record Head(Root root, Path file, FrontMatter fm, String name, @Nullable String title,
+      @Nullable String description, @Nullable String mimeType, String body) {
+    Mapping yaml() {
+      return fm.yaml();
     }
-    int line = Fields.line(yaml, "uri", 1);
-    String fixedUri = checkScheme(uri, "uri", line);
+  }
+
+  private static ResourceFile.Templated templated(Head head, String uriTemplate, LibraryOptions options,
+      Problems problems, Set<Path> dependencies) throws ParseException {
+    int line = Fields.line(head.yaml(), "uriTemplate", 1);
+    if (head.yaml().get("file") != null) {
+      throw new ParseException(Fields.line(head.yaml(), "file", 1),
+          "a templated resource takes its contents from its body, not from 'file'");
+    }
+    UriTemplate compiled = UriTemplate.parse(uriTemplate, line);
+    checkScheme(uriTemplate, "uriTemplate", line);
+    String type = head.mimeType() != null ? head.mimeType() : "text/plain";
+    Map<String, Integer> variables = new LinkedHashMap<>();
+    TextTemplate template = new MustacheTemplates(head.root(), options.maxPromptBytes(), dependencies)
+        .compile(head.body(), head.fm().bodyLine(), variables, problems);
+    for (Map.Entry<String, Integer> v : variables.entrySet()) {
+      if (!compiled.names().contains(v.getKey())) {
+        throw new ParseException(v.getValue(), "body uses '" + v.getKey() + "' but uriTemplate '" + uriTemplate
+            + "' has no '{" + v.getKey() + "}'");
+      }
+    }
+    ResourceTemplate listed =
+        new ResourceTemplate(uriTemplate, head.name(), head.title(), head.description(), type, null, List.of(), null);
+    return new ResourceFile.Templated(head.file(), line, listed, compiled, type, template, dependencies);
+  }
+
+  private static ResourceFile.Fixed fixed(Head head, String uri, LibraryOptions options, Set<Path> dependencies)
+      throws ParseException {
+    String reference = Fields.string(head.yaml(), "file");
     ResourceContents contents;
     long size;
     if (reference != null) {
-      if (!body.isBlank()) {
-        throw new ParseException(fm.bodyLine(), "give the contents either in the body or with 'file', not both");
+      if (!head.body().isBlank()) {
+        throw new ParseException(head.fm().bodyLine(),
+            "give the contents either in the body or with 'file', not both");
       }
-      int fileLine = Fields.line(yaml, "file", 1);
-      Path target = SafeFiles.resolve(root, file, reference, fileLine);
+      int fileLine = Fields.line(head.yaml(), "file", 1);
+      Path target = SafeFiles.resolve(head.root(), head.file(), reference, fileLine);
       dependencies.add(target);
-      byte[] data = SafeFiles.read(root, target, options.maxAttachmentBytes(), fileLine, "resource file");
-      String type = mimeType != null ? mimeType : guessType(target);
-      contents = fromBytes(fixedUri, type, data, reference, fileLine);
+      byte[] data = SafeFiles.read(head.root(), target, options.maxAttachmentBytes(), fileLine, "resource file");
+      String type = head.mimeType() != null ? head.mimeType() : guessType(target);
+      contents = fromBytes(uri, type, data, reference, fileLine);
       size = data.length;
     } else {
-      String type = mimeType != null ? mimeType : "text/plain";
-      contents = new TextResourceContents(fixedUri, type, body, null);
-      size = body.getBytes(StandardCharsets.UTF_8).length;
+      String type = head.mimeType() != null ? head.mimeType() : "text/plain";
+      contents = new TextResourceContents(uri, type, head.body(), null);
+      size = head.body().getBytes(StandardCharsets.UTF_8).length;
     }
-    Resource resource = new Resource(fixedUri, name, title, description, contents.mimeType(), size, null, List.of(), null);
-    return new ResourceFile.Fixed(file, line, resource, contents, dependencies);
+    Resource resource = new Resource(uri, head.name(), head.title(), head.description(), contents.mimeType(), size,
+        null, List.of(), null);
+    return new ResourceFile.Fixed(head.file(), Fields.line(head.yaml(), "uri", 1), resource, contents, dependencies);
   }
 
   /**
