@@ -36,7 +36,7 @@ final class Serve {
       }
       McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(resources)
           .pageSize(options.pageSize());
-      try (McpServer server = builder.build()) {
+      try (McpServer server = builder.build(); ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {
           serveHttp(server, options, err);
         } else {

@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.protocol.LoggingLevel;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -103,6 +104,20 @@ final class Broadcaster {
       }
     }
     failed.forEach(sessions::remove);
+  }
+
+  /** Sends a log message to every initialized legacy session whose level admits it. */
+  void log(LoggingLevel level, Notification message) {
+    for (SessionImpl session : sessions) {
+      LegacyState state = session.legacy();
+      if (state != null && level.compareTo(state.logLevel) >= 0) {
+        try {
+          session.notifyClient(message);
+        } catch (RuntimeException e) {
+          LOG.log(Level.DEBUG, "dropping a log message for a session whose channel failed: {0}", e.getMessage());
+        }
+      }
+    }
   }
 
   /** Delivers a notification to every modern subscription that {@code wants} it. */

@@ -8,7 +8,9 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -27,8 +29,6 @@ final class Dispatcher {
   // 2026-07-28 removed ping and logging/setLevel.
   private static final Set<String> MODERN_METHODS =
       Set.of("server/discover", "prompts/list", "prompts/get", "completion/complete", "subscriptions/listen");
-  private static final Set<String> LOG_LEVELS =
-      Set.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
 
   private final McpServer server;
   private final SessionImpl session;
@@ -151,11 +151,9 @@ final class Dispatcher {
   }
 
   private static JsonObject setLevel(JsonObject params, LegacyState state) {
-    String level = params.string("level").orElse("");
-    if (!LOG_LEVELS.contains(level)) {
-      throw McpException.invalidParams("Invalid params: \"level\" must be one of " + String.join(", ", LOG_LEVELS.stream().sorted().toList()));
-    }
-    state.logLevel = level;
+    state.logLevel = LoggingLevel.of(params.string("level").orElse("")).orElseThrow(() ->
+        McpException.invalidParams("Invalid params: \"level\" must be one of " + String.join(", ",
+            Arrays.stream(LoggingLevel.values()).map(LoggingLevel::id).toList())));
     return JsonObject.EMPTY;
   }
 

@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import org.jspecify.annotations.Nullable;
 
@@ -11,7 +12,8 @@ final class LegacyState {
   final JsonObject clientCapabilities;
   final @Nullable Implementation clientInfo;
   volatile boolean initializedNotified;
-  volatile String logLevel = "info";
+  /** The least severe log message the client wants; {@code logging/setLevel} changes it. */
+  volatile LoggingLevel logLevel = LoggingLevel.INFO;
 
   LegacyState(ProtocolVersion version, JsonObject clientCapabilities, @Nullable Implementation clientInfo) {
     this.version = version;

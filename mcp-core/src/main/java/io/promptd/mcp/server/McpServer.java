@@ -2,7 +2,11 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.json.Json;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.LoggingLevel;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -67,6 +71,23 @@ public final class McpServer implements AutoCloseable {
   /** The prompts this server serves. */
   public PromptCatalog prompts() {
     return prompts;
+  }
+
+  /**
+   * Sends {@code notifications/message} to every initialized legacy session whose {@code logging/setLevel} admits
+   * {@code level} (INFO until the client sets one). Modern requests carry their own log level and get no
+   * server-initiated log messages. Delivery is asynchronous and never blocks the caller.
+   *
+   * @param level the severity
+   * @param logger the name of the part of the server that logs, or null
+   * @param data the message: a string or any JSON value
+   */
+  public void log(LoggingLevel level, @Nullable String logger, Json data) {
+    requireNonNull(level, "level");
+    requireNonNull(data, "data");
+    Notification message = new Notification("notifications/message",
+        JsonObject.builder().put("level", level.id()).put("logger", logger).put("data", data).build());
+    broadcaster.submit(() -> broadcaster.log(level, message));
   }
 
   /** The server's name and version, as clients see it. */
