@@ -50,11 +50,12 @@ final class LibraryIndex {
    *
    * @param root its root
    * @param file the file
+   * @param stamp its size and modification time before its latest parse
    * @param last its latest parse
    * @param good the prompt being served from it: the latest one that parsed, or null
    * @param definition the served form of {@code good}, or null
    */
-  record Entry(Root root, Path file, ParseResult last, @Nullable PromptFile good,
+  record Entry(Root root, Path file, Stamp stamp, ParseResult last, @Nullable PromptFile good,
       @Nullable PromptDefinition definition) {
     @Nullable String name() {
       return good == null ? null : good.name();
@@ -83,7 +84,7 @@ final class LibraryIndex {
       Scanner.Found f = found.get(i);
       Entry old = files.get(f.file());
       if (old == null) {
-        store(f.root(), f.file(), results.get(i), null);
+        store(f.root(), f.file(), f.stamp(), results.get(i), null);
       }
     }
     List<PromptDefinition> served = new ArrayList<>();
@@ -187,6 +188,10 @@ final class LibraryIndex {
       }
       return;
     }
+    Stamp stamp = Stamp.of(file);
+    if (direct && old != null && old.stamp().unchanged(stamp)) {
+      return; // only its access time changed: someone read it
+    }
     ParseResult result = PromptParser.parse(root, file, match, options);
     lastRefresh.add(result);
     if (direct && old != null && old.good() != null && old.last().prompt() != null && result.prompt() != null
@@ -196,13 +201,13 @@ final class LibraryIndex {
     if (old != null) {
       forget(old, touched);
     }
-    Entry stored = store(root, file, result, old);
+    Entry stored = store(root, file, stamp != null ? stamp : new Stamp(-1, -1, 0), result, old);
     if (stored.name() != null) {
       touched.add(stored.name());
     }
   }
 
-  private Entry store(Root root, Path file, ParseResult result, @Nullable Entry previous) {
+  private Entry store(Root root, Path file, Stamp stamp, ParseResult result, @Nullable Entry previous) {
     PromptFile good = result.prompt();
     PromptDefinition definition;
     if (good != null) {
@@ -214,7 +219,7 @@ final class LibraryIndex {
     } else {
       definition = null;
     }
-    Entry entry = new Entry(root, file, result, good, definition);
+    Entry entry = new Entry(root, file, stamp, result, good, definition);
     files.put(file, entry);
     for (Path dependency : result.dependencies()) {
       dependents.computeIfAbsent(dependency, k -> new HashSet<>()).add(file);

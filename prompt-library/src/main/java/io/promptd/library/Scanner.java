@@ -29,8 +29,9 @@ final class Scanner {
    * @param root its root
    * @param file the file
    * @param match its format and name segments
+   * @param stamp its size and modification time when scanned
    */
-  record Found(Root root, Path file, FileKind.Match match) {}
+  record Found(Root root, Path file, FileKind.Match match, Stamp stamp) {}
 
   /** Whether the folder {@code dir} under {@code root} is scanned and watched. */
   static boolean wanted(Root root, Path dir) {
@@ -74,7 +75,7 @@ final class Scanner {
         if (attrs.isRegularFile() || attrs.isSymbolicLink()) {
           FileKind.Match match = FileKind.classify(root, file);
           if (match != null) {
-            files.accept(new Found(root, file, match));
+            files.accept(new Found(root, file, match, Stamp.of(attrs)));
           }
         }
         return FileVisitResult.CONTINUE;

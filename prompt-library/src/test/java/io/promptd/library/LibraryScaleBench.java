@@ -126,7 +126,7 @@ public final class LibraryScaleBench {
       int i = (e * 7919) % 100;
       String name = String.format(Locale.ROOT, "team%04d-prompt%06d", 0, i);
       Path file = dir.resolve("team0000").resolve(String.format(Locale.ROOT, "prompt%06d.prompt.md", i));
-      String version = "v" + (e + 1);
+      String version = "v" + (e + 1) + "-" + System.nanoTime(); // never what an earlier run left there
       var before = catalog.get(name).orElseThrow();
       long start = System.nanoTime();
       Files.writeString(file, content(i, version), StandardCharsets.UTF_8);
