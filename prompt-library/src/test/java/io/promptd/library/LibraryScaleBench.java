@@ -69,13 +69,14 @@ public final class LibraryScaleBench {
       library.watch();
       report("watch: %d ms to register folders", ms(System.nanoTime() - w));
       reloads(dir, library.catalog());
-      warmLoad(dir);
       PromptCatalog small = PromptCatalog.of(library.catalog().all().subList(0, Math.min(1000, count)));
+      usedHeapMiB();
       for (int round = 0; round < 2; round++) {
         // Interleaved, so JIT warm-up and GC do not favour either; the page should cost the same.
         pages("all prompts", library.catalog());
         pages("first 1,000 only", small);
       }
+      warmLoad(dir);
     }
   }
 
