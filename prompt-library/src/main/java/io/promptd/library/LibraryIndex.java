@@ -293,6 +293,23 @@ final class LibraryIndex {
     return out;
   }
 
+  /** The files that appeared, vanished or changed size or modification time compared with {@code now}. */
+  Set<Path> changedSince(Map<Path, Stamp> now) {
+    Set<Path> changed = new HashSet<>();
+    now.forEach((file, stamp) -> {
+      Entry entry = files.get(file);
+      if (entry == null || entry.stamp().size() != stamp.size() || entry.stamp().modified() != stamp.modified()) {
+        changed.add(file);
+      }
+    });
+    for (Path known : files.keySet()) {
+      if (!now.containsKey(known)) {
+        changed.add(known);
+      }
+    }
+    return changed;
+  }
+
   /** How many prompt files are known. */
   int fileCount() {
     return files.size();
