@@ -67,54 +67,57 @@ final class LibraryIndex {
     this.options = options;
   }
 
-  /** Scans and parses every root, in parallel; returns the prompts to serve. */
+  /**
+   * Scans and parses every root; returns the prompts to serve. Files are parsed by a pool while the scan goes on,
+   * so the walk's system calls overlap the parsing.
+   */
   List<PromptDefinition> loadAll() throws IOException {
     List<Scanner.Found> found = new ArrayList<>();
-    for (Root root : roots) {
-      found.addAll(Scanner.files(root));
-    }
-    if (found.size() > options.maxFiles()) {
-      Root first = roots.getFirst();
-      rootProblems.add(Diagnostic.error(first.path(), 0, "found " + found.size() + " prompt files, over the limit of "
-          + options.maxFiles() + "; only the first " + options.maxFiles() + " are served"));
-      found = found.subList(0, options.maxFiles());
-    }
-    List<ParseResult> results = parseAll(found);
-    for (int i = 0; i < results.size(); i++) {
-      Scanner.Found f = found.get(i);
-      Entry old = files.get(f.file());
-      if (old == null) {
-        store(f.root(), f.file(), f.stamp(), results.get(i), null);
-      }
-    }
-    List<PromptDefinition> served = new ArrayList<>();
-    for (Map.Entry<String, TreeSet<Entry>> e : owners.entrySet()) {
-      PromptDefinition d = e.getValue().first().definition();
-      if (d != null) {
-        served.add(d);
-      }
-    }
-    return served;
-  }
-
-  private List<ParseResult> parseAll(List<Scanner.Found> found) throws IOException {
+    List<Future<ParseResult>> results = new ArrayList<>();
     Map<Path, Boolean> folders = new ConcurrentHashMap<>();
+    int[] skipped = new int[1];
     try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
-      List<Future<ParseResult>> futures = new ArrayList<>(found.size());
-      for (Scanner.Found f : found) {
-        futures.add(pool.submit(() -> PromptParser.parse(f.root(), f.file(), f.match(), options, folders)));
+      for (Root root : roots) {
+        Scanner.walk(root, root.path(), f -> {
+          if (found.size() >= options.maxFiles()) {
+            skipped[0]++;
+            return;
+          }
+          found.add(f);
+          results.add(pool.submit(() -> PromptParser.parse(f.root(), f.file(), f.match(), options, folders)));
+        }, d -> {});
       }
-      List<ParseResult> results = new ArrayList<>(found.size());
-      for (Future<ParseResult> future : futures) {
-        results.add(future.get());
+      for (int i = 0; i < found.size(); i++) {
+        Scanner.Found f = found.get(i);
+        ParseResult result = results.get(i).get();
+        if (!files.containsKey(f.file())) {
+          store(f.root(), f.file(), f.stamp(), result, null);
+        }
       }
-      return results;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while loading prompt files", e);
     } catch (ExecutionException e) {
       throw new IOException("failed to load prompt files", e.getCause());
     }
+    if (skipped[0] > 0) {
+      rootProblems.add(Diagnostic.error(roots.getFirst().path(), 0, "found " + (found.size() + skipped[0])
+          + " prompt files, over the limit of " + options.maxFiles() + "; only the first " + options.maxFiles()
+          + " are served"));
+    }
+    return served();
+  }
+
+  /** The definition of each name's winner. */
+  private List<PromptDefinition> served() {
+    List<PromptDefinition> served = new ArrayList<>();
+    for (TreeSet<Entry> candidates : owners.values()) {
+      PromptDefinition d = candidates.first().definition();
+      if (d != null) {
+        served.add(d);
+      }
+    }
+    return served;
   }
 
   /**

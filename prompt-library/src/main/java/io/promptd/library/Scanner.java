@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -87,12 +85,5 @@ final class Scanner {
         return FileVisitResult.CONTINUE;
       }
     });
-  }
-
-  /** Every prompt file under {@code root}. */
-  static List<Found> files(Root root) throws IOException {
-    List<Found> out = new ArrayList<>();
-    walk(root, root.path(), out::add, dir -> {});
-    return out;
   }
 }
