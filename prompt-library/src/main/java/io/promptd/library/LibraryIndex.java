@@ -33,9 +33,9 @@ import org.jspecify.annotations.Nullable;
  * time by its callers' lock.
  */
 final class LibraryIndex {
-  /** Decides duplicate names: roots in the order given, then paths in string order. */
+  /** Decides duplicate names: roots in the order given, then paths in order (compared without making strings). */
   private static final Comparator<Entry> PRECEDENCE =
-      Comparator.<Entry>comparingInt(e -> e.root().index()).thenComparing(e -> e.file().toString());
+      Comparator.<Entry>comparingInt(e -> e.root().index()).thenComparing(Entry::file);
 
   private final List<Root> roots;
   private final LibraryOptions options;
