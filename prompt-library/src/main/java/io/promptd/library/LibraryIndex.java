@@ -33,9 +33,9 @@ import org.jspecify.annotations.Nullable;
  * time by its callers' lock.
  */
 final class LibraryIndex {
-  /** Decides duplicate names: roots in the order given, then paths in string order. */
+  /** Decides duplicate names: roots in the order given, then paths in order (compared without making strings). */
   private static final Comparator<Entry> PRECEDENCE =
-      Comparator.<Entry>comparingInt(e -> e.root().index()).thenComparing(e -> e.file().toString());
+      Comparator.<Entry>comparingInt(e -> e.root().index()).thenComparing(Entry::file);
 
   private final List<Root> roots;
   private final LibraryOptions options;
@@ -50,11 +50,12 @@ final class LibraryIndex {
    *
    * @param root its root
    * @param file the file
+   * @param stamp its size and modification time before its latest parse
    * @param last its latest parse
    * @param good the prompt being served from it: the latest one that parsed, or null
    * @param definition the served form of {@code good}, or null
    */
-  record Entry(Root root, Path file, ParseResult last, @Nullable PromptFile good,
+  record Entry(Root root, Path file, Stamp stamp, ParseResult last, @Nullable PromptFile good,
       @Nullable PromptDefinition definition) {
     @Nullable String name() {
       return good == null ? null : good.name();
@@ -66,54 +67,57 @@ final class LibraryIndex {
     this.options = options;
   }
 
-  /** Scans and parses every root, in parallel; returns the prompts to serve. */
+  /**
+   * Scans and parses every root; returns the prompts to serve. Files are parsed by a pool while the scan goes on,
+   * so the walk's system calls overlap the parsing.
+   */
   List<PromptDefinition> loadAll() throws IOException {
     List<Scanner.Found> found = new ArrayList<>();
-    for (Root root : roots) {
-      found.addAll(Scanner.files(root));
-    }
-    if (found.size() > options.maxFiles()) {
-      Root first = roots.getFirst();
-      rootProblems.add(Diagnostic.error(first.path(), 0, "found " + found.size() + " prompt files, over the limit of "
-          + options.maxFiles() + "; only the first " + options.maxFiles() + " are served"));
-      found = found.subList(0, options.maxFiles());
-    }
-    List<ParseResult> results = parseAll(found);
-    for (int i = 0; i < results.size(); i++) {
-      Scanner.Found f = found.get(i);
-      Entry old = files.get(f.file());
-      if (old == null) {
-        store(f.root(), f.file(), results.get(i), null);
-      }
-    }
-    List<PromptDefinition> served = new ArrayList<>();
-    for (Map.Entry<String, TreeSet<Entry>> e : owners.entrySet()) {
-      PromptDefinition d = e.getValue().first().definition();
-      if (d != null) {
-        served.add(d);
-      }
-    }
-    return served;
-  }
-
-  private List<ParseResult> parseAll(List<Scanner.Found> found) throws IOException {
+    List<Future<ParseResult>> results = new ArrayList<>();
     Map<Path, Boolean> folders = new ConcurrentHashMap<>();
+    int[] skipped = new int[1];
     try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
-      List<Future<ParseResult>> futures = new ArrayList<>(found.size());
-      for (Scanner.Found f : found) {
-        futures.add(pool.submit(() -> PromptParser.parse(f.root(), f.file(), f.match(), options, folders)));
+      for (Root root : roots) {
+        Scanner.walk(root, root.path(), f -> {
+          if (found.size() >= options.maxFiles()) {
+            skipped[0]++;
+            return;
+          }
+          found.add(f);
+          results.add(pool.submit(() -> PromptParser.parse(f.root(), f.file(), f.match(), options, folders)));
+        }, d -> {});
       }
-      List<ParseResult> results = new ArrayList<>(found.size());
-      for (Future<ParseResult> future : futures) {
-        results.add(future.get());
+      for (int i = 0; i < found.size(); i++) {
+        Scanner.Found f = found.get(i);
+        ParseResult result = results.get(i).get();
+        if (!files.containsKey(f.file())) {
+          store(f.root(), f.file(), f.stamp(), result, null);
+        }
       }
-      return results;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while loading prompt files", e);
     } catch (ExecutionException e) {
       throw new IOException("failed to load prompt files", e.getCause());
     }
+    if (skipped[0] > 0) {
+      rootProblems.add(Diagnostic.error(roots.getFirst().path(), 0, "found " + (found.size() + skipped[0])
+          + " prompt files, over the limit of " + options.maxFiles() + "; only the first " + options.maxFiles()
+          + " are served"));
+    }
+    return served();
+  }
+
+  /** The definition of each name's winner. */
+  private List<PromptDefinition> served() {
+    List<PromptDefinition> served = new ArrayList<>();
+    for (TreeSet<Entry> candidates : owners.values()) {
+      PromptDefinition d = candidates.first().definition();
+      if (d != null) {
+        served.add(d);
+      }
+    }
+    return served;
   }
 
   /**
@@ -187,6 +191,10 @@ final class LibraryIndex {
       }
       return;
     }
+    Stamp stamp = Stamp.of(file);
+    if (direct && old != null && old.stamp().unchanged(stamp)) {
+      return; // only its access time changed: someone read it
+    }
     ParseResult result = PromptParser.parse(root, file, match, options);
     lastRefresh.add(result);
     if (direct && old != null && old.good() != null && old.last().prompt() != null && result.prompt() != null
@@ -196,13 +204,13 @@ final class LibraryIndex {
     if (old != null) {
       forget(old, touched);
     }
-    Entry stored = store(root, file, result, old);
+    Entry stored = store(root, file, stamp != null ? stamp : new Stamp(-1, -1, 0), result, old);
     if (stored.name() != null) {
       touched.add(stored.name());
     }
   }
 
-  private Entry store(Root root, Path file, ParseResult result, @Nullable Entry previous) {
+  private Entry store(Root root, Path file, Stamp stamp, ParseResult result, @Nullable Entry previous) {
     PromptFile good = result.prompt();
     PromptDefinition definition;
     if (good != null) {
@@ -214,7 +222,7 @@ final class LibraryIndex {
     } else {
       definition = null;
     }
-    Entry entry = new Entry(root, file, result, good, definition);
+    Entry entry = new Entry(root, file, stamp, result, good, definition);
     files.put(file, entry);
     for (Path dependency : result.dependencies()) {
       dependents.computeIfAbsent(dependency, k -> new HashSet<>()).add(file);
@@ -286,6 +294,23 @@ final class LibraryIndex {
       out.addAll(result.diagnostics());
     }
     return out;
+  }
+
+  /** The files that appeared, vanished or changed size or modification time compared with {@code now}. */
+  Set<Path> changedSince(Map<Path, Stamp> now) {
+    Set<Path> changed = new HashSet<>();
+    now.forEach((file, stamp) -> {
+      Entry entry = files.get(file);
+      if (entry == null || entry.stamp().size() != stamp.size() || entry.stamp().modified() != stamp.modified()) {
+        changed.add(file);
+      }
+    });
+    for (Path known : files.keySet()) {
+      if (!now.containsKey(known)) {
+        changed.add(known);
+      }
+    }
+    return changed;
   }
 
   /** How many prompt files are known. */

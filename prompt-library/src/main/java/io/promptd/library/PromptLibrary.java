@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -121,7 +122,13 @@ public final class PromptLibrary implements AutoCloseable {
         throw new IllegalStateException("PromptLibrary.watch: the library is closed");
       }
       if (watcher == null) {
-        watcher = Watcher.start(roots, options.debounce(), this::reload);
+        Map<Path, Stamp> seen = new HashMap<>();
+        watcher = Watcher.start(roots, options.debounce(), this::reload, f -> seen.put(f.file(), f.stamp()));
+        // Whatever changed between the load and now raised no event: compare what registration walked past.
+        Set<Path> missed = index.changedSince(seen);
+        if (!missed.isEmpty()) {
+          reload(missed);
+        }
       }
     }
   }

@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -29,8 +27,9 @@ final class Scanner {
    * @param root its root
    * @param file the file
    * @param match its format and name segments
+   * @param stamp its size and modification time when scanned
    */
-  record Found(Root root, Path file, FileKind.Match match) {}
+  record Found(Root root, Path file, FileKind.Match match, Stamp stamp) {}
 
   /** Whether the folder {@code dir} under {@code root} is scanned and watched. */
   static boolean wanted(Root root, Path dir) {
@@ -74,7 +73,7 @@ final class Scanner {
         if (attrs.isRegularFile() || attrs.isSymbolicLink()) {
           FileKind.Match match = FileKind.classify(root, file);
           if (match != null) {
-            files.accept(new Found(root, file, match));
+            files.accept(new Found(root, file, match, Stamp.of(attrs)));
           }
         }
         return FileVisitResult.CONTINUE;
@@ -86,12 +85,5 @@ final class Scanner {
         return FileVisitResult.CONTINUE;
       }
     });
-  }
-
-  /** Every prompt file under {@code root}. */
-  static List<Found> files(Root root) throws IOException {
-    List<Found> out = new ArrayList<>();
-    walk(root, root.path(), out::add, dir -> {});
-    return out;
   }
 }

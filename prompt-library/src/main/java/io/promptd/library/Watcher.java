@@ -51,12 +51,18 @@ final class Watcher implements AutoCloseable {
     this.thread = Thread.ofPlatform().daemon().name("promptd-library-watcher").unstarted(this::run);
   }
 
-  /** Registers every folder of {@code roots} and starts the watching thread. */
-  static Watcher start(List<Root> roots, Duration debounce, Consumer<Set<Path>> onChange) throws IOException {
+  /**
+   * Registers every folder of {@code roots} and starts the watching thread.
+   *
+   * @param seen receives every prompt file met while registering, so the caller can catch up with changes made
+   *     before the folders were watched
+   */
+  static Watcher start(List<Root> roots, Duration debounce, Consumer<Set<Path>> onChange,
+      Consumer<Scanner.Found> seen) throws IOException {
     Watcher watcher = new Watcher(roots, debounce, onChange);
     try {
       for (Root root : roots) {
-        watcher.registerTree(root, root.path());
+        watcher.registerTree(root, root.path(), seen);
       }
     } catch (IOException | RuntimeException e) {
       watcher.close();
@@ -66,8 +72,8 @@ final class Watcher implements AutoCloseable {
     return watcher;
   }
 
-  private void registerTree(Root root, Path dir) throws IOException {
-    Scanner.walk(root, dir, found -> {}, d -> {
+  private void registerTree(Root root, Path dir, Consumer<Scanner.Found> seen) throws IOException {
+    Scanner.walk(root, dir, seen, d -> {
       try {
         keys.put(d.register(service, ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY), d);
       } catch (IOException e) {
@@ -116,7 +122,7 @@ final class Watcher implements AutoCloseable {
     for (Root root : roots) {
       if (root.contains(dir)) {
         try {
-          registerTree(root, dir);
+          registerTree(root, dir, found -> {});
         } catch (IOException e) {
           LOG.log(Level.WARNING, "cannot watch " + dir + ": " + e.getMessage());
         }

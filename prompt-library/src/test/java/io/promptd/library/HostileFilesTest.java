@@ -40,6 +40,19 @@ class HostileFilesTest {
   }
 
   @Test
+  void aRootWithTooManyFilesServesOnlyTheLimit() throws IOException {
+    for (int i = 0; i < 5; i++) {
+      write(root, "p" + i + ".prompt.md", "---\ndescription: d\n---\nx");
+    }
+    LibraryOptions options = new LibraryOptions(1 << 20, 1 << 20, 3, java.time.Duration.ofMillis(25), 2);
+    try (PromptLibrary library = PromptLibrary.load(java.util.List.of(root), options)) {
+      assertThat(library.catalog().size()).isEqualTo(3);
+      assertThat(errors(library)).containsExactly(
+          root + ":1: error: found 5 prompt files, over the limit of 3; only the first 3 are served");
+    }
+  }
+
+  @Test
   void invalidUtf8IsReportedAtItsLine() {
     byte[] bytes = "---\ndescription: d\n---\nok\nbad \u00ff here\n".getBytes(StandardCharsets.ISO_8859_1);
     write(root, "latin1.prompt.md", bytes);

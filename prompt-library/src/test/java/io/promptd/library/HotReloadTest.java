@@ -42,6 +42,20 @@ class HotReloadTest {
   }
 
   @Test
+  void changesMadeBetweenLoadAndWatchAreCaughtUp(@TempDir Path other) throws IOException {
+    write(other, "kept.prompt.md", prompt("K1"));
+    write(other, "gone.prompt.md", prompt("G"));
+    try (PromptLibrary late = PromptLibrary.load(List.of(other), LibraryOptions.defaults())) {
+      write(other, "kept.prompt.md", prompt("K2 changed"));
+      write(other, "new.prompt.md", prompt("N"));
+      Files.delete(other.resolve("gone.prompt.md"));
+      late.watch();
+      assertThat(late.catalog().all()).extracting(PromptDefinition::name).containsExactly("kept", "new");
+      assertThat(text(render(late, "kept", Map.of()).messages().getFirst())).isEqualTo("K2 changed");
+    }
+  }
+
+  @Test
   void anEditShowsUp() {
     write(root, "a.prompt.md", prompt("A2"));
     eventually(() -> body("a").equals("A2"));

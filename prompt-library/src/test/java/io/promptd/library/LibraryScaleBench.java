@@ -69,13 +69,14 @@ public final class LibraryScaleBench {
       library.watch();
       report("watch: %d ms to register folders", ms(System.nanoTime() - w));
       reloads(dir, library.catalog());
-      warmLoad(dir);
       PromptCatalog small = PromptCatalog.of(library.catalog().all().subList(0, Math.min(1000, count)));
+      usedHeapMiB();
       for (int round = 0; round < 2; round++) {
         // Interleaved, so JIT warm-up and GC do not favour either; the page should cost the same.
         pages("all prompts", library.catalog());
         pages("first 1,000 only", small);
       }
+      warmLoad(dir);
     }
   }
 
@@ -126,7 +127,7 @@ public final class LibraryScaleBench {
       int i = (e * 7919) % 100;
       String name = String.format(Locale.ROOT, "team%04d-prompt%06d", 0, i);
       Path file = dir.resolve("team0000").resolve(String.format(Locale.ROOT, "prompt%06d.prompt.md", i));
-      String version = "v" + (e + 1);
+      String version = "v" + (e + 1) + "-" + System.nanoTime(); // never what an earlier run left there
       var before = catalog.get(name).orElseThrow();
       long start = System.nanoTime();
       Files.writeString(file, content(i, version), StandardCharsets.UTF_8);

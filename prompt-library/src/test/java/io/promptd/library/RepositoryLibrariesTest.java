@@ -98,6 +98,14 @@ class RepositoryLibrariesTest {
       assertThat(mcp.call("completion/complete", """
           {"ref":{"type":"ref/prompt","name":"test_prompt_with_arguments"},"argument":{"name":"arg1","value":"test"}}"""))
           .contains("\"values\":[]");
+      assertThat(mcp.call("prompts/get", """
+          {"name":"test_prompt_with_embedded_resource","arguments":{"resourceUri":"test://example-resource"}}"""))
+          .contains("""
+              {"role":"user","content":{"type":"resource","resource":{"uri":"test://example-resource",\
+              "mimeType":"text/plain","text":"Embedded resource content for testing."}}}""");
+      assertThat(mcp.call("prompts/get", "{\"name\":\"test_prompt_with_image\"}"))
+          .contains("{\"role\":\"user\",\"content\":{\"type\":\"image\",\"data\":\"iVBORw0KGgo")
+          .contains("\"mimeType\":\"image/png\"");
     }
   }
 }
