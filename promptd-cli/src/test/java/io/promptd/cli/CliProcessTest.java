@@ -95,14 +95,16 @@ class CliProcessTest {
   private static String awaitUrl(Process server) throws IOException {
     BufferedReader err = new BufferedReader(new InputStreamReader(server.getErrorStream(), UTF_8));
     Pattern serving = Pattern.compile("serving .* on (http://\\S+)");
+    StringBuilder seen = new StringBuilder();
     for (String line = err.readLine(); line != null; line = err.readLine()) {
+      seen.append(line).append('\n');
       Matcher m = serving.matcher(line);
       if (m.find()) {
         Thread.ofVirtual().start(() -> drain(err)); // keep the pipe from filling up
         return m.group(1);
       }
     }
-    throw new IOException("server ended before printing its URL");
+    throw new IOException("server ended before printing its URL; it said:\n" + seen);
   }
 
   private static void drain(BufferedReader reader) {

@@ -39,7 +39,7 @@ class StdioClientTest {
     assertThat(client.modern()).isTrue();
     assertThat(client.protocolVersion()).isEqualTo("2026-07-28");
     assertThat(client.serverInfo()).isNotNull();
-    assertThat(client.listPrompts()).extracting(Prompt::name).containsExactly("greet", "slow", "touch");
+    assertThat(client.listPrompts()).extracting(Prompt::name).containsExactly("greet", "quick", "slow", "touch");
     var result = client.getPrompt("greet", Map.of("name", "Ada"));
     assertThat(((TextContent) result.messages().getFirst().content()).text()).isEqualTo("Hello, Ada!");
   }

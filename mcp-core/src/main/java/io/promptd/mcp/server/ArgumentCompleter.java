@@ -15,4 +15,9 @@ public interface ArgumentCompleter {
    * @return at most {@value Completion#MAX_VALUES} suggestions
    */
   Completion complete(String argument, String value, Map<String, String> context);
+
+  /** Whether completing may block; see {@link PromptRenderer#mayBlock()}. The default is true. */
+  default boolean mayBlock() {
+    return true;
+  }
 }

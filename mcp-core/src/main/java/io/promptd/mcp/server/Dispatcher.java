@@ -43,6 +43,23 @@ final class Dispatcher {
     this.resources = new ResourcesFeature(server, session);
   }
 
+  /**
+   * Whether serving {@code request} may block: a listen stream always does; so may a resource read (providers may do
+   * I/O) and any renderer or completer that does not declare otherwise. Everything else is answered from memory.
+   */
+  boolean mayBlock(Request request) {
+    JsonObject params = request.params();
+    return switch (request.method()) {
+      case "subscriptions/listen", "resources/read" -> true;
+      case "prompts/get" -> params.string("name").flatMap(server.prompts()::get)
+          .map(d -> d.renderer().mayBlock()).orElse(false);
+      case "completion/complete" -> params.object("ref").flatMap(r -> r.string("name"))
+          .flatMap(server.prompts()::get)
+          .map(d -> d.completer() != null && d.completer().mayBlock()).orElse(false);
+      default -> false;
+    };
+  }
+
   JsonObject dispatch(Request request, Outbound stream) {
     JsonObject meta = request.params().object("_meta").orElse(JsonObject.EMPTY);
     if (request.method().equals("initialize")) {

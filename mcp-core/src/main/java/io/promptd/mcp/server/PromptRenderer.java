@@ -20,4 +20,13 @@ public interface PromptRenderer {
    * @throws Exception when rendering fails
    */
   GetPromptResult render(Map<String, String> arguments) throws Exception;
+
+  /**
+   * Whether rendering may block (on I/O, a lock, a remote call). A renderer that returns false must finish promptly
+   * without blocking: transports may then run its requests on the thread that reads messages, which keeps answers
+   * in order and saves two thread hand-offs per request. The default is the safe answer, true.
+   */
+  default boolean mayBlock() {
+    return true;
+  }
 }

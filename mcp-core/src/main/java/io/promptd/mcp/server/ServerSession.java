@@ -61,6 +61,13 @@ public interface ServerSession extends AutoCloseable {
   interface Accepted {
     /** Serves the request on the calling thread; see {@link ServerSession#handle(Request, Outbound)}. */
     @Nullable Response run(Outbound stream);
+
+    /**
+     * Whether serving the request may block. A transport may run a request that cannot block on the thread that
+     * reads messages; one that may block (a renderer doing I/O, a {@code subscriptions/listen}) must run elsewhere so
+     * that reading, and with it cancellation, goes on.
+     */
+    boolean mayBlock();
   }
 
   /**

@@ -63,9 +63,30 @@ final class SessionImpl implements ServerSession {
     if (inFlight.putIfAbsent(request.id(), task) != null) {
       ErrorResponse duplicate = new ErrorResponse(
           request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: id " + request.id() + " is already in flight", null);
-      return stream -> duplicate;
+      return new Accepted() {
+        @Override
+        public @Nullable Response run(Outbound stream) {
+          return duplicate;
+        }
+
+        @Override
+        public boolean mayBlock() {
+          return false;
+        }
+      };
     }
-    return stream -> run(request, task, stream);
+    boolean mayBlock = dispatcher.mayBlock(request);
+    return new Accepted() {
+      @Override
+      public @Nullable Response run(Outbound stream) {
+        return SessionImpl.this.run(request, task, stream);
+      }
+
+      @Override
+      public boolean mayBlock() {
+        return mayBlock;
+      }
+    };
   }
 
   private @Nullable Response run(Request request, InFlight task, Outbound stream) {

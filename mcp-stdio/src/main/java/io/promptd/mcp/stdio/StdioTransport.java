@@ -28,9 +28,10 @@ import java.util.concurrent.Executors;
 /**
  * Serves an {@link McpServer} over a pair of byte streams, normally the process's stdin and stdout.
  *
- * <p>Each line is one JSON-RPC message (or a batch, where the session's version allows one). Requests run concurrently
- * on virtual threads, except {@code initialize}, which completes before the next line is read; notifications run in
- * arrival order on the reading thread, so a {@code notifications/cancelled}
+ * <p>Each line is one JSON-RPC message (or a batch, where the session's version allows one). Requests that may block
+ * (a renderer doing I/O, {@code subscriptions/listen}) run concurrently on virtual threads; requests answered from
+ * memory, and {@code initialize}, complete on the reading thread before the next line is read, which keeps their
+ * answers in order. Notifications run in arrival order on the reading thread, so a {@code notifications/cancelled}
  * is acted on before later lines are read. A malformed line is answered with -32700 and serving goes on. At end of
  * input, open {@code subscriptions/listen} streams end gracefully, in-flight requests finish, and every response is
  * flushed before {@link #run()} returns.
@@ -114,12 +115,12 @@ public final class StdioTransport {
         // Accepted here, in arrival order, so that a cancellation on a later line finds it even if no worker has
         // started it yet.
         ServerSession.Accepted accepted = session.accept(request);
-        workers.execute(() -> {
-          Response response = accepted.run(outbound);
-          if (response != null) {
-            outbound.send(response);
-          }
-        });
+        if (accepted.mayBlock()) {
+          workers.execute(() -> answer(accepted, outbound));
+        } else {
+          // Answered from memory: serving it here keeps answers in order and costs no thread hand-off.
+          answer(accepted, outbound);
+        }
       }
       case Incoming.Single(Notification notification) -> session.handle(notification);
       case Incoming.Single(Message response) ->
@@ -130,6 +131,13 @@ public final class StdioTransport {
         }
       }
       case Incoming.Batch batch -> workers.execute(() -> answerBatch(batch, session, outbound, writer));
+    }
+  }
+
+  private static void answer(ServerSession.Accepted accepted, Outbound outbound) {
+    Response response = accepted.run(outbound);
+    if (response != null) {
+      outbound.send(response);
     }
   }
 

@@ -7,6 +7,7 @@ import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.server.PromptRenderer;
 import java.util.List;
 
 /** A real server process for the stdio tests: two prompts, served on this process's stdin and stdout. */
@@ -33,6 +34,20 @@ public final class FixtureServer {
               b -> List.of(PromptMessage.user("touched"))));
           return List.of(PromptMessage.user("ok"));
         }));
+    catalog.put(new PromptDefinition(
+        Prompt.of("quick", "Answered from memory", List.of(PromptArgument.optional("n", "A number to echo"))),
+        new PromptRenderer() {
+          @Override
+          public GetPromptResult render(java.util.Map<String, String> a) {
+            return GetPromptResult.of("quick", List.of(PromptMessage.user("n=" + a.get("n"))));
+          }
+
+          @Override
+          public boolean mayBlock() {
+            return false;
+          }
+        },
+        null));
     McpServer server = McpServer.builder().prompts(catalog).build();
     StdioTransport.create(server, System.in, System.out, Integer.parseInt(args[0])).run();
     server.close();

@@ -70,6 +70,25 @@ class StdioProcessTest {
   }
 
   @Test
+  void requestsThatCannotBlockAreAnsweredInOrderAndASlowOneDoesNotHoldThemUp() throws IOException {
+    send(INIT);
+    stdout.readLine();
+    send("{\"jsonrpc\":\"2.0\",\"id\":\"slow\",\"method\":\"prompts/get\",\"params\":{\"name\":\"slow\"}}");
+    StringBuilder burst = new StringBuilder();
+    for (int i = 0; i < 2000; i++) {
+      burst.append("{\"jsonrpc\":\"2.0\",\"id\":").append(i)
+          .append(",\"method\":\"prompts/get\",\"params\":{\"name\":\"quick\",\"arguments\":{\"n\":\"").append(i)
+          .append("\"}}}\n");
+    }
+    stdin.write(burst.toString().getBytes(UTF_8));
+    stdin.flush();
+    for (int i = 0; i < 2000; i++) {
+      assertThat(stdout.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",").contains("n=" + i);
+    }
+    assertThat(stdout.readLine()).contains("\"id\":\"slow\"").contains("done");
+  }
+
+  @Test
   void rejectsAnOversizedLineWithoutDying() throws IOException {
     send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(10_000) + "\"}}");
     assertThat(stdout.readLine()).contains("\"id\":null").contains("-32600").contains("longer than 4096 bytes");

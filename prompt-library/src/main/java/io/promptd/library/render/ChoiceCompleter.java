@@ -44,4 +44,10 @@ final class ChoiceCompleter implements ArgumentCompleter {
   private static Choices pick(Choices enumValues, Choices examples) {
     return enumValues.isEmpty() ? examples : enumValues;
   }
+
+  /** Everything it needs was read when the file was loaded: it never blocks. */
+  @Override
+  public boolean mayBlock() {
+    return false;
+  }
 }

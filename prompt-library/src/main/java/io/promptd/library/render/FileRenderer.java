@@ -81,4 +81,10 @@ final class FileRenderer implements PromptRenderer {
     int slash = trimmed.lastIndexOf('/');
     return slash < 0 || slash == trimmed.length() - 1 ? trimmed : trimmed.substring(slash + 1);
   }
+
+  /** Everything it needs was read when the file was loaded: it never blocks. */
+  @Override
+  public boolean mayBlock() {
+    return false;
+  }
 }
