@@ -58,6 +58,7 @@ public final class Main {
       return switch (args.getFirst()) {
         case "serve" -> Serve.run(ServeOptions.parse(rest), err);
         case "check" -> Check.run(ServeOptions.directories(rest), System.out);
+        case "train-cache" -> Training.run(rest, err);
         case "list", "get", "complete", "watch" -> ClientCommand.parse(args.getFirst(), rest).run(System.out, err);
         default -> throw new UsageException("unknown command '" + args.getFirst() + "'");
       };

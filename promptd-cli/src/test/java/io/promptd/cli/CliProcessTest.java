@@ -65,6 +65,14 @@ class CliProcessTest {
   }
 
   @Test
+  void theStartUpCacheTrainingRunServesBothTransportsAndExits() throws Exception {
+    Result training = run(List.of("train-cache", FIXTURES.toString(),
+        ROOT.resolve("promptd-cli/src/aot/train.jsonl").toString()), "");
+    assertThat(training.status).as(training.err).isZero();
+    assertThat(training.out).as("the transcript's answers go nowhere, not to stdout").isEmpty();
+  }
+
+  @Test
   void exitCodesTellServerErrorsFromConnectionFailures() throws Exception {
     Result unknown = run(List.of("get", "no_such_prompt", "--stdio", serverCommand()), "");
     assertThat(unknown.status).isEqualTo(Main.SERVER_ERROR);
