@@ -8,9 +8,7 @@ import io.promptd.mcp.server.PromptDefinition;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,20 +69,9 @@ public final class PromptLibrary implements AutoCloseable {
 
   /** Loads without logging, for {@link Linter}, whose caller prints the diagnostics itself. */
   static PromptLibrary open(List<Path> roots, LibraryOptions options) throws IOException {
-    requireNonNull(roots, "roots");
     requireNonNull(options, "options");
-    if (roots.isEmpty()) {
-      throw new IllegalArgumentException("PromptLibrary.load: give at least one folder");
-    }
-    List<Root> opened = new ArrayList<>();
-    Set<Path> seen = new HashSet<>();
-    for (Path dir : roots) {
-      Root root = Root.open(requireNonNull(dir, "roots contains null"), opened.size());
-      if (seen.add(root.real())) {
-        opened.add(root);
-      }
-    }
-    PromptLibrary library = new PromptLibrary(List.copyOf(opened), options);
+    List<Root> opened = Root.openAll(roots, "PromptLibrary.load");
+    PromptLibrary library = new PromptLibrary(opened, options);
     synchronized (library.lock) {
       library.catalog.replaceAll(library.index.loadAll());
     }

@@ -14,8 +14,6 @@ import io.promptd.mcp.server.ResourceProvider;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -65,20 +63,9 @@ public final class ResourceLibrary implements ResourceProvider, AutoCloseable {
    * @throws IOException if a root is not a readable folder
    */
   public static ResourceLibrary load(List<Path> roots, LibraryOptions options) throws IOException {
-    requireNonNull(roots, "roots");
     requireNonNull(options, "options");
-    if (roots.isEmpty()) {
-      throw new IllegalArgumentException("ResourceLibrary.load: give at least one folder");
-    }
-    List<Root> opened = new ArrayList<>();
-    Set<Path> seen = new HashSet<>();
-    for (Path dir : roots) {
-      Root root = Root.open(requireNonNull(dir, "roots contains null"), opened.size());
-      if (seen.add(root.real())) {
-        opened.add(root);
-      }
-    }
-    ResourceLibrary library = new ResourceLibrary(List.copyOf(opened), options);
+    List<Root> opened = Root.openAll(roots, "ResourceLibrary.load");
+    ResourceLibrary library = new ResourceLibrary(opened, options);
     long start = System.nanoTime();
     synchronized (library.lock) {
       library.index.loadAll();
