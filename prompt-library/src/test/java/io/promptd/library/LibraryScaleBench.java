@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * reports load time, heap after load, one-file reload latency (save to visible in the catalog) and
  * {@code prompts/list} page latency through a real server.
  *
- * <pre>bench/library-scale.sh [COUNT [DIR]]      (a fresh JVM, as the server runs)
+ * <pre>benchmarks/library-scale.sh [COUNT [DIR]]      (a fresh JVM, as the server runs)
  * ./mvnw -q -pl prompt-library exec:java [-Dexec.args="COUNT DIR"]   (inside Maven's JVM)</pre>
  *
  * <p>Arguments: the number of files (100,000), and a folder to keep the generated library in for the next run

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Scale benchmark of the prompt library, not a test: generates COUNT prompt files (default 100,000) and reports
 # load time, heap after load, one-file reload latency and prompts/list page latency.
-#   bench/library-scale.sh [COUNT [DIR]]
+#   benchmarks/library-scale.sh [COUNT [DIR]]
 # With DIR, the generated library is kept in DIR/library-COUNT and reused by the next run (run twice: the second
 # run measures loading files already on disk). Runs in a fresh JVM, as `promptd serve` would.
 set -euo pipefail
