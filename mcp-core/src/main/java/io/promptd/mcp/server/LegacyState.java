@@ -11,7 +11,6 @@ final class LegacyState {
   final ProtocolVersion version;
   final JsonObject clientCapabilities;
   final @Nullable Implementation clientInfo;
-  volatile boolean initializedNotified;
   /** The least severe log message the client wants; {@code logging/setLevel} changes it. */
   volatile LoggingLevel logLevel = LoggingLevel.INFO;
 

@@ -92,11 +92,7 @@ final class PromptsFeature {
     }
     JsonObject context = params.object("context").orElse(JsonObject.EMPTY);
     Map<String, String> known = arguments(definition.name(), context.get("arguments"), "context.arguments");
-    Completion completion = definition.complete(argName, value, known);
-    if (completion.values().size() > Completion.MAX_VALUES) {
-      completion = Completion.of(completion.values());
-    }
-    return encoder.completion(completion);
+    return encoder.completion(definition.complete(argName, value, known)); // Completion itself caps the values
   }
 
   private PromptDefinition lookup(@Nullable Json name) {

@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * @param clientCapabilities the client's declared capabilities
  * @param clientInfo the client's self-reported identity, or null
  */
-public record RequestContext(
+record RequestContext(
     RequestId id, ProtocolVersion version, JsonObject clientCapabilities, @Nullable Implementation clientInfo) {
   /** Checks the fields. */
   public RequestContext {

@@ -121,10 +121,7 @@ final class SessionImpl implements ServerSession {
   public void handle(Notification notification) {
     switch (notification.method()) {
       case "notifications/initialized" -> {
-        LegacyState state = legacy;
-        if (state != null) {
-          state.initializedNotified = true;
-        }
+        // Nothing waits for it: a session hears of changes from its initialize response on.
       }
       case "notifications/cancelled" -> {
         JsonObject params = notification.paramsOrEmpty();
