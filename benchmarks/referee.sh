@@ -11,7 +11,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 BENCH="${BENCH_HOME:-$ROOT/../shared/bench}"
 . "$ROOT/bin/jdk.sh"
-JAVA_HOME="$(promptd_require_jdk)" || exit 3
+promptd_require_jdk || exit 3
+JAVA_HOME="$PROMPTD_JDK"
 export JAVA_HOME
 
 FROZEN="${TMPDIR:-/tmp}/promptd-referee-$$"
