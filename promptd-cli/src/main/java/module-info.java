@@ -5,5 +5,8 @@ module io.promptd.cli {
   requires io.promptd.mcp.http;
   requires io.promptd.mcp.client;
   requires io.promptd.library;
-  requires java.logging;
+  requires org.slf4j;
+
+  provides java.lang.System.LoggerFinder with io.promptd.cli.StderrLogs;
+  provides org.slf4j.spi.SLF4JServiceProvider with io.promptd.cli.Slf4jProvider;
 }

@@ -3,6 +3,7 @@ package io.promptd.library;
 import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Path;
+import java.util.Comparator;
 
 /**
  * A problem found in a prompt file.
@@ -13,6 +14,12 @@ import java.nio.file.Path;
  * @param message what is wrong, in a sentence
  */
 public record Diagnostic(Severity severity, Path file, int line, String message) {
+  /** By file, then line: the order every diagnostics list is reported in. */
+  static final Comparator<Diagnostic> ORDER = (a, b) -> {
+    int byFile = a.file().toString().compareTo(b.file().toString());
+    return byFile != 0 ? byFile : Integer.compare(a.line(), b.line());
+  };
+
   /** Checks the fields. */
   public Diagnostic {
     requireNonNull(severity, "severity");

@@ -19,7 +19,6 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -192,10 +191,10 @@ final class ResourceIndex {
     List<Resource> resources = new ArrayList<>(fixed.size() + attachments.size());
     fixed.values().forEach(f -> resources.add(f.resource()));
     attachments.values().forEach(a -> resources.add(a.resource()));
-    resources.sort(Comparator.comparing(Resource::uri));
+    resources.sort((a, b) -> a.uri().compareTo(b.uri()));
     List<ResourceFile.Templated> templates = new ArrayList<>(templated.values());
-    templates.sort(Comparator.comparing(ResourceFile.Templated::key));
-    diagnostics.sort(Comparator.comparing((Diagnostic d) -> d.file().toString()).thenComparingInt(Diagnostic::line));
+    templates.sort((a, b) -> a.key().compareTo(b.key()));
+    diagnostics.sort(Diagnostic.ORDER);
     return new Snapshot(List.copyOf(resources), templates.stream().map(ResourceFile.Templated::template).toList(),
         Map.copyOf(fixed), List.copyOf(templates), Map.copyOf(attachments), List.copyOf(diagnostics));
   }
@@ -203,8 +202,10 @@ final class ResourceIndex {
   private static <T> List<T> sorted(Collection<T> entries, java.util.function.Function<T, Root> root,
       java.util.function.Function<T, Path> file) {
     List<T> list = new ArrayList<>(entries);
-    list.sort(Comparator.comparingInt((T e) -> root.apply(e).index())
-        .thenComparing(e -> root.apply(e).relative(file.apply(e))));
+    list.sort((a, b) -> {
+      int byRoot = Integer.compare(root.apply(a).index(), root.apply(b).index());
+      return byRoot != 0 ? byRoot : root.apply(a).relative(file.apply(a)).compareTo(root.apply(b).relative(file.apply(b)));
+    });
     return list;
   }
 

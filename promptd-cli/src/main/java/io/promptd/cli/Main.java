@@ -39,7 +39,6 @@ public final class Main {
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
-    Logging.configure();
     System.exit(run(Arrays.asList(args), System.err));
   }
 

@@ -10,6 +10,7 @@ import io.promptd.mcp.stdio.StdioTransport;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
@@ -24,6 +25,11 @@ final class Serve {
     // The transport owns stdout from here on; a stray System.out.println must not corrupt the protocol.
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
     System.setOut(err);
+    return run(options, err, System.in, stdout);
+  }
+
+  /** Serves with {@code in} and {@code out} as the stdio transport's streams (the start-up cache's training run). */
+  static int run(ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
     try (PromptLibrary library = PromptLibrary.load(options.directories(), LibraryOptions.defaults());
         ResourceLibrary resources = ResourceLibrary.load(options.directories(), LibraryOptions.defaults())) {
       for (Diagnostic d : library.diagnostics()) {
@@ -43,7 +49,7 @@ final class Serve {
           serveHttp(server, options, err);
         } else {
           err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
-          StdioTransport.create(server, System.in, stdout, options.maxLineBytes()).run();
+          StdioTransport.create(server, in, stdout, options.maxLineBytes()).run();
         }
       }
       return Main.OK;

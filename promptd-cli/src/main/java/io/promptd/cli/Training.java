@@ -7,7 +7,6 @@ import io.promptd.library.PromptLibrary;
 import io.promptd.library.ResourceLibrary;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.server.McpServer;
-import io.promptd.mcp.stdio.StdioTransport;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,9 +19,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code promptd train-cache DIR TRANSCRIPT}: the launcher's training run for the JVM start-up cache. It serves DIR
- * the way {@code serve} does, over stdio (the transcript, in memory) and over HTTP (a few raw requests on a loopback
- * port), so that the classes both transports need end up in the cache. Not meant to be run by hand.
+ * {@code promptd train-cache DIR TRANSCRIPT}: the launcher's training run for the JVM start-up cache. It runs {@code
+ * serve --stdio DIR} itself with the transcript as stdin, then serves DIR over HTTP (a few raw requests on a loopback
+ * port), so that what both transports load and link at start-up ends up in the cache. Not meant to be run by hand.
  */
 final class Training {
   private static final String MODERN_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
@@ -34,12 +33,22 @@ final class Training {
     if (args.size() != 2) {
       throw new UsageException("train-cache takes DIR TRANSCRIPT");
     }
+    // First exactly what `promptd serve --stdio DIR` runs (library, watcher, client log, transport), then HTTP.
+    try {
+      byte[] transcript = Files.readAllBytes(Path.of(args.get(1)));
+      int served = Serve.run(ServeOptions.parse(List.of("--stdio", args.get(0))), err,
+          new ByteArrayInputStream(transcript), OutputStream.nullOutputStream());
+      if (served != Main.OK) {
+        return served;
+      }
+    } catch (IOException e) {
+      err.println("promptd: training failed: " + e.getMessage());
+      return Main.FAILED;
+    }
     List<Path> dirs = ServeOptions.directories(List.of(args.get(0)));
     try (PromptLibrary library = PromptLibrary.load(dirs, LibraryOptions.defaults());
         ResourceLibrary resources = ResourceLibrary.load(dirs, LibraryOptions.defaults());
         McpServer server = McpServer.builder().prompts(library.catalog()).resources(resources).build()) {
-      byte[] transcript = Files.readAllBytes(Path.of(args.get(1)));
-      StdioTransport.create(server, new ByteArrayInputStream(transcript), OutputStream.nullOutputStream()).run();
       System.setProperty("org.eclipse.jetty.util.referencesPerCacheLine", "16");
       try (HttpTransport http = HttpTransport.builder().server(server).port(0).build().start()) {
         exchange(http.port(), "initialize", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
@@ -52,9 +61,6 @@ final class Training {
       return Main.OK;
     } catch (IOException e) {
       err.println("promptd: training failed: " + e.getMessage());
-      return Main.FAILED;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
       return Main.FAILED;
     }
   }

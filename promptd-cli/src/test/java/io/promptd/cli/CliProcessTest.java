@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -98,6 +99,62 @@ class CliProcessTest {
     }
     assertThat(server.waitFor(20, TimeUnit.SECONDS)).isTrue();
     assertThat(server.exitValue()).isIn(0, 143);
+  }
+
+  @Test
+  void aBrokenFileSavedWhileServingIsReportedToTheClientAndOnStderr() throws Exception {
+    Files.writeString(dir.resolve("good.prompt.md"), "---\ndescription: fine\n---\nHello\n");
+    List<String> command = java();
+    command.addAll(List.of("serve", "--stdio", dir.toString()));
+    Process server = new ProcessBuilder(command).start();
+    LinkedBlockingQueue<String> out = lines(server.getInputStream());
+    LinkedBlockingQueue<String> err = lines(server.getErrorStream());
+    try {
+      server.getOutputStream().write(("""
+          {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},\
+          "clientInfo":{"name":"test","version":"1"}}}
+          {"jsonrpc":"2.0","method":"notifications/initialized"}
+          """).getBytes(UTF_8));
+      server.getOutputStream().flush();
+      assertThat(out.poll(30, TimeUnit.SECONDS)).contains("\"id\":1").contains("\"result\"");
+      Files.writeString(dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello\n");
+      String message = awaitLine(out, "notifications/message");
+      assertThat(message).contains("\"level\":\"warning\"").contains("\"logger\":\"promptd.library\"")
+          .contains("broken.prompt.md");
+      assertThat(awaitLine(err, "broken.prompt.md")).startsWith("promptd WARNING: ");
+    } finally {
+      server.destroy();
+      assertThat(server.waitFor(20, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
+  private static LinkedBlockingQueue<String> lines(java.io.InputStream in) {
+    LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    Thread.ofVirtual().start(() -> {
+      try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, UTF_8))) {
+        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+          lines.add(line);
+        }
+      } catch (IOException ignored) {
+        // the process went away
+      }
+    });
+    return lines;
+  }
+
+  private static String awaitLine(LinkedBlockingQueue<String> lines, String containing) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    StringBuilder seen = new StringBuilder();
+    while (System.nanoTime() < deadline) {
+      String line = lines.poll(100, TimeUnit.MILLISECONDS);
+      if (line != null) {
+        if (line.contains(containing)) {
+          return line;
+        }
+        seen.append(line).append('\n');
+      }
+    }
+    throw new AssertionError("no line containing '" + containing + "' within 30 s; saw:\n" + seen);
   }
 
   private static String awaitUrl(Process server) throws IOException {

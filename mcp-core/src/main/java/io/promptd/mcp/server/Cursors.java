@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Opaque pagination cursors: the last name served, sealed with an HMAC under a per-process random key, so a client
@@ -19,12 +20,23 @@ final class Cursors {
   private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
   private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
-  private final SecretKeySpec key;
+  /** Made on first use: seeding SecureRandom and loading the security providers costs ~10 ms of a cold start. */
+  private volatile @Nullable SecretKeySpec key;
 
-  Cursors() {
-    byte[] secret = new byte[32];
-    new SecureRandom().nextBytes(secret);
-    this.key = new SecretKeySpec(secret, "HmacSHA256");
+  private SecretKeySpec key() {
+    SecretKeySpec k = key;
+    if (k == null) {
+      synchronized (this) {
+        k = key;
+        if (k == null) {
+          byte[] secret = new byte[32];
+          new SecureRandom().nextBytes(secret);
+          k = new SecretKeySpec(secret, "HmacSHA256");
+          key = k;
+        }
+      }
+    }
+    return k;
   }
 
   String encode(String lastName) {
@@ -55,7 +67,7 @@ final class Cursors {
   private byte[] tag(byte[] payload) {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(key);
+      mac.init(key());
       return Arrays.copyOf(mac.doFinal(payload), TAG_BYTES);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HmacSHA256 is unavailable", e);

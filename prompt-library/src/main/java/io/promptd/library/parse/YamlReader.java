@@ -72,18 +72,22 @@ final class YamlReader {
     if (--budget < 0 || depth > MAX_DEPTH) {
       throw new ParseException(line, "front matter is too large or too deeply nested");
     }
-    return switch (node) {
-      case ScalarNode s -> new YamlNode.Scalar(s.getValue(), kind(s), line);
-      case SequenceNode s -> {
-        List<YamlNode> items = new ArrayList<>(s.getValue().size());
-        for (Node item : s.getValue()) {
-          items.add(convert(item, depth + 1));
-        }
-        yield new YamlNode.Sequence(items, line);
+    // An instanceof chain, not a pattern switch: SnakeYAML's node classes are no sealed union, and a type switch is
+    // linked at run time (outside the start-up cache) the first time a prompt file is read.
+    if (node instanceof ScalarNode s) {
+      return new YamlNode.Scalar(s.getValue(), kind(s), line);
+    }
+    if (node instanceof SequenceNode s) {
+      List<YamlNode> items = new ArrayList<>(s.getValue().size());
+      for (Node item : s.getValue()) {
+        items.add(convert(item, depth + 1));
       }
-      case MappingNode m -> mapping(m, line, depth);
-      default -> throw new ParseException(line, "unsupported YAML node");
-    };
+      return new YamlNode.Sequence(items, line);
+    }
+    if (node instanceof MappingNode m) {
+      return mapping(m, line, depth);
+    }
+    throw new ParseException(line, "unsupported YAML node");
   }
 
   private YamlNode.Mapping mapping(MappingNode m, int line, int depth) throws ParseException {
