@@ -16,7 +16,6 @@ import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -73,8 +72,8 @@ public final class ResourceLibrary implements ResourceProvider, AutoCloseable {
     }
     ResourceIndex.Snapshot loaded = library.snapshot;
     long millis = (System.nanoTime() - start) / 1_000_000;
-    LOG.log(Level.INFO, () -> String.format(Locale.ROOT, "loaded %d resource(s) and %d template(s) under %s in %d ms",
-        loaded.resources().size(), loaded.templates().size(), roots, millis));
+    LOG.log(Level.INFO, () -> "loaded " + loaded.resources().size() + " resource(s) and " + loaded.templates().size()
+        + " template(s) under " + roots + " in " + millis + " ms");
     for (Diagnostic d : loaded.diagnostics()) {
       LOG.log(d.isError() ? Level.WARNING : Level.INFO, d.format());
     }

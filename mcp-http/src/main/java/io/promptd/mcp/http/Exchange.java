@@ -71,7 +71,12 @@ final class Exchange {
    * @return the body, or null when it is longer than {@code max}
    */
   byte @Nullable [] body(int max) throws IOException {
+    long declared = request.getLength();
     try (InputStream in = Content.Source.asInputStream(request)) {
+      if (declared >= 0 && declared <= max) {
+        // Jetty delimits the body by its Content-Length: exactly that many bytes, read into one array.
+        return in.readNBytes((int) declared);
+      }
       byte[] bytes = in.readNBytes(max + 1);
       return bytes.length > max ? null : bytes;
     }
@@ -89,14 +94,18 @@ final class Exchange {
 
   /** Answers with one JSON-RPC message (or a JSON array of them) as {@code application/json}. */
   void json(int status, String json) {
-    response.setStatus(status);
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
-    write(json.getBytes(StandardCharsets.UTF_8));
+    json(status, json.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** Answers with one JSON-RPC message. */
+  /** Answers with one JSON-RPC message, encoded straight to UTF-8 bytes (no intermediate string). */
   void json(int status, Message message) {
-    json(status, JsonCodec.write(toJson(message)));
+    json(status, JsonCodec.writeBytes(toJson(message), false));
+  }
+
+  private void json(int status, byte[] utf8) {
+    response.setStatus(status);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+    write(utf8);
   }
 
   /**
