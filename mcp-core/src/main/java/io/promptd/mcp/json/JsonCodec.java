@@ -9,7 +9,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -135,7 +134,7 @@ public final class JsonCodec {
       case JsonObject o -> {
         g.writeStartObject();
         for (Map.Entry<String, Json> e : o.members().entrySet()) {
-          g.writeFieldName(new SerializedString(e.getKey()));
+          g.writeFieldName(e.getKey());
           writeValue(g, e.getValue());
         }
         g.writeEndObject();
