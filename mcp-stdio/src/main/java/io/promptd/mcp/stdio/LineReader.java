@@ -52,6 +52,16 @@ final class LineReader {
     }
   }
 
+  /** Whether a whole line is already buffered, so that {@link #next()} returns without reading (or blocking). */
+  boolean hasLine() {
+    for (int i = pos; i < limit; i++) {
+      if (buffer[i] == '\n') {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private Line finish(int length, boolean tooLong) {
     if (tooLong) {
       return new Line(new byte[0], 0, true);

@@ -92,6 +92,9 @@ public final class StdioTransport {
             Incoming incoming = MessageCodec.decode(line.bytes(), 0, line.length());
             serve(incoming, session, outbound, writer, workers);
           }
+          if (!reader.hasLine()) {
+            writer.flushBatch(); // the next read may block: the answers so far go out now, in one write
+          }
         }
         session.close();
       }
