@@ -1,17 +1,13 @@
 package io.promptd.mcp.json;
 
-import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,27 +60,12 @@ public final class JsonCodec {
 
   /** Writes {@code value} as compact JSON text on one line. */
   public static String write(Json value) {
-    StringWriter out = new StringWriter();
-    try (JsonGenerator g = FACTORY.createGenerator(out)) {
-      writeValue(g, value);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toString();
+    return JsonWriter.writeString(value);
   }
 
   /** Writes {@code value} as compact UTF-8 JSON on one line, followed by {@code '\n'} when asked. */
   public static byte[] writeBytes(Json value, boolean newline) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-    try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-      writeValue(g, value);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    if (newline) {
-      out.write('\n');
-    }
-    return out.toByteArray();
+    return JsonWriter.write(value, newline);
   }
 
   private static Json parseDocument(JsonParser p) throws IOException {
@@ -127,38 +108,6 @@ public final class JsonCodec {
       elements.add(readValue(p, t));
     }
     return new JsonArray(elements);
-  }
-
-  private static void writeValue(JsonGenerator g, Json value) throws IOException {
-    switch (value) {
-      case JsonObject o -> {
-        g.writeStartObject();
-        for (Map.Entry<String, Json> e : o.members().entrySet()) {
-          g.writeFieldName(e.getKey());
-          writeValue(g, e.getValue());
-        }
-        g.writeEndObject();
-      }
-      case JsonArray a -> {
-        g.writeStartArray();
-        for (Json element : a.elements()) {
-          writeValue(g, element);
-        }
-        g.writeEndArray();
-      }
-      case JsonString s -> g.writeString(s.value());
-      case JsonNumber n -> writeNumber(g, n);
-      case JsonBoolean b -> g.writeBoolean(b.value());
-      case JsonNull n -> g.writeNull();
-    }
-  }
-
-  private static void writeNumber(JsonGenerator g, JsonNumber n) throws IOException {
-    if (n.isLong()) {
-      g.writeNumber(n.longValue());
-    } else {
-      g.writeNumber(n.value());
-    }
   }
 
   private static JsonException describe(JsonProcessingException e) {

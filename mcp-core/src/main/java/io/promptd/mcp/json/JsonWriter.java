@@ -1,0 +1,155 @@
+package io.promptd.mcp.json;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * Writes a {@link Json} tree as compact UTF-8 JSON straight into a byte array: no generator, no buffer pool, no
+ * intermediate string. Strings are escaped as RFC 8259 requires ({@code "}, {@code \}, control characters) and
+ * nothing more; an unpaired surrogate, which has no UTF-8 form, is written as a {@code \}{@code uXXXX} escape.
+ */
+final class JsonWriter {
+  private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
+  private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+  private static final byte[] NULL = {'n', 'u', 'l', 'l'};
+
+  private byte[] buf = new byte[256];
+  private int len;
+
+  private JsonWriter() {}
+
+  static byte[] write(Json value, boolean newline) {
+    JsonWriter w = new JsonWriter();
+    w.value(value);
+    if (newline) {
+      w.ensure(1);
+      w.buf[w.len++] = '\n';
+    }
+    return Arrays.copyOf(w.buf, w.len);
+  }
+
+  static String writeString(Json value) {
+    JsonWriter w = new JsonWriter();
+    w.value(value);
+    return new String(w.buf, 0, w.len, StandardCharsets.UTF_8);
+  }
+
+  private void value(Json value) {
+    switch (value) {
+      case JsonObject o -> {
+        ensure(1);
+        buf[len++] = '{';
+        boolean first = true;
+        for (Map.Entry<String, Json> e : o.members().entrySet()) {
+          if (!first) {
+            ensure(1);
+            buf[len++] = ',';
+          }
+          first = false;
+          string(e.getKey());
+          ensure(1);
+          buf[len++] = ':';
+          value(e.getValue());
+        }
+        ensure(1);
+        buf[len++] = '}';
+      }
+      case JsonArray a -> {
+        ensure(1);
+        buf[len++] = '[';
+        boolean first = true;
+        for (Json element : a.elements()) {
+          if (!first) {
+            ensure(1);
+            buf[len++] = ',';
+          }
+          first = false;
+          value(element);
+        }
+        ensure(1);
+        buf[len++] = ']';
+      }
+      case JsonString s -> string(s.value());
+      case JsonNumber n -> ascii(n.isLong() ? Long.toString(n.longValue()) : n.value().toString());
+      case JsonBoolean b -> raw(b.value() ? TRUE : FALSE);
+      case JsonNull n -> raw(NULL);
+    }
+  }
+
+  private void string(String s) {
+    int n = s.length();
+    ensure(n * 3 + 2); // every char takes at most 3 bytes in UTF-8; an escape takes up to 6 and reserves again
+    buf[len++] = '"';
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        if (c >= 0x20 && c != '"' && c != '\\') {
+          buf[len++] = (byte) c;
+        } else {
+          escape(c, n - i - 1);
+        }
+      } else if (c < 0x800) {
+        buf[len++] = (byte) (0xc0 | (c >> 6));
+        buf[len++] = (byte) (0x80 | (c & 0x3f));
+      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        int cp = Character.toCodePoint(c, s.charAt(++i));
+        buf[len++] = (byte) (0xf0 | (cp >> 18));
+        buf[len++] = (byte) (0x80 | ((cp >> 12) & 0x3f));
+        buf[len++] = (byte) (0x80 | ((cp >> 6) & 0x3f));
+        buf[len++] = (byte) (0x80 | (cp & 0x3f));
+      } else if (Character.isSurrogate(c)) {
+        escape(c, n - i - 1);
+      } else {
+        buf[len++] = (byte) (0xe0 | (c >> 12));
+        buf[len++] = (byte) (0x80 | ((c >> 6) & 0x3f));
+        buf[len++] = (byte) (0x80 | (c & 0x3f));
+      }
+    }
+    ensure(1);
+    buf[len++] = '"';
+  }
+
+  /** Writes {@code c} escaped, keeping room for the {@code rest} chars of the string still to come and its quote. */
+  private void escape(char c, int rest) {
+    ensure(6 + 3 * rest + 1);
+    buf[len++] = '\\';
+    switch (c) {
+      case '"' -> buf[len++] = '"';
+      case '\\' -> buf[len++] = '\\';
+      case '\n' -> buf[len++] = 'n';
+      case '\r' -> buf[len++] = 'r';
+      case '\t' -> buf[len++] = 't';
+      case '\b' -> buf[len++] = 'b';
+      case '\f' -> buf[len++] = 'f';
+      default -> {
+        buf[len++] = 'u';
+        buf[len++] = HEX[(c >> 12) & 0xf];
+        buf[len++] = HEX[(c >> 8) & 0xf];
+        buf[len++] = HEX[(c >> 4) & 0xf];
+        buf[len++] = HEX[c & 0xf];
+      }
+    }
+  }
+
+  private void ascii(String s) {
+    int n = s.length();
+    ensure(n);
+    for (int i = 0; i < n; i++) {
+      buf[len++] = (byte) s.charAt(i);
+    }
+  }
+
+  private void raw(byte[] bytes) {
+    ensure(bytes.length);
+    System.arraycopy(bytes, 0, buf, len, bytes.length);
+    len += bytes.length;
+  }
+
+  private void ensure(int more) {
+    if (len + more > buf.length) {
+      buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
+    }
+  }
+}
