@@ -44,38 +44,49 @@ public final class Slf4jProvider implements SLF4JServiceProvider {
   @Override
   public void initialize() {}
 
+  /** One SLF4J logger; levels are fixed for the process, so the checks Jetty makes on every request are one field. */
   private static final class Adapter extends LegacyAbstractLogger {
     private static final long serialVersionUID = 1L;
     private final transient System.Logger target;
+    private final boolean trace;
+    private final boolean debug;
+    private final boolean info;
+    private final boolean warn;
+    private final boolean error;
 
     Adapter(String name, System.Logger target) {
       this.name = name;
       this.target = target;
+      this.trace = target.isLoggable(System.Logger.Level.TRACE);
+      this.debug = target.isLoggable(System.Logger.Level.DEBUG);
+      this.info = target.isLoggable(System.Logger.Level.INFO);
+      this.warn = target.isLoggable(System.Logger.Level.WARNING);
+      this.error = target.isLoggable(System.Logger.Level.ERROR);
     }
 
     @Override
     public boolean isTraceEnabled() {
-      return target.isLoggable(System.Logger.Level.TRACE);
+      return trace;
     }
 
     @Override
     public boolean isDebugEnabled() {
-      return target.isLoggable(System.Logger.Level.DEBUG);
+      return debug;
     }
 
     @Override
     public boolean isInfoEnabled() {
-      return target.isLoggable(System.Logger.Level.INFO);
+      return info;
     }
 
     @Override
     public boolean isWarnEnabled() {
-      return target.isLoggable(System.Logger.Level.WARNING);
+      return warn;
     }
 
     @Override
     public boolean isErrorEnabled() {
-      return target.isLoggable(System.Logger.Level.ERROR);
+      return error;
     }
 
     @Override
