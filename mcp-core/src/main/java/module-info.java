@@ -4,7 +4,6 @@
  */
 module io.promptd.mcp {
   requires static transitive org.jspecify;
-  requires com.fasterxml.jackson.core;
 
   exports io.promptd.mcp.json;
   exports io.promptd.mcp.jsonrpc;

@@ -105,7 +105,7 @@ class JsonWriterTest {
     return switch (kind) {
       case 0 -> new JsonString(randomString(random));
       case 1 -> Json.of(random.nextLong() >> random.nextInt(64));
-      case 2 -> new JsonNumber(BigDecimal.valueOf(random.nextLong(), random.nextInt(40) - 20));
+      case 2 -> JsonNumber.of(BigDecimal.valueOf(random.nextLong(), random.nextInt(40) - 20));
       case 3 -> Json.of(random.nextBoolean());
       case 4 -> JsonNull.INSTANCE;
       case 5 -> {
