@@ -19,9 +19,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code promptd train-cache DIR TRANSCRIPT}: the launcher's training run for the JVM start-up cache. It runs {@code
- * serve --stdio DIR} itself with the transcript as stdin, then serves DIR over HTTP (a few raw requests on a loopback
- * port), so that what both transports load and link at start-up ends up in the cache. Not meant to be run by hand.
+ * {@code promptd train-cache DIR TRANSCRIPT [--http]}: the launcher's training run for a JVM start-up cache. It runs
+ * {@code serve --stdio DIR} itself with the transcript as stdin and, with {@code --http}, then serves DIR over HTTP (a
+ * few raw requests on a loopback port), so that what a start loads and links ends up in the cache. Not meant to be
+ * run by hand.
  */
 final class Training {
   private static final String MODERN_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
@@ -30,15 +31,16 @@ final class Training {
   private Training() {}
 
   static int run(List<String> args, PrintStream err) {
-    if (args.size() != 2) {
-      throw new UsageException("train-cache takes DIR TRANSCRIPT");
+    boolean overHttp = args.size() == 3 && args.get(2).equals("--http");
+    if (args.size() != 2 && !overHttp) {
+      throw new UsageException("train-cache takes DIR TRANSCRIPT [--http]");
     }
     // First exactly what `promptd serve --stdio DIR` runs (library, watcher, client log, transport), then HTTP.
     try {
       byte[] transcript = Files.readAllBytes(Path.of(args.get(1)));
       int served = Serve.run(ServeOptions.parse(List.of("--stdio", args.get(0))), err,
           new ByteArrayInputStream(transcript), OutputStream.nullOutputStream());
-      if (served != Main.OK) {
+      if (served != Main.OK || !overHttp) {
         return served;
       }
     } catch (IOException e) {

@@ -67,10 +67,14 @@ class CliProcessTest {
 
   @Test
   void theStartUpCacheTrainingRunServesBothTransportsAndExits() throws Exception {
-    Result training = run(List.of("train-cache", FIXTURES.toString(),
-        ROOT.resolve("promptd-cli/src/aot/train.jsonl").toString()), "");
-    assertThat(training.status).as(training.err).isZero();
-    assertThat(training.out).as("the transcript's answers go nowhere, not to stdout").isEmpty();
+    for (List<String> mode : List.of(List.<String>of(), List.of("--http"))) {
+      List<String> args = new ArrayList<>(List.of("train-cache", FIXTURES.toString(),
+          ROOT.resolve("promptd-cli/src/aot/train.jsonl").toString()));
+      args.addAll(mode);
+      Result training = run(args, "");
+      assertThat(training.status).as(training.err).isZero();
+      assertThat(training.out).as("the transcript's answers go nowhere, not to stdout").isEmpty();
+    }
   }
 
   @Test
