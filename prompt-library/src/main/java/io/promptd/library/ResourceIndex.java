@@ -204,7 +204,8 @@ final class ResourceIndex {
     List<T> list = new ArrayList<>(entries);
     list.sort((a, b) -> {
       int byRoot = Integer.compare(root.apply(a).index(), root.apply(b).index());
-      return byRoot != 0 ? byRoot : root.apply(a).relative(file.apply(a)).compareTo(root.apply(b).relative(file.apply(b)));
+      return byRoot != 0 ? byRoot
+          : root.apply(a).relative(file.apply(a)).compareTo(root.apply(b).relative(file.apply(b)));
     });
     return list;
   }

@@ -99,6 +99,6 @@ final class EraDetection {
       return null;
     }
     return new Implementation(o.string("name").orElseThrow(), o.string("title").orElse(null),
-        o.string("version").orElse(o.get("version") instanceof JsonNumber n ? n.value().toPlainString() : "?"));
+        o.string("version").orElse(o.get("version") instanceof JsonNumber n ? n.toString() : "?"));
   }
 }

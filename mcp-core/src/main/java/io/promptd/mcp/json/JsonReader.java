@@ -35,6 +35,10 @@ final class JsonReader {
       throw new IndexOutOfBoundsException("offset " + offset + ", length " + length + " of " + utf8.length);
     }
     JsonReader r = new JsonReader(utf8, offset, length);
+    if (length >= 3 && utf8[offset] == (byte) 0xef && utf8[offset + 1] == (byte) 0xbb
+        && utf8[offset + 2] == (byte) 0xbf) {
+      r.pos += 3; // a UTF-8 byte order mark, which RFC 8259 lets a reader ignore (some Windows tools write one)
+    }
     r.skipWhitespace();
     if (r.pos == r.end) {
       throw new JsonException("empty input: expected a JSON value");

@@ -35,6 +35,7 @@ public record RequestId(Json value) {
 
   @Override
   public String toString() {
-    return value instanceof JsonString s ? '"' + s.value() + '"' : ((JsonNumber) value).value().toPlainString();
+    // A number here is always a long, which JsonNumber prints plainly.
+    return value instanceof JsonString s ? '"' + s.value() + '"' : value.toString();
   }
 }

@@ -120,6 +120,15 @@ class JsonReaderTest {
   }
 
   @Test
+  void aLeadingByteOrderMarkIsIgnoredAndOneElsewhereIsRefused() {
+    byte[] bom = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf, '{', '}'};
+    assertThat(JsonCodec.parse(bom, 0, bom.length)).isEqualTo(JsonObject.EMPTY);
+    byte[] late = {' ', (byte) 0xef, (byte) 0xbb, (byte) 0xbf, '{', '}'};
+    assertThatThrownBy(() -> JsonCodec.parse(late, 0, late.length)).isInstanceOf(JsonException.class)
+        .hasMessage("unexpected byte 0xef: expected a value at line 1, column 2");
+  }
+
+  @Test
   void readsOnlyTheGivenSliceAndRefusesOverlongNumbers() {
     byte[] framed = "xx{\"a\":[1]}yy".getBytes(UTF_8);
     assertThat(JsonCodec.parse(framed, 2, framed.length - 4)).isEqualTo(JsonCodec.parse("{\"a\":[1]}"));
