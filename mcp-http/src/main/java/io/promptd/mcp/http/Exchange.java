@@ -29,6 +29,7 @@ final class Exchange {
   private final org.eclipse.jetty.server.Response response;
   private final org.eclipse.jetty.util.Callback callback;
   private final AtomicBoolean completed = new AtomicBoolean();
+  private boolean bodyRead;
 
   Exchange(Request request, org.eclipse.jetty.server.Response response, org.eclipse.jetty.util.Callback callback) {
     this.request = request;
@@ -71,6 +72,7 @@ final class Exchange {
    * @return the body, or null when it is longer than {@code max}
    */
   byte @Nullable [] body(int max) throws IOException {
+    bodyRead = true;
     long declared = request.getLength();
     try (InputStream in = Content.Source.asInputStream(request)) {
       if (declared >= 0 && declared <= max) {
@@ -131,6 +133,11 @@ final class Exchange {
 
   /** Refuses the request at the transport level: a JSON-RPC error without an id, and a safe message. */
   void refuse(int status, String message) {
+    if (!bodyRead && !method().equals("GET") && !method().equals("DELETE")) {
+      // The body was never read: the server drops the connection after answering, so say so, or the client would
+      // send its next request on a connection about to close (and see no answer at all).
+      response.getHeaders().put(HttpHeader.CONNECTION, "close");
+    }
     json(status, new ErrorResponse(null, TRANSPORT_ERROR, message, null));
   }
 
