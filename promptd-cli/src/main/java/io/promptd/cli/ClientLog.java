@@ -10,10 +10,10 @@ import io.promptd.mcp.server.McpServer;
  * logging/setLevel} filters them.
  */
 final class ClientLog implements AutoCloseable {
-  private final AutoCloseable registration;
+  private final Runnable stop;
 
-  private ClientLog(AutoCloseable registration) {
-    this.registration = registration;
+  private ClientLog(Runnable stop) {
+    this.stop = stop;
   }
 
   /** Starts forwarding records of the {@code io.promptd.library} loggers to {@code server}'s clients. */
@@ -33,10 +33,6 @@ final class ClientLog implements AutoCloseable {
 
   @Override
   public void close() {
-    try {
-      registration.close();
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
+    stop.run();
   }
 }

@@ -34,9 +34,9 @@ public final class StderrLogs extends System.LoggerFinder {
 
   /**
    * Also hands the records of loggers named {@code prefix} (or below it) to {@code sink}, as level and message, until
-   * the returned handle is closed.
+   * the returned action is run.
    */
-  static AutoCloseable forward(String prefix, BiConsumer<System.Logger.Level, String> sink) {
+  static Runnable forward(String prefix, BiConsumer<System.Logger.Level, String> sink) {
     Forward forward = new Forward(prefix, sink);
     FORWARDS.add(forward);
     return () -> FORWARDS.remove(forward);

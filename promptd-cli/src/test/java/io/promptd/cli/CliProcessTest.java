@@ -161,29 +161,12 @@ class CliProcessTest {
     throw new AssertionError("no line containing '" + containing + "' within 30 s; saw:\n" + seen);
   }
 
-  private static String awaitUrl(Process server) throws IOException {
-    BufferedReader err = new BufferedReader(new InputStreamReader(server.getErrorStream(), UTF_8));
-    Pattern serving = Pattern.compile("serving .* on (http://\\S+)");
-    StringBuilder seen = new StringBuilder();
-    for (String line = err.readLine(); line != null; line = err.readLine()) {
-      seen.append(line).append('\n');
-      Matcher m = serving.matcher(line);
-      if (m.find()) {
-        Thread.ofVirtual().start(() -> drain(err)); // keep the pipe from filling up
-        return m.group(1);
-      }
-    }
-    throw new IOException("server ended before printing its URL; it said:\n" + seen);
-  }
-
-  private static void drain(BufferedReader reader) {
-    try {
-      while (reader.readLine() != null) {
-        // discard
-      }
-    } catch (IOException ignored) {
-      // the server went away
-    }
+  private static String awaitUrl(Process server) throws InterruptedException {
+    // lines() keeps reading stderr after this, so the server's pipe never fills up.
+    String serving = awaitLine(lines(server.getErrorStream()), " on http://");
+    Matcher m = Pattern.compile("serving .* on (http://\\S+)").matcher(serving);
+    assertThat(m.find()).isTrue();
+    return m.group(1);
   }
 
   private static String serverCommand() {

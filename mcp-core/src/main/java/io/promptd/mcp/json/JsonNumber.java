@@ -29,9 +29,8 @@ public final class JsonNumber implements Json {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       throw new IllegalArgumentException("JSON has no form for " + value);
     }
-    long asLong = (long) value;
-    if (asLong == value && asLong != Long.MIN_VALUE && (asLong != 0 || 1 / value > 0)) {
-      return of(asLong);
+    if (value == Math.rint(value) && value >= -0x1p63 && value < 0x1p63) {
+      return of((long) value); // an integer within a long's range (-0.0 becomes 0)
     }
     return of(BigDecimal.valueOf(value));
   }

@@ -12,14 +12,14 @@ import io.promptd.mcp.json.JsonString;
  * @param value a {@link JsonString} or an integral {@link JsonNumber}
  */
 public record RequestId(Json value) {
-  /** Checks that the id is a string or an integer. */
+  /**
+   * Checks that the id is a string or an integer. {@code 7}, {@code 7.0} and {@code 7e0} are one id (one key for
+   * in-flight requests and cancellation): {@link JsonNumber} keeps every integer in the same form.
+   */
   public RequestId {
     requireNonNull(value, "value");
     if (!(value instanceof JsonString) && !(value instanceof JsonNumber n && n.isLong())) {
       throw new IllegalArgumentException("request id must be a string or an integer, not " + value.typeName());
-    }
-    if (value instanceof JsonNumber n) {
-      value = JsonNumber.of(n.longValue()); // 7, 7.0 and 7e0 are one id: one key for in-flight and cancellation
     }
   }
 

@@ -73,6 +73,16 @@ class JsonReaderTest {
     assertThat(n).isEqualTo(JsonNumber.of(new BigDecimal(text)));
   }
 
+  @Test
+  void doublesThatAreIntegersWithinALongAreKeptAsOne() {
+    assertThat(JsonNumber.of(7.0).isLong()).isTrue();
+    assertThat(JsonNumber.of(-0.0)).isEqualTo(JsonNumber.of(0));
+    assertThat(JsonNumber.of(-0x1p63).longValue()).isEqualTo(Long.MIN_VALUE);
+    assertThat(JsonNumber.of(0x1p63).isLong()).as("2^63 is one past Long.MAX_VALUE").isFalse();
+    assertThat(JsonCodec.write(JsonNumber.of(0x1p63))).isEqualTo("9.223372036854776E+18");
+    assertThat(JsonNumber.of(1.5).isLong()).isFalse();
+  }
+
   @ParameterizedTest
   @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
       "{\"a\":|unexpected end of input: expected a value at line 1, column 6",

@@ -133,7 +133,7 @@ final class Exchange {
 
   /** Refuses the request at the transport level: a JSON-RPC error without an id, and a safe message. */
   void refuse(int status, String message) {
-    if (!bodyRead && !method().equals("GET") && !method().equals("DELETE")) {
+    if (!bodyRead && (request.getLength() > 0 || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING))) {
       // The body was never read: the server drops the connection after answering, so say so, or the client would
       // send its next request on a connection about to close (and see no answer at all).
       response.getHeaders().put(HttpHeader.CONNECTION, "close");

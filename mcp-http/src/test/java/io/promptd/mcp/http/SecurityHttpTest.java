@@ -54,6 +54,8 @@ class SecurityHttpTest {
   void foreignOriginsGet403AndConfiguredOnesPass() {
     HttpResponse<String> evil = client.post(INIT, "Origin", "http://evil.example.com");
     assertThat(evil.statusCode()).isEqualTo(403);
+    assertThat(evil.headers().firstValue("connection")).as("the unread body ends the connection; the client is told")
+        .hasValue("close");
     assertThat(evil.body()).isEqualTo(
         "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Forbidden: Origin not allowed\"}}");
     assertThat(client.post(INIT, "Origin", "http://localhost:" + (http.port() + 1)).statusCode()).isEqualTo(403);

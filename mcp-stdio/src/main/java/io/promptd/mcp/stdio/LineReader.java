@@ -12,14 +12,17 @@ import org.jspecify.annotations.Nullable;
 final class LineReader {
   private final InputStream in;
   private final int maxLineBytes;
+  private final Runnable beforeRead;
   private final byte[] buffer = new byte[64 * 1024];
   private int pos;
   private int limit;
   private byte[] line = new byte[1024];
 
-  LineReader(InputStream in, int maxLineBytes) {
+  /** {@code beforeRead} runs whenever the reader is about to read (and so may block): the moment to flush answers. */
+  LineReader(InputStream in, int maxLineBytes, Runnable beforeRead) {
     this.in = in;
     this.maxLineBytes = maxLineBytes;
+    this.beforeRead = beforeRead;
   }
 
   /** The next line without its terminator ({@code \n} or {@code \r\n}), or null at end of stream. */
@@ -52,16 +55,6 @@ final class LineReader {
     }
   }
 
-  /** Whether a whole line is already buffered, so that {@link #next()} returns without reading (or blocking). */
-  boolean hasLine() {
-    for (int i = pos; i < limit; i++) {
-      if (buffer[i] == '\n') {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private Line finish(int length, boolean tooLong) {
     if (tooLong) {
       return new Line(new byte[0], 0, true);
@@ -80,6 +73,7 @@ final class LineReader {
   }
 
   private boolean fill() throws IOException {
+    beforeRead.run();
     int n = in.read(buffer, 0, buffer.length);
     if (n <= 0) {
       return false;

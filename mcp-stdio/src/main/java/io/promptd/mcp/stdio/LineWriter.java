@@ -10,7 +10,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 /**
  * Writes whole lines, each in one piece, through one writer thread, flushed whenever its queue runs dry. The reading
  * thread (the one that creates this writer) answers most requests itself: it collects its lines and hands them over
- * together when it has no further complete line to read, so a burst of pipelined requests costs one hand-off and one
+ * together before it reads more input, so a burst of pipelined requests costs one hand-off and one
  * write instead of one per answer. It never writes itself: a client that sends many requests before it reads any
  * answer would otherwise fill both pipes, and neither side could go on.
  */
@@ -46,7 +46,7 @@ final class LineWriter {
     }
   }
 
-  /** Hands the reading thread's collected lines to the writer thread; it calls this before it may block on input. */
+  /** Hands the reading thread's collected lines to the writer thread; it calls this before each read of input. */
   void flushBatch() {
     if (batch.size() > 0) {
       queue.add(batch.toByteArray());

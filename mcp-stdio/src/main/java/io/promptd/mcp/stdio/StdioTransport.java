@@ -84,16 +84,14 @@ public final class StdioTransport {
       Outbound outbound = message -> writer.write(MessageCodec.encodeLine(message));
       ServerSession session = server.openSession(outbound);
       try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
-        LineReader reader = new LineReader(in, maxLineBytes);
+        // Before each read, which may block, the answers collected so far go out together.
+        LineReader reader = new LineReader(in, maxLineBytes, writer::flushBatch);
         for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
           if (line.tooLong()) {
             outbound.send(tooLong());
           } else if (!line.isBlank()) {
             Incoming incoming = MessageCodec.decode(line.bytes(), 0, line.length());
             serve(incoming, session, outbound, writer, workers);
-          }
-          if (!reader.hasLine()) {
-            writer.flushBatch(); // the next read may block: the answers so far go out now, in one write
           }
         }
         session.close();
