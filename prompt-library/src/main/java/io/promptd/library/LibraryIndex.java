@@ -1,6 +1,7 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.library.parse.PromptFile;
 import io.promptd.library.parse.PromptParser;
@@ -8,10 +9,9 @@ import io.promptd.library.parse.Root;
 import io.promptd.library.render.Definitions;
 import io.promptd.mcp.server.PromptDefinition;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,14 +23,13 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the library knows about every file: its last parse, its last good prompt (kept while the file has errors),
- * which files depend on which partials and attachments, and which file owns each name. Confined to one thread at a
- * time by its callers' lock.
+ * What the library knows about every prompt file: its last parse, its last good prompt (kept while the file has
+ * errors), the library files it attaches, which files depend on which partials and attachments, and which file owns
+ * each name. Confined to one thread at a time by its callers' lock.
  */
 final class LibraryIndex {
   /**
@@ -43,9 +42,15 @@ final class LibraryIndex {
     return byRoot != 0 ? byRoot : a.file().compareTo(b.file());
   };
 
+  private final FileSource source;
   private final List<Root> roots;
   private final LibraryOptions options;
   private final Map<Path, Entry> files = new HashMap<>();
+  private final Map<Path, Entry> attaching = new HashMap<>();
+  private final List<Scanner.Found> loading = new ArrayList<>();
+  private final List<Future<ParseResult>> parsing = new ArrayList<>();
+  private final Map<Path, Boolean> folders = new ConcurrentHashMap<>();
+  private int skipped;
   private final Map<Path, Set<Path>> dependents = new HashMap<>();
   private final Map<String, TreeSet<Entry>> owners = new HashMap<>();
   private final List<Diagnostic> rootProblems = new ArrayList<>();
@@ -60,42 +65,53 @@ final class LibraryIndex {
    * @param last its latest parse
    * @param good the prompt being served from it: the latest one that parsed, or null
    * @param definition the served form of {@code good}, or null
+   * @param attached the library files the served version attaches (the latest parse's when none was served)
    */
   record Entry(Root root, Path file, Stamp stamp, ParseResult last, @Nullable PromptFile good,
-      @Nullable PromptDefinition definition) {
+      @Nullable PromptDefinition definition, Set<Path> attached) {
     @Nullable String name() {
       return good == null ? null : good.name();
     }
   }
 
-  LibraryIndex(List<Root> roots, LibraryOptions options) {
-    this.roots = List.copyOf(roots);
+  LibraryIndex(FileSource source, LibraryOptions options) {
+    this.source = source;
+    this.roots = source.roots();
     this.options = options;
   }
 
   /**
-   * Scans and parses every root; returns the prompts to serve. Files are parsed by a pool while the scan goes on,
-   * so the walk's system calls overlap the parsing.
+   * Starts parsing a prompt file found by the load's listing, on {@code pool}: the parsing overlaps the listing's
+   * system calls. Files over {@link LibraryOptions#maxFiles} are counted, not read.
    */
-  List<PromptDefinition> loadAll() throws IOException {
-    List<Scanner.Found> found = new ArrayList<>();
-    List<Future<ParseResult>> results = new ArrayList<>();
-    Map<Path, Boolean> folders = new ConcurrentHashMap<>();
-    int[] skipped = new int[1];
-    try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
-      for (Root root : roots) {
-        Scanner.walk(root, root.path(), f -> {
-          if (found.size() >= options.maxFiles()) {
-            skipped[0]++;
-            return;
-          }
-          found.add(f);
-          results.add(pool.submit(() -> PromptParser.parse(f.root(), f.file(), f.match(), options, folders)));
-        }, d -> {});
-      }
-      for (int i = 0; i < found.size(); i++) {
-        Scanner.Found f = found.get(i);
-        ParseResult result = results.get(i).get();
+  void submit(Scanner.Found f, ExecutorService pool) {
+    FileKind.Match match = f.match();
+    if (match == null) {
+      return;
+    }
+    if (loading.size() >= options.maxFiles()) {
+      skipped++;
+      return;
+    }
+    loading.add(f);
+    parsing.add(pool.submit(() -> parse(f, match)));
+  }
+
+  private ParseResult parse(Scanner.Found f, FileKind.Match match) {
+    try {
+      byte[] data = source.readListed(f, options.maxPromptBytes(), folders);
+      return PromptParser.parse(f.root(), f.file(), match, data, options, source);
+    } catch (ParseException e) {
+      return PromptParser.unreadable(f.file(), e);
+    }
+  }
+
+  /** Waits for every {@link #submit submitted} parse and stores it; returns the prompts to serve. */
+  List<PromptDefinition> finishLoad() throws IOException {
+    try {
+      for (int i = 0; i < loading.size(); i++) {
+        Scanner.Found f = loading.get(i);
+        ParseResult result = parsing.get(i).get();
         if (!files.containsKey(f.file())) {
           store(f.root(), f.file(), f.stamp(), result, null);
         }
@@ -106,11 +122,14 @@ final class LibraryIndex {
     } catch (ExecutionException e) {
       throw new IOException("failed to load prompt files", e.getCause());
     }
-    if (skipped[0] > 0) {
-      rootProblems.add(Diagnostic.error(roots.getFirst().path(), 0, "found " + (found.size() + skipped[0])
+    if (skipped > 0) {
+      rootProblems.add(Diagnostic.error(roots.getFirst().path(), 0, "found " + (loading.size() + skipped)
           + " prompt files, over the limit of " + options.maxFiles() + "; only the first " + options.maxFiles()
           + " are served"));
     }
+    loading.clear();
+    parsing.clear();
+    folders.clear();
     return served();
   }
 
@@ -132,14 +151,14 @@ final class LibraryIndex {
    *
    * @return the names whose served prompt may have changed, with the definition to serve now (null: remove)
    */
-  Map<String, @Nullable PromptDefinition> refresh(Set<Path> changed) throws IOException {
+  Map<String, @Nullable PromptDefinition> refresh(Set<Path> changed, Listing listing) {
     lastRefresh.clear();
     Set<Path> reparse = new LinkedHashSet<>();
     Set<Path> direct = new HashSet<>();
     for (Path path : changed) {
       Root root = rootOf(path);
       if (root != null) {
-        collect(root, path, reparse, direct);
+        collect(root, path, reparse, direct, listing);
       }
     }
     Set<String> touched = new LinkedHashSet<>();
@@ -158,12 +177,16 @@ final class LibraryIndex {
   }
 
   /** Adds to {@code reparse} the files a change at {@code path} may affect; {@code direct} gets changed files. */
-  private void collect(Root root, Path path, Set<Path> reparse, Set<Path> direct) throws IOException {
-    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+  private void collect(Root root, Path path, Set<Path> reparse, Set<Path> direct, Listing listing) {
+    if (source.isFolder(path)) {
       // A new folder, or a rescan after the watcher overflowed: read what is there, drop what is gone.
-      Scanner.walk(root, path, f -> reparse.add(f.file()), d -> {});
+      for (Scanner.Found f : listing.under(root, path)) {
+        if (f.match() != null) {
+          reparse.add(f.file());
+        }
+      }
       for (Path known : files.keySet()) {
-        if (known.startsWith(path) && !Files.exists(known, LinkOption.NOFOLLOW_LINKS)) {
+        if (known.startsWith(path) && !source.present(known)) {
           reparse.add(known);
         }
       }
@@ -176,7 +199,7 @@ final class LibraryIndex {
     } else if (files.containsKey(path) || FileKind.classify(root, path) != null) {
       reparse.add(path);
       direct.add(path);
-    } else if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+    } else if (!source.present(path)) {
       // Perhaps a folder that was deleted or moved away: drop what was under it.
       for (Path known : files.keySet()) {
         if (known.startsWith(path)) {
@@ -191,17 +214,23 @@ final class LibraryIndex {
     Entry old = files.get(file);
     Root root = old != null ? old.root() : rootOf(file);
     FileKind.Match match = root == null ? null : FileKind.classify(root, file);
-    if (root == null || match == null || !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+    if (root == null || match == null || !source.present(file)) {
       if (old != null) {
         forget(old, touched);
       }
       return;
     }
-    Stamp stamp = Stamp.of(file);
+    Stamp stamp = source.stamp(file);
     if (direct && old != null && old.stamp().unchanged(stamp)) {
       return; // only its access time changed: someone read it
     }
-    ParseResult result = PromptParser.parse(root, file, match, options);
+    ParseResult result;
+    try {
+      result = PromptParser.parse(root, file, match,
+          source.read(root, file, options.maxPromptBytes(), 0, "prompt file"), options, source);
+    } catch (ParseException e) {
+      result = PromptParser.unreadable(file, e);
+    }
     lastRefresh.add(result);
     if (direct && old != null && old.good() != null && old.last().prompt() != null && result.prompt() != null
         && old.last().fingerprint() == result.fingerprint()) {
@@ -228,8 +257,13 @@ final class LibraryIndex {
     } else {
       definition = null;
     }
-    Entry entry = new Entry(root, file, stamp, result, good, definition);
+    Set<Path> attached = result.prompt() == null && previous != null && previous.good() != null
+        ? previous.attached() : result.attachments();
+    Entry entry = new Entry(root, file, stamp, result, good, definition, attached);
     files.put(file, entry);
+    if (!attached.isEmpty()) {
+      attaching.put(file, entry);
+    }
     for (Path dependency : result.dependencies()) {
       dependents.computeIfAbsent(dependency, k -> new HashSet<>()).add(file);
     }
@@ -242,6 +276,7 @@ final class LibraryIndex {
 
   private void forget(Entry entry, Set<String> touched) {
     files.remove(entry.file());
+    attaching.remove(entry.file());
     for (Path dependency : entry.last().dependencies()) {
       Set<Path> users = dependents.get(dependency);
       if (users != null && users.remove(entry.file()) && users.isEmpty()) {
@@ -262,7 +297,7 @@ final class LibraryIndex {
   }
 
   /** The first root that {@code path} is, or lies under. */
-  private @Nullable Root rootOf(Path path) {
+  @Nullable Root rootOf(Path path) {
     for (Root root : roots) {
       if (path.startsWith(root.path())) {
         return root;
@@ -302,10 +337,14 @@ final class LibraryIndex {
     return out;
   }
 
-  /** The files that appeared, vanished or changed size or modification time compared with {@code now}. */
-  Set<Path> changedSince(Map<Path, Stamp> now) {
+  /** The prompt files that appeared, vanished or changed size or modification time compared with {@code now}. */
+  Set<Path> changedSince(Map<Path, Scanner.Found> now) {
     Set<Path> changed = new HashSet<>();
-    now.forEach((file, stamp) -> {
+    now.forEach((file, found) -> {
+      if (found.match() == null) {
+        return;
+      }
+      Stamp stamp = found.stamp();
       Entry entry = files.get(file);
       if (entry == null || entry.stamp().size() != stamp.size() || entry.stamp().modified() != stamp.modified()) {
         changed.add(file);
@@ -317,6 +356,11 @@ final class LibraryIndex {
       }
     }
     return changed;
+  }
+
+  /** The prompt files that attach library files, which are served as resources. */
+  Collection<Entry> attaching() {
+    return attaching.values();
   }
 
   /** How many prompt files are known. */

@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.time.Duration;
 
 /**
- * Limits and timings for a {@link PromptLibrary}.
+ * Limits and timings for a {@link Library}.
  *
  * @param maxPromptBytes the largest prompt file (or partial) read; bigger ones are refused with an error
  * @param maxAttachmentBytes the largest image, audio or resource file embedded into a prompt

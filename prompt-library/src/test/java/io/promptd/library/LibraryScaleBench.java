@@ -60,7 +60,7 @@ public final class LibraryScaleBench {
   private static void measure(Path dir, int count) throws Exception {
     long cpu = cpuNanos();
     long start = System.nanoTime();
-    try (PromptLibrary library = PromptLibrary.load(List.of(dir), LibraryOptions.defaults())) {
+    try (Library library = Library.load(List.of(dir), LibraryOptions.defaults())) {
       report("load: %d ms wall, %d ms CPU (all threads, JIT and GC included) for %,d prompts (%d diagnostics)",
           ms(System.nanoTime() - start), ms(cpuNanos() - cpu), library.catalog().size(),
           library.diagnostics().size());
@@ -113,7 +113,7 @@ public final class LibraryScaleBench {
   private static void warmLoad(Path dir) throws IOException {
     long cpu = cpuNanos();
     long start = System.nanoTime();
-    try (PromptLibrary again = PromptLibrary.load(List.of(dir), LibraryOptions.defaults())) {
+    try (Library again = Library.load(List.of(dir), LibraryOptions.defaults())) {
       report("load again (warm JVM): %d ms wall, %d ms CPU for %,d prompts", ms(System.nanoTime() - start),
           ms(cpuNanos() - cpu), again.catalog().size());
     }

@@ -4,7 +4,6 @@ import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.MustacheException;
 import com.samskivert.mustache.Template;
 import java.io.StringReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,6 +38,7 @@ final class MustacheTemplates {
   private final Root root;
   private final long maxBytes;
   private final Set<Path> dependencies;
+  private final FileAccess files;
   private final Map<String, String> partialSources = new HashMap<>();
   private final Map<String, Template> partials = new HashMap<>();
   private Mustache.@Nullable Compiler withPartials;
@@ -47,11 +47,13 @@ final class MustacheTemplates {
    * A compiler for one file.
    *
    * @param dependencies receives every partial file looked at, so the watcher can reload on its change
+   * @param files reads the partials
    */
-  MustacheTemplates(Root root, long maxBytes, Set<Path> dependencies) {
+  MustacheTemplates(Root root, long maxBytes, Set<Path> dependencies, FileAccess files) {
     this.root = root;
     this.maxBytes = maxBytes;
     this.dependencies = dependencies;
+    this.files = files;
   }
 
   /**
@@ -109,7 +111,7 @@ final class MustacheTemplates {
         if (partials.size() >= MAX_PARTIALS) {
           throw new ParseException(line, "more than " + MAX_PARTIALS + " partials");
         }
-        String source = SafeFiles.decodeUtf8(SafeFiles.read(root, locate(name, line), maxBytes, line, "partial"));
+        String source = SafeFiles.decodeUtf8(files.read(root, locate(name, line), maxBytes, line, "partial"));
         partialSources.put(name, source);
         partial = parse(withPartials(), source, line, name);
         partials.put(name, partial);
@@ -124,7 +126,7 @@ final class MustacheTemplates {
     Path base = root.path().resolve("_");
     Path exact = SafeFiles.resolve(root, base, name, line);
     dependencies.add(exact);
-    if (Files.exists(exact) || name.contains(".")) {
+    if (files.exists(exact) || name.contains(".")) {
       return exact;
     }
     Path withExtension = SafeFiles.resolve(root, base, name + ".md", line);
