@@ -54,6 +54,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private volatile State state = new State(0, ResourceIndex.Snapshot.EMPTY);
   private @Nullable AutoCloseable watcher;
   private boolean closed;
+  private int restored;
 
   /**
    * What the library serves at one moment besides its prompts, which {@link #catalog()} holds.
@@ -106,16 +107,25 @@ public final class Library implements ResourceProvider, AutoCloseable {
     return library;
   }
 
-  /** One listing of every root; prompt files are parsed by a pool while the listing goes on. */
+  /**
+   * One listing of every root; prompt files are parsed by a pool while the listing goes on, except those the on-disk
+   * index vouches for, which are served from it and parsed when first rendered.
+   */
   private void loadAll() throws IOException {
     List<Scanner.Found> resourceFiles = new ArrayList<>();
+    LibraryCache cache = LibraryCache.of(source.roots(), options);
+    Map<Path, IndexFormat.Cached> cached = cache.read();
+    int[] restored = new int[1];
     try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
       for (Root root : source.roots()) {
         source.list(root, root.path(), f -> {
-          if (f.match() != null) {
-            prompts.submit(f, pool);
-          } else {
+          IndexFormat.Cached c = cached.get(f.file());
+          if (f.match() == null) {
             resourceFiles.add(f);
+          } else if (c != null && prompts.restore(f, c)) {
+            restored[0]++;
+          } else {
+            prompts.submit(f, pool);
           }
         });
       }
@@ -123,6 +133,16 @@ public final class Library implements ResourceProvider, AutoCloseable {
       catalog.replaceAll(prompts.finishLoad());
     }
     state = new State(1, resourceIndex.snapshot(prompts.attaching()));
+    if (restored[0] != prompts.fileCount() || restored[0] != cached.size()) {
+      cache.write(prompts.entries(), source);
+    }
+    this.restored = restored[0];
+    LOG.log(Level.DEBUG, () -> restored[0] + " of " + prompts.fileCount() + " prompt files served from the index");
+  }
+
+  /** How many prompt files the load served from the on-disk index, for tests. */
+  int restoredFromIndex() {
+    return restored;
   }
 
   /** The prompts being served; it changes in place as files change once {@link #watch()} was called. */

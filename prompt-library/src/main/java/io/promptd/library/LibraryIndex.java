@@ -51,6 +51,7 @@ final class LibraryIndex {
   private final List<Future<ParseResult>> parsing = new ArrayList<>();
   private final Map<Path, Boolean> folders = new ConcurrentHashMap<>();
   private int skipped;
+  private int restored;
   private final Map<Path, Set<Path>> dependents = new HashMap<>();
   private final Map<String, TreeSet<Entry>> owners = new HashMap<>();
   private final List<Diagnostic> rootProblems = new ArrayList<>();
@@ -62,17 +63,29 @@ final class LibraryIndex {
    * @param root its root
    * @param file the file
    * @param stamp its size and modification time before its latest parse
-   * @param last its latest parse
+   * @param last its latest parse (for an entry from the on-disk index, its problems, dependencies and fingerprint)
+   * @param lastOk whether the latest parse gave a prompt
    * @param good the prompt being served from it: the latest one that parsed, or null
-   * @param definition the served form of {@code good}, or null
    * @param attached the library files the served version attaches (the latest parse's when none was served)
    */
-  record Entry(Root root, Path file, Stamp stamp, ParseResult last, @Nullable PromptFile good,
-      @Nullable PromptDefinition definition, Set<Path> attached) {
+  record Entry(Root root, Path file, Stamp stamp, ParseResult last, boolean lastOk, @Nullable Served good,
+      Set<Path> attached) {
     @Nullable String name() {
-      return good == null ? null : good.name();
+      return good == null ? null : good.definition().name();
+    }
+
+    @Nullable PromptDefinition definition() {
+      return good == null ? null : good.definition();
     }
   }
+
+  /**
+   * A prompt being served.
+   *
+   * @param definition what the catalog holds
+   * @param nameLine the line that sets its name, for duplicate-name diagnostics
+   */
+  record Served(PromptDefinition definition, int nameLine) {}
 
   LibraryIndex(FileSource source, LibraryOptions options) {
     this.source = source;
@@ -95,6 +108,26 @@ final class LibraryIndex {
     }
     loading.add(f);
     parsing.add(pool.submit(() -> parse(f, match)));
+  }
+
+  /**
+   * Serves a prompt file found by the load's listing from its on-disk index entry, without reading it, when the file
+   * and its dependencies are unchanged since the entry was written.
+   *
+   * @return whether it did; if not, the caller {@link #submit submits} the file
+   */
+  boolean restore(Scanner.Found f, IndexFormat.Cached c) {
+    FileKind.Match match = f.match();
+    if (match == null || c.root() != f.root().index() || c.size() != f.stamp().size()
+        || c.modified() != f.stamp().modified() || loading.size() + restored >= options.maxFiles()
+        || !LibraryCache.dependenciesUnchanged(c, source)) {
+      return false;
+    }
+    PromptDefinition definition =
+        LazyDefinition.of(source, options, f.root(), f.file(), match, c.prompt(), c.completable());
+    storeCached(f.root(), f.file(), f.stamp(), c.last(), new Served(definition, c.nameLine()));
+    restored++;
+    return true;
   }
 
   private ParseResult parse(Scanner.Found f, FileKind.Match match) {
@@ -123,7 +156,7 @@ final class LibraryIndex {
       throw new IOException("failed to load prompt files", e.getCause());
     }
     if (skipped > 0) {
-      rootProblems.add(Diagnostic.error(roots.getFirst().path(), 0, "found " + (loading.size() + skipped)
+      rootProblems.add(Diagnostic.error(roots.getFirst().path(), 0, "found " + (loading.size() + restored + skipped)
           + " prompt files, over the limit of " + options.maxFiles() + "; only the first " + options.maxFiles()
           + " are served"));
     }
@@ -232,7 +265,7 @@ final class LibraryIndex {
       result = PromptParser.unreadable(file, e);
     }
     lastRefresh.add(result);
-    if (direct && old != null && old.good() != null && old.last().prompt() != null && result.prompt() != null
+    if (direct && old != null && old.good() != null && old.lastOk() && result.prompt() != null
         && old.last().fingerprint() == result.fingerprint()) {
       return; // saved without a change: nothing to tell clients
     }
@@ -246,20 +279,32 @@ final class LibraryIndex {
   }
 
   private Entry store(Root root, Path file, Stamp stamp, ParseResult result, @Nullable Entry previous) {
-    PromptFile good = result.prompt();
-    PromptDefinition definition;
-    if (good != null) {
-      definition = Definitions.of(good);
+    PromptFile parsed = result.prompt();
+    Served good;
+    if (parsed != null) {
+      good = new Served(Definitions.of(parsed), parsed.nameLine());
     } else if (previous != null && previous.good() != null) {
       // Keep serving the last version that parsed while the author fixes this one.
       good = previous.good();
-      definition = previous.definition();
     } else {
-      definition = null;
+      good = null;
     }
-    Set<Path> attached = result.prompt() == null && previous != null && previous.good() != null
+    Set<Path> attached = parsed == null && previous != null && previous.good() != null
         ? previous.attached() : result.attachments();
-    Entry entry = new Entry(root, file, stamp, result, good, definition, attached);
+    return put(new Entry(root, file, stamp, result, parsed != null, good, attached));
+  }
+
+  /** Stores an entry the on-disk index vouched for: its file is unchanged since the index was written. */
+  private void storeCached(Root root, Path file, Stamp stamp, ParseResult last, Served good) {
+    if (!files.containsKey(file)) {
+      put(new Entry(root, file, stamp, last, true, good, last.attachments()));
+    }
+  }
+
+  private Entry put(Entry entry) {
+    Path file = entry.file();
+    Set<Path> attached = entry.attached();
+    ParseResult result = entry.last();
     files.put(file, entry);
     if (!attached.isEmpty()) {
       attaching.put(file, entry);
@@ -311,14 +356,14 @@ final class LibraryIndex {
     List<Diagnostic> out = new ArrayList<>(rootProblems);
     for (Entry entry : files.values()) {
       out.addAll(entry.last().diagnostics());
-      if (entry.last().prompt() == null && entry.good() != null) {
+      if (!entry.lastOk() && entry.good() != null) {
         out.add(Diagnostic.warning(entry.file(), 0, "serving the last version that loaded until the errors are fixed"));
       }
     }
     for (TreeSet<Entry> candidates : owners.values()) {
       Entry winner = candidates.first();
       for (Entry loser : candidates.tailSet(winner, false)) {
-        PromptFile good = loser.good();
+        Served good = loser.good();
         out.add(new Diagnostic(duplicates, loser.file(), good == null ? 0 : good.nameLine(),
             "prompt name '" + loser.name() + "' is also claimed by " + winner.file() + ", which wins (roots in the"
                 + " order given, then paths in order); this file is not served"));
@@ -361,6 +406,11 @@ final class LibraryIndex {
   /** The prompt files that attach library files, which are served as resources. */
   Collection<Entry> attaching() {
     return attaching.values();
+  }
+
+  /** Every prompt file known. */
+  Collection<Entry> entries() {
+    return files.values();
   }
 
   /** How many prompt files are known. */
