@@ -19,8 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -114,12 +116,19 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private void loadAll() throws IOException {
     List<Scanner.Found> resourceFiles = new ArrayList<>();
     LibraryCache cache = LibraryCache.of(source.roots(), options);
-    Map<Path, IndexFormat.Cached> cached = cache.read();
     int[] restored = new int[1];
+    Map<String, IndexFormat.Cached> cached;
     try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
+      // The index is read while the roots are listed.
+      Future<Map<String, IndexFormat.Cached>> reading = pool.submit(cache::read);
+      List<List<Scanner.Found>> listed = new ArrayList<>();
       for (Root root : source.roots()) {
-        source.list(root, root.path(), f -> {
-          IndexFormat.Cached c = cached.get(f.file());
+        listed.add(source.listAll(root, pool));
+      }
+      cached = await(reading);
+      for (List<Scanner.Found> files : listed) {
+        for (Scanner.Found f : files) {
+          IndexFormat.Cached c = cached.isEmpty() ? null : cached.get(f.file().toString());
           if (f.match() == null) {
             resourceFiles.add(f);
           } else if (c != null && prompts.restore(f, c)) {
@@ -127,7 +136,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
           } else {
             prompts.submit(f, pool);
           }
-        });
+        }
       }
       resourceIndex.loadAll(resourceFiles, pool);
       catalog.replaceAll(prompts.finishLoad());
@@ -143,6 +152,17 @@ public final class Library implements ResourceProvider, AutoCloseable {
   /** How many prompt files the load served from the on-disk index, for tests. */
   int restoredFromIndex() {
     return restored;
+  }
+
+  private static <T> T await(Future<T> future) throws IOException {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while loading", e);
+    } catch (ExecutionException e) {
+      throw new IOException("failed to load", e.getCause());
+    }
   }
 
   /** The prompts being served; it changes in place as files change once {@link #watch()} was called. */

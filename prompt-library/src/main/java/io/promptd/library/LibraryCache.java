@@ -1,9 +1,7 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.Root;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -16,6 +14,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -37,7 +36,7 @@ final class LibraryCache {
   /** "PDIX". */
   static final int MAGIC = 0x50444958;
   /** Bumped whenever the layout of {@link IndexFormat} changes. */
-  static final int FORMAT = 1;
+  static final int FORMAT = 2;
 
   private final @Nullable Path file;
   private final String key;
@@ -67,8 +66,8 @@ final class LibraryCache {
     return file;
   }
 
-  /** The entries of the index by file; empty when there is no usable index. */
-  Map<Path, IndexFormat.Cached> read() {
+  /** The entries of the index by file path; empty when there is no usable index. */
+  Map<String, IndexFormat.Cached> read() {
     Path f = file;
     if (f == null) {
       return Map.of();
@@ -90,7 +89,7 @@ final class LibraryCache {
     }
   }
 
-  private Map<Path, IndexFormat.Cached> decode(byte[] data) throws IOException {
+  private Map<String, IndexFormat.Cached> decode(byte[] data) throws IOException {
     if (data.length < Long.BYTES + 2 * Integer.BYTES) {
       throw new IOException("truncated");
     }
@@ -98,24 +97,31 @@ final class LibraryCache {
     if (crc(data, body) != ByteBuffer.wrap(data, body, Long.BYTES).getLong()) {
       throw new IOException("checksum mismatch (truncated or corrupted)");
     }
-    DataInputStream in = new DataInputStream(new ByteArrayInputStream(data, 0, body));
-    if (in.readInt() != MAGIC) {
+    ByteBuffer in = ByteBuffer.wrap(data, 0, body);
+    if (in.getInt() != MAGIC) {
       throw new IOException("not a promptd library index");
     }
-    int format = in.readInt();
+    int format = in.getInt();
     if (format != FORMAT) {
       throw new IOException("format " + format + ", this promptd reads " + FORMAT);
     }
-    if (!in.readUTF().equals(key)) {
+    byte[] expected = key.getBytes(StandardCharsets.UTF_8);
+    int length = in.getInt();
+    if (length != expected.length || !Arrays.equals(data, in.position(), in.position() + length, expected, 0,
+        length)) {
       throw new IOException("made for other roots or limits");
     }
-    int count = in.readInt();
-    Map<Path, IndexFormat.Cached> entries = new HashMap<>(Math.max(16, count * 4 / 3 + 1));
+    in.position(in.position() + length);
+    int count = in.getInt();
+    if (count < 0 || count > in.remaining()) {
+      throw new IOException("invalid entry count " + count);
+    }
+    Map<String, IndexFormat.Cached> entries = new HashMap<>(Math.max(16, count * 4 / 3 + 1));
     for (int i = 0; i < count; i++) {
       IndexFormat.Cached c = IndexFormat.read(in);
       entries.put(c.file(), c);
     }
-    if (in.available() != 0) {
+    if (in.hasRemaining()) {
       throw new IOException("trailing bytes");
     }
     return entries;
@@ -144,7 +150,9 @@ final class LibraryCache {
       DataOutputStream out = new DataOutputStream(bytes);
       out.writeInt(MAGIC);
       out.writeInt(FORMAT);
-      out.writeUTF(key);
+      byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
+      out.writeInt(keyBytes.length);
+      out.write(keyBytes);
       out.writeInt(kept.size());
       for (IndexFormat.Cached c : kept) {
         IndexFormat.write(out, c);
@@ -176,25 +184,32 @@ final class LibraryCache {
     if (!entry.lastOk() || good == null || !entry.stamp().settled()) {
       return null;
     }
-    List<Path> dependencies = List.copyOf(entry.last().dependencies());
-    List<long[]> stamps = new ArrayList<>(dependencies.size());
-    for (Path dependency : dependencies) {
+    List<String> dependencies = new ArrayList<>();
+    List<long[]> stamps = new ArrayList<>();
+    for (Path dependency : entry.last().dependencies()) {
       Stamp now = source.stamp(dependency);
       if (now != null && !now.settled()) {
         return null;
       }
+      dependencies.add(dependency.toString());
       stamps.add(now == null ? new long[] {-1, -1} : new long[] {now.size(), now.modified()});
     }
-    return new IndexFormat.Cached(entry.root().index(), entry.file(), entry.stamp().size(), entry.stamp().modified(),
-        good.definition().prompt(), good.nameLine(), good.definition().completer() != null, entry.last(),
-        dependencies, stamps);
+    List<IndexFormat.Problem> problems = new ArrayList<>();
+    for (Diagnostic d : entry.last().diagnostics()) {
+      problems.add(new IndexFormat.Problem(d.isError(), d.line(), d.message()));
+    }
+    List<String> attachments = new ArrayList<>();
+    entry.last().attachments().forEach(p -> attachments.add(p.toString()));
+    return new IndexFormat.Cached(entry.root().index(), entry.file().toString(), entry.stamp().size(),
+        entry.stamp().modified(), good.definition().prompt(), good.nameLine(), good.definition().completer() != null,
+        entry.last().fingerprint(), problems, dependencies, stamps, attachments);
   }
 
   /** Whether the dependencies of {@code c} are as they were when it was written. */
   static boolean dependenciesUnchanged(IndexFormat.Cached c, FileSource source) {
-    List<Path> dependencies = c.dependencyPaths();
+    List<String> dependencies = c.dependencyPaths();
     for (int i = 0; i < dependencies.size(); i++) {
-      Stamp now = source.stamp(dependencies.get(i));
+      Stamp now = source.stamp(Path.of(dependencies.get(i)));
       long[] then = c.dependencyStamps().get(i);
       boolean same = now == null ? then[0] == -1 : now.size() == then[0] && now.modified() == then[1];
       if (!same) {

@@ -125,7 +125,7 @@ final class LibraryIndex {
     }
     PromptDefinition definition =
         LazyDefinition.of(source, options, f.root(), f.file(), match, c.prompt(), c.completable());
-    storeCached(f.root(), f.file(), f.stamp(), c.last(), new Served(definition, c.nameLine()));
+    storeCached(f.root(), f.file(), f.stamp(), c.last(f.file()), new Served(definition, c.nameLine()));
     restored++;
     return true;
   }
@@ -361,6 +361,9 @@ final class LibraryIndex {
       }
     }
     for (TreeSet<Entry> candidates : owners.values()) {
+      if (candidates.size() == 1) {
+        continue; // the usual case, without a view per name
+      }
       Entry winner = candidates.first();
       for (Entry loser : candidates.tailSet(winner, false)) {
         Served good = loser.good();

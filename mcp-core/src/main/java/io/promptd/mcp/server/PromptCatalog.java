@@ -7,10 +7,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -63,13 +61,20 @@ public final class PromptCatalog {
   /** Replaces every prompt with {@code prompts} in one change; names must be unique. */
   public void replaceAll(Collection<PromptDefinition> prompts) {
     requireNonNull(prompts, "prompts");
-    Set<String> names = new HashSet<>();
-    for (PromptDefinition p : prompts) {
-      if (!names.add(p.name())) {
-        throw new IllegalArgumentException("two prompts are named '" + p.name() + "'");
+    List<PromptDefinition> sorted = sorted(prompts);
+    for (int i = 1; i < sorted.size(); i++) {
+      if (sorted.get(i).name().equals(sorted.get(i - 1).name())) {
+        throw new IllegalArgumentException("two prompts are named '" + sorted.get(i).name() + "'");
       }
     }
-    update(editor -> editor.replaceAll(prompts));
+    update(editor -> editor.replaceSorted(sorted));
+  }
+
+  /** {@code prompts} sorted by name; stable, so of two prompts with one name the later stays later. */
+  private static List<PromptDefinition> sorted(Collection<PromptDefinition> prompts) {
+    PromptDefinition[] array = prompts.toArray(new PromptDefinition[0]);
+    Arrays.sort(array, (a, b) -> a.name().compareTo(b.name()));
+    return Arrays.asList(array);
   }
 
   /**
@@ -159,9 +164,11 @@ public final class PromptCatalog {
 
     /** Removes every prompt, then registers {@code prompts} (a later one wins a name given twice). */
     public void replaceAll(Collection<PromptDefinition> prompts) {
-      PromptDefinition[] sorted = prompts.toArray(new PromptDefinition[0]);
-      Arrays.sort(sorted, (a, b) -> a.name().compareTo(b.name()));
-      List<PromptDefinition> unique = new ArrayList<>(sorted.length);
+      replaceSorted(sorted(prompts));
+    }
+
+    private void replaceSorted(List<PromptDefinition> sorted) {
+      List<PromptDefinition> unique = new ArrayList<>(sorted.size());
       for (PromptDefinition p : sorted) {
         if (!unique.isEmpty() && unique.getLast().name().equals(p.name())) {
           unique.set(unique.size() - 1, p);
