@@ -118,6 +118,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     LibraryCache cache = LibraryCache.of(source.roots(), options);
     int[] restored = new int[1];
     Map<String, IndexFormat.Cached> cached;
+    LibraryLoad load = new LibraryLoad(source, options, prompts);
     try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
       // The index is read while the roots are listed.
       Future<Map<String, IndexFormat.Cached>> reading = pool.submit(cache::read);
@@ -131,15 +132,15 @@ public final class Library implements ResourceProvider, AutoCloseable {
           IndexFormat.Cached c = cached.isEmpty() ? null : cached.get(f.file().toString());
           if (f.match() == null) {
             resourceFiles.add(f);
-          } else if (c != null && prompts.restore(f, c)) {
+          } else if (c != null && load.restore(f, c)) {
             restored[0]++;
           } else {
-            prompts.submit(f, pool);
+            load.submit(f, pool);
           }
         }
       }
       resourceIndex.loadAll(resourceFiles, pool);
-      catalog.replaceAll(prompts.finishLoad());
+      catalog.replaceAll(load.finish());
     }
     state = new State(1, resourceIndex.snapshot(prompts.attaching()));
     if (restored[0] != prompts.fileCount() || restored[0] != cached.size()) {

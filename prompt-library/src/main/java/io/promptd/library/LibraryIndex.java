@@ -8,7 +8,6 @@ import io.promptd.library.parse.PromptParser;
 import io.promptd.library.parse.Root;
 import io.promptd.library.render.Definitions;
 import io.promptd.mcp.server.PromptDefinition;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -20,10 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -47,11 +42,6 @@ final class LibraryIndex {
   private final LibraryOptions options;
   private final Map<Path, Entry> files = new HashMap<>();
   private final Map<Path, Entry> attaching = new HashMap<>();
-  private final List<Scanner.Found> loading = new ArrayList<>();
-  private final List<Future<ParseResult>> parsing = new ArrayList<>();
-  private final Map<Path, Boolean> folders = new ConcurrentHashMap<>();
-  private int skipped;
-  private int restored;
   private final Map<Path, Set<Path>> dependents = new HashMap<>();
   private final Map<String, TreeSet<Entry>> owners = new HashMap<>();
   private final List<Diagnostic> rootProblems = new ArrayList<>();
@@ -93,81 +83,8 @@ final class LibraryIndex {
     this.options = options;
   }
 
-  /**
-   * Starts parsing a prompt file found by the load's listing, on {@code pool}: the parsing overlaps the listing's
-   * system calls. Files over {@link LibraryOptions#maxFiles} are counted, not read.
-   */
-  void submit(Scanner.Found f, ExecutorService pool) {
-    FileKind.Match match = f.match();
-    if (match == null) {
-      return;
-    }
-    if (loading.size() >= options.maxFiles()) {
-      skipped++;
-      return;
-    }
-    loading.add(f);
-    parsing.add(pool.submit(() -> parse(f, match)));
-  }
-
-  /**
-   * Serves a prompt file found by the load's listing from its on-disk index entry, without reading it, when the file
-   * and its dependencies are unchanged since the entry was written.
-   *
-   * @return whether it did; if not, the caller {@link #submit submits} the file
-   */
-  boolean restore(Scanner.Found f, IndexFormat.Cached c) {
-    FileKind.Match match = f.match();
-    if (match == null || c.root() != f.root().index() || c.size() != f.stamp().size()
-        || c.modified() != f.stamp().modified() || loading.size() + restored >= options.maxFiles()
-        || !LibraryCache.dependenciesUnchanged(c, source)) {
-      return false;
-    }
-    PromptDefinition definition =
-        LazyDefinition.of(source, options, f.root(), f.file(), match, c.prompt(), c.completable());
-    storeCached(f.root(), f.file(), f.stamp(), c.last(f.file()), new Served(definition, c.nameLine()));
-    restored++;
-    return true;
-  }
-
-  private ParseResult parse(Scanner.Found f, FileKind.Match match) {
-    try {
-      byte[] data = source.readListed(f, options.maxPromptBytes(), folders);
-      return PromptParser.parse(f.root(), f.file(), match, data, options, source);
-    } catch (ParseException e) {
-      return PromptParser.unreadable(f.file(), e);
-    }
-  }
-
-  /** Waits for every {@link #submit submitted} parse and stores it; returns the prompts to serve. */
-  List<PromptDefinition> finishLoad() throws IOException {
-    try {
-      for (int i = 0; i < loading.size(); i++) {
-        Scanner.Found f = loading.get(i);
-        ParseResult result = parsing.get(i).get();
-        if (!files.containsKey(f.file())) {
-          store(f.root(), f.file(), f.stamp(), result, null);
-        }
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while loading prompt files", e);
-    } catch (ExecutionException e) {
-      throw new IOException("failed to load prompt files", e.getCause());
-    }
-    if (skipped > 0) {
-      rootProblems.add(Diagnostic.error(roots.getFirst().path(), 0, "found " + (loading.size() + restored + skipped)
-          + " prompt files, over the limit of " + options.maxFiles() + "; only the first " + options.maxFiles()
-          + " are served"));
-    }
-    loading.clear();
-    parsing.clear();
-    folders.clear();
-    return served();
-  }
-
   /** The definition of each name's winner. */
-  private List<PromptDefinition> served() {
+  List<PromptDefinition> served() {
     List<PromptDefinition> served = new ArrayList<>();
     for (TreeSet<Entry> candidates : owners.values()) {
       PromptDefinition d = candidates.first().definition();
@@ -278,7 +195,7 @@ final class LibraryIndex {
     }
   }
 
-  private Entry store(Root root, Path file, Stamp stamp, ParseResult result, @Nullable Entry previous) {
+  Entry store(Root root, Path file, Stamp stamp, ParseResult result, @Nullable Entry previous) {
     PromptFile parsed = result.prompt();
     Served good;
     if (parsed != null) {
@@ -295,7 +212,7 @@ final class LibraryIndex {
   }
 
   /** Stores an entry the on-disk index vouched for: its file is unchanged since the index was written. */
-  private void storeCached(Root root, Path file, Stamp stamp, ParseResult last, Served good) {
+  void storeCached(Root root, Path file, Stamp stamp, ParseResult last, Served good) {
     if (!files.containsKey(file)) {
       put(new Entry(root, file, stamp, last, true, good, last.attachments()));
     }
@@ -414,6 +331,16 @@ final class LibraryIndex {
   /** Every prompt file known. */
   Collection<Entry> entries() {
     return files.values();
+  }
+
+  /** Records a problem of the library as a whole, such as too many files. */
+  void rootProblem(Diagnostic d) {
+    rootProblems.add(d);
+  }
+
+  /** Whether {@code file} is known. */
+  boolean contains(Path file) {
+    return files.containsKey(file);
   }
 
   /** How many prompt files are known. */
