@@ -42,6 +42,9 @@ final class LibraryIndex {
   private final LibraryOptions options;
   private final Map<Path, Entry> files = new HashMap<>();
   private final Map<Path, Entry> attaching = new HashMap<>();
+  /** The files with problems and the names claimed twice, so that listing problems need not walk everything. */
+  private final Set<Path> troubled = new HashSet<>();
+  private final Set<String> contested = new HashSet<>();
   private final Map<Path, Set<Path>> dependents = new HashMap<>();
   private final Map<String, TreeSet<Entry>> owners = new HashMap<>();
   private final List<Diagnostic> rootProblems = new ArrayList<>();
@@ -226,12 +229,19 @@ final class LibraryIndex {
     if (!attached.isEmpty()) {
       attaching.put(file, entry);
     }
+    if (!result.diagnostics().isEmpty() || !entry.lastOk()) {
+      troubled.add(file);
+    }
     for (Path dependency : result.dependencies()) {
       dependents.computeIfAbsent(dependency, k -> new HashSet<>()).add(file);
     }
     String name = entry.name();
     if (name != null) {
-      owners.computeIfAbsent(name, k -> new TreeSet<>(PRECEDENCE)).add(entry);
+      TreeSet<Entry> candidates = owners.computeIfAbsent(name, k -> new TreeSet<>(PRECEDENCE));
+      candidates.add(entry);
+      if (candidates.size() > 1) {
+        contested.add(name);
+      }
     }
     return entry;
   }
@@ -239,6 +249,7 @@ final class LibraryIndex {
   private void forget(Entry entry, Set<String> touched) {
     files.remove(entry.file());
     attaching.remove(entry.file());
+    troubled.remove(entry.file());
     for (Path dependency : entry.last().dependencies()) {
       Set<Path> users = dependents.get(dependency);
       if (users != null && users.remove(entry.file()) && users.isEmpty()) {
@@ -253,6 +264,9 @@ final class LibraryIndex {
         candidates.remove(entry);
         if (candidates.isEmpty()) {
           owners.remove(name);
+        }
+        if (candidates.size() < 2) {
+          contested.remove(name);
         }
       }
     }
@@ -271,15 +285,20 @@ final class LibraryIndex {
   /** Every problem of the last load or reload, sorted by file and line, duplicates reported as {@code severity}. */
   List<Diagnostic> diagnostics(Severity duplicates) {
     List<Diagnostic> out = new ArrayList<>(rootProblems);
-    for (Entry entry : files.values()) {
+    for (Path file : troubled) {
+      Entry entry = files.get(file);
+      if (entry == null) {
+        continue;
+      }
       out.addAll(entry.last().diagnostics());
       if (!entry.lastOk() && entry.good() != null) {
         out.add(Diagnostic.warning(entry.file(), 0, "serving the last version that loaded until the errors are fixed"));
       }
     }
-    for (TreeSet<Entry> candidates : owners.values()) {
-      if (candidates.size() == 1) {
-        continue; // the usual case, without a view per name
+    for (String name : contested) {
+      TreeSet<Entry> candidates = owners.get(name);
+      if (candidates == null || candidates.size() < 2) {
+        continue;
       }
       Entry winner = candidates.first();
       for (Entry loser : candidates.tailSet(winner, false)) {
