@@ -57,6 +57,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private @Nullable AutoCloseable watcher;
   private boolean closed;
   private int restored;
+  private @Nullable Thread indexWriter;
 
   /**
    * What the library serves at one moment besides its prompts, which {@link #catalog()} holds.
@@ -144,7 +145,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
     }
     state = new State(1, resourceIndex.snapshot(prompts.attaching()));
     if (restored[0] != prompts.fileCount() || restored[0] != cached.size()) {
-      cache.write(prompts.entries(), source);
+      // Entries are immutable: a copy of the list lets the index be written while the library already serves.
+      List<LibraryIndex.Entry> entries = List.copyOf(prompts.entries());
+      indexWriter = Thread.ofVirtual().name("promptd-library-index").start(() -> cache.write(entries, source));
     }
     this.restored = restored[0];
     LOG.log(Level.DEBUG, () -> restored[0] + " of " + prompts.fileCount() + " prompt files served from the index");
@@ -288,14 +291,24 @@ public final class Library implements ResourceProvider, AutoCloseable {
     resources.announce(before.resources(), after.resources(), changed);
   }
 
-  /** Stops watching; what is served keeps its last state. */
+  /** Stops watching and waits for the on-disk index to be written; what is served keeps its last state. */
   @Override
   public void close() {
     AutoCloseable w;
+    Thread writer;
     synchronized (lock) {
       closed = true;
       w = watcher;
       watcher = null;
+      writer = indexWriter;
+      indexWriter = null;
+    }
+    if (writer != null) {
+      try {
+        writer.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     if (w != null) {
       try {
