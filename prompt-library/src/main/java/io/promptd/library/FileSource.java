@@ -28,13 +28,6 @@ interface FileSource extends FileAccess {
   void list(Root root, Path start, Consumer<Scanner.Found> found) throws IOException;
 
   /**
-   * Lists every prompt and resource file of {@code root}, in no particular order, using {@code pool} to go faster.
-   *
-   * @throws IOException when the listing fails as a whole
-   */
-  List<Scanner.Found> listAll(Root root, java.util.concurrent.ExecutorService pool) throws IOException;
-
-  /**
    * The bytes of a file just listed, at most {@code limit}; cheaper than {@link #read} because the listing already
    * vouched for its folder.
    *

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -33,11 +32,6 @@ final class FolderSource implements FileSource {
   @Override
   public void list(Root root, Path start, Consumer<Scanner.Found> found) throws IOException {
     Scanner.walk(root, start, found, dir -> {});
-  }
-
-  @Override
-  public List<Scanner.Found> listAll(Root root, ExecutorService pool) throws IOException {
-    return Scanner.walkAll(root, pool);
   }
 
   @Override

@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -121,24 +122,30 @@ public final class Library implements ResourceProvider, AutoCloseable {
     Map<String, IndexFormat.Cached> cached;
     LibraryLoad load = new LibraryLoad(source, options, prompts);
     try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
-      // The index is read while the roots are listed.
+      // The index is read on the pool while this thread lists the roots; files met before it is read wait for it,
+      // files met after it (all of them when there is no index) are restored or parsed at once.
       Future<Map<String, IndexFormat.Cached>> reading = pool.submit(cache::read);
-      List<List<Scanner.Found>> listed = new ArrayList<>();
+      List<Scanner.Found> waiting = new ArrayList<>();
+      AtomicReference<Map<String, IndexFormat.Cached>> index = new AtomicReference<>();
       for (Root root : source.roots()) {
-        listed.add(source.listAll(root, pool));
-      }
-      cached = await(reading);
-      for (List<Scanner.Found> files : listed) {
-        for (Scanner.Found f : files) {
-          IndexFormat.Cached c = cached.isEmpty() ? null : cached.get(f.file().toString());
+        source.list(root, root.path(), f -> {
           if (f.match() == null) {
             resourceFiles.add(f);
-          } else if (c != null && load.restore(f, c)) {
-            restored[0]++;
+          } else if (index.get() == null && !reading.isDone()) {
+            waiting.add(f);
           } else {
-            load.submit(f, pool);
+            if (index.get() == null) {
+              index.set(reading.resultNow());
+              waiting.forEach(w -> restored[0] += restoreOrSubmit(load, w, index.get(), pool));
+              waiting.clear();
+            }
+            restored[0] += restoreOrSubmit(load, f, index.get(), pool);
           }
-        }
+        });
+      }
+      cached = await(reading);
+      for (Scanner.Found f : waiting) {
+        restored[0] += restoreOrSubmit(load, f, cached, pool);
       }
       resourceIndex.loadAll(resourceFiles, pool);
       catalog.replaceAll(load.finish());
@@ -156,6 +163,17 @@ public final class Library implements ResourceProvider, AutoCloseable {
   /** How many prompt files the load served from the on-disk index, for tests. */
   int restoredFromIndex() {
     return restored;
+  }
+
+  /** Serves a listed prompt file from the index if it vouches for it, else parses it; 1 when restored. */
+  private static int restoreOrSubmit(LibraryLoad load, Scanner.Found f, Map<String, IndexFormat.Cached> index,
+      ExecutorService pool) {
+    IndexFormat.Cached c = index.isEmpty() ? null : index.get(f.file().toString());
+    if (c != null && load.restore(f, c)) {
+      return 1;
+    }
+    load.submit(f, pool);
+    return 0;
   }
 
   private static <T> T await(Future<T> future) throws IOException {

@@ -9,12 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -60,45 +55,10 @@ final class Scanner {
   }
 
   /**
-   * Lists every prompt and resource file of {@code root}, each folder directly under it walked by a task of
-   * {@code pool}: the walk is mostly system calls, which then run on every core.
-   */
-  static List<Found> walkAll(Root root, ExecutorService pool) throws IOException {
-    List<Found> found = new ArrayList<>();
-    List<Future<List<Found>>> parts = new ArrayList<>();
-    walk(root, root.path(), found::add, dir -> {}, dir -> {
-      parts.add(pool.submit(() -> {
-        List<Found> part = new ArrayList<>();
-        walk(root, dir, part::add, d -> {}, null);
-        return part;
-      }));
-    });
-    try {
-      for (Future<List<Found>> part : parts) {
-        found.addAll(part.get());
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while listing " + root.path(), e);
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof IOException io ? io : new IOException("listing " + root.path(), e.getCause());
-    }
-    return found;
-  }
-
-  /**
    * Walks {@code start} (a root or a folder under it), giving prompt and resource files to {@code files} and folders
    * to {@code dirs}.
    */
   static void walk(Root root, Path start, Consumer<Found> files, Consumer<Path> dirs) throws IOException {
-    walk(root, start, files, dirs, null);
-  }
-
-  /**
-   * The walk; with {@code split}, the folders directly under {@code start} are handed to it instead of being walked.
-   */
-  private static void walk(Root root, Path start, Consumer<Found> files, Consumer<Path> dirs,
-      @Nullable Consumer<Path> split) throws IOException {
     if (!Files.isDirectory(start) || !wanted(root, start)) {
       return;
     }
@@ -106,10 +66,6 @@ final class Scanner {
       @Override
       public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
         if (!wanted(root, dir)) {
-          return FileVisitResult.SKIP_SUBTREE;
-        }
-        if (split != null && !dir.equals(start)) {
-          split.accept(dir);
           return FileVisitResult.SKIP_SUBTREE;
         }
         dirs.accept(dir);
