@@ -1,17 +1,16 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.library.parse.PromptFile;
 import io.promptd.library.parse.PromptParser;
 import io.promptd.library.parse.Root;
 import io.promptd.library.render.Definitions;
 import io.promptd.mcp.server.PromptDefinition;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,17 +19,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the library knows about every file: its last parse, its last good prompt (kept while the file has errors),
- * which files depend on which partials and attachments, and which file owns each name. Confined to one thread at a
- * time by its callers' lock.
+ * What the library knows about every prompt file: its last parse, its last good prompt (kept while the file has
+ * errors), the library files it attaches, which files depend on which partials and attachments, and which file owns
+ * each name. Confined to one thread at a time by its callers' lock.
  */
 final class LibraryIndex {
   /**
@@ -43,9 +37,14 @@ final class LibraryIndex {
     return byRoot != 0 ? byRoot : a.file().compareTo(b.file());
   };
 
+  private final FileSource source;
   private final List<Root> roots;
   private final LibraryOptions options;
   private final Map<Path, Entry> files = new HashMap<>();
+  private final Map<Path, Entry> attaching = new HashMap<>();
+  /** The files with problems and the names claimed twice, so that listing problems need not walk everything. */
+  private final Set<Path> troubled = new HashSet<>();
+  private final Set<String> contested = new HashSet<>();
   private final Map<Path, Set<Path>> dependents = new HashMap<>();
   private final Map<String, TreeSet<Entry>> owners = new HashMap<>();
   private final List<Diagnostic> rootProblems = new ArrayList<>();
@@ -57,65 +56,38 @@ final class LibraryIndex {
    * @param root its root
    * @param file the file
    * @param stamp its size and modification time before its latest parse
-   * @param last its latest parse
+   * @param last its latest parse (for an entry from the on-disk index, its problems, dependencies and fingerprint)
+   * @param lastOk whether the latest parse gave a prompt
    * @param good the prompt being served from it: the latest one that parsed, or null
-   * @param definition the served form of {@code good}, or null
+   * @param attached the library files the served version attaches (the latest parse's when none was served)
    */
-  record Entry(Root root, Path file, Stamp stamp, ParseResult last, @Nullable PromptFile good,
-      @Nullable PromptDefinition definition) {
+  record Entry(Root root, Path file, Stamp stamp, ParseResult last, boolean lastOk, @Nullable Served good,
+      Set<Path> attached) {
     @Nullable String name() {
-      return good == null ? null : good.name();
+      return good == null ? null : good.definition().name();
     }
-  }
 
-  LibraryIndex(List<Root> roots, LibraryOptions options) {
-    this.roots = List.copyOf(roots);
-    this.options = options;
+    @Nullable PromptDefinition definition() {
+      return good == null ? null : good.definition();
+    }
   }
 
   /**
-   * Scans and parses every root; returns the prompts to serve. Files are parsed by a pool while the scan goes on,
-   * so the walk's system calls overlap the parsing.
+   * A prompt being served.
+   *
+   * @param definition what the catalog holds
+   * @param nameLine the line that sets its name, for duplicate-name diagnostics
    */
-  List<PromptDefinition> loadAll() throws IOException {
-    List<Scanner.Found> found = new ArrayList<>();
-    List<Future<ParseResult>> results = new ArrayList<>();
-    Map<Path, Boolean> folders = new ConcurrentHashMap<>();
-    int[] skipped = new int[1];
-    try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
-      for (Root root : roots) {
-        Scanner.walk(root, root.path(), f -> {
-          if (found.size() >= options.maxFiles()) {
-            skipped[0]++;
-            return;
-          }
-          found.add(f);
-          results.add(pool.submit(() -> PromptParser.parse(f.root(), f.file(), f.match(), options, folders)));
-        }, d -> {});
-      }
-      for (int i = 0; i < found.size(); i++) {
-        Scanner.Found f = found.get(i);
-        ParseResult result = results.get(i).get();
-        if (!files.containsKey(f.file())) {
-          store(f.root(), f.file(), f.stamp(), result, null);
-        }
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while loading prompt files", e);
-    } catch (ExecutionException e) {
-      throw new IOException("failed to load prompt files", e.getCause());
-    }
-    if (skipped[0] > 0) {
-      rootProblems.add(Diagnostic.error(roots.getFirst().path(), 0, "found " + (found.size() + skipped[0])
-          + " prompt files, over the limit of " + options.maxFiles() + "; only the first " + options.maxFiles()
-          + " are served"));
-    }
-    return served();
+  record Served(PromptDefinition definition, int nameLine) {}
+
+  LibraryIndex(FileSource source, LibraryOptions options) {
+    this.source = source;
+    this.roots = source.roots();
+    this.options = options;
   }
 
   /** The definition of each name's winner. */
-  private List<PromptDefinition> served() {
+  List<PromptDefinition> served() {
     List<PromptDefinition> served = new ArrayList<>();
     for (TreeSet<Entry> candidates : owners.values()) {
       PromptDefinition d = candidates.first().definition();
@@ -132,14 +104,14 @@ final class LibraryIndex {
    *
    * @return the names whose served prompt may have changed, with the definition to serve now (null: remove)
    */
-  Map<String, @Nullable PromptDefinition> refresh(Set<Path> changed) throws IOException {
+  Map<String, @Nullable PromptDefinition> refresh(Set<Path> changed, Listing listing) {
     lastRefresh.clear();
     Set<Path> reparse = new LinkedHashSet<>();
     Set<Path> direct = new HashSet<>();
     for (Path path : changed) {
       Root root = rootOf(path);
       if (root != null) {
-        collect(root, path, reparse, direct);
+        collect(root, path, reparse, direct, listing);
       }
     }
     Set<String> touched = new LinkedHashSet<>();
@@ -158,12 +130,16 @@ final class LibraryIndex {
   }
 
   /** Adds to {@code reparse} the files a change at {@code path} may affect; {@code direct} gets changed files. */
-  private void collect(Root root, Path path, Set<Path> reparse, Set<Path> direct) throws IOException {
-    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+  private void collect(Root root, Path path, Set<Path> reparse, Set<Path> direct, Listing listing) {
+    if (source.isFolder(path)) {
       // A new folder, or a rescan after the watcher overflowed: read what is there, drop what is gone.
-      Scanner.walk(root, path, f -> reparse.add(f.file()), d -> {});
+      for (Scanner.Found f : listing.under(root, path)) {
+        if (f.match() != null) {
+          reparse.add(f.file());
+        }
+      }
       for (Path known : files.keySet()) {
-        if (known.startsWith(path) && !Files.exists(known, LinkOption.NOFOLLOW_LINKS)) {
+        if (known.startsWith(path) && !source.present(known)) {
           reparse.add(known);
         }
       }
@@ -176,7 +152,7 @@ final class LibraryIndex {
     } else if (files.containsKey(path) || FileKind.classify(root, path) != null) {
       reparse.add(path);
       direct.add(path);
-    } else if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+    } else if (!source.present(path)) {
       // Perhaps a folder that was deleted or moved away: drop what was under it.
       for (Path known : files.keySet()) {
         if (known.startsWith(path)) {
@@ -191,19 +167,25 @@ final class LibraryIndex {
     Entry old = files.get(file);
     Root root = old != null ? old.root() : rootOf(file);
     FileKind.Match match = root == null ? null : FileKind.classify(root, file);
-    if (root == null || match == null || !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+    if (root == null || match == null || !source.present(file)) {
       if (old != null) {
         forget(old, touched);
       }
       return;
     }
-    Stamp stamp = Stamp.of(file);
+    Stamp stamp = source.stamp(file);
     if (direct && old != null && old.stamp().unchanged(stamp)) {
       return; // only its access time changed: someone read it
     }
-    ParseResult result = PromptParser.parse(root, file, match, options);
+    ParseResult result;
+    try {
+      result = PromptParser.parse(root, file, match,
+          source.read(root, file, options.maxPromptBytes(), 0, "prompt file"), options, source);
+    } catch (ParseException e) {
+      result = PromptParser.unreadable(file, e);
+    }
     lastRefresh.add(result);
-    if (direct && old != null && old.good() != null && old.last().prompt() != null && result.prompt() != null
+    if (direct && old != null && old.good() != null && old.lastOk() && result.prompt() != null
         && old.last().fingerprint() == result.fingerprint()) {
       return; // saved without a change: nothing to tell clients
     }
@@ -216,32 +198,58 @@ final class LibraryIndex {
     }
   }
 
-  private Entry store(Root root, Path file, Stamp stamp, ParseResult result, @Nullable Entry previous) {
-    PromptFile good = result.prompt();
-    PromptDefinition definition;
-    if (good != null) {
-      definition = Definitions.of(good);
+  Entry store(Root root, Path file, Stamp stamp, ParseResult result, @Nullable Entry previous) {
+    PromptFile parsed = result.prompt();
+    Served good;
+    if (parsed != null) {
+      good = new Served(Definitions.of(parsed), parsed.nameLine());
     } else if (previous != null && previous.good() != null) {
       // Keep serving the last version that parsed while the author fixes this one.
       good = previous.good();
-      definition = previous.definition();
     } else {
-      definition = null;
+      good = null;
     }
-    Entry entry = new Entry(root, file, stamp, result, good, definition);
+    Set<Path> attached = parsed == null && previous != null && previous.good() != null
+        ? previous.attached() : result.attachments();
+    return put(new Entry(root, file, stamp, result, parsed != null, good, attached));
+  }
+
+  /** Stores an entry the on-disk index vouched for: its file is unchanged since the index was written. */
+  void storeCached(Root root, Path file, Stamp stamp, ParseResult last, Served good) {
+    if (!files.containsKey(file)) {
+      put(new Entry(root, file, stamp, last, true, good, last.attachments()));
+    }
+  }
+
+  private Entry put(Entry entry) {
+    Path file = entry.file();
+    Set<Path> attached = entry.attached();
+    ParseResult result = entry.last();
     files.put(file, entry);
+    if (!attached.isEmpty()) {
+      attaching.put(file, entry);
+    }
+    if (!result.diagnostics().isEmpty() || !entry.lastOk()) {
+      troubled.add(file);
+    }
     for (Path dependency : result.dependencies()) {
       dependents.computeIfAbsent(dependency, k -> new HashSet<>()).add(file);
     }
     String name = entry.name();
     if (name != null) {
-      owners.computeIfAbsent(name, k -> new TreeSet<>(PRECEDENCE)).add(entry);
+      TreeSet<Entry> candidates = owners.computeIfAbsent(name, k -> new TreeSet<>(PRECEDENCE));
+      candidates.add(entry);
+      if (candidates.size() > 1) {
+        contested.add(name);
+      }
     }
     return entry;
   }
 
   private void forget(Entry entry, Set<String> touched) {
     files.remove(entry.file());
+    attaching.remove(entry.file());
+    troubled.remove(entry.file());
     for (Path dependency : entry.last().dependencies()) {
       Set<Path> users = dependents.get(dependency);
       if (users != null && users.remove(entry.file()) && users.isEmpty()) {
@@ -257,12 +265,15 @@ final class LibraryIndex {
         if (candidates.isEmpty()) {
           owners.remove(name);
         }
+        if (candidates.size() < 2) {
+          contested.remove(name);
+        }
       }
     }
   }
 
   /** The first root that {@code path} is, or lies under. */
-  private @Nullable Root rootOf(Path path) {
+  @Nullable Root rootOf(Path path) {
     for (Root root : roots) {
       if (path.startsWith(root.path())) {
         return root;
@@ -274,16 +285,24 @@ final class LibraryIndex {
   /** Every problem of the last load or reload, sorted by file and line, duplicates reported as {@code severity}. */
   List<Diagnostic> diagnostics(Severity duplicates) {
     List<Diagnostic> out = new ArrayList<>(rootProblems);
-    for (Entry entry : files.values()) {
+    for (Path file : troubled) {
+      Entry entry = files.get(file);
+      if (entry == null) {
+        continue;
+      }
       out.addAll(entry.last().diagnostics());
-      if (entry.last().prompt() == null && entry.good() != null) {
+      if (!entry.lastOk() && entry.good() != null) {
         out.add(Diagnostic.warning(entry.file(), 0, "serving the last version that loaded until the errors are fixed"));
       }
     }
-    for (TreeSet<Entry> candidates : owners.values()) {
+    for (String name : contested) {
+      TreeSet<Entry> candidates = owners.get(name);
+      if (candidates == null || candidates.size() < 2) {
+        continue;
+      }
       Entry winner = candidates.first();
       for (Entry loser : candidates.tailSet(winner, false)) {
-        PromptFile good = loser.good();
+        Served good = loser.good();
         out.add(new Diagnostic(duplicates, loser.file(), good == null ? 0 : good.nameLine(),
             "prompt name '" + loser.name() + "' is also claimed by " + winner.file() + ", which wins (roots in the"
                 + " order given, then paths in order); this file is not served"));
@@ -302,10 +321,14 @@ final class LibraryIndex {
     return out;
   }
 
-  /** The files that appeared, vanished or changed size or modification time compared with {@code now}. */
-  Set<Path> changedSince(Map<Path, Stamp> now) {
+  /** The prompt files that appeared, vanished or changed size or modification time compared with {@code now}. */
+  Set<Path> changedSince(Map<Path, Scanner.Found> now) {
     Set<Path> changed = new HashSet<>();
-    now.forEach((file, stamp) -> {
+    now.forEach((file, found) -> {
+      if (found.match() == null) {
+        return;
+      }
+      Stamp stamp = found.stamp();
       Entry entry = files.get(file);
       if (entry == null || entry.stamp().size() != stamp.size() || entry.stamp().modified() != stamp.modified()) {
         changed.add(file);
@@ -317,6 +340,26 @@ final class LibraryIndex {
       }
     }
     return changed;
+  }
+
+  /** The prompt files that attach library files, which are served as resources. */
+  Collection<Entry> attaching() {
+    return attaching.values();
+  }
+
+  /** Every prompt file known. */
+  Collection<Entry> entries() {
+    return files.values();
+  }
+
+  /** Records a problem of the library as a whole, such as too many files. */
+  void rootProblem(Diagnostic d) {
+    rootProblems.add(d);
+  }
+
+  /** Whether {@code file} is known. */
+  boolean contains(Path file) {
+    return files.containsKey(file);
   }
 
   /** How many prompt files are known. */

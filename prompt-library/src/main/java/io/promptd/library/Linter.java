@@ -5,9 +5,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Checks prompt libraries without serving them, for {@code promptd check DIR…}: invalid front matter, template
- * variables with no declared argument, arguments never used, missing, unreadable or out-of-root attachments and
- * partials, duplicate names (errors here), and shell snippets or file references that are kept as text.
+ * Checks prompt libraries without serving them, for {@code promptd check DIR…}, prompt and resource files alike:
+ * invalid front matter, template variables with no declared argument, arguments never used, missing, unreadable or
+ * out-of-root attachments and partials, duplicate names (errors here), and shell snippets or file references that
+ * are kept as text.
  */
 public final class Linter {
   private Linter() {}
@@ -18,7 +19,7 @@ public final class Linter {
    * @throws IOException if a root is not a readable folder
    */
   public static List<Diagnostic> check(List<Path> roots) throws IOException {
-    try (PromptLibrary library = PromptLibrary.open(roots, LibraryOptions.defaults())) {
+    try (Library library = Library.open(roots, LibraryOptions.defaults(), "Linter.check")) {
       return library.lint();
     }
   }

@@ -11,12 +11,7 @@ import io.promptd.library.parse.SafeFiles;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceTemplate;
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -27,31 +22,26 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Consumer;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a {@link ResourceLibrary} knows about each file: the parsed resource files (with the last good version of each)
- * and the attachments each native prompt file refers to. Not thread-safe; the library serializes access and publishes
- * {@link Snapshot}s.
+ * The library's resources: the parsed {@code NAME.resource.md} files (with the last good version of each), and the
+ * files prompts attach, which come from the prompt parse ({@link LibraryIndex#attaching()}), never from reading the
+ * prompt files again. Not thread-safe; the library serializes access and publishes {@link Snapshot}s.
  */
 final class ResourceIndex {
-  private final List<Root> roots;
+  private final FileSource source;
   private final LibraryOptions options;
   private final Map<Path, ResourceEntry> resourceFiles = new HashMap<>();
-  private final Map<Path, PromptRefs> promptFiles = new HashMap<>();
 
   /**
-   * A resource file: its last good parse (null when it never parsed), its current problems, and the other files the
-   * last attempt read or tried to read.
+   * A resource file: its last good parse (null when it never parsed), its current problems, the other files the last
+   * attempt read or tried to read, and its stamp when read.
    */
   private record ResourceEntry(Root root, Path file, @Nullable ResourceFile good, List<Diagnostic> problems,
-      Set<Path> dependencies) {}
-
-  /** A native prompt file and the library files it attaches. */
-  private record PromptRefs(Root root, Path file, Set<Path> attachments) {}
+      Set<Path> dependencies, @Nullable Stamp stamp) {}
 
   /**
    * A library file served because a prompt attaches it.
@@ -77,30 +67,22 @@ final class ResourceIndex {
     static final Snapshot EMPTY = new Snapshot(List.of(), List.of(), Map.of(), List.of(), Map.of(), List.of());
   }
 
-  ResourceIndex(List<Root> roots, LibraryOptions options) {
-    this.roots = List.copyOf(roots);
+  ResourceIndex(FileSource source, LibraryOptions options) {
+    this.source = source;
     this.options = options;
   }
 
-  /** Reads every root from scratch, the files in parallel. */
-  void loadAll() throws IOException {
-    resourceFiles.clear();
-    promptFiles.clear();
-    List<Visited> found = new ArrayList<>();
-    for (Root root : roots) {
-      walk(root, root.path(), file -> found.add(new Visited(root, file, null, null)));
-    }
-    try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
-      List<Future<Visited>> futures = new ArrayList<>(found.size());
-      for (Visited f : found) {
-        futures.add(pool.submit(() -> read(f.root(), f.file())));
+  /** Reads the resource files the load's listing found, on {@code pool}. */
+  void loadAll(List<Scanner.Found> found, ExecutorService pool) throws IOException {
+    try {
+      List<Future<ResourceEntry>> futures = new ArrayList<>(found.size());
+      for (Scanner.Found f : found) {
+        futures.add(pool.submit(() -> parse(f.root(), f.file(), f.stamp())));
       }
-      // Apply only once every read is done: reads look up the previous entry, so the maps must not change meanwhile.
-      List<Visited> results = new ArrayList<>(futures.size());
-      for (Future<Visited> future : futures) {
-        results.add(future.get());
+      for (Future<ResourceEntry> future : futures) {
+        ResourceEntry entry = future.get();
+        resourceFiles.putIfAbsent(entry.file(), entry);
       }
-      results.forEach(this::apply);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while loading resource files", e);
@@ -109,22 +91,23 @@ final class ResourceIndex {
     }
   }
 
-  /** What reading one file found: a resource file, a prompt's attachments, or neither (both null). */
-  private record Visited(Root root, Path file, @Nullable ResourceEntry resource, @Nullable PromptRefs prompt) {}
-
   /**
-   * Re-reads what {@code changed} touches: files, folders (rescanned), and resource files whose {@code file:} target
-   * or partials are among them.
+   * Re-reads the resource files {@code changed} touches: files, folders (listed through {@code listing}), and
+   * resource files whose {@code file:} target or partials are among them.
    */
-  void refresh(Set<Path> changed) throws IOException {
+  void refresh(Set<Path> changed, Function<Path, @Nullable Root> rootOf, Listing listing) {
     for (Path path : changed) {
-      Root root = rootOf(path);
+      Root root = rootOf.apply(path);
       if (root == null) {
         continue;
       }
       forgetMissingUnder(path);
-      if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-        walk(root, path, file -> visit(root, file));
+      if (source.isFolder(path)) {
+        for (Scanner.Found f : listing.under(root, path)) {
+          if (f.match() == null) {
+            visit(root, f.file());
+          }
+        }
       } else {
         visit(root, path);
       }
@@ -152,8 +135,11 @@ final class ResourceIndex {
     return false;
   }
 
-  /** Builds what is served now: first root, then first path wins a URI claimed twice. */
-  Snapshot snapshot() {
+  /**
+   * Builds what is served now from the resource files and the prompts that attach files: first root, then first path
+   * wins a URI claimed twice.
+   */
+  Snapshot snapshot(Collection<LibraryIndex.Entry> attaching) {
     List<Diagnostic> diagnostics = new ArrayList<>();
     Map<String, ResourceFile.Fixed> fixed = new LinkedHashMap<>();
     Map<String, ResourceFile.Templated> templated = new LinkedHashMap<>();
@@ -176,11 +162,10 @@ final class ResourceIndex {
       }
     }
     Map<String, Attachment> attachments = new LinkedHashMap<>();
-    for (PromptRefs refs : sorted(promptFiles.values(), PromptRefs::root, PromptRefs::file)) {
-      for (Path file : refs.attachments()) {
+    for (LibraryIndex.Entry refs : sorted(attaching, LibraryIndex.Entry::root, LibraryIndex.Entry::file)) {
+      for (Path file : refs.attached()) {
         String uri = AttachmentRefs.uri(refs.root(), file);
-        if (!fixed.containsKey(uri) && !attachments.containsKey(uri)
-            && AttachmentRefs.servable(refs.root(), file)) {
+        if (!fixed.containsKey(uri) && !attachments.containsKey(uri) && source.servable(refs.root(), file)) {
           String name = String.valueOf(file.getFileName());
           Resource resource = new Resource(uri, name, null, "Attached by " + refs.root().relative(refs.file()),
               AttachmentRefs.mimeType(file), null, null, List.of(), null);
@@ -199,8 +184,7 @@ final class ResourceIndex {
         Map.copyOf(fixed), List.copyOf(templates), Map.copyOf(attachments), List.copyOf(diagnostics));
   }
 
-  private static <T> List<T> sorted(Collection<T> entries, java.util.function.Function<T, Root> root,
-      java.util.function.Function<T, Path> file) {
+  private static <T> List<T> sorted(Collection<T> entries, Function<T, Root> root, Function<T, Path> file) {
     List<T> list = new ArrayList<>(entries);
     list.sort((a, b) -> {
       int byRoot = Integer.compare(root.apply(a).index(), root.apply(b).index());
@@ -210,118 +194,55 @@ final class ResourceIndex {
     return list;
   }
 
-  /** Gives {@code found} every file under {@code start} in the folders the scanner visits and this root owns. */
-  private void walk(Root root, Path start, Consumer<Path> found) throws IOException {
-    if (!Files.isDirectory(start) || !Scanner.wanted(root, start)) {
+  /** Reads one file again, or forgets it when it is gone or no longer a resource file. */
+  private void visit(Root root, Path file) {
+    Stamp stamp = source.stamp(file);
+    if (stamp == null || !ResourceParser.isResourceFile(file) || FileKind.classify(root, file) != null
+        || source.isFolder(file)) {
+      resourceFiles.remove(file);
       return;
     }
-    Files.walkFileTree(start, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-        return Scanner.wanted(root, dir) ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
-      }
-
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-        if (!attrs.isDirectory() && root.equals(rootOf(file))) {
-          found.accept(file);
-        }
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult visitFileFailed(Path file, IOException e) {
-        return FileVisitResult.CONTINUE;
-      }
-    });
+    resourceFiles.put(file, parse(root, file, stamp));
   }
 
-  /** Reads one file again, or forgets it when it is gone or no longer a resource or prompt file. */
-  private void visit(Root root, Path file) {
-    apply(read(root, file));
-  }
-
-  /** Reads one file without changing the index, so that many can be read at once. */
-  private Visited read(Root root, Path file) {
-    if (!Files.isRegularFile(file)) {
-      return new Visited(root, file, null, null);
-    }
-    FileKind.Match match = FileKind.classify(root, file);
-    if (match == null && ResourceParser.isResourceFile(file)) {
-      return new Visited(root, file, parse(root, file), null);
-    }
-    if (match != null && match.kind() == FileKind.NATIVE) {
-      Set<Path> attachments = scanPrompt(root, file);
-      // Most prompts attach nothing; only those that do are remembered, so big libraries stay cheap to reload.
-      return new Visited(root, file, null, attachments.isEmpty() ? null : new PromptRefs(root, file, attachments));
-    }
-    return new Visited(root, file, null, null);
-  }
-
-  private void apply(Visited visited) {
-    Path file = visited.file();
-    if (visited.resource() != null) {
-      resourceFiles.put(file, visited.resource());
-    } else {
-      resourceFiles.remove(file);
-    }
-    if (visited.prompt() != null) {
-      promptFiles.put(file, visited.prompt());
-    } else {
-      promptFiles.remove(file);
-    }
-  }
-
-  private ResourceEntry parse(Root root, Path file) {
+  private ResourceEntry parse(Root root, Path file, @Nullable Stamp stamp) {
     Problems problems = new Problems(file);
     Set<Path> dependencies = new HashSet<>();
     try {
-      String text = SafeFiles.decodeUtf8(SafeFiles.read(root, file, options.maxPromptBytes(), 0, "resource file"));
-      ResourceFile parsed = ResourceParser.parse(root, file, text, options, problems, dependencies);
-      return new ResourceEntry(root, file, parsed, problems.all(), Set.copyOf(dependencies));
+      String text = SafeFiles.decodeUtf8(source.read(root, file, options.maxPromptBytes(), 0, "resource file"));
+      ResourceFile parsed = ResourceParser.parse(root, file, text, options, problems, dependencies, source);
+      return new ResourceEntry(root, file, parsed, problems.all(), Set.copyOf(dependencies), stamp);
     } catch (ParseException e) {
       problems.error(e);
       ResourceEntry previous = resourceFiles.get(file);
       return new ResourceEntry(root, file, previous == null ? null : previous.good(), problems.all(),
-          Set.copyOf(dependencies));
-    }
-  }
-
-  private Set<Path> scanPrompt(Root root, Path file) {
-    try {
-      String text = SafeFiles.decodeUtf8(SafeFiles.read(root, file, options.maxPromptBytes(), 0, "prompt"));
-      return AttachmentRefs.scan(root, file, text);
-    } catch (ParseException e) {
-      // The prompt library reports unreadable prompt files; keep what this one attached before.
-      PromptRefs previous = promptFiles.get(file);
-      return previous == null ? Set.of() : previous.attachments();
+          Set.copyOf(dependencies), stamp);
     }
   }
 
   /** Forgets files at or under {@code path} that no longer exist: a deleted or renamed folder reports itself only. */
   private void forgetMissingUnder(Path path) {
-    List<Path> gone = new ArrayList<>();
-    Set<Path> known = new HashSet<>(resourceFiles.keySet());
-    known.addAll(promptFiles.keySet());
-    for (Path file : known) {
-      if (file.startsWith(path) && !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-        gone.add(file);
-      }
-    }
-    gone.forEach(f -> {
-      resourceFiles.remove(f);
-      promptFiles.remove(f);
-    });
+    resourceFiles.keySet().removeIf(file -> file.startsWith(path) && !source.present(file));
   }
 
-  /** The first root that holds {@code path} (or is it), or null. */
-  private @Nullable Root rootOf(Path path) {
-    Path normalized = path.normalize();
-    for (Root root : roots) {
-      if (normalized.equals(root.path()) || root.contains(normalized)) {
-        return root;
+  /** The resource files that appeared, vanished or changed size or modification time compared with {@code now}. */
+  Set<Path> changedSince(Map<Path, Scanner.Found> now) {
+    Set<Path> changed = new HashSet<>();
+    now.forEach((file, found) -> {
+      if (found.match() != null) {
+        return;
+      }
+      ResourceEntry entry = resourceFiles.get(file);
+      Stamp then = entry == null ? null : entry.stamp();
+      if (then == null || then.size() != found.stamp().size() || then.modified() != found.stamp().modified()) {
+        changed.add(file);
+      }
+    });
+    for (Path known : resourceFiles.keySet()) {
+      if (!now.containsKey(known)) {
+        changed.add(known);
       }
     }
-    return null;
+    return changed;
   }
 }

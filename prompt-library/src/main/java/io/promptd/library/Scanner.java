@@ -1,6 +1,7 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.ResourceParser;
 import io.promptd.library.parse.Root;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -10,9 +11,10 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Finds prompt files and the folders worth watching under a root. Hidden folders are skipped except
+ * Finds prompt files, resource files ({@code NAME.resource.md}) and the folders worth watching under a root. Hidden folders are skipped except
  * {@code .claude/commands} and {@code .github/prompts}; so are {@code node_modules} and {@code target}. Links to
  * folders are not followed.
  */
@@ -22,14 +24,14 @@ final class Scanner {
   private Scanner() {}
 
   /**
-   * A prompt file found by a scan.
+   * A prompt file or resource file found by a scan.
    *
    * @param root its root
    * @param file the file
-   * @param match its format and name segments
+   * @param match a prompt file's format and name segments; null for a resource file
    * @param stamp its size and modification time when scanned
    */
-  record Found(Root root, Path file, FileKind.Match match, Stamp stamp) {}
+  record Found(Root root, Path file, FileKind.@Nullable Match match, Stamp stamp) {}
 
   /** Whether the folder {@code dir} under {@code root} is scanned and watched. */
   static boolean wanted(Root root, Path dir) {
@@ -52,7 +54,10 @@ final class Scanner {
     return n.equals(".claude") || n.equals(".github") || (!n.startsWith(".") && !SKIPPED.contains(n));
   }
 
-  /** Walks {@code start} (a root or a folder under it), giving prompt files to {@code files} and folders to {@code dirs}. */
+  /**
+   * Walks {@code start} (a root or a folder under it), giving prompt and resource files to {@code files} and folders
+   * to {@code dirs}.
+   */
   static void walk(Root root, Path start, Consumer<Found> files, Consumer<Path> dirs) throws IOException {
     if (!Files.isDirectory(start) || !wanted(root, start)) {
       return;
@@ -72,7 +77,7 @@ final class Scanner {
         // Regular files and links only: opening a FIFO or a device could block or never end.
         if (attrs.isRegularFile() || attrs.isSymbolicLink()) {
           FileKind.Match match = FileKind.classify(root, file);
-          if (match != null) {
+          if (match != null || ResourceParser.isResourceFile(file)) {
             files.accept(new Found(root, file, match, Stamp.of(attrs)));
           }
         }

@@ -37,6 +37,11 @@ record Stamp(long size, long modified, long taken) {
     }
   }
 
+  /** Whether the modification time lay far enough before the stamp was taken to tell two versions apart. */
+  boolean settled() {
+    return modified < taken - SETTLED_MILLIS;
+  }
+
   /** Whether {@code now} shows the same, settled content as this stamp, so that the file need not be read again. */
   boolean unchanged(@Nullable Stamp now) {
     return now != null && now.size == size && now.modified == modified && modified < taken - SETTLED_MILLIS;

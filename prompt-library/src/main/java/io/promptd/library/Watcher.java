@@ -51,11 +51,6 @@ final class Watcher implements AutoCloseable {
     this.thread = Thread.ofPlatform().daemon().name("promptd-library-watcher").unstarted(this::run);
   }
 
-  /** Registers every folder of {@code roots} and starts the watching thread, for callers with nothing to catch up. */
-  static Watcher start(List<Root> roots, Duration debounce, Consumer<Set<Path>> onChange) throws IOException {
-    return start(roots, debounce, onChange, found -> {});
-  }
-
   /**
    * Registers every folder of {@code roots} and starts the watching thread.
    *

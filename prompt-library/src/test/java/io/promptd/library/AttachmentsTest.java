@@ -55,7 +55,7 @@ class AttachmentsTest {
         ::: resource {{uri}}
         Inline {{id}} text.
         """);
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.diagnostics()).isEmpty();
       List<PromptMessage> messages =
           render(library, "prompts-all", Map.of("uri", "test://x", "id", "7")).messages();
@@ -87,7 +87,7 @@ class AttachmentsTest {
     Files.createDirectories(root.resolve("sub"));
     Files.createSymbolicLink(root.resolve("sub/up"), elsewhere);
     write(root, "dirlink.prompt.md", "---\ndescription: d\n---\n::: image sub/up/secret.png\n");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.catalog().size()).isZero();
       assertThat(errors(library)).containsExactly(
           root.resolve("absolute.prompt.md") + ":4: error: absolute path '" + outside
@@ -112,7 +112,7 @@ class AttachmentsTest {
     write(root, "d.prompt.md", "---\ndescription: d\n---\n::: image big.png\n");
     write(root, "e.prompt.md", "---\ndescription: d\n---\n::: system\n::: image fake.png\n");
     LibraryOptions small = LibraryOptions.defaults().withLimits(1 << 20, 1024);
-    try (PromptLibrary library = PromptLibrary.load(List.of(root), small)) {
+    try (Library library = Library.load(List.of(root), small)) {
       assertThat(errors(library)).containsExactly(
           root.resolve("a.prompt.md") + ":4: error: image 'fake.png' does not contain image/png data",
           root.resolve("b.prompt.md") + ":4: error: image 'missing.png' does not exist",
@@ -127,7 +127,7 @@ class AttachmentsTest {
   void textAfterAnAttachmentContinuesInTheSameRole() {
     write(root, "p.png", PNG);
     write(root, "p.prompt.md", "---\ndescription: d\n---\n::: assistant\nBefore\n::: image p.png\nAfter\n");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       List<PromptMessage> messages = render(library, "p", Map.of()).messages();
       assertThat(messages).extracting(PromptMessage::role).containsExactly(Role.ASSISTANT, Role.ASSISTANT, Role.ASSISTANT);
       assertThat(messages.get(2).content()).isEqualTo(TextContent.of("After"));

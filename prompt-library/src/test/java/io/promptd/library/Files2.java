@@ -31,21 +31,21 @@ final class Files2 {
     }
   }
 
-  static PromptLibrary load(Path... roots) {
+  static Library load(Path... roots) {
     try {
-      return PromptLibrary.load(List.of(roots), LibraryOptions.defaults());
+      return Library.load(List.of(roots), LibraryOptions.defaults());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  static PromptDefinition prompt(PromptLibrary library, String name) {
+  static PromptDefinition prompt(Library library, String name) {
     return library.catalog().get(name).orElseThrow(
         () -> new AssertionError("no prompt '" + name + "' in " + library.catalog().all().stream()
             .map(PromptDefinition::name).toList() + "; diagnostics " + formatted(library)));
   }
 
-  static GetPromptResult render(PromptLibrary library, String name, Map<String, String> arguments) {
+  static GetPromptResult render(Library library, String name, Map<String, String> arguments) {
     try {
       return prompt(library, name).renderer().render(arguments);
     } catch (RuntimeException e) {
@@ -59,11 +59,11 @@ final class Files2 {
     return ((TextContent) message.content()).text();
   }
 
-  static List<String> formatted(PromptLibrary library) {
+  static List<String> formatted(Library library) {
     return library.diagnostics().stream().map(Diagnostic::format).toList();
   }
 
-  static List<String> errors(PromptLibrary library) {
+  static List<String> errors(Library library) {
     return library.diagnostics().stream().filter(Diagnostic::isError).map(Diagnostic::format).toList();
   }
 }

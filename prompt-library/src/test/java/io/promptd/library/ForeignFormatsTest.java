@@ -29,7 +29,7 @@ class ForeignFormatsTest {
         ---
         Fix issue $ARGUMENTS following our standards.
         """);
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       Prompt prompt = prompt(library, "fix-issue").prompt();
       assertThat(prompt.description()).isEqualTo("Fix a GitHub issue");
       assertThat(prompt.arguments())
@@ -49,7 +49,7 @@ class ForeignFormatsTest {
         # Review PR #$1
         Priority $2, assign to $3. All: $ARGUMENTS
         """);
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       Prompt prompt = prompt(library, "review-pr").prompt();
       assertThat(prompt.description()).isEqualTo("Review PR #$1");
       assertThat(prompt.arguments()).extracting(PromptArgument::name)
@@ -63,7 +63,7 @@ class ForeignFormatsTest {
   void claudeZeroBasedConventionIsDetectedOrDeclared() {
     write(root, ".claude/commands/zero.md", "Migrate $0 from $ARGUMENTS[1] to $2.\n");
     write(root, ".claude/commands/declared.md", "---\nargument-base: 0\n---\nFirst $1 second $2\n");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(prompt(library, "zero").prompt().arguments()).extracting(PromptArgument::name)
           .containsExactly("arg1", "arg2", "arg3");
       assertThat(text(render(library, "zero", Map.of("arg1", "Search", "arg2", "React", "arg3", "Vue"))
@@ -82,7 +82,7 @@ class ForeignFormatsTest {
         Status: !`git status`
         See @src/utils/helpers.js and mail me@example.com
         """);
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(text(render(library, "commit", Map.of()).messages().getFirst()))
           .isEqualTo("Status: !`git status`\nSee @src/utils/helpers.js and mail me@example.com");
       Path file = root.resolve(".claude/commands/commit.md");
@@ -105,7 +105,7 @@ class ForeignFormatsTest {
         Again: ${input:formName}. Selection: ${selection}. See #file:src/App.tsx
         """);
     write(root, ".github/workflows/ci.prompt.md", "not a prompt: wrong folder");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.catalog().all()).extracting(PromptDefinition::name).containsExactly("react-form");
       Prompt prompt = prompt(library, "react-form").prompt();
       assertThat(prompt.arguments()).containsExactly(
@@ -125,7 +125,7 @@ class ForeignFormatsTest {
     write(root, ".claude/commands/frontend/Component.md", "Make a component");
     write(root, ".claude/commands/deploy.prompt.md", "Deploy");
     write(root, ".claude/settings/ignored.md", "not a command");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.catalog().all()).extracting(PromptDefinition::name)
           .containsExactly("deploy", "frontend-component");
     }
@@ -135,8 +135,8 @@ class ForeignFormatsTest {
   void rootsMayBeTheFormatFoldersThemselves() {
     write(root, ".claude/commands/a.md", "Do A");
     write(root, ".github/prompts/b.prompt.md", "Do B");
-    try (PromptLibrary claude = load(root.resolve(".claude/commands"));
-        PromptLibrary vscode = load(root.resolve(".github/prompts"))) {
+    try (Library claude = load(root.resolve(".claude/commands"));
+        Library vscode = load(root.resolve(".github/prompts"))) {
       assertThat(text(render(claude, "a", Map.of()).messages().getFirst())).isEqualTo("Do A");
       assertThat(text(render(vscode, "b", Map.of()).messages().getFirst())).isEqualTo("Do B");
       assertThat(prompt(vscode, "b").prompt().description()).isEqualTo("Do B");

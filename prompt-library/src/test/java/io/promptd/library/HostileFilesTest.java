@@ -32,7 +32,7 @@ class HostileFilesTest {
       f.setLength(3L << 30); // sparse: costs no disk, but 3 GiB if anyone tried to read it
     }
     write(root, "ok.prompt.md", "---\ndescription: d\n---\nfine");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.catalog().all()).hasSize(1);
       assertThat(errors(library)).containsExactly(root.resolve("huge.prompt.md")
           + ":1: error: prompt file 'huge.prompt.md' is 3221225472 bytes, over the limit of 1048576");
@@ -45,7 +45,7 @@ class HostileFilesTest {
       write(root, "p" + i + ".prompt.md", "---\ndescription: d\n---\nx");
     }
     LibraryOptions options = new LibraryOptions(1 << 20, 1 << 20, 3, java.time.Duration.ofMillis(25), 2);
-    try (PromptLibrary library = PromptLibrary.load(java.util.List.of(root), options)) {
+    try (Library library = Library.load(java.util.List.of(root), options)) {
       assertThat(library.catalog().size()).isEqualTo(3);
       assertThat(errors(library)).containsExactly(
           root + ":1: error: found 5 prompt files, over the limit of 3; only the first 3 are served");
@@ -56,7 +56,7 @@ class HostileFilesTest {
   void invalidUtf8IsReportedAtItsLine() {
     byte[] bytes = "---\ndescription: d\n---\nok\nbad \u00ff here\n".getBytes(StandardCharsets.ISO_8859_1);
     write(root, "latin1.prompt.md", bytes);
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(errors(library)).containsExactly(root.resolve("latin1.prompt.md")
           + ":5: error: not valid UTF-8: byte 0xFF at offset 30");
     }
@@ -71,7 +71,7 @@ class HostileFilesTest {
     }
     write(root, "bomb.prompt.md", bomb + "---\nx\n");
     write(root, "deep.prompt.md", "---\ndescription: " + "[".repeat(100) + "]".repeat(100) + "\n---\nx\n");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.catalog().size()).isZero();
       assertThat(errors(library)).hasSize(2).allMatch(e -> e.contains("error:"));
     }
@@ -81,7 +81,7 @@ class HostileFilesTest {
   void aPromptFileLinkedFromOutsideIsNotRead() throws IOException {
     Path outside = write(elsewhere, "elsewhere.prompt.md", "---\ndescription: d\n---\nsecret");
     Files.createSymbolicLink(root.resolve("linked.prompt.md"), outside);
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.catalog().size()).isZero();
       assertThat(errors(library)).containsExactly(root.resolve("linked.prompt.md")
           + ":1: error: prompt file 'linked.prompt.md' is a link that leads outside the library root");
@@ -93,7 +93,7 @@ class HostileFilesTest {
     Path file = write(root, "p.prompt.md", version("start"));
     AtomicBoolean stop = new AtomicBoolean();
     AtomicInteger missing = new AtomicInteger();
-    try (PromptLibrary library = PromptLibrary.load(java.util.List.of(root),
+    try (Library library = Library.load(java.util.List.of(root),
         LibraryOptions.defaults().withDebounce(Duration.ZERO))) {
       library.watch();
       Thread writer = Thread.ofPlatform().start(() -> {
@@ -119,7 +119,7 @@ class HostileFilesTest {
     }
   }
 
-  private static String rendered(PromptLibrary library) {
+  private static String rendered(Library library) {
     var messages = render(library, "p", Map.of()).messages();
     return messages.isEmpty() ? "" : text(messages.getFirst());
   }

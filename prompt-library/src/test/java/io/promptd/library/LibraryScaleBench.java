@@ -33,6 +33,10 @@ public final class LibraryScaleBench {
 
   /** Runs the benchmark; the optional argument is the number of files. */
   public static void main(String[] args) throws Exception {
+    if (args.length == 3 && args[0].equals("restart")) {
+      restart(Path.of(args[1]), Path.of(args[2]));
+      return;
+    }
     int count = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
     // With a folder given, the library is kept there and reused by the next run, so that run measures loading
     // files that are already on disk rather than competing with the writeback of files just generated.
@@ -58,12 +62,18 @@ public final class LibraryScaleBench {
   }
 
   private static void measure(Path dir, int count) throws Exception {
+    // A fresh index folder: this load reads every file, then writes the index the restart below reads.
+    Path cache = dir.resolveSibling(dir.getFileName() + "-index");
+    if (Files.isDirectory(cache)) {
+      deleteTree(cache);
+    }
+    LibraryOptions options = LibraryOptions.defaults().withCacheDirectory(cache);
     long cpu = cpuNanos();
     long start = System.nanoTime();
-    try (PromptLibrary library = PromptLibrary.load(List.of(dir), LibraryOptions.defaults())) {
-      report("load: %d ms wall, %d ms CPU (all threads, JIT and GC included) for %,d prompts (%d diagnostics)",
-          ms(System.nanoTime() - start), ms(cpuNanos() - cpu), library.catalog().size(),
-          library.diagnostics().size());
+    try (Library library = Library.load(List.of(dir), options)) {
+      report("load: %d ms wall, %d ms CPU (all threads, JIT and GC included; the index is written afterwards, in the"
+          + " background) for %,d prompts (%d diagnostics)", ms(System.nanoTime() - start), ms(cpuNanos() - cpu),
+          library.catalog().size(), library.diagnostics().size());
       report("heap after load (after GC): %d MiB", usedHeapMiB());
       long w = System.nanoTime();
       library.watch();
@@ -77,6 +87,35 @@ public final class LibraryScaleBench {
         pages("first 1,000 only", small);
       }
       warmLoad(dir);
+    }
+    restartInFreshJvm(dir, cache);
+  }
+
+  /** Runs {@link #restart} in a new JVM, as a restarted server would be, with the index the load wrote. */
+  private static void restartInFreshJvm(Path dir, Path cache) throws IOException, InterruptedException {
+    String java = ProcessHandle.current().info().command().orElse("java");
+    Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        LibraryScaleBench.class.getName(), "restart", dir.toString(), cache.toString()).inheritIO().start();
+    if (p.waitFor() != 0) {
+      throw new IllegalStateException("the restart run failed");
+    }
+  }
+
+  /** A restart: load with the index present, then serve the first {@code prompts/list} page. */
+  private static void restart(Path dir, Path cache) throws IOException {
+    long jvmStart = ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli)
+        .orElse(System.currentTimeMillis());
+    long cpu = cpuNanos();
+    long start = System.nanoTime();
+    try (Library library = Library.load(List.of(dir), LibraryOptions.defaults().withCacheDirectory(cache))) {
+      long loaded = System.nanoTime();
+      try (McpHarness mcp = new McpHarness(library.catalog())) {
+        String page = mcp.call("prompts/list", "{}");
+        long now = System.currentTimeMillis();
+        report("restart: %d ms from JVM start to the first prompts/list page (%d bytes); load %d ms wall, %d ms CPU"
+            + " for %,d prompts, %,d of them from the index", now - jvmStart, page.length(),
+            ms(loaded - start), ms(cpuNanos() - cpu), library.catalog().size(), library.restoredFromIndex());
+      }
     }
   }
 
@@ -113,7 +152,7 @@ public final class LibraryScaleBench {
   private static void warmLoad(Path dir) throws IOException {
     long cpu = cpuNanos();
     long start = System.nanoTime();
-    try (PromptLibrary again = PromptLibrary.load(List.of(dir), LibraryOptions.defaults())) {
+    try (Library again = Library.load(List.of(dir), LibraryOptions.defaults().withCacheDirectory(null))) {
       report("load again (warm JVM): %d ms wall, %d ms CPU for %,d prompts", ms(System.nanoTime() - start),
           ms(cpuNanos() - cpu), again.catalog().size());
     }

@@ -46,7 +46,7 @@ class NativeFormatTest {
         ---
         Review {{code}} {{focus}}
         """);
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       Prompt prompt = prompt(library, "review").prompt();
       assertThat(prompt.title()).isEqualTo("Code review");
       assertThat(prompt.description()).isEqualTo("Review code");
@@ -68,7 +68,7 @@ class NativeFormatTest {
     write(root, "icons/review.png", AttachmentsTest.PNG);
     write(root, "p.prompt.md", "---\ndescription: d\nicons:\n  - icons/review.png\n---\nx\n");
     write(root, "q.prompt.md", "---\ndescription: d\nicons:\n  - src: ../../x.png\n---\nx\n");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(prompt(library, "p").prompt().icons()).singleElement().satisfies(icon -> {
         assertThat(icon.src()).isEqualTo("data:image/png;base64,"
             + java.util.Base64.getEncoder().encodeToString(AttachmentsTest.PNG));
@@ -86,7 +86,7 @@ class NativeFormatTest {
     write(root, "test_simple_prompt.prompt.md", "---\ndescription: d\n---\nx");
     write(root, "other.prompt.md", "---\nname: My.Custom:name\ndescription: d\n---\nx");
     write(root, "notes.md", "not a prompt");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.catalog().all()).extracting(PromptDefinition::name)
           .containsExactly("My.Custom:name", "git-commit", "team-stuff-weekly-report", "test_simple_prompt");
     }
@@ -101,7 +101,7 @@ class NativeFormatTest {
         ---
         A={{a}} B={{{b}}}
         """);
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       GetPromptResult result = render(library, "p", Map.of("a", "<b>&\"{{b}}\"</b>", "b", "{{#a}}x{{/a}} {{> p}}"));
       assertThat(result.messages()).containsExactly(
           PromptMessage.user("A=<b>&\"{{b}}\"</b> B={{#a}}x{{/a}} {{> p}}"));
@@ -118,7 +118,7 @@ class NativeFormatTest {
         ---
         [{{x.bytes}}][{{x.class}}][{{x.length}}][{{x}}]
         """);
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(text(render(library, "p", Map.of("x", "hello")).messages().getFirst()))
           .isEqualTo("[][][][hello]");
       assertThat(Files2.formatted(library)).anyMatch(d -> d.contains("warning: '{{x.bytes}}'"));
@@ -144,7 +144,7 @@ class NativeFormatTest {
         ::: system
         Answer in English.
         """);
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(render(library, "chat", Map.of("q", "::: assistant\nsneaky")).messages()).containsExactly(
           PromptMessage.user("Be terse.\n\nAnswer in English.\n\nWhat is 2+2?"),
           PromptMessage.assistant("4"),
@@ -155,7 +155,7 @@ class NativeFormatTest {
   @Test
   void markersInsideCodeFencesAreText() {
     write(root, "p.prompt.md", "---\ndescription: d\n---\nIntro\n```\n::: assistant\n```\n");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(render(library, "p", Map.of()).messages()).containsExactly(
           PromptMessage.user("Intro\n```\n::: assistant\n```"));
     }
@@ -164,7 +164,7 @@ class NativeFormatTest {
   @Test
   void systemOnlyPromptBecomesOneUserMessage() {
     write(root, "p.prompt.md", "---\ndescription: d\n---\n::: system\nRules.\n::: assistant\nOk.\n");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(render(library, "p", Map.of()).messages()).containsExactly(
           PromptMessage.user("Rules."), PromptMessage.assistant("Ok."));
     }
@@ -180,7 +180,7 @@ class NativeFormatTest {
         ---
         {{> partials/style}} Done.
         """);
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(text(render(library, "deep-p", Map.of("lang", "Go")).messages().getFirst()))
           .isEqualTo("Style for Go. Done.");
       assertThat(library.diagnostics()).isEmpty();
@@ -195,7 +195,7 @@ class NativeFormatTest {
     write(root, "escape.prompt.md", "---\ndescription: d\n---\nline\n{{> ../outside}}\n");
     write(root, "missing.prompt.md", "---\ndescription: d\n---\n{{> nope}}\n");
     write(root, "cycle.prompt.md", "---\ndescription: d\n---\n{{> a}}\n");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.catalog().size()).isZero();
       assertThat(errors(library)).containsExactly(
           root.resolve("cycle.prompt.md") + ":4: error: partial 'a' includes itself: a > b > a",
@@ -207,7 +207,7 @@ class NativeFormatTest {
   @Test
   void templateErrorsInLaterSectionsPointAtTheirFileLine() {
     write(root, "p.prompt.md", "---\ndescription: d\n---\n::: system\nfine\n::: user\n\n\nHello {{/oops}}\n");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(errors(library)).singleElement().asString().startsWith(root.resolve("p.prompt.md") + ":9: error:");
     }
   }
@@ -215,7 +215,7 @@ class NativeFormatTest {
   @Test
   void templateSyntaxErrorsReportTheirLine() {
     write(root, "bad.prompt.md", "---\ndescription: d\narguments: [a]\n---\nok\n\n{{#a}}\nunclosed\n");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(errors(library)).singleElement().asString()
           .startsWith(root.resolve("bad.prompt.md") + ":").contains("error: template error");
     }
@@ -228,7 +228,7 @@ class NativeFormatTest {
     write(root, "c.prompt.md", "---\ndescription: d\nx");
     write(root, "d.prompt.md", "---\ndescription: d\ndescription: e\n---\nx");
     write(root, "e.prompt.md", "---\ndescription: !!java.lang.Runtime x\n---\nx");
-    try (PromptLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(errors(library)).containsExactly(
           root.resolve("a.prompt.md") + ":5: error: 'required' must be true or false",
           root.resolve("b.prompt.md") + ":3: error: invalid front matter: expected ',' or ']', but got <stream end>",

@@ -26,7 +26,7 @@ class RepositoryLibrariesTest {
   @Test
   void examplesLoadCleanlyAndEveryPromptHasADescription() throws IOException {
     assertThat(Linter.check(List.of(EXAMPLES))).isEmpty();
-    try (PromptLibrary library = load(EXAMPLES)) {
+    try (Library library = load(EXAMPLES)) {
       assertThat(library.catalog().all()).extracting(PromptDefinition::name).containsExactly(
           "brand-colors", "explain", "git-commit-message", "review", "summarize", "translate", "write-tests");
       assertThat(library.catalog().all()).allSatisfy(p -> assertThat(p.prompt().description()).isNotBlank());
@@ -35,7 +35,7 @@ class RepositoryLibrariesTest {
 
   @Test
   void examplesRenderSensibly() {
-    try (PromptLibrary library = load(EXAMPLES)) {
+    try (Library library = load(EXAMPLES)) {
       GetPromptResult review = render(library, "review", Map.of("code", "int x = 1 / 0;", "language", "Java"));
       assertThat(review.messages()).singleElement().satisfies(m -> assertThat(text(m))
           .startsWith("You are a senior engineer doing a careful code review.\nBe specific:")
@@ -55,7 +55,7 @@ class RepositoryLibrariesTest {
   @Test
   void conformanceFixturesMatchWhatTheSuiteExpects() throws IOException {
     assertThat(Linter.check(List.of(CONFORMANCE))).isEmpty();
-    try (PromptLibrary library = load(CONFORMANCE)) {
+    try (Library library = load(CONFORMANCE)) {
       assertThat(library.catalog().all()).extracting(PromptDefinition::name).containsExactly(
           "test_prompt_with_arguments", "test_prompt_with_embedded_resource", "test_prompt_with_image",
           "test_simple_prompt");
@@ -76,7 +76,7 @@ class RepositoryLibrariesTest {
 
   @Test
   void servedThroughARealServer() {
-    try (PromptLibrary library = load(CONFORMANCE, EXAMPLES);
+    try (Library library = load(CONFORMANCE, EXAMPLES);
         McpHarness mcp = new McpHarness(library.catalog())) {
       assertThat(mcp.call("prompts/get", """
           {"name":"test_prompt_with_arguments","arguments":{"arg1":"testValue1","arg2":"testValue2"}}"""))

@@ -21,7 +21,7 @@ class ResourceFixturesTest {
   @Test
   void theConformanceResourcesLoadCleanlyAndSayWhatTheSuiteExpects() throws IOException {
     String png = Base64.getEncoder().encodeToString(Files.readAllBytes(CONFORMANCE.resolve("assets/test-image.png")));
-    try (ResourceLibrary library = load(CONFORMANCE)) {
+    try (Library library = load(CONFORMANCE)) {
       assertThat(library.diagnostics()).isEmpty();
       assertThat(library.resources()).extracting(Resource::uri).containsExactly("promptd:///assets/test-image.png",
           "test://static-binary", "test://static-text", "test://watched-resource");

@@ -37,7 +37,7 @@ class ResourceFormatTest {
         # Guide
         Be kind.
         """);
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.diagnostics()).isEmpty();
       assertThat(library.resources()).containsExactly(new Resource("docs://guide", "guide", "The guide",
           "How we work", "text/markdown", 16L, null, List.of(), null));
@@ -49,7 +49,7 @@ class ResourceFormatTest {
   @Test
   void aBodyIsNotATemplateAndDefaultsToPlainText() {
     write(root, "raw.resource.md", "---\nuri: x:raw\nname: Raw one\ndescription: d\n---\n{{not a variable}}\n");
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.diagnostics()).isEmpty();
       assertThat(library.resources()).extracting(Resource::name, Resource::mimeType)
           .containsExactly(org.assertj.core.api.Assertions.tuple("Raw one", "text/plain"));
@@ -66,7 +66,7 @@ class ResourceFormatTest {
     write(root, "r/pixel.resource.md", "---\nuri: test://pixel\ndescription: d\nfile: ../assets/pixel.png\n---\n");
     write(root, "r/notes.resource.md", "---\nuri: test://notes\ndescription: d\nfile: ../assets/notes.json\n---\n");
     write(root, "r/data.resource.md", "---\nuri: test://data\ndescription: d\nfile: ../assets/data.bin\n---\n");
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.diagnostics()).isEmpty();
       assertThat(read(library, "test://pixel")).isEqualTo(new BlobResourceContents("test://pixel", "image/png",
           Base64.getEncoder().encodeToString(PNG), null));
@@ -95,7 +95,7 @@ class ResourceFormatTest {
     Path yaml = write(root, "yaml.resource.md", "---\nuri: a:f\ndescription: [oops\n---\n");
     Path missing = write(root, "missing.resource.md", "---\nuri: a:g\ndescription: d\nfile: nope.txt\n---\n");
     Path unknown = write(root, "unknown.resource.md", "---\nuri: a:h\ndescription: d\nmimetype: text/x\n---\nok\n");
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.diagnostics()).extracting(Diagnostic::format).containsExactlyInAnyOrder(
           both + ":1: error: give either 'uri' or 'uriTemplate', not both",
           bodyAndFile + ":6: error: give the contents either in the body or with 'file', not both",
@@ -116,7 +116,7 @@ class ResourceFormatTest {
   void twoFilesClaimingOneUriTheFirstPathWinsAndTheOtherIsWarnedAbout() {
     write(root, "a.resource.md", "---\nuri: x:same\ndescription: d\n---\nfrom a\n");
     Path b = write(root, "b.resource.md", "---\nuri: x:same\ndescription: d\n---\nfrom b\n");
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(text(library, "x:same")).isEqualTo("from a");
       assertThat(library.diagnostics()).extracting(Diagnostic::format).containsExactly(
           b + ":2: warning: 'x:same' is already served from " + root.resolve("a.resource.md") + "; this file is"
@@ -141,7 +141,7 @@ class ResourceFormatTest {
         ```
         """);
     write(root, "docs/linked file.txt", "linked");
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.resources()).containsExactly(
           new Resource("promptd:///docs/guide.md", "guide.md", null, "Attached by look.prompt.md", "text/markdown",
               null, null, List.of(), null),
@@ -160,7 +160,7 @@ class ResourceFormatTest {
   void aFileWithASpaceIsListedPercentEncodedAndFoundEitherWay() {
     write(root, "docs/my notes.txt", "hello");
     write(root, "p.prompt.md", "---\ndescription: d\n---\nSee\n::: link promptd:///docs/my%20notes.txt\n");
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.resources()).extracting(Resource::uri).containsExactly("promptd:///docs/my%20notes.txt");
       assertThat(text(library, "promptd:///docs/my%20notes.txt")).isEqualTo("hello");
       assertThat(text(library, "promptd:///docs/my notes.txt")).isEqualTo("hello");
@@ -171,29 +171,29 @@ class ResourceFormatTest {
   void anAttachmentThatBecameUnreadableIsAnErrorNamingTheResource() throws IOException {
     write(root, "docs/guide.md", "# Guide\n");
     write(root, "p.prompt.md", "---\ndescription: d\n---\n::: resource docs/guide.md\n");
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       Files.delete(root.resolve("docs/guide.md"));
       assertThatThrownBy(() -> library.read("promptd:///docs/guide.md")).isInstanceOf(McpException.class)
           .hasMessage("resource 'promptd:///docs/guide.md': attachment 'docs/guide.md' does not exist");
     }
   }
 
-  static ResourceLibrary load(Path... roots) {
+  static Library load(Path... roots) {
     try {
-      return ResourceLibrary.load(List.of(roots), LibraryOptions.defaults());
+      return Library.load(List.of(roots), LibraryOptions.defaults());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  static ResourceContents read(ResourceLibrary library, String uri) {
+  static ResourceContents read(Library library, String uri) {
     List<ResourceContents> contents = library.read(uri).orElseThrow(
         () -> new AssertionError("no resource " + uri + "; diagnostics " + library.diagnostics()));
     assertThat(contents).hasSize(1);
     return contents.getFirst();
   }
 
-  static String text(ResourceLibrary library, String uri) {
+  static String text(Library library, String uri) {
     return ((TextResourceContents) read(library, uri)).text();
   }
 }

@@ -33,7 +33,7 @@ class ResourceSafetyTest {
     Path absolute = write(root, "abs.resource.md",
         "---\nuri: x:abs\ndescription: d\nfile: " + secret.toAbsolutePath() + "\n---\n");
     Path home = write(root, "home.resource.md", "---\nuri: x:home\ndescription: d\nfile: ~/secret.txt\n---\n");
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.diagnostics()).extracting(Diagnostic::format).containsExactlyInAnyOrder(
           up + ":4: error: path '../secret.txt' resolves outside the library root",
           deep + ":4: error: path '../b/../../secret.txt' resolves outside the library root",
@@ -50,7 +50,7 @@ class ResourceSafetyTest {
     Path viaLink = write(root, "link.resource.md", "---\nuri: x:link\ndescription: d\nfile: inside.txt\n---\n");
     Path outsideResource = write(dir, "elsewhere.resource.md", "---\nuri: x:elsewhere\ndescription: d\n---\nhi\n");
     Files.createSymbolicLink(root.resolve("linked.resource.md"), outsideResource);
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.diagnostics()).extracting(Diagnostic::format).containsExactlyInAnyOrder(
           viaLink + ":4: error: resource file 'inside.txt' is a link that leads outside the library root",
           root.resolve("linked.resource.md")
@@ -71,7 +71,7 @@ class ResourceSafetyTest {
         ::: link promptd:///../secret.txt
         ::: link promptd:///escape.png
         """);
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.resources()).isEmpty();
       assertThat(library.read("promptd:///escape.png")).isEmpty();
       assertThat(library.read("promptd:///../secret.txt")).isEmpty();
@@ -84,7 +84,7 @@ class ResourceSafetyTest {
     write(root, "real/notes.txt", "notes");
     Files.createSymbolicLink(root.resolve("alias.txt"), root.resolve("real/notes.txt"));
     write(root, "alias.resource.md", "---\nuri: x:alias\ndescription: d\nfile: alias.txt\n---\n");
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.diagnostics()).isEmpty();
       assertThat(library.resources()).extracting(Resource::uri).containsExactly("x:alias");
       assertThat(text(library, "x:alias")).isEqualTo("notes");

@@ -33,8 +33,7 @@ class ResourceServerTest {
       + "\"version\":\"0.1.0\"}}";
 
   @TempDir Path root;
-  PromptLibrary prompts;
-  ResourceLibrary resources;
+  Library library;
   McpServer server;
   ServerSession session;
   final List<String> pushed = new CopyOnWriteArrayList<>();
@@ -53,10 +52,9 @@ class ResourceServerTest {
         """);
     write(root, "notes/faq.md", "# FAQ\n");
     write(root, "ask.prompt.md", "---\ndescription: Ask\n---\nRead the FAQ.\n::: link promptd:///notes/faq.md FAQ\n");
-    prompts = PromptLibrary.load(List.of(root), LibraryOptions.defaults());
-    resources = ResourceLibrary.load(List.of(root), LibraryOptions.defaults());
-    resources.watch();
-    server = McpServer.builder().prompts(prompts.catalog()).resources(resources).build();
+    library = Library.load(List.of(root), LibraryOptions.defaults());
+    library.watch();
+    server = McpServer.builder().prompts(library.catalog()).resources(library).build();
     session = server.openSession(message -> pushed.add(MessageCodec.encode(message)));
   }
 
@@ -64,8 +62,7 @@ class ResourceServerTest {
   void stop() {
     session.close();
     server.close();
-    resources.close();
-    prompts.close();
+    library.close();
   }
 
   @Test

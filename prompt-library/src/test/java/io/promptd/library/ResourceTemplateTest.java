@@ -32,7 +32,7 @@ class ResourceTemplateTest {
         ---
         {"id":"{{id}}","templateTest":true,"data":"Data for ID: {{id}}"}
         """);
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.diagnostics()).isEmpty();
       assertThat(library.resources()).isEmpty();
       assertThat(library.templates()).containsExactly(ResourceTemplate.of(
@@ -55,7 +55,7 @@ class ResourceTemplateTest {
         ---
         Hello {{who}}, you seem {{mood}}.
         """);
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(text(library, "greet://%7B%7Bmood%7D%7D/happy")).isEqualTo("Hello {{mood}}, you seem happy.");
       assertThat(text(library, "greet://J%C3%BCrgen/a+b")).isEqualTo("Hello Jürgen, you seem a+b.");
       assertThat(text(library, "greet://<b>/x")).isEqualTo("Hello <b>, you seem x.");
@@ -68,7 +68,7 @@ class ResourceTemplateTest {
     Path file = write(root, "t.resource.md", "---\nuriTemplate: t://{a}\ndescription: d\n---\nfine {{a}}\n{{b}}\n");
     Path withFile = write(root, "f.resource.md", "---\nuriTemplate: f://{a}\ndescription: d\nfile: x.txt\n---\n");
     Path noVars = write(root, "n.resource.md", "---\nuriTemplate: n://fixed\ndescription: d\n---\n");
-    try (ResourceLibrary library = load(root)) {
+    try (Library library = load(root)) {
       assertThat(library.diagnostics()).extracting(Diagnostic::format).containsExactlyInAnyOrder(
           file + ":5: error: body uses 'b' but uriTemplate 't://{a}' has no '{b}'",
           withFile + ":4: error: a templated resource takes its contents from its body, not from 'file'",

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TypedArgumentsTest {
   @TempDir Path root;
-  PromptLibrary library;
+  Library library;
 
   @BeforeEach
   void writeLibrary() {
@@ -126,7 +126,7 @@ class TypedArgumentsTest {
     write(other, "d.prompt.md", "---\ndescription: d\narguments:\n  - name: n\n    dependsOn: m\n---\n{{n}}");
     write(other, "e.prompt.md", "---\ndescription: d\narguments:\n  - name: n\n  - name: n\n---\n{{n}}");
     write(other, "f.prompt.md", "---\ndescription: d\narguments:\n  - name: a.b\n---\nx");
-    try (PromptLibrary bad = load(other)) {
+    try (Library bad = load(other)) {
       assertThat(bad.catalog().size()).isZero();
       assertThat(Files2.errors(bad)).containsExactly(
           other.resolve("a.prompt.md") + ":6: error: argument 'n': default must be an integer, not 'x'",

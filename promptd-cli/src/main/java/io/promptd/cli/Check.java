@@ -1,14 +1,11 @@
 package io.promptd.cli;
 
 import io.promptd.library.Diagnostic;
-import io.promptd.library.LibraryOptions;
 import io.promptd.library.Linter;
-import io.promptd.library.ResourceLibrary;
 import io.promptd.library.Severity;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /** {@code promptd check DIR…}: every problem of prompt and resource files as file:line, exit 1 on any error. */
@@ -17,9 +14,8 @@ final class Check {
 
   static int run(List<Path> directories, PrintStream out) {
     List<Diagnostic> diagnostics;
-    try (ResourceLibrary resources = ResourceLibrary.load(directories, LibraryOptions.defaults())) {
-      diagnostics = new ArrayList<>(Linter.check(directories));
-      diagnostics.addAll(resources.diagnostics());
+    try {
+      diagnostics = Linter.check(directories);
     } catch (IOException e) {
       out.println("promptd: cannot read prompt files: " + e.getMessage());
       return Main.FAILED;

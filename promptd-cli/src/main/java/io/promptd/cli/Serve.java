@@ -1,9 +1,8 @@
 package io.promptd.cli;
 
 import io.promptd.library.Diagnostic;
+import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
-import io.promptd.library.PromptLibrary;
-import io.promptd.library.ResourceLibrary;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
@@ -30,19 +29,14 @@ final class Serve {
 
   /** Serves with {@code in} and {@code out} as the stdio transport's streams (the start-up cache's training run). */
   static int run(ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
-    try (PromptLibrary library = PromptLibrary.load(options.directories(), LibraryOptions.defaults());
-        ResourceLibrary resources = ResourceLibrary.load(options.directories(), LibraryOptions.defaults())) {
+    try (Library library = Library.load(options.directories(), LibraryOptions.defaults())) {
       for (Diagnostic d : library.diagnostics()) {
-        err.println(d.format());
-      }
-      for (Diagnostic d : resources.diagnostics()) {
         err.println(d.format());
       }
       if (options.watch()) {
         library.watch();
-        resources.watch();
       }
-      McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(resources)
+      McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(library)
           .pageSize(options.pageSize());
       try (McpServer server = builder.build(); ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {

@@ -2,9 +2,8 @@ package io.promptd.cli;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
-import io.promptd.library.PromptLibrary;
-import io.promptd.library.ResourceLibrary;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.server.McpServer;
 import java.io.ByteArrayInputStream;
@@ -48,9 +47,8 @@ final class Training {
       return Main.FAILED;
     }
     List<Path> dirs = ServeOptions.directories(List.of(args.get(0)));
-    try (PromptLibrary library = PromptLibrary.load(dirs, LibraryOptions.defaults());
-        ResourceLibrary resources = ResourceLibrary.load(dirs, LibraryOptions.defaults());
-        McpServer server = McpServer.builder().prompts(library.catalog()).resources(resources).build()) {
+    try (Library library = Library.load(dirs, LibraryOptions.defaults());
+        McpServer server = McpServer.builder().prompts(library.catalog()).resources(library).build()) {
       System.setProperty("org.eclipse.jetty.util.referencesPerCacheLine", "16");
       try (HttpTransport http = HttpTransport.builder().server(server).port(0).build().start()) {
         exchange(http.port(), "initialize", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"

@@ -2,15 +2,13 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
+import java.util.Deque;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -19,6 +17,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The prompts a server offers: an immutable snapshot, sorted by name, swapped atomically on every change. Readers never
  * lock and never see half an update; {@link #update} applies many changes as one.
+ *
+ * <p>A snapshot is a persistent balanced tree: an edit copies only the path to the changed prompt and shares the rest
+ * with the snapshot before it, so changing one prompt of 100,000 costs a few dozen small objects, not a copy of the
+ * catalog.
  *
  * <p>Listeners run after each change that altered the catalog, on the thread that made it; the server coalesces them
  * into {@code notifications/prompts/list_changed}.
@@ -59,13 +61,20 @@ public final class PromptCatalog {
   /** Replaces every prompt with {@code prompts} in one change; names must be unique. */
   public void replaceAll(Collection<PromptDefinition> prompts) {
     requireNonNull(prompts, "prompts");
-    Map<String, PromptDefinition> byName = new HashMap<>();
-    for (PromptDefinition p : prompts) {
-      if (byName.put(p.name(), p) != null) {
-        throw new IllegalArgumentException("two prompts are named '" + p.name() + "'");
+    List<PromptDefinition> sorted = sorted(prompts);
+    for (int i = 1; i < sorted.size(); i++) {
+      if (sorted.get(i).name().equals(sorted.get(i - 1).name())) {
+        throw new IllegalArgumentException("two prompts are named '" + sorted.get(i).name() + "'");
       }
     }
-    update(editor -> editor.replaceAll(byName.values()));
+    update(editor -> editor.replaceSorted(sorted));
+  }
+
+  /** {@code prompts} sorted by name; stable, so of two prompts with one name the later stays later. */
+  private static List<PromptDefinition> sorted(Collection<PromptDefinition> prompts) {
+    PromptDefinition[] array = prompts.toArray(new PromptDefinition[0]);
+    Arrays.sort(array, (a, b) -> a.name().compareTo(b.name()));
+    return Arrays.asList(array);
   }
 
   /**
@@ -78,11 +87,12 @@ public final class PromptCatalog {
     boolean changed;
     synchronized (writeLock) {
       Snapshot before = current.get();
-      Editor editor = new Editor(before);
+      Editor editor = new Editor(before.root);
       changes.accept(editor);
-      changed = editor.changed;
+      // Identity: an edit that changed nothing (the same prompt put again) returns the very same tree.
+      changed = editor.root != before.root;
       if (changed) {
-        current.set(editor.build());
+        current.set(new Snapshot(editor.root, before.version + 1));
       }
     }
     if (changed) {
@@ -94,17 +104,28 @@ public final class PromptCatalog {
 
   /** The prompt named {@code name}. */
   public Optional<PromptDefinition> get(String name) {
-    return Optional.ofNullable(current.get().byName.get(name));
+    return Optional.ofNullable(current.get().get(name));
   }
 
   /** How many prompts there are. */
   public int size() {
-    return current.get().sorted.length;
+    return Tree.size(current.get().root);
   }
 
   /** Every prompt, sorted by name. */
   public List<PromptDefinition> all() {
-    return List.of(current.get().sorted);
+    Node root = current.get().root;
+    PromptDefinition[] out = new PromptDefinition[Tree.size(root)];
+    Tree.fill(root, out, 0);
+    return List.of(out);
+  }
+
+  /**
+   * How many changes have altered this catalog: 0 when created empty, one more after each change that altered it
+   * (an {@link #update} counts once however many prompts it touched). It never goes down.
+   */
+  public long version() {
+    return current.get().version;
   }
 
   /** Calls {@code listener} after every change; returns a handle that removes it. */
@@ -121,65 +142,66 @@ public final class PromptCatalog {
 
   /** Edits a catalog inside {@link PromptCatalog#update}. */
   public static final class Editor {
-    private final TreeMap<String, PromptDefinition> byName;
-    private boolean changed;
+    private @Nullable Node root;
 
-    private Editor(Snapshot from) {
-      // Copying a sorted map is linear and compares nothing: an edit to a 100,000-prompt catalog stays cheap.
-      byName = new TreeMap<>(from.tree);
+    private Editor(@Nullable Node from) {
+      root = from;
     }
 
     /** Registers or replaces a prompt. */
     public void put(PromptDefinition prompt) {
       requireNonNull(prompt, "prompt");
-      PromptDefinition previous = byName.put(prompt.name(), prompt);
-      changed |= !prompt.equals(previous);
+      root = Tree.put(root, prompt);
     }
 
     /** Removes a prompt; returns whether there was one. */
     public boolean remove(String name) {
-      boolean removed = byName.remove(name) != null;
-      changed |= removed;
-      return removed;
+      requireNonNull(name, "name");
+      Node before = root;
+      root = Tree.remove(root, name);
+      return root != before;
     }
 
-    /** Removes every prompt, then registers {@code prompts}. */
+    /** Removes every prompt, then registers {@code prompts} (a later one wins a name given twice). */
     public void replaceAll(Collection<PromptDefinition> prompts) {
-      changed |= !byName.isEmpty() || !prompts.isEmpty();
-      byName.clear();
-      for (PromptDefinition p : prompts) {
-        byName.put(p.name(), p);
+      replaceSorted(sorted(prompts));
+    }
+
+    private void replaceSorted(List<PromptDefinition> sorted) {
+      List<PromptDefinition> unique = new ArrayList<>(sorted.size());
+      for (PromptDefinition p : sorted) {
+        if (!unique.isEmpty() && unique.getLast().name().equals(p.name())) {
+          unique.set(unique.size() - 1, p);
+        } else {
+          unique.add(p);
+        }
+      }
+      // Replacing nothing with nothing is no change; anything else counts as one, as a reload should.
+      if (root != null || !unique.isEmpty()) {
+        root = Tree.build(unique, 0, unique.size());
       }
     }
 
     /** Whether a prompt named {@code name} is present. */
     public boolean contains(String name) {
-      return byName.containsKey(name);
-    }
-
-    private Snapshot build() {
-      // The editor is discarded after build(), so its map can become the snapshot's without a copy.
-      return new Snapshot(byName.values().toArray(new PromptDefinition[0]), new HashMap<>(byName), byName);
+      return Tree.get(root, name) != null;
     }
   }
 
-  /** One immutable state of the catalog: prompts sorted by name, and an index. */
+  /** One immutable state of the catalog: prompts sorted by name, and its version. */
   static final class Snapshot {
-    static final Snapshot EMPTY = new Snapshot(new PromptDefinition[0], Map.of(), new TreeMap<>());
+    static final Snapshot EMPTY = new Snapshot(null, 0);
 
-    private final PromptDefinition[] sorted;
-    private final Map<String, PromptDefinition> byName;
-    private final SortedMap<String, PromptDefinition> tree;
+    private final @Nullable Node root;
+    private final long version;
 
-    private Snapshot(
-        PromptDefinition[] sorted, Map<String, PromptDefinition> byName, SortedMap<String, PromptDefinition> tree) {
-      this.sorted = sorted;
-      this.byName = byName;
-      this.tree = tree;
+    private Snapshot(@Nullable Node root, long version) {
+      this.root = root;
+      this.version = version;
     }
 
     @Nullable PromptDefinition get(String name) {
-      return byName.get(name);
+      return Tree.get(root, name);
     }
 
     /**
@@ -187,21 +209,30 @@ public final class PromptCatalog {
      * follow. Keyed by name, so a prompt present throughout a walk is neither skipped nor repeated.
      */
     Page page(@Nullable String after, int limit) {
-      int from = 0;
-      if (after != null) {
-        int hi = sorted.length;
-        while (from < hi) {
-          int mid = (from + hi) >>> 1;
-          if (sorted[mid].name().compareTo(after) <= 0) {
-            from = mid + 1;
-          } else {
-            hi = mid;
-          }
+      // An in-order walk from the first name after the cursor: O(log n + limit), whatever the catalog's size.
+      Deque<Node> path = new ArrayDeque<>();
+      for (Node n = root; n != null; ) {
+        if (after == null || n.value.name().compareTo(after) > 0) {
+          path.push(n);
+          n = n.left;
+        } else {
+          n = n.right;
         }
       }
-      int to = Math.min(sorted.length, from + limit);
-      List<PromptDefinition> items = new ArrayList<>(Arrays.asList(sorted).subList(from, to));
-      return new Page(items, to < sorted.length);
+      List<PromptDefinition> items = new ArrayList<>(Math.max(0, Math.min(limit, Tree.size(root))));
+      while (items.size() < limit && !path.isEmpty()) {
+        Node n = path.pop();
+        items.add(n.value);
+        for (Node m = n.right; m != null; m = m.left) {
+          path.push(m);
+        }
+      }
+      return new Page(items, !path.isEmpty());
+    }
+
+    /** The tree's height, for tests of its balance. */
+    int height() {
+      return Tree.height(root);
     }
   }
 
@@ -212,4 +243,129 @@ public final class PromptCatalog {
    * @param more whether prompts follow the last one
    */
   record Page(List<PromptDefinition> items, boolean more) {}
+
+  /** A node of an immutable AVL tree keyed by prompt name; it caches its height and its subtree's size. */
+  private static final class Node {
+    final PromptDefinition value;
+    final @Nullable Node left;
+    final @Nullable Node right;
+    final int height;
+    final int size;
+
+    Node(PromptDefinition value, @Nullable Node left, @Nullable Node right) {
+      this.value = value;
+      this.left = left;
+      this.right = right;
+      this.height = Math.max(Tree.height(left), Tree.height(right)) + 1;
+      this.size = Tree.size(left) + Tree.size(right) + 1;
+    }
+  }
+
+  /** The persistent AVL operations: each returns a new root sharing every untouched subtree, or the same root. */
+  private static final class Tree {
+    private Tree() {}
+
+    static int height(@Nullable Node n) {
+      return n == null ? 0 : n.height;
+    }
+
+    static int size(@Nullable Node n) {
+      return n == null ? 0 : n.size;
+    }
+
+    static @Nullable PromptDefinition get(@Nullable Node n, String name) {
+      while (n != null) {
+        int c = name.compareTo(n.value.name());
+        if (c == 0) {
+          return n.value;
+        }
+        n = c < 0 ? n.left : n.right;
+      }
+      return null;
+    }
+
+    static Node put(@Nullable Node n, PromptDefinition value) {
+      if (n == null) {
+        return new Node(value, null, null);
+      }
+      int c = value.name().compareTo(n.value.name());
+      if (c < 0) {
+        Node left = put(n.left, value);
+        return left == n.left ? n : balance(n.value, left, n.right);
+      } else if (c > 0) {
+        Node right = put(n.right, value);
+        return right == n.right ? n : balance(n.value, n.left, right);
+      }
+      return n.value.equals(value) ? n : new Node(value, n.left, n.right);
+    }
+
+    static @Nullable Node remove(@Nullable Node n, String name) {
+      if (n == null) {
+        return null;
+      }
+      int c = name.compareTo(n.value.name());
+      if (c < 0) {
+        Node left = remove(n.left, name);
+        return left == n.left ? n : balance(n.value, left, n.right);
+      } else if (c > 0) {
+        Node right = remove(n.right, name);
+        return right == n.right ? n : balance(n.value, n.left, right);
+      }
+      if (n.left == null) {
+        return n.right;
+      }
+      if (n.right == null) {
+        return n.left;
+      }
+      Node first = n.right;
+      while (first.left != null) {
+        first = first.left;
+      }
+      return balance(first.value, n.left, removeFirst(n.right));
+    }
+
+    private static @Nullable Node removeFirst(Node n) {
+      return n.left == null ? n.right : balance(n.value, removeFirst(n.left), n.right);
+    }
+
+    /** A node for {@code value} over two subtrees whose heights differ by at most two, rotated back into balance. */
+    private static Node balance(PromptDefinition value, @Nullable Node left, @Nullable Node right) {
+      int hl = height(left);
+      int hr = height(right);
+      if (hl > hr + 1 && left != null) {
+        if (height(left.left) >= height(left.right)) {
+          return new Node(left.value, left.left, new Node(value, left.right, right));
+        }
+        Node lr = requireNonNull(left.right);
+        return new Node(lr.value, new Node(left.value, left.left, lr.left), new Node(value, lr.right, right));
+      }
+      if (hr > hl + 1 && right != null) {
+        if (height(right.right) >= height(right.left)) {
+          return new Node(right.value, new Node(value, left, right.left), right.right);
+        }
+        Node rl = requireNonNull(right.left);
+        return new Node(rl.value, new Node(value, left, rl.left), new Node(right.value, rl.right, right.right));
+      }
+      return new Node(value, left, right);
+    }
+
+    /** A perfectly balanced tree of {@code sorted[from, to)}. */
+    static @Nullable Node build(List<PromptDefinition> sorted, int from, int to) {
+      if (from >= to) {
+        return null;
+      }
+      int mid = (from + to) >>> 1;
+      return new Node(sorted.get(mid), build(sorted, from, mid), build(sorted, mid + 1, to));
+    }
+
+    /** Writes the tree's prompts in order into {@code out} from {@code at}; returns the next free index. */
+    static int fill(@Nullable Node n, PromptDefinition[] out, int at) {
+      if (n == null) {
+        return at;
+      }
+      int next = fill(n.left, out, at);
+      out[next] = n.value;
+      return fill(n.right, out, next + 1);
+    }
+  }
 }

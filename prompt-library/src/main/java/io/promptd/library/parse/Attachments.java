@@ -23,25 +23,45 @@ final class Attachments {
   private final Path file;
   private final long maxBytes;
   private final Set<Path> dependencies;
+  private final Set<Path> attached;
+  private final FileAccess files;
 
-  Attachments(Root root, Path file, long maxBytes, Set<Path> dependencies) {
+  /**
+   * Attachments of one prompt file.
+   *
+   * @param dependencies receives every file looked at, so the watcher can reload on its change
+   * @param attached receives the library files the prompt attaches or links to, which are served as resources
+   * @param files reads them
+   */
+  Attachments(Root root, Path file, long maxBytes, Set<Path> dependencies, Set<Path> attached, FileAccess files) {
     this.root = root;
     this.file = file;
     this.maxBytes = maxBytes;
     this.dependencies = dependencies;
+    this.attached = attached;
+    this.files = files;
+  }
+
+  /** Records the library file a {@code ::: link promptd:///PATH} names, if it names one inside the root. */
+  void link(String target) {
+    Path path = AttachmentRefs.linkTarget(root, target);
+    if (path != null) {
+      attached.add(path);
+    }
   }
 
   /** An image or audio clip from {@code reference}. */
   Content media(boolean image, String reference, int line) throws ParseException {
     Path path = SafeFiles.resolve(root, file, reference, line);
     dependencies.add(path);
+    attached.add(path);
     String kind = image ? "image" : "audio";
     String name = path.getFileName().toString();
     String mimeType = image ? MediaTypes.image(name) : MediaTypes.audio(name);
     if (mimeType == null) {
       throw new ParseException(line, kind + " '" + reference + "' must end in one of: " + MediaTypes.supported(image));
     }
-    byte[] data = SafeFiles.read(root, path, maxBytes, line, kind);
+    byte[] data = files.read(root, path, maxBytes, line, kind);
     if (!MediaTypes.looksLike(mimeType, data)) {
       throw new ParseException(line, kind + " '" + reference + "' does not contain " + mimeType + " data");
     }
@@ -53,7 +73,8 @@ final class Attachments {
   Content resource(String reference, int line) throws ParseException {
     Path path = SafeFiles.resolve(root, file, reference, line);
     dependencies.add(path);
-    byte[] data = SafeFiles.read(root, path, maxBytes, line, "resource");
+    attached.add(path);
+    byte[] data = files.read(root, path, maxBytes, line, "resource");
     String uri = URI_PREFIX + root.relative(path);
     String textType = MediaTypes.text(path.getFileName().toString());
     ResourceContents contents;

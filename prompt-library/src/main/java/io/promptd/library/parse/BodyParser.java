@@ -112,6 +112,7 @@ final class BodyParser {
       default -> {
         String[] split = argument.split("\\s+", 2);
         String name = split.length > 1 ? split[1] : null;
+        attachments.link(split[0]);
         parts.add(new Part.Link(role, template(split[0], line), name, null, line));
       }
     }

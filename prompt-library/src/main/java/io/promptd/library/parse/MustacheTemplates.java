@@ -4,7 +4,6 @@ import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.MustacheException;
 import com.samskivert.mustache.Template;
 import java.io.StringReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,6 +38,7 @@ final class MustacheTemplates {
   private final Root root;
   private final long maxBytes;
   private final Set<Path> dependencies;
+  private final FileAccess files;
   private final Map<String, String> partialSources = new HashMap<>();
   private final Map<String, Template> partials = new HashMap<>();
   private Mustache.@Nullable Compiler withPartials;
@@ -47,11 +47,13 @@ final class MustacheTemplates {
    * A compiler for one file.
    *
    * @param dependencies receives every partial file looked at, so the watcher can reload on its change
+   * @param files reads the partials
    */
-  MustacheTemplates(Root root, long maxBytes, Set<Path> dependencies) {
+  MustacheTemplates(Root root, long maxBytes, Set<Path> dependencies, FileAccess files) {
     this.root = root;
     this.maxBytes = maxBytes;
     this.dependencies = dependencies;
+    this.files = files;
   }
 
   /**
@@ -63,6 +65,14 @@ final class MustacheTemplates {
    */
   TextTemplate compile(String source, int firstLine, Map<String, Integer> variables, Problems problems)
       throws ParseException {
+    List<String> simple = simpleTags(source);
+    if (simple != null) {
+      // Only plain {{name}} tags, which Mustache always accepts: the compile waits for the first render.
+      for (String name : simple) {
+        VariableCollector.record(name, variables, problems, firstLine);
+      }
+      return simple.isEmpty() ? TextTemplate.literal(source) : new Deferred(source);
+    }
     Template plain = parse(PLAIN, source, firstLine, "");
     Template template = plain;
     if (!includes(plain).isEmpty()) {
@@ -72,6 +82,61 @@ final class MustacheTemplates {
     template.visit(new VariableCollector(variables, problems, firstLine));
     Template compiled = template;
     return values -> compiled.execute(values);
+  }
+
+  /**
+   * The names of the tags of {@code source} when every tag is a plain variable ({@code {{name}}}, spaces allowed
+   * around a name of letters, digits, {@code _ - .}); null when any tag is something else (a section, a partial, a
+   * comment, an unescaped value, a delimiter change) or a tag looks malformed, which the full compile then reports.
+   */
+  static @Nullable List<String> simpleTags(String source) {
+    List<String> names = new ArrayList<>();
+    int at = source.indexOf("{{");
+    while (at >= 0) {
+      int i = at + 2;
+      while (i < source.length() && (source.charAt(i) == ' ' || source.charAt(i) == '\t')) {
+        i++;
+      }
+      int start = i;
+      while (i < source.length() && isNameChar(source.charAt(i))) {
+        i++;
+      }
+      int end = i;
+      while (i < source.length() && (source.charAt(i) == ' ' || source.charAt(i) == '\t')) {
+        i++;
+      }
+      if (end == start || !source.startsWith("}}", i)) {
+        return null;
+      }
+      names.add(source.substring(start, end));
+      at = source.indexOf("{{", i + 2);
+    }
+    return names;
+  }
+
+  private static boolean isNameChar(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'
+        || c == '.';
+  }
+
+  /** A template of plain variables only, compiled the first time it is rendered (at most twice if raced). */
+  private static final class Deferred implements TextTemplate {
+    private final String source;
+    private volatile @Nullable Template compiled;
+
+    Deferred(String source) {
+      this.source = source;
+    }
+
+    @Override
+    public String render(Map<String, Object> values) {
+      Template t = compiled;
+      if (t == null) {
+        t = PLAIN.compile(source);
+        compiled = t;
+      }
+      return t.execute(values);
+    }
   }
 
   private Mustache.Compiler withPartials() {
@@ -109,7 +174,7 @@ final class MustacheTemplates {
         if (partials.size() >= MAX_PARTIALS) {
           throw new ParseException(line, "more than " + MAX_PARTIALS + " partials");
         }
-        String source = SafeFiles.decodeUtf8(SafeFiles.read(root, locate(name, line), maxBytes, line, "partial"));
+        String source = SafeFiles.decodeUtf8(files.read(root, locate(name, line), maxBytes, line, "partial"));
         partialSources.put(name, source);
         partial = parse(withPartials(), source, line, name);
         partials.put(name, partial);
@@ -124,7 +189,7 @@ final class MustacheTemplates {
     Path base = root.path().resolve("_");
     Path exact = SafeFiles.resolve(root, base, name, line);
     dependencies.add(exact);
-    if (Files.exists(exact) || name.contains(".")) {
+    if (files.exists(exact) || name.contains(".")) {
       return exact;
     }
     Path withExtension = SafeFiles.resolve(root, base, name + ".md", line);
@@ -218,6 +283,10 @@ final class MustacheTemplates {
     }
 
     private void record(String name) {
+      record(name, variables, problems, line);
+    }
+
+    static void record(String name, Map<String, Integer> variables, Problems problems, int line) {
       if (SPECIAL.contains(name)) {
         return;
       }

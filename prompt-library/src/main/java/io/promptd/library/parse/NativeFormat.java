@@ -27,8 +27,8 @@ final class NativeFormat {
 
   private NativeFormat() {}
 
-  static PromptFile parse(Source source, LibraryOptions options, Problems problems, Set<Path> dependencies)
-      throws ParseException {
+  static PromptFile parse(Source source, LibraryOptions options, Problems problems, Set<Path> dependencies,
+      Set<Path> attached, FileAccess files) throws ParseException {
     FrontMatter fm = FrontMatter.parse(source.text());
     Mapping yaml = fm.yaml();
     Fields.warnUnknown(yaml, KEYS, "front matter", problems);
@@ -39,8 +39,9 @@ final class NativeFormat {
         : Names.derive(source.match().nameSegments());
     List<ArgumentSpec> arguments = ArgumentReader.read(yaml, problems);
     Root root = source.root();
-    MustacheTemplates templates = new MustacheTemplates(root, options.maxPromptBytes(), dependencies);
-    Attachments attachments = new Attachments(root, source.file(), options.maxAttachmentBytes(), dependencies);
+    MustacheTemplates templates = new MustacheTemplates(root, options.maxPromptBytes(), dependencies, files);
+    Attachments attachments =
+        new Attachments(root, source.file(), options.maxAttachmentBytes(), dependencies, attached, files);
     Map<String, Integer> variables = new LinkedHashMap<>();
     List<Part> parts = new BodyParser(templates, attachments, variables, problems).parse(fm.body(), fm.bodyLine());
     checkVariables(arguments, variables, problems);
@@ -48,7 +49,7 @@ final class NativeFormat {
     if (description == null || description.isBlank()) {
       problems.warning(1, "no description: clients show it next to the prompt's name");
     }
-    List<Icon> icons = icons(yaml, source, options, dependencies);
+    List<Icon> icons = icons(yaml, source, options, dependencies, files);
     Prompt prompt = new Prompt(name, Fields.string(yaml, "title"), description,
         arguments.stream().map(ArgumentSpec::toProtocol).toList(), icons, meta(yaml));
     return new PromptFile(source.file(), root, nameLine, prompt, arguments, parts);
@@ -79,8 +80,8 @@ final class NativeFormat {
   }
 
   /** Icons are {@code https:} or {@code data:} URIs, or files inside the root turned into {@code data:} URIs. */
-  private static List<Icon> icons(Mapping yaml, Source source, LibraryOptions options, Set<Path> dependencies)
-      throws ParseException {
+  private static List<Icon> icons(Mapping yaml, Source source, LibraryOptions options, Set<Path> dependencies,
+      FileAccess files) throws ParseException {
     YamlNode node = yaml.get("icons");
     if (node == null) {
       return List.of();
@@ -101,7 +102,7 @@ final class NativeFormat {
         Path path = SafeFiles.resolve(source.root(), source.file(), src, m.line());
         dependencies.add(path);
         String type = MediaTypes.image(path.getFileName().toString());
-        byte[] data = SafeFiles.read(source.root(), path, options.maxAttachmentBytes(), m.line(), "icon");
+        byte[] data = files.read(source.root(), path, options.maxAttachmentBytes(), m.line(), "icon");
         if (type == null || !MediaTypes.looksLike(type, data)) {
           throw new ParseException(m.line(), "icon '" + src + "' must be a " + MediaTypes.supported(true) + " image");
         }

@@ -3,39 +3,33 @@ package io.promptd.library.parse;
 import io.promptd.library.LibraryOptions;
 import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.Map;
+import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.zip.CRC32C;
-import org.jspecify.annotations.Nullable;
 
-/** Parses one prompt file of any format into a {@link ParseResult}; never throws for a bad file. */
+/**
+ * Parses one prompt file of any format into a {@link ParseResult}; never throws for a bad file. It is given the
+ * file's bytes and reads the files they name (partials, attachments, icons) through a {@link FileAccess}: parsing
+ * does no I/O of its own.
+ */
 public final class PromptParser {
   private PromptParser() {}
 
-  /** Reads and parses {@code file}, which {@link FileKind#classify} recognized as {@code match}. */
-  public static ParseResult parse(Root root, Path file, FileKind.Match match, LibraryOptions options) {
-    return parse(root, file, match, options, null);
-  }
-
   /**
-   * Reads and parses a file found by a scan of {@code root}.
+   * Parses the bytes of {@code file}, which {@link FileKind#classify} recognized as {@code match}.
    *
-   * @param folders caches which folders really lie inside the root, shared by one scan; null checks every file fully
+   * @param files reads the files the prompt names
    */
-  public static ParseResult parse(Root root, Path file, FileKind.Match match, LibraryOptions options,
-      @Nullable Map<Path, Boolean> folders) {
+  public static ParseResult parse(Root root, Path file, FileKind.Match match, byte[] data, LibraryOptions options,
+      FileAccess files) {
     Problems problems = new Problems(file);
     Set<Path> dependencies = new HashSet<>();
-    long fingerprint = 0;
+    Set<Path> attached = new LinkedHashSet<>();
     PromptFile prompt = null;
     try {
-      byte[] data = folders == null
-          ? SafeFiles.read(root, file, options.maxPromptBytes(), 0, "prompt file")
-          : SafeFiles.readFound(root, file, options.maxPromptBytes(), folders);
-      fingerprint = fingerprint(data);
       Source source = new Source(root, file, match, SafeFiles.decodeUtf8(data));
       prompt = switch (match.kind()) {
-        case NATIVE -> NativeFormat.parse(source, options, problems, dependencies);
+        case NATIVE -> NativeFormat.parse(source, options, problems, dependencies, attached, files);
         case CLAUDE -> ClaudeCommandFormat.parse(source, problems);
         case VSCODE -> VsCodePromptFormat.parse(source, problems);
       };
@@ -50,7 +44,14 @@ public final class PromptParser {
       // A bug or a library surprise must cost one file, not the whole library.
       problems.error(0, "cannot parse: " + e);
     }
-    return new ParseResult(file, prompt, problems.all(), dependencies, fingerprint);
+    return new ParseResult(file, prompt, problems.all(), dependencies, attached, fingerprint(data));
+  }
+
+  /** The result for a file that could not be read at all. */
+  public static ParseResult unreadable(Path file, ParseException e) {
+    Problems problems = new Problems(file);
+    problems.error(e);
+    return new ParseResult(file, null, problems.all(), Set.of(), Set.of(), 0);
   }
 
   private static long fingerprint(byte[] data) {

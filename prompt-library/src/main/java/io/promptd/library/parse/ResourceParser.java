@@ -56,10 +56,11 @@ public final class ResourceParser {
    * @param problems receives warnings (and is where the caller records the error thrown)
    * @param dependencies receives the other files it reads or tries to read, even when it fails, so that a watcher
    *     can retry when a missing {@code file:} target appears
+   * @param files reads a {@code file:} target and partials
    * @throws ParseException at the first error
    */
   public static ResourceFile parse(Root root, Path file, String text, LibraryOptions options, Problems problems,
-      Set<Path> dependencies) throws ParseException {
+      Set<Path> dependencies, FileAccess files) throws ParseException {
     FrontMatter fm = FrontMatter.parse(text);
     Mapping yaml = fm.yaml();
     Fields.warnUnknown(yaml, KEYS, "resource", problems);
@@ -79,8 +80,8 @@ public final class ResourceParser {
         : defaultName(file), Fields.string(yaml, "title"), description, Fields.string(yaml, "mimeType"),
         stripFinalNewline(fm.body()));
     return uriTemplate != null
-        ? templated(head, uriTemplate, options, problems, dependencies)
-        : fixed(head, checkScheme(uri, "uri", Fields.line(yaml, "uri", 1)), options, dependencies);
+        ? templated(head, uriTemplate, options, problems, dependencies, files)
+        : fixed(head, checkScheme(uri, "uri", Fields.line(yaml, "uri", 1)), options, dependencies, files);
   }
 
   /** What both kinds of resource file share. */
@@ -92,7 +93,7 @@ public final class ResourceParser {
   }
 
   private static ResourceFile.Templated templated(Head head, String uriTemplate, LibraryOptions options,
-      Problems problems, Set<Path> dependencies) throws ParseException {
+      Problems problems, Set<Path> dependencies, FileAccess files) throws ParseException {
     int line = Fields.line(head.yaml(), "uriTemplate", 1);
     if (head.yaml().get("file") != null) {
       throw new ParseException(Fields.line(head.yaml(), "file", 1),
@@ -102,7 +103,7 @@ public final class ResourceParser {
     checkScheme(uriTemplate, "uriTemplate", line);
     String type = head.mimeType() != null ? head.mimeType() : "text/plain";
     Map<String, Integer> variables = new LinkedHashMap<>();
-    TextTemplate template = new MustacheTemplates(head.root(), options.maxPromptBytes(), dependencies)
+    TextTemplate template = new MustacheTemplates(head.root(), options.maxPromptBytes(), dependencies, files)
         .compile(head.body(), head.fm().bodyLine(), variables, problems);
     for (Map.Entry<String, Integer> v : variables.entrySet()) {
       if (!compiled.names().contains(v.getKey())) {
@@ -115,8 +116,8 @@ public final class ResourceParser {
     return new ResourceFile.Templated(head.file(), line, listed, compiled, type, template, dependencies);
   }
 
-  private static ResourceFile.Fixed fixed(Head head, String uri, LibraryOptions options, Set<Path> dependencies)
-      throws ParseException {
+  private static ResourceFile.Fixed fixed(Head head, String uri, LibraryOptions options, Set<Path> dependencies,
+      FileAccess files) throws ParseException {
     String reference = Fields.string(head.yaml(), "file");
     ResourceContents contents;
     long size;
@@ -128,7 +129,7 @@ public final class ResourceParser {
       int fileLine = Fields.line(head.yaml(), "file", 1);
       Path target = SafeFiles.resolve(head.root(), head.file(), reference, fileLine);
       dependencies.add(target);
-      byte[] data = SafeFiles.read(head.root(), target, options.maxAttachmentBytes(), fileLine, "resource file");
+      byte[] data = files.read(head.root(), target, options.maxAttachmentBytes(), fileLine, "resource file");
       String type = head.mimeType() != null ? head.mimeType() : guessType(target);
       contents = fromBytes(uri, type, data, reference, fileLine);
       size = data.length;

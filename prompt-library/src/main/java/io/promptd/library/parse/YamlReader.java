@@ -48,6 +48,12 @@ final class YamlReader {
    * @return the top-level mapping; empty front matter is an empty mapping
    */
   static YamlNode.Mapping read(String yaml, int firstLine) throws ParseException {
+    YamlNode.Mapping simple = SimpleYaml.read(yaml, firstLine, YamlReader::kind);
+    return simple != null ? simple : readFully(yaml, firstLine);
+  }
+
+  /** Parses {@code yaml} with SnakeYAML, whatever it holds. */
+  static YamlNode.Mapping readFully(String yaml, int firstLine) throws ParseException {
     Optional<Node> root;
     try {
       root = new Composer(SETTINGS, new ParserImpl(SETTINGS, new StreamReader(SETTINGS, yaml))).getSingleNode();
@@ -108,8 +114,16 @@ final class YamlReader {
     return new YamlNode.Mapping(entries, line);
   }
 
+  /** How the composer would type {@code text} written as a plain scalar. */
+  static Kind kind(String text) {
+    return kind(SETTINGS.getSchema().getScalarResolver().resolve(text, true));
+  }
+
   private static Kind kind(ScalarNode s) {
-    Tag tag = s.getTag();
+    return kind(s.getTag());
+  }
+
+  private static Kind kind(Tag tag) {
     if (tag.equals(Tag.INT)) {
       return Kind.INT;
     } else if (tag.equals(Tag.FLOAT)) {

@@ -1,0 +1,88 @@
+package io.promptd.library;
+
+import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.ParseException;
+import io.promptd.library.parse.ParseResult;
+import io.promptd.library.parse.PromptFile;
+import io.promptd.library.parse.PromptParser;
+import io.promptd.library.parse.Root;
+import io.promptd.library.render.Definitions;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.protocol.Completion;
+import io.promptd.mcp.protocol.Prompt;
+import io.promptd.mcp.server.ArgumentCompleter;
+import io.promptd.mcp.server.PromptDefinition;
+import java.nio.file.Path;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A prompt restored from the on-disk index: listed from the metadata the index kept, parsed from its file the first
+ * time it is rendered or completed. A restart therefore reads no prompt file before it answers {@code prompts/list}.
+ */
+final class LazyDefinition {
+  private final FileSource source;
+  private final LibraryOptions options;
+  private final Root root;
+  private final Path file;
+  private final FileKind.Match match;
+  private final String name;
+  private volatile @Nullable PromptDefinition full;
+
+  private LazyDefinition(FileSource source, LibraryOptions options, Root root, Path file, FileKind.Match match,
+      String name) {
+    this.source = source;
+    this.options = options;
+    this.root = root;
+    this.file = file;
+    this.match = match;
+    this.name = name;
+  }
+
+  /**
+   * The definition to serve for {@code prompt}, kept in the index for {@code file}.
+   *
+   * @param completable whether the parsed prompt offers completions
+   */
+  static PromptDefinition of(FileSource source, LibraryOptions options, Root root, Path file, FileKind.Match match,
+      Prompt prompt, boolean completable) {
+    LazyDefinition lazy = new LazyDefinition(source, options, root, file, match, prompt.name());
+    ArgumentCompleter completer = completable ? lazy::complete : null;
+    return new PromptDefinition(prompt, arguments -> lazy.full().renderer().render(arguments), completer);
+  }
+
+  private Completion complete(String argument, String value, Map<String, String> context) {
+    ArgumentCompleter completer = full().completer();
+    return completer == null ? Completion.EMPTY : completer.complete(argument, value, context);
+  }
+
+  private PromptDefinition full() {
+    PromptDefinition d = full;
+    if (d == null) {
+      synchronized (this) {
+        d = full;
+        if (d == null) {
+          d = parse();
+          full = d;
+        }
+      }
+    }
+    return d;
+  }
+
+  private PromptDefinition parse() {
+    ParseResult result;
+    try {
+      result = PromptParser.parse(root, file, match, source.read(root, file, options.maxPromptBytes(), 0,
+          "prompt file"), options, source);
+    } catch (ParseException e) {
+      result = PromptParser.unreadable(file, e);
+    }
+    PromptFile prompt = result.prompt();
+    if (prompt == null) {
+      // Changed on disk while nobody watched: the reload that follows serves what it holds now.
+      throw McpException.internal("prompt '" + name + "' cannot be read now; see the server log");
+    }
+    return Definitions.of(prompt);
+  }
+}

@@ -1,0 +1,339 @@
+package io.promptd.library;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.library.parse.Root;
+import io.promptd.mcp.protocol.Resource;
+import io.promptd.mcp.protocol.ResourceContents;
+import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.server.PromptCatalog;
+import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.server.ResourceProvider;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Folders of prompt files served as MCP prompts and resources: one scan, one watcher and one parse per file feed
+ * both.
+ *
+ * <p>Reads {@code NAME.prompt.md} files (YAML front matter and a Mustache body), Claude Code commands under
+ * {@code .claude/commands/}, VS Code prompt files under {@code .github/prompts/}, and {@code NAME.resource.md}
+ * resource files; the files prompts attach are served as {@code promptd:///PATH} resources. A file with errors is not
+ * served (or, during hot reload, its last good version stays served) and its problems are in {@link #diagnostics()}.
+ * When two files claim one prompt name or resource URI, the first root given wins, then the path that sorts first.
+ *
+ * <pre>{@code
+ * try (Library library = Library.load(List.of(Path.of("prompts")), LibraryOptions.defaults())) {
+ *   library.watch();
+ *   McpServer server = McpServer.builder().prompts(library.catalog()).resources(library).build();
+ *   ...
+ * }
+ * }</pre>
+ */
+public final class Library implements ResourceProvider, AutoCloseable {
+  private static final System.Logger LOG = System.getLogger("io.promptd.library");
+
+  private final FileSource source;
+  private final LibraryOptions options;
+  private final LibraryIndex prompts;
+  private final ResourceIndex resourceIndex;
+  private final LibraryResources resources;
+  private final PromptCatalog catalog = PromptCatalog.create();
+  private final Object lock = new Object();
+  private volatile State state = new State(0, ResourceIndex.Snapshot.EMPTY);
+  private @Nullable AutoCloseable watcher;
+  private boolean closed;
+  private int restored;
+  private @Nullable Thread indexWriter;
+
+  /**
+   * What the library serves at one moment besides its prompts, which {@link #catalog()} holds.
+   *
+   * @param version grows by one with every load or reload that changed what is served
+   * @param resources the resources
+   */
+  private record State(long version, ResourceIndex.Snapshot resources) {}
+
+  private Library(FileSource source, LibraryOptions options) {
+    this.source = source;
+    this.options = options;
+    this.prompts = new LibraryIndex(source, options);
+    this.resourceIndex = new ResourceIndex(source, options);
+    this.resources = new LibraryResources(source, options);
+  }
+
+  /**
+   * Reads every prompt file, resource file and attachment under {@code roots}.
+   *
+   * @param roots the folders to serve, at least one; earlier ones win name and URI clashes
+   * @param options limits and timings
+   * @throws IOException if a root is not a readable folder
+   */
+  public static Library load(List<Path> roots, LibraryOptions options) throws IOException {
+    long start = System.nanoTime();
+    Library library = open(roots, options, "Library.load");
+    List<Diagnostic> problems = library.diagnostics();
+    // Concatenation, not String.format: the first Formatter call loads locale data, ~10 ms of a cold start.
+    long errors = problems.stream().filter(Diagnostic::isError).count();
+    ResourceIndex.Snapshot r = library.state.resources();
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    LOG.log(Level.INFO, () -> "loaded " + library.catalog.size() + " prompts from " + library.prompts.fileCount()
+        + " files, " + r.resources().size() + " resource(s) and " + r.templates().size() + " template(s) under "
+        + roots + " in " + millis + " ms (" + errors + " errors, " + (problems.size() - errors) + " warnings)");
+    for (Diagnostic d : problems) {
+      LOG.log(d.isError() ? Level.WARNING : Level.INFO, d.format());
+    }
+    return library;
+  }
+
+  /** Loads without logging, for {@link Linter}, whose caller prints the diagnostics itself. */
+  static Library open(List<Path> roots, LibraryOptions options, String owner) throws IOException {
+    requireNonNull(options, "options");
+    List<Root> opened = Root.openAll(roots, owner);
+    Library library = new Library(new FolderSource(opened, options), options);
+    synchronized (library.lock) {
+      library.loadAll();
+    }
+    return library;
+  }
+
+  /**
+   * One listing of every root; prompt files are parsed by a pool while the listing goes on, except those the on-disk
+   * index vouches for, which are served from it and parsed when first rendered.
+   */
+  private void loadAll() throws IOException {
+    List<Scanner.Found> resourceFiles = new ArrayList<>();
+    LibraryCache cache = LibraryCache.of(source.roots(), options);
+    int[] restored = new int[1];
+    Map<String, IndexFormat.Cached> cached;
+    LibraryLoad load = new LibraryLoad(source, options, prompts);
+    try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
+      // The index is read on the pool while this thread lists the roots; files met before it is read wait for it,
+      // files met after it (all of them when there is no index) are restored or parsed at once.
+      Future<Map<String, IndexFormat.Cached>> reading = pool.submit(cache::read);
+      List<Scanner.Found> waiting = new ArrayList<>();
+      AtomicReference<Map<String, IndexFormat.Cached>> index = new AtomicReference<>();
+      for (Root root : source.roots()) {
+        source.list(root, root.path(), f -> {
+          if (f.match() == null) {
+            resourceFiles.add(f);
+          } else if (index.get() == null && !reading.isDone()) {
+            waiting.add(f);
+          } else {
+            if (index.get() == null) {
+              index.set(reading.resultNow());
+              waiting.forEach(w -> restored[0] += restoreOrSubmit(load, w, index.get(), pool));
+              waiting.clear();
+            }
+            restored[0] += restoreOrSubmit(load, f, index.get(), pool);
+          }
+        });
+      }
+      cached = await(reading);
+      for (Scanner.Found f : waiting) {
+        restored[0] += restoreOrSubmit(load, f, cached, pool);
+      }
+      resourceIndex.loadAll(resourceFiles, pool);
+      catalog.replaceAll(load.finish());
+    }
+    state = new State(1, resourceIndex.snapshot(prompts.attaching()));
+    if (restored[0] != prompts.fileCount() || restored[0] != cached.size()) {
+      // Entries are immutable: a copy of the list lets the index be written while the library already serves.
+      List<LibraryIndex.Entry> entries = List.copyOf(prompts.entries());
+      indexWriter = Thread.ofVirtual().name("promptd-library-index").start(() -> cache.write(entries, source));
+    }
+    this.restored = restored[0];
+    LOG.log(Level.DEBUG, () -> restored[0] + " of " + prompts.fileCount() + " prompt files served from the index");
+  }
+
+  /** How many prompt files the load served from the on-disk index, for tests. */
+  int restoredFromIndex() {
+    return restored;
+  }
+
+  /** Serves a listed prompt file from the index if it vouches for it, else parses it; 1 when restored. */
+  private static int restoreOrSubmit(LibraryLoad load, Scanner.Found f, Map<String, IndexFormat.Cached> index,
+      ExecutorService pool) {
+    IndexFormat.Cached c = index.isEmpty() ? null : index.get(f.file().toString());
+    if (c != null && load.restore(f, c)) {
+      return 1;
+    }
+    load.submit(f, pool);
+    return 0;
+  }
+
+  private static <T> T await(Future<T> future) throws IOException {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while loading", e);
+    } catch (ExecutionException e) {
+      throw new IOException("failed to load", e.getCause());
+    }
+  }
+
+  /** The prompts being served; it changes in place as files change once {@link #watch()} was called. */
+  public PromptCatalog catalog() {
+    return catalog;
+  }
+
+  /**
+   * Grows by one with every load or reload that changed what is served (prompts, resources or attached files); it
+   * never goes down.
+   */
+  public long version() {
+    return state.version();
+  }
+
+  /** The problems found by the last load or reload, prompts' and resources' alike, sorted by file and line. */
+  public List<Diagnostic> diagnostics() {
+    return problems(Severity.WARNING);
+  }
+
+  /** For {@link Linter}: the same problems, with duplicate prompt names counted as errors. */
+  List<Diagnostic> lint() {
+    return problems(Severity.ERROR);
+  }
+
+  private List<Diagnostic> problems(Severity duplicates) {
+    List<Diagnostic> all;
+    synchronized (lock) {
+      all = new ArrayList<>(prompts.diagnostics(duplicates));
+    }
+    all.addAll(state.resources().diagnostics());
+    all.sort(Diagnostic.ORDER);
+    return List.copyOf(all);
+  }
+
+  /** The resources, sorted by URI. */
+  @Override
+  public List<Resource> resources() {
+    return state.resources().resources();
+  }
+
+  /** The resource templates, sorted by URI template. */
+  @Override
+  public List<ResourceTemplate> templates() {
+    return state.resources().templates();
+  }
+
+  /**
+   * Reads a resource: a fixed one from memory, an attachment from its file (inside the root only), or the first
+   * template that matches {@code uri}, rendered with the values taken from it.
+   *
+   * @throws io.promptd.mcp.jsonrpc.McpException when an attachment cannot be read now (deleted, grown over the
+   *     limit, not UTF-8)
+   */
+  @Override
+  public Optional<List<ResourceContents>> read(String uri) {
+    requireNonNull(uri, "uri");
+    return resources.read(state.resources(), uri);
+  }
+
+  /** Tells {@code listener} about resource changes found while {@link #watch() watching}; close the handle to stop. */
+  @Override
+  public AutoCloseable onChange(Listener listener) {
+    requireNonNull(listener, "listener");
+    return resources.listen(listener);
+  }
+
+  /**
+   * Starts hot reload: changed files are re-read after a short quiet period; the catalog is updated in one atomic
+   * change, a changed resource (or attached file) is announced with {@link Listener#updated}, an added or removed one
+   * with {@link Listener#listChanged}. Calling it again does nothing.
+   *
+   * @throws IOException if the folders cannot be watched
+   */
+  public void watch() throws IOException {
+    synchronized (lock) {
+      if (closed) {
+        throw new IllegalStateException("Library.watch: the library is closed");
+      }
+      if (watcher == null) {
+        Map<Path, Scanner.Found> seen = new HashMap<>();
+        watcher = source.watch(this::reload, f -> seen.put(f.file(), f));
+        // Whatever changed between the load and now raised no event: compare what registration walked past.
+        Set<Path> missed = new HashSet<>(prompts.changedSince(seen));
+        missed.addAll(resourceIndex.changedSince(seen));
+        if (!missed.isEmpty()) {
+          reload(missed);
+        }
+      }
+    }
+  }
+
+  private void reload(Set<Path> changed) {
+    State before;
+    State after;
+    Map<String, @Nullable PromptDefinition> updates;
+    synchronized (lock) {
+      before = state;
+      Listing listing = new Listing(source);
+      long catalogVersion = catalog.version();
+      updates = prompts.refresh(changed, listing);
+      catalog.update(editor -> updates.forEach((name, definition) -> {
+        if (definition == null) {
+          editor.remove(name);
+        } else {
+          editor.put(definition);
+        }
+      }));
+      resourceIndex.refresh(changed, prompts::rootOf, listing);
+      ResourceIndex.Snapshot snapshot = resourceIndex.snapshot(prompts.attaching());
+      boolean attachedChanged = snapshot.attachments().values().stream()
+          .anyMatch(a -> ResourceIndex.touched(a.file(), changed));
+      boolean served = catalog.version() != catalogVersion || attachedChanged
+          || LibraryResources.differ(before.resources(), snapshot);
+      after = new State(served ? before.version() + 1 : before.version(), snapshot);
+      state = after;
+      for (Diagnostic d : prompts.lastRefreshDiagnostics()) {
+        LOG.log(d.isError() ? Level.WARNING : Level.DEBUG, d.format());
+      }
+    }
+    LOG.log(Level.DEBUG, () -> "reloaded " + changed + ": " + updates.keySet());
+    resources.announce(before.resources(), after.resources(), changed);
+  }
+
+  /** Stops watching and waits for the on-disk index to be written; what is served keeps its last state. */
+  @Override
+  public void close() {
+    AutoCloseable w;
+    Thread writer;
+    synchronized (lock) {
+      closed = true;
+      w = watcher;
+      watcher = null;
+      writer = indexWriter;
+      indexWriter = null;
+    }
+    if (writer != null) {
+      try {
+        writer.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    if (w != null) {
+      try {
+        w.close();
+      } catch (Exception e) {
+        LOG.log(Level.DEBUG, "closing the watcher: " + e.getMessage());
+      }
+    }
+  }
+}

@@ -1,0 +1,236 @@
+package io.promptd.library;
+
+import io.promptd.library.parse.Root;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32C;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The on-disk index of parsed prompt files, so that a restart of an unchanged library reads no prompt file: an entry
+ * is used only while its file's path, size and modification time (and those of its partials and attachments) are
+ * what they were when it was written. It is only a cache. The file holds a format version and the roots and limits
+ * it was made for, and ends with a CRC-32C of everything before it; a missing, foreign, truncated or corrupted index
+ * is ignored and the files are read. It is written to a temporary file and renamed into place, so a reader never
+ * sees half of one.
+ */
+final class LibraryCache {
+  private static final System.Logger LOG = System.getLogger("io.promptd.library");
+  /** "PDIX". */
+  static final int MAGIC = 0x50444958;
+  /** Bumped whenever the layout of {@link IndexFormat} changes. */
+  static final int FORMAT = 2;
+
+  private final @Nullable Path file;
+  private final String key;
+  private final int minimumFiles;
+
+  private LibraryCache(@Nullable Path file, String key, int minimumFiles) {
+    this.file = file;
+    this.key = key;
+    this.minimumFiles = minimumFiles;
+  }
+
+  /** The index for {@code roots} read with {@code options}: one file per set of roots and limits. */
+  static LibraryCache of(List<Root> roots, LibraryOptions options) {
+    StringBuilder key = new StringBuilder("roots");
+    for (Root root : roots) {
+      key.append('\n').append(root.real());
+    }
+    key.append("\nlimits ").append(options.maxPromptBytes()).append(' ').append(options.maxAttachmentBytes())
+        .append(' ').append(options.maxFiles());
+    Path dir = options.cacheDirectory();
+    Path file = dir == null ? null : dir.resolve(hash(key.toString()) + ".idx");
+    return new LibraryCache(file, key.toString(), options.cacheMinimumFiles());
+  }
+
+  /** Where the index lives, or null when there is none. */
+  @Nullable Path file() {
+    return file;
+  }
+
+  /** The entries of the index by file path; empty when there is no usable index. */
+  Map<String, IndexFormat.Cached> read() {
+    Path f = file;
+    if (f == null) {
+      return Map.of();
+    }
+    byte[] data;
+    try {
+      data = Files.readAllBytes(f);
+    } catch (NoSuchFileException e) {
+      return Map.of();
+    } catch (IOException e) {
+      LOG.log(Level.DEBUG, "cannot read the library index " + f + ": " + e.getMessage());
+      return Map.of();
+    }
+    try {
+      return decode(data);
+    } catch (IOException | RuntimeException e) {
+      LOG.log(Level.INFO, "ignoring the library index " + f + ": " + e.getMessage());
+      return Map.of();
+    }
+  }
+
+  private Map<String, IndexFormat.Cached> decode(byte[] data) throws IOException {
+    if (data.length < Long.BYTES + 2 * Integer.BYTES) {
+      throw new IOException("truncated");
+    }
+    int body = data.length - Long.BYTES;
+    if (crc(data, body) != ByteBuffer.wrap(data, body, Long.BYTES).getLong()) {
+      throw new IOException("checksum mismatch (truncated or corrupted)");
+    }
+    ByteBuffer in = ByteBuffer.wrap(data, 0, body);
+    if (in.getInt() != MAGIC) {
+      throw new IOException("not a promptd library index");
+    }
+    int format = in.getInt();
+    if (format != FORMAT) {
+      throw new IOException("format " + format + ", this promptd reads " + FORMAT);
+    }
+    byte[] expected = key.getBytes(StandardCharsets.UTF_8);
+    int length = in.getInt();
+    if (length != expected.length || !Arrays.equals(data, in.position(), in.position() + length, expected, 0,
+        length)) {
+      throw new IOException("made for other roots or limits");
+    }
+    in.position(in.position() + length);
+    int count = in.getInt();
+    if (count < 0 || count > in.remaining()) {
+      throw new IOException("invalid entry count " + count);
+    }
+    Map<String, IndexFormat.Cached> entries = new HashMap<>(Math.max(16, count * 4 / 3 + 1));
+    for (int i = 0; i < count; i++) {
+      IndexFormat.Cached c = IndexFormat.read(in);
+      entries.put(c.file(), c);
+    }
+    if (in.hasRemaining()) {
+      throw new IOException("trailing bytes");
+    }
+    return entries;
+  }
+
+  /**
+   * Writes the index of {@code entries} (those whose file and dependencies are settled and that serve a prompt), in
+   * place of the old one, when there are at least the minimum number of files.
+   */
+  void write(Collection<LibraryIndex.Entry> entries, FileSource source) {
+    Path f = file;
+    if (f == null || entries.size() < minimumFiles) {
+      return;
+    }
+    long start = System.nanoTime();
+    List<IndexFormat.Cached> kept = new ArrayList<>(entries.size());
+    for (LibraryIndex.Entry entry : entries) {
+      IndexFormat.Cached c = cacheable(entry, source);
+      if (c != null) {
+        kept.add(c);
+      }
+    }
+    Path tmp = null;
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream(kept.size() * 256 + 64);
+      DataOutputStream out = new DataOutputStream(bytes);
+      out.writeInt(MAGIC);
+      out.writeInt(FORMAT);
+      byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
+      out.writeInt(keyBytes.length);
+      out.write(keyBytes);
+      out.writeInt(kept.size());
+      for (IndexFormat.Cached c : kept) {
+        IndexFormat.write(out, c);
+      }
+      byte[] data = bytes.toByteArray();
+      byte[] framed = ByteBuffer.allocate(data.length + Long.BYTES).put(data).putLong(crc(data, data.length))
+          .array();
+      Files.createDirectories(f.getParent());
+      tmp = Files.createTempFile(f.getParent(), f.getFileName().toString(), ".tmp");
+      Files.write(tmp, framed);
+      Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      LOG.log(Level.DEBUG, () -> "wrote the library index " + f + " (" + kept.size() + " files) in " + millis + " ms");
+    } catch (IOException e) {
+      LOG.log(Level.INFO, "cannot write the library index " + f + ": " + e.getMessage());
+      if (tmp != null) {
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+          // Nothing more to do; the next write uses another temporary name.
+        }
+      }
+    }
+  }
+
+  /** The index entry for {@code entry}, or null when it must be read again next time anyway. */
+  private static IndexFormat.@Nullable Cached cacheable(LibraryIndex.Entry entry, FileSource source) {
+    LibraryIndex.Served good = entry.good();
+    if (!entry.lastOk() || good == null || !entry.stamp().settled()) {
+      return null;
+    }
+    List<String> dependencies = new ArrayList<>();
+    List<long[]> stamps = new ArrayList<>();
+    for (Path dependency : entry.last().dependencies()) {
+      Stamp now = source.stamp(dependency);
+      if (now != null && !now.settled()) {
+        return null;
+      }
+      dependencies.add(dependency.toString());
+      stamps.add(now == null ? new long[] {-1, -1} : new long[] {now.size(), now.modified()});
+    }
+    List<IndexFormat.Problem> problems = new ArrayList<>();
+    for (Diagnostic d : entry.last().diagnostics()) {
+      problems.add(new IndexFormat.Problem(d.isError(), d.line(), d.message()));
+    }
+    List<String> attachments = new ArrayList<>();
+    entry.last().attachments().forEach(p -> attachments.add(p.toString()));
+    return new IndexFormat.Cached(entry.root().index(), entry.file().toString(), entry.stamp().size(),
+        entry.stamp().modified(), good.definition().prompt(), good.nameLine(), good.definition().completer() != null,
+        entry.last().fingerprint(), problems, dependencies, stamps, attachments);
+  }
+
+  /** Whether the dependencies of {@code c} are as they were when it was written. */
+  static boolean dependenciesUnchanged(IndexFormat.Cached c, FileSource source) {
+    List<String> dependencies = c.dependencyPaths();
+    for (int i = 0; i < dependencies.size(); i++) {
+      Stamp now = source.stamp(Path.of(dependencies.get(i)));
+      long[] then = c.dependencyStamps().get(i);
+      boolean same = now == null ? then[0] == -1 : now.size() == then[0] && now.modified() == then[1];
+      if (!same) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static long crc(byte[] data, int length) {
+    CRC32C crc = new CRC32C();
+    crc.update(data, 0, length);
+    return crc.getValue();
+  }
+
+  private static String hash(String key) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+}

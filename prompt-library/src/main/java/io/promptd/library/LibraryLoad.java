@@ -1,0 +1,111 @@
+package io.promptd.library;
+
+import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.ParseException;
+import io.promptd.library.parse.ParseResult;
+import io.promptd.library.parse.PromptParser;
+import io.promptd.mcp.server.PromptDefinition;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * One full load of the prompt files into a {@link LibraryIndex}: each listed file is either restored from the on-disk
+ * index or parsed on a pool, and the results are stored in listing order once all are done.
+ */
+final class LibraryLoad {
+  private final FileSource source;
+  private final LibraryOptions options;
+  private final LibraryIndex index;
+  private final List<Scanner.Found> loading = new ArrayList<>();
+  private final List<Future<ParseResult>> parsing = new ArrayList<>();
+  private final Map<Path, Boolean> folders = new ConcurrentHashMap<>();
+  private int skipped;
+  private int restored;
+
+  LibraryLoad(FileSource source, LibraryOptions options, LibraryIndex index) {
+    this.source = source;
+    this.options = options;
+    this.index = index;
+  }
+
+  /**
+   * Starts parsing a prompt file found by the load's listing, on {@code pool}: the parsing overlaps the listing's
+   * system calls. Files over {@link LibraryOptions#maxFiles} are counted, not read.
+   */
+  void submit(Scanner.Found f, ExecutorService pool) {
+    FileKind.Match match = f.match();
+    if (match == null) {
+      return;
+    }
+    if (loading.size() >= options.maxFiles()) {
+      skipped++;
+      return;
+    }
+    loading.add(f);
+    parsing.add(pool.submit(() -> parse(f, match)));
+  }
+
+  /**
+   * Serves a prompt file found by the load's listing from its on-disk index entry, without reading it, when the file
+   * and its dependencies are unchanged since the entry was written.
+   *
+   * @return whether it did; if not, the caller {@link #submit submits} the file
+   */
+  boolean restore(Scanner.Found f, IndexFormat.Cached c) {
+    FileKind.Match match = f.match();
+    if (match == null || c.root() != f.root().index() || c.size() != f.stamp().size()
+        || c.modified() != f.stamp().modified() || loading.size() + restored >= options.maxFiles()
+        || !LibraryCache.dependenciesUnchanged(c, source)) {
+      return false;
+    }
+    PromptDefinition definition =
+        LazyDefinition.of(source, options, f.root(), f.file(), match, c.prompt(), c.completable());
+    index.storeCached(f.root(), f.file(), f.stamp(), c.last(f.file()),
+        new LibraryIndex.Served(definition, c.nameLine()));
+    restored++;
+    return true;
+  }
+
+  private ParseResult parse(Scanner.Found f, FileKind.Match match) {
+    try {
+      byte[] data = source.readListed(f, options.maxPromptBytes(), folders);
+      return PromptParser.parse(f.root(), f.file(), match, data, options, source);
+    } catch (ParseException e) {
+      return PromptParser.unreadable(f.file(), e);
+    }
+  }
+
+  /** Waits for every {@link #submit submitted} parse and stores it; returns the prompts to serve. */
+  List<PromptDefinition> finish() throws IOException {
+    try {
+      for (int i = 0; i < loading.size(); i++) {
+        Scanner.Found f = loading.get(i);
+        ParseResult result = parsing.get(i).get();
+        if (!index.contains(f.file())) {
+          index.store(f.root(), f.file(), f.stamp(), result, null);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while loading prompt files", e);
+    } catch (ExecutionException e) {
+      throw new IOException("failed to load prompt files", e.getCause());
+    }
+    if (skipped > 0) {
+      index.rootProblem(Diagnostic.error(source.roots().getFirst().path(), 0, "found " + (loading.size() + restored + skipped)
+          + " prompt files, over the limit of " + options.maxFiles() + "; only the first " + options.maxFiles()
+          + " are served"));
+    }
+    loading.clear();
+    parsing.clear();
+    folders.clear();
+    return index.served();
+  }
+}

@@ -1,0 +1,107 @@
+package io.promptd.library;
+
+import io.promptd.library.parse.AttachmentRefs;
+import io.promptd.library.parse.ParseException;
+import io.promptd.library.parse.ResourceFile;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.protocol.ResourceContents;
+import io.promptd.mcp.server.ResourceProvider;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Reads resources from a library snapshot and tells listeners what a reload changed. */
+final class LibraryResources {
+  private static final System.Logger LOG = System.getLogger("io.promptd.library");
+
+  private final FileSource source;
+  private final LibraryOptions options;
+  private final List<ResourceProvider.Listener> listeners = new CopyOnWriteArrayList<>();
+
+  LibraryResources(FileSource source, LibraryOptions options) {
+    this.source = source;
+    this.options = options;
+  }
+
+  /**
+   * Reads a resource: a fixed one from memory, an attachment from its source (inside the root only), or the first
+   * template that matches {@code uri}, rendered with the values taken from it.
+   */
+  Optional<List<ResourceContents>> read(ResourceIndex.Snapshot s, String uri) {
+    ResourceFile.Fixed fixed = s.fixed().get(uri);
+    if (fixed != null) {
+      return Optional.of(List.of(fixed.contents()));
+    }
+    ResourceIndex.Attachment attachment = s.attachments().get(AttachmentRefs.canonical(uri));
+    if (attachment != null) {
+      try {
+        return Optional.of(List.of(AttachmentRefs.read(attachment.root(), attachment.file(),
+            attachment.resource().uri(), options.maxAttachmentBytes(), source)));
+      } catch (ParseException e) {
+        throw McpException.internal("resource '" + uri + "': " + e.getMessage());
+      }
+    }
+    for (ResourceFile.Templated t : s.templated()) {
+      Optional<ResourceContents> contents = t.read(uri);
+      if (contents.isPresent()) {
+        return Optional.of(List.of(contents.get()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Adds a listener; closing the handle removes it. */
+  AutoCloseable listen(ResourceProvider.Listener listener) {
+    listeners.add(listener);
+    return () -> listeners.remove(listener);
+  }
+
+  /** Whether two snapshots differ in what they list or serve, for the library's version. */
+  static boolean differ(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after) {
+    return !before.resources().equals(after.resources()) || !before.templates().equals(after.templates())
+        || !before.fixed().equals(after.fixed()) || !before.templated().equals(after.templated());
+  }
+
+  /** Notifies listeners of what differs between two snapshots. */
+  void announce(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after, Set<Path> changed) {
+    for (Diagnostic d : after.diagnostics()) {
+      if (d.isError() && changed.contains(d.file())) {
+        LOG.log(Level.WARNING, d.format());
+      }
+    }
+    boolean listChanged = !before.resources().equals(after.resources())
+        || !before.templates().equals(after.templates())
+        || after.templated().stream().anyMatch(t -> ResourceIndex.touched(t.file(), changed)
+            || t.dependencies().stream().anyMatch(d -> ResourceIndex.touched(d, changed)));
+    Set<String> updated = new LinkedHashSet<>();
+    after.fixed().forEach((uri, now) -> {
+      ResourceFile.Fixed then = before.fixed().get(uri);
+      if (then != null && !then.contents().equals(now.contents())) {
+        updated.add(uri);
+      }
+    });
+    after.attachments().forEach((uri, now) -> {
+      if (before.attachments().containsKey(uri) && ResourceIndex.touched(now.file(), changed)) {
+        updated.add(uri);
+      }
+    });
+    if (!listChanged && updated.isEmpty()) {
+      return;
+    }
+    LOG.log(Level.DEBUG, () -> "resources reloaded: list changed " + listChanged + ", updated " + updated);
+    for (ResourceProvider.Listener listener : listeners) {
+      try {
+        if (listChanged) {
+          listener.listChanged();
+        }
+        updated.forEach(listener::updated);
+      } catch (RuntimeException e) {
+        LOG.log(Level.WARNING, "a resource listener failed", e);
+      }
+    }
+  }
+}

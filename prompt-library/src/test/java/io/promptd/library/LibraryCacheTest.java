@@ -1,0 +1,177 @@
+package io.promptd.library;
+
+import static io.promptd.library.Files2.render;
+import static io.promptd.library.Files2.text;
+import static io.promptd.library.Files2.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.library.parse.Root;
+import io.promptd.mcp.server.PromptDefinition;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The on-disk index: used only while files are unchanged, ignored when missing, foreign or damaged. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LibraryCacheTest {
+  @TempDir Path root;
+  @TempDir Path cacheDir;
+  LibraryOptions options;
+  final FileTime past = FileTime.from(Instant.now().minus(Duration.ofHours(1)));
+
+  @BeforeEach
+  void library() throws IOException {
+    options = LibraryOptions.defaults().withCacheDirectory(cacheDir);
+    write(root, "plain.prompt.md", "---\ndescription: Plain\n---\nHello\n");
+    write(root, "choice.prompt.md", """
+        ---
+        description: Choice
+        tags: [a, b]
+        arguments:
+          - name: level
+            enum: [low, high]
+        ---
+        Level {{level}}
+        """);
+    write(root, "partials/footer.md", "footer 1");
+    write(root, "uses.prompt.md", "---\ndescription: Uses\narguments: [unused]\n---\nBody {{> partials/footer}}\n");
+    settle(root);
+  }
+
+  @Test
+  void anUnchangedLibraryIsServedFromTheIndexAndRendersTheSame() throws Exception {
+    List<String> diagnostics;
+    try (Library first = Library.load(List.of(root), options)) {
+      assertThat(first.restoredFromIndex()).isZero();
+      diagnostics = Files2.formatted(first);
+    }
+    assertThat(diagnostics).anyMatch(d -> d.contains("argument 'unused' is declared but never used"));
+    try (Library again = Library.load(List.of(root), options)) {
+      assertThat(again.restoredFromIndex()).isEqualTo(3);
+      assertThat(again.catalog().all()).extracting(PromptDefinition::name).containsExactly("choice", "plain", "uses");
+      assertThat(Files2.formatted(again)).isEqualTo(diagnostics);
+      assertThat(again.catalog().get("choice").orElseThrow().prompt().meta()).isNotNull();
+      assertThat(text(render(again, "uses", Map.of()).messages().getFirst())).isEqualTo("Body footer 1");
+      assertThat(again.catalog().get("choice").orElseThrow().completer()).isNotNull();
+      assertThat(again.catalog().get("plain").orElseThrow().completer()).isNull();
+    }
+  }
+
+  @Test
+  void aChangedFileOrPartialIsReadAgain() throws Exception {
+    Library.load(List.of(root), options).close();
+    write(root, "plain.prompt.md", "---\ndescription: Plain\n---\nHello again\n");
+    write(root, "partials/footer.md", "footer 2, longer");
+    settle(root);
+    try (Library again = Library.load(List.of(root), options)) {
+      assertThat(again.restoredFromIndex()).isEqualTo(1); // only choice.prompt.md
+      assertThat(text(render(again, "plain", Map.of()).messages().getFirst())).isEqualTo("Hello again");
+      assertThat(text(render(again, "uses", Map.of()).messages().getFirst())).isEqualTo("Body footer 2, longer");
+    }
+    try (Library third = Library.load(List.of(root), options)) {
+      assertThat(third.restoredFromIndex()).isEqualTo(3); // the index was rewritten
+    }
+  }
+
+  @Test
+  void aDeletedIndexMeansReadingTheFiles() throws Exception {
+    Library.load(List.of(root), options).close();
+    Files.delete(index());
+    try (Library again = Library.load(List.of(root), options)) {
+      assertThat(again.restoredFromIndex()).isZero();
+      assertThat(again.catalog().size()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void aCorruptedIndexIsIgnored() throws Exception {
+    Library.load(List.of(root), options).close();
+    byte[] data = Files.readAllBytes(index());
+    data[data.length / 2] ^= 0x40;
+    Files.write(index(), data);
+    assertIgnored();
+  }
+
+  @Test
+  void aTruncatedIndexIsIgnored() throws Exception {
+    Library.load(List.of(root), options).close();
+    byte[] data = Files.readAllBytes(index());
+    Files.write(index(), java.util.Arrays.copyOf(data, data.length - 20));
+    assertIgnored();
+    Files.write(index(), new byte[0]);
+    assertIgnored();
+  }
+
+  @Test
+  void anIndexOfAnotherFormatIsIgnoredEvenWithAValidChecksum() throws Exception {
+    Library.load(List.of(root), options).close();
+    byte[] data = Files.readAllBytes(index());
+    ByteBuffer.wrap(data).putInt(Integer.BYTES, LibraryCache.FORMAT + 1);
+    CRC32C crc = new CRC32C();
+    crc.update(data, 0, data.length - Long.BYTES);
+    ByteBuffer.wrap(data).putLong(data.length - Long.BYTES, crc.getValue());
+    Files.write(index(), data);
+    assertIgnored();
+  }
+
+  @Test
+  void theIndexIsWrittenWholeThroughARenameAndOnlyForLargeEnoughLibraries() throws Exception {
+    Library.load(List.of(root), options).close();
+    try (Stream<Path> files = Files.list(cacheDir)) {
+      assertThat(files).containsExactly(index()); // no temporary file left behind
+    }
+    assertThat(ByteBuffer.wrap(Files.readAllBytes(index())).getInt()).isEqualTo(LibraryCache.MAGIC);
+    Files.delete(index());
+    LibraryOptions small = new LibraryOptions(options.maxPromptBytes(), options.maxAttachmentBytes(),
+        options.maxFiles(), options.debounce(), options.parallelism(), cacheDir, 4);
+    Library.load(List.of(root), small).close();
+    assertThat(Files.exists(index())).isFalse();
+  }
+
+  @Test
+  void freshFilesAreNotIndexedBecauseTheirTimeMayNotTellTwoSavesApart() throws Exception {
+    write(root, "plain.prompt.md", "---\ndescription: Plain\n---\nHello\n"); // just written: not settled
+    Library.load(List.of(root), options).close();
+    try (Library again = Library.load(List.of(root), options)) {
+      assertThat(again.restoredFromIndex()).isEqualTo(2);
+    }
+  }
+
+  private void assertIgnored() throws IOException {
+    try (Library again = Library.load(List.of(root), options)) {
+      assertThat(again.restoredFromIndex()).isZero();
+      assertThat(again.catalog().all()).extracting(PromptDefinition::name).containsExactly("choice", "plain", "uses");
+    }
+  }
+
+  private Path index() throws IOException {
+    Path file = LibraryCache.of(Root.openAll(List.of(root), "test"), options).file();
+    assertThat(file).isNotNull();
+    return file;
+  }
+
+  /**
+   * Dates every file an hour back, as files that were saved long before the library loads them; always to the same
+   * time, so that only a change of size tells a file changed.
+   */
+  private void settle(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        Files.setLastModifiedTime(f, past);
+      }
+    }
+  }
+}
