@@ -1,15 +1,10 @@
 package io.promptd.mcp.http;
 
-import io.promptd.mcp.json.JsonCodec;
-import io.promptd.mcp.json.JsonObject;
-import io.promptd.mcp.jsonrpc.ErrorResponse;
-import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.jsonrpc.MessageCodec;
-import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.Wire;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.http.HttpHeader;
@@ -22,9 +17,6 @@ import org.jspecify.annotations.Nullable;
  * besides {@link HttpTransport}, that sees Jetty types.
  */
 final class Exchange {
-  /** JSON-RPC code for transport-level refusals (wrong origin, no session, ...): the server-error range. */
-  static final int TRANSPORT_ERROR = -32000;
-
   private final Request request;
   private final org.eclipse.jetty.server.Response response;
   private final org.eclipse.jetty.util.Callback callback;
@@ -94,14 +86,23 @@ final class Exchange {
     complete();
   }
 
-  /** Answers with one JSON-RPC message (or a JSON array of them) as {@code application/json}. */
-  void json(int status, String json) {
-    json(status, json.getBytes(StandardCharsets.UTF_8));
-  }
-
-  /** Answers with one JSON-RPC message, encoded straight to UTF-8 bytes (no intermediate string). */
-  void json(int status, Message message) {
-    json(status, JsonCodec.writeBytes(toJson(message), false));
+  /**
+   * Writes what the core decided: its body as {@code application/json}, with the status its hint stands for (200
+   * answered, 202 accepted, 204 cancelled, 400 rejected, 404 unknown method).
+   */
+  void reply(Reply reply) {
+    int status = switch (reply.hint()) {
+      case ANSWERED -> 200;
+      case ACCEPTED -> 202;
+      case CANCELLED -> 204;
+      case REJECTED -> 400;
+      case UNKNOWN_METHOD -> 404;
+    };
+    if (reply.hasBody()) {
+      json(status, reply.encode(false));
+    } else {
+      status(status);
+    }
   }
 
   private void json(int status, byte[] utf8) {
@@ -110,35 +111,14 @@ final class Exchange {
     write(utf8);
   }
 
-  /**
-   * The wire form of a message. An error that answers no readable request carries no {@code id} at all: the MCP
-   * schemas (2025-11-25 on) allow it to be absent but not null, and the transport spec asks for "no id".
-   */
-  static JsonObject toJson(Message message) {
-    JsonObject json = MessageCodec.toJson(message);
-    return message instanceof ErrorResponse e && e.id() == null ? json.toBuilder().remove("id").build() : json;
-  }
-
-  /** Answers with a list of responses as a JSON array (a batch reply). */
-  void jsonArray(int status, List<Response> responses) {
-    StringBuilder b = new StringBuilder("[");
-    for (Response r : responses) {
-      if (b.length() > 1) {
-        b.append(',');
-      }
-      b.append(JsonCodec.write(toJson(r)));
-    }
-    json(status, b.append(']').toString());
-  }
-
-  /** Refuses the request at the transport level: a JSON-RPC error without an id, and a safe message. */
+  /** Refuses the request at the transport level: the core's refusal body (no id), and a safe message. */
   void refuse(int status, String message) {
     if (!bodyRead && (request.getLength() > 0 || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING))) {
       // The body was never read: the server drops the connection after answering, so say so, or the client would
       // send its next request on a connection about to close (and see no answer at all).
       response.getHeaders().put(HttpHeader.CONNECTION, "close");
     }
-    json(status, new ErrorResponse(null, TRANSPORT_ERROR, message, null));
+    json(status, Wire.encode(Wire.refusal(message), null, false));
   }
 
   /** Starts a {@code text/event-stream} response; the caller owns the writer and must close it. */
@@ -149,6 +129,15 @@ final class Exchange {
     // Tells proxies such as nginx not to buffer the stream (spec: SHOULD).
     response.getHeaders().put("X-Accel-Buffering", "no");
     return new SseWriter(Content.Sink.asOutputStream(response));
+  }
+
+  /** Ends an exchange whose response was {@code writer}'s stream: failed when the client broke it, else completed. */
+  void end(SseWriter writer) {
+    if (writer.broken()) {
+      fail(new IOException("client closed the event stream"));
+    } else {
+      complete();
+    }
   }
 
   /** Ends the exchange successfully; idempotent. */

@@ -152,6 +152,7 @@ public final class HttpTransport implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
+      modern.close();
       try {
         jetty.stop();
       } catch (Exception e) {

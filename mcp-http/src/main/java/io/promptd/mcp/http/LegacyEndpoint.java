@@ -1,12 +1,11 @@
 package io.promptd.mcp.http;
 
 import io.promptd.mcp.jsonrpc.Incoming;
-import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
-import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.ServerSession;
+import io.promptd.mcp.spi.Reply;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -37,19 +36,15 @@ final class LegacyEndpoint {
     }
     EventLog events = new EventLog(EVENT_LOG_CAPACITY);
     ServerSession session = server.openSession(events::publish);
-    Response response = session.handle(request, events::publish);
-    if (response instanceof ResultResponse) {
+    Reply reply = session.receive(new Incoming.Single(request)).run(events::publish);
+    if (reply.response() instanceof ResultResponse) {
       String id = sessions.newId();
       sessions.add(new LegacySession(id, session, events));
       ex.setHeader(Eras.SESSION_HEADER, id);
     } else {
       session.close();
     }
-    if (response == null) {
-      ex.status(204);
-    } else {
-      ex.json(200, response);
-    }
+    ex.reply(reply);
   }
 
   /** A POST within a session: a request, a notification, a response, or (2025-03-26 only) a batch. */
@@ -60,16 +55,7 @@ final class LegacyEndpoint {
     }
     ls.acquire();
     try {
-      switch (body) {
-        case Incoming.Single(Request r) -> answer(ex, ls.session().handle(r, ls.events()::publish));
-        case Incoming.Single(Notification n) -> {
-          ls.session().handle(n);
-          ex.status(202);
-        }
-        case Incoming.Single s -> ex.status(202); // a response: we send no requests, so nothing awaits it
-        case Incoming.Batch batch -> batch(ex, ls.session().handle(batch, ls.events()::publish));
-        case Incoming.Invalid invalid -> ex.json(400, invalid.error());
-      }
+      ex.reply(ls.session().receive(body).run(ls.events()::publish));
     } finally {
       ls.release();
     }
@@ -102,7 +88,7 @@ final class LegacyEndpoint {
       ls.events().detach(writer);
       writer.close();
       ls.release();
-      finish(ex, writer);
+      ex.end(writer);
     }
   }
 
@@ -117,14 +103,6 @@ final class LegacyEndpoint {
       ex.status(204);
     } else {
       ex.refuse(404, "Not Found: unknown or expired session");
-    }
-  }
-
-  static void finish(Exchange ex, SseWriter writer) {
-    if (writer.broken()) {
-      ex.fail(new java.io.IOException("client closed the event stream"));
-    } else {
-      ex.complete();
     }
   }
 
@@ -145,24 +123,5 @@ final class LegacyEndpoint {
       ex.refuse(404, "Not Found: unknown or expired session; send initialize to start a new one");
     }
     return ls;
-  }
-
-  private static void answer(Exchange ex, @Nullable Response response) {
-    if (response == null) {
-      ex.status(204); // cancelled by the client: it expects no answer
-    } else {
-      ex.json(200, response);
-    }
-  }
-
-  private static void batch(Exchange ex, ServerSession.BatchReply reply) {
-    Response rejection = reply.rejection();
-    if (rejection != null) {
-      ex.json(400, rejection);
-    } else if (reply.responses().isEmpty()) {
-      ex.status(202);
-    } else {
-      ex.jsonArray(200, reply.responses());
-    }
   }
 }

@@ -3,6 +3,8 @@ package io.promptd.mcp.http;
 import io.promptd.mcp.jsonrpc.Incoming;
 import io.promptd.mcp.jsonrpc.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.RequestHeaders;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -146,10 +148,12 @@ final class McpHandler extends Handler.Abstract {
       return;
     }
     Incoming in = MessageCodec.decode(body, 0, body.length);
-    if (Eras.isModern(ex.header(Eras.PROTOCOL_VERSION_HEADER), in)) {
-      modern.post(ex, in);
+    RequestHeaders headers = new RequestHeaders(ex.header(Eras.PROTOCOL_VERSION_HEADER),
+        ex.header(Eras.METHOD_HEADER), ex.header(Eras.NAME_HEADER));
+    if (modern.claims(headers, in)) {
+      modern.post(ex, in, headers);
     } else if (in instanceof Incoming.Invalid invalid) {
-      ex.json(400, invalid.error());
+      ex.reply(Reply.rejected(invalid.error(), true, null)); // no session consulted: no version in force
     } else if (ex.header(Eras.SESSION_HEADER) != null) {
       legacy.post(ex, in);
     } else if (in instanceof Incoming.Single(Request r) && r.method().equals("initialize")) {

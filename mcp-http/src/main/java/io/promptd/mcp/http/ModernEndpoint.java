@@ -1,65 +1,92 @@
 package io.promptd.mcp.http;
 
-import io.promptd.mcp.jsonrpc.ErrorCodes;
-import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Incoming;
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.jsonrpc.Notification;
-import io.promptd.mcp.jsonrpc.Request;
-import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.server.McpServer;
-import io.promptd.mcp.server.Outbound;
-import io.promptd.mcp.server.ServerSession;
+import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.RequestHeaders;
+import io.promptd.mcp.spi.StatelessEndpoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The modern era (2026-07-28): no sessions; each POST carries one request whose headers must match its body, served by
- * a short-lived {@link ServerSession}. {@code subscriptions/listen} is answered with a long-lived SSE stream; the client
- * closing any response stream cancels its request.
+ * The modern era (2026-07-28) over HTTP: no sessions; each POST goes to the server's shared {@link StatelessEndpoint}
+ * with its metadata headers. {@code subscriptions/listen} is answered with a long-lived SSE stream; a request that may
+ * block and is still running after {@code streamAfter} moves to one too (one shared timer decides, no thread per
+ * request), and the client closing any response stream cancels its request.
  */
 final class ModernEndpoint {
-  private final McpServer server;
+  private final StatelessEndpoint endpoint;
   private final Duration keepAlive;
   private final Duration streamAfter;
-  private final Set<ServerSession> open = ConcurrentHashMap.newKeySet();
+  private final ScheduledExecutorService timer;
+  private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicLong cancelled = new AtomicLong();
 
   ModernEndpoint(McpServer server, Duration keepAlive, Duration streamAfter) {
-    this.server = server;
+    this.endpoint = server.openStateless();
     this.keepAlive = keepAlive;
     this.streamAfter = streamAfter;
+    ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, r -> {
+      Thread thread = new Thread(r, "promptd-http-stream-after");
+      thread.setDaemon(true);
+      return thread;
+    });
+    t.setRemoveOnCancelPolicy(true); // most requests finish first: their timers must not pile up
+    this.timer = t;
   }
 
-  void post(Exchange ex, Incoming body) {
-    switch (body) {
-      case Incoming.Single(Request r) -> request(ex, r);
-      case Incoming.Single(Notification n) -> ex.status(202); // 2026-07-28 defines none over HTTP
-      case Incoming.Single s -> ex.refuse(400, "Bad Request: clients must not send JSON-RPC responses in 2026-07-28");
-      case Incoming.Batch b -> ex.json(400, new ErrorResponse(
-          null, ErrorCodes.INVALID_REQUEST, "Invalid request: JSON-RPC batches are not allowed in 2026-07-28", null));
-      case Incoming.Invalid invalid -> ex.json(400, invalid.error());
+  /** Whether a POST belongs to the modern era; see {@link StatelessEndpoint#claims}. */
+  boolean claims(RequestHeaders headers, Incoming body) {
+    return endpoint.claims(headers, body);
+  }
+
+  void post(Exchange ex, Incoming body, RequestHeaders headers) {
+    Call call = endpoint.receive(body, headers);
+    inFlight.incrementAndGet();
+    LazyStream stream = new LazyStream(ex, call::cancel);
+    // Only a call that may block can outlive streamAfter; the timer's task only starts a thread to open the stream,
+    // so a slow client never holds the timer up.
+    ScheduledFuture<?> opener = call.mayBlock()
+        ? timer.schedule(() -> Thread.ofVirtual().start(stream::open), streamAfter.toNanos(), TimeUnit.NANOSECONDS)
+        : null;
+    try {
+      Reply reply = call.run(stream::send);
+      if (reply.hint() == Reply.Hint.CANCELLED) {
+        cancelled.incrementAndGet();
+      }
+      answer(ex, stream, reply);
+    } finally {
+      if (opener != null) {
+        opener.cancel(false);
+      }
+      inFlight.decrementAndGet();
     }
   }
 
-  /** Ends every in-flight request's session: open listen streams end with their final response. */
+  /** Ends every open listen stream gracefully, with its final response. */
   void closeAll() {
-    for (ServerSession s : open) {
-      s.close();
-    }
+    endpoint.endStreams();
+  }
+
+  /** Stops the timer. */
+  void close() {
+    timer.shutdownNow();
   }
 
   /** How many requests are being served now. */
   int inFlight() {
-    return open.size();
+    return inFlight.get();
   }
 
   /** How many requests ended cancelled (their client closed the response stream). */
@@ -67,54 +94,22 @@ final class ModernEndpoint {
     return cancelled.get();
   }
 
-  private void request(Exchange ex, Request r) {
-    ErrorResponse rejected = ModernHeaders.check(r, ex.header(Eras.PROTOCOL_VERSION_HEADER),
-        ex.header(ModernHeaders.METHOD_HEADER), ex.header(ModernHeaders.NAME_HEADER));
-    if (rejected != null) {
-      ex.json(400, rejected);
-      return;
-    }
-    ServerSession session = server.openSession(Outbound.discard());
-    open.add(session);
-    LazyStream stream = new LazyStream(ex, () -> session.cancel(r.id()));
-    // A request still running after streamAfter moves to an SSE stream, whose keep-alives reveal a client that went
-    // away (closing the stream cancels the request). subscriptions/listen opens it with its first message.
-    if (!r.method().equals("subscriptions/listen")) {
-      // Not interrupted when the answer comes: an interrupt could break a write that has just begun.
-      Thread.ofVirtual().start(() -> stream.openUnlessFinishedWithin(streamAfter));
-    }
-    try {
-      Response response = session.handle(r, stream::send);
-      if (response == null) {
-        cancelled.incrementAndGet();
-      }
-      answer(ex, stream, response);
-    } finally {
-      open.remove(session);
-      session.close();
-    }
-  }
-
-  /** Sends the final response: as plain JSON when no stream was opened, else as the stream's last event. */
-  private static void answer(Exchange ex, LazyStream stream, @Nullable Response response) {
+  /** Sends the reply: as plain JSON when no stream was opened, else as the stream's last event. */
+  private static void answer(Exchange ex, LazyStream stream, Reply reply) {
     SseWriter writer = stream.finish();
     if (writer == null) {
-      if (response == null) {
-        ex.status(204);
-      } else {
-        ex.json(Eras.modernStatus(response), response);
-      }
+      ex.reply(reply);
       return;
     }
-    if (response != null && !writer.broken()) {
+    if (reply.hasBody() && !writer.broken()) {
       try {
-        writer.send(null, response);
+        writer.send(null, reply.encode(false));
       } catch (UncheckedIOException e) {
         // the client left just as the stream ended
       }
     }
     writer.close();
-    LegacyEndpoint.finish(ex, writer);
+    ex.end(writer);
   }
 
   /**
@@ -125,7 +120,6 @@ final class ModernEndpoint {
     private final Exchange ex;
     private final Runnable cancel;
     private final ReentrantLock lock = new ReentrantLock();
-    private final CountDownLatch answered = new CountDownLatch(1);
     private @Nullable SseWriter writer;
     private boolean finished;
 
@@ -173,18 +167,6 @@ final class ModernEndpoint {
         return writer;
       } finally {
         lock.unlock();
-        answered.countDown();
-      }
-    }
-
-    /** Opens the stream if the request is still running after {@code delay}. */
-    void openUnlessFinishedWithin(Duration delay) {
-      try {
-        if (!answered.await(delay.toNanos(), TimeUnit.NANOSECONDS)) {
-          open();
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
       }
     }
   }

@@ -1,7 +1,7 @@
 package io.promptd.mcp.http;
 
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.spi.Wire;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -34,13 +34,23 @@ final class SseWriter {
    * @throws UncheckedIOException when the client has gone
    */
   void send(@Nullable String id, Message message) {
-    StringBuilder event = new StringBuilder();
-    if (id != null) {
-      event.append("id: ").append(id).append('\n');
-    }
-    event.append("event: message\n");
-    event.append("data: ").append(JsonCodec.write(Exchange.toJson(message))).append("\n\n");
-    write(event.toString());
+    send(id, Wire.encode(message, null, false));
+  }
+
+  /**
+   * Sends one JSON text (a message or a reply the core encoded) as an event.
+   *
+   * @throws UncheckedIOException when the client has gone
+   */
+  void send(@Nullable String id, byte[] json) {
+    String head = (id == null ? "" : "id: " + id + "\n") + "event: message\ndata: ";
+    byte[] start = head.getBytes(StandardCharsets.UTF_8);
+    byte[] event = new byte[start.length + json.length + 2];
+    System.arraycopy(start, 0, event, 0, start.length);
+    System.arraycopy(json, 0, event, start.length, json.length);
+    event[event.length - 2] = '\n';
+    event[event.length - 1] = '\n';
+    write(event);
   }
 
   /** Sends an event with an id and empty data, so the client can resume from here (a "priming" event). */
@@ -111,7 +121,10 @@ final class SseWriter {
   }
 
   private void write(String text) {
-    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    write(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private void write(byte[] bytes) {
     lock.lock();
     try {
       if (broken || closed) {

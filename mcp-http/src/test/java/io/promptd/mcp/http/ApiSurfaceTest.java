@@ -14,7 +14,7 @@ class ApiSurfaceTest {
   void publicTypesAreTheTransportAndItsBuilderOnly() throws Exception {
     List<String> publicTypes = new ArrayList<>();
     for (String name : List.of("HttpTransport", "HttpTransport$Builder", "Exchange", "Guard", "EventLog",
-        "LegacyEndpoint", "LegacySession", "McpHandler", "ModernEndpoint", "ModernHeaders", "SessionRegistry",
+        "LegacyEndpoint", "LegacySession", "McpHandler", "ModernEndpoint", "SessionRegistry",
         "SseWriter", "Eras")) {
       Class<?> c = Class.forName("io.promptd.mcp.http." + name);
       if (Modifier.isPublic(c.getModifiers())) {
