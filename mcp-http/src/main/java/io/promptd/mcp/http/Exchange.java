@@ -140,6 +140,15 @@ final class Exchange {
     }
   }
 
+  /**
+   * Drops a stream whose client fell behind: the writer is marked broken and the connection is aborted, which also
+   * fails a write blocked on it. Never blocks.
+   */
+  void abort(SseWriter writer) {
+    writer.abort();
+    fail(new IOException("the client fell behind on its event stream"));
+  }
+
   /** Ends the exchange successfully; idempotent. */
   void complete() {
     if (completed.compareAndSet(false, true)) {

@@ -6,6 +6,7 @@ import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.ServerSession;
 import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.StreamQueue;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -21,11 +22,13 @@ final class LegacyEndpoint {
   private final McpServer server;
   private final SessionRegistry sessions;
   private final Duration keepAlive;
+  private final StreamQueue.Limits limits;
 
-  LegacyEndpoint(McpServer server, SessionRegistry sessions, Duration keepAlive) {
+  LegacyEndpoint(McpServer server, SessionRegistry sessions, Duration keepAlive, StreamQueue.Limits limits) {
     this.server = server;
     this.sessions = sessions;
     this.keepAlive = keepAlive;
+    this.limits = limits;
   }
 
   /** Opens a session with {@code initialize}; the id is issued only when initialization succeeds. */
@@ -34,7 +37,7 @@ final class LegacyEndpoint {
       ex.refuse(503, "Service unavailable: too many open sessions; try again later");
       return;
     }
-    EventLog events = new EventLog(EVENT_LOG_CAPACITY);
+    EventLog events = new EventLog(EVENT_LOG_CAPACITY, limits);
     ServerSession session = server.openSession(events::publish);
     Reply reply = session.receive(new Incoming.Single(request)).run(events::publish);
     if (reply.response() instanceof ResultResponse) {
@@ -79,11 +82,13 @@ final class LegacyEndpoint {
     ls.acquire();
     SseWriter writer = ex.startSse();
     try {
-      if (!ls.events().attach(writer, lastEventId) || ls.closed()) {
+      StreamQueue queue = ls.events().attach(writer, lastEventId, () -> ex.abort(writer));
+      if (queue == null || ls.closed()) {
         writer.close(); // lost a race with another GET, or with the session's end
+      } else {
+        writer.keepAlive(keepAlive, () -> ls.events().detach(writer));
+        queue.awaitEnd();
       }
-      writer.keepAlive(keepAlive, () -> ls.events().detach(writer));
-      writer.awaitEnd();
     } finally {
       ls.events().detach(writer);
       writer.close();

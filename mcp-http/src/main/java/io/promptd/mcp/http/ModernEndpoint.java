@@ -7,6 +7,7 @@ import io.promptd.mcp.spi.Call;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.RequestHeaders;
 import io.promptd.mcp.spi.StatelessEndpoint;
+import io.promptd.mcp.spi.StreamQueue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -29,12 +30,14 @@ final class ModernEndpoint {
   private final StatelessEndpoint endpoint;
   private final Duration keepAlive;
   private final Duration streamAfter;
+  private final StreamQueue.Limits limits;
   private final ScheduledExecutorService timer;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicLong cancelled = new AtomicLong();
 
-  ModernEndpoint(McpServer server, Duration keepAlive, Duration streamAfter) {
+  ModernEndpoint(McpServer server, Duration keepAlive, Duration streamAfter, StreamQueue.Limits limits) {
     this.endpoint = server.openStateless();
+    this.limits = limits;
     this.keepAlive = keepAlive;
     this.streamAfter = streamAfter;
     ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, r -> {
@@ -96,31 +99,38 @@ final class ModernEndpoint {
 
   /** Sends the reply: as plain JSON when no stream was opened, else as the stream's last event. */
   private static void answer(Exchange ex, LazyStream stream, Reply reply) {
-    SseWriter writer = stream.finish();
-    if (writer == null) {
+    Opened opened = stream.finish();
+    if (opened == null) {
       ex.reply(reply);
       return;
     }
-    if (reply.hasBody() && !writer.broken()) {
-      try {
-        writer.send(null, reply.encode(false));
-      } catch (UncheckedIOException e) {
-        // the client left just as the stream ended
-      }
+    if (reply.hasBody()) {
+      opened.queue().offer(SseWriter.frame(null, reply.encode(false)));
     }
-    writer.close();
-    ex.end(writer);
+    opened.queue().close();
+    try {
+      opened.queue().awaitEnd(); // what was queued, the answer last, is written
+    } catch (InterruptedException e) {
+      opened.queue().abort();
+      Thread.currentThread().interrupt();
+    }
+    opened.writer().close();
+    ex.end(opened.writer());
   }
+
+  private record Opened(SseWriter writer, StreamQueue queue) {}
 
   /**
    * An outbound that opens the SSE response on first use (or when {@link #open()} is called) and cancels the request
-   * when the client goes away. Once {@link #finish()} ran, no stream is opened any more.
+   * when the client goes away. Messages go through the stream's own queue, so whoever sends them never waits for the
+   * client; a client that falls behind is disconnected and its request cancelled. Once {@link #finish()} ran, no
+   * stream is opened any more.
    */
   private final class LazyStream {
     private final Exchange ex;
     private final Runnable cancel;
     private final ReentrantLock lock = new ReentrantLock();
-    private @Nullable SseWriter writer;
+    private @Nullable Opened opened;
     private boolean finished;
 
     LazyStream(Exchange ex, Runnable cancel) {
@@ -129,42 +139,44 @@ final class ModernEndpoint {
     }
 
     void send(Message message) {
-      SseWriter w = open();
-      if (w == null) {
+      Opened o = open();
+      if (o == null) {
         throw new UncheckedIOException(new IOException("the request has been answered"));
       }
-      try {
-        w.send(null, message);
-      } catch (UncheckedIOException e) {
+      if (!o.queue().offer(SseWriter.frame(null, message))) {
         cancel.run(); // closing the stream is the client's way to cancel
-        throw e;
+        throw new UncheckedIOException(new IOException("the event stream has closed"));
       }
     }
 
     /** Opens the stream unless the request has been answered; returns it, or null. */
-    @Nullable SseWriter open() {
+    @Nullable Opened open() {
       lock.lock();
       try {
-        if (writer == null && !finished) {
+        if (opened == null && !finished) {
           SseWriter w = ex.startSse();
-          writer = w;
+          StreamQueue queue = StreamQueue.start("a 2026-07-28 response stream", w::writeFrame, limits, () -> {
+            ex.abort(w);
+            cancel.run();
+          });
+          opened = new Opened(w, queue);
           w.keepAlive(keepAlive, cancel);
           if (!w.comment()) { // commits the headers now, so the client knows a stream is coming
             cancel.run();
           }
         }
-        return writer;
+        return opened;
       } finally {
         lock.unlock();
       }
     }
 
     /** Marks the request answered; returns the stream if one was opened. */
-    @Nullable SseWriter finish() {
+    @Nullable Opened finish() {
       lock.lock();
       try {
         finished = true;
-        return writer;
+        return opened;
       } finally {
         lock.unlock();
       }

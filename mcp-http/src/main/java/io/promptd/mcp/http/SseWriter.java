@@ -28,21 +28,13 @@ final class SseWriter {
     this.out = out;
   }
 
-  /**
-   * Sends one message as an event.
-   *
-   * @throws UncheckedIOException when the client has gone
-   */
-  void send(@Nullable String id, Message message) {
-    send(id, Wire.encode(message, null, false));
+  /** One message as an SSE event, with an event id or none. */
+  static byte[] frame(@Nullable String id, Message message) {
+    return frame(id, Wire.encode(message, null, false));
   }
 
-  /**
-   * Sends one JSON text (a message or a reply the core encoded) as an event.
-   *
-   * @throws UncheckedIOException when the client has gone
-   */
-  void send(@Nullable String id, byte[] json) {
+  /** One JSON text (a message or a reply the core encoded) as an SSE event, with an event id or none. */
+  static byte[] frame(@Nullable String id, byte[] json) {
     String head = (id == null ? "" : "id: " + id + "\n") + "event: message\ndata: ";
     byte[] start = head.getBytes(StandardCharsets.UTF_8);
     byte[] event = new byte[start.length + json.length + 2];
@@ -50,12 +42,31 @@ final class SseWriter {
     System.arraycopy(json, 0, event, start.length, json.length);
     event[event.length - 2] = '\n';
     event[event.length - 1] = '\n';
-    write(event);
+    return event;
   }
 
-  /** Sends an event with an id and empty data, so the client can resume from here (a "priming" event). */
-  void prime(String id) {
-    write("id: " + id + "\ndata: \n\n");
+  /** An event with an id and empty data, so the client can resume from here (a "priming" event). */
+  static byte[] primeFrame(String id) {
+    return ("id: " + id + "\ndata: \n\n").getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Writes one frame, blocking while the network does; for a {@link io.promptd.mcp.spi.StreamQueue}'s draining thread.
+   *
+   * @throws IOException when the client has gone
+   */
+  void writeFrame(byte[] frame) throws IOException {
+    try {
+      write(frame);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  /** Marks the stream broken without touching the network (the caller drops the connection); idempotent. */
+  void abort() {
+    broken = true;
+    ended.countDown();
   }
 
   /** Sends a comment line, which clients ignore; returns false when the client has gone. */

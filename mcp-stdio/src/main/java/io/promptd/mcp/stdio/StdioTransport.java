@@ -68,7 +68,8 @@ public final class StdioTransport {
   public void run() throws IOException, InterruptedException {
     LineWriter writer = new LineWriter(out);
     try {
-      Outbound outbound = message -> writer.write(MessageCodec.encodeLine(message));
+      // Notifications (list_changed, a listen stream's) never wait for the client; answers do (see LineWriter).
+      Outbound outbound = message -> writer.offer(MessageCodec.encodeLine(message));
       ServerSession session = server.openSession(outbound);
       try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
         // Before each read, which may block, the answers collected so far go out together.
