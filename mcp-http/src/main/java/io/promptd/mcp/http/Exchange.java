@@ -5,6 +5,7 @@ import io.promptd.mcp.spi.Wire;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.http.HttpHeader;
@@ -22,6 +23,8 @@ final class Exchange {
   private final org.eclipse.jetty.util.Callback callback;
   private final AtomicBoolean completed = new AtomicBoolean();
   private boolean bodyRead;
+  private byte @Nullable [] partial;
+  private int partialLength;
 
   Exchange(Request request, org.eclipse.jetty.server.Response response, org.eclipse.jetty.util.Callback callback) {
     this.request = request;
@@ -59,13 +62,55 @@ final class Exchange {
   }
 
   /**
-   * Reads the whole body, refusing more than {@code max} bytes.
+   * The whole body if it has already arrived, read without blocking; null when it has not (what arrived is kept for
+   * {@link #body(int)}), or when its length is not declared or exceeds {@code max}.
+   */
+  byte @Nullable [] bodyIfArrived(int max) {
+    long declared = request.getLength();
+    if (declared < 0 || declared > max) {
+      return null;
+    }
+    bodyRead = true;
+    byte[] bytes = new byte[(int) declared];
+    int length = 0;
+    while (length < bytes.length) {
+      Content.Chunk chunk = request.read();
+      if (chunk == null || Content.Chunk.isFailure(chunk)) {
+        break; // not here yet (or failed: the blocking read reports it)
+      }
+      ByteBuffer b = chunk.getByteBuffer();
+      int n = Math.min(b.remaining(), bytes.length - length);
+      b.get(bytes, length, n);
+      length += n;
+      boolean last = chunk.isLast();
+      chunk.release();
+      if (last) {
+        break;
+      }
+    }
+    if (length == bytes.length) {
+      return bytes;
+    }
+    partial = bytes;
+    partialLength = length;
+    return null;
+  }
+
+  /**
+   * Reads the whole body, blocking, refusing more than {@code max} bytes.
    *
    * @return the body, or null when it is longer than {@code max}
    */
   byte @Nullable [] body(int max) throws IOException {
     bodyRead = true;
     long declared = request.getLength();
+    byte[] started = partial;
+    if (started != null) { // bodyIfArrived read the first part
+      try (InputStream in = Content.Source.asInputStream(request)) {
+        int n = partialLength + in.readNBytes(started, partialLength, started.length - partialLength);
+        return n == started.length ? started : Arrays.copyOf(started, n);
+      }
+    }
     try (InputStream in = Content.Source.asInputStream(request)) {
       if (declared >= 0 && declared <= max) {
         // Jetty delimits the body by its Content-Length: exactly that many bytes, read into one array.
@@ -167,12 +212,9 @@ final class Exchange {
     return response.isCommitted();
   }
 
+  /** Writes the whole response without waiting; the exchange completes when the write does. */
   private void write(byte[] bytes) {
-    try {
-      Content.Sink.write(response, true, ByteBuffer.wrap(bytes));
-      complete();
-    } catch (IOException e) {
-      fail(e); // the client went away; nothing to tell it
-    }
+    // A failed write means the client went away: nothing to tell it.
+    response.write(true, ByteBuffer.wrap(bytes), org.eclipse.jetty.util.Callback.from(this::complete, this::fail));
   }
 }

@@ -5,6 +5,7 @@ import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.ServerSession;
+import io.promptd.mcp.spi.Call;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.StreamQueue;
 import java.time.Duration;
@@ -51,16 +52,27 @@ final class LegacyEndpoint {
   }
 
   /** A POST within a session: a request, a notification, a response, or (2025-03-26 only) a batch. */
-  void post(Exchange ex, Incoming body) {
+  void post(Exchange ex, Incoming body, Runner runner) {
     LegacySession ls = session(ex);
     if (ls == null) {
       return;
     }
     ls.acquire();
+    boolean handedOver = false;
     try {
-      ex.reply(ls.session().receive(body).run(ls.events()::publish));
+      Call call = ls.session().receive(body);
+      runner.run(call.mayBlock(), () -> {
+        try {
+          ex.reply(call.run(ls.events()::publish));
+        } finally {
+          ls.release();
+        }
+      });
+      handedOver = true;
     } finally {
-      ls.release();
+      if (!handedOver) {
+        ls.release();
+      }
     }
   }
 

@@ -54,8 +54,12 @@ final class ModernEndpoint {
     return endpoint.claims(headers, body);
   }
 
-  void post(Exchange ex, Incoming body, RequestHeaders headers) {
+  void post(Exchange ex, Incoming body, RequestHeaders headers, Runner runner) {
     Call call = endpoint.receive(body, headers);
+    runner.run(call.mayBlock(), () -> serve(ex, call));
+  }
+
+  private void serve(Exchange ex, Call call) {
     inFlight.incrementAndGet();
     LazyStream stream = new LazyStream(ex, call::cancel);
     // Only a call that may block can outlive streamAfter; the timer's task only starts a thread to open the stream,
