@@ -73,7 +73,8 @@ final class Exchange {
     bodyRead = true;
     byte[] bytes = new byte[(int) declared];
     int length = 0;
-    while (length < bytes.length) {
+    boolean last = false;
+    while (!last) {
       Content.Chunk chunk = request.read();
       if (chunk == null || Content.Chunk.isFailure(chunk)) {
         break; // not here yet (or failed: the blocking read reports it)
@@ -82,13 +83,12 @@ final class Exchange {
       int n = Math.min(b.remaining(), bytes.length - length);
       b.get(bytes, length, n);
       length += n;
-      boolean last = chunk.isLast();
+      last = chunk.isLast();
       chunk.release();
-      if (last) {
-        break;
-      }
     }
-    if (length == bytes.length) {
+    // Only a body read to its end counts: content left unconsumed would make Jetty close the connection after an
+    // answer that did not announce it, and a client reusing the connection would see no answer at all.
+    if (last && length == bytes.length) {
       return bytes;
     }
     partial = bytes;
