@@ -21,6 +21,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.net.SocketTimeoutException;
@@ -40,6 +42,7 @@ class StuckClientHttpTest {
   private static final int CHANGES = 100;
   /** Readers signal here whenever they count an event, so that the test awaits conditions instead of sleeping. */
   private static final Object PROGRESS = new Object();
+  private static final Queue<String> PROBLEMS = new ConcurrentLinkedQueue<>();
 
   @Test
   @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -79,6 +82,7 @@ class StuckClientHttpTest {
         assertDisconnected(stuckModern);
         assertDisconnected(stuckLegacy);
       }
+      assertThat(PROBLEMS).isEmpty();
       for (InputStream in : streams) {
         in.close();
       }
@@ -98,6 +102,9 @@ class StuckClientHttpTest {
             signal();
           }
           if (line.startsWith("data:") && line.contains(LIST_CHANGED)) {
+            if (n.get() == 0) { // every emitted message is checked against its era's schema: the first of each stream
+              check(line.substring("data:".length()).trim());
+            }
             n.incrementAndGet();
             signal();
           }
@@ -107,6 +114,15 @@ class StuckClientHttpTest {
       }
     });
     return n;
+  }
+
+  private static void check(String json) {
+    try {
+      Schemas.assertValid(json.contains("subscriptionId") ? TestClient.MODERN : "2025-11-25", "JSONRPCNotification",
+          json);
+    } catch (AssertionError e) {
+      PROBLEMS.add(e.getMessage());
+    }
   }
 
   private static String modernListen() {
