@@ -9,4 +9,5 @@ module io.promptd.mcp {
   exports io.promptd.mcp.jsonrpc;
   exports io.promptd.mcp.protocol;
   exports io.promptd.mcp.server;
+  exports io.promptd.mcp.spi;
 }

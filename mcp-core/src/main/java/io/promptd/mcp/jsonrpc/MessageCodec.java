@@ -54,6 +54,11 @@ public final class MessageCodec {
     return decodeOne(json);
   }
 
+  /** What a unit of input longer than {@code maxBytes}, skipped unread, deserves: -32600 with no readable id. */
+  public static Incoming tooLong(int maxBytes) {
+    return invalid(null, "Invalid request: message longer than " + maxBytes + " bytes was skipped", true);
+  }
+
   /** Encodes a message as one line of compact JSON, without the newline. */
   public static String encode(Message message) {
     return JsonCodec.write(toJson(message));

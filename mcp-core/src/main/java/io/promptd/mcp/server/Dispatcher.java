@@ -1,22 +1,20 @@
 package io.promptd.mcp.server;
 
 import io.promptd.mcp.json.JsonArray;
-import io.promptd.mcp.json.JsonBoolean;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
-import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import java.util.Arrays;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Routes a request to its handler under the right era: modern when its {@code _meta} names a protocol version,
- * legacy when the session has been initialized, and otherwise only {@code initialize} and {@code ping}.
+ * Routes a session's request to its handler under the right era: modern (to the server's shared {@link Stateless}
+ * handler) when its {@code _meta} names a protocol version, legacy when the session has been initialized, and
+ * otherwise only {@code initialize} and {@code ping}.
  */
 final class Dispatcher {
   static final String META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
@@ -34,7 +32,6 @@ final class Dispatcher {
   private final SessionImpl session;
   private final PromptsFeature prompts;
   private final ResourcesFeature resources;
-  private final Set<Subscription> subscriptions = ConcurrentHashMap.newKeySet();
 
   Dispatcher(McpServer server, SessionImpl session) {
     this.server = server;
@@ -47,7 +44,7 @@ final class Dispatcher {
    * Whether serving {@code request} may block: a listen stream always does; so may a resource read (providers may do
    * I/O) and any renderer or completer that does not declare otherwise. Everything else is answered from memory.
    */
-  boolean mayBlock(Request request) {
+  static boolean mayBlock(McpServer server, Request request) {
     JsonObject params = request.params();
     return switch (request.method()) {
       case "subscriptions/listen", "resources/read" -> true;
@@ -66,7 +63,7 @@ final class Dispatcher {
       return initialize(request);
     }
     if (meta.has(META_PROTOCOL_VERSION)) {
-      return modern(request, ModernMeta.parse(request.id(), meta), stream);
+      return server.stateless().serve(request, ModernMeta.parse(request, null), stream, session.listens());
     }
     LegacyState state = session.legacy();
     if (state != null) {
@@ -99,24 +96,6 @@ final class Dispatcher {
     };
   }
 
-  private JsonObject modern(Request request, RequestContext ctx, Outbound stream) {
-    Encoder encoder = new Encoder(ctx.version());
-    JsonObject.Builder result = switch (request.method()) {
-      case "server/discover" -> discover();
-      case "prompts/list" -> prompts.list(request.params(), encoder)
-          .put("ttlMs", server.listTtl().toMillis())
-          .put("cacheScope", "public");
-      case "prompts/get" -> prompts.get(request.params(), encoder).toBuilder();
-      case "completion/complete" -> prompts.complete(request.params(), encoder).toBuilder();
-      case "subscriptions/listen" -> listen(request, stream);
-      default -> resources.modern(request, encoder);
-    };
-    JsonObject meta = result.build().object("_meta").orElse(JsonObject.EMPTY).toBuilder()
-        .put(META_SERVER_INFO, encoder.implementation(server.serverInfo()))
-        .build();
-    return result.put("resultType", "complete").put("_meta", meta).build();
-  }
-
   private JsonObject initialize(Request request) {
     if (session.legacy() != null) {
       throw McpException.invalidRequest("Invalid request: this session is already initialized");
@@ -133,7 +112,7 @@ final class Dispatcher {
     Encoder encoder = new Encoder(version);
     JsonObject result = JsonObject.builder()
         .put("protocolVersion", version.id())
-        .put("capabilities", capabilities(version, true))
+        .put("capabilities", capabilities(server, version, true))
         .put("serverInfo", encoder.implementation(server.serverInfo()))
         .put("instructions", server.instructions())
         .build();
@@ -143,16 +122,7 @@ final class Dispatcher {
     return result;
   }
 
-  private JsonObject.Builder discover() {
-    return JsonObject.builder()
-        .put("supportedVersions", JsonArray.ofStrings(ProtocolVersion.supportedIds()))
-        .put("capabilities", capabilities(ProtocolVersion.V2026_07_28, false))
-        .put("instructions", server.instructions())
-        .put("ttlMs", server.discoverTtl().toMillis())
-        .put("cacheScope", "public");
-  }
-
-  private JsonObject capabilities(ProtocolVersion version, boolean logging) {
+  static JsonObject capabilities(McpServer server, ProtocolVersion version, boolean logging) {
     JsonObject.Builder b = JsonObject.builder();
     b.put("prompts", JsonObject.builder().put("listChanged", true).build());
     if (server.resources() != null) {
@@ -174,43 +144,7 @@ final class Dispatcher {
     return JsonObject.EMPTY;
   }
 
-  private JsonObject.Builder listen(Request request, Outbound stream) {
-    JsonObject filter = request.params().object("notifications")
-        .orElseThrow(() -> McpException.invalidParams("Invalid params: subscriptions/listen needs \"notifications\" (an object)"));
-    boolean prompts = filter.get("promptsListChanged") instanceof JsonBoolean b && b.value();
-    JsonObject.Builder acknowledged = JsonObject.builder();
-    if (prompts) {
-      acknowledged.put("promptsListChanged", true);
-    }
-    ResourcesFeature.Filter res = ResourcesFeature.filter(server.resources(), filter, acknowledged);
-    Subscription sub = new Subscription(request.id(), stream, prompts, res.listChanged(), res.uris());
-    subscriptions.add(sub);
-    if (session.isClosed()) {
-      sub.end(true); // closeSubscriptions() may already have run: never park a listen on a closed session
-    }
-    try {
-      synchronized (sub) {
-        server.broadcaster().addSubscription(sub);
-        stream.send(new Notification("notifications/subscriptions/acknowledged",
-            JsonObject.builder().put("_meta", sub.meta()).put("notifications", acknowledged.build()).build()));
-      }
-      if (!sub.await()) {
-        throw McpException.internal("Subscription stream closed");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw McpException.internal("Subscription cancelled"); // suppressed: a cancelled request gets no response
-    } finally {
-      server.broadcaster().removeSubscription(sub);
-      subscriptions.remove(sub);
-    }
-    return JsonObject.builder().put("_meta", sub.meta());
-  }
-
-  void closeSubscriptions() {
+  void close() {
     resources.close();
-    for (Subscription s : subscriptions) {
-      s.end(true);
-    }
   }
 }

@@ -7,6 +7,7 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
+import io.promptd.mcp.spi.StatelessEndpoint;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -36,6 +37,7 @@ public final class McpServer implements AutoCloseable {
   private final @Nullable ResourceProvider resources;
   private final ResourceEvents resourceEvents;
   private final AutoCloseable resourceListener;
+  private final Stateless stateless;
 
   private McpServer(Builder b) {
     this.serverInfo = b.serverInfo;
@@ -50,6 +52,7 @@ public final class McpServer implements AutoCloseable {
     this.resourceEvents = new ResourceEvents(broadcaster);
     ResourceProvider provider = b.resources;
     this.resourceListener = provider == null ? () -> {} : provider.onChange(resourceEvents);
+    this.stateless = new Stateless(this);
   }
 
   /** Returns a builder. */
@@ -66,6 +69,15 @@ public final class McpServer implements AutoCloseable {
   public ServerSession openSession(Outbound sessionOutbound) {
     requireNonNull(sessionOutbound, "sessionOutbound");
     return new SessionImpl(this, sessionOutbound);
+  }
+
+  /**
+   * Opens a handler for stateless (2026-07-28) requests arriving with transport metadata (HTTP headers), for one
+   * transport: one per transport, shared by all its requests. Its {@link StatelessEndpoint#endStreams()} ends the
+   * listen streams it serves, not those of other transports.
+   */
+  public StatelessEndpoint openStateless() {
+    return new Stateless(this);
   }
 
   /** The prompts this server serves. */
@@ -121,6 +133,11 @@ public final class McpServer implements AutoCloseable {
 
   Duration discoverTtl() {
     return discoverTtl;
+  }
+
+  /** The stateless handler sessions route their modern requests to. */
+  Stateless stateless() {
+    return stateless;
   }
 
   Broadcaster broadcaster() {

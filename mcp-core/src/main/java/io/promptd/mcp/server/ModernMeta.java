@@ -9,21 +9,36 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.RequestHeaders;
 import org.jspecify.annotations.Nullable;
 
 /** Reads the per-request {@code _meta} of a modern request into a {@link RequestContext}. */
 final class ModernMeta {
   private ModernMeta() {}
 
-  static RequestContext parse(RequestId id, JsonObject meta) {
-    if (!(meta.get(META_PROTOCOL_VERSION) instanceof JsonString requested)) {
+  /**
+   * Reads the request's version, once: from its {@code _meta}, checked against the transport's {@code headers} when
+   * it carries some (HTTP), then the client's capabilities and identity.
+   *
+   * @throws McpException when the metadata is missing, disagrees with the headers, or names no version we speak
+   */
+  static RequestContext parse(Request request, @Nullable RequestHeaders headers) {
+    JsonObject meta = request.params().object("_meta").orElse(JsonObject.EMPTY);
+    String requested = meta.get(META_PROTOCOL_VERSION) instanceof JsonString s ? s.value() : null;
+    ProtocolVersion version;
+    if (headers != null) {
+      version = ModernHeaders.check(request, requested, headers);
+    } else if (requested == null) {
       throw McpException.invalidParams("Invalid params: _meta[\"" + META_PROTOCOL_VERSION + "\"] must be a string");
+    } else {
+      version = ProtocolVersion.of(requested).filter(ProtocolVersion::isModern)
+          .orElseThrow(() -> unsupported(requested));
     }
-    ProtocolVersion version = ProtocolVersion.of(requested.value()).filter(ProtocolVersion::isModern)
-        .orElseThrow(() -> unsupported(requested.value()));
+    RequestId id = request.id();
     JsonObject capabilities = meta.object(META_CLIENT_CAPABILITIES)
         .orElseThrow(() -> McpException.invalidParams(
             "Invalid params: _meta[\"" + META_CLIENT_CAPABILITIES + "\"] is required (an object; {} for none)"));

@@ -34,10 +34,10 @@ final class ResourcesFeature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
 
   private final McpServer server;
-  private final SessionImpl session;
+  private final @Nullable SessionImpl session; // null: the stateless era, which has no resources/subscribe
   private final Set<String> subscribed = ConcurrentHashMap.newKeySet();
 
-  ResourcesFeature(McpServer server, SessionImpl session) {
+  ResourcesFeature(McpServer server, @Nullable SessionImpl session) {
     this.server = server;
     this.session = session;
   }
@@ -78,7 +78,10 @@ final class ResourcesFeature {
 
   /** Tells this session's client that {@code uri} changed. */
   void notifyUpdated(String uri) {
-    session.notifyClient(new Notification(UPDATED, JsonObject.builder().put("uri", uri).build()));
+    SessionImpl s = session;
+    if (s != null) {
+      s.notifyClient(new Notification(UPDATED, JsonObject.builder().put("uri", uri).build()));
+    }
   }
 
   /** Drops this session's subscriptions. */

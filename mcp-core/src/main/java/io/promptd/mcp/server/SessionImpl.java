@@ -11,8 +11,9 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
-import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Reply;
 import java.lang.System.Logger.Level;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -24,8 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@link ServerSession}: legacy session state, in-flight requests for cancellation, and the one place where
- * exceptions become error responses.
+ * A {@link ServerSession}: legacy session state, in-flight requests for cancellation, and what every kind of input
+ * (request, notification, batch, invalid input) is answered with.
  */
 final class SessionImpl implements ServerSession {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
@@ -42,6 +43,7 @@ final class SessionImpl implements ServerSession {
   private final McpServer server;
   private final Outbound sessionOutbound;
   private final Dispatcher dispatcher;
+  private final ListenScope listens = new ListenScope();
   private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
   private volatile @Nullable LegacyState legacy;
   private volatile boolean closed;
@@ -53,68 +55,68 @@ final class SessionImpl implements ServerSession {
   }
 
   @Override
-  public @Nullable Response handle(Request request, Outbound stream) {
-    return accept(request).run(stream);
+  public Call receive(Incoming input) {
+    return switch (input) {
+      case Incoming.Single(Request r) -> accept(r);
+      case Incoming.Single(Notification n) -> {
+        handle(n);
+        yield Call.done(Reply.accepted());
+      }
+      case Incoming.Single s -> Call.done(Reply.accepted()); // a response: we send no requests, so nothing awaits it
+      case Incoming.Invalid invalid -> Call.done(Reply.rejected(invalid.error(), invalid.answerable(), version()));
+      case Incoming.Batch batch -> new Call() {
+        @Override
+        public boolean mayBlock() {
+          return true;
+        }
+
+        @Override
+        public Reply run(Outbound stream) {
+          return batch(batch, stream);
+        }
+
+        @Override
+        public void cancel() {
+          // each request in it can be cancelled by its own id
+        }
+      };
+    };
   }
 
   @Override
-  public Accepted accept(Request request) {
+  public @Nullable Response handle(Request request, Outbound stream) {
+    return accept(request).run(stream).response();
+  }
+
+  private Call accept(Request request) {
     InFlight task = new InFlight();
     if (inFlight.putIfAbsent(request.id(), task) != null) {
       ErrorResponse duplicate = new ErrorResponse(
           request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: id " + request.id() + " is already in flight", null);
-      return new Accepted() {
-        @Override
-        public @Nullable Response run(Outbound stream) {
-          return duplicate;
-        }
-
-        @Override
-        public boolean mayBlock() {
-          return false;
-        }
-      };
+      return Call.done(Reply.of(duplicate, Reply.Hint.ANSWERED, version()));
     }
-    boolean mayBlock = dispatcher.mayBlock(request);
-    return new Accepted() {
-      @Override
-      public @Nullable Response run(Outbound stream) {
-        return SessionImpl.this.run(request, task, stream);
-      }
-
+    boolean mayBlock = Dispatcher.mayBlock(server, request);
+    return new Call() {
       @Override
       public boolean mayBlock() {
         return mayBlock;
       }
-    };
-  }
 
-  private @Nullable Response run(Request request, InFlight task, Outbound stream) {
-    if (!task.start(Thread.currentThread())) {
-      inFlight.remove(request.id(), task);
-      return null; // cancelled before it started
-    }
-    try {
-      Response response = respond(request, stream);
-      return task.finish() ? null : response;
-    } finally {
-      inFlight.remove(request.id(), task);
-      if (task.finish()) {
-        Thread.interrupted(); // the interrupt was for this request only
+      @Override
+      public Reply run(Outbound stream) {
+        try {
+          Response response = Responder.run(request, task, r -> dispatcher.dispatch(r, stream));
+          return response == null ? Reply.cancelled() : Reply.of(response, Reply.Hint.ANSWERED, version());
+        } finally {
+          inFlight.remove(request.id(), task);
+        }
       }
-    }
-  }
 
-  private Response respond(Request request, Outbound stream) {
-    try {
-      return new ResultResponse(request.id(), dispatcher.dispatch(request, stream));
-    } catch (McpException e) {
-      return ErrorResponse.of(request.id(), e);
-    } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
-      // Errors that application code (a completer, a renderer) can cause still get an answer; a dying VM does not.
-      LOG.log(Level.ERROR, "request " + request.id() + " (" + request.method() + ") failed", e);
-      return new ErrorResponse(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error while serving " + request.method(), null);
-    }
+      @Override
+      public void cancel() {
+        task.cancel();
+      }
+    };
   }
 
   @Override
@@ -133,15 +135,15 @@ final class SessionImpl implements ServerSession {
     }
   }
 
-  @Override
-  public BatchReply handle(Incoming.Batch batch, Outbound stream) {
+  /** Serves a batch: allowed only in a session that negotiated 2025-03-26, else one -32600 error. */
+  private Reply batch(Incoming.Batch batch, Outbound stream) {
     LegacyState state = legacy;
     if (state == null || !state.version.allowsBatches()) {
       String why = state == null
           ? "Invalid request: batches are not allowed before initialize (and initialize must not be batched)"
           : "Invalid request: JSON-RPC batches are not allowed in protocol version " + state.version.id()
               + " (only 2025-03-26 allows them)";
-      return new BatchReply(List.of(), new ErrorResponse(null, ErrorCodes.INVALID_REQUEST, why, null));
+      return Reply.rejected(new ErrorResponse(null, ErrorCodes.INVALID_REQUEST, why, null), true, version());
     }
     List<Response> responses = new ArrayList<>();
     for (Incoming item : batch.items()) {
@@ -162,7 +164,7 @@ final class SessionImpl implements ServerSession {
             responses.add(new ErrorResponse(null, ErrorCodes.INVALID_REQUEST, "Invalid request: nested batch", null));
       }
     }
-    return new BatchReply(responses, null);
+    return Reply.batch(responses, version());
   }
 
   @Override
@@ -175,19 +177,24 @@ final class SessionImpl implements ServerSession {
 
   @Override
   public Optional<ProtocolVersion> negotiatedVersion() {
+    return Optional.ofNullable(version());
+  }
+
+  private @Nullable ProtocolVersion version() {
     LegacyState state = legacy;
-    return state == null ? Optional.empty() : Optional.of(state.version);
+    return state == null ? null : state.version;
   }
 
   @Override
   public void close() {
     closed = true;
     server.broadcaster().removeSession(this);
-    dispatcher.closeSubscriptions();
+    dispatcher.close();
+    listens.close();
   }
 
-  boolean isClosed() {
-    return closed;
+  ListenScope listens() {
+    return listens;
   }
 
   @Nullable LegacyState legacy() {
@@ -211,43 +218,6 @@ final class SessionImpl implements ServerSession {
   void notifyClient(Notification notification) {
     if (!closed) {
       sessionOutbound.send(notification);
-    }
-  }
-
-  /**
-   * One request from acceptance to response. Cancelling, starting and finishing exclude each other, so that a
-   * cancellation that overtakes the request stops it from starting, and one arriving as it finishes cannot interrupt
-   * whatever its thread does next.
-   */
-  private static final class InFlight {
-    private @Nullable Thread thread;
-    private boolean cancelled;
-    private boolean finished;
-
-    /** Binds the request to the thread about to run it; false when it was cancelled before it started. */
-    synchronized boolean start(Thread runner) {
-      if (cancelled) {
-        return false;
-      }
-      thread = runner;
-      return true;
-    }
-
-    synchronized void cancel() {
-      if (!finished) {
-        cancelled = true;
-        Thread running = thread;
-        if (running != null) {
-          running.interrupt();
-        }
-      }
-    }
-
-    /** Marks the request finished; returns whether it was cancelled first. */
-    synchronized boolean finish() {
-      finished = true;
-      thread = null;
-      return cancelled;
     }
   }
 }

@@ -8,14 +8,14 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Incoming;
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.jsonrpc.MessageCodec;
-import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
-import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.Outbound;
 import io.promptd.mcp.server.ServerSession;
+import io.promptd.mcp.spi.Reply;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +27,8 @@ import org.jspecify.annotations.Nullable;
  * Plays request lines into one {@link ServerSession} the way a stdio transport would, one at a time, and records every
  * line the server emits. Each emitted line is also checked with the {@link SchemaHarness} of the version it was sent
  * under: the modern version for a request naming a version in its {@code _meta}, else the session's negotiated version,
- * else (before {@code initialize}) every legacy version, since the client's era is not yet known.
+ * else (before {@code initialize}) every legacy version, since the client's era is not yet known — except an error
+ * without id, which follows the newest revision's rule then.
  */
 public final class TranscriptRunner {
   private static final String META_VERSION = "io.modelcontextprotocol/protocolVersion";
@@ -69,36 +70,12 @@ public final class TranscriptRunner {
   private void play(String line) {
     Outbound stream = pushed::add;
     List<String> out = new ArrayList<>();
-    switch (MessageCodec.decode(line)) {
-      case Incoming.Single(Request r) -> {
-        methods.put(r.id(), r.method());
-        Response response = session.handle(r, stream);
-        if (response != null) {
-          out.add(MessageCodec.encode(response));
-        }
-      }
-      case Incoming.Single(Notification n) -> session.handle(n);
-      case Incoming.Single s -> { } // a response from the client: nothing to answer
-      case Incoming.Invalid invalid -> {
-        if (invalid.answerable()) {
-          out.add(MessageCodec.encode(invalid.error()));
-        }
-      }
-      case Incoming.Batch batch -> {
-        for (Incoming item : batch.items()) {
-          if (item instanceof Incoming.Single(Request r)) {
-            methods.put(r.id(), r.method());
-          }
-        }
-        ServerSession.BatchReply reply = session.handle(batch, stream);
-        if (reply.rejection() != null) {
-          out.add(MessageCodec.encode(reply.rejection()));
-        } else if (!reply.responses().isEmpty()) {
-          List<Json> array = new ArrayList<>();
-          reply.responses().forEach(r -> array.add(MessageCodec.toJson(r)));
-          out.add(JsonCodec.write(new JsonArray(array)));
-        }
-      }
+    Incoming incoming = MessageCodec.decode(line);
+    remember(incoming);
+    // The same contract a transport uses: hand the input over, run the call, write the reply if one is due.
+    Reply reply = session.receive(incoming).run(stream);
+    if (reply.due()) {
+      out.add(new String(reply.encode(false), StandardCharsets.UTF_8));
     }
     for (Message m; (m = pushed.poll()) != null; ) {
       out.add(MessageCodec.encode(m));
@@ -106,8 +83,21 @@ public final class TranscriptRunner {
     List<ProtocolVersion> versions = versionsFor(line);
     for (String emittedLine : out) {
       emitted.add(emittedLine);
-      for (ProtocolVersion v : versions) {
+      // Before initialize no version is in force, and an error without a readable id follows the newest revision's
+      // rule (no id; see Wire): the older schemas, which require an id, do not apply to it.
+      boolean idless = session.negotiatedVersion().isEmpty() && emittedLine.startsWith("{\"jsonrpc\":\"2.0\",\"error\"");
+      for (ProtocolVersion v : idless ? List.of(ProtocolVersion.LATEST_LEGACY) : versions) {
         check(SchemaHarness.of(v), emittedLine);
+      }
+    }
+  }
+
+  /** Notes which method each request id asks for, so that results can be checked against the right schema type. */
+  private void remember(Incoming incoming) {
+    List<Incoming> items = incoming instanceof Incoming.Batch b ? b.items() : List.of(incoming);
+    for (Incoming item : items) {
+      if (item instanceof Incoming.Single(Request r)) {
+        methods.put(r.id(), r.method());
       }
     }
   }

@@ -1,6 +1,7 @@
 package io.promptd.mcp.http;
 
 import io.promptd.mcp.jsonrpc.Message;
+import io.promptd.mcp.spi.StreamQueue;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
@@ -8,23 +9,33 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A legacy session's server-to-client stream (the one a GET opens): every message gets an event id, the last few are
- * kept for {@code Last-Event-ID} resumption, and at most one connection receives them at a time. Messages sent while no
- * connection is attached wait in the log; they are replayed to a client that resumes.
+ * kept for {@code Last-Event-ID} resumption, and at most one connection receives them at a time, through its own
+ * {@link StreamQueue}. Publishing never touches the network, so a client that stops reading delays nobody; messages
+ * sent while no connection is attached wait in the log and are replayed to a client that resumes.
  */
 final class EventLog {
   private final int capacity;
+  private final StreamQueue.Limits limits;
   private final ReentrantLock lock = new ReentrantLock();
   private final ArrayDeque<Event> recent = new ArrayDeque<>();
   private long seq;
-  private @Nullable SseWriter attached;
+  private @Nullable Connection attached;
 
   private record Event(long seq, Message message) {}
 
-  EventLog(int capacity) {
-    this.capacity = capacity;
+  private record Connection(SseWriter writer, StreamQueue queue) {}
+
+  /**
+   * @param capacity how many events to keep for resumption; a resuming client's replay must fit the queue, so it is
+   *     held below {@code limits.maxFrames()}
+   * @param limits how far an attached connection may fall behind before it is closed
+   */
+  EventLog(int capacity, StreamQueue.Limits limits) {
+    this.capacity = Math.max(1, Math.min(capacity, limits.maxFrames() - 1));
+    this.limits = limits;
   }
 
-  /** Logs a message and sends it to the attached connection, if any. Never throws: the log keeps it either way. */
+  /** Logs a message and queues it for the attached connection, if any. Never blocks on the network, never throws. */
   void publish(Message message) {
     lock.lock();
     try {
@@ -33,13 +44,9 @@ final class EventLog {
       if (recent.size() > capacity) {
         recent.removeFirst();
       }
-      SseWriter w = attached;
-      if (w != null) {
-        try {
-          w.send(Long.toString(e.seq), message);
-        } catch (RuntimeException failed) {
-          attached = null; // the client went away; it may resume with Last-Event-ID
-        }
+      Connection c = attached;
+      if (c != null && !c.queue().offer(SseWriter.frame(Long.toString(e.seq()), message))) {
+        attached = null; // closed or given up; the client may resume with Last-Event-ID
       }
     } finally {
       lock.unlock();
@@ -47,46 +54,47 @@ final class EventLog {
   }
 
   /**
-   * Attaches a connection. Without {@code lastEventId} it fails when another live connection is attached; with one,
-   * it takes over (the old connection is likely half-open) and first replays what came after that id.
+   * Attaches a connection and starts its queue. Without {@code lastEventId} it fails when another live connection is
+   * attached; with one, it takes over (the old connection is likely half-open) and first replays what came after
+   * that id.
    *
-   * @return whether the connection is now attached
+   * @param abort drops the connection, without blocking, when it falls behind
+   * @return the connection's queue, or null when another connection is attached
    */
-  boolean attach(SseWriter writer, @Nullable String lastEventId) {
+  @Nullable StreamQueue attach(SseWriter writer, @Nullable String lastEventId, Runnable abort) {
     lock.lock();
     try {
-      SseWriter old = attached;
-      if (old != null && !old.ended() && lastEventId == null) {
-        return false;
+      Connection old = attached;
+      if (old != null && !old.writer().ended() && !old.queue().failed() && lastEventId == null) {
+        return null;
       }
       if (old != null) {
-        old.close();
+        old.queue().close(); // its GET ends once the queue is drained
       }
-      // Attached before the first byte goes out: once the client sees the stream open, nothing may bypass it.
-      attached = writer;
-      try {
-        writer.prime(Long.toString(seq));
-        long after = parse(lastEventId);
-        for (Event e : List.copyOf(recent)) {
-          if (after >= 0 && e.seq > after) {
-            writer.send(Long.toString(e.seq), e.message);
-          }
+      // Attached before the first frame is queued: once the client sees the stream open, nothing may bypass it.
+      StreamQueue queue = StreamQueue.start("a legacy session's GET stream", writer::writeFrame, limits, abort);
+      attached = new Connection(writer, queue);
+      queue.offer(SseWriter.primeFrame(Long.toString(seq)));
+      long after = parse(lastEventId);
+      for (Event e : List.copyOf(recent)) {
+        if (after >= 0 && e.seq() > after) {
+          queue.offer(SseWriter.frame(Long.toString(e.seq()), e.message()));
         }
-      } catch (RuntimeException e) {
-        attached = null; // the client went away while we replayed; the caller sees the writer has ended
       }
-      return true;
+      return queue;
     } finally {
       lock.unlock();
     }
   }
 
-  /** Detaches {@code writer} if it is the attached one. */
+  /** Detaches {@code writer} if it is the attached one, and ends its queue. */
   void detach(SseWriter writer) {
     lock.lock();
     try {
-      if (attached == writer) {
+      Connection c = attached;
+      if (c != null && c.writer() == writer) {
         attached = null;
+        c.queue().close();
       }
     } finally {
       lock.unlock();
@@ -95,18 +103,23 @@ final class EventLog {
 
   /** Whether a live connection is attached. */
   boolean connected() {
-    SseWriter w = attached;
-    return w != null && !w.ended();
+    lock.lock();
+    try {
+      Connection c = attached;
+      return c != null && !c.writer().ended() && !c.queue().failed();
+    } finally {
+      lock.unlock();
+    }
   }
 
-  /** Ends the attached connection cleanly. */
+  /** Ends the attached connection cleanly, once what is queued for it is written. */
   void close() {
     lock.lock();
     try {
-      SseWriter w = attached;
+      Connection c = attached;
       attached = null;
-      if (w != null) {
-        w.close();
+      if (c != null) {
+        c.queue().close();
       }
     } finally {
       lock.unlock();

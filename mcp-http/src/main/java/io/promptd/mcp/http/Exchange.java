@@ -1,15 +1,11 @@
 package io.promptd.mcp.http;
 
-import io.promptd.mcp.json.JsonCodec;
-import io.promptd.mcp.json.JsonObject;
-import io.promptd.mcp.jsonrpc.ErrorResponse;
-import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.jsonrpc.MessageCodec;
-import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.Wire;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.http.HttpHeader;
@@ -22,14 +18,13 @@ import org.jspecify.annotations.Nullable;
  * besides {@link HttpTransport}, that sees Jetty types.
  */
 final class Exchange {
-  /** JSON-RPC code for transport-level refusals (wrong origin, no session, ...): the server-error range. */
-  static final int TRANSPORT_ERROR = -32000;
-
   private final Request request;
   private final org.eclipse.jetty.server.Response response;
   private final org.eclipse.jetty.util.Callback callback;
   private final AtomicBoolean completed = new AtomicBoolean();
   private boolean bodyRead;
+  private byte @Nullable [] partial;
+  private int partialLength;
 
   Exchange(Request request, org.eclipse.jetty.server.Response response, org.eclipse.jetty.util.Callback callback) {
     this.request = request;
@@ -67,13 +62,55 @@ final class Exchange {
   }
 
   /**
-   * Reads the whole body, refusing more than {@code max} bytes.
+   * The whole body if it has already arrived, read without blocking; null when it has not (what arrived is kept for
+   * {@link #body(int)}), or when its length is not declared or exceeds {@code max}.
+   */
+  byte @Nullable [] bodyIfArrived(int max) {
+    long declared = request.getLength();
+    if (declared < 0 || declared > max) {
+      return null;
+    }
+    bodyRead = true;
+    byte[] bytes = new byte[(int) declared];
+    int length = 0;
+    boolean last = false;
+    while (!last) {
+      Content.Chunk chunk = request.read();
+      if (chunk == null || Content.Chunk.isFailure(chunk)) {
+        break; // not here yet (or failed: the blocking read reports it)
+      }
+      ByteBuffer b = chunk.getByteBuffer();
+      int n = Math.min(b.remaining(), bytes.length - length);
+      b.get(bytes, length, n);
+      length += n;
+      last = chunk.isLast();
+      chunk.release();
+    }
+    // Only a body read to its end counts: content left unconsumed would make Jetty close the connection after an
+    // answer that did not announce it, and a client reusing the connection would see no answer at all.
+    if (last && length == bytes.length) {
+      return bytes;
+    }
+    partial = bytes;
+    partialLength = length;
+    return null;
+  }
+
+  /**
+   * Reads the whole body, blocking, refusing more than {@code max} bytes.
    *
    * @return the body, or null when it is longer than {@code max}
    */
   byte @Nullable [] body(int max) throws IOException {
     bodyRead = true;
     long declared = request.getLength();
+    byte[] started = partial;
+    if (started != null) { // bodyIfArrived read the first part
+      try (InputStream in = Content.Source.asInputStream(request)) {
+        int n = partialLength + in.readNBytes(started, partialLength, started.length - partialLength);
+        return n == started.length ? started : Arrays.copyOf(started, n);
+      }
+    }
     try (InputStream in = Content.Source.asInputStream(request)) {
       if (declared >= 0 && declared <= max) {
         // Jetty delimits the body by its Content-Length: exactly that many bytes, read into one array.
@@ -94,14 +131,23 @@ final class Exchange {
     complete();
   }
 
-  /** Answers with one JSON-RPC message (or a JSON array of them) as {@code application/json}. */
-  void json(int status, String json) {
-    json(status, json.getBytes(StandardCharsets.UTF_8));
-  }
-
-  /** Answers with one JSON-RPC message, encoded straight to UTF-8 bytes (no intermediate string). */
-  void json(int status, Message message) {
-    json(status, JsonCodec.writeBytes(toJson(message), false));
+  /**
+   * Writes what the core decided: its body as {@code application/json}, with the status its hint stands for (200
+   * answered, 202 accepted, 204 cancelled, 400 rejected, 404 unknown method).
+   */
+  void reply(Reply reply) {
+    int status = switch (reply.hint()) {
+      case ANSWERED -> 200;
+      case ACCEPTED -> 202;
+      case CANCELLED -> 204;
+      case REJECTED -> 400;
+      case UNKNOWN_METHOD -> 404;
+    };
+    if (reply.hasBody()) {
+      json(status, reply.encode(false));
+    } else {
+      status(status);
+    }
   }
 
   private void json(int status, byte[] utf8) {
@@ -110,35 +156,14 @@ final class Exchange {
     write(utf8);
   }
 
-  /**
-   * The wire form of a message. An error that answers no readable request carries no {@code id} at all: the MCP
-   * schemas (2025-11-25 on) allow it to be absent but not null, and the transport spec asks for "no id".
-   */
-  static JsonObject toJson(Message message) {
-    JsonObject json = MessageCodec.toJson(message);
-    return message instanceof ErrorResponse e && e.id() == null ? json.toBuilder().remove("id").build() : json;
-  }
-
-  /** Answers with a list of responses as a JSON array (a batch reply). */
-  void jsonArray(int status, List<Response> responses) {
-    StringBuilder b = new StringBuilder("[");
-    for (Response r : responses) {
-      if (b.length() > 1) {
-        b.append(',');
-      }
-      b.append(JsonCodec.write(toJson(r)));
-    }
-    json(status, b.append(']').toString());
-  }
-
-  /** Refuses the request at the transport level: a JSON-RPC error without an id, and a safe message. */
+  /** Refuses the request at the transport level: the core's refusal body (no id), and a safe message. */
   void refuse(int status, String message) {
     if (!bodyRead && (request.getLength() > 0 || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING))) {
       // The body was never read: the server drops the connection after answering, so say so, or the client would
       // send its next request on a connection about to close (and see no answer at all).
       response.getHeaders().put(HttpHeader.CONNECTION, "close");
     }
-    json(status, new ErrorResponse(null, TRANSPORT_ERROR, message, null));
+    json(status, Wire.encode(Wire.refusal(message), null, false));
   }
 
   /** Starts a {@code text/event-stream} response; the caller owns the writer and must close it. */
@@ -149,6 +174,24 @@ final class Exchange {
     // Tells proxies such as nginx not to buffer the stream (spec: SHOULD).
     response.getHeaders().put("X-Accel-Buffering", "no");
     return new SseWriter(Content.Sink.asOutputStream(response));
+  }
+
+  /** Ends an exchange whose response was {@code writer}'s stream: failed when the client broke it, else completed. */
+  void end(SseWriter writer) {
+    if (writer.broken()) {
+      fail(new IOException("client closed the event stream"));
+    } else {
+      complete();
+    }
+  }
+
+  /**
+   * Drops a stream whose client fell behind: the writer is marked broken and the connection is aborted, which also
+   * fails a write blocked on it. Never blocks.
+   */
+  void abort(SseWriter writer) {
+    writer.abort();
+    fail(new IOException("the client fell behind on its event stream"));
   }
 
   /** Ends the exchange successfully; idempotent. */
@@ -169,12 +212,9 @@ final class Exchange {
     return response.isCommitted();
   }
 
+  /** Writes the whole response without waiting; the exchange completes when the write does. */
   private void write(byte[] bytes) {
-    try {
-      Content.Sink.write(response, true, ByteBuffer.wrap(bytes));
-      complete();
-    } catch (IOException e) {
-      fail(e); // the client went away; nothing to tell it
-    }
+    // A failed write means the client went away: nothing to tell it.
+    response.write(true, ByteBuffer.wrap(bytes), org.eclipse.jetty.util.Callback.from(this::complete, this::fail));
   }
 }

@@ -3,6 +3,7 @@ package io.promptd.mcp.http;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.spi.StreamQueue;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
@@ -48,8 +49,8 @@ public final class HttpTransport implements AutoCloseable {
   private HttpTransport(Builder b, McpServer server) {
     this.config = b;
     this.sessions = new SessionRegistry(b.sessionIdleTimeout, b.maxSessions);
-    this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter);
-    LegacyEndpoint legacy = new LegacyEndpoint(server, sessions, b.keepAliveInterval);
+    this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter, b.streamLimits);
+    LegacyEndpoint legacy = new LegacyEndpoint(server, sessions, b.keepAliveInterval, b.streamLimits);
     this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern);
     QueuedThreadPool threads = new QueuedThreadPool();
     threads.setName("promptd-jetty");
@@ -61,6 +62,9 @@ public final class HttpTransport implements AutoCloseable {
     this.connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
     connector.setHost(b.host);
     connector.setPort(b.port);
+    if (b.acceptedSendBufferSize > 0) {
+      connector.setAcceptedSendBufferSize(b.acceptedSendBufferSize);
+    }
     // Longer than the keep-alive interval, so that quiet SSE streams are not cut by the server itself.
     connector.setIdleTimeout(Math.max(30_000, b.keepAliveInterval.toMillis() * 3));
     jetty.addConnector(connector);
@@ -152,6 +156,7 @@ public final class HttpTransport implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
+      modern.close();
       try {
         jetty.stop();
       } catch (Exception e) {
@@ -175,8 +180,22 @@ public final class HttpTransport implements AutoCloseable {
     private Duration keepAliveInterval = Duration.ofSeconds(15);
     private Duration streamAfter = Duration.ofSeconds(1);
     private Duration shutdownTimeout = Duration.ofSeconds(10);
+    private StreamQueue.Limits streamLimits = StreamQueue.Limits.DEFAULT;
+    private int acceptedSendBufferSize = -1;
 
     private Builder() {}
+
+    /** How far an SSE stream may fall behind before it is closed (default 1,000 messages or 30 s); for tests. */
+    Builder streamLimits(StreamQueue.Limits limits) {
+      this.streamLimits = requireNonNull(limits, "streamLimits");
+      return this;
+    }
+
+    /** The socket send buffer of accepted connections, in bytes (default: the system's); for tests. */
+    Builder acceptedSendBufferSize(int bytes) {
+      this.acceptedSendBufferSize = bytes;
+      return this;
+    }
 
     /** The MCP server to serve (required). The transport does not close it. */
     public Builder server(McpServer server) {

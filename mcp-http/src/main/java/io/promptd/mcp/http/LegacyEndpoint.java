@@ -1,12 +1,13 @@
 package io.promptd.mcp.http;
 
 import io.promptd.mcp.jsonrpc.Incoming;
-import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
-import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.ServerSession;
+import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.StreamQueue;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -22,11 +23,13 @@ final class LegacyEndpoint {
   private final McpServer server;
   private final SessionRegistry sessions;
   private final Duration keepAlive;
+  private final StreamQueue.Limits limits;
 
-  LegacyEndpoint(McpServer server, SessionRegistry sessions, Duration keepAlive) {
+  LegacyEndpoint(McpServer server, SessionRegistry sessions, Duration keepAlive, StreamQueue.Limits limits) {
     this.server = server;
     this.sessions = sessions;
     this.keepAlive = keepAlive;
+    this.limits = limits;
   }
 
   /** Opens a session with {@code initialize}; the id is issued only when initialization succeeds. */
@@ -35,43 +38,41 @@ final class LegacyEndpoint {
       ex.refuse(503, "Service unavailable: too many open sessions; try again later");
       return;
     }
-    EventLog events = new EventLog(EVENT_LOG_CAPACITY);
+    EventLog events = new EventLog(EVENT_LOG_CAPACITY, limits);
     ServerSession session = server.openSession(events::publish);
-    Response response = session.handle(request, events::publish);
-    if (response instanceof ResultResponse) {
+    Reply reply = session.receive(new Incoming.Single(request)).run(events::publish);
+    if (reply.response() instanceof ResultResponse) {
       String id = sessions.newId();
       sessions.add(new LegacySession(id, session, events));
       ex.setHeader(Eras.SESSION_HEADER, id);
     } else {
       session.close();
     }
-    if (response == null) {
-      ex.status(204);
-    } else {
-      ex.json(200, response);
-    }
+    ex.reply(reply);
   }
 
   /** A POST within a session: a request, a notification, a response, or (2025-03-26 only) a batch. */
-  void post(Exchange ex, Incoming body) {
+  void post(Exchange ex, Incoming body, Runner runner) {
     LegacySession ls = session(ex);
     if (ls == null) {
       return;
     }
     ls.acquire();
+    boolean handedOver = false;
     try {
-      switch (body) {
-        case Incoming.Single(Request r) -> answer(ex, ls.session().handle(r, ls.events()::publish));
-        case Incoming.Single(Notification n) -> {
-          ls.session().handle(n);
-          ex.status(202);
+      Call call = ls.session().receive(body);
+      runner.run(call.mayBlock(), () -> {
+        try {
+          ex.reply(call.run(ls.events()::publish));
+        } finally {
+          ls.release();
         }
-        case Incoming.Single s -> ex.status(202); // a response: we send no requests, so nothing awaits it
-        case Incoming.Batch batch -> batch(ex, ls.session().handle(batch, ls.events()::publish));
-        case Incoming.Invalid invalid -> ex.json(400, invalid.error());
-      }
+      });
+      handedOver = true;
     } finally {
-      ls.release();
+      if (!handedOver) {
+        ls.release();
+      }
     }
   }
 
@@ -93,16 +94,18 @@ final class LegacyEndpoint {
     ls.acquire();
     SseWriter writer = ex.startSse();
     try {
-      if (!ls.events().attach(writer, lastEventId) || ls.closed()) {
+      StreamQueue queue = ls.events().attach(writer, lastEventId, () -> ex.abort(writer));
+      if (queue == null || ls.closed()) {
         writer.close(); // lost a race with another GET, or with the session's end
+      } else {
+        writer.keepAlive(keepAlive, () -> ls.events().detach(writer));
+        queue.awaitEnd();
       }
-      writer.keepAlive(keepAlive, () -> ls.events().detach(writer));
-      writer.awaitEnd();
     } finally {
       ls.events().detach(writer);
       writer.close();
       ls.release();
-      finish(ex, writer);
+      ex.end(writer);
     }
   }
 
@@ -117,14 +120,6 @@ final class LegacyEndpoint {
       ex.status(204);
     } else {
       ex.refuse(404, "Not Found: unknown or expired session");
-    }
-  }
-
-  static void finish(Exchange ex, SseWriter writer) {
-    if (writer.broken()) {
-      ex.fail(new java.io.IOException("client closed the event stream"));
-    } else {
-      ex.complete();
     }
   }
 
@@ -145,24 +140,5 @@ final class LegacyEndpoint {
       ex.refuse(404, "Not Found: unknown or expired session; send initialize to start a new one");
     }
     return ls;
-  }
-
-  private static void answer(Exchange ex, @Nullable Response response) {
-    if (response == null) {
-      ex.status(204); // cancelled by the client: it expects no answer
-    } else {
-      ex.json(200, response);
-    }
-  }
-
-  private static void batch(Exchange ex, ServerSession.BatchReply reply) {
-    Response rejection = reply.rejection();
-    if (rejection != null) {
-      ex.json(400, rejection);
-    } else if (reply.responses().isEmpty()) {
-      ex.status(202);
-    } else {
-      ex.jsonArray(200, reply.responses());
-    }
   }
 }

@@ -3,6 +3,8 @@ package io.promptd.mcp.http;
 import io.promptd.mcp.jsonrpc.Incoming;
 import io.promptd.mcp.jsonrpc.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.RequestHeaders;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -17,9 +19,10 @@ import org.eclipse.jetty.util.thread.Invocable.InvocationType;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The MCP endpoint as a Jetty handler. Each request is served on its own virtual thread with plain blocking code:
- * safety checks first (Host, Origin, bearer token, method, Accept, size), then the era is decided and the request goes
- * to the legacy or the modern endpoint.
+ * The MCP endpoint as a Jetty handler: safety checks first (Host, Origin, bearer token, method, Accept, size), then the
+ * era is decided and the request goes to the legacy or the modern endpoint. A POST whose body has arrived and whose
+ * call cannot block (the core decides) is served on the thread that parsed it; everything else (streams, bodies still
+ * arriving, calls that may block) on its own virtual thread with plain blocking code.
  */
 final class McpHandler extends Handler.Abstract {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -32,6 +35,18 @@ final class McpHandler extends Handler.Abstract {
       Thread.ofVirtual().name("promptd-http-", 0).factory());
   private volatile @Nullable Guard guard;
   private volatile boolean stopping;
+  /** Runs work that cannot block right here, on the parsing thread; work that may block on a virtual thread. */
+  private final Runner inline = (mayBlock, work) -> {
+    if (!mayBlock) {
+      work.run();
+      return;
+    }
+    try {
+      workers.execute(work);
+    } catch (RejectedExecutionException e) {
+      work.run(); // shutting down: finish it here rather than drop it
+    }
+  };
 
   McpHandler(String path, int maxBodyBytes, LegacyEndpoint legacy, ModernEndpoint modern) {
     // handle() only hands the exchange to a virtual thread: saying so lets Jetty call it on the thread that parsed
@@ -52,9 +67,38 @@ final class McpHandler extends Handler.Abstract {
   public boolean handle(org.eclipse.jetty.server.Request request, Response response, Callback callback) {
     Exchange ex = new Exchange(request, response, callback);
     try {
-      workers.execute(() -> serve(ex));
+      if (!servedInline(ex)) {
+        workers.execute(() -> serve(ex));
+      }
     } catch (RejectedExecutionException e) {
       ex.refuse(503, "Service unavailable: the server is shutting down");
+    } catch (RuntimeException e) {
+      failed(ex, e);
+    }
+    return true;
+  }
+
+  /**
+   * Serves a POST on the thread that parsed it when that cannot block: its body has arrived whole, and the core says
+   * its call cannot block (answered from memory) — no hand-off to another thread, and the answer is written without
+   * waiting. Returns false, having done nothing that matters, when the exchange must go to a virtual thread.
+   */
+  private boolean servedInline(Exchange ex) {
+    if (!ex.method().equals("POST") || !ex.path().equals(path) || stopping) {
+      return false;
+    }
+    if (!admitted(ex) || !postHeadersOk(ex)) {
+      return true; // refused
+    }
+    if (ex.declaredLength() > maxBodyBytes) {
+      tooLarge(ex);
+      return true;
+    }
+    byte[] body = ex.bodyIfArrived(maxBodyBytes);
+    if (body == null) {
+      workers.execute(() -> serve(ex, () -> postBody(ex, Runner.HERE))); // the rest is on its way
+    } else {
+      postBody(ex, body, inline);
     }
     return true;
   }
@@ -84,42 +128,48 @@ final class McpHandler extends Handler.Abstract {
   }
 
   private void serve(Exchange ex) {
+    serve(ex, () -> route(ex));
+  }
+
+  private void serve(Exchange ex, Work work) {
     try {
-      route(ex);
+      work.run();
     } catch (InterruptedException e) {
       ex.fail(e);
     } catch (IOException | RuntimeException e) {
-      LOG.log(Level.WARNING, "HTTP " + ex.method() + " failed", e);
-      if (ex.committed()) {
-        ex.fail(e);
-      } else {
-        ex.refuse(500, "Internal error"); // the details stay in the log
-      }
+      failed(ex, e);
     }
   }
 
+  private static void failed(Exchange ex, Exception e) {
+    LOG.log(Level.WARNING, "HTTP " + ex.method() + " failed", e);
+    if (ex.committed()) {
+      ex.fail(e);
+    } else {
+      ex.refuse(500, "Internal error"); // the details stay in the log
+    }
+  }
+
+  /** Work on a virtual thread, which may block. */
+  @FunctionalInterface
+  private interface Work {
+    void run() throws IOException, InterruptedException;
+  }
+
   private void route(Exchange ex) throws IOException, InterruptedException {
-    Guard g = guard;
     if (!ex.path().equals(path)) {
       ex.refuse(404, "Not Found: the MCP endpoint is " + path);
       return;
     }
-    if (g == null || stopping) {
-      ex.refuse(503, "Service unavailable: the server is not running");
-      return;
-    }
-    String forbidden = g.forbidden(ex.authority(), ex.header("Origin"));
-    if (forbidden != null) {
-      ex.refuse(403, forbidden);
-      return;
-    }
-    if (!g.authorized(ex.header("Authorization"))) {
-      ex.setHeader("WWW-Authenticate", "Bearer");
-      ex.refuse(401, "Unauthorized: a valid bearer token is required");
+    if (!admitted(ex)) {
       return;
     }
     switch (ex.method()) {
-      case "POST" -> post(ex);
+      case "POST" -> {
+        if (postHeadersOk(ex)) {
+          postBody(ex, Runner.HERE);
+        }
+      }
       case "GET" -> legacy.get(ex);
       case "DELETE" -> legacy.delete(ex);
       default -> {
@@ -129,29 +179,65 @@ final class McpHandler extends Handler.Abstract {
     }
   }
 
-  private void post(Exchange ex) throws IOException {
+  /** The checks every request passes (running server, Host, Origin, token); false after refusing it. */
+  private boolean admitted(Exchange ex) {
+    Guard g = guard;
+    if (g == null || stopping) {
+      ex.refuse(503, "Service unavailable: the server is not running");
+      return false;
+    }
+    String forbidden = g.forbidden(ex.authority(), ex.header("Origin"));
+    if (forbidden != null) {
+      ex.refuse(403, forbidden);
+      return false;
+    }
+    if (!g.authorized(ex.header("Authorization"))) {
+      ex.setHeader("WWW-Authenticate", "Bearer");
+      ex.refuse(401, "Unauthorized: a valid bearer token is required");
+      return false;
+    }
+    return true;
+  }
+
+  /** A POST's Accept and Content-Type; false after refusing it. */
+  private static boolean postHeadersOk(Exchange ex) {
     if (!Guard.accepts(ex.headers("Accept"), "application/json")
         || !Guard.accepts(ex.headers("Accept"), "text/event-stream")) {
       ex.refuse(406, "Not Acceptable: Accept must list application/json and text/event-stream");
-      return;
+      return false;
     }
     if (!Guard.isJson(ex.header("Content-Type"))) {
       ex.refuse(415, "Unsupported Media Type: the body must be application/json");
-      return;
+      return false;
     }
+    return true;
+  }
+
+  private void tooLarge(Exchange ex) {
+    ex.setHeader("Connection", "close"); // we did not read the rest of the body
+    ex.refuse(413, "Content Too Large: the body exceeds " + maxBodyBytes + " bytes");
+  }
+
+  /** Reads the body, blocking, then serves it. */
+  private void postBody(Exchange ex, Runner runner) throws IOException {
     byte[] body = ex.declaredLength() > maxBodyBytes ? null : ex.body(maxBodyBytes);
     if (body == null) {
-      ex.setHeader("Connection", "close"); // we did not read the rest of the body
-      ex.refuse(413, "Content Too Large: the body exceeds " + maxBodyBytes + " bytes");
-      return;
+      tooLarge(ex);
+    } else {
+      postBody(ex, body, runner);
     }
+  }
+
+  private void postBody(Exchange ex, byte[] body, Runner runner) {
     Incoming in = MessageCodec.decode(body, 0, body.length);
-    if (Eras.isModern(ex.header(Eras.PROTOCOL_VERSION_HEADER), in)) {
-      modern.post(ex, in);
+    RequestHeaders headers = new RequestHeaders(ex.header(Eras.PROTOCOL_VERSION_HEADER),
+        ex.header(Eras.METHOD_HEADER), ex.header(Eras.NAME_HEADER));
+    if (modern.claims(headers, in)) {
+      modern.post(ex, in, headers, runner);
     } else if (in instanceof Incoming.Invalid invalid) {
-      ex.json(400, invalid.error());
+      ex.reply(Reply.rejected(invalid.error(), true, null)); // no session consulted: no version in force
     } else if (ex.header(Eras.SESSION_HEADER) != null) {
-      legacy.post(ex, in);
+      legacy.post(ex, in, runner);
     } else if (in instanceof Incoming.Single(Request r) && r.method().equals("initialize")) {
       legacy.initialize(ex, r);
     } else {

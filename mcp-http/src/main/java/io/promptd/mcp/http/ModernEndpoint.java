@@ -1,65 +1,99 @@
 package io.promptd.mcp.http;
 
-import io.promptd.mcp.jsonrpc.ErrorCodes;
-import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Incoming;
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.jsonrpc.Notification;
-import io.promptd.mcp.jsonrpc.Request;
-import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.server.McpServer;
-import io.promptd.mcp.server.Outbound;
-import io.promptd.mcp.server.ServerSession;
+import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.RequestHeaders;
+import io.promptd.mcp.spi.StatelessEndpoint;
+import io.promptd.mcp.spi.StreamQueue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The modern era (2026-07-28): no sessions; each POST carries one request whose headers must match its body, served by
- * a short-lived {@link ServerSession}. {@code subscriptions/listen} is answered with a long-lived SSE stream; the client
- * closing any response stream cancels its request.
+ * The modern era (2026-07-28) over HTTP: no sessions; each POST goes to the server's shared {@link StatelessEndpoint}
+ * with its metadata headers. {@code subscriptions/listen} is answered with a long-lived SSE stream; a request that may
+ * block and is still running after {@code streamAfter} moves to one too (one shared timer decides, no thread per
+ * request), and the client closing any response stream cancels its request.
  */
 final class ModernEndpoint {
-  private final McpServer server;
+  private final StatelessEndpoint endpoint;
   private final Duration keepAlive;
   private final Duration streamAfter;
-  private final Set<ServerSession> open = ConcurrentHashMap.newKeySet();
+  private final StreamQueue.Limits limits;
+  private final ScheduledExecutorService timer;
+  private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicLong cancelled = new AtomicLong();
 
-  ModernEndpoint(McpServer server, Duration keepAlive, Duration streamAfter) {
-    this.server = server;
+  ModernEndpoint(McpServer server, Duration keepAlive, Duration streamAfter, StreamQueue.Limits limits) {
+    this.endpoint = server.openStateless();
+    this.limits = limits;
     this.keepAlive = keepAlive;
     this.streamAfter = streamAfter;
+    ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, r -> {
+      Thread thread = new Thread(r, "promptd-http-stream-after");
+      thread.setDaemon(true);
+      return thread;
+    });
+    t.setRemoveOnCancelPolicy(true); // most requests finish first: their timers must not pile up
+    this.timer = t;
   }
 
-  void post(Exchange ex, Incoming body) {
-    switch (body) {
-      case Incoming.Single(Request r) -> request(ex, r);
-      case Incoming.Single(Notification n) -> ex.status(202); // 2026-07-28 defines none over HTTP
-      case Incoming.Single s -> ex.refuse(400, "Bad Request: clients must not send JSON-RPC responses in 2026-07-28");
-      case Incoming.Batch b -> ex.json(400, new ErrorResponse(
-          null, ErrorCodes.INVALID_REQUEST, "Invalid request: JSON-RPC batches are not allowed in 2026-07-28", null));
-      case Incoming.Invalid invalid -> ex.json(400, invalid.error());
+  /** Whether a POST belongs to the modern era; see {@link StatelessEndpoint#claims}. */
+  boolean claims(RequestHeaders headers, Incoming body) {
+    return endpoint.claims(headers, body);
+  }
+
+  void post(Exchange ex, Incoming body, RequestHeaders headers, Runner runner) {
+    Call call = endpoint.receive(body, headers);
+    runner.run(call.mayBlock(), () -> serve(ex, call));
+  }
+
+  private void serve(Exchange ex, Call call) {
+    inFlight.incrementAndGet();
+    LazyStream stream = new LazyStream(ex, call::cancel);
+    // Only a call that may block can outlive streamAfter; the timer's task only starts a thread to open the stream,
+    // so a slow client never holds the timer up.
+    ScheduledFuture<?> opener = call.mayBlock()
+        ? timer.schedule(() -> Thread.ofVirtual().start(stream::open), streamAfter.toNanos(), TimeUnit.NANOSECONDS)
+        : null;
+    try {
+      Reply reply = call.run(stream::send);
+      if (reply.hint() == Reply.Hint.CANCELLED) {
+        cancelled.incrementAndGet();
+      }
+      answer(ex, stream, reply);
+    } finally {
+      if (opener != null) {
+        opener.cancel(false);
+      }
+      inFlight.decrementAndGet();
     }
   }
 
-  /** Ends every in-flight request's session: open listen streams end with their final response. */
+  /** Ends every open listen stream gracefully, with its final response. */
   void closeAll() {
-    for (ServerSession s : open) {
-      s.close();
-    }
+    endpoint.endStreams();
+  }
+
+  /** Stops the timer. */
+  void close() {
+    timer.shutdownNow();
   }
 
   /** How many requests are being served now. */
   int inFlight() {
-    return open.size();
+    return inFlight.get();
   }
 
   /** How many requests ended cancelled (their client closed the response stream). */
@@ -67,66 +101,40 @@ final class ModernEndpoint {
     return cancelled.get();
   }
 
-  private void request(Exchange ex, Request r) {
-    ErrorResponse rejected = ModernHeaders.check(r, ex.header(Eras.PROTOCOL_VERSION_HEADER),
-        ex.header(ModernHeaders.METHOD_HEADER), ex.header(ModernHeaders.NAME_HEADER));
-    if (rejected != null) {
-      ex.json(400, rejected);
+  /** Sends the reply: as plain JSON when no stream was opened, else as the stream's last event. */
+  private static void answer(Exchange ex, LazyStream stream, Reply reply) {
+    Opened opened = stream.finish();
+    if (opened == null) {
+      ex.reply(reply);
       return;
     }
-    ServerSession session = server.openSession(Outbound.discard());
-    open.add(session);
-    LazyStream stream = new LazyStream(ex, () -> session.cancel(r.id()));
-    // A request still running after streamAfter moves to an SSE stream, whose keep-alives reveal a client that went
-    // away (closing the stream cancels the request). subscriptions/listen opens it with its first message.
-    if (!r.method().equals("subscriptions/listen")) {
-      // Not interrupted when the answer comes: an interrupt could break a write that has just begun.
-      Thread.ofVirtual().start(() -> stream.openUnlessFinishedWithin(streamAfter));
+    if (reply.hasBody()) {
+      opened.queue().offer(SseWriter.frame(null, reply.encode(false)));
     }
+    opened.queue().close();
     try {
-      Response response = session.handle(r, stream::send);
-      if (response == null) {
-        cancelled.incrementAndGet();
-      }
-      answer(ex, stream, response);
-    } finally {
-      open.remove(session);
-      session.close();
+      opened.queue().awaitEnd(); // what was queued, the answer last, is written
+    } catch (InterruptedException e) {
+      opened.queue().abort();
+      Thread.currentThread().interrupt();
     }
+    opened.writer().close();
+    ex.end(opened.writer());
   }
 
-  /** Sends the final response: as plain JSON when no stream was opened, else as the stream's last event. */
-  private static void answer(Exchange ex, LazyStream stream, @Nullable Response response) {
-    SseWriter writer = stream.finish();
-    if (writer == null) {
-      if (response == null) {
-        ex.status(204);
-      } else {
-        ex.json(Eras.modernStatus(response), response);
-      }
-      return;
-    }
-    if (response != null && !writer.broken()) {
-      try {
-        writer.send(null, response);
-      } catch (UncheckedIOException e) {
-        // the client left just as the stream ended
-      }
-    }
-    writer.close();
-    LegacyEndpoint.finish(ex, writer);
-  }
+  private record Opened(SseWriter writer, StreamQueue queue) {}
 
   /**
    * An outbound that opens the SSE response on first use (or when {@link #open()} is called) and cancels the request
-   * when the client goes away. Once {@link #finish()} ran, no stream is opened any more.
+   * when the client goes away. Messages go through the stream's own queue, so whoever sends them never waits for the
+   * client; a client that falls behind is disconnected and its request cancelled. Once {@link #finish()} ran, no
+   * stream is opened any more.
    */
   private final class LazyStream {
     private final Exchange ex;
     private final Runnable cancel;
     private final ReentrantLock lock = new ReentrantLock();
-    private final CountDownLatch answered = new CountDownLatch(1);
-    private @Nullable SseWriter writer;
+    private @Nullable Opened opened;
     private boolean finished;
 
     LazyStream(Exchange ex, Runnable cancel) {
@@ -135,56 +143,46 @@ final class ModernEndpoint {
     }
 
     void send(Message message) {
-      SseWriter w = open();
-      if (w == null) {
+      Opened o = open();
+      if (o == null) {
         throw new UncheckedIOException(new IOException("the request has been answered"));
       }
-      try {
-        w.send(null, message);
-      } catch (UncheckedIOException e) {
+      if (!o.queue().offer(SseWriter.frame(null, message))) {
         cancel.run(); // closing the stream is the client's way to cancel
-        throw e;
+        throw new UncheckedIOException(new IOException("the event stream has closed"));
       }
     }
 
     /** Opens the stream unless the request has been answered; returns it, or null. */
-    @Nullable SseWriter open() {
+    @Nullable Opened open() {
       lock.lock();
       try {
-        if (writer == null && !finished) {
+        if (opened == null && !finished) {
           SseWriter w = ex.startSse();
-          writer = w;
+          StreamQueue queue = StreamQueue.start("a 2026-07-28 response stream", w::writeFrame, limits, () -> {
+            ex.abort(w);
+            cancel.run();
+          });
+          opened = new Opened(w, queue);
           w.keepAlive(keepAlive, cancel);
           if (!w.comment()) { // commits the headers now, so the client knows a stream is coming
             cancel.run();
           }
         }
-        return writer;
+        return opened;
       } finally {
         lock.unlock();
       }
     }
 
     /** Marks the request answered; returns the stream if one was opened. */
-    @Nullable SseWriter finish() {
+    @Nullable Opened finish() {
       lock.lock();
       try {
         finished = true;
-        return writer;
+        return opened;
       } finally {
         lock.unlock();
-        answered.countDown();
-      }
-    }
-
-    /** Opens the stream if the request is still running after {@code delay}. */
-    void openUnlessFinishedWithin(Duration delay) {
-      try {
-        if (!answered.await(delay.toNanos(), TimeUnit.NANOSECONDS)) {
-          open();
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
       }
     }
   }

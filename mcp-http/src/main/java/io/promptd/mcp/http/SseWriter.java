@@ -1,7 +1,7 @@
 package io.promptd.mcp.http;
 
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.spi.Wire;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -28,24 +28,45 @@ final class SseWriter {
     this.out = out;
   }
 
-  /**
-   * Sends one message as an event.
-   *
-   * @throws UncheckedIOException when the client has gone
-   */
-  void send(@Nullable String id, Message message) {
-    StringBuilder event = new StringBuilder();
-    if (id != null) {
-      event.append("id: ").append(id).append('\n');
-    }
-    event.append("event: message\n");
-    event.append("data: ").append(JsonCodec.write(Exchange.toJson(message))).append("\n\n");
-    write(event.toString());
+  /** One message as an SSE event, with an event id or none. */
+  static byte[] frame(@Nullable String id, Message message) {
+    return frame(id, Wire.encode(message, null, false));
   }
 
-  /** Sends an event with an id and empty data, so the client can resume from here (a "priming" event). */
-  void prime(String id) {
-    write("id: " + id + "\ndata: \n\n");
+  /** One JSON text (a message or a reply the core encoded) as an SSE event, with an event id or none. */
+  static byte[] frame(@Nullable String id, byte[] json) {
+    String head = (id == null ? "" : "id: " + id + "\n") + "event: message\ndata: ";
+    byte[] start = head.getBytes(StandardCharsets.UTF_8);
+    byte[] event = new byte[start.length + json.length + 2];
+    System.arraycopy(start, 0, event, 0, start.length);
+    System.arraycopy(json, 0, event, start.length, json.length);
+    event[event.length - 2] = '\n';
+    event[event.length - 1] = '\n';
+    return event;
+  }
+
+  /** An event with an id and empty data, so the client can resume from here (a "priming" event). */
+  static byte[] primeFrame(String id) {
+    return ("id: " + id + "\ndata: \n\n").getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Writes one frame, blocking while the network does; for a {@link io.promptd.mcp.spi.StreamQueue}'s draining thread.
+   *
+   * @throws IOException when the client has gone
+   */
+  void writeFrame(byte[] frame) throws IOException {
+    try {
+      write(frame);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  /** Marks the stream broken without touching the network (the caller drops the connection); idempotent. */
+  void abort() {
+    broken = true;
+    ended.countDown();
   }
 
   /** Sends a comment line, which clients ignore; returns false when the client has gone. */
@@ -111,7 +132,10 @@ final class SseWriter {
   }
 
   private void write(String text) {
-    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    write(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private void write(byte[] bytes) {
     lock.lock();
     try {
       if (broken || closed) {

@@ -5,10 +5,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.System.Logger.Level;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ArrayBlockingQueue;
 
 /**
- * Writes whole lines, each in one piece, through one writer thread, flushed whenever its queue runs dry. The reading
+ * Writes whole lines, each in one piece, through one writer thread, flushed whenever its queue runs dry. The queue is
+ * bounded: when the client stops reading stdout, answers wait for room — the reading thread with them, so input is no
+ * longer read (back-pressure) and memory does not grow — while notifications, which must never hold up their sender,
+ * are dropped with a log line. The reading
  * thread (the one that creates this writer) answers most requests itself: it collects its lines and hands them over
  * together before it reads more input, so a burst of pipelined requests costs one hand-off and one
  * write instead of one per answer. It never writes itself: a client that sends many requests before it reads any
@@ -18,11 +21,13 @@ final class LineWriter {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.stdio");
   /** A batch this large is handed over even if more input is waiting, to bound memory and latency. */
   private static final int BATCH_LIMIT = 64 * 1024;
+  /** How many lines or batches may wait: at most this many times {@link #BATCH_LIMIT} bytes, plus single lines. */
+  static final int QUEUE_CAPACITY = 256;
 
   private final OutputStream out;
   private final Thread owner = Thread.currentThread();
   private final ByteArrayOutputStream batch = new ByteArrayOutputStream(8 * 1024);
-  private final LinkedBlockingQueue<byte[]> queue = new LinkedBlockingQueue<>();
+  private final ArrayBlockingQueue<byte[]> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
   private final Thread thread;
   private volatile boolean failed;
 
@@ -31,7 +36,10 @@ final class LineWriter {
     this.thread = Thread.ofPlatform().daemon().name("promptd-stdout").start(this::drain);
   }
 
-  /** Writes one line, which must end with {@code '\n'}. Lines written after the stream failed are dropped. */
+  /**
+   * Writes one answer line, which must end with {@code '\n'}, waiting for room when the client is not reading. Lines
+   * written after the stream failed are dropped.
+   */
   void write(byte[] line) {
     if (failed) {
       return;
@@ -42,15 +50,31 @@ final class LineWriter {
         flushBatch();
       }
     } else {
-      queue.add(line);
+      put(line);
+    }
+  }
+
+  /** Writes one notification line if there is room, never waiting; a full queue drops it with a log line. */
+  void offer(byte[] line) {
+    if (!failed && !queue.offer(line)) {
+      LOG.log(Level.WARNING, "stdout is not being read: dropping a notification");
     }
   }
 
   /** Hands the reading thread's collected lines to the writer thread; it calls this before each read of input. */
   void flushBatch() {
     if (batch.size() > 0) {
-      queue.add(batch.toByteArray());
+      put(batch.toByteArray());
       batch.reset();
+    }
+  }
+
+  private void put(byte[] lines) {
+    try {
+      queue.put(lines);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      LOG.log(Level.DEBUG, "interrupted while waiting for stdout: an answer was dropped");
     }
   }
 
@@ -70,6 +94,17 @@ final class LineWriter {
     } catch (IOException e) {
       failed = true;
       LOG.log(Level.WARNING, "stdout closed: {0}", e.getMessage());
+      discardUntilEnd(); // whoever waits for room must not wait forever
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void discardUntilEnd() {
+    try {
+      while (queue.take().length > 0) {
+        // dropped: nobody reads stdout any more
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -78,7 +113,7 @@ final class LineWriter {
   /** Writes everything collected or queued, flushes, and stops the writer thread. Called by the reading thread. */
   void finish() throws InterruptedException {
     flushBatch();
-    queue.add(new byte[0]);
+    queue.put(new byte[0]);
     thread.join();
   }
 }

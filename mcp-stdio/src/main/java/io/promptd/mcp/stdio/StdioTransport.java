@@ -2,26 +2,15 @@ package io.promptd.mcp.stdio;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.mcp.json.Json;
-import io.promptd.mcp.json.JsonArray;
-import io.promptd.mcp.json.JsonCodec;
-import io.promptd.mcp.jsonrpc.ErrorCodes;
-import io.promptd.mcp.jsonrpc.ErrorResponse;
-import io.promptd.mcp.jsonrpc.Incoming;
-import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.jsonrpc.MessageCodec;
-import io.promptd.mcp.jsonrpc.Notification;
-import io.promptd.mcp.jsonrpc.Request;
-import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.Outbound;
 import io.promptd.mcp.server.ServerSession;
+import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Reply;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.System.Logger.Level;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -39,8 +28,6 @@ import java.util.concurrent.Executors;
 public final class StdioTransport {
   /** The default limit on one line: 4 MiB. */
   public static final int DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
-
-  private static final System.Logger LOG = System.getLogger("io.promptd.mcp.stdio");
 
   private final McpServer server;
   private final InputStream in;
@@ -81,17 +68,17 @@ public final class StdioTransport {
   public void run() throws IOException, InterruptedException {
     LineWriter writer = new LineWriter(out);
     try {
-      Outbound outbound = message -> writer.write(MessageCodec.encodeLine(message));
+      // Notifications (list_changed, a listen stream's) never wait for the client; answers do (see LineWriter).
+      Outbound outbound = message -> writer.offer(MessageCodec.encodeLine(message));
       ServerSession session = server.openSession(outbound);
       try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
         // Before each read, which may block, the answers collected so far go out together.
         LineReader reader = new LineReader(in, maxLineBytes, writer::flushBatch);
         for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
           if (line.tooLong()) {
-            outbound.send(tooLong());
+            serve(session.receive(MessageCodec.tooLong(maxLineBytes)), outbound, writer, workers);
           } else if (!line.isBlank()) {
-            Incoming incoming = MessageCodec.decode(line.bytes(), 0, line.length());
-            serve(incoming, session, outbound, writer, workers);
+            serve(session.receive(MessageCodec.decode(line.bytes(), 0, line.length())), outbound, writer, workers);
           }
         }
         session.close();
@@ -101,66 +88,22 @@ public final class StdioTransport {
     }
   }
 
-  private static void serve(
-      Incoming incoming, ServerSession session, Outbound outbound, LineWriter writer, ExecutorService workers) {
-    switch (incoming) {
-      case Incoming.Single(Request request) when request.method().equals("initialize") -> {
-        // Served before the next line is read, so a client that pipelines requests right behind its initialize
-        // (a transcript piped into the server) finds the session initialized.
-        Response response = session.handle(request, outbound);
-        if (response != null) {
-          outbound.send(response);
-        }
-      }
-      case Incoming.Single(Request request) -> {
-        // Accepted here, in arrival order, so that a cancellation on a later line finds it even if no worker has
-        // started it yet.
-        ServerSession.Accepted accepted = session.accept(request);
-        if (accepted.mayBlock()) {
-          workers.execute(() -> answer(accepted, outbound));
-        } else {
-          // Answered from memory: serving it here keeps answers in order and costs no thread hand-off.
-          answer(accepted, outbound);
-        }
-      }
-      case Incoming.Single(Notification notification) -> session.handle(notification);
-      case Incoming.Single(Message response) ->
-          LOG.log(Level.DEBUG, "ignoring a response: this server sends no requests");
-      case Incoming.Invalid invalid -> {
-        if (invalid.answerable()) {
-          outbound.send(invalid.error());
-        }
-      }
-      case Incoming.Batch batch -> workers.execute(() -> answerBatch(batch, session, outbound, writer));
+  /**
+   * Runs a call where the core says it belongs. The session accepted it on this thread, in arrival order, so a
+   * cancellation on a later line finds it even if no worker has started it yet; one answered from memory (and {@code
+   * initialize}) is served right here, which keeps answers in order and costs no thread hand-off.
+   */
+  private static void serve(Call call, Outbound outbound, LineWriter writer, ExecutorService workers) {
+    if (call.mayBlock()) {
+      workers.execute(() -> write(call.run(outbound), writer));
+    } else {
+      write(call.run(outbound), writer);
     }
   }
 
-  private static void answer(ServerSession.Accepted accepted, Outbound outbound) {
-    Response response = accepted.run(outbound);
-    if (response != null) {
-      outbound.send(response);
+  private static void write(Reply reply, LineWriter writer) {
+    if (reply.due()) {
+      writer.write(reply.encode(true));
     }
-  }
-
-  private static void answerBatch(Incoming.Batch batch, ServerSession session, Outbound outbound, LineWriter writer) {
-    ServerSession.BatchReply reply = session.handle(batch, outbound);
-    Response rejection = reply.rejection();
-    if (rejection != null) {
-      outbound.send(rejection);
-    } else if (!reply.responses().isEmpty()) {
-      List<Json> items = new ArrayList<>(reply.responses().size());
-      for (Response r : reply.responses()) {
-        items.add(MessageCodec.toJson(r));
-      }
-      writer.write(JsonCodec.writeBytes(new JsonArray(items), true));
-    }
-  }
-
-  private ErrorResponse tooLong() {
-    return new ErrorResponse(
-        null,
-        ErrorCodes.INVALID_REQUEST,
-        "Invalid request: message longer than " + maxLineBytes + " bytes was skipped",
-        null);
   }
 }

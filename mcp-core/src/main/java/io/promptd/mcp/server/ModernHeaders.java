@@ -1,9 +1,10 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.server;
 
 import io.promptd.mcp.jsonrpc.ErrorCodes;
-import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.RequestHeaders;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -13,56 +14,61 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks the 2026-07-28 request metadata headers against the body: {@code MCP-Protocol-Version}, {@code Mcp-Method}
- * and, for the methods that name something, {@code Mcp-Name} (Base64 sentinel values decoded first).
+ * Checks the 2026-07-28 request metadata a transport carries beside the body against it: {@code MCP-Protocol-Version},
+ * {@code Mcp-Method} and, for the methods that name something, {@code Mcp-Name} (Base64 sentinel values decoded first).
  */
 final class ModernHeaders {
-  static final String METHOD_HEADER = "Mcp-Method";
-  static final String NAME_HEADER = "Mcp-Name";
   private static final Set<String> NAMED = Set.of("tools/call", "prompts/get", "resources/read");
   private static final String SENTINEL_START = "=?base64?";
   private static final String SENTINEL_END = "?=";
 
   private ModernHeaders() {}
 
-  /** The error a request deserves for its headers (HeaderMismatch or UnsupportedProtocolVersion), or null. */
-  static @Nullable ErrorResponse check(
-      Request r, @Nullable String version, @Nullable String method, @Nullable String name) {
-    String bodyVersion = Eras.bodyVersion(new io.promptd.mcp.jsonrpc.Incoming.Single(r));
+  /**
+   * Checks the headers against the body, whose {@code _meta} version is {@code bodyVersion} (null when absent or not a
+   * string), and returns the version both name.
+   *
+   * @throws McpException HeaderMismatch or UnsupportedProtocolVersion
+   */
+  static ProtocolVersion check(Request r, @Nullable String bodyVersion, RequestHeaders headers) {
+    String version = headers.protocolVersion();
     if (version == null) {
-      return mismatch(r, "MCP-Protocol-Version header is required");
+      throw mismatch("MCP-Protocol-Version header is required");
     }
     if (!safe(version) || !version.equals(bodyVersion)) {
-      return mismatch(r, "MCP-Protocol-Version header value '" + printable(version)
+      throw mismatch("MCP-Protocol-Version header value '" + printable(version)
           + "' does not match body value '" + bodyVersion + "'");
     }
-    if (ProtocolVersion.of(version).filter(ProtocolVersion::isModern).isEmpty()) {
-      return Eras.unsupported(r, version);
-    }
+    ProtocolVersion parsed = ProtocolVersion.of(version).filter(ProtocolVersion::isModern)
+        .orElseThrow(() -> ModernMeta.unsupported(version));
+    String method = headers.method();
     if (method == null) {
-      return mismatch(r, "Mcp-Method header is required");
+      throw mismatch("Mcp-Method header is required");
     }
     if (!safe(method) || !method.equals(r.method())) {
-      return mismatch(r, "Mcp-Method header value '" + printable(method) + "' does not match body value '"
+      throw mismatch("Mcp-Method header value '" + printable(method) + "' does not match body value '"
           + r.method() + "'");
     }
-    if (!NAMED.contains(r.method())) {
-      return null;
+    if (NAMED.contains(r.method())) {
+      checkName(r, headers.name());
     }
+    return parsed;
+  }
+
+  private static void checkName(Request r, @Nullable String name) {
     String field = r.method().equals("resources/read") ? "uri" : "name";
     String bodyName = r.params().string(field).orElse(null);
     if (name == null) {
-      return mismatch(r, "Mcp-Name header is required for " + r.method());
+      throw mismatch("Mcp-Name header is required for " + r.method());
     }
     String decoded = safe(name) ? decode(name) : null;
     if (decoded == null) {
-      return mismatch(r, "Mcp-Name header value is malformed");
+      throw mismatch("Mcp-Name header value is malformed");
     }
     if (!decoded.equals(bodyName)) {
-      return mismatch(r, "Mcp-Name header value '" + printable(decoded) + "' does not match body value '"
+      throw mismatch("Mcp-Name header value '" + printable(decoded) + "' does not match body value '"
           + bodyName + "'");
     }
-    return null;
   }
 
   /** A header value decoded from the {@code =?base64?...?=} sentinel form, or as is; null when malformed. */
@@ -99,7 +105,7 @@ final class ModernHeaders {
     return cut.replaceAll("[^\\x20-\\x7e]", "?");
   }
 
-  private static ErrorResponse mismatch(Request r, String why) {
-    return new ErrorResponse(r.id(), ErrorCodes.HEADER_MISMATCH, "Header mismatch: " + why, null);
+  private static McpException mismatch(String why) {
+    return new McpException(ErrorCodes.HEADER_MISMATCH, "Header mismatch: " + why, null);
   }
 }

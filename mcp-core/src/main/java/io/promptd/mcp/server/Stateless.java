@@ -1,0 +1,162 @@
+package io.promptd.mcp.server;
+
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonBoolean;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.ErrorCodes;
+import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.Incoming;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.RequestHeaders;
+import io.promptd.mcp.spi.StatelessEndpoint;
+import io.promptd.mcp.spi.Wire;
+import java.util.Optional;
+
+/**
+ * The stateless era (2026-07-28), shared by every request: the features are built once, and a request costs only its
+ * own {@link RequestContext} and cancellation handle. Sessions route their modern requests here too, with their own
+ * {@link ListenScope}.
+ */
+final class Stateless implements StatelessEndpoint {
+  private static final ProtocolVersion MODERN = ProtocolVersion.V2026_07_28;
+
+  private final McpServer server;
+  private final PromptsFeature prompts;
+  private final ResourcesFeature resources;
+  private final ListenScope streams = new ListenScope();
+
+  Stateless(McpServer server) {
+    this.server = server;
+    this.prompts = new PromptsFeature(server);
+    this.resources = new ResourcesFeature(server, null);
+  }
+
+  @Override
+  public boolean claims(RequestHeaders headers, io.promptd.mcp.jsonrpc.Incoming input) {
+    String header = headers.protocolVersion();
+    if (header != null) {
+      Optional<ProtocolVersion> v = ProtocolVersion.of(header.trim());
+      if (v.isEmpty() || v.get().isModern()) {
+        return true;
+      }
+    }
+    JsonObject params = switch (input) {
+      case Incoming.Single(Request r) -> r.params();
+      case Incoming.Single(Notification n) -> n.paramsOrEmpty();
+      default -> JsonObject.EMPTY;
+    };
+    return params.object("_meta").map(m -> m.has(Dispatcher.META_PROTOCOL_VERSION)).orElse(false);
+  }
+
+  @Override
+  public Call receive(Incoming input, RequestHeaders headers) {
+    return switch (input) {
+      case Incoming.Single(Request r) -> request(r, headers);
+      case Incoming.Single(Notification n) -> Call.done(Reply.accepted()); // 2026-07-28 defines none over HTTP
+      case Incoming.Single s -> Call.done(Reply.rejected(
+          Wire.refusal("Bad Request: clients must not send JSON-RPC responses in 2026-07-28"), true, MODERN));
+      case Incoming.Batch b -> Call.done(Reply.rejected(new ErrorResponse(
+          null, ErrorCodes.INVALID_REQUEST, "Invalid request: JSON-RPC batches are not allowed in 2026-07-28", null),
+          true, MODERN));
+      case Incoming.Invalid invalid -> Call.done(Reply.rejected(invalid.error(), true, MODERN));
+    };
+  }
+
+  @Override
+  public void endStreams() {
+    streams.endAll();
+  }
+
+  private Call request(Request r, RequestHeaders headers) {
+    RequestContext ctx;
+    try {
+      ctx = ModernMeta.parse(r, headers);
+    } catch (McpException e) {
+      ErrorResponse error = ErrorResponse.of(r.id(), e);
+      return Call.done(Reply.of(error, Responder.statelessHint(error), MODERN));
+    }
+    InFlight task = new InFlight();
+    boolean mayBlock = Dispatcher.mayBlock(server, r);
+    return new Call() {
+      @Override
+      public boolean mayBlock() {
+        return mayBlock;
+      }
+
+      @Override
+      public Reply run(Outbound stream) {
+        Response response = Responder.run(r, task, req -> serve(req, ctx, stream, streams));
+        return response == null ? Reply.cancelled() : Reply.of(response, Responder.statelessHint(response), MODERN);
+      }
+
+      @Override
+      public void cancel() {
+        task.cancel();
+      }
+    };
+  }
+
+  /** Serves a modern request whose metadata has been read into {@code ctx}; listen streams join {@code scope}. */
+  JsonObject serve(Request request, RequestContext ctx, Outbound stream, ListenScope scope) {
+    Encoder encoder = new Encoder(ctx.version());
+    JsonObject.Builder result = switch (request.method()) {
+      case "server/discover" -> discover();
+      case "prompts/list" -> prompts.list(request.params(), encoder)
+          .put("ttlMs", server.listTtl().toMillis())
+          .put("cacheScope", "public");
+      case "prompts/get" -> prompts.get(request.params(), encoder).toBuilder();
+      case "completion/complete" -> prompts.complete(request.params(), encoder).toBuilder();
+      case "subscriptions/listen" -> listen(request, stream, scope);
+      default -> resources.modern(request, encoder);
+    };
+    JsonObject meta = result.build().object("_meta").orElse(JsonObject.EMPTY).toBuilder()
+        .put(Dispatcher.META_SERVER_INFO, encoder.implementation(server.serverInfo()))
+        .build();
+    return result.put("resultType", "complete").put("_meta", meta).build();
+  }
+
+  private JsonObject.Builder discover() {
+    return JsonObject.builder()
+        .put("supportedVersions", JsonArray.ofStrings(ProtocolVersion.supportedIds()))
+        .put("capabilities", Dispatcher.capabilities(server, MODERN, false))
+        .put("instructions", server.instructions())
+        .put("ttlMs", server.discoverTtl().toMillis())
+        .put("cacheScope", "public");
+  }
+
+  private JsonObject.Builder listen(Request request, Outbound stream, ListenScope scope) {
+    JsonObject filter = request.params().object("notifications")
+        .orElseThrow(() -> McpException.invalidParams("Invalid params: subscriptions/listen needs \"notifications\" (an object)"));
+    boolean wantsPrompts = filter.get("promptsListChanged") instanceof JsonBoolean b && b.value();
+    JsonObject.Builder acknowledged = JsonObject.builder();
+    if (wantsPrompts) {
+      acknowledged.put("promptsListChanged", true);
+    }
+    ResourcesFeature.Filter res = ResourcesFeature.filter(server.resources(), filter, acknowledged);
+    Subscription sub = new Subscription(request.id(), stream, wantsPrompts, res.listChanged(), res.uris());
+    scope.add(sub);
+    try {
+      synchronized (sub) {
+        server.broadcaster().addSubscription(sub);
+        stream.send(new Notification("notifications/subscriptions/acknowledged",
+            JsonObject.builder().put("_meta", sub.meta()).put("notifications", acknowledged.build()).build()));
+      }
+      if (!sub.await()) {
+        throw McpException.internal("Subscription stream closed");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw McpException.internal("Subscription cancelled"); // suppressed: a cancelled request gets no response
+    } finally {
+      server.broadcaster().removeSubscription(sub);
+      scope.remove(sub);
+    }
+    return JsonObject.builder().put("_meta", sub.meta());
+  }
+}

@@ -1,0 +1,60 @@
+package io.promptd.mcp.spi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class StreamQueueTest {
+  @Test
+  void writesInOrderAndDrainsWhatIsQueuedWhenClosed() throws Exception {
+    List<String> written = new CopyOnWriteArrayList<>();
+    StreamQueue q = StreamQueue.start("test", f -> written.add(new String(f)), StreamQueue.Limits.DEFAULT, () -> {});
+    for (int i = 0; i < 100; i++) {
+      assertThat(q.offer(Integer.toString(i).getBytes())).isTrue();
+    }
+    q.close();
+    q.awaitEnd();
+    assertThat(written).hasSize(100).startsWith("0", "1").endsWith("99");
+    assertThat(q.offer(new byte[1])).isFalse();
+  }
+
+  @Test
+  void aStreamThatFallsBehindIsGivenUpWithoutBlockingTheSender() throws Exception {
+    CountDownLatch writing = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicInteger overflows = new AtomicInteger();
+    StreamQueue q = StreamQueue.start("test", f -> {
+      writing.countDown();
+      try {
+        release.await(); // a client that does not read
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, new StreamQueue.Limits(2, Duration.ofMinutes(1)), overflows::incrementAndGet);
+    assertThat(q.offer(new byte[] {1})).isTrue();
+    assertThat(writing.await(10, TimeUnit.SECONDS)).isTrue(); // the first frame is stuck in the network
+    assertThat(q.offer(new byte[] {2})).isTrue();
+    assertThat(q.offer(new byte[] {3})).isTrue();
+    assertThat(q.offer(new byte[] {4})).isFalse(); // a third waiting frame passes the bound
+    assertThat(overflows.get()).isEqualTo(1);
+    assertThat(q.failed()).isTrue();
+    assertThat(q.offer(new byte[] {5})).isFalse();
+    assertThat(overflows.get()).isEqualTo(1);
+    release.countDown();
+    q.awaitEnd();
+  }
+
+  @Test
+  void limitsAreChecked() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new StreamQueue.Limits(0, Duration.ofSeconds(1)))
+        .hasMessageContaining("StreamQueue.Limits.maxFrames");
+  }
+}
