@@ -1,12 +1,12 @@
 package io.promptd.bench;
 
-import io.promptd.mcp.jsonrpc.Incoming;
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.server.McpServer;
-import io.promptd.mcp.server.Outbound;
-import io.promptd.mcp.server.ServerSession;
+import io.promptd.mcp.spi.Outbound;
+import io.promptd.mcp.spi.ServerSession;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

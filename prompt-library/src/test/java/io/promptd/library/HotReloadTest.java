@@ -150,7 +150,7 @@ class HotReloadTest {
   void connectedClientsHearListChanged() {
     List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
     try (McpHarness mcp = new McpHarness(library.catalog(),
-        message -> sent.add(io.promptd.mcp.jsonrpc.MessageCodec.encode(message)))) {
+        message -> sent.add(io.promptd.mcp.spi.MessageCodec.encode(message)))) {
       write(root, "a.prompt.md", prompt("A5"));
       eventually(() -> sent.contains("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}"));
       assertThat(mcp.call("prompts/get", "{\"name\":\"a\"}")).contains("A5");

@@ -1,14 +1,14 @@
 package io.promptd.library;
 
-import io.promptd.mcp.jsonrpc.Incoming;
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.server.McpServer;
-import io.promptd.mcp.server.Outbound;
+import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.server.PromptCatalog;
-import io.promptd.mcp.server.ServerSession;
+import io.promptd.mcp.spi.ServerSession;
 
 /** A real {@link McpServer} over a catalog, driven by JSON-RPC text through an initialized legacy session. */
 final class McpHarness implements AutoCloseable {

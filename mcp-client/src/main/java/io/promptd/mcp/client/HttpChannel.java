@@ -2,8 +2,8 @@ package io.promptd.mcp.client;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import io.promptd.mcp.jsonrpc.Incoming;
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;

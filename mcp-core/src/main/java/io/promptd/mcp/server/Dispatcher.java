@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorCodes;

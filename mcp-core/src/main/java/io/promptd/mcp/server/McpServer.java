@@ -2,6 +2,8 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.spi.Outbound;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;

@@ -1,11 +1,13 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Outbound;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
-import io.promptd.mcp.jsonrpc.Incoming;
+import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;

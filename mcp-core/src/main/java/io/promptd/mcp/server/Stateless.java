@@ -1,11 +1,12 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonBoolean;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
-import io.promptd.mcp.jsonrpc.Incoming;
+import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
@@ -38,7 +39,7 @@ final class Stateless implements StatelessEndpoint {
   }
 
   @Override
-  public boolean claims(RequestHeaders headers, io.promptd.mcp.jsonrpc.Incoming input) {
+  public boolean claims(RequestHeaders headers, io.promptd.mcp.spi.Incoming input) {
     String header = headers.protocolVersion();
     if (header != null) {
       Optional<ProtocolVersion> v = ProtocolVersion.of(header.trim());

@@ -1,6 +1,6 @@
 package io.promptd.mcp.spi;
 
-import io.promptd.mcp.server.Outbound;
+import io.promptd.mcp.spi.Outbound;
 
 /**
  * One unit of input, accepted by the core and ready to be served exactly once. Accepting registers a request as in

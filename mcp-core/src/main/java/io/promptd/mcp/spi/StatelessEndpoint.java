@@ -1,6 +1,6 @@
 package io.promptd.mcp.spi;
 
-import io.promptd.mcp.jsonrpc.Incoming;
+import io.promptd.mcp.spi.Incoming;
 
 /**
  * The server's one shared handler for the stateless era (2026-07-28) over a transport that carries request metadata

@@ -6,7 +6,7 @@ import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,8 @@ package io.promptd.mcp.jsonrpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,8 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.spi.ServerSession;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;

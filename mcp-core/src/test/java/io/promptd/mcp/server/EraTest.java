@@ -2,8 +2,9 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Prompt;

@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.protocol.ProtocolVersion;

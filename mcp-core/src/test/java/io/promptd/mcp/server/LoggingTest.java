@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.ProtocolVersion;

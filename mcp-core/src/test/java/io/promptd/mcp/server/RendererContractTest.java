@@ -3,7 +3,7 @@ package io.promptd.mcp.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.jsonrpc.McpException;
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;

@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.spi.ServerSession;
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
@@ -11,7 +12,7 @@ import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;

@@ -1,8 +1,8 @@
 package io.promptd.mcp.testing;
 
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.jsonrpc.MessageCodec;
-import io.promptd.mcp.server.Outbound;
+import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.Outbound;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

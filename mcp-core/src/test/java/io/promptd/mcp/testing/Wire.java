@@ -1,8 +1,8 @@
 package io.promptd.mcp.testing;
 
-import io.promptd.mcp.jsonrpc.Incoming;
+import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 

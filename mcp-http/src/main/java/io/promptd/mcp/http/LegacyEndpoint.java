@@ -1,10 +1,10 @@
 package io.promptd.mcp.http;
 
-import io.promptd.mcp.jsonrpc.Incoming;
+import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.server.McpServer;
-import io.promptd.mcp.server.ServerSession;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.Call;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.StreamQueue;

@@ -1,7 +1,7 @@
 package io.promptd.mcp.http;
 
-import io.promptd.mcp.jsonrpc.Incoming;
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.RequestHeaders;

@@ -1,6 +1,6 @@
 package io.promptd.mcp.http;
 
-import io.promptd.mcp.jsonrpc.Incoming;
+import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.Call;

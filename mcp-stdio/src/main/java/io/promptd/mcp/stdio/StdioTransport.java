@@ -2,10 +2,10 @@ package io.promptd.mcp.stdio;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.mcp.jsonrpc.MessageCodec;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.server.McpServer;
-import io.promptd.mcp.server.Outbound;
-import io.promptd.mcp.server.ServerSession;
+import io.promptd.mcp.spi.Outbound;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.Call;
 import io.promptd.mcp.spi.Reply;
 import java.io.IOException;

@@ -1,5 +1,12 @@
-package io.promptd.mcp.jsonrpc;
+package io.promptd.mcp.spi;
 
+import io.promptd.mcp.jsonrpc.ResultResponse;
+import io.promptd.mcp.jsonrpc.RequestId;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.jsonrpc.Message;
+import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;

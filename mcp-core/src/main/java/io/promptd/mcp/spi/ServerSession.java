@@ -1,12 +1,10 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.spi;
 
-import io.promptd.mcp.jsonrpc.Incoming;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.ProtocolVersion;
-import io.promptd.mcp.spi.Call;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 

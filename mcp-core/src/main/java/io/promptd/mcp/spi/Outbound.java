@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.spi;
 
 import io.promptd.mcp.jsonrpc.Message;
 
