@@ -1,9 +1,10 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.Root;
-import java.io.ByteArrayOutputStream;
+import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32C;
+import java.util.zip.CheckedOutputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -146,23 +148,25 @@ final class LibraryCache {
     }
     Path tmp = null;
     try {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream(kept.size() * 256 + 64);
-      DataOutputStream out = new DataOutputStream(bytes);
-      out.writeInt(MAGIC);
-      out.writeInt(FORMAT);
-      byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
-      out.writeInt(keyBytes.length);
-      out.write(keyBytes);
-      out.writeInt(kept.size());
-      for (IndexFormat.Cached c : kept) {
-        IndexFormat.write(out, c);
-      }
-      byte[] data = bytes.toByteArray();
-      byte[] framed = ByteBuffer.allocate(data.length + Long.BYTES).put(data).putLong(crc(data, data.length))
-          .array();
       Files.createDirectories(f.getParent());
       tmp = Files.createTempFile(f.getParent(), f.getFileName().toString(), ".tmp");
-      Files.write(tmp, framed);
+      // Streamed to the file with the checksum computed on the way: a 100,000-file index is tens of MB, and holding
+      // it in memory (then copying it to add the checksum) raised the heap by ~100 MiB right after a load.
+      CRC32C crc = new CRC32C();
+      try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(tmp), 64 * 1024)) {
+        DataOutputStream out = new DataOutputStream(new CheckedOutputStream(file, crc));
+        out.writeInt(MAGIC);
+        out.writeInt(FORMAT);
+        byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(keyBytes.length);
+        out.write(keyBytes);
+        out.writeInt(kept.size());
+        for (IndexFormat.Cached c : kept) {
+          IndexFormat.write(out, c);
+        }
+        out.flush();
+        file.write(ByteBuffer.allocate(Long.BYTES).putLong(crc.getValue()).array()); // outside the checksum
+      }
       Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       long millis = (System.nanoTime() - start) / 1_000_000;
       LOG.log(Level.DEBUG, () -> "wrote the library index " + f + " (" + kept.size() + " files) in " + millis + " ms");
