@@ -42,11 +42,16 @@ final class LibraryIndex {
   private final LibraryOptions options;
   private final Map<Path, Entry> files = new HashMap<>();
   private final Map<Path, Entry> attaching = new HashMap<>();
-  /** The files with problems and the names claimed twice, so that listing problems need not walk everything. */
+  /** The files with problems, so that listing problems need not walk everything. */
   private final Set<Path> troubled = new HashSet<>();
-  private final Set<String> contested = new HashSet<>();
   private final Map<Path, Set<Path>> dependents = new HashMap<>();
-  private final Map<String, TreeSet<Entry>> owners = new HashMap<>();
+  /**
+   * The one file claiming each name that only one file claims: nearly every name, so they get no ordered set (a
+   * {@code TreeSet} per name was ~300,000 objects at 100k files, made again on every restart).
+   */
+  private final Map<String, Entry> owners = new HashMap<>();
+  /** Every file claiming each name claimed twice or more, in {@link #PRECEDENCE} order: the first one wins. */
+  private final Map<String, TreeSet<Entry>> rivals = new HashMap<>();
   private final List<Diagnostic> rootProblems = new ArrayList<>();
   private final List<ParseResult> lastRefresh = new ArrayList<>();
 
@@ -88,14 +93,26 @@ final class LibraryIndex {
 
   /** The definition of each name's winner. */
   List<PromptDefinition> served() {
-    List<PromptDefinition> served = new ArrayList<>();
-    for (TreeSet<Entry> candidates : owners.values()) {
+    List<PromptDefinition> served = new ArrayList<>(owners.size() + rivals.size());
+    for (Entry sole : owners.values()) {
+      PromptDefinition d = sole.definition();
+      if (d != null) {
+        served.add(d);
+      }
+    }
+    for (TreeSet<Entry> candidates : rivals.values()) {
       PromptDefinition d = candidates.first().definition();
       if (d != null) {
         served.add(d);
       }
     }
     return served;
+  }
+
+  /** The file whose prompt is served under {@code name}, or null when no file claims it. */
+  private @Nullable Entry winner(String name) {
+    TreeSet<Entry> candidates = rivals.get(name);
+    return candidates != null ? candidates.first() : owners.get(name);
   }
 
   /**
@@ -123,8 +140,8 @@ final class LibraryIndex {
     }
     Map<String, @Nullable PromptDefinition> result = new HashMap<>();
     for (String name : touched) {
-      TreeSet<Entry> candidates = owners.get(name);
-      result.put(name, candidates == null ? null : candidates.first().definition());
+      Entry winner = winner(name);
+      result.put(name, winner == null ? null : winner.definition());
     }
     return result;
   }
@@ -237,13 +254,45 @@ final class LibraryIndex {
     }
     String name = entry.name();
     if (name != null) {
-      TreeSet<Entry> candidates = owners.computeIfAbsent(name, k -> new TreeSet<>(PRECEDENCE));
-      candidates.add(entry);
-      if (candidates.size() > 1) {
-        contested.add(name);
-      }
+      claim(name, entry);
     }
     return entry;
+  }
+
+  /** Records that {@code entry} claims {@code name}; an entry already there for the same file is kept, as before. */
+  private void claim(String name, Entry entry) {
+    TreeSet<Entry> candidates = rivals.get(name);
+    if (candidates != null) {
+      candidates.add(entry);
+      return;
+    }
+    Entry sole = owners.putIfAbsent(name, entry);
+    if (sole != null && PRECEDENCE.compare(sole, entry) != 0) {
+      candidates = new TreeSet<>(PRECEDENCE);
+      candidates.add(sole);
+      candidates.add(entry);
+      owners.remove(name);
+      rivals.put(name, candidates);
+    }
+  }
+
+  /** Drops the claim of {@code entry} on {@code name}; a name left with one claimant goes back to {@link #owners}. */
+  private void release(String name, Entry entry) {
+    TreeSet<Entry> candidates = rivals.get(name);
+    if (candidates == null) {
+      Entry sole = owners.get(name);
+      if (sole != null && PRECEDENCE.compare(sole, entry) == 0) {
+        owners.remove(name);
+      }
+      return;
+    }
+    candidates.remove(entry);
+    if (candidates.size() < 2) {
+      rivals.remove(name);
+      if (!candidates.isEmpty()) {
+        owners.put(name, candidates.first());
+      }
+    }
   }
 
   private void forget(Entry entry, Set<String> touched) {
@@ -259,16 +308,7 @@ final class LibraryIndex {
     String name = entry.name();
     if (name != null) {
       touched.add(name);
-      TreeSet<Entry> candidates = owners.get(name);
-      if (candidates != null) {
-        candidates.remove(entry);
-        if (candidates.isEmpty()) {
-          owners.remove(name);
-        }
-        if (candidates.size() < 2) {
-          contested.remove(name);
-        }
-      }
+      release(name, entry);
     }
   }
 
@@ -295,11 +335,7 @@ final class LibraryIndex {
         out.add(Diagnostic.warning(entry.file(), 0, "serving the last version that loaded until the errors are fixed"));
       }
     }
-    for (String name : contested) {
-      TreeSet<Entry> candidates = owners.get(name);
-      if (candidates == null || candidates.size() < 2) {
-        continue;
-      }
+    for (TreeSet<Entry> candidates : rivals.values()) {
       Entry winner = candidates.first();
       for (Entry loser : candidates.tailSet(winner, false)) {
         Served good = loser.good();
