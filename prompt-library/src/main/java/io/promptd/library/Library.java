@@ -148,7 +148,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
         restored[0] += restoreOrSubmit(load, f, cached, pool);
       }
       resourceIndex.loadAll(resourceFiles, pool);
-      catalog.replaceAll(load.finish());
+      catalog.replaceAll(load.finish(cached.values()));
     }
     state = new State(1, resourceIndex.snapshot(prompts.attaching()));
     if (restored[0] != prompts.fileCount() || restored[0] != cached.size()) {

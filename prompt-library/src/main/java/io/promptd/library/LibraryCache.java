@@ -17,8 +17,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32C;
@@ -68,7 +68,10 @@ final class LibraryCache {
     return file;
   }
 
-  /** The entries of the index by file path; empty when there is no usable index. */
+  /**
+   * The entries of the index by file path, iterated in the index's order (by prompt name when this version wrote it);
+   * empty when there is no usable index.
+   */
   Map<String, IndexFormat.Cached> read() {
     Path f = file;
     if (f == null) {
@@ -118,7 +121,7 @@ final class LibraryCache {
     if (count < 0 || count > in.remaining()) {
       throw new IOException("invalid entry count " + count);
     }
-    Map<String, IndexFormat.Cached> entries = new HashMap<>(Math.max(16, count * 4 / 3 + 1));
+    Map<String, IndexFormat.Cached> entries = new LinkedHashMap<>(Math.max(16, count * 4 / 3 + 1));
     for (int i = 0; i < count; i++) {
       IndexFormat.Cached c = IndexFormat.read(in);
       entries.put(c.file(), c);
@@ -146,6 +149,8 @@ final class LibraryCache {
         kept.add(c);
       }
     }
+    // In name order, so that a restart gets its prompts sorted (a plain lambda: see LibraryIndex.PRECEDENCE).
+    kept.sort((a, b) -> a.prompt().name().compareTo(b.prompt().name()));
     Path tmp = null;
     try {
       Files.createDirectories(f.getParent());

@@ -109,6 +109,33 @@ final class LibraryIndex {
     return served;
   }
 
+  /**
+   * The definition of each name's winner, sorted by name when {@code byName} (an on-disk index's entries, which it
+   * keeps in name order) names every served prompt: the catalog's sort then only checks the order, where sorting
+   * 100,000 names in hash order took ~0.2-0.3 s of a restart. Otherwise as {@link #served()}, in no order.
+   */
+  List<PromptDefinition> served(Collection<IndexFormat.Cached> byName) {
+    List<PromptDefinition> served = new ArrayList<>(owners.size() + rivals.size());
+    String previous = null;
+    for (IndexFormat.Cached c : byName) {
+      String name = c.prompt().name();
+      int order = previous == null ? 1 : name.compareTo(previous);
+      if (order < 0) {
+        return served(); // not in name order: a name met twice would be served twice
+      } else if (order == 0) {
+        continue; // one name claimed by two files: one winner
+      }
+      previous = name;
+      Entry winner = winner(name);
+      PromptDefinition d = winner == null ? null : winner.definition();
+      if (d != null) {
+        served.add(d);
+      }
+    }
+    // A name the index does not have (a new file, a renamed prompt) would be missing: fall back.
+    return served.size() == owners.size() + rivals.size() ? served : served();
+  }
+
   /** The file whose prompt is served under {@code name}, or null when no file claims it. */
   private @Nullable Entry winner(String name) {
     TreeSet<Entry> candidates = rivals.get(name);
