@@ -136,6 +136,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
           } else {
             if (index.get() == null) {
               index.set(reading.resultNow());
+              prompts.expect(index.get().size());
               waiting.forEach(w -> restored[0] += restoreOrSubmit(load, w, index.get(), pool));
               waiting.clear();
             }
@@ -144,6 +145,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
         });
       }
       cached = await(reading);
+      if (index.get() == null) {
+        prompts.expect(cached.size());
+      }
       for (Scanner.Found f : waiting) {
         restored[0] += restoreOrSubmit(load, f, cached, pool);
       }
