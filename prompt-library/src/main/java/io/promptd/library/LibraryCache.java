@@ -135,10 +135,13 @@ final class LibraryCache {
   /**
    * Writes the index of {@code entries} (those whose file and dependencies are settled and that serve a prompt), in
    * place of the old one, when there are at least the minimum number of files.
+   *
+   * @param entries in the order to write them: by prompt name, which lets a restart skip sorting
+   * @param files how many prompt files the library has
    */
-  void write(Collection<LibraryIndex.Entry> entries, FileSource source) {
+  void write(Collection<LibraryIndex.Entry> entries, int files, FileSource source) {
     Path f = file;
-    if (f == null || entries.size() < minimumFiles) {
+    if (f == null || files < minimumFiles) {
       return;
     }
     long start = System.nanoTime();
@@ -149,8 +152,6 @@ final class LibraryCache {
         kept.add(c);
       }
     }
-    // In name order, so that a restart gets its prompts sorted (a plain lambda: see LibraryIndex.PRECEDENCE).
-    kept.sort((a, b) -> a.prompt().name().compareTo(b.prompt().name()));
     Path tmp = null;
     try {
       Files.createDirectories(f.getParent());

@@ -147,6 +147,25 @@ final class LibraryIndex {
     return served.size() == owners.size() + rivals.size() ? served : served();
   }
 
+  /**
+   * The files that serve or claim a prompt, in the order of {@code byName} (the catalog's prompts, sorted by name), the
+   * files claiming one name together: the order the on-disk index is written in. Files that serve no prompt are left
+   * out, as the index leaves them out.
+   */
+  List<Entry> servingByName(List<PromptDefinition> byName) {
+    List<Entry> out = new ArrayList<>(files.size());
+    for (PromptDefinition d : byName) {
+      TreeSet<Entry> candidates = rivals.get(d.name());
+      Entry sole = candidates == null ? owners.get(d.name()) : null;
+      if (candidates != null) {
+        out.addAll(candidates);
+      } else if (sole != null) {
+        out.add(sole);
+      }
+    }
+    return out;
+  }
+
   /** The file whose prompt is served under {@code name}, or null when no file claims it. */
   private @Nullable Entry winner(String name) {
     TreeSet<Entry> candidates = rivals.get(name);
@@ -419,11 +438,6 @@ final class LibraryIndex {
   /** The prompt files that attach library files, which are served as resources. */
   Collection<Entry> attaching() {
     return attaching.values();
-  }
-
-  /** Every prompt file known. */
-  Collection<Entry> entries() {
-    return files.values();
   }
 
   /** Records a problem of the library as a whole, such as too many files. */
