@@ -11,7 +11,6 @@ import io.promptd.mcp.server.PromptDefinition;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -27,16 +26,6 @@ import org.jspecify.annotations.Nullable;
  * each name. Confined to one thread at a time by its callers' lock.
  */
 final class LibraryIndex {
-  /**
-   * Decides duplicate names: roots in the order given, then paths in order (compared without making strings).
-   * Comparators here are plain lambdas rather than {@code Comparator.comparing} chains: those are linked at run time
-   * inside the JDK, where the start-up cache does not keep them (~5 ms of a cold start).
-   */
-  private static final Comparator<Entry> PRECEDENCE = (a, b) -> {
-    int byRoot = Integer.compare(a.root().index(), b.root().index());
-    return byRoot != 0 ? byRoot : a.file().compareTo(b.file());
-  };
-
   private final FileSource source;
   private final List<Root> roots;
   private final LibraryOptions options;
@@ -45,13 +34,7 @@ final class LibraryIndex {
   /** The files with problems, so that listing problems need not walk everything. */
   private final Set<Path> troubled = new HashSet<>();
   private final Map<Path, Set<Path>> dependents = new HashMap<>();
-  /**
-   * The one file claiming each name that only one file claims: nearly every name, so they get no ordered set (a
-   * {@code TreeSet} per name was ~300,000 objects at 100k files, made again on every restart).
-   */
-  private Map<String, Entry> owners = new HashMap<>();
-  /** Every file claiming each name claimed twice or more, in {@link #PRECEDENCE} order: the first one wins. */
-  private final Map<String, TreeSet<Entry>> rivals = new HashMap<>();
+  private final NameClaims names = new NameClaims();
   private final List<Diagnostic> rootProblems = new ArrayList<>();
   private final List<ParseResult> lastRefresh = new ArrayList<>();
 
@@ -96,80 +79,25 @@ final class LibraryIndex {
    * them one doubling at a time rehashed 100,000 entries about twice over (~8% of a restart's samples).
    */
   void expect(int count) {
-    if (files.isEmpty() && owners.isEmpty()) {
+    if (files.isEmpty()) {
       files = HashMap.newHashMap(count);
-      owners = HashMap.newHashMap(count);
+      names.expect(count);
     }
   }
 
-  /** The definition of each name's winner. */
+  /** The definition of each name's winner, in no order. */
   List<PromptDefinition> served() {
-    List<PromptDefinition> served = new ArrayList<>(owners.size() + rivals.size());
-    for (Entry sole : owners.values()) {
-      PromptDefinition d = sole.definition();
-      if (d != null) {
-        served.add(d);
-      }
-    }
-    for (TreeSet<Entry> candidates : rivals.values()) {
-      PromptDefinition d = candidates.first().definition();
-      if (d != null) {
-        served.add(d);
-      }
-    }
-    return served;
+    return names.served();
   }
 
-  /**
-   * The definition of each name's winner, sorted by name when {@code byName} (an on-disk index's entries, which it
-   * keeps in name order) names every served prompt: the catalog's sort then only checks the order, where sorting
-   * 100,000 names in hash order took ~0.2-0.3 s of a restart. Otherwise as {@link #served()}, in no order.
-   */
+  /** The definition of each name's winner, sorted by name when {@code byName} allows: see {@link NameClaims}. */
   List<PromptDefinition> served(Collection<IndexFormat.Cached> byName) {
-    List<PromptDefinition> served = new ArrayList<>(owners.size() + rivals.size());
-    String previous = null;
-    for (IndexFormat.Cached c : byName) {
-      String name = c.prompt().name();
-      int order = previous == null ? 1 : name.compareTo(previous);
-      if (order < 0) {
-        return served(); // not in name order: a name met twice would be served twice
-      } else if (order == 0) {
-        continue; // one name claimed by two files: one winner
-      }
-      previous = name;
-      Entry winner = winner(name);
-      PromptDefinition d = winner == null ? null : winner.definition();
-      if (d != null) {
-        served.add(d);
-      }
-    }
-    // A name the index does not have (a new file, a renamed prompt) would be missing: fall back.
-    return served.size() == owners.size() + rivals.size() ? served : served();
+    return names.served(byName);
   }
 
-  /**
-   * The files that serve or claim a prompt, in the order of {@code byName} (the catalog's prompts, sorted by name), the
-   * files claiming one name together: the order the on-disk index is written in. Files that serve no prompt are left
-   * out, as the index leaves them out.
-   */
+  /** The files that serve or claim a prompt, in the order of {@code byName}: see {@link NameClaims}. */
   List<Entry> servingByName(List<PromptDefinition> byName) {
-    List<Entry> out = new ArrayList<>(files.size());
-    for (PromptDefinition d : byName) {
-      TreeSet<Entry> candidates = rivals.get(d.name());
-      Entry sole = candidates == null ? owners.get(d.name()) : null;
-      if (candidates != null) {
-        out.addAll(candidates);
-      } else if (sole != null) {
-        out.add(sole);
-      }
-    }
-    return out;
-  }
-
-  /** The file whose prompt is served under {@code name}, or null when no file claims it. */
-  private @Nullable Entry winner(String name) {
-    TreeSet<Entry> candidates = rivals.get(name);
-    return candidates != null ? candidates.first() : owners.get(name);
+    return names.servingByName(byName, files.size());
   }
 
   /**
@@ -197,7 +125,7 @@ final class LibraryIndex {
     }
     Map<String, @Nullable PromptDefinition> result = new HashMap<>();
     for (String name : touched) {
-      Entry winner = winner(name);
+      Entry winner = names.winner(name);
       result.put(name, winner == null ? null : winner.definition());
     }
     return result;
@@ -311,45 +239,9 @@ final class LibraryIndex {
     }
     String name = entry.name();
     if (name != null) {
-      claim(name, entry);
+      names.claim(name, entry);
     }
     return entry;
-  }
-
-  /** Records that {@code entry} claims {@code name}; an entry already there for the same file is kept, as before. */
-  private void claim(String name, Entry entry) {
-    TreeSet<Entry> candidates = rivals.get(name);
-    if (candidates != null) {
-      candidates.add(entry);
-      return;
-    }
-    Entry sole = owners.putIfAbsent(name, entry);
-    if (sole != null && PRECEDENCE.compare(sole, entry) != 0) {
-      candidates = new TreeSet<>(PRECEDENCE);
-      candidates.add(sole);
-      candidates.add(entry);
-      owners.remove(name);
-      rivals.put(name, candidates);
-    }
-  }
-
-  /** Drops the claim of {@code entry} on {@code name}; a name left with one claimant goes back to {@link #owners}. */
-  private void release(String name, Entry entry) {
-    TreeSet<Entry> candidates = rivals.get(name);
-    if (candidates == null) {
-      Entry sole = owners.get(name);
-      if (sole != null && PRECEDENCE.compare(sole, entry) == 0) {
-        owners.remove(name);
-      }
-      return;
-    }
-    candidates.remove(entry);
-    if (candidates.size() < 2) {
-      rivals.remove(name);
-      if (!candidates.isEmpty()) {
-        owners.put(name, candidates.first());
-      }
-    }
   }
 
   private void forget(Entry entry, Set<String> touched) {
@@ -365,7 +257,7 @@ final class LibraryIndex {
     String name = entry.name();
     if (name != null) {
       touched.add(name);
-      release(name, entry);
+      names.release(name, entry);
     }
   }
 
@@ -392,7 +284,7 @@ final class LibraryIndex {
         out.add(Diagnostic.warning(entry.file(), 0, "serving the last version that loaded until the errors are fixed"));
       }
     }
-    for (TreeSet<Entry> candidates : rivals.values()) {
+    for (TreeSet<Entry> candidates : names.contested()) {
       Entry winner = candidates.first();
       for (Entry loser : candidates.tailSet(winner, false)) {
         Served good = loser.good();
