@@ -136,6 +136,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
           } else {
             if (index.get() == null) {
               index.set(reading.resultNow());
+              prompts.expect(index.get().size());
               waiting.forEach(w -> restored[0] += restoreOrSubmit(load, w, index.get(), pool));
               waiting.clear();
             }
@@ -144,17 +145,24 @@ public final class Library implements ResourceProvider, AutoCloseable {
         });
       }
       cached = await(reading);
+      if (index.get() == null) {
+        prompts.expect(cached.size());
+      }
       for (Scanner.Found f : waiting) {
         restored[0] += restoreOrSubmit(load, f, cached, pool);
       }
       resourceIndex.loadAll(resourceFiles, pool);
-      catalog.replaceAll(load.finish());
+      catalog.replaceAll(load.finish(cached.values()));
     }
     state = new State(1, resourceIndex.snapshot(prompts.attaching()));
     if (restored[0] != prompts.fileCount() || restored[0] != cached.size()) {
       // Entries are immutable: a copy of the list lets the index be written while the library already serves.
-      List<LibraryIndex.Entry> entries = List.copyOf(prompts.entries());
-      indexWriter = Thread.ofVirtual().name("promptd-library-index").start(() -> cache.write(entries, source));
+      // In the catalog's order, by prompt name, for the next restart; sorting them in the writer instead cost ~0.4 s
+      // of CPU after a cold load.
+      List<LibraryIndex.Entry> entries = prompts.servingByName(catalog.all());
+      int files = prompts.fileCount();
+      indexWriter = Thread.ofVirtual().name("promptd-library-index")
+          .start(() -> cache.write(entries, files, source));
     }
     this.restored = restored[0];
     LOG.log(Level.DEBUG, () -> restored[0] + " of " + prompts.fileCount() + " prompt files served from the index");

@@ -17,8 +17,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32C;
@@ -68,7 +68,10 @@ final class LibraryCache {
     return file;
   }
 
-  /** The entries of the index by file path; empty when there is no usable index. */
+  /**
+   * The entries of the index by file path, iterated in the index's order (by prompt name when this version wrote it);
+   * empty when there is no usable index.
+   */
   Map<String, IndexFormat.Cached> read() {
     Path f = file;
     if (f == null) {
@@ -118,7 +121,7 @@ final class LibraryCache {
     if (count < 0 || count > in.remaining()) {
       throw new IOException("invalid entry count " + count);
     }
-    Map<String, IndexFormat.Cached> entries = new HashMap<>(Math.max(16, count * 4 / 3 + 1));
+    Map<String, IndexFormat.Cached> entries = new LinkedHashMap<>(Math.max(16, count * 4 / 3 + 1));
     for (int i = 0; i < count; i++) {
       IndexFormat.Cached c = IndexFormat.read(in);
       entries.put(c.file(), c);
@@ -132,10 +135,13 @@ final class LibraryCache {
   /**
    * Writes the index of {@code entries} (those whose file and dependencies are settled and that serve a prompt), in
    * place of the old one, when there are at least the minimum number of files.
+   *
+   * @param entries in the order to write them: by prompt name, which lets a restart skip sorting
+   * @param files how many prompt files the library has
    */
-  void write(Collection<LibraryIndex.Entry> entries, FileSource source) {
+  void write(Collection<LibraryIndex.Entry> entries, int files, FileSource source) {
     Path f = file;
-    if (f == null || entries.size() < minimumFiles) {
+    if (f == null || files < minimumFiles) {
       return;
     }
     long start = System.nanoTime();

@@ -8,6 +8,7 @@ import io.promptd.mcp.server.PromptDefinition;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -82,8 +83,12 @@ final class LibraryLoad {
     }
   }
 
-  /** Waits for every {@link #submit submitted} parse and stores it; returns the prompts to serve. */
-  List<PromptDefinition> finish() throws IOException {
+  /**
+   * Waits for every {@link #submit submitted} parse and stores it; returns the prompts to serve.
+   *
+   * @param cached the on-disk index's entries in its order, which lets the prompts come back sorted by name
+   */
+  List<PromptDefinition> finish(Collection<IndexFormat.Cached> cached) throws IOException {
     try {
       for (int i = 0; i < loading.size(); i++) {
         Scanner.Found f = loading.get(i);
@@ -106,6 +111,6 @@ final class LibraryLoad {
     loading.clear();
     parsing.clear();
     folders.clear();
-    return index.served();
+    return index.served(cached);
   }
 }

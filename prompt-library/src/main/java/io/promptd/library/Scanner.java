@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -62,13 +64,24 @@ final class Scanner {
     if (!Files.isDirectory(start) || !wanted(root, start)) {
       return;
     }
+    String separator = start.getFileSystem().getSeparator();
+    // The folders being walked, innermost first: a file is classified from its name and its folder's segments.
+    Deque<FileKind.Folder> folders = new ArrayDeque<>();
     Files.walkFileTree(start, new SimpleFileVisitor<>() {
       @Override
       public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
         if (!wanted(root, dir)) {
           return FileVisitResult.SKIP_SUBTREE;
         }
+        FileKind.Folder parent = folders.peek();
+        folders.push(parent == null ? FileKind.Folder.of(root, dir) : parent.child(name(dir, separator)));
         dirs.accept(dir);
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult postVisitDirectory(Path dir, @Nullable IOException e) {
+        folders.pop();
         return FileVisitResult.CONTINUE;
       }
 
@@ -76,7 +89,9 @@ final class Scanner {
       public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
         // Regular files and links only: opening a FIFO or a device could block or never end.
         if (attrs.isRegularFile() || attrs.isSymbolicLink()) {
-          FileKind.Match match = FileKind.classify(root, file);
+          FileKind.Folder folder = folders.peek();
+          FileKind.Match match = folder == null ? FileKind.classify(root, file)
+              : FileKind.classify(folder, name(file, separator));
           if (match != null || ResourceParser.isResourceFile(file)) {
             files.accept(new Found(root, file, match, Stamp.of(attrs)));
           }
@@ -90,5 +105,11 @@ final class Scanner {
         return FileVisitResult.CONTINUE;
       }
     });
+  }
+
+  /** The last segment of {@code path}, taken from its text: the listing needs that text anyway, a Path it does not. */
+  private static String name(Path path, String separator) {
+    String text = path.toString();
+    return text.substring(text.lastIndexOf(separator) + 1);
   }
 }

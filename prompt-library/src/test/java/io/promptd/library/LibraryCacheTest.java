@@ -71,6 +71,32 @@ class LibraryCacheTest {
   }
 
   @Test
+  void aRestartServesEachNameOnceWithTheSameWinnerAndFilesTheIndexLacksToo() throws Exception {
+    write(root, "a/dup.prompt.md", "---\nname: twice\ndescription: A\n---\nA\n");
+    write(root, "b/dup.prompt.md", "---\nname: twice\ndescription: B\n---\nB\n");
+    settle(root);
+    List<String> diagnostics;
+    try (Library first = Library.load(List.of(root), options)) {
+      diagnostics = Files2.formatted(first);
+    }
+    assertThat(diagnostics).anyMatch(d -> d.contains("prompt name 'twice' is also claimed by"));
+    for (String added : List.of("", "0-new.prompt.md")) {
+      if (!added.isEmpty()) {
+        write(root, added, "---\ndescription: New\n---\nNew\n");
+        settle(root);
+      }
+      try (Library again = Library.load(List.of(root), options)) {
+        assertThat(again.restoredFromIndex()).isEqualTo(5);
+        List<String> names = added.isEmpty() ? List.of("choice", "plain", "twice", "uses")
+            : List.of("0-new", "choice", "plain", "twice", "uses");
+        assertThat(again.catalog().all()).extracting(PromptDefinition::name).containsExactlyElementsOf(names);
+        assertThat(again.catalog().get("twice").orElseThrow().prompt().description()).isEqualTo("A");
+        assertThat(Files2.formatted(again)).isEqualTo(diagnostics);
+      }
+    }
+  }
+
+  @Test
   void aChangedFileOrPartialIsReadAgain() throws Exception {
     Library.load(List.of(root), options).close();
     write(root, "plain.prompt.md", "---\ndescription: Plain\n---\nHello again\n");

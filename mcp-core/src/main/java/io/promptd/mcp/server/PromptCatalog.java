@@ -67,7 +67,8 @@ public final class PromptCatalog {
         throw new IllegalArgumentException("two prompts are named '" + sorted.get(i).name() + "'");
       }
     }
-    update(editor -> editor.replaceSorted(sorted));
+    // Checked unique just now: no second pass to drop duplicates.
+    update(editor -> editor.replaceWithUnique(sorted));
   }
 
   /** {@code prompts} sorted by name; stable, so of two prompts with one name the later stays later. */
@@ -176,6 +177,10 @@ public final class PromptCatalog {
           unique.add(p);
         }
       }
+      replaceWithUnique(unique);
+    }
+
+    private void replaceWithUnique(List<PromptDefinition> unique) {
       // Replacing nothing with nothing is no change; anything else counts as one, as a reload should.
       if (root != null || !unique.isEmpty()) {
         root = Tree.build(unique, 0, unique.size());

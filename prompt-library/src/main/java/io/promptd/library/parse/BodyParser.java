@@ -52,8 +52,9 @@ final class BodyParser {
       if (stripped.startsWith("```") || stripped.startsWith("~~~")) {
         fenced = !fenced;
       }
-      Matcher m = MARKER.matcher(current);
-      if (!fenced && m.matches() && directive(m.group(1).toLowerCase(Locale.ROOT), m.group(2), line)) {
+      // Only a line starting with ':::' can match: the others skip the regular expression.
+      Matcher m = fenced || !current.startsWith(":::") ? null : MARKER.matcher(current);
+      if (m != null && m.matches() && directive(m.group(1).toLowerCase(Locale.ROOT), m.group(2), line)) {
         textLine = line + 1;
       } else {
         text.append(current).append('\n');

@@ -6,6 +6,7 @@ import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.Icon;
 import io.promptd.mcp.protocol.Prompt;
+import io.promptd.mcp.protocol.PromptArgument;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -50,8 +51,11 @@ final class NativeFormat {
       problems.warning(1, "no description: clients show it next to the prompt's name");
     }
     List<Icon> icons = icons(yaml, source, options, dependencies, files);
-    Prompt prompt = new Prompt(name, Fields.string(yaml, "title"), description,
-        arguments.stream().map(ArgumentSpec::toProtocol).toList(), icons, meta(yaml));
+    List<PromptArgument> listed = new ArrayList<>(arguments.size()); // a loop: a stream per file cost more
+    for (ArgumentSpec a : arguments) {
+      listed.add(a.toProtocol());
+    }
+    Prompt prompt = new Prompt(name, Fields.string(yaml, "title"), description, listed, icons, meta(yaml));
     return new PromptFile(source.file(), root, nameLine, prompt, arguments, parts);
   }
 
