@@ -16,8 +16,8 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Set;
-import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -284,7 +284,7 @@ final class LibraryIndex {
         out.add(Diagnostic.warning(entry.file(), 0, "serving the last version that loaded until the errors are fixed"));
       }
     }
-    for (TreeSet<Entry> candidates : names.contested()) {
+    for (NavigableSet<Entry> candidates : names.contested()) {
       Entry winner = candidates.first();
       for (Entry loser : candidates.tailSet(winner, false)) {
         Served good = loser.good();

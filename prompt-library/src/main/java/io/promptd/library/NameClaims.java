@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
@@ -150,8 +151,7 @@ final class NameClaims {
   }
 
   /** The names claimed by two files or more, each with its claimants in precedence order. */
-  @SuppressWarnings("NonApiType") // first() and tailSet() are what callers need; a Set does not offer them
-  Collection<TreeSet<Entry>> contested() {
+  Collection<? extends NavigableSet<Entry>> contested() {
     return rivals.values();
   }
 }
