@@ -7,6 +7,8 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
+import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.Reply;
 import java.lang.System.Logger.Level;
 import java.util.function.Function;
@@ -35,6 +37,29 @@ final class Responder {
         Thread.interrupted(); // the interrupt was for this request only
       }
     }
+  }
+
+  /**
+   * A call that runs {@code task}'s request when the transport says so and can be cancelled through {@code task}: the
+   * one shape both a session's and the stateless handler's requests take.
+   */
+  static Call call(InFlight task, boolean mayBlock, Function<Outbound, Reply> run) {
+    return new Call() {
+      @Override
+      public boolean mayBlock() {
+        return mayBlock;
+      }
+
+      @Override
+      public Reply run(Outbound stream) {
+        return run.apply(stream);
+      }
+
+      @Override
+      public void cancel() {
+        task.cancel();
+      }
+    };
   }
 
   /** The response to {@code request}: its result, or the error that serving it raised. */

@@ -98,27 +98,14 @@ final class SessionImpl implements ServerSession {
       return Call.done(Reply.of(duplicate, Reply.Hint.ANSWERED, version()));
     }
     boolean mayBlock = Dispatcher.mayBlock(server, request);
-    return new Call() {
-      @Override
-      public boolean mayBlock() {
-        return mayBlock;
+    return Responder.call(task, mayBlock, stream -> {
+      try {
+        Response response = Responder.run(request, task, r -> dispatcher.dispatch(r, stream));
+        return response == null ? Reply.cancelled() : Reply.of(response, Reply.Hint.ANSWERED, version());
+      } finally {
+        inFlight.remove(request.id(), task);
       }
-
-      @Override
-      public Reply run(Outbound stream) {
-        try {
-          Response response = Responder.run(request, task, r -> dispatcher.dispatch(r, stream));
-          return response == null ? Reply.cancelled() : Reply.of(response, Reply.Hint.ANSWERED, version());
-        } finally {
-          inFlight.remove(request.id(), task);
-        }
-      }
-
-      @Override
-      public void cancel() {
-        task.cancel();
-      }
-    };
+    });
   }
 
   @Override

@@ -84,23 +84,10 @@ final class Stateless implements StatelessEndpoint {
     }
     InFlight task = new InFlight();
     boolean mayBlock = Dispatcher.mayBlock(server, r);
-    return new Call() {
-      @Override
-      public boolean mayBlock() {
-        return mayBlock;
-      }
-
-      @Override
-      public Reply run(Outbound stream) {
-        Response response = Responder.run(r, task, req -> serve(req, ctx, stream, streams));
-        return response == null ? Reply.cancelled() : Reply.of(response, Responder.statelessHint(response), MODERN);
-      }
-
-      @Override
-      public void cancel() {
-        task.cancel();
-      }
-    };
+    return Responder.call(task, mayBlock, stream -> {
+      Response response = Responder.run(r, task, req -> serve(req, ctx, stream, streams));
+      return response == null ? Reply.cancelled() : Reply.of(response, Responder.statelessHint(response), MODERN);
+    });
   }
 
   /** Serves a modern request whose metadata has been read into {@code ctx}; listen streams join {@code scope}. */
