@@ -58,13 +58,13 @@ final class Dispatcher {
     };
   }
 
-  JsonObject dispatch(Request request, Outbound stream) {
+  JsonObject dispatch(Request request, Outbound stream, Caller caller) {
     JsonObject meta = request.params().object("_meta").orElse(JsonObject.EMPTY);
     if (request.method().equals("initialize")) {
       return initialize(request);
     }
     if (meta.has(META_PROTOCOL_VERSION)) {
-      return server.stateless().serve(request, ModernMeta.parse(request, null), stream, session.listens());
+      return server.stateless().serve(request, ModernMeta.parse(request, null, caller), stream, session.listens());
     }
     LegacyState state = session.legacy();
     if (state != null) {

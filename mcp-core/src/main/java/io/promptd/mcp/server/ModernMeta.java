@@ -26,7 +26,7 @@ final class ModernMeta {
    *
    * @throws McpException when the metadata is missing, disagrees with the headers, or names no version we speak
    */
-  static RequestContext parse(Request request, @Nullable RequestHeaders headers) {
+  static RequestContext parse(Request request, @Nullable RequestHeaders headers, Caller caller) {
     JsonObject meta = request.params().object("_meta").orElse(JsonObject.EMPTY);
     String requested = meta.get(META_PROTOCOL_VERSION) instanceof JsonString s ? s.value() : null;
     ProtocolVersion version;
@@ -42,7 +42,8 @@ final class ModernMeta {
     JsonObject capabilities = meta.object(META_CLIENT_CAPABILITIES)
         .orElseThrow(() -> McpException.invalidParams(
             "Invalid params: _meta[\"" + META_CLIENT_CAPABILITIES + "\"] is required (an object; {} for none)"));
-    return new RequestContext(id, version, capabilities, implementation(meta.object(META_CLIENT_INFO).orElse(null)));
+    return new RequestContext(
+        id, version, capabilities, implementation(meta.object(META_CLIENT_INFO).orElse(null)), caller);
   }
 
   static McpException unsupported(String requested) {

@@ -16,14 +16,17 @@ import org.jspecify.annotations.Nullable;
  * @param version the protocol version the request is served under
  * @param clientCapabilities the client's declared capabilities
  * @param clientInfo the client's self-reported identity, or null
+ * @param caller who sent the request, as the transport authenticated it
  */
 record RequestContext(
-    RequestId id, ProtocolVersion version, JsonObject clientCapabilities, @Nullable Implementation clientInfo) {
+    RequestId id, ProtocolVersion version, JsonObject clientCapabilities, @Nullable Implementation clientInfo,
+    Caller caller) {
   /** Checks the fields. */
   public RequestContext {
     requireNonNull(id, "id");
     requireNonNull(version, "version");
     requireNonNull(clientCapabilities, "clientCapabilities");
+    requireNonNull(caller, "caller");
   }
 
   /** Whether the request is served statelessly under the modern era. */

@@ -58,8 +58,13 @@ final class SessionImpl implements ServerSession {
 
   @Override
   public Call receive(Incoming input) {
+    return receive(input, Caller.UNRESTRICTED);
+  }
+
+  @Override
+  public Call receive(Incoming input, Caller caller) {
     return switch (input) {
-      case Incoming.Single(Request r) -> accept(r);
+      case Incoming.Single(Request r) -> accept(r, caller);
       case Incoming.Single(Notification n) -> {
         handle(n);
         yield Call.done(Reply.accepted());
@@ -74,7 +79,7 @@ final class SessionImpl implements ServerSession {
 
         @Override
         public Reply run(Outbound stream) {
-          return batch(batch, stream);
+          return batch(batch, stream, caller);
         }
 
         @Override
@@ -87,10 +92,10 @@ final class SessionImpl implements ServerSession {
 
   @Override
   public @Nullable Response handle(Request request, Outbound stream) {
-    return accept(request).run(stream).response();
+    return accept(request, Caller.UNRESTRICTED).run(stream).response();
   }
 
-  private Call accept(Request request) {
+  private Call accept(Request request, Caller caller) {
     InFlight task = new InFlight();
     if (inFlight.putIfAbsent(request.id(), task) != null) {
       ErrorResponse duplicate = new ErrorResponse(
@@ -100,7 +105,7 @@ final class SessionImpl implements ServerSession {
     boolean mayBlock = Dispatcher.mayBlock(server, request);
     return Responder.call(task, mayBlock, stream -> {
       try {
-        Response response = Responder.run(request, task, r -> dispatcher.dispatch(r, stream));
+        Response response = Responder.run(request, task, r -> dispatcher.dispatch(r, stream, caller));
         return response == null ? Reply.cancelled() : Reply.of(response, Reply.Hint.ANSWERED, version());
       } finally {
         inFlight.remove(request.id(), task);
@@ -125,7 +130,7 @@ final class SessionImpl implements ServerSession {
   }
 
   /** Serves a batch: allowed only in a session that negotiated 2025-03-26, else one -32600 error. */
-  private Reply batch(Incoming.Batch batch, Outbound stream) {
+  private Reply batch(Incoming.Batch batch, Outbound stream, Caller caller) {
     LegacyState state = legacy;
     if (state == null || !state.version.allowsBatches()) {
       String why = state == null
@@ -140,7 +145,7 @@ final class SessionImpl implements ServerSession {
         case Incoming.Single(Request r) when r.method().equals("initialize") ->
             responses.add(ErrorResponse.of(r.id(), McpException.invalidRequest("Invalid request: initialize must not be part of a batch")));
         case Incoming.Single(Request r) -> {
-          Response response = handle(r, stream);
+          Response response = accept(r, caller).run(stream).response();
           if (response != null) {
             responses.add(response);
           }

@@ -57,8 +57,13 @@ final class Stateless implements StatelessEndpoint {
 
   @Override
   public Call receive(Incoming input, RequestHeaders headers) {
+    return receive(input, headers, Caller.UNRESTRICTED);
+  }
+
+  @Override
+  public Call receive(Incoming input, RequestHeaders headers, Caller caller) {
     return switch (input) {
-      case Incoming.Single(Request r) -> request(r, headers);
+      case Incoming.Single(Request r) -> request(r, headers, caller);
       case Incoming.Single(Notification n) -> Call.done(Reply.accepted()); // 2026-07-28 defines none over HTTP
       case Incoming.Single s -> Call.done(Reply.rejected(
           Wire.refusal("Bad Request: clients must not send JSON-RPC responses in 2026-07-28"), true, MODERN));
@@ -74,10 +79,10 @@ final class Stateless implements StatelessEndpoint {
     streams.endAll();
   }
 
-  private Call request(Request r, RequestHeaders headers) {
+  private Call request(Request r, RequestHeaders headers, Caller caller) {
     RequestContext ctx;
     try {
-      ctx = ModernMeta.parse(r, headers);
+      ctx = ModernMeta.parse(r, headers, caller);
     } catch (McpException e) {
       ErrorResponse error = ErrorResponse.of(r.id(), e);
       return Call.done(Reply.of(error, Responder.statelessHint(error), MODERN));

@@ -1,5 +1,7 @@
 package io.promptd.mcp.spi;
 
+import io.promptd.mcp.server.Caller;
+
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
@@ -21,6 +23,12 @@ public interface ServerSession extends AutoCloseable {
    * on the reading thread unless it {@linkplain Call#mayBlock() may block}, and write its {@link io.promptd.mcp.spi.Reply}.
    */
   Call receive(Incoming input);
+
+  /**
+   * Takes one unit of input like {@link #receive(Incoming)}, sent by {@code caller}: what it may see is limited to what
+   * the caller may see. The transport authenticates; {@link Caller#UNRESTRICTED} when no authorization is in force.
+   */
+  Call receive(Incoming input, Caller caller);
 
   /**
    * Serves one request on the calling thread, blocking until it is done; {@code receive(...).run(stream)} for one

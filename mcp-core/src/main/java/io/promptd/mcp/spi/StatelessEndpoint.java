@@ -1,5 +1,7 @@
 package io.promptd.mcp.spi;
 
+import io.promptd.mcp.server.Caller;
+
 import io.promptd.mcp.spi.Incoming;
 
 /**
@@ -19,6 +21,9 @@ public interface StatelessEndpoint {
    * agree; errors come back as the call's reply.
    */
   Call receive(Incoming input, RequestHeaders headers);
+
+  /** Accepts one unit of stateless input like {@link #receive(Incoming, RequestHeaders)}, sent by {@code caller}. */
+  Call receive(Incoming input, RequestHeaders headers, Caller caller);
 
   /** Ends every open {@code subscriptions/listen} stream served here gracefully, with its final response. */
   void endStreams();

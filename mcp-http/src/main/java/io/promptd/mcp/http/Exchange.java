@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.server.Caller;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.Wire;
 import java.io.IOException;
@@ -25,11 +26,21 @@ final class Exchange {
   private boolean bodyRead;
   private byte @Nullable [] partial;
   private int partialLength;
+  private Caller caller = Caller.UNRESTRICTED;
 
   Exchange(Request request, org.eclipse.jetty.server.Response response, org.eclipse.jetty.util.Callback callback) {
     this.request = request;
     this.response = response;
     this.callback = callback;
+  }
+
+  /** Who sent the request, once the guard has authenticated it ({@link Caller#UNRESTRICTED} without auth). */
+  Caller caller() {
+    return caller;
+  }
+
+  void caller(Caller caller) {
+    this.caller = caller;
   }
 
   String method() {

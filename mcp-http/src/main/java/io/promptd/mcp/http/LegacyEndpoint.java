@@ -40,7 +40,7 @@ final class LegacyEndpoint {
     }
     EventLog events = new EventLog(EVENT_LOG_CAPACITY, limits);
     ServerSession session = server.openSession(events::publish);
-    Reply reply = session.receive(new Incoming.Single(request)).run(events::publish);
+    Reply reply = session.receive(new Incoming.Single(request), ex.caller()).run(events::publish);
     if (reply.response() instanceof ResultResponse) {
       String id = sessions.newId();
       sessions.add(new LegacySession(id, session, events));
@@ -60,7 +60,7 @@ final class LegacyEndpoint {
     ls.acquire();
     boolean handedOver = false;
     try {
-      Call call = ls.session().receive(body);
+      Call call = ls.session().receive(body, ex.caller());
       runner.run(call.mayBlock(), () -> {
         try {
           ex.reply(call.run(ls.events()::publish));

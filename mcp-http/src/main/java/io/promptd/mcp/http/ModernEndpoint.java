@@ -55,7 +55,7 @@ final class ModernEndpoint {
   }
 
   void post(Exchange ex, Incoming body, RequestHeaders headers, Runner runner) {
-    Call call = endpoint.receive(body, headers);
+    Call call = endpoint.receive(body, headers, ex.caller());
     runner.run(call.mayBlock(), () -> serve(ex, call));
   }
 
