@@ -1,6 +1,8 @@
 package io.promptd.cli;
 
 import io.promptd.mcp.stdio.StdioTransport;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +20,10 @@ import org.jspecify.annotations.Nullable;
  * @param host the address HTTP binds (default 127.0.0.1)
  * @param port the HTTP port (0: any free port)
  * @param token a bearer token HTTP clients must present, or null
+ * @param publicUrls the URLs clients reach the HTTP server by
+ * @param trustProxy whether to believe {@code X-Forwarded-*} headers
+ * @param tlsCert the PEM certificate chain to serve HTTPS with, or null
+ * @param tlsKey the PEM private key of {@code tlsCert}, or null
  */
 record ServeOptions(
     List<Path> directories,
@@ -27,12 +33,19 @@ record ServeOptions(
     boolean http,
     String host,
     int port,
-    @Nullable String token) {
+    @Nullable String token,
+    List<URI> publicUrls,
+    boolean trustProxy,
+    @Nullable Path tlsCert,
+    @Nullable Path tlsKey) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
+  /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
+  static final String PUBLIC_URL_VARIABLE = "PROMPTD_PUBLIC_URL";
 
   ServeOptions {
     directories = List.copyOf(directories);
+    publicUrls = List.copyOf(publicUrls);
   }
 
   static ServeOptions parse(List<String> args) {
@@ -44,6 +57,10 @@ record ServeOptions(
     int port = 3000;
     String token = System.getenv(TOKEN_VARIABLE);
     List<String> dirs = new ArrayList<>();
+    List<URI> publicUrls = new ArrayList<>();
+    boolean trustProxy = false;
+    Path tlsCert = null;
+    Path tlsKey = null;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
@@ -61,6 +78,10 @@ record ServeOptions(
         case "--port" -> port = intValue(args, ++i, arg, 0);
         case "--host" -> host = text(args, ++i, arg);
         case "--token" -> token = text(args, ++i, arg);
+        case "--public-url" -> publicUrls.add(url(text(args, ++i, arg), arg));
+        case "--trust-proxy" -> trustProxy = true;
+        case "--tls-cert" -> tlsCert = Path.of(text(args, ++i, arg));
+        case "--tls-key" -> tlsKey = Path.of(text(args, ++i, arg));
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -75,7 +96,19 @@ record ServeOptions(
     if (token != null && token.isBlank()) {
       token = null;
     }
-    return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token);
+    String fromEnvironment = System.getenv(PUBLIC_URL_VARIABLE);
+    if (publicUrls.isEmpty() && fromEnvironment != null) {
+      for (String u : fromEnvironment.split(",", -1)) {
+        if (!u.isBlank()) {
+          publicUrls.add(url(u.trim(), PUBLIC_URL_VARIABLE));
+        }
+      }
+    }
+    if ((tlsCert == null) != (tlsKey == null)) {
+      throw new UsageException("--tls-cert and --tls-key go together");
+    }
+    return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token,
+        publicUrls, trustProxy, tlsCert, tlsKey);
   }
 
   /** The folders named on the command line; each must exist. */
@@ -95,6 +128,22 @@ record ServeOptions(
       out.add(dir);
     }
     return out;
+  }
+
+  /** An absolute http(s) URL with a host. */
+  private static URI url(String value, String option) {
+    try {
+      URI u = new URI(value);
+      String scheme = u.getScheme();
+      if (u.getHost() != null && scheme != null
+          && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
+        return u;
+      }
+    } catch (URISyntaxException e) {
+      // reported below
+    }
+    throw new UsageException(option + " needs an http or https URL such as https://prompts.example.com/mcp, not '"
+        + value + "'");
   }
 
   private static String text(List<String> args, int index, String option) {
