@@ -33,6 +33,9 @@ public final class Main {
         --page-size N        prompts per prompts/list page (default 500)
         --max-line-bytes N   longest stdio message accepted (default 4194304)
         --no-watch           do not reload files when they change
+        --admin-port P       serve /metrics (Prometheus), /healthz and /readyz on port P (0: any free port)
+        --admin-host ADDR    the address the admin port binds (default 127.0.0.1: this machine only)
+        --access-log FILE    one JSON line per HTTP request, appended to FILE ('-': stderr); off by default
       """;
 
   private Main() {}

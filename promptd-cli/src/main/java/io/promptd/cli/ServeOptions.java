@@ -18,6 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param host the address HTTP binds (default 127.0.0.1)
  * @param port the HTTP port (0: any free port)
  * @param token a bearer token HTTP clients must present, or null
+ * @param ops the admin port and the access log
  */
 record ServeOptions(
     List<Path> directories,
@@ -27,7 +28,8 @@ record ServeOptions(
     boolean http,
     String host,
     int port,
-    @Nullable String token) {
+    @Nullable String token,
+    OpsOptions ops) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
 
@@ -43,6 +45,9 @@ record ServeOptions(
     String host = "127.0.0.1";
     int port = 3000;
     String token = System.getenv(TOKEN_VARIABLE);
+    int adminPort = -1;
+    String adminHost = OpsOptions.NONE.adminHost();
+    String accessLog = null;
     List<String> dirs = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -61,6 +66,9 @@ record ServeOptions(
         case "--port" -> port = intValue(args, ++i, arg, 0);
         case "--host" -> host = text(args, ++i, arg);
         case "--token" -> token = text(args, ++i, arg);
+        case "--admin-port" -> adminPort = intValue(args, ++i, arg, 0);
+        case "--admin-host" -> adminHost = text(args, ++i, arg);
+        case "--access-log" -> accessLog = text(args, ++i, arg);
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -75,7 +83,17 @@ record ServeOptions(
     if (token != null && token.isBlank()) {
       token = null;
     }
-    return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token);
+    OpsOptions ops = new OpsOptions(adminPort, adminHost, accessLog);
+    if (ops.any() && !http) {
+      throw new UsageException("--admin-port and --access-log need --http");
+    }
+    if (adminPort > 65535) {
+      throw new UsageException("--admin-port must be at most 65535");
+    }
+    if (adminPort > 0 && adminPort == port) {
+      throw new UsageException("--admin-port must differ from the MCP port");
+    }
+    return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token, ops);
   }
 
   /** The folders named on the command line; each must exist. */
