@@ -90,9 +90,11 @@ final class Serve {
       stopped.countDown();
     }, "promptd-shutdown"));
     URI admin = ops.adminUri();
+    if (admin != null) {
+      err.println("promptd: admin port on " + admin + " (/metrics, /healthz, /readyz)");
+    }
     err.println("promptd: serving " + server.prompts().size() + " prompt(s) on " + http.uri()
-        + (options.token() != null ? " (bearer token required)" : "")
-        + (admin != null ? "; metrics on " + admin.resolve("/metrics") : ""));
+        + (options.token() != null ? " (bearer token required)" : ""));
     stopped.await();
   }
 }

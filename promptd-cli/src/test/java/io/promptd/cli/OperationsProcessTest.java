@@ -57,11 +57,14 @@ class OperationsProcessTest {
     LinkedBlockingQueue<String> err = lines(server);
     String session;
     try {
-      Matcher m = Pattern.compile("serving .* on (http://\\S+/mcp) \\(bearer token required\\); metrics on "
-          + "(http://127\\.0\\.0\\.1:\\d+)/metrics").matcher(awaitLine(err, "metrics on"));
+      Matcher a = Pattern.compile("admin port on (http://127\\.0\\.0\\.1:\\d+) \\(/metrics, /healthz, /readyz\\)")
+          .matcher(awaitLine(err, "admin port on"));
+      assertThat(a.find()).isTrue();
+      URI admin = URI.create(a.group(1));
+      Matcher m = Pattern.compile("serving .* on (http://\\S+/mcp) \\(bearer token required\\)")
+          .matcher(awaitLine(err, "serving"));
       assertThat(m.find()).isTrue();
       URI mcp = URI.create(m.group(1));
-      URI admin = URI.create(m.group(2));
 
       // Legacy: a session, a prompts/get with a distinctive argument value, an unknown prompt.
       HttpResponse<String> init = post(mcp, request(1, "initialize", "{\"protocolVersion\":\"2025-06-18\","

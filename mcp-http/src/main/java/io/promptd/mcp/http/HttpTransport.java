@@ -139,11 +139,16 @@ public final class HttpTransport implements AutoCloseable {
   }
 
   /**
-   * The names of the {@linkplain Builder#readinessCheck readiness checks} that fail now, in the order they were added;
-   * empty when the server is ready. {@code /readyz} answers 503 with these names while any fails.
+   * The names of the {@linkplain Builder#readinessCheck readiness checks} that fail now, in the order they were added,
+   * after {@code "server running"} while not started or once closing; empty when the server is ready. {@code /readyz}
+   * answers 503 with these names while any fails.
    */
   public List<String> notReady() {
-    return telemetry.notReady();
+    List<String> failing = telemetry.notReady();
+    if (!started || closed) {
+      failing.addFirst("server running");
+    }
+    return failing;
   }
 
   /** How many modern requests are in flight (open listen streams included); for tests. */

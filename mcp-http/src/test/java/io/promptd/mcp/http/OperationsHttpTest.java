@@ -66,6 +66,8 @@ class OperationsHttpTest {
     assertThat(ready.body()).isEqualTo("{\"status\":\"ready\"}");
     assertThat(http.notReady()).isEmpty();
     assertThat(events).as("probes raise no request events").isEmpty();
+    http.close();
+    assertThat(http.notReady()).as("a stopping server is not ready").containsExactly("server running");
   }
 
   @Test
