@@ -150,6 +150,48 @@ class OperationsProcessTest {
         + "\"prompt\":null,\"outcome\":\"refused\",\"status\":404,"));
   }
 
+  @Test
+  void reloadsAndReloadErrorsAreCounted() throws Exception {
+    Path prompts = Files.createDirectories(dir.resolve("prompts"));
+    Files.writeString(prompts.resolve("good.prompt.md"), "---\ndescription: fine\n---\nHello\n");
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--http", "0", "--admin-port", "0",
+        prompts.toString()));
+    Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    LinkedBlockingQueue<String> err = lines(server);
+    try {
+      Matcher a = Pattern.compile("admin port on (http://\\S+) ").matcher(awaitLine(err, "admin port on"));
+      assertThat(a.find()).isTrue();
+      URI metrics = URI.create(a.group(1)).resolve("/metrics");
+      awaitLine(err, "serving");
+      assertThat(parse(send(HttpRequest.newBuilder(metrics)).body())).containsEntry("promptd_library_prompts", 1.0)
+          .containsEntry("promptd_library_reloads_total", 0.0).containsEntry("promptd_library_reload_errors_total", 0.0);
+      Files.writeString(prompts.resolve("more.prompt.md"), "---\ndescription: more\n---\nHi\n");
+      awaitMetric(metrics, "promptd_library_prompts", 2.0);
+      assertThat(parse(send(HttpRequest.newBuilder(metrics)).body()).get("promptd_library_reloads_total"))
+          .isGreaterThanOrEqualTo(1.0);
+      Files.writeString(prompts.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello\n");
+      awaitMetric(metrics, "promptd_library_reload_errors_total", 1.0);
+    } finally {
+      server.destroy();
+    }
+    assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+  }
+
+  /** Scrapes until {@code name} reaches {@code value} (hot reload waits for a quiet period first). */
+  private void awaitMetric(URI metrics, String name, double value) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    Double last = null;
+    while (System.nanoTime() < deadline) {
+      last = parse(send(HttpRequest.newBuilder(metrics)).body()).get(name);
+      if (last != null && last >= value) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError(name + " stayed at " + last + ", expected " + value);
+  }
+
   /** Each sample as {@code name{label=value,...}} (labels sorted, unescaped) to its value; comments skipped. */
   static Map<String, Double> parse(String text) {
     Map<String, Double> samples = new HashMap<>();
