@@ -6,6 +6,11 @@ module io.promptd.cli {
   requires io.promptd.mcp.client;
   requires io.promptd.library;
   requires org.slf4j;
+  requires jdk.httpserver;
+  requires io.prometheus.metrics.config;
+  requires io.prometheus.metrics.core;
+  requires io.prometheus.metrics.model;
+  requires io.prometheus.writer.text;
 
   provides java.lang.System.LoggerFinder with io.promptd.cli.StderrLogs;
   provides org.slf4j.spi.SLF4JServiceProvider with io.promptd.cli.Slf4jProvider;

@@ -42,6 +42,9 @@ public final class Main {
         --trust-proxy        believe X-Forwarded-Proto/Host/For (only behind a proxy that sets them)
         --tls-cert PEM       serve HTTPS with this certificate chain (with --tls-key; renewed files are picked up)
         --tls-key PEM        the unencrypted PKCS#8 private key for --tls-cert
+        --admin-port P       serve /metrics (Prometheus), /healthz and /readyz on port P (0: any free port)
+        --admin-host ADDR    the address the admin port binds (default 127.0.0.1: this machine only)
+        --access-log FILE    one JSON line per HTTP request, appended to FILE ('-': stderr); off by default
       """;
 
   private Main() {}

@@ -18,6 +18,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /** {@code promptd serve DIR…}: the prompt library over stdio or Streamable HTTP. */
 final class Serve {
@@ -34,7 +36,9 @@ final class Serve {
 
   /** Serves with {@code in} and {@code out} as the stdio transport's streams (the start-up cache's training run). */
   static int run(ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
+    AtomicBoolean loaded = new AtomicBoolean();
     try (Library library = Library.load(options.directories(), LibraryOptions.defaults())) {
+      loaded.set(true);
       for (Diagnostic d : library.diagnostics()) {
         err.println(d.format());
       }
@@ -45,7 +49,7 @@ final class Serve {
           .pageSize(options.pageSize());
       try (McpServer server = builder.build(); ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {
-          serveHttp(server, options, err);
+          serveHttp(server, library, loaded::get, options, err);
         } else {
           err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
           StdioTransport.create(server, in, stdout, options.maxLineBytes()).run();
@@ -62,38 +66,52 @@ final class Serve {
   }
 
   /** Serves until the process is told to stop (SIGINT, SIGTERM); in-flight requests finish first. */
-  private static void serveHttp(McpServer server, ServeOptions options, PrintStream err)
-      throws IOException, InterruptedException {
+  private static void serveHttp(McpServer server, Library library, BooleanSupplier loaded, ServeOptions options,
+      PrintStream err) throws IOException, InterruptedException {
     // Without this hint Jetty asks the platform MBean server whether oops are compressed, which loads all of JMX
     // (a thousand classes, a third of the HTTP start-up time) to size a padding. 16 is right for 64-byte cache lines
     // and compressed oops, the JVM's default under 32 GB of heap.
     if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
       System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
     }
+    Operations ops = Operations.create(options.ops(), server, library);
     HttpTransport.Builder builder = HttpTransport.builder().server(server).host(options.host())
-        .port(options.port()).bearerToken(options.token()).trustProxy(options.trustProxy());
+        .port(options.port()).bearerToken(options.token()).trustProxy(options.trustProxy())
+        .readinessCheck("library loaded", loaded);
     options.publicUrls().forEach(builder::publicUrl);
     Path cert = options.tlsCert();
     Path key = options.tlsKey();
     if (cert != null && key != null) {
       builder.tls(cert, key);
     }
+    ops.configure(builder);
     HttpTransport http;
     try {
       http = builder.build().start();
+      ops.start(http);
     } catch (IllegalStateException | IllegalArgumentException e) {
+      ops.close();
       String why = String.valueOf(e.getMessage());
       throw new IOException("refusing to start: " + why
           + (why.contains("without authentication") ? " (--token, PROMPTD_TOKEN or --oauth-issuer)" : ""));
     } catch (UncheckedIOException e) {
+      ops.close();
       throw e.getCause();
+    } catch (IOException | RuntimeException e) {
+      ops.close();
+      throw e;
     }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       http.close();
+      ops.close();
       server.close();
       stopped.countDown();
     }, "promptd-shutdown"));
+    URI admin = ops.adminUri();
+    if (admin != null) {
+      err.println("promptd: admin port on " + admin + " (/metrics, /healthz, /readyz)");
+    }
     List<URI> reachable = http.reachableUris();
     String at = reachable.equals(List.of(http.uri())) ? http.uri().toString()
         : reachable.stream().map(URI::toString).collect(Collectors.joining(", "))

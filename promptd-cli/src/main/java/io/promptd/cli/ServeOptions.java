@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
  * @param trustProxy whether to believe {@code X-Forwarded-*} headers
  * @param tlsCert the PEM certificate chain to serve HTTPS with, or null
  * @param tlsKey the PEM private key of {@code tlsCert}, or null
+ * @param ops the admin port and the access log
  */
 record ServeOptions(
     List<Path> directories,
@@ -37,7 +38,8 @@ record ServeOptions(
     List<URI> publicUrls,
     boolean trustProxy,
     @Nullable Path tlsCert,
-    @Nullable Path tlsKey) {
+    @Nullable Path tlsKey,
+    OpsOptions ops) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -56,6 +58,9 @@ record ServeOptions(
     String host = "127.0.0.1";
     int port = 3000;
     String token = System.getenv(TOKEN_VARIABLE);
+    int adminPort = -1;
+    String adminHost = OpsOptions.NONE.adminHost();
+    String accessLog = null;
     List<String> dirs = new ArrayList<>();
     List<URI> publicUrls = new ArrayList<>();
     boolean trustProxy = false;
@@ -82,6 +87,9 @@ record ServeOptions(
         case "--trust-proxy" -> trustProxy = true;
         case "--tls-cert" -> tlsCert = Path.of(text(args, ++i, arg));
         case "--tls-key" -> tlsKey = Path.of(text(args, ++i, arg));
+        case "--admin-port" -> adminPort = intValue(args, ++i, arg, 0);
+        case "--admin-host" -> adminHost = text(args, ++i, arg);
+        case "--access-log" -> accessLog = text(args, ++i, arg);
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -107,8 +115,18 @@ record ServeOptions(
     if ((tlsCert == null) != (tlsKey == null)) {
       throw new UsageException("--tls-cert and --tls-key go together");
     }
+    OpsOptions ops = new OpsOptions(adminPort, adminHost, accessLog);
+    if (ops.any() && !http) {
+      throw new UsageException("--admin-port and --access-log need --http");
+    }
+    if (adminPort > 65535) {
+      throw new UsageException("--admin-port must be at most 65535");
+    }
+    if (adminPort > 0 && adminPort == port) {
+      throw new UsageException("--admin-port must differ from the MCP port");
+    }
     return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token,
-        publicUrls, trustProxy, tlsCert, tlsKey);
+        publicUrls, trustProxy, tlsCert, tlsKey, ops);
   }
 
   /** The folders named on the command line; each must exist. */

@@ -1,13 +1,17 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.server.Caller;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.Wire;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -27,11 +31,44 @@ final class Exchange {
   private byte @Nullable [] partial;
   private int partialLength;
   private Caller caller = Caller.UNRESTRICTED;
+  // What the request event will say; written by whoever serves the exchange, read once when it ends.
+  private final Telemetry telemetry;
+  private final long startNanos;
+  private RequestEvent.Era era = RequestEvent.Era.NONE;
+  private @Nullable String rpcMethod;
+  private @Nullable String prompt;
+  private volatile RequestEvent.Outcome outcome = RequestEvent.Outcome.OK;
+  private volatile int status;
+  private volatile int errorCode;
+  private volatile boolean streaming;
+  private boolean probe;
 
-  Exchange(Request request, org.eclipse.jetty.server.Response response, org.eclipse.jetty.util.Callback callback) {
+  Exchange(Request request, org.eclipse.jetty.server.Response response, org.eclipse.jetty.util.Callback callback,
+      Telemetry telemetry) {
     this.request = request;
     this.response = response;
     this.callback = callback;
+    this.telemetry = telemetry;
+    this.startNanos = System.nanoTime();
+  }
+
+  /** Notes what the request is, for its {@link RequestEvent}: the era, and the MCP method and prompt it names. */
+  void describe(RequestEvent.Era era, @Nullable String rpcMethod, @Nullable String prompt) {
+    this.era = era;
+    this.rpcMethod = rpcMethod;
+    this.prompt = prompt;
+  }
+
+  /** Notes how the core answered, for the {@link RequestEvent}, when the answer is not written by {@link #reply}. */
+  void answered(Reply reply) {
+    if (reply.hint() == Reply.Hint.CANCELLED) {
+      outcome = RequestEvent.Outcome.CANCELLED;
+    } else if (reply.response() instanceof ErrorResponse e) {
+      outcome = RequestEvent.Outcome.ERROR;
+      errorCode = e.code();
+    } else {
+      outcome = RequestEvent.Outcome.OK;
+    }
   }
 
   /** Who sent the request, once the guard has authenticated it ({@link Caller#UNRESTRICTED} without auth). */
@@ -138,6 +175,7 @@ final class Exchange {
 
   /** Answers with a status and no body. */
   void status(int status) {
+    this.status = status;
     response.setStatus(status);
     complete();
   }
@@ -154,6 +192,7 @@ final class Exchange {
       case REJECTED -> 400;
       case UNKNOWN_METHOD -> 404;
     };
+    answered(reply);
     if (reply.hasBody()) {
       json(status, reply.encode(false));
     } else {
@@ -162,6 +201,7 @@ final class Exchange {
   }
 
   private void json(int status, byte[] utf8) {
+    this.status = status;
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
     write(utf8);
@@ -174,11 +214,24 @@ final class Exchange {
       // send its next request on a connection about to close (and see no answer at all).
       response.getHeaders().put(HttpHeader.CONNECTION, "close");
     }
+    outcome = RequestEvent.Outcome.REFUSED;
     json(status, Wire.encode(Wire.refusal(message), null, false));
+  }
+
+  /** Answers a health probe: JSON, never cached; it raises no {@link RequestEvent}. */
+  void probe(int status, byte[] json) {
+    probe = true;
+    response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+    json(status, json);
   }
 
   /** Starts a {@code text/event-stream} response; the caller owns the writer and must close it. */
   SseWriter startSse() {
+    status = 200;
+    if (!streaming) {
+      streaming = true;
+      telemetry.streamOpened();
+    }
     response.setStatus(200);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
     response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache");
@@ -208,6 +261,7 @@ final class Exchange {
   /** Ends the exchange successfully; idempotent. */
   void complete() {
     if (completed.compareAndSet(false, true)) {
+      ended();
       callback.succeeded();
     }
   }
@@ -215,8 +269,27 @@ final class Exchange {
   /** Ends the exchange as failed (the connection is dropped); idempotent. */
   void fail(Throwable cause) {
     if (completed.compareAndSet(false, true)) {
+      if (outcome != RequestEvent.Outcome.REFUSED) {
+        outcome = RequestEvent.Outcome.CANCELLED;
+      }
+      ended();
       callback.failed(cause);
     }
+  }
+
+  /** Counts the stream closed and tells the listeners about the request; runs once, as the exchange ends. */
+  private void ended() {
+    if (streaming) {
+      telemetry.streamClosed();
+    }
+    if (!telemetry.recording() || probe) {
+      return;
+    }
+    long nanos = System.nanoTime() - startNanos;
+    int code = errorCode;
+    telemetry.finished(new RequestEvent(Instant.now().minusNanos(nanos), era, request.getMethod(), rpcMethod, prompt,
+        outcome, status, outcome == RequestEvent.Outcome.ERROR && code != 0 ? OptionalInt.of(code) : OptionalInt.empty(),
+        Duration.ofNanos(nanos), caller.subject()));
   }
 
   boolean committed() {

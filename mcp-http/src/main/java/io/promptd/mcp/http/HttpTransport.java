@@ -11,10 +11,14 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.ForwardedRequestCustomizer;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
@@ -47,6 +51,7 @@ public final class HttpTransport implements AutoCloseable {
   private final SessionRegistry sessions;
   private final ModernEndpoint modern;
   private final McpHandler handler;
+  private final Telemetry telemetry;
   private final Server jetty;
   private final ServerConnector connector;
   private final @Nullable TlsFiles tls;
@@ -58,7 +63,8 @@ public final class HttpTransport implements AutoCloseable {
     this.sessions = new SessionRegistry(b.sessionIdleTimeout, b.maxSessions);
     this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter, b.streamLimits);
     LegacyEndpoint legacy = new LegacyEndpoint(server, sessions, b.keepAliveInterval, b.streamLimits);
-    this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern);
+    this.telemetry = new Telemetry(b.requestListeners, b.readinessChecks);
+    this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern, telemetry);
     QueuedThreadPool threads = new QueuedThreadPool();
     threads.setName("promptd-jetty");
     threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
@@ -185,6 +191,24 @@ public final class HttpTransport implements AutoCloseable {
     return sessions.size();
   }
 
+  /** How many SSE response streams are open now: legacy GET streams, modern listen streams and streamed answers. */
+  public int openStreams() {
+    return telemetry.openStreams();
+  }
+
+  /**
+   * The names of the {@linkplain Builder#readinessCheck readiness checks} that fail now, in the order they were added,
+   * after {@code "server running"} while not started or once closing; empty when the server is ready. {@code /readyz}
+   * answers 503 with these names while any fails.
+   */
+  public List<String> notReady() {
+    List<String> failing = telemetry.notReady();
+    if (!started || closed) {
+      failing.addFirst("server running");
+    }
+    return failing;
+  }
+
   /** How many modern requests are in flight (open listen streams included); for tests. */
   int modernInFlight() {
     return modern.inFlight();
@@ -248,6 +272,8 @@ public final class HttpTransport implements AutoCloseable {
     private Duration shutdownTimeout = Duration.ofSeconds(10);
     private StreamQueue.Limits streamLimits = StreamQueue.Limits.DEFAULT;
     private int acceptedSendBufferSize = -1;
+    private final List<Consumer<RequestEvent>> requestListeners = new ArrayList<>();
+    private final Map<String, BooleanSupplier> readinessChecks = new LinkedHashMap<>();
 
     private Builder() {}
 
@@ -407,6 +433,36 @@ public final class HttpTransport implements AutoCloseable {
     /** How long {@link HttpTransport#close()} waits for in-flight requests (default 10 s). */
     public Builder shutdownTimeout(Duration timeout) {
       this.shutdownTimeout = requireNonNull(timeout, "shutdownTimeout");
+      return this;
+    }
+
+    /**
+     * Adds a listener told about every finished request on the MCP endpoint (see {@link RequestEvent}), for metrics
+     * and access logs. It runs on the thread that ends the request, possibly one that serves other connections: it
+     * must be quick and must not block (hand slow work such as file writes to a queue). What it throws is logged.
+     */
+    public Builder onRequest(Consumer<RequestEvent> listener) {
+      requestListeners.add(requireNonNull(listener, "HttpTransport.Builder.onRequest: listener"));
+      return this;
+    }
+
+    /**
+     * Adds a readiness check: {@code GET /readyz} answers 200 while every check returns true, else 503 with a JSON
+     * body naming the checks that fail (and nothing more), such as {@code {"status":"not ready","failing":["library
+     * loaded"]}}. {@code /healthz} (alive) ignores them. Checks run on every probe, so they must be quick.
+     *
+     * @param name a short, public name such as {@code "library loaded"}; names must differ
+     * @param ready whether the check passes now; one that throws fails
+     */
+    public Builder readinessCheck(String name, BooleanSupplier ready) {
+      requireNonNull(name, "HttpTransport.Builder.readinessCheck: name");
+      requireNonNull(ready, "HttpTransport.Builder.readinessCheck: ready");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("HttpTransport.Builder.readinessCheck: name must not be blank");
+      }
+      if (readinessChecks.putIfAbsent(name, ready) != null) {
+        throw new IllegalArgumentException("HttpTransport.Builder.readinessCheck: '" + name + "' was added already");
+      }
       return this;
     }
 

@@ -1,5 +1,8 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
@@ -8,6 +11,7 @@ import io.promptd.mcp.spi.RequestHeaders;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -26,11 +30,16 @@ import org.jspecify.annotations.Nullable;
  */
 final class McpHandler extends Handler.Abstract {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
+  /** Liveness: 200 while the server runs. */
+  static final String HEALTHZ = "/healthz";
+  /** Readiness: 200 when every readiness check passes, else 503 naming the ones that fail. */
+  static final String READYZ = "/readyz";
 
   private final String path;
   private final int maxBodyBytes;
   private final LegacyEndpoint legacy;
   private final ModernEndpoint modern;
+  private final Telemetry telemetry;
   private final ExecutorService workers = Executors.newThreadPerTaskExecutor(
       Thread.ofVirtual().name("promptd-http-", 0).factory());
   private volatile @Nullable Guard guard;
@@ -48,7 +57,7 @@ final class McpHandler extends Handler.Abstract {
     }
   };
 
-  McpHandler(String path, int maxBodyBytes, LegacyEndpoint legacy, ModernEndpoint modern) {
+  McpHandler(String path, int maxBodyBytes, LegacyEndpoint legacy, ModernEndpoint modern, Telemetry telemetry) {
     // handle() only hands the exchange to a virtual thread: saying so lets Jetty call it on the thread that parsed
     // the request, instead of first dispatching it to another thread (two hand-offs per request).
     super(InvocationType.NON_BLOCKING);
@@ -56,6 +65,7 @@ final class McpHandler extends Handler.Abstract {
     this.maxBodyBytes = maxBodyBytes;
     this.legacy = legacy;
     this.modern = modern;
+    this.telemetry = telemetry;
   }
 
   /** Sets the checks once the port is known; until then every request gets 503. */
@@ -65,7 +75,7 @@ final class McpHandler extends Handler.Abstract {
 
   @Override
   public boolean handle(org.eclipse.jetty.server.Request request, Response response, Callback callback) {
-    Exchange ex = new Exchange(request, response, callback);
+    Exchange ex = new Exchange(request, response, callback, telemetry);
     try {
       if (!servedInline(ex)) {
         workers.execute(() -> serve(ex));
@@ -157,6 +167,10 @@ final class McpHandler extends Handler.Abstract {
   }
 
   private void route(Exchange ex) throws IOException, InterruptedException {
+    if (!ex.path().equals(path) && (ex.path().equals(HEALTHZ) || ex.path().equals(READYZ))) {
+      health(ex);
+      return;
+    }
     if (!ex.path().equals(path)) {
       ex.refuse(404, "Not Found: the MCP endpoint is " + path);
       return;
@@ -170,12 +184,42 @@ final class McpHandler extends Handler.Abstract {
           postBody(ex, Runner.HERE);
         }
       }
-      case "GET" -> legacy.get(ex);
-      case "DELETE" -> legacy.delete(ex);
+      case "GET" -> {
+        ex.describe(RequestEvent.Era.LEGACY, null, null);
+        legacy.get(ex);
+      }
+      case "DELETE" -> {
+        ex.describe(RequestEvent.Era.LEGACY, null, null);
+        legacy.delete(ex);
+      }
       default -> {
         ex.setHeader("Allow", "GET, POST, DELETE");
         ex.refuse(405, "Method Not Allowed: use POST (or GET and DELETE for a legacy session)");
       }
+    }
+  }
+
+  /**
+   * {@code /healthz} and {@code /readyz}: no token needed and nothing said beyond the failing checks' names, but Host
+   * and Origin are checked as for the MCP endpoint. They raise no request event.
+   */
+  private void health(Exchange ex) {
+    Guard g = guard;
+    if (g == null || stopping) {
+      ex.probe(503, Telemetry.readinessBody(List.of("server running")));
+      return;
+    }
+    String forbidden = g.forbidden(ex.authority(), ex.header("Origin"));
+    if (forbidden != null) {
+      ex.refuse(403, forbidden);
+    } else if (!ex.method().equals("GET")) {
+      ex.setHeader("Allow", "GET");
+      ex.refuse(405, "Method Not Allowed: use GET");
+    } else if (ex.path().equals(HEALTHZ)) {
+      ex.probe(200, Telemetry.aliveBody());
+    } else {
+      List<String> failing = telemetry.notReady();
+      ex.probe(failing.isEmpty() ? 200 : 503, Telemetry.readinessBody(failing));
     }
   }
 
@@ -233,16 +277,42 @@ final class McpHandler extends Handler.Abstract {
     RequestHeaders headers = new RequestHeaders(ex.header(Eras.PROTOCOL_VERSION_HEADER),
         ex.header(Eras.METHOD_HEADER), ex.header(Eras.NAME_HEADER));
     if (modern.claims(headers, in)) {
+      describe(ex, RequestEvent.Era.MODERN, in);
       modern.post(ex, in, headers, runner);
     } else if (in instanceof Incoming.Invalid invalid) {
+      describe(ex, RequestEvent.Era.NONE, in);
       ex.reply(Reply.rejected(invalid.error(), true, null)); // no session consulted: no version in force
     } else if (ex.header(Eras.SESSION_HEADER) != null) {
+      describe(ex, RequestEvent.Era.LEGACY, in);
       legacy.post(ex, in, runner);
     } else if (in instanceof Incoming.Single(Request r) && r.method().equals("initialize")) {
+      describe(ex, RequestEvent.Era.LEGACY, in);
       legacy.initialize(ex, r);
     } else {
+      describe(ex, RequestEvent.Era.NONE, in);
       ex.refuse(400, "Bad Request: Mcp-Session-Id header is required (send initialize first, or send a 2026-07-28"
           + " request with MCP-Protocol-Version)");
     }
+  }
+
+  /** Notes the era, method and prompt of a decoded body for its request event: map look-ups, no second parse. */
+  private static void describe(Exchange ex, RequestEvent.Era era, Incoming in) {
+    switch (in) {
+      case Incoming.Single(Request r) -> ex.describe(era, r.method(), promptOf(r.method(), r.params()));
+      case Incoming.Single(Notification n) -> ex.describe(era, n.method(), null);
+      default -> ex.describe(era, null, null);
+    }
+  }
+
+  /** The prompt a {@code prompts/get} or a prompt argument's {@code completion/complete} names, or null. */
+  private static @Nullable String promptOf(String method, JsonObject params) {
+    if (method.equals("prompts/get")) {
+      return params.get("name") instanceof JsonString name ? name.value() : null;
+    }
+    if (method.equals("completion/complete") && params.get("ref") instanceof JsonObject ref
+        && ref.get("type") instanceof JsonString type && type.value().equals("ref/prompt")) {
+      return ref.get("name") instanceof JsonString name ? name.value() : null;
+    }
+    return null;
   }
 }

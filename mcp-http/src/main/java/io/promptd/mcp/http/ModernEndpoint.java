@@ -108,6 +108,7 @@ final class ModernEndpoint {
       ex.reply(reply);
       return;
     }
+    ex.answered(reply);
     if (reply.hasBody()) {
       opened.queue().offer(SseWriter.frame(null, reply.encode(false)));
     }

@@ -1,0 +1,117 @@
+package io.promptd.cli;
+
+import io.promptd.library.Library;
+import io.promptd.mcp.http.HttpTransport;
+import io.promptd.mcp.http.RequestEvent;
+import io.promptd.mcp.server.McpServer;
+import io.prometheus.metrics.config.EscapingScheme;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * promptd's Prometheus metrics, all named {@code promptd_*}, made from the transport's request events and gauges and
+ * from the library. Labels stay bounded: {@code method} is a known MCP method name (or {@code GET}/{@code DELETE} for
+ * the legacy stream and session end), else {@code other}; {@code prompt} counts only prompts the server actually
+ * served, so it is bounded by the library.
+ */
+final class Metrics {
+  /** The MCP methods a client may send; anything else is counted as {@code other}. */
+  static final Set<String> METHODS = Set.of("initialize", "ping", "notifications/initialized",
+      "notifications/cancelled", "notifications/progress", "notifications/roots/list_changed", "server/discover",
+      "subscriptions/listen", "prompts/list", "prompts/get", "completion/complete", "resources/list",
+      "resources/templates/list", "resources/read", "resources/subscribe", "resources/unsubscribe",
+      "logging/setLevel", "tools/list", "tools/call");
+
+  private final PrometheusRegistry registry = new PrometheusRegistry();
+  private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
+  private final Counter requests = Counter.builder().name("promptd_requests_total")
+      .help("MCP HTTP requests by method, era and outcome (ok, error, cancelled, refused_4xx, refused_5xx)")
+      .labelNames("method", "era", "outcome").register(registry);
+  private final Histogram latency = Histogram.builder().name("promptd_request_duration_seconds")
+      .help("Time from arrival to the last byte of the answer; streams (listen, legacy GET) are left out")
+      .labelNames("method", "era").classicOnly()
+      .classicUpperBounds(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
+      .register(registry);
+  private final Counter promptGets = Counter.builder().name("promptd_prompt_gets_total")
+      .help("prompts/get answered with a result, by prompt name").labelNames("prompt").register(registry);
+  private final Counter reloadErrors = Counter.builder().name("promptd_library_reload_errors_total")
+      .help("Problems the library reported while loading or reloading files (a file that does not parse, ...)")
+      .register(registry);
+
+  Metrics(McpServer server, Library library) {
+    long loadedVersion = library.version();
+    GaugeWithCallback.builder().name("promptd_library_prompts").help("Prompts being served")
+        .callback(cb -> cb.call(server.prompts().size())).register(registry);
+    GaugeWithCallback.builder().name("promptd_library_resources").help("Resources being served (not templates)")
+        .callback(cb -> cb.call(library.resources().size())).register(registry);
+    CounterWithCallback.builder().name("promptd_library_reloads_total")
+        .help("Reloads that changed what is served (prompts, resources or attached files)")
+        .callback(cb -> cb.call((double) Math.max(0, library.version() - loadedVersion))).register(registry);
+  }
+
+  /** Adds the transport's gauges: open legacy sessions and open SSE streams. */
+  void watch(HttpTransport http) {
+    GaugeWithCallback.builder().name("promptd_sessions").help("Open legacy (2025-x) sessions")
+        .callback(cb -> cb.call(http.sessionCount())).register(registry);
+    GaugeWithCallback.builder().name("promptd_open_streams")
+        .help("Open SSE streams: legacy GET streams, 2026-07-28 listen streams and streamed answers")
+        .callback(cb -> cb.call(http.openStreams())).register(registry);
+  }
+
+  /** Counts one finished request. */
+  void record(RequestEvent e) {
+    String method = methodLabel(e);
+    String era = e.era().name().toLowerCase(Locale.ROOT);
+    requests.labelValues(method, era, outcomeLabel(e)).inc();
+    if (!method.equals("subscriptions/listen") && !method.equals("GET")) {
+      latency.labelValues(method, era).observe(e.duration().toNanos() / 1e9);
+    }
+    String prompt = e.prompt();
+    if (prompt != null && "prompts/get".equals(e.method()) && e.outcome() == RequestEvent.Outcome.OK) {
+      promptGets.labelValues(prompt).inc(); // served, so a name from the library: bounded
+    }
+  }
+
+  /** Counts a problem the library reported. */
+  void reloadError() {
+    reloadErrors.inc();
+  }
+
+  /** Writes every metric in the Prometheus text format (version 0.0.4). */
+  void write(OutputStream out) throws IOException {
+    writer.write(out, registry.scrape(), EscapingScheme.UNDERSCORE_ESCAPING);
+  }
+
+  /** The text format's content type. */
+  String contentType() {
+    return writer.getContentType();
+  }
+
+  static String methodLabel(RequestEvent e) {
+    String method = e.method();
+    if (method != null) {
+      return METHODS.contains(method) ? method : "other";
+    }
+    return switch (e.httpMethod()) {
+      case "GET", "DELETE" -> e.httpMethod();
+      default -> "other";
+    };
+  }
+
+  static String outcomeLabel(RequestEvent e) {
+    return switch (e.outcome()) {
+      case OK -> "ok";
+      case ERROR -> "error";
+      case CANCELLED -> "cancelled";
+      case REFUSED -> e.status() >= 500 ? "refused_5xx" : "refused_4xx";
+    };
+  }
+}
