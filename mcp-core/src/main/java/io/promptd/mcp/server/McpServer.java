@@ -51,7 +51,7 @@ public final class McpServer implements AutoCloseable {
     this.broadcaster = new Broadcaster(b.coalescing);
     this.catalogListener = prompts.onChange(broadcaster::promptsChanged);
     this.resources = b.resources;
-    this.resourceEvents = new ResourceEvents(broadcaster);
+    this.resourceEvents = new ResourceEvents(broadcaster, b.resources);
     ResourceProvider provider = b.resources;
     this.resourceListener = provider == null ? () -> {} : provider.onChange(resourceEvents);
     this.stateless = new Stateless(this);

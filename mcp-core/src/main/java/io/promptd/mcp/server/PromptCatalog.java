@@ -215,6 +215,41 @@ public final class PromptCatalog {
      */
     Page page(@Nullable String after, int limit) {
       // An in-order walk from the first name after the cursor: O(log n + limit), whatever the catalog's size.
+      Deque<Node> path = start(after);
+      List<PromptDefinition> items = new ArrayList<>(Math.max(0, Math.min(limit, Tree.size(root))));
+      while (items.size() < limit && !path.isEmpty()) {
+        items.add(next(path));
+      }
+      return new Page(items, !path.isEmpty());
+    }
+
+    /**
+     * Up to {@code limit} prompts that {@code caller} may see whose names sort after {@code after}, plus whether more
+     * that it may see follow. Pages are as full as the caller's view allows, and {@code more} is only true when a
+     * visible prompt follows, so the last page never has a cursor to an empty one. Hidden prompts cost a step of the
+     * walk each: a caller that sees few of many prompts makes the walk longer, never the page emptier.
+     */
+    Page page(@Nullable String after, int limit, Caller caller) {
+      if (caller.unrestricted()) {
+        return page(after, limit);
+      }
+      Deque<Node> path = start(after);
+      List<PromptDefinition> items = new ArrayList<>(Math.max(0, Math.min(limit, Tree.size(root))));
+      while (items.size() < limit && !path.isEmpty()) {
+        PromptDefinition p = next(path);
+        if (p.visibleTo(caller)) {
+          items.add(p);
+        }
+      }
+      boolean more = false;
+      while (!more && !path.isEmpty()) {
+        more = next(path).visibleTo(caller);
+      }
+      return new Page(items, more);
+    }
+
+    /** The path to the first name after {@code after}, for an in-order walk with {@link #next}. */
+    private Deque<Node> start(@Nullable String after) {
       Deque<Node> path = new ArrayDeque<>();
       for (Node n = root; n != null; ) {
         if (after == null || n.value.name().compareTo(after) > 0) {
@@ -224,15 +259,16 @@ public final class PromptCatalog {
           n = n.right;
         }
       }
-      List<PromptDefinition> items = new ArrayList<>(Math.max(0, Math.min(limit, Tree.size(root))));
-      while (items.size() < limit && !path.isEmpty()) {
-        Node n = path.pop();
-        items.add(n.value);
-        for (Node m = n.right; m != null; m = m.left) {
-          path.push(m);
-        }
+      return path;
+    }
+
+    /** The next prompt of an in-order walk, advancing {@code path}. */
+    private static PromptDefinition next(Deque<Node> path) {
+      Node n = path.pop();
+      for (Node m = n.right; m != null; m = m.left) {
+        path.push(m);
       }
-      return new Page(items, !path.isEmpty());
+      return n.value;
     }
 
     /** The tree's height, for tests of its balance. */

@@ -102,7 +102,7 @@ final class SessionImpl implements ServerSession {
           request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: id " + request.id() + " is already in flight", null);
       return Call.done(Reply.of(duplicate, Reply.Hint.ANSWERED, version()));
     }
-    boolean mayBlock = Dispatcher.mayBlock(server, request);
+    boolean mayBlock = Dispatcher.mayBlock(server, request, caller);
     return Responder.call(task, mayBlock, stream -> {
       try {
         Response response = Responder.run(request, task, r -> dispatcher.dispatch(r, stream, caller));
