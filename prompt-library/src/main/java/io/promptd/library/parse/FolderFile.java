@@ -35,7 +35,13 @@ public record FolderFile(@Nullable Set<String> scopes) {
    * @throws ParseException at the first error
    */
   public static FolderFile parse(String text, Problems problems) throws ParseException {
-    YamlNode.Mapping yaml = YamlReader.read(text, 1);
+    YamlNode.Mapping yaml;
+    try {
+      yaml = YamlReader.read(text, 1);
+    } catch (ParseException e) {
+      // The reader was written for front matter and says so; this is a file of its own.
+      throw new ParseException(e.line(), e.getMessage().replace("front matter", NAME));
+    }
     Fields.warnUnknown(yaml, KEYS, "folder file", problems);
     return new FolderFile(Scopes.read(yaml));
   }
