@@ -175,6 +175,22 @@ class AccessTest {
     alice.close();
   }
 
+  @Test
+  void aListenStreamHearsOnlyOfResourcesItsCallerMaySee() throws Exception {
+    Recorder stream = new Recorder();
+    Request listen = Wire.modern("sub", "subscriptions/listen", "\"notifications\":{\"resourceSubscriptions\":"
+        + "[\"test://secret\",\"test://public\"]}");
+    Thread thread = Thread.ofVirtual().start(
+        () -> stateless.receive(new Incoming.Single(listen), headers(listen), NOBODY).run(stream));
+    assertThat(stream.next()).contains("notifications/subscriptions/acknowledged");
+    resources.updated("test://secret");
+    resources.updated("test://public");
+    assertThat(stream.next()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\","
+        + "\"params\":{\"uri\":\"test://public\",\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"sub\"}}}");
+    stateless.endStreams();
+    assertThat(thread.join(Recorder.PATIENCE)).isTrue();
+  }
+
   private List<String> walk(Caller caller, boolean modern) {
     ServerSession session = modern ? null : legacySession();
     List<String> names = new ArrayList<>();
