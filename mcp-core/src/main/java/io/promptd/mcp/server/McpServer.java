@@ -49,7 +49,7 @@ public final class McpServer implements AutoCloseable {
     this.listTtl = b.listTtl;
     this.discoverTtl = b.discoverTtl;
     this.broadcaster = new Broadcaster(b.coalescing);
-    this.catalogListener = prompts.onChange(broadcaster::promptsChanged);
+    this.catalogListener = prompts.onAccessChange(broadcaster::promptsChanged);
     this.resources = b.resources;
     this.resourceEvents = new ResourceEvents(broadcaster, b.resources);
     ResourceProvider provider = b.resources;

@@ -191,6 +191,35 @@ class AccessTest {
     assertThat(thread.join(Recorder.PATIENCE)).isTrue();
   }
 
+  @Test
+  void listChangedReachesOnlyCallersWhoMaySeeAPromptThatChanged() throws Exception {
+    Recorder bobs = new Recorder();
+    Recorder alices = new Recorder();
+    ServerSession bob = legacySession(bobs);
+    ServerSession alice = legacySession(alices);
+    legacy(bob, NOBODY, "ping", ""); // a session's notifications follow the caller of its latest request
+    legacy(alice, TEAM, "ping", "");
+    Recorder stream = new Recorder();
+    Request listen = Wire.modern("sub", "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}");
+    Thread thread = Thread.ofVirtual().start(
+        () -> stateless.receive(new Incoming.Single(listen), headers(listen), NOBODY).run(stream));
+    assertThat(stream.next()).contains("notifications/subscriptions/acknowledged");
+
+    catalog.put(prompt("team-only").withRequiredScopes(Set.of("team")));
+    assertThat(alices.next()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}");
+    catalog.put(prompt("everyone"));
+    assertThat(alices.next()).contains("notifications/prompts/list_changed");
+    assertThat(bobs.next()).contains("notifications/prompts/list_changed");
+    assertThat(stream.next()).contains("notifications/prompts/list_changed");
+    // Notifications go out in order on one thread: bob's only one is for the public prompt.
+    assertThat(bobs.all()).filteredOn(m -> m.contains("list_changed")).hasSize(1);
+    assertThat(stream.all()).filteredOn(m -> m.contains("list_changed")).hasSize(1);
+    stateless.endStreams();
+    assertThat(thread.join(Recorder.PATIENCE)).isTrue();
+    bob.close();
+    alice.close();
+  }
+
   private List<String> walk(Caller caller, boolean modern) {
     ServerSession session = modern ? null : legacySession();
     List<String> names = new ArrayList<>();
