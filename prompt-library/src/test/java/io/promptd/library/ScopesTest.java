@@ -6,7 +6,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.server.Caller;
+import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.Outbound;
+import io.promptd.mcp.spi.RequestHeaders;
+import io.promptd.mcp.spi.StatelessEndpoint;
 import io.promptd.mcp.server.PromptDefinition;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -190,6 +199,45 @@ class ScopesTest {
       assertThat(library.visible(Caller.UNRESTRICTED, "test://secret")).isTrue();
       assertThat(library.read("promptd:///_folder.yaml")).as("the folder file is never served").isEmpty();
     }
+  }
+
+  @Test
+  void aServerOverTheLibraryShowsEachCallerItsOwnView() throws IOException {
+    write(root, "_folder.yaml", "scopes: [team]\n");
+    write(root, "hidden.prompt.md", prompt("", "::: link promptd:///notes/team.md T"));
+    write(root, "open.prompt.md", prompt("scopes: []\n", "::: link promptd:///notes/open.md O"));
+    write(root, "notes/team.md", "team\n");
+    write(root, "notes/open.md", "open\n");
+    try (Library library = Library.load(List.of(root), LibraryOptions.defaults());
+        McpServer server = McpServer.builder().prompts(library.catalog()).resources(library).build()) {
+      StatelessEndpoint endpoint = server.openStateless();
+      assertThat(call(endpoint, NOBODY, 1, "prompts/list", "")).contains("\"name\":\"open\"")
+          .doesNotContain("hidden");
+      assertThat(call(endpoint, TEAM, 2, "prompts/list", "")).contains("\"name\":\"hidden\"", "\"name\":\"open\"");
+      assertThat(call(endpoint, NOBODY, 3, "resources/list", "")).contains("promptd:///notes/open.md")
+          .doesNotContain("team.md");
+      String hidden = call(endpoint, NOBODY, 4, "prompts/get", "\"name\":\"hidden\"");
+      String hiddenRead = call(endpoint, NOBODY, 5, "resources/read", "\"uri\":\"promptd:///notes/team.md\"");
+      assertThat(hidden).as("as for a prompt that does not exist").isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":4,\"error\":{\"code\":-32602,"
+              + "\"message\":\"Unknown prompt: 'hidden'\"}}");
+      assertThat(hiddenRead).as("as for a file nothing attaches").isEqualTo(call(endpoint, NOBODY, 5, "resources/read",
+          "\"uri\":\"promptd:///notes/none.md\"").replace("none.md", "team.md"));
+      assertThat(call(endpoint, TEAM, 6, "resources/read", "\"uri\":\"promptd:///notes/team.md\"")).contains("team\\n");
+    }
+  }
+
+  /** One modern request as {@code caller}, with the headers a conforming client sends; the response as JSON text. */
+  private static String call(StatelessEndpoint endpoint, Caller caller, int id, String method, String params) {
+    String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+    String text = "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":{" + params
+        + (params.isEmpty() ? "" : ",") + meta + "}}";
+    Incoming in = MessageCodec.decode(text);
+    Request request = (Request) ((Incoming.Single) in).message();
+    String name = request.params().string("name").or(() -> request.params().string("uri")).orElse(null);
+    Response response = endpoint.receive(in, new RequestHeaders("2026-07-28", method, name), caller)
+        .run(Outbound.discard()).response();
+    return MessageCodec.encode(Objects.requireNonNull(response));
   }
 
   private static List<String> visible(Library library, Caller caller) {
