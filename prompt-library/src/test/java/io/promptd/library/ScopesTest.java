@@ -57,6 +57,8 @@ class ScopesTest {
     write(root, "quiet/_folder.yaml", "# sets nothing: the root's default goes on\n");
     write(root, "quiet/q.prompt.md", prompt(""));
     write(root, "admin/.claude/commands/cmd.md", "Run it\n");
+    write(root, "admin/.claude/commands/mine.md", "---\ndescription: d\nscopes: [mine]\n---\nRun mine\n");
+    write(root, ".github/prompts/vs.prompt.md", "---\ndescription: d\nscopes: []\n---\nRun vs\n");
     try (Library library = Library.load(List.of(root), LibraryOptions.defaults())) {
       assertThat(library.diagnostics()).isEmpty();
       assertThat(scopes(library)).isEqualTo(Map.of(
@@ -65,6 +67,8 @@ class ScopesTest {
           "own", Set.of("own", "api://promptd/Prompts.Read"),
           "admin-deep-nested", Set.of("admin", "prompts:write"),
           "cmd", Set.of("admin", "prompts:write"),
+          "mine", Set.of("mine"),
+          "vs", Set.of(),
           "quiet-q", Set.of("team")));
     }
   }
