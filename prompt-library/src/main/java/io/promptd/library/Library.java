@@ -272,7 +272,19 @@ public final class Library implements ResourceProvider, AutoCloseable {
   public boolean visible(Caller caller, String uri) {
     requireNonNull(caller, "caller");
     requireNonNull(uri, "uri");
+    return visible(state.resources(), caller, uri);
+  }
+
+  /** Reads a resource for {@code caller}: empty when it may not see it; both decided on one state of the library. */
+  @Override
+  public Optional<List<ResourceContents>> read(String uri, Caller caller) {
+    requireNonNull(uri, "uri");
+    requireNonNull(caller, "caller");
     ResourceIndex.Snapshot s = state.resources();
+    return visible(s, caller, uri) ? resources.read(s, uri) : Optional.empty();
+  }
+
+  private static boolean visible(ResourceIndex.Snapshot s, Caller caller, String uri) {
     if (s.fixed().containsKey(uri)) {
       return caller.permits(s.scopes().getOrDefault(uri, Set.of()));
     }

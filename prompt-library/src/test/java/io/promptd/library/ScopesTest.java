@@ -201,6 +201,10 @@ class ScopesTest {
       assertThat(library.visible(NOBODY, "test://items/7")).isFalse();
       assertThat(library.visible(TEAM, "test://items/7")).isTrue();
       assertThat(library.visible(Caller.UNRESTRICTED, "test://secret")).isTrue();
+      assertThat(library.read("test://secret", NOBODY)).isEmpty();
+      assertThat(library.read("promptd:///notes/only-team.md", NOBODY)).isEmpty();
+      assertThat(library.read("test://secret", TEAM)).isPresent();
+      assertThat(library.read("promptd:///notes/shared.md", NOBODY)).isPresent();
       assertThat(library.read("promptd:///_folder.yaml")).as("the folder file is never served").isEmpty();
     }
   }

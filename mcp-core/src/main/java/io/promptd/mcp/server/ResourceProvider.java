@@ -43,6 +43,17 @@ public interface ResourceProvider {
     return true;
   }
 
+  /**
+   * Reads one resource for {@code caller}, who is under authorization: empty when nothing serves {@code uri} or the
+   * caller may not see it, which the client cannot tell apart. The default asks {@link #visible(Caller, String)},
+   * then {@link #read(String)}; a provider whose resources change while it serves should decide both on one state.
+   *
+   * @throws Exception as {@link #read(String)}
+   */
+  default Optional<List<ResourceContents>> read(String uri, Caller caller) throws Exception {
+    return visible(caller, uri) ? read(uri) : Optional.empty();
+  }
+
   /** Whether {@code caller} may see {@code template} in {@code resources/templates/list}; see {@link #visible}. */
   default boolean visible(Caller caller, ResourceTemplate template) {
     return true;

@@ -200,7 +200,7 @@ final class ResourcesFeature {
     Optional<List<ResourceContents>> contents;
     try {
       // A resource the caller may not see is not read: it is not found, as a URI nothing serves.
-      contents = visible(provider, caller, uri) ? provider.read(uri) : Optional.empty();
+      contents = caller.unrestricted() ? provider.read(uri) : provider.read(uri, caller);
     } catch (McpException e) {
       throw e;
     } catch (InterruptedException e) {
