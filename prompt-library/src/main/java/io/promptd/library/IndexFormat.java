@@ -46,10 +46,12 @@ final class IndexFormat {
    * @param dependencyPaths its dependencies, in the order of {@code dependencyStamps}
    * @param dependencyStamps the size and modification time of each dependency when written, -1 when it was missing
    * @param attachments the library files it attaches
+   * @param scopes the scopes its front matter sets, or null when it takes its folder's default (which is not kept
+   *     here: folder files are read on every load, so a changed one needs no invalidation)
    */
   record Cached(int root, String file, long size, long modified, Prompt prompt, int nameLine, boolean completable,
       long fingerprint, List<Problem> problems, List<String> dependencyPaths, List<long[]> dependencyStamps,
-      List<String> attachments) {
+      List<String> attachments, @Nullable Set<String> scopes) {
     /** What the entry says about {@code path}, the listed path of its file, as a parse would. */
     ParseResult last(Path path) {
       List<Diagnostic> diagnostics = new ArrayList<>(problems.size());
@@ -92,6 +94,11 @@ final class IndexFormat {
       out.writeLong(c.dependencyStamps().get(i)[1]);
     }
     strings(out, c.attachments());
+    Set<String> scopes = c.scopes();
+    out.writeBoolean(scopes != null);
+    if (scopes != null) {
+      strings(out, List.copyOf(scopes));
+    }
   }
 
   /**
@@ -122,8 +129,9 @@ final class IndexFormat {
         stamps.add(new long[] {in.getLong(), in.getLong()});
       }
       List<String> attachments = strings(in);
+      Set<String> scopes = in.get() != 0 ? Set.copyOf(strings(in)) : null;
       return new Cached(root, file, size, modified, prompt, nameLine, completable, fingerprint, problems,
-          dependencies, stamps, attachments);
+          dependencies, stamps, attachments, scopes);
     } catch (BufferUnderflowException | IllegalArgumentException e) {
       throw new IOException("index entry cut short or invalid: " + e, e);
     }

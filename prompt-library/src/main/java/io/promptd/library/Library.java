@@ -2,10 +2,14 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.parse.AttachmentRefs;
+import io.promptd.library.parse.FolderFile;
+import io.promptd.library.parse.ResourceFile;
 import io.promptd.library.parse.Root;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.server.Caller;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.ResourceProvider;
@@ -32,7 +36,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Reads {@code NAME.prompt.md} files (YAML front matter and a Mustache body), Claude Code commands under
  * {@code .claude/commands/}, VS Code prompt files under {@code .github/prompts/}, and {@code NAME.resource.md}
- * resource files; the files prompts attach are served as {@code promptd:///PATH} resources. A file with errors is not
+ * resource files; the files prompts attach are served as {@code promptd:///PATH} resources. A {@code scopes} key in
+ * front matter, or in a {@code _folder.yaml} for a folder and those below it, limits who may see a prompt or resource
+ * once the server authorizes callers (see {@link io.promptd.mcp.server.Caller}). A file with errors is not
  * served (or, during hot reload, its last good version stays served) and its problems are in {@link #diagnostics()}.
  * When two files claim one prompt name or resource URI, the first root given wins, then the path that sorts first.
  *
@@ -49,6 +55,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
 
   private final FileSource source;
   private final LibraryOptions options;
+  private final FolderDefaults folders;
   private final LibraryIndex prompts;
   private final ResourceIndex resourceIndex;
   private final LibraryResources resources;
@@ -71,8 +78,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private Library(FileSource source, LibraryOptions options) {
     this.source = source;
     this.options = options;
-    this.prompts = new LibraryIndex(source, options);
-    this.resourceIndex = new ResourceIndex(source, options);
+    this.folders = new FolderDefaults(source, options);
+    this.prompts = new LibraryIndex(source, options, folders);
+    this.resourceIndex = new ResourceIndex(source, options, folders);
     this.resources = new LibraryResources(source, options);
   }
 
@@ -117,6 +125,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
    */
   private void loadAll() throws IOException {
     List<Scanner.Found> resourceFiles = new ArrayList<>();
+    List<Scanner.Found> folderFiles = new ArrayList<>();
     LibraryCache cache = LibraryCache.of(source.roots(), options);
     int[] restored = new int[1];
     Map<String, IndexFormat.Cached> cached;
@@ -130,7 +139,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
       for (Root root : source.roots()) {
         source.list(root, root.path(), f -> {
           if (f.match() == null) {
-            resourceFiles.add(f);
+            (FolderFile.is(f.file()) ? folderFiles : resourceFiles).add(f);
           } else if (index.get() == null && !reading.isDone()) {
             waiting.add(f);
           } else {
@@ -151,6 +160,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
       for (Scanner.Found f : waiting) {
         restored[0] += restoreOrSubmit(load, f, cached, pool);
       }
+      folders.loadAll(folderFiles); // before finish, which applies them to the prompts
       resourceIndex.loadAll(resourceFiles, pool);
       catalog.replaceAll(load.finish(cached.values()));
     }
@@ -222,6 +232,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     List<Diagnostic> all;
     synchronized (lock) {
       all = new ArrayList<>(prompts.diagnostics(duplicates));
+      all.addAll(folders.diagnostics());
     }
     all.addAll(state.resources().diagnostics());
     all.sort(Diagnostic.ORDER);
@@ -253,6 +264,49 @@ public final class Library implements ResourceProvider, AutoCloseable {
     return resources.read(state.resources(), uri);
   }
 
+  /**
+   * Whether {@code caller} may see the resource at {@code uri}: a resource file by its scopes (its own, else its
+   * folder's default); an attached file when the caller may see any served prompt that attaches it.
+   */
+  @Override
+  public boolean visible(Caller caller, String uri) {
+    requireNonNull(caller, "caller");
+    requireNonNull(uri, "uri");
+    return visible(state.resources(), caller, uri);
+  }
+
+  /** Reads a resource for {@code caller}: empty when it may not see it; both decided on one state of the library. */
+  @Override
+  public Optional<List<ResourceContents>> read(String uri, Caller caller) {
+    requireNonNull(uri, "uri");
+    requireNonNull(caller, "caller");
+    ResourceIndex.Snapshot s = state.resources();
+    return visible(s, caller, uri) ? resources.read(s, uri) : Optional.empty();
+  }
+
+  private static boolean visible(ResourceIndex.Snapshot s, Caller caller, String uri) {
+    if (s.fixed().containsKey(uri)) {
+      return caller.permits(s.scopes().getOrDefault(uri, Set.of()));
+    }
+    ResourceIndex.Attachment attachment = s.attachments().get(AttachmentRefs.canonical(uri));
+    if (attachment != null) {
+      return caller.unrestricted() || attachment.anyOf().stream().anyMatch(caller::permits);
+    }
+    for (ResourceFile.Templated t : s.templated()) {
+      if (t.uriTemplate().match(uri).isPresent()) {
+        return caller.permits(s.scopes().getOrDefault(t.key(), Set.of()));
+      }
+    }
+    return true; // nothing serves it: reading it finds nothing either way
+  }
+
+  /** Whether {@code caller} may see {@code template}: by its file's scopes, as for {@link #visible(Caller, String)}. */
+  @Override
+  public boolean visible(Caller caller, ResourceTemplate template) {
+    requireNonNull(caller, "caller");
+    return caller.permits(state.resources().scopes().getOrDefault(template.uriTemplate(), Set.of()));
+  }
+
   /** Tells {@code listener} about resource changes found while {@link #watch() watching}; close the handle to stop. */
   @Override
   public AutoCloseable onChange(Listener listener) {
@@ -278,6 +332,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
         // Whatever changed between the load and now raised no event: compare what registration walked past.
         Set<Path> missed = new HashSet<>(prompts.changedSince(seen));
         missed.addAll(resourceIndex.changedSince(seen));
+        missed.addAll(folders.changedSince(seen));
         if (!missed.isEmpty()) {
           reload(missed);
         }
@@ -293,7 +348,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
       before = state;
       Listing listing = new Listing(source);
       long catalogVersion = catalog.version();
-      updates = prompts.refresh(changed, listing);
+      Set<Path> rescoped = folders.refresh(changed, prompts::rootOf, listing);
+      updates = prompts.refresh(changed, listing, rescoped);
       catalog.update(editor -> updates.forEach((name, definition) -> {
         if (definition == null) {
           editor.remove(name);

@@ -38,7 +38,7 @@ final class LibraryCache {
   /** "PDIX". */
   static final int MAGIC = 0x50444958;
   /** Bumped whenever the layout of {@link IndexFormat} changes. */
-  static final int FORMAT = 2;
+  static final int FORMAT = 3;
 
   private final @Nullable Path file;
   private final String key;
@@ -212,7 +212,7 @@ final class LibraryCache {
     entry.last().attachments().forEach(p -> attachments.add(p.toString()));
     return new IndexFormat.Cached(entry.root().index(), entry.file().toString(), entry.stamp().size(),
         entry.stamp().modified(), good.definition().prompt(), good.nameLine(), good.definition().completer() != null,
-        entry.last().fingerprint(), problems, dependencies, stamps, attachments);
+        entry.last().fingerprint(), problems, dependencies, stamps, attachments, good.declared());
   }
 
   /** Whether the dependencies of {@code c} are as they were when it was written. */

@@ -29,6 +29,7 @@ final class LibraryIndex {
   private final FileSource source;
   private final List<Root> roots;
   private final LibraryOptions options;
+  private final FolderDefaults folders;
   private Map<Path, Entry> files = new HashMap<>();
   private final Map<Path, Entry> attaching = new HashMap<>();
   /** The files with problems, so that listing problems need not walk everything. */
@@ -63,15 +64,22 @@ final class LibraryIndex {
   /**
    * A prompt being served.
    *
-   * @param definition what the catalog holds
+   * @param definition what the catalog holds, with the scopes it requires once folder defaults are applied
    * @param nameLine the line that sets its name, for duplicate-name diagnostics
+   * @param declared the scopes its front matter sets, or null when it takes its folder's default
    */
-  record Served(PromptDefinition definition, int nameLine) {}
+  record Served(PromptDefinition definition, int nameLine, @Nullable Set<String> declared) {}
 
-  LibraryIndex(FileSource source, LibraryOptions options) {
+  LibraryIndex(FileSource source, LibraryOptions options, FolderDefaults folders) {
     this.source = source;
     this.roots = source.roots();
     this.options = options;
+    this.folders = folders;
+  }
+
+  /** A served prompt for {@code definition} from {@code file}, requiring its declared scopes or its folder's default. */
+  Served served(Root root, Path file, PromptDefinition definition, int nameLine, @Nullable Set<String> declared) {
+    return new Served(definition.withRequiredScopes(folders.effective(root, file, declared)), nameLine, declared);
   }
 
   /**
@@ -104,9 +112,10 @@ final class LibraryIndex {
    * Re-reads what {@code changed} touches: prompt files, files that depend on a changed partial or attachment, and
    * whole folders that appeared or vanished.
    *
+   * @param rescoped folders whose default scopes changed: the prompts under them that take it are re-evaluated
    * @return the names whose served prompt may have changed, with the definition to serve now (null: remove)
    */
-  Map<String, @Nullable PromptDefinition> refresh(Set<Path> changed, Listing listing) {
+  Map<String, @Nullable PromptDefinition> refresh(Set<Path> changed, Listing listing, Set<Path> rescoped) {
     lastRefresh.clear();
     Set<Path> reparse = new LinkedHashSet<>();
     Set<Path> direct = new HashSet<>();
@@ -122,6 +131,9 @@ final class LibraryIndex {
       boolean alone = direct.contains(file) && changed.stream().noneMatch(
           p -> dependents.getOrDefault(p, Set.of()).contains(file));
       reload(file, alone, touched);
+    }
+    if (!rescoped.isEmpty()) {
+      rescope(file -> rescoped.stream().anyMatch(file::startsWith), touched);
     }
     Map<String, @Nullable PromptDefinition> result = new HashMap<>();
     for (String name : touched) {
@@ -204,7 +216,7 @@ final class LibraryIndex {
     PromptFile parsed = result.prompt();
     Served good;
     if (parsed != null) {
-      good = new Served(Definitions.of(parsed), parsed.nameLine());
+      good = served(root, file, Definitions.of(parsed), parsed.nameLine(), parsed.scopes());
     } else if (previous != null && previous.good() != null) {
       // Keep serving the last version that parsed while the author fixes this one.
       good = previous.good();
@@ -214,6 +226,38 @@ final class LibraryIndex {
     Set<Path> attached = parsed == null && previous != null && previous.good() != null
         ? previous.attached() : result.attachments();
     return put(new Entry(root, file, stamp, result, parsed != null, good, attached));
+  }
+
+  /** Applies the folder defaults known now to every prompt: a load restores prompts before it has read them all. */
+  void rescopeAll() {
+    if (!folders.isEmpty()) {
+      rescope(file -> true, new HashSet<>());
+    }
+  }
+
+  /**
+   * Re-evaluates the scopes of the prompts whose files {@code under} accepts and that take their folder's default;
+   * adds the names whose scopes changed to {@code touched}.
+   */
+  private void rescope(java.util.function.Predicate<Path> under, Set<String> touched) {
+    for (Entry entry : List.copyOf(files.values())) {
+      Served good = entry.good();
+      String name = entry.name();
+      if (good == null || name == null || good.declared() != null || !under.test(entry.file())) {
+        continue;
+      }
+      Set<String> scopes = folders.effective(entry.root(), entry.file(), null);
+      if (!scopes.equals(good.definition().requiredScopes())) {
+        Served now = new Served(good.definition().withRequiredScopes(scopes), good.nameLine(), null);
+        Entry updated = new Entry(entry.root(), entry.file(), entry.stamp(), entry.last(), entry.lastOk(), now,
+            entry.attached());
+        names.release(name, entry);
+        files.put(entry.file(), updated);
+        attaching.computeIfPresent(entry.file(), (f, old) -> updated);
+        names.claim(name, updated);
+        touched.add(name);
+      }
+    }
   }
 
   /** Stores an entry the on-disk index vouched for: its file is unchanged since the index was written. */

@@ -69,7 +69,7 @@ final class LibraryLoad {
     PromptDefinition definition =
         LazyDefinition.of(source, options, f.root(), f.file(), match, c.prompt(), c.completable());
     index.storeCached(f.root(), f.file(), f.stamp(), c.last(f.file()),
-        new LibraryIndex.Served(definition, c.nameLine()));
+        index.served(f.root(), f.file(), definition, c.nameLine(), c.scopes()));
     restored++;
     return true;
   }
@@ -111,6 +111,7 @@ final class LibraryLoad {
     loading.clear();
     parsing.clear();
     folders.clear();
+    index.rescopeAll();
     return index.served(cached);
   }
 }

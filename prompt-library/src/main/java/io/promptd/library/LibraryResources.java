@@ -63,7 +63,22 @@ final class LibraryResources {
   /** Whether two snapshots differ in what they list or serve, for the library's version. */
   static boolean differ(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after) {
     return !before.resources().equals(after.resources()) || !before.templates().equals(after.templates())
-        || !before.fixed().equals(after.fixed()) || !before.templated().equals(after.templated());
+        || !before.fixed().equals(after.fixed()) || !before.templated().equals(after.templated())
+        || accessDiffers(before, after);
+  }
+
+  /** Whether who may see what changed: a folder default, a resource file's scopes, the prompts attaching a file. */
+  private static boolean accessDiffers(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after) {
+    if (!before.scopes().equals(after.scopes())) {
+      return true;
+    }
+    for (var e : after.attachments().entrySet()) {
+      ResourceIndex.Attachment then = before.attachments().get(e.getKey());
+      if (then != null && !then.anyOf().equals(e.getValue().anyOf())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Notifies listeners of what differs between two snapshots. */
@@ -74,7 +89,7 @@ final class LibraryResources {
       }
     }
     boolean listChanged = !before.resources().equals(after.resources())
-        || !before.templates().equals(after.templates())
+        || !before.templates().equals(after.templates()) || accessDiffers(before, after)
         || after.templated().stream().anyMatch(t -> ResourceIndex.touched(t.file(), changed)
             || t.dependencies().stream().anyMatch(d -> ResourceIndex.touched(d, changed)));
     Set<String> updated = new LinkedHashSet<>();

@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import io.promptd.library.parse.AttachmentRefs;
 import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.FolderFile;
 import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.Problems;
 import io.promptd.library.parse.ResourceFile;
@@ -10,6 +11,7 @@ import io.promptd.library.parse.Root;
 import io.promptd.library.parse.SafeFiles;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.server.PromptDefinition;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,6 +36,7 @@ import org.jspecify.annotations.Nullable;
 final class ResourceIndex {
   private final FileSource source;
   private final LibraryOptions options;
+  private final FolderDefaults folders;
   private final Map<Path, ResourceEntry> resourceFiles = new HashMap<>();
 
   /**
@@ -49,8 +52,9 @@ final class ResourceIndex {
    * @param root the root it is under
    * @param file the file
    * @param resource what {@code resources/list} shows
+   * @param anyOf the scopes each served prompt that attaches it requires: a caller holding any one set may see it
    */
-  record Attachment(Root root, Path file, Resource resource) {}
+  record Attachment(Root root, Path file, Resource resource, List<Set<String>> anyOf) {}
 
   /**
    * Everything served at one moment, immutable.
@@ -61,15 +65,19 @@ final class ResourceIndex {
    * @param templated the templates, in listing order
    * @param attachments attached library files, by URI
    * @param diagnostics problems, sorted by file and line
+   * @param scopes the scopes each resource file requires, by its key (URI or URI template)
    */
   record Snapshot(List<Resource> resources, List<ResourceTemplate> templates, Map<String, ResourceFile.Fixed> fixed,
-      List<ResourceFile.Templated> templated, Map<String, Attachment> attachments, List<Diagnostic> diagnostics) {
-    static final Snapshot EMPTY = new Snapshot(List.of(), List.of(), Map.of(), List.of(), Map.of(), List.of());
+      List<ResourceFile.Templated> templated, Map<String, Attachment> attachments, List<Diagnostic> diagnostics,
+      Map<String, Set<String>> scopes) {
+    static final Snapshot EMPTY = new Snapshot(List.of(), List.of(), Map.of(), List.of(), Map.of(), List.of(),
+        Map.of());
   }
 
-  ResourceIndex(FileSource source, LibraryOptions options) {
+  ResourceIndex(FileSource source, LibraryOptions options, FolderDefaults folders) {
     this.source = source;
     this.options = options;
+    this.folders = folders;
   }
 
   /** Reads the resource files the load's listing found, on {@code pool}. */
@@ -144,6 +152,7 @@ final class ResourceIndex {
     Map<String, ResourceFile.Fixed> fixed = new LinkedHashMap<>();
     Map<String, ResourceFile.Templated> templated = new LinkedHashMap<>();
     Map<String, Path> owners = new HashMap<>();
+    Map<String, Set<String>> scopes = new HashMap<>();
     for (ResourceEntry entry : sorted(resourceFiles.values(), ResourceEntry::root, ResourceEntry::file)) {
       diagnostics.addAll(entry.problems());
       ResourceFile good = entry.good();
@@ -160,19 +169,28 @@ final class ResourceIndex {
         case ResourceFile.Fixed f -> fixed.put(f.key(), f);
         case ResourceFile.Templated t -> templated.put(t.key(), t);
       }
+      scopes.put(good.key(), folders.effective(entry.root(), entry.file(), good.scopes()));
     }
     Map<String, Attachment> attachments = new LinkedHashMap<>();
+    Map<String, List<Set<String>>> anyOf = new HashMap<>();
     for (LibraryIndex.Entry refs : sorted(attaching, LibraryIndex.Entry::root, LibraryIndex.Entry::file)) {
+      // A file attached only by prompts that are not served (never parsed) is visible to unrestricted callers only.
+      PromptDefinition by = refs.definition();
       for (Path file : refs.attached()) {
         String uri = AttachmentRefs.uri(refs.root(), file);
         if (!fixed.containsKey(uri) && !attachments.containsKey(uri) && source.servable(refs.root(), file)) {
           String name = String.valueOf(file.getFileName());
           Resource resource = new Resource(uri, name, null, "Attached by " + refs.root().relative(refs.file()),
               AttachmentRefs.mimeType(file), null, null, List.of(), null);
-          attachments.put(uri, new Attachment(refs.root(), file, resource));
+          attachments.put(uri, new Attachment(refs.root(), file, resource, List.of()));
+        }
+        if (by != null && attachments.containsKey(uri)) {
+          anyOf.computeIfAbsent(uri, u -> new ArrayList<>()).add(by.requiredScopes());
         }
       }
     }
+    anyOf.forEach((uri, sets) -> attachments.computeIfPresent(uri,
+        (u, a) -> new Attachment(a.root(), a.file(), a.resource(), List.copyOf(sets))));
     List<Resource> resources = new ArrayList<>(fixed.size() + attachments.size());
     fixed.values().forEach(f -> resources.add(f.resource()));
     attachments.values().forEach(a -> resources.add(a.resource()));
@@ -181,7 +199,8 @@ final class ResourceIndex {
     templates.sort((a, b) -> a.key().compareTo(b.key()));
     diagnostics.sort(Diagnostic.ORDER);
     return new Snapshot(List.copyOf(resources), templates.stream().map(ResourceFile.Templated::template).toList(),
-        Map.copyOf(fixed), List.copyOf(templates), Map.copyOf(attachments), List.copyOf(diagnostics));
+        Map.copyOf(fixed), List.copyOf(templates), Map.copyOf(attachments), List.copyOf(diagnostics),
+        Map.copyOf(scopes));
   }
 
   private static <T> List<T> sorted(Collection<T> entries, Function<T, Root> root, Function<T, Path> file) {
@@ -229,7 +248,7 @@ final class ResourceIndex {
   Set<Path> changedSince(Map<Path, Scanner.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
-      if (found.match() != null) {
+      if (found.match() != null || FolderFile.is(file)) {
         return;
       }
       ResourceEntry entry = resourceFiles.get(file);

@@ -1,6 +1,7 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.FolderFile;
 import io.promptd.library.parse.ResourceParser;
 import io.promptd.library.parse.Root;
 import java.io.IOException;
@@ -16,7 +17,8 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Finds prompt files, resource files ({@code NAME.resource.md}) and the folders worth watching under a root. Hidden folders are skipped except
+ * Finds prompt files, resource files ({@code NAME.resource.md}), folder files ({@code _folder.yaml}) and the folders
+ * worth watching under a root. Hidden folders are skipped except
  * {@code .claude/commands} and {@code .github/prompts}; so are {@code node_modules} and {@code target}. Links to
  * folders are not followed.
  */
@@ -30,7 +32,7 @@ final class Scanner {
    *
    * @param root its root
    * @param file the file
-   * @param match a prompt file's format and name segments; null for a resource file
+   * @param match a prompt file's format and name segments; null for a resource file or a folder file
    * @param stamp its size and modification time when scanned
    */
   record Found(Root root, Path file, FileKind.@Nullable Match match, Stamp stamp) {}
@@ -92,7 +94,7 @@ final class Scanner {
           FileKind.Folder folder = folders.peek();
           FileKind.Match match = folder == null ? FileKind.classify(root, file)
               : FileKind.classify(folder, name(file, separator));
-          if (match != null || ResourceParser.isResourceFile(file)) {
+          if (match != null || ResourceParser.isResourceFile(file) || FolderFile.is(file)) {
             files.accept(new Found(root, file, match, Stamp.of(attrs)));
           }
         }

@@ -6,6 +6,7 @@ import io.promptd.mcp.protocol.LoggingLevel;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,6 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Delivers change notifications. {@code notifications/prompts/list_changed}: many catalog changes within the coalescing window become one
@@ -27,6 +29,9 @@ final class Broadcaster {
 
   private final Duration window;
   private final AtomicBoolean pending = new AtomicBoolean();
+  /** What the changes since the last notification required: see {@link #promptsChanged}. Guarded by itself. */
+  private final Set<Set<String>> changedScopes = new HashSet<>();
+  private boolean changedForEveryone;
   private final Set<SessionImpl> sessions = ConcurrentHashMap.newKeySet();
   private final Set<Subscription> subscriptions = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer;
@@ -43,7 +48,19 @@ final class Broadcaster {
             });
   }
 
-  void promptsChanged() {
+  /**
+   * Schedules {@code notifications/prompts/list_changed} for the callers who may see a prompt that changed.
+   *
+   * @param scopes the scopes required by the changed prompts (before and after the change); null for every caller
+   */
+  void promptsChanged(@Nullable Set<Set<String>> scopes) {
+    synchronized (changedScopes) {
+      if (scopes == null) {
+        changedForEveryone = true;
+      } else {
+        changedScopes.addAll(scopes);
+      }
+    }
     if (!closed && pending.compareAndSet(false, true)) {
       try {
         Future<?> unused = timer.schedule(this::fire, window.toNanos(), TimeUnit.NANOSECONDS);
@@ -129,9 +146,36 @@ final class Broadcaster {
     }
   }
 
+  /**
+   * Sends the coalesced {@code list_changed} to each session and subscription whose caller may see at least one of the
+   * prompts that changed: a caller never hears of changes to prompts it cannot see (the notification names none
+   * anyway, but its timing would tell).
+   */
   private void fire() {
     pending.set(false);
-    toSessions(new Notification(PROMPTS_LIST_CHANGED, null));
-    toSubscriptions(Subscription::promptsListChanged, PROMPTS_LIST_CHANGED, JsonObject.EMPTY);
+    Set<Set<String>> scopes;
+    boolean everyone;
+    synchronized (changedScopes) {
+      scopes = Set.copyOf(changedScopes);
+      everyone = changedForEveryone;
+      changedScopes.clear();
+      changedForEveryone = false;
+    }
+    Predicate<Caller> concerned = caller -> everyone || caller.unrestricted() || scopes.stream().anyMatch(caller::permits);
+    Notification notification = new Notification(PROMPTS_LIST_CHANGED, null);
+    List<SessionImpl> failed = new ArrayList<>();
+    for (SessionImpl session : sessions) {
+      if (concerned.test(session.caller())) {
+        try {
+          session.notifyClient(notification);
+        } catch (RuntimeException e) {
+          LOG.log(Level.DEBUG, "dropping a session whose channel failed: {0}", e.getMessage());
+          failed.add(session);
+        }
+      }
+    }
+    failed.forEach(sessions::remove);
+    toSubscriptions(s -> s.promptsListChanged() && concerned.test(s.caller()), PROMPTS_LIST_CHANGED,
+        JsonObject.EMPTY);
   }
 }

@@ -45,14 +45,17 @@ final class Dispatcher {
    * Whether serving {@code request} may block: a listen stream always does; so may a resource read (providers may do
    * I/O) and any renderer or completer that does not declare otherwise. Everything else is answered from memory.
    */
-  static boolean mayBlock(McpServer server, Request request) {
+  static boolean mayBlock(McpServer server, Request request, Caller caller) {
     JsonObject params = request.params();
+    // A prompt the caller may not see is answered like an unknown one, from memory: never on another thread.
     return switch (request.method()) {
       case "subscriptions/listen", "resources/read" -> true;
       case "prompts/get" -> params.string("name").flatMap(server.prompts()::get)
+          .filter(d -> d.visibleTo(caller))
           .map(d -> d.renderer().mayBlock()).orElse(false);
       case "completion/complete" -> params.object("ref").flatMap(r -> r.string("name"))
           .flatMap(server.prompts()::get)
+          .filter(d -> d.visibleTo(caller))
           .map(d -> d.completer() != null && d.completer().mayBlock()).orElse(false);
       default -> false;
     };
@@ -68,7 +71,7 @@ final class Dispatcher {
     }
     LegacyState state = session.legacy();
     if (state != null) {
-      return legacy(request, state);
+      return legacy(request, state, caller);
     }
     if (request.method().equals("ping")) {
       return JsonObject.EMPTY;
@@ -85,15 +88,15 @@ final class Dispatcher {
         JsonObject.builder().put("supported", JsonArray.ofStrings(ProtocolVersion.supportedIds())).build());
   }
 
-  private JsonObject legacy(Request request, LegacyState state) {
+  private JsonObject legacy(Request request, LegacyState state, Caller caller) {
     Encoder encoder = new Encoder(state.version);
     return switch (request.method()) {
       case "ping" -> JsonObject.EMPTY;
-      case "prompts/list" -> prompts.list(request.params(), encoder).build();
-      case "prompts/get" -> prompts.get(request.params(), encoder);
-      case "completion/complete" -> prompts.complete(request.params(), encoder);
+      case "prompts/list" -> prompts.list(request.params(), encoder, caller).build();
+      case "prompts/get" -> prompts.get(request.params(), encoder, caller);
+      case "completion/complete" -> prompts.complete(request.params(), encoder, caller);
       case "logging/setLevel" -> setLevel(request.params(), state);
-      default -> resources.legacy(request, encoder);
+      default -> resources.legacy(request, encoder, caller);
     };
   }
 

@@ -49,9 +49,9 @@ public final class McpServer implements AutoCloseable {
     this.listTtl = b.listTtl;
     this.discoverTtl = b.discoverTtl;
     this.broadcaster = new Broadcaster(b.coalescing);
-    this.catalogListener = prompts.onChange(broadcaster::promptsChanged);
+    this.catalogListener = prompts.onAccessChange(broadcaster::promptsChanged);
     this.resources = b.resources;
-    this.resourceEvents = new ResourceEvents(broadcaster);
+    this.resourceEvents = new ResourceEvents(broadcaster, b.resources);
     ResourceProvider provider = b.resources;
     this.resourceListener = provider == null ? () -> {} : provider.onChange(resourceEvents);
     this.stateless = new Stateless(this);

@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -28,6 +30,7 @@ import org.jspecify.annotations.Nullable;
 public final class PromptCatalog {
   private final AtomicReference<Snapshot> current = new AtomicReference<>(Snapshot.EMPTY);
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<@Nullable Set<Set<String>>>> accessListeners = new CopyOnWriteArrayList<>();
   private final Object writeLock = new Object();
 
   private PromptCatalog() {}
@@ -86,9 +89,10 @@ public final class PromptCatalog {
   public void update(Consumer<Editor> changes) {
     requireNonNull(changes, "changes");
     boolean changed;
+    Editor editor;
     synchronized (writeLock) {
       Snapshot before = current.get();
-      Editor editor = new Editor(before.root);
+      editor = new Editor(before.root);
       changes.accept(editor);
       // Identity: an edit that changed nothing (the same prompt put again) returns the very same tree.
       changed = editor.root != before.root;
@@ -99,6 +103,10 @@ public final class PromptCatalog {
     if (changed) {
       for (Runnable listener : listeners) {
         listener.run();
+      }
+      Set<Set<String>> touched = editor.everyone ? null : Set.copyOf(editor.touched);
+      for (Consumer<@Nullable Set<Set<String>>> listener : accessListeners) {
+        listener.accept(touched);
       }
     }
   }
@@ -136,6 +144,15 @@ public final class PromptCatalog {
     return () -> listeners.remove(listener);
   }
 
+  /**
+   * Calls {@code listener} after every change with the scopes required by the prompts it added, removed or replaced
+   * (before and after), so that only callers who may see one of them need hear of it; null when every caller should.
+   */
+  AutoCloseable onAccessChange(Consumer<@Nullable Set<Set<String>>> listener) {
+    accessListeners.add(listener);
+    return () -> accessListeners.remove(listener);
+  }
+
   /** The current snapshot, for paging. */
   Snapshot snapshot() {
     return current.get();
@@ -144,6 +161,9 @@ public final class PromptCatalog {
   /** Edits a catalog inside {@link PromptCatalog#update}. */
   public static final class Editor {
     private @Nullable Node root;
+    /** The scopes required by the prompts changed so far, before and after; {@link #everyone} when not tracked. */
+    private final Set<Set<String>> touched = new HashSet<>();
+    private boolean everyone;
 
     private Editor(@Nullable Node from) {
       root = from;
@@ -152,14 +172,26 @@ public final class PromptCatalog {
     /** Registers or replaces a prompt. */
     public void put(PromptDefinition prompt) {
       requireNonNull(prompt, "prompt");
+      Node before = root;
       root = Tree.put(root, prompt);
+      if (root != before) {
+        PromptDefinition old = Tree.get(before, prompt.name());
+        if (old != null) {
+          touched.add(old.requiredScopes());
+        }
+        touched.add(prompt.requiredScopes());
+      }
     }
 
     /** Removes a prompt; returns whether there was one. */
     public boolean remove(String name) {
       requireNonNull(name, "name");
       Node before = root;
+      PromptDefinition old = Tree.get(before, name);
       root = Tree.remove(root, name);
+      if (old != null && root != before) {
+        touched.add(old.requiredScopes());
+      }
       return root != before;
     }
 
@@ -184,6 +216,7 @@ public final class PromptCatalog {
       // Replacing nothing with nothing is no change; anything else counts as one, as a reload should.
       if (root != null || !unique.isEmpty()) {
         root = Tree.build(unique, 0, unique.size());
+        everyone = true; // comparing the whole catalog is not worth it for a (re)load
       }
     }
 
@@ -215,6 +248,41 @@ public final class PromptCatalog {
      */
     Page page(@Nullable String after, int limit) {
       // An in-order walk from the first name after the cursor: O(log n + limit), whatever the catalog's size.
+      Deque<Node> path = start(after);
+      List<PromptDefinition> items = new ArrayList<>(Math.max(0, Math.min(limit, Tree.size(root))));
+      while (items.size() < limit && !path.isEmpty()) {
+        items.add(next(path));
+      }
+      return new Page(items, !path.isEmpty());
+    }
+
+    /**
+     * Up to {@code limit} prompts that {@code caller} may see whose names sort after {@code after}, plus whether more
+     * that it may see follow. Pages are as full as the caller's view allows, and {@code more} is only true when a
+     * visible prompt follows, so the last page never has a cursor to an empty one. Hidden prompts cost a step of the
+     * walk each: a caller that sees few of many prompts makes the walk longer, never the page emptier.
+     */
+    Page page(@Nullable String after, int limit, Caller caller) {
+      if (caller.unrestricted()) {
+        return page(after, limit);
+      }
+      Deque<Node> path = start(after);
+      List<PromptDefinition> items = new ArrayList<>(Math.max(0, Math.min(limit, Tree.size(root))));
+      while (items.size() < limit && !path.isEmpty()) {
+        PromptDefinition p = next(path);
+        if (p.visibleTo(caller)) {
+          items.add(p);
+        }
+      }
+      boolean more = false;
+      while (!more && !path.isEmpty()) {
+        more = next(path).visibleTo(caller);
+      }
+      return new Page(items, more);
+    }
+
+    /** The path to the first name after {@code after}, for an in-order walk with {@link #next}. */
+    private Deque<Node> start(@Nullable String after) {
       Deque<Node> path = new ArrayDeque<>();
       for (Node n = root; n != null; ) {
         if (after == null || n.value.name().compareTo(after) > 0) {
@@ -224,15 +292,16 @@ public final class PromptCatalog {
           n = n.right;
         }
       }
-      List<PromptDefinition> items = new ArrayList<>(Math.max(0, Math.min(limit, Tree.size(root))));
-      while (items.size() < limit && !path.isEmpty()) {
-        Node n = path.pop();
-        items.add(n.value);
-        for (Node m = n.right; m != null; m = m.left) {
-          path.push(m);
-        }
+      return path;
+    }
+
+    /** The next prompt of an in-order walk, advancing {@code path}. */
+    private static PromptDefinition next(Deque<Node> path) {
+      Node n = path.pop();
+      for (Node m = n.right; m != null; m = m.left) {
+        path.push(m);
       }
-      return new Page(items, !path.isEmpty());
+      return n.value;
     }
 
     /** The tree's height, for tests of its balance. */

@@ -7,21 +7,46 @@ import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A prompt and what it takes to serve it: its metadata, its renderer and, optionally, a completer.
+ * A prompt and what it takes to serve it: its metadata, its renderer, optionally a completer, and the scopes a caller
+ * must hold to see it.
+ *
+ * <p>A prompt that requires scopes is visible only to a {@link Caller} that {@linkplain Caller#permits holds all of
+ * them}: {@code prompts/list} leaves it out for anyone else, and {@code prompts/get} and {@code completion/complete}
+ * answer them exactly as for a prompt that does not exist. A prompt that requires none is visible to every caller.
  *
  * @param prompt the metadata {@code prompts/list} shows
  * @param renderer renders {@code prompts/get}
  * @param completer suggests argument values, or null for none
+ * @param requiredScopes the scopes a caller must hold (all of them) to see the prompt; empty for everyone
  */
-public record PromptDefinition(Prompt prompt, PromptRenderer renderer, @Nullable ArgumentCompleter completer) {
-  /** Checks the fields. */
+public record PromptDefinition(Prompt prompt, PromptRenderer renderer, @Nullable ArgumentCompleter completer,
+    Set<String> requiredScopes) {
+  /** Checks the fields and copies the scopes. */
   public PromptDefinition {
     requireNonNull(prompt, "prompt");
     requireNonNull(renderer, "renderer");
+    requiredScopes = Set.copyOf(requireNonNull(requiredScopes, "requiredScopes"));
+  }
+
+  /** A prompt every caller may see. */
+  public PromptDefinition(Prompt prompt, PromptRenderer renderer, @Nullable ArgumentCompleter completer) {
+    this(prompt, renderer, completer, Set.of());
+  }
+
+  /** This prompt, visible only to callers that hold every one of {@code scopes} (none: visible to every caller). */
+  public PromptDefinition withRequiredScopes(Set<String> scopes) {
+    Set<String> copy = Set.copyOf(requireNonNull(scopes, "scopes"));
+    return copy.equals(requiredScopes) ? this : new PromptDefinition(prompt, renderer, completer, copy);
+  }
+
+  /** Whether {@code caller} may see this prompt. */
+  boolean visibleTo(Caller caller) {
+    return caller.permits(requiredScopes);
   }
 
   /** A prompt whose messages are computed from its arguments, without completion. */

@@ -26,7 +26,8 @@ final class PromptsFeature {
     this.server = server;
   }
 
-  JsonObject.Builder list(JsonObject params, Encoder encoder) {
+  /** {@code prompts/list}: the prompts {@code caller} may see, a page at a time. */
+  JsonObject.Builder list(JsonObject params, Encoder encoder, Caller caller) {
     String after = null;
     Json cursor = params.get("cursor");
     if (cursor instanceof JsonString s) {
@@ -34,7 +35,7 @@ final class PromptsFeature {
     } else if (cursor != null) {
       throw McpException.invalidParams("Invalid cursor: \"cursor\" must be a string");
     }
-    PromptCatalog.Page page = server.prompts().snapshot().page(after, server.pageSize());
+    PromptCatalog.Page page = server.prompts().snapshot().page(after, server.pageSize(), caller);
     List<Json> prompts = new ArrayList<>(page.items().size());
     for (PromptDefinition p : page.items()) {
       prompts.add(encoder.prompt(p.prompt()));
@@ -46,8 +47,8 @@ final class PromptsFeature {
     return result;
   }
 
-  JsonObject get(JsonObject params, Encoder encoder) {
-    PromptDefinition definition = lookup(params.get("name"));
+  JsonObject get(JsonObject params, Encoder encoder, Caller caller) {
+    PromptDefinition definition = lookup(params.get("name"), caller);
     Prompt prompt = definition.prompt();
     Map<String, String> arguments = arguments(prompt.name(), params.get("arguments"), "arguments");
     checkArguments(prompt, arguments);
@@ -70,7 +71,7 @@ final class PromptsFeature {
     return encoder.getPromptResult(result);
   }
 
-  JsonObject complete(JsonObject params, Encoder encoder) {
+  JsonObject complete(JsonObject params, Encoder encoder, Caller caller) {
     JsonObject ref = params.object("ref")
         .orElseThrow(() -> McpException.invalidParams("Invalid params: completion/complete needs \"ref\" (an object)"));
     JsonObject argument = params.object("argument")
@@ -86,7 +87,7 @@ final class PromptsFeature {
     if (!type.equals("ref/prompt")) {
       throw McpException.invalidParams("Invalid params: \"ref.type\" must be \"ref/prompt\" or \"ref/resource\"");
     }
-    PromptDefinition definition = lookup(ref.get("name"));
+    PromptDefinition definition = lookup(ref.get("name"), caller);
     if (definition.prompt().arguments().stream().noneMatch(a -> a.name().equals(argName))) {
       throw McpException.invalidParams("prompt '" + definition.name() + "' has no argument '" + argName + "'");
     }
@@ -95,15 +96,24 @@ final class PromptsFeature {
     return encoder.completion(definition.complete(argName, value, known)); // Completion itself caps the values
   }
 
-  private PromptDefinition lookup(@Nullable Json name) {
+  /**
+   * The prompt {@code name} names, if {@code caller} may see it. A prompt hidden from the caller takes the very path of
+   * one that does not exist: same check, same exception, same message; nothing else about it is looked at.
+   */
+  private PromptDefinition lookup(@Nullable Json name, Caller caller) {
     if (!(name instanceof JsonString s)) {
       throw McpException.invalidParams("Invalid params: \"name\" must be a string naming a prompt");
     }
-    PromptDefinition definition = server.prompts().snapshot().get(s.value());
+    PromptDefinition definition = visible(server.prompts().snapshot().get(s.value()), caller);
     if (definition == null) {
       throw McpException.invalidParams("Unknown prompt: '" + s.value() + "'");
     }
     return definition;
+  }
+
+  /** {@code definition} when {@code caller} may see it, else null, as for a name no prompt has. */
+  static @Nullable PromptDefinition visible(@Nullable PromptDefinition definition, Caller caller) {
+    return definition != null && definition.visibleTo(caller) ? definition : null;
   }
 
   private static Map<String, String> arguments(String prompt, @Nullable Json raw, String field) {

@@ -6,19 +6,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a {@link ResourceProvider}'s changes into notifications: {@code notifications/resources/list_changed} for every
  * legacy session and every modern subscription that asked, {@code notifications/resources/updated} for the legacy
  * sessions that subscribed to the URI and the modern subscriptions that watch it. Deliveries run on the broadcaster's
  * thread so a provider's file watcher never waits on a slow client.
+ *
+ * <p>Under authorization, {@code updated} goes only to callers that may see the resource, since it names it; {@code
+ * list_changed} names nothing and goes to everyone who asked, whether or not the change touched their view.
  */
 final class ResourceEvents implements ResourceProvider.Listener {
   private final Broadcaster broadcaster;
+  private final @Nullable ResourceProvider resources;
   private final Set<ResourcesFeature> subscribers = ConcurrentHashMap.newKeySet();
 
-  ResourceEvents(Broadcaster broadcaster) {
+  ResourceEvents(Broadcaster broadcaster, @Nullable ResourceProvider resources) {
     this.broadcaster = broadcaster;
+    this.resources = resources;
   }
 
   @Override
@@ -45,7 +51,7 @@ final class ResourceEvents implements ResourceProvider.Listener {
       }
       failed.forEach(subscribers::remove);
       broadcaster.toSubscriptions(
-          s -> s.watches(uri), ResourcesFeature.UPDATED, JsonObject.builder().put("uri", uri).build());
+          s -> s.watches(uri) && ResourcesFeature.visible(resources, s.caller(), uri), ResourcesFeature.UPDATED, JsonObject.builder().put("uri", uri).build());
     });
   }
 

@@ -34,6 +34,32 @@ public interface ResourceProvider {
   Optional<List<ResourceContents>> read(String uri) throws Exception;
 
   /**
+   * Whether {@code caller} may see the resource at {@code uri}, direct or yielded by a template. The server asks before
+   * listing, reading or announcing a change to a caller under authorization ({@link Caller#unrestricted()} callers see
+   * everything without asking), and answers a resource the caller may not see exactly as one that does not exist.
+   * Every caller may see every resource by default. Must be cheap and must not block.
+   */
+  default boolean visible(Caller caller, String uri) {
+    return true;
+  }
+
+  /**
+   * Reads one resource for {@code caller}, who is under authorization: empty when nothing serves {@code uri} or the
+   * caller may not see it, which the client cannot tell apart. The default asks {@link #visible(Caller, String)},
+   * then {@link #read(String)}; a provider whose resources change while it serves should decide both on one state.
+   *
+   * @throws Exception as {@link #read(String)}
+   */
+  default Optional<List<ResourceContents>> read(String uri, Caller caller) throws Exception {
+    return visible(caller, uri) ? read(uri) : Optional.empty();
+  }
+
+  /** Whether {@code caller} may see {@code template} in {@code resources/templates/list}; see {@link #visible}. */
+  default boolean visible(Caller caller, ResourceTemplate template) {
+    return true;
+  }
+
+  /**
    * Starts telling {@code listener} about changes. The default provider never changes.
    *
    * @return a handle that stops the notifications when closed

@@ -9,12 +9,15 @@ import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
+import io.promptd.mcp.protocol.ResourceTemplate;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -35,7 +38,8 @@ final class ResourcesFeature {
 
   private final McpServer server;
   private final @Nullable SessionImpl session; // null: the stateless era, which has no resources/subscribe
-  private final Set<String> subscribed = ConcurrentHashMap.newKeySet();
+  /** The URIs this legacy session subscribed to, each with the caller that subscribed. */
+  private final Map<String, Caller> subscribed = new ConcurrentHashMap<>();
 
   ResourcesFeature(McpServer server, @Nullable SessionImpl session) {
     this.server = server;
@@ -43,37 +47,43 @@ final class ResourcesFeature {
   }
 
   /** Serves a legacy resources request; -32601 for any other method. */
-  JsonObject legacy(Request request, Encoder encoder) {
+  JsonObject legacy(Request request, Encoder encoder, Caller caller) {
     ResourceProvider provider = provider(request.method(), LEGACY_METHODS);
     JsonObject params = request.params();
     return switch (request.method()) {
-      case "resources/list" -> list(provider, params, encoder).build();
-      case "resources/templates/list" -> templates(provider, params, encoder).build();
-      case "resources/read" -> read(provider, params, encoder, ErrorCodes.RESOURCE_NOT_FOUND).build();
-      case "resources/subscribe" -> subscribe(uri(params));
+      case "resources/list" -> list(provider, params, encoder, caller).build();
+      case "resources/templates/list" -> templates(provider, params, encoder, caller).build();
+      case "resources/read" -> read(provider, params, encoder, ErrorCodes.RESOURCE_NOT_FOUND, caller).build();
+      case "resources/subscribe" -> subscribe(uri(params), caller);
       case "resources/unsubscribe" -> unsubscribe(uri(params));
       default -> throw McpException.methodNotFound(request.method());
     };
   }
 
   /** Serves a modern resources request with its caching hints; -32601 for any other method. */
-  JsonObject.Builder modern(Request request, Encoder encoder) {
+  JsonObject.Builder modern(Request request, Encoder encoder, Caller caller) {
     ResourceProvider provider = provider(request.method(), MODERN_METHODS);
     JsonObject params = request.params();
     JsonObject.Builder result = switch (request.method()) {
-      case "resources/list" -> list(provider, params, encoder);
-      case "resources/templates/list" -> templates(provider, params, encoder);
-      case "resources/read" -> read(provider, params, encoder, ErrorCodes.INVALID_PARAMS);
+      case "resources/list" -> list(provider, params, encoder, caller);
+      case "resources/templates/list" -> templates(provider, params, encoder, caller);
+      case "resources/read" -> read(provider, params, encoder, ErrorCodes.INVALID_PARAMS, caller);
       default -> throw McpException.methodNotFound(request.method());
     };
     // Resources change under the library's feet; "private" keeps shared caches from serving a stale read.
-    String scope = request.method().equals("resources/read") ? "private" : "public";
+    String scope = request.method().equals("resources/read") ? "private" : Stateless.cacheScope(caller);
     return result.put("ttlMs", server.listTtl().toMillis()).put("cacheScope", scope);
   }
 
-  /** Whether this legacy session subscribed to {@code uri}. */
+  /** Whether this legacy session subscribed to {@code uri} and may see it now. */
   boolean subscribedTo(String uri) {
-    return subscribed.contains(uri);
+    Caller caller = subscribed.get(uri);
+    return caller != null && visible(server.resources(), caller, uri);
+  }
+
+  /** Whether {@code caller} may see the resource at {@code uri}; unrestricted callers see all without asking. */
+  static boolean visible(@Nullable ResourceProvider provider, Caller caller, String uri) {
+    return caller.unrestricted() || (provider != null && provider.visible(caller, uri));
   }
 
   /** Tells this session's client that {@code uri} changed. */
@@ -135,12 +145,20 @@ final class ResourcesFeature {
     return provider;
   }
 
-  private JsonObject.Builder list(ResourceProvider provider, JsonObject params, Encoder encoder) {
-    return page(provider.resources(), params, "resources", encoder::resource);
+  private JsonObject.Builder list(ResourceProvider provider, JsonObject params, Encoder encoder, Caller caller) {
+    List<Resource> all = provider.resources();
+    if (!caller.unrestricted()) {
+      all = all.stream().filter(r -> provider.visible(caller, r.uri())).toList();
+    }
+    return page(all, params, "resources", encoder::resource);
   }
 
-  private JsonObject.Builder templates(ResourceProvider provider, JsonObject params, Encoder encoder) {
-    return page(provider.templates(), params, "resourceTemplates", encoder::resourceTemplate);
+  private JsonObject.Builder templates(ResourceProvider provider, JsonObject params, Encoder encoder, Caller caller) {
+    List<ResourceTemplate> all = provider.templates();
+    if (!caller.unrestricted()) {
+      all = all.stream().filter(t -> provider.visible(caller, t)).toList();
+    }
+    return page(all, params, "resourceTemplates", encoder::resourceTemplate);
   }
 
   private <T> JsonObject.Builder page(List<T> all, JsonObject params, String field, Function<T, JsonObject> encode) {
@@ -176,11 +194,13 @@ final class ResourcesFeature {
     throw McpException.invalidParams("Invalid cursor: not one this server issued for " + field);
   }
 
-  private JsonObject.Builder read(ResourceProvider provider, JsonObject params, Encoder encoder, int notFoundCode) {
+  private JsonObject.Builder read(ResourceProvider provider, JsonObject params, Encoder encoder, int notFoundCode,
+      Caller caller) {
     String uri = uri(params);
     Optional<List<ResourceContents>> contents;
     try {
-      contents = provider.read(uri);
+      // A resource the caller may not see is not read: it is not found, as a URI nothing serves.
+      contents = caller.unrestricted() ? provider.read(uri) : provider.read(uri, caller);
     } catch (McpException e) {
       throw e;
     } catch (InterruptedException e) {
@@ -201,8 +221,9 @@ final class ResourcesFeature {
     return JsonObject.builder().put("contents", new JsonArray(encoded));
   }
 
-  private JsonObject subscribe(String uri) {
-    subscribed.add(uri);
+  private JsonObject subscribe(String uri, Caller caller) {
+    // Accepted whether or not the resource exists or is visible, as before; updates go only to who may see it.
+    subscribed.put(uri, caller);
     server.resourceEvents().addSubscriber(this);
     return JsonObject.EMPTY;
   }

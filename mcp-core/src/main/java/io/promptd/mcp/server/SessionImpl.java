@@ -49,6 +49,8 @@ final class SessionImpl implements ServerSession {
   private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
   private volatile @Nullable LegacyState legacy;
   private volatile boolean closed;
+  /** Who sent the latest request: the session's notifications are for what it may see. */
+  private volatile Caller caller = Caller.UNRESTRICTED;
 
   SessionImpl(McpServer server, Outbound sessionOutbound) {
     this.server = server;
@@ -96,13 +98,14 @@ final class SessionImpl implements ServerSession {
   }
 
   private Call accept(Request request, Caller caller) {
+    this.caller = caller;
     InFlight task = new InFlight();
     if (inFlight.putIfAbsent(request.id(), task) != null) {
       ErrorResponse duplicate = new ErrorResponse(
           request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: id " + request.id() + " is already in flight", null);
       return Call.done(Reply.of(duplicate, Reply.Hint.ANSWERED, version()));
     }
-    boolean mayBlock = Dispatcher.mayBlock(server, request);
+    boolean mayBlock = Dispatcher.mayBlock(server, request, caller);
     return Responder.call(task, mayBlock, stream -> {
       try {
         Response response = Responder.run(request, task, r -> dispatcher.dispatch(r, stream, caller));
@@ -172,6 +175,11 @@ final class SessionImpl implements ServerSession {
   @Override
   public Optional<ProtocolVersion> negotiatedVersion() {
     return Optional.ofNullable(version());
+  }
+
+  /** Who sent the session's latest request ({@link Caller#UNRESTRICTED} before any). */
+  Caller caller() {
+    return caller;
   }
 
   private @Nullable ProtocolVersion version() {

@@ -88,7 +88,7 @@ final class Stateless implements StatelessEndpoint {
       return Call.done(Reply.of(error, Responder.statelessHint(error), MODERN));
     }
     InFlight task = new InFlight();
-    boolean mayBlock = Dispatcher.mayBlock(server, r);
+    boolean mayBlock = Dispatcher.mayBlock(server, r, caller);
     return Responder.call(task, mayBlock, stream -> {
       Response response = Responder.run(r, task, req -> serve(req, ctx, stream, streams));
       return response == null ? Reply.cancelled() : Reply.of(response, Responder.statelessHint(response), MODERN);
@@ -100,13 +100,13 @@ final class Stateless implements StatelessEndpoint {
     Encoder encoder = new Encoder(ctx.version());
     JsonObject.Builder result = switch (request.method()) {
       case "server/discover" -> discover();
-      case "prompts/list" -> prompts.list(request.params(), encoder)
+      case "prompts/list" -> prompts.list(request.params(), encoder, ctx.caller())
           .put("ttlMs", server.listTtl().toMillis())
-          .put("cacheScope", "public");
-      case "prompts/get" -> prompts.get(request.params(), encoder).toBuilder();
-      case "completion/complete" -> prompts.complete(request.params(), encoder).toBuilder();
-      case "subscriptions/listen" -> listen(request, stream, scope);
-      default -> resources.modern(request, encoder);
+          .put("cacheScope", cacheScope(ctx.caller()));
+      case "prompts/get" -> prompts.get(request.params(), encoder, ctx.caller()).toBuilder();
+      case "completion/complete" -> prompts.complete(request.params(), encoder, ctx.caller()).toBuilder();
+      case "subscriptions/listen" -> listen(request, ctx.caller(), stream, scope);
+      default -> resources.modern(request, encoder, ctx.caller());
     };
     JsonObject meta = result.build().object("_meta").orElse(JsonObject.EMPTY).toBuilder()
         .put(Dispatcher.META_SERVER_INFO, encoder.implementation(server.serverInfo()))
@@ -123,7 +123,16 @@ final class Stateless implements StatelessEndpoint {
         .put("cacheScope", "public");
   }
 
-  private JsonObject.Builder listen(Request request, Outbound stream, ListenScope scope) {
+  /**
+   * The {@code cacheScope} of a listing: "public" when every caller sees the same one, "private" when authorization is
+   * in force, since the listing then depends on the scopes the caller holds (2026-07-28, caching: a "public" result may
+   * be shared between access tokens).
+   */
+  static String cacheScope(Caller caller) {
+    return caller.unrestricted() ? "public" : "private";
+  }
+
+  private JsonObject.Builder listen(Request request, Caller caller, Outbound stream, ListenScope scope) {
     JsonObject filter = request.params().object("notifications")
         .orElseThrow(() -> McpException.invalidParams("Invalid params: subscriptions/listen needs \"notifications\" (an object)"));
     boolean wantsPrompts = filter.get("promptsListChanged") instanceof JsonBoolean b && b.value();
@@ -132,7 +141,7 @@ final class Stateless implements StatelessEndpoint {
       acknowledged.put("promptsListChanged", true);
     }
     ResourcesFeature.Filter res = ResourcesFeature.filter(server.resources(), filter, acknowledged);
-    Subscription sub = new Subscription(request.id(), stream, wantsPrompts, res.listChanged(), res.uris());
+    Subscription sub = new Subscription(request.id(), stream, wantsPrompts, res.listChanged(), res.uris(), caller);
     scope.add(sub);
     try {
       synchronized (sub) {

@@ -19,21 +19,28 @@ final class Subscription {
   private final boolean promptsListChanged;
   private final boolean resourcesListChanged;
   private final Set<String> resourceUris;
+  private final Caller caller;
   private final CountDownLatch ended = new CountDownLatch(1);
   private volatile boolean graceful;
   private volatile boolean broken;
 
   Subscription(RequestId id, Outbound stream, boolean promptsListChanged) {
-    this(id, stream, promptsListChanged, false, Set.of());
+    this(id, stream, promptsListChanged, false, Set.of(), Caller.UNRESTRICTED);
   }
 
-  Subscription(
-      RequestId id, Outbound stream, boolean promptsListChanged, boolean resourcesListChanged, Set<String> resourceUris) {
+  Subscription(RequestId id, Outbound stream, boolean promptsListChanged, boolean resourcesListChanged,
+      Set<String> resourceUris, Caller caller) {
     this.id = id;
     this.stream = stream;
     this.promptsListChanged = promptsListChanged;
     this.resourcesListChanged = resourcesListChanged;
     this.resourceUris = Set.copyOf(resourceUris);
+    this.caller = caller;
+  }
+
+  /** Who opened the subscription: a resource it may not see is never announced on it. */
+  Caller caller() {
+    return caller;
   }
 
   RequestId id() {

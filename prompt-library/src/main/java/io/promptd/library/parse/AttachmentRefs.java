@@ -52,11 +52,17 @@ public final class AttachmentRefs {
     return ResourceParser.fromBytes(uri, mimeType(file), data, root.relative(file), 0);
   }
 
-  /** Whether {@code file} is a regular file that lies inside {@code root} once links are resolved. */
+  /**
+   * Whether {@code file} is a regular file that lies inside {@code root} once links are resolved, and is not a
+   * {@link FolderFile}, which is settings, never content.
+   */
   public static boolean servable(Root root, Path file) {
+    if (FolderFile.is(file)) {
+      return false; // settings, never content
+    }
     try {
       Path real = file.toRealPath();
-      return real.startsWith(root.real()) && Files.isRegularFile(real);
+      return real.startsWith(root.real()) && Files.isRegularFile(real) && !FolderFile.is(real);
     } catch (IOException e) {
       return false;
     }

@@ -69,7 +69,8 @@ final class ForeignFormats {
     Prompt prompt = new Prompt(name, Fields.string(yaml, "title"), description(yaml, body),
         arguments.stream().map(ArgumentSpec::toProtocol).toList(), List.of(), null);
     int nameLine = Fields.line(yaml, "name", 1);
+    // promptd's own key: a file that says who may see it must not be served to everyone because its format is foreign.
     return new PromptFile(source.file(), source.root(), nameLine, prompt, arguments,
-        body.isBlank() ? List.of() : List.of(new Part.Text(Speaker.USER, template, bodyLine)));
+        body.isBlank() ? List.of() : List.of(new Part.Text(Speaker.USER, template, bodyLine)), Scopes.read(yaml));
   }
 }

@@ -18,13 +18,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@code NAME.prompt.md}: YAML front matter ({@code name}, {@code title}, {@code description}, {@code icons},
- * {@code tags}, {@code arguments}) and a Mustache body split into messages by {@link BodyParser}.
+ * {@code tags}, {@code arguments}, {@code scopes}) and a Mustache body split into messages by {@link BodyParser}.
  */
 final class NativeFormat {
   /** The {@code _meta} key tags are published under. */
   static final String TAGS_META = "io.promptd/tags";
 
-  private static final Set<String> KEYS = Set.of("name", "title", "description", "icons", "tags", "arguments");
+  private static final Set<String> KEYS = Set.of("name", "title", "description", "icons", "tags", "arguments", Scopes.KEY);
 
   private NativeFormat() {}
 
@@ -38,6 +38,7 @@ final class NativeFormat {
     String name = explicit != null
         ? Names.explicit(explicit, nameLine)
         : Names.derive(source.match().nameSegments());
+    Set<String> scopes = Scopes.read(yaml);
     List<ArgumentSpec> arguments = ArgumentReader.read(yaml, problems);
     Root root = source.root();
     MustacheTemplates templates = new MustacheTemplates(root, options.maxPromptBytes(), dependencies, files);
@@ -56,7 +57,7 @@ final class NativeFormat {
       listed.add(a.toProtocol());
     }
     Prompt prompt = new Prompt(name, Fields.string(yaml, "title"), description, listed, icons, meta(yaml));
-    return new PromptFile(source.file(), root, nameLine, prompt, arguments, parts);
+    return new PromptFile(source.file(), root, nameLine, prompt, arguments, parts, scopes);
   }
 
   /** A template variable with no argument is an error; an argument no template reads is a warning. */

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.promptd.mcp.protocol.Prompt;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A prompt file that parsed: everything needed to list, render and complete it.
@@ -15,9 +17,10 @@ import java.util.List;
  * @param prompt the metadata {@code prompts/list} shows
  * @param arguments the declared arguments with their rules, in order
  * @param parts the body, compiled
+ * @param scopes the scopes its front matter requires, or null when it sets none and so takes its folder's default
  */
 public record PromptFile(Path file, Root root, int nameLine, Prompt prompt, List<ArgumentSpec> arguments,
-    List<Part> parts) {
+    List<Part> parts, @Nullable Set<String> scopes) {
   /** Checks and copies the fields. */
   public PromptFile {
     requireNonNull(file, "file");
@@ -25,6 +28,13 @@ public record PromptFile(Path file, Root root, int nameLine, Prompt prompt, List
     requireNonNull(prompt, "prompt");
     arguments = List.copyOf(arguments);
     parts = List.copyOf(parts);
+    scopes = scopes == null ? null : Set.copyOf(scopes);
+  }
+
+  /** A prompt file that sets no scopes of its own. */
+  public PromptFile(Path file, Root root, int nameLine, Prompt prompt, List<ArgumentSpec> arguments,
+      List<Part> parts) {
+    this(file, root, nameLine, prompt, arguments, parts, null);
   }
 
   /** The prompt's name. */

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** A {@code NAME.resource.md} file that parsed: one fixed resource or one resource template. */
 public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Templated {
@@ -25,6 +26,9 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
   /** The other files it was made from (a {@code file:} target, partials), so that their changes reload it. */
   Set<Path> dependencies();
 
+  /** The scopes its front matter requires, or null when it sets none and so takes its folder's default. */
+  @Nullable Set<String> scopes();
+
   /**
    * A resource whose contents were read at load time.
    *
@@ -33,15 +37,17 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
    * @param resource what {@code resources/list} shows
    * @param contents what {@code resources/read} returns
    * @param dependencies files it was read from besides {@code file}
+   * @param scopes the scopes its front matter requires, or null for its folder's default
    */
-  record Fixed(Path file, int line, Resource resource, ResourceContents contents, Set<Path> dependencies)
-      implements ResourceFile {
+  record Fixed(Path file, int line, Resource resource, ResourceContents contents, Set<Path> dependencies,
+      @Nullable Set<String> scopes) implements ResourceFile {
     /** Checks and copies the fields. */
     public Fixed {
       requireNonNull(file, "file");
       requireNonNull(resource, "resource");
       requireNonNull(contents, "contents");
       dependencies = Set.copyOf(dependencies);
+      scopes = scopes == null ? null : Set.copyOf(scopes);
     }
 
     @Override
@@ -60,9 +66,10 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
    * @param mimeType the MIME type of every resource it yields
    * @param body the body, rendered logic-less with the URI's variables
    * @param dependencies partials it reads
+   * @param scopes the scopes its front matter requires, or null for its folder's default
    */
   record Templated(Path file, int line, ResourceTemplate template, UriTemplate uriTemplate, String mimeType,
-      TextTemplate body, Set<Path> dependencies) implements ResourceFile {
+      TextTemplate body, Set<Path> dependencies, @Nullable Set<String> scopes) implements ResourceFile {
     /** Checks and copies the fields. */
     public Templated {
       requireNonNull(file, "file");
@@ -71,6 +78,7 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
       requireNonNull(mimeType, "mimeType");
       requireNonNull(body, "body");
       dependencies = Set.copyOf(dependencies);
+      scopes = scopes == null ? null : Set.copyOf(scopes);
     }
 
     @Override

@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Parses {@code NAME.resource.md}: YAML front matter ({@code uri} or {@code uriTemplate}, {@code name}, {@code title},
- * {@code description}, {@code mimeType}, {@code file}) and a body that is the resource's text. See
+ * {@code description}, {@code mimeType}, {@code file}, {@code scopes}) and a body that is the resource's text. See
  * {@code docs/resources.md} for the format.
  */
 public final class ResourceParser {
@@ -28,7 +28,7 @@ public final class ResourceParser {
   public static final String SUFFIX = ".resource.md";
 
   private static final Set<String> KEYS =
-      Set.of("uri", "uriTemplate", "name", "title", "description", "mimeType", "file");
+      Set.of("uri", "uriTemplate", "name", "title", "description", "mimeType", "file", Scopes.KEY);
   private static final Pattern URI = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:\\S+");
   private static final Set<String> TEXT_APPLICATION_TYPES = Set.of(
       "application/json", "application/yaml", "application/xml", "application/javascript", "application/toml",
@@ -78,7 +78,7 @@ public final class ResourceParser {
     }
     Head head = new Head(root, file, fm, explicitName != null && !explicitName.isBlank() ? explicitName
         : defaultName(file), Fields.string(yaml, "title"), description, Fields.string(yaml, "mimeType"),
-        stripFinalNewline(fm.body()));
+        stripFinalNewline(fm.body()), Scopes.read(yaml));
     return uriTemplate != null
         ? templated(head, uriTemplate, options, problems, dependencies, files)
         : fixed(head, checkScheme(uri, "uri", Fields.line(yaml, "uri", 1)), options, dependencies, files);
@@ -86,7 +86,7 @@ public final class ResourceParser {
 
   /** What both kinds of resource file share. */
   private record Head(Root root, Path file, FrontMatter fm, String name, @Nullable String title,
-      @Nullable String description, @Nullable String mimeType, String body) {
+      @Nullable String description, @Nullable String mimeType, String body, @Nullable Set<String> scopes) {
     Mapping yaml() {
       return fm.yaml();
     }
@@ -113,7 +113,8 @@ public final class ResourceParser {
     }
     ResourceTemplate listed =
         new ResourceTemplate(uriTemplate, head.name(), head.title(), head.description(), type, null, List.of(), null);
-    return new ResourceFile.Templated(head.file(), line, listed, compiled, type, template, dependencies);
+    return new ResourceFile.Templated(head.file(), line, listed, compiled, type, template, dependencies,
+        head.scopes());
   }
 
   private static ResourceFile.Fixed fixed(Head head, String uri, LibraryOptions options, Set<Path> dependencies,
@@ -140,7 +141,8 @@ public final class ResourceParser {
     }
     Resource resource = new Resource(uri, head.name(), head.title(), head.description(), contents.mimeType(), size,
         null, List.of(), null);
-    return new ResourceFile.Fixed(head.file(), Fields.line(head.yaml(), "uri", 1), resource, contents, dependencies);
+    return new ResourceFile.Fixed(head.file(), Fields.line(head.yaml(), "uri", 1), resource, contents, dependencies,
+        head.scopes());
   }
 
   /**
