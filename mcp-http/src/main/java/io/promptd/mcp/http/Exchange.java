@@ -161,7 +161,8 @@ final class Exchange {
     }
   }
 
-  private void json(int status, byte[] utf8) {
+  /** Answers with a JSON body. */
+  void json(int status, byte[] utf8) {
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
     write(utf8);

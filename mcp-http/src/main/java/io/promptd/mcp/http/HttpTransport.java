@@ -10,6 +10,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -43,6 +44,8 @@ public final class HttpTransport implements AutoCloseable {
   private final McpHandler handler;
   private final Server jetty;
   private final ServerConnector connector;
+  private final @Nullable IssuerKeys issuerKeys;
+  private volatile @Nullable ResourceServer oauth;
   private volatile boolean started;
   private volatile boolean closed;
 
@@ -56,7 +59,13 @@ public final class HttpTransport implements AutoCloseable {
     threads.setName("promptd-jetty");
     threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
     this.jetty = new Server(threads);
+    OAuthSettings o = b.oauth;
+    this.issuerKeys = o == null ? null : new IssuerKeys(o.issuer(), b.keyRefreshInterval);
     HttpConfiguration http = new HttpConfiguration();
+    if (o != null) {
+      // Room for an access token up to the verifier's limit, so that a larger one gets its 401, not Jetty's 431.
+      http.setRequestHeaderSize(2 * TokenVerifier.MAX_TOKEN_CHARS);
+    }
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);
     this.connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
@@ -100,7 +109,15 @@ public final class HttpTransport implements AutoCloseable {
           : new IOException("could not start the HTTP server on " + config.host + ":" + config.port, e);
     }
     started = true;
-    handler.guard(new Guard(port(), config.host, config.allowedHosts, config.allowedOrigins, config.bearerToken));
+    ResourceServer rs = null;
+    OAuthSettings o = config.oauth;
+    IssuerKeys keys = issuerKeys;
+    if (o != null && keys != null) {
+      keys.start(); // in the background: an unreachable issuer does not stop the server from starting
+      rs = new ResourceServer(o, uri(), config.path, keys);
+      oauth = rs;
+    }
+    handler.guard(new Guard(port(), config.host, config.allowedHosts, config.allowedOrigins, config.bearerToken), rs);
     LOG.log(Level.DEBUG, "MCP endpoint at {0}", uri());
     return this;
   }
@@ -120,6 +137,34 @@ public final class HttpTransport implements AutoCloseable {
       host = "127.0.0.1";
     }
     return URI.create("http://" + host + ":" + port() + config.path);
+  }
+
+  /**
+   * Whether requests can be authorized now: always without OAuth; with OAuth, once the issuer's keys have been
+   * fetched (until then every token is refused with 401, and the fetch is retried in the background).
+   */
+  public boolean authReady() {
+    IssuerKeys keys = issuerKeys;
+    return keys == null || keys.ready();
+  }
+
+  /** Why requests cannot be authorized yet (such as an unreachable issuer), or empty when they can. */
+  public Optional<String> authProblem() {
+    IssuerKeys keys = issuerKeys;
+    return Optional.ofNullable(keys == null ? null : keys.problem());
+  }
+
+  /**
+   * The URL of the OAuth Protected Resource Metadata (RFC 9728) that 401 challenges name, or empty without OAuth.
+   *
+   * @throws IllegalStateException when not started
+   */
+  public Optional<URI> resourceMetadataUri() {
+    if (!started) {
+      throw new IllegalStateException("HttpTransport.resourceMetadataUri: not started");
+    }
+    ResourceServer rs = oauth;
+    return rs == null ? Optional.empty() : Optional.of(URI.create(rs.metadataUrl()));
   }
 
   /** How many legacy sessions are open now. */
@@ -157,6 +202,9 @@ public final class HttpTransport implements AutoCloseable {
       Thread.currentThread().interrupt();
     } finally {
       modern.close();
+      if (issuerKeys != null) {
+        issuerKeys.close();
+      }
       try {
         jetty.stop();
       } catch (Exception e) {
@@ -174,6 +222,8 @@ public final class HttpTransport implements AutoCloseable {
     private final List<String> allowedOrigins = new ArrayList<>();
     private final List<String> allowedHosts = new ArrayList<>();
     private @Nullable String bearerToken;
+    private @Nullable OAuthSettings oauth;
+    private Duration keyRefreshInterval = Duration.ofSeconds(15);
     private Duration sessionIdleTimeout = Duration.ofMinutes(30);
     private int maxSessions = 10_000;
     private int maxBodyBytes = 4 * 1024 * 1024;
@@ -251,6 +301,21 @@ public final class HttpTransport implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Makes the endpoint an OAuth 2.1 resource server: every request needs a JWT access token from the settings'
+     * issuer (see {@link OAuthSettings}); null for none. Excludes {@link #bearerToken(String)}.
+     */
+    public Builder oauth(@Nullable OAuthSettings settings) {
+      this.oauth = settings;
+      return this;
+    }
+
+    /** The least time between two key-set refreshes caused by tokens naming unknown keys (default 15 s); for tests. */
+    Builder keyRefreshInterval(Duration interval) {
+      this.keyRefreshInterval = positive(interval, "keyRefreshInterval");
+      return this;
+    }
+
     /** How long a legacy session may sit unused before it expires (default 30 min). */
     public Builder sessionIdleTimeout(Duration timeout) {
       this.sessionIdleTimeout = positive(timeout, "sessionIdleTimeout");
@@ -305,6 +370,10 @@ public final class HttpTransport implements AutoCloseable {
       McpServer s = server;
       if (s == null) {
         throw new IllegalStateException("HttpTransport.Builder.build: server(...) is required");
+      }
+      if (bearerToken != null && oauth != null) {
+        throw new IllegalStateException("HttpTransport.Builder.build: bearerToken(...) and oauth(...) exclude each"
+            + " other; use one");
       }
       return new HttpTransport(this, s);
     }
