@@ -11,6 +11,7 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
@@ -25,7 +26,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
+import no.nav.security.mock.oauth2.OAuth2Config;
+import no.nav.security.mock.oauth2.token.KeyProvider;
+import no.nav.security.mock.oauth2.token.OAuth2TokenProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -286,6 +291,7 @@ class OAuthHttpTest {
     try (McpServer s = ConformanceFixtures.server();
         HttpTransport t = HttpTransport.builder().server(s).oauth(OAuthSettings.issuer(nowhere)).build().start()) {
       assertThat(t.authReady()).isFalse();
+      assertThat(t.authProblem()).isPresent();
       TestClient c = new TestClient(t.uri());
       HttpResponse<String> none = c.post(INIT);
       assertThat(none.statusCode()).isEqualTo(401);
@@ -300,6 +306,54 @@ class OAuthHttpTest {
       assertThat(refused.body()).contains("not available yet");
       assertSafe(refused.body());
       assertThat(t.authReady()).isFalse();
+    }
+  }
+
+  /** The issuer's signing key, replaced on demand: the real server then signs with it and serves it as its JWKS. */
+  static final class RotatingKeys extends KeyProvider {
+    private volatile RSAKey current;
+    private int generation = 1;
+
+    RotatingKeys() throws Exception {
+      current = new RSAKeyGenerator(2048).keyID("key-1").generate();
+    }
+
+    synchronized void rotate() throws Exception {
+      current = new RSAKeyGenerator(2048).keyID("key-" + ++generation).generate();
+    }
+
+    @Override
+    public JWK signingKey(String keyId) {
+      return current;
+    }
+  }
+
+  @Test
+  void aTokenSignedWithANewKeyRefreshesTheKeySetOnceInAWhile() throws Exception {
+    RotatingKeys keys = new RotatingKeys();
+    MockOAuth2Server rotating = new MockOAuth2Server(
+        new OAuth2Config(false, null, null, false, new OAuth2TokenProvider(keys)));
+    rotating.start();
+    try (McpServer s = ConformanceFixtures.server();
+        HttpTransport t = HttpTransport.builder().server(s).keyRefreshInterval(Duration.ofMinutes(10))
+            .oauth(OAuthSettings.issuer(URI.create(rotating.issuerUrl("rot").toString()))).build().start()) {
+      awaitReady(t);
+      TestClient c = new TestClient(t.uri());
+      String aud = t.uri().toString();
+      assertThat(c.post(INIT, bearer(token(rotating, "rot", "alice", aud, "", 3600))).statusCode()).isEqualTo(200);
+
+      keys.rotate(); // the issuer now signs with key-2, which the server has never seen
+      String second = token(rotating, "rot", "alice", aud, "", 3600);
+      assertThat(SignedJWT.parse(second).getHeader().getKeyID()).isEqualTo("key-2");
+      assertThat(c.post(INIT, bearer(second)).statusCode()).as("an unknown kid refreshes the key set").isEqualTo(200);
+      assertThat(c.post(INIT, bearer(second)).statusCode()).isEqualTo(200);
+
+      keys.rotate(); // key-3 within the refresh interval: no second refresh, so no refresh storm
+      HttpResponse<String> third = c.post(INIT, bearer(token(rotating, "rot", "alice", aud, "", 3600)));
+      assertThat(third.statusCode()).isEqualTo(401);
+      assertSafe(third.body());
+    } finally {
+      rotating.shutdown();
     }
   }
 }
