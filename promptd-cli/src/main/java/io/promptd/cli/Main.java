@@ -33,6 +33,12 @@ public final class Main {
         --page-size N        prompts per prompts/list page (default 500)
         --max-line-bytes N   longest stdio message accepted (default 4194304)
         --no-watch           do not reload files when they change
+        --http [PORT] | --port P | --host H   Streamable HTTP instead of stdio (default 127.0.0.1:3000)
+        --token T            require Authorization: Bearer T (or PROMPTD_TOKEN)
+        --oauth-issuer URL   be an OAuth 2.1 resource server: require JWT access tokens from this issuer
+                             (or PROMPTD_OAUTH_ISSUER; its keys are found by RFC 8414 / OpenID discovery)
+        --oauth-audience URL the audience tokens must name (default: the server's URL; PROMPTD_OAUTH_AUDIENCE)
+        --oauth-scopes A,B   scopes a token must grant to connect (PROMPTD_OAUTH_SCOPES)
       """;
 
   private Main() {}

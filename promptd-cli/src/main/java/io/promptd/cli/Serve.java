@@ -4,6 +4,7 @@ import io.promptd.library.Diagnostic;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
 import io.promptd.mcp.http.HttpTransport;
+import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
 import java.io.FileDescriptor;
@@ -13,6 +14,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
+import org.jspecify.annotations.Nullable;
 
 /** {@code promptd serve DIR…}: the prompt library over stdio or Streamable HTTP. */
 final class Serve {
@@ -66,7 +68,7 @@ final class Serve {
       System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
     }
     HttpTransport http = HttpTransport.builder().server(server).host(options.host()).port(options.port())
-        .bearerToken(options.token()).build().start();
+        .bearerToken(options.token()).oauth(options.oauth()).build().start();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       http.close();
@@ -74,7 +76,14 @@ final class Serve {
       stopped.countDown();
     }, "promptd-shutdown"));
     err.println("promptd: serving " + server.prompts().size() + " prompt(s) on " + http.uri()
-        + (options.token() != null ? " (bearer token required)" : ""));
+        + (options.token() != null ? " (bearer token required)" : "")
+        + oauthNote(options.oauth(), http));
     stopped.await();
+  }
+
+  /** What the start-up line says about OAuth. */
+  private static String oauthNote(@Nullable OAuthSettings oauth, HttpTransport http) {
+    return oauth == null ? "" : " (OAuth: access tokens from " + oauth.issuer() + " required"
+        + (http.authReady() ? "" : "; fetching its keys") + ")";
   }
 }

@@ -1,9 +1,13 @@
 package io.promptd.cli;
 
+import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.stdio.StdioTransport;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -18,6 +22,7 @@ import org.jspecify.annotations.Nullable;
  * @param host the address HTTP binds (default 127.0.0.1)
  * @param port the HTTP port (0: any free port)
  * @param token a bearer token HTTP clients must present, or null
+ * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
  */
 record ServeOptions(
     List<Path> directories,
@@ -27,9 +32,14 @@ record ServeOptions(
     boolean http,
     String host,
     int port,
-    @Nullable String token) {
+    @Nullable String token,
+    @Nullable OAuthSettings oauth) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
+  /** The environment variables that supply {@code --oauth-issuer}, {@code --oauth-audience}, {@code --oauth-scopes}. */
+  static final String ISSUER_VARIABLE = "PROMPTD_OAUTH_ISSUER";
+  static final String AUDIENCE_VARIABLE = "PROMPTD_OAUTH_AUDIENCE";
+  static final String SCOPES_VARIABLE = "PROMPTD_OAUTH_SCOPES";
 
   ServeOptions {
     directories = List.copyOf(directories);
@@ -43,6 +53,10 @@ record ServeOptions(
     String host = "127.0.0.1";
     int port = 3000;
     String token = System.getenv(TOKEN_VARIABLE);
+    String issuer = System.getenv(ISSUER_VARIABLE);
+    String audience = System.getenv(AUDIENCE_VARIABLE);
+    String scopes = System.getenv(SCOPES_VARIABLE);
+    boolean tokenGiven = false;
     List<String> dirs = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -60,7 +74,13 @@ record ServeOptions(
         }
         case "--port" -> port = intValue(args, ++i, arg, 0);
         case "--host" -> host = text(args, ++i, arg);
-        case "--token" -> token = text(args, ++i, arg);
+        case "--token" -> {
+          token = text(args, ++i, arg);
+          tokenGiven = true;
+        }
+        case "--oauth-issuer" -> issuer = text(args, ++i, arg);
+        case "--oauth-audience" -> audience = text(args, ++i, arg);
+        case "--oauth-scopes" -> scopes = text(args, ++i, arg);
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -75,7 +95,51 @@ record ServeOptions(
     if (token != null && token.isBlank()) {
       token = null;
     }
-    return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token);
+    OAuthSettings oauth = oauth(blankToNull(issuer), blankToNull(audience), blankToNull(scopes));
+    if (oauth != null && token != null) {
+      if (!tokenGiven) {
+        token = null; // the command line's OAuth wins over a token left in the environment
+      } else {
+        throw new UsageException("--token and --oauth-issuer exclude each other: use one");
+      }
+    }
+    return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token, oauth);
+  }
+
+  private static @Nullable String blankToNull(@Nullable String s) {
+    return s == null || s.isBlank() ? null : s.strip();
+  }
+
+  /** The OAuth settings the options describe, or null without an issuer. */
+  private static @Nullable OAuthSettings oauth(@Nullable String issuer, @Nullable String audience,
+      @Nullable String scopes) {
+    if (issuer == null) {
+      if (audience != null || scopes != null) {
+        throw new UsageException("--oauth-audience and --oauth-scopes need --oauth-issuer");
+      }
+      return null;
+    }
+    try {
+      OAuthSettings settings = OAuthSettings.issuer(uri(issuer, "--oauth-issuer"));
+      if (audience != null) {
+        settings = settings.withAudience(uri(audience, "--oauth-audience"));
+      }
+      if (scopes != null) {
+        settings = settings.withScopes(Arrays.stream(scopes.split(",", -1)).map(String::strip)
+            .filter(x -> !x.isEmpty()).toList());
+      }
+      return settings;
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(String.valueOf(e.getMessage()));
+    }
+  }
+
+  private static URI uri(String text, String option) {
+    try {
+      return new URI(text);
+    } catch (URISyntaxException e) {
+      throw new UsageException(option + " needs a URL, not '" + text + "'");
+    }
   }
 
   /** The folders named on the command line; each must exist. */
