@@ -38,7 +38,8 @@ final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
 
   private final URI issuer;
   private final long minRefreshNanos;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5))
       .followRedirects(HttpClient.Redirect.NEVER).build();
   private final Object refreshLock = new Object();
   private volatile @Nullable JWKSet keys;
