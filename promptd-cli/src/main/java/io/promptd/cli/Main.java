@@ -33,12 +33,20 @@ public final class Main {
         --page-size N        prompts per prompts/list page (default 500)
         --max-line-bytes N   longest stdio message accepted (default 4194304)
         --no-watch           do not reload files when they change
-        --http [PORT] | --port P | --host H   Streamable HTTP instead of stdio (default 127.0.0.1:3000)
-        --token T            require Authorization: Bearer T (or PROMPTD_TOKEN)
-        --oauth-issuer URL   be an OAuth 2.1 resource server: require JWT access tokens from this issuer
-                             (or PROMPTD_OAUTH_ISSUER; its keys are found by RFC 8414 / OpenID discovery)
-        --oauth-audience URL the audience tokens must name (default: the server's URL; PROMPTD_OAUTH_AUDIENCE)
-        --oauth-scopes A,B   scopes a token must grant to connect (PROMPTD_OAUTH_SCOPES)
+        --http [PORT]        serve Streamable HTTP at /mcp instead of stdio (port 3000 unless given)
+        --host ADDR          address to bind (default 127.0.0.1; any other needs --token or OAuth)
+        --port PORT          HTTP port (0: any free one)
+        --token TOKEN        require "Authorization: Bearer TOKEN" (env PROMPTD_TOKEN)
+        --public-url URL     a URL clients reach the server by, e.g. https://prompts.example.com/mcp; its host and
+                             origin are accepted (repeatable; env PROMPTD_PUBLIC_URL, comma-separated)
+        --trust-proxy        believe X-Forwarded-Proto/Host/For (only behind a proxy that sets them)
+        --tls-cert PEM       serve HTTPS with this certificate chain (with --tls-key; renewed files are picked up)
+        --tls-key PEM        the unencrypted PKCS#8 private key for --tls-cert
+        --oauth-issuer URL   be an OAuth 2.1 resource server: require JWT access tokens from this issuer, its keys
+                             found by RFC 8414 / OpenID discovery (env PROMPTD_OAUTH_ISSUER)
+        --oauth-audience URL the audience tokens must name (default: the first public URL, else the local one;
+                             env PROMPTD_OAUTH_AUDIENCE)
+        --oauth-scopes A,B   scopes every token must grant (env PROMPTD_OAUTH_SCOPES)
       """;
 
   private Main() {}

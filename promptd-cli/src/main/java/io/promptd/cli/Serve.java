@@ -13,6 +13,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 import java.util.concurrent.CountDownLatch;
 import org.jspecify.annotations.Nullable;
 
@@ -67,15 +72,35 @@ final class Serve {
     if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
       System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
     }
-    HttpTransport http = HttpTransport.builder().server(server).host(options.host()).port(options.port())
-        .bearerToken(options.token()).oauth(options.oauth()).build().start();
+    HttpTransport.Builder builder = HttpTransport.builder().server(server).host(options.host())
+        .port(options.port()).bearerToken(options.token()).oauth(options.oauth()).trustProxy(options.trustProxy());
+    options.publicUrls().forEach(builder::publicUrl);
+    Path cert = options.tlsCert();
+    Path key = options.tlsKey();
+    if (cert != null && key != null) {
+      builder.tls(cert, key);
+    }
+    HttpTransport http;
+    try {
+      http = builder.build().start();
+    } catch (IllegalStateException | IllegalArgumentException e) {
+      String why = String.valueOf(e.getMessage());
+      throw new IOException("refusing to start: " + why
+          + (why.contains("without authentication") ? " (--token, PROMPTD_TOKEN or --oauth-issuer)" : ""));
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       http.close();
       server.close();
       stopped.countDown();
     }, "promptd-shutdown"));
-    err.println("promptd: serving " + server.prompts().size() + " prompt(s) on " + http.uri()
+    List<URI> reachable = http.reachableUris();
+    String at = reachable.equals(List.of(http.uri())) ? http.uri().toString()
+        : reachable.stream().map(URI::toString).collect(Collectors.joining(", "))
+            + (http.publicUris().isEmpty() ? "" : " (listening on " + options.host() + ":" + http.port() + ")");
+    err.println("promptd: serving " + server.prompts().size() + " prompt(s) on " + at
         + (options.token() != null ? " (bearer token required)" : "")
         + oauthNote(options.oauth(), http));
     stopped.await();

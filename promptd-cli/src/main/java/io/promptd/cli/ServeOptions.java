@@ -22,6 +22,10 @@ import org.jspecify.annotations.Nullable;
  * @param host the address HTTP binds (default 127.0.0.1)
  * @param port the HTTP port (0: any free port)
  * @param token a bearer token HTTP clients must present, or null
+ * @param publicUrls the URLs clients reach the HTTP server by
+ * @param trustProxy whether to believe {@code X-Forwarded-*} headers
+ * @param tlsCert the PEM certificate chain to serve HTTPS with, or null
+ * @param tlsKey the PEM private key of {@code tlsCert}, or null
  * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
  */
 record ServeOptions(
@@ -33,9 +37,15 @@ record ServeOptions(
     String host,
     int port,
     @Nullable String token,
+    List<URI> publicUrls,
+    boolean trustProxy,
+    @Nullable Path tlsCert,
+    @Nullable Path tlsKey,
     @Nullable OAuthSettings oauth) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
+  /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
+  static final String PUBLIC_URL_VARIABLE = "PROMPTD_PUBLIC_URL";
   /** The environment variables that supply {@code --oauth-issuer}, {@code --oauth-audience}, {@code --oauth-scopes}. */
   static final String ISSUER_VARIABLE = "PROMPTD_OAUTH_ISSUER";
   static final String AUDIENCE_VARIABLE = "PROMPTD_OAUTH_AUDIENCE";
@@ -43,6 +53,7 @@ record ServeOptions(
 
   ServeOptions {
     directories = List.copyOf(directories);
+    publicUrls = List.copyOf(publicUrls);
   }
 
   static ServeOptions parse(List<String> args) {
@@ -58,6 +69,10 @@ record ServeOptions(
     String scopes = System.getenv(SCOPES_VARIABLE);
     boolean tokenGiven = false;
     List<String> dirs = new ArrayList<>();
+    List<URI> publicUrls = new ArrayList<>();
+    boolean trustProxy = false;
+    Path tlsCert = null;
+    Path tlsKey = null;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
@@ -78,6 +93,10 @@ record ServeOptions(
           token = text(args, ++i, arg);
           tokenGiven = true;
         }
+        case "--public-url" -> publicUrls.add(url(text(args, ++i, arg), arg));
+        case "--trust-proxy" -> trustProxy = true;
+        case "--tls-cert" -> tlsCert = Path.of(text(args, ++i, arg));
+        case "--tls-key" -> tlsKey = Path.of(text(args, ++i, arg));
         case "--oauth-issuer" -> issuer = text(args, ++i, arg);
         case "--oauth-audience" -> audience = text(args, ++i, arg);
         case "--oauth-scopes" -> scopes = text(args, ++i, arg);
@@ -95,6 +114,17 @@ record ServeOptions(
     if (token != null && token.isBlank()) {
       token = null;
     }
+    String fromEnvironment = System.getenv(PUBLIC_URL_VARIABLE);
+    if (publicUrls.isEmpty() && fromEnvironment != null) {
+      for (String u : fromEnvironment.split(",", -1)) {
+        if (!u.isBlank()) {
+          publicUrls.add(url(u.trim(), PUBLIC_URL_VARIABLE));
+        }
+      }
+    }
+    if ((tlsCert == null) != (tlsKey == null)) {
+      throw new UsageException("--tls-cert and --tls-key go together");
+    }
     OAuthSettings oauth = oauth(blankToNull(issuer), blankToNull(audience), blankToNull(scopes));
     if (oauth != null && token != null) {
       if (!tokenGiven) {
@@ -103,7 +133,8 @@ record ServeOptions(
         throw new UsageException("--token and --oauth-issuer exclude each other: use one");
       }
     }
-    return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token, oauth);
+    return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token,
+        publicUrls, trustProxy, tlsCert, tlsKey, oauth);
   }
 
   private static @Nullable String blankToNull(@Nullable String s) {
@@ -159,6 +190,22 @@ record ServeOptions(
       out.add(dir);
     }
     return out;
+  }
+
+  /** An absolute http(s) URL with a host. */
+  private static URI url(String value, String option) {
+    try {
+      URI u = new URI(value);
+      String scheme = u.getScheme();
+      if (u.getHost() != null && scheme != null
+          && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
+        return u;
+      }
+    } catch (URISyntaxException e) {
+      // reported below
+    }
+    throw new UsageException(option + " needs an http or https URL such as https://prompts.example.com/mcp, not '"
+        + value + "'");
   }
 
   private static String text(List<String> args, int index, String option) {

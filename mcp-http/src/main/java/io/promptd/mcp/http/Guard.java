@@ -1,9 +1,15 @@
 package io.promptd.mcp.http;
 
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -24,22 +30,44 @@ final class Guard {
   /**
    * @param port the bound port
    * @param bindHost the configured bind address, allowed as a Host when it is a concrete address
+   * @param publicUrls the URLs clients use to reach the endpoint (through a name, a proxy, a load balancer): each
+   *     one's {@code host[:port]} is accepted in {@code Host} and its origin in {@code Origin}
    * @param extraHosts further {@code host[:port]} values to accept in {@code Host}
    * @param extraOrigins further origins ({@code scheme://host[:port]}) to accept in {@code Origin}
    * @param token the bearer token to require, or null
    */
-  Guard(int port, String bindHost, List<String> extraHosts, List<String> extraOrigins, @Nullable String token) {
+  Guard(int port, String bindHost, List<URI> publicUrls, List<String> extraHosts, List<String> extraOrigins,
+      @Nullable String token) {
     for (String name : LOOPBACK) {
-      hosts.add(name + ":" + port);
+      hosts.add(normalizeHost(name + ":" + port));
       origins.add("http://" + name + ":" + port);
       origins.add("https://" + name + ":" + port);
     }
-    if (!bindHost.equals("0.0.0.0") && !bindHost.equals("::") && !bindHost.isEmpty()) {
-      String h = bindHost.contains(":") && !bindHost.startsWith("[") ? "[" + bindHost + "]" : bindHost;
-      hosts.add(h.toLowerCase(Locale.ROOT) + ":" + port);
+    if (!wildcard(bindHost)) {
+      hosts.add(normalizeHost(hostPart(bindHost) + ":" + port));
+    } else {
+      // Bound to every interface: a client that reaches us by one of this machine's addresses names it in Host.
+      // Names (DNS, a proxy's) must be configured as public URLs.
+      for (String address : interfaceAddresses()) {
+        hosts.add(normalizeHost(hostPart(address) + ":" + port));
+      }
+    }
+    for (URI url : publicUrls) {
+      String host = normalizeHost(url.getHost());
+      int defaultPort = url.getScheme().equalsIgnoreCase("https") ? 443 : 80;
+      int publicPort = url.getPort() >= 0 ? url.getPort() : defaultPort;
+      hosts.add(host + ":" + publicPort);
+      if (publicPort == defaultPort) {
+        hosts.add(host); // clients leave the scheme's default port out of Host
+      }
+      origins.add(url.getScheme().toLowerCase(Locale.ROOT) + "://" + host + ":" + publicPort);
     }
     for (String h : extraHosts) {
-      hosts.add(normalizeHost(h, port));
+      String n = normalizeHost(h);
+      hosts.add(n);
+      if (!hasPort(n)) {
+        hosts.add(n + ":80");
+      }
     }
     for (String o : extraOrigins) {
       String n = normalizeOrigin(o);
@@ -50,9 +78,38 @@ final class Guard {
     this.token = token == null ? null : token.getBytes(StandardCharsets.UTF_8);
   }
 
+  static boolean wildcard(String bindHost) {
+    return bindHost.isEmpty() || bindHost.equals("0.0.0.0") || bindHost.equals("::") || bindHost.equals("[::]");
+  }
+
+  /** An address as it appears in {@code Host}: lower case, IPv6 in brackets, without a zone. */
+  private static String hostPart(String address) {
+    String a = address.toLowerCase(Locale.ROOT);
+    int zone = a.indexOf('%');
+    if (zone >= 0) {
+      a = a.substring(0, zone);
+    }
+    return a.contains(":") && !a.startsWith("[") ? "[" + a + "]" : a;
+  }
+
+  /** The addresses of this machine's network interfaces; empty when they cannot be listed. */
+  static List<String> interfaceAddresses() {
+    List<String> out = new ArrayList<>();
+    try {
+      for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+        for (InetAddress address : Collections.list(ni.getInetAddresses())) {
+          out.add(address.getHostAddress());
+        }
+      }
+    } catch (SocketException e) {
+      // none listed: only loopback names and configured hosts pass
+    }
+    return out;
+  }
+
   /** Why the request must be refused with 403, or null when Host and Origin are acceptable. */
   @Nullable String forbidden(@Nullable String host, @Nullable String origin) {
-    if (host == null || !hosts.contains(normalizeHost(host, 80))) {
+    if (host == null || !hostAllowed(normalizeHost(host))) {
       return "Forbidden: Host header not allowed";
     }
     if (origin != null) {
@@ -77,13 +134,34 @@ final class Guard {
     return MessageDigest.isEqual(given, expected); // constant time: no token guessing by timing
   }
 
-  /** {@code host:port} in lower case; {@code defaultPort} when the value names none. */
-  private static String normalizeHost(String hostHeader, int defaultPort) {
+  /** Whether a normalized {@code Host} value is accepted; one without a port means port 80 unless listed bare. */
+  private boolean hostAllowed(String host) {
+    return hosts.contains(host) || (!hasPort(host) && hosts.contains(host + ":80"));
+  }
+
+  /** A {@code Host} value trimmed and in lower case, an IPv6 literal written out in full ({@code [::1]} and
+   * {@code [0:0:0:0:0:0:0:1]} are one address). */
+  private static String normalizeHost(String hostHeader) {
     String h = hostHeader.trim().toLowerCase(Locale.ROOT);
-    int close = h.lastIndexOf(']');
-    int colon = h.lastIndexOf(':');
-    boolean hasPort = colon > close && (h.startsWith("[") || h.indexOf(':') == colon);
-    return hasPort ? h : h + ":" + defaultPort;
+    int close = h.indexOf(']');
+    if (!h.startsWith("[") || close < 0) {
+      return h;
+    }
+    String literal = h.substring(1, close);
+    if (literal.isEmpty() || !literal.chars().allMatch(c -> c == ':' || c == '.' || Character.digit(c, 16) >= 0)) {
+      return h; // not an address: it will simply not match
+    }
+    try {
+      return hostPart(InetAddress.getByName(literal).getHostAddress()) + h.substring(close + 1);
+    } catch (UnknownHostException e) {
+      return h;
+    }
+  }
+
+  private static boolean hasPort(String host) {
+    int close = host.lastIndexOf(']');
+    int colon = host.lastIndexOf(':');
+    return colon > close && (host.startsWith("[") || host.indexOf(':') == colon);
   }
 
   /** {@code scheme://host:port} with the default port made explicit, or null when not an origin. */

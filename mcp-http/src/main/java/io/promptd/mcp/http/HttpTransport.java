@@ -5,17 +5,23 @@ import static java.util.Objects.requireNonNull;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.StreamQueue;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
+import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.server.ForwardedRequestCustomizer;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.jspecify.annotations.Nullable;
@@ -46,10 +52,11 @@ public final class HttpTransport implements AutoCloseable {
   private final ServerConnector connector;
   private final @Nullable IssuerKeys issuerKeys;
   private volatile @Nullable ResourceServer oauth;
+  private final @Nullable TlsFiles tls;
   private volatile boolean started;
   private volatile boolean closed;
 
-  private HttpTransport(Builder b, McpServer server) {
+  private HttpTransport(Builder b, McpServer server, @Nullable TlsFiles tls) {
     this.config = b;
     this.sessions = new SessionRegistry(b.sessionIdleTimeout, b.maxSessions);
     this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter, b.streamLimits);
@@ -68,7 +75,20 @@ public final class HttpTransport implements AutoCloseable {
     }
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);
-    this.connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
+    if (b.trustProxy) {
+      // X-Forwarded-Proto/Host/For (and RFC 7239 Forwarded) become the request's scheme, authority and client.
+      http.addCustomizer(new ForwardedRequestCustomizer());
+    }
+    this.tls = tls;
+    if (tls != null) {
+      SecureRequestCustomizer secure = new SecureRequestCustomizer();
+      secure.setSniHostCheck(false); // the Host check is the guard's, for every name the certificate may carry
+      http.addCustomizer(secure);
+      this.connector = new ServerConnector(jetty, 1, 1,
+          new SslConnectionFactory(tls.factory(), HttpVersion.HTTP_1_1.asString()), new HttpConnectionFactory(http));
+    } else {
+      this.connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
+    }
     connector.setHost(b.host);
     connector.setPort(b.port);
     if (b.acceptedSendBufferSize > 0) {
@@ -109,15 +129,21 @@ public final class HttpTransport implements AutoCloseable {
           : new IOException("could not start the HTTP server on " + config.host + ":" + config.port, e);
     }
     started = true;
+    if (tls != null) {
+      tls.watch();
+    }
     ResourceServer rs = null;
     OAuthSettings o = config.oauth;
     IssuerKeys keys = issuerKeys;
     if (o != null && keys != null) {
       keys.start(); // in the background: an unreachable issuer does not stop the server from starting
-      rs = new ResourceServer(o, uri(), config.path, keys);
+      // The resource is what clients use: the first public URL when there is one, else the local URI.
+      URI resource = config.publicUrls.isEmpty() ? uri() : config.publicUrls.getFirst();
+      rs = new ResourceServer(o, resource, config.path, keys);
       oauth = rs;
     }
-    handler.guard(new Guard(port(), config.host, config.allowedHosts, config.allowedOrigins, config.bearerToken), rs);
+    handler.guard(new Guard(port(), config.host, config.publicUrls, config.allowedHosts, config.allowedOrigins,
+        config.bearerToken), rs);
     LOG.log(Level.DEBUG, "MCP endpoint at {0}", uri());
     return this;
   }
@@ -130,13 +156,47 @@ public final class HttpTransport implements AutoCloseable {
     return connector.getLocalPort();
   }
 
-  /** The endpoint's URI, such as {@code http://127.0.0.1:8080/mcp}. */
+  /**
+   * The endpoint's local URI, such as {@code http://127.0.0.1:8080/mcp} ({@code https} with TLS); a wildcard bind
+   * gives the loopback address. Clients elsewhere use a {@linkplain #publicUris() public URL}.
+   */
   public URI uri() {
     String host = config.host.contains(":") ? "[" + config.host + "]" : config.host;
     if (host.equals("0.0.0.0") || host.equals("[::]")) {
       host = "127.0.0.1";
     }
-    return URI.create("http://" + host + ":" + port() + config.path);
+    return URI.create((tls != null ? "https" : "http") + "://" + host + ":" + port() + config.path);
+  }
+
+  /**
+   * The URLs this endpoint can be reached by without a configured name: the public URLs when some were configured;
+   * else, bound to every interface, one per interface address (loopback ones last); else {@link #uri()}.
+   */
+  public List<URI> reachableUris() {
+    if (!config.publicUrls.isEmpty()) {
+      return publicUris();
+    }
+    if (!Guard.wildcard(config.host)) {
+      return List.of(uri());
+    }
+    String scheme = tls != null ? "https" : "http";
+    List<URI> out = new ArrayList<>();
+    List<URI> loopback = new ArrayList<>();
+    for (String address : Guard.interfaceAddresses()) {
+      if (address.contains("%")) {
+        continue; // link-local with a zone: not something to paste into a client
+      }
+      String host = address.contains(":") ? "[" + address + "]" : address;
+      URI u = URI.create(scheme + "://" + host + ":" + port() + config.path);
+      (Loopback.isLoopback(address) ? loopback : out).add(u);
+    }
+    out.addAll(loopback);
+    return out.isEmpty() ? List.of(uri()) : out;
+  }
+
+  /** The public URLs clients use to reach the endpoint, as configured; empty when none were. */
+  public List<URI> publicUris() {
+    return List.copyOf(config.publicUrls);
   }
 
   /**
@@ -201,6 +261,9 @@ public final class HttpTransport implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
+      if (tls != null) {
+        tls.close();
+      }
       modern.close();
       if (issuerKeys != null) {
         issuerKeys.close();
@@ -221,6 +284,11 @@ public final class HttpTransport implements AutoCloseable {
     private String path = "/mcp";
     private final List<String> allowedOrigins = new ArrayList<>();
     private final List<String> allowedHosts = new ArrayList<>();
+    private final List<URI> publicUrls = new ArrayList<>();
+    private boolean trustProxy;
+    private @Nullable Path tlsCert;
+    private @Nullable Path tlsKey;
+    private Duration tlsReloadInterval = Duration.ofSeconds(5);
     private @Nullable String bearerToken;
     private @Nullable OAuthSettings oauth;
     private Duration keyRefreshInterval = Duration.ofSeconds(15);
@@ -289,6 +357,54 @@ public final class HttpTransport implements AutoCloseable {
     public Builder allowedHosts(List<String> hosts) {
       requireNonNull(hosts, "allowedHosts");
       hosts.forEach(h -> allowedHosts.add(requireNonNull(h, "allowedHosts element")));
+      return this;
+    }
+
+    /**
+     * A URL clients use to reach the endpoint, such as {@code https://prompts.example.com/mcp} — through a DNS name, a
+     * reverse proxy or a load balancer. Its {@code host[:port]} is accepted in {@code Host} and its origin in {@code
+     * Origin}. May be called more than once.
+     *
+     * @throws IllegalArgumentException when the URL is not an absolute http or https URL with a host
+     */
+    public Builder publicUrl(URI url) {
+      requireNonNull(url, "publicUrl");
+      String scheme = url.getScheme();
+      if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
+          || url.getHost() == null || url.getRawUserInfo() != null || url.getRawQuery() != null
+          || url.getRawFragment() != null) {
+        throw new IllegalArgumentException(
+            "HttpTransport.Builder.publicUrl: must be an http or https URL with a host (and no user, query or"
+                + " fragment), not '" + url + "'");
+      }
+      publicUrls.add(url);
+      return this;
+    }
+
+    /**
+     * Whether to believe {@code X-Forwarded-Proto}, {@code X-Forwarded-Host}, {@code X-Forwarded-For} (and {@code
+     * Forwarded}) headers (default false). Only behind a reverse proxy that sets them: a client could forge them
+     * otherwise. The forwarded host is then the one checked against the allowed hosts.
+     */
+    public Builder trustProxy(boolean trust) {
+      this.trustProxy = trust;
+      return this;
+    }
+
+    /**
+     * Serves HTTPS with the PEM certificate chain in {@code cert} and the unencrypted PKCS#8 PEM private key in {@code
+     * key}. The files are read at {@link #build()} and looked at again every few seconds: a renewed pair is used for
+     * new connections without a restart.
+     */
+    public Builder tls(Path cert, Path key) {
+      this.tlsCert = requireNonNull(cert, "tls cert");
+      this.tlsKey = requireNonNull(key, "tls key");
+      return this;
+    }
+
+    /** How often the TLS files are looked at for a renewal (default 5 s); for tests. */
+    Builder tlsReloadInterval(Duration interval) {
+      this.tlsReloadInterval = positive(interval, "tlsReloadInterval");
       return this;
     }
 
@@ -364,7 +480,9 @@ public final class HttpTransport implements AutoCloseable {
     /**
      * Builds the transport; {@link HttpTransport#start()} binds it.
      *
-     * @throws IllegalStateException when no server was set
+     * @throws IllegalStateException when no server was set, when both a bearer token and OAuth were, or when a
+     *     non-loopback address is to be bound without either: such a server would answer anyone who can reach it
+     * @throws UncheckedIOException when the TLS files cannot be read or do not form a pair
      */
     public HttpTransport build() {
       McpServer s = server;
@@ -375,7 +493,23 @@ public final class HttpTransport implements AutoCloseable {
         throw new IllegalStateException("HttpTransport.Builder.build: bearerToken(...) and oauth(...) exclude each"
             + " other; use one");
       }
-      return new HttpTransport(this, s);
+      if (!authenticates() && !Loopback.isLoopback(host)) {
+        throw new IllegalStateException("binding " + host + " would expose the server beyond this machine without"
+            + " authentication; require a bearer token or OAuth, or bind a loopback address");
+      }
+      TlsFiles files = null;
+      if (tlsCert != null && tlsKey != null) {
+        try {
+          files = new TlsFiles(tlsCert, tlsKey, tlsReloadInterval);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+      return new HttpTransport(this, s, files);
+    }
+
+    private boolean authenticates() {
+      return bearerToken != null || oauth != null;
     }
 
     private static Duration positive(Duration d, String what) {

@@ -356,4 +356,36 @@ class OAuthHttpTest {
       rotating.shutdown();
     }
   }
+
+  @Test
+  void thePublicUrlIsTheResourceAndTheAudience() throws Exception {
+    URI publicUrl = URI.create("https://prompts.example.com/mcp");
+    try (McpServer s = ConformanceFixtures.server();
+        HttpTransport t = HttpTransport.builder().server(s).publicUrl(publicUrl)
+            .oauth(OAuthSettings.issuer(URI.create(issuer)).withScopes(List.of("prompts"))).build().start()) {
+      awaitReady(t);
+      assertThat(t.resourceMetadataUri())
+          .hasValue(URI.create("https://prompts.example.com/.well-known/oauth-protected-resource/mcp"));
+      String head = "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nAccept: " + TestClient.ACCEPT_BOTH
+          + "\r\nHost: prompts.example.com\r\n";
+      String forPublic = token(issuerServer, "team", "alice", publicUrl.toString(), "prompts", 3600);
+      String forLocal = token(issuerServer, "team", "alice", t.uri().toString(), "prompts", 3600);
+      assertThat(TestClient.rawStatus(t.port(), head + "Authorization: Bearer " + forPublic + "\r\n", INIT))
+          .isEqualTo(200);
+      assertThat(TestClient.rawStatus(t.port(), head + "Authorization: Bearer " + forLocal + "\r\n", INIT))
+          .as("a token for another audience").isEqualTo(401);
+      assertThat(TestClient.rawStatus(t.port(), head.replace("prompts.example.com", "evil.example.com")
+          + "Authorization: Bearer " + forPublic + "\r\n", INIT)).as("a foreign Host, even with a token")
+          .isEqualTo(403);
+    }
+  }
+
+  @Test
+  void oauthCountsAsAuthenticationForANonLoopbackBind() {
+    try (McpServer s = ConformanceFixtures.server();
+        HttpTransport t = HttpTransport.builder().server(s).host("0.0.0.0")
+            .oauth(OAuthSettings.issuer(URI.create(issuer))).build()) {
+      assertThat(t.authReady()).as("built, not started: the issuer's keys are not fetched yet").isFalse();
+    }
+  }
 }
