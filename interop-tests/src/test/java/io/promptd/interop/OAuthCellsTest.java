@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -90,7 +91,7 @@ class OAuthCellsTest {
     String form = "grant_type=client_credentials&scope=" + URLEncoder.encode("prompts", UTF_8);
     HttpRequest request = HttpRequest.newBuilder(tokenEndpoint).timeout(Duration.ofSeconds(10))
         .header("Content-Type", "application/x-www-form-urlencoded")
-        .header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString("interop:secret".getBytes(UTF_8)))
+        .header("Authorization", "Basic " + Base64.getEncoder().encodeToString("interop:secret".getBytes(UTF_8)))
         .POST(HttpRequest.BodyPublishers.ofString(form)).build();
     HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
@@ -100,8 +101,9 @@ class OAuthCellsTest {
   private static HttpResponse<String> post(URI uri, String token) throws Exception {
     HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
         .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-            + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"));
+        .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+            + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+            + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"));
     if (token != null) {
       b.header("Authorization", "Bearer " + token);
     }
