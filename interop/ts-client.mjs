@@ -2,7 +2,7 @@
 // Checks: list across pages, get with arguments, a -32602 error, and a list_changed after a library edit.
 //
 //   node ts-client.mjs --sdk v1|v2 (--stdio "server command" | --url URL)
-//        --get NAME --arg k=v ... --expect TEXT [--edit-file PATH] [--min-pages N]
+//        --get NAME --arg k=v ... --expect TEXT [--edit-file PATH] [--min-pages N] [--bearer ACCESS_TOKEN]
 //
 // Prints one JSON line {"ok":true,...} and exits 0, or prints the failure and exits 1.
 import { writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ const getName = opt('--get');
 const expectText = opt('--expect');
 const editFile = opt('--edit-file');
 const minPages = Number(opt('--min-pages', '1'));
+const bearer = opt('--bearer'); // an OAuth access token the HTTP client presents on every request
 const getArgs = Object.fromEntries(all('--arg').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const timeout = (ms, what) => new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms));
 
@@ -30,7 +31,8 @@ async function connect() {
       transport = new StdioClientTransport({ command: 'bash', args: ['-c', `exec ${stdioCmd}`], stderr: 'inherit' });
     } else {
       const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-      transport = new StreamableHTTPClientTransport(new URL(url));
+      transport = new StreamableHTTPClientTransport(new URL(url),
+        bearer ? { requestInit: { headers: { Authorization: `Bearer ${bearer}` } } } : undefined);
     }
     await client.connect(transport);
     return { client, era: 'legacy', version: transport.protocolVersion ?? client.getServerVersion()?.version };
@@ -43,7 +45,9 @@ async function connect() {
     const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
     transport = new StdioClientTransport({ command: 'bash', args: ['-c', `exec ${stdioCmd}`], stderr: 'inherit' });
   } else {
-    transport = new v2.StreamableHTTPClientTransport(new URL(url));
+    // v2's minimal AuthProvider: the SDK itself sets Authorization from the token it is given.
+    transport = new v2.StreamableHTTPClientTransport(new URL(url),
+      bearer ? { authProvider: { token: async () => bearer } } : undefined);
   }
   await client.connect(transport);
   return { client, era: 'modern' };

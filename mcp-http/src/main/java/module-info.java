@@ -6,6 +6,8 @@ module io.promptd.mcp.http {
   requires static transitive org.jspecify;
   requires transitive io.promptd.mcp;
   requires org.eclipse.jetty.server;
+  requires com.nimbusds.jose.jwt;
+  requires java.net.http;
 
   exports io.promptd.mcp.http;
 }

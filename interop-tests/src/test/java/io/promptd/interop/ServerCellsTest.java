@@ -89,7 +89,7 @@ class ServerCellsTest {
     }
   }
 
-  private static String runNode(List<String> args) throws IOException, InterruptedException {
+  static String runNode(List<String> args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("node"));
     command.addAll(args);
     return run(command, Peers.INTEROP);

@@ -45,6 +45,11 @@ public final class Main {
         --admin-port P       serve /metrics (Prometheus), /healthz and /readyz on port P (0: any free port)
         --admin-host ADDR    the address the admin port binds (default 127.0.0.1: this machine only)
         --access-log FILE    one JSON line per HTTP request, appended to FILE ('-': stderr); off by default
+        --oauth-issuer URL   be an OAuth 2.1 resource server: require JWT access tokens from this issuer, its keys
+                             found by RFC 8414 / OpenID discovery (env PROMPTD_OAUTH_ISSUER)
+        --oauth-audience URL the audience tokens must name (default: the first public URL, else the local one;
+                             env PROMPTD_OAUTH_AUDIENCE)
+        --oauth-scopes A,B   scopes every token must grant (env PROMPTD_OAUTH_SCOPES)
       """;
 
   private Main() {}

@@ -4,6 +4,7 @@ import io.promptd.library.Diagnostic;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
 import io.promptd.mcp.http.HttpTransport;
+import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
 import java.io.FileDescriptor;
@@ -20,6 +21,7 @@ import java.util.stream.Collectors;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 
 /** {@code promptd serve DIR…}: the prompt library over stdio or Streamable HTTP. */
 final class Serve {
@@ -76,7 +78,7 @@ final class Serve {
     }
     Operations ops = Operations.create(options.ops(), server, library);
     HttpTransport.Builder builder = HttpTransport.builder().server(server).host(options.host())
-        .port(options.port()).bearerToken(options.token()).trustProxy(options.trustProxy())
+        .port(options.port()).bearerToken(options.token()).oauth(options.oauth()).trustProxy(options.trustProxy())
         .readinessCheck("library loaded", loaded);
     options.publicUrls().forEach(builder::publicUrl);
     Path cert = options.tlsCert();
@@ -117,7 +119,14 @@ final class Serve {
         : reachable.stream().map(URI::toString).collect(Collectors.joining(", "))
             + (http.publicUris().isEmpty() ? "" : " (listening on " + options.host() + ":" + http.port() + ")");
     err.println("promptd: serving " + server.prompts().size() + " prompt(s) on " + at
-        + (options.token() != null ? " (bearer token required)" : ""));
+        + (options.token() != null ? " (bearer token required)" : "")
+        + oauthNote(options.oauth(), http));
     stopped.await();
+  }
+
+  /** What the start-up line says about OAuth. */
+  private static String oauthNote(@Nullable OAuthSettings oauth, HttpTransport http) {
+    return oauth == null ? "" : " (OAuth: access tokens from " + oauth.issuer() + " required"
+        + (http.authReady() ? "" : "; fetching its keys") + ")";
   }
 }

@@ -1,11 +1,13 @@
 package io.promptd.cli;
 
+import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.stdio.StdioTransport;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -25,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  * @param tlsCert the PEM certificate chain to serve HTTPS with, or null
  * @param tlsKey the PEM private key of {@code tlsCert}, or null
  * @param ops the admin port and the access log
+ * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
  */
 record ServeOptions(
     List<Path> directories,
@@ -39,11 +42,16 @@ record ServeOptions(
     boolean trustProxy,
     @Nullable Path tlsCert,
     @Nullable Path tlsKey,
-    OpsOptions ops) {
+    OpsOptions ops,
+    @Nullable OAuthSettings oauth) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
   static final String PUBLIC_URL_VARIABLE = "PROMPTD_PUBLIC_URL";
+  /** The environment variables that supply {@code --oauth-issuer}, {@code --oauth-audience}, {@code --oauth-scopes}. */
+  static final String ISSUER_VARIABLE = "PROMPTD_OAUTH_ISSUER";
+  static final String AUDIENCE_VARIABLE = "PROMPTD_OAUTH_AUDIENCE";
+  static final String SCOPES_VARIABLE = "PROMPTD_OAUTH_SCOPES";
 
   ServeOptions {
     directories = List.copyOf(directories);
@@ -61,6 +69,10 @@ record ServeOptions(
     int adminPort = -1;
     String adminHost = OpsOptions.NONE.adminHost();
     String accessLog = null;
+    String issuer = System.getenv(ISSUER_VARIABLE);
+    String audience = System.getenv(AUDIENCE_VARIABLE);
+    String scopes = System.getenv(SCOPES_VARIABLE);
+    boolean tokenGiven = false;
     List<String> dirs = new ArrayList<>();
     List<URI> publicUrls = new ArrayList<>();
     boolean trustProxy = false;
@@ -82,7 +94,10 @@ record ServeOptions(
         }
         case "--port" -> port = intValue(args, ++i, arg, 0);
         case "--host" -> host = text(args, ++i, arg);
-        case "--token" -> token = text(args, ++i, arg);
+        case "--token" -> {
+          token = text(args, ++i, arg);
+          tokenGiven = true;
+        }
         case "--public-url" -> publicUrls.add(url(text(args, ++i, arg), arg));
         case "--trust-proxy" -> trustProxy = true;
         case "--tls-cert" -> tlsCert = Path.of(text(args, ++i, arg));
@@ -90,6 +105,9 @@ record ServeOptions(
         case "--admin-port" -> adminPort = intValue(args, ++i, arg, 0);
         case "--admin-host" -> adminHost = text(args, ++i, arg);
         case "--access-log" -> accessLog = text(args, ++i, arg);
+        case "--oauth-issuer" -> issuer = text(args, ++i, arg);
+        case "--oauth-audience" -> audience = text(args, ++i, arg);
+        case "--oauth-scopes" -> scopes = text(args, ++i, arg);
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -125,8 +143,52 @@ record ServeOptions(
     if (adminPort > 0 && adminPort == port) {
       throw new UsageException("--admin-port must differ from the MCP port");
     }
+    OAuthSettings oauth = oauth(blankToNull(issuer), blankToNull(audience), blankToNull(scopes));
+    if (oauth != null && token != null) {
+      if (!tokenGiven) {
+        token = null; // the command line's OAuth wins over a token left in the environment
+      } else {
+        throw new UsageException("--token and --oauth-issuer exclude each other: use one");
+      }
+    }
     return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token,
-        publicUrls, trustProxy, tlsCert, tlsKey, ops);
+        publicUrls, trustProxy, tlsCert, tlsKey, ops, oauth);
+  }
+
+  private static @Nullable String blankToNull(@Nullable String s) {
+    return s == null || s.isBlank() ? null : s.strip();
+  }
+
+  /** The OAuth settings the options describe, or null without an issuer. */
+  private static @Nullable OAuthSettings oauth(@Nullable String issuer, @Nullable String audience,
+      @Nullable String scopes) {
+    if (issuer == null) {
+      if (audience != null || scopes != null) {
+        throw new UsageException("--oauth-audience and --oauth-scopes need --oauth-issuer");
+      }
+      return null;
+    }
+    try {
+      OAuthSettings settings = OAuthSettings.issuer(uri(issuer, "--oauth-issuer"));
+      if (audience != null) {
+        settings = settings.withAudience(uri(audience, "--oauth-audience"));
+      }
+      if (scopes != null) {
+        settings = settings.withScopes(Arrays.stream(scopes.split(",", -1)).map(String::strip)
+            .filter(x -> !x.isEmpty()).toList());
+      }
+      return settings;
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(String.valueOf(e.getMessage()));
+    }
+  }
+
+  private static URI uri(String text, String option) {
+    try {
+      return new URI(text);
+    } catch (URISyntaxException e) {
+      throw new UsageException(option + " needs a URL, not '" + text + "'");
+    }
   }
 
   /** The folders named on the command line; each must exist. */

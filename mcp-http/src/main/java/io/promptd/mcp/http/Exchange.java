@@ -200,7 +200,8 @@ final class Exchange {
     }
   }
 
-  private void json(int status, byte[] utf8) {
+  /** Answers with a JSON body. */
+  void json(int status, byte[] utf8) {
     this.status = status;
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");

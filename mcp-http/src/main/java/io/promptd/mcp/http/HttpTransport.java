@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.ForwardedRequestCustomizer;
@@ -54,6 +55,8 @@ public final class HttpTransport implements AutoCloseable {
   private final Telemetry telemetry;
   private final Server jetty;
   private final ServerConnector connector;
+  private final @Nullable IssuerKeys issuerKeys;
+  private volatile @Nullable ResourceServer oauth;
   private final @Nullable TlsFiles tls;
   private volatile boolean started;
   private volatile boolean closed;
@@ -63,13 +66,23 @@ public final class HttpTransport implements AutoCloseable {
     this.sessions = new SessionRegistry(b.sessionIdleTimeout, b.maxSessions);
     this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter, b.streamLimits);
     LegacyEndpoint legacy = new LegacyEndpoint(server, sessions, b.keepAliveInterval, b.streamLimits);
-    this.telemetry = new Telemetry(b.requestListeners, b.readinessChecks);
+    Map<String, BooleanSupplier> checks = new LinkedHashMap<>(b.readinessChecks);
+    if (b.oauth != null) {
+      checks.putIfAbsent("oauth issuer keys fetched", this::authReady); // no token can be accepted until they are
+    }
+    this.telemetry = new Telemetry(b.requestListeners, checks);
     this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern, telemetry);
     QueuedThreadPool threads = new QueuedThreadPool();
     threads.setName("promptd-jetty");
     threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
     this.jetty = new Server(threads);
+    OAuthSettings o = b.oauth;
+    this.issuerKeys = o == null ? null : new IssuerKeys(o.issuer(), b.keyRefreshInterval);
     HttpConfiguration http = new HttpConfiguration();
+    if (o != null) {
+      // Room for an access token up to the verifier's limit, so that a larger one gets its 401, not Jetty's 431.
+      http.setRequestHeaderSize(2 * TokenVerifier.MAX_TOKEN_CHARS);
+    }
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);
     if (b.trustProxy) {
@@ -129,8 +142,18 @@ public final class HttpTransport implements AutoCloseable {
     if (tls != null) {
       tls.watch();
     }
+    ResourceServer rs = null;
+    OAuthSettings o = config.oauth;
+    IssuerKeys keys = issuerKeys;
+    if (o != null && keys != null) {
+      keys.start(); // in the background: an unreachable issuer does not stop the server from starting
+      // The resource is what clients use: the first public URL when there is one, else the local URI.
+      URI resource = config.publicUrls.isEmpty() ? uri() : config.publicUrls.getFirst();
+      rs = new ResourceServer(o, resource, config.path, keys);
+      oauth = rs;
+    }
     handler.guard(new Guard(port(), config.host, config.publicUrls, config.allowedHosts, config.allowedOrigins,
-        config.bearerToken));
+        config.bearerToken), rs);
     LOG.log(Level.DEBUG, "MCP endpoint at {0}", uri());
     return this;
   }
@@ -186,6 +209,34 @@ public final class HttpTransport implements AutoCloseable {
     return List.copyOf(config.publicUrls);
   }
 
+  /**
+   * Whether requests can be authorized now: always without OAuth; with OAuth, once the issuer's keys have been
+   * fetched (until then every token is refused with 401, and the fetch is retried in the background).
+   */
+  public boolean authReady() {
+    IssuerKeys keys = issuerKeys;
+    return keys == null || keys.ready();
+  }
+
+  /** Why requests cannot be authorized yet (such as an unreachable issuer), or empty when they can. */
+  public Optional<String> authProblem() {
+    IssuerKeys keys = issuerKeys;
+    return Optional.ofNullable(keys == null ? null : keys.problem());
+  }
+
+  /**
+   * The URL of the OAuth Protected Resource Metadata (RFC 9728) that 401 challenges name, or empty without OAuth.
+   *
+   * @throws IllegalStateException when not started
+   */
+  public Optional<URI> resourceMetadataUri() {
+    if (!started) {
+      throw new IllegalStateException("HttpTransport.resourceMetadataUri: not started");
+    }
+    ResourceServer rs = oauth;
+    return rs == null ? Optional.empty() : Optional.of(URI.create(rs.metadataUrl()));
+  }
+
   /** How many legacy sessions are open now. */
   public int sessionCount() {
     return sessions.size();
@@ -198,7 +249,8 @@ public final class HttpTransport implements AutoCloseable {
 
   /**
    * The names of the {@linkplain Builder#readinessCheck readiness checks} that fail now, in the order they were added,
-   * after {@code "server running"} while not started or once closing; empty when the server is ready. {@code /readyz}
+   * then {@code "oauth issuer keys fetched"} while OAuth is on and no access token can be checked yet, after {@code
+   * "server running"} while not started or once closing; empty when the server is ready. {@code /readyz}
    * answers 503 with these names while any fails.
    */
   public List<String> notReady() {
@@ -242,6 +294,9 @@ public final class HttpTransport implements AutoCloseable {
         tls.close();
       }
       modern.close();
+      if (issuerKeys != null) {
+        issuerKeys.close();
+      }
       try {
         jetty.stop();
       } catch (Exception e) {
@@ -264,6 +319,8 @@ public final class HttpTransport implements AutoCloseable {
     private @Nullable Path tlsKey;
     private Duration tlsReloadInterval = Duration.ofSeconds(5);
     private @Nullable String bearerToken;
+    private @Nullable OAuthSettings oauth;
+    private Duration keyRefreshInterval = Duration.ofSeconds(15);
     private Duration sessionIdleTimeout = Duration.ofMinutes(30);
     private int maxSessions = 10_000;
     private int maxBodyBytes = 4 * 1024 * 1024;
@@ -391,6 +448,21 @@ public final class HttpTransport implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Makes the endpoint an OAuth 2.1 resource server: every request needs a JWT access token from the settings'
+     * issuer (see {@link OAuthSettings}); null for none. Excludes {@link #bearerToken(String)}.
+     */
+    public Builder oauth(@Nullable OAuthSettings settings) {
+      this.oauth = settings;
+      return this;
+    }
+
+    /** The least time between two key-set refreshes caused by tokens naming unknown keys (default 15 s); for tests. */
+    Builder keyRefreshInterval(Duration interval) {
+      this.keyRefreshInterval = positive(interval, "keyRefreshInterval");
+      return this;
+    }
+
     /** How long a legacy session may sit unused before it expires (default 30 min). */
     public Builder sessionIdleTimeout(Duration timeout) {
       this.sessionIdleTimeout = positive(timeout, "sessionIdleTimeout");
@@ -469,14 +541,18 @@ public final class HttpTransport implements AutoCloseable {
     /**
      * Builds the transport; {@link HttpTransport#start()} binds it.
      *
-     * @throws IllegalStateException when no server was set, or when a non-loopback address is to be bound without a
-     *     bearer token: such a server would answer anyone who can reach it
+     * @throws IllegalStateException when no server was set, when both a bearer token and OAuth were, or when a
+     *     non-loopback address is to be bound without either: such a server would answer anyone who can reach it
      * @throws UncheckedIOException when the TLS files cannot be read or do not form a pair
      */
     public HttpTransport build() {
       McpServer s = server;
       if (s == null) {
         throw new IllegalStateException("HttpTransport.Builder.build: server(...) is required");
+      }
+      if (bearerToken != null && oauth != null) {
+        throw new IllegalStateException("HttpTransport.Builder.build: bearerToken(...) and oauth(...) exclude each"
+            + " other; use one");
       }
       if (!authenticates() && !Loopback.isLoopback(host)) {
         throw new IllegalStateException("binding " + host + " would expose the server beyond this machine without"
@@ -494,7 +570,7 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     private boolean authenticates() {
-      return bearerToken != null;
+      return bearerToken != null || oauth != null;
     }
 
     private static Duration positive(Duration d, String what) {

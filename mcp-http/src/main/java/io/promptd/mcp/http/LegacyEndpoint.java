@@ -43,7 +43,7 @@ final class LegacyEndpoint {
     Reply reply = session.receive(new Incoming.Single(request), ex.caller()).run(events::publish);
     if (reply.response() instanceof ResultResponse) {
       String id = sessions.newId();
-      sessions.add(new LegacySession(id, session, events));
+      sessions.add(new LegacySession(id, session, events, ex.caller().subject()));
       ex.setHeader(Eras.SESSION_HEADER, id);
     } else {
       session.close();
@@ -116,11 +116,19 @@ final class LegacyEndpoint {
       ex.refuse(400, "Bad Request: Mcp-Session-Id header is required");
     } else if (!Eras.legacyVersionOk(ex.header(Eras.PROTOCOL_VERSION_HEADER))) {
       ex.refuse(400, "Bad Request: unsupported MCP-Protocol-Version");
-    } else if (sessions.remove(id)) {
+    } else if (owned(sessions.get(id), ex) != null && sessions.remove(id)) {
       ex.status(204);
     } else {
       ex.refuse(404, "Not Found: unknown or expired session");
     }
+  }
+
+  /**
+   * The session if the request's caller may use it: another subject's session is answered exactly like an unknown
+   * one, so that its id reveals nothing.
+   */
+  private static @Nullable LegacySession owned(@Nullable LegacySession ls, Exchange ex) {
+    return ls != null && ls.belongsTo(ex.caller().subject()) ? ls : null;
   }
 
   /** The session a request names, or null after answering 400/404. */
@@ -135,7 +143,7 @@ final class LegacyEndpoint {
           + "' for a session");
       return null;
     }
-    LegacySession ls = sessions.get(id);
+    LegacySession ls = owned(sessions.get(id), ex);
     if (ls == null) {
       ex.refuse(404, "Not Found: unknown or expired session; send initialize to start a new one");
     }

@@ -1,25 +1,37 @@
 package io.promptd.mcp.http;
 
 import io.promptd.mcp.spi.ServerSession;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A legacy Streamable HTTP session: the {@link ServerSession} that ran {@code initialize}, its event log, and the
  * bookkeeping that lets idle sessions expire. A session is busy, and never expires, while a request or its GET stream
- * is open.
+ * is open. A session opened with an access token belongs to the token's subject: no other subject may use it.
  */
 final class LegacySession {
   private final String id;
   private final ServerSession session;
   private final EventLog events;
+  private final @Nullable String subject;
   private final AtomicInteger busy = new AtomicInteger();
   private volatile long lastActive = System.nanoTime();
   private volatile boolean closed;
 
-  LegacySession(String id, ServerSession session, EventLog events) {
+  /**
+   * @param subject the subject of the access token that opened the session, or null without authorization
+   */
+  LegacySession(String id, ServerSession session, EventLog events, @Nullable String subject) {
     this.id = id;
     this.session = session;
     this.events = events;
+    this.subject = subject;
+  }
+
+  /** Whether a request from {@code subject} (null without authorization) may use this session. */
+  boolean belongsTo(@Nullable String subject) {
+    return Objects.equals(this.subject, subject);
   }
 
   String id() {

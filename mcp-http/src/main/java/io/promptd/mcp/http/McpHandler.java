@@ -43,6 +43,7 @@ final class McpHandler extends Handler.Abstract {
   private final ExecutorService workers = Executors.newThreadPerTaskExecutor(
       Thread.ofVirtual().name("promptd-http-", 0).factory());
   private volatile @Nullable Guard guard;
+  private volatile @Nullable ResourceServer oauth;
   private volatile boolean stopping;
   /** Runs work that cannot block right here, on the parsing thread; work that may block on a virtual thread. */
   private final Runner inline = (mayBlock, work) -> {
@@ -68,8 +69,13 @@ final class McpHandler extends Handler.Abstract {
     this.telemetry = telemetry;
   }
 
-  /** Sets the checks once the port is known; until then every request gets 503. */
-  void guard(Guard guard) {
+  /**
+   * Sets the checks once the port is known; until then every request gets 503.
+   *
+   * @param oauth the OAuth resource server that authenticates requests instead of the guard's token, or null
+   */
+  void guard(Guard guard, @Nullable ResourceServer oauth) {
+    this.oauth = oauth;
     this.guard = guard;
   }
 
@@ -94,8 +100,8 @@ final class McpHandler extends Handler.Abstract {
    * waiting. Returns false, having done nothing that matters, when the exchange must go to a virtual thread.
    */
   private boolean servedInline(Exchange ex) {
-    if (!ex.method().equals("POST") || !ex.path().equals(path) || stopping) {
-      return false;
+    if (!ex.method().equals("POST") || !ex.path().equals(path) || stopping || oauth != null) {
+      return false; // with OAuth, checking a token may fetch the issuer's keys: a virtual thread's work
     }
     if (!admitted(ex) || !postHeadersOk(ex)) {
       return true; // refused
@@ -171,6 +177,13 @@ final class McpHandler extends Handler.Abstract {
       health(ex);
       return;
     }
+    ResourceServer rs = oauth;
+    if (rs != null && rs.isMetadataPath(ex.path())) {
+      if (hostAllowed(ex)) { // served without a token: it tells clients how to get one
+        rs.serveMetadata(ex);
+      }
+      return;
+    }
     if (!ex.path().equals(path)) {
       ex.refuse(404, "Not Found: the MCP endpoint is " + path);
       return;
@@ -226,6 +239,24 @@ final class McpHandler extends Handler.Abstract {
   /** The checks every request passes (running server, Host, Origin, token); false after refusing it. */
   private boolean admitted(Exchange ex) {
     Guard g = guard;
+    if (g == null || !hostAllowed(ex)) {
+      return false;
+    }
+    ResourceServer rs = oauth;
+    if (rs != null) {
+      return rs.admit(ex);
+    }
+    if (!g.authorized(ex.header("Authorization"))) {
+      ex.setHeader("WWW-Authenticate", "Bearer");
+      ex.refuse(401, "Unauthorized: a valid bearer token is required");
+      return false;
+    }
+    return true;
+  }
+
+  /** A running server, and Host and Origin allowed; false after refusing the request. */
+  private boolean hostAllowed(Exchange ex) {
+    Guard g = guard;
     if (g == null || stopping) {
       ex.refuse(503, "Service unavailable: the server is not running");
       return false;
@@ -233,11 +264,6 @@ final class McpHandler extends Handler.Abstract {
     String forbidden = g.forbidden(ex.authority(), ex.header("Origin"));
     if (forbidden != null) {
       ex.refuse(403, forbidden);
-      return false;
-    }
-    if (!g.authorized(ex.header("Authorization"))) {
-      ex.setHeader("WWW-Authenticate", "Bearer");
-      ex.refuse(401, "Unauthorized: a valid bearer token is required");
       return false;
     }
     return true;

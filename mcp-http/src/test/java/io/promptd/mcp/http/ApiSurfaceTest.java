@@ -7,18 +7,19 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The embedded server stays an implementation detail: no Jetty type appears in the public API. (The public types
+ * The embedded server and the JOSE library stay implementation details: no Jetty or Nimbus type appears in the public API. (The public types
  * themselves are listed and reviewed by promptd-cli's ApiSurfaceTest, from the module's exports.)
  */
 class ApiSurfaceTest {
   @Test
   void noJettyTypeInAnyPublicSignature() {
-    for (Class<?> c : List.of(HttpTransport.class, HttpTransport.Builder.class)) {
+    for (Class<?> c : List.of(HttpTransport.class, HttpTransport.Builder.class, OAuthSettings.class)) {
       assertThat(c.getSuperclass().getName()).doesNotStartWith("org.eclipse");
       for (Method m : c.getMethods()) {
-        assertThat(m.getReturnType().getName()).as(m.toString()).doesNotStartWith("org.eclipse");
+        assertThat(m.getReturnType().getName()).as(m.toString()).doesNotStartWith("org.eclipse")
+            .doesNotStartWith("com.nimbusds");
         for (Class<?> p : m.getParameterTypes()) {
-          assertThat(p.getName()).as(m.toString()).doesNotStartWith("org.eclipse");
+          assertThat(p.getName()).as(m.toString()).doesNotStartWith("org.eclipse").doesNotStartWith("com.nimbusds");
         }
       }
     }
