@@ -84,7 +84,8 @@ class ScopedAccessTest {
     alice = issuer.issueToken("team", "alice", endpoint.toString(), Map.of("scope", "prompts"), 3600).serialize();
     bob = issuer.issueToken("team", "bob", endpoint.toString(), Map.of("scope", "prompts admin"), 3600).serialize();
     List<String> command = new ArrayList<>(PromptdServer.httpCommand(library, port));
-    command.addAll(List.of("--oauth-issuer", issuer.issuerUrl("team").toString(), "--oauth-scopes", "prompts"));
+    command.addAll(List.of("--oauth-issuer", issuer.issuerUrl("team").toString(), "--oauth-scopes", "prompts",
+        "--access-log", dir.resolve("access.jsonl").toString()));
     server = Peers.startHttp(command, port);
     Instant deadline = Instant.now().plusSeconds(60);
     while (modern(alice, "prompts/list", null, "{}").statusCode() == 401 && Instant.now().isBefore(deadline)) {
@@ -168,6 +169,20 @@ class ScopedAccessTest {
     HttpResponse<String> unknown = legacy(bob, "no-such-session", "prompts/list", "{}");
     assertThat(stolen.statusCode()).isEqualTo(404);
     assertThat(stolen.body()).isEqualTo(unknown.body());
+
+    // The access log names each request's subject, and never a token.
+    Path log = dir.resolve("access.jsonl");
+    Instant deadline = Instant.now().plusSeconds(30);
+    while (Instant.now().isBefore(deadline)
+        && !(Files.exists(log) && Files.readString(log, UTF_8).contains("\"subject\":\"bob\""))) {
+      Thread.sleep(50); // lines are written by a background writer
+    }
+    List<JsonObject> lines = Files.readAllLines(log, UTF_8).stream()
+        .map(l -> (JsonObject) JsonCodec.parse(l)).toList();
+    assertThat(lines).anyMatch(l -> l.string("subject").equals(java.util.Optional.of("alice"))
+        && l.string("method").equals(java.util.Optional.of("initialize")));
+    assertThat(lines).anyMatch(l -> l.string("subject").equals(java.util.Optional.of("bob")));
+    assertThat(Files.readString(log, UTF_8)).doesNotContain(alice).doesNotContain(bob).doesNotContain(session);
   }
 
   private HttpResponse<String> modern(String token, String method, String name, String params) throws Exception {
