@@ -132,7 +132,8 @@ class CliProcessTest {
     }
   }
 
-  private static LinkedBlockingQueue<String> lines(java.io.InputStream in) {
+  /** The lines of {@code in}, read in the background as they arrive (so the writer's pipe never fills up). */
+  static LinkedBlockingQueue<String> lines(java.io.InputStream in) {
     LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
     Thread.ofVirtual().start(() -> {
       try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, UTF_8))) {
@@ -146,7 +147,8 @@ class CliProcessTest {
     return lines;
   }
 
-  private static String awaitLine(LinkedBlockingQueue<String> lines, String containing) throws InterruptedException {
+  /** Waits up to 30 s for a line containing {@code containing}. */
+  static String awaitLine(LinkedBlockingQueue<String> lines, String containing) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     StringBuilder seen = new StringBuilder();
     while (System.nanoTime() < deadline) {

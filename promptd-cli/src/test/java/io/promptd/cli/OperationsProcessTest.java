@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -54,15 +51,15 @@ class OperationsProcessTest {
         "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--http", "0", "--token", TOKEN,
         "--admin-port", "0", "--access-log", accessLog.toString(), "--no-watch", FIXTURES.toString()));
     Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    LinkedBlockingQueue<String> err = lines(server);
+    LinkedBlockingQueue<String> err = CliProcessTest.lines(server.getErrorStream());
     String session;
     try {
       Matcher a = Pattern.compile("admin port on (http://127\\.0\\.0\\.1:\\d+) \\(/metrics, /healthz, /readyz\\)")
-          .matcher(awaitLine(err, "admin port on"));
+          .matcher(CliProcessTest.awaitLine(err, "admin port on"));
       assertThat(a.find()).isTrue();
       URI admin = URI.create(a.group(1));
       Matcher m = Pattern.compile("serving .* on (http://\\S+/mcp) \\(bearer token required\\)")
-          .matcher(awaitLine(err, "serving"));
+          .matcher(CliProcessTest.awaitLine(err, "serving"));
       assertThat(m.find()).isTrue();
       URI mcp = URI.create(m.group(1));
 
@@ -158,12 +155,12 @@ class OperationsProcessTest {
         "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--http", "0", "--admin-port", "0",
         prompts.toString()));
     Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    LinkedBlockingQueue<String> err = lines(server);
+    LinkedBlockingQueue<String> err = CliProcessTest.lines(server.getErrorStream());
     try {
-      Matcher a = Pattern.compile("admin port on (http://\\S+) ").matcher(awaitLine(err, "admin port on"));
+      Matcher a = Pattern.compile("admin port on (http://\\S+) ").matcher(CliProcessTest.awaitLine(err, "admin port on"));
       assertThat(a.find()).isTrue();
       URI metrics = URI.create(a.group(1)).resolve("/metrics");
-      awaitLine(err, "serving");
+      CliProcessTest.awaitLine(err, "serving");
       assertThat(parse(send(HttpRequest.newBuilder(metrics)).body())).containsEntry("promptd_library_prompts", 1.0)
           .containsEntry("promptd_library_reloads_total", 0.0).containsEntry("promptd_library_reload_errors_total", 0.0);
       Files.writeString(prompts.resolve("more.prompt.md"), "---\ndescription: more\n---\nHi\n");
@@ -244,34 +241,5 @@ class OperationsProcessTest {
 
   private static String[] modernHeaders(String method, String name) {
     return new String[] {"MCP-Protocol-Version", MODERN, "Mcp-Method", method, "Mcp-Name", name};
-  }
-
-  private static LinkedBlockingQueue<String> lines(Process p) {
-    LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
-    Thread.ofVirtual().start(() -> {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), UTF_8))) {
-        for (String line = r.readLine(); line != null; line = r.readLine()) {
-          lines.add(line);
-        }
-      } catch (IOException ignored) {
-        // the process went away
-      }
-    });
-    return lines;
-  }
-
-  private static String awaitLine(LinkedBlockingQueue<String> lines, String containing) throws InterruptedException {
-    StringBuilder seen = new StringBuilder();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (System.nanoTime() < deadline) {
-      String line = lines.poll(100, TimeUnit.MILLISECONDS);
-      if (line != null) {
-        if (line.contains(containing)) {
-          return line;
-        }
-        seen.append(line).append('\n');
-      }
-    }
-    throw new AssertionError("no line containing '" + containing + "'; saw:\n" + seen);
   }
 }

@@ -111,8 +111,16 @@ final class Broadcaster {
 
   /** Sends {@code notification} to every initialized legacy session; a session whose channel fails is dropped. */
   void toSessions(Notification notification) {
+    toSessions(session -> true, notification);
+  }
+
+  /** Sends {@code notification} to the initialized legacy sessions {@code concerned}; failed channels are dropped. */
+  private void toSessions(Predicate<SessionImpl> concerned, Notification notification) {
     List<SessionImpl> failed = new ArrayList<>();
     for (SessionImpl session : sessions) {
+      if (!concerned.test(session)) {
+        continue;
+      }
       try {
         session.notifyClient(notification);
       } catch (RuntimeException e) {
@@ -162,19 +170,7 @@ final class Broadcaster {
       changedForEveryone = false;
     }
     Predicate<Caller> concerned = caller -> everyone || caller.unrestricted() || scopes.stream().anyMatch(caller::permits);
-    Notification notification = new Notification(PROMPTS_LIST_CHANGED, null);
-    List<SessionImpl> failed = new ArrayList<>();
-    for (SessionImpl session : sessions) {
-      if (concerned.test(session.caller())) {
-        try {
-          session.notifyClient(notification);
-        } catch (RuntimeException e) {
-          LOG.log(Level.DEBUG, "dropping a session whose channel failed: {0}", e.getMessage());
-          failed.add(session);
-        }
-      }
-    }
-    failed.forEach(sessions::remove);
+    toSessions(session -> concerned.test(session.caller()), new Notification(PROMPTS_LIST_CHANGED, null));
     toSubscriptions(s -> s.promptsListChanged() && concerned.test(s.caller()), PROMPTS_LIST_CHANGED,
         JsonObject.EMPTY);
   }
