@@ -108,6 +108,53 @@ public final class Library implements ResourceProvider, AutoCloseable {
     return library;
   }
 
+  /**
+   * Serves a snapshot of files held elsewhere (a database) instead of a folder; {@link #replace} pushes the next one.
+   * The on-disk index is not used: the files are in memory already.
+   *
+   * @param files the files, by path relative to the library root
+   * @param options limits; the cache directory is ignored
+   */
+  public static Library load(LibraryFiles files, LibraryOptions options) throws IOException {
+    requireNonNull(files, "files");
+    requireNonNull(options, "options");
+    long start = System.nanoTime();
+    Library library = new Library(new SnapshotSource(files), options.withCacheDirectory(null));
+    synchronized (library.lock) {
+      library.loadAll();
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    LOG.log(Level.INFO, () -> "loaded " + library.catalog.size() + " prompts from " + library.source + " (version "
+        + files.version() + ") in " + millis + " ms");
+    return library;
+  }
+
+  /**
+   * Serves {@code files} from now on: the paths that differ from the last snapshot are reloaded as a file watcher's
+   * changes are, so the catalog changes in one atomic step and resource listeners hear of it.
+   *
+   * @throws IllegalStateException when this library was not {@link #load(LibraryFiles, LibraryOptions) loaded from a
+   *     snapshot}, or is closed
+   */
+  public void replace(LibraryFiles files) {
+    requireNonNull(files, "files");
+    if (!(source instanceof SnapshotSource snapshot)) {
+      throw new IllegalStateException("Library.replace: this library serves folders, not a snapshot");
+    }
+    Set<Path> changed;
+    synchronized (lock) {
+      if (closed) {
+        throw new IllegalStateException("Library.replace: the library is closed");
+      }
+      changed = snapshot.replace(files);
+    }
+    // Outside the lock, as the watcher's reloads are: a reload reads the source as it is then, so two replacements
+    // racing each other still end on the last one.
+    if (!changed.isEmpty()) {
+      reload(changed);
+    }
+  }
+
   /** Loads without logging, for {@link Linter}, whose caller prints the diagnostics itself. */
   static Library open(List<Path> roots, LibraryOptions options, String owner) throws IOException {
     requireNonNull(options, "options");

@@ -1,0 +1,172 @@
+package io.promptd.library;
+
+import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.FolderFile;
+import io.promptd.library.parse.ParseException;
+import io.promptd.library.parse.ResourceParser;
+import io.promptd.library.parse.Root;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A {@link LibraryFiles} snapshot as a {@link FileSource}: the files live in memory under a root that exists on no
+ * disk, so nothing is ever read from one. A new snapshot replaces the old at once; the paths that differ are what the
+ * library reloads.
+ */
+final class SnapshotSource implements FileSource {
+  /** The root the files are listed under; its last two names matter to {@link FileKind#classify}, as a folder's do. */
+  static final Path ROOT = Path.of("/", "promptd-store", "library");
+
+  private final Root root = new Root(ROOT, ROOT, 0);
+  private volatile Map<Path, Entry> files = Map.of();
+  private volatile Set<Path> folders = Set.of();
+
+  /** A file's bytes and the stamp standing for its content: same size and hash, same stamp. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared as a record: the stamp stands for the bytes
+  private record Entry(byte[] data, Stamp stamp) {}
+
+  SnapshotSource(LibraryFiles snapshot) {
+    replace(snapshot);
+  }
+
+  /** Swaps in {@code snapshot}; returns the paths added, changed or removed. */
+  Set<Path> replace(LibraryFiles snapshot) {
+    Map<Path, Entry> next = new TreeMap<>();
+    Set<Path> dirs = new HashSet<>();
+    snapshot.files().forEach((relative, data) -> {
+      Path file = ROOT.resolve(relative);
+      next.put(file, new Entry(data, stampOf(data)));
+      for (Path p = file.getParent(); p != null && p.startsWith(ROOT); p = p.getParent()) {
+        dirs.add(p);
+      }
+    });
+    Map<Path, Entry> before = files;
+    Set<Path> changed = new HashSet<>();
+    next.forEach((file, entry) -> {
+      Entry old = before.get(file);
+      if (old == null || !old.stamp().equals(entry.stamp())) {
+        changed.add(file);
+      }
+    });
+    before.keySet().stream().filter(f -> !next.containsKey(f)).forEach(changed::add);
+    files = next;
+    folders = dirs;
+    return changed;
+  }
+
+  /** Size and the first bytes of the SHA-256 as the "modification time": settled forever, so never read twice. */
+  private static Stamp stampOf(byte[] data) {
+    try {
+      byte[] hash = MessageDigest.getInstance("SHA-256").digest(data);
+      long h = 0;
+      for (int i = 0; i < 7; i++) {
+        h = (h << 8) | (hash[i] & 0xff);
+      }
+      return new Stamp(data.length, h, Long.MAX_VALUE);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing", e);
+    }
+  }
+
+  @Override
+  public List<Root> roots() {
+    return List.of(root);
+  }
+
+  @Override
+  public void list(Root r, Path start, Consumer<Scanner.Found> found) {
+    for (Map.Entry<Path, Entry> e : files.entrySet()) {
+      Path file = e.getKey();
+      if (!file.startsWith(start) || !wanted(file)) {
+        continue;
+      }
+      FileKind.Match match = FileKind.classify(root, file);
+      if (match != null || ResourceParser.isResourceFile(file) || FolderFile.is(file)) {
+        found.accept(new Scanner.Found(root, file, match, e.getValue().stamp()));
+      }
+    }
+  }
+
+  /** Whether every folder from the root down to {@code file}'s is one a folder scan would enter. */
+  private boolean wanted(Path file) {
+    Path dir = file.getParent();
+    for (Path p = dir; p != null && p.startsWith(ROOT); p = p.getParent()) {
+      if (!Scanner.wanted(root, p)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public byte[] readListed(Scanner.Found file, long limit, Map<Path, Boolean> cache) throws ParseException {
+    return read(file.root(), file.file(), limit, 0, "prompt file");
+  }
+
+  @Override
+  public byte[] read(Root r, Path file, long limit, int line, String what) throws ParseException {
+    Path normal = file.normalize();
+    String shown = normal.startsWith(ROOT) ? root.relative(normal) : normal.toString();
+    if (!root.contains(normal)) {
+      throw new ParseException(line, what + " '" + shown + "' lies outside the library root");
+    }
+    Entry entry = files.get(normal);
+    if (entry == null) {
+      throw new ParseException(line, what + " '" + shown + "' does not exist");
+    }
+    if (entry.data().length > limit) {
+      throw new ParseException(line, what + " '" + shown + "' is " + entry.data().length + " bytes, over the limit of "
+          + limit);
+    }
+    return entry.data();
+  }
+
+  @Override
+  public boolean exists(Path file) {
+    return present(file.normalize());
+  }
+
+  @Override
+  public @Nullable Stamp stamp(Path path) {
+    Entry entry = files.get(path);
+    return entry == null ? null : entry.stamp();
+  }
+
+  @Override
+  public boolean isFolder(Path path) {
+    return path.equals(ROOT) || folders.contains(path);
+  }
+
+  @Override
+  public boolean present(Path path) {
+    return files.containsKey(path) || isFolder(path);
+  }
+
+  /** Changes arrive through {@link #replace}, not a watcher; {@code seen} gets today's files so nothing looks missed. */
+  @Override
+  public AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<Scanner.Found> seen) {
+    list(root, ROOT, seen);
+    return () -> {};
+  }
+
+  @Override
+  public boolean servable(Root r, Path file) {
+    return files.containsKey(file.normalize()) && !FolderFile.is(file);
+  }
+
+  /** For logs: how many files and bytes the snapshot holds. */
+  @Override
+  public String toString() {
+    Map<Path, Entry> now = files;
+    long bytes = now.values().stream().mapToLong(e -> e.data().length).sum();
+    return "snapshot of " + now.size() + " files, " + bytes + " bytes";
+  }
+}

@@ -1,0 +1,335 @@
+package io.promptd.store;
+
+import static java.util.Objects.requireNonNull;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.promptd.library.LibraryFiles;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The prompt store in PostgreSQL: publish a library's files as one transaction, read a file's history, roll a file
+ * back. Opening it applies the schema migrations (Flyway; safe when several processes start at once). Concurrent
+ * publishes never lose an update: each reads the library version it is based on and its commit is conditional on that
+ * version being still current, else it fails with {@link StoreException.Kind#CONFLICT} and writes nothing.
+ */
+public final class PromptStore implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger("io.promptd.store");
+
+  private final StoreUrl url;
+  private final HikariDataSource pool;
+  /** For tests: runs after a publish read the version it is based on, before it writes. */
+  @Nullable Runnable afterRead;
+
+  private PromptStore(StoreUrl url, HikariDataSource pool) {
+    this.url = url;
+    this.pool = pool;
+  }
+
+  /**
+   * Connects (a small pool) and brings the schema up to date.
+   *
+   * @throws StoreException when the database cannot be reached or migrated
+   */
+  public static PromptStore open(StoreUrl url) throws StoreException {
+    requireNonNull(url, "url");
+    HikariConfig config = new HikariConfig();
+    config.setPoolName("promptd-store");
+    config.setJdbcUrl(url.jdbcUrl());
+    if (url.user() != null) {
+      config.setUsername(url.user());
+    }
+    if (url.password() != null) {
+      config.setPassword(url.password());
+    }
+    config.setMaximumPoolSize(4);
+    config.setMinimumIdle(0);
+    config.setConnectionTimeout(10_000);
+    config.setIdleTimeout(60_000);
+    config.setMaxLifetime(30 * 60_000);
+    config.setAutoCommit(true);
+    HikariDataSource pool;
+    try {
+      pool = new HikariDataSource(config);
+    } catch (RuntimeException e) {
+      throw new StoreException(StoreException.Kind.FAILED, "cannot connect to the store " + url + ": " + reason(e));
+    }
+    try {
+      migrate(url, pool);
+    } catch (StoreException e) {
+      pool.close();
+      throw e;
+    }
+    return new PromptStore(url, pool);
+  }
+
+  /** Applies the migrations under {@code promptd-store-migration} on the classpath (or module path). */
+  static void migrate(StoreUrl url, javax.sql.@Nullable DataSource dataSource) throws StoreException {
+    try {
+      var config = Flyway.configure(PromptStore.class.getClassLoader());
+      if (dataSource == null) {
+        config.dataSource(url.jdbcUrl(), url.user(), url.password());
+      } else {
+        config.dataSource(dataSource);
+      }
+      config.locations("classpath:promptd-store-migration").table("promptd_schema_history")
+          .loggers("slf4j").load().migrate();
+    } catch (FlywayException e) {
+      throw new StoreException(StoreException.Kind.FAILED, "cannot migrate the store " + url + ": " + reason(e));
+    }
+  }
+
+  /** The store-wide version: 0 before the first publish, one more with each publish that changed anything. */
+  public long libraryVersion() throws StoreException {
+    try (Connection c = pool.getConnection()) {
+      return StoreQueries.libraryVersion(c);
+    } catch (SQLException e) {
+      throw failed("read the library version", e);
+    }
+  }
+
+  /** The files the store holds now, by path. */
+  public LibraryFiles snapshot() throws StoreException {
+    try (Connection c = pool.getConnection()) {
+      StoreQueries.Changes all = StoreQueries.changesSince(c, 0);
+      Map<String, byte[]> files = new TreeMap<>();
+      all.files().forEach((path, data) -> {
+        if (data != null) {
+          files.put(path, data);
+        }
+      });
+      return new LibraryFiles(all.version(), files);
+    } catch (SQLException e) {
+      throw failed("read the files", e);
+    }
+  }
+
+  /**
+   * Makes the store hold exactly {@code files}: adds the new ones, a new version of each changed one and a deletion
+   * marker for each one it holds that {@code files} lacks, in one transaction; nothing when it holds them already.
+   *
+   * @param files path (relative, {@code /} separators) to bytes
+   * @param author who publishes, recorded with each version
+   * @throws StoreException with {@link StoreException.Kind#CONFLICT} when another publish committed meanwhile
+   */
+  public Published publish(Map<String, byte[]> files, String author) throws StoreException {
+    requireNonNull(files, "files");
+    requireNonNull(author, "author");
+    new LibraryFiles(0, files); // checks the paths
+    return write(author, current -> {
+      Map<String, byte @Nullable []> changes = new TreeMap<>(files);
+      current.forEach((path, c) -> {
+        if (c.sha256() != null && !files.containsKey(path)) {
+          changes.put(path, null);
+        }
+      });
+      return changes;
+    });
+  }
+
+  /**
+   * Publishes the content of version {@code version} of each of {@code paths} as their newest version; history is
+   * kept. A deletion marker's version deletes the file again.
+   *
+   * @throws StoreException with {@link StoreException.Kind#REFUSED} when a path has no such version
+   */
+  public Published rollback(Set<String> paths, int version, String author) throws StoreException {
+    requireNonNull(paths, "paths");
+    requireNonNull(author, "author");
+    Map<String, byte @Nullable []> target = new TreeMap<>();
+    try (Connection c = pool.getConnection()) {
+      for (String path : paths) {
+        boolean[] found = new boolean[1];
+        byte[] data = StoreQueries.content(c, path, version, found);
+        if (!found[0]) {
+          throw new StoreException(StoreException.Kind.REFUSED, "'" + path + "' has no version " + version
+              + " (see promptd history)");
+        }
+        target.put(path, data);
+      }
+    } catch (SQLException e) {
+      throw failed("read version " + version, e);
+    }
+    return write(author, current -> target);
+  }
+
+  /** Every version of every file {@code name} names (see {@link #paths}), newest first per file. */
+  public List<FileVersion> history(String name) throws StoreException {
+    Set<String> paths = paths(name);
+    try (Connection c = pool.getConnection()) {
+      return StoreQueries.history(c, paths);
+    } catch (SQLException e) {
+      throw failed("read the history of '" + name + "'", e);
+    }
+  }
+
+  /**
+   * The paths of the files {@code name} names, present or deleted: the path itself, a prompt file whose name comes
+   * from its path ({@code NAME.prompt.md} at any depth, {@code .claude/commands/NAME.md}), or one whose front matter
+   * says {@code name: NAME}.
+   *
+   * @throws StoreException with {@link StoreException.Kind#REFUSED} when none is found
+   */
+  public Set<String> paths(String name) throws StoreException {
+    requireNonNull(name, "name");
+    Map<String, byte @Nullable []> all;
+    try (Connection c = pool.getConnection()) {
+      all = StoreQueries.latestOfAll(c);
+    } catch (SQLException e) {
+      throw failed("list the files", e);
+    }
+    Set<String> out = new TreeSet<>();
+    all.forEach((path, data) -> {
+      if (Names.names(path, data, name)) {
+        out.add(path);
+      }
+    });
+    if (out.isEmpty()) {
+      throw new StoreException(StoreException.Kind.REFUSED, "no file in the store " + url + " is or names '" + name
+          + "'");
+    }
+    return out;
+  }
+
+  /** What a publish writes, given each file's newest row: path to bytes, or to null for a deletion. */
+  private interface Plan {
+    Map<String, byte @Nullable []> changes(Map<String, StoreQueries.Current> current);
+  }
+
+  private Published write(String author, Plan plan) throws StoreException {
+    try (Connection c = pool.getConnection()) {
+      c.setAutoCommit(false);
+      try {
+        Published p = write(c, author, plan);
+        c.commit();
+        return p;
+      } catch (SQLException | StoreException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      } finally {
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw failed("publish", e);
+    }
+  }
+
+  private Published write(Connection c, String author, Plan plan) throws SQLException, StoreException {
+    long basedOn = StoreQueries.libraryVersion(c);
+    Map<String, StoreQueries.Current> current = StoreQueries.current(c, basedOn);
+    Map<String, byte @Nullable []> wanted = plan.changes(current);
+    Map<String, byte @Nullable []> changes = new TreeMap<>();
+    Map<String, String> hashes = new HashMap<>();
+    int added = 0;
+    int changed = 0;
+    int deleted = 0;
+    for (Map.Entry<String, byte @Nullable []> e : wanted.entrySet()) {
+      StoreQueries.Current now = current.get(e.getKey());
+      String nowHash = now == null ? null : now.sha256();
+      byte[] data = e.getValue();
+      String hash = data == null ? null : StoreQueries.sha256(data);
+      if (java.util.Objects.equals(hash, nowHash)) {
+        continue;
+      }
+      changes.put(e.getKey(), data);
+      if (hash != null) {
+        hashes.put(e.getKey(), hash);
+      }
+      if (data == null) {
+        deleted++;
+      } else if (nowHash == null) {
+        added++;
+      } else {
+        changed++;
+      }
+    }
+    int files = (int) current.values().stream().filter(x -> x.sha256() != null).count() + added - deleted;
+    if (changes.isEmpty()) {
+      return new Published(basedOn, 0, 0, 0, files);
+    }
+    Runnable hook = afterRead;
+    if (hook != null) {
+      hook.run();
+    }
+    long next;
+    try (PreparedStatement s = c.prepareStatement("UPDATE store SET library_version = library_version + 1"
+        + " WHERE library_version = ? RETURNING library_version")) {
+      s.setLong(1, basedOn);
+      try (var r = s.executeQuery()) {
+        if (!r.next()) {
+          throw new StoreException(StoreException.Kind.CONFLICT, "another publish changed the store " + url
+              + " after this one read library version " + basedOn + "; nothing was published: run it again");
+        }
+        next = r.getLong(1);
+      }
+    }
+    try (PreparedStatement s = c.prepareStatement("INSERT INTO publishes (library_version, based_on, author,"
+        + " files_changed) VALUES (?, ?, ?, ?)")) {
+      s.setLong(1, next);
+      s.setLong(2, basedOn);
+      s.setString(3, author);
+      s.setInt(4, changes.size());
+      s.executeUpdate();
+    }
+    try (PreparedStatement s = c.prepareStatement("INSERT INTO file_versions (path, version, library_version,"
+        + " deleted, content, sha256, author) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+      for (Map.Entry<String, byte @Nullable []> e : changes.entrySet()) {
+        StoreQueries.Current now = current.get(e.getKey());
+        s.setString(1, e.getKey());
+        s.setInt(2, now == null ? 1 : now.version() + 1);
+        s.setLong(3, next);
+        s.setBoolean(4, e.getValue() == null);
+        s.setBytes(5, e.getValue());
+        s.setString(6, hashes.get(e.getKey()));
+        s.setString(7, author);
+        s.addBatch();
+      }
+      s.executeBatch();
+    }
+    // Delivered to every listener when, and only when, this transaction commits.
+    try (PreparedStatement s = c.prepareStatement("SELECT pg_notify(?, ?)")) {
+      s.setString(1, StoreQueries.CHANNEL);
+      s.setString(2, Long.toString(next));
+      s.execute();
+    }
+    LOG.log(System.Logger.Level.DEBUG, () -> "published library version " + next + " to " + url);
+    return new Published(next, added, changed, deleted, files);
+  }
+
+  private StoreException failed(String what, SQLException e) {
+    return new StoreException(StoreException.Kind.FAILED, "cannot " + what + " in the store " + url + ": "
+        + reason(e));
+  }
+
+  /** An exception's message, which for the driver and the pool never holds the password. */
+  static String reason(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getMessage() != null && t.getMessage().startsWith("Failed to initialize pool")) {
+      t = t.getCause();
+    }
+    String m = t.getMessage();
+    return m == null ? t.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
+  }
+
+  /** Where the store is, without the password. */
+  public StoreUrl url() {
+    return url;
+  }
+
+  /** Closes the pool. */
+  @Override
+  public void close() {
+    pool.close();
+  }
+}

@@ -1,0 +1,39 @@
+package io.promptd.store;
+
+/**
+ * A store operation failed: the database could not be reached or refused, another publish got there first
+ * ({@link Kind#CONFLICT}), or the files to publish have errors ({@link Kind#REFUSED}). The message says what and
+ * where, never the password.
+ */
+public final class StoreException extends Exception {
+  private static final long serialVersionUID = 1L;
+
+  /** Why an operation failed. */
+  public enum Kind {
+    /** The database failed or could not be reached. */
+    FAILED,
+    /** Another publish committed after this one read the library version it was based on; nothing was written. */
+    CONFLICT,
+    /** The files to publish have errors, or the request names nothing in the store; nothing was written. */
+    REFUSED
+  }
+
+  private final Kind kind;
+
+  /** A failure of {@code kind} that says {@code message}. */
+  public StoreException(Kind kind, String message) {
+    super(message);
+    this.kind = kind;
+  }
+
+  /** A failure of {@code kind} caused by {@code cause}, whose message must hold no secret either. */
+  public StoreException(Kind kind, String message, Throwable cause) {
+    super(message, cause);
+    this.kind = kind;
+  }
+
+  /** Why it failed. */
+  public Kind kind() {
+    return kind;
+  }
+}

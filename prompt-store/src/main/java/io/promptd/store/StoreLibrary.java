@@ -1,0 +1,170 @@
+package io.promptd.store;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.library.Library;
+import io.promptd.library.LibraryFiles;
+import io.promptd.library.LibraryOptions;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import org.postgresql.PGConnection;
+
+/**
+ * A {@link Library} served from the store and kept current by its change feed: one dedicated connection
+ * {@code LISTEN}s on the channel publishes notify, and each notification loads the files changed since the version
+ * served. If the database goes away the library keeps serving its last snapshot while the feed reconnects with
+ * backoff (capped at 5 s); on reconnect it catches up by version, the same query as for a notification, so no change
+ * is missed.
+ */
+public final class StoreLibrary implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger("io.promptd.store");
+  private static final long MAX_BACKOFF_MILLIS = 5_000;
+  /** How often the feed checks the version even without a notification: a safety net, and a liveness probe. */
+  private static final int POLL_MILLIS = 5_000;
+
+  private final StoreUrl url;
+  private final Library library;
+  private final Map<String, byte[]> files = new HashMap<>();
+  private final CountDownLatch loaded = new CountDownLatch(1);
+  private final Thread feed;
+  private volatile long version = -1;
+  private volatile boolean closed;
+  private volatile @Nullable Connection connection;
+  private boolean migrated;
+
+  private StoreLibrary(StoreUrl url, Library library) {
+    this.url = url;
+    this.library = library;
+    this.feed = Thread.ofVirtual().name("promptd-store-feed").unstarted(this::run);
+  }
+
+  /**
+   * Starts serving the store at {@code url}: the library starts empty and is filled by the feed's first load, which
+   * happens in the background (see {@link #awaitLoaded}); a database that is down now is retried with backoff.
+   */
+  public static StoreLibrary start(StoreUrl url, LibraryOptions options) throws IOException {
+    requireNonNull(url, "url");
+    requireNonNull(options, "options");
+    StoreLibrary s = new StoreLibrary(url, Library.load(new LibraryFiles(0, Map.of()), options));
+    s.feed.start();
+    return s;
+  }
+
+  /** The library; empty until the first load. */
+  public Library library() {
+    return library;
+  }
+
+  /** Whether the store was loaded at least once: the serving side's readiness. */
+  public boolean loaded() {
+    return loaded.getCount() == 0;
+  }
+
+  /** Waits up to {@code timeout} for the first load; returns whether it happened. */
+  public boolean awaitLoaded(Duration timeout) throws InterruptedException {
+    return loaded.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** The library version served, or -1 before the first load. */
+  public long version() {
+    return version;
+  }
+
+  private void run() {
+    long backoff = 100;
+    while (!closed) {
+      try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
+        connection = c;
+        if (!migrated) {
+          // A replica may start before anyone published: the schema it reads must exist. Flyway locks, so
+          // replicas starting together migrate once.
+          PromptStore.migrate(url, null);
+          migrated = true;
+        }
+        try (Statement s = c.createStatement()) {
+          s.execute("LISTEN " + StoreQueries.CHANNEL);
+        }
+        // Listening first, then catching up: a publish committed in between is loaded now and notified again.
+        catchUp(c);
+        if (backoff > 100) {
+          LOG.log(Level.INFO, "store " + url + " reachable again; serving library version " + version);
+        }
+        backoff = 100;
+        PGConnection pg = c.unwrap(PGConnection.class);
+        while (!closed) {
+          // A notification, or nothing heard for a while: either way compare versions, which also notices a dead
+          // connection.
+          pg.getNotifications(POLL_MILLIS);
+          catchUp(c);
+        }
+      } catch (SQLException | StoreException | RuntimeException e) {
+        if (closed) {
+          break;
+        }
+        LOG.log(Level.WARNING, "store " + url + " unreachable (" + PromptStore.reason(e) + "); serving library version "
+            + version + ", retrying in " + backoff + " ms");
+        try {
+          Thread.sleep(backoff);
+        } catch (InterruptedException ie) {
+          break;
+        }
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
+      } finally {
+        connection = null;
+      }
+    }
+  }
+
+  /** Loads the files changed since the version served and hands the library its next snapshot. */
+  private void catchUp(Connection c) throws SQLException {
+    long since = Math.max(version, 0);
+    StoreQueries.Changes changes = StoreQueries.changesSince(c, since);
+    if (changes.version() == version) {
+      return;
+    }
+    changes.files().forEach((path, data) -> {
+      if (data == null) {
+        files.remove(path);
+      } else {
+        files.put(path, data);
+      }
+    });
+    long before = version;
+    version = changes.version();
+    library.replace(new LibraryFiles(version, files));
+    loaded.countDown();
+    LOG.log(before < 0 ? Level.INFO : Level.DEBUG, () -> (before < 0 ? "loaded " : "updated to ") + "library version "
+        + version + " from " + url + " (" + changes.files().size() + " file(s) changed, " + files.size() + " served)");
+  }
+
+  /** Stops the feed and closes its connection; the library keeps serving what it has. */
+  @Override
+  public void close() {
+    closed = true;
+    Connection c = connection;
+    if (c != null) {
+      try {
+        c.close();
+      } catch (SQLException e) {
+        LOG.log(Level.DEBUG, "closing the feed's connection: " + e.getMessage());
+      }
+    }
+    feed.interrupt();
+    try {
+      feed.join(10_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    library.close();
+  }
+}
