@@ -59,6 +59,8 @@ final class SnapshotSource implements FileSource {
     before.keySet().stream().filter(f -> !next.containsKey(f)).forEach(changed::add);
     files = next;
     folders = dirs;
+    // What a folder watcher would report: nothing in the folders a scan skips.
+    changed.removeIf(file -> !wanted(file));
     return changed;
   }
 

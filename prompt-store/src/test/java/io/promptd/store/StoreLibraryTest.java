@@ -1,0 +1,76 @@
+package io.promptd.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.library.LibraryOptions;
+import io.promptd.mcp.server.PromptDefinition;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(60)
+class StoreLibraryTest {
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static final LibraryOptions OPTIONS = LibraryOptions.defaults().withCacheDirectory(null);
+
+  @Test
+  void servesTheStoreAndAPublishReachesTheServingLibrary() throws Exception {
+    StoreUrl url = TestPostgres.get().newDatabase();
+    try (PromptStore store = PromptStore.open(url)) {
+      store.publish(Map.of("hello.prompt.md", utf8("---\ndescription: Hi\n---\nHello {{name}}\n"),
+          "team/.hidden/no.prompt.md", utf8("not served\n")), "alice");
+      try (StoreLibrary serving = StoreLibrary.start(url, OPTIONS)) {
+        assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+        assertThat(serving.library().catalog().all()).extracting(d -> d.prompt().name()).containsExactly("hello");
+        assertThat(serving.version()).isEqualTo(1);
+
+        LinkedBlockingQueue<Long> changes = new LinkedBlockingQueue<>();
+        try (AutoCloseable listening = serving.library().catalog()
+            .onChange(() -> changes.add(serving.library().catalog().version()))) {
+          store.publish(Map.of("hello.prompt.md", utf8("Hello again\n"), "bye.prompt.md", utf8("Bye\n")), "bob");
+          assertThat(changes.poll(20, TimeUnit.SECONDS)).isNotNull();
+        }
+        assertThat(serving.library().catalog().all()).extracting(d -> d.prompt().name())
+            .containsExactly("bye", "hello");
+        assertThat(serving.version()).isEqualTo(2);
+      }
+    }
+  }
+
+  @Test
+  void aDatabaseRestartKeepsTheSnapshotAndCatchesUpOnReconnect() throws Exception {
+    TestPostgres pg = TestPostgres.get();
+    StoreUrl url = pg.newDatabase();
+    try (PromptStore store = PromptStore.open(url)) {
+      store.publish(Map.of("one.prompt.md", utf8("One\n")), "alice");
+    }
+    try (StoreLibrary serving = StoreLibrary.start(url, OPTIONS)) {
+      assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+      pg.stop();
+      try {
+        // Away: the snapshot is still served.
+        assertThat(serving.library().catalog().get("one")).map(PromptDefinition::prompt).isPresent();
+        assertThat(serving.loaded()).isTrue();
+      } finally {
+        pg.start();
+      }
+      // A publish made while the replica's connection was gone (it may not have reconnected yet).
+      try (PromptStore store = PromptStore.open(url)) {
+        store.publish(Map.of("one.prompt.md", utf8("One\n"), "two.prompt.md", utf8("Two\n")), "bob");
+      }
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (serving.version() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertThat(serving.version()).isEqualTo(2);
+      assertThat(serving.library().catalog().all()).extracting(d -> d.prompt().name()).containsExactly("one", "two");
+    }
+  }
+}
