@@ -5,6 +5,7 @@ module io.promptd.cli {
   requires io.promptd.mcp.http;
   requires io.promptd.mcp.client;
   requires io.promptd.library;
+  requires io.promptd.store;
   requires org.slf4j;
   requires jdk.httpserver;
   requires io.prometheus.metrics.config;

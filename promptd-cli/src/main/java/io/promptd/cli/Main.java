@@ -7,13 +7,16 @@ import java.util.List;
 /**
  * {@code promptd}: serve folders of prompt files over MCP, or check them.
  *
- * <p>Exit codes: 0 success; 1 {@code check} found errors; 2 usage error; 4 the server or its input failed; 5 the
- * server answered a client verb with an error; 6 the server could not be reached or the connection failed.
+ * <p>Exit codes: 0 success; 1 {@code check} found errors (or {@code publish} refused files with errors); 2 usage error;
+ * 3 {@code publish} or {@code rollback} lost a race with another publish (nothing written; run it again); 4 the server,
+ * the store or its input failed; 5 the server answered a client verb with an error; 6 the server could not be reached
+ * or the connection failed.
  */
 public final class Main {
   static final int OK = 0;
   static final int CHECK_FAILED = 1;
   static final int USAGE = 2;
+  static final int CONFLICT = 3;
   static final int FAILED = 4;
   static final int SERVER_ERROR = 5;
   static final int CONNECTION_FAILED = 6;
@@ -27,9 +30,16 @@ public final class Main {
         promptd complete NAME ARG PREFIX [key=value]... SERVER [--json]
         promptd watch    SERVER [--json]                     print each prompt list change
           SERVER is --stdio "command ..." or --url http://127.0.0.1:PORT/mcp; --timeout SECONDS (default 30)
+        promptd publish DIR --store URL [--author NAME] [--allow-errors]
+                                         make the prompt store hold exactly DIR's files (one transaction)
+        promptd history NAME --store URL  every version of the file(s) of prompt NAME
+        promptd rollback NAME VERSION --store URL   publish version VERSION of NAME's file(s) again
+          URL is postgresql://USER:PASSWORD@HOST:PORT/DATABASE (env PROMPTD_STORE)
         promptd --version | --help
 
       serve options:
+        --store URL          serve the prompt store (PostgreSQL) instead of folders, kept current by its change
+                             feed (env PROMPTD_STORE when no DIR is given)
         --page-size N        prompts per prompts/list page (default 500)
         --max-line-bytes N   longest stdio message accepted (default 4194304)
         --no-watch           do not reload files when they change
@@ -75,6 +85,7 @@ public final class Main {
         case "serve" -> Serve.run(ServeOptions.parse(rest), err);
         case "check" -> Check.run(ServeOptions.directories(rest), System.out);
         case "train-cache" -> Training.run(rest, err);
+        case "publish", "history", "rollback" -> StoreCommand.parse(args.getFirst(), rest).run(System.out, err);
         case "list", "get", "complete", "watch" -> ClientCommand.parse(args.getFirst(), rest).run(System.out, err);
         default -> throw new UsageException("unknown command '" + args.getFirst() + "'");
       };

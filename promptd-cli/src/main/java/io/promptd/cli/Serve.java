@@ -7,6 +7,8 @@ import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
+import io.promptd.store.StoreLibrary;
+import io.promptd.store.StoreUrl;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -16,6 +18,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.concurrent.CountDownLatch;
@@ -38,20 +41,54 @@ final class Serve {
 
   /** Serves with {@code in} and {@code out} as the stdio transport's streams (the start-up cache's training run). */
   static int run(ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
+    StoreUrl store = options.store();
+    if (store != null) {
+      return serveStore(store, options, err, in, stdout);
+    }
     AtomicBoolean loaded = new AtomicBoolean();
     try (Library library = Library.load(options.directories(), LibraryOptions.defaults())) {
       loaded.set(true);
+      return serve(library, loaded::get, options, err, in, stdout);
+    } catch (IOException e) {
+      err.println("promptd: " + e.getMessage());
+      return Main.FAILED;
+    }
+  }
+
+  /**
+   * Serves the prompt store: ready once its first load is done (waited for up to 30 s here, then in the background);
+   * a database lost later leaves the last snapshot served.
+   */
+  private static int serveStore(StoreUrl store, ServeOptions options, PrintStream err, InputStream in,
+      OutputStream stdout) {
+    try (StoreLibrary serving = StoreLibrary.start(store, LibraryOptions.defaults())) {
+      if (!serving.awaitLoaded(Duration.ofSeconds(30))) {
+        err.println("promptd: the store " + store + " is not loaded yet; serving nothing (not ready) until it is");
+      }
+      return serve(serving.library(), serving::loaded, options, err, in, stdout);
+    } catch (IOException e) {
+      err.println("promptd: " + e.getMessage());
+      return Main.FAILED;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Main.FAILED;
+    }
+  }
+
+  private static int serve(Library library, BooleanSupplier loaded, ServeOptions options, PrintStream err,
+      InputStream in, OutputStream stdout) {
+    try {
       for (Diagnostic d : library.diagnostics()) {
         err.println(d.format());
       }
-      if (options.watch()) {
+      if (options.watch() && options.store() == null) {
         library.watch();
       }
       McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(library)
           .pageSize(options.pageSize());
       try (McpServer server = builder.build(); ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {
-          serveHttp(server, library, loaded::get, options, err);
+          serveHttp(server, library, loaded, options, err);
         } else {
           err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
           StdioTransport.create(server, in, stdout, options.maxLineBytes()).run();

@@ -2,6 +2,7 @@ package io.promptd.cli;
 
 import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.stdio.StdioTransport;
+import io.promptd.store.StoreUrl;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -28,6 +29,7 @@ import org.jspecify.annotations.Nullable;
  * @param tlsKey the PEM private key of {@code tlsCert}, or null
  * @param ops the admin port and the access log
  * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
+ * @param store the prompt store to serve instead of {@code directories} (which is then empty), or null
  */
 record ServeOptions(
     List<Path> directories,
@@ -43,7 +45,8 @@ record ServeOptions(
     @Nullable Path tlsCert,
     @Nullable Path tlsKey,
     OpsOptions ops,
-    @Nullable OAuthSettings oauth) {
+    @Nullable OAuthSettings oauth,
+    @Nullable StoreUrl store) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -78,6 +81,7 @@ record ServeOptions(
     boolean trustProxy = false;
     Path tlsCert = null;
     Path tlsKey = null;
+    String store = null;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
@@ -108,6 +112,7 @@ record ServeOptions(
         case "--oauth-issuer" -> issuer = text(args, ++i, arg);
         case "--oauth-audience" -> audience = text(args, ++i, arg);
         case "--oauth-scopes" -> scopes = text(args, ++i, arg);
+        case "--store" -> store = text(args, ++i, arg);
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -151,8 +156,15 @@ record ServeOptions(
         throw new UsageException("--token and --oauth-issuer exclude each other: use one");
       }
     }
-    return new ServeOptions(directories(dirs), pageSize, maxLineBytes, watch, http, host, port, token,
-        publicUrls, trustProxy, tlsCert, tlsKey, ops, oauth);
+    if (store == null && dirs.isEmpty()) {
+      store = blankToNull(System.getenv(StoreUrl.VARIABLE));
+    }
+    if (store != null && !dirs.isEmpty()) {
+      throw new UsageException("serve takes folders or --store, not both");
+    }
+    return new ServeOptions(store == null ? directories(dirs) : List.of(), pageSize, maxLineBytes, watch, http, host,
+        port, token, publicUrls, trustProxy, tlsCert, tlsKey, ops, oauth,
+        store == null ? null : StoreCommand.storeUrl(store));
   }
 
   private static @Nullable String blankToNull(@Nullable String s) {

@@ -7,6 +7,7 @@ import io.promptd.mcp.client.McpClient;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
+import io.promptd.store.PromptStore;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -30,7 +31,8 @@ class ApiSurfaceTest {
         Arguments.of("mcp-stdio", StdioTransport.class),
         Arguments.of("mcp-http", HttpTransport.class),
         Arguments.of("mcp-client", McpClient.class),
-        Arguments.of("prompt-library", Linter.class));
+        Arguments.of("prompt-library", Linter.class),
+        Arguments.of("prompt-store", PromptStore.class));
   }
 
   @ParameterizedTest(name = "{0}")

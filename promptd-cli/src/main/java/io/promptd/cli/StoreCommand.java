@@ -1,0 +1,134 @@
+package io.promptd.cli;
+
+import io.promptd.store.FileVersion;
+import io.promptd.store.FolderFiles;
+import io.promptd.store.PromptStore;
+import io.promptd.store.Published;
+import io.promptd.store.StoreException;
+import io.promptd.store.StoreUrl;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * {@code promptd publish DIR}, {@code history NAME} and {@code rollback NAME VERSION}, each with {@code --store URL}.
+ *
+ * @param verb publish, history or rollback
+ * @param positional DIR, NAME, or NAME and VERSION
+ * @param store where the store is
+ * @param author who publishes
+ * @param allowErrors publish files with errors
+ */
+record StoreCommand(String verb, List<String> positional, StoreUrl store, String author, boolean allowErrors) {
+  StoreCommand {
+    positional = List.copyOf(positional);
+  }
+
+  static StoreCommand parse(String verb, List<String> args) {
+    String url = System.getenv(StoreUrl.VARIABLE);
+    String author = System.getenv("USER");
+    boolean allowErrors = false;
+    List<String> positional = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      String arg = args.get(i);
+      switch (arg) {
+        case "--store" -> url = value(args, ++i, arg);
+        case "--author" -> author = value(args, ++i, arg);
+        case "--allow-errors" -> allowErrors = true;
+        default -> {
+          if (arg.startsWith("-")) {
+            throw new UsageException("unknown option '" + arg + "' for " + verb);
+          }
+          positional.add(arg);
+        }
+      }
+    }
+    int wanted = verb.equals("rollback") ? 2 : 1;
+    if (positional.size() != wanted) {
+      throw new UsageException(verb + " takes " + (switch (verb) {
+        case "publish" -> "one folder";
+        case "history" -> "one prompt name";
+        default -> "a prompt name and a version";
+      }) + ", not " + positional.size() + " argument(s)");
+    }
+    if (verb.equals("rollback") && !positional.get(1).matches("[1-9]\\d{0,8}")) {
+      throw new UsageException("rollback needs a version number (see promptd history), not '" + positional.get(1)
+          + "'");
+    }
+    if (verb.equals("publish") && !Files.isDirectory(Path.of(positional.getFirst()))) {
+      throw new UsageException("not a folder: " + positional.getFirst());
+    }
+    return new StoreCommand(verb, positional, storeUrl(url), author == null || author.isBlank() ? "unknown" : author,
+        allowErrors);
+  }
+
+  /** The store URL given, or from {@code PROMPTD_STORE}; a usage error without either. */
+  static StoreUrl storeUrl(@Nullable String url) {
+    if (url == null || url.isBlank()) {
+      throw new UsageException("name the prompt store with --store URL or " + StoreUrl.VARIABLE);
+    }
+    try {
+      return StoreUrl.parse(url);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(String.valueOf(e.getMessage()));
+    }
+  }
+
+  int run(PrintStream out, PrintStream err) {
+    try (PromptStore s = PromptStore.open(store)) {
+      return switch (verb) {
+        case "publish" -> publish(s, out);
+        case "history" -> history(s, out);
+        default -> report(s.rollback(s.paths(positional.getFirst()), Integer.parseInt(positional.get(1)), author),
+            "rolled '" + positional.getFirst() + "' back to version " + positional.get(1), out);
+      };
+    } catch (StoreException e) {
+      err.println("promptd: " + e.getMessage());
+      return switch (e.kind()) {
+        case CONFLICT -> Main.CONFLICT;
+        case REFUSED -> verb.equals("publish") ? Main.CHECK_FAILED : Main.FAILED;
+        case FAILED -> Main.FAILED;
+      };
+    } catch (IOException e) {
+      err.println("promptd: cannot read " + positional.getFirst() + ": " + e.getMessage());
+      return Main.FAILED;
+    }
+  }
+
+  private int publish(PromptStore s, PrintStream out) throws StoreException, IOException {
+    Published p = FolderFiles.publish(s, Path.of(positional.getFirst()), author, allowErrors);
+    if (p.nothing()) {
+      out.println("nothing to publish: the store already has these " + p.files() + " files at version "
+          + p.libraryVersion());
+      return Main.OK;
+    }
+    return report(p, "published " + positional.getFirst(), out);
+  }
+
+  private static int report(Published p, String what, PrintStream out) {
+    out.println(p.nothing() ? "nothing to change: the store already has that content at version " + p.libraryVersion()
+        : what + " as library version " + p.libraryVersion() + ": " + p.added() + " added, " + p.changed()
+            + " changed, " + p.deleted() + " deleted; " + p.files() + " files in the store");
+    return Main.OK;
+  }
+
+  private int history(PromptStore s, PrintStream out) throws StoreException {
+    out.println("PATH\tVERSION\tLIBRARY_VERSION\tTIME\tAUTHOR\tSHA256\tDELETED");
+    for (FileVersion v : s.history(positional.getFirst())) {
+      out.println(v.path() + "\t" + v.version() + "\t" + v.libraryVersion() + "\t" + v.time() + "\t" + v.author()
+          + "\t" + (v.sha256() == null ? "-" : v.sha256()) + "\t" + (v.deleted() ? "deleted" : "-"));
+    }
+    return Main.OK;
+  }
+
+  private static String value(List<String> args, int index, String option) {
+    if (index >= args.size()) {
+      throw new UsageException(option + " needs a value");
+    }
+    return args.get(index);
+  }
+}
