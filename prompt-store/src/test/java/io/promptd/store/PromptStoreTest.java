@@ -1,6 +1,8 @@
 package io.promptd.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.store.testing.TestPostgres;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;

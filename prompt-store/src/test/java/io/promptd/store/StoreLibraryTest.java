@@ -2,6 +2,8 @@ package io.promptd.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.store.testing.TestPostgres;
+
 import io.promptd.library.LibraryOptions;
 import io.promptd.mcp.server.PromptDefinition;
 import java.nio.charset.StandardCharsets;

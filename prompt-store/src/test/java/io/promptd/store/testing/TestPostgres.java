@@ -1,4 +1,6 @@
-package io.promptd.store;
+package io.promptd.store.testing;
+
+import io.promptd.store.StoreUrl;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -8,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,7 +24,9 @@ import java.util.stream.Stream;
  * root, so as root the binaries run as the user {@code postgres} ({@code runuser}). Without binaries the tests are
  * skipped, except under {@code CI=true}, where that is a failure.
  */
-final class TestPostgres {
+public final class TestPostgres {
+  /** The password every URL carries: tests check that it shows up nowhere. */
+  public static final String PASSWORD = "s3cret-pw";
   private static final AtomicInteger DATABASES = new AtomicInteger();
   private static TestPostgres server;
 
@@ -40,7 +43,7 @@ final class TestPostgres {
   }
 
   /** The server, started on first use. */
-  static synchronized TestPostgres get() throws Exception {
+  public static synchronized TestPostgres get() throws Exception {
     if (server == null) {
       Path bin = findBinaries();
       if (bin == null) {
@@ -80,23 +83,33 @@ final class TestPostgres {
   }
 
   /** A new, empty database with its own name, as a store URL with a (meaningless) password. */
-  StoreUrl newDatabase() throws SQLException {
+  public StoreUrl newDatabase() throws Exception {
+    return StoreUrl.parse(newDatabaseUrl());
+  }
+
+  /** A new, empty database, as the text of its store URL. */
+  public String newDatabaseUrl() throws Exception {
     String name = "promptd_test_" + DATABASES.incrementAndGet();
     try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres", "postgres",
         ""); Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name);
     }
-    return StoreUrl.parse("postgresql://postgres:s3cret-pw@127.0.0.1:" + port + "/" + name);
+    return url(name);
+  }
+
+  /** The URL of database {@code name}, with the password {@link #PASSWORD} (trust auth ignores it). */
+  public String url(String name) {
+    return "postgresql://postgres:" + PASSWORD + "@127.0.0.1:" + port + "/" + name;
   }
 
   /** Starts the server (again), waiting until it accepts connections. */
-  void start() throws Exception {
+  public void start() throws Exception {
     pg("pg_ctl", "-D", dir.resolve("data").toString(), "-w", "-t", "30", "-l", dir.resolve("log").toString(),
         "-o", "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off", "start");
   }
 
   /** Stops the server at once (fast shutdown: open connections are cut). */
-  void stop() throws Exception {
+  public void stop() throws Exception {
     pg("pg_ctl", "-D", dir.resolve("data").toString(), "-w", "-t", "30", "-m", "fast", "stop");
   }
 
