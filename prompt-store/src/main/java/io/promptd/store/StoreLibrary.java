@@ -80,6 +80,11 @@ public final class StoreLibrary implements AutoCloseable {
     return version;
   }
 
+  /** Whether the feed holds a connection now, for tests. */
+  boolean connected() {
+    return connection != null;
+  }
+
   private void run() {
     long backoff = 100;
     while (!closed) {

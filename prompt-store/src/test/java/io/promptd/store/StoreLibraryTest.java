@@ -57,6 +57,11 @@ class StoreLibraryTest {
       assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
       pg.stop();
       try {
+        long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (serving.connected() && System.nanoTime() < gone) {
+          Thread.sleep(20);
+        }
+        assertThat(serving.connected()).as("the feed noticed the database went away").isFalse();
         // Away: the snapshot is still served.
         assertThat(serving.library().catalog().get("one")).map(PromptDefinition::prompt).isPresent();
         assertThat(serving.loaded()).isTrue();

@@ -15,8 +15,9 @@ import org.jspecify.annotations.Nullable;
  * Slf4jProvider}.
  *
  * <p>The threshold is {@code -Dpromptd.log.level=LEVEL} (ERROR, WARNING, INFO, DEBUG, TRACE, ALL or OFF; the
- * java.util.logging names SEVERE, FINE, FINER and FINEST are understood too), INFO by default; Jetty's loggers show
- * warnings and errors only, since its start and stop chatter says nothing promptd does not say itself.
+ * java.util.logging names SEVERE, FINE, FINER and FINEST are understood too), INFO by default; Jetty's, HikariCP's and
+ * Flyway's loggers show warnings and errors only, since their start and stop chatter says nothing promptd does not say
+ * itself.
  */
 public final class StderrLogs extends System.LoggerFinder {
   private static final String JETTY = "org.eclipse.jetty";
@@ -28,7 +29,8 @@ public final class StderrLogs extends System.LoggerFinder {
 
   @Override
   public System.Logger getLogger(String name, Module module) {
-    return new Line(name, name.startsWith(JETTY) && THRESHOLD.getSeverity() < System.Logger.Level.WARNING.getSeverity()
+    boolean chatty = name.startsWith(JETTY) || name.startsWith("com.zaxxer.hikari") || name.startsWith("org.flywaydb");
+    return new Line(name, chatty && THRESHOLD.getSeverity() < System.Logger.Level.WARNING.getSeverity()
         ? System.Logger.Level.WARNING : THRESHOLD);
   }
 

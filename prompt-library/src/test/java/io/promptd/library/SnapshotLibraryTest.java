@@ -1,0 +1,88 @@
+package io.promptd.library;
+
+import static io.promptd.library.Files2.render;
+import static io.promptd.library.Files2.text;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.promptd.mcp.server.PromptDefinition;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** A library served from a snapshot of files (the prompt store's seam): no folder, no disk. */
+class SnapshotLibraryTest {
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static final LibraryOptions OPTIONS = LibraryOptions.defaults();
+
+  private static List<String> names(Library library) {
+    return library.catalog().all().stream().map(PromptDefinition::name).toList();
+  }
+
+  @Test
+  void servesPartialsAttachmentsAndScansAsAFolderWould() throws Exception {
+    LibraryFiles files = new LibraryFiles(1, Map.of(
+        "partials/style.md", utf8("Style for {{lang}}."),
+        "deep/p.prompt.md", utf8("---\ndescription: d\narguments: [lang]\n---\n{{> partials/style}} Done.\n"
+            + "::: resource ../docs/guide.md\n"),
+        "docs/guide.md", utf8("# Guide\n"),
+        ".claude/commands/fix.md", utf8("Fix it\n"),
+        "node_modules/x.prompt.md", utf8("skipped\n"),
+        "broken.prompt.md", utf8("---\ndescription: [unclosed\n---\nHi\n")));
+    try (Library library = Library.load(files, OPTIONS)) {
+      assertThat(names(library)).containsExactlyInAnyOrder("deep-p", "fix");
+      assertThat(text(render(library, "deep-p", Map.of("lang", "Go")).messages().getFirst()))
+          .isEqualTo("Style for Go. Done.");
+      assertThat(library.resources()).extracting(r -> r.uri()).contains("promptd:///docs/guide.md");
+      assertThat(library.read("promptd:///docs/guide.md")).isPresent();
+      assertThat(library.diagnostics()).extracting(Diagnostic::format)
+          .anyMatch(d -> d.contains("broken.prompt.md:") && d.contains("error"));
+    }
+  }
+
+  @Test
+  void aReplacedSnapshotIsOneReloadOfWhatDiffers() throws Exception {
+    try (Library library = Library.load(new LibraryFiles(1, Map.of(
+        "a.prompt.md", utf8("A\n"), "b.prompt.md", utf8("B\n"), "p.md", utf8("one")
+    )), OPTIONS)) {
+      AtomicInteger changes = new AtomicInteger();
+      try (AutoCloseable listening = library.catalog().onChange(changes::incrementAndGet)) {
+        long version = library.version();
+        library.replace(new LibraryFiles(2, Map.of(
+            "a.prompt.md", utf8("A\n"), "b.prompt.md", utf8("B2\n"), "c.prompt.md", utf8("C {{> p}}\n"),
+            "p.md", utf8("one"))));
+        assertThat(names(library)).containsExactlyInAnyOrder("a", "b", "c");
+        assertThat(changes.get()).isEqualTo(1);
+        assertThat(library.version()).isEqualTo(version + 1);
+        assertThat(text(render(library, "c", Map.of()).messages().getFirst())).isEqualTo("C one");
+        // A partial changes: the prompt using it is re-rendered with the new text; a file goes away.
+        library.replace(new LibraryFiles(3, Map.of(
+            "b.prompt.md", utf8("B2\n"), "c.prompt.md", utf8("C {{> p}}\n"), "p.md", utf8("two"))));
+        assertThat(names(library)).containsExactlyInAnyOrder("b", "c");
+        assertThat(text(render(library, "c", Map.of()).messages().getFirst())).isEqualTo("C two");
+        int before = changes.get();
+        library.replace(new LibraryFiles(4, Map.of(
+            "b.prompt.md", utf8("B2\n"), "c.prompt.md", utf8("C {{> p}}\n"), "p.md", utf8("two"))));
+        assertThat(changes.get()).as("the same files again change nothing").isEqualTo(before);
+      }
+    }
+  }
+
+  @Test
+  void onlyASnapshotLibraryTakesSnapshotsAndPathsMustBeRelative() throws Exception {
+    assertThatThrownBy(() -> new LibraryFiles(1, Map.of("../x.prompt.md", utf8("x"))))
+        .hasMessageContaining("not a relative path");
+    assertThatThrownBy(() -> new LibraryFiles(1, Map.of("/abs.prompt.md", utf8("x"))))
+        .hasMessageContaining("not a relative path");
+    try (Library library = Library.load(new LibraryFiles(1, Map.of(
+        "x.prompt.md", utf8("---\ndescription: d\n---\n{{> ../../../etc/passwd}}\n"))), OPTIONS)) {
+      assertThat(library.catalog().size()).isZero();
+      assertThat(library.diagnostics()).extracting(Diagnostic::format).anyMatch(d -> d.contains("outside"));
+    }
+  }
+}
