@@ -8,18 +8,18 @@ import java.util.List;
  * {@code promptd}: serve folders of prompt files over MCP, or check them.
  *
  * <p>Exit codes: 0 success; 1 {@code check} found errors (or {@code publish} refused files with errors); 2 usage error;
- * 3 {@code publish} or {@code rollback} lost a race with another publish (nothing written; run it again); 4 the server,
- * the store or its input failed; 5 the server answered a client verb with an error; 6 the server could not be reached
- * or the connection failed.
+ * 4 the server, the store or its input failed; 5 the server answered a client verb with an error; 6 the server could
+ * not be reached or the connection failed; 7 {@code publish} or {@code rollback} lost a race with another publish
+ * (nothing written; run it again). The launcher script uses 3 for "no JDK / build failed".
  */
 public final class Main {
   static final int OK = 0;
   static final int CHECK_FAILED = 1;
   static final int USAGE = 2;
-  static final int CONFLICT = 3;
   static final int FAILED = 4;
   static final int SERVER_ERROR = 5;
   static final int CONNECTION_FAILED = 6;
+  static final int CONFLICT = 7;
 
   static final String USAGE_TEXT = """
       Usage:
