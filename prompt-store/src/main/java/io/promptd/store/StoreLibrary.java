@@ -137,6 +137,13 @@ public final class StoreLibrary implements AutoCloseable {
     if (changes.version() == version) {
       return;
     }
+    if (changes.version() < since) {
+      // The store went back in time (restored from a backup, recreated): what it holds now, from scratch.
+      LOG.log(Level.WARNING, "store " + url + " is at library version " + changes.version() + ", behind the "
+          + version + " served; loading it whole");
+      files.clear();
+      changes = StoreQueries.changesSince(c, 0);
+    }
     changes.files().forEach((path, data) -> {
       if (data == null) {
         files.remove(path);
@@ -145,11 +152,12 @@ public final class StoreLibrary implements AutoCloseable {
       }
     });
     long before = version;
+    int changed = changes.files().size();
     version = changes.version();
     library.replace(new LibraryFiles(version, files));
     loaded.countDown();
     LOG.log(before < 0 ? Level.INFO : Level.DEBUG, () -> (before < 0 ? "loaded " : "updated to ") + "library version "
-        + version + " from " + url + " (" + changes.files().size() + " file(s) changed, " + files.size() + " served)");
+        + version + " from " + url + " (" + changed + " file(s) changed, " + files.size() + " served)");
   }
 
   /** Stops the feed and closes its connection; the library keeps serving what it has. */

@@ -80,4 +80,28 @@ class StoreLibraryTest {
       assertThat(serving.library().catalog().all()).extracting(d -> d.prompt().name()).containsExactly("one", "two");
     }
   }
+
+  @Test
+  void aStoreThatWentBackInTimeIsLoadedWhole() throws Exception {
+    StoreUrl url = TestPostgres.get().newDatabase();
+    try (PromptStore store = PromptStore.open(url)) {
+      store.publish(Map.of("old.prompt.md", utf8("Old\n")), "alice");
+      store.publish(Map.of("old.prompt.md", utf8("Old\n"), "older.prompt.md", utf8("Older\n")), "alice");
+      try (StoreLibrary serving = StoreLibrary.start(url, OPTIONS)) {
+        assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+        assertThat(serving.version()).isEqualTo(2);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+            java.sql.Statement s = c.createStatement()) {
+          s.execute("DELETE FROM file_versions; DELETE FROM publishes; UPDATE store SET library_version = 0");
+        }
+        store.publish(Map.of("new.prompt.md", utf8("New\n")), "bob");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (serving.version() != 1 && System.nanoTime() < deadline) {
+          Thread.sleep(50);
+        }
+        assertThat(serving.version()).isEqualTo(1);
+        assertThat(serving.library().catalog().all()).extracting(d -> d.prompt().name()).containsExactly("new");
+      }
+    }
+  }
 }
