@@ -124,7 +124,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
       library.loadAll();
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
-    LOG.log(Level.INFO, () -> "loaded " + library.catalog.size() + " prompts from " + library.source + " (version "
+    LOG.log(Level.DEBUG, () -> "loaded " + library.catalog.size() + " prompts from " + library.source + " (version "
         + files.version() + ") in " + millis + " ms");
     return library;
   }

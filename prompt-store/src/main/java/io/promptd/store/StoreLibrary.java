@@ -116,8 +116,11 @@ public final class StoreLibrary implements AutoCloseable {
         if (closed) {
           break;
         }
-        LOG.log(Level.WARNING, "store " + url + " unreachable (" + PromptStore.reason(e) + "); serving library version "
-            + version + ", retrying in " + backoff + " ms");
+        // One warning per outage; the retries after it are logged at DEBUG.
+        long served = version;
+        LOG.log(backoff == 100 ? Level.WARNING : Level.DEBUG, "store " + url + " unreachable ("
+            + PromptStore.reason(e) + "); " + (served < 0 ? "nothing loaded yet" : "serving library version " + served)
+            + ", retrying with backoff up to " + MAX_BACKOFF_MILLIS + " ms");
         try {
           Thread.sleep(backoff);
         } catch (InterruptedException ie) {
@@ -155,9 +158,9 @@ public final class StoreLibrary implements AutoCloseable {
     int changed = changes.files().size();
     version = changes.version();
     library.replace(new LibraryFiles(version, files));
-    loaded.countDown();
     LOG.log(before < 0 ? Level.INFO : Level.DEBUG, () -> (before < 0 ? "loaded " : "updated to ") + "library version "
         + version + " from " + url + " (" + changed + " file(s) changed, " + files.size() + " served)");
+    loaded.countDown();
   }
 
   /** Stops the feed and closes its connection; the library keeps serving what it has. */

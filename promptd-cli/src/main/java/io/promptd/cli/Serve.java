@@ -56,13 +56,13 @@ final class Serve {
   }
 
   /**
-   * Serves the prompt store: ready once its first load is done (waited for up to 30 s here, then in the background);
+   * Serves the prompt store: ready once its first load is done (waited for up to 5 s here, then in the background);
    * a database lost later leaves the last snapshot served.
    */
   private static int serveStore(StoreUrl store, ServeOptions options, PrintStream err, InputStream in,
       OutputStream stdout) {
     try (StoreLibrary serving = StoreLibrary.start(store, LibraryOptions.defaults())) {
-      if (!serving.awaitLoaded(Duration.ofSeconds(30))) {
+      if (!serving.awaitLoaded(Duration.ofSeconds(5))) {
         err.println("promptd: the store " + store + " is not loaded yet; serving nothing (not ready) until it is");
       }
       return serve(serving.library(), serving::loaded, options, err, in, stdout);
