@@ -81,6 +81,10 @@ final class Serve {
         .port(options.port()).bearerToken(options.token()).oauth(options.oauth()).trustProxy(options.trustProxy())
         .readinessCheck("library loaded", loaded);
     options.publicUrls().forEach(builder::publicUrl);
+    ServeOptions.SessionSecret sessionSecret = options.sessionSecret();
+    if (sessionSecret != null) {
+      builder.sessionSecret(sessionSecret.bytes()); // replicas with the same secret serve each other's sessions
+    }
     Path cert = options.tlsCert();
     Path key = options.tlsKey();
     if (cert != null && key != null) {
