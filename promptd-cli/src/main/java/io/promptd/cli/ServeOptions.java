@@ -69,6 +69,17 @@ record ServeOptions(
       return bytes.clone();
     }
 
+    /** A key for one use, derived from the secret (HMAC-SHA256 of {@code purpose}), so that uses never share one. */
+    byte[] derive(String purpose) {
+      try {
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(bytes, "HmacSHA256"));
+        return mac.doFinal(purpose.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      } catch (java.security.GeneralSecurityException e) {
+        throw new IllegalStateException("HmacSHA256 is not available", e);
+      }
+    }
+
     @Override
     public String toString() {
       return "SessionSecret[" + bytes.length + " bytes]";

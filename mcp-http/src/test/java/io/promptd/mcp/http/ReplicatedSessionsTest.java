@@ -53,7 +53,8 @@ class ReplicatedSessionsTest {
   }
 
   private static McpServer server() {
-    return McpServer.builder().prompts(CATALOG).resources(RESOURCES).changeCoalescing(Duration.ofMillis(1)).build();
+    return McpServer.builder().prompts(CATALOG).resources(RESOURCES).changeCoalescing(Duration.ofMillis(1))
+        .pageSize(1).cursorSecret(SECRET).build();
   }
 
   private static HttpTransport replica(McpServer server, byte[] secret, SessionStore store) throws Exception {
@@ -75,7 +76,7 @@ class ReplicatedSessionsTest {
     assertThat(sid.length()).isLessThan(1024);
     HttpResponse<String> list = b.post(request(2, "prompts/list", "{}"), "Mcp-Session-Id", sid);
     assertThat(list.statusCode()).isEqualTo(200);
-    assertThat(list.body()).contains("test_simple_prompt");
+    assertThat(list.body()).contains("\"prompts\":[{\"name\":");
     assertThat(a.post(request(3, "ping", "{}"), "Mcp-Session-Id", sid).body()).contains("\"result\":{}");
     // The version initialize negotiated holds on the other replica: a batch is refused in 2025-06-18.
     HttpResponse<String> batch = b.post("[" + request(4, "ping", "{}") + "]", "Mcp-Session-Id", sid);
@@ -83,6 +84,16 @@ class ReplicatedSessionsTest {
     // initialize was answered once, by A: the session is initialized on B too.
     assertThat(TestClient.errorCode(b.post(request(5, "initialize",
         "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{}}"), "Mcp-Session-Id", sid))).isEqualTo(-32600);
+  }
+
+  @Test
+  void aListCursorFromOneReplicaPagesOnTheOther() {
+    String sid = a.initialize("2025-11-25");
+    String cursor = json(a.post(request(2, "prompts/list", "{}"), "Mcp-Session-Id", sid)).object("result")
+        .orElseThrow().string("nextCursor").orElseThrow();
+    HttpResponse<String> next = b.post(request(3, "prompts/list", "{\"cursor\":\"" + cursor + "\"}"),
+        "Mcp-Session-Id", sid);
+    assertThat(json(next).has("result")).as(next.body()).isTrue();
   }
 
   @Test
@@ -168,8 +179,8 @@ class ReplicatedSessionsTest {
       TestClient.Events.Event e = events.next(WAIT);
       assertThat(e.data()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}");
     }
-    HttpResponse<String> list = a.post(request(2, "prompts/list", "{}"), "Mcp-Session-Id", sid);
-    assertThat(json(list).toString()).contains("resume_two");
+    HttpResponse<String> got = a.post(request(2, "prompts/get", "{\"name\":\"resume_two\"}"), "Mcp-Session-Id", sid);
+    assertThat(json(got).has("result")).as(got.body()).isTrue();
   }
 
   private static PromptDefinition prompt(String name) {
