@@ -105,7 +105,13 @@ final class EventLog {
       if (t != null && foreign != null && foreign.length == 3 && !foreign[0].equals(t.tag())) {
         // Another replica's stream: its events cannot be replayed here, but a newer catalog says what was missed.
         if (parse(foreign[2]) >= 0 && parse(foreign[2]) < t.version().getAsLong()) {
-          queue.offer(SseWriter.frame(id(seq), new Notification(PROMPTS_LIST_CHANGED, null)));
+          long n = ++seq; // an event of this log like any other, so that resuming here from it works
+          Event e = new Event(n, id(n), new Notification(PROMPTS_LIST_CHANGED, null));
+          recent.addLast(e);
+          if (recent.size() > capacity) {
+            recent.removeFirst();
+          }
+          queue.offer(SseWriter.frame(e.id(), e.message()));
         }
         return queue;
       }

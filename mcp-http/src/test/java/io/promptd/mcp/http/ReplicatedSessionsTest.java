@@ -146,7 +146,8 @@ class ReplicatedSessionsTest {
     String payload = new String(Base64.getUrlDecoder().decode(sid.substring(0, dot)), StandardCharsets.UTF_8);
     String altered = Base64.getUrlEncoder().withoutPadding().encodeToString(
         payload.replace("2025-11-25", "2025-03-26").getBytes(StandardCharsets.UTF_8)) + sid.substring(dot);
-    String flipped = sid.substring(0, sid.length() - 2) + (sid.endsWith("A") ? "B" : "A") + sid.charAt(sid.length() - 1);
+    char near = sid.charAt(sid.length() - 2); // a character of the MAC, not its last (which carries padding bits)
+    String flipped = sid.substring(0, sid.length() - 2) + (near == 'A' ? 'B' : 'A') + sid.charAt(sid.length() - 1);
     try (McpServer other = server();
         HttpTransport elsewhere = replica(other, "another secret, as long as it is".getBytes(StandardCharsets.UTF_8),
             SessionStore.inMemory())) {
@@ -178,6 +179,9 @@ class ReplicatedSessionsTest {
     try (TestClient.Events events = new TestClient.Events(resumed.body())) {
       TestClient.Events.Event e = events.next(WAIT);
       assertThat(e.data()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}");
+      // An event id of B's own log (tag.seq.version), from which the client can resume on B.
+      assertThat(e.id()).matches("[A-Za-z0-9_-]+\\.\\d+\\.\\d+")
+          .doesNotStartWith(lastSeen.substring(0, lastSeen.indexOf('.')));
     }
     HttpResponse<String> got = a.post(request(2, "prompts/get", "{\"name\":\"resume_two\"}"), "Mcp-Session-Id", sid);
     assertThat(json(got).has("result")).as(got.body()).isTrue();
