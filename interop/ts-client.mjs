@@ -2,7 +2,9 @@
 // Checks: list across pages, get with arguments, a -32602 error, and a list_changed after a library edit.
 //
 //   node ts-client.mjs --sdk v1|v2 (--stdio "server command" | --url URL)
-//        --get NAME --arg k=v ... --expect TEXT [--edit-file PATH] [--min-pages N] [--bearer ACCESS_TOKEN]
+//        --get NAME --arg k=v ... --expect TEXT [--edit-file PATH | --edit-cmd 'SHELL COMMAND'] [--min-pages N]
+//        [--bearer ACCESS_TOKEN]
+// --edit-cmd changes the library with a command (e.g. promptd publish into a store) instead of writing a file.
 //
 // Prints one JSON line {"ok":true,...} and exits 0, or prints the failure and exits 1.
 import { writeFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ const url = opt('--url');
 const getName = opt('--get');
 const expectText = opt('--expect');
 const editFile = opt('--edit-file');
+const editCmd = opt('--edit-cmd');
 const minPages = Number(opt('--min-pages', '1'));
 const bearer = opt('--bearer'); // an OAuth access token the HTTP client presents on every request
 const getArgs = Object.fromEntries(all('--arg').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
@@ -92,7 +95,7 @@ async function main() {
   }
 
   // 4. list_changed after a library edit
-  if (editFile) {
+  if (editFile || editCmd) {
     let resolveChanged;
     const changed = new Promise((r) => { resolveChanged = r; });
     const v1types = sdk === 'v1' ? await import('@modelcontextprotocol/sdk/types.js') : null;
@@ -103,7 +106,13 @@ async function main() {
     }
     let subscription;
     if (era === 'modern') subscription = await client.listen({ promptsListChanged: true });
-    writeFileSync(editFile, '---\ndescription: Added by the interop test\n---\nHello from an edit.\n');
+    if (editFile) {
+      writeFileSync(editFile, '---\ndescription: Added by the interop test\n---\nHello from an edit.\n');
+    } else {
+      const { exec } = await import('node:child_process');
+      await new Promise((resolve, reject) => exec(editCmd, { shell: '/bin/bash' },
+        (err, stdout, stderr) => (err ? reject(new Error(`--edit-cmd failed: ${stderr}`)) : resolve())));
+    }
     await Promise.race([changed, timeout(10000, 'notifications/prompts/list_changed')]);
     const after = await client.listPrompts({});
     report.listChanged = 'ok';

@@ -60,6 +60,8 @@ public final class Main {
         --oauth-audience URL the audience tokens must name (default: the first public URL, else the local one;
                              env PROMPTD_OAUTH_AUDIENCE)
         --oauth-scopes A,B   scopes every token must grant (env PROMPTD_OAUTH_SCOPES)
+        --session-secret FILE sign legacy session ids with the key in FILE, so that replicas sharing it serve each
+                             other's sessions behind a load balancer (env PROMPTD_SESSION_SECRET: the key itself)
       """;
 
   private Main() {}

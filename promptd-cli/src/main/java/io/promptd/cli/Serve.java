@@ -86,6 +86,10 @@ final class Serve {
       }
       McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(library)
           .pageSize(options.pageSize());
+      ServeOptions.SessionSecret sessionSecret = options.sessionSecret();
+      if (sessionSecret != null) {
+        builder.cursorSecret(sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors
+      }
       try (McpServer server = builder.build(); ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {
           serveHttp(server, library, loaded, options, err);
@@ -118,6 +122,10 @@ final class Serve {
         .port(options.port()).bearerToken(options.token()).oauth(options.oauth()).trustProxy(options.trustProxy())
         .readinessCheck("library loaded", loaded);
     options.publicUrls().forEach(builder::publicUrl);
+    ServeOptions.SessionSecret sessionSecret = options.sessionSecret();
+    if (sessionSecret != null) {
+      builder.sessionSecret(sessionSecret.derive("promptd legacy sessions")); // replicas with the same secret serve each other's sessions
+    }
     Path cert = options.tlsCert();
     Path key = options.tlsKey();
     if (cert != null && key != null) {

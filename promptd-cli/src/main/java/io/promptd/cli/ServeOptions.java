@@ -29,6 +29,7 @@ import org.jspecify.annotations.Nullable;
  * @param tlsKey the PEM private key of {@code tlsCert}, or null
  * @param ops the admin port and the access log
  * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
+ * @param sessionSecret the key that signs legacy session ids, shared by replicas, or null for a per-process one
  * @param store the prompt store to serve instead of {@code directories} (which is then empty), or null
  */
 record ServeOptions(
@@ -46,6 +47,7 @@ record ServeOptions(
     @Nullable Path tlsKey,
     OpsOptions ops,
     @Nullable OAuthSettings oauth,
+    @Nullable SessionSecret sessionSecret,
     @Nullable StoreUrl store) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
@@ -55,6 +57,37 @@ record ServeOptions(
   static final String ISSUER_VARIABLE = "PROMPTD_OAUTH_ISSUER";
   static final String AUDIENCE_VARIABLE = "PROMPTD_OAUTH_AUDIENCE";
   static final String SCOPES_VARIABLE = "PROMPTD_OAUTH_SCOPES";
+  /** The environment variable that holds the session secret itself when {@code --session-secret} is not given. */
+  static final String SESSION_SECRET_VARIABLE = "PROMPTD_SESSION_SECRET";
+
+  /** The key that signs legacy session ids; its text never appears in {@link #toString()}. */
+  static final class SessionSecret {
+    private final byte[] bytes;
+
+    SessionSecret(byte[] bytes) {
+      this.bytes = bytes.clone();
+    }
+
+    byte[] bytes() {
+      return bytes.clone();
+    }
+
+    /** A key for one use, derived from the secret (HMAC-SHA256 of {@code purpose}), so that uses never share one. */
+    byte[] derive(String purpose) {
+      try {
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(bytes, "HmacSHA256"));
+        return mac.doFinal(purpose.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      } catch (java.security.GeneralSecurityException e) {
+        throw new IllegalStateException("HmacSHA256 is not available", e);
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "SessionSecret[" + bytes.length + " bytes]";
+    }
+  }
 
   ServeOptions {
     directories = List.copyOf(directories);
@@ -81,6 +114,7 @@ record ServeOptions(
     boolean trustProxy = false;
     Path tlsCert = null;
     Path tlsKey = null;
+    Path sessionSecretFile = null;
     String store = null;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -112,6 +146,7 @@ record ServeOptions(
         case "--oauth-issuer" -> issuer = text(args, ++i, arg);
         case "--oauth-audience" -> audience = text(args, ++i, arg);
         case "--oauth-scopes" -> scopes = text(args, ++i, arg);
+        case "--session-secret" -> sessionSecretFile = Path.of(text(args, ++i, arg));
         case "--store" -> store = text(args, ++i, arg);
         default -> {
           if (arg.startsWith("-")) {
@@ -156,6 +191,10 @@ record ServeOptions(
         throw new UsageException("--token and --oauth-issuer exclude each other: use one");
       }
     }
+    SessionSecret sessionSecret = sessionSecret(sessionSecretFile, System.getenv(SESSION_SECRET_VARIABLE));
+    if (sessionSecret != null && !http) {
+      throw new UsageException("--session-secret needs --http");
+    }
     if (store == null && dirs.isEmpty()) {
       store = blankToNull(System.getenv(StoreUrl.VARIABLE));
     }
@@ -163,8 +202,37 @@ record ServeOptions(
       throw new UsageException("serve takes folders or --store, not both");
     }
     return new ServeOptions(store == null ? directories(dirs) : List.of(), pageSize, maxLineBytes, watch, http, host,
-        port, token, publicUrls, trustProxy, tlsCert, tlsKey, ops, oauth,
+        port, token, publicUrls, trustProxy, tlsCert, tlsKey, ops, oauth, sessionSecret,
         store == null ? null : StoreCommand.storeUrl(store));
+  }
+
+  /**
+   * The session secret: the content of {@code file} (surrounding white space removed), else the environment
+   * variable's value, else null. The secret itself never appears in an error.
+   */
+  static @Nullable SessionSecret sessionSecret(@Nullable Path file, @Nullable String fromEnvironment) {
+    String text;
+    String where;
+    if (file != null) {
+      try {
+        text = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+      } catch (java.io.IOException | java.io.UncheckedIOException e) {
+        throw new UsageException("--session-secret: cannot read " + file + " (" + e.getClass().getSimpleName()
+            + ")");
+      }
+      where = "the file " + file;
+    } else if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+      text = fromEnvironment;
+      where = SESSION_SECRET_VARIABLE;
+    } else {
+      return null;
+    }
+    byte[] bytes = text.strip().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    if (bytes.length < 16) {
+      throw new UsageException("--session-secret: the secret in " + where + " has " + bytes.length
+          + " bytes; at least 16 are needed (e.g. the output of 'openssl rand -base64 32')");
+    }
+    return new SessionSecret(bytes);
   }
 
   private static @Nullable String blankToNull(@Nullable String s) {

@@ -2,6 +2,7 @@ package io.promptd.mcp.json;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +22,7 @@ final class JsonReader {
   private final int start;
   private final int end;
   private int pos;
-  private final StringBuilder chars = new StringBuilder();
+  private final Chars chars = new Chars();
 
   private JsonReader(byte[] in, int offset, int length) {
     this.in = in;
@@ -157,10 +158,8 @@ final class JsonReader {
       }
       pos++;
     }
-    chars.setLength(0);
-    for (int i = from; i < pos; i++) {
-      chars.append((char) in[i]);
-    }
+    chars.clear();
+    chars.addAscii(in, from, pos);
     while (true) {
       if (pos == end) {
         throw error("unexpected end of input inside a string");
@@ -168,15 +167,19 @@ final class JsonReader {
       int b = in[pos] & 0xff;
       if (b == '"') {
         pos++;
-        return chars.toString();
+        return chars.build();
       }
       if (b == '\\') {
         escape();
       } else if (b < 0x20) {
         throw error("control character U+" + hex4(b) + " inside a string must be escaped");
       } else if (b < 0x80) {
-        chars.append((char) b);
-        pos++;
+        int run = pos + 1; // the run of plain ASCII after it, added in one go
+        while (run < end && in[run] >= 0x20 && in[run] != '"' && in[run] != '\\') {
+          run++;
+        }
+        chars.addAscii(in, pos, run);
+        pos = run;
       } else {
         multiByte(b);
       }
@@ -189,14 +192,14 @@ final class JsonReader {
     }
     byte e = in[pos + 1];
     switch (e) {
-      case '"' -> chars.append('"');
-      case '\\' -> chars.append('\\');
-      case '/' -> chars.append('/');
-      case 'b' -> chars.append('\b');
-      case 'f' -> chars.append('\f');
-      case 'n' -> chars.append('\n');
-      case 'r' -> chars.append('\r');
-      case 't' -> chars.append('\t');
+      case '"' -> chars.add('"');
+      case '\\' -> chars.add('\\');
+      case '/' -> chars.add('/');
+      case 'b' -> chars.add('\b');
+      case 'f' -> chars.add('\f');
+      case 'n' -> chars.add('\n');
+      case 'r' -> chars.add('\r');
+      case 't' -> chars.add('\t');
       case 'u' -> {
         int value = 0;
         for (int i = 2; i < 6; i++) {
@@ -207,7 +210,7 @@ final class JsonReader {
           }
           value = value * 16 + digit;
         }
-        chars.append((char) value); // surrogates pass as they are, paired or not, as JSON allows
+        chars.add((char) value); // surrogates pass as they are, paired or not, as JSON allows
         pos += 6;
         return;
       }
@@ -249,7 +252,7 @@ final class JsonReader {
     if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
       throw error("invalid UTF-8 sequence");
     }
-    chars.appendCodePoint(cp);
+    chars.addCodePoint(cp);
     pos += need + 1;
   }
 
@@ -384,5 +387,43 @@ final class JsonReader {
       }
     }
     return new JsonException(what + " at line " + line + ", column " + column);
+  }
+
+  /** The chars of a string being decoded: a plain growable array, reused from one string to the next. */
+  private static final class Chars {
+    private char[] a = new char[64];
+    private int n;
+
+    void clear() {
+      n = 0;
+    }
+
+    private void room(int more) {
+      if (a.length - n < more) {
+        a = Arrays.copyOf(a, Math.max(a.length * 2, n + more));
+      }
+    }
+
+    void add(char c) {
+      room(1);
+      a[n++] = c;
+    }
+
+    /** Adds {@code bytes[from..to)}, which are ASCII. */
+    void addAscii(byte[] bytes, int from, int to) {
+      room(to - from);
+      for (int i = from; i < to; i++) {
+        a[n++] = (char) bytes[i];
+      }
+    }
+
+    void addCodePoint(int cp) {
+      room(2);
+      n += Character.toChars(cp, a, n);
+    }
+
+    String build() {
+      return new String(a, 0, n);
+    }
   }
 }

@@ -78,11 +78,25 @@ final class JsonWriter {
     }
   }
 
+  @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the chars' low bytes, for ASCII runs
   private void string(String s) {
     int n = s.length();
     ensure(n * 3 + 2); // every char takes at most 3 bytes in UTF-8; an escape takes up to 6 and reserves again
     buf[len++] = '"';
     for (int i = 0; i < n; i++) {
+      // The run of chars written as they are (printable ASCII but the quote and the backslash) is copied in one go.
+      int end = i;
+      while (end < n && plain(s.charAt(end))) {
+        end++;
+      }
+      if (end > i) {
+        s.getBytes(i, end, buf, len);
+        len += end - i;
+        i = end;
+        if (i == n) {
+          break;
+        }
+      }
       char c = s.charAt(i);
       if (c < 0x80) {
         if (c >= 0x20 && c != '"' && c != '\\') {
@@ -109,6 +123,11 @@ final class JsonWriter {
     }
     ensure(1);
     buf[len++] = '"';
+  }
+
+  /** Whether {@code c} is written as itself, one byte: printable ASCII other than {@code "} and {@code \\}. */
+  private static boolean plain(char c) {
+    return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
   }
 
   /** Writes {@code c} escaped, keeping room for the {@code rest} chars of the string still to come and its quote. */

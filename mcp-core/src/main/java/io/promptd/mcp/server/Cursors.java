@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Opaque pagination cursors: the last name served, sealed with an HMAC under a per-process random key, so a client
- * can neither read nor forge one. A cursor from another process (a restarted server) is refused like a forged one.
+ * can neither read nor forge one. A cursor from another process (a restarted server) is refused like a forged one,
+ * unless the processes share a key ({@link McpServer.Builder#cursorSecret}): replicas behind a load balancer.
  */
 final class Cursors {
   private static final int TAG_BYTES = 12;
@@ -22,6 +23,13 @@ final class Cursors {
 
   /** Made on first use: seeding SecureRandom and loading the security providers costs ~10 ms of a cold start. */
   private volatile @Nullable SecretKeySpec key;
+
+  Cursors() {}
+
+  /** Cursors sealed with {@code secret}, which other processes may share; a random key when null. */
+  Cursors(byte @Nullable [] secret) {
+    this.key = secret == null ? null : new SecretKeySpec(secret.clone(), "HmacSHA256");
+  }
 
   private SecretKeySpec key() {
     SecretKeySpec k = key;

@@ -148,6 +148,11 @@ final class Dispatcher {
     return JsonObject.EMPTY;
   }
 
+  /** This session's resources feature, which holds its subscriptions. */
+  ResourcesFeature resources() {
+    return resources;
+  }
+
   void close() {
     resources.close();
   }

@@ -34,7 +34,7 @@ public final class McpServer implements AutoCloseable {
   private final Duration listTtl;
   private final Duration discoverTtl;
   private final Broadcaster broadcaster;
-  private final Cursors cursors = new Cursors();
+  private final Cursors cursors;
   private final AutoCloseable catalogListener;
   private final @Nullable ResourceProvider resources;
   private final ResourceEvents resourceEvents;
@@ -46,6 +46,7 @@ public final class McpServer implements AutoCloseable {
     this.instructions = b.instructions;
     this.prompts = b.prompts;
     this.pageSize = b.pageSize;
+    this.cursors = new Cursors(b.cursorSecret);
     this.listTtl = b.listTtl;
     this.discoverTtl = b.discoverTtl;
     this.broadcaster = new Broadcaster(b.coalescing);
@@ -168,8 +169,24 @@ public final class McpServer implements AutoCloseable {
     private Duration discoverTtl = Duration.ofHours(1);
     private Duration coalescing = Duration.ofMillis(20);
     private @Nullable ResourceProvider resources;
+    private byte @Nullable [] cursorSecret;
 
     private Builder() {}
+
+    /**
+     * The key that seals pagination cursors (HMAC-SHA256), for servers that must accept each other's cursors, such as
+     * replicas behind a load balancer; at least 16 bytes, copied. Null (the default): a random key per server, and a
+     * cursor from another server is refused as invalid.
+     *
+     * @throws IllegalArgumentException when shorter than 16 bytes
+     */
+    public Builder cursorSecret(byte @Nullable [] secret) {
+      if (secret != null && secret.length < 16) {
+        throw new IllegalArgumentException("cursorSecret must be at least 16 bytes, not " + secret.length);
+      }
+      this.cursorSecret = secret == null ? null : secret.clone();
+      return this;
+    }
 
     /** The name and version clients see; defaults to promptd's own. */
     public Builder serverInfo(Implementation serverInfo) {

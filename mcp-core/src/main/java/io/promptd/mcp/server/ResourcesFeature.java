@@ -94,6 +94,22 @@ final class ResourcesFeature {
     }
   }
 
+  /** The URIs this legacy session subscribed to. */
+  Set<String> subscriptions() {
+    return Set.copyOf(subscribed.keySet());
+  }
+
+  /** Makes this legacy session subscribed to exactly {@code uris}, as {@code caller}. */
+  void replaceSubscriptions(Set<String> uris, Caller caller) {
+    subscribed.keySet().retainAll(uris);
+    for (String uri : uris) {
+      subscribed.put(uri, caller);
+    }
+    if (!uris.isEmpty()) {
+      server.resourceEvents().addSubscriber(this);
+    }
+  }
+
   /** Drops this session's subscriptions. */
   void close() {
     subscribed.clear();

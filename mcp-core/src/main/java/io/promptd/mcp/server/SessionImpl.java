@@ -8,6 +8,7 @@ import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.LegacySessionState;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
@@ -175,6 +176,33 @@ final class SessionImpl implements ServerSession {
   @Override
   public Optional<ProtocolVersion> negotiatedVersion() {
     return Optional.ofNullable(version());
+  }
+
+  @Override
+  public Optional<LegacySessionState> legacyState() {
+    LegacyState state = legacy;
+    return state == null ? Optional.empty() : Optional.of(new LegacySessionState(state.version,
+        state.clientCapabilities, state.clientInfo, state.logLevel, dispatcher.resources().subscriptions()));
+  }
+
+  @Override
+  public void restore(LegacySessionState state, Caller caller) {
+    this.caller = caller;
+    LegacyState current = legacy;
+    if (current == null) {
+      LegacyState fresh = new LegacyState(state.version(), state.clientCapabilities(), state.clientInfo());
+      current = initialized(fresh) ? fresh : requireLegacy();
+    }
+    current.logLevel = state.logLevel();
+    dispatcher.resources().replaceSubscriptions(state.subscriptions(), caller);
+  }
+
+  private LegacyState requireLegacy() {
+    LegacyState state = legacy;
+    if (state == null) {
+      throw new IllegalStateException("SessionImpl: initialized by another thread, yet not initialized");
+    }
+    return state;
   }
 
   /** Who sent the session's latest request ({@link Caller#UNRESTRICTED} before any). */

@@ -49,6 +49,16 @@ public interface ServerSession extends AutoCloseable {
   /** The legacy version this session negotiated with {@code initialize}, if it did. */
   Optional<ProtocolVersion> negotiatedVersion();
 
+  /** What this legacy session holds now (see {@link LegacySessionState}), or empty before {@code initialize}. */
+  Optional<LegacySessionState> legacyState();
+
+  /**
+   * Makes this session hold {@code state}, as if its client had initialized it (when it has not) and then set its log
+   * level and subscriptions: for a transport that serves one session from several processes. The subscriptions are
+   * {@code caller}'s: updates go only to resources it may see.
+   */
+  void restore(LegacySessionState state, Caller caller);
+
   /**
    * Ends the session: open {@code subscriptions/listen} streams end gracefully with their final response, and no
    * further notifications are sent.

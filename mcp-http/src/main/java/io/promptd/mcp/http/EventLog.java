@@ -1,10 +1,12 @@
 package io.promptd.mcp.http;
 
 import io.promptd.mcp.jsonrpc.Message;
+import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.spi.StreamQueue;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,14 +16,23 @@ import org.jspecify.annotations.Nullable;
  * sent while no connection is attached wait in the log and are replayed to a client that resumes.
  */
 final class EventLog {
+  private static final String PROMPTS_LIST_CHANGED = "notifications/prompts/list_changed";
   private final int capacity;
   private final StreamQueue.Limits limits;
   private final ReentrantLock lock = new ReentrantLock();
   private final ArrayDeque<Event> recent = new ArrayDeque<>();
+  private final @Nullable Tagging tagging;
   private long seq;
   private @Nullable Connection attached;
 
-  private record Event(long seq, Message message) {}
+  private record Event(long seq, String id, Message message) {}
+
+  /**
+   * Event ids that another replica can read: {@code tag.seq.version}, where {@code tag} names this log and {@code
+   * version} is the catalog version when the event was sent. A replica that is asked to resume from an id of another
+   * log cannot replay it, but can tell from the version whether the client missed a prompt list change.
+   */
+  record Tagging(String tag, LongSupplier version) {}
 
   private record Connection(SseWriter writer, StreamQueue queue) {}
 
@@ -31,21 +42,35 @@ final class EventLog {
    * @param limits how far an attached connection may fall behind before it is closed
    */
   EventLog(int capacity, StreamQueue.Limits limits) {
+    this(capacity, limits, null);
+  }
+
+  /**
+   * @param tagging how to make event ids other replicas can read, or null for plain sequence numbers
+   */
+  EventLog(int capacity, StreamQueue.Limits limits, @Nullable Tagging tagging) {
     this.capacity = Math.max(1, Math.min(capacity, limits.maxFrames() - 1));
     this.limits = limits;
+    this.tagging = tagging;
+  }
+
+  private String id(long n) {
+    Tagging t = tagging;
+    return t == null ? Long.toString(n) : t.tag() + "." + n + "." + t.version().getAsLong();
   }
 
   /** Logs a message and queues it for the attached connection, if any. Never blocks on the network, never throws. */
   void publish(Message message) {
     lock.lock();
     try {
-      Event e = new Event(++seq, message);
+      long n = ++seq;
+      Event e = new Event(n, id(n), message);
       recent.addLast(e);
       if (recent.size() > capacity) {
         recent.removeFirst();
       }
       Connection c = attached;
-      if (c != null && !c.queue().offer(SseWriter.frame(Long.toString(e.seq()), message))) {
+      if (c != null && !c.queue().offer(SseWriter.frame(e.id(), message))) {
         attached = null; // closed or given up; the client may resume with Last-Event-ID
       }
     } finally {
@@ -74,11 +99,26 @@ final class EventLog {
       // Attached before the first frame is queued: once the client sees the stream open, nothing may bypass it.
       StreamQueue queue = StreamQueue.start("a legacy session's GET stream", writer::writeFrame, limits, abort);
       attached = new Connection(writer, queue);
-      queue.offer(SseWriter.primeFrame(Long.toString(seq)));
-      long after = parse(lastEventId);
+      queue.offer(SseWriter.primeFrame(id(seq)));
+      Tagging t = tagging;
+      String[] foreign = t == null || lastEventId == null ? null : lastEventId.trim().split("\\.", -1);
+      if (t != null && foreign != null && foreign.length == 3 && !foreign[0].equals(t.tag())) {
+        // Another replica's stream: its events cannot be replayed here, but a newer catalog says what was missed.
+        if (parse(foreign[2]) >= 0 && parse(foreign[2]) < t.version().getAsLong()) {
+          long n = ++seq; // an event of this log like any other, so that resuming here from it works
+          Event e = new Event(n, id(n), new Notification(PROMPTS_LIST_CHANGED, null));
+          recent.addLast(e);
+          if (recent.size() > capacity) {
+            recent.removeFirst();
+          }
+          queue.offer(SseWriter.frame(e.id(), e.message()));
+        }
+        return queue;
+      }
+      long after = parse(foreign == null ? lastEventId : foreign.length == 3 ? foreign[1] : null);
       for (Event e : List.copyOf(recent)) {
         if (after >= 0 && e.seq() > after) {
-          queue.offer(SseWriter.frame(Long.toString(e.seq()), e.message()));
+          queue.offer(SseWriter.frame(e.id(), e.message()));
         }
       }
       return queue;

@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.ForwardedRequestCustomizer;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Consumer;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -50,6 +51,7 @@ public final class HttpTransport implements AutoCloseable {
 
   private final Builder config;
   private final SessionRegistry sessions;
+  private final @Nullable SharedSessions shared;
   private final ModernEndpoint modern;
   private final McpHandler handler;
   private final Telemetry telemetry;
@@ -65,7 +67,12 @@ public final class HttpTransport implements AutoCloseable {
     this.config = b;
     this.sessions = new SessionRegistry(b.sessionIdleTimeout, b.maxSessions);
     this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter, b.streamLimits);
-    LegacyEndpoint legacy = new LegacyEndpoint(server, sessions, b.keepAliveInterval, b.streamLimits);
+    byte[] secret = b.sessionSecret;
+    SessionStore store = b.sessionStore;
+    this.shared = secret == null ? null : new SharedSessions(server, sessions, new SessionTokens(secret),
+        store == null ? SessionStore.inMemory() : store, store != null, b.sessionIdleTimeout, b.streamLimits,
+        b.catalogVersion == null ? server.prompts()::version : b.catalogVersion);
+    LegacyEndpoint legacy = new LegacyEndpoint(server, sessions, b.keepAliveInterval, b.streamLimits, shared);
     Map<String, BooleanSupplier> checks = new LinkedHashMap<>(b.readinessChecks);
     if (b.oauth != null) {
       checks.putIfAbsent("oauth issuer keys fetched", this::authReady); // no token can be accepted until they are
@@ -283,6 +290,9 @@ public final class HttpTransport implements AutoCloseable {
     closed = true;
     try {
       handler.stopAccepting();
+      if (shared != null) {
+        shared.close();
+      }
       sessions.closeAll();
       if (!handler.drain(config.shutdownTimeout, modern::closeAll)) {
         LOG.log(Level.WARNING, "some HTTP requests did not finish within {0}", config.shutdownTimeout);
@@ -323,6 +333,9 @@ public final class HttpTransport implements AutoCloseable {
     private Duration keyRefreshInterval = Duration.ofSeconds(15);
     private Duration sessionIdleTimeout = Duration.ofMinutes(30);
     private int maxSessions = 10_000;
+    private byte @Nullable [] sessionSecret;
+    private @Nullable SessionStore sessionStore;
+    private @Nullable LongSupplier catalogVersion;
     private int maxBodyBytes = 4 * 1024 * 1024;
     private Duration keepAliveInterval = Duration.ofSeconds(15);
     private Duration streamAfter = Duration.ofSeconds(1);
@@ -469,6 +482,47 @@ public final class HttpTransport implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Makes legacy sessions independent of the replica that opened them: session ids become tokens signed with {@code
+     * secret} (HMAC-SHA256), which every replica given the same secret can check and rebuild the session from, so that
+     * a load balancer without stickiness may send each request anywhere. GET stream event ids then carry the catalog
+     * version, so that a stream resumed on another replica learns of a missed prompt list change. Without a {@link
+     * #sessionStore shared store}, DELETE, the idle timeout and {@code logging/setLevel} or {@code resources/subscribe}
+     * hold on the replica that saw them only. Null (the default): ids are random and sessions live in this process.
+     *
+     * @param secret at least 16 bytes (32 random bytes recommended); copied
+     * @throws IllegalArgumentException when shorter
+     */
+    public Builder sessionSecret(byte @Nullable [] secret) {
+      if (secret != null && secret.length < 16) {
+        throw new IllegalArgumentException("HttpTransport.Builder.sessionSecret: must be at least 16 bytes, not "
+            + secret.length);
+      }
+      this.sessionSecret = secret == null ? null : secret.clone();
+      return this;
+    }
+
+    /**
+     * The store every replica shares for what legacy sessions change, their last use and their end (see {@link
+     * SessionStore}); needs a {@link #sessionSecret session secret}. A session missing from it is unknown. Null (the
+     * default): each replica keeps its own, in memory.
+     */
+    public Builder sessionStore(@Nullable SessionStore store) {
+      this.sessionStore = store;
+      return this;
+    }
+
+    /**
+     * The catalog version that GET stream event ids carry under a {@link #sessionSecret session secret}: it must be the
+     * same on every replica for the same prompts, such as a shared store's version. Default: the served {@link
+     * io.promptd.mcp.server.PromptCatalog#version()}, right when every replica applies the same changes in the same
+     * order.
+     */
+    public Builder catalogVersion(@Nullable LongSupplier version) {
+      this.catalogVersion = version;
+      return this;
+    }
+
     /** How many legacy sessions may be open at once (default 10,000); more get 503. */
     public Builder maxSessions(int max) {
       if (max < 1) {
@@ -557,6 +611,10 @@ public final class HttpTransport implements AutoCloseable {
       if (!authenticates() && !Loopback.isLoopback(host)) {
         throw new IllegalStateException("binding " + host + " would expose the server beyond this machine without"
             + " authentication; require a bearer token or OAuth, or bind a loopback address");
+      }
+      if (sessionStore != null && sessionSecret == null) {
+        throw new IllegalStateException("HttpTransport.Builder.build: sessionStore(...) needs sessionSecret(...):"
+            + " replicas must be able to check each other's session ids");
       }
       TlsFiles files = null;
       if (tlsCert != null && tlsKey != null) {

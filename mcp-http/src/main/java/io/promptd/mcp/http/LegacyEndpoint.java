@@ -24,12 +24,18 @@ final class LegacyEndpoint {
   private final SessionRegistry sessions;
   private final Duration keepAlive;
   private final StreamQueue.Limits limits;
+  private final @Nullable SharedSessions shared;
 
-  LegacyEndpoint(McpServer server, SessionRegistry sessions, Duration keepAlive, StreamQueue.Limits limits) {
+  /**
+   * @param shared replica-independent sessions (signed ids, a session store), or null for sessions of this process
+   */
+  LegacyEndpoint(McpServer server, SessionRegistry sessions, Duration keepAlive, StreamQueue.Limits limits,
+      @Nullable SharedSessions shared) {
     this.server = server;
     this.sessions = sessions;
     this.keepAlive = keepAlive;
     this.limits = limits;
+    this.shared = shared;
   }
 
   /** Opens a session with {@code initialize}; the id is issued only when initialization succeeds. */
@@ -38,12 +44,19 @@ final class LegacyEndpoint {
       ex.refuse(503, "Service unavailable: too many open sessions; try again later");
       return;
     }
-    EventLog events = new EventLog(EVENT_LOG_CAPACITY, limits);
+    SharedSessions sh = shared;
+    String key = sh == null ? null : sh.newKey();
+    EventLog events = sh == null || key == null ? new EventLog(EVENT_LOG_CAPACITY, limits) : sh.newLog();
     ServerSession session = server.openSession(events::publish);
     Reply reply = session.receive(new Incoming.Single(request), ex.caller()).run(events::publish);
     if (reply.response() instanceof ResultResponse) {
-      String id = sessions.newId();
-      sessions.add(new LegacySession(id, session, events, ex.caller().subject()));
+      String id;
+      if (sh == null || key == null) {
+        id = sessions.newId();
+        sessions.add(new LegacySession(id, session, events, ex.caller().subject()));
+      } else {
+        id = sh.opened(key, session, events, ex.caller());
+      }
       ex.setHeader(Eras.SESSION_HEADER, id);
     } else {
       session.close();
@@ -63,7 +76,11 @@ final class LegacyEndpoint {
       Call call = ls.session().receive(body, ex.caller());
       runner.run(call.mayBlock(), () -> {
         try {
-          ex.reply(call.run(ls.events()::publish));
+          Reply reply = call.run(ls.events()::publish);
+          if (shared != null) {
+            shared.saveChanges(ls); // before answering: the client's next request may go to another replica
+          }
+          ex.reply(reply);
         } finally {
           ls.release();
         }
@@ -116,7 +133,8 @@ final class LegacyEndpoint {
       ex.refuse(400, "Bad Request: Mcp-Session-Id header is required");
     } else if (!Eras.legacyVersionOk(ex.header(Eras.PROTOCOL_VERSION_HEADER))) {
       ex.refuse(400, "Bad Request: unsupported MCP-Protocol-Version");
-    } else if (owned(sessions.get(id), ex) != null && sessions.remove(id)) {
+    } else if (shared != null ? shared.delete(id, ex.caller())
+        : owned(sessions.get(id), ex) != null && sessions.remove(id)) {
       ex.status(204);
     } else {
       ex.refuse(404, "Not Found: unknown or expired session");
@@ -143,7 +161,12 @@ final class LegacyEndpoint {
           + "' for a session");
       return null;
     }
-    LegacySession ls = owned(sessions.get(id), ex);
+    boolean[] full = {false};
+    LegacySession ls = shared != null ? shared.resolve(id, ex.caller(), full) : owned(sessions.get(id), ex);
+    if (full[0]) {
+      ex.refuse(503, "Service unavailable: too many open sessions; try again later");
+      return null;
+    }
     if (ls == null) {
       ex.refuse(404, "Not Found: unknown or expired session; send initialize to start a new one");
     }

@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.server.Caller;
 import io.promptd.mcp.spi.ServerSession;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,6 +19,9 @@ final class LegacySession {
   private final AtomicInteger busy = new AtomicInteger();
   private volatile long lastActive = System.nanoTime();
   private volatile boolean closed;
+  /** Replicated sessions: the state last saved to or restored from the session store, and who used it last. */
+  private volatile String storedState = "";
+  private volatile Caller lastCaller = Caller.UNRESTRICTED;
 
   /**
    * @param subject the subject of the access token that opened the session, or null without authorization
@@ -60,6 +64,27 @@ final class LegacySession {
   /** Whether nothing has used the session for {@code idleNanos}. */
   boolean idle(long now, long idleNanos) {
     return busy.get() == 0 && !events.connected() && now - lastActive > idleNanos;
+  }
+
+  String storedState() {
+    return storedState;
+  }
+
+  void storedState(String state) {
+    this.storedState = state;
+  }
+
+  Caller lastCaller() {
+    return lastCaller;
+  }
+
+  void lastCaller(Caller caller) {
+    this.lastCaller = caller;
+  }
+
+  /** Whether a request or a stream is using the session now. */
+  boolean busy() {
+    return busy.get() > 0 || events.connected();
   }
 
   boolean closed() {

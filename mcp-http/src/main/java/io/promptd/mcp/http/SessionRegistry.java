@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,6 +29,7 @@ final class SessionRegistry {
   private final int max;
   private final ScheduledExecutorService sweeper;
   private final ScheduledFuture<?> sweeping;
+  private volatile Consumer<Collection<LegacySession>> afterSweep = held -> {};
 
   SessionRegistry(Duration idleTimeout, int max) {
     this.idleNanos = idleTimeout.toNanos();
@@ -54,6 +57,17 @@ final class SessionRegistry {
 
   void add(LegacySession session) {
     sessions.put(session.id(), session);
+  }
+
+  /** Adds {@code session} unless one with its id is there: returns the one that is there now. */
+  LegacySession addIfAbsent(LegacySession session) {
+    LegacySession there = sessions.putIfAbsent(session.id(), session);
+    return there == null ? session : there;
+  }
+
+  /** Runs {@code task} with the sessions still open after each sweep, on the sweeper's thread. */
+  void afterSweep(Consumer<Collection<LegacySession>> task) {
+    this.afterSweep = task;
   }
 
   @Nullable LegacySession get(String id) {
@@ -95,6 +109,11 @@ final class SessionRegistry {
     }
     if (expired > 0) {
       LOG.log(Level.DEBUG, "expired {0} idle session(s)", expired);
+    }
+    try {
+      afterSweep.accept(List.copyOf(sessions.values()));
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "the session sweep's follow-up failed", e);
     }
   }
 }
