@@ -133,6 +133,20 @@ class ReverseProxyTest {
         """.formatted(prefix, listen, upstream);
   }
 
+  /**
+   * Checks that a Debian package's binary (or folder) is present: bin/test installs the package when run as root;
+   * missing in CI is a failure, elsewhere the test is skipped with what to install.
+   */
+  static void requireDebianBinary(String pkg, String path) {
+    if (Files.exists(Path.of(path))) {
+      return;
+    }
+    if ("true".equals(System.getenv("CI"))) {
+      throw new IllegalStateException(pkg + " is missing in CI: bin/test installs it (apt-get install " + pkg + ")");
+    }
+    assumeThat(false).as(pkg + " installed (apt-get install " + pkg + ")").isTrue();
+  }
+
   /** nginx from PATH or /usr/sbin; bin/test installs it when run as root. Missing in CI is a failure. */
   static Path nginxBinary() {
     for (String candidate : List.of("/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx")) {

@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /** {@code promptd serve DIR…}: the prompt library over stdio or Streamable HTTP. */
@@ -48,7 +49,7 @@ final class Serve {
     AtomicBoolean loaded = new AtomicBoolean();
     try (Library library = Library.load(options.directories(), LibraryOptions.defaults())) {
       loaded.set(true);
-      return serve(library, loaded::get, options, err, in, stdout);
+      return serve(library, loaded::get, null, options, err, in, stdout);
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
       return Main.FAILED;
@@ -65,7 +66,8 @@ final class Serve {
       if (!serving.awaitLoaded(Duration.ofSeconds(5))) {
         err.println("promptd: the store " + store + " is not loaded yet; serving nothing (not ready) until it is");
       }
-      return serve(serving.library(), serving::loaded, options, err, in, stdout);
+      // Every replica serving the store names a change by the store's version: resumed streams compare alike.
+      return serve(serving.library(), serving::loaded, serving::version, options, err, in, stdout);
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
       return Main.FAILED;
@@ -75,8 +77,8 @@ final class Serve {
     }
   }
 
-  private static int serve(Library library, BooleanSupplier loaded, ServeOptions options, PrintStream err,
-      InputStream in, OutputStream stdout) {
+  private static int serve(Library library, BooleanSupplier loaded, @Nullable LongSupplier catalogVersion,
+      ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
     try {
       for (Diagnostic d : library.diagnostics()) {
         err.println(d.format());
@@ -92,7 +94,7 @@ final class Serve {
       }
       try (McpServer server = builder.build(); ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {
-          serveHttp(server, library, loaded, options, err);
+          serveHttp(server, library, loaded, catalogVersion, options, err);
         } else {
           err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
           StdioTransport.create(server, in, stdout, options.maxLineBytes()).run();
@@ -109,8 +111,9 @@ final class Serve {
   }
 
   /** Serves until the process is told to stop (SIGINT, SIGTERM); in-flight requests finish first. */
-  private static void serveHttp(McpServer server, Library library, BooleanSupplier loaded, ServeOptions options,
-      PrintStream err) throws IOException, InterruptedException {
+  private static void serveHttp(McpServer server, Library library, BooleanSupplier loaded,
+      @Nullable LongSupplier catalogVersion, ServeOptions options, PrintStream err)
+      throws IOException, InterruptedException {
     // Without this hint Jetty asks the platform MBean server whether oops are compressed, which loads all of JMX
     // (a thousand classes, a third of the HTTP start-up time) to size a padding. 16 is right for 64-byte cache lines
     // and compressed oops, the JVM's default under 32 GB of heap.
@@ -122,6 +125,9 @@ final class Serve {
         .port(options.port()).bearerToken(options.token()).oauth(options.oauth()).trustProxy(options.trustProxy())
         .readinessCheck("library loaded", loaded);
     options.publicUrls().forEach(builder::publicUrl);
+    if (catalogVersion != null) {
+      builder.catalogVersion(catalogVersion);
+    }
     ServeOptions.SessionSecret sessionSecret = options.sessionSecret();
     if (sessionSecret != null) {
       builder.sessionSecret(sessionSecret.derive("promptd legacy sessions")); // replicas with the same secret serve each other's sessions
