@@ -81,7 +81,7 @@ class ClusterTest {
       Path edited = library.resolve("added_through_cluster_" + sdk + ".prompt.md");
       String publish = "printf -- '---\\ndescription: added\\n---\\nHi\\n' > '" + edited + "' && PROMPTD_STORE='"
           + storeUrl + "' '" + Peers.ROOT.resolve("promptd") + "' publish '" + library + "'";
-      String report = run(List.of("node", "ts-client.mjs", "--sdk", sdk, "--url", mcp(port).toString(),
+      String report = ServerCellsTest.run(List.of("node", "ts-client.mjs", "--sdk", sdk, "--url", mcp(port).toString(),
           "--get", "test_prompt_with_arguments", "--arg", "arg1=testValue1", "--arg", "arg2=testValue2",
           "--expect", "testValue1", "--min-pages", "1", "--edit-cmd", publish), Peers.INTEROP);
       assertThat(report).as(sdk).contains("\"ok\":true").contains("\"listChanged\":\"ok\"");
@@ -104,7 +104,7 @@ class ClusterTest {
       streams.add(listen(mcp(basePort + i)));
     }
     Files.writeString(library.resolve("reaches_every_replica.prompt.md"), "---\ndescription: new\n---\nHi\n");
-    run(List.of(Peers.ROOT.resolve("promptd").toString(), "publish", library.toString(), "--store", storeUrl),
+    ServerCellsTest.run(List.of(Peers.ROOT.resolve("promptd").toString(), "publish", library.toString(), "--store", storeUrl),
         Peers.ROOT);
     for (int i = 0; i < 3; i++) {
       String event = streams.get(i).poll(30, TimeUnit.SECONDS);
@@ -179,15 +179,5 @@ class ClusterTest {
       }
     });
     return events;
-  }
-
-  private static String run(List<String> command, Path cwd) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command).directory(cwd.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT)
-        .start();
-    p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes(), UTF_8);
-    assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("finished: " + command).isTrue();
-    assertThat(p.exitValue()).as("exit status of " + command + "; output: " + out).isZero();
-    return out;
   }
 }

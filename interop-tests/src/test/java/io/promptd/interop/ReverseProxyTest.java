@@ -11,8 +11,6 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -71,7 +69,7 @@ class ReverseProxyTest {
           "--url", "http://127.0.0.1:" + proxyPort + "/mcp", "--get", "test_prompt_with_arguments",
           "--arg", "arg1=testValue1", "--arg", "arg2=testValue2", "--expect", "testValue1",
           "--edit-file", edited.toString(), "--min-pages", "2"));
-      String report = run(command);
+      String report = ServerCellsTest.run(command, Peers.INTEROP);
       assertThat(report).as(sdk).contains("\"ok\":true").contains("\"listChanged\":\"ok\"");
       Matrix.record("TS SDK " + sdk + " client → nginx → promptd", "http",
           sdk.equals("v1") ? "legacy" : "modern 2026-07-28", "list, get, -32602, list_changed through a reverse proxy");
@@ -159,17 +157,5 @@ class ReverseProxyTest {
     }
     assumeThat(false).as("nginx installed (apt-get install nginx-light)").isTrue();
     throw new AssertionError("unreachable");
-  }
-
-  private static String run(List<String> command) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command).directory(Peers.INTEROP.toFile())
-        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    p.getOutputStream().close();
-    Instant start = Instant.now();
-    String out = new String(p.getInputStream().readAllBytes(), UTF_8);
-    assertThat(p.waitFor(Duration.ofSeconds(120).minus(Duration.between(start, Instant.now())).toSeconds(),
-        TimeUnit.SECONDS)).as("finished: " + command).isTrue();
-    assertThat(p.exitValue()).as("exit status of " + command + "; output: " + out).isZero();
-    return out;
   }
 }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -74,14 +72,7 @@ class RoundRobinSessionsTest {
         "--url", "http://127.0.0.1:" + proxyPort + "/mcp", "--get", "test_prompt_with_arguments",
         "--arg", "arg1=testValue1", "--arg", "arg2=testValue2", "--expect", "testValue1",
         "--edit-file", edited.toString(), "--min-pages", "2");
-    Process p = new ProcessBuilder(command).directory(Peers.INTEROP.toFile())
-        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    p.getOutputStream().close();
-    Instant start = Instant.now();
-    String out = new String(p.getInputStream().readAllBytes(), UTF_8);
-    assertThat(p.waitFor(Duration.ofSeconds(120).minus(Duration.between(start, Instant.now())).toSeconds(),
-        TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).as("output: " + out).isZero();
+    String out = ServerCellsTest.run(command, Peers.INTEROP);
     assertThat(out).contains("\"ok\":true").contains("\"listChanged\":\"ok\"");
     stop(); // the access logs are complete once the replicas have stopped
     for (Path log : accessLogs) {

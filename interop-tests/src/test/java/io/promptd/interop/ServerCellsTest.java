@@ -95,7 +95,8 @@ class ServerCellsTest {
     return run(command, Peers.INTEROP);
   }
 
-  private static String run(List<String> command, Path cwd) throws IOException, InterruptedException {
+  /** Runs a command to its end (at most 120 s) and returns its standard output; a non-zero exit fails the test. */
+  static String run(List<String> command, Path cwd) throws IOException, InterruptedException {
     Process p = new ProcessBuilder(command).directory(cwd.toFile())
         .redirectError(ProcessBuilder.Redirect.INHERIT).start();
     p.getOutputStream().close();
