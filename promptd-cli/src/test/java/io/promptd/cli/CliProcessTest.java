@@ -200,7 +200,8 @@ class CliProcessTest {
     return new Result(p.exitValue(), out, err.get());
   }
 
-  private static String read(java.io.InputStream in) {
+  /** All of {@code in}; empty when reading it fails. */
+  static String read(java.io.InputStream in) {
     try {
       return new String(in.readAllBytes(), UTF_8);
     } catch (IOException e) {

@@ -112,18 +112,10 @@ class StoreCliTest {
     builder.environment().remove("PROMPTD_STORE");
     Process p = builder.start();
     p.getOutputStream().close();
-    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
-    String out = read(p.getInputStream());
+    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> CliProcessTest.read(p.getErrorStream()));
+    String out = CliProcessTest.read(p.getInputStream());
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("finished: " + args).isTrue();
     return new Result(p.exitValue(), out, err.get());
-  }
-
-  private static String read(java.io.InputStream in) {
-    try {
-      return new String(in.readAllBytes(), UTF_8);
-    } catch (java.io.IOException e) {
-      return "";
-    }
   }
 
   private record Result(int status, String out, String err) {}
