@@ -15,20 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import org.eclipse.jetty.http.HttpVersion;
-import org.eclipse.jetty.server.ForwardedRequestCustomizer;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Consumer;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.SecureRequestCustomizer;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.SslConnectionFactory;
-import org.eclipse.jetty.server.handler.ErrorHandler;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -55,11 +44,9 @@ public final class HttpTransport implements AutoCloseable {
   private final ModernEndpoint modern;
   private final McpHandler handler;
   private final Telemetry telemetry;
-  private final Server jetty;
-  private final ServerConnector connector;
+  private final JettyServer jetty;
   private final @Nullable IssuerKeys issuerKeys;
   private volatile @Nullable ResourceServer oauth;
-  private final @Nullable TlsFiles tls;
   private volatile boolean started;
   private volatile boolean closed;
 
@@ -79,47 +66,13 @@ public final class HttpTransport implements AutoCloseable {
     }
     this.telemetry = new Telemetry(b.requestListeners, checks);
     this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern, telemetry);
-    QueuedThreadPool threads = new QueuedThreadPool();
-    threads.setName("promptd-jetty");
-    threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
-    this.jetty = new Server(threads);
     OAuthSettings o = b.oauth;
     this.issuerKeys = o == null ? null : new IssuerKeys(o.issuer(), b.keyRefreshInterval);
-    HttpConfiguration http = new HttpConfiguration();
-    if (o != null) {
-      // Room for an access token up to the verifier's limit, so that a larger one gets its 401, not Jetty's 431.
-      http.setRequestHeaderSize(2 * TokenVerifier.MAX_TOKEN_CHARS);
-    }
-    http.setSendServerVersion(false);
-    http.setSendXPoweredBy(false);
-    if (b.trustProxy) {
-      // X-Forwarded-Proto/Host/For (and RFC 7239 Forwarded) become the request's scheme, authority and client.
-      http.addCustomizer(new ForwardedRequestCustomizer());
-    }
-    this.tls = tls;
-    if (tls != null) {
-      SecureRequestCustomizer secure = new SecureRequestCustomizer();
-      secure.setSniHostCheck(false); // the Host check is the guard's, for every name the certificate may carry
-      http.addCustomizer(secure);
-      this.connector = new ServerConnector(jetty, 1, 1,
-          new SslConnectionFactory(tls.factory(), HttpVersion.HTTP_1_1.asString()), new HttpConnectionFactory(http));
-    } else {
-      this.connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
-    }
-    connector.setHost(b.host);
-    connector.setPort(b.port);
-    if (b.acceptedSendBufferSize > 0) {
-      connector.setAcceptedSendBufferSize(b.acceptedSendBufferSize);
-    }
-    // Longer than the keep-alive interval, so that quiet SSE streams are not cut by the server itself.
-    connector.setIdleTimeout(Math.max(30_000, b.keepAliveInterval.toMillis() * 3));
-    jetty.addConnector(connector);
-    jetty.setHandler(handler);
-    ErrorHandler errors = new ErrorHandler();
-    errors.setShowStacks(false);
-    errors.setShowCauses(false);
-    errors.setShowMessageInTitle(false);
-    jetty.setErrorHandler(errors);
+    // With OAuth: room for an access token up to the verifier's limit, so that a larger one gets its 401, not a 431.
+    // The idle timeout is longer than the keep-alive interval, so that quiet SSE streams are not cut by the server.
+    this.jetty = new JettyServer(b.host, b.port, handler, Duration.ofMillis(Math.max(30_000,
+        b.keepAliveInterval.toMillis() * 3)), o == null ? 0 : 2 * TokenVerifier.MAX_TOKEN_CHARS, b.trustProxy, tls,
+        b.acceptedSendBufferSize);
   }
 
   /** Returns a builder. */
@@ -146,9 +99,6 @@ public final class HttpTransport implements AutoCloseable {
           : new IOException("could not start the HTTP server on " + config.host + ":" + config.port, e);
     }
     started = true;
-    if (tls != null) {
-      tls.watch();
-    }
     ResourceServer rs = null;
     OAuthSettings o = config.oauth;
     IssuerKeys keys = issuerKeys;
@@ -170,7 +120,7 @@ public final class HttpTransport implements AutoCloseable {
     if (!started) {
       throw new IllegalStateException("HttpTransport.port: not started");
     }
-    return connector.getLocalPort();
+    return jetty.localPort();
   }
 
   /**
@@ -178,11 +128,8 @@ public final class HttpTransport implements AutoCloseable {
    * gives the loopback address. Clients elsewhere use a {@linkplain #publicUris() public URL}.
    */
   public URI uri() {
-    String host = config.host.contains(":") ? "[" + config.host + "]" : config.host;
-    if (host.equals("0.0.0.0") || host.equals("[::]")) {
-      host = "127.0.0.1";
-    }
-    return URI.create((tls != null ? "https" : "http") + "://" + host + ":" + port() + config.path);
+    port(); // started?
+    return jetty.uri(config.path);
   }
 
   /**
@@ -190,25 +137,8 @@ public final class HttpTransport implements AutoCloseable {
    * else, bound to every interface, one per interface address (loopback ones last); else {@link #uri()}.
    */
   public List<URI> reachableUris() {
-    if (!config.publicUrls.isEmpty()) {
-      return publicUris();
-    }
-    if (!Guard.wildcard(config.host)) {
-      return List.of(uri());
-    }
-    String scheme = tls != null ? "https" : "http";
-    List<URI> out = new ArrayList<>();
-    List<URI> loopback = new ArrayList<>();
-    for (String address : Guard.interfaceAddresses()) {
-      if (address.contains("%")) {
-        continue; // link-local with a zone: not something to paste into a client
-      }
-      String host = address.contains(":") ? "[" + address + "]" : address;
-      URI u = URI.create(scheme + "://" + host + ":" + port() + config.path);
-      (Loopback.isLoopback(address) ? loopback : out).add(u);
-    }
-    out.addAll(loopback);
-    return out.isEmpty() ? List.of(uri()) : out;
+    port(); // started?
+    return config.publicUrls.isEmpty() ? jetty.reachableUris(config.path) : publicUris();
   }
 
   /** The public URLs clients use to reach the endpoint, as configured; empty when none were. */
@@ -268,6 +198,11 @@ public final class HttpTransport implements AutoCloseable {
     return failing;
   }
 
+  /** How many times the TLS files were looked at for a renewal; for tests. */
+  int tlsLooks() {
+    return jetty.tlsLooks();
+  }
+
   /** How many modern requests are in flight (open listen streams included); for tests. */
   int modernInFlight() {
     return modern.inFlight();
@@ -300,9 +235,6 @@ public final class HttpTransport implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      if (tls != null) {
-        tls.close();
-      }
       modern.close();
       if (issuerKeys != null) {
         issuerKeys.close();

@@ -16,6 +16,7 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.jspecify.annotations.Nullable;
 
@@ -35,6 +36,7 @@ final class TlsFiles implements AutoCloseable {
   private final Duration interval;
   private volatile @Nullable Thread watcher;
   private Stamp loaded;
+  private final AtomicInteger looks = new AtomicInteger();
 
   /**
    * Reads the pair once.
@@ -82,6 +84,19 @@ final class TlsFiles implements AutoCloseable {
 
   /** Loads the files again when their size or time changed; returns whether the new pair is in use. */
   boolean reloadIfChanged() {
+    try {
+      return reload();
+    } finally {
+      looks.incrementAndGet();
+    }
+  }
+
+  /** How many times the files were looked at since the start; for tests. */
+  int looks() {
+    return looks.get();
+  }
+
+  private boolean reload() {
     Stamp now;
     try {
       now = stamp();

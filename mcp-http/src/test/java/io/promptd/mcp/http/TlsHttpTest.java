@@ -74,8 +74,13 @@ class TlsHttpTest {
     try (McpServer server = ConformanceFixtures.server();
         HttpTransport http = HttpTransport.builder().server(server).tls(cert, key)
             .tlsReloadInterval(Duration.ofMillis(50)).build().start()) {
+      int before = http.tlsLooks();
       Files.writeString(key, "-----BEGIN PRIVATE KEY-----\nnot base64!\n-----END PRIVATE KEY-----\n");
-      Thread.sleep(300); // several looks at the broken files
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (http.tlsLooks() < before + 3 && System.nanoTime() < deadline) {
+        Thread.sleep(10); // polling the condition: the reloader has looked at the broken files a few times
+      }
+      assertThat(http.tlsLooks()).as("the reloader looked at the broken files").isGreaterThanOrEqualTo(before + 3);
       assertThat(post(first, http).statusCode()).isEqualTo(200);
     }
   }

@@ -1,0 +1,142 @@
+package io.promptd.mcp.http;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.server.ForwardedRequestCustomizer;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The embedded Jetty under an {@link HttpTransport}: virtual threads, one connector (plain or TLS, with the forwarded
+ * headers believed only when asked), error pages without stacks or versions; and the URLs its bound port answers on.
+ */
+final class JettyServer {
+  private final Server jetty;
+  private final ServerConnector connector;
+  private final String host;
+  private final @Nullable TlsFiles tls;
+
+  /**
+   * @param host the address to bind
+   * @param port the port to bind; 0 for any
+   * @param handler what serves every request
+   * @param idleTimeout how long an idle connection stays open
+   * @param requestHeaderSize the largest request head accepted, or 0 for Jetty's default
+   * @param trustProxy whether {@code X-Forwarded-*} and {@code Forwarded} headers are believed
+   * @param tls the certificate to serve HTTPS with, or null for plain HTTP
+   * @param acceptedSendBufferSize the socket send buffer of accepted connections, or 0 or less for the system's
+   */
+  JettyServer(String host, int port, Handler handler, Duration idleTimeout, int requestHeaderSize, boolean trustProxy,
+      @Nullable TlsFiles tls, int acceptedSendBufferSize) {
+    this.host = host;
+    this.tls = tls;
+    QueuedThreadPool threads = new QueuedThreadPool();
+    threads.setName("promptd-jetty");
+    threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    this.jetty = new Server(threads);
+    HttpConfiguration http = new HttpConfiguration();
+    if (requestHeaderSize > 0) {
+      http.setRequestHeaderSize(requestHeaderSize);
+    }
+    http.setSendServerVersion(false);
+    http.setSendXPoweredBy(false);
+    if (trustProxy) {
+      // X-Forwarded-Proto/Host/For (and RFC 7239 Forwarded) become the request's scheme, authority and client.
+      http.addCustomizer(new ForwardedRequestCustomizer());
+    }
+    if (tls != null) {
+      SecureRequestCustomizer secure = new SecureRequestCustomizer();
+      secure.setSniHostCheck(false); // the Host check is the guard's, for every name the certificate may carry
+      http.addCustomizer(secure);
+      this.connector = new ServerConnector(jetty, 1, 1,
+          new SslConnectionFactory(tls.factory(), HttpVersion.HTTP_1_1.asString()), new HttpConnectionFactory(http));
+    } else {
+      this.connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
+    }
+    connector.setHost(host);
+    connector.setPort(port);
+    if (acceptedSendBufferSize > 0) {
+      connector.setAcceptedSendBufferSize(acceptedSendBufferSize);
+    }
+    connector.setIdleTimeout(idleTimeout.toMillis());
+    jetty.addConnector(connector);
+    jetty.setHandler(handler);
+    ErrorHandler errors = new ErrorHandler();
+    errors.setShowStacks(false);
+    errors.setShowCauses(false);
+    errors.setShowMessageInTitle(false);
+    jetty.setErrorHandler(errors);
+  }
+
+  /** Binds the port and starts; renewed TLS files are picked up from now on. */
+  void start() throws Exception {
+    jetty.start();
+    if (tls != null) {
+      tls.watch();
+    }
+  }
+
+  /** Stops serving and releases the port. */
+  void stop() throws Exception {
+    if (tls != null) {
+      tls.close();
+    }
+    jetty.stop();
+  }
+
+  /** How many times the TLS files were looked at for a renewal; 0 without TLS. For tests. */
+  int tlsLooks() {
+    return tls == null ? 0 : tls.looks();
+  }
+
+  int localPort() {
+    return connector.getLocalPort();
+  }
+
+  /** The local URI of {@code path}; a wildcard bind gives the loopback address. */
+  URI uri(String path) {
+    String h = host.contains(":") ? "[" + host + "]" : host;
+    if (h.equals("0.0.0.0") || h.equals("[::]")) {
+      h = "127.0.0.1";
+    }
+    return URI.create(scheme() + "://" + h + ":" + localPort() + path);
+  }
+
+  /**
+   * The URIs of {@code path} without a configured name: bound to every interface, one per interface address
+   * (loopback ones last); else {@link #uri}.
+   */
+  List<URI> reachableUris(String path) {
+    if (!Guard.wildcard(host)) {
+      return List.of(uri(path));
+    }
+    List<URI> out = new ArrayList<>();
+    List<URI> loopback = new ArrayList<>();
+    for (String address : Guard.interfaceAddresses()) {
+      if (address.contains("%")) {
+        continue; // link-local with a zone: not something to paste into a client
+      }
+      String h = address.contains(":") ? "[" + address + "]" : address;
+      URI u = URI.create(scheme() + "://" + h + ":" + localPort() + path);
+      (Loopback.isLoopback(address) ? loopback : out).add(u);
+    }
+    out.addAll(loopback);
+    return out.isEmpty() ? List.of(uri(path)) : out;
+  }
+
+  private String scheme() {
+    return tls != null ? "https" : "http";
+  }
+}
