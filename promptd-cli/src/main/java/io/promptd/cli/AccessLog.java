@@ -83,6 +83,7 @@ final class AccessLog implements AutoCloseable {
         .put("duration_ms", Json.of(BigDecimal.valueOf(e.duration().toNanos(), 6).setScale(3, RoundingMode.HALF_UP)
             .doubleValue()))
         .put("subject", orNull(e.subject()))
+        .put("transport", e.transport() == RequestEvent.Transport.HTTP_SSE ? "sse" : "streamable-http")
         .build();
     return JsonCodec.writeBytes(o, true);
   }

@@ -133,13 +133,13 @@ class OperationsProcessTest {
     List<JsonObject> entries = lines.stream().map(l -> (JsonObject) JsonCodec.parse(l)).toList();
     for (JsonObject e : entries) {
       assertThat(e.members().keySet()).containsExactly("time", "era", "http", "method", "prompt", "outcome", "status",
-          "error", "duration_ms", "subject");
+          "error", "duration_ms", "subject", "transport");
       assertThat(e.string("time").orElseThrow()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z");
     }
     List<String> written = entries.stream().map(JsonCodec::write).toList();
     assertThat(written).anySatisfy(e -> assertThat(e).contains("\"era\":\"legacy\",\"http\":\"POST\","
         + "\"method\":\"prompts/get\",\"prompt\":\"test_prompt_with_arguments\",\"outcome\":\"ok\",\"status\":200,"
-        + "\"error\":null,").endsWith(",\"subject\":null}"));
+        + "\"error\":null,").endsWith(",\"subject\":null,\"transport\":\"streamable-http\"}"));
     assertThat(written).anySatisfy(e -> assertThat(e).contains("\"era\":\"modern\",\"http\":\"POST\","
         + "\"method\":\"prompts/get\",\"prompt\":\"nope\",\"outcome\":\"error\",\"status\":200,\"error\":-32602,"));
     assertThat(written).anySatisfy(e -> assertThat(e).contains("\"outcome\":\"refused\",\"status\":401,"));

@@ -35,6 +35,7 @@ final class Exchange {
   private final Telemetry telemetry;
   private final long startNanos;
   private RequestEvent.Era era = RequestEvent.Era.NONE;
+  private RequestEvent.Transport transport = RequestEvent.Transport.STREAMABLE_HTTP;
   private @Nullable String rpcMethod;
   private @Nullable String prompt;
   private volatile RequestEvent.Outcome outcome = RequestEvent.Outcome.OK;
@@ -57,6 +58,11 @@ final class Exchange {
     this.era = era;
     this.rpcMethod = rpcMethod;
     this.prompt = prompt;
+  }
+
+  /** Notes which transport serves the request, for its {@link RequestEvent} (Streamable HTTP unless told). */
+  void transport(RequestEvent.Transport transport) {
+    this.transport = transport;
   }
 
   /** Notes how the core answered, for the {@link RequestEvent}, when the answer is not written by {@link #reply}. */
@@ -86,6 +92,11 @@ final class Exchange {
 
   String path() {
     return request.getHttpURI().getPath();
+  }
+
+  /** The request target's raw query string, or null; it may carry a session id, so it is never logged. */
+  @Nullable String query() {
+    return request.getHttpURI().getQuery();
   }
 
   /** The {@code Host} header, or the request target's authority (HTTP/2 has no Host header). */
@@ -290,7 +301,7 @@ final class Exchange {
     int code = errorCode;
     telemetry.finished(new RequestEvent(Instant.now().minusNanos(nanos), era, request.getMethod(), rpcMethod, prompt,
         outcome, status, outcome == RequestEvent.Outcome.ERROR && code != 0 ? OptionalInt.of(code) : OptionalInt.empty(),
-        Duration.ofNanos(nanos), caller.subject()));
+        Duration.ofNanos(nanos), caller.subject(), transport));
   }
 
   boolean committed() {

@@ -42,6 +42,7 @@ public final class HttpTransport implements AutoCloseable {
   private final SessionRegistry sessions;
   private final @Nullable SharedSessions shared;
   private final ModernEndpoint modern;
+  private final SseTransportEndpoint sse;
   private final McpHandler handler;
   private final Telemetry telemetry;
   private final JettyServer jetty;
@@ -65,7 +66,9 @@ public final class HttpTransport implements AutoCloseable {
       checks.putIfAbsent("oauth issuer keys fetched", this::authReady); // no token can be accepted until they are
     }
     this.telemetry = new Telemetry(b.requestListeners, checks);
-    this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern, telemetry);
+    this.sse = new SseTransportEndpoint(server, b.maxBodyBytes, b.keepAliveInterval, b.streamLimits, b.maxSessions,
+        sessions::size);
+    this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern, sse, telemetry);
     OAuthSettings o = b.oauth;
     this.issuerKeys = o == null ? null : new IssuerKeys(o.issuer(), b.keyRefreshInterval);
     // With OAuth: room for an access token up to the verifier's limit, so that a larger one gets its 401, not a 431.
@@ -174,9 +177,9 @@ public final class HttpTransport implements AutoCloseable {
     return rs == null ? Optional.empty() : Optional.of(URI.create(rs.metadataUrl()));
   }
 
-  /** How many legacy sessions are open now. */
+  /** How many legacy sessions are open now: Streamable HTTP ones and those of the old HTTP+SSE transport. */
   public int sessionCount() {
-    return sessions.size();
+    return sessions.size() + sse.size();
   }
 
   /** How many SSE response streams are open now: legacy GET streams, modern listen streams and streamed answers. */
@@ -229,7 +232,10 @@ public final class HttpTransport implements AutoCloseable {
         shared.close();
       }
       sessions.closeAll();
-      if (!handler.drain(config.shutdownTimeout, modern::closeAll)) {
+      if (!handler.drain(config.shutdownTimeout, () -> {
+        modern.closeAll();
+        sse.closeAll();
+      })) {
         LOG.log(Level.WARNING, "some HTTP requests did not finish within {0}", config.shutdownTimeout);
       }
     } catch (InterruptedException e) {

@@ -39,6 +39,7 @@ final class McpHandler extends Handler.Abstract {
   private final int maxBodyBytes;
   private final LegacyEndpoint legacy;
   private final ModernEndpoint modern;
+  private final SseTransportEndpoint sse;
   private final Telemetry telemetry;
   private final ExecutorService workers = Executors.newThreadPerTaskExecutor(
       Thread.ofVirtual().name("promptd-http-", 0).factory());
@@ -58,7 +59,8 @@ final class McpHandler extends Handler.Abstract {
     }
   };
 
-  McpHandler(String path, int maxBodyBytes, LegacyEndpoint legacy, ModernEndpoint modern, Telemetry telemetry) {
+  McpHandler(String path, int maxBodyBytes, LegacyEndpoint legacy, ModernEndpoint modern, SseTransportEndpoint sse,
+      Telemetry telemetry) {
     // handle() only hands the exchange to a virtual thread: saying so lets Jetty call it on the thread that parsed
     // the request, instead of first dispatching it to another thread (two hand-offs per request).
     super(InvocationType.NON_BLOCKING);
@@ -66,6 +68,7 @@ final class McpHandler extends Handler.Abstract {
     this.maxBodyBytes = maxBodyBytes;
     this.legacy = legacy;
     this.modern = modern;
+    this.sse = sse;
     this.telemetry = telemetry;
   }
 
@@ -181,6 +184,12 @@ final class McpHandler extends Handler.Abstract {
     if (rs != null && rs.isMetadataPath(ex.path())) {
       if (hostAllowed(ex)) { // served without a token: it tells clients how to get one
         rs.serveMetadata(ex);
+      }
+      return;
+    }
+    if (!ex.path().equals(path) && SseTransportEndpoint.serves(ex.path())) {
+      if (admitted(ex)) { // the old HTTP+SSE transport: the same checks as the MCP endpoint
+        sse.serve(ex);
       }
       return;
     }
@@ -322,7 +331,7 @@ final class McpHandler extends Handler.Abstract {
   }
 
   /** Notes the era, method and prompt of a decoded body for its request event: map look-ups, no second parse. */
-  private static void describe(Exchange ex, RequestEvent.Era era, Incoming in) {
+  static void describe(Exchange ex, RequestEvent.Era era, Incoming in) {
     switch (in) {
       case Incoming.Single(Request r) -> ex.describe(era, r.method(), promptOf(r.method(), r.params()));
       case Incoming.Single(Notification n) -> ex.describe(era, n.method(), null);

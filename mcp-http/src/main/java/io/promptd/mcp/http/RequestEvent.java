@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
  * @param errorCode the JSON-RPC error code of a single error response, if that was the answer
  * @param duration from arrival until the response was written in full (for a stream: until it ended)
  * @param subject the authenticated caller's subject, or null when no authorization is in force
+ * @param transport the HTTP transport that served it
  */
 public record RequestEvent(
     Instant time,
@@ -35,9 +36,11 @@ public record RequestEvent(
     int status,
     OptionalInt errorCode,
     Duration duration,
-    @Nullable String subject) {
+    @Nullable String subject,
+    Transport transport) {
   /** Checks the fields. */
   public RequestEvent {
+    requireNonNull(transport, "transport");
     requireNonNull(time, "time");
     requireNonNull(era, "era");
     requireNonNull(httpMethod, "httpMethod");
@@ -46,9 +49,24 @@ public record RequestEvent(
     requireNonNull(duration, "duration");
   }
 
+  /** A request served by Streamable HTTP, as every request was before the HTTP+SSE transport was served. */
+  public RequestEvent(Instant time, Era era, String httpMethod, @Nullable String method, @Nullable String prompt,
+      Outcome outcome, int status, OptionalInt errorCode, Duration duration, @Nullable String subject) {
+    this(time, era, httpMethod, method, prompt, outcome, status, errorCode, duration, subject,
+        Transport.STREAMABLE_HTTP);
+  }
+
+  /** The HTTP transport a request came by. */
+  public enum Transport {
+    /** Streamable HTTP: the MCP endpoint ({@code /mcp}), in either era. */
+    STREAMABLE_HTTP,
+    /** The 2024-11-05 HTTP+SSE transport: {@code GET /sse} and {@code POST /messages}. */
+    HTTP_SSE
+  }
+
   /** The protocol era a request was served in. */
   public enum Era {
-    /** 2025-03-26 to 2025-11-25: {@code initialize} sessions. */
+    /** 2024-11-05 to 2025-11-25: {@code initialize} sessions. */
     LEGACY,
     /** 2026-07-28: stateless requests. */
     MODERN,

@@ -1,0 +1,213 @@
+package io.promptd.mcp.http;
+
+import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.Message;
+import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.ServerSession;
+import io.promptd.mcp.spi.StreamQueue;
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntSupplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The 2024-11-05 HTTP+SSE transport, kept for older clients and bridges: {@code GET /sse} opens a session and its
+ * event stream, whose first event ({@code endpoint}) names {@code /messages?sessionId=…}; every client message is
+ * POSTed there and answered 202, and everything the server says (responses, notifications) goes out as {@code message}
+ * events on the stream. The session lives exactly as long as its stream: when the stream closes (the client left, its
+ * keep-alive failed, it fell behind, the server stops), the session ends.
+ *
+ * <p>The session is held by the process serving the stream; it is never shared with other replicas, so a POST that
+ * reaches another replica is answered 404 (the deployment must route a client to one replica: sticky sessions). Any
+ * legacy version can be negotiated by {@code initialize}, as the core decides; the session's id is 256 random bits.
+ */
+final class SseTransportEndpoint {
+  /** Where a client opens its stream. */
+  static final String STREAM_PATH = "/sse";
+  /** Where a client POSTs its messages, with {@code ?sessionId=}. */
+  static final String MESSAGES_PATH = "/messages";
+  private static final Base64.Encoder ID_ENCODER = Base64.getUrlEncoder().withoutPadding();
+
+  private final McpServer server;
+  private final int maxBodyBytes;
+  private final Duration keepAlive;
+  private final StreamQueue.Limits limits;
+  private final int maxSessions;
+  private final IntSupplier otherSessions;
+  private final SecureRandom random = new SecureRandom();
+  private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+
+  /** One client's session: the core's session, and the stream everything it says goes to. */
+  private record Session(String id, ServerSession core, StreamQueue queue, @Nullable String subject) {
+    void send(Message message) {
+      queue.offer(SseWriter.frame(null, message)); // dropped once the stream has ended: the session ends with it
+    }
+  }
+
+  /**
+   * @param maxSessions how many sessions may be open at once, counting {@code otherSessions}
+   * @param otherSessions how many Streamable HTTP sessions are open: one budget for both
+   */
+  SseTransportEndpoint(McpServer server, int maxBodyBytes, Duration keepAlive, StreamQueue.Limits limits,
+      int maxSessions, IntSupplier otherSessions) {
+    this.server = server;
+    this.maxBodyBytes = maxBodyBytes;
+    this.keepAlive = keepAlive;
+    this.limits = limits;
+    this.maxSessions = maxSessions;
+    this.otherSessions = otherSessions;
+  }
+
+  /** Whether {@code path} is one of this transport's. */
+  static boolean serves(String path) {
+    return path.equals(STREAM_PATH) || path.equals(MESSAGES_PATH);
+  }
+
+  /** How many sessions are open now. */
+  int size() {
+    return sessions.size();
+  }
+
+  /** Serves a request to one of {@link #serves its paths}, once the guard has admitted it. */
+  void serve(Exchange ex) throws IOException, InterruptedException {
+    ex.transport(RequestEvent.Transport.HTTP_SSE);
+    ex.describe(RequestEvent.Era.LEGACY, null, null);
+    boolean stream = ex.path().equals(STREAM_PATH);
+    String allowed = stream ? "GET" : "POST";
+    if (!ex.method().equals(allowed)) {
+      ex.setHeader("Allow", allowed);
+      ex.refuse(405, "Method Not Allowed: use " + allowed + " on " + ex.path());
+    } else if (!Eras.legacyVersionOk(ex.header(Eras.PROTOCOL_VERSION_HEADER))) {
+      ex.refuse(400, "Bad Request: unsupported MCP-Protocol-Version for the HTTP+SSE transport");
+    } else if (stream) {
+      open(ex);
+    } else {
+      post(ex);
+    }
+  }
+
+  /** {@code GET /sse}: a new session, served until its stream ends. */
+  private void open(Exchange ex) throws InterruptedException {
+    if (!Guard.accepts(ex.headers("Accept"), "text/event-stream")) {
+      ex.refuse(406, "Not Acceptable: " + STREAM_PATH + " is text/event-stream");
+      return;
+    }
+    if (sessions.size() + otherSessions.getAsInt() >= maxSessions) {
+      ex.refuse(503, "Service unavailable: too many open sessions; try again later");
+      return;
+    }
+    byte[] bytes = new byte[32];
+    random.nextBytes(bytes);
+    String id = ID_ENCODER.encodeToString(bytes);
+    SseWriter writer = ex.startSse();
+    StreamQueue queue = StreamQueue.start("an HTTP+SSE session's stream", writer::writeFrame, limits,
+        () -> ex.abort(writer));
+    // The endpoint event goes first: nothing the session says can be queued before the session exists.
+    queue.offer(("event: endpoint\ndata: " + MESSAGES_PATH + "?sessionId=" + id + "\n\n")
+        .getBytes(StandardCharsets.UTF_8));
+    Session[] self = new Session[1];
+    ServerSession core = server.openSession(message -> self[0].send(message));
+    Session session = new Session(id, core, queue, ex.caller().subject());
+    self[0] = session;
+    sessions.put(id, session);
+    try {
+      writer.keepAlive(keepAlive, queue::close);
+      queue.awaitEnd();
+    } finally {
+      sessions.remove(id, session);
+      core.close();
+      queue.close();
+      writer.close();
+      ex.end(writer);
+    }
+  }
+
+  /** {@code POST /messages?sessionId=…}: one message for a session, answered on its stream. */
+  private void post(Exchange ex) throws IOException {
+    String id = sessionId(ex.query());
+    if (id == null) {
+      ex.refuse(400, "Bad Request: the sessionId query parameter is required (the endpoint event of "
+          + STREAM_PATH + " names the URL to POST to)");
+      return;
+    }
+    if (!Guard.isJson(ex.header("Content-Type"))) {
+      ex.refuse(415, "Unsupported Media Type: the body must be application/json");
+      return;
+    }
+    Session s = sessions.get(id);
+    if (s == null || !Objects.equals(s.subject(), ex.caller().subject())) {
+      // Another subject's session is answered exactly like an unknown one: its id reveals nothing.
+      ex.refuse(404, "Not Found: unknown session; open " + STREAM_PATH + " for a new one (an HTTP+SSE session is"
+          + " served only by the server holding its stream)");
+      return;
+    }
+    byte[] body = ex.declaredLength() > maxBodyBytes ? null : ex.body(maxBodyBytes);
+    if (body == null) {
+      ex.setHeader("Connection", "close"); // the rest of the body was not read
+      ex.refuse(413, "Content Too Large: the body exceeds " + maxBodyBytes + " bytes");
+      return;
+    }
+    Incoming in = MessageCodec.decode(body, 0, body.length);
+    McpHandler.describe(ex, RequestEvent.Era.LEGACY, in);
+    Call call = s.core().receive(in, ex.caller());
+    if (call.mayBlock()) {
+      ex.status(202); // taken: the answer follows on the stream, and this thread serves it
+      deliver(s, call.run(s::send));
+      return;
+    }
+    Reply reply = call.run(s::send);
+    ex.answered(reply);
+    if (reply.hint() == Reply.Hint.REJECTED && reply.response() instanceof ErrorResponse e && e.id() == null) {
+      ex.reply(reply); // unreadable input (no id to answer on the stream): the POST is refused with the error
+    } else {
+      deliver(s, reply);
+      ex.status(202);
+    }
+  }
+
+  /** Puts what the core answered on the session's stream. */
+  private static void deliver(Session s, Reply reply) {
+    if (reply.due()) {
+      s.queue().offer(SseWriter.frame(null, reply.encode(false)));
+    }
+  }
+
+  /** The {@code sessionId} parameter of a query string, or null. The value is never logged. */
+  static @Nullable String sessionId(@Nullable String query) {
+    if (query == null) {
+      return null;
+    }
+    for (String pair : query.split("&", -1)) {
+      if (pair.startsWith("sessionId=")) {
+        String raw = pair.substring("sessionId=".length());
+        String value;
+        try {
+          value = URLDecoder.decode(raw, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+          value = raw; // a broken escape: no session has such an id, so it is answered 404
+        }
+        return value.isEmpty() ? null : value;
+      }
+    }
+    return null;
+  }
+
+  /** Ends every session's stream (the server is stopping); each session ends as its stream does. */
+  void closeAll() {
+    for (Session s : List.copyOf(sessions.values())) {
+      s.queue().close();
+    }
+  }
+}
