@@ -3,7 +3,10 @@
 //
 //   node ts-client.mjs --sdk v1|v2 (--stdio "server command" | --url URL)
 //        --get NAME --arg k=v ... --expect TEXT [--edit-file PATH | --edit-cmd 'SHELL COMMAND'] [--min-pages N]
-//        [--bearer ACCESS_TOKEN]
+//        [--bearer ACCESS_TOKEN] [--transport streamable|sse] [--protocol-version V]
+// --transport sse (v1 only): --url names the old HTTP+SSE transport's stream (e.g. http://127.0.0.1:3000/sse), served
+// with the SDK's SSEClientTransport. --protocol-version makes the v1 client's initialize ask for V (such as 2024-11-05,
+// as an old client would) instead of the SDK's latest: its POSTs go through a fetch that rewrites that one field.
 // --edit-cmd changes the library with a command (e.g. promptd publish into a store) instead of writing a file.
 //
 // Prints one JSON line {"ok":true,...} and exits 0, or prints the failure and exits 1.
@@ -21,8 +24,23 @@ const editFile = opt('--edit-file');
 const editCmd = opt('--edit-cmd');
 const minPages = Number(opt('--min-pages', '1'));
 const bearer = opt('--bearer'); // an OAuth access token the HTTP client presents on every request
+const httpTransport = opt('--transport', 'streamable');
+const askVersion = opt('--protocol-version');
 const getArgs = Object.fromEntries(all('--arg').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const timeout = (ms, what) => new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms));
+
+// A fetch that makes initialize ask for `version`, as a client of that version would.
+function askingFor(version) {
+  return async (input, init) => {
+    let body = init?.body;
+    if (typeof body === 'string' && body.includes('"method":"initialize"')) {
+      const message = JSON.parse(body);
+      message.params.protocolVersion = version;
+      body = JSON.stringify(message);
+    }
+    return fetch(input, { ...init, body });
+  };
+}
 
 async function connect() {
   if (sdk === 'v1') {
@@ -33,12 +51,20 @@ async function connect() {
       const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
       transport = new StdioClientTransport({ command: 'bash', args: ['-c', `exec ${stdioCmd}`], stderr: 'inherit' });
     } else {
-      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-      transport = new StreamableHTTPClientTransport(new URL(url),
-        bearer ? { requestInit: { headers: { Authorization: `Bearer ${bearer}` } } } : undefined);
+      const options = {};
+      if (bearer) options.requestInit = { headers: { Authorization: `Bearer ${bearer}` } };
+      if (askVersion) options.fetch = askingFor(askVersion);
+      if (httpTransport === 'sse') {
+        const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
+        transport = new SSEClientTransport(new URL(url), options);
+      } else {
+        const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+        transport = new StreamableHTTPClientTransport(new URL(url), options);
+      }
     }
     await client.connect(transport);
-    return { client, era: 'legacy', version: transport.protocolVersion ?? client.getServerVersion()?.version };
+    // The version initialize settled on, as the SDK handed it to the transport (SSEClientTransport keeps it private).
+    return { client, era: 'legacy', version: transport.protocolVersion ?? transport._protocolVersion };
   }
   const v2 = await import('@modelcontextprotocol/client');
   const client = new v2.Client({ name: 'interop-ts-v2', version: '1.0.0' },
@@ -57,8 +83,9 @@ async function connect() {
 }
 
 async function main() {
-  const { client, era } = await connect();
-  const report = { ok: false, sdk, era, transport: stdioCmd ? 'stdio' : 'http' };
+  const { client, era, version } = await connect();
+  const report = { ok: false, sdk, era, transport: stdioCmd ? 'stdio' : httpTransport === 'sse' ? 'sse' : 'http' };
+  if (version) report.version = version;
 
   // 1. list across pages. v1 returns one page per call; v2's listPrompts() without a cursor follows nextCursor
   // itself and returns everything, so there a listing longer than one server page proves the walk.
