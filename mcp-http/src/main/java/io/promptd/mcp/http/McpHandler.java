@@ -188,6 +188,7 @@ final class McpHandler extends Handler.Abstract {
       return;
     }
     if (!ex.path().equals(path) && SseTransportEndpoint.serves(ex.path())) {
+      ex.transport(RequestEvent.Transport.HTTP_SSE); // refusals too are logged as this transport's
       if (admitted(ex)) { // the old HTTP+SSE transport: the same checks as the MCP endpoint
         sse.serve(ex);
       }

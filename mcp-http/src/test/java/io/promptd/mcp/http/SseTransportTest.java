@@ -262,6 +262,11 @@ class SseTransportTest {
     try (Stream evil = open(http, "Origin", "http://evil.example.com")) {
       assertThat(evil.response.statusCode()).isEqualTo(403);
     }
+    assertThat(EVENTS).anySatisfy(e -> {
+      assertThat(e.transport()).isEqualTo(RequestEvent.Transport.HTTP_SSE);
+      assertThat(e.status()).isEqualTo(403);
+      assertThat(e.outcome()).isEqualTo(RequestEvent.Outcome.REFUSED);
+    });
     int port = http.port();
     assertThat(TestClient.rawStatus(port, "GET /sse HTTP/1.1\r\nAccept: text/event-stream\r\nHost: evil.example.com\r\n",
         "")).isEqualTo(403);
