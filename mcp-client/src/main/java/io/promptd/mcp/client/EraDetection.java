@@ -79,7 +79,26 @@ final class EraDetection {
             .put("version", client.options().clientInfo().version()).build())
         .build();
     Request initialize = new Request(client.request("initialize", params).id(), "initialize", params);
-    JsonObject result = McpClient.resultOf(client.send(initialize));
+    Response answer;
+    try {
+      answer = client.send(initialize);
+    } catch (HttpStatusException e) {
+      if (!(channel instanceof HttpChannel http) || !(e.status() == 400 || e.status() == 404 || e.status() == 405)) {
+        throw e;
+      }
+      // The spec's backwards compatibility: perhaps a server of the old HTTP+SSE transport (2024-11-05).
+      LOG.log(Level.DEBUG, "initialize refused ({0}); trying the HTTP+SSE transport", e.getMessage());
+      try {
+        http.useSseTransport(client.options().probeTimeout());
+      } catch (IOException sse) {
+        IOException both = new IOException("neither Streamable HTTP nor HTTP+SSE at " + channel.describe()
+            + ": initialize was answered " + e.getMessage() + "; a GET for an event stream: " + sse.getMessage(), e);
+        both.addSuppressed(sse);
+        throw both;
+      }
+      answer = client.send(initialize);
+    }
+    JsonObject result = McpClient.resultOf(answer);
     String version = result.string("protocolVersion")
         .orElseThrow(() -> new MalformedResultException("initialize result has no protocolVersion"));
     if (ProtocolVersion.of(version).filter(v -> !v.isModern()).isEmpty()) {

@@ -27,7 +27,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A server at a Streamable HTTP endpoint. Each request is one POST answered with JSON or an SSE stream; in the legacy
- * era a session id rides on every request and a GET stream carries server notifications.
+ * era a session id rides on every request and a GET stream carries server notifications. A server that only speaks
+ * the 2024-11-05 HTTP+SSE transport is served through an {@link SseLink} once {@link #useSseTransport} found it.
  */
 final class HttpChannel implements Channel {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.client");
@@ -40,6 +41,7 @@ final class HttpChannel implements Channel {
   private volatile @Nullable String protocolVersion;
   private volatile boolean modern;
   private volatile @Nullable InputStream eventStream;
+  private volatile @Nullable SseLink sse;
 
   HttpChannel(URI uri, Duration connectTimeout) {
     this.uri = uri;
@@ -62,8 +64,34 @@ final class HttpChannel implements Channel {
     return sessionId;
   }
 
+  /**
+   * Switches to the 2024-11-05 HTTP+SSE transport, as the spec's backwards-compatibility rules tell a client to when
+   * its {@code initialize} POST fails with 400, 404 or 405: a GET to the same URL must open an event stream whose
+   * first event names the URL to POST to.
+   *
+   * @throws IOException when the URL opens no such stream
+   */
+  void useSseTransport(Duration timeout) throws IOException {
+    modern = false;
+    try {
+      sse = SseLink.open(http, uri, timeout, this::baseFor, n -> listener.accept(n));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    }
+  }
+
+  /** Whether the server is served over the old HTTP+SSE transport. */
+  boolean sseTransport() {
+    return sse != null;
+  }
+
   @Override
   public CompletableFuture<Response> call(Request request) {
+    SseLink link = sse;
+    if (link != null) {
+      return link.call(request);
+    }
     CompletableFuture<Response> future = new CompletableFuture<>();
     Thread.ofVirtual().name("mcp-client-http").start(() -> {
       try {
@@ -116,14 +144,20 @@ final class HttpChannel implements Channel {
   }
 
   private HttpRequest.Builder base() {
-    HttpRequest.Builder b = HttpRequest.newBuilder(uri);
-    String version = protocolVersion;
-    if (version != null) {
-      b.header("MCP-Protocol-Version", version);
-    }
+    HttpRequest.Builder b = baseFor(uri);
     String session = sessionId;
     if (session != null && !modern) {
       b.header("Mcp-Session-Id", session);
+    }
+    return b;
+  }
+
+  /** A request to {@code target} with the protocol version once there is one. */
+  private HttpRequest.Builder baseFor(URI target) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(target);
+    String version = protocolVersion;
+    if (version != null) {
+      b.header("MCP-Protocol-Version", version);
     }
     return b;
   }
@@ -158,6 +192,9 @@ final class HttpChannel implements Channel {
 
   /** Opens the legacy GET stream for server notifications, on a background thread; false when the server has none. */
   void openEventStream() {
+    if (sse != null) {
+      return; // the HTTP+SSE stream carries notifications already
+    }
     Thread.ofVirtual().name("mcp-client-events").start(() -> {
       try {
         HttpRequest get = base().GET().header("Accept", "text/event-stream").build();
@@ -180,6 +217,11 @@ final class HttpChannel implements Channel {
 
   @Override
   public void cancel(Request request) {
+    SseLink link = sse;
+    if (link != null) {
+      link.cancel(request);
+      return;
+    }
     InputStream body = open.remove(request.id());
     if (body != null) {
       try {
@@ -192,6 +234,11 @@ final class HttpChannel implements Channel {
 
   @Override
   public void notify(Notification notification) throws IOException {
+    SseLink link = sse;
+    if (link != null) {
+      link.notify(notification);
+      return;
+    }
     HttpRequest post = base().POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(notification)))
         .header("Content-Type", "application/json")
         .header("Accept", "application/json, text/event-stream")
@@ -219,6 +266,10 @@ final class HttpChannel implements Channel {
 
   @Override
   public void close() {
+    SseLink link = sse;
+    if (link != null) {
+      link.close(); // the server ends the session with its stream
+    }
     InputStream events = eventStream;
     try {
       if (events != null) {

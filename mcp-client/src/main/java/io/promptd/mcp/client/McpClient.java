@@ -79,7 +79,11 @@ public final class McpClient implements AutoCloseable {
     return open(StdioChannel.start(List.copyOf(command)), options);
   }
 
-  /** Connects to a Streamable HTTP endpoint such as {@code http://127.0.0.1:3000/mcp}. */
+  /**
+   * Connects to a Streamable HTTP endpoint such as {@code http://127.0.0.1:3000/mcp}; when the URL refuses the
+   * Streamable HTTP {@code initialize} with 400, 404 or 405 and a GET to it opens an event stream that names an
+   * endpoint, to a server of the old 2024-11-05 HTTP+SSE transport (such as {@code http://127.0.0.1:3000/sse}).
+   */
   public static McpClient connectHttp(URI url, ClientOptions options) throws IOException {
     requireNonNull(url, "url");
     requireNonNull(options, "options");
@@ -107,9 +111,9 @@ public final class McpClient implements AutoCloseable {
     return server.version();
   }
 
-  /** {@code "stdio"} or {@code "http"}. */
+  /** {@code "stdio"}, {@code "http"} (Streamable HTTP) or {@code "sse"} (the old 2024-11-05 HTTP+SSE transport). */
   public String transport() {
-    return channel instanceof HttpChannel ? "http" : "stdio";
+    return channel instanceof HttpChannel http ? (http.sseTransport() ? "sse" : "http") : "stdio";
   }
 
   /** The server's self-reported identity, if it sent one. */
