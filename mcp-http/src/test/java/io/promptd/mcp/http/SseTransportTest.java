@@ -180,6 +180,10 @@ class SseTransportTest {
       assertThat(post(messages, request(4, "prompts/get", "{\"name\":\"nope\"}")).statusCode()).isEqualTo(202);
       assertThat(s.message().object("error").orElseThrow().get("code").toString()).isEqualTo("-32602");
     }
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (EVENTS.stream().noneMatch(e -> "prompts/get".equals(e.method())) && System.nanoTime() < deadline) {
+      Thread.sleep(10); // the event is raised once the exchange has ended
+    }
     assertThat(EVENTS).anySatisfy(e -> {
       assertThat(e.transport()).isEqualTo(RequestEvent.Transport.HTTP_SSE);
       assertThat(e.method()).isEqualTo("prompts/get");
@@ -261,6 +265,11 @@ class SseTransportTest {
   void foreignHostAndOriginAreRefused() throws Exception {
     try (Stream evil = open(http, "Origin", "http://evil.example.com")) {
       assertThat(evil.response.statusCode()).isEqualTo(403);
+    }
+    // The event is raised once the exchange has ended, which may be just after the client read the status.
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (EVENTS.stream().noneMatch(e -> e.status() == 403) && System.nanoTime() < deadline) {
+      Thread.sleep(10);
     }
     assertThat(EVENTS).anySatisfy(e -> {
       assertThat(e.transport()).isEqualTo(RequestEvent.Transport.HTTP_SSE);
