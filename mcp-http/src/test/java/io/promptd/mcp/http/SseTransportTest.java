@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.server.McpServer;
@@ -39,13 +41,15 @@ class SseTransportTest {
       .connectTimeout(Duration.ofSeconds(5)).build();
   private static final List<RequestEvent> EVENTS = new CopyOnWriteArrayList<>();
   private static PromptCatalog catalog;
+  private static ConformanceFixtures.Resources resources;
   private static McpServer server;
   private static HttpTransport http;
 
   @BeforeAll
   static void start() throws Exception {
     catalog = ConformanceFixtures.prompts();
-    server = McpServer.builder().prompts(catalog).build();
+    resources = new ConformanceFixtures.Resources();
+    server = McpServer.builder().prompts(catalog).resources(resources).build();
     http = HttpTransport.builder().server(server).maxBodyBytes(2048).keepAliveInterval(Duration.ofMillis(100))
         .onRequest(EVENTS::add).build().start();
   }
@@ -192,12 +196,24 @@ class SseTransportTest {
   }
 
   @Test
-  void listChangedAndLoggingFlowOnTheStream() throws Exception {
+  void logsUpdatesAndListChangesFlowOnTheStream() throws Exception {
     try (Stream s = open(http)) {
       URI messages = initialize(http, s);
       assertThat(post(messages, request(2, "logging/setLevel", "{\"level\":\"debug\"}")).statusCode())
           .isEqualTo(202);
       assertThat(s.message().has("result")).isTrue();
+      server.log(LoggingLevel.INFO, "sse-test", new JsonString("hello over SSE"));
+      JsonObject log = s.message();
+      assertThat(log.string("method")).hasValue("notifications/message");
+      assertThat(JsonCodec.write(log)).contains("hello over SSE");
+
+      assertThat(post(messages, request(3, "resources/subscribe", "{\"uri\":\"test://watched-resource\"}"))
+          .statusCode()).isEqualTo(202);
+      assertThat(s.message().has("result")).isTrue();
+      resources.touch("test://watched-resource");
+      JsonObject updated = s.message();
+      assertThat(updated.string("method")).hasValue("notifications/resources/updated");
+
       catalog.put(PromptDefinition.of(Prompt.of("added_" + System.nanoTime(), "new", List.of()),
           args -> List.of(PromptMessage.user("hi"))));
       JsonObject changed = s.message();
