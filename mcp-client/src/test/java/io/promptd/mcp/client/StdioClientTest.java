@@ -64,9 +64,8 @@ class StdioClientTest {
   @Test
   void followsListChangesThroughASubscription() throws Exception {
     CountDownLatch changed = new CountDownLatch(1);
-    AutoCloseable watch = client.watchPrompts(changed::countDown);
+    AutoCloseable watch = client.watchPrompts(changed::countDown); // returns once the server acknowledged it
     try {
-      Thread.sleep(200); // let the subscription be acknowledged before the change
       client.getPrompt("touch", Map.of());
       assertThat(changed.await(10, TimeUnit.SECONDS)).isTrue();
     } finally {
