@@ -114,7 +114,8 @@ class SessionLifecycleTest {
       http.close();
       assertThat(listenEvents.next(Duration.ofSeconds(5)).data()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":5,"
           + "\"result\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":5,\"io.modelcontextprotocol/"
-          + "serverInfo\":{\"name\":\"promptd\",\"title\":\"promptd\",\"version\":\"0.1.0\"}},"
+          + "serverInfo\":{\"name\":\"promptd\",\"title\":\"promptd\",\"version\":\""
+          + server.serverInfo().version() + "\"}},"
           + "\"resultType\":\"complete\"}}");
       listenEvents.awaitEnd(Duration.ofSeconds(5));
       getEvents.awaitEnd(Duration.ofSeconds(5));
