@@ -30,6 +30,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
@@ -205,7 +206,9 @@ public final class McpClient implements AutoCloseable {
     acknowledgements.put(listen.id(), acknowledged);
     subscriptions.add(listen.id());
     changeListeners.add(onChange);
+    AtomicBoolean stopped = new AtomicBoolean();
     Runnable stop = () -> {
+      stopped.set(true);
       changeListeners.remove(onChange);
       subscriptions.remove(listen.id());
       acknowledgements.remove(listen.id());
@@ -213,7 +216,7 @@ public final class McpClient implements AutoCloseable {
     };
     var unused = channel.call(listen).whenComplete((response, failure) -> {
       if (acknowledged.isDone()) {
-        if (failure != null || response instanceof ErrorResponse) {
+        if (!stopped.get() && (failure != null || response instanceof ErrorResponse)) {
           LOG.log(Level.WARNING, "the subscriptions/listen stream to {0} failed: {1}", channel.describe(),
               failure != null ? failure.getMessage() : ((ErrorResponse) response).message());
         }

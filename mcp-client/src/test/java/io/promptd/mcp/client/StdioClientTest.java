@@ -38,8 +38,9 @@ class StdioClientTest {
   void detectsTheModernEraAndServesPrompts() throws Exception {
     assertThat(client.modern()).isTrue();
     assertThat(client.protocolVersion()).isEqualTo("2026-07-28");
-    assertThat(client.serverInfo()).isNotNull();
-    assertThat(client.listPrompts()).extracting(Prompt::name).containsExactly("greet", "quick", "slow", "touch");
+    assertThat(client.serverInfo()).isNotNull().extracting(i -> i.name()).isEqualTo("promptd");
+    assertThat(client.listPrompts()).extracting(Prompt::name)
+        .containsExactly("gate", "greet", "quick", "release", "slow", "touch");
     var result = client.getPrompt("greet", Map.of("name", "Ada"));
     assertThat(((TextContent) result.messages().getFirst().content()).text()).isEqualTo("Hello, Ada!");
   }
@@ -57,7 +58,7 @@ class StdioClientTest {
   void timesOutAndCancels() {
     McpClient impatient = client;
     assertThatThrownBy(() -> impatient.send(impatient.request("prompts/get",
-            io.promptd.mcp.json.JsonObject.builder().put("name", "slow").build()), Duration.ofMillis(50)))
+            io.promptd.mcp.json.JsonObject.builder().put("name", "gate").build()), Duration.ofMillis(50)))
         .isInstanceOf(RequestTimeoutException.class);
   }
 
