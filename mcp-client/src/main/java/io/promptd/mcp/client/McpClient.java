@@ -374,6 +374,8 @@ public final class McpClient implements AutoCloseable {
         return;
       }
     }
-    changeListeners.forEach(Runnable::run);
+    // Not on the channel's reader thread: a listener that calls the server (listPrompts, as `promptd watch` does)
+    // would wait there for a response that only that thread can read.
+    Thread.ofVirtual().name("mcp-client-list-changed").start(() -> changeListeners.forEach(Runnable::run));
   }
 }

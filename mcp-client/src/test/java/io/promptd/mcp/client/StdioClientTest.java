@@ -74,4 +74,19 @@ class StdioClientTest {
     }
     assertThat(client.listPrompts()).extracting(Prompt::name).contains("touched");
   }
+
+  @Test
+  void aListenerMayCallTheServer() throws Exception {
+    java.util.concurrent.BlockingQueue<List<String>> seen = new java.util.concurrent.LinkedBlockingQueue<>();
+    try (AutoCloseable watch = client.watchPrompts(() -> {
+      try {
+        seen.add(client.listPrompts().stream().map(Prompt::name).toList());
+      } catch (Exception e) {
+        seen.add(List.of("failed: " + e.getMessage()));
+      }
+    })) {
+      client.getPrompt("touch", Map.of());
+      assertThat(seen.poll(15, TimeUnit.SECONDS)).as("the listener's own prompts/list was answered").contains("touched");
+    }
+  }
 }
