@@ -40,7 +40,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Connecting detects the era as the 2026-07-28 versioning rules describe: over stdio a {@code server/discover}
  * probe, falling back to {@code initialize} on any non-modern error or a time-out; over HTTP a modern request whose
  * {@code 400} body is inspected before falling back. Server errors surface as {@link McpException} with the server's
- * code and message; transport failures as {@link IOException}.
+ * code and message; transport failures as {@link IOException}. A legacy HTTP session the server no longer knows
+ * (HTTP 404) is replaced by a new one, as the spec requires, and the request sent once more.
  *
  * <pre>{@code
  * try (McpClient client = McpClient.connectStdio(List.of("./promptd", "serve", "examples/prompts"))) {
