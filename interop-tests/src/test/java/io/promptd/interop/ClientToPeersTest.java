@@ -90,9 +90,8 @@ class ClientToPeersTest {
     assertThatThrownBy(() -> client.getPrompt("no-such-prompt", Map.of()))
         .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602));
     CountDownLatch changed = new CountDownLatch(1);
-    AutoCloseable watch = client.watchPrompts(changed::countDown);
+    AutoCloseable watch = client.watchPrompts(changed::countDown); // returns once the server acknowledged it
     try {
-      Thread.sleep(300);
       client.getPrompt("touch", Map.of());
       assertThat(changed.await(15, TimeUnit.SECONDS)).as("list_changed on the listen stream").isTrue();
     } finally {

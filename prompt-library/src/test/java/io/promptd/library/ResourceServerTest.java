@@ -27,10 +27,12 @@ class ResourceServerTest {
   private static final String MODERN_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
       + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
-  /** What a modern result carries besides its payload. */
-  private static final String MODERN_TAIL = ",\"ttlMs\":10000,\"cacheScope\":\"private\",\"resultType\":\"complete\","
-      + "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"promptd\",\"title\":\"promptd\","
-      + "\"version\":\"0.1.0\"}}";
+  /** What a modern result carries besides its payload (the version is the build's). */
+  private String modernTail() {
+    return ",\"ttlMs\":10000,\"cacheScope\":\"private\",\"resultType\":\"complete\","
+        + "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"promptd\",\"title\":\"promptd\","
+        + "\"version\":\"" + server.serverInfo().version() + "\"}}";
+  }
 
   @TempDir Path root;
   Library library;
@@ -100,10 +102,10 @@ class ResourceServerTest {
   void aModernRequestReadsWithoutASession() {
     assertThat(call("resources/read", "{\"uri\":\"items://7\"," + MODERN_META + "}")).isEqualTo(result(1, """
         {"contents":[{"uri":"items://7","mimeType":"application/json","text":"{\\"id\\":\\"7\\"}"}]\
-        """ + MODERN_TAIL + "}"));
+        """ + modernTail() + "}"));
     assertThat(call("resources/read", "{\"uri\":\"docs://guide\"," + MODERN_META + "}")).isEqualTo(result(2, """
         {"contents":[{"uri":"docs://guide","mimeType":"text/plain","text":"Be kind."}]\
-        """ + MODERN_TAIL + "}"));
+        """ + modernTail() + "}"));
   }
 
   private static String result(int id, String json) {

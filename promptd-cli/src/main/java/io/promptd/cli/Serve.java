@@ -1,6 +1,5 @@
 package io.promptd.cli;
 
-import io.promptd.library.Diagnostic;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
 import io.promptd.mcp.http.HttpTransport;
@@ -80,9 +79,7 @@ final class Serve {
   private static int serve(Library library, BooleanSupplier loaded, @Nullable LongSupplier catalogVersion,
       ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
     try {
-      for (Diagnostic d : library.diagnostics()) {
-        err.println(d.format());
-      }
+      // The library logged its load's diagnostics already (StderrLogs prints them): printing them here too doubled them.
       if (options.watch() && options.store() == null) {
         library.watch();
       }

@@ -5,6 +5,7 @@ import java.text.MessageFormat;
 import java.util.Locale;
 import java.util.ResourceBundle;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Pattern;
 import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
@@ -43,6 +44,23 @@ public final class StderrLogs extends System.LoggerFinder {
     FORWARDS.add(forward);
     return () -> FORWARDS.remove(forward);
   }
+
+  /**
+   * What a forwarded record says to clients: the message and the exception's own message, without Java class names
+   * (the exception's type and any a message quotes, such as a wrapped cause's). Stderr keeps them for the operator.
+   */
+  static String forClients(String message, @Nullable Throwable thrown) {
+    String text = message;
+    if (thrown != null) {
+      String why = thrown.getMessage() == null ? "" : CLASS_NAME.matcher(thrown.getMessage()).replaceAll("").strip();
+      text = message + ": " + (why.isEmpty() ? "internal error (details in the server's log)" : why);
+    }
+    return CLASS_NAME.matcher(text).replaceAll("");
+  }
+
+  /** A Java exception class name, qualified or not, with the ": " that usually follows it. */
+  private static final Pattern CLASS_NAME =
+      Pattern.compile("\\b(?:[A-Za-z_$][\\w$]*\\.)*[A-Z][\\w$]*(?:Exception|Error|Throwable)\\b(?::\\s*)?");
 
   static System.Logger.Level threshold(String name) {
     return switch (name.strip().toUpperCase(Locale.ROOT)) {
@@ -101,7 +119,7 @@ public final class StderrLogs extends System.LoggerFinder {
       }
       for (Forward forward : FORWARDS) {
         if (forward.covers(name)) {
-          forward.sink().accept(level, thrown == null ? message : message + ": " + thrown);
+          forward.sink().accept(level, forClients(message, thrown));
         }
       }
     }

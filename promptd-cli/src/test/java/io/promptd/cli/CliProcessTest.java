@@ -49,6 +49,16 @@ class CliProcessTest {
   }
 
   @Test
+  void startUpDiagnosticsArePrintedOnce() throws Exception {
+    Files.writeString(dir.resolve("good.prompt.md"), "---\ndescription: fine\n---\nHello\n");
+    Files.writeString(dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello\n");
+    Result served = run(List.of("serve", "--stdio", "--no-watch", dir.toString()), ""); // stdin ends at once
+    assertThat(served.status).as(served.err).isZero();
+    assertThat(served.err.lines().filter(l -> l.contains("broken.prompt.md"))).as(served.err)
+        .singleElement().asString().startsWith("promptd WARNING: ").contains("broken.prompt.md:3: error");
+  }
+
+  @Test
   void getListAndCompleteAgainstAServedLibrary() throws Exception {
     String server = serverCommand();
     Result list = run(List.of("list", "--stdio", server), "");

@@ -3,7 +3,11 @@ package io.promptd.mcp.client;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.protocol.Implementation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.Properties;
 
 /**
  * How a client behaves.
@@ -13,6 +17,9 @@ import java.time.Duration;
  * @param probeTimeout how long the stdio era probe ({@code server/discover}) waits before assuming a legacy server
  */
 public record ClientOptions(Implementation clientInfo, Duration timeout, Duration probeTimeout) {
+  /** The POM's version, through a filtered resource. */
+  private static final String VERSION = version();
+
   /** Checks the fields. */
   public ClientOptions {
     requireNonNull(clientInfo, "clientInfo");
@@ -20,10 +27,26 @@ public record ClientOptions(Implementation clientInfo, Duration timeout, Duratio
     requireNonNull(probeTimeout, "probeTimeout");
   }
 
-  /** promptd's identity, 30 s per request, 5 s for the probe. */
+  /** promptd's identity (its version from the build), 30 s per request, 5 s for the probe. */
   public static ClientOptions defaults() {
-    return new ClientOptions(new Implementation("promptd-client", null, "0.1.0"), Duration.ofSeconds(30),
+    return new ClientOptions(new Implementation("promptd-client", null, VERSION), Duration.ofSeconds(30),
         Duration.ofSeconds(5));
+  }
+
+  private static String version() {
+    try (InputStream in = ClientOptions.class.getResourceAsStream("version.properties")) {
+      Properties p = new Properties();
+      if (in != null) {
+        p.load(in);
+      }
+      String v = p.getProperty("version", "");
+      if (v.isBlank() || v.startsWith("${")) {
+        throw new IllegalStateException("io/promptd/mcp/client/version.properties is missing or was not filtered");
+      }
+      return v;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** These options with another per-request timeout. */

@@ -2,6 +2,7 @@ package io.promptd.mcp.client;
 
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
@@ -51,7 +52,7 @@ final class EraDetection {
   private static ServerIdentity modern(JsonObject result) {
     JsonArray versions = result.array("supportedVersions").orElse(JsonArray.EMPTY);
     if (!versions.elements().contains(new JsonString(McpClient.MODERN_VERSION))) {
-      throw new McpException(-32022, "the server supports " + versions.elements() + ", not " + McpClient.MODERN_VERSION);
+      throw new McpException(-32022, "the server supports " + JsonCodec.write(versions) + ", not " + McpClient.MODERN_VERSION);
     }
     Implementation info = implementation(result.object("_meta")
         .flatMap(m -> m.object("io.modelcontextprotocol/serverInfo")).orElse(null));
@@ -61,12 +62,13 @@ final class EraDetection {
 
   private static McpException unsupported(ErrorResponse e) {
     Json data = e.data();
-    String supported = data instanceof JsonObject o && o.get("supported") instanceof JsonArray a ? a.elements().toString() : "?";
+    String supported = data instanceof JsonObject o && o.get("supported") instanceof JsonArray a ? JsonCodec.write(a) : "?";
     return new McpException(e.code(), "the server is modern but refused " + McpClient.MODERN_VERSION + ": " + e.message()
         + " (supported: " + supported + ")", e.data());
   }
 
-  private static ServerIdentity legacy(McpClient client) throws IOException {
+  /** Starts a legacy session with {@code initialize}: at detection, and again when the server lost the session. */
+  static ServerIdentity legacy(McpClient client) throws IOException {
     Channel channel = client.channel();
     if (channel instanceof HttpChannel http) {
       http.useLegacy(McpClient.LEGACY_VERSION);

@@ -36,6 +36,7 @@ final class HttpChannel implements Channel {
   private final URI uri;
   private final HttpClient http;
   private final Map<RequestId, InputStream> open = new ConcurrentHashMap<>();
+  private final Map<RequestId, Thread> sending = new ConcurrentHashMap<>();
   private volatile Consumer<Notification> listener = n -> {};
   private volatile @Nullable String sessionId;
   private volatile @Nullable String protocolVersion;
@@ -86,6 +87,14 @@ final class HttpChannel implements Channel {
     return sse != null;
   }
 
+  /** The server no longer knows the legacy session (404): the next request starts without an id. */
+  void forgetSession(String id) {
+    if (id.equals(sessionId)) {
+      sessionId = null;
+      closeEventStream();
+    }
+  }
+
   @Override
   public CompletableFuture<Response> call(Request request) {
     SseLink link = sse;
@@ -93,17 +102,20 @@ final class HttpChannel implements Channel {
       return link.call(request);
     }
     CompletableFuture<Response> future = new CompletableFuture<>();
-    Thread.ofVirtual().name("mcp-client-http").start(() -> {
+    Thread thread = Thread.ofVirtual().name("mcp-client-http").unstarted(() -> {
       try {
         future.complete(exchange(request));
       } catch (IOException | RuntimeException e) {
         future.completeExceptionally(e);
       } catch (InterruptedException e) {
-        future.completeExceptionally(e);
+        future.completeExceptionally(new IOException(request.method() + " to " + uri + " was cancelled", e));
       } finally {
         open.remove(request.id());
+        sending.remove(request.id());
       }
     });
+    sending.put(request.id(), thread);
+    thread.start();
     return future;
   }
 
@@ -111,19 +123,31 @@ final class HttpChannel implements Channel {
     HttpResponse<InputStream> response = http.send(post(request), HttpResponse.BodyHandlers.ofInputStream());
     response.headers().firstValue("Mcp-Session-Id").ifPresent(id -> sessionId = id);
     String type = response.headers().firstValue("Content-Type").orElse("");
+    String where = request.method() + " to " + uri;
     try (InputStream body = response.body()) {
       open.put(request.id(), body);
       if (type.startsWith("text/event-stream")) {
         Response r = readEvents(body, request.id());
         if (r == null) {
-          throw new IOException("HTTP " + response.statusCode() + ": the event stream ended without a response");
+          throw new IOException(where + ": HTTP " + response.statusCode()
+              + ", the event stream ended before the response to request " + request.id().value());
         }
         return r;
       }
       byte[] bytes = body.readAllBytes();
       if (type.startsWith("application/json")
           && MessageCodec.decode(bytes, 0, bytes.length) instanceof Incoming.Single(Response r)) {
-        return r;
+        if (r.id() == null || r.id().equals(request.id())) {
+          return r;
+        }
+        throw new IOException(where + ": the response names request " + r.id().value() + ", not "
+            + request.id().value());
+      }
+      if (response.statusCode() >= 200 && response.statusCode() < 300) {
+        throw new IOException(where + ": HTTP " + response.statusCode() + " with "
+            + (type.isEmpty() ? "no Content-Type" : "Content-Type '" + type + "'")
+            + (type.startsWith("application/json") ? " but no JSON-RPC response in the body" : "")
+            + "; expected a JSON-RPC response as application/json or text/event-stream");
       }
       throw new HttpStatusException(response.statusCode(), new String(bytes, 0, Math.min(bytes.length, 500), UTF_8));
     }
@@ -190,29 +214,69 @@ final class HttpChannel implements Channel {
     return null;
   }
 
-  /** Opens the legacy GET stream for server notifications, on a background thread; false when the server has none. */
-  void openEventStream() {
-    if (sse != null) {
-      return; // the HTTP+SSE stream carries notifications already
+  /**
+   * Opens the legacy GET stream for server notifications and returns once the server answered it: with an event
+   * stream, read from then on by a background thread, or with 405 (the server offers none; it may still send
+   * notifications on POST responses). Does nothing when a stream is open already.
+   *
+   * @throws HttpStatusException when the server answers anything else
+   */
+  synchronized void openEventStream(Duration timeout) throws IOException {
+    if (eventStream != null || sse != null) {
+      return; // open already, or the HTTP+SSE stream carries notifications
     }
+    HttpRequest get = base().GET().header("Accept", "text/event-stream").timeout(timeout).build();
+    HttpResponse<InputStream> response;
+    try {
+      response = http.send(get, HttpResponse.BodyHandlers.ofInputStream());
+    } catch (java.net.http.HttpTimeoutException e) {
+      throw new RequestTimeoutException("GET (event stream)", timeout);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("opening the event stream at " + uri + " was interrupted", e);
+    }
+    InputStream body = response.body();
+    String type = response.headers().firstValue("Content-Type").orElse("");
+    if (response.statusCode() == 405) {
+      body.close();
+      LOG.log(Level.DEBUG, "{0} offers no GET stream (HTTP 405)", uri);
+      return;
+    }
+    if (response.statusCode() != 200 || !type.startsWith("text/event-stream")) {
+      byte[] start = body.readNBytes(500);
+      body.close();
+      if (response.statusCode() == 200) {
+        throw new IOException("GET " + uri + ": HTTP 200 with Content-Type '" + type
+            + "'; expected text/event-stream or 405");
+      }
+      throw new HttpStatusException(response.statusCode(), "GET (event stream) " + new String(start, UTF_8));
+    }
+    eventStream = body;
     Thread.ofVirtual().name("mcp-client-events").start(() -> {
-      try {
-        HttpRequest get = base().GET().header("Accept", "text/event-stream").build();
-        HttpResponse<InputStream> response = http.send(get, HttpResponse.BodyHandlers.ofInputStream());
-        try (InputStream body = response.body()) {
-          if (response.statusCode() != 200) {
-            LOG.log(Level.DEBUG, "server offers no GET stream (HTTP {0})", response.statusCode());
-            return;
-          }
-          eventStream = body;
-          readEvents(body, null);
-        }
+      try (body) {
+        readEvents(body, null);
       } catch (IOException e) {
         LOG.log(Level.DEBUG, "GET stream ended: {0}", e.getMessage());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      } finally {
+        synchronized (this) {
+          if (body.equals(eventStream)) {
+            eventStream = null;
+          }
+        }
       }
     });
+  }
+
+  private synchronized void closeEventStream() {
+    InputStream events = eventStream;
+    eventStream = null;
+    if (events != null) {
+      try {
+        events.close();
+      } catch (IOException e) {
+        LOG.log(Level.DEBUG, "closing the GET stream failed: {0}", e.getMessage());
+      }
+    }
   }
 
   @Override
@@ -221,6 +285,10 @@ final class HttpChannel implements Channel {
     if (link != null) {
       link.cancel(request);
       return;
+    }
+    Thread thread = sending.remove(request.id());
+    if (thread != null) {
+      thread.interrupt(); // still waiting for the answer's headers: abandons the exchange
     }
     InputStream body = open.remove(request.id());
     if (body != null) {
@@ -270,11 +338,8 @@ final class HttpChannel implements Channel {
     if (link != null) {
       link.close(); // the server ends the session with its stream
     }
-    InputStream events = eventStream;
+    closeEventStream();
     try {
-      if (events != null) {
-        events.close();
-      }
       String session = sessionId;
       if (session != null && !modern) {
         http.send(base().DELETE().build(), HttpResponse.BodyHandlers.discarding());

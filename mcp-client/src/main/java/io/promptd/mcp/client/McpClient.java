@@ -17,16 +17,20 @@ import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Prompt;
 import java.io.IOException;
+import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
@@ -36,7 +40,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Connecting detects the era as the 2026-07-28 versioning rules describe: over stdio a {@code server/discover}
  * probe, falling back to {@code initialize} on any non-modern error or a time-out; over HTTP a modern request whose
  * {@code 400} body is inspected before falling back. Server errors surface as {@link McpException} with the server's
- * code and message; transport failures as {@link IOException}.
+ * code and message; transport failures as {@link IOException}. A legacy HTTP session the server no longer knows
+ * (HTTP 404) is replaced by a new one, as the spec requires, and the request sent once more.
  *
  * <pre>{@code
  * try (McpClient client = McpClient.connectStdio(List.of("./promptd", "serve", "examples/prompts"))) {
@@ -45,6 +50,8 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  */
 public final class McpClient implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger("io.promptd.mcp.client");
+
   /** The one modern version this client speaks. */
   public static final String MODERN_VERSION = "2026-07-28";
 
@@ -55,7 +62,8 @@ public final class McpClient implements AutoCloseable {
   private final ClientOptions options;
   private final AtomicLong ids = new AtomicLong();
   private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
-  private final Set<RequestId> subscriptions = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Set<RequestId> subscriptions = ConcurrentHashMap.newKeySet();
+  private final Map<RequestId, CompletableFuture<Void>> acknowledgements = new ConcurrentHashMap<>();
   private volatile ServerIdentity server = ServerIdentity.PROBING;
 
   private McpClient(Channel channel, ClientOptions options) {
@@ -179,25 +187,73 @@ public final class McpClient implements AutoCloseable {
   /**
    * Calls {@code onChange} whenever the server's prompt list changes, until the returned handle is closed: a legacy
    * server's {@code list_changed} notifications, or a modern {@code subscriptions/listen} stream.
+   *
+   * <p>Returns once the server is listening, so that a change made after this returns is heard: a modern server has
+   * sent {@code notifications/subscriptions/acknowledged}; a legacy HTTP server has answered the GET that opens its
+   * event stream (or 405: it offers none). Over legacy stdio notifications share the one channel and need no setup.
+   *
+   * @throws McpException when the server refuses the subscription
+   * @throws RequestTimeoutException when it neither acknowledges nor refuses it within the request timeout
+   * @throws IOException when the stream fails or ends before it was acknowledged
    */
   public AutoCloseable watchPrompts(Runnable onChange) throws IOException {
     requireNonNull(onChange, "onChange");
-    changeListeners.add(onChange);
     if (!modern()) {
       if (channel instanceof HttpChannel http) {
-        http.openEventStream();
+        http.openEventStream(options.timeout());
       }
+      changeListeners.add(onChange);
       return () -> changeListeners.remove(onChange);
     }
     Request listen = request("subscriptions/listen",
         JsonObject.builder().put("notifications", JsonObject.builder().put("promptsListChanged", true).build()).build());
+    CompletableFuture<Void> acknowledged = new CompletableFuture<>();
+    acknowledgements.put(listen.id(), acknowledged);
     subscriptions.add(listen.id());
-    var unused = channel.call(listen);
-    return () -> {
+    changeListeners.add(onChange);
+    AtomicBoolean stopped = new AtomicBoolean();
+    Runnable stop = () -> {
+      stopped.set(true);
       changeListeners.remove(onChange);
       subscriptions.remove(listen.id());
+      acknowledgements.remove(listen.id());
       channel.cancel(listen);
     };
+    var unused = channel.call(listen).whenComplete((response, failure) -> {
+      if (acknowledged.isDone()) {
+        if (!stopped.get() && (failure != null || response instanceof ErrorResponse)) {
+          LOG.log(Level.WARNING, "the subscriptions/listen stream to {0} failed: {1}", channel.describe(),
+              failure != null ? failure.getMessage() : ((ErrorResponse) response).message());
+        }
+        return;
+      }
+      acknowledged.completeExceptionally(switch (response) {
+        case null -> failure;
+        case ErrorResponse e -> new McpException(e.code(), "subscriptions/listen refused: " + e.message(), e.data());
+        case ResultResponse r -> new IOException("the subscriptions/listen stream to " + channel.describe()
+            + " ended before the server acknowledged it");
+      });
+    });
+    try {
+      acknowledged.get(options.timeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      stop.run();
+      throw new RequestTimeoutException("subscriptions/listen (no acknowledgement)", options.timeout());
+    } catch (ExecutionException e) {
+      stop.run();
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw e.getCause() instanceof IOException io ? io
+          : new IOException("subscriptions/listen failed: " + e.getCause(), e.getCause());
+    } catch (InterruptedException e) {
+      stop.run();
+      Thread.currentThread().interrupt();
+      throw new IOException("subscriptions/listen interrupted", e);
+    } finally {
+      acknowledgements.remove(listen.id());
+    }
+    return stop::run;
   }
 
   /** Ends the session (legacy HTTP: DELETE) and stops the server process (stdio: closes its input). */
@@ -237,6 +293,38 @@ public final class McpClient implements AutoCloseable {
   }
 
   Response send(Request request, java.time.Duration timeout) throws IOException {
+    String session = channel instanceof HttpChannel http && !server.modern() ? http.sessionId() : null;
+    try {
+      return await(request, timeout);
+    } catch (HttpStatusException e) {
+      if (e.status() != 404 || session == null || request.method().equals("initialize")) {
+        throw e;
+      }
+      // The spec: a 404 to a request with a session id means the session is gone; start a new one and retry.
+      renewSession(session);
+      return await(request, timeout);
+    }
+  }
+
+  private synchronized void renewSession(String lost) throws IOException {
+    HttpChannel http = (HttpChannel) channel;
+    if (!lost.equals(http.sessionId())) {
+      return; // another request renewed it already
+    }
+    LOG.log(Level.INFO, "{0} no longer knows the session; starting a new one", channel.describe());
+    http.forgetSession(lost);
+    try {
+      server = EraDetection.legacy(this);
+    } catch (IOException | RuntimeException e) {
+      throw new IOException("the session at " + channel.describe() + " ended (HTTP 404) and a new one could not be "
+          + "started: " + e.getMessage(), e);
+    }
+    if (!changeListeners.isEmpty()) {
+      http.openEventStream(options.timeout());
+    }
+  }
+
+  private Response await(Request request, java.time.Duration timeout) throws IOException {
     try {
       return channel.call(request).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
@@ -270,6 +358,16 @@ public final class McpClient implements AutoCloseable {
   }
 
   private void onNotification(Notification n) {
+    if (n.method().equals("notifications/subscriptions/acknowledged")) {
+      var id = n.paramsOrEmpty().object("_meta").orElse(JsonObject.EMPTY).get("io.modelcontextprotocol/subscriptionId");
+      if (id instanceof JsonString || id instanceof JsonNumber) {
+        CompletableFuture<Void> waiting = acknowledgements.get(new RequestId(id));
+        if (waiting != null) {
+          waiting.complete(null);
+        }
+      }
+      return;
+    }
     if (!n.method().equals("notifications/prompts/list_changed")) {
       return;
     }
@@ -281,6 +379,8 @@ public final class McpClient implements AutoCloseable {
         return;
       }
     }
-    changeListeners.forEach(Runnable::run);
+    // Not on the channel's reader thread: a listener that calls the server (listPrompts, as `promptd watch` does)
+    // would wait there for a response that only that thread can read.
+    Thread.ofVirtual().name("mcp-client-list-changed").start(() -> changeListeners.forEach(Runnable::run));
   }
 }

@@ -38,8 +38,9 @@ class StdioClientTest {
   void detectsTheModernEraAndServesPrompts() throws Exception {
     assertThat(client.modern()).isTrue();
     assertThat(client.protocolVersion()).isEqualTo("2026-07-28");
-    assertThat(client.serverInfo()).isNotNull();
-    assertThat(client.listPrompts()).extracting(Prompt::name).containsExactly("greet", "quick", "slow", "touch");
+    assertThat(client.serverInfo()).isNotNull().extracting(i -> i.name()).isEqualTo("promptd");
+    assertThat(client.listPrompts()).extracting(Prompt::name)
+        .containsExactly("gate", "greet", "quick", "release", "slow", "touch");
     var result = client.getPrompt("greet", Map.of("name", "Ada"));
     assertThat(((TextContent) result.messages().getFirst().content()).text()).isEqualTo("Hello, Ada!");
   }
@@ -57,21 +58,35 @@ class StdioClientTest {
   void timesOutAndCancels() {
     McpClient impatient = client;
     assertThatThrownBy(() -> impatient.send(impatient.request("prompts/get",
-            io.promptd.mcp.json.JsonObject.builder().put("name", "slow").build()), Duration.ofMillis(50)))
+            io.promptd.mcp.json.JsonObject.builder().put("name", "gate").build()), Duration.ofMillis(50)))
         .isInstanceOf(RequestTimeoutException.class);
   }
 
   @Test
   void followsListChangesThroughASubscription() throws Exception {
     CountDownLatch changed = new CountDownLatch(1);
-    AutoCloseable watch = client.watchPrompts(changed::countDown);
+    AutoCloseable watch = client.watchPrompts(changed::countDown); // returns once the server acknowledged it
     try {
-      Thread.sleep(200); // let the subscription be acknowledged before the change
       client.getPrompt("touch", Map.of());
       assertThat(changed.await(10, TimeUnit.SECONDS)).isTrue();
     } finally {
       watch.close();
     }
     assertThat(client.listPrompts()).extracting(Prompt::name).contains("touched");
+  }
+
+  @Test
+  void aListenerMayCallTheServer() throws Exception {
+    java.util.concurrent.BlockingQueue<List<String>> seen = new java.util.concurrent.LinkedBlockingQueue<>();
+    try (AutoCloseable watch = client.watchPrompts(() -> {
+      try {
+        seen.add(client.listPrompts().stream().map(Prompt::name).toList());
+      } catch (Exception e) {
+        seen.add(List.of("failed: " + e.getMessage()));
+      }
+    })) {
+      client.getPrompt("touch", Map.of());
+      assertThat(seen.poll(15, TimeUnit.SECONDS)).as("the listener's own prompts/list was answered").contains("touched");
+    }
   }
 }

@@ -12,9 +12,11 @@ import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Opaque pagination cursors: the last name served, sealed with an HMAC under a per-process random key, so a client
- * can neither read nor forge one. A cursor from another process (a restarted server) is refused like a forged one,
- * unless the processes share a key ({@link McpServer.Builder#cursorSecret}): replicas behind a load balancer.
+ * Pagination cursors: the last name served (Base64url, readable by anyone who decodes it) followed by an HMAC tag
+ * under a per-process random key. The tag stops a client from forging or altering a cursor; it hides nothing, so a
+ * cursor reveals one prompt name the client was already sent. Clients must still treat cursors as opaque, as the spec
+ * says. A cursor from another process (a restarted server) is refused like a forged one, unless the processes share
+ * a key ({@link McpServer.Builder#cursorSecret}): replicas behind a load balancer.
  */
 final class Cursors {
   private static final int TAG_BYTES = 12;

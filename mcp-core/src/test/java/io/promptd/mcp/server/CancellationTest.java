@@ -59,7 +59,8 @@ class CancellationTest {
 
   @Test
   void cancellingALegacyRequestInterruptsTheRendererAndSuppressesTheResponse() throws Exception {
-    assertThat(session.handle(Wire.initialize("2025-06-18"), new Recorder())).isNotNull();
+    assertThat(MessageCodec.encode(session.handle(Wire.initialize("2025-06-18"), new Recorder())))
+        .contains("\"protocolVersion\":\"2025-06-18\"");
     assertCancelled(Wire.legacy(7, "prompts/get", "\"name\":\"slow\""), 7);
   }
 
@@ -82,9 +83,12 @@ class CancellationTest {
     session.handle(Wire.notification("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{}}"));
     Response first = session.handle(Wire.modern(1, "prompts/get", "\"name\":\"quick\""), new Recorder());
     session.handle(Wire.cancelled(1));
-    assertThat(first).isNotNull();
+    assertThat(MessageCodec.encode(first)).contains("\"result\"").contains("\"text\":\"quick\"");
     assertThat(Thread.currentThread().isInterrupted()).isFalse();
-    assertThat(session.handle(Wire.modern(2, "ping", ""), new Recorder())).isNotNull();
+    // The session still answers (2026-07-28 has no ping: a real request, checked against the schema).
+    Response next = session.handle(Wire.modern(2, "prompts/get", "\"name\":\"quick\""), new Recorder());
+    assertThat(MessageCodec.encode(next)).contains("\"id\":2,\"result\"").contains("\"text\":\"quick\"");
+    SchemaHarness.of(ProtocolVersion.V2026_07_28).assertConforms(MessageCodec.encode(next), "prompts/get");
   }
 
   /**

@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code prompts/list} paging: sorted, configurable, opaque and unforgeable cursors, stable while the catalog changes. */
+/** {@code prompts/list} paging: sorted, configurable, unforgeable (not secret) cursors, stable while the catalog changes. */
 class PagingTest {
   private final PromptCatalog catalog = PromptCatalog.of(
       IntStream.range(0, 25).mapToObj(i -> prompt(String.format("p%02d", i))).toList());
@@ -75,6 +75,14 @@ class PagingTest {
     catalog.remove("p09");
     catalog.remove("p10");
     assertThat(list(first.cursor()).names()).startsWith("p11", "p12");
+  }
+
+  @Test
+  void aCursorIsSignedNotEncrypted() {
+    // What Cursors' comment and docs/protocol.md say: anyone can read the last name served; nobody can change it.
+    String cursor = list(null).cursor();
+    String payload = cursor.substring(0, cursor.indexOf('.'));
+    assertThat(new String(Base64.getUrlDecoder().decode(payload), StandardCharsets.UTF_8)).isEqualTo("p09");
   }
 
   @Test

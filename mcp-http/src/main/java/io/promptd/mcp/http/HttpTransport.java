@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
@@ -53,7 +54,7 @@ public final class HttpTransport implements AutoCloseable {
 
   private HttpTransport(Builder b, McpServer server, @Nullable TlsFiles tls) {
     this.config = b;
-    this.sessions = new SessionRegistry(b.sessionIdleTimeout, b.maxSessions);
+    this.sessions = new SessionRegistry(b.sessionIdleTimeout, b.maxSessions, b.sessionClock);
     this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter, b.streamLimits);
     byte[] secret = b.sessionSecret;
     SessionStore store = b.sessionStore;
@@ -270,6 +271,7 @@ public final class HttpTransport implements AutoCloseable {
     private @Nullable OAuthSettings oauth;
     private Duration keyRefreshInterval = Duration.ofSeconds(15);
     private Duration sessionIdleTimeout = Duration.ofMinutes(30);
+    private SessionClock sessionClock = SessionClock.SYSTEM;
     private int maxSessions = 10_000;
     private byte @Nullable [] sessionSecret;
     private @Nullable SessionStore sessionStore;
@@ -417,6 +419,12 @@ public final class HttpTransport implements AutoCloseable {
     /** How long a legacy session may sit unused before it expires (default 30 min). */
     public Builder sessionIdleTimeout(Duration timeout) {
       this.sessionIdleTimeout = positive(timeout, "sessionIdleTimeout");
+      return this;
+    }
+
+    /** The clock that session idle expiry goes by (default: the system's); for tests. */
+    Builder sessionClock(SessionClock clock) {
+      this.sessionClock = Objects.requireNonNull(clock, "HttpTransport.Builder.sessionClock");
       return this;
     }
 

@@ -53,7 +53,7 @@ final class LegacyEndpoint {
       String id;
       if (sh == null || key == null) {
         id = sessions.newId();
-        sessions.add(new LegacySession(id, session, events, ex.caller().subject()));
+        sessions.add(new LegacySession(id, session, events, ex.caller().subject(), sessions.clock()));
       } else {
         id = sh.opened(key, session, events, ex.caller());
       }

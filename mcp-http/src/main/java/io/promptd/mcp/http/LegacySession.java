@@ -17,7 +17,8 @@ final class LegacySession {
   private final EventLog events;
   private final @Nullable String subject;
   private final AtomicInteger busy = new AtomicInteger();
-  private volatile long lastActive = System.nanoTime();
+  private final SessionClock clock;
+  private volatile long lastActive;
   private volatile boolean closed;
   /** Replicated sessions: the state last saved to or restored from the session store, and who used it last. */
   private volatile String storedState = "";
@@ -25,8 +26,11 @@ final class LegacySession {
 
   /**
    * @param subject the subject of the access token that opened the session, or null without authorization
+   * @param clock what "idle" goes by
    */
-  LegacySession(String id, ServerSession session, EventLog events, @Nullable String subject) {
+  LegacySession(String id, ServerSession session, EventLog events, @Nullable String subject, SessionClock clock) {
+    this.clock = clock;
+    this.lastActive = clock.nanoTime();
     this.id = id;
     this.session = session;
     this.events = events;
@@ -53,11 +57,11 @@ final class LegacySession {
   /** Marks the start of a request or stream; pair with {@link #release()}. */
   void acquire() {
     busy.incrementAndGet();
-    lastActive = System.nanoTime();
+    lastActive = clock.nanoTime();
   }
 
   void release() {
-    lastActive = System.nanoTime();
+    lastActive = clock.nanoTime();
     busy.decrementAndGet();
   }
 

@@ -25,13 +25,15 @@ final class SessionRegistry {
 
   private final Map<String, LegacySession> sessions = new ConcurrentHashMap<>();
   private final SecureRandom random = new SecureRandom();
+  private final SessionClock clock;
   private final long idleNanos;
   private final int max;
   private final ScheduledExecutorService sweeper;
   private final ScheduledFuture<?> sweeping;
   private volatile Consumer<Collection<LegacySession>> afterSweep = held -> {};
 
-  SessionRegistry(Duration idleTimeout, int max) {
+  SessionRegistry(Duration idleTimeout, int max, SessionClock clock) {
+    this.clock = clock;
     this.idleNanos = idleTimeout.toNanos();
     this.max = max;
     this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -41,6 +43,11 @@ final class SessionRegistry {
     });
     long period = Math.clamp(idleTimeout.toMillis() / 4, 10, 30_000);
     this.sweeping = sweeper.scheduleWithFixedDelay(this::sweep, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  /** The clock that idle expiry goes by. */
+  SessionClock clock() {
+    return clock;
   }
 
   /** A fresh, unguessable session id: 43 visible ASCII characters. */
@@ -99,7 +106,7 @@ final class SessionRegistry {
   }
 
   private void sweep() {
-    long now = System.nanoTime();
+    long now = clock.nanoTime();
     int expired = 0;
     for (LegacySession s : List.copyOf(sessions.values())) {
       if (s.idle(now, idleNanos) && sessions.remove(s.id(), s)) {

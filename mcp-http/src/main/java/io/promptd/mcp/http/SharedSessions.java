@@ -78,10 +78,10 @@ final class SharedSessions implements AutoCloseable {
     LegacySessionState state = session.legacyState().orElseThrow(
         () -> new IllegalStateException("SharedSessions.opened: the session is not initialized"));
     String id = tokens.issue(new SessionTokens.Token(key, state.version(), state.clientCapabilities(),
-        state.clientInfo(), caller.subject(), Instant.now()));
+        state.clientInfo(), caller.subject(), registry.clock().now()));
     String stored = encode(state);
-    store.create(key, new SessionStore.Entry(stored, Instant.now(), false));
-    LegacySession ls = new LegacySession(key, session, events, caller.subject());
+    store.create(key, new SessionStore.Entry(stored, registry.clock().now(), false));
+    LegacySession ls = new LegacySession(key, session, events, caller.subject(), registry.clock());
     ls.storedState(stored);
     ls.lastCaller(caller);
     registry.add(ls);
@@ -98,7 +98,7 @@ final class SharedSessions implements AutoCloseable {
     if (t == null || !Objects.equals(t.subject(), caller.subject())) {
       return null;
     }
-    Instant now = Instant.now();
+    Instant now = registry.clock().now();
     Optional<SessionStore.Entry> found = store.get(t.key());
     SessionStore.Entry e;
     if (found.isPresent()) {
@@ -128,7 +128,7 @@ final class SharedSessions implements AutoCloseable {
       EventLog events = newLog();
       ServerSession session = server.openSession(events::publish);
       session.restore(decode(t, e.state()), caller);
-      LegacySession fresh = new LegacySession(t.key(), session, events, t.subject());
+      LegacySession fresh = new LegacySession(t.key(), session, events, t.subject(), registry.clock());
       fresh.storedState(e.state());
       ls = registry.addIfAbsent(fresh);
       if (ls != fresh) {
@@ -151,7 +151,7 @@ final class SharedSessions implements AutoCloseable {
     String now = encode(state.get());
     if (!now.equals(ls.storedState())) {
       ls.storedState(now);
-      store.update(ls.id(), now, Instant.now());
+      store.update(ls.id(), now, registry.clock().now());
     }
   }
 
@@ -164,7 +164,7 @@ final class SharedSessions implements AutoCloseable {
     boolean ended = store.end(t.key());
     if (!ended && !authoritative && store.get(t.key()).isEmpty()) {
       // Another replica's session, never seen here: a tombstone keeps it from being rebuilt here.
-      store.create(t.key(), new SessionStore.Entry("", Instant.now(), true));
+      store.create(t.key(), new SessionStore.Entry("", registry.clock().now(), true));
       ended = true;
     }
     registry.remove(t.key());
@@ -192,7 +192,7 @@ final class SharedSessions implements AutoCloseable {
 
   /** From the registry's sweeper: sessions in use here stay alive in the store; long-idle entries go. */
   private void sweep(Collection<LegacySession> held) {
-    Instant now = Instant.now();
+    Instant now = registry.clock().now();
     for (LegacySession ls : held) {
       if (ls.busy()) {
         store.touch(ls.id(), now);

@@ -65,13 +65,18 @@ class ModernCancelTest {
         HttpTransport http = HttpTransport.builder().server(server).keepAliveInterval(Duration.ofMillis(100))
             .streamAfter(Duration.ofMillis(100))
             .build().start()) {
-      server.prompts().put(new PromptDefinition(Prompt.of("slowish", "takes 400 ms", List.of()), args -> {
-        Thread.sleep(400);
+      java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+      server.prompts().put(new PromptDefinition(Prompt.of("slowish", "answers when the test says", List.of()), args -> {
+        if (!release.await(30, TimeUnit.SECONDS)) {
+          throw new IllegalStateException("never released");
+        }
         return io.promptd.mcp.protocol.GetPromptResult.of(null, List.of(PromptMessage.user("done")));
       }, null));
       TestClient client = new TestClient(http.uri());
+      // The answer's headers arrive while the renderer still waits: the request outlived streamAfter, so it streams.
       HttpResponse<java.io.InputStream> r = client.postStream(TestClient.modern(7, "prompts/get", "\"name\":\"slowish\""),
           TestClient.modernHeaders("prompts/get", "slowish"));
+      release.countDown();
       assertThat(r.headers().firstValue("Content-Type")).hasValue("text/event-stream");
       try (TestClient.Events events = new TestClient.Events(r.body())) {
         String last = events.next(Duration.ofSeconds(5)).data();

@@ -92,16 +92,17 @@ class ReplicatedSessionsOAuthTest {
   @Test
   void anIdleSessionExpiresOnEveryReplicaSharingTheStore() throws Exception {
     SessionStore store = SessionStore.inMemory();
+    FrozenClock clock = new FrozenClock(); // both replicas read the same time, as real ones with synced clocks do
     try (McpServer s1 = ConformanceFixtures.server(); McpServer s2 = ConformanceFixtures.server();
         HttpTransport one = HttpTransport.builder().server(s1).sessionSecret(SECRET).sessionStore(store)
-            .sessionIdleTimeout(Duration.ofMillis(300)).build().start();
+            .sessionIdleTimeout(Duration.ofMillis(300)).sessionClock(clock).build().start();
         HttpTransport two = HttpTransport.builder().server(s2).sessionSecret(SECRET).sessionStore(store)
-            .sessionIdleTimeout(Duration.ofMillis(300)).build().start()) {
+            .sessionIdleTimeout(Duration.ofMillis(300)).sessionClock(clock).build().start()) {
       TestClient c1 = new TestClient(one.uri());
       TestClient c2 = new TestClient(two.uri());
       String sid = c1.initialize("2025-11-25");
       assertThat(c2.post(request(2, "ping", "{}"), "Mcp-Session-Id", sid).statusCode()).isEqualTo(200);
-      Thread.sleep(1_000); // well past the idle timeout, with nothing using the session
+      clock.advance(Duration.ofSeconds(1)); // well past the idle timeout, with nothing using the session
       assertThat(c2.post(request(3, "ping", "{}"), "Mcp-Session-Id", sid).statusCode()).isEqualTo(404);
       assertThat(c1.post(request(3, "ping", "{}"), "Mcp-Session-Id", sid).statusCode()).isEqualTo(404);
     }

@@ -21,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /** Validates what the server sends against the official JSON schema of its era. */
 final class Schemas {
   private static final Map<String, JsonSchema> CACHE = new ConcurrentHashMap<>();
+  private static final Map<String, JsonObject> ROOTS = new ConcurrentHashMap<>();
   private static final Map<String, String> RESULTS = Map.ofEntries(
       Map.entry("initialize", "InitializeResult"),
       Map.entry("ping", "EmptyResult"),
@@ -48,11 +49,13 @@ final class Schemas {
     if (message.has("error")) {
       // A session of 2025-06-18 or older answers input with an unreadable id with JSON-RPC 2.0's "id": null (the
       // null-id policy in io.promptd.mcp.spi.Wire), which no schema types; checked without it, as SchemaHarness does.
-      JsonObject checked = message.get("id") == JsonNull.INSTANCE ? message.toBuilder().remove("id").build() : message;
-      assertValid(version, "JSONRPCErrorResponse", JsonCodec.write(checked));
+      // Older schemas require an id there, so the null stands in as 0 to check the rest.
+      JsonObject checked = message.get("id") == JsonNull.INSTANCE ? message.toBuilder().put("id", 0).build() : message;
+      assertValid(version, defines(version, "JSONRPCErrorResponse") ? "JSONRPCErrorResponse" : "JSONRPCError",
+          JsonCodec.write(checked));
       return;
     }
-    assertValid(version, "JSONRPCResultResponse", body);
+    assertValid(version, defines(version, "JSONRPCResultResponse") ? "JSONRPCResultResponse" : "JSONRPCResponse", body);
     String type = RESULTS.get(method);
     if (type != null) {
       assertValid(version, type, JsonCodec.write(message.object("result").orElseThrow()));
@@ -65,17 +68,27 @@ final class Schemas {
     assertThat(schema.validate(json, InputFormat.JSON)).as("%s %s: %s", version, type, json).isEmpty();
   }
 
-  private static JsonSchema load(String version, String type) {
+  /** Whether {@code version}'s schema defines {@code type} (2025-11-25 renamed the JSON-RPC envelopes). */
+  static boolean defines(String version, String type) {
+    JsonObject root = ROOTS.computeIfAbsent(version, Schemas::root);
+    return root.object("$defs").or(() -> root.object("definitions")).orElseThrow().has(type);
+  }
+
+  private static JsonObject root(String version) {
     try {
       Path dir = Path.of(System.getProperty("mcp.spec.dir", "../../shared/spec/mcp"));
-      JsonObject root = (JsonObject) JsonCodec.parse(Files.readString(dir.resolve(version).resolve("schema.json")));
-      boolean draft2020 = root.has("$defs");
-      String wrapped = JsonCodec.write(root.toBuilder()
-          .put("$ref", (draft2020 ? "#/$defs/" : "#/definitions/") + type).build());
-      return JsonSchemaFactory.getInstance(draft2020 ? SpecVersion.VersionFlag.V202012 : SpecVersion.VersionFlag.V7)
-          .getSchema(wrapped);
+      return (JsonObject) JsonCodec.parse(Files.readString(dir.resolve(version).resolve("schema.json")));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static JsonSchema load(String version, String type) {
+    JsonObject root = ROOTS.computeIfAbsent(version, Schemas::root);
+    boolean draft2020 = root.has("$defs");
+    String wrapped = JsonCodec.write(root.toBuilder()
+        .put("$ref", (draft2020 ? "#/$defs/" : "#/definitions/") + type).build());
+    return JsonSchemaFactory.getInstance(draft2020 ? SpecVersion.VersionFlag.V202012 : SpecVersion.VersionFlag.V7)
+        .getSchema(wrapped);
   }
 }

@@ -19,6 +19,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +34,9 @@ final class TestClient {
   final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
   final URI uri;
+  /** Legacy sessions' negotiated versions by session id. */
+  private final Map<String, String> negotiated = new ConcurrentHashMap<>();
+  private static final Set<String> KNOWN = Set.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", MODERN);
 
   TestClient(URI uri) {
     this.uri = uri;
@@ -41,11 +47,34 @@ final class TestClient {
     HttpResponse<String> r =
         send(builder(headers).POST(HttpRequest.BodyPublishers.ofString(body)), HttpResponse.BodyHandlers.ofString());
     if (r.headers().firstValue("Content-Type").orElse("").startsWith("application/json")) {
-      String version = MODERN.equals(r.request().headers().firstValue("MCP-Protocol-Version").orElse(""))
-          ? MODERN : "2025-11-25";
-      Schemas.checkResponse(version, method(body), r.body());
+      Schemas.checkResponse(version(r, body), method(body), r.body());
     }
     return r;
+  }
+
+  /**
+   * The version whose schema an answer is checked against: the one the request names in MCP-Protocol-Version, else
+   * the one its session negotiated, else the one {@code initialize} negotiates (2025-11-25 when it cannot tell).
+   */
+  private String version(HttpResponse<String> r, String body) {
+    String named = r.request().headers().firstValue("MCP-Protocol-Version").orElse("");
+    if (KNOWN.contains(named)) {
+      return named;
+    }
+    String session = r.request().headers().firstValue("Mcp-Session-Id").orElse("");
+    String known = negotiated.get(session);
+    if (known != null) {
+      return known;
+    }
+    if (method(body).equals("initialize") && r.statusCode() == 200) {
+      String version = JsonCodec.parse(r.body()) instanceof JsonObject o
+          ? o.object("result").flatMap(res -> res.string("protocolVersion")).orElse("") : "";
+      if (KNOWN.contains(version)) {
+        r.headers().firstValue("Mcp-Session-Id").ifPresent(id -> this.negotiated.put(id, version));
+        return version;
+      }
+    }
+    return "2025-11-25";
   }
 
   private static String method(String body) {

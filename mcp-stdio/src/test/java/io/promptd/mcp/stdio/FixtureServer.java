@@ -9,9 +9,16 @@ import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptRenderer;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
-/** A real server process for the stdio tests: two prompts, served on this process's stdin and stdout. */
+/**
+ * A real server process for the stdio tests, serving its prompts on this process's stdin and stdout. {@code gate}
+ * answers only once {@code release} was called (or is cancelled), so that tests order events without timing.
+ */
 public final class FixtureServer {
+  private static final CountDownLatch GATE = new CountDownLatch(1);
+
   private FixtureServer() {}
 
   /** Serves until stdin ends; {@code args[0]} is the line limit in bytes. */
@@ -27,6 +34,19 @@ public final class FixtureServer {
           return GetPromptResult.of("slow", List.of(PromptMessage.user("done")));
         },
         null));
+    catalog.put(new PromptDefinition(
+        Prompt.of("gate", "Answers once 'release' was called", List.of()),
+        a -> {
+          if (!GATE.await(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("nobody called 'release' within 60 s");
+          }
+          return GetPromptResult.of("gate", List.of(PromptMessage.user("through")));
+        },
+        null));
+    catalog.put(PromptDefinition.of(Prompt.of("release", "Lets 'gate' answer", List.of()), a -> {
+      GATE.countDown();
+      return List.of(PromptMessage.user("released"));
+    }));
     catalog.put(PromptDefinition.of(
         Prompt.of("touch", "Adds a prompt named 'touched', so that clients see the list change", List.of()),
         a -> {

@@ -73,7 +73,8 @@ class StdioProcessTest {
   void requestsThatCannotBlockAreAnsweredInOrderAndASlowOneDoesNotHoldThemUp() throws IOException {
     send(INIT);
     stdout.readLine();
-    send("{\"jsonrpc\":\"2.0\",\"id\":\"slow\",\"method\":\"prompts/get\",\"params\":{\"name\":\"slow\"}}");
+    // 'gate' cannot answer before 'release', which is sent after the burst: it blocks for as long as the burst takes.
+    send("{\"jsonrpc\":\"2.0\",\"id\":\"gate\",\"method\":\"prompts/get\",\"params\":{\"name\":\"gate\"}}");
     StringBuilder burst = new StringBuilder();
     for (int i = 0; i < 2000; i++) {
       burst.append("{\"jsonrpc\":\"2.0\",\"id\":").append(i)
@@ -85,7 +86,10 @@ class StdioProcessTest {
     for (int i = 0; i < 2000; i++) {
       assertThat(stdout.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",").contains("n=" + i);
     }
-    assertThat(stdout.readLine()).contains("\"id\":\"slow\"").contains("done");
+    send("{\"jsonrpc\":\"2.0\",\"id\":\"release\",\"method\":\"prompts/get\",\"params\":{\"name\":\"release\"}}");
+    List<String> last = List.of(stdout.readLine(), stdout.readLine());
+    assertThat(last).anySatisfy(l -> assertThat(l).contains("\"id\":\"release\"").contains("released"))
+        .anySatisfy(l -> assertThat(l).contains("\"id\":\"gate\"").contains("through"));
   }
 
   @Test
@@ -125,7 +129,8 @@ class StdioProcessTest {
   void cancelledRequestGetsNoResponse() throws IOException {
     send(INIT);
     stdout.readLine();
-    send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"prompts/get\",\"params\":{\"name\":\"slow\"}}");
+    // 'gate' is never released: only the cancellation ends it, whenever it arrives.
+    send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"prompts/get\",\"params\":{\"name\":\"gate\"}}");
     send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7}}");
     send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}");
     stdin.close();
