@@ -33,6 +33,8 @@ final class Broadcaster {
   private final Set<Set<String>> changedScopes = new HashSet<>();
   private boolean changedForEveryone;
   private final Set<SessionImpl> sessions = ConcurrentHashMap.newKeySet();
+  /** Why open subscriptions end when the server closes. */
+  static final String CLOSED = "the server is shutting down";
   private final Set<Subscription> subscriptions = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer;
   private volatile boolean closed;
@@ -81,7 +83,7 @@ final class Broadcaster {
   void addSubscription(Subscription subscription) {
     subscriptions.add(subscription);
     if (closed) {
-      subscription.end(true);
+      subscription.end(Broadcaster.CLOSED);
     }
   }
 
@@ -93,7 +95,7 @@ final class Broadcaster {
     closed = true;
     timer.shutdownNow();
     for (Subscription s : subscriptions) {
-      s.end(true);
+      s.end(Broadcaster.CLOSED);
     }
   }
 

@@ -149,7 +149,8 @@ final class Stateless implements StatelessEndpoint {
         stream.send(new Notification("notifications/subscriptions/acknowledged",
             JsonObject.builder().put("_meta", sub.meta()).put("notifications", acknowledged.build()).build()));
       }
-      if (!sub.await()) {
+      // A server-side teardown is announced (cancellation: MUST), then answered (subscriptions: SHOULD).
+      if (!sub.await() || !sub.sayCancelled()) {
         throw McpException.internal("Subscription stream closed");
       }
     } catch (InterruptedException e) {
