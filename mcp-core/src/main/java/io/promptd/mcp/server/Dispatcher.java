@@ -67,7 +67,8 @@ final class Dispatcher {
       return initialize(request);
     }
     if (meta.has(META_PROTOCOL_VERSION)) {
-      return server.stateless().serve(request, ModernMeta.parse(request, null, caller), stream, session.listens());
+      return server.stateless().serve(
+          request, ModernMeta.parse(request, null, caller), stream, session.listens(), session.clientKey());
     }
     LegacyState state = session.legacy();
     if (state != null) {
@@ -94,7 +95,10 @@ final class Dispatcher {
       case "ping" -> JsonObject.EMPTY;
       case "prompts/list" -> prompts.list(request.params(), encoder, caller).build();
       case "prompts/get" -> prompts.get(request.params(), encoder, caller);
-      case "completion/complete" -> prompts.complete(request.params(), encoder, caller);
+      case "completion/complete" -> {
+        server.completionLimiter().acquire(session.clientKey());
+        yield prompts.complete(request.params(), encoder, caller);
+      }
       case "logging/setLevel" -> setLevel(request.params(), state);
       default -> resources.legacy(request, encoder, caller);
     };
