@@ -53,10 +53,13 @@ final class Dispatcher {
       case "prompts/get" -> params.string("name").flatMap(server.prompts()::get)
           .filter(d -> d.visibleTo(caller))
           .map(d -> d.renderer().mayBlock()).orElse(false);
-      case "completion/complete" -> params.object("ref").flatMap(r -> r.string("name"))
-          .flatMap(server.prompts()::get)
-          .filter(d -> d.visibleTo(caller))
-          .map(d -> d.completer() != null && d.completer().mayBlock()).orElse(false);
+      // A resource template's variables come from its provider, which may do I/O, as resources/read may.
+      case "completion/complete" -> params.object("ref").map(r -> r.string("type").orElse("").equals("ref/resource")
+          ? server.resources() != null
+          : r.string("name").flatMap(server.prompts()::get)
+              .filter(d -> d.visibleTo(caller))
+              .map(d -> d.completer() != null && d.completer().mayBlock()).orElse(false))
+          .orElse(false);
       default -> false;
     };
   }
