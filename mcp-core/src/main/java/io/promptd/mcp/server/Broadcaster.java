@@ -27,14 +27,15 @@ final class Broadcaster {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
   static final String PROMPTS_LIST_CHANGED = "notifications/prompts/list_changed";
 
+  /** Why open subscriptions end when the server closes. */
+  static final String CLOSED = "the server is shutting down";
+
   private final Duration window;
   private final AtomicBoolean pending = new AtomicBoolean();
   /** What the changes since the last notification required: see {@link #promptsChanged}. Guarded by itself. */
   private final Set<Set<String>> changedScopes = new HashSet<>();
   private boolean changedForEveryone;
   private final Set<SessionImpl> sessions = ConcurrentHashMap.newKeySet();
-  /** Why open subscriptions end when the server closes. */
-  static final String CLOSED = "the server is shutting down";
   private final Set<Subscription> subscriptions = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer;
   private volatile boolean closed;

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code subscriptions/listen}: the acknowledgement comes first, then {@code notifications/prompts/list_changed} tagged
- * with the subscription id; a server or session that closes answers the listen request; a cancelled listen gets no
- * answer. Every message is checked against the 2026-07-28 schema.
+ * with the subscription id; a server or session that closes sends notifications/cancelled for the listen request,
+ * then answers it; a cancelled listen gets no answer. Every message is checked against the 2026-07-28 schema.
  */
 class SubscriptionTest {
   private static final String SERVER_INFO =
