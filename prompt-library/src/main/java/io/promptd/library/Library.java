@@ -6,6 +6,7 @@ import io.promptd.library.parse.AttachmentRefs;
 import io.promptd.library.parse.FolderFile;
 import io.promptd.library.parse.ResourceFile;
 import io.promptd.library.parse.Root;
+import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
@@ -340,7 +341,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
       return caller.unrestricted() || attachment.anyOf().stream().anyMatch(caller::permits);
     }
     for (ResourceFile.Templated t : s.templated()) {
-      if (t.uriTemplate().match(uri).isPresent()) {
+      if (t.matches(uri)) {
         return caller.permits(s.scopes().getOrDefault(t.key(), Set.of()));
       }
     }
@@ -352,6 +353,22 @@ public final class Library implements ResourceProvider, AutoCloseable {
   public boolean visible(Caller caller, ResourceTemplate template) {
     requireNonNull(caller, "caller");
     return caller.permits(state.resources().scopes().getOrDefault(template.uriTemplate(), Set.of()));
+  }
+
+  /**
+   * Suggests values for a variable of a templated resource file, from its {@code variables:} {@code enum} (else
+   * {@code examples}): those starting with {@code value}, ignoring case; a list keyed by another variable ({@code
+   * dependsOn}) is chosen by that variable's value in {@code context}. From memory: it never blocks.
+   */
+  @Override
+  public Completion complete(ResourceTemplate template, String variable, String value, Map<String, String> context) {
+    requireNonNull(template, "template");
+    for (ResourceFile.Templated t : state.resources().templated()) {
+      if (t.key().equals(template.uriTemplate())) {
+        return t.complete(variable, value, context);
+      }
+    }
+    return Completion.EMPTY;
   }
 
   /** Tells {@code listener} about resource changes found while {@link #watch() watching}; close the handle to stop. */

@@ -43,6 +43,9 @@ public final class Main {
         --page-size N        prompts per prompts/list page (default 500)
         --max-line-bytes N   longest stdio message accepted (default 4194304)
         --no-watch           do not reload files when they change
+        --completion-rate N  completion/complete requests per second per client: a legacy session, else the token's
+                             subject, else the client's address (stdio: the process); bursts of 2N; past it a clear
+                             error with retryAfterMs (default 20; 0: no limit)
         --http [PORT]        serve Streamable HTTP at /mcp instead of stdio (port 3000 unless given)
         --host ADDR          address to bind (default 127.0.0.1; any other needs --token or OAuth)
         --port PORT          HTTP port (0: any free one)

@@ -84,7 +84,8 @@ final class Serve {
         library.watch();
       }
       McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(library)
-          .pageSize(options.pageSize());
+          .pageSize(options.pageSize())
+          .completionRateLimit(options.completionRate(), Math.max(1, 2 * options.completionRate()));
       ServeOptions.SessionSecret sessionSecret = options.sessionSecret();
       if (sessionSecret != null) {
         builder.cursorSecret(sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors

@@ -31,6 +31,8 @@ import org.jspecify.annotations.Nullable;
  * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
  * @param sessionSecret the key that signs legacy session ids, shared by replicas, or null for a per-process one
  * @param store the prompt store to serve instead of {@code directories} (which is then empty), or null
+ * @param completionRate {@code completion/complete} requests per second per client (bursts of twice as many); 0: no
+ *     limit
  */
 record ServeOptions(
     List<Path> directories,
@@ -48,7 +50,8 @@ record ServeOptions(
     OpsOptions ops,
     @Nullable OAuthSettings oauth,
     @Nullable SessionSecret sessionSecret,
-    @Nullable StoreUrl store) {
+    @Nullable StoreUrl store,
+    int completionRate) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -116,6 +119,7 @@ record ServeOptions(
     Path tlsKey = null;
     Path sessionSecretFile = null;
     String store = null;
+    int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
@@ -148,6 +152,7 @@ record ServeOptions(
         case "--oauth-scopes" -> scopes = text(args, ++i, arg);
         case "--session-secret" -> sessionSecretFile = Path.of(text(args, ++i, arg));
         case "--store" -> store = text(args, ++i, arg);
+        case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -203,7 +208,7 @@ record ServeOptions(
     }
     return new ServeOptions(store == null ? directories(dirs) : List.of(), pageSize, maxLineBytes, watch, http, host,
         port, token, publicUrls, trustProxy, tlsCert, tlsKey, ops, oauth, sessionSecret,
-        store == null ? null : StoreCommand.storeUrl(store));
+        store == null ? null : StoreCommand.storeUrl(store), completionRate);
   }
 
   /**

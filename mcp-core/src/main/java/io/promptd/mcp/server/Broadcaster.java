@@ -27,6 +27,9 @@ final class Broadcaster {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
   static final String PROMPTS_LIST_CHANGED = "notifications/prompts/list_changed";
 
+  /** Why open subscriptions end when the server closes. */
+  static final String CLOSED = "the server is shutting down";
+
   private final Duration window;
   private final AtomicBoolean pending = new AtomicBoolean();
   /** What the changes since the last notification required: see {@link #promptsChanged}. Guarded by itself. */
@@ -81,7 +84,7 @@ final class Broadcaster {
   void addSubscription(Subscription subscription) {
     subscriptions.add(subscription);
     if (closed) {
-      subscription.end(true);
+      subscription.end(Broadcaster.CLOSED);
     }
   }
 
@@ -93,7 +96,7 @@ final class Broadcaster {
     closed = true;
     timer.shutdownNow();
     for (Subscription s : subscriptions) {
-      s.end(true);
+      s.end(Broadcaster.CLOSED);
     }
   }
 

@@ -53,10 +53,13 @@ final class Dispatcher {
       case "prompts/get" -> params.string("name").flatMap(server.prompts()::get)
           .filter(d -> d.visibleTo(caller))
           .map(d -> d.renderer().mayBlock()).orElse(false);
-      case "completion/complete" -> params.object("ref").flatMap(r -> r.string("name"))
-          .flatMap(server.prompts()::get)
-          .filter(d -> d.visibleTo(caller))
-          .map(d -> d.completer() != null && d.completer().mayBlock()).orElse(false);
+      // A resource template's variables come from its provider, which may do I/O, as resources/read may.
+      case "completion/complete" -> params.object("ref").map(r -> r.string("type").orElse("").equals("ref/resource")
+          ? server.resources() != null
+          : r.string("name").flatMap(server.prompts()::get)
+              .filter(d -> d.visibleTo(caller))
+              .map(d -> d.completer() != null && d.completer().mayBlock()).orElse(false))
+          .orElse(false);
       default -> false;
     };
   }
@@ -67,7 +70,8 @@ final class Dispatcher {
       return initialize(request);
     }
     if (meta.has(META_PROTOCOL_VERSION)) {
-      return server.stateless().serve(request, ModernMeta.parse(request, null, caller), stream, session.listens());
+      return server.stateless().serve(
+          request, ModernMeta.parse(request, null, caller), stream, session.listens(), session.clientKey());
     }
     LegacyState state = session.legacy();
     if (state != null) {
@@ -94,7 +98,10 @@ final class Dispatcher {
       case "ping" -> JsonObject.EMPTY;
       case "prompts/list" -> prompts.list(request.params(), encoder, caller).build();
       case "prompts/get" -> prompts.get(request.params(), encoder, caller);
-      case "completion/complete" -> prompts.complete(request.params(), encoder, caller);
+      case "completion/complete" -> {
+        server.completionLimiter().acquire(session.clientKey());
+        yield prompts.complete(request.params(), encoder, caller);
+      }
       case "logging/setLevel" -> setLevel(request.params(), state);
       default -> resources.legacy(request, encoder, caller);
     };

@@ -8,13 +8,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * that the owner can end them gracefully when it closes. A closed scope ends every stream added later at once.
  */
 final class ListenScope {
+  /** Why the streams of a closed owner end: its session or channel closed. */
+  static final String CLOSED = "the session closed";
+  /** Why {@link #endAll()} ends streams: the transport stops serving. */
+  static final String STOPPING = "the server is shutting down";
+
   private final Set<Subscription> open = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
   void add(Subscription subscription) {
     open.add(subscription);
     if (closed) {
-      subscription.end(true); // never park a listen on a closed owner
+      subscription.end(CLOSED); // never park a listen on a closed owner
     }
   }
 
@@ -24,14 +29,18 @@ final class ListenScope {
 
   /** Ends the streams open now; later ones are not affected. */
   void endAll() {
+    endAll(STOPPING);
+  }
+
+  private void endAll(String why) {
     for (Subscription s : open) {
-      s.end(true);
+      s.end(why);
     }
   }
 
   /** Ends the streams open now and every one added later. */
   void close() {
     closed = true;
-    endAll();
+    endAll(CLOSED);
   }
 }

@@ -11,6 +11,7 @@ import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.spi.StatelessEndpoint;
 import java.time.Duration;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,6 +28,11 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  */
 public final class McpServer implements AutoCloseable {
+  /** The default sustained {@code completion/complete} rate per client, per second. */
+  public static final int DEFAULT_COMPLETION_RATE = 20;
+  /** The default {@code completion/complete} burst per client. */
+  public static final int DEFAULT_COMPLETION_BURST = 40;
+
   private final Implementation serverInfo;
   private final @Nullable String instructions;
   private final PromptCatalog prompts;
@@ -40,6 +46,7 @@ public final class McpServer implements AutoCloseable {
   private final ResourceEvents resourceEvents;
   private final AutoCloseable resourceListener;
   private final Stateless stateless;
+  private final CompletionLimiter completionLimiter;
 
   private McpServer(Builder b) {
     this.serverInfo = b.serverInfo;
@@ -55,6 +62,7 @@ public final class McpServer implements AutoCloseable {
     this.resourceEvents = new ResourceEvents(broadcaster, b.resources);
     ResourceProvider provider = b.resources;
     this.resourceListener = provider == null ? () -> {} : provider.onChange(resourceEvents);
+    this.completionLimiter = new CompletionLimiter(b.completionRate, b.completionBurst, b.clock);
     this.stateless = new Stateless(this);
   }
 
@@ -147,6 +155,10 @@ public final class McpServer implements AutoCloseable {
     return broadcaster;
   }
 
+  CompletionLimiter completionLimiter() {
+    return completionLimiter;
+  }
+
   Cursors cursors() {
     return cursors;
   }
@@ -170,8 +182,42 @@ public final class McpServer implements AutoCloseable {
     private Duration coalescing = Duration.ofMillis(20);
     private @Nullable ResourceProvider resources;
     private byte @Nullable [] cursorSecret;
+    private double completionRate = DEFAULT_COMPLETION_RATE;
+    private int completionBurst = DEFAULT_COMPLETION_BURST;
+    private LongSupplier clock = System::nanoTime;
 
     private Builder() {}
+
+    /**
+     * Limits {@code completion/complete} per client with a token bucket (completion.mdx: implementations MUST rate
+     * limit completion): {@code perSecond} requests a second on average, up to {@code burst} at once after a pause.
+     * A client is a legacy session; in 2026-07-28 the access token's subject under authorization, else the address
+     * the transport saw (HTTP), else the process (stdio). Past the limit a request gets {@link
+     * io.promptd.mcp.jsonrpc.ErrorCodes#RATE_LIMITED} with {@code data.retryAfterMs}. The default, {@value
+     * #DEFAULT_COMPLETION_RATE} a second with bursts of {@value #DEFAULT_COMPLETION_BURST}, is well above a
+     * person's typing speed; {@code perSecond} 0 turns the limit off.
+     *
+     * @throws IllegalArgumentException when {@code perSecond} is negative or not finite, or {@code burst} is below 1
+     *     while a limit is set
+     */
+    public Builder completionRateLimit(double perSecond, int burst) {
+      if (!(perSecond >= 0) || Double.isInfinite(perSecond)) {
+        throw new IllegalArgumentException(
+            "McpServer.Builder.completionRateLimit: perSecond must be 0 (off) or positive, not " + perSecond);
+      }
+      if (perSecond > 0 && burst < 1) {
+        throw new IllegalArgumentException("McpServer.Builder.completionRateLimit: burst must be at least 1, not " + burst);
+      }
+      this.completionRate = perSecond;
+      this.completionBurst = burst;
+      return this;
+    }
+
+    /** The clock the rate limit reads, in nanoseconds; tests step it by hand. */
+    Builder clock(LongSupplier nanos) {
+      this.clock = requireNonNull(nanos, "clock");
+      return this;
+    }
 
     /**
      * The key that seals pagination cursors (HMAC-SHA256), for servers that must accept each other's cursors, such as

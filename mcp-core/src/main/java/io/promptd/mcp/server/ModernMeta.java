@@ -4,6 +4,7 @@ import static io.promptd.mcp.server.Dispatcher.META_CLIENT_CAPABILITIES;
 import static io.promptd.mcp.server.Dispatcher.META_CLIENT_INFO;
 import static io.promptd.mcp.server.Dispatcher.META_PROTOCOL_VERSION;
 
+import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
@@ -12,12 +13,16 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.spi.RequestHeaders;
+import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /** Reads the per-request {@code _meta} of a modern request into a {@link RequestContext}. */
 final class ModernMeta {
+  static final String META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
+
   private ModernMeta() {}
 
   /**
@@ -42,8 +47,22 @@ final class ModernMeta {
     JsonObject capabilities = meta.object(META_CLIENT_CAPABILITIES)
         .orElseThrow(() -> McpException.invalidParams(
             "Invalid params: _meta[\"" + META_CLIENT_CAPABILITIES + "\"] is required (an object; {} for none)"));
+    checkLogLevel(meta);
     return new RequestContext(
         id, version, capabilities, implementation(meta.object(META_CLIENT_INFO).orElse(null)), caller);
+  }
+
+  /**
+   * A {@code logLevel} that names no level is malformed (2026-07-28, logging: the server SHOULD reject it with -32602).
+   * The value itself is not echoed: it is the client's text, and the levels are all it needs to know.
+   */
+  private static void checkLogLevel(JsonObject meta) {
+    Json level = meta.get(META_LOG_LEVEL);
+    if (level != null && !(level instanceof JsonString s && LoggingLevel.of(s.value()).isPresent())) {
+      throw McpException.invalidParams("Invalid params: _meta[\"" + META_LOG_LEVEL + "\"] must be one of "
+          + String.join(", ", Arrays.stream(LoggingLevel.values()).map(LoggingLevel::id).toList())
+          + (level instanceof JsonString ? "" : " (a string; got " + level.typeName() + ")"));
+    }
   }
 
   static McpException unsupported(String requested) {

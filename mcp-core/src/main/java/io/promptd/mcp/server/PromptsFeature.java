@@ -9,6 +9,7 @@ import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
+import io.promptd.mcp.protocol.ResourceTemplate;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,7 +51,7 @@ final class PromptsFeature {
   JsonObject get(JsonObject params, Encoder encoder, Caller caller) {
     PromptDefinition definition = lookup(params.get("name"), caller);
     Prompt prompt = definition.prompt();
-    Map<String, String> arguments = arguments(prompt.name(), params.get("arguments"), "arguments");
+    Map<String, String> arguments = arguments("prompt '" + prompt.name() + "'", params.get("arguments"), "arguments");
     checkArguments(prompt, arguments);
     GetPromptResult result;
     try {
@@ -81,8 +82,9 @@ final class PromptsFeature {
     String value = argument.string("value")
         .orElseThrow(() -> McpException.invalidParams("Invalid params: \"argument.value\" must be a string"));
     String type = ref.string("type").orElse("");
+    JsonObject context = params.object("context").orElse(JsonObject.EMPTY);
     if (type.equals("ref/resource")) {
-      return encoder.completion(Completion.EMPTY);
+      return encoder.completion(completeVariable(ref, argName, value, context, caller));
     }
     if (!type.equals("ref/prompt")) {
       throw McpException.invalidParams("Invalid params: \"ref.type\" must be \"ref/prompt\" or \"ref/resource\"");
@@ -91,8 +93,8 @@ final class PromptsFeature {
     if (definition.prompt().arguments().stream().noneMatch(a -> a.name().equals(argName))) {
       throw McpException.invalidParams("prompt '" + definition.name() + "' has no argument '" + argName + "'");
     }
-    JsonObject context = params.object("context").orElse(JsonObject.EMPTY);
-    Map<String, String> known = arguments(definition.name(), context.get("arguments"), "context.arguments");
+    Map<String, String> known = arguments("prompt '" + definition.name() + "'", context.get("arguments"),
+        "context.arguments");
     return encoder.completion(definition.complete(argName, value, known)); // Completion itself caps the values
   }
 
@@ -116,18 +118,50 @@ final class PromptsFeature {
     return definition != null && definition.visibleTo(caller) ? definition : null;
   }
 
-  private static Map<String, String> arguments(String prompt, @Nullable Json raw, String field) {
+  /**
+   * Completes a variable of the resource template whose URI template {@code ref.uri} names. A template that is not
+   * listed, or that the caller may not see, gets an empty completion, exactly like one nobody serves.
+   */
+  private Completion completeVariable(JsonObject ref, String variable, String value, JsonObject context,
+      Caller caller) {
+    String uri = ref.string("uri").orElseThrow(() ->
+        McpException.invalidParams("Invalid params: a \"ref/resource\" needs \"uri\" (a URI template, a string)"));
+    ResourceProvider provider = server.resources();
+    ResourceTemplate template = provider == null ? null : provider.templates().stream()
+        .filter(t -> t.uriTemplate().equals(uri))
+        .filter(t -> caller.unrestricted() || provider.visible(caller, t))
+        .findFirst().orElse(null);
+    if (provider == null || template == null) {
+      return Completion.EMPTY;
+    }
+    Map<String, String> known = arguments("resource template '" + uri + "'", context.get("arguments"),
+        "context.arguments");
+    try {
+      Completion completion = provider.complete(template, variable, value, known);
+      return completion == null ? Completion.EMPTY : completion;
+    } catch (McpException e) {
+      throw e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw McpException.internal("resource template '" + uri + "': completion was interrupted");
+    } catch (Exception e) {
+      LOG.log(Level.ERROR, "resource template '" + uri + "': completion failed", e);
+      throw McpException.internal("resource template '" + uri + "': completion failed");
+    }
+  }
+
+  private static Map<String, String> arguments(String owner, @Nullable Json raw, String field) {
     if (raw == null) {
       return Map.of();
     }
     if (!(raw instanceof JsonObject o)) {
-      throw McpException.invalidParams("prompt '" + prompt + "': \"" + field + "\" must be an object of strings");
+      throw McpException.invalidParams(owner + ": \"" + field + "\" must be an object of strings");
     }
     Map<String, String> out = new LinkedHashMap<>();
     for (Map.Entry<String, Json> e : o.members().entrySet()) {
       if (!(e.getValue() instanceof JsonString s)) {
         throw McpException.invalidParams(
-            "prompt '" + prompt + "': argument '" + e.getKey() + "' must be a string, not " + e.getValue().typeName());
+            owner + ": argument '" + e.getKey() + "' must be a string, not " + e.getValue().typeName());
       }
       out.put(e.getKey(), s.value());
     }

@@ -1,9 +1,11 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -57,6 +59,23 @@ public interface ResourceProvider {
   /** Whether {@code caller} may see {@code template} in {@code resources/templates/list}; see {@link #visible}. */
   default boolean visible(Caller caller, ResourceTemplate template) {
     return true;
+  }
+
+  /**
+   * Suggests values for a variable of {@code template}, for {@code completion/complete} with a {@code ref/resource}
+   * naming its URI template. The server asks only for a template this provider lists and the caller may see. None by
+   * default. May block: the server calls it on a thread of its own.
+   *
+   * @param template the template, as {@link #templates()} lists it
+   * @param variable the variable being completed, as the client names it (it may not be one the template has)
+   * @param value what the user has typed so far
+   * @param context variables the user has already filled in, by name
+   * @return at most {@value Completion#MAX_VALUES} suggestions
+   * @throws Exception when completing fails; the client gets -32603 with a safe message
+   */
+  default Completion complete(ResourceTemplate template, String variable, String value, Map<String, String> context)
+      throws Exception {
+    return Completion.EMPTY;
   }
 
   /**

@@ -47,6 +47,8 @@ final class SessionImpl implements ServerSession {
   private final Outbound sessionOutbound;
   private final Dispatcher dispatcher;
   private final ListenScope listens = new ListenScope();
+  /** This session's completion rate-limit bucket: legacy clients are limited per session. */
+  private final String clientKey = CompletionLimiter.sessionKey();
   private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
   private volatile @Nullable LegacyState legacy;
   private volatile boolean closed;
@@ -221,6 +223,10 @@ final class SessionImpl implements ServerSession {
     server.broadcaster().removeSession(this);
     dispatcher.close();
     listens.close();
+  }
+
+  String clientKey() {
+    return clientKey;
   }
 
   ListenScope listens() {

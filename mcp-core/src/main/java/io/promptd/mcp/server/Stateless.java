@@ -90,13 +90,17 @@ final class Stateless implements StatelessEndpoint {
     InFlight task = new InFlight();
     boolean mayBlock = Dispatcher.mayBlock(server, r, caller);
     return Responder.call(task, mayBlock, stream -> {
-      Response response = Responder.run(r, task, req -> serve(req, ctx, stream, streams));
+      String client = CompletionLimiter.clientKey(caller, headers.remoteAddress(), "process");
+      Response response = Responder.run(r, task, req -> serve(req, ctx, stream, streams, client));
       return response == null ? Reply.cancelled() : Reply.of(response, Responder.statelessHint(response), MODERN);
     });
   }
 
-  /** Serves a modern request whose metadata has been read into {@code ctx}; listen streams join {@code scope}. */
-  JsonObject serve(Request request, RequestContext ctx, Outbound stream, ListenScope scope) {
+  /**
+   * Serves a modern request whose metadata has been read into {@code ctx}; listen streams join {@code scope}, and
+   * completions count against {@code client}'s rate limit.
+   */
+  JsonObject serve(Request request, RequestContext ctx, Outbound stream, ListenScope scope, String client) {
     Encoder encoder = new Encoder(ctx.version());
     JsonObject.Builder result = switch (request.method()) {
       case "server/discover" -> discover();
@@ -104,7 +108,10 @@ final class Stateless implements StatelessEndpoint {
           .put("ttlMs", server.listTtl().toMillis())
           .put("cacheScope", cacheScope(ctx.caller()));
       case "prompts/get" -> prompts.get(request.params(), encoder, ctx.caller()).toBuilder();
-      case "completion/complete" -> prompts.complete(request.params(), encoder, ctx.caller()).toBuilder();
+      case "completion/complete" -> {
+        server.completionLimiter().acquire(client);
+        yield prompts.complete(request.params(), encoder, ctx.caller()).toBuilder();
+      }
       case "subscriptions/listen" -> listen(request, ctx.caller(), stream, scope);
       default -> resources.modern(request, encoder, ctx.caller());
     };
@@ -149,7 +156,8 @@ final class Stateless implements StatelessEndpoint {
         stream.send(new Notification("notifications/subscriptions/acknowledged",
             JsonObject.builder().put("_meta", sub.meta()).put("notifications", acknowledged.build()).build()));
       }
-      if (!sub.await()) {
+      // A server-side teardown is announced (cancellation: MUST), then answered (subscriptions: SHOULD).
+      if (!sub.await() || !sub.sayCancelled()) {
         throw McpException.internal("Subscription stream closed");
       }
     } catch (InterruptedException e) {

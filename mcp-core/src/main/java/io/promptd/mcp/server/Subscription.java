@@ -23,6 +23,7 @@ final class Subscription {
   private final CountDownLatch ended = new CountDownLatch(1);
   private volatile boolean graceful;
   private volatile boolean broken;
+  private volatile String reason = "the server ended the subscription";
 
   Subscription(RequestId id, Outbound stream, boolean promptsListChanged) {
     this(id, stream, promptsListChanged, false, Set.of(), Caller.UNRESTRICTED);
@@ -74,17 +75,42 @@ final class Subscription {
       stream.send(new Notification(method, tagged));
     } catch (RuntimeException e) {
       broken = true;
-      end(false);
+      ended.countDown();
     }
   }
 
   /**
-   * Ends the subscription; {@code gracefully} when the server closes it and should answer the request. Synchronized
-   * with {@link #deliver}, so that a notification being written is finished before the request is answered.
+   * Ends the subscription on the server's initiative ({@code why}: shutting down, the session closed), which then
+   * tells the client so: see {@link #sayCancelled()}. Synchronized with {@link #deliver}, so that a notification being
+   * written is finished before the teardown is announced.
    */
-  synchronized void end(boolean gracefully) {
-    graceful = gracefully;
-    ended.countDown();
+  synchronized void end(String why) {
+    if (ended.getCount() != 0) {
+      reason = why;
+      graceful = true;
+      ended.countDown();
+    }
+  }
+
+  /**
+   * Tells the client the server tore this subscription down: {@code notifications/cancelled} referencing the listen
+   * request (2026-07-28 cancellation: the server MUST send it when it tears a subscription stream down), tagged like
+   * every message on the stream. The graceful {@code subscriptions/listen} result follows it (subscriptions: SHOULD).
+   *
+   * @return whether it was written; a stream that fails takes no response either
+   */
+  synchronized boolean sayCancelled() {
+    if (broken) {
+      return false;
+    }
+    try {
+      stream.send(new Notification("notifications/cancelled",
+          JsonObject.builder().put("requestId", id.value()).put("reason", reason).put("_meta", meta()).build()));
+      return true;
+    } catch (RuntimeException e) {
+      broken = true;
+      return false;
+    }
   }
 
   /** Blocks until the subscription ends; returns whether it ended gracefully (and so deserves a response). */

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code subscriptions/listen}: the acknowledgement comes first, then {@code notifications/prompts/list_changed} tagged
- * with the subscription id; a server or session that closes answers the listen request; a cancelled listen gets no
- * answer. Every message is checked against the 2026-07-28 schema.
+ * with the subscription id; a server or session that closes sends notifications/cancelled for the listen request,
+ * then answers it; a cancelled listen gets no answer. Every message is checked against the 2026-07-28 schema.
  */
 class SubscriptionTest {
   private static final String SERVER_INFO =
@@ -58,6 +58,10 @@ class SubscriptionTest {
 
     server.close();
     String response = listen.response();
+    assertThat(conforming(stream.next())).as("cancellation.mdx: a server tearing a listen stream down MUST say so")
+        .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"sub-1\","
+            + "\"reason\":\"the server is shutting down\",\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"sub-1\"}}}");
+    assertThat(stream.all()).as("the notification comes before the response, which ends the stream").hasSize(4);
     MODERN.assertConforms(response, "subscriptions/listen");
     assertThat(response).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"sub-1\",\"result\":{\"_meta\":"
         + "{\"io.modelcontextprotocol/subscriptionId\":\"sub-1\"," + SERVER_INFO + "},\"resultType\":\"complete\"}}");
@@ -70,6 +74,8 @@ class SubscriptionTest {
     assertThat(stream.next()).contains("acknowledged");
     session.close();
     String response = listen.response();
+    assertThat(conforming(stream.next())).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
+        + "\"params\":{\"requestId\":5,\"reason\":\"the session closed\",\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":5}}}");
     MODERN.assertConforms(response, "subscriptions/listen");
     assertThat(response).startsWith("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":5,");
   }
@@ -103,7 +109,7 @@ class SubscriptionTest {
     assertThat(listen.awaitEnd()).as("a cancelled listen is not answered").isNull();
     server.prompts().put(extra("after"));
     assertThat(witness.next()).contains("list_changed");
-    assertThat(stream.all()).hasSize(1);
+    assertThat(stream.all()).as("the client cancelled: no notifications/cancelled back").hasSize(1);
   }
 
   @Test
@@ -135,7 +141,7 @@ class SubscriptionTest {
         sending.countDown();
         awaitUninterruptibly(proceed);
       }
-      events.add(json.contains("list_changed") ? "list_changed" : "acknowledged");
+      events.add(json.contains("list_changed") ? "list_changed" : json.contains("cancelled") ? "cancelled" : "acknowledged");
     };
     Request request = Wire.modern(8, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}");
     Thread listener = Thread.ofVirtual().start(() -> {
@@ -149,7 +155,7 @@ class SubscriptionTest {
     proceed.countDown();
     assertThat(listener.join(Recorder.PATIENCE)).isTrue();
     assertThat(closer.join(Recorder.PATIENCE)).isTrue();
-    assertThat(events).containsExactly("acknowledged", "list_changed", "response");
+    assertThat(events).containsExactly("acknowledged", "list_changed", "cancelled", "response");
   }
 
   private static void awaitUninterruptibly(CountDownLatch latch) {

@@ -110,6 +110,15 @@ final class Exchange {
     return request.getHeaders().get(name);
   }
 
+  /**
+   * The client's address: the peer's, or the forwarded one when the transport trusts a proxy (Jetty's forwarded
+   * customizer has then rewritten it); null when unknown. Keys the completion rate limit of unauthenticated clients.
+   */
+  @Nullable String remoteAddress() {
+    String address = Request.getRemoteAddr(request);
+    return address == null || address.isEmpty() ? null : address;
+  }
+
   /** Every value of a header, in order (a header may repeat). */
   List<String> headers(String name) {
     return request.getHeaders().getValuesList(name);

@@ -311,7 +311,7 @@ final class McpHandler extends Handler.Abstract {
   private void postBody(Exchange ex, byte[] body, Runner runner) {
     Incoming in = MessageCodec.decode(body, 0, body.length);
     RequestHeaders headers = new RequestHeaders(ex.header(Eras.PROTOCOL_VERSION_HEADER),
-        ex.header(Eras.METHOD_HEADER), ex.header(Eras.NAME_HEADER));
+        ex.header(Eras.METHOD_HEADER), ex.header(Eras.NAME_HEADER), ex.remoteAddress());
     if (modern.claims(headers, in)) {
       describe(ex, RequestEvent.Era.MODERN, in);
       modern.post(ex, in, headers, runner);

@@ -112,6 +112,11 @@ class SessionLifecycleTest {
         TestClient.Events listenEvents = new TestClient.Events(listen.body())) {
       listenEvents.next(Duration.ofSeconds(5)); // acknowledged
       http.close();
+      String cancelled = listenEvents.next(Duration.ofSeconds(5)).data();
+      Schemas.assertValid(TestClient.MODERN, "CancelledNotification", cancelled);
+      assertThat(cancelled).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":"
+          + "{\"requestId\":5,\"reason\":\"the server is shutting down\",\"_meta\":"
+          + "{\"io.modelcontextprotocol/subscriptionId\":5}}}");
       assertThat(listenEvents.next(Duration.ofSeconds(5)).data()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":5,"
           + "\"result\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":5,\"io.modelcontextprotocol/"
           + "serverInfo\":{\"name\":\"promptd\",\"title\":\"promptd\",\"version\":\""

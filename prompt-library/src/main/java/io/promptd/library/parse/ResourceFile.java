@@ -2,6 +2,7 @@ package io.promptd.library.parse;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
@@ -67,9 +68,11 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
    * @param body the body, rendered logic-less with the URI's variables
    * @param dependencies partials it reads
    * @param scopes the scopes its front matter requires, or null for its folder's default
+   * @param variables what {@code variables:} declares about the URI template's variables, by name
    */
   record Templated(Path file, int line, ResourceTemplate template, UriTemplate uriTemplate, String mimeType,
-      TextTemplate body, Set<Path> dependencies, @Nullable Set<String> scopes) implements ResourceFile {
+      TextTemplate body, Set<Path> dependencies, @Nullable Set<String> scopes, Map<String, TemplateVariable> variables)
+      implements ResourceFile {
     /** Checks and copies the fields. */
     public Templated {
       requireNonNull(file, "file");
@@ -79,6 +82,7 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
       requireNonNull(body, "body");
       dependencies = Set.copyOf(dependencies);
       scopes = scopes == null ? null : Set.copyOf(scopes);
+      variables = Map.copyOf(variables);
     }
 
     @Override
@@ -86,9 +90,31 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
       return uriTemplate.text();
     }
 
-    /** The contents of {@code uri} when it matches the template; values are inserted once, never re-read. */
+    /** Whether this template serves {@code uri}: see {@link #read(String)}. */
+    public boolean matches(String uri) {
+      return values(uri).isPresent();
+    }
+
+    private Optional<Map<String, String>> values(String uri) {
+      return uriTemplate.match(uri).filter(v -> v.entrySet().stream()
+          .allMatch(e -> !variables.containsKey(e.getKey()) || variables.get(e.getKey()).admits(e.getValue(), v)));
+    }
+
+    /**
+     * Suggestions for {@code variable}, from its declared {@code enum} or {@code examples}; none for a variable
+     * without a declaration or one the template does not have.
+     */
+    public Completion complete(String variable, String value, Map<String, String> context) {
+      TemplateVariable declared = variables.get(variable);
+      return declared == null ? Completion.EMPTY : Completion.of(declared.suggest(value, context));
+    }
+
+    /**
+     * The contents of {@code uri} when it matches the template and gives every variable with an {@code enum} one of
+     * its values; values are inserted once, never re-read.
+     */
     public Optional<ResourceContents> read(String uri) {
-      Optional<Map<String, String>> values = uriTemplate.match(uri);
+      Optional<Map<String, String>> values = values(uri);
       return values.map(v -> new TextResourceContents(uri, mimeType, body.render(Map.<String, Object>copyOf(v)),
           null));
     }

@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Parses {@code NAME.resource.md}: YAML front matter ({@code uri} or {@code uriTemplate}, {@code name}, {@code title},
- * {@code description}, {@code mimeType}, {@code file}, {@code scopes}) and a body that is the resource's text. See
+ * {@code description}, {@code mimeType}, {@code file}, {@code scopes}, and for a template {@code variables}) and a body that is the resource's text. See
  * {@code docs/resources.md} for the format.
  */
 public final class ResourceParser {
@@ -28,7 +28,7 @@ public final class ResourceParser {
   public static final String SUFFIX = ".resource.md";
 
   private static final Set<String> KEYS =
-      Set.of("uri", "uriTemplate", "name", "title", "description", "mimeType", "file", Scopes.KEY);
+      Set.of("uri", "uriTemplate", "name", "title", "description", "mimeType", "file", "variables", Scopes.KEY);
   private static final Pattern URI = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:\\S+");
   private static final Set<String> TEXT_APPLICATION_TYPES = Set.of(
       "application/json", "application/yaml", "application/xml", "application/javascript", "application/toml",
@@ -111,14 +111,19 @@ public final class ResourceParser {
             + "' has no '{" + v.getKey() + "}'");
       }
     }
+    Map<String, TemplateVariable> declared = TemplateVariable.read(head.yaml(), compiled, problems);
     ResourceTemplate listed =
         new ResourceTemplate(uriTemplate, head.name(), head.title(), head.description(), type, null, List.of(), null);
     return new ResourceFile.Templated(head.file(), line, listed, compiled, type, template, dependencies,
-        head.scopes());
+        head.scopes(), declared);
   }
 
   private static ResourceFile.Fixed fixed(Head head, String uri, LibraryOptions options, Set<Path> dependencies,
       FileAccess files) throws ParseException {
+    if (head.yaml().get("variables") != null) {
+      throw new ParseException(Fields.line(head.yaml(), "variables", 1),
+          "'variables' describes the variables of a 'uriTemplate'; a resource with a fixed 'uri' has none");
+    }
     String reference = Fields.string(head.yaml(), "file");
     ResourceContents contents;
     long size;
