@@ -21,6 +21,8 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -34,7 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The scale-out topology for real, as {@code bin/cluster up} starts it: PostgreSQL, the library published into it,
  * three replicas serving the store with one session secret, and HAProxy round-robin without stickiness in front.
  * The official TS SDK clients work through the balancer (a legacy session spread over the replicas included), a
- * publish reaches every replica, and killing a replica with SIGKILL does not fail the clients' requests.
+ * publish reaches every replica, a replica SIGKILLed under load answers nothing wrongly and misses no change, the
+ * replicas ride out a database restart (serving, ready, catching up), two publishers racing give one conflict and
+ * lose nothing, and a fresh replica lists a store of 10,000 prompts in full.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -118,16 +122,294 @@ class ClusterTest {
 
   @Test
   @Order(3)
-  void killingAReplicaFailsNoRequest() throws Exception {
-    long pid = Long.parseLong(Files.readString(dir.resolve("state/replica-2.pid")).strip());
-    ProcessHandle replica = ProcessHandle.of(pid).orElseThrow();
+  void killingAReplicaUnderLoadAnswersNothingWrongAndMissesNoChange() throws Exception {
+    // Four clients loop through the balancer, each request with its own argument value, so that an answer given to
+    // the wrong request or twice would show. A request in flight on the replica at the instant it dies gets HAProxy's
+    // 502 (a POST is never resent); the client sends it again, as a client would. Nothing else may fail.
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicInteger answered = new AtomicInteger();
+    AtomicInteger resent = new AtomicInteger();
+    List<String> wrong = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Thread> clients = new ArrayList<>();
+    for (int c = 0; c < 4; c++) {
+      int client = c;
+      clients.add(Thread.ofVirtual().start(() -> {
+        for (int n = 0; !stop.get(); n++) {
+          int id = client * 1_000_000 + n;
+          String value = "client" + client + "-request" + n;
+          for (int attempt = 0; ; attempt++) {
+            try {
+              HttpResponse<String> r = modern(mcp(port), id, "prompts/get", "{\"name\":\"test_prompt_with_arguments\","
+                  + "\"arguments\":{\"arg1\":\"" + value + "\",\"arg2\":\"x\"}}");
+              if (r.statusCode() == 502 && attempt < 3) {
+                resent.incrementAndGet();
+                continue;
+              }
+              if (r.statusCode() != 200 || !r.body().contains("\"id\":" + id + ",") || !r.body().contains(value)
+                  || r.body().indexOf("\"id\":") != r.body().lastIndexOf("\"id\":")) {
+                wrong.add(id + ": HTTP " + r.statusCode() + " " + r.body());
+              }
+              answered.incrementAndGet();
+            } catch (IOException e) {
+              if (attempt < 3) {
+                resent.incrementAndGet();
+                continue;
+              }
+              wrong.add(id + ": " + e);
+            } catch (InterruptedException e) {
+              return;
+            }
+            break;
+          }
+        }
+      }));
+    }
+    awaitCount(answered, 40);
+    ProcessHandle replica = ProcessHandle.of(pid(2)).orElseThrow();
     replica.destroyForcibly();
-    // Once it is gone (a request in flight at that instant gets HAProxy's 502: a POST is never sent twice).
     replica.onExit().get(30, TimeUnit.SECONDS);
-    for (int i = 0; i < 30; i++) {
-      HttpResponse<String> r = modern(mcp(port), i, "prompts/list", "{}");
-      assertThat(r.statusCode()).as("request " + i + ": " + r.body()).isEqualTo(200);
-      assertThat(r.body()).contains("\"id\":" + i).contains("test_prompt_with_arguments");
+    int atKill = answered.get();
+    Files.writeString(library.resolve("published_after_a_kill.prompt.md"), "---\ndescription: new\n---\nHi\n");
+    publish();
+    awaitCount(answered, atKill + 80);
+    stop.set(true);
+    for (Thread t : clients) {
+      t.join(Duration.ofSeconds(30));
+    }
+    assertThat(wrong).as("requests answered wrongly (%d answered, %d resent)", answered.get(), resent.get()).isEmpty();
+    assertThat(resent.get()).as("requests resent after a 502 or a broken connection").isLessThanOrEqualTo(8);
+    // No change missed: the replicas left serve the publish, and the killed one, started again, loads it.
+    for (int i : List.of(1, 3)) {
+      awaitListed(mcp(basePort + i), "published_after_a_kill");
+    }
+    cluster("up", library.toString());
+    awaitListed(mcp(basePort + 2), "published_after_a_kill");
+  }
+
+  @Test
+  @Order(4)
+  void theReplicasRideOutADatabaseRestart() throws Exception {
+    cluster("db", "stop");
+    try {
+      for (int i = 1; i <= 3; i++) {
+        HttpResponse<String> ready = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + (basePort + i)
+            + "/readyz")).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(ready.statusCode()).as("replica " + i + " ready without its database").isEqualTo(200);
+      }
+      for (int i = 0; i < 6; i++) {
+        HttpResponse<String> r = modern(mcp(port), 100 + i, "prompts/list", "{}");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).contains("published_after_a_kill");
+      }
+      Files.writeString(library.resolve("published_after_the_outage.prompt.md"), "---\ndescription: x\n---\nHi\n");
+      ProcessBuilder pb = new ProcessBuilder(Peers.ROOT.resolve("promptd").toString(), "publish", library.toString(),
+          "--store", storeUrl).redirectErrorStream(true);
+      Process p = pb.start();
+      String out = new String(p.getInputStream().readAllBytes(), UTF_8);
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(p.exitValue()).as("publish while the database is down: " + out).isNotZero();
+      assertThat(out).doesNotContain(storeUrl.substring(storeUrl.indexOf(':', 14) + 1, storeUrl.indexOf('@')));
+    } finally {
+      cluster("db", "start");
+    }
+    // Committed the moment the database is back, likely before the replicas' listeners reconnected: they catch up by
+    // version when they do, and every client stream hears of it.
+    List<BlockingQueue<String>> streams = new ArrayList<>();
+    publish();
+    for (int i = 1; i <= 3; i++) {
+      awaitListed(mcp(basePort + i), "published_after_the_outage");
+    }
+    for (int i = 1; i <= 3; i++) {
+      streams.add(listen(mcp(basePort + i)));
+    }
+    Files.writeString(library.resolve("published_after_reconnecting.prompt.md"), "---\ndescription: x\n---\nHi\n");
+    publish();
+    for (int i = 0; i < 3; i++) {
+      assertThat(streams.get(i).poll(60, TimeUnit.SECONDS)).as("replica " + (i + 1) + " after the restart")
+          .isNotNull().contains("list_changed");
+    }
+  }
+
+  @Test
+  @Order(5)
+  void twoPublishersAtOnceGiveOneConflictAndLoseNothing() throws Exception {
+    Path a = copyTree(library, dir.resolve("publisher-a"));
+    Path b = copyTree(library, dir.resolve("publisher-b"));
+    Files.writeString(a.resolve("contested.prompt.md"), "---\ndescription: from a\n---\nA wrote this\n");
+    Files.writeString(b.resolve("contested.prompt.md"), "---\ndescription: from b\n---\nB wrote this\n");
+    String jdbc = "jdbc:postgresql://127.0.0.1:" + env.get("PROMPTD_CLUSTER_PG_PORT") + "/promptd";
+    String password = Files.readString(dir.resolve("state/db.password")).strip();
+    List<Process> publishers = new ArrayList<>();
+    // pg_stat_activity is read on a second connection: inside the lock's transaction it would be a frozen snapshot.
+    try (java.sql.Connection lock = java.sql.DriverManager.getConnection(jdbc, "promptd", password);
+        java.sql.Connection watch = java.sql.DriverManager.getConnection(jdbc, "promptd", password)) {
+      // Both publishes read the same library version, then queue behind this lock on the version row: when it is
+      // released, the first commits and the second finds the version moved.
+      lock.setAutoCommit(false);
+      lock.createStatement().execute("SELECT library_version FROM store FOR UPDATE");
+      for (Path folder : List.of(a, b)) {
+        publishers.add(new ProcessBuilder(Peers.ROOT.resolve("promptd").toString(), "publish", folder.toString(),
+            "--store", storeUrl, "--author", folder.getFileName().toString()).redirectErrorStream(true)
+            .redirectOutput(dir.resolve(folder.getFileName() + ".out").toFile()).start());
+      }
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+      while (waitingOnLocks(watch) < 2) {
+        assertThat(System.nanoTime()).as("both publishes waiting on the lock: %s", activity(watch))
+            .isLessThan(deadline);
+        assertThat(publishers).allMatch(Process::isAlive);
+        TimeUnit.MILLISECONDS.sleep(50); // polling the database for the two waiters, with the deadline above
+      }
+      lock.rollback();
+    }
+    List<String> outs = new ArrayList<>();
+    List<Integer> codes = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      Process p = publishers.get(i);
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      outs.add(Files.readString(dir.resolve((i == 0 ? a : b).getFileName() + ".out")));
+      codes.add(p.exitValue());
+    }
+    assertThat(codes).as(String.join("\n", outs)).containsExactlyInAnyOrder(0, 7);
+    int loser = codes.indexOf(7);
+    assertThat(outs.get(loser)).contains("another publish changed the store").contains("run it again")
+        .doesNotContain(password);
+    String winner = loser == 0 ? "B wrote this" : "A wrote this";
+    awaitGot(mcp(port), "contested", winner);
+    // The loser runs again and wins: nothing it meant to publish is lost.
+    Path again = loser == 0 ? a : b;
+    ServerCellsTest.run(List.of(Peers.ROOT.resolve("promptd").toString(), "publish", again.toString(), "--store",
+        storeUrl, "--author", again.getFileName().toString()), Peers.ROOT);
+    awaitGot(mcp(port), "contested", loser == 0 ? "A wrote this" : "B wrote this");
+    String history = ServerCellsTest.run(List.of(Peers.ROOT.resolve("promptd").toString(), "history", "contested",
+        "--store", storeUrl), Peers.ROOT);
+    assertThat(history).contains("publisher-a").contains("publisher-b");
+    ServerCellsTest.run(List.of(Peers.ROOT.resolve("promptd").toString(), "publish", library.toString(), "--store",
+        storeUrl), Peers.ROOT);
+  }
+
+  @Test
+  @Order(6)
+  void aFreshReplicaListsTenThousandPrompts() throws Exception {
+    Path big = Files.createDirectories(dir.resolve("ten-thousand"));
+    for (int i = 0; i < 10_000; i++) {
+      Files.writeString(big.resolve(String.format("p%05d.prompt.md", i)), "---\ndescription: prompt " + i
+          + "\n---\nText " + i + "\n");
+    }
+    ServerCellsTest.run(List.of(Peers.ROOT.resolve("promptd").toString(), "publish", big.toString(), "--store",
+        storeUrl), Peers.ROOT);
+    int fresh = Peers.freePort();
+    Process replica = Peers.startHttp(List.of(Peers.ROOT.resolve("promptd").toString(), "serve", "--http",
+        String.valueOf(fresh), "--store", storeUrl), fresh);
+    try {
+      awaitReady(fresh);
+      java.util.Set<String> names = new java.util.HashSet<>();
+      String cursor = null;
+      int pages = 0;
+      do {
+        HttpResponse<String> r = modern(mcp(fresh), 1_000 + pages, "prompts/list",
+            cursor == null ? "{}" : "{\"cursor\":\"" + cursor + "\"}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"name\":\"(p\\d{5})\"").matcher(r.body());
+        while (m.find()) {
+          names.add(m.group(1));
+        }
+        java.util.regex.Matcher next = java.util.regex.Pattern.compile("\"nextCursor\":\"([^\"]+)\"").matcher(r.body());
+        cursor = next.find() ? next.group(1) : null;
+        pages++;
+      } while (cursor != null && pages < 1_000);
+      assertThat(names).as("names over %d pages", pages).hasSize(10_000);
+    } finally {
+      replica.destroy();
+      replica.onExit().get(30, TimeUnit.SECONDS);
+      ServerCellsTest.run(List.of(Peers.ROOT.resolve("promptd").toString(), "publish", library.toString(), "--store",
+          storeUrl), Peers.ROOT);
+    }
+  }
+
+  private static long pid(int replica) throws IOException {
+    return Long.parseLong(Files.readString(dir.resolve("state/replica-" + replica + ".pid")).strip());
+  }
+
+  private static void publish() throws Exception {
+    ServerCellsTest.run(List.of(Peers.ROOT.resolve("promptd").toString(), "publish", library.toString(), "--store",
+        storeUrl), Peers.ROOT);
+  }
+
+  private static Path copyTree(Path from, Path to) throws IOException {
+    try (var files = Files.walk(from)) {
+      for (Path f : files.toList()) {
+        Path target = to.resolve(from.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target);
+        }
+      }
+    }
+    return to;
+  }
+
+  private static void awaitReady(int replicaPort) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    URI ready = URI.create("http://127.0.0.1:" + replicaPort + "/readyz");
+    while (HTTP.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(10)).build(),
+        HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+      assertThat(System.nanoTime()).as("replica on port %d ready", replicaPort).isLessThan(deadline);
+      TimeUnit.MILLISECONDS.sleep(100); // polling /readyz, with the deadline above
+    }
+  }
+
+  private static String activity(java.sql.Connection c) throws java.sql.SQLException {
+    StringBuilder out = new StringBuilder();
+    try (var r = c.createStatement().executeQuery("SELECT pid, state, wait_event_type, wait_event, left(query, 80)"
+        + " FROM pg_stat_activity WHERE datname = 'promptd'")) {
+      while (r.next()) {
+        out.append('\n').append(r.getInt(1)).append(' ').append(r.getString(2)).append(' ').append(r.getString(3))
+            .append(' ').append(r.getString(4)).append(' ').append(r.getString(5));
+      }
+    }
+    return out.toString();
+  }
+
+  private static int waitingOnLocks(java.sql.Connection c) throws java.sql.SQLException {
+    try (var r = c.createStatement().executeQuery("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+        + " AND datname = 'promptd'")) {
+      r.next();
+      return r.getInt(1);
+    }
+  }
+
+  private static void awaitCount(AtomicInteger count, int atLeast) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (count.get() < atLeast) {
+      assertThat(System.nanoTime()).as("%d answers", atLeast).isLessThan(deadline);
+      TimeUnit.MILLISECONDS.sleep(20); // polling a counter the clients raise, with the deadline above
+    }
+  }
+
+  /** Waits until {@code replica}'s prompts/list names {@code name} (a publish reached it). */
+  private static void awaitListed(URI replica, String name) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      HttpResponse<String> r = modern(replica, 7, "prompts/list", "{}");
+      if (r.statusCode() == 200 && r.body().contains("\"" + name + "\"")) {
+        return;
+      }
+      assertThat(System.nanoTime()).as(replica + " lists " + name + ": " + r.body()).isLessThan(deadline);
+      TimeUnit.MILLISECONDS.sleep(100); // polling the replica, with the deadline above
+    }
+  }
+
+  /** Waits until {@code prompts/get NAME} through {@code uri} renders {@code text}. */
+  private static void awaitGot(URI uri, String name, String text) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      HttpResponse<String> r = modern(uri, 8, "prompts/get", "{\"name\":\"" + name + "\"}");
+      if (r.statusCode() == 200 && r.body().contains(text)) {
+        return;
+      }
+      assertThat(System.nanoTime()).as(name + " renders " + text + ": " + r.body()).isLessThan(deadline);
+      TimeUnit.MILLISECONDS.sleep(100); // polling through the balancer, with the deadline above
     }
   }
 
@@ -147,16 +429,26 @@ class ClusterTest {
     return out;
   }
 
-  private static HttpResponse<String> modern(URI uri, int id, String method, String params) throws Exception {
+  private static HttpResponse<String> modern(URI uri, int id, String method, String params)
+      throws IOException, InterruptedException {
     String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
         + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
     String p = params.equals("{}") ? "{" + meta + "}" : params.substring(0, params.length() - 1) + "," + meta + "}";
-    return HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20))
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20))
         .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-        .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method)
-        .POST(HttpRequest.BodyPublishers.ofString(
-            "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + p + "}")).build(),
+        .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method);
+    if (method.equals("prompts/get")) {
+      b.header("Mcp-Name", promptName(params));
+    }
+    return HTTP.send(b.POST(HttpRequest.BodyPublishers.ofString(
+        "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + p + "}")).build(),
         HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static String promptName(String params) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"name\":\"([^\"]+)\"").matcher(params);
+    assertThat(m.find()).as("a name in " + params).isTrue();
+    return m.group(1);
   }
 
   /** A 2026-07-28 listen stream on one replica; its SSE data lines after the acknowledgement. */
