@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * [--think-ms 1000] [--grace S]}
  */
 public final class Soak {
+  private static final int HTTP_CLIENTS = 8;
   private final URI uri;
   private final long pid;
   private final Path dir;
@@ -81,7 +82,16 @@ public final class Soak {
   }
 
   public static void main(String[] args) throws Exception {
-    System.exit(new Soak(args).run() ? 0 : 1);
+    Soak soak = new Soak(args);
+    // java.net.http keeps every idle HTTP/1.1 connection it ever opened: one burst of concurrent requests (a GC pause
+    // of the server, a busy minute of this shared machine) would leave the pool, and the server's open descriptors
+    // and per-connection memory, larger for the rest of the run. A bounded idle pool keeps the number of request
+    // connections a function of the load rather than of its worst moment, so that growth the check sees is the
+    // server's own. Read once, when the first client is built.
+    int idlePerClient = Math.max(4, (soak.clients - soak.slow) / HTTP_CLIENTS / 8);
+    System.setProperty("jdk.httpclient.connectionPoolSize", Integer.toString(idlePerClient));
+    System.setProperty("jdk.httpclient.keepalive.timeout", "10");
+    System.exit(soak.run() ? 0 : 1);
   }
 
   private void failure(String message) {
@@ -95,7 +105,7 @@ public final class Soak {
     long t0 = System.nanoTime();
     List<HttpClient> https = new ArrayList<>();
     ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < HTTP_CLIENTS; i++) {
       https.add(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(pool)
           .connectTimeout(Duration.ofSeconds(10)).build());
     }
