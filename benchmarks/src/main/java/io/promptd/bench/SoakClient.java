@@ -1,0 +1,265 @@
+package io.promptd.bench;
+
+import io.promptd.bench.SoakWire.Failure;
+import io.promptd.mcp.json.JsonNumber;
+import io.promptd.mcp.json.JsonObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * One reading soak client: a legacy session with its GET stream, or a 2026-07-28 {@code subscriptions/listen} stream;
+ * either way a request loop beside it ({@code prompts/list}, {@code prompts/get} with arguments,
+ * {@code completion/complete}) whose every answer is checked against its request.
+ */
+final class SoakClient {
+  private static final String LIST_CHANGED = "notifications/prompts/list_changed";
+  private static final String[] LEGACY_VERSIONS = {"2025-11-25", "2025-06-18", "2025-03-26"};
+
+  private final int index;
+  private final boolean modern;
+  private final String version;
+  private final HttpClient http;
+  private final URI uri;
+  private final long thinkMillis;
+  private final AtomicBoolean stopping;
+  private final Consumer<String> failures;
+  private final List<Long> heard = new ArrayList<>();
+  private final AtomicLong requests = new AtomicLong();
+  private final AtomicLong failed = new AtomicLong();
+  private volatile long openedAt = Long.MAX_VALUE;
+  private volatile String streamEnd;
+  private volatile InputStream stream;
+  private String sessionId;
+  private long nextId = 1;
+
+  SoakClient(int index, boolean modern, HttpClient http, URI uri, long thinkMillis, AtomicBoolean stopping,
+      Consumer<String> failures) {
+    this.index = index;
+    this.modern = modern;
+    this.version = modern ? SoakWire.MODERN : LEGACY_VERSIONS[index % LEGACY_VERSIONS.length];
+    this.http = http;
+    this.uri = uri;
+    this.thinkMillis = thinkMillis;
+    this.stopping = stopping;
+    this.failures = failures;
+  }
+
+  boolean modern() {
+    return modern;
+  }
+
+  String name() {
+    return (modern ? "modern#" : "legacy(" + version + ")#") + index;
+  }
+
+  long requests() {
+    return requests.get();
+  }
+
+  long failed() {
+    return failed.get();
+  }
+
+  /** When the stream was known to be open (nanoTime): response headers (legacy) or the acknowledgement (modern). */
+  long openedAt() {
+    return openedAt;
+  }
+
+  /** Why the stream ended before the soak did, or null while it is open. */
+  String streamEnd() {
+    return stopping.get() ? null : streamEnd;
+  }
+
+  /** The nanoTimes at which {@code list_changed} arrived. */
+  synchronized List<Long> heard() {
+    return List.copyOf(heard);
+  }
+
+  /** Opens the stream (reading it on its own virtual thread), then runs the request loop until the soak stops. */
+  void run() throws InterruptedException {
+    try {
+      open();
+    } catch (Failure e) {
+      fail(e.getMessage());
+      streamEnd = "never opened: " + e.getMessage();
+      return;
+    }
+    long seq = 0;
+    while (!stopping.get()) {
+      long think = thinkMillis / 2 + ThreadLocalRandom.current().nextLong(thinkMillis + 1);
+      Thread.sleep(think); // pacing of the load, not a wait for a condition
+      if (stopping.get()) {
+        break;
+      }
+      requests.incrementAndGet();
+      try {
+        switch ((int) (seq++ % 3)) {
+          case 0 -> list();
+          case 1 -> get(seq);
+          default -> complete();
+        }
+      } catch (Failure e) {
+        fail(e.getMessage());
+      }
+    }
+  }
+
+  /** Closes the stream (the soak is over). */
+  void close() {
+    InputStream s = stream;
+    if (s != null) {
+      try {
+        s.close();
+      } catch (IOException e) {
+        // closing a stream the server may have closed already
+      }
+    }
+  }
+
+  private void fail(String message) {
+    failed.incrementAndGet();
+    failures.accept(name() + ": " + message);
+  }
+
+  private String[] headers(String method, String name) {
+    if (modern) {
+      return name == null ? new String[] {"MCP-Protocol-Version", version, "Mcp-Method", method}
+          : new String[] {"MCP-Protocol-Version", version, "Mcp-Method", method, "Mcp-Name", name};
+    }
+    return new String[] {"Mcp-Session-Id", sessionId, "MCP-Protocol-Version", version};
+  }
+
+  private String body(long id, String method, String members) {
+    return modern ? SoakWire.modern(id, method, members) : SoakWire.request(id, method, "{" + members + "}");
+  }
+
+  private void open() throws Failure, InterruptedException {
+    HttpResponse<InputStream> r;
+    long listenId = 0;
+    try {
+      if (modern) {
+        listenId = nextId++;
+        r = http.send(SoakWire.post(uri, body(listenId, "subscriptions/listen",
+            "\"notifications\":{\"promptsListChanged\":true}"), headers("subscriptions/listen", null)).build(),
+            HttpResponse.BodyHandlers.ofInputStream());
+      } else {
+        initialize();
+        r = http.send(HttpRequest.newBuilder(uri).header("Accept", "text/event-stream")
+            .header("Mcp-Session-Id", sessionId).header("MCP-Protocol-Version", version).GET().build(),
+            HttpResponse.BodyHandlers.ofInputStream());
+      }
+    } catch (IOException e) {
+      throw new Failure("opening the stream: " + e);
+    }
+    stream = r.body();
+    if (r.statusCode() != 200 || !r.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
+      close();
+      throw new Failure("opening the stream: HTTP " + r.statusCode() + " "
+          + r.headers().firstValue("Content-Type").orElse(""));
+    }
+    SoakWire.Events events = SoakWire.Events.of(r.body());
+    if (modern) {
+      try {
+        String ack = events.next();
+        JsonObject o = ack == null ? null : SoakWire.object(ack, "listen");
+        if (o == null || !"notifications/subscriptions/acknowledged".equals(o.string("method").orElse(""))) {
+          throw new Failure("listen: the first message is not the acknowledgement: " + ack);
+        }
+      } catch (IOException e) {
+        throw new Failure("listen: " + e);
+      }
+    }
+    openedAt = System.nanoTime();
+    long subscription = listenId;
+    Thread.ofVirtual().name("soak-stream-" + index).start(() -> read(events, subscription));
+  }
+
+  private void initialize() throws Failure, InterruptedException {
+    HttpResponse<String> r;
+    try {
+      r = http.send(SoakWire.post(uri, SoakWire.request(0, "initialize", "{\"protocolVersion\":\"" + version
+          + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"soak\",\"version\":\"1\"}}")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      if (r.statusCode() != 200) {
+        throw new Failure("initialize: HTTP " + r.statusCode() + " " + SoakWire.abbreviate(r.body()));
+      }
+      sessionId = r.headers().firstValue("Mcp-Session-Id")
+          .orElseThrow(() -> new Failure("initialize: no Mcp-Session-Id"));
+      HttpResponse<String> n = http.send(SoakWire.post(uri, "{\"jsonrpc\":\"2.0\",\"method\":"
+          + "\"notifications/initialized\"}", headers("", null)).build(), HttpResponse.BodyHandlers.ofString());
+      if (n.statusCode() != 202) {
+        throw new Failure("notifications/initialized: HTTP " + n.statusCode());
+      }
+    } catch (IOException e) {
+      throw new Failure("initialize: " + e);
+    }
+  }
+
+  private void read(SoakWire.Events events, long subscription) {
+    try {
+      for (String data; (data = events.next()) != null; ) {
+        JsonObject o = SoakWire.object(data, "stream");
+        if (!LIST_CHANGED.equals(o.string("method").orElse(""))) {
+          continue;
+        }
+        if (modern) {
+          long sub = o.object("params").flatMap(p -> p.object("_meta"))
+              .map(m -> m.get("io.modelcontextprotocol/subscriptionId") instanceof JsonNumber n ? n.longValue() : -1L)
+              .orElse(-1L);
+          if (sub != subscription) {
+            fail("list_changed with subscription id " + sub + ", expected " + subscription);
+          }
+        }
+        synchronized (this) {
+          heard.add(System.nanoTime());
+        }
+      }
+      streamEnd = "the server ended the stream";
+    } catch (IOException | Failure e) {
+      streamEnd = e.toString();
+    }
+  }
+
+  private void list() throws Failure, InterruptedException {
+    long id = nextId++;
+    JsonObject result = SoakWire.call(http, uri, id, "prompts/list", body(id, "prompts/list", ""),
+        headers("prompts/list", null));
+    if (!SoakWire.containsName(result, "translate") || !SoakWire.containsName(result, "soak")) {
+      throw new Failure("prompts/list: translate or soak missing: " + SoakWire.abbreviate(result.toString()));
+    }
+  }
+
+  private void get(long seq) throws Failure, InterruptedException {
+    long id = nextId++;
+    String token = "soak-" + index + "-" + seq;
+    String language = seq % 2 == 0 ? "French" : "German";
+    JsonObject result = SoakWire.call(http, uri, id, "prompts/get", body(id, "prompts/get",
+        "\"name\":\"translate\",\"arguments\":{\"text\":\"" + token + "\",\"language\":\"" + language + "\"}"),
+        headers("prompts/get", "translate"));
+    String text = SoakWire.firstText(result);
+    if (!text.contains(token) || !text.contains("into " + language)) {
+      throw new Failure("prompts/get: the text lacks " + token + " or " + language + ": "
+          + SoakWire.abbreviate(text));
+    }
+  }
+
+  private void complete() throws Failure, InterruptedException {
+    long id = nextId++;
+    JsonObject result = SoakWire.call(http, uri, id, "completion/complete", body(id, "completion/complete",
+        "\"ref\":{\"type\":\"ref/prompt\",\"name\":\"translate\"},\"argument\":{\"name\":\"language\","
+            + "\"value\":\"Fr\"}"), headers("completion/complete", null));
+    if (!SoakWire.containsValue(result, "French")) {
+      throw new Failure("completion/complete: French missing: " + SoakWire.abbreviate(result.toString()));
+    }
+  }
+}
