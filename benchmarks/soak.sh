@@ -48,7 +48,8 @@ cleanup() {
 trap cleanup EXIT
 
 # The launcher execs the JVM: $! is the server's own PID (what /proc is sampled for).
-"$ROOT/promptd" serve --http 0 "$WORK/prompts" 2>"$WORK/server.log" &
+# All clients share 127.0.0.1, which is the key of the 2026-07-28 completion rate limit without auth: off here.
+"$ROOT/promptd" serve --http 0 --completion-rate 0 "$WORK/prompts" 2>"$WORK/server.log" &
 server=$!
 url=""
 for _ in $(seq 600); do

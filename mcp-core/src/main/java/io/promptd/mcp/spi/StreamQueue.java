@@ -177,6 +177,11 @@ public final class StreamQueue {
       }
     } catch (IOException | UncheckedIOException e) {
       abort(); // the client went away
+    } catch (RuntimeException e) {
+      // A sink that fails otherwise (a server's response already completed under it, say) has ended the stream just
+      // the same; this thread must not die with an uncaught exception on stderr.
+      LOG.log(Level.DEBUG, () -> name + " ended: " + e);
+      abort();
     } catch (InterruptedException e) {
       abort();
       Thread.currentThread().interrupt();

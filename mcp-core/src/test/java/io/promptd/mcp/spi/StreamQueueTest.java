@@ -53,6 +53,18 @@ class StreamQueueTest {
   }
 
   @Test
+  void aSinkFailingWithAnyExceptionEndsTheStreamQuietly() throws Exception {
+    // Jetty throws IllegalStateException ("last already written") when a response completed under the writer.
+    StreamQueue q = StreamQueue.start("test", f -> {
+      throw new IllegalStateException("last already written");
+    }, StreamQueue.Limits.DEFAULT, () -> {});
+    assertThat(q.offer(new byte[] {1})).isTrue();
+    q.awaitEnd();
+    assertThat(q.failed()).isTrue();
+    assertThat(q.offer(new byte[] {2})).isFalse();
+  }
+
+  @Test
   void limitsAreChecked() {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new StreamQueue.Limits(0, Duration.ofSeconds(1)))
         .hasMessageContaining("StreamQueue.Limits.maxFrames");

@@ -147,6 +147,11 @@ final class SseWriter {
       broken = true;
       ended.countDown();
       throw new UncheckedIOException(e);
+    } catch (IllegalStateException e) {
+      // The server completed the response under us (its connection ended): the stream is gone like a broken one.
+      broken = true;
+      ended.countDown();
+      throw new UncheckedIOException(new IOException("event stream ended", e));
     } finally {
       lock.unlock();
     }
