@@ -4,9 +4,12 @@ import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.http.OAuthSettings;
+import io.promptd.mcp.http.SessionStore;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
+import io.promptd.store.StoreException;
 import io.promptd.store.StoreLibrary;
+import io.promptd.store.StoreSessions;
 import io.promptd.store.StoreUrl;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -48,7 +51,7 @@ final class Serve {
     AtomicBoolean loaded = new AtomicBoolean();
     try (Library library = Library.load(options.directories(), LibraryOptions.defaults())) {
       loaded.set(true);
-      return serve(library, loaded::get, null, options, err, in, stdout);
+      return serve(library, loaded::get, null, null, options.sessionSecret(), options, err, in, stdout);
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
       return Main.FAILED;
@@ -61,12 +64,25 @@ final class Serve {
    */
   private static int serveStore(StoreUrl store, ServeOptions options, PrintStream err, InputStream in,
       OutputStream stdout) {
-    try (StoreLibrary serving = StoreLibrary.start(store, LibraryOptions.defaults())) {
+    try (StoreLibrary serving = StoreLibrary.start(store, LibraryOptions.defaults());
+        StoreSessions sessions = options.http() ? StoreSessions.open(store) : null) {
       if (!serving.awaitLoaded(Duration.ofSeconds(5))) {
         err.println("promptd: the store " + store + " is not loaded yet; serving nothing (not ready) until it is");
       }
+      // Legacy sessions live in the store, signed with --session-secret or else with the store's own secret, so that
+      // every replica serves every session without configuration.
+      ServeOptions.SessionSecret secret = options.sessionSecret();
+      if (sessions != null && secret == null) {
+        try {
+          secret = new ServeOptions.SessionSecret(sessions.secret());
+        } catch (StoreException e) {
+          err.println("promptd: " + e.getMessage() + " (replicas need one secret for legacy sessions: give"
+              + " --session-secret, or start when the database is reachable)");
+          return Main.FAILED;
+        }
+      }
       // Every replica serving the store names a change by the store's version: resumed streams compare alike.
-      return serve(serving.library(), serving::loaded, serving::version, options, err, in, stdout);
+      return serve(serving.library(), serving::loaded, serving::version, sessions, secret, options, err, in, stdout);
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
       return Main.FAILED;
@@ -77,7 +93,8 @@ final class Serve {
   }
 
   private static int serve(Library library, BooleanSupplier loaded, @Nullable LongSupplier catalogVersion,
-      ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
+      @Nullable SessionStore sessionStore, ServeOptions.@Nullable SessionSecret sessionSecret, ServeOptions options,
+      PrintStream err, InputStream in, OutputStream stdout) {
     try {
       // The library logged its load's diagnostics already (StderrLogs prints them): printing them here too doubled them.
       if (options.watch() && options.store() == null) {
@@ -86,13 +103,12 @@ final class Serve {
       McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(library)
           .pageSize(options.pageSize())
           .completionRateLimit(options.completionRate(), Math.max(1, 2 * options.completionRate()));
-      ServeOptions.SessionSecret sessionSecret = options.sessionSecret();
       if (sessionSecret != null) {
         builder.cursorSecret(sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors
       }
       try (McpServer server = builder.build(); ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {
-          serveHttp(server, library, loaded, catalogVersion, options, err);
+          serveHttp(server, library, loaded, catalogVersion, sessionStore, sessionSecret, options, err);
         } else {
           err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
           StdioTransport.create(server, in, stdout, options.maxLineBytes()).run();
@@ -110,7 +126,8 @@ final class Serve {
 
   /** Serves until the process is told to stop (SIGINT, SIGTERM); in-flight requests finish first. */
   private static void serveHttp(McpServer server, Library library, BooleanSupplier loaded,
-      @Nullable LongSupplier catalogVersion, ServeOptions options, PrintStream err)
+      @Nullable LongSupplier catalogVersion, @Nullable SessionStore sessionStore,
+      ServeOptions.@Nullable SessionSecret sessionSecret, ServeOptions options, PrintStream err)
       throws IOException, InterruptedException {
     // Without this hint Jetty asks the platform MBean server whether oops are compressed, which loads all of JMX
     // (a thousand classes, a third of the HTTP start-up time) to size a padding. 16 is right for 64-byte cache lines
@@ -126,7 +143,9 @@ final class Serve {
     if (catalogVersion != null) {
       builder.catalogVersion(catalogVersion);
     }
-    ServeOptions.SessionSecret sessionSecret = options.sessionSecret();
+    if (sessionStore != null) {
+      builder.sessionStore(sessionStore);
+    }
     if (sessionSecret != null) {
       builder.sessionSecret(sessionSecret.derive("promptd legacy sessions")); // replicas with the same secret serve each other's sessions
     }
