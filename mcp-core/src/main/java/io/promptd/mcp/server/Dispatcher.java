@@ -84,12 +84,11 @@ final class Dispatcher {
         && !ResourcesFeature.LEGACY_METHODS.contains(request.method())) {
       throw McpException.methodNotFound(request.method());
     }
-    throw new McpException(
-        ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
-        "Unsupported protocol version: the request names none in params._meta[\"" + META_PROTOCOL_VERSION
-            + "\"] and no initialize handshake has happened; send initialize first (legacy) or name a supported"
-            + " version (modern)",
-        JsonObject.builder().put("supported", JsonArray.ofStrings(ProtocolVersion.supportedIds())).build());
+    // Neither era's request: 2026-07-28 requires the version in _meta (a request without it is malformed: -32602), and
+    // a legacy client must initialize first. -32022 would need a version the client asked for, and it named none.
+    throw McpException.invalidParams("Invalid params: _meta[\"" + META_PROTOCOL_VERSION + "\"] is required (a"
+        + " string naming the protocol version, such as \"" + ProtocolVersion.V2026_07_28.id() + "\"); a legacy client"
+        + " sends initialize first");
   }
 
   private JsonObject legacy(Request request, LegacyState state, Caller caller) {

@@ -35,10 +35,12 @@ final class ModernMeta {
     JsonObject meta = request.params().object("_meta").orElse(JsonObject.EMPTY);
     String requested = meta.get(META_PROTOCOL_VERSION) instanceof JsonString s ? s.value() : null;
     ProtocolVersion version;
+    if (requested == null) { // a required field (2026-07-28, basic: a request missing one is rejected with -32602)
+      throw McpException.invalidParams("Invalid params: _meta[\"" + META_PROTOCOL_VERSION + "\"] is required (a string"
+          + " naming the protocol version, such as \"" + ProtocolVersion.V2026_07_28.id() + "\")");
+    }
     if (headers != null) {
       version = ModernHeaders.check(request, requested, headers);
-    } else if (requested == null) {
-      throw McpException.invalidParams("Invalid params: _meta[\"" + META_PROTOCOL_VERSION + "\"] must be a string");
     } else {
       version = ProtocolVersion.of(requested).filter(ProtocolVersion::isModern)
           .orElseThrow(() -> unsupported(requested));

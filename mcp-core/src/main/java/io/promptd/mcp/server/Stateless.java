@@ -84,8 +84,10 @@ final class Stateless implements StatelessEndpoint {
     try {
       ctx = ModernMeta.parse(r, headers, caller);
     } catch (McpException e) {
-      ErrorResponse error = ErrorResponse.of(r.id(), e);
-      return Call.done(Reply.of(error, Responder.statelessHint(error), MODERN));
+      // Metadata that is missing (-32602), disagrees with the headers (-32020) or names no version we speak (-32022)
+      // makes the request malformed: over HTTP that is 400 Bad Request (2026-07-28, basic: "On HTTP, the response
+      // status MUST be 400").
+      return Call.done(Reply.of(ErrorResponse.of(r.id(), e), Reply.Hint.REJECTED, MODERN));
     }
     InFlight task = new InFlight();
     boolean mayBlock = Dispatcher.mayBlock(server, r, caller);

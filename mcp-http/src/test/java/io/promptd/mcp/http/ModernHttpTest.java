@@ -103,6 +103,31 @@ class ModernHttpTest {
     assertThat(errorCode(noVersion)).isEqualTo(-32020);
   }
 
+  /**
+   * 2026-07-28, basic: "A request missing any required field is malformed; the server MUST reject it with JSON-RPC
+   * error code -32602 (Invalid params). On HTTP, the response status MUST be 400 Bad Request." The same for a log level
+   * that names no level (logging: SHOULD reject with -32602).
+   */
+  @Test
+  void malformedRequestMetadataGets400WithInvalidParams() {
+    String body = modern(7, "prompts/list", "");
+    String noCapabilities = body.replace("\"io.modelcontextprotocol/clientCapabilities\":{},", "");
+    String noVersion = body.replace("\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",", "");
+    String badLevel = body.replace("\"_meta\":{", "\"_meta\":{\"io.modelcontextprotocol/logLevel\":\"loud\",");
+    for (String malformed : List.of(noCapabilities, noVersion, badLevel)) {
+      assertThat(malformed).isNotEqualTo(body);
+      HttpResponse<String> r = client.post(malformed, modernHeaders("prompts/list", null));
+      assertThat(r.statusCode()).as(malformed).isEqualTo(400);
+      assertThat(errorCode(r)).as(malformed).isEqualTo(-32602);
+      assertThat(r.body()).as("the request's id is echoed").startsWith("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":");
+    }
+    // An application-level -32602 (an unknown prompt) is an answer, not a malformed request: 200.
+    HttpResponse<String> unknown = client.post(modern(8, "prompts/get", "\"name\":\"no-such-prompt\""),
+        modernHeaders("prompts/get", "no-such-prompt"));
+    assertThat(unknown.statusCode()).isEqualTo(200);
+    assertThat(errorCode(unknown)).isEqualTo(-32602);
+  }
+
   @Test
   void unsupportedVersionsGet400WithTheSupportedList() {
     String body = modern(5, "prompts/list", "").replace("2026-07-28", "2099-01-01");
