@@ -10,20 +10,27 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A legacy session's server-to-client stream (the one a GET opens): every message gets an event id, the last few are
- * kept for {@code Last-Event-ID} resumption, and at most one connection receives them at a time, through its own
- * {@link StreamQueue}. Publishing never touches the network, so a client that stops reading delays nobody; messages
- * sent while no connection is attached wait in the log and are replayed to a client that resumes.
+ * A legacy session's server-to-client stream (the ones GETs open): every message gets an event id, the last few are
+ * kept for {@code Last-Event-ID} resumption, and each message goes to exactly one attached connection (the newest live
+ * one; the spec lets a client hold several streams, and the server sends each message on only one), through that
+ * connection's own {@link StreamQueue}. Publishing never touches the network, so a client that stops reading delays
+ * nobody; messages sent while no connection is attached wait in the log and are replayed to a client that resumes.
  */
 final class EventLog {
   private static final String PROMPTS_LIST_CHANGED = "notifications/prompts/list_changed";
+  /**
+   * How many GET streams one session may hold at once; a further one replaces the oldest, so that a client
+   * reconnecting again and again past half-dead sockets is never locked out and never piles up connections.
+   */
+  static final int MAX_CONNECTIONS = 4;
   private final int capacity;
   private final StreamQueue.Limits limits;
   private final ReentrantLock lock = new ReentrantLock();
   private final ArrayDeque<Event> recent = new ArrayDeque<>();
   private final @Nullable Tagging tagging;
   private long seq;
-  private @Nullable Connection attached;
+  /** The attached connections, oldest first; at most {@link #MAX_CONNECTIONS}. */
+  private final ArrayDeque<Connection> attached = new ArrayDeque<>();
 
   private record Event(long seq, String id, Message message) {}
 
@@ -59,7 +66,7 @@ final class EventLog {
     return t == null ? Long.toString(n) : t.tag() + "." + n + "." + t.version().getAsLong();
   }
 
-  /** Logs a message and queues it for the attached connection, if any. Never blocks on the network, never throws. */
+  /** Logs a message and queues it for the newest live connection, if any. Never blocks on the network, never throws. */
   void publish(Message message) {
     lock.lock();
     try {
@@ -69,9 +76,13 @@ final class EventLog {
       if (recent.size() > capacity) {
         recent.removeFirst();
       }
-      Connection c = attached;
-      if (c != null && !c.queue().offer(SseWriter.frame(e.id(), message))) {
-        attached = null; // closed or given up; the client may resume with Last-Event-ID
+      byte[] frame = SseWriter.frame(e.id(), message);
+      for (Connection c = attached.peekLast(); c != null; c = attached.peekLast()) {
+        if (live(c) && c.queue().offer(frame)) {
+          break;
+        }
+        attached.removeLast(); // closed or given up: the next newest takes the message; a client may resume
+        c.queue().close();
       }
     } finally {
       lock.unlock();
@@ -79,27 +90,32 @@ final class EventLog {
   }
 
   /**
-   * Attaches a connection and starts its queue. Without {@code lastEventId} it fails when another live connection is
-   * attached; with one, it takes over (the old connection is likely half-open) and first replays what came after
-   * that id.
+   * Attaches a connection and starts its queue; it receives what is published from now on. With {@code lastEventId}
+   * it first replays what came after that id. Beyond {@link #MAX_CONNECTIONS} the oldest connection is ended.
    *
+   * @param prime whether to open with an event that has an id and empty data (2025-11-25 and later define this
+   *     "priming" event; earlier clients may not expect an event without data, and get a comment line instead)
    * @param abort drops the connection, without blocking, when it falls behind
-   * @return the connection's queue, or null when another connection is attached
+   * @return the connection's queue
    */
-  @Nullable StreamQueue attach(SseWriter writer, @Nullable String lastEventId, Runnable abort) {
+  StreamQueue attach(SseWriter writer, @Nullable String lastEventId, boolean prime, Runnable abort) {
     lock.lock();
     try {
-      Connection old = attached;
-      if (old != null && !old.writer().ended() && !old.queue().failed() && lastEventId == null) {
-        return null;
-      }
-      if (old != null) {
-        old.queue().close(); // its GET ends once the queue is drained
+      attached.removeIf(c -> {
+        if (live(c)) {
+          return false;
+        }
+        c.queue().close();
+        return true;
+      });
+      while (attached.size() >= MAX_CONNECTIONS) {
+        attached.removeFirst().queue().close(); // its GET ends once the queue is drained
       }
       // Attached before the first frame is queued: once the client sees the stream open, nothing may bypass it.
       StreamQueue queue = StreamQueue.start("a legacy session's GET stream", writer::writeFrame, limits, abort);
-      attached = new Connection(writer, queue);
-      queue.offer(SseWriter.primeFrame(id(seq)));
+      attached.addLast(new Connection(writer, queue));
+      // Either way the client sees the stream open at once (the headers are sent with the first frame).
+      queue.offer(prime ? SseWriter.primeFrame(id(seq)) : SseWriter.commentFrame());
       Tagging t = tagging;
       String[] foreign = t == null || lastEventId == null ? null : lastEventId.trim().split("\\.", -1);
       if (t != null && foreign != null && foreign.length == 3 && !foreign[0].equals(t.tag())) {
@@ -127,15 +143,17 @@ final class EventLog {
     }
   }
 
-  /** Detaches {@code writer} if it is the attached one, and ends its queue. */
+  /** Detaches {@code writer} if it is attached, and ends its queue. */
   void detach(SseWriter writer) {
     lock.lock();
     try {
-      Connection c = attached;
-      if (c != null && c.writer() == writer) {
-        attached = null;
+      attached.removeIf(c -> {
+        if (c.writer() != writer) {
+          return false;
+        }
         c.queue().close();
-      }
+        return true;
+      });
     } finally {
       lock.unlock();
     }
@@ -145,25 +163,37 @@ final class EventLog {
   boolean connected() {
     lock.lock();
     try {
-      Connection c = attached;
-      return c != null && !c.writer().ended() && !c.queue().failed();
+      return attached.stream().anyMatch(EventLog::live);
     } finally {
       lock.unlock();
     }
   }
 
-  /** Ends the attached connection cleanly, once what is queued for it is written. */
-  void close() {
+  /** How many connections are attached (live or not yet noticed dead). */
+  int connections() {
     lock.lock();
     try {
-      Connection c = attached;
-      attached = null;
-      if (c != null) {
-        c.queue().close();
-      }
+      return attached.size();
     } finally {
       lock.unlock();
     }
+  }
+
+  /** Ends the attached connections cleanly, once what is queued for each is written. */
+  void close() {
+    lock.lock();
+    try {
+      for (Connection c : attached) {
+        c.queue().close();
+      }
+      attached.clear();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private static boolean live(Connection c) {
+    return !c.writer().ended() && !c.queue().failed();
   }
 
   private static long parse(@Nullable String id) {

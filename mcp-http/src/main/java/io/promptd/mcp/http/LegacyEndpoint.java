@@ -3,6 +3,7 @@ package io.promptd.mcp.http;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.ResultResponse;
+import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.Call;
@@ -104,16 +105,15 @@ final class LegacyEndpoint {
       return;
     }
     String lastEventId = ex.header("Last-Event-ID");
-    if (lastEventId == null && ls.events().connected()) {
-      ex.refuse(409, "Conflict: this session already has an open GET stream");
-      return;
-    }
+    // Several GET streams may be open at once (the spec lets a client hold more than one; a client reconnecting past a
+    // half-dead socket must not be locked out): each message goes to one of them, the newest.
+    boolean prime = ls.session().negotiatedVersion().map(v -> v.atLeast(ProtocolVersion.V2025_11_25)).orElse(false);
     ls.acquire();
     SseWriter writer = ex.startSse();
     try {
-      StreamQueue queue = ls.events().attach(writer, lastEventId, () -> ex.abort(writer));
-      if (queue == null || ls.closed()) {
-        writer.close(); // lost a race with another GET, or with the session's end
+      StreamQueue queue = ls.events().attach(writer, lastEventId, prime, () -> ex.abort(writer));
+      if (ls.closed()) {
+        writer.close(); // lost a race with the session's end
       } else {
         writer.keepAlive(keepAlive, () -> ls.events().detach(writer));
         queue.awaitEnd();

@@ -45,6 +45,11 @@ final class SseWriter {
     return event;
   }
 
+  /** A comment line, which clients ignore: commits the response headers where no event is due yet. */
+  static byte[] commentFrame() {
+    return ":\n\n".getBytes(StandardCharsets.UTF_8);
+  }
+
   /** An event with an id and empty data, so the client can resume from here (a "priming" event). */
   static byte[] primeFrame(String id) {
     return ("id: " + id + "\ndata: \n\n").getBytes(StandardCharsets.UTF_8);

@@ -12,6 +12,7 @@ import io.promptd.mcp.server.PromptDefinition;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -129,19 +130,73 @@ class LegacyHttpTest {
   }
 
   @Test
-  void getStreamCarriesListChangedWithEventIdsAndRefusesASecondStream() throws Exception {
+  void getStreamCarriesListChangedWithEventIds() throws Exception {
     String sid = client.initialize("2025-11-25");
     HttpResponse<InputStream> stream = client.getStream("Mcp-Session-Id", sid);
     assertThat(stream.statusCode()).isEqualTo(200);
     assertThat(stream.headers().firstValue("Content-Type")).hasValue("text/event-stream");
     try (TestClient.Events events = new TestClient.Events(stream.body())) {
-      assertThat(client.get("Accept", "text/event-stream", "Mcp-Session-Id", sid).statusCode()).isEqualTo(409);
       server.prompts().put(PromptDefinition.of(Prompt.of("legacy-added", "added", List.of()),
           args -> List.of(PromptMessage.user("hi"))));
       TestClient.Events.Event e = events.next(WAIT);
       Schemas.assertValid("2025-11-25", "PromptListChangedNotification", e.data());
       assertThat(e.data()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}");
       assertThat(e.id()).matches("\\d+");
+    }
+  }
+
+  /**
+   * Transports (2025-03-26 and later): the server "MUST either return Content-Type: text/event-stream in response to
+   * this HTTP GET, or else return HTTP 405", and "the client MAY remain connected to multiple SSE streams
+   * simultaneously", each message going to only one of them. A client reconnecting without Last-Event-ID while its old
+   * socket is half-dead is not locked out; the oldest of too many streams is ended.
+   */
+  @Test
+  void aSecondGetStreamIsServedAndEachMessageGoesToOneStream() throws Exception {
+    String sid = client.initialize("2025-11-25");
+    HttpResponse<InputStream> first = client.getStream("Mcp-Session-Id", sid);
+    try (TestClient.Events one = new TestClient.Events(first.body())) {
+      one.nextAny(WAIT); // the priming event: the stream is attached
+      HttpResponse<InputStream> second = client.getStream("Mcp-Session-Id", sid);
+      assertThat(second.statusCode()).isEqualTo(200);
+      assertThat(second.headers().firstValue("Content-Type")).hasValue("text/event-stream");
+      List<TestClient.Events> more = new ArrayList<>();
+      try (TestClient.Events two = new TestClient.Events(second.body())) {
+        two.nextAny(WAIT);
+        server.prompts().put(PromptDefinition.of(Prompt.of("two-streams", "added", List.of()),
+            args -> List.of(PromptMessage.user("hi"))));
+        assertThat(two.next(WAIT).data()).contains("notifications/prompts/list_changed");
+        for (int i = 2; i < EventLog.MAX_CONNECTIONS + 1; i++) { // the last of these pushes the first stream out
+          TestClient.Events e = new TestClient.Events(client.getStream("Mcp-Session-Id", sid).body());
+          more.add(e);
+          e.nextAny(WAIT);
+        }
+        List<TestClient.Events.Event> seenByFirst = one.eventsUntilEnd(WAIT);
+        assertThat(seenByFirst).as("the message went to the newest stream only").allMatch(e -> e.data().isBlank());
+      } finally {
+        for (TestClient.Events e : more) {
+          e.close();
+        }
+      }
+    }
+  }
+
+  /** The priming event (an id, empty data) is defined by 2025-11-25 only; earlier clients get none. */
+  @Test
+  void onlyA20251125StreamOpensWithAPrimingEvent() throws Exception {
+    for (String version : List.of("2025-03-26", "2025-06-18", "2025-11-25")) {
+      String sid = client.initialize(version);
+      try (TestClient.Events events = new TestClient.Events(client.getStream("Mcp-Session-Id", sid).body())) {
+        if (version.equals("2025-11-25")) {
+          TestClient.Events.Event priming = events.nextAny(WAIT);
+          assertThat(priming.data()).isEmpty();
+          assertThat(priming.id()).matches("\\d+");
+        }
+        server.prompts().put(PromptDefinition.of(Prompt.of("primed-" + version, "added", List.of()),
+            args -> List.of(PromptMessage.user("hi"))));
+        TestClient.Events.Event first = events.nextAny(WAIT);
+        assertThat(first.data()).as(version).contains("notifications/prompts/list_changed");
+      }
     }
   }
 

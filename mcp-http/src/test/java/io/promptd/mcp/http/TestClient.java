@@ -181,16 +181,35 @@ final class TestClient {
       }
     }
 
-    /** Waits for the end of the stream; fails when an event with data arrives first or nothing ends it in time. */
+    /** The next event, priming events included, or fails after {@code timeout}. */
+    Event nextAny(Duration timeout) throws InterruptedException {
+      Object o = queue.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      if (o == null) {
+        throw new AssertionError("no SSE event within " + timeout);
+      }
+      if (o instanceof IOException || o == END) {
+        throw new AssertionError("stream ended: " + o);
+      }
+      return (Event) o;
+    }
+
+    /** Waits for the end of the stream, skipping events; fails when nothing ends it in time. */
     void awaitEnd(Duration timeout) throws InterruptedException {
+      eventsUntilEnd(timeout);
+    }
+
+    /** Waits for the end of the stream and returns the events that came before it; fails when it does not end in time. */
+    List<Event> eventsUntilEnd(Duration timeout) throws InterruptedException {
+      List<Event> seen = new ArrayList<>();
       while (true) {
         Object o = queue.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
         if (o == null) {
           throw new AssertionError("stream did not end within " + timeout);
         }
         if (o == END || o instanceof IOException) {
-          return;
+          return seen;
         }
+        seen.add((Event) o);
       }
     }
 
