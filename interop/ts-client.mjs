@@ -3,11 +3,14 @@
 //
 //   node ts-client.mjs --sdk v1|v2 (--stdio "server command" | --url URL)
 //        --get NAME --arg k=v ... --expect TEXT [--edit-file PATH | --edit-cmd 'SHELL COMMAND'] [--min-pages N]
-//        [--bearer ACCESS_TOKEN] [--transport streamable|sse] [--protocol-version V]
+//        [--bearer ACCESS_TOKEN] [--transport streamable|sse] [--protocol-version V] [--cancel NAME]
 // --transport sse (v1 only): --url names the old HTTP+SSE transport's stream (e.g. http://127.0.0.1:3000/sse), served
 // with the SDK's SSEClientTransport. --protocol-version makes the v1 client's initialize ask for V (such as 2024-11-05,
 // as an old client would) instead of the SDK's latest: its POSTs go through a fetch that rewrites that one field.
 // --edit-cmd changes the library with a command (e.g. promptd publish into a store) instead of writing a file.
+// --cancel NAME (v1, HTTP): gets prompt NAME (one that renders until cancelled), aborts it after 300 ms (the SDK sends
+// notifications/cancelled), waits for the server's answer to that POST to be read, and fails if the SDK raised any
+// error for it (onerror) or the session stopped working.
 //
 // Prints one JSON line {"ok":true,...} and exits 0, or prints the failure and exits 1.
 import { writeFileSync } from 'node:fs';
@@ -26,6 +29,7 @@ const minPages = Number(opt('--min-pages', '1'));
 const bearer = opt('--bearer'); // an OAuth access token the HTTP client presents on every request
 const httpTransport = opt('--transport', 'streamable');
 const askVersion = opt('--protocol-version');
+const cancelName = opt('--cancel');
 const getArgs = Object.fromEntries(all('--arg').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const timeout = (ms, what) => new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms));
 
@@ -42,6 +46,18 @@ function askingFor(version) {
   };
 }
 
+// Every response of the v1 client's fetch, read to its end on a clone: lets --cancel wait for the cancelled POST's
+// answer to have arrived in full before it looks for errors.
+const answers = [];
+function tracking(inner) {
+  return (input, init) => {
+    const pending = inner(input, init);
+    // Registered before the SDK awaits the same promise, so the clone is taken before the SDK reads the body.
+    if (init?.method === 'POST') answers.push({ body: String(init.body), read: pending.then((r) => r.clone().text()) });
+    return pending;
+  };
+}
+
 async function connect() {
   if (sdk === 'v1') {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
@@ -54,6 +70,7 @@ async function connect() {
       const options = {};
       if (bearer) options.requestInit = { headers: { Authorization: `Bearer ${bearer}` } };
       if (askVersion) options.fetch = askingFor(askVersion);
+      if (cancelName) options.fetch = tracking(options.fetch ?? fetch);
       if (httpTransport === 'sse') {
         const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
         transport = new SSEClientTransport(new URL(url), options);
@@ -119,6 +136,28 @@ async function main() {
     const code = e.code ?? e.data?.code;
     if (code !== -32602) throw new Error(`expected -32602 for an unknown prompt, got ${code}: ${e.message}`);
     report.invalidParams = code;
+  }
+
+  // 3b. a request the client cancels: the server's answer to its POST must raise nothing in the SDK
+  if (cancelName) {
+    const errors = [];
+    client.onerror = (e) => errors.push(String(e?.message ?? e));
+    const abort = new AbortController();
+    const pending = client.getPrompt({ name: cancelName, arguments: {} }, { signal: abort.signal });
+    setTimeout(() => abort.abort('the interop test cancels'), 300);
+    try {
+      await pending;
+      throw new Error('the cancelled request was answered');
+    } catch (e) {
+      if (!/cancel|abort/i.test(String(e?.message ?? e))) throw e;
+    }
+    const post = answers.find((a) => a.body.includes('"prompts/get"') && a.body.includes(cancelName));
+    if (!post) throw new Error('the cancelled POST was not seen');
+    const body = await Promise.race([post.read, timeout(10000, 'the answer to the cancelled POST')]);
+    await client.listPrompts({}); // a round trip later, whatever the SDK does with that answer has happened
+    if (errors.length) throw new Error(`the SDK raised an error for the cancelled request: ${errors.join('; ')}`);
+    report.cancel = 'ok';
+    report.cancelledAnswer = body.length;
   }
 
   // 4. list_changed after a library edit

@@ -1,6 +1,8 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.Caller;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.Wire;
@@ -202,17 +204,25 @@ final class Exchange {
 
   /**
    * Writes what the core decided: its body as {@code application/json}, with the status its hint stands for (200
-   * answered, 202 accepted, 204 cancelled, 400 rejected, 404 unknown method).
+   * answered, 202 accepted, 400 rejected, 404 unknown method). A cancelled request, whose answer is owed to nobody, gets
+   * an event stream that ends without an event: for a POSTed request the transport allows only {@code
+   * text/event-stream} or {@code application/json} (and a client may not expect a body-less 204).
    */
   void reply(Reply reply) {
+    answered(reply);
+    if (reply.hint() == Reply.Hint.CANCELLED) {
+      this.status = 200;
+      response.setStatus(200);
+      sseHeaders();
+      write(new byte[0]);
+      return;
+    }
     int status = switch (reply.hint()) {
-      case ANSWERED -> 200;
+      case ANSWERED, CANCELLED -> 200;
       case ACCEPTED -> 202;
-      case CANCELLED -> 204;
       case REJECTED -> 400;
       case UNKNOWN_METHOD -> 404;
     };
-    answered(reply);
     if (reply.hasBody()) {
       json(status, reply.encode(false));
     } else {
@@ -236,7 +246,25 @@ final class Exchange {
       response.getHeaders().put(HttpHeader.CONNECTION, "close");
     }
     outcome = RequestEvent.Outcome.REFUSED;
-    json(status, Wire.encode(Wire.refusal(message), null, false));
+    ErrorResponse refusal = modern()
+        // 2026-07-28 reserves -32000..-32019 for legacy use ("new implementations SHOULD NOT use codes from this
+        // sub-range"): a refused request is an invalid request, a failure of the server an internal error.
+        ? new ErrorResponse(null, status >= 500 ? ErrorCodes.INTERNAL_ERROR : ErrorCodes.INVALID_REQUEST, message, null)
+        : Wire.refusal(message);
+    json(status, Wire.encode(refusal, null, false));
+  }
+
+  /**
+   * Whether the request belongs to 2026-07-28 or later: read as one, or naming in {@code MCP-Protocol-Version} a
+   * version that is not a legacy one (2026-07-28 clients send it on every request; legacy clients only after
+   * {@code initialize}, and only legacy versions).
+   */
+  private boolean modern() {
+    if (era == RequestEvent.Era.MODERN) {
+      return true;
+    }
+    String version = request.getHeaders().get(Eras.PROTOCOL_VERSION_HEADER);
+    return version != null && ProtocolVersion.of(version.trim()).map(ProtocolVersion::isModern).orElse(true);
   }
 
   /** Answers a health probe: JSON, never cached; it raises no {@link RequestEvent}. */
@@ -254,11 +282,15 @@ final class Exchange {
       telemetry.streamOpened();
     }
     response.setStatus(200);
+    sseHeaders();
+    return new SseWriter(Content.Sink.asOutputStream(response));
+  }
+
+  private void sseHeaders() {
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
     response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache");
     // Tells proxies such as nginx not to buffer the stream (spec: SHOULD).
     response.getHeaders().put("X-Accel-Buffering", "no");
-    return new SseWriter(Content.Sink.asOutputStream(response));
   }
 
   /** Ends an exchange whose response was {@code writer}'s stream: failed when the client broke it, else completed. */

@@ -64,6 +64,34 @@ class SecurityHttpTest {
     assertThat(client.post(INIT, "Origin", "https://app.example.com").statusCode()).isEqualTo(200);
   }
 
+  /**
+   * 2026-07-28 reserves -32000..-32019 for legacy use ("new implementations SHOULD NOT use codes from this sub-range"):
+   * a refusal of a 2026-07-28 request carries -32600 (-32603 for a failure of the server); legacy requests keep -32000.
+   */
+  @Test
+  void refusalsOfModernRequestsUseTheCodesTheirVersionDefines() {
+    String body = TestClient.modern(1, "prompts/list", "");
+    String[] modern = TestClient.modernHeaders("prompts/list", null);
+    HttpResponse<String> origin = client.post(body, concat(modern, "Origin", "http://evil.example.com"));
+    assertThat(origin.statusCode()).isEqualTo(403);
+    assertThat(TestClient.errorCode(origin)).isEqualTo(-32600);
+    HttpResponse<String> type = client.post(body, concat(modern, "Content-Type", "text/plain"));
+    assertThat(type.statusCode()).isEqualTo(415);
+    assertThat(TestClient.errorCode(type)).isEqualTo(-32600);
+    HttpResponse<String> accept = client.post(body, concat(modern, "Accept", "text/html"));
+    assertThat(accept.statusCode()).isEqualTo(406);
+    assertThat(TestClient.errorCode(accept)).isEqualTo(-32600);
+    HttpResponse<String> legacy = client.post(INIT, "Content-Type", "text/plain");
+    assertThat(legacy.statusCode()).isEqualTo(415);
+    assertThat(TestClient.errorCode(legacy)).isEqualTo(-32000);
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+
   @Test
   void bearerTokenIsRequiredWhenConfigured() throws Exception {
     try (McpServer s = ConformanceFixtures.server();
