@@ -315,9 +315,10 @@ final class McpHandler extends Handler.Abstract {
     if (modern.claims(headers, in)) {
       describe(ex, RequestEvent.Era.MODERN, in);
       modern.post(ex, in, headers, runner);
-    } else if (in instanceof Incoming.Invalid invalid) {
+    } else if (in instanceof Incoming.Invalid invalid && ex.header(Eras.SESSION_HEADER) == null) {
       describe(ex, RequestEvent.Era.NONE, in);
-      ex.reply(Reply.rejected(invalid.error(), true, null)); // no session consulted: no version in force
+      ex.reply(Reply.rejected(invalid.error(), true, null)); // no session: no version in force
+      // (Within a session the session answers, under its version's rule for an unreadable id, as stdio does.)
     } else if (ex.header(Eras.SESSION_HEADER) != null) {
       describe(ex, RequestEvent.Era.LEGACY, in);
       legacy.post(ex, in, runner);
