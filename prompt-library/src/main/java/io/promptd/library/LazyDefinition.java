@@ -9,9 +9,12 @@ import io.promptd.library.parse.Root;
 import io.promptd.library.render.Definitions;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
+import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.server.ArgumentCompleter;
+import io.promptd.mcp.server.ArgumentField;
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.server.PromptRenderer;
 import java.nio.file.Path;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -48,7 +51,23 @@ final class LazyDefinition {
       Prompt prompt, boolean completable) {
     LazyDefinition lazy = new LazyDefinition(source, options, root, file, match, prompt.name());
     ArgumentCompleter completer = completable ? lazy::complete : null;
-    return new PromptDefinition(prompt, arguments -> lazy.full().renderer().render(arguments), completer);
+    PromptRenderer renderer = new PromptRenderer() { // may block: its first use reads and parses the file
+      @Override
+      public GetPromptResult render(Map<String, String> arguments) throws Exception {
+        return lazy.full().renderer().render(arguments);
+      }
+
+      @Override
+      public @Nullable ArgumentField field(String argument) {
+        return lazy.full().renderer().field(argument);
+      }
+
+      @Override
+      public boolean elicits() {
+        return lazy.full().renderer().elicits();
+      }
+    };
+    return new PromptDefinition(prompt, renderer, completer);
   }
 
   private Completion complete(String argument, String value, Map<String, String> context) {

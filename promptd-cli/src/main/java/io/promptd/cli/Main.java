@@ -46,6 +46,8 @@ public final class Main {
         --completion-rate N  completion/complete requests per second per client: a legacy session, else the token's
                              subject, else the client's address (stdio: the process); bursts of 2N; past it a clear
                              error with retryAfterMs (default 20; 0: no limit)
+        --no-elicit          never ask users for missing or invalid prompt arguments (2026-07-28 clients that
+                             declare form elicitation are asked by default; see README)
         --http [PORT]        serve Streamable HTTP at /mcp instead of stdio (port 3000 unless given)
         --host ADDR          address to bind (default 127.0.0.1; any other needs --token or OAuth)
         --port PORT          HTTP port (0: any free one)

@@ -102,9 +102,12 @@ final class Serve {
       }
       McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(library)
           .pageSize(options.pageSize())
-          .completionRateLimit(options.completionRate(), Math.max(1, 2 * options.completionRate()));
+          .completionRateLimit(options.completionRate(), Math.max(1, 2 * options.completionRate()))
+          .elicitation(options.elicit());
       if (sessionSecret != null) {
         builder.cursorSecret(sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors
+        // and each other's retries of prompts/get after an InputRequiredResult
+        builder.requestStateSecret(sessionSecret.derive("promptd request state"));
       }
       try (McpServer server = builder.build(); ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {

@@ -33,6 +33,7 @@ import org.jspecify.annotations.Nullable;
  * @param store the prompt store to serve instead of {@code directories} (which is then empty), or null
  * @param completionRate {@code completion/complete} requests per second per client (bursts of twice as many); 0: no
  *     limit
+ * @param elicit whether the server may ask users for missing or invalid prompt arguments ({@code --no-elicit}: never)
  */
 record ServeOptions(
     List<Path> directories,
@@ -51,7 +52,8 @@ record ServeOptions(
     @Nullable OAuthSettings oauth,
     @Nullable SessionSecret sessionSecret,
     @Nullable StoreUrl store,
-    int completionRate) {
+    int completionRate,
+    boolean elicit) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -120,6 +122,7 @@ record ServeOptions(
     Path sessionSecretFile = null;
     String store = null;
     int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
+    boolean elicit = true;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
@@ -153,6 +156,7 @@ record ServeOptions(
         case "--session-secret" -> sessionSecretFile = Path.of(text(args, ++i, arg));
         case "--store" -> store = text(args, ++i, arg);
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
+        case "--no-elicit" -> elicit = false;
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -208,7 +212,7 @@ record ServeOptions(
     }
     return new ServeOptions(store == null ? directories(dirs) : List.of(), pageSize, maxLineBytes, watch, http, host,
         port, token, publicUrls, trustProxy, tlsCert, tlsKey, ops, oauth, sessionSecret,
-        store == null ? null : StoreCommand.storeUrl(store), completionRate);
+        store == null ? null : StoreCommand.storeUrl(store), completionRate, elicit);
   }
 
   /**

@@ -75,6 +75,23 @@ class CliProcessTest {
     assertThat(complete.status).as(complete.err).isZero();
   }
 
+  /**
+   * {@code serve} asks a 2026-07-28 client that declares form elicitation for a prompt's missing arguments (an
+   * InputRequiredResult) over stdio; with {@code --no-elicit} it answers -32602 as before.
+   */
+  @Test
+  void serveAsksForMissingArgumentsUnlessToldNotTo() throws Exception {
+    String request = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":"
+        + "\"test_prompt_with_arguments\",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        + "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{\"form\":{}}}}}}\n";
+    Result asked = run(List.of("serve", "--no-watch", FIXTURES.toString()), request);
+    assertThat(asked.out).contains("\"resultType\":\"input_required\"", "\"method\":\"elicitation/create\"",
+        "\"requestState\":");
+    Result refused = run(List.of("serve", "--no-watch", "--no-elicit", FIXTURES.toString()), request);
+    assertThat(refused.out).contains("\"code\":-32602", "missing required arguments")
+        .doesNotContain("input_required");
+  }
+
   @Test
   void theStartUpCacheTrainingRunServesBothTransportsAndExits() throws Exception {
     for (List<String> mode : List.of(List.<String>of(), List.of("--http"))) {

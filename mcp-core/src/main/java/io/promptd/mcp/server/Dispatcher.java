@@ -71,7 +71,7 @@ final class Dispatcher {
     }
     if (meta.has(META_PROTOCOL_VERSION)) {
       return server.stateless().serve(
-          request, ModernMeta.parse(request, null, caller), stream, session.listens(), session.clientKey());
+          request, ModernMeta.parse(request, null, caller, server.requestStates()), stream, session.listens(), session.clientKey());
     }
     LegacyState state = session.legacy();
     if (state != null) {

@@ -11,6 +11,7 @@ import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.spi.StatelessEndpoint;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -47,6 +48,8 @@ public final class McpServer implements AutoCloseable {
   private final AutoCloseable resourceListener;
   private final Stateless stateless;
   private final CompletionLimiter completionLimiter;
+  private final RequestStates requestStates;
+  private final boolean elicits;
 
   private McpServer(Builder b) {
     this.serverInfo = b.serverInfo;
@@ -63,6 +66,8 @@ public final class McpServer implements AutoCloseable {
     ResourceProvider provider = b.resources;
     this.resourceListener = provider == null ? () -> {} : provider.onChange(resourceEvents);
     this.completionLimiter = new CompletionLimiter(b.completionRate, b.completionBurst, b.clock);
+    this.requestStates = new RequestStates(b.requestStateSecret, b.wallClock);
+    this.elicits = b.elicits;
     this.stateless = new Stateless(this);
   }
 
@@ -163,6 +168,15 @@ public final class McpServer implements AutoCloseable {
     return cursors;
   }
 
+  RequestStates requestStates() {
+    return requestStates;
+  }
+
+  /** Whether the server may ask users for missing or invalid prompt arguments (elicitation). */
+  boolean elicits() {
+    return elicits;
+  }
+
   @Nullable ResourceProvider resources() {
     return resources;
   }
@@ -185,6 +199,9 @@ public final class McpServer implements AutoCloseable {
     private double completionRate = DEFAULT_COMPLETION_RATE;
     private int completionBurst = DEFAULT_COMPLETION_BURST;
     private LongSupplier clock = System::nanoTime;
+    private InstantSource wallClock = InstantSource.system();
+    private byte @Nullable [] requestStateSecret;
+    private boolean elicits = true;
 
     private Builder() {}
 
@@ -210,6 +227,37 @@ public final class McpServer implements AutoCloseable {
       }
       this.completionRate = perSecond;
       this.completionBurst = burst;
+      return this;
+    }
+
+    /** The clock request states' expiry reads; tests step it by hand. */
+    Builder wallClock(InstantSource clock) {
+      this.wallClock = requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * Whether the server may ask the user for a prompt's missing or invalid arguments (form elicitation: a 2026-07-28
+     * {@code InputRequiredResult}) instead of answering -32602, when the client declares it can show forms and the
+     * prompt does not opt out ({@link PromptRenderer#elicits()}). Default true.
+     */
+    public Builder elicitation(boolean enabled) {
+      this.elicits = enabled;
+      return this;
+    }
+
+    /**
+     * The key that seals the {@code requestState} of 2026-07-28 {@code InputRequiredResult}s (HMAC-SHA256), for servers
+     * that must accept each other's retries, such as replicas behind a load balancer; at least 16 bytes, copied. Null
+     * (the default): a random key per server, and another server's state is refused as invalid.
+     *
+     * @throws IllegalArgumentException when shorter than 16 bytes
+     */
+    public Builder requestStateSecret(byte @Nullable [] secret) {
+      if (secret != null && secret.length < 16) {
+        throw new IllegalArgumentException("requestStateSecret must be at least 16 bytes, not " + secret.length);
+      }
+      this.requestStateSecret = secret == null ? null : secret.clone();
       return this;
     }
 

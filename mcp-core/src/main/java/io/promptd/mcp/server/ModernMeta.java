@@ -27,11 +27,13 @@ final class ModernMeta {
 
   /**
    * Reads the request's version, once: from its {@code _meta}, checked against the transport's {@code headers} when
-   * it carries some (HTTP), then the client's capabilities and identity.
+   * it carries some (HTTP), then the client's capabilities and identity, and a retry's {@code requestState} and
+   * {@code inputResponses}.
    *
-   * @throws McpException when the metadata is missing, disagrees with the headers, or names no version we speak
+   * @throws McpException when the metadata is missing, disagrees with the headers, or names no version we speak; when
+   *     a retry's state fails its checks or its answer is malformed
    */
-  static RequestContext parse(Request request, @Nullable RequestHeaders headers, Caller caller) {
+  static RequestContext parse(Request request, @Nullable RequestHeaders headers, Caller caller, RequestStates states) {
     JsonObject meta = request.params().object("_meta").orElse(JsonObject.EMPTY);
     String requested = meta.get(META_PROTOCOL_VERSION) instanceof JsonString s ? s.value() : null;
     ProtocolVersion version;
@@ -50,8 +52,8 @@ final class ModernMeta {
         .orElseThrow(() -> McpException.invalidParams(
             "Invalid params: _meta[\"" + META_CLIENT_CAPABILITIES + "\"] is required (an object; {} for none)"));
     checkLogLevel(meta);
-    return new RequestContext(
-        id, version, capabilities, implementation(meta.object(META_CLIENT_INFO).orElse(null)), caller);
+    return new RequestContext(id, version, capabilities, implementation(meta.object(META_CLIENT_INFO).orElse(null)),
+        caller, InputRequired.read(request, states, caller));
   }
 
   /**

@@ -2,13 +2,15 @@ package io.promptd.mcp.server;
 
 import io.promptd.mcp.protocol.GetPromptResult;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a prompt's arguments into messages.
  *
  * <p>The server has already checked that every required argument is present and that no undeclared one is. A renderer
- * that rejects a value throws {@link io.promptd.mcp.jsonrpc.McpException} with code -32602; any other exception becomes
- * -32603 with a safe message, and its details go to the log only.
+ * that rejects a value throws {@link io.promptd.mcp.jsonrpc.McpException} with code -32602 — preferably its kind
+ * {@link ArgumentsNeeded}, naming the arguments a user could correct, so that a client able to show a form is asked
+ * for them; any other exception becomes -32603 with a safe message, and its details go to the log only.
  */
 @FunctionalInterface
 public interface PromptRenderer {
@@ -27,6 +29,22 @@ public interface PromptRenderer {
    * in order and saves two thread hand-offs per request. The default is the safe answer, true.
    */
   default boolean mayBlock() {
+    return true;
+  }
+
+  /**
+   * How {@code argument} is asked for in a form, or null for a plain text field made from the prompt's declaration.
+   * The default is null.
+   */
+  default @Nullable ArgumentField field(String argument) {
+    return null;
+  }
+
+  /**
+   * Whether the server may ask the user for missing or invalid arguments of this prompt (elicitation) instead of
+   * answering -32602. The default is true; a prompt whose arguments must come from the caller opts out.
+   */
+  default boolean elicits() {
     return true;
   }
 }

@@ -52,7 +52,7 @@ final class PromptsFeature {
     PromptDefinition definition = lookup(params.get("name"), caller);
     Prompt prompt = definition.prompt();
     Map<String, String> arguments = arguments("prompt '" + prompt.name() + "'", params.get("arguments"), "arguments");
-    checkArguments(prompt, arguments);
+    checkArguments(definition, arguments);
     GetPromptResult result;
     try {
       result = definition.renderer().render(arguments);
@@ -70,6 +70,12 @@ final class PromptsFeature {
       throw McpException.internal("prompt '" + prompt.name() + "' rendered nothing");
     }
     return encoder.getPromptResult(result);
+  }
+
+  /** Whether prompt {@code name}, visible to {@code caller}, lets the server ask for its arguments. */
+  boolean elicits(String name, Caller caller) {
+    PromptDefinition definition = visible(server.prompts().snapshot().get(name), caller);
+    return definition != null && definition.renderer().elicits();
   }
 
   JsonObject complete(JsonObject params, Encoder encoder, Caller caller) {
@@ -168,16 +174,20 @@ final class PromptsFeature {
     return out;
   }
 
-  private static void checkArguments(Prompt prompt, Map<String, String> arguments) {
+  private static void checkArguments(PromptDefinition definition, Map<String, String> arguments) {
+    Prompt prompt = definition.prompt();
     List<String> missing = new ArrayList<>();
+    List<ArgumentsNeeded.Question> questions = new ArrayList<>();
     for (PromptArgument a : prompt.arguments()) {
       if (a.required() && (arguments.get(a.name()) == null || arguments.get(a.name()).isEmpty())) {
         missing.add("'" + a.name() + "'");
+        ArgumentField field = definition.renderer().field(a.name());
+        questions.add(new ArgumentsNeeded.Question(field != null ? field : ArgumentField.of(a), "is required"));
       }
     }
     if (!missing.isEmpty()) {
-      throw McpException.invalidParams("prompt '" + prompt.name() + "': missing required argument"
-          + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing));
+      throw new ArgumentsNeeded("prompt '" + prompt.name() + "': missing required argument"
+          + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing), questions);
     }
     List<String> unknown = new ArrayList<>();
     for (String name : arguments.keySet()) {

@@ -17,10 +17,11 @@ import org.jspecify.annotations.Nullable;
  * @param clientCapabilities the client's declared capabilities
  * @param clientInfo the client's self-reported identity, or null
  * @param caller who sent the request, as the transport authenticated it
+ * @param retry a 2026-07-28 retry's checked {@code requestState} and answer ({@link InputRequired}), or null
  */
 record RequestContext(
     RequestId id, ProtocolVersion version, JsonObject clientCapabilities, @Nullable Implementation clientInfo,
-    Caller caller) {
+    Caller caller, InputRequired.@Nullable Retry retry) {
   /** Checks the fields. */
   public RequestContext {
     requireNonNull(id, "id");

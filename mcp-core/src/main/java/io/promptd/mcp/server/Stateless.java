@@ -82,11 +82,11 @@ final class Stateless implements StatelessEndpoint {
   private Call request(Request r, RequestHeaders headers, Caller caller) {
     RequestContext ctx;
     try {
-      ctx = ModernMeta.parse(r, headers, caller);
+      ctx = ModernMeta.parse(r, headers, caller, server.requestStates());
     } catch (McpException e) {
-      // Metadata that is missing (-32602), disagrees with the headers (-32020) or names no version we speak (-32022)
-      // makes the request malformed: over HTTP that is 400 Bad Request (2026-07-28, basic: "On HTTP, the response
-      // status MUST be 400").
+      // Metadata that is missing (-32602), disagrees with the headers (-32020) or names no version we speak (-32022),
+      // and a retry whose requestState or inputResponses fail their checks (-32602), make the request malformed: over
+      // HTTP that is 400 Bad Request (2026-07-28, basic: "On HTTP, the response status MUST be 400").
       return Call.done(Reply.of(ErrorResponse.of(r.id(), e), Reply.Hint.REJECTED, MODERN));
     }
     InFlight task = new InFlight();
@@ -109,7 +109,8 @@ final class Stateless implements StatelessEndpoint {
       case "prompts/list" -> prompts.list(request.params(), encoder, ctx.caller())
           .put("ttlMs", server.listTtl().toMillis())
           .put("cacheScope", cacheScope(ctx.caller()));
-      case "prompts/get" -> prompts.get(request.params(), encoder, ctx.caller()).toBuilder();
+      case "prompts/get" -> InputRequired.get(prompts, server.requestStates(), server.elicits(), request.params(),
+          encoder, ctx);
       case "completion/complete" -> {
         server.completionLimiter().acquire(client);
         yield prompts.complete(request.params(), encoder, ctx.caller()).toBuilder();
@@ -120,7 +121,10 @@ final class Stateless implements StatelessEndpoint {
     JsonObject meta = result.build().object("_meta").orElse(JsonObject.EMPTY).toBuilder()
         .put(Dispatcher.META_SERVER_INFO, encoder.implementation(server.serverInfo()))
         .build();
-    return result.put("resultType", "complete").put("_meta", meta).build();
+    if (!result.build().has("resultType")) { // an InputRequiredResult names its own
+      result.put("resultType", "complete");
+    }
+    return result.put("_meta", meta).build();
   }
 
   private JsonObject.Builder discover() {

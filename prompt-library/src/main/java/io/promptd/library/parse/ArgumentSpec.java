@@ -3,6 +3,7 @@ package io.promptd.library.parse;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.protocol.PromptArgument;
+import io.promptd.mcp.server.ArgumentField;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -46,6 +47,21 @@ public record ArgumentSpec(
   public static ArgumentSpec simple(String name, @Nullable String description, boolean required, int line) {
     return new ArgumentSpec(
         name, null, description, required, ArgType.STRING, null, Choices.NONE, Choices.NONE, null, null, line);
+  }
+
+  /**
+   * The argument as a form field, for the server to ask the user for it. Choices keyed by another argument's value
+   * cannot be expressed in a form: such a field is free text, and the answer is checked like any value.
+   */
+  public ArgumentField toField() {
+    ArgumentField.Type t = switch (type) {
+      case STRING -> ArgumentField.Type.STRING;
+      case INTEGER -> ArgumentField.Type.INTEGER;
+      case NUMBER -> ArgumentField.Type.NUMBER;
+      case BOOLEAN -> ArgumentField.Type.BOOLEAN;
+    };
+    return new ArgumentField(name, title, description, t, enumValues.isKeyed() ? List.of() : enumValues.all(),
+        defaultValue, pattern == null ? null : pattern.pattern(), required);
   }
 
   /** The argument as {@code prompts/list} shows it. */

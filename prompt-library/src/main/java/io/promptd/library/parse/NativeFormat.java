@@ -18,13 +18,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@code NAME.prompt.md}: YAML front matter ({@code name}, {@code title}, {@code description}, {@code icons},
- * {@code tags}, {@code arguments}, {@code scopes}) and a Mustache body split into messages by {@link BodyParser}.
+ * {@code tags}, {@code arguments}, {@code scopes}, {@code elicit}) and a Mustache body split into messages by
+ * {@link BodyParser}.
  */
 final class NativeFormat {
   /** The {@code _meta} key tags are published under. */
   static final String TAGS_META = "io.promptd/tags";
 
-  private static final Set<String> KEYS = Set.of("name", "title", "description", "icons", "tags", "arguments", Scopes.KEY);
+  private static final Set<String> KEYS =
+      Set.of("name", "title", "description", "icons", "tags", "arguments", "elicit", Scopes.KEY);
 
   private NativeFormat() {}
 
@@ -39,6 +41,7 @@ final class NativeFormat {
         ? Names.explicit(explicit, nameLine)
         : Names.derive(source.match().nameSegments());
     Set<String> scopes = Scopes.read(yaml);
+    boolean elicit = Fields.bool(yaml, "elicit", true);
     List<ArgumentSpec> arguments = ArgumentReader.read(yaml, problems);
     Root root = source.root();
     MustacheTemplates templates = new MustacheTemplates(root, options.maxPromptBytes(), dependencies, files);
@@ -57,7 +60,7 @@ final class NativeFormat {
       listed.add(a.toProtocol());
     }
     Prompt prompt = new Prompt(name, Fields.string(yaml, "title"), description, listed, icons, meta(yaml));
-    return new PromptFile(source.file(), root, nameLine, prompt, arguments, parts, scopes);
+    return new PromptFile(source.file(), root, nameLine, prompt, arguments, parts, scopes, elicit);
   }
 
   /** A template variable with no argument is an error; an argument no template reads is a warning. */

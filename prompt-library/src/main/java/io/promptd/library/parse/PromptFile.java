@@ -18,9 +18,10 @@ import org.jspecify.annotations.Nullable;
  * @param arguments the declared arguments with their rules, in order
  * @param parts the body, compiled
  * @param scopes the scopes its front matter requires, or null when it sets none and so takes its folder's default
+ * @param elicit whether the server may ask the user for missing or invalid arguments ({@code elicit: false} opts out)
  */
 public record PromptFile(Path file, Root root, int nameLine, Prompt prompt, List<ArgumentSpec> arguments,
-    List<Part> parts, @Nullable Set<String> scopes) {
+    List<Part> parts, @Nullable Set<String> scopes, boolean elicit) {
   /** Checks and copies the fields. */
   public PromptFile {
     requireNonNull(file, "file");
@@ -29,6 +30,12 @@ public record PromptFile(Path file, Root root, int nameLine, Prompt prompt, List
     arguments = List.copyOf(arguments);
     parts = List.copyOf(parts);
     scopes = scopes == null ? null : Set.copyOf(scopes);
+  }
+
+  /** A prompt file whose missing or invalid arguments the server may ask the user for. */
+  public PromptFile(Path file, Root root, int nameLine, Prompt prompt, List<ArgumentSpec> arguments,
+      List<Part> parts, @Nullable Set<String> scopes) {
+    this(file, root, nameLine, prompt, arguments, parts, scopes, true);
   }
 
   /** A prompt file that sets no scopes of its own. */

@@ -2,7 +2,7 @@ package io.promptd.library.render;
 
 import io.promptd.library.parse.ArgType;
 import io.promptd.library.parse.ArgumentSpec;
-import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.server.ArgumentsNeeded;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +23,7 @@ final class ArgumentBinder {
   /**
    * The template values for {@code arguments}.
    *
-   * @throws McpException -32602 naming the argument and the rule it breaks
+   * @throws ArgumentsNeeded -32602 naming the argument and the rule it breaks (a user may be asked to correct it)
    */
   Map<String, Object> bind(Map<String, String> arguments) {
     Map<String, String> given = new HashMap<>();
@@ -46,8 +46,9 @@ final class ArgumentBinder {
       String normalized = value.isEmpty() && spec.type() == ArgType.STRING && spec.enumValues().isEmpty()
           ? value : spec.normalize(value, dependency);
       if (normalized == null) {
-        throw McpException.invalidParams("prompt '" + prompt + "': argument '" + spec.name() + "' "
-            + spec.violation(value, dependency));
+        String violation = spec.violation(value, dependency);
+        throw new ArgumentsNeeded("prompt '" + prompt + "': argument '" + spec.name() + "' " + violation,
+            List.of(new ArgumentsNeeded.Question(spec.toField(), violation)));
       }
       values.put(spec.name(), spec.type() == ArgType.BOOLEAN ? (Object) Boolean.valueOf(normalized) : normalized);
     }

@@ -1,5 +1,6 @@
 package io.promptd.library.render;
 
+import io.promptd.library.parse.ArgumentSpec;
 import io.promptd.library.parse.Part;
 import io.promptd.library.parse.PromptFile;
 import io.promptd.library.parse.Speaker;
@@ -10,10 +11,12 @@ import io.promptd.mcp.protocol.ResourceLink;
 import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.protocol.TextContent;
 import io.promptd.mcp.protocol.TextResourceContents;
+import io.promptd.mcp.server.ArgumentField;
 import io.promptd.mcp.server.PromptRenderer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Renders a prompt file: checks and completes the arguments, fills every part, and folds system text into the first
@@ -86,5 +89,22 @@ final class FileRenderer implements PromptRenderer {
   @Override
   public boolean mayBlock() {
     return false;
+  }
+
+  /** The argument's declaration as a form field: type, choices, default, pattern. */
+  @Override
+  public @Nullable ArgumentField field(String argument) {
+    for (ArgumentSpec spec : file.arguments()) {
+      if (spec.name().equals(argument)) {
+        return spec.toField();
+      }
+    }
+    return null;
+  }
+
+  /** Unless the front matter says {@code elicit: false}. */
+  @Override
+  public boolean elicits() {
+    return file.elicit();
   }
 }

@@ -1,0 +1,134 @@
+package io.promptd.library;
+
+import static io.promptd.library.Files2.load;
+import static io.promptd.library.Files2.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.Outbound;
+import io.promptd.mcp.spi.ServerSession;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Prompt files and elicitation: the form a 2026-07-28 {@code InputRequiredResult} shows is built from the file's
+ * argument declarations (type, enum, default, title, description; a pattern said in words), it lists only what is
+ * missing or invalid, the answers are checked by the same rules, and {@code elicit: false} opts a prompt out.
+ */
+class ElicitFormsTest {
+  private static final String PLAN = """
+      ---
+      description: Plans a release
+      arguments:
+        - name: version
+          title: Version
+          description: The version to release
+          required: true
+          pattern: "\\\\d+\\\\.\\\\d+\\\\.\\\\d+"
+        - name: channel
+          description: Where it goes
+          enum: [stable, beta]
+          default: stable
+        - name: weeks
+          type: integer
+          description: Weeks until the release
+          required: true
+        - name: notes
+          type: boolean
+          default: "true"
+      ---
+      Release {{version}} to {{channel}} in {{weeks}} weeks{{#notes}}, with notes{{/notes}}.
+      """;
+  private static final String FORM = "{\"elicitation\":{\"form\":{}}}";
+
+  @TempDir Path root;
+
+  @Test
+  void theFormComesFromTheDeclarationsAndListsOnlyWhatIsMissingOrInvalid() {
+    write(root, "plan.prompt.md", PLAN);
+    try (Library library = load(root);
+        McpServer server = McpServer.builder().prompts(library.catalog()).build()) {
+      assertThat(library.diagnostics()).isEmpty();
+      ServerSession session = server.openSession(Outbound.discard());
+      JsonObject first = result(get(session, 1, "{\"version\":\"1.2\"}", null, null));
+      assertThat(first.string("resultType")).hasValue("input_required");
+      JsonObject params = first.object("inputRequests").orElseThrow().object("arguments").orElseThrow()
+          .object("params").orElseThrow();
+      // The required weeks is missing (the server's own check comes first); the version is not checked yet.
+      assertThat(JsonCodec.write(params.object("requestedSchema").orElseThrow())).isEqualTo("{\"type\":\"object\","
+          + "\"properties\":{\"weeks\":{\"type\":\"integer\",\"description\":\"Weeks until the release\"}},"
+          + "\"required\":[\"weeks\"]}");
+      String state = first.string("requestState").orElseThrow();
+
+      // Weeks answered as a JSON integer; now the version breaks its pattern: asked for with the pattern in words.
+      JsonObject second = result(get(session, 2, "{\"version\":\"1.2\"}", state,
+          "{\"arguments\":{\"action\":\"accept\",\"content\":{\"weeks\":3}}}"));
+      JsonObject form = second.object("inputRequests").orElseThrow().object("arguments").orElseThrow()
+          .object("params").orElseThrow();
+      assertThat(form.string("message")).hasValue("The prompt 'plan' needs more from you: Version must match the"
+          + " pattern \\d+\\.\\d+\\.\\d+, not '1.2'.");
+      assertThat(JsonCodec.write(form.object("requestedSchema").orElseThrow())).isEqualTo("{\"type\":\"object\","
+          + "\"properties\":{\"version\":{\"type\":\"string\",\"title\":\"Version\",\"description\":\"The version to"
+          + " release Must match the pattern \\\\d+\\\\.\\\\d+\\\\.\\\\d+.\"}},\"required\":[\"version\"]}");
+
+      String done = get(session, 3, "{\"version\":\"1.2\"}", second.string("requestState").orElseThrow(),
+          "{\"arguments\":{\"action\":\"accept\",\"content\":{\"version\":\"1.2.0\"}}}");
+      assertThat(done).contains("Release 1.2.0 to stable in 3 weeks, with notes.", "\"resultType\":\"complete\"");
+    }
+  }
+
+  @Test
+  void enumsAndBooleansKeepTheirTypesAndDefaults() {
+    write(root, "plan.prompt.md", PLAN);
+    try (Library library = load(root);
+        McpServer server = McpServer.builder().prompts(library.catalog()).build()) {
+      ServerSession session = server.openSession(Outbound.discard());
+      JsonObject asked = result(get(session, 1, "{\"version\":\"1.0.0\",\"weeks\":\"2\",\"channel\":\"nightly\","
+          + "\"notes\":\"maybe\"}", null, null));
+      JsonObject properties = asked.object("inputRequests").orElseThrow().object("arguments").orElseThrow()
+          .object("params").orElseThrow().object("requestedSchema").orElseThrow().object("properties").orElseThrow();
+      // The binder stops at the first bad value, in declaration order.
+      assertThat(JsonCodec.write(properties)).isEqualTo("{\"channel\":{\"type\":\"string\",\"enum\":[\"stable\","
+          + "\"beta\"],\"description\":\"Where it goes\",\"default\":\"stable\"}}");
+      String next = get(session, 2, "{\"version\":\"1.0.0\",\"weeks\":\"2\",\"channel\":\"nightly\",\"notes\":"
+          + "\"maybe\"}", asked.string("requestState").orElseThrow(),
+          "{\"arguments\":{\"action\":\"accept\",\"content\":{\"channel\":\"beta\"}}}");
+      JsonObject notes = result(next).object("inputRequests").orElseThrow().object("arguments").orElseThrow()
+          .object("params").orElseThrow().object("requestedSchema").orElseThrow().object("properties").orElseThrow();
+      assertThat(JsonCodec.write(notes)).isEqualTo("{\"notes\":{\"type\":\"boolean\",\"default\":true}}");
+    }
+  }
+
+  @Test
+  void elicitFalseOptsAPromptOut() {
+    write(root, "plan.prompt.md", PLAN.replace("description: Plans a release", "description: Plans a release\n"
+        + "elicit: false"));
+    try (Library library = load(root);
+        McpServer server = McpServer.builder().prompts(library.catalog()).build()) {
+      assertThat(library.diagnostics()).isEmpty();
+      assertThat(get(server.openSession(Outbound.discard()), 1, "{}", null, null)).isEqualTo("{\"jsonrpc\":\"2.0\","
+          + "\"id\":1,\"error\":{\"code\":-32602,\"message\":\"prompt 'plan': missing required arguments 'version',"
+          + " 'weeks'\"}}");
+    }
+  }
+
+  private static JsonObject result(String answer) {
+    return ((JsonObject) JsonCodec.parse(answer)).object("result").orElseThrow(() -> new AssertionError(answer));
+  }
+
+  private static String get(ServerSession session, int id, String arguments, String state, String responses) {
+    String text = "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"prompts/get\",\"params\":{\"name\":\"plan\","
+        + "\"arguments\":" + arguments + (state == null ? "" : ",\"requestState\":\"" + state + "\"")
+        + (responses == null ? "" : ",\"inputResponses\":" + responses)
+        + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        + "\"io.modelcontextprotocol/clientCapabilities\":" + FORM + "}}}";
+    Request request = (Request) ((Incoming.Single) MessageCodec.decode(text)).message();
+    return MessageCodec.encode(session.handle(request, Outbound.discard()));
+  }
+}
