@@ -73,6 +73,38 @@ class SnapshotLibraryTest {
     }
   }
 
+  /**
+   * A snapshot that changes many files at once (a replica's first load of the store) is parsed in parallel: the result
+   * is the one a file-by-file reload gives — every good prompt, every broken file's diagnostic, partials resolved —
+   * and a later one-file change reloads that file alone.
+   */
+  @Test
+  void aLargeSnapshotIsLoadedWholeAndThenChangedFileByFile() throws Exception {
+    try (Library library = Library.load(new LibraryFiles(0, Map.of()), OPTIONS)) {
+      Map<String, byte[]> files = new java.util.TreeMap<>();
+      for (int i = 0; i < 300; i++) {
+        files.put(String.format("p%03d.prompt.md", i), utf8("---\ndescription: number " + i + "\n---\n{{> part}} " + i
+            + "\n"));
+      }
+      files.put("part.md", utf8("Part"));
+      files.put("broken.prompt.md", utf8("---\ndescription: [unclosed\n---\nHi\n"));
+      library.replace(new LibraryFiles(1, files));
+      assertThat(names(library)).hasSize(300).contains("p000", "p299");
+      assertThat(text(render(library, "p123", Map.of()).messages().getFirst())).isEqualTo("Part 123");
+      assertThat(library.diagnostics()).extracting(Diagnostic::format)
+          .anyMatch(d -> d.contains("broken.prompt.md:") && d.contains("error"));
+      AtomicInteger changes = new AtomicInteger();
+      try (AutoCloseable listening = library.catalog().onChange(changes::incrementAndGet)) {
+        Map<String, byte[]> next = new java.util.TreeMap<>(files);
+        next.put("p007.prompt.md", utf8("---\ndescription: seven\n---\nSeven\n"));
+        library.replace(new LibraryFiles(2, next));
+        assertThat(changes.get()).isEqualTo(1);
+        assertThat(library.catalog().get("p007").orElseThrow().prompt().description()).isEqualTo("seven");
+        assertThat(library.catalog().get("p008").orElseThrow().prompt().description()).isEqualTo("number 8");
+      }
+    }
+  }
+
   @Test
   void onlyASnapshotLibraryTakesSnapshotsAndPathsMustBeRelative() throws Exception {
     assertThatThrownBy(() -> new LibraryFiles(1, Map.of("../x.prompt.md", utf8("x"))))

@@ -42,6 +42,18 @@ class PromptStoreTest {
     Files.writeString(file, text);
   }
 
+  /** The version the start-up check compares with is the newest migration there is (a new one must update it). */
+  @Test
+  void theNewestMigrationConstantNamesTheNewestMigrationFile() throws Exception {
+    java.net.URL folder = PromptStore.class.getClassLoader().getResource("promptd-store-migration");
+    assertThat(folder).isNotNull();
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(Path.of(folder.toURI()))) {
+      int newest = files.map(f -> f.getFileName().toString()).filter(n -> n.matches("V\\d+__.*\\.sql"))
+          .mapToInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__")))).max().orElseThrow();
+      assertThat(PromptStore.NEWEST_MIGRATION).isEqualTo(Integer.toString(newest));
+    }
+  }
+
   @Test
   void urlsParseAndNeverShowThePassword() {
     StoreUrl u = StoreUrl.parse("postgresql://alice:p%40ss-Secret@db.example:6543/prompts?sslmode=require");
