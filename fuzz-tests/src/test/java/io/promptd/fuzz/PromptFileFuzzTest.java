@@ -1,0 +1,74 @@
+package io.promptd.fuzz;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.promptd.library.Diagnostic;
+import io.promptd.library.Library;
+import io.promptd.library.LibraryFiles;
+import io.promptd.library.LibraryOptions;
+import io.promptd.library.parse.ParseException;
+import io.promptd.library.parse.UriTemplate;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.protocol.PromptArgument;
+import io.promptd.mcp.server.PromptDefinition;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Prompt files (front matter, templates, partials, resource files) and URI templates from any text: a prompt, or
+ * diagnostics that name the file and a line; rendering with any argument values: messages, or a -32602.
+ */
+class PromptFileFuzzTest {
+  private static final LibraryOptions OPTIONS = LibraryOptions.defaults();
+
+  /** The input is up to four parts split by NUL: the prompt file, a partial, a resource file, an argument value. */
+  @FuzzTest(maxDuration = "10m")
+  void promptFile(byte[] input) throws Exception {
+    String[] parts = (new String(input, UTF_8) + "\0\0\0").split("\0", 4);
+    String prompt = parts[0];
+    String partial = parts[1];
+    String resource = parts[2];
+    String value = parts[3].replace("\0", "");
+    Map<String, byte[]> files = Map.of("f.prompt.md", prompt.getBytes(UTF_8), "p.md", partial.getBytes(UTF_8),
+        "r.resource.md", resource.getBytes(UTF_8));
+    try (Library library = Library.load(new LibraryFiles(1, files), OPTIONS)) {
+      for (Diagnostic d : library.diagnostics()) {
+        assertThat(d.format()).matches("(?s)/promptd-store/library/[fpr][.a-z]*:\\d+: (error|warning): .*");
+        Safe.message(d.message());
+      }
+      for (PromptDefinition definition : library.catalog().all()) {
+        Map<String, String> arguments = new HashMap<>();
+        for (PromptArgument a : definition.prompt().arguments()) {
+          arguments.put(a.name(), value);
+        }
+        try {
+          definition.renderer().render(arguments);
+        } catch (McpException e) {
+          assertThat(e.code()).isIn(-32602, -32603);
+          Safe.message(e.getMessage());
+        }
+      }
+      library.resources().forEach(r -> library.read(r.uri()));
+      library.templates().forEach(t -> library.read(t.uriTemplate().replaceAll("\\{[^}]*}", value)));
+    }
+  }
+
+  /** The input's first line is the template, the rest the URI matched against it. */
+  @FuzzTest(maxDuration = "10m")
+  void uriTemplate(byte[] input) {
+    String text = new String(input, UTF_8);
+    int nl = text.indexOf('\n');
+    String template = nl < 0 ? text : text.substring(0, nl);
+    String uri = nl < 0 ? "" : text.substring(nl + 1);
+    UriTemplate parsed;
+    try {
+      parsed = UriTemplate.parse(template, 1);
+    } catch (ParseException e) {
+      Safe.message(e.getMessage());
+      return;
+    }
+    parsed.match(uri).ifPresent(values -> assertThat(values.keySet()).isSubsetOf(parsed.names()));
+  }
+}
