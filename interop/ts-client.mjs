@@ -4,10 +4,14 @@
 //   node ts-client.mjs --sdk v1|v2 (--stdio "server command" | --url URL)
 //        --get NAME --arg k=v ... --expect TEXT [--edit-file PATH | --edit-cmd 'SHELL COMMAND'] [--min-pages N]
 //        [--bearer ACCESS_TOKEN] [--transport streamable|sse] [--protocol-version V] [--cancel NAME]
+//        [--elicit NAME=VALUE]
 // --transport sse (v1 only): --url names the old HTTP+SSE transport's stream (e.g. http://127.0.0.1:3000/sse), served
 // with the SDK's SSEClientTransport. --protocol-version makes the v1 client's initialize ask for V (such as 2024-11-05,
 // as an old client would) instead of the SDK's latest: its POSTs go through a fetch that rewrites that one field.
 // --edit-cmd changes the library with a command (e.g. promptd publish into a store) instead of writing a file.
+// --elicit NAME=VALUE (v2): declares form elicitation and answers every form by filling each requested field with
+// VALUE; gets prompt NAME with no arguments, so the server asks (InputRequiredResult, which the SDK's driver fulfils
+// through the handler), and checks the rendered prompt contains VALUE and how many forms were shown.
 // --cancel NAME (v1, HTTP): gets prompt NAME (one that renders until cancelled), aborts it after 300 ms (the SDK sends
 // notifications/cancelled), waits for the server's answer to that POST to be read, and fails if the SDK raised any
 // error for it (onerror) or the session stopped working.
@@ -30,6 +34,8 @@ const bearer = opt('--bearer'); // an OAuth access token the HTTP client present
 const httpTransport = opt('--transport', 'streamable');
 const askVersion = opt('--protocol-version');
 const cancelName = opt('--cancel');
+const elicit = opt('--elicit');
+let formsShown = 0;
 const getArgs = Object.fromEntries(all('--arg').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const timeout = (ms, what) => new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms));
 
@@ -85,7 +91,19 @@ async function connect() {
   }
   const v2 = await import('@modelcontextprotocol/client');
   const client = new v2.Client({ name: 'interop-ts-v2', version: '1.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    { versionNegotiation: { mode: { pin: '2026-07-28' } },
+      ...(elicit && { capabilities: { elicitation: { form: {} } } }) });
+  if (elicit) {
+    const value = elicit.slice(elicit.indexOf('=') + 1);
+    client.setRequestHandler('elicitation/create', async (request) => {
+      formsShown++;
+      const properties = request.params.requestedSchema?.properties ?? {};
+      const content = Object.fromEntries(Object.entries(properties).map(([k, schema]) =>
+        [k, schema.type === 'integer' || schema.type === 'number' ? 1 : schema.type === 'boolean' ? true
+          : schema.enum ? schema.enum[0] : value]));
+      return { action: 'accept', content };
+    });
+  }
   let transport;
   if (stdioCmd) {
     const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
@@ -136,6 +154,18 @@ async function main() {
     const code = e.code ?? e.data?.code;
     if (code !== -32602) throw new Error(`expected -32602 for an unknown prompt, got ${code}: ${e.message}`);
     report.invalidParams = code;
+  }
+
+  // 3a. missing arguments the server asks for (2026-07-28 multi round-trip requests)
+  if (elicit) {
+    const name = elicit.slice(0, elicit.indexOf('='));
+    const value = elicit.slice(elicit.indexOf('=') + 1);
+    const asked = await client.getPrompt({ name, arguments: {} });
+    const rendered = JSON.stringify(asked.messages);
+    if (!rendered.includes(value)) throw new Error(`the prompt rendered after the form lacks ${value}: ${rendered}`);
+    if (formsShown < 1) throw new Error('no form was shown: the server did not ask');
+    report.elicit = 'ok';
+    report.forms = formsShown;
   }
 
   // 3b. a request the client cancels: the server's answer to its POST must raise nothing in the SDK
