@@ -1,13 +1,16 @@
 package io.promptd.cli;
 
 import io.promptd.mcp.client.ClientOptions;
+import io.promptd.mcp.client.FormHandler;
 import io.promptd.mcp.client.McpClient;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +37,7 @@ final class ClientCommand {
   private @Nullable String stdio;
   private @Nullable String url;
   private boolean json;
+  private boolean noInput;
   private Duration timeout = Duration.ofSeconds(30);
 
   private ClientCommand(String verb) {
@@ -48,6 +52,7 @@ final class ClientCommand {
         case "--stdio" -> c.stdio = value(args, ++i, a);
         case "--url" -> c.url = value(args, ++i, a);
         case "--json" -> c.json = true;
+        case "--no-input" -> c.noInput = true;
         case "--timeout" -> c.timeout = seconds(value(args, ++i, a));
         default -> {
           if (a.startsWith("--")) {
@@ -138,12 +143,16 @@ final class ClientCommand {
   }
 
   private int get(McpClient client, PrintStream out) throws IOException {
-    JsonObject.Builder args = JsonObject.builder();
+    Map<String, String> given = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : arguments.entrySet()) {
-      args.put(e.getKey(), argumentValue(e.getValue()));
+      given.put(e.getKey(), argumentValue(e.getValue()));
     }
-    JsonObject result = client.call("prompts/get",
-        JsonObject.builder().put("name", positional.getFirst()).put("arguments", args.build()).build());
+    // On a terminal a 2026-07-28 server may ask for missing or invalid arguments (the form goes to stderr, the answers
+    // come from stdin); with --no-input, or without a terminal, it is not offered, and the server's -32602 says what
+    // is wrong.
+    FormHandler forms = noInput || !TerminalForm.stdinIsATerminal() ? null
+        : new TerminalForm(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.err);
+    JsonObject result = client.getPromptJson(positional.getFirst(), given, forms);
     if (json) {
       out.println(JsonCodec.write(result));
     } else {

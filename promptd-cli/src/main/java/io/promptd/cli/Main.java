@@ -26,7 +26,9 @@ public final class Main {
         promptd serve [options] DIR...   serve every prompt file under DIR over MCP (stdio by default)
         promptd check DIR...             lint prompt files; exit 1 when any has an error
         promptd list     SERVER [--json]                     list every prompt (all pages)
-        promptd get      NAME [key=value|key=@file|key=@-]... SERVER [--json]
+        promptd get      NAME [key=value|key=@file|key=@-]... SERVER [--json] [--no-input]
+                                         on a terminal, a 2026-07-28 server may ask for missing arguments
+                                         (a form on stderr); --no-input fails with the server's reason instead
         promptd complete NAME ARG PREFIX [key=value]... SERVER [--json]
         promptd watch    SERVER [--json]                     print each prompt list change
           SERVER is --stdio "command ..." or --url http://127.0.0.1:PORT/mcp; --timeout SECONDS (default 30)

@@ -92,6 +92,39 @@ class CliProcessTest {
         .doesNotContain("input_required");
   }
 
+  /**
+   * {@code promptd get} on a real terminal (a pseudo-terminal from util-linux {@code script}) against a served
+   * library: the server asks for the missing arguments, the form is shown, the typed answers render the prompt;
+   * {@code --no-input} fails with the server's reason instead.
+   */
+  @Test
+  void getOnATerminalAnswersTheServersFormAndNoInputFails() throws Exception {
+    assumeScript();
+    StringBuilder cli = new StringBuilder();
+    for (String part : java()) {
+      cli.append('\'').append(part.replace("'", "'\\''")).append("' ");
+    }
+    cli.append("get test_prompt_with_arguments --stdio ").append('\'').append(serverCommand().replace("'", "'\\''"))
+        .append('\'');
+    Process p = new ProcessBuilder("script", "-q", "-e", "-c", cli.toString(), "/dev/null").redirectErrorStream(true)
+        .start();
+    p.getOutputStream().write("from the terminal\nsecond answer\n".getBytes(UTF_8));
+    p.getOutputStream().flush();
+    String out = read(p.getInputStream());
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(out).contains("needs more from you", "arg1 *: ", "arg2 *: ",
+        "arg1='from the terminal', arg2='second answer'");
+    assertThat(p.exitValue()).as(out).isZero();
+    Result refused = run(List.of("get", "test_prompt_with_arguments", "--no-input", "--stdio", serverCommand()), "");
+    assertThat(refused.status).isEqualTo(Main.SERVER_ERROR);
+    assertThat(refused.err).contains("-32602", "missing required arguments 'arg1', 'arg2'");
+  }
+
+  private static void assumeScript() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/script")),
+        "util-linux script (a pseudo-terminal) is not installed");
+  }
+
   @Test
   void theStartUpCacheTrainingRunServesBothTransportsAndExits() throws Exception {
     for (List<String> mode : List.of(List.<String>of(), List.of("--http"))) {

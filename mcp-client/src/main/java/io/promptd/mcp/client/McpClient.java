@@ -170,6 +170,34 @@ public final class McpClient implements AutoCloseable {
         call("prompts/get", JsonObject.builder().put("name", name).put("arguments", args.build()).build()));
   }
 
+  /**
+   * Renders a prompt, letting the server ask the user for missing or invalid arguments: a 2026-07-28 request declares
+   * form elicitation, and each {@code input_required} answer's form goes to {@code forms}; the request is then sent
+   * again with the answers and the server's {@code requestState}, until the prompt renders (at most
+   * {@value #MAX_ROUNDS} rounds). A legacy server is not asked to elicit: this is {@link #getPrompt(String, Map)}.
+   *
+   * @throws McpException when the server refuses (for example -32602 after the user declined)
+   */
+  public GetPromptResult getPrompt(String name, Map<String, String> arguments, FormHandler forms) throws IOException {
+    return Decoder.getPromptResult(getPromptJson(name, arguments, forms));
+  }
+
+  /** {@link #getPrompt(String, Map, FormHandler)}, returning the server's final result as it sent it. */
+  public JsonObject getPromptJson(String name, Map<String, String> arguments, @Nullable FormHandler forms)
+      throws IOException {
+    requireNonNull(name, "name");
+    JsonObject.Builder args = JsonObject.builder();
+    arguments.forEach(args::put);
+    JsonObject params = JsonObject.builder().put("name", name).put("arguments", args.build()).build();
+    if (forms == null || !server.modern()) {
+      return call("prompts/get", params);
+    }
+    return InputRounds.run(this, "prompts/get", params, forms);
+  }
+
+  /** How many {@code input_required} rounds one request may take before the client gives up. */
+  public static final int MAX_ROUNDS = 8;
+
   /** Suggests values for a prompt argument, given what has been typed and the arguments already filled in. */
   public Completion complete(String prompt, String argument, String value, Map<String, String> context)
       throws IOException {
@@ -282,7 +310,8 @@ public final class McpClient implements AutoCloseable {
           .put("io.modelcontextprotocol/protocolVersion", identity.version())
           .put("io.modelcontextprotocol/clientInfo", JsonObject.builder().put("name", options.clientInfo().name())
               .put("version", options.clientInfo().version()).build())
-          .put("io.modelcontextprotocol/clientCapabilities", JsonObject.EMPTY)
+          .put("io.modelcontextprotocol/clientCapabilities", params.object("_meta")
+              .flatMap(m -> m.object("io.modelcontextprotocol/clientCapabilities")).orElse(JsonObject.EMPTY))
           .build()).build();
     }
     return new Request(RequestId.of(ids.incrementAndGet()), method, p);
