@@ -31,14 +31,7 @@ class ElicitationCellsTest {
     List<String> args = new ArrayList<>(List.of("ts-client.mjs", "--sdk", "v2", "--get", "test_prompt_with_arguments",
         "--arg", "arg1=testValue1", "--arg", "arg2=testValue2", "--expect", "testValue1",
         "--elicit", "test_prompt_with_arguments=answered-in-a-form"));
-    Process server = null;
-    if (transport.equals("stdio")) {
-      args.addAll(List.of("--stdio", PromptdServer.shell(PromptdServer.stdioCommand(library))));
-    } else {
-      int port = Peers.freePort();
-      server = Peers.startHttp(PromptdServer.httpCommand(library, port), port);
-      args.addAll(List.of("--url", Peers.mcpUrl(port).toString()));
-    }
+    Process server = PromptdServer.target(transport, library, args);
     try {
       String report = ServerCellsTest.runNode(args);
       assertThat(report).contains("\"ok\":true").contains("\"elicit\":\"ok\"").contains("\"forms\":1");

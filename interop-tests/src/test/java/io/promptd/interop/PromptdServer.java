@@ -63,4 +63,20 @@ final class PromptdServer {
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.promptd.cli.Main"));
     return command;
   }
+
+  /**
+   * Points a {@code ts-client.mjs} command line at promptd serving {@code library}: over stdio (the client spawns it)
+   * or over HTTP (started here); returns the HTTP server's process, which the caller destroys, or null for stdio.
+   */
+  static @org.jspecify.annotations.Nullable Process target(String transport, Path library, List<String> args)
+      throws IOException, InterruptedException {
+    if (transport.equals("stdio")) {
+      args.addAll(List.of("--stdio", shell(stdioCommand(library))));
+      return null;
+    }
+    int port = Peers.freePort();
+    Process server = Peers.startHttp(httpCommand(library, port), port);
+    args.addAll(List.of("--url", Peers.mcpUrl(port).toString()));
+    return server;
+  }
 }

@@ -34,14 +34,7 @@ class ServerCellsTest {
     List<String> args = new ArrayList<>(List.of("ts-client.mjs", "--sdk", sdk, "--get", "test_prompt_with_arguments",
         "--arg", "arg1=testValue1", "--arg", "arg2=testValue2", "--expect", "testValue1",
         "--edit-file", library.resolve("added_by_interop.prompt.md").toString(), "--min-pages", "2"));
-    Process server = null;
-    if (transport.equals("stdio")) {
-      args.addAll(List.of("--stdio", PromptdServer.shell(PromptdServer.stdioCommand(library))));
-    } else {
-      int port = Peers.freePort();
-      server = Peers.startHttp(PromptdServer.httpCommand(library, port), port);
-      args.addAll(List.of("--url", Peers.mcpUrl(port).toString()));
-    }
+    Process server = PromptdServer.target(transport, library, args);
     try {
       String report = runNode(args);
       assertThat(report).contains("\"ok\":true").contains("\"listChanged\":\"ok\"");
