@@ -2,7 +2,8 @@
 # The long fuzzing run (not part of the build; the build replays the kept corpus): each Jazzer target in turn, in
 # fuzzing mode, for its share of the time. Prints one line per target (executions, seconds, findings) and a total.
 #   fuzz-tests/fuzz.sh [SCALE]    # SCALE multiplies every target's minutes (default 1: about 23 minutes in all)
-# MAVEN_ARGS is passed to Maven (e.g. "-o -Dmaven.repo.local=..."). New coverage-increasing inputs go to
+# The build's 120 s JUnit timeout is turned off for these runs (it would interrupt a target mid-run, and Jazzer would
+# report the InterruptedException as a finding). MAVEN_ARGS is passed to Maven (e.g. "-o -Dmaven.repo.local=..."). New coverage-increasing inputs go to
 # fuzz-tests/.cifuzz-corpus (not kept); a finding makes its target fail and leaves the crashing input under
 # src/test/resources/<package>/<Class>Inputs/<method>/, where it becomes part of the regression corpus once fixed.
 set -uo pipefail
@@ -24,7 +25,8 @@ for t in "${TARGETS[@]}"; do
   seconds=$(awk -v m="$minutes" -v s="$SCALE" 'BEGIN {printf "%d", m * s * 60}')
   log="$(mktemp)"
   (cd "$ROOT" && JAZZER_FUZZ=1 ./mvnw -B -ntp ${MAVEN_ARGS:-} test -pl fuzz-tests -Dtest="$target" \
-    -Djazzer.max_duration="${seconds}s" -Dsurefire.failIfNoSpecifiedTests=false) >"$log" 2>&1
+    -Djazzer.max_duration="${seconds}s" -Djunit.jupiter.execution.timeout.mode=disabled \
+    -Dsurefire.failIfNoSpecifiedTests=false) >"$log" 2>&1
   status=$?
   runs=$(grep -E '^Done [0-9]+ runs' "$log" | tail -1 | awk '{print $2}')
   cov=$(grep -E 'DONE' "$log" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' || true)

@@ -51,7 +51,9 @@ class PromptFileFuzzTest {
         }
       }
       library.resources().forEach(r -> library.read(r.uri()));
-      library.templates().forEach(t -> library.read(t.uriTemplate().replaceAll("\\{[^}]*}", value)));
+      // A value with '$' or '\\' is text here, not a group reference (the first long run's one finding: this harness).
+      String quoted = java.util.regex.Matcher.quoteReplacement(value);
+      library.templates().forEach(t -> library.read(t.uriTemplate().replaceAll("\\{[^}]*}", quoted)));
     }
   }
 
