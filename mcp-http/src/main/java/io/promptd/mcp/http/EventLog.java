@@ -169,16 +169,6 @@ final class EventLog {
     }
   }
 
-  /** How many connections are attached (live or not yet noticed dead). */
-  int connections() {
-    lock.lock();
-    try {
-      return attached.size();
-    } finally {
-      lock.unlock();
-    }
-  }
-
   /** Ends the attached connections cleanly, once what is queued for each is written. */
   void close() {
     lock.lock();
