@@ -9,7 +9,7 @@
 // with the SDK's SSEClientTransport. --protocol-version makes the v1 client's initialize ask for V (such as 2024-11-05,
 // as an old client would) instead of the SDK's latest: its POSTs go through a fetch that rewrites that one field.
 // --edit-cmd changes the library with a command (e.g. promptd publish into a store) instead of writing a file.
-// --elicit NAME=VALUE (v2): declares form elicitation and answers every form by filling each requested field with
+// --elicit NAME=VALUE (v2; v1 over stdio): declares form elicitation and answers every form by filling each requested field with
 // VALUE; gets prompt NAME with no arguments, so the server asks (InputRequiredResult, which the SDK's driver fulfils
 // through the handler), and checks the rendered prompt contains VALUE and how many forms were shown.
 // --cancel NAME (v1, HTTP): gets prompt NAME (one that renders until cancelled), aborts it after 300 ms (the SDK sends
@@ -64,10 +64,26 @@ function tracking(inner) {
   };
 }
 
+// --elicit: the user fills every field of the server's form (VALUE for text, the first choice, 1, true).
+function fillForm(params) {
+  formsShown++;
+  const value = elicit.slice(elicit.indexOf('=') + 1);
+  const properties = params.requestedSchema?.properties ?? {};
+  const content = Object.fromEntries(Object.entries(properties).map(([k, schema]) =>
+    [k, schema.type === 'integer' || schema.type === 'number' ? 1 : schema.type === 'boolean' ? true
+      : schema.enum ? schema.enum[0] : value]));
+  return { action: 'accept', content };
+}
+
 async function connect() {
   if (sdk === 'v1') {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-    const client = new Client({ name: 'interop-ts-v1', version: '1.0.0' });
+    const client = new Client({ name: 'interop-ts-v1', version: '1.0.0' },
+      elicit ? { capabilities: { elicitation: {} } } : undefined);
+    if (elicit) {
+      const { ElicitRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+      client.setRequestHandler(ElicitRequestSchema, async (request) => fillForm(request.params));
+    }
     let transport;
     if (stdioCmd) {
       const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
@@ -94,15 +110,7 @@ async function connect() {
     { versionNegotiation: { mode: { pin: '2026-07-28' } },
       ...(elicit && { capabilities: { elicitation: { form: {} } } }) });
   if (elicit) {
-    const value = elicit.slice(elicit.indexOf('=') + 1);
-    client.setRequestHandler('elicitation/create', async (request) => {
-      formsShown++;
-      const properties = request.params.requestedSchema?.properties ?? {};
-      const content = Object.fromEntries(Object.entries(properties).map(([k, schema]) =>
-        [k, schema.type === 'integer' || schema.type === 'number' ? 1 : schema.type === 'boolean' ? true
-          : schema.enum ? schema.enum[0] : value]));
-      return { action: 'accept', content };
-    });
+    client.setRequestHandler('elicitation/create', async (request) => fillForm(request.params));
   }
   let transport;
   if (stdioCmd) {

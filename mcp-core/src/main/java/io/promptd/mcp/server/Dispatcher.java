@@ -96,7 +96,9 @@ final class Dispatcher {
     return switch (request.method()) {
       case "ping" -> JsonObject.EMPTY;
       case "prompts/list" -> prompts.list(request.params(), encoder, caller).build();
-      case "prompts/get" -> prompts.get(request.params(), encoder, caller);
+      case "prompts/get" -> session.canElicit()
+          ? LegacyElicitation.get(prompts, session, state.version, request.params(), encoder, caller)
+          : prompts.get(request.params(), encoder, caller);
       case "completion/complete" -> {
         server.completionLimiter().acquire(session.clientKey());
         yield prompts.complete(request.params(), encoder, caller);

@@ -50,6 +50,7 @@ public final class McpServer implements AutoCloseable {
   private final CompletionLimiter completionLimiter;
   private final RequestStates requestStates;
   private final boolean elicits;
+  private final Duration elicitationTimeout;
 
   private McpServer(Builder b) {
     this.serverInfo = b.serverInfo;
@@ -68,6 +69,7 @@ public final class McpServer implements AutoCloseable {
     this.completionLimiter = new CompletionLimiter(b.completionRate, b.completionBurst, b.clock);
     this.requestStates = new RequestStates(b.requestStateSecret, b.wallClock);
     this.elicits = b.elicits;
+    this.elicitationTimeout = b.elicitationTimeout;
     this.stateless = new Stateless(this);
   }
 
@@ -177,6 +179,11 @@ public final class McpServer implements AutoCloseable {
     return elicits;
   }
 
+  /** How long a legacy request waits for the user's answer to a form before failing as it would have. */
+  Duration elicitationTimeout() {
+    return elicitationTimeout;
+  }
+
   @Nullable ResourceProvider resources() {
     return resources;
   }
@@ -202,6 +209,7 @@ public final class McpServer implements AutoCloseable {
     private InstantSource wallClock = InstantSource.system();
     private byte @Nullable [] requestStateSecret;
     private boolean elicits = true;
+    private Duration elicitationTimeout = Duration.ofMinutes(10);
 
     private Builder() {}
 
@@ -230,6 +238,12 @@ public final class McpServer implements AutoCloseable {
       return this;
     }
 
+    /** How long a legacy request waits for the user's answer to a form (default 10 minutes); tests shorten it. */
+    Builder elicitationTimeout(Duration timeout) {
+      this.elicitationTimeout = requireNonNull(timeout, "timeout");
+      return this;
+    }
+
     /** The clock request states' expiry reads; tests step it by hand. */
     Builder wallClock(InstantSource clock) {
       this.wallClock = requireNonNull(clock, "clock");
@@ -238,8 +252,9 @@ public final class McpServer implements AutoCloseable {
 
     /**
      * Whether the server may ask the user for a prompt's missing or invalid arguments (form elicitation: a 2026-07-28
-     * {@code InputRequiredResult}) instead of answering -32602, when the client declares it can show forms and the
-     * prompt does not opt out ({@link PromptRenderer#elicits()}). Default true.
+     * {@code InputRequiredResult}; in a 2025-06-18 or 2025-11-25 session over stdio, an {@code elicitation/create}
+     * request) instead of answering -32602, when the client declares it can show forms and the prompt does not opt
+     * out ({@link PromptRenderer#elicits()}). Default true.
      */
     public Builder elicitation(boolean enabled) {
       this.elicits = enabled;

@@ -20,11 +20,17 @@ import io.promptd.mcp.spi.Reply;
 import java.lang.System.Logger.Level;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,6 +56,9 @@ final class SessionImpl implements ServerSession {
   /** This session's completion rate-limit bucket: legacy clients are limited per session. */
   private final String clientKey = CompletionLimiter.sessionKey();
   private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
+  /** The server's own requests to the client (elicitation) that wait for the client's response. */
+  private final Map<RequestId, CompletableFuture<Response>> awaiting = new ConcurrentHashMap<>();
+  private final AtomicLong requests = new AtomicLong();
   private volatile @Nullable LegacyState legacy;
   private volatile boolean closed;
   /** Who sent the latest request: the session's notifications are for what it may see. */
@@ -74,7 +83,10 @@ final class SessionImpl implements ServerSession {
         handle(n);
         yield Call.done(Reply.accepted());
       }
-      case Incoming.Single s -> Call.done(Reply.accepted()); // a response: we send no requests, so nothing awaits it
+      case Incoming.Single(Response r) -> {
+        answered(r);
+        yield Call.done(Reply.accepted());
+      }
       case Incoming.Invalid invalid -> Call.done(Reply.rejected(invalid.error(), invalid.answerable(), version()));
       case Incoming.Batch batch -> new Call() {
         @Override
@@ -95,6 +107,54 @@ final class SessionImpl implements ServerSession {
     };
   }
 
+  McpServer server() {
+    return server;
+  }
+
+  /**
+   * Whether the server may ask this session's client for prompt arguments with {@code elicitation/create}: a legacy
+   * session of 2025-06-18 or later whose client declared form elicitation, over a channel that carries the server's
+   * requests and their answers (stdio), with elicitation on in the server.
+   */
+  boolean canElicit() {
+    LegacyState state = legacy;
+    return state != null && state.version.atLeast(ProtocolVersion.V2025_06_18) && server.elicits()
+        && sessionOutbound.carriesRequests() && FormElicitation.supported(state.clientCapabilities);
+  }
+
+  /**
+   * Sends a request of the server's own to the client and waits for its response, at most {@code timeout}.
+   *
+   * @return the response, or null when none came in time
+   * @throws InterruptedException when the request that needs the answer is cancelled
+   */
+  @Nullable Response request(String method, JsonObject params, Duration timeout) throws InterruptedException {
+    RequestId id = RequestId.of("promptd-" + requests.incrementAndGet());
+    CompletableFuture<Response> answer = new CompletableFuture<>();
+    awaiting.put(id, answer);
+    try {
+      sessionOutbound.send(new Request(id, method, params));
+      return answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      return null;
+    } finally {
+      awaiting.remove(id);
+    }
+  }
+
+  /** A response from the client: to a request the server is waiting on, or ignored with a log line. */
+  private void answered(Response response) {
+    RequestId id = response.id();
+    CompletableFuture<Response> waiting = id == null ? null : awaiting.remove(id);
+    if (waiting != null) {
+      waiting.complete(response);
+    } else {
+      // The id is the client's text: not logged.
+      LOG.log(Level.INFO, "ignored a response from the client to a request this server did not send or no longer"
+          + " waits for");
+    }
+  }
+
   @Override
   public @Nullable Response handle(Request request, Outbound stream) {
     return accept(request, Caller.UNRESTRICTED).run(stream).response();
@@ -108,7 +168,9 @@ final class SessionImpl implements ServerSession {
           request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: id " + request.id() + " is already in flight", null);
       return Call.done(Reply.of(duplicate, Reply.Hint.ANSWERED, version()));
     }
-    boolean mayBlock = Dispatcher.mayBlock(server, request, caller);
+    // A prompts/get that may wait for the user's answer to a form must not hold the thread that reads that answer.
+    boolean mayBlock = Dispatcher.mayBlock(server, request, caller)
+        || (request.method().equals("prompts/get") && canElicit());
     return Responder.call(task, mayBlock, stream -> {
       try {
         Response response = Responder.run(request, task, r -> dispatcher.dispatch(r, stream, caller));

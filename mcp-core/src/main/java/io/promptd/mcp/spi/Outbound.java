@@ -14,6 +14,30 @@ public interface Outbound {
   /** Sends one message. */
   void send(Message message);
 
+  /**
+   * Whether the server may send requests of its own here ({@code elicitation/create} to a legacy client) and expect
+   * the client's response to come back through the session: true for a channel both ways, such as stdio; false (the
+   * default) where such requests would arrive on a stream unrelated to the request that needs them.
+   */
+  default boolean carriesRequests() {
+    return false;
+  }
+
+  /** {@code outbound}, marked as a channel the server may send its own requests on (see {@link #carriesRequests}). */
+  static Outbound carryingRequests(Outbound outbound) {
+    return new Outbound() {
+      @Override
+      public void send(Message message) {
+        outbound.send(message);
+      }
+
+      @Override
+      public boolean carriesRequests() {
+        return true;
+      }
+    };
+  }
+
   /** An outbound that drops everything, for sessions that have no server-to-client channel. */
   static Outbound discard() {
     return message -> {};

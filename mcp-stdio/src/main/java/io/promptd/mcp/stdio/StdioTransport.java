@@ -69,7 +69,8 @@ public final class StdioTransport {
     LineWriter writer = new LineWriter(out);
     try {
       // Notifications (list_changed, a listen stream's) never wait for the client; answers do (see LineWriter).
-      Outbound outbound = message -> writer.offer(MessageCodec.encodeLine(message));
+      // The client answers the server's own requests (elicitation) on the same two streams.
+      Outbound outbound = Outbound.carryingRequests(message -> writer.offer(MessageCodec.encodeLine(message)));
       ServerSession session = server.openSession(outbound);
       try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
         // Before each read, which may block, the answers collected so far go out together.
