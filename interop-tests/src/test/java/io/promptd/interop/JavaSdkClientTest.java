@@ -75,4 +75,40 @@ class JavaSdkClientTest {
       }
     }
   }
+
+  /**
+   * The Java SDK client with an elicitation handler (legacy, stdio): promptd sends {@code elicitation/create} for the
+   * prompt's missing arguments, the handler fills the form, and the prompt renders with the answers.
+   */
+  @org.junit.jupiter.api.Test
+  void javaSdkClientAnswersTheServersForm() throws Exception {
+    Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
+    List<String> command = PromptdServer.stdioCommand(library);
+    McpClientTransport clientTransport = new StdioClientTransport(ServerParameters.builder(command.getFirst())
+        .args(command.subList(1, command.size())).build(), McpJsonDefaults.getMapper());
+    List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
+    McpSyncClient client = McpClient.sync(clientTransport).requestTimeout(Duration.ofSeconds(30))
+        .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
+        .elicitation(request -> {
+          messages.add(request.message());
+          Map<String, Object> content = new java.util.HashMap<>();
+          @SuppressWarnings("unchecked")
+          Map<String, Object> properties = (Map<String, Object>) request.requestedSchema().get("properties");
+          properties.keySet().forEach(k -> content.put(k, "from-java-" + k));
+          return new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT, content);
+        }).build();
+    try {
+      client.initialize();
+      var result = client.getPrompt(new McpSchema.GetPromptRequest("test_prompt_with_arguments", Map.of(), null));
+      assertThat(result.messages().toString()).contains("from-java-arg1").contains("from-java-arg2");
+      assertThat(messages).hasSize(1);
+      assertThat(messages.getFirst()).contains("arg1", "arg2");
+      Matrix.record("Java SDK 2.1.0 client (elicitation handler) → promptd", "stdio", "legacy "
+          + client.getCurrentInitializationResult().protocolVersion(),
+          "prompts/get without its required arguments: elicitation/create sent to the client, the form answered,"
+              + " the prompt rendered");
+    } finally {
+      client.closeGracefully();
+    }
+  }
 }
