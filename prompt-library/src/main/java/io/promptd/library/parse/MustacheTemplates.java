@@ -159,6 +159,12 @@ final class MustacheTemplates {
       String where = partialName.isEmpty() ? "" : " in partial '" + partialName + "'";
       throw new ParseException(partialName.isEmpty() ? line : firstLine,
           "template error" + where + ": " + LINE.matcher(message).replaceAll(""));
+    } catch (RuntimeException e) {
+      // The compiler fails on some malformed tags with an index error of its own (an empty "{{}}", found by
+      // PromptFileFuzzTest): still the template's fault, said without the compiler's internals.
+      String where = partialName.isEmpty() ? "" : " in partial '" + partialName + "'";
+      throw new ParseException(firstLine, "template error" + where + ": a tag cannot be read (an empty '{{}}', or a"
+          + " tag that does not close?)");
     }
   }
 
