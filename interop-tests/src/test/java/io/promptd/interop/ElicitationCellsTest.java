@@ -26,7 +26,7 @@ class ElicitationCellsTest {
   }
 
   @ParameterizedTest(name = "TS SDK {0} client with an elicitation handler over {1}")
-  @CsvSource({"v2, stdio", "v2, http", "v1, stdio"})
+  @CsvSource({"v2, stdio", "v2, http", "v1, stdio", "v1, http"})
   void missingArgumentsAreAskedFor(String sdk, String transport) throws Exception {
     Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
     List<String> args = new ArrayList<>(List.of("ts-client.mjs", "--sdk", sdk, "--get", "test_prompt_with_arguments",

@@ -75,7 +75,7 @@ final class Dispatcher {
     }
     LegacyState state = session.legacy();
     if (state != null) {
-      return legacy(request, state, caller);
+      return legacy(request, state, caller, stream);
     }
     if (request.method().equals("ping")) {
       return JsonObject.EMPTY;
@@ -91,13 +91,13 @@ final class Dispatcher {
         + " sends initialize first");
   }
 
-  private JsonObject legacy(Request request, LegacyState state, Caller caller) {
+  private JsonObject legacy(Request request, LegacyState state, Caller caller, Outbound stream) {
     Encoder encoder = new Encoder(state.version);
     return switch (request.method()) {
       case "ping" -> JsonObject.EMPTY;
       case "prompts/list" -> prompts.list(request.params(), encoder, caller).build();
-      case "prompts/get" -> session.canElicit()
-          ? LegacyElicitation.get(prompts, session, state.version, request.params(), encoder, caller)
+      case "prompts/get" -> session.canElicit(stream)
+          ? LegacyElicitation.get(prompts, session, stream, state.version, request.params(), encoder, caller)
           : prompts.get(request.params(), encoder, caller);
       case "completion/complete" -> {
         server.completionLimiter().acquire(session.clientKey());

@@ -6,6 +6,7 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.Outbound;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -14,7 +15,7 @@ import java.util.Map;
 
 /**
  * {@code prompts/get} in a legacy session (2025-06-18, 2025-11-25) whose client declared elicitation, over a channel
- * that carries the server's own requests (stdio): missing or invalid arguments are asked for with an
+ * that carries the server's own requests (stdio; an HTTP POST answered as an event stream): missing or invalid arguments are asked for with an
  * {@code elicitation/create} request to the client, and the request waits for the answer — at most
  * {@link McpServer#elicitationTimeout()}; cancelling the request ends the wait. A wrong answer is asked for again, up
  * to {@value #MAX_ROUNDS} forms. Decline, cancel, an error from the client or no answer in time: the -32602 the request
@@ -25,8 +26,8 @@ final class LegacyElicitation {
 
   private LegacyElicitation() {}
 
-  static JsonObject get(PromptsFeature prompts, SessionImpl session, ProtocolVersion version, JsonObject params,
-      Encoder encoder, Caller caller) {
+  static JsonObject get(PromptsFeature prompts, SessionImpl session, Outbound stream, ProtocolVersion version,
+      JsonObject params, Encoder encoder, Caller caller) {
     Map<String, String> arguments = new LinkedHashMap<>();
     if (params.get("arguments") instanceof JsonObject given) {
       given.members().forEach((k, v) -> {
@@ -51,7 +52,7 @@ final class LegacyElicitation {
         List<String> asked = e.questions().stream().map(q -> q.field().name()).toList();
         Response response;
         try {
-          response = session.request("elicitation/create", form, session.server().elicitationTimeout());
+          response = session.request("elicitation/create", form, session.server().elicitationTimeout(), stream);
         } catch (InterruptedException interrupted) {
           Thread.currentThread().interrupt(); // the request was cancelled: its answer is suppressed
           throw McpException.internal("prompt '" + name + "': cancelled while the user was asked");

@@ -113,27 +113,35 @@ final class SessionImpl implements ServerSession {
 
   /**
    * Whether the server may ask this session's client for prompt arguments with {@code elicitation/create}: a legacy
-   * session of 2025-06-18 or later whose client declared form elicitation, over a channel that carries the server's
-   * requests and their answers (stdio), with elicitation on in the server.
+   * session of 2025-06-18 or later whose client declared form elicitation, with elicitation on in the server — and,
+   * for a given request, a {@code stream} that carries the server's requests ({@link Outbound#carriesRequests()}:
+   * stdio, or an HTTP POST answered as an event stream), whose answers come back through this session.
    */
-  boolean canElicit() {
+  boolean mayElicit() {
     LegacyState state = legacy;
     return state != null && state.version.atLeast(ProtocolVersion.V2025_06_18) && server.elicits()
-        && sessionOutbound.carriesRequests() && FormElicitation.supported(state.clientCapabilities);
+        && FormElicitation.supported(state.clientCapabilities);
+  }
+
+  /** {@link #mayElicit()} over {@code stream}. */
+  boolean canElicit(Outbound stream) {
+    return stream.carriesRequests() && mayElicit();
   }
 
   /**
-   * Sends a request of the server's own to the client and waits for its response, at most {@code timeout}.
+   * Sends a request of the server's own to the client on {@code stream} and waits for its response, which arrives
+   * through this session, at most {@code timeout}.
    *
    * @return the response, or null when none came in time
    * @throws InterruptedException when the request that needs the answer is cancelled
    */
-  @Nullable Response request(String method, JsonObject params, Duration timeout) throws InterruptedException {
+  @Nullable Response request(String method, JsonObject params, Duration timeout, Outbound stream)
+      throws InterruptedException {
     RequestId id = RequestId.of("promptd-" + requests.incrementAndGet());
     CompletableFuture<Response> answer = new CompletableFuture<>();
     awaiting.put(id, answer);
     try {
-      sessionOutbound.send(new Request(id, method, params));
+      stream.send(new Request(id, method, params));
       return answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
     } catch (ExecutionException | TimeoutException e) {
       return null;
@@ -170,7 +178,7 @@ final class SessionImpl implements ServerSession {
     }
     // A prompts/get that may wait for the user's answer to a form must not hold the thread that reads that answer.
     boolean mayBlock = Dispatcher.mayBlock(server, request, caller)
-        || (request.method().equals("prompts/get") && canElicit());
+        || (request.method().equals("prompts/get") && mayElicit());
     return Responder.call(task, mayBlock, stream -> {
       try {
         Response response = Responder.run(request, task, r -> dispatcher.dispatch(r, stream, caller));

@@ -47,19 +47,23 @@ class LegacyElicitationTest {
     server.close();
   }
 
+  /** A session whose requests' stream carries the server's requests (stdio) or not ({@code carriesRequests}). */
   private ServerSession session(String version, String capabilities, boolean carriesRequests) {
-    ServerSession s = server.openSession(carriesRequests ? Outbound.carryingRequests(toClient) : toClient);
+    ServerSession s = server.openSession(toClient);
+    streams.put(s, carriesRequests ? Outbound.carryingRequests(toClient) : toClient);
     s.handle(Wire.request("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{"
         + "\"protocolVersion\":\"" + version + "\",\"capabilities\":" + capabilities
         + ",\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"), toClient);
     return s;
   }
 
-  private static CompletableFuture<Response> get(ServerSession s, long id) {
+  private final java.util.Map<ServerSession, Outbound> streams = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private CompletableFuture<Response> get(ServerSession s, long id) {
     Call call = s.receive(new Incoming.Single(Wire.legacy(id, "prompts/get", "\"name\":\"greet\"")));
     assertThat(call.mayBlock()).as("it may wait for the user: never on the reading thread").isTrue();
-    return CompletableFuture.supplyAsync(() -> call.run(Outbound.discard()).response(),
-        r -> Thread.ofVirtual().start(r));
+    Outbound stream = streams.get(s);
+    return CompletableFuture.supplyAsync(() -> call.run(stream).response(), r -> Thread.ofVirtual().start(r));
   }
 
   /** The next request the server sent the client (a list_changed for the prompt added at start may come first). */
@@ -135,7 +139,7 @@ class LegacyElicitationTest {
   void withoutTheCapabilityTheChannelOrTheVersionNobodyIsAsked() throws Exception {
     for (ServerSession s : List.of(session("2025-11-25", "{}", true), session("2025-11-25", "{\"elicitation\":{}}",
         false), session("2025-03-26", "{\"elicitation\":{}}", true))) {
-      Response r = s.handle(Wire.legacy(2, "prompts/get", "\"name\":\"greet\""), Outbound.discard());
+      Response r = s.handle(Wire.legacy(2, "prompts/get", "\"name\":\"greet\""), streams.get(s));
       assertThat(MessageCodec.encode(r)).contains("\"code\":-32602", "missing required argument 'who'");
     }
     assertThat(toClient.all()).noneMatch(m -> m.contains("elicitation/create"));

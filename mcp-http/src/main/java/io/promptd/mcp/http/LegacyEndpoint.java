@@ -5,6 +5,7 @@ import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.Call;
 import io.promptd.mcp.spi.Reply;
@@ -15,8 +16,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The legacy era (2025-03-26 to 2025-11-25): {@code initialize} opens a session and names it in {@code
  * Mcp-Session-Id}; later POSTs, the GET stream and DELETE must name it (400 without, 404 when unknown or expired).
- * Requests are answered as {@code application/json}; anything the session says unprompted goes to its GET stream, with
- * event ids for {@code Last-Event-ID} resumption.
+ * Requests are answered as {@code application/json}, or as an event stream when the server asks the client something
+ * first (elicitation); anything the session says unprompted goes to its GET stream, with event ids for {@code
+ * Last-Event-ID} resumption.
  */
 final class LegacyEndpoint {
   private static final int EVENT_LOG_CAPACITY = 256;
@@ -77,11 +79,21 @@ final class LegacyEndpoint {
       Call call = ls.session().receive(body, ex.caller());
       runner.run(call.mayBlock(), () -> {
         try {
-          Reply reply = call.run(ls.events()::publish);
+          // A request of the server's own (elicitation) turns this POST's answer into an event stream that carries it,
+          // the response last; the client's answer comes back on a POST of its own. Notifications go to the session's
+          // GET stream as before.
+          ResponseStream stream = new ResponseStream(ex, call::cancel, limits, keepAlive);
+          Reply reply = call.run(Outbound.carryingRequests(message -> {
+            if (message instanceof Request) {
+              stream.send(message);
+            } else {
+              ls.events().publish(message);
+            }
+          }));
           if (shared != null) {
             shared.saveChanges(ls); // before answering: the client's next request may go to another replica
           }
-          ex.reply(reply);
+          ResponseStream.answer(ex, stream, reply);
         } finally {
           ls.release();
         }

@@ -61,7 +61,7 @@ final class ModernEndpoint {
 
   private void serve(Exchange ex, Call call) {
     inFlight.incrementAndGet();
-    LazyStream stream = new LazyStream(ex, call::cancel);
+    ResponseStream stream = new ResponseStream(ex, call::cancel, limits, keepAlive);
     // Only a call that may block can outlive streamAfter; the timer's task only starts a thread to open the stream,
     // so a slow client never holds the timer up.
     ScheduledFuture<?> opener = call.mayBlock()
@@ -72,7 +72,7 @@ final class ModernEndpoint {
       if (reply.hint() == Reply.Hint.CANCELLED) {
         cancelled.incrementAndGet();
       }
-      answer(ex, stream, reply);
+      ResponseStream.answer(ex, stream, reply);
     } finally {
       if (opener != null) {
         opener.cancel(false);
@@ -99,92 +99,5 @@ final class ModernEndpoint {
   /** How many requests ended cancelled (their client closed the response stream). */
   long cancelled() {
     return cancelled.get();
-  }
-
-  /** Sends the reply: as plain JSON when no stream was opened, else as the stream's last event. */
-  private static void answer(Exchange ex, LazyStream stream, Reply reply) {
-    Opened opened = stream.finish();
-    if (opened == null) {
-      ex.reply(reply);
-      return;
-    }
-    ex.answered(reply);
-    if (reply.hasBody()) {
-      opened.queue().offer(SseWriter.frame(null, reply.encode(false)));
-    }
-    opened.queue().close();
-    try {
-      opened.queue().awaitEnd(); // what was queued, the answer last, is written
-    } catch (InterruptedException e) {
-      opened.queue().abort();
-      Thread.currentThread().interrupt();
-    }
-    opened.writer().close();
-    ex.end(opened.writer());
-  }
-
-  private record Opened(SseWriter writer, StreamQueue queue) {}
-
-  /**
-   * An outbound that opens the SSE response on first use (or when {@link #open()} is called) and cancels the request
-   * when the client goes away. Messages go through the stream's own queue, so whoever sends them never waits for the
-   * client; a client that falls behind is disconnected and its request cancelled. Once {@link #finish()} ran, no
-   * stream is opened any more.
-   */
-  private final class LazyStream {
-    private final Exchange ex;
-    private final Runnable cancel;
-    private final ReentrantLock lock = new ReentrantLock();
-    private @Nullable Opened opened;
-    private boolean finished;
-
-    LazyStream(Exchange ex, Runnable cancel) {
-      this.ex = ex;
-      this.cancel = cancel;
-    }
-
-    void send(Message message) {
-      Opened o = open();
-      if (o == null) {
-        throw new UncheckedIOException(new IOException("the request has been answered"));
-      }
-      if (!o.queue().offer(SseWriter.frame(null, message))) {
-        cancel.run(); // closing the stream is the client's way to cancel
-        throw new UncheckedIOException(new IOException("the event stream has closed"));
-      }
-    }
-
-    /** Opens the stream unless the request has been answered; returns it, or null. */
-    @Nullable Opened open() {
-      lock.lock();
-      try {
-        if (opened == null && !finished) {
-          SseWriter w = ex.startSse();
-          StreamQueue queue = StreamQueue.start("a 2026-07-28 response stream", w::writeFrame, limits, () -> {
-            ex.abort(w);
-            cancel.run();
-          });
-          opened = new Opened(w, queue);
-          w.keepAlive(keepAlive, cancel);
-          if (!w.comment()) { // commits the headers now, so the client knows a stream is coming
-            cancel.run();
-          }
-        }
-        return opened;
-      } finally {
-        lock.unlock();
-      }
-    }
-
-    /** Marks the request answered; returns the stream if one was opened. */
-    @Nullable Opened finish() {
-      lock.lock();
-      try {
-        finished = true;
-        return opened;
-      } finally {
-        lock.unlock();
-      }
-    }
   }
 }
