@@ -105,6 +105,36 @@ class ElicitFormsTest {
     }
   }
 
+  /** {@code enumTitles} names an enum's values for people: the form is a titled single-select ({@code oneOf}). */
+  @Test
+  void enumTitlesMakeATitledSingleSelect() {
+    write(root, "pick.prompt.md", """
+        ---
+        description: Picks a language
+        arguments:
+          - name: lang
+            required: true
+            enum: [fr, de]
+            enumTitles: {fr: French, de: German}
+        ---
+        Use {{lang}}.
+        """);
+    write(root, "bad.prompt.md", "---\ndescription: d\narguments:\n  - name: x\n    enum: [a]\n    enumTitles: {b: B}\n"
+        + "---\n{{x}}\n");
+    try (Library library = load(root);
+        McpServer server = McpServer.builder().prompts(library.catalog()).build()) {
+      assertThat(library.diagnostics()).extracting(Diagnostic::format).containsExactly(root.resolve("bad.prompt.md")
+          + ":6: error: argument 'x': enumTitles names 'b', which is not one of its enum values");
+      String text = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":\"pick\","
+          + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+          + "\"io.modelcontextprotocol/clientCapabilities\":" + FORM + "}}}";
+      String answer = MessageCodec.encode(server.openSession(Outbound.discard())
+          .handle((Request) ((Incoming.Single) MessageCodec.decode(text)).message(), Outbound.discard()));
+      assertThat(answer).contains("\"lang\":{\"type\":\"string\",\"oneOf\":[{\"const\":\"fr\",\"title\":\"French\"},"
+          + "{\"const\":\"de\",\"title\":\"German\"}]}");
+    }
+  }
+
   @Test
   void elicitFalseOptsAPromptOut() {
     write(root, "plan.prompt.md", PLAN.replace("description: Plans a release", "description: Plans a release\n"

@@ -78,8 +78,9 @@ final class TerminalForm implements FormHandler {
     List<String> choices = choices(field);
     String label = field.string("title").orElse(name) + (required ? " *" : "");
     field.string("description").ifPresent(d -> out.println("  " + d));
+    List<String> labels = labels(field, choices);
     for (int i = 0; i < choices.size(); i++) {
-      out.println("  " + (i + 1) + ") " + choices.get(i));
+      out.println("  " + (i + 1) + ") " + labels.get(i));
     }
     Json fallback = field.get("default");
     while (true) {
@@ -101,7 +102,7 @@ final class TerminalForm implements FormHandler {
         out.println("  a value is required");
         continue;
       }
-      Json value = parse(line, type, choices);
+      Json value = parse(line, type, choices, labels);
       if (value != null) {
         return value;
       }
@@ -109,14 +110,18 @@ final class TerminalForm implements FormHandler {
     }
   }
 
-  private static @Nullable Json parse(String line, String type, List<String> choices) {
+  private static @Nullable Json parse(String line, String type, List<String> choices, List<String> labels) {
     if (!choices.isEmpty()) {
       if (line.matches("\\d{1,4}")) {
         int n = Integer.parseInt(line);
         return n >= 1 && n <= choices.size() ? new JsonString(choices.get(n - 1)) : null;
       }
-      return choices.stream().filter(c -> c.equalsIgnoreCase(line)).findFirst().<Json>map(JsonString::new)
-          .orElse(null);
+      for (int i = 0; i < choices.size(); i++) { // the value, or its title
+        if (choices.get(i).equalsIgnoreCase(line) || labels.get(i).equalsIgnoreCase(line)) {
+          return new JsonString(choices.get(i));
+        }
+      }
+      return null;
     }
     return switch (type) {
       case "boolean" -> switch (line.toLowerCase(Locale.ROOT)) {
@@ -161,6 +166,20 @@ final class TerminalForm implements FormHandler {
       }
     });
     return out;
+  }
+
+  /** What each choice is shown as: its title ({@code oneOf}), else the value itself. */
+  private static List<String> labels(JsonObject field, List<String> choices) {
+    List<String> labels = new ArrayList<>(choices);
+    field.array("oneOf").orElse(JsonArray.EMPTY).elements().forEach(e -> {
+      if (e instanceof JsonObject o && o.get("const") instanceof JsonString c && o.get("title") instanceof JsonString t) {
+        int i = choices.indexOf(c.value());
+        if (i >= 0) {
+          labels.set(i, t.value());
+        }
+      }
+    });
+    return labels;
   }
 
   private static String show(Json value) {

@@ -10,6 +10,7 @@ import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.StringReader;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The terminal form {@code promptd get} shows when a server asks for arguments: typed fields, choices, defaults. */
@@ -41,6 +42,20 @@ class TerminalFormTest {
     Result r = fill("hi\ngerman\n1\nno\nmore\n");
     assertThat(JsonCodec.write(r.answer().content())).isEqualTo(
         "{\"text\":\"hi\",\"lang\":\"German\",\"count\":1,\"notes\":false,\"extra\":\"more\"}");
+  }
+
+  @Test
+  void titledChoicesShowTheirTitlesAndTakeTheTitleTheValueOrTheNumber() throws Exception {
+    JsonObject schema = (JsonObject) JsonCodec.parse("{\"type\":\"object\",\"properties\":{\"lang\":{\"type\":"
+        + "\"string\",\"oneOf\":[{\"const\":\"fr\",\"title\":\"French\"},{\"const\":\"de\",\"title\":\"German\"}]}},"
+        + "\"required\":[\"lang\"]}");
+    for (String typed : List.of("german\n", "de\n", "2\n")) {
+      ByteArrayOutputStream shown = new ByteArrayOutputStream();
+      FormHandler.Answer a = new TerminalForm(new BufferedReader(new StringReader(typed)),
+          new PrintStream(shown, true, UTF_8)).answer("Pick one.", schema);
+      assertThat(JsonCodec.write(a.content())).as(typed).isEqualTo("{\"lang\":\"de\"}");
+      assertThat(shown.toString(UTF_8)).contains("  1) French", "  2) German");
+    }
   }
 
   @Test

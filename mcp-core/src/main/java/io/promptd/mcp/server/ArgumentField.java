@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.protocol.PromptArgument;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,13 +17,15 @@ import org.jspecify.annotations.Nullable;
  * @param description what it is for, or null
  * @param type the form field's type
  * @param choices the only allowed values (a single-select field), or none
+ * @param choiceTitles display names of choices, by value; empty for none
  * @param defaultValue the value the field starts with, or null
  * @param pattern a regular expression the whole value must match, or null; forms cannot express it, so the server
  *     checks the answer and says so in the field's description
  * @param required whether the prompt needs a value
  */
 public record ArgumentField(String name, @Nullable String title, @Nullable String description, Type type,
-    List<String> choices, @Nullable String defaultValue, @Nullable String pattern, boolean required) {
+    List<String> choices, Map<String, String> choiceTitles, @Nullable String defaultValue, @Nullable String pattern,
+    boolean required) {
   /** A form field's type. */
   public enum Type {
     /** Any text. */
@@ -40,11 +43,12 @@ public record ArgumentField(String name, @Nullable String title, @Nullable Strin
     requireNonNull(name, "name");
     requireNonNull(type, "type");
     choices = List.copyOf(requireNonNull(choices, "choices"));
+    choiceTitles = Map.copyOf(requireNonNull(choiceTitles, "choiceTitles"));
   }
 
   /** A plain text field for an argument as {@code prompts/list} shows it. */
   public static ArgumentField of(PromptArgument argument) {
-    return new ArgumentField(argument.name(), argument.title(), argument.description(), Type.STRING, List.of(), null,
-        null, argument.required());
+    return new ArgumentField(argument.name(), argument.title(), argument.description(), Type.STRING, List.of(), Map.of(),
+        null, null, argument.required());
   }
 }

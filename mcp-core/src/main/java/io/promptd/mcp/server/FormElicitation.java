@@ -78,7 +78,13 @@ final class FormElicitation {
       case INTEGER -> p.put("type", "integer");
       case STRING -> {
         p.put("type", "string");
-        if (!f.choices().isEmpty()) {
+        if (!f.choices().isEmpty() && !f.choiceTitles().isEmpty()) { // a titled single-select
+          List<Json> options = new ArrayList<>();
+          for (String c : f.choices()) {
+            options.add(JsonObject.builder().put("const", c).put("title", f.choiceTitles().getOrDefault(c, c)).build());
+          }
+          p.put("oneOf", new JsonArray(options));
+        } else if (!f.choices().isEmpty()) {
           p.put("enum", JsonArray.ofStrings(f.choices()));
         }
       }

@@ -19,7 +19,8 @@ final class ArgumentReader {
   static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]{0,63}");
 
   private static final Set<String> KEYS = Set.of(
-      "name", "title", "description", "required", "default", "type", "enum", "pattern", "examples", "dependsOn");
+      "name", "title", "description", "required", "default", "type", "enum", "enumTitles", "pattern", "examples",
+      "dependsOn");
 
   private ArgumentReader() {}
 
@@ -78,7 +79,7 @@ final class ArgumentReader {
     Choices examples = choices(m, "examples", name, dependsOn);
     ArgumentSpec spec = new ArgumentSpec(name, Fields.string(m, "title"), Fields.string(m, "description"),
         Fields.bool(m, "required", false), type, Fields.string(m, "default"), enumValues, examples,
-        pattern(m, name), dependsOn, m.line());
+        pattern(m, name), dependsOn, m.line(), enumTitles(m, name, enumValues));
     checkValues(spec, m, problems);
     return spec;
   }
@@ -109,6 +110,31 @@ final class ArgumentReader {
       byKey.put(k, values == null ? List.of() : Fields.strings(values, key));
     }
     return Choices.keyed(byKey);
+  }
+
+  /** {@code enumTitles}: a display name for each value of a flat {@code enum}, shown when a form asks for it. */
+  private static Map<String, String> enumTitles(Mapping m, String arg, Choices enumValues) throws ParseException {
+    YamlNode node = m.get("enumTitles");
+    if (node == null) {
+      return Map.of();
+    }
+    if (!(node instanceof Mapping titles) || enumValues.isEmpty() || enumValues.isKeyed()) {
+      throw new ParseException(node.line(), "argument '" + arg + "': 'enumTitles' maps values of a flat 'enum' to"
+          + " the names a form shows, e.g. {fr: French}");
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String value : titles.keys()) {
+      if (!enumValues.all().contains(value)) {
+        throw new ParseException(node.line(), "argument '" + arg + "': enumTitles names '" + value
+            + "', which is not one of its enum values");
+      }
+      String title = Fields.string(titles, value);
+      if (title == null) {
+        throw new ParseException(node.line(), "argument '" + arg + "': the title of '" + value + "' must be text");
+      }
+      out.put(value, title);
+    }
+    return out;
   }
 
   private static @Nullable Pattern pattern(Mapping m, String arg) throws ParseException {

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.server.ArgumentField;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -22,6 +23,7 @@ import org.jspecify.annotations.Nullable;
  * @param pattern a regular expression the whole value must match, or null
  * @param dependsOn the argument whose value selects keyed {@code enum}/{@code examples} lists, or null
  * @param line the line it is declared on
+ * @param enumTitles display names of {@code enum} values, by value (a form shows them); empty for none
  */
 public record ArgumentSpec(
     String name,
@@ -34,19 +36,21 @@ public record ArgumentSpec(
     Choices examples,
     @Nullable Pattern pattern,
     @Nullable String dependsOn,
-    int line) {
+    int line,
+    Map<String, String> enumTitles) {
   /** Checks the fields. */
   public ArgumentSpec {
     requireNonNull(name, "name");
     requireNonNull(type, "type");
     requireNonNull(enumValues, "enumValues");
     requireNonNull(examples, "examples");
+    enumTitles = Map.copyOf(enumTitles);
   }
 
   /** A plain optional or required string argument, as the Claude and VS Code formats declare them. */
   public static ArgumentSpec simple(String name, @Nullable String description, boolean required, int line) {
     return new ArgumentSpec(
-        name, null, description, required, ArgType.STRING, null, Choices.NONE, Choices.NONE, null, null, line);
+        name, null, description, required, ArgType.STRING, null, Choices.NONE, Choices.NONE, null, null, line, Map.of());
   }
 
   /**
@@ -61,7 +65,7 @@ public record ArgumentSpec(
       case BOOLEAN -> ArgumentField.Type.BOOLEAN;
     };
     return new ArgumentField(name, title, description, t, enumValues.isKeyed() ? List.of() : enumValues.all(),
-        defaultValue, pattern == null ? null : pattern.pattern(), required);
+        enumTitles, defaultValue, pattern == null ? null : pattern.pattern(), required);
   }
 
   /** The argument as {@code prompts/list} shows it. */
