@@ -14,9 +14,11 @@ import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.server.ArgumentCompleter;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class TypedArgumentsTest {
@@ -84,6 +86,39 @@ class TypedArgumentsTest {
         "prompt 't': argument 'ticket' must match the pattern [A-Z]+-[0-9]+, not 'abc-1'");
     assertInvalid(Map.of("level", "expert"),
         "prompt 't': argument 'level' must be one of junior, senior when 'lang' is 'Java', not 'expert'");
+  }
+
+  /**
+   * Prompt files are untrusted: a pattern that backtracks catastrophically must not hold the server. Unbounded,
+   * (.*a){20} on 24 a's and a b took 0.8 s here, and the time grows steeply with each a (40 would be years); bounded,
+   * the value is refused at once, saying why. A linear pattern on a value of 240,000 characters stays within its
+   * budget.
+   */
+  @Test
+  @Timeout(value = 20, unit = TimeUnit.SECONDS)
+  void aPatternThatBacktracksWithoutEndIsCutShortAndSaysSo() {
+    write(root, "slow.prompt.md", """
+        ---
+        description: a pattern with nested quantifiers
+        arguments:
+          - name: word
+            pattern: "(.*a){20}"
+          - name: text
+            pattern: "[a-z ]*"
+        ---
+        {{word}}{{text}}
+        """);
+    try (Library slow = load(root)) {
+      assertThatThrownBy(() -> render(slow, "slow", Map.of("word", "a".repeat(40) + "b")))
+          .isInstanceOfSatisfying(McpException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCodes.INVALID_PARAMS);
+            assertThat(e.getMessage()).isEqualTo("prompt 'slow': argument 'word' could not be checked against the"
+                + " pattern (.*a){20} (the pattern backtracks too much on this value of 41 characters; the prompt file's"
+                + " author can simplify it)");
+          });
+      String longText = "lorem ipsum ".repeat(20_000) + "end";
+      assertThat(text(render(slow, "slow", Map.of("text", longText)).messages().getFirst())).isEqualTo(longText);
+    }
   }
 
   private void assertInvalid(Map<String, String> arguments, String message) {

@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * @param defaultValue the value used when it is not supplied, or null
  * @param enumValues the only allowed values, or none
  * @param examples suggested values for completion, or none
- * @param pattern a regular expression the whole value must match, or null
+ * @param pattern a regular expression the whole value must match, or null; matched within a budget (prompt files are
+ *     untrusted: see {@link BoundedMatch})
  * @param dependsOn the argument whose value selects keyed {@code enum}/{@code examples} lists, or null
  * @param line the line it is declared on
  * @param enumTitles display names of {@code enum} values, by value (a form shows them); empty for none
@@ -90,7 +91,7 @@ public record ArgumentSpec(
         return null;
       }
     }
-    if (pattern != null && !pattern.matcher(result).matches()) {
+    if (pattern != null && BoundedMatch.matches(pattern, result) != BoundedMatch.Result.MATCHES) {
       return null;
     }
     return type == ArgType.BOOLEAN ? result.toLowerCase(java.util.Locale.ROOT) : result;
@@ -112,7 +113,10 @@ public record ArgumentSpec(
       return "must be one of " + String.join(", ", allowed) + given + ", not '" + clip(value) + "'";
     }
     if (pattern != null) {
-      return "must match the pattern " + pattern.pattern() + ", not '" + clip(value) + "'";
+      return BoundedMatch.matches(pattern, value) == BoundedMatch.Result.TOO_COSTLY
+          ? "could not be checked against the pattern " + pattern.pattern() + " (the pattern backtracks too much on"
+              + " this value of " + value.length() + " characters; the prompt file's author can simplify it)"
+          : "must match the pattern " + pattern.pattern() + ", not '" + clip(value) + "'";
     }
     return "is invalid";
   }
