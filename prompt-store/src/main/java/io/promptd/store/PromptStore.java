@@ -86,9 +86,30 @@ public final class PromptStore implements AutoCloseable {
    * scanning the classpath, locking), which took 0.6–2 s of a replica's start.
    */
   static void migrate(StoreUrl url, javax.sql.@Nullable DataSource dataSource) throws StoreException {
-    if (current(url, dataSource)) {
-      return;
+    try (Connection c = dataSource != null ? dataSource.getConnection()
+        : java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
+      if (current(c)) {
+        return;
+      }
+    } catch (SQLException e) {
+      // the database is away: Flyway tries and reports
     }
+    flyway(url, dataSource);
+  }
+
+  /**
+   * {@link #migrate(StoreUrl, javax.sql.DataSource)} checked on a connection the caller holds: a replica's feeds ask
+   * on their own connection instead of opening one more (each costs a round of SCRAM authentication at start).
+   *
+   * @param held a connection in auto-commit mode (a failed check must not leave a transaction aborted)
+   */
+  static void migrate(StoreUrl url, Connection held) throws StoreException {
+    if (!current(held)) {
+      flyway(url, null);
+    }
+  }
+
+  private static void flyway(StoreUrl url, javax.sql.@Nullable DataSource dataSource) throws StoreException {
     try {
       var config = Flyway.configure(PromptStore.class.getClassLoader());
       if (dataSource == null) {
@@ -104,10 +125,8 @@ public final class PromptStore implements AutoCloseable {
   }
 
   /** Whether the schema history's last successful migration is the newest one; false when it cannot tell. */
-  private static boolean current(StoreUrl url, javax.sql.@Nullable DataSource dataSource) {
-    try (Connection c = dataSource != null ? dataSource.getConnection()
-            : java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
-        java.sql.Statement s = c.createStatement();
+  private static boolean current(Connection c) {
+    try (java.sql.Statement s = c.createStatement();
         java.sql.ResultSet r = s.executeQuery("SELECT version FROM promptd_schema_history WHERE success"
             + " ORDER BY installed_rank DESC LIMIT 1")) {
       return r.next() && NEWEST_MIGRATION.equals(r.getString(1));

@@ -14,8 +14,11 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 import org.postgresql.PGConnection;
 
@@ -35,7 +38,7 @@ public final class StoreLibrary implements AutoCloseable {
   private final StoreUrl url;
   private final Library library;
   private final Map<String, byte[]> files = new HashMap<>();
-  private final CountDownLatch loaded = new CountDownLatch(1);
+  private final CompletableFuture<Void> loaded = new CompletableFuture<>();
   private final Thread feed;
   private volatile long version = -1;
   private volatile boolean closed;
@@ -67,12 +70,24 @@ public final class StoreLibrary implements AutoCloseable {
 
   /** Whether the store was loaded at least once: the serving side's readiness. */
   public boolean loaded() {
-    return loaded.getCount() == 0;
+    return loaded.isDone();
   }
 
   /** Waits up to {@code timeout} for the first load; returns whether it happened. */
   public boolean awaitLoaded(Duration timeout) throws InterruptedException {
-    return loaded.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    try {
+      loaded.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      return true;
+    } catch (TimeoutException e) {
+      return false;
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("never completed exceptionally", e);
+    }
+  }
+
+  /** Completes with the first load; never completes exceptionally (a store that stays away never completes it). */
+  public CompletionStage<Void> firstLoad() {
+    return loaded.copy();
   }
 
   /** The library version served, or -1 before the first load. */
@@ -93,7 +108,7 @@ public final class StoreLibrary implements AutoCloseable {
         if (!migrated) {
           // A replica may start before anyone published: the schema it reads must exist. Flyway locks, so
           // replicas starting together migrate once.
-          PromptStore.migrate(url, null);
+          PromptStore.migrate(url, c);
           migrated = true;
         }
         try (Statement s = c.createStatement()) {
@@ -160,7 +175,7 @@ public final class StoreLibrary implements AutoCloseable {
     library.replace(new LibraryFiles(version, files));
     LOG.log(before < 0 ? Level.INFO : Level.DEBUG, () -> (before < 0 ? "loaded " : "updated to ") + "library version "
         + version + " from " + url + " (" + changed + " file(s) changed, " + files.size() + " served)");
-    loaded.countDown();
+    loaded.complete(null);
   }
 
   /** Stops the feed and closes its connection; the library keeps serving what it has. */

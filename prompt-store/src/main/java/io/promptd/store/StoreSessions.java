@@ -289,9 +289,18 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
   }
 
   private void migrate() throws SQLException {
+    migrate(null);
+  }
+
+  /** Migrates once, checking on {@code held} (an auto-commit connection) when given, else on one from the pool. */
+  private void migrate(@Nullable Connection held) throws SQLException {
     if (!migrated) {
       try {
-        PromptStore.migrate(url, pool);
+        if (held != null) {
+          PromptStore.migrate(url, held);
+        } else {
+          PromptStore.migrate(url, pool);
+        }
       } catch (StoreException e) {
         throw new SQLException(e.getMessage(), e);
       }
@@ -306,7 +315,7 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     while (!closed) {
       try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
         connection = c;
-        migrate();
+        migrate(c);
         try (Statement s = c.createStatement()) {
           s.execute("LISTEN " + SessionQueries.CHANNEL);
         }

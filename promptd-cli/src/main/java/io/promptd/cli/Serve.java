@@ -23,7 +23,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
@@ -32,6 +36,8 @@ import org.jspecify.annotations.Nullable;
 /** {@code promptd serve DIR…}: the prompt library over stdio or Streamable HTTP. */
 final class Serve {
   private static final String JETTY_REFERENCES_PER_CACHE_LINE = "org.eclipse.jetty.util.referencesPerCacheLine";
+  /** How long a store's start waits for its first load before serving without it (not ready). */
+  private static final Duration STORE_START_WAIT = Duration.ofSeconds(5);
 
   private Serve() {}
 
@@ -51,7 +57,7 @@ final class Serve {
     AtomicBoolean loaded = new AtomicBoolean();
     try (Library library = Library.load(options.directories(), LibraryOptions.defaults())) {
       loaded.set(true);
-      return serve(library, loaded::get, null, null, options.sessionSecret(), options, err, in, stdout);
+      return serve(library, loaded::get, null, null, options.sessionSecret(), null, options, err, in, stdout);
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
       return Main.FAILED;
@@ -59,18 +65,16 @@ final class Serve {
   }
 
   /**
-   * Serves the prompt store: ready once its first load is done (waited for up to 5 s here, then in the background);
-   * a database lost later leaves the last snapshot served.
+   * Serves the prompt store: ready once its first load is done, which a start waits for up to 5 s (over stdio before
+   * serving; over HTTP with the port open, holding the requests that come sooner), then goes on in the background; a
+   * database lost later leaves the last snapshot served.
    */
   private static int serveStore(StoreUrl store, ServeOptions options, PrintStream err, InputStream in,
       OutputStream stdout) {
     try (StoreLibrary serving = StoreLibrary.start(store, LibraryOptions.defaults());
         StoreSessions sessions = options.http() ? StoreSessions.open(store) : null) {
-      if (!serving.awaitLoaded(Duration.ofSeconds(5))) {
-        err.println("promptd: the store " + store + " is not loaded yet; serving nothing (not ready) until it is");
-      }
       // Legacy sessions live in the store, signed with --session-secret or else with the store's own secret, so that
-      // every replica serves every session without configuration.
+      // every replica serves every session without configuration. Read while the library loads.
       ServeOptions.SessionSecret secret = options.sessionSecret();
       if (sessions != null && secret == null) {
         try {
@@ -81,8 +85,15 @@ final class Serve {
           return Main.FAILED;
         }
       }
+      if (!options.http() && !serving.awaitLoaded(STORE_START_WAIT)) {
+        err.println(notLoaded(store));
+      }
       // Every replica serving the store names a change by the store's version: resumed streams compare alike.
-      return serve(serving.library(), serving::loaded, serving::version, sessions, secret, options, err, in, stdout);
+      // Over HTTP the port opens at once and requests that come before the first load wait for it (as long as the
+      // stdio start would), instead of the port opening only after the load.
+      Loading loading = options.http() ? new Loading(serving.firstLoad(), notLoaded(store)) : null;
+      return serve(serving.library(), serving::loaded, serving::version, sessions, secret, loading, options, err, in,
+          stdout);
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
       return Main.FAILED;
@@ -92,9 +103,22 @@ final class Serve {
     }
   }
 
+  private static String notLoaded(StoreUrl store) {
+    return "promptd: the store " + store + " is not loaded yet; serving nothing (not ready) until it is";
+  }
+
+  /**
+   * A library still loading in the background when the HTTP port opens: requests wait for it, for at most {@link
+   * #STORE_START_WAIT}.
+   *
+   * @param done completes with the first load
+   * @param late what to print when the wait ends before the load
+   */
+  private record Loading(CompletionStage<?> done, String late) {}
+
   private static int serve(Library library, BooleanSupplier loaded, @Nullable LongSupplier catalogVersion,
-      @Nullable SessionStore sessionStore, ServeOptions.@Nullable SessionSecret sessionSecret, ServeOptions options,
-      PrintStream err, InputStream in, OutputStream stdout) {
+      @Nullable SessionStore sessionStore, ServeOptions.@Nullable SessionSecret sessionSecret,
+      @Nullable Loading loading, ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
     try {
       // The library logged its load's diagnostics already (StderrLogs prints them): printing them here too doubled them.
       if (options.watch() && options.store() == null) {
@@ -111,7 +135,7 @@ final class Serve {
       }
       try (McpServer server = builder.build(); ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {
-          serveHttp(server, library, loaded, catalogVersion, sessionStore, sessionSecret, options, err);
+          serveHttp(server, library, loaded, catalogVersion, sessionStore, sessionSecret, loading, options, err);
         } else {
           err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
           StdioTransport.create(server, in, stdout, options.maxLineBytes()).run();
@@ -130,8 +154,8 @@ final class Serve {
   /** Serves until the process is told to stop (SIGINT, SIGTERM); in-flight requests finish first. */
   private static void serveHttp(McpServer server, Library library, BooleanSupplier loaded,
       @Nullable LongSupplier catalogVersion, @Nullable SessionStore sessionStore,
-      ServeOptions.@Nullable SessionSecret sessionSecret, ServeOptions options, PrintStream err)
-      throws IOException, InterruptedException {
+      ServeOptions.@Nullable SessionSecret sessionSecret, @Nullable Loading loading, ServeOptions options,
+      PrintStream err) throws IOException, InterruptedException {
     // Without this hint Jetty asks the platform MBean server whether oops are compressed, which loads all of JMX
     // (a thousand classes, a third of the HTTP start-up time) to size a padding. 16 is right for 64-byte cache lines
     // and compressed oops, the JVM's default under 32 GB of heap.
@@ -142,6 +166,9 @@ final class Serve {
     HttpTransport.Builder builder = HttpTransport.builder().server(server).host(options.host())
         .port(options.port()).bearerToken(options.token()).oauth(options.oauth()).trustProxy(options.trustProxy())
         .readinessCheck("library loaded", loaded);
+    if (loading != null) {
+      builder.holdRequestsUntil(loading.done(), STORE_START_WAIT);
+    }
     options.publicUrls().forEach(builder::publicUrl);
     if (catalogVersion != null) {
       builder.catalogVersion(catalogVersion);
@@ -181,6 +208,13 @@ final class Serve {
       server.close();
       stopped.countDown();
     }, "promptd-shutdown"));
+    if (loading != null) {
+      try {
+        loading.done().toCompletableFuture().get(STORE_START_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException | ExecutionException e) {
+        err.println(loading.late());
+      }
+    }
     URI admin = ops.adminUri();
     if (admin != null) {
       err.println("promptd: admin port on " + admin + " (/metrics, /healthz, /readyz)");

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -69,7 +70,7 @@ public final class HttpTransport implements AutoCloseable {
     this.telemetry = new Telemetry(b.requestListeners, checks);
     this.sse = new SseTransportEndpoint(server, b.maxBodyBytes, b.keepAliveInterval, b.streamLimits, b.maxSessions,
         sessions::size);
-    this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern, sse, telemetry);
+    this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern, sse, telemetry, b.hold);
     OAuthSettings o = b.oauth;
     this.issuerKeys = o == null ? null : new IssuerKeys(o.issuer(), b.keyRefreshInterval);
     // With OAuth: room for an access token up to the verifier's limit, so that a larger one gets its 401, not a 431.
@@ -284,6 +285,7 @@ public final class HttpTransport implements AutoCloseable {
     private int acceptedSendBufferSize = -1;
     private final List<Consumer<RequestEvent>> requestListeners = new ArrayList<>();
     private final Map<String, BooleanSupplier> readinessChecks = new LinkedHashMap<>();
+    private McpHandler.@Nullable Hold hold;
 
     private Builder() {}
 
@@ -535,6 +537,25 @@ public final class HttpTransport implements AutoCloseable {
       if (readinessChecks.putIfAbsent(name, ready) != null) {
         throw new IllegalArgumentException("HttpTransport.Builder.readinessCheck: '" + name + "' was added already");
       }
+      return this;
+    }
+
+    /**
+     * Holds the requests that arrive before {@code opened} completes, for at most {@code atMost} from {@link
+     * HttpTransport#start()}, and serves them then: a server whose catalog loads in the background can open its port
+     * at once, without answering its first clients from a catalog still empty. {@code /healthz} and {@code /readyz}
+     * are never held (readiness says whether the load is done). Past {@code atMost} nothing is held any more.
+     *
+     * @param opened completes when the server is ready to answer (however it completes)
+     * @param atMost how long a start may hold requests; positive
+     */
+    public Builder holdRequestsUntil(CompletionStage<?> opened, Duration atMost) {
+      requireNonNull(opened, "HttpTransport.Builder.holdRequestsUntil: opened");
+      requireNonNull(atMost, "HttpTransport.Builder.holdRequestsUntil: atMost");
+      if (atMost.isNegative() || atMost.isZero()) {
+        throw new IllegalArgumentException("HttpTransport.Builder.holdRequestsUntil: atMost must be positive");
+      }
+      this.hold = new McpHandler.Hold(opened.toCompletableFuture(), atMost);
       return this;
     }
 

@@ -12,10 +12,14 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -43,6 +47,9 @@ final class McpHandler extends Handler.Abstract {
   private final Telemetry telemetry;
   private final ExecutorService workers = Executors.newThreadPerTaskExecutor(
       Thread.ofVirtual().name("promptd-http-", 0).factory());
+  private final @Nullable Hold hold;
+  /** When the hold ends at the latest ({@link System#nanoTime()}), set by {@link #guard} (before the guard). */
+  private volatile long holdDeadline;
   private volatile @Nullable Guard guard;
   private volatile @Nullable ResourceServer oauth;
   private volatile boolean stopping;
@@ -59,8 +66,16 @@ final class McpHandler extends Handler.Abstract {
     }
   };
 
+  /**
+   * Requests that arrive before {@code opened} completes wait for it, for at most {@code atMost} from the start.
+   *
+   * @param opened completes when the server is ready to answer
+   * @param atMost how long a start may hold requests
+   */
+  record Hold(CompletableFuture<?> opened, Duration atMost) {}
+
   McpHandler(String path, int maxBodyBytes, LegacyEndpoint legacy, ModernEndpoint modern, SseTransportEndpoint sse,
-      Telemetry telemetry) {
+      Telemetry telemetry, @Nullable Hold hold) {
     // handle() only hands the exchange to a virtual thread: saying so lets Jetty call it on the thread that parsed
     // the request, instead of first dispatching it to another thread (two hand-offs per request).
     super(InvocationType.NON_BLOCKING);
@@ -70,6 +85,7 @@ final class McpHandler extends Handler.Abstract {
     this.modern = modern;
     this.sse = sse;
     this.telemetry = telemetry;
+    this.hold = hold;
   }
 
   /**
@@ -78,6 +94,10 @@ final class McpHandler extends Handler.Abstract {
    * @param oauth the OAuth resource server that authenticates requests instead of the guard's token, or null
    */
   void guard(Guard guard, @Nullable ResourceServer oauth) {
+    Hold h = hold;
+    if (h != null) {
+      holdDeadline = System.nanoTime() + h.atMost().toNanos();
+    }
     this.oauth = oauth;
     this.guard = guard;
   }
@@ -86,7 +106,12 @@ final class McpHandler extends Handler.Abstract {
   public boolean handle(org.eclipse.jetty.server.Request request, Response response, Callback callback) {
     Exchange ex = new Exchange(request, response, callback, telemetry);
     try {
-      if (!servedInline(ex)) {
+      if (held(ex)) {
+        workers.execute(() -> serve(ex, () -> {
+          awaitOpening();
+          route(ex);
+        }));
+      } else if (!servedInline(ex)) {
         workers.execute(() -> serve(ex));
       }
     } catch (RejectedExecutionException e) {
@@ -120,6 +145,32 @@ final class McpHandler extends Handler.Abstract {
       postBody(ex, body, inline);
     }
     return true;
+  }
+
+  /** Whether {@code ex} must wait for the start's hold: not a probe, and the hold neither over nor timed out. */
+  private boolean held(Exchange ex) {
+    Hold h = hold;
+    // guard is set after holdDeadline: a started handler reads the deadline it was given
+    return h != null && guard != null && !h.opened().isDone() && (ex.path().equals(path) || !isProbe(ex.path()))
+        && System.nanoTime() - holdDeadline < 0;
+  }
+
+  private static boolean isProbe(String p) {
+    return p.equals(HEALTHZ) || p.equals(READYZ);
+  }
+
+  /** Waits until the hold is over: its future completed, or its time is up. */
+  private void awaitOpening() throws InterruptedException {
+    Hold h = hold;
+    long left = holdDeadline - System.nanoTime();
+    if (h == null || left <= 0) {
+      return;
+    }
+    try {
+      h.opened().get(left, TimeUnit.NANOSECONDS);
+    } catch (ExecutionException | TimeoutException | CancellationException e) {
+      // over either way: served as things are
+    }
   }
 
   /** From now on every new request gets 503. */
@@ -176,7 +227,7 @@ final class McpHandler extends Handler.Abstract {
   }
 
   private void route(Exchange ex) throws IOException, InterruptedException {
-    if (!ex.path().equals(path) && (ex.path().equals(HEALTHZ) || ex.path().equals(READYZ))) {
+    if (!ex.path().equals(path) && isProbe(ex.path())) {
       health(ex);
       return;
     }
