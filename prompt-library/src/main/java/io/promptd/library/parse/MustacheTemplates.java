@@ -69,6 +69,7 @@ final class MustacheTemplates {
     if (simple != null) {
       // Only plain {{name}} tags, which Mustache always accepts: the compile waits for the first render.
       for (String name : simple) {
+        checkName(name, firstLine);
         VariableCollector.record(name, variables, problems, firstLine);
       }
       return simple.isEmpty() ? TextTemplate.literal(source) : new Deferred(source);
@@ -79,7 +80,12 @@ final class MustacheTemplates {
       template = parse(withPartials(), source, firstLine, "");
       resolvePartials(template, firstLine, new ArrayList<>());
     }
-    template.visit(new VariableCollector(variables, problems, firstLine));
+    VariableCollector collector = new VariableCollector(variables, problems, firstLine);
+    template.visit(collector);
+    String bad = collector.badName;
+    if (bad != null) {
+      checkName(bad, firstLine);
+    }
     Template compiled = template;
     return values -> compiled.execute(values);
   }
@@ -251,11 +257,30 @@ final class MustacheTemplates {
     return names;
   }
 
+  /**
+   * Refuses a dotted name with an empty part ({@code {{...}}}, {@code {{a..b}}}, {@code {{.a}}}): Mustache compiles it
+   * and then fails on it at every render with an index error (found by PromptFileFuzzTest).
+   */
+  private static void checkName(String name, int line) throws ParseException {
+    if (!malformed(name)) {
+      return;
+    }
+    throw new ParseException(line, "template error: '{{" + name + "}}' is not a name (a dotted name needs a name"
+        + " before, between and after its dots)");
+  }
+
+  private static boolean malformed(String name) {
+    return name.contains(".") && !SPECIAL.contains(name)
+        && (name.startsWith(".") || name.endsWith(".") || name.contains(".."));
+  }
+
   /** Records the argument names a template reads, including inside sections and partials. */
   private static final class VariableCollector implements Mustache.Visitor {
     private final Map<String, Integer> variables;
     private final Problems problems;
     private final int line;
+    /** The first malformed name met (see {@link #checkName}), or null. */
+    private @Nullable String badName;
 
     VariableCollector(Map<String, Integer> variables, Problems problems, int line) {
       this.variables = variables;
@@ -289,6 +314,9 @@ final class MustacheTemplates {
     }
 
     private void record(String name) {
+      if (badName == null && malformed(name)) {
+        badName = name;
+      }
       record(name, variables, problems, line);
     }
 

@@ -1,6 +1,7 @@
 package io.promptd.library.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -44,6 +45,30 @@ class MustacheTemplatesTest {
       deferredVars.remove("level");
       assertThat(deferredVars).as(source).isEqualTo(fullVars);
       assertThat(deferredProblems.all()).as(source).isEqualTo(fullProblems.all());
+    }
+  }
+
+  /**
+   * Mustache compiles a dotted name with an empty part and then fails on it at every render with an index error
+   * (PromptFileFuzzTest's input "{{...}}"): such a tag is a template error at load, on both paths, and a name with
+   * proper dots still renders.
+   */
+  @Test
+  void aDottedNameWithAnEmptyPartIsATemplateErrorNotARenderCrash() throws ParseException {
+    for (String name : List.of("...", "..", "a..b", ".a", "a.", "x.y.")) {
+      for (String source : List.of("{{" + name + "}}", "{{#s}}{{" + name + "}}{{/s}}", "{{#" + name + "}}x{{/"
+          + name + "}}")) {
+        assertThatThrownBy(() -> templates().compile(source, 4, new LinkedHashMap<>(), new Problems(Path.of("f"))))
+            .as(source).isInstanceOfSatisfying(ParseException.class, e -> {
+              assertThat(e.line()).isEqualTo(4);
+              assertThat(e.getMessage()).isEqualTo("template error: '{{" + name + "}}' is not a name (a dotted name"
+                  + " needs a name before, between and after its dots)");
+            });
+      }
+    }
+    for (String fine : List.of("{{.}}", "{{x.y}}", "{{#s}}{{.}}{{/s}}")) {
+      assertThat(templates().compile(fine, 1, new LinkedHashMap<>(), new Problems(Path.of("f")))
+          .render(Map.of("x", "X", "s", List.of("a")))).as(fine).isNotNull();
     }
   }
 
