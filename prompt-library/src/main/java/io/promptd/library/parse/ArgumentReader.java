@@ -75,8 +75,8 @@ final class ArgumentReader {
           + "' is not one of string, integer, number, boolean");
     }
     String dependsOn = Fields.string(m, "dependsOn");
-    Choices enumValues = choices(m, "enum", name, dependsOn);
-    Choices examples = choices(m, "examples", name, dependsOn);
+    Choices enumValues = choices(m, "enum", "argument", name, dependsOn);
+    Choices examples = choices(m, "examples", "argument", name, dependsOn);
     ArgumentSpec spec = new ArgumentSpec(name, Fields.string(m, "title"), Fields.string(m, "description"),
         Fields.bool(m, "required", false), type, Fields.string(m, "default"), enumValues, examples,
         pattern(m, name), dependsOn, m.line(), enumTitles(m, name, enumValues));
@@ -91,7 +91,12 @@ final class ArgumentReader {
     }
   }
 
-  private static Choices choices(Mapping m, String key, String arg, @Nullable String dependsOn)
+  /**
+   * An {@code enum} or {@code examples} list: flat, or keyed by the value of {@code dependsOn}.
+   *
+   * @param kind what declares it, for messages: "argument" (prompt files) or "variable" (resource templates)
+   */
+  static Choices choices(Mapping m, String key, String kind, String name, @Nullable String dependsOn)
       throws ParseException {
     YamlNode node = m.get(key);
     if (node == null) {
@@ -101,8 +106,8 @@ final class ArgumentReader {
       return Choices.flat(Fields.strings(node, key));
     }
     if (dependsOn == null) {
-      throw new ParseException(node.line(), "argument '" + arg + "': '" + key
-          + "' is a mapping, so 'dependsOn' must name the argument its keys are values of");
+      throw new ParseException(node.line(), kind + " '" + name + "': '" + key
+          + "' is a mapping, so 'dependsOn' must name the " + kind + " its keys are values of");
     }
     Map<String, List<String>> byKey = new LinkedHashMap<>();
     for (String k : keyed.keys()) {

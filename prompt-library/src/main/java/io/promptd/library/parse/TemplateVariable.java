@@ -84,30 +84,10 @@ public record TemplateVariable(String name, Choices enumValues, Choices examples
         throw new ParseException(Fields.line(m, "dependsOn", line), "variable '" + name + "': dependsOn '"
             + dependsOn + "' must name another variable of the template");
       }
-      out.put(name, new TemplateVariable(name, choices(m, "enum", name, dependsOn),
-          choices(m, "examples", name, dependsOn), dependsOn));
+      out.put(name, new TemplateVariable(name,
+          ArgumentReader.choices(m, "enum", "variable", name, dependsOn),
+          ArgumentReader.choices(m, "examples", "variable", name, dependsOn), dependsOn));
     }
     return out;
-  }
-
-  private static Choices choices(Mapping m, String key, String variable, @Nullable String dependsOn)
-      throws ParseException {
-    YamlNode node = m.get(key);
-    if (node == null) {
-      return Choices.NONE;
-    }
-    if (!(node instanceof Mapping keyed)) {
-      return Choices.flat(Fields.strings(node, key));
-    }
-    if (dependsOn == null) {
-      throw new ParseException(node.line(), "variable '" + variable + "': '" + key
-          + "' is a mapping, so 'dependsOn' must name the variable its keys are values of");
-    }
-    Map<String, List<String>> byKey = new LinkedHashMap<>();
-    for (String k : keyed.keys()) {
-      YamlNode values = keyed.get(k);
-      byKey.put(k, values == null ? List.of() : Fields.strings(values, key));
-    }
-    return Choices.keyed(byKey);
   }
 }
