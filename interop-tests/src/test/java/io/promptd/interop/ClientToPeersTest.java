@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.promptd.mcp.client.ClientOptions;
+import io.promptd.mcp.client.FormHandler;
 import io.promptd.mcp.client.McpClient;
+import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Prompt;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,6 +45,60 @@ class ClientToPeersTest {
     } finally {
       server.destroy();
     }
+  }
+
+  @Test
+  void everythingAsksThroughTheFormHandlerOverStdio() throws Exception {
+    FormHandlerSpy forms = new FormHandlerSpy();
+    try (McpClient client = McpClient.connectStdio(Peers.node(Peers.everything().toString(), "stdio"),
+        OPTIONS.withForms(forms))) {
+      checkEverythingAsks(client, forms);
+    }
+  }
+
+  @Test
+  void everythingAsksThroughTheFormHandlerOverHttp() throws Exception {
+    int port = Peers.freePort();
+    Process server = Peers.startHttp(List.of("bash", "-c", "PORT=" + port + " exec node --require "
+        + Peers.ROOT.resolve("../shared/conformance/lib/force-loopback.cjs").normalize() + " " + Peers.everything() + " streamableHttp"), port);
+    FormHandlerSpy forms = new FormHandlerSpy();
+    try (McpClient client = McpClient.connectHttp(Peers.mcpUrl(port), OPTIONS.withForms(forms))) {
+      checkEverythingAsks(client, forms);
+    } finally {
+      server.destroy();
+    }
+  }
+
+  /** Fills the one required field of server-everything's form and keeps what it was shown. */
+  private static final class FormHandlerSpy implements FormHandler {
+    final List<String> messages = new CopyOnWriteArrayList<>();
+    final List<JsonObject> schemas = new CopyOnWriteArrayList<>();
+
+    @Override
+    public Answer answer(String message, JsonObject requestedSchema) {
+      messages.add(message);
+      schemas.add(requestedSchema);
+      return Answer.accept(JsonObject.builder().put("name", "Ada Lovelace").put("check", true).build());
+    }
+  }
+
+  /**
+   * server-everything registers its trigger-elicitation-request tool only for a client that declared elicitation;
+   * calling it sends elicitation/create (legacy) to the client, which answers through its form handler, and the
+   * tool's result repeats the answer.
+   */
+  private static void checkEverythingAsks(McpClient client, FormHandlerSpy forms) throws Exception {
+    assertThat(client.modern()).isFalse();
+    JsonObject tools = client.call("tools/list", JsonObject.EMPTY);
+    assertThat(JsonCodec.write(tools)).contains("\"trigger-elicitation-request\"");
+    JsonObject result = client.call("tools/call", JsonObject.builder().put("name", "trigger-elicitation-request")
+        .put("arguments", JsonObject.EMPTY).build());
+    assertThat(forms.messages).containsExactly("Please provide inputs for the following fields:");
+    assertThat(forms.schemas.getFirst().object("properties").orElseThrow().members()).containsKey("name");
+    assertThat(JsonCodec.write(result)).contains("User provided the requested information")
+        .contains("Name: Ada Lovelace").contains("Agreed to terms: true");
+    Matrix.record("promptd client (form handler) → server-everything", transport(client), era(client),
+        "elicitation/create from a tool call answered through the handler; the tool's result carries the answer");
   }
 
   @Test

@@ -87,10 +87,16 @@ final class ClientCommand {
   }
 
   int run(PrintStream out, PrintStream err) {
-    try (McpClient client = connect()) {
+    // On a terminal `get` lets the server ask for missing or invalid arguments (the form goes to stderr, the answers
+    // come from stdin): a 2026-07-28 server through input_required rounds, a legacy one with elicitation/create,
+    // which the session declares it can answer. With --no-input, or without a terminal, the server is not offered to
+    // ask, and its -32602 says what is wrong.
+    FormHandler forms = !verb.equals("get") || noInput || !TerminalForm.stdinIsATerminal() ? null
+        : new TerminalForm(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.err);
+    try (McpClient client = connect(forms)) {
       return switch (verb) {
         case "list" -> list(client, out);
-        case "get" -> get(client, out);
+        case "get" -> get(client, out, forms);
         case "complete" -> complete(client, out);
         default -> watch(client, out);
       };
@@ -109,8 +115,8 @@ final class ClientCommand {
     }
   }
 
-  private McpClient connect() throws IOException {
-    ClientOptions options = ClientOptions.defaults().withTimeout(timeout);
+  private McpClient connect(@Nullable FormHandler forms) throws IOException {
+    ClientOptions options = ClientOptions.defaults().withTimeout(timeout).withForms(forms);
     String command = stdio;
     if (command != null) {
       return McpClient.connectStdio(List.of("/bin/sh", "-c", "exec " + command), options);
@@ -142,16 +148,11 @@ final class ClientCommand {
     return Main.OK;
   }
 
-  private int get(McpClient client, PrintStream out) throws IOException {
+  private int get(McpClient client, PrintStream out, @Nullable FormHandler forms) throws IOException {
     Map<String, String> given = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : arguments.entrySet()) {
       given.put(e.getKey(), argumentValue(e.getValue()));
     }
-    // On a terminal a 2026-07-28 server may ask for missing or invalid arguments (the form goes to stderr, the answers
-    // come from stdin); with --no-input, or without a terminal, it is not offered, and the server's -32602 says what
-    // is wrong.
-    FormHandler forms = noInput || !TerminalForm.stdinIsATerminal() ? null
-        : new TerminalForm(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.err);
     JsonObject result = client.getPromptJson(positional.getFirst(), given, forms);
     if (json) {
       out.println(JsonCodec.write(result));

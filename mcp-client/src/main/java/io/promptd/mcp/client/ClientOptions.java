@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Properties;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a client behaves.
@@ -15,8 +16,15 @@ import java.util.Properties;
  * @param clientInfo the name and version the client reports
  * @param timeout how long to wait for each response before cancelling the request
  * @param probeTimeout how long the stdio era probe ({@code server/discover}) waits before assuming a legacy server
+ * @param forms where the server's forms go (elicitation, form mode), or null: the client then declares no
+ *     elicitation, and a server cannot ask the user anything. With a handler, a legacy session declares the
+ *     {@code elicitation} capability in {@code initialize} and the server's {@code elicitation/create} requests —
+ *     whatever request they belong to — are answered through it; on a 2026-07-28 server,
+ *     {@link McpClient#getPrompt(String, java.util.Map)} lets the server ask through it, as
+ *     {@link McpClient#getPrompt(String, java.util.Map, FormHandler)} does.
  */
-public record ClientOptions(Implementation clientInfo, Duration timeout, Duration probeTimeout) {
+public record ClientOptions(Implementation clientInfo, Duration timeout, Duration probeTimeout,
+    @Nullable FormHandler forms) {
   /** The POM's version, through a filtered resource. */
   private static final String VERSION = version();
 
@@ -25,6 +33,11 @@ public record ClientOptions(Implementation clientInfo, Duration timeout, Duratio
     requireNonNull(clientInfo, "clientInfo");
     requireNonNull(timeout, "timeout");
     requireNonNull(probeTimeout, "probeTimeout");
+  }
+
+  /** Options that show the user no forms. */
+  public ClientOptions(Implementation clientInfo, Duration timeout, Duration probeTimeout) {
+    this(clientInfo, timeout, probeTimeout, null);
   }
 
   /** promptd's identity (its version from the build), 30 s per request, 5 s for the probe. */
@@ -51,6 +64,14 @@ public record ClientOptions(Implementation clientInfo, Duration timeout, Duratio
 
   /** These options with another per-request timeout. */
   public ClientOptions withTimeout(Duration timeout) {
-    return new ClientOptions(clientInfo, timeout, probeTimeout);
+    return new ClientOptions(clientInfo, timeout, probeTimeout, forms);
+  }
+
+  /**
+   * These options with a handler for the server's forms (null: none). The time a form stays open does not count
+   * against the timeout of the request waiting for it.
+   */
+  public ClientOptions withForms(@Nullable FormHandler forms) {
+    return new ClientOptions(clientInfo, timeout, probeTimeout, forms);
   }
 }

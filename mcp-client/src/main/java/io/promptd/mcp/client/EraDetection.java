@@ -76,7 +76,9 @@ final class EraDetection {
     ServerIdentity legacyShape = new ServerIdentity(false, McpClient.LEGACY_VERSION, null, JsonObject.EMPTY);
     JsonObject params = JsonObject.builder()
         .put("protocolVersion", McpClient.LEGACY_VERSION)
-        .put("capabilities", JsonObject.EMPTY)
+        // elicitation: {} means form mode in 2025-06-18 and, for backwards compatibility, in 2025-11-25.
+        .put("capabilities", client.options().forms() == null ? JsonObject.EMPTY
+            : JsonObject.builder().put("elicitation", JsonObject.EMPTY).build())
         .put("clientInfo", JsonObject.builder().put("name", client.options().clientInfo().name())
             .put("version", client.options().clientInfo().version()).build())
         .build();

@@ -10,7 +10,8 @@ import java.util.Set;
  * Shows the user a form the server asks for (elicitation, form mode) and returns what they did: a 2026-07-28 server
  * that needs more from the user — a prompt's missing or invalid arguments — answers {@code input_required} with an
  * {@code elicitation/create} request; {@link McpClient#getPrompt(String, java.util.Map, FormHandler)} passes it here
- * and retries with the answer.
+ * and retries with the answer. A legacy server sends {@code elicitation/create} itself, to a session whose
+ * {@link ClientOptions#forms()} is set; it may come while any request is waiting, and on a thread of its own.
  */
 @FunctionalInterface
 public interface FormHandler {

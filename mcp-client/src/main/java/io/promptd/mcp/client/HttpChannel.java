@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -38,6 +40,7 @@ final class HttpChannel implements Channel {
   private final Map<RequestId, InputStream> open = new ConcurrentHashMap<>();
   private final Map<RequestId, Thread> sending = new ConcurrentHashMap<>();
   private volatile Consumer<Notification> listener = n -> {};
+  private volatile Function<Request, Response> requests = ServerRequests::pingOnly;
   private volatile @Nullable String sessionId;
   private volatile @Nullable String protocolVersion;
   private volatile boolean modern;
@@ -75,7 +78,7 @@ final class HttpChannel implements Channel {
   void useSseTransport(Duration timeout) throws IOException {
     modern = false;
     try {
-      sse = SseLink.open(http, uri, timeout, this::baseFor, n -> listener.accept(n));
+      sse = SseLink.open(http, uri, timeout, this::baseFor, n -> listener.accept(n), r -> requests.apply(r));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted", e);
@@ -206,6 +209,8 @@ final class HttpChannel implements Channel {
         data.setLength(0);
         if (incoming instanceof Incoming.Single(Notification n)) {
           listener.accept(n);
+        } else if (incoming instanceof Incoming.Single(Request r)) {
+          answerServerRequest(r);
         } else if (incoming instanceof Incoming.Single(Response r) && r.id() != null && r.id().equals(id)) {
           return r;
         }
@@ -307,14 +312,32 @@ final class HttpChannel implements Channel {
       link.notify(notification);
       return;
     }
-    HttpRequest post = base().POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(notification)))
+    postMessage(notification, "notification " + notification.method());
+  }
+
+  /**
+   * A server's request (on a POST's event stream or the GET stream) is answered on a thread of its own, with a POST
+   * of the response in the session, as Streamable HTTP sends every client message.
+   */
+  private void answerServerRequest(Request r) {
+    Thread.ofVirtual().name("mcp-client-server-request").start(() -> {
+      try {
+        postMessage(requests.apply(r), "the answer to the server's " + r.method());
+      } catch (IOException e) {
+        LOG.log(Level.DEBUG, "could not answer the server''s {0}: {1}", r.method(), e.getMessage());
+      }
+    });
+  }
+
+  private void postMessage(Message message, String what) throws IOException {
+    HttpRequest post = base().POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(message)))
         .header("Content-Type", "application/json")
         .header("Accept", "application/json, text/event-stream")
         .build();
     try {
       HttpResponse<Void> response = http.send(post, HttpResponse.BodyHandlers.discarding());
       if (response.statusCode() >= 300) {
-        throw new HttpStatusException(response.statusCode(), "notification " + notification.method() + " refused");
+        throw new HttpStatusException(response.statusCode(), what + " refused");
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -325,6 +348,11 @@ final class HttpChannel implements Channel {
   @Override
   public void onNotification(Consumer<Notification> listener) {
     this.listener = listener;
+  }
+
+  @Override
+  public void onRequest(Function<Request, Response> handler) {
+    this.requests = handler;
   }
 
   @Override

@@ -54,12 +54,6 @@ final class InputRounds {
       throw new MalformedResultException("the server asked for input '" + key + "' in mode '"
           + params.string("mode").orElse("") + "'; this client declared form elicitation only");
     }
-    FormHandler.Answer a = forms.answer(params.string("message").orElse(""),
-        params.object("requestedSchema").orElse(JsonObject.EMPTY));
-    JsonObject.Builder out = JsonObject.builder().put("action", a.action());
-    if (a.action().equals("accept")) {
-      out.put("content", a.content());
-    }
-    return out.build();
+    return ServerRequests.result(params, forms);
   }
 }

@@ -64,12 +64,15 @@ public final class McpClient implements AutoCloseable {
   private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
   private final Set<RequestId> subscriptions = ConcurrentHashMap.newKeySet();
   private final Map<RequestId, CompletableFuture<Void>> acknowledgements = new ConcurrentHashMap<>();
+  private final ServerRequests serverRequests;
   private volatile ServerIdentity server = ServerIdentity.PROBING;
 
   private McpClient(Channel channel, ClientOptions options) {
     this.channel = channel;
     this.options = options;
+    this.serverRequests = new ServerRequests(options.forms());
     channel.onNotification(this::onNotification);
+    channel.onRequest(serverRequests::answer);
   }
 
   /** Spawns {@code command} and connects to it over its stdin and stdout, with default options. */
@@ -161,24 +164,27 @@ public final class McpClient implements AutoCloseable {
     return all;
   }
 
-  /** Renders a prompt. */
+  /**
+   * Renders a prompt. With {@link ClientOptions#forms()} set the server may ask the user for missing or invalid
+   * arguments through it, in either era.
+   */
   public GetPromptResult getPrompt(String name, Map<String, String> arguments) throws IOException {
-    requireNonNull(name, "name");
-    JsonObject.Builder args = JsonObject.builder();
-    arguments.forEach(args::put);
-    return Decoder.getPromptResult(
-        call("prompts/get", JsonObject.builder().put("name", name).put("arguments", args.build()).build()));
+    return getPrompt(name, arguments, options.forms());
   }
 
   /**
    * Renders a prompt, letting the server ask the user for missing or invalid arguments: a 2026-07-28 request declares
    * form elicitation, and each {@code input_required} answer's form goes to {@code forms}; the request is then sent
    * again with the answers and the server's {@code requestState}, until the prompt renders (at most
-   * {@value #MAX_ROUNDS} rounds). A legacy server is not asked to elicit: this is {@link #getPrompt(String, Map)}.
+   * {@value #MAX_ROUNDS} rounds). A legacy server asks with {@code elicitation/create} requests of its own, and
+   * only when the session declared the capability, that is when {@link ClientOptions#forms()} was set at connection;
+   * those go to that handler.
    *
+   * @param forms where a 2026-07-28 server's forms go; null: the server is not offered to ask
    * @throws McpException when the server refuses (for example -32602 after the user declined)
    */
-  public GetPromptResult getPrompt(String name, Map<String, String> arguments, FormHandler forms) throws IOException {
+  public GetPromptResult getPrompt(String name, Map<String, String> arguments, @Nullable FormHandler forms)
+      throws IOException {
     return Decoder.getPromptResult(getPromptJson(name, arguments, forms));
   }
 
@@ -194,6 +200,9 @@ public final class McpClient implements AutoCloseable {
     }
     return InputRounds.run(this, "prompts/get", params, forms);
   }
+
+  /** How often a request whose time is up looks again while a form is open. */
+  private static final long FORM_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
   /** How many {@code input_required} rounds one request may take before the client gives up. */
   public static final int MAX_ROUNDS = 8;
@@ -353,12 +362,28 @@ public final class McpClient implements AutoCloseable {
     }
   }
 
+  /**
+   * Waits for the response; the time the server's forms stay open while it waits (a legacy server asking the user
+   * before it answers) is added to {@code timeout}.
+   */
   private Response await(Request request, java.time.Duration timeout) throws IOException {
+    long formsBefore = serverRequests.formNanos();
+    long deadline = System.nanoTime() + timeout.toNanos();
+    CompletableFuture<Response> answer = channel.call(request);
     try {
-      return channel.call(request).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      channel.cancel(request);
-      throw new RequestTimeoutException(request.method(), timeout);
+      while (true) {
+        long left = deadline + (serverRequests.formNanos() - formsBefore) - System.nanoTime();
+        boolean asking = serverRequests.formOpen();
+        if (left <= 0 && !asking) {
+          channel.cancel(request);
+          throw new RequestTimeoutException(request.method(), timeout);
+        }
+        try {
+          return answer.get(asking ? Math.max(left, FORM_POLL_NANOS) : left, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+          // loop: a form may have been open meanwhile
+        }
+      }
     } catch (ExecutionException e) {
       if (e.getCause() instanceof IOException io) {
         throw io;

@@ -41,16 +41,19 @@ final class SseLink implements AutoCloseable {
 
   private final HttpClient http;
   private final Function<URI, HttpRequest.Builder> requests;
+  private final Function<Request, Response> serverRequests;
   private final Consumer<Notification> notifications;
   private final Map<RequestId, CompletableFuture<Response>> pending = new ConcurrentHashMap<>();
   private final CompletableFuture<URI> endpoint = new CompletableFuture<>();
   private volatile boolean ended;
   private volatile InputStream stream = InputStream.nullInputStream();
 
-  private SseLink(HttpClient http, Function<URI, HttpRequest.Builder> requests, Consumer<Notification> notifications) {
+  private SseLink(HttpClient http, Function<URI, HttpRequest.Builder> requests, Consumer<Notification> notifications,
+      Function<Request, Response> serverRequests) {
     this.http = http;
     this.requests = requests;
     this.notifications = notifications;
+    this.serverRequests = serverRequests;
   }
 
   /**
@@ -61,8 +64,9 @@ final class SseLink implements AutoCloseable {
    * @throws IOException when the stream ends, or names no endpoint (or one on another origin) in time
    */
   static SseLink open(HttpClient http, URI url, Duration timeout, Function<URI, HttpRequest.Builder> requests,
-      Consumer<Notification> notifications) throws IOException, InterruptedException {
-    SseLink link = new SseLink(http, requests, notifications);
+      Consumer<Notification> notifications, Function<Request, Response> serverRequests)
+      throws IOException, InterruptedException {
+    SseLink link = new SseLink(http, requests, notifications, serverRequests);
     HttpResponse<InputStream> response;
     try {
       response = http.sendAsync(requests.apply(url).GET().header("Accept", "text/event-stream").build(),
@@ -215,6 +219,16 @@ final class SseLink implements AutoCloseable {
       }
     } else if (incoming instanceof Incoming.Single(Notification n)) {
       notifications.accept(n);
+    } else if (incoming instanceof Incoming.Single(Request r)) {
+      Thread.ofVirtual().name("mcp-client-server-request").start(() -> {
+        try {
+          post(serverRequests.apply(r));
+        } catch (IOException e) {
+          LOG.log(Level.DEBUG, "could not answer the server''s {0}: {1}", r.method(), e.getMessage());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
     }
   }
 

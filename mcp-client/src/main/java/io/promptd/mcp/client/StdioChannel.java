@@ -3,8 +3,6 @@ package io.promptd.mcp.client;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.promptd.mcp.json.JsonObject;
-import io.promptd.mcp.jsonrpc.ErrorCodes;
-import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.spi.MessageCodec;
@@ -12,7 +10,6 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
-import io.promptd.mcp.jsonrpc.ResultResponse;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -24,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /** A server running as a child process, one JSON-RPC message per line on its stdin and stdout. */
 final class StdioChannel implements Channel {
@@ -34,6 +32,7 @@ final class StdioChannel implements Channel {
   private final OutputStream stdin;
   private final Map<RequestId, CompletableFuture<Response>> pending = new ConcurrentHashMap<>();
   private volatile Consumer<Notification> listener = n -> {};
+  private volatile Function<Request, Response> requests = ServerRequests::pingOnly;
   private volatile boolean closed;
 
   private StdioChannel(Process process, String command) {
@@ -86,6 +85,11 @@ final class StdioChannel implements Channel {
   }
 
   @Override
+  public void onRequest(Function<Request, Response> handler) {
+    this.requests = handler;
+  }
+
+  @Override
   public String describe() {
     return command;
   }
@@ -127,16 +131,15 @@ final class StdioChannel implements Channel {
     }
   }
 
-  /** Legacy servers may ping us; we support nothing else a server might ask. */
+  /** Answered off the reading thread: a form waits for a person, and responses must keep flowing meanwhile. */
   private void answerServerRequest(Request r) {
-    Response answer = r.method().equals("ping")
-        ? new ResultResponse(r.id(), JsonObject.EMPTY)
-        : new ErrorResponse(r.id(), ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + r.method(), null);
-    try {
-      write(answer);
-    } catch (IOException e) {
-      LOG.log(Level.DEBUG, "could not answer the server: {0}", e.getMessage());
-    }
+    Thread.ofVirtual().name("mcp-client-server-request").start(() -> {
+      try {
+        write(requests.apply(r));
+      } catch (IOException e) {
+        LOG.log(Level.DEBUG, "could not answer the server: {0}", e.getMessage());
+      }
+    });
   }
 
   private String exitStatus() {
