@@ -2,13 +2,16 @@
 # A store replica's start with 10,000 prompts, alone: PostgreSQL (bin/cluster's, its replicas and HAProxy stopped)
 # holds `gen-library.sh 10000` published, and a fresh `promptd serve --http --store` is timed from launch to the first
 # 2026-07-28 prompts/list page that names the prompts, RUNS times (default 6) after one untimed start. Polls every
-# 20 ms.
-#   MAVEN_ARGS="-o -Dmaven.repo.local=..." benchmarks/store-start.sh [RUNS] [N]
+# 20 ms. The untimed start stores the library's parsed index in the store, and the timed starts use it; with
+# INDEX=0 the stored index is deleted before each start, so each one parses every file (the case of a replica whose
+# role may not write the index, or of the first start after a promptd upgrade).
+#   MAVEN_ARGS="-o -Dmaven.repo.local=..." [INDEX=0] benchmarks/store-start.sh [RUNS] [N]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 SHARED="$(cd "$ROOT/../shared" && pwd)"
 RUNS="${1:-6}"
 N="${2:-10000}"
+INDEX="${INDEX:-1}"
 WORK="$(mktemp -d /tmp/promptd-store-start.XXXXXX)"
 chmod 755 "$WORK" # PostgreSQL runs as postgres when this runs as root
 export PROMPTD_CLUSTER_DIR="$WORK/state" PROMPTD_CLUSTER_PORT=$((33000 + RANDOM % 1000))
@@ -44,6 +47,10 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 starts=()
 for _ in $(seq 1 "$RUNS"); do
   p=$(free_port)
+  if [ "$INDEX" = 0 ]; then
+    PGPASSWORD="$(cat "$WORK/state/db.password")" psql -h 127.0.0.1 -p "$PROMPTD_CLUSTER_PG_PORT" -U promptd \
+      -d promptd -q -v ON_ERROR_STOP=1 -c 'DELETE FROM library_index' >/dev/null
+  fi
   t0=$(date +%s%N)
   PROMPTD_STORE="$STORE" "$ROOT/promptd" serve --http "$p" 2>/dev/null & pid=$!
   for _ in $(seq 1 1500); do
@@ -58,4 +65,9 @@ for _ in $(seq 1 "$RUNS"); do
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "$N prompts, start -> first prompts/list page (ms): ${starts[*]}"
+if [ "$INDEX" != 0 ]; then
+  echo "stored index: $(PGPASSWORD="$(cat "$WORK/state/db.password")" psql -h 127.0.0.1 -p "$PROMPTD_CLUSTER_PG_PORT" \
+    -U promptd -d promptd -At -c "SELECT 'library version ' || library_version || ', ' || length(data) || ' bytes'
+    FROM library_index")"
+fi
+echo "$N prompts, stored index $([ "$INDEX" = 0 ] && echo deleted before each start || echo used), start -> first prompts/list page (ms): ${starts[*]}"

@@ -15,6 +15,7 @@ import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.ResourceProvider;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,6 +67,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private @Nullable AutoCloseable watcher;
   private boolean closed;
   private int restored;
+  /** How many prompt files the first snapshot took from the index handed over; -1 when none was. */
+  private int restoredFromGiven = -1;
   private @Nullable Thread indexWriter;
 
   /**
@@ -138,6 +141,19 @@ public final class Library implements ResourceProvider, AutoCloseable {
    *     snapshot}, or is closed
    */
   public void replace(LibraryFiles files) {
+    replace(files, null);
+  }
+
+  /**
+   * {@link #replace(LibraryFiles)}, with a parsed index for the library's first files: when this library has served
+   * none yet, a prompt file whose content (by {@link LibraryFiles#sha256() digest}) and dependencies the index vouches
+   * for is served from it without being parsed — until it is first rendered — as a folder's restart is served from its
+   * on-disk index. An index made for other limits or by another promptd version, or damaged, is ignored; a stale one
+   * vouches only for the files that did not change. Later calls ignore {@code index}.
+   *
+   * @param index what {@link #parsedIndex()} of another library returned, or null
+   */
+  public void replace(LibraryFiles files, byte @Nullable [] index) {
     requireNonNull(files, "files");
     if (!(source instanceof SnapshotSource snapshot)) {
       throw new IllegalStateException("Library.replace: this library serves folders, not a snapshot");
@@ -147,7 +163,22 @@ public final class Library implements ResourceProvider, AutoCloseable {
       if (closed) {
         throw new IllegalStateException("Library.replace: the library is closed");
       }
+      boolean first = prompts.fileCount() == 0 && snapshot.empty();
       changed = snapshot.replace(files);
+      if (index != null && first && !changed.isEmpty()) {
+        State before = state;
+        try {
+          loadAll(LibraryCache.of(source.roots(), options).reading(index));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        restoredFromGiven = restored;
+        State after = state;
+        LOG.log(Level.DEBUG, () -> "first snapshot: " + restored + " of " + prompts.fileCount()
+            + " prompt files served from the index handed over");
+        resources.announce(before.resources(), after.resources(), changed);
+        return;
+      }
     }
     // Outside the lock, as the watcher's reloads are: a reload reads the source as it is then, so two replacements
     // racing each other still end on the last one.
@@ -172,9 +203,12 @@ public final class Library implements ResourceProvider, AutoCloseable {
    * index vouches for, which are served from it and parsed when first rendered.
    */
   private void loadAll() throws IOException {
+    loadAll(LibraryCache.of(source.roots(), options));
+  }
+
+  private void loadAll(LibraryCache cache) throws IOException {
     List<Scanner.Found> resourceFiles = new ArrayList<>();
     List<Scanner.Found> folderFiles = new ArrayList<>();
-    LibraryCache cache = LibraryCache.of(source.roots(), options);
     int[] restored = new int[1];
     Map<String, IndexFormat.Cached> cached;
     LibraryLoad load = new LibraryLoad(source, options, prompts);
@@ -212,7 +246,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
       resourceIndex.loadAll(resourceFiles, pool);
       catalog.replaceAll(load.finish(cached.values()));
     }
-    state = new State(1, resourceIndex.snapshot(prompts.attaching()));
+    state = new State(state.version() + 1, resourceIndex.snapshot(prompts.attaching()));
     if (restored[0] != prompts.fileCount() || restored[0] != cached.size()) {
       // Entries are immutable: a copy of the list lets the index be written while the library already serves.
       // In the catalog's order, by prompt name, for the next restart; sorting them in the writer instead cost ~0.4 s
@@ -224,6 +258,27 @@ public final class Library implements ResourceProvider, AutoCloseable {
     }
     this.restored = restored[0];
     LOG.log(Level.DEBUG, () -> restored[0] + " of " + prompts.fileCount() + " prompt files served from the index");
+  }
+
+  /**
+   * The parsed index of what this snapshot library serves, for {@link #replace(LibraryFiles, byte[])} of another
+   * library over the same or a later snapshot (a store keeps it beside its files, so that a new replica need not parse
+   * them); null when this library serves folders (their index is a file of its own), or when the index its first
+   * snapshot was handed vouched for every prompt file that an index can hold (those without errors): a new one would
+   * say the same.
+   */
+  public byte @Nullable [] parsedIndex() {
+    if (!(source instanceof SnapshotSource)) {
+      return null;
+    }
+    List<LibraryIndex.Entry> entries;
+    int given;
+    synchronized (lock) {
+      entries = prompts.servingByName(catalog.all());
+      given = restoredFromGiven;
+    }
+    // Entries are immutable: encoded outside the lock, while the library goes on serving.
+    return LibraryCache.of(source.roots(), options).encode(entries, source, given);
   }
 
   /** How many prompt files the load served from the on-disk index, for tests. */

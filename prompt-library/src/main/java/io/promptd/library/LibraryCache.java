@@ -2,9 +2,11 @@ package io.promptd.library;
 
 import io.promptd.library.parse.Root;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -43,11 +45,14 @@ final class LibraryCache {
   private final @Nullable Path file;
   private final String key;
   private final int minimumFiles;
+  /** An index handed over in memory (a store's), read instead of the file. */
+  private final byte @Nullable [] given;
 
-  private LibraryCache(@Nullable Path file, String key, int minimumFiles) {
+  private LibraryCache(@Nullable Path file, String key, int minimumFiles, byte @Nullable [] given) {
     this.file = file;
     this.key = key;
     this.minimumFiles = minimumFiles;
+    this.given = given;
   }
 
   /** The index for {@code roots} read with {@code options}: one file per set of roots and limits. */
@@ -60,7 +65,12 @@ final class LibraryCache {
         .append(' ').append(options.maxFiles());
     Path dir = options.cacheDirectory();
     Path file = dir == null ? null : dir.resolve(hash(key.toString()) + ".idx");
-    return new LibraryCache(file, key.toString(), options.cacheMinimumFiles());
+    return new LibraryCache(file, key.toString(), options.cacheMinimumFiles(), null);
+  }
+
+  /** This index's roots and limits, read from {@code data} instead of a file; nothing is written to a file. */
+  LibraryCache reading(byte[] data) {
+    return new LibraryCache(null, key, minimumFiles, data);
   }
 
   /** Where the index lives, or null when there is none. */
@@ -73,11 +83,19 @@ final class LibraryCache {
    * empty when there is no usable index.
    */
   Map<String, IndexFormat.Cached> read() {
+    byte[] data = given;
+    if (data != null) {
+      try {
+        return decode(data);
+      } catch (IOException | RuntimeException e) {
+        LOG.log(Level.INFO, "ignoring the library index handed over (" + data.length + " bytes): " + e.getMessage());
+        return Map.of();
+      }
+    }
     Path f = file;
     if (f == null) {
       return Map.of();
     }
-    byte[] data;
     try {
       data = Files.readAllBytes(f);
     } catch (NoSuchFileException e) {
@@ -145,33 +163,15 @@ final class LibraryCache {
       return;
     }
     long start = System.nanoTime();
-    List<IndexFormat.Cached> kept = new ArrayList<>(entries.size());
-    for (LibraryIndex.Entry entry : entries) {
-      IndexFormat.Cached c = cacheable(entry, source);
-      if (c != null) {
-        kept.add(c);
-      }
-    }
+    List<IndexFormat.Cached> kept = cacheable(entries, source);
     Path tmp = null;
     try {
       Files.createDirectories(f.getParent());
       tmp = Files.createTempFile(f.getParent(), f.getFileName().toString(), ".tmp");
       // Streamed to the file with the checksum computed on the way: a 100,000-file index is tens of MB, and holding
       // it in memory (then copying it to add the checksum) raised the heap by ~100 MiB right after a load.
-      CRC32C crc = new CRC32C();
       try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(tmp), 64 * 1024)) {
-        DataOutputStream out = new DataOutputStream(new CheckedOutputStream(file, crc));
-        out.writeInt(MAGIC);
-        out.writeInt(FORMAT);
-        byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(keyBytes.length);
-        out.write(keyBytes);
-        out.writeInt(kept.size());
-        for (IndexFormat.Cached c : kept) {
-          IndexFormat.write(out, c);
-        }
-        out.flush();
-        file.write(ByteBuffer.allocate(Long.BYTES).putLong(crc.getValue()).array()); // outside the checksum
+        writeTo(file, kept);
       }
       Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       long millis = (System.nanoTime() - start) / 1_000_000;
@@ -186,6 +186,52 @@ final class LibraryCache {
         }
       }
     }
+  }
+
+  /**
+   * The index of {@code entries} in memory, whatever their number: for a store to keep beside its files; null when it
+   * would hold exactly {@code restored} entries, all of which came from an index already.
+   */
+  byte @Nullable [] encode(Collection<LibraryIndex.Entry> entries, FileSource source, int restored) {
+    List<IndexFormat.Cached> kept = cacheable(entries, source);
+    if (kept.size() == restored) {
+      return null;
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream(64 * 1024);
+    try {
+      writeTo(out, kept);
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to memory failed", e);
+    }
+    return out.toByteArray();
+  }
+
+  private static List<IndexFormat.Cached> cacheable(Collection<LibraryIndex.Entry> entries, FileSource source) {
+    List<IndexFormat.Cached> kept = new ArrayList<>(entries.size());
+    for (LibraryIndex.Entry entry : entries) {
+      IndexFormat.Cached c = cacheable(entry, source);
+      if (c != null) {
+        kept.add(c);
+      }
+    }
+    return kept;
+  }
+
+  /** The layout: magic, format, key, the entries, and a CRC-32C of all that, outside the checksum. */
+  private void writeTo(OutputStream sink, List<IndexFormat.Cached> kept) throws IOException {
+    CRC32C crc = new CRC32C();
+    DataOutputStream out = new DataOutputStream(new CheckedOutputStream(sink, crc));
+    out.writeInt(MAGIC);
+    out.writeInt(FORMAT);
+    byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
+    out.writeInt(keyBytes.length);
+    out.write(keyBytes);
+    out.writeInt(kept.size());
+    for (IndexFormat.Cached c : kept) {
+      IndexFormat.write(out, c);
+    }
+    out.flush();
+    sink.write(ByteBuffer.allocate(Long.BYTES).putLong(crc.getValue()).array());
   }
 
   /** The index entry for {@code entry}, or null when it must be read again next time anyway. */

@@ -3,6 +3,7 @@ package io.promptd.library;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -13,11 +14,15 @@ import java.util.TreeMap;
  *
  * @param version the snapshot's version in its store, for logs and readiness; it is not interpreted
  * @param files path to bytes; the arrays are not copied, so the caller must not change them afterwards
+ * @param sha256 the SHA-256 of some or all files' bytes, in hexadecimal, by path, as a store keeps them: they stand for
+ *     the content when a parsed index is matched against the files ({@link Library#replace(LibraryFiles, byte[])});
+ *     the library computes those not given. They are trusted: a wrong one can serve another content's parse.
  */
-public record LibraryFiles(long version, Map<String, byte[]> files) {
-  /** Checks the paths and copies the map (not the arrays), sorted by path. */
+public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, String> sha256) {
+  /** Checks the paths and digests and copies the maps (not the arrays), sorted by path. */
   public LibraryFiles {
     requireNonNull(files, "files");
+    requireNonNull(sha256, "sha256");
     TreeMap<String, byte[]> sorted = new TreeMap<>();
     files.forEach((path, data) -> {
       requireNonNull(path, "LibraryFiles: a path is null");
@@ -30,5 +35,19 @@ public record LibraryFiles(long version, Map<String, byte[]> files) {
       sorted.put(path, data);
     });
     files = Collections.unmodifiableMap(sorted);
+    sha256.forEach((path, digest) -> {
+      if (!sorted.containsKey(path)) {
+        throw new IllegalArgumentException("LibraryFiles: a digest is given for '" + path + "', which is no file");
+      }
+      if (digest == null || digest.length() != 64 || !digest.chars().allMatch(HexFormat::isHexDigit)) {
+        throw new IllegalArgumentException("LibraryFiles: the digest of '" + path + "' is not 64 hexadecimal digits");
+      }
+    });
+    sha256 = Collections.unmodifiableMap(new TreeMap<>(sha256));
+  }
+
+  /** A snapshot without digests: the library computes them when it needs them. */
+  public LibraryFiles(long version, Map<String, byte[]> files) {
+    this(version, files, Map.of());
   }
 }

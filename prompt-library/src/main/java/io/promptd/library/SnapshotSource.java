@@ -6,6 +6,8 @@ import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ResourceParser;
 import io.promptd.library.parse.Root;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -27,12 +29,12 @@ final class SnapshotSource implements FileSource {
   private final Root root = new Root(ROOT, ROOT, 0);
   private volatile Map<Path, Entry> files = Map.of();
   private volatile Set<Path> folders = Set.of();
-  private long generation;
 
   /**
-   * A file's bytes and the stamp standing for its content: a file whose bytes did not change keeps its stamp; new or
-   * changed bytes get a stamp no other content had (a generation number as the "modification time"). Comparing bytes
-   * is exact and costs less than hashing them: hashing 10,000 files took a good part of a replica's first load.
+   * A file's bytes and the stamp standing for its content: its size and, as the "modification time", 60 bits of its
+   * SHA-256 — the same in every process, so that a parsed index written by one library vouches for the same content
+   * in another. The digest comes with the snapshot when its store keeps one, and is computed otherwise. Whether a file
+   * changed is told by comparing bytes, which is exact; a file whose bytes did not change keeps its stamp.
    */
   @SuppressWarnings("ArrayRecordComponent") // never compared as a record: the stamp stands for the bytes
   private record Entry(byte[] data, Stamp stamp) {}
@@ -53,7 +55,8 @@ final class SnapshotSource implements FileSource {
       if (old != null && Arrays.equals(old.data(), data)) {
         next.put(file, old);
       } else {
-        next.put(file, new Entry(data, new Stamp(data.length, ++generation, Long.MAX_VALUE)));
+        long content = contentStamp(snapshot.sha256().get(relative), data);
+        next.put(file, new Entry(data, new Stamp(data.length, content, Long.MAX_VALUE)));
         changed.add(file);
       }
       for (Path p = file.getParent(); p != null && p.startsWith(ROOT); p = p.getParent()) {
@@ -66,6 +69,28 @@ final class SnapshotSource implements FileSource {
     // What a folder watcher would report: nothing in the folders a scan skips.
     changed.removeIf(file -> !wanted(file));
     return changed;
+  }
+
+  /** 60 bits of the content's SHA-256: positive, and far below a stamp's "taken" time, so always settled. */
+  static long contentStamp(@Nullable String sha256, byte[] data) {
+    if (sha256 != null) {
+      return Long.parseUnsignedLong(sha256.substring(0, 15), 16);
+    }
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(data);
+      long high = 0;
+      for (int i = 0; i < 8; i++) {
+        high = (high << 8) | (digest[i] & 0xFF);
+      }
+      return high >>> 4;
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+
+  /** Whether the snapshot holds no file. */
+  boolean empty() {
+    return files.isEmpty();
   }
 
   @Override

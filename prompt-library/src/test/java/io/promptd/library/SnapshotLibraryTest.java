@@ -117,4 +117,98 @@ class SnapshotLibraryTest {
       assertThat(library.diagnostics()).extracting(Diagnostic::format).anyMatch(d -> d.contains("outside"));
     }
   }
+
+  /** 200 prompts sharing a partial, an attached file, a resource file and a broken prompt. */
+  private static Map<String, byte[]> indexed(String partial) {
+    Map<String, byte[]> files = new java.util.TreeMap<>();
+    for (int i = 0; i < 200; i++) {
+      files.put(String.format("p%03d.prompt.md", i), utf8("---\ndescription: number " + i
+          + "\narguments: [who]\n---\n{{> part}} " + i + " for {{who}}\n"));
+    }
+    files.put("part.md", utf8(partial));
+    files.put("r.resource.md", utf8("---\nuri: promptd:///r\n---\nR\n"));
+    files.put("broken.prompt.md", utf8("---\ndescription: [unclosed\n---\nHi\n"));
+    return files;
+  }
+
+  /**
+   * A store's replica need not parse what another replica parsed: a library's {@link Library#parsedIndex()} handed
+   * to a new library's first snapshot serves every prompt whose content and partials it vouches for without parsing
+   * it, and the result is the one a parse gives; a stale index vouches only for what did not change; a damaged or
+   * foreign one is ignored.
+   */
+  @Test
+  void aParsedIndexServesAnotherLibrarysFirstSnapshotWithoutParsing() throws Exception {
+    Map<String, byte[]> files = indexed("Part");
+    byte[] index;
+    try (Library first = Library.load(new LibraryFiles(0, Map.of()), OPTIONS)) {
+      first.replace(new LibraryFiles(1, files));
+      index = first.parsedIndex();
+    }
+    assertThat(index).isNotNull();
+    // Digests as a store gives them, for some files; the library computes the others the same way.
+    Map<String, String> digests = Map.of("p001.prompt.md", sha256(files.get("p001.prompt.md")));
+    try (Library second = Library.load(new LibraryFiles(0, Map.of()), OPTIONS)) {
+      AtomicInteger changes = new AtomicInteger();
+      try (AutoCloseable listening = second.catalog().onChange(changes::incrementAndGet)) {
+        second.replace(new LibraryFiles(1, files, digests), index);
+        assertThat(changes.get()).as("one list change for the whole first snapshot").isEqualTo(1);
+      }
+      assertThat(second.restoredFromIndex()).isEqualTo(200);
+      assertThat(second.parsedIndex()).as("nothing new to keep").isNull();
+      assertThat(names(second)).hasSize(200);
+      assertThat(text(render(second, "p123", Map.of("who", "Ada")).messages().getFirst())).isEqualTo("Part 123 for Ada");
+      assertThat(second.catalog().get("p007").orElseThrow().prompt().description()).isEqualTo("number 7");
+      assertThat(second.resources()).extracting(r -> r.uri()).contains("promptd:///r");
+      assertThat(second.diagnostics()).extracting(Diagnostic::format)
+          .anyMatch(d -> d.contains("broken.prompt.md:") && d.contains("error"));
+      // Afterwards the library changes file by file as any snapshot library does.
+      Map<String, byte[]> next = new java.util.TreeMap<>(files);
+      next.put("p007.prompt.md", utf8("---\ndescription: seven\n---\nSeven\n"));
+      second.replace(new LibraryFiles(2, next), index);
+      assertThat(second.catalog().get("p007").orElseThrow().prompt().description()).isEqualTo("seven");
+    }
+    // The partial changed since the index was made: every prompt using it is parsed again, and renders the new text.
+    try (Library stale = Library.load(new LibraryFiles(0, Map.of()), OPTIONS)) {
+      Map<String, byte[]> changed = indexed("New part");
+      changed.put("p005.prompt.md", utf8("---\ndescription: five\n---\nFive\n"));
+      stale.replace(new LibraryFiles(3, changed), index);
+      assertThat(stale.restoredFromIndex()).isZero();
+      assertThat(text(render(stale, "p123", Map.of("who", "Ada")).messages().getFirst()))
+          .isEqualTo("New part 123 for Ada");
+      assertThat(stale.catalog().get("p005").orElseThrow().prompt().description()).isEqualTo("five");
+      assertThat(stale.parsedIndex()).isNotNull();
+    }
+    // One prompt changed: only it is parsed.
+    try (Library one = Library.load(new LibraryFiles(0, Map.of()), OPTIONS)) {
+      Map<String, byte[]> changed = indexed("Part");
+      changed.put("p005.prompt.md", utf8("---\ndescription: five\n---\nFive\n"));
+      one.replace(new LibraryFiles(3, changed), index);
+      assertThat(one.restoredFromIndex()).isEqualTo(199);
+      assertThat(one.catalog().get("p005").orElseThrow().prompt().description()).isEqualTo("five");
+    }
+    // Damaged (one byte flipped) or made for other limits: ignored, everything parsed.
+    byte[] damaged = index.clone();
+    damaged[damaged.length / 2] ^= 0x40;
+    LibraryOptions other = OPTIONS.withLimits(OPTIONS.maxPromptBytes() + 1, OPTIONS.maxAttachmentBytes());
+    for (var c : List.of(Map.entry(OPTIONS, damaged), Map.entry(other, index))) {
+      try (Library fresh = Library.load(new LibraryFiles(0, Map.of()), c.getKey())) {
+        fresh.replace(new LibraryFiles(1, files), c.getValue());
+        assertThat(fresh.restoredFromIndex()).isZero();
+        assertThat(names(fresh)).hasSize(200);
+      }
+    }
+  }
+
+  @Test
+  void digestsMustNameFilesAndBeSha256() {
+    assertThatThrownBy(() -> new LibraryFiles(1, Map.of("a.prompt.md", utf8("A")), Map.of("b.prompt.md",
+        "0".repeat(64)))).hasMessageContaining("which is no file");
+    assertThatThrownBy(() -> new LibraryFiles(1, Map.of("a.prompt.md", utf8("A")), Map.of("a.prompt.md", "xyz")))
+        .hasMessageContaining("not 64 hexadecimal digits");
+  }
+
+  private static String sha256(byte[] data) throws Exception {
+    return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(data));
+  }
 }

@@ -78,7 +78,7 @@ public final class PromptStore implements AutoCloseable {
    * The version of the newest migration under {@code promptd-store-migration} ({@code PromptStoreTest} checks it
    * against the files): a store whose history already ends there needs no Flyway run.
    */
-  static final String NEWEST_MIGRATION = "2";
+  static final String NEWEST_MIGRATION = "3";
 
   /**
    * Applies the migrations under {@code promptd-store-migration} on the classpath (or module path), unless the store's

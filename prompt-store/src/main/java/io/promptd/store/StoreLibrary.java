@@ -28,6 +28,11 @@ import org.postgresql.PGConnection;
  * served. If the database goes away the library keeps serving its last snapshot while the feed reconnects with
  * backoff (capped at 5 s); on reconnect it catches up by version, the same query as for a notification, so no change
  * is missed.
+ *
+ * <p>The first load takes the parsed index another replica stored ({@code library_index}): prompt files whose content
+ * it vouches for (by their {@code sha256}) are served without being parsed. A replica whose first load parsed files
+ * stores a new index for the next one, when the library has at least {@link LibraryOptions#cacheMinimumFiles()} files
+ * (a role that may not write only logs that it could not).
  */
 public final class StoreLibrary implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
@@ -37,7 +42,9 @@ public final class StoreLibrary implements AutoCloseable {
 
   private final StoreUrl url;
   private final Library library;
+  private final LibraryOptions options;
   private final Map<String, byte[]> files = new HashMap<>();
+  private final Map<String, String> digests = new HashMap<>();
   private final CompletableFuture<Void> loaded = new CompletableFuture<>();
   private final Thread feed;
   private volatile long version = -1;
@@ -45,9 +52,10 @@ public final class StoreLibrary implements AutoCloseable {
   private volatile @Nullable Connection connection;
   private boolean migrated;
 
-  private StoreLibrary(StoreUrl url, Library library) {
+  private StoreLibrary(StoreUrl url, Library library, LibraryOptions options) {
     this.url = url;
     this.library = library;
+    this.options = options;
     this.feed = Thread.ofVirtual().name("promptd-store-feed").unstarted(this::run);
   }
 
@@ -58,7 +66,7 @@ public final class StoreLibrary implements AutoCloseable {
   public static StoreLibrary start(StoreUrl url, LibraryOptions options) throws IOException {
     requireNonNull(url, "url");
     requireNonNull(options, "options");
-    StoreLibrary s = new StoreLibrary(url, Library.load(new LibraryFiles(0, Map.of()), options));
+    StoreLibrary s = new StoreLibrary(url, Library.load(new LibraryFiles(0, Map.of()), options), options);
     s.feed.start();
     return s;
   }
@@ -160,22 +168,52 @@ public final class StoreLibrary implements AutoCloseable {
       LOG.log(Level.WARNING, "store " + url + " is at library version " + changes.version() + ", behind the "
           + version + " served; loading it whole");
       files.clear();
+      digests.clear();
       changes = StoreQueries.changesSince(c, 0);
     }
+    Map<String, String> sha256 = changes.sha256();
     changes.files().forEach((path, data) -> {
       if (data == null) {
         files.remove(path);
+        digests.remove(path);
       } else {
         files.put(path, data);
+        String digest = sha256.get(path);
+        if (digest != null) {
+          digests.put(path, digest);
+        } else {
+          digests.remove(path);
+        }
       }
     });
     long before = version;
     int changed = changes.files().size();
+    boolean first = before < 0;
+    byte[] index = first ? StoreQueries.libraryIndex(c) : null;
     version = changes.version();
-    library.replace(new LibraryFiles(version, files));
-    LOG.log(before < 0 ? Level.INFO : Level.DEBUG, () -> (before < 0 ? "loaded " : "updated to ") + "library version "
+    library.replace(new LibraryFiles(version, files, digests), index);
+    LOG.log(first ? Level.INFO : Level.DEBUG, () -> (first ? "loaded " : "updated to ") + "library version "
         + version + " from " + url + " (" + changed + " file(s) changed, " + files.size() + " served)");
     loaded.complete(null);
+    if (first && files.size() >= options.cacheMinimumFiles()) {
+      storeIndex(c);
+    }
+  }
+
+  /** After the first load, which parsed files: the index of what it parsed, for the next replica to start. */
+  private void storeIndex(Connection c) {
+    byte[] index = library.parsedIndex();
+    if (index == null) {
+      return;
+    }
+    try {
+      StoreQueries.storeLibraryIndex(c, version, index);
+      LOG.log(Level.DEBUG, () -> "stored the parsed library index (" + index.length + " bytes) for library version "
+          + version);
+    } catch (SQLException e) {
+      LOG.log(Level.INFO, "could not store the parsed library index in " + url + " (" + PromptStore.reason(e)
+          + "); the next replica to start parses the files itself");
+    }
   }
 
   /** Stops the feed and closes its connection; the library keeps serving what it has. */

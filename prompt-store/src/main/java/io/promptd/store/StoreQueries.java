@@ -36,8 +36,9 @@ final class StoreQueries {
    *
    * @param version the library version they bring the reader to
    * @param files path to new bytes, or to null for a file deleted
+   * @param sha256 path to the new bytes' SHA-256 in hexadecimal (deleted files have none)
    */
-  record Changes(long version, Map<String, byte @Nullable []> files) {}
+  record Changes(long version, Map<String, byte @Nullable []> files, Map<String, String> sha256) {}
 
   static long libraryVersion(Connection c) throws SQLException {
     try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT library_version FROM store")) {
@@ -71,20 +72,43 @@ final class StoreQueries {
   static Changes changesSince(Connection c, long since) throws SQLException {
     long now = libraryVersion(c);
     Map<String, byte @Nullable []> files = new TreeMap<>();
+    Map<String, String> digests = new HashMap<>();
     if (now > since) {
-      try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT ON (path) path, content FROM file_versions"
-          + " WHERE library_version > ? AND library_version <= ? ORDER BY path, version DESC")) {
+      try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT ON (path) path, content, sha256 FROM"
+          + " file_versions WHERE library_version > ? AND library_version <= ? ORDER BY path, version DESC")) {
         s.setLong(1, since);
         s.setLong(2, now);
         s.setFetchSize(1_000);
         try (ResultSet r = s.executeQuery()) {
           while (r.next()) {
             files.put(r.getString(1), r.getBytes(2));
+            String sha256 = r.getString(3);
+            if (sha256 != null) {
+              digests.put(r.getString(1), sha256);
+            }
           }
         }
       }
     }
-    return new Changes(now, files);
+    return new Changes(now, files, digests);
+  }
+
+  /** The parsed library index a replica stored, or null when there is none. */
+  static byte @Nullable [] libraryIndex(Connection c) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT data FROM library_index")) {
+      return r.next() ? r.getBytes(1) : null;
+    }
+  }
+
+  /** Stores a parsed library index made from library version {@code version}, unless a newer one is there. */
+  static void storeLibraryIndex(Connection c, long version, byte[] data) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("INSERT INTO library_index (library_version, data) VALUES (?, ?)"
+        + " ON CONFLICT (id) DO UPDATE SET library_version = EXCLUDED.library_version, data = EXCLUDED.data,"
+        + " written_at = now() WHERE library_index.library_version <= EXCLUDED.library_version")) {
+      s.setLong(1, version);
+      s.setBytes(2, data);
+      s.executeUpdate();
+    }
   }
 
   /** Every version of {@code paths}, newest first within each path, paths sorted. */

@@ -104,4 +104,73 @@ class StoreLibraryTest {
       }
     }
   }
+
+  /**
+   * A replica that parsed the store's files on its first load stores their parsed index; the next replica serves
+   * them from it without parsing (its own index would add nothing, so it stores none); a publish in between leaves
+   * the index vouching for what did not change; a replica of a small library stores nothing.
+   */
+  @Test
+  void theFirstReplicaStoresTheParsedIndexAndTheNextOneServesFromIt() throws Exception {
+    StoreUrl url = TestPostgres.get().newDatabase();
+    LibraryOptions options = new LibraryOptions(1L << 20, 10L << 20, 250_000, Duration.ofMillis(25), 2, null, 100);
+    Map<String, byte[]> files = new java.util.TreeMap<>();
+    for (int i = 0; i < 150; i++) {
+      files.put(String.format("team/p%03d.prompt.md", i), utf8("---\ndescription: number " + i
+          + "\narguments: [who]\n---\n{{> part}} " + i + " for {{who}}\n"));
+    }
+    files.put("part.md", utf8("Part"));
+    try (PromptStore store = PromptStore.open(url)) {
+      store.publish(files, "alice");
+      try (StoreLibrary small = StoreLibrary.start(url, options.withCacheDirectory(null))) {
+        assertThat(small.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+      }
+      try (StoreLibrary first = StoreLibrary.start(url, options)) {
+        assertThat(first.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+        assertThat(first.library().parsedIndex()).as("it parsed everything").isNotNull();
+        awaitIndex(url, 1);
+      }
+      java.sql.Timestamp written = indexWrittenAt(url);
+      try (StoreLibrary second = StoreLibrary.start(url, options)) {
+        assertThat(second.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+        assertThat(second.library().parsedIndex()).as("every file served from the stored index").isNull();
+        assertThat(second.library().catalog().all()).hasSize(150);
+        assertThat(((io.promptd.mcp.protocol.TextContent) second.library().catalog().get("team-p042").orElseThrow()
+            .renderer().render(Map.of("who", "Ada")).messages().getFirst().content()).text()).isEqualTo("Part 42 for Ada");
+      }
+      assertThat(indexWrittenAt(url)).as("nothing new to store").isEqualTo(written);
+      Map<String, byte[]> next = new java.util.TreeMap<>(files);
+      next.put("team/p007.prompt.md", utf8("---\ndescription: seven\n---\nSeven\n"));
+      store.publish(next, "bob");
+      try (StoreLibrary third = StoreLibrary.start(url, options)) {
+        assertThat(third.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+        assertThat(third.library().catalog().get("team-p007").orElseThrow().prompt().description()).isEqualTo("seven");
+        assertThat(third.library().catalog().get("team-p008").orElseThrow().prompt().description()).isEqualTo("number 8");
+        awaitIndex(url, 2);
+      }
+    }
+  }
+
+  private static void awaitIndex(StoreUrl url, long version) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (System.nanoTime() < deadline) {
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+          java.sql.ResultSet r = c.createStatement().executeQuery("SELECT library_version, length(data)"
+              + " FROM library_index")) {
+        if (r.next() && r.getLong(1) == version) {
+          assertThat(r.getInt(2)).isPositive();
+          return;
+        }
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("no library index for library version " + version + " was stored");
+  }
+
+  private static java.sql.@org.jspecify.annotations.Nullable Timestamp indexWrittenAt(StoreUrl url) throws Exception {
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+        java.sql.ResultSet r = c.createStatement().executeQuery("SELECT written_at FROM library_index")) {
+      return r.next() ? r.getTimestamp(1) : null;
+    }
+  }
 }
