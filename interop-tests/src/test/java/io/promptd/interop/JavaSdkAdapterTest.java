@@ -1,0 +1,99 @@
+package io.promptd.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.promptd.mcp.client.ClientOptions;
+import io.promptd.mcp.client.McpClient;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.protocol.ImageContent;
+import io.promptd.mcp.protocol.Prompt;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * promptd's prompt library on a server built with the official MCP Java SDK, through the promptd-java-sdk adapter
+ * ({@link SdkAdapterServer}, the SDK's stdio transport): the official TS SDK v1 client lists, renders with arguments,
+ * gets -32602 for an unknown prompt and hears list_changed after a prompt file is added; promptd's client completes an
+ * argument, gets an image through the SDK's content types and sees an edited description and a deleted prompt.
+ */
+class JavaSdkAdapterTest {
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void node() {
+    Peers.requireNode();
+  }
+
+  private List<String> server(Path library) {
+    return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), SdkAdapterServer.class.getName(), library.toString());
+  }
+
+  @Test
+  void theTypeScriptClientUsesTheLibraryThroughTheSdkServer() throws Exception {
+    Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
+    String report = ServerCellsTest.runNode(new ArrayList<>(List.of("ts-client.mjs", "--sdk", "v1",
+        "--stdio", PromptdServer.shell(server(library)), "--get", "test_prompt_with_arguments",
+        "--arg", "arg1=testValue1", "--arg", "arg2=testValue2", "--expect", "testValue1",
+        "--edit-file", library.resolve("added_by_interop.prompt.md").toString())));
+    assertThat(report).contains("\"ok\":true").contains("\"listChanged\":\"ok\"");
+    Matrix.record("TS SDK v1 client → Java SDK 2.1.0 server + promptd-java-sdk", "stdio", "legacy",
+        "list, get+args, -32602, list_changed after a file edit");
+  }
+
+  @Test
+  void promptdsClientCompletesRendersAndSeesEditsThroughTheSdkServer() throws Exception {
+    Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
+    Files.writeString(library.resolve("lang.prompt.md"), "---\ndescription: Pick a language\narguments:\n"
+        + "  - name: language\n    required: true\n    enum: [French, Finnish, German]\n---\nIn {{language}}.\n");
+    try (McpClient client = McpClient.connectStdio(server(library),
+        ClientOptions.defaults().withTimeout(Duration.ofSeconds(30)))) {
+      assertThat(client.modern()).isFalse();
+      assertThat(client.listPrompts()).extracting(Prompt::name).contains("lang", "test_prompt_with_image");
+      assertThat(client.complete("lang", "language", "F", Map.of()).values()).containsExactly("French", "Finnish");
+      assertThat(client.getPrompt("lang", Map.of("language", "German")).messages().getFirst().content().toString())
+          .contains("In German.");
+      assertThatThrownBy(() -> client.getPrompt("lang", Map.of("language", "Klingon")))
+          .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602))
+          .hasMessageContaining("Klingon");
+      assertThatThrownBy(() -> client.getPrompt("lang", Map.of()))
+          .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602))
+          .hasMessageContaining("missing required argument 'language'");
+      assertThat(client.getPrompt("test_prompt_with_image", Map.of()).messages().getFirst().content())
+          .isInstanceOfSatisfying(ImageContent.class, i -> assertThat(i.mimeType()).isEqualTo("image/png"));
+
+      CountDownLatch changed = new CountDownLatch(2);
+      AutoCloseable watch = client.watchPrompts(changed::countDown);
+      try {
+        Files.writeString(library.resolve("lang.prompt.md"), "---\ndescription: Choose a language\narguments:\n"
+            + "  - name: language\n    required: true\n---\nIn {{language}}.\n");
+        Files.delete(library.resolve("test_simple_prompt.prompt.md"));
+        assertThat(changed.await(20, TimeUnit.SECONDS)).as("list_changed for the edit and the deletion").isTrue();
+      } finally {
+        watch.close();
+      }
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      List<Prompt> now = client.listPrompts();
+      while ((now.stream().anyMatch(p -> p.name().equals("test_simple_prompt"))
+          || now.stream().noneMatch(p -> "Choose a language".equals(p.description()))) && System.nanoTime() < deadline) {
+        Thread.sleep(50); // polling the server's list until both changes show, not standing in for a wait
+        now = client.listPrompts();
+      }
+      assertThat(now).extracting(Prompt::name).doesNotContain("test_simple_prompt");
+      assertThat(now).filteredOn(p -> p.name().equals("lang")).extracting(Prompt::description)
+          .containsExactly("Choose a language");
+    }
+    Matrix.record("promptd client → Java SDK 2.1.0 server + promptd-java-sdk", "stdio", "legacy 2025-11-25",
+        "list, completion, get+args, -32602 (unknown value, missing argument), image content, edit and delete seen");
+  }
+}

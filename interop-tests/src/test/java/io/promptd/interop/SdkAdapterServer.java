@@ -1,0 +1,42 @@
+package io.promptd.interop;
+
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.promptd.javasdk.SdkPrompts;
+import io.promptd.library.Library;
+import io.promptd.library.LibraryOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A server on the official MCP Java SDK (its stdio transport) that serves a promptd library folder through the
+ * adapter, as a Java SDK user would write it: the library watched, its prompts and completions handed to the SDK's
+ * builder, the running server kept in sync. {@code java -cp … io.promptd.interop.SdkAdapterServer DIR}.
+ */
+public final class SdkAdapterServer {
+  private SdkAdapterServer() {}
+
+  public static void main(String[] args) throws Exception {
+    Library library = Library.load(List.of(Path.of(args[0])),
+        LibraryOptions.defaults().withCacheDirectory(null).withDebounce(Duration.ofMillis(25)));
+    library.watch();
+    SdkPrompts prompts = SdkPrompts.of(library.catalog());
+    McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(McpJsonDefaults.getMapper()))
+        .serverInfo("promptd-java-sdk-interop", "1")
+        .capabilities(McpSchema.ServerCapabilities.builder().prompts(true).completions().build())
+        .prompts(prompts.syncPrompts())
+        .completions(prompts.syncCompletions())
+        .build();
+    try (AutoCloseable sync = prompts.keepInSync(server)) {
+      new CountDownLatch(1).await(); // the SDK's transport serves until the client ends the process
+    } finally {
+      server.close();
+      library.close();
+    }
+  }
+}
