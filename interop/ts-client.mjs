@@ -4,7 +4,7 @@
 //   node ts-client.mjs --sdk v1|v2 (--stdio "server command" | --url URL)
 //        --get NAME --arg k=v ... --expect TEXT [--edit-file PATH | --edit-cmd 'SHELL COMMAND'] [--min-pages N]
 //        [--bearer ACCESS_TOKEN] [--transport streamable|sse] [--protocol-version V] [--cancel NAME]
-//        [--elicit NAME=VALUE]
+//        [--elicit NAME=VALUE] [--tools]
 // --transport sse (v1 only): --url names the old HTTP+SSE transport's stream (e.g. http://127.0.0.1:3000/sse), served
 // with the SDK's SSEClientTransport. --protocol-version makes the v1 client's initialize ask for V (such as 2024-11-05,
 // as an old client would) instead of the SDK's latest: its POSTs go through a fetch that rewrites that one field.
@@ -12,6 +12,9 @@
 // --elicit NAME=VALUE (v2; v1 over stdio): declares form elicitation and answers every form by filling each requested field with
 // VALUE; gets prompt NAME with no arguments, so the server asks (InputRequiredResult, which the SDK's driver fulfils
 // through the handler), and checks the rendered prompt contains VALUE and how many forms were shown.
+// --tools: the server offers its prompts as tools (serve --prompts-as-tools): lists the tools, renders the --get prompt
+// through get_prompt (its schema must name it), expects isError when its arguments are left out, lists prompts through
+// list_prompts, and with an edit also waits for notifications/tools/list_changed.
 // --cancel NAME (v1, HTTP): gets prompt NAME (one that renders until cancelled), aborts it after 300 ms (the SDK sends
 // notifications/cancelled), waits for the server's answer to that POST to be read, and fails if the SDK raised any
 // error for it (onerror) or the session stopped working.
@@ -35,6 +38,7 @@ const httpTransport = opt('--transport', 'streamable');
 const askVersion = opt('--protocol-version');
 const cancelName = opt('--cancel');
 const elicit = opt('--elicit');
+const tools = process.argv.includes('--tools');
 let formsShown = 0;
 const getArgs = Object.fromEntries(all('--arg').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const timeout = (ms, what) => new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms));
@@ -176,6 +180,27 @@ async function main() {
     report.forms = formsShown;
   }
 
+  // 3c. the prompts as tools
+  if (tools) {
+    const listed = await client.listTools();
+    const toolNames = listed.tools.map((t) => t.name);
+    if (toolNames.join() !== 'list_prompts,get_prompt') throw new Error(`unexpected tools: ${toolNames.join()}`);
+    const getTool = listed.tools[1];
+    if (!(getTool.inputSchema?.properties?.name?.enum ?? []).includes(getName)) {
+      throw new Error(`get_prompt's schema does not name ${getName}: ${JSON.stringify(getTool.inputSchema)}`);
+    }
+    const called = await client.callTool({ name: 'get_prompt', arguments: { name: getName, arguments: getArgs } });
+    const calledText = JSON.stringify(called.content);
+    if (called.isError || (expectText && !calledText.includes(expectText))) {
+      throw new Error(`get_prompt did not render ${getName}: ${JSON.stringify(called)}`);
+    }
+    const refused = await client.callTool({ name: 'get_prompt', arguments: { name: getName, arguments: {} } });
+    if (!refused.isError) throw new Error(`get_prompt without arguments was not a tool error: ${JSON.stringify(refused)}`);
+    const all = await client.callTool({ name: 'list_prompts', arguments: {} });
+    if (!JSON.stringify(all.content).includes(getName)) throw new Error(`list_prompts lacks ${getName}`);
+    report.tools = 'ok';
+  }
+
   // 3b. a request the client cancels: the server's answer to its POST must raise nothing in the SDK
   if (cancelName) {
     const errors = [];
@@ -202,14 +227,21 @@ async function main() {
   if (editFile || editCmd) {
     let resolveChanged;
     const changed = new Promise((r) => { resolveChanged = r; });
+    let resolveTools;
+    const toolsChanged = new Promise((r) => { resolveTools = r; });
     const v1types = sdk === 'v1' ? await import('@modelcontextprotocol/sdk/types.js') : null;
     if (v1types) {
       client.setNotificationHandler(v1types.PromptListChangedNotificationSchema, () => resolveChanged());
+      if (tools) client.setNotificationHandler(v1types.ToolListChangedNotificationSchema, () => resolveTools());
     } else {
       client.setNotificationHandler('notifications/prompts/list_changed', () => resolveChanged());
+      if (tools) client.setNotificationHandler('notifications/tools/list_changed', () => resolveTools());
     }
     let subscription;
-    if (era === 'modern') subscription = await client.listen({ promptsListChanged: true });
+    if (era === 'modern') {
+      subscription = await client.listen(tools ? { promptsListChanged: true, toolsListChanged: true }
+        : { promptsListChanged: true });
+    }
     if (editFile) {
       writeFileSync(editFile, '---\ndescription: Added by the interop test\n---\nHello from an edit.\n');
     } else {
@@ -218,6 +250,10 @@ async function main() {
         (err, stdout, stderr) => (err ? reject(new Error(`--edit-cmd failed: ${stderr}`)) : resolve())));
     }
     await Promise.race([changed, timeout(10000, 'notifications/prompts/list_changed')]);
+    if (tools) {
+      await Promise.race([toolsChanged, timeout(10000, 'notifications/tools/list_changed')]);
+      report.toolsListChanged = 'ok';
+    }
     const after = await client.listPrompts({});
     report.listChanged = 'ok';
     report.afterEdit = after.prompts.length;

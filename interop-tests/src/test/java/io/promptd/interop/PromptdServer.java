@@ -17,18 +17,22 @@ final class PromptdServer {
 
   private PromptdServer() {}
 
-  /** The command that serves {@code library} over stdio. */
-  static List<String> stdioCommand(Path library) {
+  /** The command that serves {@code library} over stdio, with {@code flags} for {@code serve}. */
+  static List<String> stdioCommand(Path library, String... flags) {
     List<String> command = java();
-    command.addAll(List.of("serve", "--page-size", String.valueOf(PAGE_SIZE), library.toString()));
+    command.addAll(List.of("serve", "--page-size", String.valueOf(PAGE_SIZE)));
+    command.addAll(List.of(flags));
+    command.add(library.toString());
     return command;
   }
 
-  /** The command that serves {@code library} over Streamable HTTP on {@code port}. */
-  static List<String> httpCommand(Path library, int port) {
+  /** The command that serves {@code library} over Streamable HTTP on {@code port}, with {@code flags}. */
+  static List<String> httpCommand(Path library, int port, String... flags) {
     List<String> command = java();
     command.addAll(List.of("serve", "--http", "--port", String.valueOf(port), "--page-size",
-        String.valueOf(PAGE_SIZE), library.toString()));
+        String.valueOf(PAGE_SIZE)));
+    command.addAll(List.of(flags));
+    command.add(library.toString());
     return command;
   }
 
@@ -68,14 +72,14 @@ final class PromptdServer {
    * Points a {@code ts-client.mjs} command line at promptd serving {@code library}: over stdio (the client spawns it)
    * or over HTTP (started here); returns the HTTP server's process, which the caller destroys, or null for stdio.
    */
-  static @org.jspecify.annotations.Nullable Process target(String transport, Path library, List<String> args)
-      throws IOException, InterruptedException {
+  static @org.jspecify.annotations.Nullable Process target(String transport, Path library, List<String> args,
+      String... flags) throws IOException, InterruptedException {
     if (transport.equals("stdio")) {
-      args.addAll(List.of("--stdio", shell(stdioCommand(library))));
+      args.addAll(List.of("--stdio", shell(stdioCommand(library, flags))));
       return null;
     }
     int port = Peers.freePort();
-    Process server = Peers.startHttp(httpCommand(library, port), port);
+    Process server = Peers.startHttp(httpCommand(library, port, flags), port);
     args.addAll(List.of("--url", Peers.mcpUrl(port).toString()));
     return server;
   }

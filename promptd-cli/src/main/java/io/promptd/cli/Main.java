@@ -50,6 +50,8 @@ public final class Main {
                              error with retryAfterMs (default 20; 0: no limit)
         --no-elicit          never ask users for missing or invalid prompt arguments (2026-07-28 clients that
                              declare form elicitation are asked by default; see README)
+        --prompts-as-tools   also offer the prompts as two tools, list_prompts and get_prompt, for clients that
+                             only use tools
         --http [PORT]        serve Streamable HTTP at /mcp instead of stdio (port 3000 unless given)
         --host ADDR          address to bind (default 127.0.0.1; any other needs --token or OAuth)
         --port PORT          HTTP port (0: any free one)

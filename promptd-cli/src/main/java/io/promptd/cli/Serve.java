@@ -127,7 +127,8 @@ final class Serve {
       McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(library)
           .pageSize(options.pageSize())
           .completionRateLimit(options.completionRate(), Math.max(1, 2 * options.completionRate()))
-          .elicitation(options.elicit());
+          .elicitation(options.elicit())
+          .promptsAsTools(options.promptsAsTools());
       if (sessionSecret != null) {
         builder.cursorSecret(sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors
         // and each other's retries of prompts/get after an InputRequiredResult

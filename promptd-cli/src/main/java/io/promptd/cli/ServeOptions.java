@@ -34,6 +34,8 @@ import org.jspecify.annotations.Nullable;
  * @param completionRate {@code completion/complete} requests per second per client (bursts of twice as many); 0: no
  *     limit
  * @param elicit whether the server may ask users for missing or invalid prompt arguments ({@code --no-elicit}: never)
+ * @param promptsAsTools whether the prompts are offered as the tools {@code list_prompts} and {@code get_prompt} too
+ *     ({@code --prompts-as-tools})
  */
 record ServeOptions(
     List<Path> directories,
@@ -53,7 +55,8 @@ record ServeOptions(
     @Nullable SessionSecret sessionSecret,
     @Nullable StoreUrl store,
     int completionRate,
-    boolean elicit) {
+    boolean elicit,
+    boolean promptsAsTools) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -123,6 +126,7 @@ record ServeOptions(
     String store = null;
     int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
     boolean elicit = true;
+    boolean promptsAsTools = false;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
@@ -157,6 +161,7 @@ record ServeOptions(
         case "--store" -> store = text(args, ++i, arg);
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--no-elicit" -> elicit = false;
+        case "--prompts-as-tools" -> promptsAsTools = true;
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -212,7 +217,7 @@ record ServeOptions(
     }
     return new ServeOptions(store == null ? directories(dirs) : List.of(), pageSize, maxLineBytes, watch, http, host,
         port, token, publicUrls, trustProxy, tlsCert, tlsKey, ops, oauth, sessionSecret,
-        store == null ? null : StoreCommand.storeUrl(store), completionRate, elicit);
+        store == null ? null : StoreCommand.storeUrl(store), completionRate, elicit, promptsAsTools);
   }
 
   /**

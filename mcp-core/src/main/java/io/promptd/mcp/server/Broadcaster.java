@@ -39,9 +39,12 @@ final class Broadcaster {
   private final Set<Subscription> subscriptions = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer;
   private volatile boolean closed;
+  /** Whether prompts are offered as tools too: their list changes with the prompts'. */
+  private final boolean tools;
 
-  Broadcaster(Duration window) {
+  Broadcaster(Duration window, boolean tools) {
     this.window = window;
+    this.tools = tools;
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -176,5 +179,10 @@ final class Broadcaster {
     toSessions(session -> concerned.test(session.caller()), new Notification(PROMPTS_LIST_CHANGED, null));
     toSubscriptions(s -> s.promptsListChanged() && concerned.test(s.caller()), PROMPTS_LIST_CHANGED,
         JsonObject.EMPTY);
+    if (tools) {
+      toSessions(session -> concerned.test(session.caller()), new Notification(ToolsFeature.LIST_CHANGED, null));
+      toSubscriptions(s -> s.toolsListChanged() && concerned.test(s.caller()), ToolsFeature.LIST_CHANGED,
+          JsonObject.EMPTY);
+    }
   }
 }

@@ -33,12 +33,14 @@ final class Dispatcher {
   private final SessionImpl session;
   private final PromptsFeature prompts;
   private final ResourcesFeature resources;
+  private final ToolsFeature tools;
 
   Dispatcher(McpServer server, SessionImpl session) {
     this.server = server;
     this.session = session;
     this.prompts = new PromptsFeature(server);
     this.resources = new ResourcesFeature(server, session);
+    this.tools = new ToolsFeature(server, prompts);
   }
 
   /**
@@ -50,6 +52,7 @@ final class Dispatcher {
     // A prompt the caller may not see is answered like an unknown one, from memory: never on another thread.
     return switch (request.method()) {
       case "subscriptions/listen", "resources/read" -> true;
+      case "tools/call" -> server.promptsAsTools(); // get_prompt renders, and a renderer may block
       case "prompts/get" -> params.string("name").flatMap(server.prompts()::get)
           .filter(d -> d.visibleTo(caller))
           .map(d -> d.renderer().mayBlock()).orElse(false);
@@ -81,7 +84,8 @@ final class Dispatcher {
       return JsonObject.EMPTY;
     }
     if (!LEGACY_METHODS.contains(request.method()) && !MODERN_METHODS.contains(request.method())
-        && !ResourcesFeature.LEGACY_METHODS.contains(request.method())) {
+        && !ResourcesFeature.LEGACY_METHODS.contains(request.method())
+        && !(server.promptsAsTools() && request.method().startsWith("tools/"))) {
       throw McpException.methodNotFound(request.method());
     }
     // Neither era's request: 2026-07-28 requires the version in _meta (a request without it is malformed: -32602), and
@@ -104,6 +108,10 @@ final class Dispatcher {
         yield prompts.complete(request.params(), encoder, caller);
       }
       case "logging/setLevel" -> setLevel(request.params(), state);
+      case "tools/list" -> server.promptsAsTools() ? tools.list(encoder, caller, state.version).build()
+          : resources.legacy(request, encoder, caller);
+      case "tools/call" -> server.promptsAsTools() ? tools.call(request.params(), encoder, caller, state.version).build()
+          : resources.legacy(request, encoder, caller);
       default -> resources.legacy(request, encoder, caller);
     };
   }
@@ -142,6 +150,9 @@ final class Dispatcher {
     }
     if (version.atLeast(ProtocolVersion.V2025_03_26)) {
       b.put("completions", JsonObject.EMPTY);
+    }
+    if (server.promptsAsTools()) {
+      b.put("tools", JsonObject.builder().put("listChanged", true).build());
     }
     if (logging) {
       b.put("logging", JsonObject.EMPTY);

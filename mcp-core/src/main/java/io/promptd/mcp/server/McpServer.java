@@ -50,6 +50,7 @@ public final class McpServer implements AutoCloseable {
   private final CompletionLimiter completionLimiter;
   private final RequestStates requestStates;
   private final boolean elicits;
+  private final boolean promptsAsTools;
   private final Duration elicitationTimeout;
 
   private McpServer(Builder b) {
@@ -60,7 +61,7 @@ public final class McpServer implements AutoCloseable {
     this.cursors = new Cursors(b.cursorSecret);
     this.listTtl = b.listTtl;
     this.discoverTtl = b.discoverTtl;
-    this.broadcaster = new Broadcaster(b.coalescing);
+    this.broadcaster = new Broadcaster(b.coalescing, b.promptsAsTools);
     this.catalogListener = prompts.onAccessChange(broadcaster::promptsChanged);
     this.resources = b.resources;
     this.resourceEvents = new ResourceEvents(broadcaster, b.resources);
@@ -69,6 +70,7 @@ public final class McpServer implements AutoCloseable {
     this.completionLimiter = new CompletionLimiter(b.completionRate, b.completionBurst, b.clock);
     this.requestStates = new RequestStates(b.requestStateSecret, b.wallClock);
     this.elicits = b.elicits;
+    this.promptsAsTools = b.promptsAsTools;
     this.elicitationTimeout = b.elicitationTimeout;
     this.stateless = new Stateless(this);
   }
@@ -179,6 +181,11 @@ public final class McpServer implements AutoCloseable {
     return elicits;
   }
 
+  /** Whether the prompts are offered as tools too ({@code list_prompts}, {@code get_prompt}). */
+  boolean promptsAsTools() {
+    return promptsAsTools;
+  }
+
   /** How long a legacy request waits for the user's answer to a form before failing as it would have. */
   Duration elicitationTimeout() {
     return elicitationTimeout;
@@ -209,6 +216,7 @@ public final class McpServer implements AutoCloseable {
     private InstantSource wallClock = InstantSource.system();
     private byte @Nullable [] requestStateSecret;
     private boolean elicits = true;
+    private boolean promptsAsTools;
     private Duration elicitationTimeout = Duration.ofMinutes(10);
 
     private Builder() {}
@@ -258,6 +266,16 @@ public final class McpServer implements AutoCloseable {
      */
     public Builder elicitation(boolean enabled) {
       this.elicits = enabled;
+      return this;
+    }
+
+    /**
+     * Whether to offer the prompts as tools too, for clients that only use tools: {@code list_prompts} lists the
+     * prompts a caller may see, {@code get_prompt} renders one, its input schema derived from the argument
+     * declarations; {@code tools/list_changed} follows the library's changes. Default false: no tools capability.
+     */
+    public Builder promptsAsTools(boolean enabled) {
+      this.promptsAsTools = enabled;
       return this;
     }
 

@@ -30,12 +30,14 @@ final class Stateless implements StatelessEndpoint {
   private final McpServer server;
   private final PromptsFeature prompts;
   private final ResourcesFeature resources;
+  private final ToolsFeature tools;
   private final ListenScope streams = new ListenScope();
 
   Stateless(McpServer server) {
     this.server = server;
     this.prompts = new PromptsFeature(server);
     this.resources = new ResourcesFeature(server, null);
+    this.tools = new ToolsFeature(server, prompts);
   }
 
   @Override
@@ -116,6 +118,11 @@ final class Stateless implements StatelessEndpoint {
         yield prompts.complete(request.params(), encoder, ctx.caller()).toBuilder();
       }
       case "subscriptions/listen" -> listen(request, ctx.caller(), stream, scope);
+      case "tools/list" -> server.promptsAsTools() ? tools.list(encoder, ctx.caller(), ctx.version())
+          .put("ttlMs", server.listTtl().toMillis()).put("cacheScope", cacheScope(ctx.caller()))
+          : resources.modern(request, encoder, ctx.caller());
+      case "tools/call" -> server.promptsAsTools() ? tools.call(request.params(), encoder, ctx.caller(), ctx.version())
+          : resources.modern(request, encoder, ctx.caller());
       default -> resources.modern(request, encoder, ctx.caller());
     };
     JsonObject meta = result.build().object("_meta").orElse(JsonObject.EMPTY).toBuilder()
@@ -149,12 +156,17 @@ final class Stateless implements StatelessEndpoint {
     JsonObject filter = request.params().object("notifications")
         .orElseThrow(() -> McpException.invalidParams("Invalid params: subscriptions/listen needs \"notifications\" (an object)"));
     boolean wantsPrompts = filter.get("promptsListChanged") instanceof JsonBoolean b && b.value();
+    boolean wantsTools = server.promptsAsTools() && filter.get("toolsListChanged") instanceof JsonBoolean t && t.value();
     JsonObject.Builder acknowledged = JsonObject.builder();
     if (wantsPrompts) {
       acknowledged.put("promptsListChanged", true);
     }
+    if (wantsTools) {
+      acknowledged.put("toolsListChanged", true);
+    }
     ResourcesFeature.Filter res = ResourcesFeature.filter(server.resources(), filter, acknowledged);
-    Subscription sub = new Subscription(request.id(), stream, wantsPrompts, res.listChanged(), res.uris(), caller);
+    Subscription sub = new Subscription(request.id(), stream, wantsPrompts, res.listChanged(), wantsTools, res.uris(),
+        caller);
     scope.add(sub);
     try {
       synchronized (sub) {

@@ -18,6 +18,7 @@ final class Subscription {
   private final Outbound stream;
   private final boolean promptsListChanged;
   private final boolean resourcesListChanged;
+  private final boolean toolsListChanged;
   private final Set<String> resourceUris;
   private final Caller caller;
   private final CountDownLatch ended = new CountDownLatch(1);
@@ -26,15 +27,16 @@ final class Subscription {
   private volatile String reason = "the server ended the subscription";
 
   Subscription(RequestId id, Outbound stream, boolean promptsListChanged) {
-    this(id, stream, promptsListChanged, false, Set.of(), Caller.UNRESTRICTED);
+    this(id, stream, promptsListChanged, false, false, Set.of(), Caller.UNRESTRICTED);
   }
 
   Subscription(RequestId id, Outbound stream, boolean promptsListChanged, boolean resourcesListChanged,
-      Set<String> resourceUris, Caller caller) {
+      boolean toolsListChanged, Set<String> resourceUris, Caller caller) {
     this.id = id;
     this.stream = stream;
     this.promptsListChanged = promptsListChanged;
     this.resourcesListChanged = resourcesListChanged;
+    this.toolsListChanged = toolsListChanged;
     this.resourceUris = Set.copyOf(resourceUris);
     this.caller = caller;
   }
@@ -54,6 +56,10 @@ final class Subscription {
 
   boolean resourcesListChanged() {
     return resourcesListChanged;
+  }
+
+  boolean toolsListChanged() {
+    return toolsListChanged;
   }
 
   /** Whether this subscription watches the resource at {@code uri}. */
