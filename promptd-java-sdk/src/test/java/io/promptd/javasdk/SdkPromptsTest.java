@@ -138,6 +138,32 @@ class SdkPromptsTest {
         .containsExactly("greet", "secret");
   }
 
+  /** A prompt written as an annotated method, through the adapter. */
+  public static final class CodePrompts {
+    @io.promptd.mcp.annotations.Prompt(description = "Says hello")
+    public String hello(@io.promptd.mcp.annotations.Arg(name = "who", values = {"Ada", "Alan"}) String who) {
+      return "Hello, " + who;
+    }
+  }
+
+  @Test
+  void annotatedPromptsCrossOverToo() {
+    SdkPrompts prompts = SdkPrompts.of(PromptCatalog.of(io.promptd.mcp.annotations.AnnotatedPrompts.of(
+        new CodePrompts())));
+    assertThat(prompts.syncPrompts()).singleElement().satisfies(p -> {
+      assertThat(p.prompt().name()).isEqualTo("hello");
+      assertThat(p.prompt().arguments()).extracting(McpSchema.PromptArgument::name).containsExactly("who");
+    });
+    assertThat(((McpSchema.TextContent) prompts.get(get("hello", Map.of("who", "ada"))).messages().getFirst()
+        .content()).text()).isEqualTo("Hello, Ada");
+    assertThat(prompts.complete(new McpSchema.CompleteRequest(new McpSchema.PromptReference("hello"),
+        new McpSchema.CompleteRequest.CompleteArgument("who", "Al"), null, null)).completion().values())
+        .containsExactly("Alan");
+    assertThatThrownBy(() -> prompts.get(get("hello", Map.of("who", "Bob"))))
+        .isInstanceOfSatisfying(McpError.class, e -> assertThat(e.getJsonRpcError().code()).isEqualTo(-32602))
+        .hasMessageContaining("must be one of Ada, Alan");
+  }
+
   @Test
   void aRunningServerFollowsTheCatalog() throws Exception {
     PromptCatalog catalog = PromptCatalog.of(List.of(greet("Greets")));

@@ -1,0 +1,395 @@
+package io.promptd.mcp.annotations;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.protocol.Completion;
+import io.promptd.mcp.protocol.GetPromptResult;
+import io.promptd.mcp.protocol.PromptArgument;
+import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.server.ArgumentCompleter;
+import io.promptd.mcp.server.ArgumentField;
+import io.promptd.mcp.server.ArgumentsNeeded;
+import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.server.PromptRenderer;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Turns an object's {@link Prompt} methods into prompt definitions:
+ *
+ * <pre>{@code
+ * public class TeamPrompts {
+ *   @Prompt(description = "Reviews code")
+ *   public String review(@Arg(name = "code", description = "The code") String code,
+ *       @Arg(name = "language", values = {"java", "go"}) String language,
+ *       @Arg(name = "depth", required = false) Integer depth) {
+ *     return "Review this " + language + " code" + (depth == null ? "" : " to depth " + depth) + ":\n" + code;
+ *   }
+ * }
+ * catalog.update(editor -> AnnotatedPrompts.of(new TeamPrompts()).forEach(editor::put));
+ * }</pre>
+ *
+ * <p>Everything is checked here, once, with a message naming the method: a parameter without {@link Arg}, a type that
+ * cannot be read from a string, a primitive that is not required, a return type that is not a prompt, two prompts
+ * with one name, a {@link Complete} method for a prompt or argument that does not exist or with the wrong signature.
+ * Methods are called on the object given, from any thread, possibly at once.
+ */
+public final class AnnotatedPrompts {
+  private AnnotatedPrompts() {}
+
+  /**
+   * The prompts of {@code instance}'s public methods marked {@link Prompt}, sorted by name.
+   *
+   * @throws IllegalArgumentException when a method cannot be a prompt or completion, saying which and why
+   */
+  public static List<PromptDefinition> of(Object instance) {
+    requireNonNull(instance, "instance");
+    Class<?> type = instance.getClass();
+    if (!Modifier.isPublic(type.getModifiers())) {
+      throw new IllegalArgumentException(type.getName() + " must be public for its @Prompt methods to be called");
+    }
+    Method[] methods = type.getMethods();
+    Arrays.sort(methods, Comparator.comparing(Method::getName));
+    Map<String, Built> prompts = new LinkedHashMap<>();
+    for (Method m : methods) {
+      Prompt p = m.getAnnotation(Prompt.class);
+      if (p != null) {
+        Built built = build(instance, m, p);
+        if (prompts.putIfAbsent(built.name, built) != null) {
+          throw new IllegalArgumentException(where(m) + ": another @Prompt method is named '" + built.name + "' too");
+        }
+      }
+    }
+    for (Method m : methods) {
+      Complete c = m.getAnnotation(Complete.class);
+      if (c != null) {
+        Built target = prompts.get(c.prompt());
+        if (target == null) {
+          throw new IllegalArgumentException(where(m) + ": @Complete names prompt '" + c.prompt()
+              + "', which no @Prompt method of " + type.getName() + " is");
+        }
+        target.completer(instance, m, c);
+      }
+    }
+    List<PromptDefinition> out = new ArrayList<>();
+    prompts.values().stream().sorted(Comparator.comparing(b -> b.name)).forEach(b -> out.add(b.definition()));
+    return out;
+  }
+
+  private static String where(Method m) {
+    return m.getDeclaringClass().getName() + "#" + m.getName();
+  }
+
+  private static Built build(Object instance, Method m, Prompt p) {
+    if (Modifier.isStatic(m.getModifiers())) {
+      throw new IllegalArgumentException(where(m) + ": a @Prompt method must not be static");
+    }
+    accessible(instance, m);
+    Results result = Results.of(m);
+    String name = p.name().isEmpty() ? m.getName() : p.name();
+    List<Argument> arguments = new ArrayList<>();
+    for (Parameter parameter : m.getParameters()) {
+      arguments.add(Argument.of(m, parameter));
+    }
+    Set<String> seen = new java.util.HashSet<>();
+    for (Argument a : arguments) {
+      if (!seen.add(a.field.name())) {
+        throw new IllegalArgumentException(where(m) + ": two parameters are argument '" + a.field.name() + "'");
+      }
+    }
+    return new Built(instance, m, name, p, arguments, result);
+  }
+
+  /** What a prompt method returns, and how it becomes a {@link GetPromptResult}. */
+  private enum Results {
+    TEXT, MESSAGE, MESSAGES, RESULT;
+
+    static Results of(Method m) {
+      Class<?> r = m.getReturnType();
+      if (r == String.class) {
+        return TEXT;
+      }
+      if (r == PromptMessage.class) {
+        return MESSAGE;
+      }
+      if (r == GetPromptResult.class) {
+        return RESULT;
+      }
+      if (r == List.class && m.getGenericReturnType() instanceof ParameterizedType pt
+          && pt.getActualTypeArguments()[0] == PromptMessage.class) {
+        return MESSAGES;
+      }
+      throw new IllegalArgumentException(where(m) + ": a @Prompt method returns String, PromptMessage,"
+          + " List<PromptMessage> or GetPromptResult, not " + m.getGenericReturnType().getTypeName());
+    }
+
+    @SuppressWarnings("unchecked")
+    GetPromptResult wrap(@Nullable Object value, @Nullable String description, String name) {
+      if (value == null) {
+        throw McpException.internal("prompt '" + name + "' rendered nothing");
+      }
+      return switch (this) {
+        case TEXT -> GetPromptResult.of(description, List.of(PromptMessage.user((String) value)));
+        case MESSAGE -> GetPromptResult.of(description, List.of((PromptMessage) value));
+        case MESSAGES -> GetPromptResult.of(description, List.copyOf((List<PromptMessage>) value));
+        case RESULT -> (GetPromptResult) value;
+      };
+    }
+  }
+
+  /** One parameter: the argument it is, and how its string becomes the parameter's value. */
+  private record Argument(ArgumentField field, Class<?> type, boolean declaredValues) {
+    private static final Map<Class<?>, ArgumentField.Type> TYPES = Map.ofEntries(
+        Map.entry(String.class, ArgumentField.Type.STRING),
+        Map.entry(int.class, ArgumentField.Type.INTEGER), Map.entry(Integer.class, ArgumentField.Type.INTEGER),
+        Map.entry(long.class, ArgumentField.Type.INTEGER), Map.entry(Long.class, ArgumentField.Type.INTEGER),
+        Map.entry(double.class, ArgumentField.Type.NUMBER), Map.entry(Double.class, ArgumentField.Type.NUMBER),
+        Map.entry(boolean.class, ArgumentField.Type.BOOLEAN), Map.entry(Boolean.class, ArgumentField.Type.BOOLEAN));
+
+    static Argument of(Method m, Parameter parameter) {
+      Arg arg = parameter.getAnnotation(Arg.class);
+      if (arg == null) {
+        throw new IllegalArgumentException(where(m) + ": parameter " + parameter.getName() + " needs @Arg");
+      }
+      String name = arg.name();
+      if (name.isEmpty()) {
+        if (!parameter.isNamePresent()) {
+          throw new IllegalArgumentException(where(m) + ": @Arg needs a name (or compile with -parameters)");
+        }
+        name = parameter.getName();
+      }
+      Class<?> type = parameter.getType();
+      ArgumentField.Type fieldType = type.isEnum() ? ArgumentField.Type.STRING : TYPES.get(type);
+      if (fieldType == null) {
+        throw new IllegalArgumentException(where(m) + ": argument '" + name + "' is a " + type.getName()
+            + "; arguments are String, int, long, double, boolean (or their boxes) or an enum");
+      }
+      if (type.isPrimitive() && !arg.required()) {
+        throw new IllegalArgumentException(where(m) + ": argument '" + name + "' is a primitive " + type.getName()
+            + ", which cannot be absent: make it required or use " + boxed(type));
+      }
+      List<String> choices = List.of(arg.values());
+      if (choices.isEmpty() && type.isEnum()) {
+        List<String> constants = new ArrayList<>();
+        for (Object c : type.getEnumConstants()) {
+          constants.add(((Enum<?>) c).name());
+        }
+        choices = constants;
+      }
+      ArgumentField field = new ArgumentField(name, blank(arg.title()), blank(arg.description()), fieldType, choices,
+          Map.of(), null, null, arg.required());
+      return new Argument(field, type, arg.values().length > 0);
+    }
+
+    private static String boxed(Class<?> primitive) {
+      return primitive == int.class ? "Integer" : primitive == long.class ? "Long" : primitive == double.class
+          ? "Double" : "Boolean";
+    }
+
+    /** The parameter's value for the argument's string, or null when absent; -32602 when it does not read. */
+    @Nullable Object read(@Nullable String value, String prompt) {
+      if (value == null || value.isEmpty()) {
+        return null;
+      }
+      String v = value.strip();
+      if (!field.choices().isEmpty() && (declaredValues || !type.isEnum())) {
+        String match = field.choices().stream().filter(c -> c.equalsIgnoreCase(v)).findFirst().orElse(null);
+        if (match == null) {
+          throw refuse(prompt, "must be one of " + String.join(", ", field.choices()));
+        }
+        if (type == String.class) {
+          return match;
+        }
+      }
+      try {
+        if (type == String.class) {
+          return value;
+        } else if (type == int.class || type == Integer.class) {
+          return Integer.parseInt(v);
+        } else if (type == long.class || type == Long.class) {
+          return Long.parseLong(v);
+        } else if (type == double.class || type == Double.class) {
+          double d = Double.parseDouble(v);
+          if (!Double.isFinite(d)) {
+            throw new NumberFormatException("not finite");
+          }
+          return d;
+        } else if (type == boolean.class || type == Boolean.class) {
+          return switch (v.toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw refuse(prompt, "must be true or false");
+          };
+        }
+        for (Object c : type.getEnumConstants()) {
+          if (((Enum<?>) c).name().equalsIgnoreCase(v)) {
+            return c;
+          }
+        }
+        throw refuse(prompt, "must be one of " + String.join(", ", field.choices()));
+      } catch (NumberFormatException e) {
+        throw refuse(prompt, field.type() == ArgumentField.Type.INTEGER ? "must be a whole number"
+            : "must be a number");
+      }
+    }
+
+    private McpException refuse(String prompt, String reason) {
+      return new ArgumentsNeeded("prompt '" + prompt + "': argument '" + field.name() + "' " + reason,
+          List.of(new ArgumentsNeeded.Question(field, reason)));
+    }
+  }
+
+  private static @Nullable String blank(String s) {
+    return s.isEmpty() ? null : s;
+  }
+
+  /** A prompt being assembled: its method, its arguments, and a completer once one is found. */
+  private static final class Built {
+    final Object instance;
+    final Method method;
+    final String name;
+    final Prompt annotation;
+    final List<Argument> arguments;
+    final Results result;
+    final Map<String, ArgumentCompleter> completers = new HashMap<>();
+
+    Built(Object instance, Method method, String name, Prompt annotation, List<Argument> arguments, Results result) {
+      this.instance = instance;
+      this.method = method;
+      this.name = name;
+      this.annotation = annotation;
+      this.arguments = arguments;
+      this.result = result;
+    }
+
+    void completer(Object target, Method m, Complete c) {
+      if (arguments.stream().noneMatch(a -> a.field.name().equals(c.argument()))) {
+        throw new IllegalArgumentException(where(m) + ": @Complete names argument '" + c.argument() + "', which prompt '"
+            + name + "' does not have");
+      }
+      Type[] params = m.getGenericParameterTypes();
+      boolean withContext = params.length == 2 && params[1] instanceof ParameterizedType pt
+          && pt.getRawType() == Map.class;
+      if (Modifier.isStatic(m.getModifiers()) || params.length < 1 || params.length > 2 || params[0] != String.class
+          || (params.length == 2 && !withContext)) {
+        throw new IllegalArgumentException(where(m) + ": a @Complete method takes (String prefix) or (String prefix,"
+            + " Map<String, String> arguments) and is not static");
+      }
+      accessible(target, m);
+      boolean list = m.getReturnType() == List.class;
+      if (!list && m.getReturnType() != Completion.class) {
+        throw new IllegalArgumentException(where(m) + ": a @Complete method returns List<String> or Completion");
+      }
+      if (completers.putIfAbsent(c.argument(), (argument, value, context) -> {
+        Object out = call(target, m, withContext ? new Object[] {value, context} : new Object[] {value});
+        if (out == null) {
+          return Completion.EMPTY;
+        }
+        if (!list) {
+          return (Completion) out;
+        }
+        List<String> values = new ArrayList<>();
+        for (Object o : (List<?>) out) {
+          values.add(String.valueOf(o));
+        }
+        return Completion.of(values);
+      }) != null) {
+        throw new IllegalArgumentException(where(m) + ": argument '" + c.argument() + "' of prompt '" + name
+            + "' already has a @Complete method");
+      }
+    }
+
+    PromptDefinition definition() {
+      List<PromptArgument> declared = new ArrayList<>();
+      Map<String, ArgumentField> fields = new HashMap<>();
+      for (Argument a : arguments) {
+        declared.add(new PromptArgument(a.field.name(), a.field.title(), a.field.description(), a.field.required()));
+        fields.put(a.field.name(), a.field);
+      }
+      String description = blank(annotation.description());
+      io.promptd.mcp.protocol.Prompt prompt = new io.promptd.mcp.protocol.Prompt(name, blank(annotation.title()),
+          description, declared, List.of(), null);
+      boolean elicits = annotation.elicit();
+      PromptRenderer renderer = new PromptRenderer() {
+        @Override
+        public GetPromptResult render(Map<String, String> given) throws Exception {
+          @Nullable Object[] values = new Object[arguments.size()];
+          for (int i = 0; i < values.length; i++) {
+            Argument a = arguments.get(i);
+            values[i] = a.read(given.get(a.field.name()), name);
+            if (values[i] == null && a.type.isPrimitive()) {
+              throw McpException.invalidParams("prompt '" + name + "': missing required argument '" + a.field.name()
+                  + "'");
+            }
+          }
+          return result.wrap(call(instance, method, values), description, name);
+        }
+
+        @Override
+        public @Nullable ArgumentField field(String argument) {
+          return fields.get(argument);
+        }
+
+        @Override
+        public boolean elicits() {
+          return elicits;
+        }
+      };
+      Map<String, ArgumentCompleter> own = Map.copyOf(completers);
+      ArgumentCompleter completer = (argument, value, context) -> {
+        ArgumentCompleter c = own.get(argument);
+        if (c != null) {
+          return c.complete(argument, value, context);
+        }
+        ArgumentField f = fields.get(argument);
+        if (f == null || f.choices().isEmpty()) {
+          return Completion.EMPTY;
+        }
+        String prefix = value.toLowerCase(Locale.ROOT);
+        return Completion.of(f.choices().stream().filter(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix)).toList());
+      };
+      return new PromptDefinition(prompt, renderer, completer, Set.of(annotation.scopes()));
+    }
+  }
+
+  /** Checked at registration: a method promptd cannot call (its package not exported or opened to it) says so now. */
+  private static void accessible(Object target, Method m) {
+    if (!m.canAccess(target)) {
+      throw new IllegalArgumentException(where(m) + " cannot be called from promptd: export or open its package to"
+          + " module io.promptd.mcp");
+    }
+  }
+
+  /** Calls {@code m}; what it throws comes out as itself (an McpException keeps its code). */
+  private static @Nullable Object call(Object target, Method m, @Nullable Object[] values) {
+    try {
+      return m.invoke(target, values);
+    } catch (InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException(where(m) + " failed", cause);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(where(m) + " cannot be called: " + e.getMessage(), e);
+    }
+  }
+}
