@@ -18,8 +18,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Finds prompt files, resource files ({@code NAME.resource.md}), folder files ({@code _folder.yaml}) and the folders
- * worth watching under a root. Hidden folders are skipped except
- * {@code .claude/commands} and {@code .github/prompts}; so are {@code node_modules} and {@code target}. Links to
+ * worth watching under a root. Hidden folders are skipped except the formats' folders ({@code .claude/commands},
+ * {@code .github/prompts}, {@code .codex/prompts}, {@code .cursor/commands}, {@code .gemini/commands}); so are
+ * {@code node_modules} and {@code target}. Links to
  * folders are not followed.
  */
 final class Scanner {
@@ -49,13 +50,10 @@ final class Scanner {
     }
     String n = name.toString();
     String p = parent.getFileName() == null ? "" : parent.getFileName().toString();
-    if (p.equals(".claude")) {
-      return n.equals("commands");
+    if (FileKind.formatParent(p)) {
+      return FileKind.formatFolder(p, n);
     }
-    if (p.equals(".github")) {
-      return n.equals("prompts");
-    }
-    return n.equals(".claude") || n.equals(".github") || (!n.startsWith(".") && !SKIPPED.contains(n));
+    return FileKind.formatParent(n) || (!n.startsWith(".") && !SKIPPED.contains(n));
   }
 
   /**

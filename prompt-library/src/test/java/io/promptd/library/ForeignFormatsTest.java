@@ -142,4 +142,114 @@ class ForeignFormatsTest {
       assertThat(prompt(vscode, "b").prompt().description()).isEqualTo("Do B");
     }
   }
+  // Codex, Cursor and Gemini CLI: fixtures written here from each format's public documentation.
+
+  @Test
+  void codexPromptsTakePositionalNamedAndAllArguments() {
+    write(root, ".codex/prompts/draftpr.md", """
+        ---
+        description: Prepare a branch, commit and pull request
+        argument-hint: [FILES] [PR_TITLE]
+        ---
+        Create a branch named dev/<feature>, stage $1 and open a PR titled "$2".
+        Reviewer: $REVIEWER. Cost: $$5. All: $ARGUMENTS
+        """);
+    try (Library library = load(root)) {
+      Prompt prompt = prompt(library, "draftpr").prompt();
+      assertThat(prompt.description()).isEqualTo("Prepare a branch, commit and pull request");
+      assertThat(prompt.arguments()).extracting(a -> a.name() + ":" + a.required())
+          .containsExactly("files:false", "pr_title:false", "REVIEWER:true");
+      assertThat(text(render(library, "draftpr", Map.of("files", "a.java", "pr_title", "Fix it", "REVIEWER", "ada"))
+          .messages().getFirst())).isEqualTo("Create a branch named dev/<feature>, stage a.java and open a PR titled"
+          + " \"Fix it\".\nReviewer: ada. Cost: $5. All: a.java Fix it");
+      assertThat(library.diagnostics()).isEmpty();
+    }
+  }
+
+  @Test
+  void cursorCommandsAppendWhatFollowsTheCommand() {
+    write(root, ".cursor/commands/code-review.md", """
+        # Code review checklist
+
+        Review the changes for correctness, security and tests. See @docs/style.md
+        """);
+    try (Library library = load(root)) {
+      Prompt prompt = prompt(library, "code-review").prompt();
+      assertThat(prompt.description()).isEqualTo("Code review checklist");
+      assertThat(prompt.arguments()).extracting(PromptArgument::name).containsExactly("arguments");
+      assertThat(text(render(library, "code-review", Map.of()).messages().getFirst()))
+          .endsWith("See @docs/style.md");
+      assertThat(text(render(library, "code-review", Map.of("arguments", "focus on auth")).messages().getFirst()))
+          .endsWith("See @docs/style.md\n\nfocus on auth");
+      assertThat(library.diagnostics()).extracting(Diagnostic::format).singleElement().asString()
+          .contains("code-review.md:3: warning: file reference @docs/style.md is kept as text");
+    }
+  }
+
+  @Test
+  void geminiCommandsReadTomlAndArgs() {
+    write(root, ".gemini/commands/git/commit.toml", """
+        # Invoked as /git:commit
+        description = "Generates a Git commit message from staged changes."
+        prompt = \"""
+        Please generate a Conventional Commit message for: {{args}}
+        Changes: !{git diff --staged}
+        Quote: \\"ok\\" \\u00e9 \\
+            joined\"""
+        """);
+    write(root, ".gemini/commands/refactor.toml", """
+        description = 'Refactors code'
+        prompt = '''
+        Refactor this: @{src/main.py}'''
+        model = "fast"
+        [extra]
+        key = "ignored"
+        """);
+    try (Library library = load(root)) {
+      Prompt commit = prompt(library, "git-commit").prompt();
+      assertThat(commit.description()).isEqualTo("Generates a Git commit message from staged changes.");
+      assertThat(commit.arguments()).extracting(PromptArgument::name).containsExactly("args");
+      assertThat(text(render(library, "git-commit", Map.of("args", "the login fix")).messages().getFirst()))
+          .isEqualTo("Please generate a Conventional Commit message for: the login fix\n"
+              + "Changes: !{git diff --staged}\nQuote: \"ok\" \u00e9 joined");
+      assertThat(text(render(library, "refactor", Map.of("args", "keep it short")).messages().getFirst()))
+          .isEqualTo("Refactor this: @{src/main.py}\n\nkeep it short");
+      assertThat(library.diagnostics()).extracting(Diagnostic::format).anySatisfy(d -> assertThat(d)
+          .contains("commit.toml:5: warning: shell command !{git diff --staged} is kept as text"))
+          .anySatisfy(d -> assertThat(d).contains("refactor.toml:3: warning: file injection @{src/main.py}"))
+          .anySatisfy(d -> assertThat(d).contains("refactor.toml:4: warning: key 'model' is not a Gemini CLI"))
+          .anySatisfy(d -> assertThat(d).contains("refactor.toml:5: warning: table [extra] is ignored"));
+    }
+  }
+
+  @Test
+  void brokenGeminiCommandsAreFileLineErrors() {
+    write(root, ".gemini/commands/nope.toml", "description = \"no prompt\"\n");
+    write(root, ".gemini/commands/open.toml", "description = \"x\"\nprompt = \"\"\"\nnever closed\n");
+    write(root, ".gemini/commands/escape.toml", "prompt = \"bad \\q escape\"\n");
+    write(root, ".gemini/commands/twice.toml", "prompt = \"a\"\nprompt = \"b\"\n");
+    try (Library library = load(root)) {
+      assertThat(library.catalog().size()).isZero();
+      assertThat(library.diagnostics()).extracting(Diagnostic::format)
+          .anySatisfy(d -> assertThat(d).contains("nope.toml:1: error: a Gemini CLI command needs 'prompt'"))
+          .anySatisfy(d -> assertThat(d).contains("open.toml:2: error: a \"\"\" string does not close"))
+          .anySatisfy(d -> assertThat(d).contains("escape.toml:1: error: unknown escape \\q"))
+          .anySatisfy(d -> assertThat(d).contains("twice.toml:2: error: key 'prompt' is defined twice"));
+    }
+  }
+
+  @Test
+  void theFormatsFoldersAreScannedAndOtherHiddenFoldersAreNot() {
+    write(root, ".cursor/commands/a.md", "A\n");
+    write(root, ".cursor/rules/r.md", "not a command\n");
+    write(root, ".codex/prompts/b.md", "B\n");
+    write(root, ".codex/other/c.md", "not a prompt\n");
+    write(root, ".gemini/commands/deep/er/d.toml", "prompt = \"D\"\n");
+    write(root, ".gemini/settings/e.toml", "prompt = \"E\"\n");
+    write(root, ".hidden/f.prompt.md", "F\n");
+    try (Library library = load(root)) {
+      assertThat(library.catalog().all()).extracting(PromptDefinition::name)
+          .containsExactlyInAnyOrder("a", "b", "deep-er-d");
+    }
+  }
 }

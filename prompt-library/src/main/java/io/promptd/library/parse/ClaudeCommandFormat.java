@@ -26,7 +26,6 @@ import org.jspecify.annotations.Nullable;
 final class ClaudeCommandFormat {
   private static final Pattern TOKEN = Pattern.compile("\\$ARGUMENTS\\[(\\d)]|\\$ARGUMENTS|\\$(\\d)");
   private static final Pattern HINT = Pattern.compile("\\[([^\\]]+)]|<([^>]+)>");
-  private static final Pattern FILE_REF = Pattern.compile("(?<![\\w@/.])@[\\w.~-]*[/.][\\w./~-]*");
 
   private ClaudeCommandFormat() {}
 
@@ -48,7 +47,7 @@ final class ClaudeCommandFormat {
       arguments.add(ArgumentSpec.simple(n, description, false, 1));
     }
     ForeignFormats.warnShell(body, fm.bodyLine(), problems);
-    ForeignFormats.warnAll(FILE_REF, body, fm.bodyLine(), problems,
+    ForeignFormats.warnAll(ForeignFormats.FILE_REF, body, fm.bodyLine(), problems,
         "file reference %s is kept as text; promptd never reads referenced files");
     return ForeignFormats.single(source, yaml, ForeignFormats.name(yaml, source), body, arguments,
         new PlaceholderTemplate(tokens.pieces(names)), fm.bodyLine());
@@ -108,7 +107,7 @@ final class ClaudeCommandFormat {
   }
 
   /** Names from the bracketed words of {@code hint}, then {@code argN}, unique, usable as argument names. */
-  private static List<String> positionalNames(@Nullable String hint, int count) {
+  static List<String> positionalNames(@Nullable String hint, int count) {
     List<String> fromHint = new ArrayList<>();
     if (hint != null) {
       Matcher m = HINT.matcher(hint);

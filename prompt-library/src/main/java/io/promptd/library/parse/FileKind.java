@@ -13,10 +13,14 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>{@link #CLAUDE}: any {@code *.md} under a {@code .claude/commands/} folder;
  *   <li>{@link #VSCODE}: any {@code *.prompt.md} under a {@code .github/prompts/} folder;
+ *   <li>{@link #CODEX}: any {@code *.md} under a {@code .codex/prompts/} folder;
+ *   <li>{@link #CURSOR}: any {@code *.md} under a {@code .cursor/commands/} folder;
+ *   <li>{@link #GEMINI}: any {@code *.toml} under a {@code .gemini/commands/} folder;
  *   <li>{@link #NATIVE}: any other {@code *.prompt.md}.
  * </ul>
  *
- * <p>A root may be such a folder itself ({@code promptd serve .claude/commands}) or contain one.
+ * <p>A root may be such a folder itself ({@code promptd serve .claude/commands}) or contain one. Where format folders
+ * nest, the one nearest the top decides.
  */
 public enum FileKind {
   /** {@code NAME.prompt.md}: YAML front matter and a Mustache body. */
@@ -24,7 +28,42 @@ public enum FileKind {
   /** A Claude Code command: {@code $ARGUMENTS}, {@code $1}…{@code $9}. */
   CLAUDE,
   /** A VS Code prompt file: {@code ${input:name}}. */
-  VSCODE;
+  VSCODE,
+  /** A Codex custom prompt: {@code $1}…{@code $9}, {@code $ARGUMENTS}, named {@code $NAME} placeholders. */
+  CODEX,
+  /** A Cursor command: plain Markdown; what follows the command is appended. */
+  CURSOR,
+  /** A Gemini CLI custom command: TOML with {@code prompt} and {@code description}; {@code {{args}}}. */
+  GEMINI;
+
+  /** A format's folder pair ({@code .claude/commands}) and the file names it holds. */
+  private record Home(String dir, String sub, FileKind kind, String suffix) {
+    /** The suffix to strip from {@code lower} for its name, or null when this format does not hold that file. */
+    @Nullable String strip(String lower) {
+      if (!lower.endsWith(suffix)) {
+        return null;
+      }
+      // A Markdown command named x.prompt.md is command x, as a native file would be.
+      return suffix.equals(".md") && lower.endsWith(".prompt.md") ? ".prompt.md" : suffix;
+    }
+  }
+
+  private static final List<Home> HOMES = List.of(
+      new Home(".claude", "commands", FileKind.CLAUDE, ".md"),
+      new Home(".github", "prompts", FileKind.VSCODE, ".prompt.md"),
+      new Home(".codex", "prompts", FileKind.CODEX, ".md"),
+      new Home(".cursor", "commands", FileKind.CURSOR, ".md"),
+      new Home(".gemini", "commands", FileKind.GEMINI, ".toml"));
+
+  /** Whether {@code sub} inside the hidden folder {@code dir} is a format's folder (scanned although hidden). */
+  public static boolean formatFolder(String dir, String sub) {
+    return HOMES.stream().anyMatch(h -> h.dir.equals(dir) && h.sub.equals(sub));
+  }
+
+  /** Whether the hidden folder {@code dir} holds a format's folder. */
+  public static boolean formatParent(String dir) {
+    return HOMES.stream().anyMatch(h -> h.dir.equals(dir));
+  }
 
   /**
    * What a file is and the path its default name comes from.
@@ -52,16 +91,17 @@ public enum FileKind {
       full.add(part.toString());
     }
     String fileName = full.getLast().toLowerCase(Locale.ROOT);
-    if (!fileName.endsWith(".md") || fileName.startsWith(".")) {
+    if (fileName.startsWith(".") || !(fileName.endsWith(".md") || fileName.endsWith(".toml"))) {
       return null;
     }
     for (int i = 0; i + 2 < full.size(); i++) {
-      if (full.get(i).equals(".claude") && full.get(i + 1).equals("commands")) {
-        String suffix = fileName.endsWith(".prompt.md") ? ".prompt.md" : ".md";
-        return new Match(CLAUDE, strip(full.subList(i + 2, full.size()), suffix));
-      }
-      if (full.get(i).equals(".github") && full.get(i + 1).equals("prompts") && fileName.endsWith(".prompt.md")) {
-        return new Match(VSCODE, strip(full.subList(i + 2, full.size()), ".prompt.md"));
+      for (Home h : HOMES) {
+        if (full.get(i).equals(h.dir) && full.get(i + 1).equals(h.sub)) {
+          String suffix = h.strip(fileName);
+          if (suffix != null) {
+            return new Match(h.kind, strip(full.subList(i + 2, full.size()), suffix));
+          }
+        }
       }
     }
     if (fileName.endsWith(".prompt.md")) {
@@ -76,18 +116,27 @@ public enum FileKind {
    */
   public static @Nullable Match classify(Folder folder, String fileName) {
     String lower = fileName.toLowerCase(Locale.ROOT);
-    if (!lower.endsWith(".md") || lower.startsWith(".")) {
+    if (lower.startsWith(".") || !(lower.endsWith(".md") || lower.endsWith(".toml"))) {
       return null;
     }
-    boolean promptMd = lower.endsWith(".prompt.md");
     // The format folder nearest the top wins, as in the segment-by-segment walk of classify(Root, Path).
-    if (folder.claude >= 0 && (!promptMd || folder.github < 0 || folder.claude < folder.github)) {
-      return new Match(CLAUDE, folder.below(folder.claude + 2, fileName, promptMd ? ".prompt.md" : ".md"));
+    int best = -1;
+    Home chosen = null;
+    String suffix = null;
+    for (int k = 0; k < HOMES.size(); k++) {
+      int at = folder.homes[k];
+      String s = at < 0 ? null : HOMES.get(k).strip(lower);
+      if (s != null && (best < 0 || at < best)) {
+        best = at;
+        chosen = HOMES.get(k);
+        suffix = s;
+      }
     }
-    if (promptMd && folder.github >= 0) {
-      return new Match(VSCODE, folder.below(folder.github + 2, fileName, ".prompt.md"));
+    if (chosen != null && suffix != null) {
+      return new Match(chosen.kind, folder.below(best + 2, fileName, suffix));
     }
-    return promptMd ? new Match(NATIVE, folder.below(folder.rootSegments, fileName, ".prompt.md")) : null;
+    return lower.endsWith(".prompt.md") ? new Match(NATIVE, folder.below(folder.rootSegments, fileName, ".prompt.md"))
+        : null;
   }
 
   /**
@@ -98,24 +147,21 @@ public enum FileKind {
     /** The root's last two folder names, then the folders from the root down to this one. */
     private final String[] segments;
     private final int rootSegments;
-    /** Where {@code .claude/commands} and {@code .github/prompts} first start in {@link #segments}, or -1. */
-    private final int claude;
-    private final int github;
+    /** Where each format's folder pair ({@link #HOMES}, in order) first starts in {@link #segments}, or -1. */
+    private final int[] homes;
 
     private Folder(String[] segments, int rootSegments) {
       this.segments = segments;
       this.rootSegments = rootSegments;
-      int c = -1;
-      int g = -1;
+      this.homes = new int[HOMES.size()];
+      Arrays.fill(homes, -1);
       for (int i = segments.length - 2; i >= 0; i--) {
-        if (segments[i].equals(".claude") && segments[i + 1].equals("commands")) {
-          c = i;
-        } else if (segments[i].equals(".github") && segments[i + 1].equals("prompts")) {
-          g = i;
+        for (int k = 0; k < HOMES.size(); k++) {
+          if (segments[i].equals(HOMES.get(k).dir) && segments[i + 1].equals(HOMES.get(k).sub)) {
+            homes[k] = i;
+          }
         }
       }
-      this.claude = c;
-      this.github = g;
     }
 
     /** The folder {@code dir}, which is {@code root}'s folder or lies under it. */

@@ -10,6 +10,8 @@ import org.jspecify.annotations.Nullable;
 /** What the Claude Code and VS Code formats share: naming, descriptions, and lint for things promptd never runs. */
 final class ForeignFormats {
   private static final Pattern SHELL = Pattern.compile("!`[^`\\n]*`");
+  /** An {@code @path} file reference (Claude Code, Cursor). */
+  static final Pattern FILE_REF = Pattern.compile("(?<![\\w@/.])@[\\w.~-]*[/.][\\w./~-]*");
 
   private ForeignFormats() {}
 
@@ -30,6 +32,11 @@ final class ForeignFormats {
     if (explicit != null && !explicit.isBlank()) {
       return explicit;
     }
+    return firstLine(body);
+  }
+
+  /** The first non-blank line of {@code body} without Markdown heading marks, at most 200 characters; or null. */
+  static @Nullable String firstLine(String body) {
     for (String line : body.lines().toList()) {
       String text = line.replaceFirst("^\\s*#+\\s*", "").strip();
       if (!text.isEmpty()) {

@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Text with named holes, for the Claude Code and VS Code formats: literal pieces and argument references, filled in
+ * Text with named holes, for the Claude Code, VS Code, Codex, Cursor and Gemini CLI formats: literal pieces and argument references, filled in
  * one pass so an inserted value is never scanned again.
  */
 final class PlaceholderTemplate implements TextTemplate {
   /** A piece of the text. */
-  sealed interface Piece permits Literal, Ref, Joined {}
+  sealed interface Piece permits Literal, Ref, Joined, Appended {}
 
   /** Text kept as written. */
   record Literal(String text) implements Piece {}
@@ -20,6 +20,9 @@ final class PlaceholderTemplate implements TextTemplate {
 
   /** The non-empty values of several arguments, joined by spaces ({@code $ARGUMENTS} over positional ones). */
   record Joined(List<String> names) implements Piece {}
+
+  /** An argument's value after a blank line, or nothing when it is empty (what a command's caller typed after it). */
+  record Appended(String name) implements Piece {}
 
   private final List<Piece> pieces;
 
@@ -34,6 +37,13 @@ final class PlaceholderTemplate implements TextTemplate {
       switch (piece) {
         case Literal l -> out.append(l.text());
         case Ref r -> out.append(String.valueOf(values.getOrDefault(r.name(), "")));
+        case Appended a -> {
+          String value = String.valueOf(values.getOrDefault(a.name(), ""));
+          if (!value.isEmpty()) {
+            out.append(out.isEmpty() || out.toString().endsWith("\n\n") ? "" : out.toString().endsWith("\n") ? "\n"
+                : "\n\n").append(value);
+          }
+        }
         case Joined j -> {
           List<String> present = new ArrayList<>();
           for (String name : j.names()) {

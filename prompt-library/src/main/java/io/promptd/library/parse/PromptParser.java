@@ -32,6 +32,9 @@ public final class PromptParser {
         case NATIVE -> NativeFormat.parse(source, options, problems, dependencies, attached, files);
         case CLAUDE -> ClaudeCommandFormat.parse(source, problems);
         case VSCODE -> VsCodePromptFormat.parse(source, problems);
+        case CODEX -> CodexPromptFormat.parse(source, problems);
+        case CURSOR -> CursorCommandFormat.parse(source, problems);
+        case GEMINI -> GeminiCommandFormat.parse(source, problems);
       };
       if (prompt.parts().isEmpty()) {
         // Also what a reader sees of a file caught between truncation and rewrite: keep the last good version.

@@ -1,0 +1,28 @@
+package io.promptd.library.parse;
+
+import io.promptd.library.parse.YamlNode.Mapping;
+import java.util.List;
+
+/**
+ * Cursor commands ({@code .cursor/commands/*.md}): plain Markdown, sent as written; what the user types after the
+ * command is added after it. Here that is one optional argument, {@code arguments}, appended after a blank line when
+ * given. Front matter, if a file has one, may set {@code name} and {@code description} (else the first line describes
+ * it). {@code @file} references and {@code !`cmd`} snippets are kept as text and reported by lint.
+ */
+final class CursorCommandFormat {
+  private CursorCommandFormat() {}
+
+  static PromptFile parse(Source source, Problems problems) throws ParseException {
+    FrontMatter fm = FrontMatter.parseLenient(source.text());
+    Mapping yaml = fm.yaml();
+    String body = fm.body();
+    ForeignFormats.warnShell(body, fm.bodyLine(), problems);
+    ForeignFormats.warnAll(ForeignFormats.FILE_REF, body, fm.bodyLine(), problems,
+        "file reference %s is kept as text; promptd never reads referenced files");
+    List<ArgumentSpec> arguments = List.of(ArgumentSpec.simple("arguments",
+        "text typed after the command; added after the prompt", false, 1));
+    return ForeignFormats.single(source, yaml, ForeignFormats.name(yaml, source), body, arguments,
+        new PlaceholderTemplate(List.of(new PlaceholderTemplate.Literal(body),
+            new PlaceholderTemplate.Appended("arguments"))), fm.bodyLine());
+  }
+}
