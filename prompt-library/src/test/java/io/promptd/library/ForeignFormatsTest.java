@@ -252,4 +252,120 @@ class ForeignFormatsTest {
           .containsExactlyInAnyOrder("a", "b", "deep-er-d");
     }
   }
+
+  @Test
+  void dotpromptFilesTranslateToMustacheWithRoles() {
+    write(root, "greet.prompt", """
+        ---
+        model: googleai/gemini-2.5-flash
+        config:
+          temperature: 0.9
+        description: Greets someone in a style
+        input:
+          schema:
+            name: string, the person to greet
+            style?(enum, how to greet): [formal, casual]
+            times?: integer
+          default:
+            style: casual
+        ---
+        {{role "system"}}
+        You greet people. {{! a comment }}
+        {{role "user"}}
+        Greet {{name}}{{#if times}} {{times}} times{{else}} once{{/if}}, {{style}}.
+        {{#unless style}}No style.{{/unless}}
+        """);
+    write(root, "_shared.prompt", "a Dotprompt partial: not a prompt\n");
+    try (Library library = load(root)) {
+      Prompt prompt = prompt(library, "greet").prompt();
+      assertThat(prompt.description()).isEqualTo("Greets someone in a style");
+      assertThat(prompt.arguments()).extracting(a -> a.name() + ":" + a.required())
+          .containsExactly("name:true", "style:false", "times:false");
+      var messages = render(library, "greet", Map.of("name", "Ada", "times", "2")).messages();
+      assertThat(messages).hasSize(1);
+      assertThat(text(messages.getFirst())).isEqualTo("You greet people.\n\nGreet Ada 2 times, casual.");
+      assertThat(text(render(library, "greet", Map.of("name", "Ada", "style", "formal")).messages().getFirst()))
+          .endsWith("Greet Ada once, formal.");
+      assertThat(library.catalog().all()).extracting(PromptDefinition::name).containsExactly("greet");
+      assertThat(library.diagnostics()).extracting(Diagnostic::format).allSatisfy(d -> assertThat(d)
+          .contains("warning"));
+    }
+  }
+
+  @Test
+  void dotpromptHelpersPromptdCannotRenderAreFileLineErrors() {
+    write(root, "media.prompt", """
+        ---
+        input:
+          schema:
+            photo: string
+        ---
+        Describe this:
+        {{media url=photo}}
+        """);
+    write(root, "nested.prompt", """
+        ---
+        input:
+          schema:
+            person(object):
+              name: string
+        ---
+        Hi {{person.name}}
+        """);
+    try (Library library = load(root)) {
+      assertThat(library.catalog().size()).isZero();
+      assertThat(library.diagnostics()).extracting(Diagnostic::format)
+          .anySatisfy(d -> assertThat(d).contains("media.prompt:7: error: {{media url=photo}} is a Handlebars helper"))
+          .anySatisfy(d -> assertThat(d).contains("nested.prompt:5: error: input 'person' is an object"));
+    }
+  }
+
+  @Test
+  void promptyFilesTranslateInputsRolesAndJinja() {
+    write(root, "support.prompty", """
+        ---
+        name: Support
+        description: Answers a customer question
+        authors: [someone]
+        model:
+          api: chat
+        inputs:
+          customer:
+            type: string
+            description: The customer's first name
+          question:
+            type: string
+          vip:
+            type: boolean
+            default: false
+        ---
+        system:
+        You help {{ customer }}.{# internal note #}
+        {% if vip %}Be extra careful.{% else %}Be concise.{% endif %}
+
+        user:
+        {{question}}
+        """);
+    try (Library library = load(root)) {
+      Prompt prompt = prompt(library, "support").prompt();
+      assertThat(prompt.description()).isEqualTo("Answers a customer question");
+      assertThat(prompt.arguments()).extracting(a -> a.name() + ":" + a.required())
+          .containsExactly("customer:true", "question:true", "vip:false");
+      var messages = render(library, "support", Map.of("customer", "Ada", "question", "Where is my order?"))
+          .messages();
+      assertThat(text(messages.getFirst())).contains("You help Ada.").contains("Be concise.")
+          .endsWith("Where is my order?");
+    }
+    write(root, "loop.prompty", """
+        ---
+        sample:
+          items: [a, b]
+        ---
+        {% for item in items %}{{ item | upper }}{% endfor %}
+        """);
+    try (Library library = load(root)) {
+      assertThat(library.diagnostics()).extracting(Diagnostic::format).anySatisfy(d -> assertThat(d)
+          .contains("loop.prompty:5: error: {% for item in items %} is a Jinja statement promptd cannot render"));
+    }
+  }
 }

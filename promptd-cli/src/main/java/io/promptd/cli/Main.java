@@ -25,6 +25,9 @@ public final class Main {
       Usage:
         promptd serve [options] DIR...   serve every prompt file under DIR over MCP (stdio by default)
         promptd check DIR...             lint prompt files; exit 1 when any has an error
+        promptd import SRC DEST [--force]   write every prompt file under SRC (Claude Code, VS Code, Codex, Cursor,
+                                         Gemini CLI, Dotprompt, Prompty) to DEST as NAME.prompt.md; exit 1 when
+                                         one could not be converted
         promptd list     SERVER [--json]                     list every prompt (all pages)
         promptd get      NAME [key=value|key=@file|key=@-]... SERVER [--json] [--no-input]
                                          on a terminal, a 2026-07-28 server may ask for missing arguments
@@ -95,6 +98,7 @@ public final class Main {
       return switch (args.getFirst()) {
         case "serve" -> Serve.run(ServeOptions.parse(rest), err);
         case "check" -> Check.run(ServeOptions.directories(rest), System.out);
+        case "import" -> Import.run(rest, System.out);
         case "train-cache" -> Training.run(rest, err);
         case "publish", "history", "rollback" -> StoreCommand.parse(args.getFirst(), rest).run(System.out, err);
         case "list", "get", "complete", "watch" -> ClientCommand.parse(args.getFirst(), rest).run(System.out, err);

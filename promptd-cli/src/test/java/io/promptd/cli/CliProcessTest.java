@@ -49,6 +49,24 @@ class CliProcessTest {
   }
 
   @Test
+  void importWritesNativeFilesAndSaysWhatItCouldNotConvert() throws Exception {
+    Path source = Files.createDirectories(dir.resolve("src"));
+    Files.createDirectories(source.resolve(".gemini/commands"));
+    Files.writeString(source.resolve(".gemini/commands/plan.toml"), "prompt = \"Plan {{args}}\"\n");
+    Files.writeString(source.resolve("bad.prompty"), "---\nsample:\n  x: 1\n---\n{{ x | upper }}\n");
+    Path target = dir.resolve("native");
+    Result imported = run(List.of("import", source.toString(), target.toString()), "");
+    assertThat(imported.status).as(imported.out + imported.err).isEqualTo(Main.CHECK_FAILED);
+    assertThat(imported.out).contains("converted " + source.resolve(".gemini/commands/plan.toml") + " -> "
+        + target.resolve("plan.prompt.md")).contains("skipped   " + source.resolve("bad.prompty"))
+        .contains("bad.prompty:5: error: {{ x | upper }} is a Jinja expression").endsWith("1 converted, 1 not converted\n");
+    assertThat(Files.readString(target.resolve("plan.prompt.md"))).contains("Plan {{args}}");
+    Result checked = run(List.of("check", target.toString()), "");
+    assertThat(checked.status).as(checked.out).isZero();
+    assertThat(run(List.of("import", source.toString()), "").status).isEqualTo(Main.USAGE);
+  }
+
+  @Test
   void startUpDiagnosticsArePrintedOnce() throws Exception {
     Files.writeString(dir.resolve("good.prompt.md"), "---\ndescription: fine\n---\nHello\n");
     Files.writeString(dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello\n");

@@ -16,7 +16,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@link #CODEX}: any {@code *.md} under a {@code .codex/prompts/} folder;
  *   <li>{@link #CURSOR}: any {@code *.md} under a {@code .cursor/commands/} folder;
  *   <li>{@link #GEMINI}: any {@code *.toml} under a {@code .gemini/commands/} folder;
- *   <li>{@link #NATIVE}: any other {@code *.prompt.md}.
+ *   <li>{@link #NATIVE}: any other {@code *.prompt.md};
+ *   <li>{@link #DOTPROMPT}: any {@code *.prompt} whose name does not start with {@code _} (a Dotprompt partial);
+ *   <li>{@link #PROMPTY}: any {@code *.prompty}.
  * </ul>
  *
  * <p>A root may be such a folder itself ({@code promptd serve .claude/commands}) or contain one. Where format folders
@@ -34,7 +36,36 @@ public enum FileKind {
   /** A Cursor command: plain Markdown; what follows the command is appended. */
   CURSOR,
   /** A Gemini CLI custom command: TOML with {@code prompt} and {@code description}; {@code {{args}}}. */
-  GEMINI;
+  GEMINI,
+  /** A Dotprompt file: YAML front matter with a Picoschema input, a Handlebars body. */
+  DOTPROMPT,
+  /** A Prompty file: YAML front matter with inputs, a Jinja body with role lines. */
+  PROMPTY;
+
+  /** Whether a lower-cased file name may be a prompt file of some format. */
+  private static boolean candidate(String lower) {
+    return !lower.startsWith(".") && (lower.endsWith(".md") || lower.endsWith(".toml") || lower.endsWith(".prompt")
+        || lower.endsWith(".prompty"));
+  }
+
+  /** A file outside any format folder: native, Dotprompt or Prompty by its extension, else null. */
+  private static @Nullable FileKind anywhere(String lower) {
+    if (lower.endsWith(".prompt.md")) {
+      return NATIVE;
+    }
+    if (lower.endsWith(".prompt") && !lower.startsWith("_")) {
+      return DOTPROMPT;
+    }
+    return lower.endsWith(".prompty") ? PROMPTY : null;
+  }
+
+  private static String suffixOf(FileKind kind) {
+    return switch (kind) {
+      case DOTPROMPT -> ".prompt";
+      case PROMPTY -> ".prompty";
+      default -> ".prompt.md";
+    };
+  }
 
   /** A format's folder pair ({@code .claude/commands}) and the file names it holds. */
   private record Home(String dir, String sub, FileKind kind, String suffix) {
@@ -91,7 +122,7 @@ public enum FileKind {
       full.add(part.toString());
     }
     String fileName = full.getLast().toLowerCase(Locale.ROOT);
-    if (fileName.startsWith(".") || !(fileName.endsWith(".md") || fileName.endsWith(".toml"))) {
+    if (!candidate(fileName)) {
       return null;
     }
     for (int i = 0; i + 2 < full.size(); i++) {
@@ -104,10 +135,8 @@ public enum FileKind {
         }
       }
     }
-    if (fileName.endsWith(".prompt.md")) {
-      return new Match(NATIVE, strip(full.subList(rootSegments, full.size()), ".prompt.md"));
-    }
-    return null;
+    FileKind kind = anywhere(fileName);
+    return kind == null ? null : new Match(kind, strip(full.subList(rootSegments, full.size()), suffixOf(kind)));
   }
 
   /**
@@ -116,7 +145,7 @@ public enum FileKind {
    */
   public static @Nullable Match classify(Folder folder, String fileName) {
     String lower = fileName.toLowerCase(Locale.ROOT);
-    if (lower.startsWith(".") || !(lower.endsWith(".md") || lower.endsWith(".toml"))) {
+    if (!candidate(lower)) {
       return null;
     }
     // The format folder nearest the top wins, as in the segment-by-segment walk of classify(Root, Path).
@@ -135,8 +164,8 @@ public enum FileKind {
     if (chosen != null && suffix != null) {
       return new Match(chosen.kind, folder.below(best + 2, fileName, suffix));
     }
-    return lower.endsWith(".prompt.md") ? new Match(NATIVE, folder.below(folder.rootSegments, fileName, ".prompt.md"))
-        : null;
+    FileKind kind = anywhere(lower);
+    return kind == null ? null : new Match(kind, folder.below(folder.rootSegments, fileName, suffixOf(kind)));
   }
 
   /**

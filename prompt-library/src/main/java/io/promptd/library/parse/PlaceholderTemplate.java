@@ -30,6 +30,11 @@ final class PlaceholderTemplate implements TextTemplate {
     this.pieces = List.copyOf(pieces);
   }
 
+  /** The pieces, in order. */
+  List<Piece> pieces() {
+    return pieces;
+  }
+
   @Override
   public String render(Map<String, Object> values) {
     StringBuilder out = new StringBuilder();

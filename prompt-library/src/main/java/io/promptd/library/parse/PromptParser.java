@@ -35,6 +35,10 @@ public final class PromptParser {
         case CODEX -> CodexPromptFormat.parse(source, problems);
         case CURSOR -> CursorCommandFormat.parse(source, problems);
         case GEMINI -> GeminiCommandFormat.parse(source, problems);
+        case DOTPROMPT -> NativeFormat.parse(new Source(root, file, match, TemplatedFormats.dotprompt(source.text(),
+            problems)), options, problems, dependencies, attached, files);
+        case PROMPTY -> NativeFormat.parse(new Source(root, file, match, TemplatedFormats.prompty(source.text(),
+            problems)), options, problems, dependencies, attached, files);
       };
       if (prompt.parts().isEmpty()) {
         // Also what a reader sees of a file caught between truncation and rewrite: keep the last good version.

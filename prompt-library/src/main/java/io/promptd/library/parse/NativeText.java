@@ -1,0 +1,97 @@
+package io.promptd.library.parse;
+
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.json.JsonString;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A prompt of a placeholder format (Claude Code, VS Code, Codex, Cursor, Gemini CLI) written out as a native
+ * {@code NAME.prompt.md}, for {@code promptd import}; and a Dotprompt or Prompty file's translation, without its
+ * padding. What the native format expresses differently is said in the notes.
+ */
+public final class NativeText {
+  private NativeText() {}
+
+  /**
+   * The native text of {@code file}, or null when it cannot be written as one (the reason is in {@code notes}).
+   *
+   * @param original the file's text, for the templated formats
+   */
+  public static @Nullable String of(PromptFile file, FileKind kind, String original, List<String> notes)
+      throws ParseException {
+    return switch (kind) {
+      case NATIVE -> original;
+      case DOTPROMPT, PROMPTY -> {
+        Problems ignored = new Problems(file.file());
+        String text = kind == FileKind.DOTPROMPT ? TemplatedFormats.dotprompt(original, ignored)
+            : TemplatedFormats.prompty(original, ignored);
+        yield text.replaceAll("(?m)^# \\(translated from (front matter|the file)\\)\\n", "");
+      }
+      default -> placeholders(file, notes);
+    };
+  }
+
+  private static @Nullable String placeholders(PromptFile file, List<String> notes) {
+    StringBuilder front = new StringBuilder("---\n");
+    front.append("name: ").append(json(file.prompt().name())).append('\n');
+    if (file.prompt().description() != null) {
+      front.append("description: ").append(json(file.prompt().description())).append('\n');
+    }
+    if (!file.arguments().isEmpty()) {
+      List<io.promptd.mcp.json.Json> list = new ArrayList<>();
+      for (ArgumentSpec a : file.arguments()) {
+        JsonObject.Builder b = JsonObject.builder().put("name", a.name()).put("description", a.description());
+        if (a.required()) {
+          b.put("required", true);
+        }
+        list.add(b.build());
+      }
+      front.append("arguments: ").append(JsonCodec.write(new JsonArray(list))).append('\n');
+    }
+    if (file.scopes() != null) {
+      front.append("scopes: ").append(JsonCodec.write(JsonArray.ofStrings(List.copyOf(file.scopes())))).append('\n');
+    }
+    front.append("---\n");
+    StringBuilder body = new StringBuilder();
+    for (Part part : file.parts()) {
+      if (!(part instanceof Part.Text text) || !(text.template() instanceof PlaceholderTemplate template)) {
+        notes.add("a part of the prompt has no native form; not converted");
+        return null;
+      }
+      for (PlaceholderTemplate.Piece piece : template.pieces()) {
+        switch (piece) {
+          case PlaceholderTemplate.Literal l -> {
+            if (l.text().contains("{{") || l.text().contains("}}")) {
+              notes.add("the text contains '{{' or '}}', which Mustache would read as tags; not converted");
+              return null;
+            }
+            body.append(l.text());
+          }
+          case PlaceholderTemplate.Ref r -> body.append("{{").append(r.name()).append("}}");
+          case PlaceholderTemplate.Joined j -> {
+            for (int i = 0; i < j.names().size(); i++) {
+              String n = j.names().get(i);
+              body.append(i == 0 ? "{{" + n + "}}" : "{{#" + n + "}} {{" + n + "}}{{/" + n + "}}");
+            }
+            notes.add("$ARGUMENTS became the positional arguments one after another (a space before each given one"
+                + " after the first)");
+          }
+          case PlaceholderTemplate.Appended a -> {
+            body.append("{{#").append(a.name()).append("}}\n\n{{").append(a.name()).append("}}{{/")
+                .append(a.name()).append("}}");
+            notes.add("'" + a.name() + "' (what follows the command) is added after the prompt when given");
+          }
+        }
+      }
+    }
+    return front + body.toString();
+  }
+
+  private static String json(@Nullable String s) {
+    return JsonCodec.write(new JsonString(s == null ? "" : s));
+  }
+}
