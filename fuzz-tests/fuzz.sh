@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The long fuzzing run (not part of the build; the build replays the kept corpus): each Jazzer target in turn, in
 # fuzzing mode, for its share of the time. Prints one line per target (executions, seconds, findings) and a total.
-#   fuzz-tests/fuzz.sh [SCALE]    # SCALE multiplies every target's minutes (default 1: about 23 minutes in all)
+#   fuzz-tests/fuzz.sh [SCALE]    # SCALE multiplies every target's minutes (default 1: about 27 minutes in all)
 # The build's 120 s JUnit timeout is turned off for these runs (it would interrupt a target mid-run, and Jazzer would
 # report the InterruptedException as a finding). MAVEN_ARGS is passed to Maven (e.g. "-o -Dmaven.repo.local=..."). New coverage-increasing inputs go to
 # fuzz-tests/.cifuzz-corpus (not kept); a finding makes its target fail and leaves the crashing input under
@@ -14,7 +14,8 @@ promptd_require_jdk || exit 3
 export JAVA_HOME="$PROMPTD_JDK"
 TARGETS=(
   "JsonFuzzTest#jsonReader 4" "JsonFuzzTest#messageDecoder 3" "TranscriptFuzzTest#stdioTranscript 3"
-  "PromptFileFuzzTest#promptFile 3" "PromptFileFuzzTest#uriTemplate 2" "StateFuzzTest#cursor 2"
+  "PromptFileFuzzTest#promptFile 3" "PromptFileFuzzTest#otherFormats 3" "PromptFileFuzzTest#uriTemplate 2"
+  "StateFuzzTest#cursor 2"
   "StateFuzzTest#requestState 2" "StateFuzzTest#formAnswer 2" "SessionTokenFuzzTest#sessionId 2"
 )
 (cd "$ROOT" && ./mvnw -B -ntp -q ${MAVEN_ARGS:-} install -DskipTests -pl fuzz-tests -am) || exit 1

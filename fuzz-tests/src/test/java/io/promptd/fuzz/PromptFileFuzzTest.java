@@ -57,6 +57,42 @@ class PromptFileFuzzTest {
     }
   }
 
+  /** Where the other formats live, chosen by the input's first byte. */
+  private static final String[] OTHER = {".gemini/commands/f.toml", "f.prompt", "f.prompty", ".codex/prompts/f.md",
+      ".cursor/commands/f.md", ".claude/commands/f.md", ".github/prompts/f.prompt.md"};
+
+  /**
+   * The other formats' parsers and translations (Gemini CLI TOML, Dotprompt, Prompty, Codex, Cursor, Claude Code, VS
+   * Code): the first byte picks the format, the rest up to a NUL is the file, what follows an argument value.
+   */
+  @FuzzTest(maxDuration = "10m")
+  void otherFormats(byte[] input) throws Exception {
+    if (input.length == 0) {
+      return;
+    }
+    String path = OTHER[(input[0] & 0xFF) % OTHER.length];
+    String[] parts = (new String(input, 1, input.length - 1, UTF_8) + "\0").split("\0", 2);
+    String value = parts[1].replace("\0", "");
+    try (Library library = Library.load(new LibraryFiles(1, Map.of(path, parts[0].getBytes(UTF_8))), OPTIONS)) {
+      for (Diagnostic d : library.diagnostics()) {
+        assertThat(d.format()).matches("(?s)/promptd-store/library/[./a-z]*f\\.[a-z.]+:\\d+: (error|warning): .*");
+        Safe.message(d.message());
+      }
+      for (PromptDefinition definition : library.catalog().all()) {
+        Map<String, String> arguments = new HashMap<>();
+        for (PromptArgument a : definition.prompt().arguments()) {
+          arguments.put(a.name(), value);
+        }
+        try {
+          definition.renderer().render(arguments);
+        } catch (McpException e) {
+          assertThat(e.code()).isIn(-32602, -32603);
+          Safe.message(e.getMessage());
+        }
+      }
+    }
+  }
+
   /** The input's first line is the template, the rest the URI matched against it. */
   @FuzzTest(maxDuration = "10m")
   void uriTemplate(byte[] input) {
