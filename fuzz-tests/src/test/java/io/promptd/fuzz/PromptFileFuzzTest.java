@@ -34,22 +34,7 @@ class PromptFileFuzzTest {
     Map<String, byte[]> files = Map.of("f.prompt.md", prompt.getBytes(UTF_8), "p.md", partial.getBytes(UTF_8),
         "r.resource.md", resource.getBytes(UTF_8));
     try (Library library = Library.load(new LibraryFiles(1, files), OPTIONS)) {
-      for (Diagnostic d : library.diagnostics()) {
-        assertThat(d.format()).matches("(?s)/promptd-store/library/[fpr][.a-z]*:\\d+: (error|warning): .*");
-        Safe.message(d.message());
-      }
-      for (PromptDefinition definition : library.catalog().all()) {
-        Map<String, String> arguments = new HashMap<>();
-        for (PromptArgument a : definition.prompt().arguments()) {
-          arguments.put(a.name(), value);
-        }
-        try {
-          definition.renderer().render(arguments);
-        } catch (McpException e) {
-          assertThat(e.code()).isIn(-32602, -32603);
-          Safe.message(e.getMessage());
-        }
-      }
+      checkPrompts(library, "[fpr][.a-z]*", value);
       library.resources().forEach(r -> library.read(r.uri()));
       // A value with '$' or '\\' is text here, not a group reference (the first long run's one finding: this harness).
       String quoted = java.util.regex.Matcher.quoteReplacement(value);
@@ -74,21 +59,29 @@ class PromptFileFuzzTest {
     String[] parts = (new String(input, 1, input.length - 1, UTF_8) + "\0").split("\0", 2);
     String value = parts[1].replace("\0", "");
     try (Library library = Library.load(new LibraryFiles(1, Map.of(path, parts[0].getBytes(UTF_8))), OPTIONS)) {
-      for (Diagnostic d : library.diagnostics()) {
-        assertThat(d.format()).matches("(?s)/promptd-store/library/[./a-z]*f\\.[a-z.]+:\\d+: (error|warning): .*");
-        Safe.message(d.message());
+      checkPrompts(library, "[./a-z]*f\\.[a-z.]+", value);
+    }
+  }
+
+  /**
+   * Every diagnostic names a file matching {@code files} (a pattern after the snapshot's root) and a line, with a safe
+   * message; every prompt renders with {@code value} for each argument, or refuses with -32602/-32603 safely.
+   */
+  private static void checkPrompts(Library library, String files, String value) throws Exception {
+    for (Diagnostic d : library.diagnostics()) {
+      assertThat(d.format()).matches("(?s)/promptd-store/library/" + files + ":\\d+: (error|warning): .*");
+      Safe.message(d.message());
+    }
+    for (PromptDefinition definition : library.catalog().all()) {
+      Map<String, String> arguments = new HashMap<>();
+      for (PromptArgument a : definition.prompt().arguments()) {
+        arguments.put(a.name(), value);
       }
-      for (PromptDefinition definition : library.catalog().all()) {
-        Map<String, String> arguments = new HashMap<>();
-        for (PromptArgument a : definition.prompt().arguments()) {
-          arguments.put(a.name(), value);
-        }
-        try {
-          definition.renderer().render(arguments);
-        } catch (McpException e) {
-          assertThat(e.code()).isIn(-32602, -32603);
-          Safe.message(e.getMessage());
-        }
+      try {
+        definition.renderer().render(arguments);
+      } catch (McpException e) {
+        assertThat(e.code()).isIn(-32602, -32603);
+        Safe.message(e.getMessage());
       }
     }
   }

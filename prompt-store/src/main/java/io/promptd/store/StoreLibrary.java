@@ -220,20 +220,7 @@ public final class StoreLibrary implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    Connection c = connection;
-    if (c != null) {
-      try {
-        c.close();
-      } catch (SQLException e) {
-        LOG.log(Level.DEBUG, "closing the feed's connection: " + e.getMessage());
-      }
-    }
-    feed.interrupt();
-    try {
-      feed.join(10_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Feeds.stop(connection, feed, "library feed");
     library.close();
   }
 }

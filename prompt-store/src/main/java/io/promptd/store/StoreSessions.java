@@ -229,20 +229,7 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    Connection c = connection;
-    if (c != null) {
-      try {
-        c.close();
-      } catch (SQLException e) {
-        LOG.log(Level.DEBUG, "closing the session feed's connection: " + e.getMessage());
-      }
-    }
-    feed.interrupt();
-    try {
-      feed.join(10_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Feeds.stop(connection, feed, "session feed");
     pool.close();
   }
 
