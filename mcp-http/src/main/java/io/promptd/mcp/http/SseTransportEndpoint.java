@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -48,6 +50,11 @@ final class SseTransportEndpoint {
   private final IntSupplier otherSessions;
   private final SecureRandom random = new SecureRandom();
   private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+  /**
+   * Sessions whose endpoint event is on its way but which are not in {@link #sessions} yet: a client fast enough to
+   * POST in that moment waits for the registration instead of being told the session is unknown.
+   */
+  private final Map<String, CountDownLatch> opening = new ConcurrentHashMap<>();
 
   /** One client's session: the core's session, and the stream everything it says goes to. */
   private record Session(String id, ServerSession core, StreamQueue queue, @Nullable String subject) {
@@ -114,20 +121,27 @@ final class SseTransportEndpoint {
     SseWriter writer = ex.startSse();
     StreamQueue queue = StreamQueue.start("an HTTP+SSE session's stream", writer::writeFrame, limits,
         () -> ex.abort(writer));
-    // The endpoint event goes first: nothing the session says can be queued before the session exists.
-    queue.offer(("event: endpoint\ndata: " + MESSAGES_PATH + "?sessionId=" + id + "\n\n")
-        .getBytes(StandardCharsets.UTF_8));
-    Session[] self = new Session[1];
-    ServerSession core = server.openSession(message -> self[0].send(message));
-    Session session = new Session(id, core, queue, ex.caller().subject());
-    self[0] = session;
-    sessions.put(id, session);
+    // The endpoint event goes first: nothing the session says can be queued before the session exists. A POST that
+    // reads it before the session is registered waits for the registration (opening).
+    CountDownLatch registered = new CountDownLatch(1);
+    opening.put(id, registered);
+    Session session;
+    try {
+      queue.offer(("event: endpoint\ndata: " + MESSAGES_PATH + "?sessionId=" + id + "\n\n")
+          .getBytes(StandardCharsets.UTF_8));
+      ServerSession core = server.openSession(message -> queue.offer(SseWriter.frame(null, message)));
+      session = new Session(id, core, queue, ex.caller().subject());
+      sessions.put(id, session);
+    } finally {
+      registered.countDown();
+      opening.remove(id);
+    }
     try {
       writer.keepAlive(keepAlive, queue::close);
       queue.awaitEnd();
     } finally {
       sessions.remove(id, session);
-      core.close();
+      session.core().close();
       queue.close();
       writer.close();
       ex.end(writer);
@@ -147,6 +161,15 @@ final class SseTransportEndpoint {
       return;
     }
     Session s = sessions.get(id);
+    CountDownLatch registering = s == null ? opening.get(id) : null;
+    if (registering != null) {
+      try {
+        registering.await(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      s = sessions.get(id);
+    }
     if (s == null || !Objects.equals(s.subject(), ex.caller().subject())) {
       // Another subject's session is answered exactly like an unknown one: its id reveals nothing.
       ex.refuse(404, "Not Found: unknown session; open " + STREAM_PATH + " for a new one (an HTTP+SSE session is"
