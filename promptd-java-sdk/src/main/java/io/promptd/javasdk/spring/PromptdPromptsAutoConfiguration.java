@@ -1,0 +1,111 @@
+package io.promptd.javasdk.spring;
+
+import io.modelcontextprotocol.server.McpServerFeatures.SyncCompletionSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.promptd.javasdk.SdkPrompts;
+import io.promptd.library.Library;
+import io.promptd.library.LibraryOptions;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.util.List;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+
+/**
+ * A Spring AI (or any Spring Boot) MCP server serves a promptd prompt folder from one property:
+ * {@code promptd.prompts.dirs=/path/to/prompts} (a list: comma-separated, or indexed). The folders are loaded and
+ * watched as {@code promptd serve} does; their prompts and completions are beans of the types Spring AI's MCP server
+ * collects ({@code List<SyncPromptSpecification>}, {@code List<SyncCompletionSpecification>}), and once the
+ * application's {@link McpSyncServer} exists it is kept in step with the files ({@link SdkPrompts#keepInSync}).
+ * {@code promptd.prompts.watch=false} turns reloading off. Prompts that require OAuth scopes are left out, as
+ * {@link SdkPrompts#of} does.
+ */
+@AutoConfiguration
+@ConditionalOnClass({McpSyncServer.class, Library.class})
+@ConditionalOnProperty(prefix = "promptd.prompts", name = "dirs")
+public class PromptdPromptsAutoConfiguration {
+  private static final System.Logger LOG = System.getLogger("io.promptd.javasdk");
+
+  /** For Spring. */
+  public PromptdPromptsAutoConfiguration() {}
+
+  /** The prompt library of {@code promptd.prompts.dirs}, watched unless {@code promptd.prompts.watch=false}. */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  public Library promptdLibrary(Environment environment) throws IOException {
+    List<Path> dirs = Binder.get(environment).bind("promptd.prompts.dirs", Bindable.listOf(String.class))
+        .orElse(List.of()).stream().map(String::strip).filter(s -> !s.isEmpty()).map(Path::of).toList();
+    if (dirs.isEmpty()) {
+      throw new IllegalStateException("promptd.prompts.dirs names no folder");
+    }
+    Library library = Library.load(dirs, LibraryOptions.defaults());
+    if (environment.getProperty("promptd.prompts.watch", Boolean.class, true)) {
+      library.watch();
+    }
+    return library;
+  }
+
+  /** The library's prompts for the SDK. */
+  @Bean
+  @ConditionalOnMissingBean
+  public SdkPrompts promptdSdkPrompts(Library promptdLibrary) {
+    return SdkPrompts.of(promptdLibrary.catalog());
+  }
+
+  /** The prompts as Spring AI's MCP server collects them. */
+  @Bean
+  public List<SyncPromptSpecification> promptdPromptSpecifications(SdkPrompts promptdSdkPrompts) {
+    return promptdSdkPrompts.syncPrompts();
+  }
+
+  /** The completions as Spring AI's MCP server collects them (fixed when the server is built). */
+  @Bean
+  public List<SyncCompletionSpecification> promptdCompletionSpecifications(SdkPrompts promptdSdkPrompts) {
+    return promptdSdkPrompts.syncCompletions();
+  }
+
+  /** Once every singleton exists, keeps the application's MCP server in step with the files; stops with the context. */
+  @Bean
+  public PromptsSync promptdPromptsSync(SdkPrompts promptdSdkPrompts, ObjectProvider<McpSyncServer> servers) {
+    return new PromptsSync(promptdSdkPrompts, servers);
+  }
+
+  /** What {@link #promptdPromptsSync} returns. */
+  public static final class PromptsSync implements SmartInitializingSingleton, DisposableBean {
+    private final SdkPrompts prompts;
+    private final ObjectProvider<McpSyncServer> servers;
+    private volatile AutoCloseable sync = () -> {};
+
+    PromptsSync(SdkPrompts prompts, ObjectProvider<McpSyncServer> servers) {
+      this.prompts = prompts;
+      this.servers = servers;
+    }
+
+    @Override
+    public void afterSingletonsInstantiated() {
+      McpSyncServer server = servers.getIfAvailable();
+      if (server == null) {
+        LOG.log(Level.WARNING, "promptd.prompts.dirs is set but the application has no McpSyncServer: prompt files"
+            + " are not kept in sync");
+        return;
+      }
+      sync = prompts.keepInSync(server);
+    }
+
+    @Override
+    public void destroy() throws Exception {
+      sync.close();
+    }
+  }
+}
