@@ -29,7 +29,7 @@ class TranscriptFuzzTest {
   private static final McpServer SERVER = server();
 
   private static McpServer server() {
-    McpServer s = McpServer.builder().pageSize(2).build();
+    McpServer s = McpServer.builder().pageSize(2).promptsAsTools(true).build();
     PromptRenderer renderer = new PromptRenderer() {
       @Override
       public GetPromptResult render(Map<String, String> arguments) {
