@@ -2,9 +2,6 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.AttachmentRefs;
-import io.promptd.library.parse.FolderFile;
-import io.promptd.library.parse.ResourceFile;
 import io.promptd.library.parse.Root;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
@@ -25,11 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -207,47 +199,11 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   private void loadAll(LibraryCache cache) throws IOException {
-    List<Scanner.Found> resourceFiles = new ArrayList<>();
-    List<Scanner.Found> folderFiles = new ArrayList<>();
-    int[] restored = new int[1];
-    Map<String, IndexFormat.Cached> cached;
-    LibraryLoad load = new LibraryLoad(source, options, prompts);
-    try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
-      // The index is read on the pool while this thread lists the roots; files met before it is read wait for it,
-      // files met after it (all of them when there is no index) are restored or parsed at once.
-      Future<Map<String, IndexFormat.Cached>> reading = pool.submit(cache::read);
-      List<Scanner.Found> waiting = new ArrayList<>();
-      AtomicReference<Map<String, IndexFormat.Cached>> index = new AtomicReference<>();
-      for (Root root : source.roots()) {
-        source.list(root, root.path(), f -> {
-          if (f.match() == null) {
-            (FolderFile.is(f.file()) ? folderFiles : resourceFiles).add(f);
-          } else if (index.get() == null && !reading.isDone()) {
-            waiting.add(f);
-          } else {
-            if (index.get() == null) {
-              index.set(reading.resultNow());
-              prompts.expect(index.get().size());
-              waiting.forEach(w -> restored[0] += restoreOrSubmit(load, w, index.get(), pool));
-              waiting.clear();
-            }
-            restored[0] += restoreOrSubmit(load, f, index.get(), pool);
-          }
-        });
-      }
-      cached = await(reading);
-      if (index.get() == null) {
-        prompts.expect(cached.size());
-      }
-      for (Scanner.Found f : waiting) {
-        restored[0] += restoreOrSubmit(load, f, cached, pool);
-      }
-      folders.loadAll(folderFiles); // before finish, which applies them to the prompts
-      resourceIndex.loadAll(resourceFiles, pool);
-      catalog.replaceAll(load.finish(cached.values()));
-    }
+    LibraryLoad.Outcome loaded = LibraryLoad.run(source, options, prompts, folders, resourceIndex, cache);
+    catalog.replaceAll(loaded.served());
     state = new State(state.version() + 1, resourceIndex.snapshot(prompts.attaching()));
-    if (restored[0] != prompts.fileCount() || restored[0] != cached.size()) {
+    int fromIndex = loaded.restored();
+    if (fromIndex != prompts.fileCount() || fromIndex != loaded.indexSize()) {
       // Entries are immutable: a copy of the list lets the index be written while the library already serves.
       // In the catalog's order, by prompt name, for the next restart; sorting them in the writer instead cost ~0.4 s
       // of CPU after a cold load.
@@ -256,8 +212,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
       indexWriter = Thread.ofVirtual().name("promptd-library-index")
           .start(() -> cache.write(entries, files, source));
     }
-    this.restored = restored[0];
-    LOG.log(Level.DEBUG, () -> restored[0] + " of " + prompts.fileCount() + " prompt files served from the index");
+    this.restored = fromIndex;
+    LOG.log(Level.DEBUG, () -> fromIndex + " of " + prompts.fileCount() + " prompt files served from the index");
   }
 
   /**
@@ -284,28 +240,6 @@ public final class Library implements ResourceProvider, AutoCloseable {
   /** How many prompt files the load served from the on-disk index, for tests. */
   int restoredFromIndex() {
     return restored;
-  }
-
-  /** Serves a listed prompt file from the index if it vouches for it, else parses it; 1 when restored. */
-  private static int restoreOrSubmit(LibraryLoad load, Scanner.Found f, Map<String, IndexFormat.Cached> index,
-      ExecutorService pool) {
-    IndexFormat.Cached c = index.isEmpty() ? null : index.get(f.file().toString());
-    if (c != null && load.restore(f, c)) {
-      return 1;
-    }
-    load.submit(f, pool);
-    return 0;
-  }
-
-  private static <T> T await(Future<T> future) throws IOException {
-    try {
-      return future.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while loading", e);
-    } catch (ExecutionException e) {
-      throw new IOException("failed to load", e.getCause());
-    }
   }
 
   /** The prompts being served; it changes in place as files change once {@link #watch()} was called. */
@@ -375,7 +309,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   public boolean visible(Caller caller, String uri) {
     requireNonNull(caller, "caller");
     requireNonNull(uri, "uri");
-    return visible(state.resources(), caller, uri);
+    return LibraryResources.visible(state.resources(), caller, uri);
   }
 
   /** Reads a resource for {@code caller}: empty when it may not see it; both decided on one state of the library. */
@@ -384,23 +318,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     requireNonNull(uri, "uri");
     requireNonNull(caller, "caller");
     ResourceIndex.Snapshot s = state.resources();
-    return visible(s, caller, uri) ? resources.read(s, uri) : Optional.empty();
-  }
-
-  private static boolean visible(ResourceIndex.Snapshot s, Caller caller, String uri) {
-    if (s.fixed().containsKey(uri)) {
-      return caller.permits(s.scopes().getOrDefault(uri, Set.of()));
-    }
-    ResourceIndex.Attachment attachment = s.attachments().get(AttachmentRefs.canonical(uri));
-    if (attachment != null) {
-      return caller.unrestricted() || attachment.anyOf().stream().anyMatch(caller::permits);
-    }
-    for (ResourceFile.Templated t : s.templated()) {
-      if (t.matches(uri)) {
-        return caller.permits(s.scopes().getOrDefault(t.key(), Set.of()));
-      }
-    }
-    return true; // nothing serves it: reading it finds nothing either way
+    return LibraryResources.visible(s, caller, uri) ? resources.read(s, uri) : Optional.empty();
   }
 
   /** Whether {@code caller} may see {@code template}: by its file's scopes, as for {@link #visible(Caller, String)}. */
@@ -418,12 +336,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   @Override
   public Completion complete(ResourceTemplate template, String variable, String value, Map<String, String> context) {
     requireNonNull(template, "template");
-    for (ResourceFile.Templated t : state.resources().templated()) {
-      if (t.key().equals(template.uriTemplate())) {
-        return t.complete(variable, value, context);
-      }
-    }
-    return Completion.EMPTY;
+    return LibraryResources.complete(state.resources(), template, variable, value, context);
   }
 
   /** Tells {@code listener} about resource changes found while {@link #watch() watching}; close the handle to stop. */

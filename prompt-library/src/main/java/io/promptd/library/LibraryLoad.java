@@ -1,6 +1,8 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.FolderFile;
+import io.promptd.library.parse.Root;
 import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.library.parse.PromptParser;
@@ -14,13 +16,25 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One full load of the prompt files into a {@link LibraryIndex}: each listed file is either restored from the on-disk
- * index or parsed on a pool, and the results are stored in listing order once all are done.
+ * index or parsed on a pool, and the results are stored in listing order once all are done; folder and resource files
+ * found by the same listing are loaded too.
  */
 final class LibraryLoad {
+  /**
+   * What a full load gives the library.
+   *
+   * @param served the prompts to serve
+   * @param restored how many prompt files the index served
+   * @param indexSize how many entries the index held
+   */
+  record Outcome(List<PromptDefinition> served, int restored, int indexSize) {}
+
   private final FileSource source;
   private final LibraryOptions options;
   private final LibraryIndex index;
@@ -30,7 +44,74 @@ final class LibraryLoad {
   private int skipped;
   private int restored;
 
-  LibraryLoad(FileSource source, LibraryOptions options, LibraryIndex index) {
+  /**
+   * Lists every root once: prompt files are restored from {@code cache}'s index or parsed on a pool while the listing
+   * goes on; folder files and resource files are loaded after it.
+   */
+  static Outcome run(FileSource source, LibraryOptions options, LibraryIndex prompts, FolderDefaults folders,
+      ResourceIndex resources, LibraryCache cache) throws IOException {
+    List<Scanner.Found> resourceFiles = new ArrayList<>();
+    List<Scanner.Found> folderFiles = new ArrayList<>();
+    LibraryLoad load = new LibraryLoad(source, options, prompts);
+    Map<String, IndexFormat.Cached> cached;
+    List<PromptDefinition> served;
+    try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
+      // The index is read on the pool while this thread lists the roots; files met before it is read wait for it,
+      // files met after it (all of them when there is no index) are restored or parsed at once.
+      Future<Map<String, IndexFormat.Cached>> reading = pool.submit(cache::read);
+      List<Scanner.Found> waiting = new ArrayList<>();
+      AtomicReference<Map<String, IndexFormat.Cached>> index = new AtomicReference<>();
+      for (Root root : source.roots()) {
+        source.list(root, root.path(), f -> {
+          if (f.match() == null) {
+            (FolderFile.is(f.file()) ? folderFiles : resourceFiles).add(f);
+          } else if (index.get() == null && !reading.isDone()) {
+            waiting.add(f);
+          } else {
+            if (index.get() == null) {
+              index.set(reading.resultNow());
+              prompts.expect(index.get().size());
+              waiting.forEach(w -> load.restoreOrSubmit(w, index.get(), pool));
+              waiting.clear();
+            }
+            load.restoreOrSubmit(f, index.get(), pool);
+          }
+        });
+      }
+      cached = await(reading);
+      if (index.get() == null) {
+        prompts.expect(cached.size());
+      }
+      for (Scanner.Found f : waiting) {
+        load.restoreOrSubmit(f, cached, pool);
+      }
+      folders.loadAll(folderFiles); // before finish, which applies them to the prompts
+      resources.loadAll(resourceFiles, pool);
+      served = load.finish(cached.values());
+    }
+    return new Outcome(served, load.restored, cached.size());
+  }
+
+  /** Serves a listed prompt file from the index if it vouches for it, else parses it. */
+  private void restoreOrSubmit(Scanner.Found f, Map<String, IndexFormat.Cached> index, ExecutorService pool) {
+    IndexFormat.Cached c = index.isEmpty() ? null : index.get(f.file().toString());
+    if (c == null || !restore(f, c)) {
+      submit(f, pool);
+    }
+  }
+
+  private static <T> T await(Future<T> future) throws IOException {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while loading", e);
+    } catch (ExecutionException e) {
+      throw new IOException("failed to load", e.getCause());
+    }
+  }
+
+  private LibraryLoad(FileSource source, LibraryOptions options, LibraryIndex index) {
     this.source = source;
     this.options = options;
     this.index = index;

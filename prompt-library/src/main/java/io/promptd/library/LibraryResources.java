@@ -4,12 +4,16 @@ import io.promptd.library.parse.AttachmentRefs;
 import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ResourceFile;
 import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.ResourceContents;
+import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.server.Caller;
 import io.promptd.mcp.server.ResourceProvider;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -118,5 +122,36 @@ final class LibraryResources {
         LOG.log(Level.WARNING, "a resource listener failed", e);
       }
     }
+  }
+
+  /**
+   * Whether {@code caller} may see the resource at {@code uri} in {@code s}: a resource file by its scopes (its own,
+   * else its folder's default); an attached file when the caller may see any served prompt that attaches it.
+   */
+  static boolean visible(ResourceIndex.Snapshot s, Caller caller, String uri) {
+    if (s.fixed().containsKey(uri)) {
+      return caller.permits(s.scopes().getOrDefault(uri, Set.of()));
+    }
+    ResourceIndex.Attachment attachment = s.attachments().get(AttachmentRefs.canonical(uri));
+    if (attachment != null) {
+      return caller.unrestricted() || attachment.anyOf().stream().anyMatch(caller::permits);
+    }
+    for (ResourceFile.Templated t : s.templated()) {
+      if (t.matches(uri)) {
+        return caller.permits(s.scopes().getOrDefault(t.key(), Set.of()));
+      }
+    }
+    return true; // nothing serves it: reading it finds nothing either way
+  }
+
+  /** Suggestions for {@code variable} of the templated resource file behind {@code template} in {@code s}. */
+  static Completion complete(ResourceIndex.Snapshot s, ResourceTemplate template, String variable, String value,
+      Map<String, String> context) {
+    for (ResourceFile.Templated t : s.templated()) {
+      if (t.key().equals(template.uriTemplate())) {
+        return t.complete(variable, value, context);
+      }
+    }
+    return Completion.EMPTY;
   }
 }

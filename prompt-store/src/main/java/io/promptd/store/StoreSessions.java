@@ -29,7 +29,7 @@ import org.postgresql.PGNotification;
 
 /**
  * Legacy HTTP sessions kept in the store, so that every replica serving it sees the same sessions ({@link
- * SessionStore} for {@code io.promptd.mcp.http.HttpTransport.Builder#sessionStore}): a table with one row per session,
+ * SessionStore} for {@code io.promptd.mcp.http.HttpTransportBuilder#sessionStore}): a table with one row per session,
  * one short statement per operation, and {@code NOTIFY} on the channel {@code promptd_sessions} (the session's key)
  * when a session's state changes or it ends, which one dedicated connection per replica {@code LISTEN}s to.
  *

@@ -2,6 +2,7 @@ package io.promptd.cli;
 
 import io.promptd.library.Library;
 import io.promptd.mcp.http.HttpTransport;
+import io.promptd.mcp.http.HttpTransportBuilder;
 import io.promptd.mcp.server.McpServer;
 import java.io.IOException;
 import java.net.URI;
@@ -47,7 +48,7 @@ final class Operations implements AutoCloseable {
   }
 
   /** Subscribes the metrics and the access log to the transport's request events. */
-  void configure(HttpTransport.Builder http) {
+  void configure(HttpTransportBuilder http) {
     Metrics m = metrics;
     if (m != null) {
       http.onRequest(m::record);

@@ -3,6 +3,7 @@ package io.promptd.cli;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
 import io.promptd.mcp.http.HttpTransport;
+import io.promptd.mcp.http.HttpTransportBuilder;
 import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.http.SessionStore;
 import io.promptd.mcp.server.McpServer;
@@ -164,7 +165,7 @@ final class Serve {
       System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
     }
     Operations ops = Operations.create(options.ops(), server, library);
-    HttpTransport.Builder builder = HttpTransport.builder().server(server).host(options.host())
+    HttpTransportBuilder builder = HttpTransport.builder().server(server).host(options.host())
         .port(options.port()).bearerToken(options.token()).oauth(options.oauth()).trustProxy(options.trustProxy())
         .readinessCheck("library loaded", loaded);
     if (loading != null) {

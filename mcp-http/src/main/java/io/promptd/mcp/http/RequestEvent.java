@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One finished HTTP request on the MCP endpoint, for metrics and access logs: what it was and how it ended, never what
- * it carried (no arguments, no headers, no tokens). {@link HttpTransport.Builder#onRequest} receives one per request;
+ * it carried (no arguments, no headers, no tokens). {@link HttpTransportBuilder#onRequest} receives one per request;
  * the health endpoints ({@code /healthz}, {@code /readyz}) raise none.
  *
  * @param time when the request arrived

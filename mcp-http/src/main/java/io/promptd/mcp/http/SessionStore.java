@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * Where the changing part of legacy sessions lives, shared by every replica that serves them: what {@code
  * logging/setLevel} and {@code resources/subscribe} changed, when each session was last used (for the idle timeout),
  * and which sessions ended (DELETE or expiry). What a session cannot change is in its id, a signed token (see {@link
- * HttpTransport.Builder#sessionSecret(byte[])}). Sessions are named by a random key taken from their id.
+ * HttpTransportBuilder#sessionSecret(byte[])}). Sessions are named by a random key taken from their id.
  *
  * <p>{@link #inMemory()} keeps it in one process: a stand-in for a shared store (such as a PostgreSQL table) when the
  * replicas run in one JVM, as in tests. Implementations must be thread-safe, quick and must not throw for a missing

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class ApiSurfaceTest {
   @Test
   void noJettyTypeInAnyPublicSignature() {
-    for (Class<?> c : List.of(HttpTransport.class, HttpTransport.Builder.class, OAuthSettings.class)) {
+    for (Class<?> c : List.of(HttpTransport.class, HttpTransportBuilder.class, OAuthSettings.class)) {
       assertThat(c.getSuperclass().getName()).doesNotStartWith("org.eclipse");
       for (Method m : c.getMethods()) {
         assertThat(m.getReturnType().getName()).as(m.toString()).doesNotStartWith("org.eclipse")

@@ -1,0 +1,375 @@
+package io.promptd.mcp.http;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.spi.StreamQueue;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/** Configures an {@link HttpTransport}: {@link HttpTransport#builder()}. */
+public final class HttpTransportBuilder {
+  @Nullable McpServer server;
+  String host = "127.0.0.1";
+  int port = 0;
+  String path = "/mcp";
+  final List<String> allowedOrigins = new ArrayList<>();
+  final List<String> allowedHosts = new ArrayList<>();
+  final List<URI> publicUrls = new ArrayList<>();
+  boolean trustProxy;
+  @Nullable Path tlsCert;
+  @Nullable Path tlsKey;
+  Duration tlsReloadInterval = Duration.ofSeconds(5);
+  @Nullable String bearerToken;
+  @Nullable OAuthSettings oauth;
+  Duration keyRefreshInterval = Duration.ofSeconds(15);
+  Duration sessionIdleTimeout = Duration.ofMinutes(30);
+  SessionClock sessionClock = SessionClock.SYSTEM;
+  int maxSessions = 10_000;
+  byte @Nullable [] sessionSecret;
+  @Nullable SessionStore sessionStore;
+  @Nullable LongSupplier catalogVersion;
+  int maxBodyBytes = 4 * 1024 * 1024;
+  Duration keepAliveInterval = Duration.ofSeconds(15);
+  Duration streamAfter = Duration.ofSeconds(1);
+  Duration shutdownTimeout = Duration.ofSeconds(10);
+  StreamQueue.Limits streamLimits = StreamQueue.Limits.DEFAULT;
+  int acceptedSendBufferSize = -1;
+  final List<Consumer<RequestEvent>> requestListeners = new ArrayList<>();
+  final Map<String, BooleanSupplier> readinessChecks = new LinkedHashMap<>();
+  McpHandler.@Nullable Hold hold;
+
+  HttpTransportBuilder() {}
+
+  /** How far an SSE stream may fall behind before it is closed (default 1,000 messages or 30 s); for tests. */
+  HttpTransportBuilder streamLimits(StreamQueue.Limits limits) {
+    this.streamLimits = requireNonNull(limits, "streamLimits");
+    return this;
+  }
+
+  /** The socket send buffer of accepted connections, in bytes (default: the system's); for tests. */
+  HttpTransportBuilder acceptedSendBufferSize(int bytes) {
+    this.acceptedSendBufferSize = bytes;
+    return this;
+  }
+
+  /** The MCP server to serve (required). The transport does not close it. */
+  public HttpTransportBuilder server(McpServer server) {
+    this.server = requireNonNull(server, "server");
+    return this;
+  }
+
+  /** The address to bind (default 127.0.0.1; anything else exposes the server beyond this machine). */
+  public HttpTransportBuilder host(String host) {
+    this.host = requireNonNull(host, "host");
+    return this;
+  }
+
+  /** The port to bind; 0 (the default) picks a free one. */
+  public HttpTransportBuilder port(int port) {
+    if (port < 0 || port > 65_535) {
+      throw new IllegalArgumentException("HttpTransportBuilder.port: must be 0..65535, not " + port);
+    }
+    this.port = port;
+    return this;
+  }
+
+  /** The endpoint path (default {@code /mcp}). */
+  public HttpTransportBuilder path(String path) {
+    requireNonNull(path, "path");
+    if (!path.startsWith("/")) {
+      throw new IllegalArgumentException("HttpTransportBuilder.path: must start with '/', not '" + path + "'");
+    }
+    this.path = path;
+    return this;
+  }
+
+  /** Further browser origins to accept, such as {@code https://app.example.com}; loopback ones always are. */
+  public HttpTransportBuilder allowedOrigins(List<String> origins) {
+    requireNonNull(origins, "allowedOrigins");
+    origins.forEach(o -> allowedOrigins.add(requireNonNull(o, "allowedOrigins element")));
+    return this;
+  }
+
+  /** Further {@code Host} header values ({@code name[:port]}) to accept, for use behind a name or a proxy. */
+  public HttpTransportBuilder allowedHosts(List<String> hosts) {
+    requireNonNull(hosts, "allowedHosts");
+    hosts.forEach(h -> allowedHosts.add(requireNonNull(h, "allowedHosts element")));
+    return this;
+  }
+
+  /**
+   * A URL clients use to reach the endpoint, such as {@code https://prompts.example.com/mcp} — through a DNS name, a
+   * reverse proxy or a load balancer. Its {@code host[:port]} is accepted in {@code Host} and its origin in {@code
+   * Origin}. May be called more than once.
+   *
+   * @throws IllegalArgumentException when the URL is not an absolute http or https URL with a host
+   */
+  public HttpTransportBuilder publicUrl(URI url) {
+    requireNonNull(url, "publicUrl");
+    String scheme = url.getScheme();
+    if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
+        || url.getHost() == null || url.getRawUserInfo() != null || url.getRawQuery() != null
+        || url.getRawFragment() != null) {
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.publicUrl: must be an http or https URL with a host (and no user, query or"
+              + " fragment), not '" + url + "'");
+    }
+    publicUrls.add(url);
+    return this;
+  }
+
+  /**
+   * Whether to believe {@code X-Forwarded-Proto}, {@code X-Forwarded-Host}, {@code X-Forwarded-For} (and {@code
+   * Forwarded}) headers (default false). Only behind a reverse proxy that sets them: a client could forge them
+   * otherwise. The forwarded host is then the one checked against the allowed hosts.
+   */
+  public HttpTransportBuilder trustProxy(boolean trust) {
+    this.trustProxy = trust;
+    return this;
+  }
+
+  /**
+   * Serves HTTPS with the PEM certificate chain in {@code cert} and the unencrypted PKCS#8 PEM private key in {@code
+   * key}. The files are read at {@link #build()} and looked at again every few seconds: a renewed pair is used for
+   * new connections without a restart.
+   */
+  public HttpTransportBuilder tls(Path cert, Path key) {
+    this.tlsCert = requireNonNull(cert, "tls cert");
+    this.tlsKey = requireNonNull(key, "tls key");
+    return this;
+  }
+
+  /** How often the TLS files are looked at for a renewal (default 5 s); for tests. */
+  HttpTransportBuilder tlsReloadInterval(Duration interval) {
+    this.tlsReloadInterval = positive(interval, "tlsReloadInterval");
+    return this;
+  }
+
+  /** A static token every request must carry as {@code Authorization: Bearer <token>}; null for none. */
+  public HttpTransportBuilder bearerToken(@Nullable String token) {
+    if (token != null && token.isBlank()) {
+      throw new IllegalArgumentException("HttpTransportBuilder.bearerToken: must not be blank");
+    }
+    this.bearerToken = token;
+    return this;
+  }
+
+  /**
+   * Makes the endpoint an OAuth 2.1 resource server: every request needs a JWT access token from the settings'
+   * issuer (see {@link OAuthSettings}); null for none. Excludes {@link #bearerToken(String)}.
+   */
+  public HttpTransportBuilder oauth(@Nullable OAuthSettings settings) {
+    this.oauth = settings;
+    return this;
+  }
+
+  /** The least time between two key-set refreshes caused by tokens naming unknown keys (default 15 s); for tests. */
+  HttpTransportBuilder keyRefreshInterval(Duration interval) {
+    this.keyRefreshInterval = positive(interval, "keyRefreshInterval");
+    return this;
+  }
+
+  /** How long a legacy session may sit unused before it expires (default 30 min). */
+  public HttpTransportBuilder sessionIdleTimeout(Duration timeout) {
+    this.sessionIdleTimeout = positive(timeout, "sessionIdleTimeout");
+    return this;
+  }
+
+  /** The clock that session idle expiry goes by (default: the system's); for tests. */
+  HttpTransportBuilder sessionClock(SessionClock clock) {
+    this.sessionClock = Objects.requireNonNull(clock, "HttpTransportBuilder.sessionClock");
+    return this;
+  }
+
+  /**
+   * Makes legacy sessions independent of the replica that opened them: session ids become tokens signed with {@code
+   * secret} (HMAC-SHA256), which every replica given the same secret can check and rebuild the session from, so that
+   * a load balancer without stickiness may send each request anywhere. GET stream event ids then carry the catalog
+   * version, so that a stream resumed on another replica learns of a missed prompt list change. Without a {@link
+   * #sessionStore shared store}, DELETE, the idle timeout and {@code logging/setLevel} or {@code resources/subscribe}
+   * hold on the replica that saw them only. Null (the default): ids are random and sessions live in this process.
+   *
+   * @param secret at least 16 bytes (32 random bytes recommended); copied
+   * @throws IllegalArgumentException when shorter
+   */
+  public HttpTransportBuilder sessionSecret(byte @Nullable [] secret) {
+    if (secret != null && secret.length < 16) {
+      throw new IllegalArgumentException("HttpTransportBuilder.sessionSecret: must be at least 16 bytes, not "
+          + secret.length);
+    }
+    this.sessionSecret = secret == null ? null : secret.clone();
+    return this;
+  }
+
+  /**
+   * The store every replica shares for what legacy sessions change, their last use and their end (see {@link
+   * SessionStore}); needs a {@link #sessionSecret session secret}. A session missing from it is unknown. Null (the
+   * default): each replica keeps its own, in memory.
+   */
+  public HttpTransportBuilder sessionStore(@Nullable SessionStore store) {
+    this.sessionStore = store;
+    return this;
+  }
+
+  /**
+   * The catalog version that GET stream event ids carry under a {@link #sessionSecret session secret}: it must be the
+   * same on every replica for the same prompts, such as a shared store's version. Default: the served {@link
+   * io.promptd.mcp.server.PromptCatalog#version()}, right when every replica applies the same changes in the same
+   * order.
+   */
+  public HttpTransportBuilder catalogVersion(@Nullable LongSupplier version) {
+    this.catalogVersion = version;
+    return this;
+  }
+
+  /** How many legacy sessions may be open at once (default 10,000); more get 503. */
+  public HttpTransportBuilder maxSessions(int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException("HttpTransportBuilder.maxSessions: must be at least 1, not " + max);
+    }
+    this.maxSessions = max;
+    return this;
+  }
+
+  /** The largest request body accepted (default 4 MiB); larger ones get 413. */
+  public HttpTransportBuilder maxBodyBytes(int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException("HttpTransportBuilder.maxBodyBytes: must be at least 1, not " + max);
+    }
+    this.maxBodyBytes = max;
+    return this;
+  }
+
+  /** How often a quiet SSE stream gets a comment line, which also reveals clients that left (default 15 s). */
+  public HttpTransportBuilder keepAliveInterval(Duration interval) {
+    this.keepAliveInterval = positive(interval, "keepAliveInterval");
+    return this;
+  }
+
+  /**
+   * How long a modern request may run before its answer moves to an SSE stream (default 1 s). The stream's
+   * keep-alives notice a client that went away, and closing the stream cancels the request.
+   */
+  public HttpTransportBuilder streamAfter(Duration delay) {
+    this.streamAfter = positive(delay, "streamAfter");
+    return this;
+  }
+
+  /** How long {@link HttpTransport#close()} waits for in-flight requests (default 10 s). */
+  public HttpTransportBuilder shutdownTimeout(Duration timeout) {
+    this.shutdownTimeout = requireNonNull(timeout, "shutdownTimeout");
+    return this;
+  }
+
+  /**
+   * Adds a listener told about every finished request on the MCP endpoint (see {@link RequestEvent}), for metrics
+   * and access logs. It runs on the thread that ends the request, possibly one that serves other connections: it
+   * must be quick and must not block (hand slow work such as file writes to a queue). What it throws is logged.
+   */
+  public HttpTransportBuilder onRequest(Consumer<RequestEvent> listener) {
+    requestListeners.add(requireNonNull(listener, "HttpTransportBuilder.onRequest: listener"));
+    return this;
+  }
+
+  /**
+   * Adds a readiness check: {@code GET /readyz} answers 200 while every check returns true, else 503 with a JSON
+   * body naming the checks that fail (and nothing more), such as {@code {"status":"not ready","failing":["library
+   * loaded"]}}. {@code /healthz} (alive) ignores them. Checks run on every probe, so they must be quick.
+   *
+   * @param name a short, public name such as {@code "library loaded"}; names must differ
+   * @param ready whether the check passes now; one that throws fails
+   */
+  public HttpTransportBuilder readinessCheck(String name, BooleanSupplier ready) {
+    requireNonNull(name, "HttpTransportBuilder.readinessCheck: name");
+    requireNonNull(ready, "HttpTransportBuilder.readinessCheck: ready");
+    if (name.isBlank()) {
+      throw new IllegalArgumentException("HttpTransportBuilder.readinessCheck: name must not be blank");
+    }
+    if (readinessChecks.putIfAbsent(name, ready) != null) {
+      throw new IllegalArgumentException("HttpTransportBuilder.readinessCheck: '" + name + "' was added already");
+    }
+    return this;
+  }
+
+  /**
+   * Holds the requests that arrive before {@code opened} completes, for at most {@code atMost} from {@link
+   * HttpTransport#start()}, and serves them then: a server whose catalog loads in the background can open its port
+   * at once, without answering its first clients from a catalog still empty. {@code /healthz} and {@code /readyz}
+   * are never held (readiness says whether the load is done). Past {@code atMost} nothing is held any more.
+   *
+   * @param opened completes when the server is ready to answer (however it completes)
+   * @param atMost how long a start may hold requests; positive
+   */
+  public HttpTransportBuilder holdRequestsUntil(CompletionStage<?> opened, Duration atMost) {
+    requireNonNull(opened, "HttpTransportBuilder.holdRequestsUntil: opened");
+    requireNonNull(atMost, "HttpTransportBuilder.holdRequestsUntil: atMost");
+    if (atMost.isNegative() || atMost.isZero()) {
+      throw new IllegalArgumentException("HttpTransportBuilder.holdRequestsUntil: atMost must be positive");
+    }
+    this.hold = new McpHandler.Hold(opened.toCompletableFuture(), atMost);
+    return this;
+  }
+
+  /**
+   * Builds the transport; {@link HttpTransport#start()} binds it.
+   *
+   * @throws IllegalStateException when no server was set, when both a bearer token and OAuth were, or when a
+   *     non-loopback address is to be bound without either: such a server would answer anyone who can reach it
+   * @throws UncheckedIOException when the TLS files cannot be read or do not form a pair
+   */
+  public HttpTransport build() {
+    McpServer s = server;
+    if (s == null) {
+      throw new IllegalStateException("HttpTransportBuilder.build: server(...) is required");
+    }
+    if (bearerToken != null && oauth != null) {
+      throw new IllegalStateException("HttpTransportBuilder.build: bearerToken(...) and oauth(...) exclude each"
+          + " other; use one");
+    }
+    if (!authenticates() && !Loopback.isLoopback(host)) {
+      throw new IllegalStateException("binding " + host + " would expose the server beyond this machine without"
+          + " authentication; require a bearer token or OAuth, or bind a loopback address");
+    }
+    if (sessionStore != null && sessionSecret == null) {
+      throw new IllegalStateException("HttpTransportBuilder.build: sessionStore(...) needs sessionSecret(...):"
+          + " replicas must be able to check each other's session ids");
+    }
+    TlsFiles files = null;
+    if (tlsCert != null && tlsKey != null) {
+      try {
+        files = new TlsFiles(tlsCert, tlsKey, tlsReloadInterval);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return new HttpTransport(this, s, files);
+  }
+
+  private boolean authenticates() {
+    return bearerToken != null || oauth != null;
+  }
+
+  private static Duration positive(Duration d, String what) {
+    requireNonNull(d, what);
+    if (d.isNegative() || d.isZero()) {
+      throw new IllegalArgumentException("HttpTransportBuilder." + what + ": must be positive, not " + d);
+    }
+    return d;
+  }
+}
