@@ -14,7 +14,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -72,22 +73,24 @@ class JavaSdkAdapterTest {
       assertThat(client.getPrompt("test_prompt_with_image", Map.of()).messages().getFirst().content())
           .isInstanceOfSatisfying(ImageContent.class, i -> assertThat(i.mimeType()).isEqualTo("image/png"));
 
-      CountDownLatch changed = new CountDownLatch(2);
-      AutoCloseable watch = client.watchPrompts(changed::countDown);
+      // Each list_changed is sent after the SDK server changed its list: after each one, look at the list again,
+      // until both changes show (deadline 20 s).
+      BlockingQueue<Boolean> changes = new LinkedBlockingQueue<>();
+      AutoCloseable watch = client.watchPrompts(() -> changes.add(true));
+      List<Prompt> now;
       try {
         Files.writeString(library.resolve("lang.prompt.md"), "---\ndescription: Choose a language\narguments:\n"
             + "  - name: language\n    required: true\n---\nIn {{language}}.\n");
         Files.delete(library.resolve("test_simple_prompt.prompt.md"));
-        assertThat(changed.await(20, TimeUnit.SECONDS)).as("list_changed for the edit and the deletion").isTrue();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        do {
+          assertThat(changes.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS))
+              .as("list_changed for the edit and the deletion").isNotNull();
+          now = client.listPrompts();
+        } while (now.stream().anyMatch(p -> p.name().equals("test_simple_prompt"))
+            || now.stream().noneMatch(p -> "Choose a language".equals(p.description())));
       } finally {
         watch.close();
-      }
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-      List<Prompt> now = client.listPrompts();
-      while ((now.stream().anyMatch(p -> p.name().equals("test_simple_prompt"))
-          || now.stream().noneMatch(p -> "Choose a language".equals(p.description()))) && System.nanoTime() < deadline) {
-        Thread.sleep(50); // polling the server's list until both changes show, not standing in for a wait
-        now = client.listPrompts();
       }
       assertThat(now).extracting(Prompt::name).doesNotContain("test_simple_prompt");
       assertThat(now).filteredOn(p -> p.name().equals("lang")).extracting(Prompt::description)

@@ -19,6 +19,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.postgresql.PGConnection;
 
@@ -48,6 +49,8 @@ public final class StoreLibrary implements AutoCloseable {
   private final CompletableFuture<Void> loaded = new CompletableFuture<>();
   private final Thread feed;
   private volatile long version = -1;
+  private volatile long indexStored = -1;
+  private final Object feedEvents = new Object();
   private volatile boolean closed;
   private volatile @Nullable Connection connection;
   private boolean migrated;
@@ -108,11 +111,44 @@ public final class StoreLibrary implements AutoCloseable {
     return connection != null;
   }
 
+  /** The library version whose parsed index this replica stored, or -1; for tests. */
+  long indexStored() {
+    return indexStored;
+  }
+
+  /**
+   * Waits until {@code condition} holds, looking again whenever the feed connects or disconnects, serves a new version
+   * or stores an index; for tests.
+   *
+   * @return whether it held before {@code timeout}
+   */
+  boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (feedEvents) {
+      while (!condition.getAsBoolean()) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(feedEvents, left);
+      }
+      return true;
+    }
+  }
+
+  /** Wakes {@link #await}. */
+  private void signal() {
+    synchronized (feedEvents) {
+      feedEvents.notifyAll();
+    }
+  }
+
   private void run() {
     long backoff = 100;
     while (!closed) {
       try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
         connection = c;
+        signal();
         if (!migrated) {
           // A replica may start before anyone published: the schema it reads must exist. Flyway locks, so
           // replicas starting together migrate once.
@@ -152,6 +188,7 @@ public final class StoreLibrary implements AutoCloseable {
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
       } finally {
         connection = null;
+        signal();
       }
     }
   }
@@ -195,6 +232,7 @@ public final class StoreLibrary implements AutoCloseable {
     LOG.log(first ? Level.INFO : Level.DEBUG, () -> (first ? "loaded " : "updated to ") + "library version "
         + version + " from " + url + " (" + changed + " file(s) changed, " + files.size() + " served)");
     loaded.complete(null);
+    signal();
     if (first && files.size() >= options.cacheMinimumFiles()) {
       storeIndex(c);
     }
@@ -208,6 +246,8 @@ public final class StoreLibrary implements AutoCloseable {
     }
     try {
       StoreQueries.storeLibraryIndex(c, version, index);
+      indexStored = version;
+      signal();
       LOG.log(Level.DEBUG, () -> "stored the parsed library index (" + index.length + " bytes) for library version "
           + version);
     } catch (SQLException e) {

@@ -57,11 +57,8 @@ class StoreLibraryTest {
       assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
       pg.stop();
       try {
-        long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (serving.connected() && System.nanoTime() < gone) {
-          Thread.sleep(20);
-        }
-        assertThat(serving.connected()).as("the feed noticed the database went away").isFalse();
+        assertThat(serving.await(() -> !serving.connected(), Duration.ofSeconds(20)))
+            .as("the feed noticed the database went away").isTrue();
         // Away: the snapshot is still served.
         assertThat(serving.library().catalog().get("one")).map(PromptDefinition::prompt).isPresent();
         assertThat(serving.loaded()).isTrue();
@@ -72,10 +69,7 @@ class StoreLibraryTest {
       try (PromptStore store = PromptStore.open(url)) {
         store.publish(Map.of("one.prompt.md", utf8("One\n"), "two.prompt.md", utf8("Two\n")), "bob");
       }
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (serving.version() < 2 && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-      }
+      assertThat(serving.await(() -> serving.version() >= 2, Duration.ofSeconds(30))).isTrue();
       assertThat(serving.version()).isEqualTo(2);
       assertThat(serving.library().catalog().all()).extracting(d -> d.prompt().name()).containsExactly("one", "two");
     }
@@ -95,11 +89,7 @@ class StoreLibraryTest {
           s.execute("DELETE FROM file_versions; DELETE FROM publishes; UPDATE store SET library_version = 0");
         }
         store.publish(Map.of("new.prompt.md", utf8("New\n")), "bob");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (serving.version() != 1 && System.nanoTime() < deadline) {
-          Thread.sleep(50);
-        }
-        assertThat(serving.version()).isEqualTo(1);
+        assertThat(serving.await(() -> serving.version() == 1, Duration.ofSeconds(30))).isTrue();
         assertThat(serving.library().catalog().all()).extracting(d -> d.prompt().name()).containsExactly("new");
       }
     }
@@ -128,7 +118,7 @@ class StoreLibraryTest {
       try (StoreLibrary first = StoreLibrary.start(url, options)) {
         assertThat(first.awaitLoaded(Duration.ofSeconds(20))).isTrue();
         assertThat(first.library().parsedIndex()).as("it parsed everything").isNotNull();
-        awaitIndex(url, 1);
+        awaitIndex(first, url, 1);
       }
       java.sql.Timestamp written = indexWrittenAt(url);
       try (StoreLibrary second = StoreLibrary.start(url, options)) {
@@ -146,25 +136,22 @@ class StoreLibraryTest {
         assertThat(third.awaitLoaded(Duration.ofSeconds(20))).isTrue();
         assertThat(third.library().catalog().get("team-p007").orElseThrow().prompt().description()).isEqualTo("seven");
         assertThat(third.library().catalog().get("team-p008").orElseThrow().prompt().description()).isEqualTo("number 8");
-        awaitIndex(url, 2);
+        awaitIndex(third, url, 2);
       }
     }
   }
 
-  private static void awaitIndex(StoreUrl url, long version) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (System.nanoTime() < deadline) {
-      try (java.sql.Connection c = java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
-          java.sql.ResultSet r = c.createStatement().executeQuery("SELECT library_version, length(data)"
-              + " FROM library_index")) {
-        if (r.next() && r.getLong(1) == version) {
-          assertThat(r.getInt(2)).isPositive();
-          return;
-        }
-      }
-      Thread.sleep(50);
+  /** Waits until {@code replica} stored the index of {@code version}, then checks the row it wrote. */
+  private static void awaitIndex(StoreLibrary replica, StoreUrl url, long version) throws Exception {
+    assertThat(replica.await(() -> replica.indexStored() == version, Duration.ofSeconds(20)))
+        .as("the index of library version %d was stored", version).isTrue();
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+        java.sql.ResultSet r = c.createStatement().executeQuery("SELECT library_version, length(data)"
+            + " FROM library_index")) {
+      assertThat(r.next()).isTrue();
+      assertThat(r.getLong(1)).isEqualTo(version);
+      assertThat(r.getInt(2)).isPositive();
     }
-    throw new AssertionError("no library index for library version " + version + " was stored");
   }
 
   private static java.sql.@org.jspecify.annotations.Nullable Timestamp indexWrittenAt(StoreUrl url) throws Exception {

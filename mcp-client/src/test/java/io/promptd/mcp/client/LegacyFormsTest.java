@@ -6,6 +6,7 @@ import static io.promptd.mcp.client.FakeHttpServer.result;
 import static io.promptd.mcp.client.FakeHttpServer.send;
 import static io.promptd.mcp.client.FakeHttpServer.startEvents;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
@@ -20,7 +21,9 @@ import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -70,23 +73,36 @@ class LegacyFormsTest {
   @Test
   void theFormGoesToTheHandlerAndItsTimeDoesNotCountAgainstTheRequest() throws Exception {
     CompletableFuture<JsonObject> answer = new CompletableFuture<>();
-    FormHandler slowPerson = (message, schema) -> {
+    CountDownLatch shown = new CountDownLatch(1);
+    CountDownLatch answered = new CountDownLatch(1);
+    FormHandler person = (message, schema) -> {
       assertThat(message).isEqualTo("Who?");
       assertThat(schema.object("properties").orElseThrow().members()).containsOnlyKeys("who");
+      shown.countDown();
       try {
-        Thread.sleep(2500); // a person typing: longer than the request's 1 s timeout
+        answered.await(20, TimeUnit.SECONDS); // the person answers when the test says so
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
       return FormHandler.Answer.accept(JsonObject.builder().put("who", "Ada").build());
     };
-    ClientOptions options = ClientOptions.defaults().withTimeout(Duration.ofSeconds(1)).withForms(slowPerson);
+    ClientOptions options = ClientOptions.defaults().withTimeout(Duration.ofSeconds(1)).withForms(person);
     try (FakeHttpServer server = server(answer);
         McpClient client = McpClient.connectHttp(server.uri(), options)) {
       assertThat(client.modern()).isFalse();
       assertThat(capabilities(server)).isEqualTo("{\"elicitation\":{}}");
-      var result = client.getPrompt("greet", Map.of());
-      assertThat(((TextContent) result.messages().getFirst().content()).text()).isEqualTo("Hello, Ada");
+      CompletableFuture<String> rendered = CompletableFuture.supplyAsync(() -> {
+        try {
+          return ((TextContent) client.getPrompt("greet", Map.of()).messages().getFirst().content()).text();
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      assertThat(shown.await(10, TimeUnit.SECONDS)).as("the form was shown").isTrue();
+      // The form stays open for twice the request's 1 s timeout: the request must still be waiting, not timed out.
+      assertThatThrownBy(() -> rendered.get(2, TimeUnit.SECONDS)).isInstanceOf(TimeoutException.class);
+      answered.countDown();
+      assertThat(rendered.get(10, TimeUnit.SECONDS)).isEqualTo("Hello, Ada");
       JsonObject posted = answer.get(1, TimeUnit.SECONDS);
       assertThat(JsonCodec.write(posted)).isEqualTo(
           "{\"jsonrpc\":\"2.0\",\"id\":\"ask-1\",\"result\":{\"action\":\"accept\",\"content\":{\"who\":\"Ada\"}}}");
