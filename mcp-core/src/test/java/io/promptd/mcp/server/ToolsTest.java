@@ -9,7 +9,6 @@ import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
-import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Prompt;
@@ -19,6 +18,7 @@ import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.testing.SampleCatalog;
 import io.promptd.mcp.testing.SchemaHarness;
+import io.promptd.mcp.testing.Wire;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -38,14 +38,9 @@ class ToolsTest {
   private final PromptCatalog catalog = SampleCatalog.catalog();
   private final McpServer server = McpServer.builder().prompts(catalog).promptsAsTools(true).build();
 
+  /** A legacy request whose params are the JSON object {@code params}. */
   private static Request request(long id, String method, String params) {
-    return new Request(RequestId.of(id), method, (JsonObject) JsonCodec.parse(params));
-  }
-
-  private static Request modern(long id, String method, String members) {
-    String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-        + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
-    return request(id, method, "{" + (members.isEmpty() ? "" : members + ",") + meta + "}");
+    return Wire.legacy(id, method, params.substring(1, params.length() - 1));
   }
 
   /** The result of {@code r}, checked against {@code version}'s schema as the answer to {@code method}. */
@@ -127,18 +122,18 @@ class ToolsTest {
   @Test
   void modernRequestsAndListenStreams() throws Exception {
     ServerSession session = server.openSession(m -> {});
-    JsonObject tools = valid("2026-07-28", "tools/list", session.handle(modern(1, "tools/list", ""), m -> {}));
+    JsonObject tools = valid("2026-07-28", "tools/list", session.handle(Wire.modern(1, "tools/list", ""), m -> {}));
     assertThat(tools.string("cacheScope")).contains("public");
     assertThat(JsonCodec.write(tools)).contains("{\"if\":{\"properties\":{\"name\":{\"const\":\"code_review\"}}},"
         + "\"then\":{\"properties\":{\"arguments\":{\"type\":\"object\",\"properties\":{\"language\":");
-    JsonObject got = valid("2026-07-28", "tools/call", session.handle(modern(2, "tools/call",
+    JsonObject got = valid("2026-07-28", "tools/call", session.handle(Wire.modern(2, "tools/call",
         "\"name\":\"get_prompt\",\"arguments\":{\"name\":\"pick_city\",\"arguments\":{\"city\":\"Lisbon\"}}"),
         m -> {}));
     assertThat(text(got)).contains("Lisbon");
 
     BlockingQueue<Message> stream = new LinkedBlockingQueue<>();
     AtomicReference<Response> last = new AtomicReference<>();
-    Thread listener = Thread.ofVirtual().start(() -> last.set(session.handle(modern(9, "subscriptions/listen",
+    Thread listener = Thread.ofVirtual().start(() -> last.set(session.handle(Wire.modern(9, "subscriptions/listen",
         "\"notifications\":{\"toolsListChanged\":true}"), stream::add)));
     Message ack = stream.poll(5, TimeUnit.SECONDS);
     assertThat(JsonCodec.write(MessageCodec.toJson(ack))).contains("\"notifications\":{\"toolsListChanged\":true}");
@@ -159,7 +154,7 @@ class ToolsTest {
         + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}"), m -> {})).result();
     assertThat(init.object("capabilities").orElseThrow().has("tools")).isFalse();
     assertThat(((ErrorResponse) session.handle(request(2, "tools/list", "{}"), m -> {})).code()).isEqualTo(-32601);
-    assertThat(((ErrorResponse) session.handle(modern(3, "tools/call", "\"name\":\"get_prompt\""), m -> {})).code())
+    assertThat(((ErrorResponse) session.handle(Wire.modern(3, "tools/call", "\"name\":\"get_prompt\""), m -> {})).code())
         .isEqualTo(-32601);
   }
 
@@ -170,7 +165,7 @@ class ToolsTest {
       many.put(PromptDefinition.of(Prompt.of("p" + i, null, List.of()), args -> List.of(PromptMessage.user("x"))));
     }
     ServerSession session = McpServer.builder().prompts(many).promptsAsTools(true).build().openSession(m -> {});
-    JsonObject tools = valid("2026-07-28", "tools/list", session.handle(modern(1, "tools/list", ""), m -> {}));
+    JsonObject tools = valid("2026-07-28", "tools/list", session.handle(Wire.modern(1, "tools/list", ""), m -> {}));
     String get = JsonCodec.write(tools.array("tools").orElseThrow().elements().get(1));
     assertThat(get).doesNotContain("\"enum\"").doesNotContain("\"allOf\"").contains("There are 101 prompts");
   }

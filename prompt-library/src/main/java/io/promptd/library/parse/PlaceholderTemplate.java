@@ -45,8 +45,12 @@ final class PlaceholderTemplate implements TextTemplate {
         case Appended a -> {
           String value = String.valueOf(values.getOrDefault(a.name(), ""));
           if (!value.isEmpty()) {
-            out.append(out.isEmpty() || out.toString().endsWith("\n\n") ? "" : out.toString().endsWith("\n") ? "\n"
-                : "\n\n").append(value);
+            // After a blank line: as many line ends as the text so far lacks.
+            int ends = 0;
+            while (ends < 2 && ends < out.length() && out.charAt(out.length() - 1 - ends) == '\n') {
+              ends++;
+            }
+            out.append(out.isEmpty() ? "" : "\n\n".substring(ends)).append(value);
           }
         }
         case Joined j -> {
