@@ -167,7 +167,7 @@ final class Serve {
     Operations ops = Operations.create(options.ops(), server, library);
     HttpTransportBuilder builder = HttpTransport.builder().server(server).host(options.host())
         .port(options.port()).bearerToken(options.token()).oauth(options.oauth()).trustProxy(options.trustProxy())
-        .readinessCheck("library loaded", loaded);
+        .readinessCheck("library loaded", loaded).webCatalog(options.catalog());
     if (loading != null) {
       builder.holdRequestsUntil(loading.done(), STORE_START_WAIT);
     }

@@ -36,6 +36,7 @@ import org.jspecify.annotations.Nullable;
  * @param elicit whether the server may ask users for missing or invalid prompt arguments ({@code --no-elicit}: never)
  * @param promptsAsTools whether the prompts are offered as the tools {@code list_prompts} and {@code get_prompt} too
  *     ({@code --prompts-as-tools})
+ * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
  */
 record ServeOptions(
     List<Path> directories,
@@ -56,7 +57,8 @@ record ServeOptions(
     @Nullable StoreUrl store,
     int completionRate,
     boolean elicit,
-    boolean promptsAsTools) {
+    boolean promptsAsTools,
+    boolean catalog) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -127,6 +129,7 @@ record ServeOptions(
     int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
     boolean elicit = true;
     boolean promptsAsTools = false;
+    boolean catalog = false;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
@@ -162,6 +165,7 @@ record ServeOptions(
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--no-elicit" -> elicit = false;
         case "--prompts-as-tools" -> promptsAsTools = true;
+        case "--catalog" -> catalog = true;
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -205,6 +209,9 @@ record ServeOptions(
         throw new UsageException("--token and --oauth-issuer exclude each other: use one");
       }
     }
+    if (catalog && !http) {
+      throw new UsageException("--catalog needs --http");
+    }
     SessionSecret sessionSecret = sessionSecret(sessionSecretFile, System.getenv(SESSION_SECRET_VARIABLE));
     if (sessionSecret != null && !http) {
       throw new UsageException("--session-secret needs --http");
@@ -217,7 +224,8 @@ record ServeOptions(
     }
     return new ServeOptions(store == null ? directories(dirs) : List.of(), pageSize, maxLineBytes, watch, http, host,
         port, token, publicUrls, trustProxy, tlsCert, tlsKey, ops, oauth, sessionSecret,
-        store == null ? null : StoreCommand.storeUrl(store), completionRate, elicit, promptsAsTools);
+        store == null ? null : StoreCommand.storeUrl(store), completionRate, elicit, promptsAsTools,
+        catalog);
   }
 
   /**

@@ -274,6 +274,15 @@ final class Exchange {
     json(status, json);
   }
 
+  /** Answers with one of the web catalog's files; like a probe, it raises no {@link RequestEvent}. */
+  void asset(int status, String contentType, byte[] body) {
+    probe = true;
+    this.status = status;
+    response.setStatus(status);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
+    write(body);
+  }
+
   /** Starts a {@code text/event-stream} response; the caller owns the writer and must close it. */
   SseWriter startSse() {
     status = 200;

@@ -121,6 +121,17 @@ final class Guard {
     return null;
   }
 
+  /** Whether a {@code Host} value names this machine by a loopback name or address (any port). */
+  static boolean loopbackHost(@Nullable String host) {
+    if (host == null) {
+      return false;
+    }
+    String h = normalizeHost(host);
+    int colon = h.lastIndexOf(':');
+    String name = colon > h.lastIndexOf(']') ? h.substring(0, colon) : h;
+    return name.equals("localhost") || name.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}") || name.equals("[0:0:0:0:0:0:0:1]");
+  }
+
   /** Whether the request carries the configured bearer token (always true when none is configured). */
   boolean authorized(@Nullable String authorization) {
     byte[] expected = token;

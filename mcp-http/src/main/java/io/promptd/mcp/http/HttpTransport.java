@@ -70,7 +70,9 @@ public final class HttpTransport implements AutoCloseable {
     this.telemetry = new Telemetry(b.requestListeners, checks);
     this.sse = new SseTransportEndpoint(server, b.maxBodyBytes, b.keepAliveInterval, b.streamLimits, b.maxSessions,
         sessions::size);
-    this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern, sse, telemetry, b.hold);
+    boolean authenticates = b.bearerToken != null || b.oauth != null;
+    this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern, sse, telemetry, b.hold,
+        b.webCatalog ? new CatalogPage(b.path, authenticates || !b.publicUrls.isEmpty()) : null);
     OAuthSettings o = b.oauth;
     this.issuerKeys = o == null ? null : new IssuerKeys(o.issuer(), b.keyRefreshInterval);
     // With OAuth: room for an access token up to the verifier's limit, so that a larger one gets its 401, not a 431.

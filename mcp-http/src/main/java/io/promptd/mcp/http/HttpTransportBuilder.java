@@ -53,6 +53,7 @@ public final class HttpTransportBuilder {
   final List<Consumer<RequestEvent>> requestListeners = new ArrayList<>();
   final Map<String, BooleanSupplier> readinessChecks = new LinkedHashMap<>();
   McpHandler.@Nullable Hold hold;
+  boolean webCatalog;
 
   HttpTransportBuilder() {}
 
@@ -327,10 +328,23 @@ public final class HttpTransportBuilder {
   }
 
   /**
+   * Serves the web catalog at {@code /} (default: off): a page, shipped in this module, that lists the prompts, fills
+   * their arguments with the server's completions and renders them, as a 2026-07-28 client of this endpoint, and
+   * follows the library's changes. With a bearer token or OAuth the page asks the visitor for a token and shows what
+   * that token may see; without either it is served only to visitors on this machine unless a {@linkplain
+   * #publicUrl public URL} is configured. The MCP path must then be other than {@code /}.
+   */
+  public HttpTransportBuilder webCatalog(boolean serve) {
+    this.webCatalog = serve;
+    return this;
+  }
+
+  /**
    * Builds the transport; {@link HttpTransport#start()} binds it.
    *
-   * @throws IllegalStateException when no server was set, when both a bearer token and OAuth were, or when a
-   *     non-loopback address is to be bound without either: such a server would answer anyone who can reach it
+   * @throws IllegalStateException when no server was set, when both a bearer token and OAuth were, when a
+   *     non-loopback address is to be bound without either (such a server would answer anyone who can reach it), or
+   *     when the catalog is on and the MCP path would hide it
    * @throws UncheckedIOException when the TLS files cannot be read or do not form a pair
    */
   public HttpTransport build() {
@@ -345,6 +359,10 @@ public final class HttpTransportBuilder {
     if (!authenticates() && !Loopback.isLoopback(host)) {
       throw new IllegalStateException("binding " + host + " would expose the server beyond this machine without"
           + " authentication; require a bearer token or OAuth, or bind a loopback address");
+    }
+    if (webCatalog && (path.equals("/") || path.startsWith("/catalog/"))) {
+      throw new IllegalStateException("HttpTransportBuilder.build: the catalog is served at / and /catalog/; the"
+          + " MCP path " + path + " would hide it");
     }
     if (sessionStore != null && sessionSecret == null) {
       throw new IllegalStateException("HttpTransportBuilder.build: sessionStore(...) needs sessionSecret(...):"

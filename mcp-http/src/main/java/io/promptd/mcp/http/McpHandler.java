@@ -48,6 +48,7 @@ final class McpHandler extends Handler.Abstract {
   private final ExecutorService workers = Executors.newThreadPerTaskExecutor(
       Thread.ofVirtual().name("promptd-http-", 0).factory());
   private final @Nullable Hold hold;
+  private final @Nullable CatalogPage catalog;
   /** When the hold ends at the latest ({@link System#nanoTime()}), set by {@link #guard} (before the guard). */
   private volatile long holdDeadline;
   private volatile @Nullable Guard guard;
@@ -75,7 +76,7 @@ final class McpHandler extends Handler.Abstract {
   record Hold(CompletableFuture<?> opened, Duration atMost) {}
 
   McpHandler(String path, int maxBodyBytes, LegacyEndpoint legacy, ModernEndpoint modern, SseTransportEndpoint sse,
-      Telemetry telemetry, @Nullable Hold hold) {
+      Telemetry telemetry, @Nullable Hold hold, @Nullable CatalogPage catalog) {
     // handle() only hands the exchange to a virtual thread: saying so lets Jetty call it on the thread that parsed
     // the request, instead of first dispatching it to another thread (two hand-offs per request).
     super(InvocationType.NON_BLOCKING);
@@ -86,6 +87,7 @@ final class McpHandler extends Handler.Abstract {
     this.sse = sse;
     this.telemetry = telemetry;
     this.hold = hold;
+    this.catalog = catalog;
   }
 
   /**
@@ -242,6 +244,13 @@ final class McpHandler extends Handler.Abstract {
       ex.transport(RequestEvent.Transport.HTTP_SSE); // refusals too are logged as this transport's
       if (admitted(ex)) { // the old HTTP+SSE transport: the same checks as the MCP endpoint
         sse.serve(ex);
+      }
+      return;
+    }
+    CatalogPage page = catalog;
+    if (page != null && !ex.path().equals(path) && page.serves(ex.path())) {
+      if (hostAllowed(ex)) { // the page's files hold no library content: no token, but Host and Origin checked
+        page.serve(ex, Guard.loopbackHost(ex.authority()));
       }
       return;
     }

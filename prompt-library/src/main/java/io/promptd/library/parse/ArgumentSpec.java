@@ -2,6 +2,8 @@ package io.promptd.library.parse;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.server.ArgumentField;
 import java.util.List;
@@ -67,6 +69,34 @@ public record ArgumentSpec(
     };
     return new ArgumentField(name, title, description, t, enumValues.isKeyed() ? List.of() : enumValues.all(),
         enumTitles, defaultValue, pattern == null ? null : pattern.pattern(), required);
+  }
+
+  /**
+   * The rules beyond {@code required} that a client can show next to the argument (published in the prompt's
+   * {@code _meta} under {@link NativeFormat#ARGUMENTS_META}): {@code type} when not a string, {@code default},
+   * {@code enum} (with {@code enumTitles}), {@code pattern}, {@code dependsOn}; null when there are none. Choices keyed
+   * by another argument's value are left out ({@code dependsOn} says where they come from; completion offers them).
+   */
+  public @Nullable JsonObject constraints() {
+    JsonObject.Builder b = JsonObject.builder();
+    if (type != ArgType.STRING) {
+      b.put("type", type.name().toLowerCase(java.util.Locale.ROOT));
+    }
+    b.put("default", defaultValue);
+    if (!enumValues.isEmpty() && !enumValues.isKeyed()) {
+      b.put("enum", JsonArray.ofStrings(enumValues.all()));
+      if (!enumTitles.isEmpty()) {
+        JsonObject.Builder titles = JsonObject.builder();
+        for (String value : enumValues.all()) {
+          titles.put(value, enumTitles.get(value));
+        }
+        b.put("enumTitles", titles.build());
+      }
+    }
+    b.put("pattern", pattern == null ? null : pattern.pattern());
+    b.put("dependsOn", dependsOn);
+    JsonObject built = b.build();
+    return built.isEmpty() ? null : built;
   }
 
   /** The argument as {@code prompts/list} shows it. */

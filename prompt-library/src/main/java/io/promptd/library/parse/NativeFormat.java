@@ -24,6 +24,8 @@ import org.jspecify.annotations.Nullable;
 final class NativeFormat {
   /** The {@code _meta} key tags are published under. */
   static final String TAGS_META = "io.promptd/tags";
+  /** The {@code _meta} key under which each constrained argument's rules are published, by argument name. */
+  static final String ARGUMENTS_META = "io.promptd/arguments";
 
   private static final Set<String> KEYS =
       Set.of("name", "title", "description", "icons", "tags", "arguments", "elicit", Scopes.KEY);
@@ -59,7 +61,8 @@ final class NativeFormat {
     for (ArgumentSpec a : arguments) {
       listed.add(a.toProtocol());
     }
-    Prompt prompt = new Prompt(name, Fields.string(yaml, "title"), description, listed, icons, meta(yaml));
+    Prompt prompt = new Prompt(name, Fields.string(yaml, "title"), description, listed, icons,
+        meta(yaml, arguments));
     return new PromptFile(source.file(), root, nameLine, prompt, arguments, parts, scopes, elicit);
   }
 
@@ -82,9 +85,18 @@ final class NativeFormat {
     }
   }
 
-  private static @Nullable JsonObject meta(Mapping yaml) throws ParseException {
+  private static @Nullable JsonObject meta(Mapping yaml, List<ArgumentSpec> arguments) throws ParseException {
     List<String> tags = Fields.strings(yaml, "tags");
-    return tags.isEmpty() ? null : JsonObject.builder().put(TAGS_META, JsonArray.ofStrings(tags)).build();
+    JsonObject.Builder constrained = JsonObject.builder();
+    for (ArgumentSpec a : arguments) {
+      constrained.put(a.name(), a.constraints());
+    }
+    JsonObject rules = constrained.build();
+    if (tags.isEmpty() && rules.isEmpty()) {
+      return null;
+    }
+    return JsonObject.builder().put(TAGS_META, tags.isEmpty() ? null : JsonArray.ofStrings(tags))
+        .put(ARGUMENTS_META, rules.isEmpty() ? null : rules).build();
   }
 
   /** Icons are {@code https:} or {@code data:} URIs, or files inside the root turned into {@code data:} URIs. */

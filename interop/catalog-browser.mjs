@@ -1,0 +1,268 @@
+// Drives the web catalog of a running `promptd serve --http --catalog` in a real headless Chromium (the system's,
+// through the DevTools protocol with puppeteer-core) and checks it against the server's own MCP answers.
+// Prints one JSON report line; exits 0 when every check passed, 1 otherwise.
+//
+//   node catalog-browser.mjs --url http://127.0.0.1:PORT/ --library DIR --out DIR [--token T] [--chromium PATH]
+import fs from 'node:fs';
+import path from 'node:path';
+import puppeteer from 'puppeteer-core';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, a, i, all) => {
+  if (a.startsWith('--')) pairs.push([a.slice(2), all[i + 1] && !all[i + 1].startsWith('--') ? all[i + 1] : 'true']);
+  return pairs;
+}, []));
+const base = new URL(args.url);
+const library = args.library;
+const out = args.out;
+const token = args.token || null;
+const chromium = args.chromium || '/usr/bin/chromium';
+const WAIT = 15000;
+
+const report = { ok: false, checks: {}, screenshots: [] };
+const check = (name, ok, detail) => {
+  report.checks[name] = ok ? 'ok' : 'FAILED' + (detail ? ': ' + detail : '');
+  if (!ok) throw new Error(name + ' failed' + (detail ? ': ' + detail : ''));
+};
+
+// The server's own answers, asked outside the browser, to compare the page with.
+let nextId = 1;
+async function mcp(method, params, bearer = token) {
+  const headers = { 'Content-Type': 'application/json', 'Accept': 'application/json, text/event-stream',
+    'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method };
+  if (method === 'prompts/get') headers['Mcp-Name'] = params.name;
+  if (bearer) headers.Authorization = 'Bearer ' + bearer;
+  const body = { jsonrpc: '2.0', id: nextId++, method, params: { ...params, _meta: {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } };
+  const response = await fetch(new URL(args.endpoint || '/mcp', base), { method: 'POST', headers,
+    body: JSON.stringify(body) });
+  const text = await response.text();
+  const json = response.headers.get('content-type').startsWith('text/event-stream')
+    ? JSON.parse(text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).pop()) : JSON.parse(text);
+  if (json.error) throw new Error(method + ': ' + json.error.message);
+  return json.result;
+}
+async function allPrompts() {
+  const prompts = [];
+  let cursor;
+  do {
+    const r = await mcp('prompts/list', cursor ? { cursor } : {});
+    prompts.push(...r.prompts);
+    cursor = r.nextCursor;
+  } while (cursor);
+  return prompts;
+}
+
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  timeout: WAIT,
+  protocolTimeout: 30000,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--no-default-browser-check'],
+});
+try {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(WAIT);
+  const requests = [];
+  const problems = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => problems.push('page error: ' + e.message));
+  page.on('dialog', async (d) => {
+    problems.push('dialog opened: ' + d.message());
+    await d.dismiss();
+  });
+  await page.setViewport({ width: 1440, height: 900 });
+  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+
+  // 1. The page and its headers.
+  const response = await page.goto(base.href, { waitUntil: 'domcontentloaded' });
+  const h = response.headers();
+  const csp = h['content-security-policy'] || '';
+  check('csp header', csp.includes("script-src 'self'") && csp.includes("frame-ancestors 'none'")
+    && csp.includes("connect-src 'self'") && !csp.includes('unsafe-inline'), csp);
+  check('nosniff header', h['x-content-type-options'] === 'nosniff', h['x-content-type-options']);
+  check('no framing header', (h['x-frame-options'] || '').toUpperCase() === 'DENY', h['x-frame-options']);
+
+  // 2. With a token configured, the page asks for one; a wrong one is refused, the right one lists.
+  if (token) {
+    await page.waitForSelector('#token-panel:not([hidden])');
+    check('asks for a token', await page.$eval('#main', (m) => m.hidden), 'the catalog showed without a token');
+    await page.type('#token', 'wrong-' + token);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('token-why').textContent.includes('did not accept'));
+    check('wrong token refused', await page.$$eval('.prompt-item', (items) => items.length === 0));
+    await page.type('#token', token);
+    await page.keyboard.press('Enter');
+  }
+
+  // 3. Every prompt the server lists is listed, with title, name and description as text.
+  const prompts = await allPrompts();
+  await page.waitForFunction((n) => document.querySelectorAll('.prompt-item').length === n, {}, prompts.length);
+  const shown = await page.$$eval('.prompt-item', (items) => items.map((i) => ({
+    name: i.querySelector('.prompt-name').textContent,
+    title: i.querySelector('.prompt-title').textContent,
+    description: (i.querySelector('.prompt-description') || { textContent: '' }).textContent })));
+  check('every prompt listed', JSON.stringify(shown.map((s) => s.name))
+    === JSON.stringify(prompts.map((p) => p.name)), JSON.stringify(shown.map((s) => s.name)));
+  check('titles and descriptions as text', prompts.every((p, i) => shown[i].title === (p.title || p.name)
+    && shown[i].description === (p.description || '')));
+  await page.waitForFunction(() => document.getElementById('live').dataset.mode === 'on');
+  report.checks['live stream'] = 'ok';
+  await screenshot(page, 'catalog-1440-light.png');
+
+  // 4. Filtering as you type, over name, title, description and tags.
+  const word = args.filter || 'git';
+  await page.focus('#filter');
+  await page.keyboard.type(word);
+  const expected = prompts.filter((p) => [p.name, p.title, p.description, ...((p._meta || {})['io.promptd/tags'] || [])]
+    .join('\n').toLowerCase().includes(word)).map((p) => p.name);
+  await page.waitForFunction((n) => document.querySelectorAll('.prompt-item').length === n, {}, expected.length);
+  const filtered = await page.$$eval('.prompt-name', (n) => n.map((x) => x.textContent));
+  check('filter', expected.length > 0 && expected.length < prompts.length
+    && JSON.stringify(filtered) === JSON.stringify(expected), JSON.stringify(filtered));
+  await page.click('#filter', { clickCount: 3 });
+  await page.keyboard.press('Backspace');
+  await page.waitForFunction((n) => document.querySelectorAll('.prompt-item').length === n, {}, prompts.length);
+
+  // 5. Keyboard only: filter, Enter to the list, Enter to open, type the arguments, complete one, Enter to render.
+  const target = args.prompt || 'summarize';
+  await page.focus('#filter');
+  await page.keyboard.type(target);
+  await page.keyboard.press('Enter'); // to the first match
+  check('enter moves to the list', await page.evaluate(() => document.activeElement.classList.contains('prompt-item')));
+  await page.keyboard.press('Enter'); // opens it; focus goes to its first argument
+  await page.waitForSelector('#prompt:not([hidden])');
+  check('opened by keyboard', await page.$eval('#prompt-name', (n) => n.textContent) === target);
+  const text = 'Bears hibernate in winter. <script>window.__xss = 3</script> They lose weight.';
+  await page.keyboard.type(text);
+  await page.keyboard.press('Tab'); // to the next argument (past the first one's suggestion buttons, if any)
+  while (!(await page.evaluate(() => document.activeElement.dataset.argument))) {
+    await page.keyboard.press('Tab');
+  }
+  const completing = await page.evaluate(() => document.activeElement.dataset.argument);
+  const completionPrefix = args['complete-prefix'] || 's';
+  await page.keyboard.type(completionPrefix);
+  const serverCompletion = await mcp('completion/complete', { ref: { type: 'ref/prompt', name: target },
+    argument: { name: completing, value: completionPrefix }, context: { arguments: {} } });
+  const offered = serverCompletion.completion.values.filter((v) => v !== completionPrefix);
+  check('server offers a completion', offered.length > 0, completing);
+  await page.waitForFunction((want) => {
+    const box = document.activeElement.parentElement.querySelector('.suggestions');
+    return box && [...box.querySelectorAll('.suggestion')].map((b) => b.textContent).join('\n') === want;
+  }, {}, offered.join('\n'));
+  check('completion as you type', true);
+  await page.keyboard.press('ArrowDown'); // to the first suggestion
+  await page.keyboard.press('Enter'); // takes it, focus back in the field
+  const chosen = await page.evaluate(() => document.activeElement.value);
+  check('completion fills the field', chosen === offered[0], chosen);
+  await page.keyboard.press('Enter'); // renders
+  await page.waitForSelector('#result:not([hidden]) .message');
+  const rendered = await page.$$eval('.message', (ms) => ms.map((m) => ({ role: m.dataset.role,
+    texts: [...m.querySelectorAll('pre.text')].map((p) => p.textContent),
+    images: m.querySelectorAll('img').length })));
+  const direct = await mcp('prompts/get', { name: target, arguments: { text, [completing]: chosen } });
+  const wanted = direct.messages.map((m) => ({ role: m.role,
+    texts: [m.content].flat().filter((c) => c.type === 'text').map((c) => c.text)
+      .concat([m.content].flat().filter((c) => c.type === 'resource' && typeof c.resource.text === 'string')
+        .map((c) => c.resource.text)),
+    images: [m.content].flat().filter((c) => c.type === 'image').length }));
+  check('render matches prompts/get', JSON.stringify(rendered) === JSON.stringify(wanted),
+    JSON.stringify(rendered).slice(0, 400));
+  await screenshot(page, 'catalog-1440-rendered-light.png');
+
+  // 6. Copying takes the rendered text (watched at the clipboard call: the page's policy forbids reading it back).
+  await page.browserContext().overridePermissions(base.origin, ['clipboard-write', 'clipboard-sanitized-write']);
+  await page.evaluate(() => {
+    const write = navigator.clipboard.writeText.bind(navigator.clipboard);
+    navigator.clipboard.writeText = (t) => { window.__copied = t; return write(t); };
+  });
+  await page.click('#copy');
+  await page.waitForFunction(() => document.getElementById('copied').textContent !== '');
+  const copied = await page.evaluate(() => ({ text: window.__copied, said: document.getElementById('copied').textContent }));
+  check('copy', copied.said.startsWith('Copied') && copied.text === wanted.flatMap((m) => m.texts).join('\n\n'),
+    JSON.stringify(copied).slice(0, 200));
+
+  // 7. Images render inline (a prompt with an image attachment, when the library has one).
+  if (args['image-prompt']) {
+    await page.click('#filter', { clickCount: 3 });
+    await page.keyboard.type(args['image-prompt']);
+    await page.waitForFunction(() => document.querySelectorAll('.prompt-item').length === 1);
+    await page.click('.prompt-item');
+    for (const a of (prompts.find((p) => p.name === args['image-prompt']).arguments || [])) {
+      if (a.required) await page.type('[data-argument="' + a.name + '"]', 'color: #3b5bdb;');
+    }
+    await page.click('#render');
+    await page.waitForFunction(() => [...document.querySelectorAll('.message img')].some((i) => i.complete
+      && i.naturalWidth > 0));
+    check('images inline', true);
+  }
+
+  // 8. A prompt file saved while the page is open appears without a reload.
+  await page.click('#filter', { clickCount: 3 });
+  await page.keyboard.press('Backspace');
+  await page.evaluate(() => { window.__sameDocument = true; }); // gone if the page were loaded again
+  const added = 'added-while-open';
+  fs.writeFileSync(path.join(library, added + '.prompt.md'),
+    '---\ndescription: Saved while the catalog was open\ntags: [live]\n---\nHello from a new file.\n');
+  await page.waitForFunction((n) => [...document.querySelectorAll('.prompt-name')].some((x) => x.textContent === n),
+    { timeout: 20000 }, added);
+  check('new file appears live', await page.evaluate(() => window.__sameDocument === true), 'the page was reloaded');
+
+  // 9. Library content is text: markup in names, titles and descriptions runs nothing and creates no element.
+  if (args.xss) {
+    await page.click('#filter', { clickCount: 3 });
+    await page.keyboard.type(args.xss);
+    await page.waitForFunction(() => document.querySelectorAll('.prompt-item').length === 1);
+    const description = await page.$eval('.prompt-description', (d) => d.textContent);
+    check('markup shown as text', description.includes('<img src=x onerror=') && description.includes('<script>'),
+      description);
+    await page.click('.prompt-item');
+    await page.waitForSelector('#prompt:not([hidden])');
+    const fields = await page.$$('[data-argument]');
+    for (const f of fields) await f.type('<img src=x onerror="window.__xss=4">');
+    await page.click('#render');
+    await page.waitForSelector('#result:not([hidden]) .message');
+    const injected = await page.evaluate(() => ({ flag: window.__xss === undefined ? null : window.__xss,
+      strayImages: document.querySelectorAll('img[src="x"], img:not([src^="data:"]):not([src^="/catalog/"])').length,
+      scripts: [...document.scripts].map((s) => s.src) }));
+    check('markup runs nothing', injected.flag === null && injected.strayImages === 0
+      && injected.scripts.length === 1 && injected.scripts[0].endsWith('/catalog/app.js'), JSON.stringify(injected));
+    const renderedText = await page.$$eval('pre.text', (ps) => ps.map((p) => p.textContent).join('\n'));
+    check('rendered markup as text', renderedText.includes('<script>'), renderedText.slice(0, 200));
+  }
+
+  // 10. Narrow and dark: the layout fits a phone and follows the colour scheme.
+  await page.click('#filter', { clickCount: 3 });
+  await page.keyboard.press('Backspace');
+  await page.evaluate((n) => { location.hash = n; }, target);
+  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+  const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await screenshot(page, 'catalog-1440-dark.png');
+  await page.setViewport({ width: 375, height: 812, isMobile: true, hasTouch: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check('fits 375 px', overflow <= 0, 'overflows by ' + overflow + ' px');
+  await screenshot(page, 'catalog-375-dark.png');
+  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+  const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  check('light and dark schemes', light !== dark, light + ' / ' + dark);
+  await screenshot(page, 'catalog-375-light.png');
+
+  // 11. The page asked nothing of any other origin and hit no error.
+  const foreign = requests.filter((u) => !u.startsWith(base.origin) && !u.startsWith('data:'));
+  check('same origin only', foreign.length === 0, foreign.join(' '));
+  check('no page errors or dialogs', problems.length === 0, problems.join('; '));
+  report.ok = true;
+} catch (e) {
+  report.error = String(e && e.message || e);
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(report));
+process.exit(report.ok ? 0 : 1);
+
+async function screenshot(page, name) {
+  if (!out) return;
+  fs.mkdirSync(out, { recursive: true });
+  const file = path.join(out, (token ? 'token-' : '') + name);
+  await page.screenshot({ path: file, fullPage: false });
+  report.screenshots.push(file);
+}

@@ -1,0 +1,804 @@
+// The web catalog: a 2026-07-28 MCP client of this server's endpoint, in the browser.
+// Everything the server sends is untrusted library content: it is only ever put into the page as text
+// (textContent, input values) or, for images, as a data: URI checked to be one. No HTML is ever parsed from it.
+'use strict';
+
+const PROTOCOL = '2026-07-28';
+const ENDPOINT = document.documentElement.dataset.endpoint || '/mcp';
+const TOKEN_KEY = 'promptd.catalog.token';
+const CLIENT = { name: 'promptd-catalog', version: '1' };
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  token: sessionStorage.getItem(TOKEN_KEY),
+  prompts: [],
+  selected: null, // the selected prompt's name
+  values: new Map(), // argument values typed so far, by prompt name then argument name
+  nextId: 1,
+  listen: null, // the AbortController of the live-updates stream
+  lastRendered: '',
+};
+
+/** An error the server answered with: a JSON-RPC error or an HTTP refusal. */
+class ServerError extends Error {
+  constructor(message, code, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- the MCP client
+
+/** A header value: as is when it is plain visible ASCII, else the spec's Base64 sentinel form. */
+function headerValue(value) {
+  if (/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !value.startsWith('=?base64?')) {
+    return value;
+  }
+  const bytes = new TextEncoder().encode(value);
+  let binary = '';
+  bytes.forEach((b) => { binary += String.fromCharCode(b); });
+  return '=?base64?' + btoa(binary) + '?=';
+}
+
+function requestInit(method, params, signal) {
+  const id = state.nextId++;
+  const body = {
+    jsonrpc: '2.0',
+    id,
+    method,
+    params: Object.assign({}, params, {
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': PROTOCOL,
+        'io.modelcontextprotocol/clientInfo': CLIENT,
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    }),
+  };
+  const headers = {
+    'Content-Type': 'application/json',
+    'Accept': 'application/json, text/event-stream',
+    'MCP-Protocol-Version': PROTOCOL,
+    'Mcp-Method': method,
+  };
+  if (method === 'prompts/get') {
+    headers['Mcp-Name'] = headerValue(params.name);
+  }
+  if (state.token) {
+    headers['Authorization'] = 'Bearer ' + state.token;
+  }
+  return { id, init: { method: 'POST', headers, body: JSON.stringify(body), signal, credentials: 'omit',
+    cache: 'no-store', redirect: 'error', referrerPolicy: 'no-referrer' } };
+}
+
+/** Reads a text/event-stream body, calling onMessage with each event's JSON; returns when the stream ends. */
+async function readEvents(response, onMessage) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let data = [];
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) {
+      return;
+    }
+    buffer += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = buffer.search(/\r\n|\r|\n/)) >= 0) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + (buffer.startsWith('\r\n', end) ? 2 : 1));
+      if (line === '') {
+        if (data.length > 0) {
+          let message = null;
+          try {
+            message = JSON.parse(data.join('\n'));
+          } catch (e) {
+            // not JSON: not an MCP message
+          }
+          data = [];
+          if (message && onMessage(message) === false) {
+            reader.cancel().catch(() => {});
+            return;
+          }
+        }
+      } else if (line.startsWith('data:')) {
+        data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+      }
+    }
+  }
+}
+
+async function refusal(response) {
+  let message = 'HTTP ' + response.status;
+  try {
+    const body = await response.json();
+    if (body && body.error && typeof body.error.message === 'string') {
+      message = body.error.message;
+    }
+  } catch (e) {
+    // no JSON body: the status says it
+  }
+  return new ServerError(message, null, response.status);
+}
+
+/** Sends one request and returns its result; throws ServerError for an error answer or refusal. */
+async function call(method, params, signal) {
+  const { id, init } = requestInit(method, params, signal);
+  const response = await fetch(ENDPOINT, init);
+  if (response.status === 401 || response.status === 403) {
+    const error = await refusal(response);
+    needToken(response.status, error.message);
+    throw error;
+  }
+  if (!response.ok) {
+    throw await refusal(response);
+  }
+  let answer = null;
+  if ((response.headers.get('Content-Type') || '').startsWith('text/event-stream')) {
+    await readEvents(response, (message) => {
+      if (message.id === id && ('result' in message || 'error' in message)) {
+        answer = message;
+        return false;
+      }
+      return true;
+    });
+  } else {
+    answer = await response.json();
+  }
+  if (!answer) {
+    throw new ServerError('The server ended the answer without a result', null, response.status);
+  }
+  if (answer.error) {
+    throw new ServerError(String(answer.error.message), answer.error.code, response.status);
+  }
+  return answer.result;
+}
+
+async function listAll() {
+  const prompts = [];
+  let cursor;
+  for (let page = 0; page < 1000; page++) {
+    const result = await call('prompts/list', cursor ? { cursor } : {});
+    const server = result._meta && result._meta['io.modelcontextprotocol/serverInfo'];
+    if (server && typeof server.name === 'string') {
+      $('server').textContent = server.name + (typeof server.version === 'string' ? ' ' + server.version : '');
+    }
+    prompts.push(...(Array.isArray(result.prompts) ? result.prompts : []));
+    cursor = result.nextCursor;
+    if (typeof cursor !== 'string') {
+      break;
+    }
+  }
+  return prompts;
+}
+
+/** Keeps a subscriptions/listen stream open, reloading the list on each change; reconnects when it ends. */
+async function listen() {
+  let delay = 1000;
+  for (;;) {
+    const controller = new AbortController();
+    state.listen = controller;
+    let acknowledged = false;
+    try {
+      const { id, init } = requestInit('subscriptions/listen', { notifications: { promptsListChanged: true } },
+        controller.signal);
+      const response = await fetch(ENDPOINT, init);
+      if (response.status === 401 || response.status === 403) {
+        const error = await refusal(response);
+        needToken(response.status, error.message);
+        setLive('needs a token', 'off');
+        return;
+      }
+      if (!response.ok) {
+        throw await refusal(response);
+      }
+      if (!(response.headers.get('Content-Type') || '').startsWith('text/event-stream')) {
+        const body = await response.json();
+        throw new ServerError(body.error ? String(body.error.message) : 'no stream', null, response.status);
+      }
+      await readEvents(response, (message) => {
+        if (message.method === 'notifications/subscriptions/acknowledged') {
+          acknowledged = true;
+          delay = 1000;
+          setLive('live', 'on');
+          reload(); // whatever changed before the stream was open
+        } else if (message.method === 'notifications/prompts/list_changed') {
+          reload(true);
+        } else if (message.id === id) {
+          return false; // the server ended the subscription
+        }
+        return true;
+      });
+    } catch (e) {
+      if (controller.signal.aborted) {
+        return;
+      }
+    }
+    setLive(acknowledged ? 'reconnecting…' : 'offline, retrying…', 'off');
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    delay = Math.min(delay * 2, 15000);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- helpers
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) {
+    node.className = className;
+  }
+  if (text !== undefined && text !== null) {
+    node.textContent = String(text);
+  }
+  return node;
+}
+
+function str(value) {
+  return typeof value === 'string' ? value : '';
+}
+
+function tagsOf(prompt) {
+  const tags = prompt._meta && prompt._meta['io.promptd/tags'];
+  return Array.isArray(tags) ? tags.filter((t) => typeof t === 'string') : [];
+}
+
+function rulesOf(prompt, argument) {
+  const all = prompt._meta && prompt._meta['io.promptd/arguments'];
+  const rules = all && typeof all === 'object' ? all[argument] : null;
+  return rules && typeof rules === 'object' ? rules : {};
+}
+
+/** A data: URI of an image, or null: the page loads nothing from other origins, and nothing that is not an image. */
+function imageUri(src) {
+  return typeof src === 'string' && /^data:image\/(png|jpeg|gif|webp|svg\+xml|avif);base64,[A-Za-z0-9+/=\s]+$/i
+    .test(src) ? src : null;
+}
+
+function imageData(mimeType, data) {
+  return imageUri('data:' + str(mimeType) + ';base64,' + str(data));
+}
+
+function iconOf(prompt) {
+  const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+  const icons = Array.isArray(prompt.icons) ? prompt.icons.filter((i) => i && imageUri(i.src)) : [];
+  const fitting = icons.find((i) => i.theme === (dark ? 'dark' : 'light')) || icons.find((i) => !i.theme) || icons[0];
+  return fitting ? fitting.src : null;
+}
+
+function iconNode(prompt, className) {
+  const box = el('span', className);
+  box.setAttribute('aria-hidden', 'true');
+  const src = iconOf(prompt);
+  if (src) {
+    const img = el('img');
+    img.alt = '';
+    img.src = src;
+    box.append(img);
+  } else {
+    box.textContent = (str(prompt.title) || str(prompt.name) || '?').trim().charAt(0).toUpperCase();
+  }
+  return box;
+}
+
+function setLive(text, mode) {
+  const live = $('live');
+  live.textContent = text;
+  live.dataset.mode = mode;
+}
+
+// ---------------------------------------------------------------------------------------------- auth
+
+function needToken(status, message) {
+  const panel = $('token-panel');
+  $('token-why').textContent = status === 403
+    ? 'This token may not see this catalog (' + message + '). Paste another one.'
+    : state.token ? 'The server did not accept that token (' + message + '). Paste another one.'
+      : 'Paste a bearer token (or an OAuth access token) for this server. It stays in this browser tab only.';
+  if (panel.hidden) {
+    panel.hidden = false;
+    $('main').hidden = true;
+    $('token').focus();
+  }
+}
+
+function useToken(token) {
+  state.token = token;
+  if (token) {
+    sessionStorage.setItem(TOKEN_KEY, token);
+  } else {
+    sessionStorage.removeItem(TOKEN_KEY);
+  }
+  $('forget').hidden = !token;
+  $('token-panel').hidden = true;
+  $('main').hidden = false;
+  if (state.listen) {
+    state.listen.abort();
+  }
+  start();
+}
+
+// ---------------------------------------------------------------------------------------------- the list
+
+let reloading = null;
+let reloadAgain = false;
+
+/** Lists the prompts again; calls that arrive while a listing runs make one more listing after it. */
+async function reload(changed) {
+  if (reloading) {
+    reloadAgain = true;
+    return reloading;
+  }
+  reloading = (async () => {
+    do {
+      reloadAgain = false;
+      try {
+        state.prompts = await listAll();
+        showList();
+        showSelected(true);
+        if (changed) {
+          setLive('live · library updated ' + new Date().toLocaleTimeString(), 'on');
+        }
+      } catch (e) {
+        if (!(e instanceof ServerError && (e.status === 401 || e.status === 403))) {
+          showCount('Could not list the prompts: ' + e.message);
+        }
+      }
+    } while (reloadAgain);
+    reloading = null;
+  })();
+  return reloading;
+}
+
+function matches(prompt, words) {
+  const haystack = [prompt.name, prompt.title, prompt.description, ...tagsOf(prompt)]
+    .map((v) => str(v).toLowerCase()).join('\n');
+  return words.every((w) => haystack.includes(w));
+}
+
+function showCount(text) {
+  $('count').textContent = text;
+}
+
+function showList() {
+  const words = $('filter').value.toLowerCase().split(/\s+/).filter(Boolean);
+  const list = $('prompts');
+  const shown = state.prompts.filter((p) => matches(p, words));
+  const items = shown.map((prompt) => {
+    const item = el('li');
+    const button = el('button', 'prompt-item');
+    button.type = 'button';
+    button.dataset.name = str(prompt.name);
+    if (prompt.name === state.selected) {
+      button.setAttribute('aria-current', 'true');
+    }
+    const text = el('span', 'prompt-text');
+    text.append(el('span', 'prompt-title', str(prompt.title) || str(prompt.name)));
+    text.append(el('code', 'prompt-name', prompt.name));
+    if (prompt.description) {
+      text.append(el('span', 'prompt-description', str(prompt.description)));
+    }
+    const tags = tagsOf(prompt);
+    if (tags.length > 0) {
+      const row = el('span', 'tags');
+      tags.forEach((t) => row.append(el('span', 'tag', t)));
+      text.append(row);
+    }
+    button.append(iconNode(prompt, 'avatar'), text);
+    button.addEventListener('click', () => select(prompt.name, true));
+    item.append(button);
+    return item;
+  });
+  list.replaceChildren(...items);
+  const total = state.prompts.length;
+  showCount(words.length === 0 ? total + (total === 1 ? ' prompt' : ' prompts')
+    : shown.length + ' of ' + total + ' prompts match');
+  if (total > 0 && shown.length === 0) {
+    list.append(el('li', 'none', 'No prompt matches “' + $('filter').value + '”.'));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- the selected prompt
+
+function select(name, focus) {
+  state.selected = name;
+  history.replaceState(null, '', '#' + encodeURIComponent(name));
+  document.querySelectorAll('.prompt-item').forEach((b) => {
+    if (b.dataset.name === name) {
+      b.setAttribute('aria-current', 'true');
+    } else {
+      b.removeAttribute('aria-current');
+    }
+  });
+  $('result').hidden = true;
+  $('error').hidden = true;
+  showSelected(false);
+  if (focus) {
+    const first = document.querySelector('#fields input, #fields textarea, #fields select');
+    (first || $('render')).focus();
+  }
+}
+
+function current() {
+  return state.prompts.find((p) => p.name === state.selected) || null;
+}
+
+function valuesOf(name) {
+  if (!state.values.has(name)) {
+    state.values.set(name, new Map());
+  }
+  return state.values.get(name);
+}
+
+/** Shows the selected prompt; on a library change (kept) the typed values and the result stay. */
+function showSelected(kept) {
+  const prompt = current();
+  $('empty').hidden = prompt !== null;
+  $('prompt').hidden = prompt === null;
+  if (!prompt) {
+    if (state.selected && kept) {
+      $('empty').firstElementChild.textContent = 'The prompt “' + state.selected + '” is no longer in the library.';
+    }
+    return;
+  }
+  $('prompt-title').textContent = str(prompt.title) || str(prompt.name);
+  $('prompt-name').textContent = str(prompt.name);
+  $('prompt-description').textContent = str(prompt.description);
+  $('prompt-icon').replaceChildren(iconNode(prompt, 'avatar large'));
+  $('prompt-tags').replaceChildren(...tagsOf(prompt).map((t) => el('li', 'tag', t)));
+  const args = Array.isArray(prompt.arguments) ? prompt.arguments.filter((a) => a && typeof a.name === 'string') : [];
+  $('no-args').hidden = args.length > 0;
+  const focused = document.activeElement && document.activeElement.dataset.argument;
+  $('fields').replaceChildren(...args.map((a, i) => field(prompt, a, i)));
+  if (focused) {
+    const again = document.querySelector('[data-argument="' + CSS.escape(focused) + '"]');
+    if (again) {
+      again.focus();
+    }
+  }
+}
+
+function constraintsText(rules, required) {
+  const parts = [required ? 'required' : 'optional'];
+  if (typeof rules.type === 'string') {
+    parts.push(rules.type);
+  }
+  if (Array.isArray(rules.enum)) {
+    const titles = rules.enumTitles && typeof rules.enumTitles === 'object' ? rules.enumTitles : {};
+    parts.push('one of ' + rules.enum.map((v) => typeof titles[v] === 'string' ? v + ' (' + titles[v] + ')' : v)
+      .join(', '));
+  }
+  if (typeof rules.pattern === 'string') {
+    parts.push('matches ' + rules.pattern);
+  }
+  if (typeof rules.default === 'string') {
+    parts.push('default ' + (rules.default === '' ? '(empty)' : rules.default));
+  }
+  if (typeof rules.dependsOn === 'string') {
+    parts.push('choices depend on ' + rules.dependsOn);
+  }
+  return parts.join(' · ');
+}
+
+function field(prompt, argument, index) {
+  const rules = rulesOf(prompt, argument.name);
+  const id = 'arg-' + index;
+  const wrap = el('div', 'field');
+  const label = el('label', null, str(argument.title) || argument.name);
+  label.htmlFor = id;
+  if (argument.required) {
+    label.append(el('span', 'required', ' *'));
+  }
+  const short = typeof rules.type === 'string' || Array.isArray(rules.enum) || typeof rules.pattern === 'string'
+    || typeof rules.dependsOn === 'string';
+  const input = short ? el('input') : el('textarea');
+  if (short) {
+    input.type = 'text';
+  } else {
+    input.rows = 3;
+  }
+  input.id = id;
+  input.dataset.argument = argument.name;
+  input.autocomplete = 'off';
+  input.spellcheck = false;
+  input.required = argument.required === true;
+  if (typeof rules.default === 'string') {
+    input.placeholder = rules.default;
+  }
+  const values = valuesOf(prompt.name);
+  input.value = values.get(argument.name) || '';
+  const help = el('p', 'help');
+  help.id = id + '-help';
+  if (argument.description) {
+    help.append(el('span', null, str(argument.description)));
+  }
+  help.append(el('span', 'rules', constraintsText(rules, argument.required === true)));
+  const suggestions = el('div', 'suggestions');
+  suggestions.id = id + '-suggestions';
+  suggestions.setAttribute('role', 'group');
+  suggestions.setAttribute('aria-label', 'Suggestions for ' + argument.name);
+  input.setAttribute('aria-describedby', help.id + ' ' + suggestions.id);
+  input.addEventListener('input', () => {
+    values.set(argument.name, input.value);
+    complete(prompt.name, argument.name, input, suggestions);
+  });
+  input.addEventListener('focus', () => complete(prompt.name, argument.name, input, suggestions));
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown' && suggestions.firstElementChild) {
+      event.preventDefault();
+      suggestions.firstElementChild.focus();
+    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      render();
+    } else if (event.key === 'Escape') {
+      suggestions.replaceChildren();
+    }
+  });
+  wrap.append(label, help, input, suggestions);
+  return wrap;
+}
+
+const completing = new Map();
+
+/** Asks the server for completions of one argument, after a short pause in typing, and shows them as buttons. */
+function complete(promptName, argumentName, input, box) {
+  clearTimeout(completing.get(input));
+  completing.set(input, setTimeout(async () => {
+    const context = {};
+    valuesOf(promptName).forEach((v, k) => {
+      if (k !== argumentName && v !== '') {
+        context[k] = v;
+      }
+    });
+    const asked = input.value;
+    try {
+      const result = await call('completion/complete', {
+        ref: { type: 'ref/prompt', name: promptName },
+        argument: { name: argumentName, value: asked },
+        context: { arguments: context },
+      });
+      if (input.value !== asked || !input.isConnected) {
+        return; // typed on since: a newer request answers
+      }
+      const values = result && result.completion && Array.isArray(result.completion.values)
+        ? result.completion.values.filter((v) => typeof v === 'string') : [];
+      showSuggestions(values.filter((v) => v !== asked).slice(0, 20), input, box, promptName, argumentName);
+    } catch (e) {
+      box.replaceChildren(); // no suggestions: typing still works
+    }
+  }, 120));
+}
+
+function showSuggestions(values, input, box, promptName, argumentName) {
+  const buttons = values.map((value) => {
+    const button = el('button', 'suggestion', value);
+    button.type = 'button';
+    button.addEventListener('click', () => {
+      input.value = value;
+      valuesOf(promptName).set(argumentName, value);
+      box.replaceChildren();
+      input.focus();
+    });
+    button.addEventListener('keydown', (event) => {
+      if (event.key === 'ArrowRight' || event.key === 'ArrowDown') {
+        event.preventDefault();
+        (button.nextElementSibling || button).focus();
+      } else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        (button.previousElementSibling || input).focus();
+      } else if (event.key === 'Escape') {
+        box.replaceChildren();
+        input.focus();
+      }
+    });
+    return button;
+  });
+  box.replaceChildren(...buttons);
+}
+
+// ---------------------------------------------------------------------------------------------- rendering
+
+async function render() {
+  const prompt = current();
+  if (!prompt) {
+    return;
+  }
+  const args = {};
+  valuesOf(prompt.name).forEach((v, k) => {
+    if (v !== '') {
+      args[k] = v;
+    }
+  });
+  const button = $('render');
+  button.disabled = true;
+  button.textContent = 'Rendering…';
+  $('error').hidden = true;
+  try {
+    const result = await call('prompts/get', { name: prompt.name, arguments: args });
+    showResult(result);
+  } catch (e) {
+    $('result').hidden = true;
+    $('error').textContent = e.message + (e.code ? ' (' + e.code + ')' : '');
+    $('error').hidden = false;
+  } finally {
+    button.disabled = false;
+    button.textContent = 'Render';
+  }
+}
+
+function showResult(result) {
+  const messages = Array.isArray(result.messages) ? result.messages : [];
+  const prompt = current();
+  const description = str(result.description);
+  $('result-description').textContent = prompt && description === str(prompt.description) ? '' : description;
+  const texts = [];
+  $('messages').replaceChildren(...messages.map((message, i) => {
+    const item = el('li', 'message');
+    item.dataset.role = str(message.role);
+    const head = el('div', 'message-head');
+    head.append(el('span', 'role', str(message.role) || 'message'));
+    const body = el('div', 'message-body');
+    const content = Array.isArray(message.content) ? message.content : [message.content];
+    content.filter(Boolean).forEach((c) => {
+      const text = contentNode(c, body);
+      if (text !== null) {
+        texts.push(text);
+      }
+    });
+    item.append(head, body);
+    item.setAttribute('aria-label', 'Message ' + (i + 1) + ', ' + str(message.role));
+    return item;
+  }));
+  state.lastRendered = texts.join('\n\n');
+  $('copied').textContent = '';
+  $('result').hidden = false;
+}
+
+function mediaNote(kind, mimeType, data) {
+  const size = typeof data === 'string' ? Math.floor(data.length * 3 / 4) : 0;
+  return kind + ' · ' + (str(mimeType) || 'unknown type') + ' · ' + size.toLocaleString() + ' bytes';
+}
+
+/** Adds one content block to {@code body}; returns its text for copying, or null when it has none. */
+function contentNode(c, body) {
+  switch (c.type) {
+    case 'text': {
+      body.append(el('pre', 'text', str(c.text)));
+      return str(c.text);
+    }
+    case 'image': {
+      const src = imageData(c.mimeType, c.data);
+      const figure = el('figure', 'image');
+      if (src) {
+        const img = el('img');
+        img.src = src;
+        img.alt = 'Image from the prompt (' + str(c.mimeType) + ')';
+        figure.append(img);
+      }
+      figure.append(el('figcaption', null, mediaNote('image', c.mimeType, c.data)));
+      body.append(figure);
+      return null;
+    }
+    case 'audio': {
+      body.append(el('p', 'media', mediaNote('audio', c.mimeType, c.data)));
+      return null;
+    }
+    case 'resource': {
+      const r = c.resource || {};
+      const box = el('div', 'resource');
+      const head = el('div', 'resource-head');
+      head.append(el('span', 'kind', 'embedded resource'), el('code', null, str(r.uri)));
+      if (r.mimeType) {
+        head.append(el('span', 'mime', str(r.mimeType)));
+      }
+      box.append(head);
+      if (typeof r.text === 'string') {
+        box.append(el('pre', 'text', r.text));
+      } else if (typeof r.blob === 'string') {
+        const src = imageData(r.mimeType, r.blob);
+        if (src) {
+          const img = el('img');
+          img.src = src;
+          img.alt = 'Embedded image ' + str(r.uri);
+          box.append(img);
+        }
+        box.append(el('p', 'media', mediaNote('binary', r.mimeType, r.blob)));
+      }
+      body.append(box);
+      return typeof r.text === 'string' ? r.text : null;
+    }
+    case 'resource_link': {
+      const box = el('div', 'resource link');
+      const head = el('div', 'resource-head');
+      head.append(el('span', 'kind', 'resource link'), el('strong', null, str(c.title) || str(c.name)));
+      if (c.mimeType) {
+        head.append(el('span', 'mime', str(c.mimeType)));
+      }
+      box.append(head, el('code', 'uri', str(c.uri)));
+      if (c.description) {
+        box.append(el('p', null, str(c.description)));
+      }
+      body.append(box);
+      return str(c.uri);
+    }
+    default:
+      body.append(el('p', 'media', 'content of type ' + str(c.type)));
+      return null;
+  }
+}
+
+async function copy() {
+  const text = state.lastRendered;
+  try {
+    await navigator.clipboard.writeText(text);
+    $('copied').textContent = 'Copied ' + text.length.toLocaleString() + ' characters';
+  } catch (e) {
+    $('copied').textContent = 'Copying was refused by the browser: select the text instead';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- start
+
+function start() {
+  reload().then(() => {
+    const fromHash = decodeURIComponent(location.hash.slice(1));
+    if (!state.selected && fromHash && state.prompts.some((p) => p.name === fromHash)) {
+      select(fromHash, false);
+    }
+  });
+  listen();
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  $('filter').addEventListener('input', showList);
+  $('filter').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === 'ArrowDown') {
+      const first = document.querySelector('.prompt-item');
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  });
+  $('prompts').addEventListener('keydown', (event) => {
+    const items = [...document.querySelectorAll('.prompt-item')];
+    const at = items.indexOf(document.activeElement);
+    if (at < 0) {
+      return;
+    }
+    if (event.key === 'ArrowDown' && at + 1 < items.length) {
+      event.preventDefault();
+      items[at + 1].focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      (at > 0 ? items[at - 1] : $('filter')).focus();
+    }
+  });
+  $('args').addEventListener('submit', (event) => {
+    event.preventDefault();
+    render();
+  });
+  $('copy').addEventListener('click', copy);
+  $('token-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    useToken($('token').value.trim());
+    $('token').value = '';
+  });
+  $('forget').addEventListener('click', () => {
+    useToken(null);
+  });
+  $('forget').hidden = !state.token;
+  window.addEventListener('hashchange', () => {
+    const name = decodeURIComponent(location.hash.slice(1));
+    if (name !== state.selected && state.prompts.some((p) => p.name === name)) {
+      select(name, false);
+    }
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === '/' && !['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement.tagName)) {
+      event.preventDefault();
+      $('filter').focus();
+    }
+  });
+  start();
+});
