@@ -3,6 +3,8 @@
 // Prints one JSON report line; exits 0 when every check passed, 1 otherwise.
 //
 //   node catalog-browser.mjs --url http://127.0.0.1:PORT/ --library DIR --out DIR [--token T] [--chromium PATH]
+//       [--prompt NAME --complete-prefix P] [--filter WORD] [--image-prompt NAME] [--xss NAME] [--list-only]
+// --list-only stops after the listing (and the same-origin check): what a token may see.
 import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
@@ -60,6 +62,17 @@ const browser = await puppeteer.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--no-default-browser-check'],
 });
 try {
+  await scenario();
+  report.ok = true;
+} catch (e) {
+  report.error = String(e && e.message || e);
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(report));
+process.exit(report.ok ? 0 : 1);
+
+async function scenario() {
   const page = await browser.newPage();
   page.setDefaultTimeout(WAIT);
   const requests = [];
@@ -105,8 +118,15 @@ try {
     === JSON.stringify(prompts.map((p) => p.name)), JSON.stringify(shown.map((s) => s.name)));
   check('titles and descriptions as text', prompts.every((p, i) => shown[i].title === (p.title || p.name)
     && shown[i].description === (p.description || '')));
+  report.listed = shown.map((x) => x.name);
   await page.waitForFunction(() => document.getElementById('live').dataset.mode === 'on');
   report.checks['live stream'] = 'ok';
+  if (args['list-only']) {
+    const foreign = requests.filter((u) => !u.startsWith(base.origin) && !u.startsWith('data:'));
+    check('same origin only', foreign.length === 0, foreign.join(' '));
+    check('no page errors or dialogs', problems.length === 0, problems.join('; '));
+    return;
+  }
   await screenshot(page, 'catalog-1440-light.png');
 
   // 4. Filtering as you type, over name, title, description and tags.
@@ -250,14 +270,7 @@ try {
   const foreign = requests.filter((u) => !u.startsWith(base.origin) && !u.startsWith('data:'));
   check('same origin only', foreign.length === 0, foreign.join(' '));
   check('no page errors or dialogs', problems.length === 0, problems.join('; '));
-  report.ok = true;
-} catch (e) {
-  report.error = String(e && e.message || e);
-} finally {
-  await browser.close();
 }
-console.log(JSON.stringify(report));
-process.exit(report.ok ? 0 : 1);
 
 async function screenshot(page, name) {
   if (!out) return;

@@ -104,6 +104,16 @@ class ClusterTest {
     assertThat(serving).as("replicas that served the legacy session").isGreaterThanOrEqualTo(2);
   }
 
+  /** bin/cluster serves the web catalog: a real browser lists the library and follows it live through HAProxy. */
+  @Test
+  @Order(1)
+  void theCatalogWorksThroughTheBalancer() throws Exception {
+    ReverseProxyTest.requireDebianBinary("chromium", CatalogBrowserTest.CHROMIUM.toString());
+    String report = ServerCellsTest.run(List.of("node", "catalog-browser.mjs", "--url",
+        "http://127.0.0.1:" + port + "/", "--library", library.toString(), "--list-only"), Peers.INTEROP);
+    assertThat(report).contains("\"ok\":true", "\"every prompt listed\":\"ok\"", "\"live stream\":\"ok\"");
+  }
+
   @Test
   @Order(2)
   void aPublishReachesEveryReplica() throws Exception {

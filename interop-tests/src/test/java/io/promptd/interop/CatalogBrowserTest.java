@@ -1,0 +1,187 @@
+package io.promptd.interop;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The web catalog ({@code promptd serve --http --catalog}) in a real headless Chromium, the system's (Debian package
+ * {@code chromium}), driven over the DevTools protocol by {@code interop/catalog-browser.mjs}: the example library is
+ * listed, typing filters, a prompt filled by keyboard with a completion renders what {@code prompts/get} answers, a
+ * file saved while the page is open appears, markup in library content runs nothing, the security headers are there,
+ * it fits 375 px and follows the colour scheme. Screenshots go to {@code target/catalog-screenshots/}.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class CatalogBrowserTest {
+  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  private static final Path SCREENSHOTS = Path.of("target", "catalog-screenshots").toAbsolutePath();
+  private static final String XSS = """
+      ---
+      title: "Probe <b>bold</b>"
+      description: "Shows <img src=x onerror=\\"window.__xss=1\\"> and <script>window.__xss=2</script> as text"
+      arguments:
+        - name: payload
+          description: "<img src=x onerror=alert(1)>"
+      ---
+      Echo: {{payload}} <script>window.__xss=5</script>
+      """;
+
+  @TempDir Path dir;
+  private final List<Process> servers = new ArrayList<>();
+  private MockOAuth2Server issuer;
+
+  @BeforeAll
+  static void tools() {
+    Peers.requireNode();
+    ReverseProxyTest.requireDebianBinary("chromium", CHROMIUM.toString());
+  }
+
+  @AfterEach
+  void stop() throws InterruptedException {
+    for (Process p : servers) {
+      p.destroy();
+      p.waitFor(10, TimeUnit.SECONDS);
+    }
+    if (issuer != null) {
+      issuer.shutdown();
+    }
+  }
+
+  @Test
+  void browsesFiltersCompletesRendersAndFollowsTheExampleLibrary() throws Exception {
+    Path library = exampleCopy();
+    int port = Peers.freePort();
+    start(PromptdServer.httpCommand(library, port, "--catalog"), port);
+    String report = browse(port, library, "--xss", "xss-probe", "--image-prompt", "brand-colors");
+    assertThat(report).contains("\"render matches prompts/get\":\"ok\"", "\"new file appears live\":\"ok\"",
+        "\"markup runs nothing\":\"ok\"", "\"csp header\":\"ok\"", "\"completion as you type\":\"ok\"",
+        "\"images inline\":\"ok\"", "\"fits 375 px\":\"ok\"");
+    for (String shot : List.of("catalog-1440-light.png", "catalog-375-light.png", "catalog-1440-dark.png",
+        "catalog-375-dark.png", "catalog-1440-rendered-light.png")) {
+      byte[] png = Files.readAllBytes(SCREENSHOTS.resolve(shot));
+      assertThat(png).as(shot).startsWith(0x89, 'P', 'N', 'G');
+    }
+  }
+
+  @Test
+  void withATokenThePageAsksForItAndRefusesAWrongOne() throws Exception {
+    Path library = exampleCopy();
+    int port = Peers.freePort();
+    String token = "catalog-browser-token-5678";
+    start(PromptdServer.httpCommand(library, port, "--catalog", "--token", token), port);
+    String report = browse(port, library, "--token", token);
+    assertThat(report).contains("\"asks for a token\":\"ok\"", "\"wrong token refused\":\"ok\"",
+        "\"render matches prompts/get\":\"ok\"");
+    // The page's files carry no library content and load without the token; the library does not.
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
+        .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(page.statusCode()).isEqualTo(200);
+    assertThat(page.body()).doesNotContain("summarize");
+  }
+
+  /** With OAuth, each visitor's page shows exactly what their token may see. */
+  @Test
+  void eachOAuthTokenSeesItsOwnView() throws Exception {
+    Path library = exampleCopy();
+    Path admin = Files.createDirectories(library.resolve("admin"));
+    Files.writeString(admin.resolve("_folder.yaml"), "scopes: [admin]\n", UTF_8);
+    Files.writeString(admin.resolve("deploy.prompt.md"), """
+        ---
+        description: Deploy the service.
+        ---
+        Deploy following the runbook.
+        """, UTF_8);
+    issuer = new MockOAuth2Server();
+    issuer.start();
+    int port = Peers.freePort();
+    String audience = Peers.mcpUrl(port).toString();
+    String alice = issuer.issueToken("team", "alice", audience, Map.of("scope", "prompts"), 3600).serialize();
+    String bob = issuer.issueToken("team", "bob", audience, Map.of("scope", "prompts admin"), 3600).serialize();
+    List<String> command = new ArrayList<>(PromptdServer.httpCommand(library, port, "--catalog"));
+    command.addAll(command.size() - 1, List.of("--oauth-issuer", issuer.issuerUrl("team").toString(),
+        "--oauth-scopes", "prompts"));
+    start(command, port);
+    awaitReady(port); // the issuer's keys are fetched in the background: until then every token gets 401
+    String alices = browse(port, library, "--token", alice, "--list-only");
+    String bobs = browse(port, library, "--token", bob, "--list-only");
+    assertThat(alices).contains("\"every prompt listed\":\"ok\"").contains("\"summarize\"")
+        .doesNotContain("admin-deploy");
+    assertThat(bobs).contains("\"every prompt listed\":\"ok\"").contains("\"summarize\"", "\"admin-deploy\"");
+  }
+
+  private Path exampleCopy() throws IOException {
+    Path source = Peers.ROOT.resolve("examples/prompts");
+    Path library = dir.resolve("lib");
+    try (Stream<Path> files = Files.walk(source)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Path target = library.resolve(source.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+    Files.writeString(library.resolve("xss-probe.prompt.md"), XSS, UTF_8);
+    return library;
+  }
+
+  private static void awaitReady(int port) throws IOException, InterruptedException {
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/readyz"))
+        .timeout(Duration.ofSeconds(5)).build();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+      assertThat(System.nanoTime() - deadline).as("ready within 60 s").isNegative();
+      Thread.sleep(100);
+    }
+  }
+
+  private void start(List<String> command, int port) throws IOException, InterruptedException {
+    servers.add(Peers.startHttp(command, port));
+  }
+
+  /** Runs the browser script to its end (at most 240 s) and returns its report; a failed check fails the test. */
+  private static String browse(int port, Path library, String... flags) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("node", "catalog-browser.mjs", "--url",
+        "http://127.0.0.1:" + port + "/", "--library", library.toString(), "--out", SCREENSHOTS.toString(),
+        "--chromium", CHROMIUM.toString()));
+    command.addAll(List.of(flags));
+    Path out = Files.createTempFile("catalog-browser", ".json");
+    try {
+      Process p = new ProcessBuilder(command).directory(Peers.INTEROP.toFile())
+          .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      p.getOutputStream().close();
+      if (!p.waitFor(240, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new AssertionError("the browser script did not finish in 240 s: " + command);
+      }
+      String report = Files.readString(out, UTF_8);
+      assertThat(p.exitValue()).as("browser checks failed; report: " + report).isZero();
+      return report;
+    } finally {
+      Files.deleteIfExists(out);
+    }
+  }
+}

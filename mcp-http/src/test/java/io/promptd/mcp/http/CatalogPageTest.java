@@ -1,0 +1,140 @@
+package io.promptd.mcp.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.promptd.mcp.server.McpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The web catalog's files over HTTP: off unless asked for; its security headers; served without a token (they hold no
+ * library content) while the endpoint keeps requiring one; without authentication only to loopback visitors unless a
+ * public URL is configured. (The page itself is tested in a real browser: interop-tests' CatalogBrowserTest.)
+ */
+class CatalogPageTest {
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private McpServer server;
+  private HttpTransport http;
+
+  @BeforeEach
+  void server() {
+    server = ConformanceFixtures.server();
+  }
+
+  @AfterEach
+  void stop() {
+    if (http != null) {
+      http.close();
+    }
+    server.close();
+  }
+
+  private HttpResponse<String> get(String path) throws Exception {
+    return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + path))
+        .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private int rawGet(String host) throws IOException {
+    return TestClient.rawStatus(http.port(), "GET / HTTP/1.1\r\nHost: " + host + "\r\n", "");
+  }
+
+  @Test
+  void offByDefault() throws Exception {
+    http = HttpTransport.builder().server(server).build().start();
+    assertThat(get("/").statusCode()).isEqualTo(404);
+    assertThat(get("/catalog/app.js").statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void servesThePageWithItsSecurityHeaders() throws Exception {
+    http = HttpTransport.builder().server(server).path("/api/mcp").webCatalog(true).build().start();
+    HttpResponse<String> page = get("/");
+    assertThat(page.statusCode()).isEqualTo(200);
+    assertThat(page.headers().firstValue("content-type")).hasValue("text/html; charset=utf-8");
+    assertThat(page.body()).contains("data-endpoint=\"/api/mcp\"", "<script src=\"/catalog/app.js\" defer>")
+        .doesNotContain("{{endpoint}}");
+    for (String path : List.of("/", "/catalog/app.js", "/catalog/app.css", "/catalog/icon.svg")) {
+      HttpResponse<String> r = get(path);
+      assertThat(r.statusCode()).as(path).isEqualTo(200);
+      String csp = r.headers().firstValue("content-security-policy").orElseThrow();
+      assertThat(csp).as(path).contains("default-src 'none'", "script-src 'self'", "connect-src 'self'",
+          "frame-ancestors 'none'", "require-trusted-types-for 'script'").doesNotContain("unsafe");
+      assertThat(r.headers().firstValue("x-content-type-options")).as(path).hasValue("nosniff");
+      assertThat(r.headers().firstValue("x-frame-options")).as(path).hasValue("DENY");
+    }
+    assertThat(get("/catalog/app.js").headers().firstValue("content-type"))
+        .hasValue("text/javascript; charset=utf-8");
+    assertThat(get("/catalog/nothing.js").statusCode()).isEqualTo(404);
+    HttpResponse<Void> head = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port()
+        + "/catalog/app.js")).method("HEAD", HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(10))
+        .build(), HttpResponse.BodyHandlers.discarding());
+    assertThat(head.statusCode()).isEqualTo(200);
+    assertThat(head.headers().firstValueAsLong("content-length").orElseThrow())
+        .isEqualTo(get("/catalog/app.js").body().getBytes(StandardCharsets.UTF_8).length);
+    HttpResponse<String> post = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + "/"))
+        .POST(HttpRequest.BodyPublishers.ofString("x")).timeout(Duration.ofSeconds(10)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(post.statusCode()).isEqualTo(405);
+    assertThat(post.headers().firstValue("allow")).hasValue("GET, HEAD");
+  }
+
+  @Test
+  void foreignHostsAndOriginsAreRefusedAsForTheEndpoint() throws Exception {
+    http = HttpTransport.builder().server(server).webCatalog(true).build().start();
+    assertThat(rawGet("evil.example.com")).isEqualTo(403);
+    assertThat(rawGet("127.0.0.1:" + http.port())).isEqualTo(200);
+    assertThat(rawGet("localhost:" + http.port())).isEqualTo(200);
+  }
+
+  @Test
+  void withoutAuthenticationOnlyLoopbackVisitorsUnlessAPublicUrlIsSet() throws Exception {
+    // Behind a proxy on this machine that names the server otherwise: the visitor may be anyone.
+    http = HttpTransport.builder().server(server).webCatalog(true).allowedHosts(List.of("proxy.example:8080"))
+        .build().start();
+    assertThat(rawGet("proxy.example:8080")).isEqualTo(403);
+    assertThat(rawGet("127.0.0.1:" + http.port())).isEqualTo(200);
+    http.close();
+    http = HttpTransport.builder().server(server).webCatalog(true)
+        .publicUrl(URI.create("https://prompts.example.com/mcp")).build().start();
+    assertThat(rawGet("prompts.example.com")).isEqualTo(200);
+  }
+
+  @Test
+  void withATokenThePageLoadsWithoutItAndTheLibraryDoesNot() throws Exception {
+    http = HttpTransport.builder().server(server).webCatalog(true).bearerToken("catalog-token-1234")
+        .allowedHosts(List.of("proxy.example:8080")).build().start();
+    assertThat(get("/").statusCode()).isEqualTo(200);
+    assertThat(rawGet("proxy.example:8080")).as("with auth the page may be served to anyone").isEqualTo(200);
+    TestClient client = new TestClient(http.uri());
+    assertThat(client.post(TestClient.modern(1, "prompts/list", ""), TestClient.modernHeaders("prompts/list", null))
+        .statusCode()).isEqualTo(401);
+  }
+
+  @Test
+  void anMcpPathThatWouldHideThePageIsRefused() {
+    assertThatThrownBy(() -> HttpTransport.builder().server(server).path("/").webCatalog(true).build())
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("would hide it");
+  }
+
+  /** The script builds the page from text only: no HTML parser, no code from strings (Trusted Types enforce it too). */
+  @Test
+  void theScriptHasNoHtmlOrCodeSinks() throws IOException {
+    String script;
+    try (InputStream in = CatalogPage.class.getResourceAsStream("catalog/app.js")) {
+      script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    assertThat(script).doesNotContain("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
+        "new Function", "srcdoc", "javascript:");
+  }
+}
