@@ -3,7 +3,8 @@
 // Prints one JSON report line; exits 0 when every check passed, 1 otherwise.
 //
 //   node catalog-browser.mjs --url http://127.0.0.1:PORT/ --library DIR --out DIR [--token T] [--chromium PATH]
-//       [--prompt NAME --complete-prefix P] [--filter WORD] [--image-prompt NAME] [--xss NAME] [--list-only]
+//       [--prompt NAME --complete-prefix P] [--filter WORD] [--image-prompt NAME] [--xss] [--list-only]
+// --xss saves a prompt file whose title, description, argument and text hold markup, then checks it is only text.
 // --list-only stops after the listing (and the same-origin check): what a token may see.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -152,7 +153,8 @@ async function scenario() {
   await page.keyboard.press('Enter'); // opens it; focus goes to its first argument
   await page.waitForSelector('#prompt:not([hidden])');
   check('opened by keyboard', await page.$eval('#prompt-name', (n) => n.textContent) === target);
-  const text = 'Bears hibernate in winter. <script>window.__xss = 3</script> They lose weight.';
+  const text = 'Black bears sleep through the winter in dens. They lose up to a third of their weight and wake in'
+    + ' spring, when the females come out with cubs born in January. <b>Not</b> all bears hibernate.';
   await page.keyboard.type(text);
   await page.keyboard.press('Tab'); // to the next argument (past the first one's suggestion buttons, if any)
   while (!(await page.evaluate(() => document.activeElement.dataset.argument))) {
@@ -187,7 +189,6 @@ async function scenario() {
     images: [m.content].flat().filter((c) => c.type === 'image').length }));
   check('render matches prompts/get', JSON.stringify(rendered) === JSON.stringify(wanted),
     JSON.stringify(rendered).slice(0, 400));
-  await screenshot(page, 'catalog-1440-rendered-light.png');
 
   // 6. Copying takes the rendered text (watched at the clipboard call: the page's policy forbids reading it back).
   await page.browserContext().overridePermissions(base.origin, ['clipboard-write', 'clipboard-sanitized-write']);
@@ -200,6 +201,11 @@ async function scenario() {
   const copied = await page.evaluate(() => ({ text: window.__copied, said: document.getElementById('copied').textContent }));
   check('copy', copied.said.startsWith('Copied') && copied.text === wanted.flatMap((m) => m.texts).join('\n\n'),
     JSON.stringify(copied).slice(0, 200));
+  await page.click('#filter', { clickCount: 3 });
+  await page.keyboard.press('Backspace');
+  await page.$eval('#filter', (f) => f.blur());
+  await page.waitForFunction((n) => document.querySelectorAll('.prompt-item').length === n, {}, prompts.length);
+  await screenshot(page, 'catalog-1440-rendered-light.png', true);
 
   // 7. Images render inline (a prompt with an image attachment, when the library has one).
   if (args['image-prompt']) {
@@ -229,8 +235,18 @@ async function scenario() {
 
   // 9. Library content is text: markup in names, titles and descriptions runs nothing and creates no element.
   if (args.xss) {
+    fs.writeFileSync(path.join(library, 'xss-probe.prompt.md'), [
+      '---',
+      'title: "Probe <b>bold</b>"',
+      'description: "Shows <img src=x onerror=\\"window.__xss=1\\"> and <script>window.__xss=2</script> as text"',
+      'arguments:',
+      '  - name: payload',
+      '    description: "<img src=x onerror=alert(1)>"',
+      '---',
+      'Echo: {{payload}} <script>window.__xss=5</script>',
+      ''].join('\n'));
     await page.click('#filter', { clickCount: 3 });
-    await page.keyboard.type(args.xss);
+    await page.keyboard.type('xss-probe');
     await page.waitForFunction(() => document.querySelectorAll('.prompt-item').length === 1);
     const description = await page.$eval('.prompt-description', (d) => d.textContent);
     check('markup shown as text', description.includes('<img src=x onerror=') && description.includes('<script>'),
@@ -272,10 +288,10 @@ async function scenario() {
   check('no page errors or dialogs', problems.length === 0, problems.join('; '));
 }
 
-async function screenshot(page, name) {
+async function screenshot(page, name, fullPage = false) {
   if (!out) return;
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, (token ? 'token-' : '') + name);
-  await page.screenshot({ path: file, fullPage: false });
+  await page.screenshot({ path: file, fullPage });
   report.screenshots.push(file);
 }

@@ -25,6 +25,48 @@ class NativeFormatTest {
   @TempDir Path root;
   @TempDir Path elsewhere;
 
+  /** The rules a client can show beside each argument, under {@code io.promptd/arguments}; plain ones left out. */
+  @Test
+  void argumentRulesArePublishedInMeta() {
+    write(root, "tests.prompt.md", """
+        ---
+        description: Write tests
+        arguments:
+          - name: code
+            required: true
+          - name: language
+            enum: [Java, Python, Go]
+            enumTitles: {Go: Go (golang)}
+            default: Java
+          - name: framework
+            dependsOn: language
+            examples:
+              Java: [JUnit 5]
+          - name: count
+            type: integer
+          - name: ticket
+            pattern: "[A-Z]+-[0-9]+"
+        ---
+        {{code}} {{language}} {{framework}} {{count}} {{ticket}}
+        """);
+    write(root, "plain.prompt.md", """
+        ---
+        description: Plain
+        arguments:
+          - name: text
+        ---
+        {{text}}
+        """);
+    try (Library library = load(root)) {
+      assertThat(io.promptd.mcp.json.JsonCodec.parse(
+          "{\"io.promptd/arguments\":{\"language\":{\"default\":\"Java\",\"enum\":[\"Java\",\"Python\",\"Go\"],"
+              + "\"enumTitles\":{\"Go\":\"Go (golang)\"}},\"framework\":{\"dependsOn\":\"language\"},"
+              + "\"count\":{\"type\":\"integer\"},\"ticket\":{\"pattern\":\"[A-Z]+-[0-9]+\"}}}"))
+          .isEqualTo(prompt(library, "tests").prompt().meta());
+      assertThat(prompt(library, "plain").prompt().meta()).isNull();
+    }
+  }
+
   @Test
   void frontMatterBecomesPromptMetadata() {
     write(root, "review.prompt.md", """
