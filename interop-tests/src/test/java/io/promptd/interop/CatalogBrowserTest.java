@@ -10,13 +10,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -122,19 +120,7 @@ class CatalogBrowserTest {
   }
 
   private Path exampleCopy() throws IOException {
-    Path source = Peers.ROOT.resolve("examples/prompts");
-    Path library = dir.resolve("lib");
-    try (Stream<Path> files = Files.walk(source)) {
-      for (Path f : (Iterable<Path>) files::iterator) {
-        Path target = library.resolve(source.relativize(f).toString());
-        if (Files.isDirectory(f)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(f, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-      }
-    }
-    return library;
+    return PromptdServer.copy(Peers.ROOT.resolve("examples/prompts"), dir.resolve("lib"));
   }
 
   private static void awaitReady(int port) throws IOException, InterruptedException {

@@ -47,7 +47,11 @@ final class PromptdServer {
 
   /** Copies the conformance fixture library into {@code dir} and returns it. */
   static Path fixtureCopy(Path dir) throws IOException {
-    Path source = Peers.ROOT.resolve("fixtures/conformance");
+    return copy(Peers.ROOT.resolve("fixtures/conformance"), dir);
+  }
+
+  /** Copies the folder {@code source} (a prompt library) into {@code dir} and returns it. */
+  static Path copy(Path source, Path dir) throws IOException {
     try (Stream<Path> files = Files.walk(source)) {
       for (Path f : (Iterable<Path>) files::iterator) {
         Path target = dir.resolve(source.relativize(f).toString());
