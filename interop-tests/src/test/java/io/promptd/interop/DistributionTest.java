@@ -184,7 +184,8 @@ class DistributionTest {
     String token = "image-test-token-" + Long.toHexString(System.nanoTime());
     try {
       Result started = run(concat(podman, "run", "-d", "--name", name, "--read-only", "-p",
-          "127.0.0.1:" + port + ":8080", "-e", "PROMPTD_TOKEN=" + token, "-e", "PROMPTD_PUBLIC_URL=" + url, "-v",
+          "127.0.0.1:" + port + ":8080", "-e", "PROMPTD_TOKEN=" + token, "-e", "PROMPTD_PUBLIC_URL=" + url,
+          "-e", "PROMPTD_CATALOG=1", "-v",
           Peers.ROOT.resolve("examples/prompts") + ":/prompts:ro", ref), env, dir, Duration.ofMinutes(2));
       Assumptions.assumeTrue(started.status() == 0, () -> "podman cannot run containers here: " + started.err());
       HttpResponse<String> health = awaitHealth("http://127.0.0.1:" + port + "/healthz");
@@ -201,6 +202,12 @@ class DistributionTest {
             HttpResponse.BodyHandlers.ofString());
         assertThat(listed.statusCode()).isEqualTo(200);
         assertThat(listed.body()).contains("\"explain\"", "\"brand-colors\"");
+        // PROMPTD_CATALOG=1: the web catalog's page, read from the jar by the bundled runtime, with its policy.
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
+            .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("/catalog/app.js");
+        assertThat(page.headers().firstValue("content-security-policy").orElseThrow()).contains("script-src 'self'");
       }
       // The server runs as the image's user, not root: the host sees the container's process with uid 10001.
       Result pid = run(concat(podman, "inspect", "--format", "{{.State.Pid}}", name), env, dir, Duration.ofMinutes(1));

@@ -67,6 +67,8 @@ record ServeOptions(
   static final String ISSUER_VARIABLE = "PROMPTD_OAUTH_ISSUER";
   static final String AUDIENCE_VARIABLE = "PROMPTD_OAUTH_AUDIENCE";
   static final String SCOPES_VARIABLE = "PROMPTD_OAUTH_SCOPES";
+  /** The environment variable that turns the web catalog of an HTTP server on ({@code 1} or {@code true}). */
+  static final String CATALOG_VARIABLE = "PROMPTD_CATALOG";
   /** The environment variable that holds the session secret itself when {@code --session-secret} is not given. */
   static final String SESSION_SECRET_VARIABLE = "PROMPTD_SESSION_SECRET";
 
@@ -212,6 +214,9 @@ record ServeOptions(
     if (catalog && !http) {
       throw new UsageException("--catalog needs --http");
     }
+    String catalogSetting = System.getenv(CATALOG_VARIABLE); // ignored by a stdio server
+    catalog |= http && catalogSetting != null
+        && (catalogSetting.strip().equals("1") || catalogSetting.strip().equalsIgnoreCase("true"));
     SessionSecret sessionSecret = sessionSecret(sessionSecretFile, System.getenv(SESSION_SECRET_VARIABLE));
     if (sessionSecret != null && !http) {
       throw new UsageException("--session-secret needs --http");
