@@ -222,6 +222,39 @@ async function scenario() {
     check('images inline', true);
   }
 
+  // 7b. Embedded resources and resource links are shown by type, their URIs as text (a link is not followed).
+  fs.writeFileSync(path.join(library, 'zz-mixed-content.prompt.md'), [
+    '---', 'description: An embedded resource, a link and an answer', 'arguments:', '  - name: topic',
+    '    required: true', '---', 'Read about {{topic}}.', '::: resource promptd:///notes/{{topic}}.md',
+    'Notes on {{topic}}: keep it short.', '::: link https://example.com/docs/{{topic}} Docs', '::: assistant',
+    'Understood.', ''].join('\n'));
+  await page.click('#filter', { clickCount: 3 });
+  await page.keyboard.type('zz-mixed-content');
+  await page.waitForFunction(() => document.querySelectorAll('.prompt-item').length === 1);
+  await page.click('.prompt-item');
+  await page.type('[data-argument="topic"]', 'bears');
+  await page.click('#render');
+  await page.waitForFunction(() => document.querySelectorAll('.message').length > 0
+    && document.getElementById('prompt-name').textContent === 'zz-mixed-content');
+  const mixed = await mcp('prompts/get', { name: 'zz-mixed-content', arguments: { topic: 'bears' } });
+  const blocks = mixed.messages.flatMap((m) => [m.content].flat());
+  const embedded = blocks.find((c) => c.type === 'resource');
+  const link = blocks.find((c) => c.type === 'resource_link');
+  const seen = await page.evaluate(() => ({
+    roles: [...document.querySelectorAll('.message')].map((m) => m.dataset.role),
+    kinds: [...document.querySelectorAll('.resource .kind')].map((k) => k.textContent),
+    embeddedUri: (document.querySelector('.resource:not(.link) .resource-head code') || {}).textContent,
+    embeddedText: (document.querySelector('.resource:not(.link) pre.text') || {}).textContent,
+    linkUri: (document.querySelector('.resource.link .uri') || {}).textContent,
+    linkName: (document.querySelector('.resource.link strong') || {}).textContent,
+    anchors: document.querySelectorAll('#messages a').length }));
+  check('resources and links by type', embedded && link
+    && JSON.stringify(seen.roles) === JSON.stringify(mixed.messages.map((m) => m.role))
+    && JSON.stringify(seen.kinds) === JSON.stringify(['embedded resource', 'resource link'])
+    && seen.embeddedUri === embedded.resource.uri && seen.embeddedText === embedded.resource.text
+    && seen.linkUri === link.uri && seen.linkName === (link.title || link.name) && seen.anchors === 0,
+  JSON.stringify(seen));
+
   // 8. A prompt file saved while the page is open appears without a reload.
   await page.click('#filter', { clickCount: 3 });
   await page.keyboard.press('Backspace');

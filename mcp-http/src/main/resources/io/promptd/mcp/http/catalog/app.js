@@ -6,6 +6,7 @@
 const PROTOCOL = '2026-07-28';
 const ENDPOINT = document.documentElement.dataset.endpoint || '/mcp';
 const TOKEN_KEY = 'promptd.catalog.token';
+const LIST_LIMIT = 300; // list items drawn at once: a library of thousands is filtered, not scrolled
 const CLIENT = { name: 'promptd-catalog', version: '1' };
 
 const $ = (id) => document.getElementById(id);
@@ -18,6 +19,7 @@ const state = {
   nextId: 1,
   listen: null, // the AbortController of the live-updates stream
   lastRendered: '',
+  shownAs: null, // the selected prompt as last drawn (JSON), to redraw only when it changed
 };
 
 /** An error the server answered with: a JSON-RPC error or an HTTP refusal. */
@@ -364,7 +366,7 @@ function showList() {
   const words = $('filter').value.toLowerCase().split(/\s+/).filter(Boolean);
   const list = $('prompts');
   const shown = state.prompts.filter((p) => matches(p, words));
-  const items = shown.map((prompt) => {
+  const items = shown.slice(0, LIST_LIMIT).map((prompt) => {
     const item = el('li');
     const button = el('button', 'prompt-item');
     button.type = 'button';
@@ -395,6 +397,9 @@ function showList() {
     : shown.length + ' of ' + total + ' prompts match');
   if (total > 0 && shown.length === 0) {
     list.append(el('li', 'none', 'No prompt matches “' + $('filter').value + '”.'));
+  } else if (shown.length > LIST_LIMIT) {
+    list.append(el('li', 'none', (shown.length - LIST_LIMIT).toLocaleString()
+      + ' more: type to narrow the list.'));
   }
 }
 
@@ -441,6 +446,11 @@ function showSelected(kept) {
     }
     return;
   }
+  const shownAs = JSON.stringify(prompt);
+  if (kept && shownAs === state.shownAs) {
+    return; // the library changed, this prompt did not: leave the fields (and the caret) alone
+  }
+  state.shownAs = shownAs;
   $('prompt-title').textContent = str(prompt.title) || str(prompt.name);
   $('prompt-name').textContent = str(prompt.name);
   $('prompt-description').textContent = str(prompt.description);
@@ -489,12 +499,22 @@ function field(prompt, argument, index) {
   if (argument.required) {
     label.append(el('span', 'required', ' *'));
   }
-  const short = typeof rules.type === 'string' || Array.isArray(rules.enum) || typeof rules.pattern === 'string'
-    || typeof rules.dependsOn === 'string';
-  const input = short ? el('input') : el('textarea');
-  if (short) {
+  const values = valuesOf(prompt.name);
+  let input;
+  if (rules.type === 'boolean') {
+    input = el('select');
+    const unset = typeof rules.default === 'string' ? 'default (' + rules.default + ')' : 'not set';
+    [['', unset], ['true', 'true'], ['false', 'false']].forEach(([value, text]) => {
+      const option = el('option', null, text);
+      option.value = value;
+      input.append(option);
+    });
+  } else if (typeof rules.type === 'string' || Array.isArray(rules.enum) || typeof rules.pattern === 'string'
+    || typeof rules.dependsOn === 'string') {
+    input = el('input');
     input.type = 'text';
   } else {
+    input = el('textarea');
     input.rows = 3;
   }
   input.id = id;
@@ -502,10 +522,9 @@ function field(prompt, argument, index) {
   input.autocomplete = 'off';
   input.spellcheck = false;
   input.required = argument.required === true;
-  if (typeof rules.default === 'string') {
+  if (typeof rules.default === 'string' && input.tagName !== 'SELECT') {
     input.placeholder = rules.default;
   }
-  const values = valuesOf(prompt.name);
   input.value = values.get(argument.name) || '';
   const help = el('p', 'help');
   help.id = id + '-help';
@@ -517,6 +536,12 @@ function field(prompt, argument, index) {
   suggestions.id = id + '-suggestions';
   suggestions.setAttribute('role', 'group');
   suggestions.setAttribute('aria-label', 'Suggestions for ' + argument.name);
+  if (input.tagName === 'SELECT') {
+    input.setAttribute('aria-describedby', help.id);
+    input.addEventListener('change', () => values.set(argument.name, input.value));
+    wrap.append(label, help, input);
+    return wrap;
+  }
   input.setAttribute('aria-describedby', help.id + ' ' + suggestions.id);
   input.addEventListener('input', () => {
     values.set(argument.name, input.value);
