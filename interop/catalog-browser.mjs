@@ -234,8 +234,7 @@ async function scenario() {
   await page.click('.prompt-item');
   await page.type('[data-argument="topic"]', 'bears');
   await page.click('#render');
-  await page.waitForFunction(() => document.querySelectorAll('.message').length > 0
-    && document.getElementById('prompt-name').textContent === 'zz-mixed-content');
+  await page.waitForSelector('#result:not([hidden]) .message'); // select() emptied the previous result
   const mixed = await mcp('prompts/get', { name: 'zz-mixed-content', arguments: { topic: 'bears' } });
   const blocks = mixed.messages.flatMap((m) => [m.content].flat());
   const embedded = blocks.find((c) => c.type === 'resource');

@@ -391,7 +391,15 @@ function showList() {
     item.append(button);
     return item;
   });
+  const focused = document.activeElement && document.activeElement.classList.contains('prompt-item')
+    ? document.activeElement.dataset.name : null;
   list.replaceChildren(...items);
+  if (focused !== null) { // a live update redraws the list: the keyboard user stays where they were
+    const again = items.map((i) => i.firstElementChild).find((b) => b.dataset.name === focused);
+    if (again) {
+      again.focus();
+    }
+  }
   const total = state.prompts.length;
   showCount(words.length === 0 ? total + (total === 1 ? ' prompt' : ' prompts')
     : shown.length + ' of ' + total + ' prompts match');
@@ -416,6 +424,7 @@ function select(name, focus) {
     }
   });
   $('result').hidden = true;
+  $('messages').replaceChildren(); // another prompt's result must not linger
   $('error').hidden = true;
   showSelected(false);
   if (focus) {
@@ -640,8 +649,13 @@ async function render() {
   $('error').hidden = true;
   try {
     const result = await call('prompts/get', { name: prompt.name, arguments: args });
-    showResult(result);
+    if (state.selected === prompt.name) { // not if another prompt was opened meanwhile
+      showResult(result);
+    }
   } catch (e) {
+    if (state.selected !== prompt.name) {
+      return;
+    }
     $('result').hidden = true;
     $('error').textContent = e.message + (e.code ? ' (' + e.code + ')' : '');
     $('error').hidden = false;
