@@ -8,7 +8,10 @@
 // --list-only stops after the listing (and the same-origin check): what a token may see.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import puppeteer from 'puppeteer-core';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, a, i, all) => {
   if (a.startsWith('--')) pairs.push([a.slice(2), all[i + 1] && !all[i + 1].startsWith('--') ? all[i + 1] : 'true']);
@@ -314,7 +317,44 @@ async function scenario() {
   check('light and dark schemes', light !== dark, light + ' / ' + dark);
   await screenshot(page, 'catalog-375-light.png');
 
-  // 11. The page asked nothing of any other origin and hit no error.
+  // 11. Accessibility: axe-core's WCAG 2.1 A/AA and best-practice rules (contrast, labels, names, landmarks, ...)
+  // find nothing, light and dark, wide and narrow, with a prompt rendered. axe's script is put into a second tab
+  // whose page policy the test bypasses (the page's own policy forbids any script but its own).
+  const audit = await browser.newPage();
+  audit.setDefaultTimeout(WAIT);
+  await audit.setBypassCSP(true);
+  const axeCheck = async (name) => {
+    await audit.evaluate(axeSource);
+    const found = await audit.evaluate(async () => {
+      const r = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+      return { passes: r.passes.length, violations: r.violations.map((v) => v.id + ' (' + v.impact + '): '
+        + v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')) };
+    });
+    check(name, found.violations.length === 0 && found.passes > 10, found.violations.join('; ') || found.passes);
+  };
+  if (token) { // the token form itself, then the catalog with the token already in the tab's storage
+    await audit.setViewport({ width: 375, height: 900 });
+    await audit.goto(base.href, { waitUntil: 'domcontentloaded' });
+    await audit.waitForSelector('#token-panel:not([hidden])');
+    await axeCheck('accessibility of the token form');
+    await audit.evaluateOnNewDocument((t) => sessionStorage.setItem('promptd.catalog.token', t), token);
+  }
+  for (const scheme of ['light', 'dark']) {
+    for (const width of [1440, 375]) {
+      await audit.setViewport({ width, height: 900 });
+      await audit.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+      await audit.goto('about:blank'); // else the next goto would only change the fragment: no fresh load
+      await audit.goto(new URL('#' + target, base).href, { waitUntil: 'domcontentloaded' });
+      await audit.waitForSelector('#prompt:not([hidden])');
+      await audit.type('[data-argument="text"]', 'Bears hibernate.');
+      await audit.click('#render');
+      await audit.waitForSelector('#result:not([hidden]) .message');
+      await axeCheck('accessibility ' + scheme + ' ' + width);
+    }
+  }
+  await audit.close();
+
+  // 12. The page asked nothing of any other origin and hit no error.
   const foreign = requests.filter((u) => !u.startsWith(base.origin) && !u.startsWith('data:'));
   check('same origin only', foreign.length === 0, foreign.join(' '));
   check('no page errors or dialogs', problems.length === 0, problems.join('; '));
