@@ -352,9 +352,15 @@ async function reload(changed) {
   return reloading;
 }
 
+const haystacks = new WeakMap(); // prompt -> its searchable text, made once per listing
+
 function matches(prompt, words) {
-  const haystack = [prompt.name, prompt.title, prompt.description, ...tagsOf(prompt)]
-    .map((v) => str(v).toLowerCase()).join('\n');
+  let haystack = haystacks.get(prompt);
+  if (haystack === undefined) {
+    haystack = [prompt.name, prompt.title, prompt.description, ...tagsOf(prompt)]
+      .map((v) => str(v).toLowerCase()).join('\n');
+    haystacks.set(prompt, haystack);
+  }
   return words.every((w) => haystack.includes(w));
 }
 
