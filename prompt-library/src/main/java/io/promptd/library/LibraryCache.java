@@ -39,8 +39,11 @@ final class LibraryCache {
   private static final System.Logger LOG = System.getLogger("io.promptd.library");
   /** "PDIX". */
   static final int MAGIC = 0x50444958;
-  /** Bumped whenever the layout of {@link IndexFormat} changes. */
-  static final int FORMAT = 3;
+  /**
+   * Bumped whenever the layout of {@link IndexFormat} changes, or what parsing a file produces (4: prompts carry their
+   * arguments' rules in {@code _meta}; an index of 3 would serve unchanged files without them).
+   */
+  static final int FORMAT = 4;
 
   private final @Nullable Path file;
   private final String key;

@@ -108,9 +108,8 @@ final class CatalogPage {
   }
 
   private static boolean loopbackPeer(@Nullable String address) {
-    return address != null && (address.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}")
-        || address.equals("::1") || address.equals("[::1]") || address.equals("0:0:0:0:0:0:0:1")
-        || address.equals("[0:0:0:0:0:0:0:1]"));
+    return address != null && (Guard.LOOPBACK_V4.matcher(address).matches() || address.equals("::1")
+        || address.equals("[::1]") || address.equals("0:0:0:0:0:0:0:1") || address.equals("[0:0:0:0:0:0:0:1]"));
   }
 
   /** A value fit for a double-quoted HTML attribute. */

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,6 +23,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class Guard {
   private static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
+  /** An IPv4 loopback address, 127.0.0.0/8. */
+  static final Pattern LOOPBACK_V4 = Pattern.compile("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
 
   private final Set<String> hosts = new HashSet<>();
   private final Set<String> origins = new HashSet<>();
@@ -129,7 +132,7 @@ final class Guard {
     String h = normalizeHost(host);
     int colon = h.lastIndexOf(':');
     String name = colon > h.lastIndexOf(']') ? h.substring(0, colon) : h;
-    return name.equals("localhost") || name.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}") || name.equals("[0:0:0:0:0:0:0:1]");
+    return name.equals("localhost") || LOOPBACK_V4.matcher(name).matches() || name.equals("[0:0:0:0:0:0:0:1]");
   }
 
   /** Whether the request carries the configured bearer token (always true when none is configured). */
