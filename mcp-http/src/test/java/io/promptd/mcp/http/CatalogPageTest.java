@@ -121,6 +121,23 @@ class CatalogPageTest {
         .statusCode()).isEqualTo(401);
   }
 
+  /** Like the probes, the page's files raise no request event (no metric, no access-log line); its MCP calls do. */
+  @Test
+  void thePageFilesRaiseNoRequestEvents() throws Exception {
+    java.util.concurrent.BlockingQueue<RequestEvent> events = new java.util.concurrent.LinkedBlockingQueue<>();
+    http = HttpTransport.builder().server(server).webCatalog(true).onRequest(events::add).build().start();
+    for (String path : List.of("/", "/catalog/app.js", "/catalog/app.css", "/catalog/icon.svg")) {
+      assertThat(get(path).statusCode()).isEqualTo(200);
+    }
+    TestClient client = new TestClient(http.uri());
+    assertThat(client.post(TestClient.modern(1, "prompts/list", ""), TestClient.modernHeaders("prompts/list", null))
+        .statusCode()).isEqualTo(200);
+    RequestEvent first = events.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+    assertThat(first).isNotNull();
+    assertThat(first.method()).isEqualTo("prompts/list");
+    assertThat(events).isEmpty();
+  }
+
   @Test
   void anMcpPathThatWouldHideThePageIsRefused() {
     assertThatThrownBy(() -> HttpTransport.builder().server(server).path("/").webCatalog(true).build())
