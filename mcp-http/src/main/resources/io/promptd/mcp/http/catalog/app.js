@@ -166,7 +166,8 @@ async function listAll() {
     if (server && typeof server.name === 'string') {
       $('server').textContent = server.name + (typeof server.version === 'string' ? ' ' + server.version : '');
     }
-    prompts.push(...(Array.isArray(result.prompts) ? result.prompts : []));
+    prompts.push(...(Array.isArray(result.prompts) ? result.prompts : [])
+      .filter((p) => p && typeof p.name === 'string'));
     cursor = result.nextCursor;
     if (typeof cursor !== 'string') {
       break;
@@ -247,7 +248,8 @@ function tagsOf(prompt) {
 
 function rulesOf(prompt, argument) {
   const all = prompt._meta && prompt._meta['io.promptd/arguments'];
-  const rules = all && typeof all === 'object' ? all[argument] : null;
+  const rules = all && typeof all === 'object' && Object.prototype.hasOwnProperty.call(all, argument)
+    ? all[argument] : null;
   return rules && typeof rules === 'object' ? rules : {};
 }
 
@@ -467,6 +469,7 @@ function showSelected(kept) {
   }
   state.shownAs = shownAs;
   $('prompt-title').textContent = str(prompt.title) || str(prompt.name);
+  document.title = (str(prompt.title) || str(prompt.name)) + ' · Prompt catalog';
   $('prompt-name').textContent = str(prompt.name);
   $('prompt-description').textContent = str(prompt.description);
   $('prompt-icon').replaceChildren(iconNode(prompt, 'avatar large'));
