@@ -65,6 +65,9 @@ class CatalogBrowserTest {
     assertThat(report).contains("\"render matches prompts/get\":\"ok\"", "\"new file appears live\":\"ok\"",
         "\"markup runs nothing\":\"ok\"", "\"csp header\":\"ok\"", "\"completion as you type\":\"ok\"",
         "\"images inline\":\"ok\"", "\"fits 375 px\":\"ok\"");
+    Matrix.record("Chromium (headless, system) → promptd web catalog", "http (page + fetch to /mcp)",
+        "modern 2026-07-28", "list across pages, filter, keyboard fill with completion, render = prompts/get,"
+        + " resources by type, copy, live new file, markup inert, CSP, 375 px, light/dark, axe WCAG 2.1 AA");
     for (String shot : List.of("catalog-1440-light.png", "catalog-375-light.png", "catalog-1440-dark.png",
         "catalog-375-dark.png", "catalog-1440-rendered-light.png")) {
       byte[] png = Files.readAllBytes(SCREENSHOTS.resolve(shot));
@@ -81,6 +84,8 @@ class CatalogBrowserTest {
     String report = browse(port, library, "--token", token);
     assertThat(report).contains("\"asks for a token\":\"ok\"", "\"wrong token refused\":\"ok\"",
         "\"render matches prompts/get\":\"ok\"");
+    Matrix.record("Chromium (headless, system) → promptd web catalog", "http, bearer token", "modern 2026-07-28",
+        "token asked for, wrong token refused, then list, complete, render");
     // The page's files carry no library content and load without the token; the library does not.
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
@@ -117,6 +122,8 @@ class CatalogBrowserTest {
     assertThat(alices).contains("\"every prompt listed\":\"ok\"").contains("\"summarize\"")
         .doesNotContain("admin-deploy");
     assertThat(bobs).contains("\"every prompt listed\":\"ok\"").contains("\"summarize\"", "\"admin-deploy\"");
+    Matrix.record("Chromium (headless, system) → promptd web catalog", "http, OAuth (mock-oauth2-server)",
+        "modern 2026-07-28", "two tokens, two views: the admin-scoped prompt listed only for the token with the scope");
   }
 
   private Path exampleCopy() throws IOException {

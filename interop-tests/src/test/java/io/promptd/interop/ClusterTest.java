@@ -112,6 +112,8 @@ class ClusterTest {
     String report = ServerCellsTest.run(List.of("node", "catalog-browser.mjs", "--url",
         "http://127.0.0.1:" + port + "/", "--library", library.toString(), "--list-only"), Peers.INTEROP);
     assertThat(report).contains("\"ok\":true", "\"every prompt listed\":\"ok\"", "\"live stream\":\"ok\"");
+    Matrix.record("Chromium (headless, system) → HAProxy → 3 promptd replicas (store), web catalog", "http",
+        "modern 2026-07-28", "every prompt listed, live stream acknowledged, same origin only");
   }
 
   @Test

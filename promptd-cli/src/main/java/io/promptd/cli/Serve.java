@@ -228,6 +228,9 @@ final class Serve {
     err.println("promptd: serving " + server.prompts().size() + " prompt(s) on " + at
         + (options.token() != null ? " (bearer token required)" : "")
         + oauthNote(options.oauth(), http));
+    if (options.catalog()) {
+      err.println("promptd: web catalog at " + (reachable.isEmpty() ? http.uri() : reachable.getFirst()).resolve("/"));
+    }
     stopped.await();
   }
 

@@ -183,6 +183,31 @@ class CliProcessTest {
     assertThat(server.exitValue()).isIn(0, 143);
   }
 
+  /** {@code serve --http --catalog} says where the catalog is, and serves it there. */
+  @Test
+  void theStartUpLinesNameTheCatalogsAddress() throws Exception {
+    List<String> command = java();
+    command.addAll(List.of("serve", "--http", "0", "--catalog", FIXTURES.toString()));
+    Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      LinkedBlockingQueue<String> err = lines(server.getErrorStream());
+      String serving = awaitLine(err, " on http://");
+      String catalog = awaitLine(err, "web catalog at ");
+      Matcher m = Pattern.compile("on (http://127\\.0\\.0\\.1:\\d+)/mcp").matcher(serving);
+      assertThat(m.find()).as(serving).isTrue();
+      assertThat(catalog).isEqualTo("promptd: web catalog at " + m.group(1) + "/");
+      java.net.http.HttpResponse<String> page = java.net.http.HttpClient.newHttpClient().send(
+          java.net.http.HttpRequest.newBuilder(java.net.URI.create(m.group(1) + "/"))
+              .timeout(java.time.Duration.ofSeconds(10)).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertThat(page.statusCode()).isEqualTo(200);
+      assertThat(page.body()).contains("Prompt catalog");
+    } finally {
+      server.destroy();
+      server.waitFor(20, TimeUnit.SECONDS);
+    }
+  }
+
   @Test
   void aBrokenFileSavedWhileServingIsReportedToTheClientAndOnStderr() throws Exception {
     Files.writeString(dir.resolve("good.prompt.md"), "---\ndescription: fine\n---\nHello\n");
