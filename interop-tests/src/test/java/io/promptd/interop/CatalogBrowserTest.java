@@ -116,7 +116,8 @@ class CatalogBrowserTest {
     command.addAll(command.size() - 1, List.of("--oauth-issuer", issuer.issuerUrl("team").toString(),
         "--oauth-scopes", "prompts"));
     start(command, port);
-    awaitReady(port); // the issuer's keys are fetched in the background: until then every token gets 401
+    // The issuer's keys are fetched in the background: until then every token gets 401 (and /readyz 503).
+    Poll.ok(URI.create("http://127.0.0.1:" + port + "/readyz"), Duration.ofSeconds(60));
     String alices = browse(port, library, "--token", alice, "--list-only");
     String bobs = browse(port, library, "--token", bob, "--list-only");
     assertThat(alices).contains("\"every prompt listed\":\"ok\"").contains("\"summarize\"")
@@ -130,18 +131,7 @@ class CatalogBrowserTest {
     return PromptdServer.copy(Peers.ROOT.resolve("examples/prompts"), dir.resolve("lib"));
   }
 
-  private static void awaitReady(int port) throws IOException, InterruptedException {
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/readyz"))
-        .timeout(Duration.ofSeconds(5)).build();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
-      assertThat(System.nanoTime() - deadline).as("ready within 60 s").isNegative();
-      Thread.sleep(100);
-    }
-  }
-
-  private void start(List<String> command, int port) throws IOException, InterruptedException {
+  private void start(List<String> command, int port) throws Exception {
     servers.add(Peers.startHttp(command, port));
   }
 

@@ -264,13 +264,11 @@ class ClusterTest {
             "--store", storeUrl, "--author", folder.getFileName().toString()).redirectErrorStream(true)
             .redirectOutput(dir.resolve(folder.getFileName() + ".out").toFile()).start());
       }
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-      while (waitingOnLocks(watch) < 2) {
-        assertThat(System.nanoTime()).as("both publishes waiting on the lock: %s", activity(watch))
-            .isLessThan(deadline);
-        assertThat(publishers).allMatch(Process::isAlive);
-        TimeUnit.MILLISECONDS.sleep(50); // polling the database for the two waiters, with the deadline above
-      }
+      Poll.until(Duration.ofSeconds(90), Duration.ofMillis(50), () -> "both publishes waiting on the lock: "
+          + activityOrWhy(watch), () -> {
+            assertThat(publishers).allMatch(Process::isAlive);
+            return waitingOnLocks(watch) >= 2;
+          });
       lock.rollback();
     }
     List<String> outs = new ArrayList<>();
@@ -362,12 +360,15 @@ class ClusterTest {
   }
 
   private static void awaitReady(int replicaPort) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    URI ready = URI.create("http://127.0.0.1:" + replicaPort + "/readyz");
-    while (HTTP.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(10)).build(),
-        HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
-      assertThat(System.nanoTime()).as("replica on port %d ready", replicaPort).isLessThan(deadline);
-      TimeUnit.MILLISECONDS.sleep(100); // polling /readyz, with the deadline above
+    Poll.ok(URI.create("http://127.0.0.1:" + replicaPort + "/readyz"), Duration.ofSeconds(60));
+  }
+
+  /** The database's activity for a failure message, or why it could not be read. */
+  private static String activityOrWhy(java.sql.Connection c) {
+    try {
+      return activity(c);
+    } catch (java.sql.SQLException e) {
+      return "(pg_stat_activity unreadable: " + e.getMessage() + ")";
     }
   }
 
@@ -391,38 +392,25 @@ class ClusterTest {
     }
   }
 
-  private static void awaitCount(AtomicInteger count, int atLeast) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (count.get() < atLeast) {
-      assertThat(System.nanoTime()).as("%d answers", atLeast).isLessThan(deadline);
-      TimeUnit.MILLISECONDS.sleep(20); // polling a counter the clients raise, with the deadline above
-    }
+  private static void awaitCount(AtomicInteger count, int atLeast) throws Exception {
+    Poll.until(Duration.ofSeconds(120), Duration.ofMillis(20), () -> atLeast + " answers (" + count.get() + " so far)",
+        () -> count.get() >= atLeast);
   }
 
   /** Waits until {@code replica}'s prompts/list names {@code name} (a publish reached it). */
   private static void awaitListed(URI replica, String name) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (true) {
+    Poll.until(Duration.ofSeconds(60), Duration.ofMillis(100), () -> replica + " lists " + name, () -> {
       HttpResponse<String> r = modern(replica, 7, "prompts/list", "{}");
-      if (r.statusCode() == 200 && r.body().contains("\"" + name + "\"")) {
-        return;
-      }
-      assertThat(System.nanoTime()).as(replica + " lists " + name + ": " + r.body()).isLessThan(deadline);
-      TimeUnit.MILLISECONDS.sleep(100); // polling the replica, with the deadline above
-    }
+      return r.statusCode() == 200 && r.body().contains("\"" + name + "\"");
+    });
   }
 
   /** Waits until {@code prompts/get NAME} through {@code uri} renders {@code text}. */
   private static void awaitGot(URI uri, String name, String text) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (true) {
+    Poll.until(Duration.ofSeconds(60), Duration.ofMillis(100), () -> name + " renders " + text + " via " + uri, () -> {
       HttpResponse<String> r = modern(uri, 8, "prompts/get", "{\"name\":\"" + name + "\"}");
-      if (r.statusCode() == 200 && r.body().contains(text)) {
-        return;
-      }
-      assertThat(System.nanoTime()).as(name + " renders " + text + ": " + r.body()).isLessThan(deadline);
-      TimeUnit.MILLISECONDS.sleep(100); // polling through the balancer, with the deadline above
-    }
+      return r.statusCode() == 200 && r.body().contains(text);
+    });
   }
 
   private static URI mcp(int p) {

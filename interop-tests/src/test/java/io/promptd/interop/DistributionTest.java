@@ -104,7 +104,7 @@ class DistributionTest {
     serve.environment().put("PROMPTD_JAVA_OPTS", "-Xlog:class+load=info:file=" + serveLog);
     Process server = serve.start();
     try {
-      awaitPort(server, port);
+      Poll.port(server, port, Duration.ofSeconds(30));
       Path exe = Files.readSymbolicLink(Path.of("/proc", String.valueOf(server.pid()), "exe"));
       assertThat(exe).isEqualTo(home.resolve("runtime/bin/java").toRealPath());
       Result list = run(List.of(promptd.toString(), "list", "--url", "http://127.0.0.1:" + port + "/mcp"), bare,
@@ -188,8 +188,7 @@ class DistributionTest {
           "-e", "PROMPTD_CATALOG=1", "-v",
           Peers.ROOT.resolve("examples/prompts") + ":/prompts:ro", ref), env, dir, Duration.ofMinutes(2));
       Assumptions.assumeTrue(started.status() == 0, () -> "podman cannot run containers here: " + started.err());
-      HttpResponse<String> health = awaitHealth("http://127.0.0.1:" + port + "/healthz");
-      assertThat(health.statusCode()).isEqualTo(200);
+      Poll.ok(URI.create("http://127.0.0.1:" + port + "/healthz"), Duration.ofSeconds(60));
       try (HttpClient http = HttpClient.newHttpClient()) {
         String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\",\"params\":{\"_meta\":{"
             + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
@@ -238,26 +237,6 @@ class DistributionTest {
     List<String> all = new ArrayList<>(head);
     all.addAll(List.of(tail));
     return all;
-  }
-
-  private static HttpResponse<String> awaitHealth(String url) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    try (HttpClient http = HttpClient.newHttpClient()) {
-      while (true) {
-        try {
-          HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
-              HttpResponse.BodyHandlers.ofString());
-          if (r.statusCode() == 200 || System.nanoTime() > deadline) {
-            return r;
-          }
-        } catch (IOException notYet) {
-          if (System.nanoTime() > deadline) {
-            throw notYet;
-          }
-        }
-        Thread.sleep(200);
-      }
-    }
   }
 
   private static JsonObject object(String json) {
@@ -326,18 +305,4 @@ class DistributionTest {
     throw new AssertionError("no " + tool + " in /usr/bin or /bin");
   }
 
-  private static void awaitPort(Process server, int port) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline) {
-      if (!server.isAlive()) {
-        throw new AssertionError("the server exited with " + server.exitValue());
-      }
-      try (java.net.Socket s = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
-        return;
-      } catch (IOException notYet) {
-        Thread.sleep(50);
-      }
-    }
-    throw new AssertionError("the server did not open port " + port);
-  }
 }

@@ -12,7 +12,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -112,11 +111,9 @@ class OAuthCellsTest {
 
   /** The server fetches the issuer's keys in the background after start-up: wait until it accepts the token. */
   private static void awaitAccepted(URI resource, String token) throws Exception {
-    Instant deadline = Instant.now().plusSeconds(60);
-    int status;
-    while ((status = post(resource, token).statusCode()) == 401 && Instant.now().isBefore(deadline)) {
-      Thread.sleep(100);
-    }
-    assertThat(status).isEqualTo(200);
+    int[] status = new int[1];
+    Poll.until(Duration.ofSeconds(60), Duration.ofMillis(100), () -> "the token accepted",
+        () -> (status[0] = post(resource, token).statusCode()) != 401);
+    assertThat(status[0]).isEqualTo(200);
   }
 }

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 
 /** Where the peers live and how to start them: Node packages pinned in {@code interop/package.json}. */
@@ -45,22 +43,16 @@ final class Peers {
   }
 
   /** Starts a background server process and waits until its port accepts connections. */
-  static Process startHttp(List<String> command, int port) throws IOException, InterruptedException {
+  static Process startHttp(List<String> command, int port) throws Exception {
     Process p = new ProcessBuilder(command).directory(INTEROP.toFile())
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-    while (Instant.now().isBefore(deadline)) {
-      if (!p.isAlive()) {
-        throw new IOException("server exited with " + p.exitValue() + ": " + command);
-      }
-      try (Socket s = new Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
-        return p;
-      } catch (IOException notYet) {
-        Thread.sleep(50);
-      }
+    try {
+      Poll.port(p, port, Duration.ofSeconds(30));
+      return p;
+    } catch (AssertionError e) {
+      p.destroyForcibly();
+      throw new AssertionError(e.getMessage() + ": " + command, e);
     }
-    p.destroyForcibly();
-    throw new IOException("server did not open port " + port + ": " + command);
   }
 
   static URI mcpUrl(int port) {

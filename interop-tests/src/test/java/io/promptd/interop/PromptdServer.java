@@ -77,7 +77,7 @@ final class PromptdServer {
    * or over HTTP (started here); returns the HTTP server's process, which the caller destroys, or null for stdio.
    */
   static @org.jspecify.annotations.Nullable Process target(String transport, Path library, List<String> args,
-      String... flags) throws IOException, InterruptedException {
+      String... flags) throws Exception {
     if (transport.equals("stdio")) {
       args.addAll(List.of("--stdio", shell(stdioCommand(library, flags))));
       return null;

@@ -18,7 +18,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,10 +86,8 @@ class ScopedAccessTest {
     command.addAll(List.of("--oauth-issuer", issuer.issuerUrl("team").toString(), "--oauth-scopes", "prompts",
         "--access-log", dir.resolve("access.jsonl").toString()));
     server = Peers.startHttp(command, port);
-    Instant deadline = Instant.now().plusSeconds(60);
-    while (modern(alice, "prompts/list", null, "{}").statusCode() == 401 && Instant.now().isBefore(deadline)) {
-      Thread.sleep(100); // the server fetches the issuer's keys in the background after start-up
-    }
+    // The server fetches the issuer's keys in the background after start-up.
+    Poll.ok(URI.create("http://127.0.0.1:" + port + "/readyz"), Duration.ofSeconds(60));
   }
 
   @AfterEach
@@ -172,11 +169,8 @@ class ScopedAccessTest {
 
     // The access log names each request's subject, and never a token.
     Path log = dir.resolve("access.jsonl");
-    Instant deadline = Instant.now().plusSeconds(30);
-    while (Instant.now().isBefore(deadline)
-        && !(Files.exists(log) && Files.readString(log, UTF_8).contains("\"subject\":\"bob\""))) {
-      Thread.sleep(50); // lines are written by a background writer
-    }
+    Poll.until(Duration.ofSeconds(30), Duration.ofMillis(50), () -> "bob's request in " + log, // a background writer
+        () -> Files.exists(log) && Files.readString(log, UTF_8).contains("\"subject\":\"bob\""));
     List<JsonObject> lines = Files.readAllLines(log, UTF_8).stream()
         .map(l -> (JsonObject) JsonCodec.parse(l)).toList();
     assertThat(lines).anyMatch(l -> l.string("subject").equals(java.util.Optional.of("alice"))

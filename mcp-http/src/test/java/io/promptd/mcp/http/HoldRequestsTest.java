@@ -15,6 +15,9 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,7 +33,7 @@ class HoldRequestsTest {
 
   @Test
   void aRequestBeforeTheLoadIsAnsweredFromTheLoadedCatalogAndProbesAreNotHeld() throws Exception {
-    CompletableFuture<Void> loaded = new CompletableFuture<>();
+    Load loaded = new Load();
     try (McpServer server = McpServer.builder().build();
         HttpTransport http = HttpTransport.builder().server(server).readinessCheck("loaded", loaded::isDone)
             .holdRequestsUntil(loaded, Duration.ofSeconds(50)).build().start()) {
@@ -40,8 +43,8 @@ class HoldRequestsTest {
       // Probes answer while the request waits: readiness says the load is not done.
       assertThat(probe(http, "/healthz").statusCode()).isEqualTo(200);
       assertThat(probe(http, "/readyz").statusCode()).isEqualTo(503);
-      Thread.sleep(200); // the early request reaches the server (were it not held, it would be answered empty now)
-      assertThat(early).isNotDone();
+      assertThat(loaded.awaited.await(30, TimeUnit.SECONDS)).as("the early request waits for the load").isTrue();
+      assertThat(early).isNotDone(); // were it not held, it would have been answered from the empty catalog
       server.prompts().put(PromptDefinition.of(Prompt.of("loaded", "from the load", List.of()),
           args -> List.of(PromptMessage.user("hi"))));
       loaded.complete(null);
@@ -62,6 +65,17 @@ class HoldRequestsTest {
       HttpResponse<String> answer = client.post(LIST, modernHeaders("prompts/list", null));
       assertThat(answer.statusCode()).isEqualTo(200);
       assertThat(answer.body()).contains("\"prompts\":[]");
+    }
+  }
+
+  /** The load's future; counts down when a held request starts waiting for it. */
+  private static final class Load extends CompletableFuture<Void> {
+    final CountDownLatch awaited = new CountDownLatch(1);
+
+    @Override
+    public Void get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
+      awaited.countDown();
+      return super.get(timeout, unit);
     }
   }
 
