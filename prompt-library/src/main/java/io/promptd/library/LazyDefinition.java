@@ -12,10 +12,15 @@ import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.server.ArgumentCompleter;
+import io.promptd.mcp.json.JsonBoolean;
+import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.server.ArgumentField;
+import io.promptd.mcp.server.ArgumentForms;
+import io.promptd.mcp.server.ArgumentsNeeded;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptRenderer;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -51,6 +56,8 @@ final class LazyDefinition {
       Prompt prompt, boolean completable) {
     LazyDefinition lazy = new LazyDefinition(source, options, root, file, match, prompt.name());
     ArgumentCompleter completer = completable ? lazy::complete : null;
+    boolean elicits = !(prompt.meta() != null && prompt.meta().get(ArgumentForms.FORM_META) instanceof JsonObject form
+        && form.get("elicit") instanceof JsonBoolean b && !b.value());
     PromptRenderer renderer = new PromptRenderer() { // may block: its first use reads and parses the file
       @Override
       public GetPromptResult render(Map<String, String> arguments) throws Exception {
@@ -63,8 +70,14 @@ final class LazyDefinition {
       }
 
       @Override
+      public List<ArgumentsNeeded.Question> check(Map<String, String> arguments) {
+        return lazy.full().renderer().check(arguments);
+      }
+
+      // From the listed metadata (a form-first listing asks every prompt): no parse.
+      @Override
       public boolean elicits() {
-        return lazy.full().renderer().elicits();
+        return elicits;
       }
     };
     return new PromptDefinition(prompt, renderer, completer);

@@ -41,9 +41,10 @@ final class LibraryCache {
   static final int MAGIC = 0x50444958;
   /**
    * Bumped whenever the layout of {@link IndexFormat} changes, or what parsing a file produces (4: prompts carry their
-   * arguments' rules in {@code _meta}; an index of 3 would serve unchanged files without them).
+   * arguments' rules in {@code _meta}; an index of 3 would serve unchanged files without them; 5: prompts carry their
+   * form settings in {@code _meta}, which form-first listings read without parsing).
    */
-  static final int FORMAT = 4;
+  static final int FORMAT = 5;
 
   private final @Nullable Path file;
   private final String key;

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Prompt files and elicitation: the form a 2026-07-28 {@code InputRequiredResult} shows is built from the file's
- * argument declarations (type, enum, default, title, description; a pattern said in words), it lists only what is
- * missing or invalid, the answers are checked by the same rules, and {@code elicit: false} opts a prompt out.
+ * argument declarations (type, enum, default, title, description; a pattern said in words), it asks in one form for
+ * every argument without a valid value (form-first), the answers are checked by the same rules, and
+ * {@code elicit: false} opts a prompt out.
  */
 class ElicitFormsTest {
   private static final String PLAN = """
@@ -50,7 +51,7 @@ class ElicitFormsTest {
   @TempDir Path root;
 
   @Test
-  void theFormComesFromTheDeclarationsAndListsOnlyWhatIsMissingOrInvalid() {
+  void oneFormAsksForEverythingMissingOrInvalidRequiredFirstAndTheAnswersAreCheckedByTheSameRules() {
     write(root, "plan.prompt.md", PLAN);
     try (Library library = load(root);
         McpServer server = McpServer.builder().prompts(library.catalog()).build()) {
@@ -60,22 +61,28 @@ class ElicitFormsTest {
       assertThat(first.string("resultType")).hasValue("input_required");
       JsonObject params = first.object("inputRequests").orElseThrow().object("arguments").orElseThrow()
           .object("params").orElseThrow();
-      // The required weeks is missing (the server's own check comes first); the version is not checked yet.
+      // Form-first: the version breaks its pattern (offered back for correction, the pattern in words), weeks is
+      // missing, and the optional channel and notes come after them with their defaults: all in one form.
+      assertThat(params.string("message")).hasValue("The prompt 'plan' needs more from you: Version must match the"
+          + " pattern \\d+\\.\\d+\\.\\d+, not '1.2'; weeks is required.");
       assertThat(JsonCodec.write(params.object("requestedSchema").orElseThrow())).isEqualTo("{\"type\":\"object\","
-          + "\"properties\":{\"weeks\":{\"type\":\"integer\",\"description\":\"Weeks until the release\"}},"
-          + "\"required\":[\"weeks\"]}");
+          + "\"properties\":{\"version\":{\"type\":\"string\",\"title\":\"Version\",\"description\":\"The version to"
+          + " release Must match the pattern \\\\d+\\\\.\\\\d+\\\\.\\\\d+.\",\"default\":\"1.2\"},"
+          + "\"weeks\":{\"type\":\"integer\",\"description\":\"Weeks until the release\"},"
+          + "\"channel\":{\"type\":\"string\",\"enum\":[\"stable\",\"beta\"],\"description\":\"Where it goes\","
+          + "\"default\":\"stable\"},\"notes\":{\"type\":\"boolean\",\"default\":true}},"
+          + "\"required\":[\"version\",\"weeks\"]}");
       String state = first.string("requestState").orElseThrow();
 
-      // Weeks answered as a JSON integer; now the version breaks its pattern: asked for with the pattern in words.
+      // Weeks answered as a JSON integer, the version still wrong: asked again for the version only.
       JsonObject second = result(get(session, 2, "{\"version\":\"1.2\"}", state,
-          "{\"arguments\":{\"action\":\"accept\",\"content\":{\"weeks\":3}}}"));
+          "{\"arguments\":{\"action\":\"accept\",\"content\":{\"weeks\":3,\"version\":\"1.2\"}}}"));
       JsonObject form = second.object("inputRequests").orElseThrow().object("arguments").orElseThrow()
           .object("params").orElseThrow();
+      assertThat(form.object("requestedSchema").orElseThrow().object("properties").orElseThrow().members().keySet())
+          .containsExactly("version", "channel", "notes");
       assertThat(form.string("message")).hasValue("The prompt 'plan' needs more from you: Version must match the"
           + " pattern \\d+\\.\\d+\\.\\d+, not '1.2'.");
-      assertThat(JsonCodec.write(form.object("requestedSchema").orElseThrow())).isEqualTo("{\"type\":\"object\","
-          + "\"properties\":{\"version\":{\"type\":\"string\",\"title\":\"Version\",\"description\":\"The version to"
-          + " release Must match the pattern \\\\d+\\\\.\\\\d+\\\\.\\\\d+.\"}},\"required\":[\"version\"]}");
 
       String done = get(session, 3, "{\"version\":\"1.2\"}", second.string("requestState").orElseThrow(),
           "{\"arguments\":{\"action\":\"accept\",\"content\":{\"version\":\"1.2.0\"}}}");
@@ -93,15 +100,14 @@ class ElicitFormsTest {
           + "\"notes\":\"maybe\"}", null, null));
       JsonObject properties = asked.object("inputRequests").orElseThrow().object("arguments").orElseThrow()
           .object("params").orElseThrow().object("requestedSchema").orElseThrow().object("properties").orElseThrow();
-      // The binder stops at the first bad value, in declaration order.
+      // Every bad value at once; an invalid value is not offered back where the field cannot hold it.
       assertThat(JsonCodec.write(properties)).isEqualTo("{\"channel\":{\"type\":\"string\",\"enum\":[\"stable\","
-          + "\"beta\"],\"description\":\"Where it goes\",\"default\":\"stable\"}}");
-      String next = get(session, 2, "{\"version\":\"1.0.0\",\"weeks\":\"2\",\"channel\":\"nightly\",\"notes\":"
+          + "\"beta\"],\"description\":\"Where it goes\",\"default\":\"stable\"},"
+          + "\"notes\":{\"type\":\"boolean\",\"default\":true}}");
+      String done = get(session, 2, "{\"version\":\"1.0.0\",\"weeks\":\"2\",\"channel\":\"nightly\",\"notes\":"
           + "\"maybe\"}", asked.string("requestState").orElseThrow(),
-          "{\"arguments\":{\"action\":\"accept\",\"content\":{\"channel\":\"beta\"}}}");
-      JsonObject notes = result(next).object("inputRequests").orElseThrow().object("arguments").orElseThrow()
-          .object("params").orElseThrow().object("requestedSchema").orElseThrow().object("properties").orElseThrow();
-      assertThat(JsonCodec.write(notes)).isEqualTo("{\"notes\":{\"type\":\"boolean\",\"default\":true}}");
+          "{\"arguments\":{\"action\":\"accept\",\"content\":{\"channel\":\"beta\",\"notes\":false}}}");
+      assertThat(done).contains("Release 1.0.0 to beta in 2 weeks.");
     }
   }
 

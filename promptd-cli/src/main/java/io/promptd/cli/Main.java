@@ -51,8 +51,14 @@ public final class Main {
         --completion-rate N  completion/complete requests per second per client: a legacy session, else the token's
                              subject, else the client's address (stdio: the process); bursts of 2N; past it a clear
                              error with retryAfterMs (default 20; 0: no limit)
-        --no-elicit          never ask users for missing or invalid prompt arguments (2026-07-28 clients that
-                             declare form elicitation are asked by default; see README)
+        --no-elicit          never ask users for missing or invalid prompt arguments (clients that declare
+                             form elicitation are asked by default; see docs/clients.md)
+        --no-form-first      list required arguments as required to clients that can show forms too (by
+                             default they are listed as optional, so a bare slash command reaches promptd,
+                             which asks for every argument in one form)
+        --confirm-free-text auto|always|never
+                             show free-text values a client passed in that form, for checking (default auto:
+                             for clients that cut typed text at the first space, such as Claude Code)
         --prompts-as-tools   also offer the prompts as two tools, list_prompts and get_prompt, for clients that
                              only use tools
         --http [PORT]        serve Streamable HTTP at /mcp instead of stdio (port 3000 unless given)

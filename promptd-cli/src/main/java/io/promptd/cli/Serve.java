@@ -128,7 +128,9 @@ final class Serve {
       McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(library)
           .pageSize(options.pageSize())
           .completionRateLimit(options.completionRate(), Math.max(1, 2 * options.completionRate()))
-          .elicitation(options.elicit())
+          .elicitation(options.forms().elicit())
+          .formFirst(options.forms().formFirst())
+          .freeTextConfirmation(options.forms().confirmFreeText())
           .promptsAsTools(options.promptsAsTools());
       if (sessionSecret != null) {
         builder.cursorSecret(sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors

@@ -33,7 +33,8 @@ import org.jspecify.annotations.Nullable;
  * @param store the prompt store to serve instead of {@code directories} (which is then empty), or null
  * @param completionRate {@code completion/complete} requests per second per client (bursts of twice as many); 0: no
  *     limit
- * @param elicit whether the server may ask users for missing or invalid prompt arguments ({@code --no-elicit}: never)
+ * @param forms how users are asked for prompt arguments in clients that can show forms ({@code --no-elicit},
+ *     {@code --no-form-first}, {@code --confirm-free-text})
  * @param promptsAsTools whether the prompts are offered as the tools {@code list_prompts} and {@code get_prompt} too
  *     ({@code --prompts-as-tools})
  * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
@@ -56,7 +57,7 @@ record ServeOptions(
     @Nullable SessionSecret sessionSecret,
     @Nullable StoreUrl store,
     int completionRate,
-    boolean elicit,
+    FormOptions forms,
     boolean promptsAsTools,
     boolean catalog) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
@@ -130,6 +131,8 @@ record ServeOptions(
     String store = null;
     int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
     boolean elicit = true;
+    boolean formFirst = true;
+    io.promptd.mcp.server.FreeTextConfirmation confirm = FormOptions.DEFAULT.confirmFreeText();
     boolean promptsAsTools = false;
     boolean catalog = false;
     for (int i = 0; i < args.size(); i++) {
@@ -166,6 +169,8 @@ record ServeOptions(
         case "--store" -> store = text(args, ++i, arg);
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--no-elicit" -> elicit = false;
+        case "--no-form-first" -> formFirst = false;
+        case "--confirm-free-text" -> confirm = FormOptions.confirmation(text(args, ++i, arg));
         case "--prompts-as-tools" -> promptsAsTools = true;
         case "--catalog" -> catalog = true;
         default -> {
@@ -229,7 +234,8 @@ record ServeOptions(
     }
     return new ServeOptions(store == null ? directories(dirs) : List.of(), pageSize, maxLineBytes, watch, http, host,
         port, token, publicUrls, trustProxy, tlsCert, tlsKey, ops, oauth, sessionSecret,
-        store == null ? null : StoreCommand.storeUrl(store), completionRate, elicit, promptsAsTools,
+        store == null ? null : StoreCommand.storeUrl(store), completionRate,
+        new FormOptions(elicit, formFirst, confirm), promptsAsTools,
         catalog);
   }
 

@@ -46,6 +46,11 @@ public record ArgumentField(String name, @Nullable String title, @Nullable Strin
     choiceTitles = Map.copyOf(requireNonNull(choiceTitles, "choiceTitles"));
   }
 
+  /** This field starting with {@code value} instead of its default (a value given before, offered for checking). */
+  public ArgumentField withDefault(@Nullable String value) {
+    return new ArgumentField(name, title, description, type, choices, choiceTitles, value, pattern, required);
+  }
+
   /** A plain text field for an argument as {@code prompts/list} shows it. */
   public static ArgumentField of(PromptArgument argument) {
     return new ArgumentField(argument.name(), argument.title(), argument.description(), Type.STRING, List.of(), Map.of(),

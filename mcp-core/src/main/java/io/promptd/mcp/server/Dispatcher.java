@@ -99,7 +99,8 @@ final class Dispatcher {
     Encoder encoder = new Encoder(state.version);
     return switch (request.method()) {
       case "ping" -> JsonObject.EMPTY;
-      case "prompts/list" -> prompts.list(request.params(), encoder, caller).build();
+      case "prompts/list" -> prompts.list(request.params(), encoder, caller,
+          session.mayElicit() && server.forms().relaxesListings()).build();
       case "prompts/get" -> session.canElicit(stream)
           ? LegacyElicitation.get(prompts, session, stream, state.version, request.params(), encoder, caller)
           : prompts.get(request.params(), encoder, caller);

@@ -53,7 +53,9 @@ final class FormElicitation {
       if (f.required()) {
         required.add(f.name());
       }
-      reasons.add((f.title() != null ? f.title() : f.name()) + " " + q.reason());
+      if (!q.reason().isEmpty()) { // fields asked only to complete the form (form-first) need no reason
+        reasons.add((f.title() != null ? f.title() : f.name()) + " " + q.reason());
+      }
     }
     JsonObject.Builder schema = JsonObject.builder().put("type", "object").put("properties", properties.build());
     if (!required.isEmpty()) {
@@ -61,7 +63,9 @@ final class FormElicitation {
     }
     return JsonObject.builder()
         .put("mode", "form")
-        .put("message", "The prompt '" + prompt + "' needs more from you: " + String.join("; ", reasons) + ".")
+        .put("message", reasons.isEmpty()
+            ? "The prompt '" + prompt + "' will use these values: check them, then accept."
+            : "The prompt '" + prompt + "' needs more from you: " + String.join("; ", reasons) + ".")
         .put("requestedSchema", schema.build())
         .build();
   }

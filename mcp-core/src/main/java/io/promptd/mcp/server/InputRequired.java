@@ -70,9 +70,11 @@ final class InputRequired {
    * Serves a {@code prompts/get}: its result, or an {@code InputRequiredResult} when arguments are missing or invalid
    * and the user can be asked — the server and the prompt allow it, and the request declares form elicitation.
    */
-  static JsonObject.Builder get(PromptsFeature prompts, RequestStates states, boolean serverAsks, JsonObject params,
-      Encoder encoder, RequestContext ctx) {
+  static JsonObject.Builder get(PromptsFeature prompts, RequestStates states, boolean serverAsks, ArgumentForms forms,
+      JsonObject params, Encoder encoder, RequestContext ctx) {
     Retry retry = ctx.retry();
+    ArgumentForms.Ask ask = forms.ask(serverAsks && FormElicitation.supported(ctx.clientCapabilities()),
+        ctx.clientInfo(), retry == null);
     Map<String, String> given = given(params);
     Map<String, String> answered = new LinkedHashMap<>();
     JsonObject effective = params;
@@ -98,7 +100,7 @@ final class InputRequired {
       effective = params.toBuilder().put("arguments", args.build()).build();
     }
     try {
-      return prompts.get(effective, encoder, ctx.caller()).toBuilder();
+      return prompts.get(effective, encoder, ctx.caller(), ask).toBuilder();
     } catch (ArgumentsNeeded e) {
       String name = params.string("name").orElseThrow();
       if (!serverAsks || !FormElicitation.supported(ctx.clientCapabilities()) || !prompts.elicits(name, ctx.caller())) {

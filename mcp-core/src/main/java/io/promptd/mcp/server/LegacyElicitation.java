@@ -5,6 +5,7 @@ import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
+import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.spi.Outbound;
 import java.time.Duration;
@@ -36,10 +37,13 @@ final class LegacyElicitation {
         }
       });
     }
+    LegacyState state = session.legacy();
+    Implementation client = state == null ? null : state.clientInfo;
     JsonObject current = params;
     for (int round = 1; ; round++) {
       try {
-        return prompts.get(current, encoder, caller);
+        return prompts.get(current, encoder, caller,
+            session.server().forms().ask(true, client, round == 1));
       } catch (ArgumentsNeeded e) {
         String name = params.string("name").orElseThrow();
         if (round > MAX_ROUNDS || !prompts.elicits(name, caller)) {

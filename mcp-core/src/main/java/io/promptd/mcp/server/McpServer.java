@@ -50,6 +50,7 @@ public final class McpServer implements AutoCloseable {
   private final CompletionLimiter completionLimiter;
   private final RequestStates requestStates;
   private final boolean elicits;
+  private final ArgumentForms forms;
   private final boolean promptsAsTools;
   private final Duration elicitationTimeout;
 
@@ -70,6 +71,7 @@ public final class McpServer implements AutoCloseable {
     this.completionLimiter = new CompletionLimiter(b.completionRate, b.completionBurst, b.clock);
     this.requestStates = new RequestStates(b.requestStateSecret, b.wallClock);
     this.elicits = b.elicits;
+    this.forms = new ArgumentForms(b.formFirst, b.freeTextConfirmation);
     this.promptsAsTools = b.promptsAsTools;
     this.elicitationTimeout = b.elicitationTimeout;
     this.stateless = new Stateless(this);
@@ -176,6 +178,11 @@ public final class McpServer implements AutoCloseable {
     return requestStates;
   }
 
+  /** How requests from clients that can show forms are asked for arguments (form-first). */
+  ArgumentForms forms() {
+    return forms;
+  }
+
   /** Whether the server may ask users for missing or invalid prompt arguments (elicitation). */
   boolean elicits() {
     return elicits;
@@ -216,6 +223,8 @@ public final class McpServer implements AutoCloseable {
     private InstantSource wallClock = InstantSource.system();
     private byte @Nullable [] requestStateSecret;
     private boolean elicits = true;
+    private boolean formFirst = true;
+    private FreeTextConfirmation freeTextConfirmation = FreeTextConfirmation.AUTO;
     private boolean promptsAsTools;
     private Duration elicitationTimeout = Duration.ofMinutes(10);
 
@@ -266,6 +275,27 @@ public final class McpServer implements AutoCloseable {
      */
     public Builder elicitation(boolean enabled) {
       this.elicits = enabled;
+      return this;
+    }
+
+    /**
+     * Whether prompts are form-first for clients that can show forms (see {@link ArgumentForms}): their arguments are
+     * listed as optional, so that a client lets a command without them through, and a request that lacks any is
+     * answered with one form asking for every argument without a valid value. Clients that cannot show forms see the
+     * prompts as declared. Needs {@link #elicitation(boolean) elicitation}; prompts and arguments may opt out in their
+     * {@code _meta}. Default true.
+     */
+    public Builder formFirst(boolean enabled) {
+      this.formFirst = enabled;
+      return this;
+    }
+
+    /**
+     * Whether the first form of a form-first request also shows the free-text values the client passed, for the user
+     * to check (some clients cut typed text at the first space). Default {@link FreeTextConfirmation#AUTO}.
+     */
+    public Builder freeTextConfirmation(FreeTextConfirmation confirmation) {
+      this.freeTextConfirmation = requireNonNull(confirmation, "confirmation");
       return this;
     }
 

@@ -1,6 +1,7 @@
 package io.promptd.mcp.server;
 
 import io.promptd.mcp.protocol.GetPromptResult;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -38,6 +39,17 @@ public interface PromptRenderer {
    */
   default @Nullable ArgumentField field(String argument) {
     return null;
+  }
+
+  /**
+   * The values among {@code arguments} that break their argument's rules, without rendering: one question per such
+   * argument, its reason in words for the user. The server calls it before rendering when it can ask the user, so that
+   * one form asks for everything at once. The default, no checks, leaves the rules to {@link #render}.
+   *
+   * @param arguments the arguments supplied, by name (required ones may be missing)
+   */
+  default List<ArgumentsNeeded.Question> check(Map<String, String> arguments) {
+    return List.of();
   }
 
   /**

@@ -27,8 +27,16 @@ final class PromptsFeature {
     this.server = server;
   }
 
-  /** {@code prompts/list}: the prompts {@code caller} may see, a page at a time. */
+  /** {@code prompts/list}: the prompts {@code caller} may see, a page at a time, as declared. */
   JsonObject.Builder list(JsonObject params, Encoder encoder, Caller caller) {
+    return list(params, encoder, caller, false);
+  }
+
+  /**
+   * {@code prompts/list}: the prompts {@code caller} may see, a page at a time; {@code formFirst}: as a client that can
+   * show forms sees them, required arguments that may wait for the form listed as optional ({@link ArgumentForms}).
+   */
+  JsonObject.Builder list(JsonObject params, Encoder encoder, Caller caller, boolean formFirst) {
     String after = null;
     Json cursor = params.get("cursor");
     if (cursor instanceof JsonString s) {
@@ -39,7 +47,7 @@ final class PromptsFeature {
     PromptCatalog.Page page = server.prompts().snapshot().page(after, server.pageSize(), caller);
     List<Json> prompts = new ArrayList<>(page.items().size());
     for (PromptDefinition p : page.items()) {
-      prompts.add(encoder.prompt(p.prompt()));
+      prompts.add(encoder.prompt(formFirst && p.renderer().elicits() ? ArgumentForms.listed(p.prompt()) : p.prompt()));
     }
     JsonObject.Builder result = JsonObject.builder().put("prompts", new JsonArray(prompts));
     if (page.more()) {
@@ -49,10 +57,22 @@ final class PromptsFeature {
   }
 
   JsonObject get(JsonObject params, Encoder encoder, Caller caller) {
+    return get(params, encoder, caller, null);
+  }
+
+  /**
+   * {@code prompts/get}; with {@code ask}, for a client that can show forms: what is missing or invalid is thrown as
+   * one {@link ArgumentsNeeded} form ({@link ArgumentForms#check}) unless the prompt opts out of being asked.
+   */
+  JsonObject get(JsonObject params, Encoder encoder, Caller caller, ArgumentForms.@Nullable Ask ask) {
     PromptDefinition definition = lookup(params.get("name"), caller);
     Prompt prompt = definition.prompt();
     Map<String, String> arguments = arguments("prompt '" + prompt.name() + "'", params.get("arguments"), "arguments");
-    checkArguments(definition, arguments);
+    if (ask != null && definition.renderer().elicits()) {
+      ArgumentForms.check(definition, arguments, ask);
+    } else {
+      checkArguments(definition, arguments);
+    }
     GetPromptResult result;
     try {
       result = definition.renderer().render(arguments);

@@ -108,11 +108,17 @@ final class Stateless implements StatelessEndpoint {
     Encoder encoder = new Encoder(ctx.version());
     JsonObject.Builder result = switch (request.method()) {
       case "server/discover" -> discover();
-      case "prompts/list" -> prompts.list(request.params(), encoder, ctx.caller())
-          .put("ttlMs", server.listTtl().toMillis())
-          .put("cacheScope", cacheScope(ctx.caller()));
-      case "prompts/get" -> InputRequired.get(prompts, server.requestStates(), server.elicits(), request.params(),
-          encoder, ctx);
+      case "prompts/list" -> {
+        // A form-first listing depends on the capabilities this request declared, not only on who asks: it must not
+        // be shared with clients that cannot show forms (they would send commands without required arguments).
+        boolean formFirst = server.elicits() && server.forms().relaxesListings()
+            && FormElicitation.supported(ctx.clientCapabilities());
+        yield prompts.list(request.params(), encoder, ctx.caller(), formFirst)
+            .put("ttlMs", server.listTtl().toMillis())
+            .put("cacheScope", formFirst ? "private" : cacheScope(ctx.caller()));
+      }
+      case "prompts/get" -> InputRequired.get(prompts, server.requestStates(), server.elicits(), server.forms(),
+          request.params(), encoder, ctx);
       case "completion/complete" -> {
         server.completionLimiter().acquire(client);
         yield prompts.complete(request.params(), encoder, ctx.caller()).toBuilder();

@@ -57,6 +57,7 @@ class InputRequiredTest {
 
   @Test
   void missingArgumentsAreAskedForWithAFormBuiltFromTheirDeclarations() {
+    // Form-first: the optional argument without a value is in the same form, after the required ones.
     JsonObject result = inputRequired(get(1, "translate", "{}", FORM, null, null));
     JsonObject request = result.object("inputRequests").orElseThrow().object("arguments").orElseThrow();
     assertThat(request.string("method")).hasValue("elicitation/create");
@@ -67,7 +68,8 @@ class InputRequiredTest {
     assertThat(JsonCodec.write(params.object("requestedSchema").orElseThrow())).isEqualTo("{\"type\":\"object\","
         + "\"properties\":{\"text\":{\"type\":\"string\",\"title\":\"Text\",\"description\":\"What to translate\"},"
         + "\"lang\":{\"type\":\"string\",\"enum\":[\"French\",\"German\"],\"title\":\"Language\","
-        + "\"description\":\"The language to translate into\",\"default\":\"French\"}},"
+        + "\"description\":\"The language to translate into\",\"default\":\"French\"},"
+        + "\"count\":{\"type\":\"string\",\"description\":\"How many variants\"}},"
         + "\"required\":[\"text\",\"lang\"]}");
     assertThat(result.string("requestState")).isPresent();
   }

@@ -3,6 +3,7 @@ package io.promptd.library.parse;
 import io.promptd.library.parse.YamlNode.Mapping;
 import io.promptd.library.parse.YamlNode.Scalar;
 import io.promptd.library.parse.YamlNode.Sequence;
+import io.promptd.mcp.json.JsonObject;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -20,7 +21,7 @@ final class ArgumentReader {
 
   private static final Set<String> KEYS = Set.of(
       "name", "title", "description", "required", "default", "type", "enum", "enumTitles", "pattern", "examples",
-      "dependsOn");
+      "dependsOn", "formFirst", "confirm");
 
   private ArgumentReader() {}
 
@@ -47,6 +48,32 @@ final class ArgumentReader {
       if (other != null && (other.equals(spec.name()) || !seen.contains(other))) {
         throw new ParseException(spec.line(), "argument '" + spec.name() + "': dependsOn '" + other
             + "' must name another declared argument");
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The form settings of the arguments under {@code arguments} that set any ({@code formFirst}, {@code confirm}, both
+   * booleans), by argument name, as published in the prompt's {@code _meta} (see
+   * {@link io.promptd.mcp.server.ArgumentForms}). Call after {@link #read}, which checks the list's shape.
+   */
+  static Map<String, JsonObject> formSettings(Mapping frontMatter) throws ParseException {
+    Map<String, JsonObject> out = new LinkedHashMap<>();
+    if (!(frontMatter.get("arguments") instanceof Sequence list)) {
+      return out;
+    }
+    for (YamlNode item : list.items()) {
+      String name = item instanceof Mapping m ? Fields.string(m, "name") : null;
+      if (name != null && item instanceof Mapping m && (m.get("formFirst") != null || m.get("confirm") != null)) {
+        JsonObject.Builder b = JsonObject.builder();
+        if (m.get("formFirst") != null) {
+          b.put("formFirst", Fields.bool(m, "formFirst", true));
+        }
+        if (m.get("confirm") != null) {
+          b.put("confirm", Fields.bool(m, "confirm", false));
+        }
+        out.put(name, b.build());
       }
     }
     return out;

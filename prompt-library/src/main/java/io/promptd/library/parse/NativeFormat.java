@@ -7,6 +7,7 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.Icon;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
+import io.promptd.mcp.server.ArgumentForms;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -18,17 +19,17 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@code NAME.prompt.md}: YAML front matter ({@code name}, {@code title}, {@code description}, {@code icons},
- * {@code tags}, {@code arguments}, {@code scopes}, {@code elicit}) and a Mustache body split into messages by
+ * {@code tags}, {@code arguments}, {@code scopes}, {@code elicit}, {@code formFirst}, {@code confirm}) and a Mustache body split into messages by
  * {@link BodyParser}.
  */
 final class NativeFormat {
   /** The {@code _meta} key tags are published under. */
   static final String TAGS_META = "io.promptd/tags";
   /** The {@code _meta} key under which each constrained argument's rules are published, by argument name. */
-  static final String ARGUMENTS_META = "io.promptd/arguments";
+  static final String ARGUMENTS_META = ArgumentForms.ARGUMENTS_META;
 
   private static final Set<String> KEYS =
-      Set.of("name", "title", "description", "icons", "tags", "arguments", "elicit", Scopes.KEY);
+      Set.of("name", "title", "description", "icons", "tags", "arguments", "elicit", "formFirst", "confirm", Scopes.KEY);
 
   private NativeFormat() {}
 
@@ -87,16 +88,45 @@ final class NativeFormat {
 
   private static @Nullable JsonObject meta(Mapping yaml, List<ArgumentSpec> arguments) throws ParseException {
     List<String> tags = Fields.strings(yaml, "tags");
+    Map<String, JsonObject> settings = ArgumentReader.formSettings(yaml);
     JsonObject.Builder constrained = JsonObject.builder();
     for (ArgumentSpec a : arguments) {
-      constrained.put(a.name(), a.constraints());
+      JsonObject rules = a.constraints();
+      JsonObject own = settings.get(a.name());
+      if (own != null) {
+        JsonObject.Builder merged = rules == null ? JsonObject.builder() : rules.toBuilder();
+        own.members().forEach(merged::put);
+        rules = merged.build();
+      }
+      constrained.put(a.name(), rules);
     }
     JsonObject rules = constrained.build();
-    if (tags.isEmpty() && rules.isEmpty()) {
+    JsonObject form = formMeta(yaml);
+    if (tags.isEmpty() && rules.isEmpty() && form == null) {
       return null;
     }
     return JsonObject.builder().put(TAGS_META, tags.isEmpty() ? null : JsonArray.ofStrings(tags))
-        .put(ARGUMENTS_META, rules.isEmpty() ? null : rules).build();
+        .put(ARGUMENTS_META, rules.isEmpty() ? null : rules)
+        .put(ArgumentForms.FORM_META, form).build();
+  }
+
+  /**
+   * The prompt-level form settings as {@link ArgumentForms} reads them: {@code elicit: false} (never ask),
+   * {@code formFirst: false} (keep the required flags), {@code confirm} (show given free text); null when none is set.
+   */
+  private static @Nullable JsonObject formMeta(Mapping yaml) throws ParseException {
+    JsonObject.Builder b = JsonObject.builder();
+    if (!Fields.bool(yaml, "elicit", true)) {
+      b.put("elicit", false);
+    }
+    if (yaml.get("formFirst") != null) {
+      b.put("first", Fields.bool(yaml, "formFirst", true));
+    }
+    if (yaml.get("confirm") != null) {
+      b.put("confirm", Fields.bool(yaml, "confirm", false));
+    }
+    JsonObject built = b.build();
+    return built.isEmpty() ? null : built;
   }
 
   /** Icons are {@code https:} or {@code data:} URIs, or files inside the root turned into {@code data:} URIs. */

@@ -3,6 +3,7 @@ package io.promptd.library.render;
 import io.promptd.library.parse.ArgType;
 import io.promptd.library.parse.ArgumentSpec;
 import io.promptd.mcp.server.ArgumentsNeeded;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,35 @@ final class ArgumentBinder {
   ArgumentBinder(String prompt, List<ArgumentSpec> specs) {
     this.prompt = prompt;
     this.specs = List.copyOf(specs);
+  }
+
+  /**
+   * Every given value in {@code arguments} that breaks its argument's rules, as questions for a form; missing values
+   * are not looked at (the server asks for those itself).
+   */
+  List<ArgumentsNeeded.Question> violations(Map<String, String> arguments) {
+    List<ArgumentsNeeded.Question> out = new ArrayList<>();
+    for (ArgumentSpec spec : specs) {
+      String value = arguments.get(spec.name());
+      if (value == null || value.isEmpty()) {
+        continue;
+      }
+      String dependsOn = spec.dependsOn();
+      String dependency = dependsOn == null ? null : arguments.getOrDefault(dependsOn, defaultOf(dependsOn));
+      if (spec.normalize(value, dependency) == null) {
+        out.add(new ArgumentsNeeded.Question(spec.toField(), spec.violation(value, dependency)));
+      }
+    }
+    return out;
+  }
+
+  private @org.jspecify.annotations.Nullable String defaultOf(String name) {
+    for (ArgumentSpec spec : specs) {
+      if (spec.name().equals(name)) {
+        return spec.defaultValue();
+      }
+    }
+    return null;
   }
 
   /**

@@ -12,6 +12,7 @@ import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.protocol.TextContent;
 import io.promptd.mcp.protocol.TextResourceContents;
 import io.promptd.mcp.server.ArgumentField;
+import io.promptd.mcp.server.ArgumentsNeeded;
 import io.promptd.mcp.server.PromptRenderer;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,6 +101,12 @@ final class FileRenderer implements PromptRenderer {
       }
     }
     return null;
+  }
+
+  /** Every given value that breaks its argument's declared rules. */
+  @Override
+  public List<ArgumentsNeeded.Question> check(Map<String, String> arguments) {
+    return binder.violations(arguments);
   }
 
   /** Unless the front matter says {@code elicit: false}. */
