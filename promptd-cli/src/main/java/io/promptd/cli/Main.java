@@ -28,6 +28,12 @@ public final class Main {
         promptd import SRC DEST [--force]   write every prompt file under SRC (Claude Code, VS Code, Codex, Cursor,
                                          Gemini CLI, Dotprompt, Prompty) to DEST as NAME.prompt.md; exit 1 when
                                          one could not be converted
+        promptd clients [DIR...] [--http URL [--token-env VAR]] [--client ID] [--name NAME]
+                                         print each MCP client's ready configuration for DIR (absolute
+                                         paths; the current folder when none), or for an HTTP server whose
+                                         token is in $VAR (default PROMPTD_TOKEN); --client ID prints one:
+                                         claude-code, gemini-cli, qwen-code, vscode, cursor, opencode,
+                                         copilot-cli, claude-desktop, inspector
         promptd list     SERVER [--json]                     list every prompt (all pages)
         promptd get      NAME [key=value|key=@file|key=@-]... SERVER [--json] [--no-input]
                                          on a terminal, a 2026-07-28 server may ask for missing arguments
@@ -108,6 +114,7 @@ public final class Main {
         case "serve" -> Serve.run(ServeOptions.parse(rest), err);
         case "check" -> Check.run(ServeOptions.directories(rest), System.out);
         case "import" -> Import.run(rest, System.out);
+        case "clients" -> Clients.run(rest, System.out);
         case "train-cache" -> Training.run(rest, err);
         case "publish", "history", "rollback" -> StoreCommand.parse(args.getFirst(), rest).run(System.out, err);
         case "list", "get", "complete", "watch" -> ClientCommand.parse(args.getFirst(), rest).run(System.out, err);
