@@ -59,10 +59,14 @@ class ClaudeCodeCellsTest {
     for (AutoCloseable c : open.reversed()) {
       c.close();
     }
-    model.close();
+    if (model != null) {
+      model.close();
+    }
     // Claude Code ends its stdio server when it ends; should one outlive it, end it here (its command names the
     // library, a folder of this test's own).
-    ClaudeCode.endProcessesMentioning(library.toString());
+    if (library != null) {
+      ClaudeCode.endProcessesMentioning(library.toString());
+    }
   }
 
   /** Cell 1: the prompts are offered as slash commands: the menu for /mcp__promptd__ lists all 7 examples. */
