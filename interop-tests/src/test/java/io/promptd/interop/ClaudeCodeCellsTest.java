@@ -1,0 +1,274 @@
+package io.promptd.interop;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real-client lane, Claude Code cells: Claude Code 2.1.328's terminal UI in tmux against real {@code promptd serve}
+ * processes (stdio, spawned by Claude Code; Streamable HTTP with a bearer token), its model API a stand-in that records
+ * what reached the model. Each cell saves its last screen as {@code target/client-screens/claude-code-CELL.txt} (every
+ * screen seen: {@code .all.txt}). How the terminal UI is driven (menu, form keys): {@link ClaudeCode}.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class ClaudeCodeCellsTest {
+  private static final String CELL = "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → promptd";
+  private static final Set<String> EXAMPLES = Set.of("brand-colors", "explain", "git-commit-message", "review",
+      "summarize", "translate", "write-tests");
+  private static final Duration START = Duration.ofSeconds(90);
+  private static final Duration TURN = Duration.ofSeconds(60);
+  /** The rendered translate prompt's last lines, as they are in the JSON request body (\n escaped). */
+  private static final String RENDERED_TAIL = "Reply with the translation only.\\n\\n";
+
+  @TempDir Path dir;
+  private Path library;
+  private ModelStandIn model;
+  private Path wire = Path.of("none");
+  private final List<AutoCloseable> open = new ArrayList<>();
+
+  @BeforeAll
+  static void installed() {
+    ClaudeCode.require();
+  }
+
+  @BeforeEach
+  void setUp() throws Exception {
+    library = PromptdServer.copy(Peers.ROOT.resolve("examples/prompts"), dir.resolve("library"));
+    model = ModelStandIn.start(ClaudeCode::anthropic);
+  }
+
+  @AfterEach
+  void tearDown() throws Exception {
+    for (AutoCloseable c : open.reversed()) {
+      c.close();
+    }
+    if (model != null) {
+      model.close();
+    }
+    // Claude Code ends its stdio server when it ends; should one outlive it, end it here (its command names the
+    // library, a folder of this test's own).
+    if (library != null) {
+      ClaudeCode.endProcessesMentioning(library.toString());
+    }
+  }
+
+  /** Cell 1: the prompts are offered as slash commands: the menu for /mcp__promptd__ lists all 7 examples. */
+  @Test
+  void stdioPromptsAreOfferedAsCommands() throws Exception {
+    ClaudeCode claude = stdio("stdio-menu");
+    claude.awaitCommand("translate", START);
+    Set<String> commands = claude.menuCommands("/mcp__promptd__");
+    assertThat(commands).containsExactlyInAnyOrderElementsOf(EXAMPLES);
+    assertThat(wire()).as("Claude Code's first message over stdio").contains("\"method\":\"server/discover\"");
+    Matrix.record(CELL, "stdio", "modern 2026-07-28",
+        "all 7 prompts offered as slash commands (/mcp__promptd__NAME, menu /promptd:NAME (MCP) with arguments)");
+  }
+
+  /** Cell 2: a command with its arguments renders, and the rendered text is what reaches the model. */
+  @Test
+  void stdioCommandWithArgumentsRenders() throws Exception {
+    ClaudeCode claude = stdio("stdio-render");
+    claude.awaitCommand("translate", START);
+    claude.send("/mcp__promptd__translate hello French");
+    claude.awaitReplyAcceptingForms(TURN);
+    String body = model.await("Translate the text below into French", TURN).body();
+    assertThat(body).contains(RENDERED_TAIL + "hello");
+    Matrix.record(CELL, "stdio", "modern 2026-07-28",
+        "/mcp__promptd__translate hello French: promptd's rendered text is the user message sent to the model");
+  }
+
+  /**
+   * Cell 3: a required argument left out. Claude Code 2.1.328 checks the arguments itself before asking the server
+   * ("Error: Missing required argument: language. Usage: /mcp__promptd__translate text language tone"); with promptd's
+   * form-first arguments (every argument listed as not required to a client that declared form elicitation) the
+   * command reaches promptd, which asks for the missing language in its form, the text given already valid.
+   */
+  @Test
+  void stdioMissingArgumentIsAskedFor() throws Exception {
+    ClaudeCode claude = stdio("stdio-missing-argument");
+    claude.awaitCommand("translate", START);
+    claude.send("/mcp__promptd__translate hello");
+    String form = claude.awaitForm(TURN);
+    assertThat(form).doesNotContain("Missing required argument").contains("language");
+    claude.choose("language", "German");
+    claude.accept();
+    claude.awaitReplyAcceptingForms(TURN);
+    assertThat(model.await("Translate the text below into German", TURN).body()).contains(RENDERED_TAIL + "hello");
+    Matrix.record(CELL, "stdio", "modern 2026-07-28",
+        "/mcp__promptd__translate hello (language missing): promptd's form asks for it, German chosen, rendered");
+  }
+
+  /** Cell 4: a value outside the enum: promptd asks for it in a form inside Claude Code; French chosen, rendered. */
+  @Test
+  void stdioInvalidArgumentIsAskedForInAForm() throws Exception {
+    ClaudeCode claude = stdio("stdio-invalid-argument");
+    claude.awaitCommand("translate", START);
+    claude.send("/mcp__promptd__translate hello Klingon");
+    String form = claude.awaitForm(TURN);
+    assertThat(form).contains("The prompt 'translate' needs more from you").contains("not 'Klingon'")
+        .contains("language:");
+    claude.choose("language", "French");
+    claude.accept();
+    claude.awaitReplyAcceptingForms(TURN);
+    assertThat(model.await("Translate the text below into French", TURN).body()).contains(RENDERED_TAIL + "hello");
+    assertThat(model.requests()).noneMatch(r -> r.body().contains("into Klingon"));
+    Matrix.record(CELL, "stdio", "modern 2026-07-28", "/mcp__promptd__translate hello Klingon: promptd's form"
+        + " (language must be one of …) shown by Claude Code, French chosen with → ↓ Space, accepted, rendered");
+  }
+
+  /** Cell 5: a prompt file written while Claude Code runs becomes a command without a restart (list_changed). */
+  @Test
+  void stdioNewPromptFileBecomesACommand() throws Exception {
+    ClaudeCode claude = stdio("stdio-list-changed");
+    claude.awaitCommand("translate", START);
+    assertThat(claude.menuCommands("/mcp__promptd__")).containsExactlyInAnyOrderElementsOf(EXAMPLES);
+    Files.writeString(library.resolve("haiku-from-lane.prompt.md"), """
+        ---
+        description: Write a haiku about a topic (added while Claude Code runs).
+        arguments:
+          - name: topic
+            required: true
+        ---
+        Write a haiku about {{topic}}.
+        """, UTF_8);
+    claude.awaitCommand("haiku-from-lane", Duration.ofSeconds(60));
+    claude.send("/mcp__promptd__haiku-from-lane autumn");
+    claude.awaitReplyAcceptingForms(TURN);
+    model.await("Write a haiku about autumn.", TURN);
+    Matrix.record(CELL, "stdio", "modern 2026-07-28",
+        "a prompt file written while it runs: a new command in the menu without a restart, and it renders");
+  }
+
+  /** Cell 6: Streamable HTTP with a bearer token in the server's headers: the commands are offered and render. */
+  @Test
+  void httpWithABearerToken() throws Exception {
+    String token = "lane-token-" + System.nanoTime();
+    Path accessLog = dir.resolve("access.jsonl");
+    int port = http(token, accessLog);
+    ClaudeCode claude = start("http-token", ClaudeCode.httpServer(Peers.mcpUrl(port).toString(),
+        Map.of("Authorization", "Bearer " + token)));
+    claude.awaitCommand("translate", START);
+    assertThat(claude.menuCommands("/mcp__promptd__")).containsExactlyInAnyOrderElementsOf(EXAMPLES);
+    claude.send("/mcp__promptd__translate hello Spanish");
+    claude.awaitReplyAcceptingForms(TURN);
+    assertThat(model.await("Translate the text below into Spanish", TURN).body()).contains(RENDERED_TAIL + "hello");
+    String log = Files.readString(accessLog);
+    assertThat(log).contains("\"method\":\"server/discover\"")
+        .contains("\"era\":\"modern\",\"http\":\"POST\",\"method\":\"prompts/get\",\"prompt\":\"translate\","
+            + "\"outcome\":\"ok\",\"status\":200")
+        .doesNotContain("\"status\":401");
+    Matrix.record(CELL, "Streamable HTTP, bearer token", "modern 2026-07-28",
+        "\"headers\": {\"Authorization\": \"Bearer …\"} in the MCP config: 7 commands offered, translate renders");
+  }
+
+  /**
+   * Cell 6, refused: without the token promptd answers 401 ({@code WWW-Authenticate: Bearer}); Claude Code offers no
+   * promptd command and, in /mcp, shows the server as failed: it takes the 401 for an OAuth server, looks for its
+   * metadata and tries Dynamic Client Registration, which promptd (a static token) answers with 404.
+   */
+  @Test
+  void httpWithoutTheTokenIsRefused() throws Exception {
+    String token = "lane-token-" + System.nanoTime();
+    Path accessLog = dir.resolve("access.jsonl");
+    int port = http(token, accessLog);
+    HttpResponse<String> bare = HttpClient.newHttpClient().send(HttpRequest.newBuilder(Peers.mcpUrl(port))
+        .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
+        .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(bare.statusCode()).isEqualTo(401);
+
+    ClaudeCode claude = start("http-no-token", ClaudeCode.httpServer(Peers.mcpUrl(port).toString(), Map.of()));
+    claude.send("/mcp");
+    claude.await("/mcp lists promptd as failed", START, s -> s.contains("✘ promptd"));
+    claude.tmux().keys("Escape");
+    claude.await("the /mcp dialog closed", Duration.ofSeconds(10), s -> !s.contains("✘ promptd"));
+    claude.tmux().type("/promptd:");
+    Thread.sleep(3000);
+    assertThat(claude.screen()).doesNotContain("/promptd:translate (MCP)");
+    claude.send("/mcp");
+    claude.await("/mcp lists promptd as failed", START, s -> s.contains("✘ promptd"));
+    claude.tmux().keys("Enter");
+    String details = claude.await("the details of promptd in /mcp", Duration.ofSeconds(20),
+        s -> s.contains("Status:") && s.contains("failed"));
+    assertThat(details).contains("not authenticated");
+    String log = Files.readString(accessLog);
+    assertThat(log).contains("\"status\":401").doesNotContain("\"outcome\":\"ok\",\"status\":200");
+    Matrix.record(CELL, "Streamable HTTP, no token", "—",
+        "promptd answers 401 (WWW-Authenticate: Bearer); Claude Code lists no command, /mcp shows promptd ✘ failed,"
+            + " not authenticated (it tried OAuth discovery and dynamic client registration: 404)");
+  }
+
+  /**
+   * Cell 7, form-first: the bare command reaches promptd (every argument listed as not required to a client that
+   * declared form elicitation), which asks in one form for every argument without a valid value: text and language
+   * (required), tone (its default filled in). A sentence with spaces typed into text reaches the model whole.
+   */
+  @Test
+  void stdioBareCommandAsksForEveryArgument() throws Exception {
+    ClaudeCode claude = stdio("stdio-form-first");
+    claude.awaitCommand("translate", START);
+    claude.send("/mcp__promptd__translate");
+    String form = claude.awaitForm(TURN);
+    assertThat(form).contains("text:").contains("language:").contains("tone:");
+    claude.fill("text", "the cat sat on the mat");
+    claude.choose("language", "Italian");
+    claude.accept();
+    claude.awaitReplyAcceptingForms(TURN);
+    String body = model.await("Translate the text below into Italian, in a neutral register", TURN).body();
+    assertThat(body).contains(RENDERED_TAIL + "the cat sat on the mat");
+    Matrix.record(CELL, "stdio", "modern 2026-07-28", "bare /mcp__promptd__translate: one form for text, language,"
+        + " tone (default filled); a sentence with spaces typed into text reaches the model whole");
+  }
+
+  private ClaudeCode stdio(String cell) throws Exception {
+    // Claude Code spawns promptd; tee keeps both sides of the conversation (to tell the era, and for the report).
+    Files.createDirectories(ClaudeCode.SCREENS);
+    wire = ClaudeCode.SCREENS.resolve("claude-code-" + cell + ".stdio.jsonl").toAbsolutePath();
+    Files.deleteIfExists(wire);
+    String log = PromptdServer.shell(List.of(wire.toString()));
+    String command = "tee -a " + log + " | " + PromptdServer.shell(PromptdServer.stdioCommand(library)) + " | tee -a "
+        + log;
+    return start(cell, ClaudeCode.stdioServer(List.of("/bin/sh", "-c", command)));
+  }
+
+  private ClaudeCode start(String cell, String serverEntry) throws Exception {
+    ClaudeCode claude = ClaudeCode.start(cell, dir.resolve("claude"), serverEntry, model);
+    open.add(claude);
+    return claude;
+  }
+
+  private int http(String token, Path accessLog) throws Exception {
+    int port = Peers.freePort();
+    Process server = Peers.startHttp(PromptdServer.httpCommand(library, port, "--token", token, "--access-log",
+        accessLog.toString()), port);
+    open.add(() -> {
+      server.destroy();
+      if (!server.waitFor(10, TimeUnit.SECONDS)) {
+        server.destroyForcibly();
+      }
+    });
+    return port;
+  }
+
+  private String wire() throws Exception {
+    return Files.exists(wire) ? Files.readString(wire) : "";
+  }
+}
