@@ -87,11 +87,40 @@ class ClaudeCodeCellsTest {
     ClaudeCode claude = stdio("stdio-render");
     claude.awaitCommand("translate", START);
     claude.send("/mcp__promptd__translate hello French");
+    // Claude Code cuts typed text at spaces, so promptd shows the free text it passed for checking
+    // (--confirm-free-text auto): the text filled in, the valid language not asked again.
+    String form = claude.awaitForm(TURN);
+    assertThat(form).contains("will use these values: check them, then accept").contains("text: hello")
+        .doesNotContain("language:");
+    claude.accept();
     claude.awaitReplyAcceptingForms(TURN);
     String body = model.await("Translate the text below into French", TURN).body();
     assertThat(body).contains(RENDERED_TAIL + "hello");
-    Matrix.record(CELL, "stdio", "modern 2026-07-28",
-        "/mcp__promptd__translate hello French: promptd's rendered text is the user message sent to the model");
+    Matrix.record(CELL, "stdio", "modern 2026-07-28", "/mcp__promptd__translate hello French: the free text shown"
+        + " in promptd's form for checking, accepted; promptd's rendered text is the user message sent to the model");
+  }
+
+  /**
+   * Cell 8: free text cut at a space. {@code /mcp__promptd__translate good German} reaches promptd as text=good;
+   * promptd shows it in its form (filled in), the user completes the sentence, and the whole sentence renders.
+   */
+  @Test
+  void stdioFreeTextCutAtASpaceIsShownForCompletion() throws Exception {
+    ClaudeCode claude = stdio("stdio-confirm-free-text");
+    claude.awaitCommand("translate", START);
+    claude.send("/mcp__promptd__translate good German");
+    String form = claude.awaitForm(TURN);
+    assertThat(form).contains("text: good");
+    claude.focus("text");
+    claude.tmux().keys("BSpace", "BSpace", "BSpace", "BSpace"); // a text field's Backspace deletes a character
+    claude.await("the text field emptied", Duration.ofSeconds(10), s -> !s.contains("text: go"));
+    claude.fill("text", "good morning my friend");
+    claude.accept();
+    claude.awaitReplyAcceptingForms(TURN);
+    String body = model.await("Translate the text below into German", TURN).body();
+    assertThat(body).contains(RENDERED_TAIL + "good morning my friend");
+    Matrix.record(CELL, "stdio", "modern 2026-07-28", "/mcp__promptd__translate good German (Claude Code passes"
+        + " text=good): promptd's form shows \"good\" for checking, completed to a sentence, which reaches the model whole");
   }
 
   /**
