@@ -95,14 +95,29 @@ final class ClaudeCode implements AutoCloseable {
    * {@code cell} names the screen files in {@code target/client-screens}.
    */
   static ClaudeCode start(String cell, Path dir, String serverEntry, ModelStandIn model) throws Exception {
+    return launch(cell, dir, model, "{\"mcpServers\": {\"promptd\": " + serverEntry + "}}\n", true, null);
+  }
+
+  /**
+   * Starts Claude Code configured the way a user does it: {@code setup}, a shell command line such as the
+   * {@code claude mcp add …} line {@code promptd clients} prints, runs first in the fresh home (with {@code claude} on
+   * its PATH); the command line names no server, so Claude Code reads the ones {@code setup} added.
+   */
+  static ClaudeCode startAfter(String cell, Path dir, String setup, ModelStandIn model) throws Exception {
+    return launch(cell, dir, model, "{\"mcpServers\": {}}\n", false, setup);
+  }
+
+  private static ClaudeCode launch(String cell, Path dir, ModelStandIn model, String mcpServers, boolean strict,
+      @org.jspecify.annotations.Nullable String setup) throws Exception {
     Path home = Files.createDirectories(dir.resolve("home"));
     Path project = Files.createDirectories(dir.resolve("project")).toRealPath();
     String keyTail = API_KEY.substring(API_KEY.length() - 20);
     Files.writeString(home.resolve(".claude.json"), "{\"hasCompletedOnboarding\": true, "
         + "\"customApiKeyResponses\": {\"approved\": [" + json(keyTail) + "], \"rejected\": []}, "
         + "\"projects\": {" + json(project.toString()) + ": {\"hasTrustDialogAccepted\": true}}}\n", UTF_8);
+    // Given even when empty: its path on Claude Code's command line is how close() finds the process.
     Path mcpConfig = dir.resolve("mcp-config.json");
-    Files.writeString(mcpConfig, "{\"mcpServers\": {\"promptd\": " + serverEntry + "}}\n", UTF_8);
+    Files.writeString(mcpConfig, mcpServers, UTF_8);
 
     Map<String, String> env = new LinkedHashMap<>();
     env.put("HOME", home.toString());
@@ -111,6 +126,18 @@ final class ClaudeCode implements AutoCloseable {
     env.put("ANTHROPIC_API_KEY", API_KEY);
     env.put("ANTHROPIC_BASE_URL", model.url());
     env.put("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
+    if (setup != null) {
+      ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", setup).directory(project.toFile()).redirectErrorStream(true);
+      pb.environment().clear();
+      pb.environment().putAll(env);
+      pb.environment().put("PATH", BINARY.getParent() + ":" + env.get("PATH"));
+      Process p = pb.start();
+      String out = new String(p.getInputStream().readAllBytes(), UTF_8);
+      if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+        p.destroyForcibly();
+        throw new AssertionError("the set-up command failed: " + setup + "\n" + out);
+      }
+    }
     Files.createDirectories(SCREENS);
     Path log = SCREENS.resolve("claude-code-" + cell + ".all.txt");
     Files.deleteIfExists(log);
@@ -120,7 +147,8 @@ final class ClaudeCode implements AutoCloseable {
       }
     }
     Tmux tmux = Tmux.start("claude-" + cell, project, env,
-        List.of(BINARY.toString(), "--mcp-config", mcpConfig.toString(), "--strict-mcp-config"), 120, 40, log);
+        strict ? List.of(BINARY.toString(), "--mcp-config", mcpConfig.toString(), "--strict-mcp-config")
+            : List.of(BINARY.toString(), "--mcp-config", mcpConfig.toString()), 120, 40, log);
     ClaudeCode claude = new ClaudeCode(tmux, cell, mcpConfig);
     try {
       tmux.await("Claude Code " + VERSION + " started with its prompt box", Duration.ofSeconds(60),

@@ -267,6 +267,25 @@ class ClaudeCodeCellsTest {
         + " tone (default filled); a sentence with spaces typed into text reaches the model whole");
   }
 
+  /**
+   * Cell 9: configured as the docs say: the {@code claude mcp add} line {@code promptd clients --client claude-code}
+   * prints for the library, run in Claude Code's home; then the commands are offered and one renders.
+   */
+  @Test
+  void theConfigurationPromptdClientsPrintsWorks() throws Exception {
+    Path launcher = PromptdServer.launcher(dir.resolve("bin"));
+    String add = PromptdServer.clients(launcher, "--client", "claude-code", library.toString());
+    assertThat(add).isEqualTo("claude mcp add --scope user promptd -- " + launcher + " serve " + library);
+    ClaudeCode claude = ClaudeCode.startAfter("promptd-clients", dir.resolve("claude"), add, model);
+    open.add(claude);
+    claude.awaitCommand("translate", START);
+    claude.send("/mcp__promptd__translate hello French");
+    claude.awaitReplyAcceptingForms(TURN);
+    assertThat(model.await("Translate the text below into French", TURN).body()).contains(RENDERED_TAIL + "hello");
+    Matrix.record(CELL, "stdio", "modern 2026-07-28", "configured by the line promptd clients prints (claude mcp add"
+        + " --scope user promptd -- …/promptd serve DIR): commands offered, translate renders");
+  }
+
   private ClaudeCode stdio(String cell) throws Exception {
     // Claude Code spawns promptd; tee keeps both sides of the conversation (to tell the era, and for the report).
     Files.createDirectories(ClaudeCode.SCREENS);

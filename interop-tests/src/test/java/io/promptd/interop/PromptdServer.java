@@ -65,6 +65,42 @@ final class PromptdServer {
     return dir;
   }
 
+  /** The CLI ({@code promptd ARGS}) run from the test class path. */
+  static List<String> cli(String... args) {
+    List<String> command = java();
+    command.addAll(List.of(args));
+    return command;
+  }
+
+  /**
+   * Writes an executable {@code promptd} script into {@code dir} that runs the CLI from the test class path, as the
+   * launcher a user has: what {@code promptd clients} names in the configurations it prints.
+   */
+  static Path launcher(Path dir) throws IOException {
+    Path script = Files.createDirectories(dir).resolve("promptd");
+    Files.writeString(script, "#!/bin/sh\nexec " + shell(java()) + " \"$@\"\n");
+    script.toFile().setExecutable(true);
+    return script;
+  }
+
+  /**
+   * What {@code promptd clients ARGS} prints, with {@code launcher} as the launcher's path (as {@code ./promptd} sets
+   * it).
+   */
+  static String clients(Path launcher, String... args) throws Exception {
+    List<String> command = new ArrayList<>(java());
+    command.add(1, "-Dpromptd.launcher=" + launcher);
+    command.add("clients");
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+      p.destroyForcibly();
+      throw new AssertionError("promptd clients " + String.join(" ", args) + " failed: " + out);
+    }
+    return out.strip();
+  }
+
   private static List<String> java() {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
