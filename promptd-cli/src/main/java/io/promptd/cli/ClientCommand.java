@@ -38,6 +38,8 @@ final class ClientCommand {
   private @Nullable String url;
   private boolean json;
   private boolean noInput;
+  private @Nullable String token;
+  private final List<String[]> headers = new java.util.ArrayList<>();
   private Duration timeout = Duration.ofSeconds(30);
 
   private ClientCommand(String verb) {
@@ -54,6 +56,8 @@ final class ClientCommand {
         case "--json" -> c.json = true;
         case "--no-input" -> c.noInput = true;
         case "--timeout" -> c.timeout = seconds(value(args, ++i, a));
+        case "--token" -> c.token = token(value(args, ++i, a));
+        case "--header" -> c.headers.add(header(value(args, ++i, a)));
         default -> {
           if (a.startsWith("--")) {
             throw new UsageException("unknown option '" + a + "'");
@@ -64,6 +68,13 @@ final class ClientCommand {
     }
     if ((c.stdio == null) == (c.url == null)) {
       throw new UsageException(verb + " needs exactly one of --stdio \"command …\" or --url URL");
+    }
+    if (c.stdio != null && (c.token != null || !c.headers.isEmpty())) {
+      throw new UsageException("--token and --header are for --url (a stdio server is started, not called)");
+    }
+    if (c.url != null && c.token == null) {
+      String fromEnvironment = System.getenv(ServeOptions.TOKEN_VARIABLE);
+      c.token = fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment.strip();
     }
     int expected = switch (verb) {
       case "get" -> 1;
@@ -103,6 +114,14 @@ final class ClientCommand {
     } catch (McpException e) {
       err.println("promptd: the server answered with error " + e.code() + ": " + e.getMessage());
       return Main.SERVER_ERROR;
+    } catch (io.promptd.mcp.client.HttpStatusException e) {
+      err.println("promptd: " + target() + " refused the request: " + e.getMessage());
+      if (e.status() == 401 || e.status() == 403) {
+        err.println("promptd: " + (token == null && headers.isEmpty()
+            ? "it needs a token: pass --token TOKEN or set " + ServeOptions.TOKEN_VARIABLE
+            : "the token was not accepted (" + (e.status() == 401 ? "wrong or expired" : "not allowed this") + ")"));
+      }
+      return Main.CONNECTION_FAILED;
     } catch (IOException e) {
       err.println("promptd: cannot talk to " + target() + ": " + e.getMessage());
       return Main.CONNECTION_FAILED;
@@ -117,11 +136,40 @@ final class ClientCommand {
 
   private McpClient connect(@Nullable FormHandler forms) throws IOException {
     ClientOptions options = ClientOptions.defaults().withTimeout(timeout).withForms(forms);
+    for (String[] h : headers) {
+      options = options.withHeader(h[0], h[1]);
+    }
+    String bearer = token;
+    if (bearer != null) {
+      options = options.withBearerToken(bearer);
+    }
     String command = stdio;
     if (command != null) {
       return McpClient.connectStdio(List.of("/bin/sh", "-c", "exec " + command), options);
     }
     return McpClient.connectHttp(URI.create(String.valueOf(url)), options);
+  }
+
+  private static String token(String text) {
+    if (text.isBlank() || text.strip().chars().anyMatch(Character::isWhitespace)) {
+      throw new UsageException("--token takes the token alone: one word, without 'Bearer' or spaces");
+    }
+    return text.strip();
+  }
+
+  /** {@code --header "Name: value"}, checked as {@link ClientOptions#withHeader} checks it. */
+  private static String[] header(String text) {
+    int colon = text.indexOf(':');
+    if (colon <= 0) {
+      throw new UsageException("--header takes \"Name: value\", not '" + text + "'");
+    }
+    String[] h = {text.substring(0, colon).strip(), text.substring(colon + 1).strip()};
+    try {
+      ClientOptions.defaults().withHeader(h[0], h[1]);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--header: " + e.getMessage());
+    }
+    return h;
   }
 
   private String target() {

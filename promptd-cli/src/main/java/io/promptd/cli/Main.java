@@ -40,7 +40,9 @@ public final class Main {
                                          (a form on stderr); --no-input fails with the server's reason instead
         promptd complete NAME ARG PREFIX [key=value]... SERVER [--json]
         promptd watch    SERVER [--json]                     print each prompt list change
-          SERVER is --stdio "command ..." or --url http://127.0.0.1:PORT/mcp; --timeout SECONDS (default 30)
+          SERVER is --stdio "command ..." or --url http://127.0.0.1:PORT/mcp; --timeout SECONDS (default 30);
+          with --url: --token TOKEN (env PROMPTD_TOKEN) sends "Authorization: Bearer TOKEN", --header "K: V"
+          (repeatable) sends any header
         promptd publish DIR --store URL [--author NAME] [--allow-errors]
                                          make the prompt store hold exactly DIR's files (one transaction)
         promptd history NAME --store URL  every version of the file(s) of prompt NAME

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -183,6 +184,44 @@ class CliProcessTest {
     assertThat(server.exitValue()).isIn(0, 143);
   }
 
+  /**
+   * The client against a server that needs a token: refused with a hint without one, refused with a wrong one, and
+   * served with {@code --token}, {@code PROMPTD_TOKEN} or {@code --header}.
+   */
+  @Test
+  void theClientSendsATokenToAProtectedServer() throws Exception {
+    List<String> command = java();
+    command.addAll(List.of("serve", "--http", "0", "--token", "team-secret-1", FIXTURES.toString()));
+    Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      String url = awaitUrl(server);
+      Result none = run(List.of("list", "--url", url), "", Map.of(ServeOptions.TOKEN_VARIABLE, ""));
+      assertThat(none.status).isEqualTo(Main.CONNECTION_FAILED);
+      assertThat(none.err).contains("refused the request: HTTP 401")
+          .contains("it needs a token: pass --token TOKEN or set PROMPTD_TOKEN");
+      Result wrong = run(List.of("list", "--url", url, "--token", "nope"), "", Map.of());
+      assertThat(wrong.err).contains("HTTP 401").contains("the token was not accepted (wrong or expired)")
+          .doesNotContain("nope");
+      Result flag = run(List.of("list", "--url", url, "--token", "team-secret-1"), "", Map.of());
+      assertThat(flag.status).as(flag.err).isZero();
+      assertThat(flag.out).contains("test_simple_prompt");
+      Result env = run(List.of("get", "test_simple_prompt", "--url", url), "",
+          Map.of(ServeOptions.TOKEN_VARIABLE, "team-secret-1"));
+      assertThat(env.status).as(env.err).isZero();
+      Result header = run(List.of("list", "--url", url, "--header", "Authorization: Bearer team-secret-1"), "",
+          Map.of(ServeOptions.TOKEN_VARIABLE, ""));
+      assertThat(header.status).as(header.err).isZero();
+      Result spaced = run(List.of("list", "--url", url, "--token", "Bearer team-secret-1"), "", Map.of());
+      assertThat(spaced.status).isEqualTo(Main.USAGE);
+      assertThat(spaced.err).contains("--token takes the token alone");
+      Result stdio = run(List.of("list", "--stdio", "true", "--token", "x"), "", Map.of());
+      assertThat(stdio.status).isEqualTo(Main.USAGE);
+    } finally {
+      server.destroy();
+      server.waitFor(20, TimeUnit.SECONDS);
+    }
+  }
+
   /** {@code serve --http --catalog} says where the catalog is, and serves it there. */
   @Test
   void theStartUpLinesNameTheCatalogsAddress() throws Exception {
@@ -292,9 +331,15 @@ class CliProcessTest {
   }
 
   private static Result run(List<String> args, String stdin) throws Exception {
+    return run(args, stdin, Map.of());
+  }
+
+  private static Result run(List<String> args, String stdin, Map<String, String> env) throws Exception {
     List<String> command = java();
     command.addAll(args);
-    Process p = new ProcessBuilder(command).start();
+    ProcessBuilder pb = new ProcessBuilder(command);
+    pb.environment().putAll(env);
+    Process p = pb.start();
     CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
     p.getOutputStream().write(stdin.getBytes(UTF_8));
     p.getOutputStream().close();

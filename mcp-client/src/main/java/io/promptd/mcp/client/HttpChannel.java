@@ -46,9 +46,16 @@ final class HttpChannel implements Channel {
   private volatile boolean modern;
   private volatile @Nullable InputStream eventStream;
   private volatile @Nullable SseLink sse;
+  private final Map<String, String> headers;
 
   HttpChannel(URI uri, Duration connectTimeout) {
+    this(uri, connectTimeout, Map.of());
+  }
+
+  /** A channel that sends {@code headers} (such as {@code Authorization}) with every request. */
+  HttpChannel(URI uri, Duration connectTimeout, Map<String, String> headers) {
     this.uri = uri;
+    this.headers = Map.copyOf(headers);
     this.http = HttpClient.newBuilder().connectTimeout(connectTimeout).build();
   }
 
@@ -182,6 +189,7 @@ final class HttpChannel implements Channel {
   /** A request to {@code target} with the protocol version once there is one. */
   private HttpRequest.Builder baseFor(URI target) {
     HttpRequest.Builder b = HttpRequest.newBuilder(target);
+    headers.forEach(b::header);
     String version = protocolVersion;
     if (version != null) {
       b.header("MCP-Protocol-Version", version);

@@ -98,7 +98,7 @@ public final class McpClient implements AutoCloseable {
   public static McpClient connectHttp(URI url, ClientOptions options) throws IOException {
     requireNonNull(url, "url");
     requireNonNull(options, "options");
-    return open(new HttpChannel(url, options.probeTimeout()), options);
+    return open(new HttpChannel(url, options.probeTimeout(), options.headers()), options);
   }
 
   private static McpClient open(Channel channel, ClientOptions options) throws IOException {

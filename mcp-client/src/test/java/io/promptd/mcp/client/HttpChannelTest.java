@@ -18,6 +18,7 @@ import io.promptd.mcp.protocol.Prompt;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -68,6 +69,22 @@ class HttpChannelTest {
       assertThat(list.header("MCP-Protocol-Version")).isEqualTo("2026-07-28");
       assertThat(list.header("Mcp-Session-Id")).isEmpty();
       assertThat(server.methods()).containsExactly("server/discover", "prompts/list");
+    }
+  }
+
+  @Test
+  void everyRequestCarriesTheConfiguredHeadersInBothEras() throws Exception {
+    ClientOptions withToken = OPTIONS.withBearerToken("t0k3n").withHeader("X-Team", "blue");
+    for (FakeHttpServer.Handler h : List.<FakeHttpServer.Handler>of(modern(HttpChannelTest::prompts),
+        legacy(HttpChannelTest::prompts))) {
+      try (FakeHttpServer server = new FakeHttpServer(h);
+          McpClient client = McpClient.connectHttp(server.uri(), withToken)) {
+        client.listPrompts();
+        assertThat(server.seen).isNotEmpty().allSatisfy(seen -> {
+          assertThat(seen.header("Authorization")).isEqualTo("Bearer t0k3n");
+          assertThat(seen.header("X-Team")).isEqualTo("blue");
+        });
+      }
     }
   }
 
