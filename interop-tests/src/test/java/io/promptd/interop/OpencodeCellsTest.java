@@ -118,6 +118,8 @@ class OpencodeCellsTest {
         Write a short letter to {{recipient}} saying: {{points}}
         """, UTF_8);
     startStdio("arguments");
+    menu();
+    closeMenu();
     run("/promptd:letter \"Ada  Lovelace\" thanks for the   notes");
     model().await("Write a short letter to Ada  Lovelace saying: thanks for the notes", REPLY);
     assertThat(line(sent, "\"name\":\"letter\"")).as("prompts/get as opencode sent it")
@@ -150,7 +152,10 @@ class OpencodeCellsTest {
     String initialize = line(sent, "\"method\":\"initialize\"");
     assertThat(initialize).contains("\"roots\"").doesNotContain("elicitation");
 
-    run("/promptd:brand-colors");
+    menu();
+    closeMenu();
+    // a trailing space closes the menu, so Enter sends the command instead of picking the menu's entry
+    run("/promptd:brand-colors ");
     model().await("```css\\n\\n```", REPLY);
     assertThat(line(sent, "\"name\":\"brand-colors\"")).contains("\"styles\":\"$1\"");
     tmux().awaitText("STANDIN-REPLY", REPLY);
@@ -187,10 +192,7 @@ class OpencodeCellsTest {
         """, UTF_8);
     Poll.until(Duration.ofSeconds(60), Duration.ofMillis(200), () -> "promptd sends notifications/prompts/list_changed",
         () -> Files.readString(received, UTF_8).contains("notifications/prompts/list_changed"));
-    for (int i = 0; i < "/promptd".length(); i++) {
-      tmux().keys("BSpace");
-    }
-    tmux().await("the menu closed", Duration.ofSeconds(20), s -> !s.contains("/promptd:review"));
+    closeMenu();
     String screen = menu();
     // opencode keeps its command list for the life of the instance: give it time it would need to re-list
     TimeUnit.SECONDS.sleep(10);
@@ -233,10 +235,7 @@ class OpencodeCellsTest {
     mcp.put("timeout", 60000);
     start("http", mcp);
     String screen = menu();
-    for (int i = 0; i < "/promptd".length(); i++) {
-      tmux().keys("BSpace");
-    }
-    tmux().await("the menu closed", Duration.ofSeconds(20), s -> !s.contains("/promptd:review"));
+    closeMenu();
     run("/promptd:letter \"Grace Hopper\" the compiler works");
     model().await("Write a short letter to Grace Hopper saying: the compiler works", REPLY);
     screen = tmux().awaitText("STANDIN-REPLY", REPLY);
@@ -333,7 +332,18 @@ class OpencodeCellsTest {
     return true;
   }
 
-  /** Types a command line into the (empty) prompt box and sends it. */
+  /** Erases the {@code /promptd} typed by {@link #menu()}, which closes the menu. */
+  private void closeMenu() throws Exception {
+    for (int i = 0; i < "/promptd".length(); i++) {
+      tmux().keys("BSpace");
+    }
+    tmux().await("the menu closed", Duration.ofSeconds(20), s -> !s.contains("/promptd:review"));
+  }
+
+  /**
+   * Types a command line into the (empty) prompt box and sends it. Before opencode has its command list (the / menu
+   * offers the prompts), a command line is sent as plain text: callers open and close the menu first.
+   */
   private void run(String line) throws Exception {
     tmux().type(line);
     tmux().await("the typed command", Duration.ofSeconds(20), s -> s.contains(line.substring(0, 20)));
@@ -396,21 +406,35 @@ class OpencodeCellsTest {
     return new ModelStandIn.Reply(200, "text/event-stream", body);
   }
 
-  /** Ends what opencode left of promptd (found by this test's own temp folder in its command line). */
+  /**
+   * Waits for opencode and the promptd it started to end, ending them after 10 s: the processes whose command line
+   * names this test's own temp folder or whose working directory is inside it.
+   */
   private void endStrays() throws Exception {
     String mine = dir.toString();
     List<ProcessHandle> strays = new ArrayList<>();
-    ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(mine)).orElse(false))
+    ProcessHandle.allProcesses().filter(p -> p.pid() != ProcessHandle.current().pid())
+        .filter(p -> p.info().commandLine().map(c -> c.contains(mine)).orElse(false) || cwdIn(p, mine))
         .forEach(strays::add);
-    for (ProcessHandle p : strays) {
-      p.destroy();
-    }
     for (ProcessHandle p : strays) {
       try {
         p.onExit().get(10, TimeUnit.SECONDS);
       } catch (java.util.concurrent.TimeoutException e) {
-        p.destroyForcibly();
+        p.destroy();
+        try {
+          p.onExit().get(5, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException stillThere) {
+          p.destroyForcibly();
+        }
       }
+    }
+  }
+
+  private static boolean cwdIn(ProcessHandle p, String folder) {
+    try {
+      return Files.readSymbolicLink(Path.of("/proc", String.valueOf(p.pid()), "cwd")).toString().startsWith(folder);
+    } catch (Exception | Error notReadable) {
+      return false;
     }
   }
 
