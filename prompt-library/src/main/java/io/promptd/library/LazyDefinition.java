@@ -65,6 +65,12 @@ final class LazyDefinition {
       }
 
       @Override
+      public GetPromptResult render(Map<String, String> arguments, java.util.Set<String> verbatim)
+          throws Exception {
+        return lazy.full().renderer().render(arguments, verbatim);
+      }
+
+      @Override
       public @Nullable ArgumentField field(String argument) {
         return lazy.full().renderer().field(argument);
       }

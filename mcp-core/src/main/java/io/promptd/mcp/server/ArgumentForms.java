@@ -9,9 +9,7 @@ import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,9 +30,6 @@ public final class ArgumentForms {
   public static final String FORM_META = "io.promptd/form";
   /** The prompt {@code _meta} key under which arguments' rules and settings are published, by argument name. */
   public static final String ARGUMENTS_META = "io.promptd/arguments";
-
-  /** Client names (clientInfo.name) known to cut the text typed after a slash command at the first space. */
-  private static final Set<String> SPLITTING_CLIENTS = Set.of("claude-code");
 
   private final boolean formFirst;
   private final FreeTextConfirmation confirmation;
@@ -62,7 +57,7 @@ public final class ArgumentForms {
     boolean confirm = firstRound && switch (confirmation) {
       case ALWAYS -> true;
       case NEVER -> false;
-      case AUTO -> client != null && SPLITTING_CLIENTS.contains(client.name().toLowerCase(Locale.ROOT));
+      case AUTO -> ClientQuirks.cutsTextAtSpaces(client);
     };
     return new Ask(formFirst, confirm);
   }

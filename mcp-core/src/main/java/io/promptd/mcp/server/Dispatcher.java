@@ -103,7 +103,7 @@ final class Dispatcher {
           session.mayElicit() && server.forms().relaxesListings()).build();
       case "prompts/get" -> session.canElicit(stream)
           ? LegacyElicitation.get(prompts, session, stream, state.version, request.params(), encoder, caller)
-          : prompts.get(request.params(), encoder, caller);
+          : prompts.get(request.params(), encoder, caller, null, state.clientInfo);
       case "completion/complete" -> {
         server.completionLimiter().acquire(session.clientKey());
         yield prompts.complete(request.params(), encoder, caller);

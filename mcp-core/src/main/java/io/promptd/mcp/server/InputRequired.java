@@ -83,7 +83,7 @@ final class InputRequired {
       FormElicitation.Answer answer = retry.answer();
       if (answer != null && !answer.accepted()) {
         try {
-          return prompts.get(params, encoder, ctx.caller()).toBuilder();
+          return prompts.get(params, encoder, ctx.caller(), null, ctx.clientInfo()).toBuilder();
         } catch (ArgumentsNeeded e) {
           throw McpException.invalidParams(e.getMessage() + " (the user "
               + (answer.action().equals("decline") ? "declined" : "cancelled") + " the form asking for them)");
@@ -100,7 +100,7 @@ final class InputRequired {
       effective = params.toBuilder().put("arguments", args.build()).build();
     }
     try {
-      return prompts.get(effective, encoder, ctx.caller(), ask).toBuilder();
+      return prompts.get(effective, encoder, ctx.caller(), ask, ctx.clientInfo()).toBuilder();
     } catch (ArgumentsNeeded e) {
       String name = params.string("name").orElseThrow();
       if (!serverAsks || !FormElicitation.supported(ctx.clientCapabilities()) || !prompts.elicits(name, ctx.caller())) {

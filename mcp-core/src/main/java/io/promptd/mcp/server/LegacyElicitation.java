@@ -43,7 +43,7 @@ final class LegacyElicitation {
     for (int round = 1; ; round++) {
       try {
         return prompts.get(current, encoder, caller,
-            session.server().forms().ask(true, client, round == 1));
+            session.server().forms().ask(true, client, round == 1), client);
       } catch (ArgumentsNeeded e) {
         String name = params.string("name").orElseThrow();
         if (round > MAX_ROUNDS || !prompts.elicits(name, caller)) {

@@ -3,6 +3,7 @@ package io.promptd.mcp.server;
 import io.promptd.mcp.protocol.GetPromptResult;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,6 +24,20 @@ public interface PromptRenderer {
    * @throws Exception when rendering fails
    */
   GetPromptResult render(Map<String, String> arguments) throws Exception;
+
+  /**
+   * Renders the prompt with the arguments named in {@code verbatim} taken as they are, unchecked: placeholders that a
+   * client puts its user's words in place of after rendering (opencode fetches a prompt with {@code $1}, {@code $2},
+   * …). The default renders as {@link #render(Map)} does, which may refuse them.
+   *
+   * @param arguments the arguments supplied, by name
+   * @param verbatim the names of the arguments whose values go into the text unchecked
+   * @return the rendered prompt
+   * @throws Exception when rendering fails
+   */
+  default GetPromptResult render(Map<String, String> arguments, Set<String> verbatim) throws Exception {
+    return render(arguments);
+  }
 
   /**
    * Whether rendering may block (on I/O, a lock, a remote call). A renderer that returns false must finish promptly

@@ -7,6 +7,7 @@ import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
+import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.ResourceTemplate;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** {@code prompts/list}, {@code prompts/get} and {@code completion/complete}, the same in every era. */
@@ -57,14 +59,15 @@ final class PromptsFeature {
   }
 
   JsonObject get(JsonObject params, Encoder encoder, Caller caller) {
-    return get(params, encoder, caller, null);
+    return get(params, encoder, caller, null, null);
   }
 
   /**
    * {@code prompts/get}; with {@code ask}, for a client that can show forms: what is missing or invalid is thrown as
    * one {@link ArgumentsNeeded} form ({@link ArgumentForms#check}) unless the prompt opts out of being asked.
    */
-  JsonObject get(JsonObject params, Encoder encoder, Caller caller, ArgumentForms.@Nullable Ask ask) {
+  JsonObject get(JsonObject params, Encoder encoder, Caller caller, ArgumentForms.@Nullable Ask ask,
+      @Nullable Implementation client) {
     PromptDefinition definition = lookup(params.get("name"), caller);
     Prompt prompt = definition.prompt();
     Map<String, String> arguments = arguments("prompt '" + prompt.name() + "'", params.get("arguments"), "arguments");
@@ -73,9 +76,11 @@ final class PromptsFeature {
     } else {
       checkArguments(definition, arguments);
     }
+    Set<String> placeholders = ClientQuirks.placeholders(client, arguments);
     GetPromptResult result;
     try {
-      result = definition.renderer().render(arguments);
+      result = placeholders.isEmpty() ? definition.renderer().render(arguments)
+          : definition.renderer().render(arguments, placeholders);
     } catch (McpException e) {
       throw e;
     } catch (InterruptedException e) {

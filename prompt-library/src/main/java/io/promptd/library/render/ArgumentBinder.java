@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Checks argument values against their declared rules and fills defaults, giving the values templates see:
@@ -56,6 +57,16 @@ final class ArgumentBinder {
    * @throws ArgumentsNeeded -32602 naming the argument and the rule it breaks (a user may be asked to correct it)
    */
   Map<String, Object> bind(Map<String, String> arguments) {
+    return bind(arguments, Set.of());
+  }
+
+  /**
+   * The template values for {@code arguments}, those named in {@code verbatim} taken as they are: no default, no
+   * check, a string even for a boolean argument (a client's placeholder, replaced by its user's words later).
+   *
+   * @throws ArgumentsNeeded -32602 naming the argument and the rule it breaks (a user may be asked to correct it)
+   */
+  Map<String, Object> bind(Map<String, String> arguments, Set<String> verbatim) {
     Map<String, String> given = new HashMap<>();
     for (ArgumentSpec spec : specs) {
       String value = arguments.get(spec.name());
@@ -70,6 +81,10 @@ final class ArgumentBinder {
     for (ArgumentSpec spec : specs) {
       String value = given.get(spec.name());
       if (value == null) {
+        continue;
+      }
+      if (verbatim.contains(spec.name())) {
+        values.put(spec.name(), value);
         continue;
       }
       String dependency = spec.dependsOn() == null ? null : given.get(spec.dependsOn());

@@ -17,6 +17,7 @@ import io.promptd.mcp.server.PromptRenderer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,7 +36,16 @@ final class FileRenderer implements PromptRenderer {
 
   @Override
   public GetPromptResult render(Map<String, String> arguments) {
-    Map<String, Object> values = binder.bind(arguments);
+    return fill(binder.bind(arguments));
+  }
+
+  /** With the {@code verbatim} arguments' values (a client's placeholders) in the text as they are, unchecked. */
+  @Override
+  public GetPromptResult render(Map<String, String> arguments, Set<String> verbatim) {
+    return fill(binder.bind(arguments, verbatim));
+  }
+
+  private GetPromptResult fill(Map<String, Object> values) {
     List<String> system = new ArrayList<>();
     List<PromptMessage> messages = new ArrayList<>();
     for (Part part : file.parts()) {
