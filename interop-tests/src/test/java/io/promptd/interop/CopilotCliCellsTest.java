@@ -37,6 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class CopilotCliCellsTest {
+  /** Extra environment variables for the client (a token its configuration refers to). */
+  private final Map<String, String> environment = new LinkedHashMap<>();
   private static final String CELL = "GitHub Copilot CLI 1.0.102 (terminal, tmux) → promptd";
   private static final Path COPILOT = Peers.INTEROP.resolve("clients/node_modules/.bin/copilot");
   private static final Path SCREENS = Path.of("target", "client-screens");
@@ -206,11 +208,17 @@ class CopilotCliCellsTest {
     Path access = dir.resolve("access.log");
     server = Peers.startHttp(PromptdServer.httpCommand(lib, port, "--prompts-as-tools", "--token", "lane-secret",
         "--access-log", access.toString()), port);
+    // The configuration promptd clients prints, the token taken from PROMPTD_TOKEN by Copilot's ${…}.
     Map<String, Object> mcp = new LinkedHashMap<>();
     mcp.put("type", "http");
     mcp.put("url", Peers.mcpUrl(port).toString());
-    mcp.put("headers", Map.of("Authorization", "Bearer lane-secret"));
+    mcp.put("headers", Map.of("Authorization", "Bearer ${PROMPTD_TOKEN}"));
     mcp.put("tools", List.of("*"));
+    String printed = PromptdServer.clients(Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client",
+        "copilot-cli");
+    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed)).isEqualTo(io.promptd.mcp.json.JsonCodec.parse(
+        OpencodeCellsTest.json(Map.of("mcpServers", Map.of("promptd", mcp)))));
+    environment.put("PROMPTD_TOKEN", "lane-secret");
     start("http", mcp);
     calls.put("render-http", "{\"name\":\"translate\",\"arguments\":{\"text\":\"see you soon\",\"language\":"
         + "\"German\"}}");
@@ -264,7 +272,7 @@ class CopilotCliCellsTest {
     Files.writeString(home.resolve(".copilot/mcp-config.json"),
         OpencodeCellsTest.json(Map.of("mcpServers", Map.of("promptd", mcp))), UTF_8);
     Files.createDirectories(CACHE);
-    Map<String, String> env = new LinkedHashMap<>();
+    Map<String, String> env = new LinkedHashMap<>(environment);
     env.put("HOME", home.toString());
     env.put("XDG_CONFIG_HOME", home.resolve(".config").toString());
     env.put("XDG_STATE_HOME", home.resolve(".local/state").toString());

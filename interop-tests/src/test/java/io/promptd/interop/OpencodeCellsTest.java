@@ -37,6 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class OpencodeCellsTest {
+  /** Extra environment variables for the client (a token its configuration refers to). */
+  private final Map<String, String> environment = new LinkedHashMap<>();
   private static final String CELL = "opencode 1.18.33 (terminal, tmux) → promptd";
   private static final Path OPENCODE = Peers.INTEROP.resolve("clients/node_modules/.bin/opencode");
   private static final Path SCREENS = Path.of("target", "client-screens");
@@ -226,12 +228,19 @@ class OpencodeCellsTest {
     Path access = dir.resolve("access.log");
     server = Peers.startHttp(PromptdServer.httpCommand(lib, port, "--token", "lane-secret", "--access-log",
         access.toString()), port);
+    // The configuration promptd clients prints, the token taken from PROMPTD_TOKEN by opencode's {env:…}.
     Map<String, Object> mcp = new LinkedHashMap<>();
     mcp.put("type", "remote");
     mcp.put("url", Peers.mcpUrl(port).toString());
+    mcp.put("headers", Map.of("Authorization", "Bearer {env:PROMPTD_TOKEN}"));
     mcp.put("oauth", false);
-    mcp.put("headers", Map.of("Authorization", "Bearer lane-secret"));
-    mcp.put("timeout", 60000);
+    mcp.put("enabled", true);
+    String printed = PromptdServer.clients(Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client",
+        "opencode");
+    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed)).isEqualTo(io.promptd.mcp.json.JsonCodec.parse(json(
+        Map.of("$schema", "https://opencode.ai/config.json", "mcp", Map.of("promptd", mcp)))));
+    mcp.put("timeout", 60000); // this test's promptd starts without the launcher's start-up cache
+    environment.put("PROMPTD_TOKEN", "lane-secret");
     start("http", mcp);
     String screen = menu();
     closeMenu();
@@ -293,7 +302,7 @@ class OpencodeCellsTest {
     config.put("mcp", Map.of("promptd", mcp));
     Files.writeString(project.resolve("opencode.json"), json(config), UTF_8);
 
-    Map<String, String> env = new LinkedHashMap<>();
+    Map<String, String> env = new LinkedHashMap<>(environment);
     env.put("HOME", home.toString());
     env.put("XDG_CONFIG_HOME", home.resolve(".config").toString());
     env.put("XDG_DATA_HOME", home.resolve(".local/share").toString());

@@ -53,7 +53,8 @@ final class Clients {
       new Client("opencode", "opencode", "opencode.json in the project (or ~/.config/opencode/opencode.json)",
           t -> json(JsonObject.builder().put("$schema", "https://opencode.ai/config.json")
               .put("mcp", servers(t, Clients::opencodeServer)).build())),
-      new Client("copilot-cli", "GitHub Copilot CLI", "~/.copilot/mcp-config.json",
+      new Client("copilot-cli", "GitHub Copilot CLI", "~/.copilot/mcp-config.json (it uses no MCP prompts, only"
+          + " tools: the prompts are offered as tools, --prompts-as-tools, which an HTTP server must be started with)",
           t -> json(JsonObject.builder().put("mcpServers", servers(t, Clients::copilotServer)).build())),
       new Client("claude-desktop", "Claude Desktop", "claude_desktop_config.json (Settings > Developer > Edit Config;"
           + " stdio only: add an HTTP server as a custom connector in its settings)",
@@ -181,7 +182,8 @@ final class Clients {
   private static JsonObject opencodeServer(Target t) {
     return t.http()
         ? JsonObject.builder().put("type", "remote").put("url", t.address())
-            .put("headers", auth("Bearer {env:" + t.tokenVariable() + "}")).put("enabled", true).build()
+            .put("headers", auth("Bearer {env:" + t.tokenVariable() + "}")).put("oauth", false).put("enabled", true)
+            .build()
         : JsonObject.builder().put("type", "local").put("command", JsonArray.ofStrings(t.command()))
             .put("enabled", true).build();
   }
@@ -191,8 +193,15 @@ final class Clients {
         ? JsonObject.builder().put("type", "http").put("url", t.address())
             .put("headers", auth("Bearer ${" + t.tokenVariable() + "}"))
         : JsonObject.builder().put("type", "local").put("command", t.command().getFirst())
-            .put("args", JsonArray.ofStrings(t.command().subList(1, t.command().size())));
+            .put("args", JsonArray.ofStrings(withPromptsAsTools(t.command())));
     return b.put("tools", JsonArray.ofStrings(List.of("*"))).build();
+  }
+
+  /** The arguments of {@code command} (launcher, serve, folders) with {@code --prompts-as-tools} after serve. */
+  private static List<String> withPromptsAsTools(List<String> command) {
+    List<String> args = new ArrayList<>(command.subList(1, command.size()));
+    args.add(1, "--prompts-as-tools");
+    return args;
   }
 
   private static JsonObject auth(String value) {

@@ -47,6 +47,13 @@ class ClientsTest {
   }
 
   @Test
+  void copilotCliGetsThePromptsAsTools() {
+    JsonObject copilot = (JsonObject) JsonCodec.parse(run("--client", "copilot-cli", dir.toString()));
+    assertThat(JsonCodec.write(copilot.object("mcpServers").orElseThrow().object("promptd").orElseThrow()
+        .get("args"))).isEqualTo("[\"serve\",\"--prompts-as-tools\",\"" + dir.toAbsolutePath().normalize() + "\"]");
+  }
+
+  @Test
   void overHttpTheTokenComesFromTheEnvironmentAndIsNeverPrinted() {
     String all = run("--http", "http://127.0.0.1:3000/mcp", "--token-env", "TEAM_TOKEN");
     assertThat(all).contains("claude mcp add --transport http promptd http://127.0.0.1:3000/mcp --header"
