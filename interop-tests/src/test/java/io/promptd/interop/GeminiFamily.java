@@ -129,12 +129,19 @@ final class GeminiFamily {
     return shown;
   }
 
-  /** Whether {@code screen} has a suggestion line for the MCP prompt command {@code name}. */
+  /**
+   * Whether {@code screen} has a suggestion line for the MCP prompt command {@code name}: {@code NAME [MCP]}, or, once
+   * the whole name is typed and Qwen Code lists the command's sub-commands instead, its {@code help [MCP]} line (only
+   * MCP prompt commands have it).
+   */
   static boolean suggests(String screen, String name) {
+    boolean typed = false;
     for (String line : screen.split("\n")) {
       String item = line.strip();
+      typed |= item.equals("> /" + name) || item.startsWith("> /" + name + " ");
       item = item.startsWith("> ") ? item.substring(2).strip() : item;
-      if (item.startsWith(name + " [MCP]")) {
+      if (item.startsWith(name + " [MCP]")
+          || typed && item.startsWith("help [MCP]") && item.contains("Show help for this prompt")) {
         return true;
       }
     }
