@@ -81,8 +81,7 @@ class GeminiCliCellsTest {
     cell = "stdio-commands";
     Path library = library();
     start(Map.of("promptd", GeminiFamily.stdioServer(PromptdServer.stdioCommand(library, "--page-size", "500"))));
-    submit(tmux, "/mcp list");
-    tmux.awaitText("promptd - Ready (7 prompts", START);
+    awaitListed(7);
     // At start-up the commands were built before promptd's prompts were registered (see the class comment): kept
     // for the report, not asserted, as it depends on timing.
     boolean atStartUp = offered(tmux, "translate", Duration.ofSeconds(3));
@@ -169,16 +168,7 @@ class GeminiCliCellsTest {
     Files.writeString(library.resolve("added-later.prompt.md"),
         "---\ndescription: Added while the client runs\n---\nSay hello.\n", UTF_8);
     // list_changed: the client lists the prompts again (its registry, which /mcp list shows, has the new one) …
-    Poll.until(Duration.ofSeconds(60), Duration.ofSeconds(3), () -> "/mcp list shows added-later", () -> {
-      submit(tmux, "/mcp list");
-      try {
-        tmux.await("/mcp list with added-later", Duration.ofSeconds(5),
-            s -> s.contains("Ready (8 prompts") && s.contains("- added-later"));
-        return true;
-      } catch (AssertionError notYet) {
-        return false;
-      }
-    });
+    assertThat(awaitListed(8)).contains("- added-later");
     // … but does not rebuild its slash commands: not offered until /mcp refresh.
     assertThat(offered(tmux, "added-later", Duration.ofSeconds(5))).as("offered without a refresh").isFalse();
     refresh(8);
@@ -193,8 +183,7 @@ class GeminiCliCellsTest {
   void onlyTheFirstPageOfPromptsIsListed() throws Exception {
     cell = "stdio-paged";
     start(Map.of("promptd", GeminiFamily.stdioServer(PromptdServer.stdioCommand(library()))));
-    submit(tmux, "/mcp list");
-    String screen = tmux.awaitText("promptd - Ready (" + PromptdServer.PAGE_SIZE + " prompts", START);
+    String screen = awaitListed(PromptdServer.PAGE_SIZE);
     assertThat(screen).contains("- brand-colors", "- explain").doesNotContain("- translate");
     Matrix.record(CELL, "stdio", ERA, "prompts/list paged by " + PromptdServer.PAGE_SIZE + ": only the first page is"
         + " listed (the client does not follow nextCursor; promptd's default page is 500)");
@@ -267,8 +256,33 @@ class GeminiCliCellsTest {
     tmux.awaitText("Type your message", START);
   }
 
-  /** {@code /mcp refresh}: reconnects, lists again and rebuilds the slash commands; waits for the new listing. */
+  /**
+   * Runs {@code /mcp list} until it shows promptd ready with {@code prompts} prompts (its output does not change once
+   * shown, so it is asked again); returns the screen.
+   */
+  private String awaitListed(int prompts) throws Exception {
+    String[] screen = {""};
+    Poll.until(START, Duration.ofSeconds(1), () -> "/mcp list shows promptd with " + prompts + " prompts; the screen"
+        + " was:\n" + screen[0], () -> {
+          submit(tmux, "/mcp list");
+          try {
+            screen[0] = tmux.await("/mcp list answered", Duration.ofSeconds(10),
+                s -> s.lastIndexOf("Configured MCP servers") > s.lastIndexOf("> /mcp list"));
+          } catch (AssertionError notYet) {
+            return false;
+          }
+          String last = screen[0].substring(screen[0].lastIndexOf("Configured MCP servers"));
+          return last.contains("promptd - Ready (" + prompts + " prompts");
+        });
+    return screen[0];
+  }
+
+  /**
+   * {@code /mcp refresh}: reconnects, lists again and rebuilds the slash commands; waits for the new listing. Only once
+   * the first listing is done: a refresh during it registers every prompt twice (the second as promptd_NAME).
+   */
   private void refresh(int prompts) throws Exception {
+    awaitListed(prompts);
     submit(tmux, "/mcp refresh");
     tmux.await("/mcp refresh listing promptd with " + prompts + " prompts", START, s -> {
       int i = s.lastIndexOf("Reloading MCP servers");
