@@ -179,14 +179,18 @@ class GeminiCliCellsTest {
         + " (/mcp list shows the new one) but not offer it as a command; /mcp refresh does");
   }
 
+  /**
+   * Gemini CLI asks prompts/list once and ignores nextCursor; promptd gives it (by its clientInfo.name) the whole list in
+   * one page, so a server paging by 2 still has all 7 listed.
+   */
   @Test
-  void onlyTheFirstPageOfPromptsIsListed() throws Exception {
+  void theWholeListArrivesInTheOnePageItReads() throws Exception {
     cell = "stdio-paged";
     start(Map.of("promptd", GeminiFamily.stdioServer(PromptdServer.stdioCommand(library()))));
-    String screen = awaitListed(PromptdServer.PAGE_SIZE);
-    assertThat(screen).contains("- brand-colors", "- explain").doesNotContain("- translate");
-    Matrix.record(CELL, "stdio", ERA, "prompts/list paged by " + PromptdServer.PAGE_SIZE + ": only the first page is"
-        + " listed (the client does not follow nextCursor; promptd's default page is 500)");
+    String screen = awaitListed(EXAMPLE_PROMPTS.size());
+    assertThat(screen).contains("- brand-colors", "- explain", "- translate");
+    Matrix.record(CELL, "stdio", ERA, "promptd paging by " + PromptdServer.PAGE_SIZE + ": all 7 listed (the client"
+        + " reads one page and ignores nextCursor; promptd sends it the whole list in one)");
   }
 
   @Test

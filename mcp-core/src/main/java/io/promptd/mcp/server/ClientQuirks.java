@@ -27,6 +27,16 @@ final class ClientQuirks {
    */
   private static final Set<String> PLACEHOLDER_FETCHERS = Set.of("opencode");
 
+  /**
+   * Gemini CLI and Qwen Code ask {@code prompts/list} once and ignore {@code nextCursor}: a prompt past the first page
+   * is never offered. They get the whole list in one page, up to {@value #ONE_PAGE_MAX} prompts. (clientInfo names:
+   * {@code gemini-cli-mcp-client}, {@code qwen-cli-mcp-client-SERVER}.)
+   */
+  private static final Set<String> FIRST_PAGE_ONLY = Set.of("gemini-cli-mcp-client", "qwen-cli-mcp-client");
+
+  /** The longest page a client that reads only the first one gets. */
+  static final int ONE_PAGE_MAX = 10_000;
+
   private static final Pattern PLACEHOLDER = Pattern.compile("\\$(?:[1-9][0-9]?|ARGUMENTS)");
 
   private ClientQuirks() {}
@@ -48,6 +58,20 @@ final class ClientQuirks {
       }
     });
     return out;
+  }
+
+  /** The page size for {@code client}'s listings: {@code pageSize}, or one long page for a client that reads one. */
+  static int pageSize(@Nullable Implementation client, int pageSize) {
+    if (client == null) {
+      return pageSize;
+    }
+    String name = client.name().toLowerCase(Locale.ROOT);
+    for (String prefix : FIRST_PAGE_ONLY) {
+      if (name.startsWith(prefix)) {
+        return Math.max(pageSize, ONE_PAGE_MAX);
+      }
+    }
+    return pageSize;
   }
 
   private static boolean known(Set<String> names, @Nullable Implementation client) {

@@ -100,7 +100,7 @@ final class Dispatcher {
     return switch (request.method()) {
       case "ping" -> JsonObject.EMPTY;
       case "prompts/list" -> prompts.list(request.params(), encoder, caller,
-          session.mayElicit() && server.forms().relaxesListings()).build();
+          session.mayElicit() && server.forms().relaxesListings(), state.clientInfo).build();
       case "prompts/get" -> session.canElicit(stream)
           ? LegacyElicitation.get(prompts, session, stream, state.version, request.params(), encoder, caller)
           : prompts.get(request.params(), encoder, caller, null, state.clientInfo);

@@ -31,14 +31,15 @@ final class PromptsFeature {
 
   /** {@code prompts/list}: the prompts {@code caller} may see, a page at a time, as declared. */
   JsonObject.Builder list(JsonObject params, Encoder encoder, Caller caller) {
-    return list(params, encoder, caller, false);
+    return list(params, encoder, caller, false, null);
   }
 
   /**
    * {@code prompts/list}: the prompts {@code caller} may see, a page at a time; {@code formFirst}: as a client that can
    * show forms sees them, required arguments that may wait for the form listed as optional ({@link ArgumentForms}).
    */
-  JsonObject.Builder list(JsonObject params, Encoder encoder, Caller caller, boolean formFirst) {
+  JsonObject.Builder list(JsonObject params, Encoder encoder, Caller caller, boolean formFirst,
+      @Nullable Implementation client) {
     String after = null;
     Json cursor = params.get("cursor");
     if (cursor instanceof JsonString s) {
@@ -46,7 +47,8 @@ final class PromptsFeature {
     } else if (cursor != null) {
       throw McpException.invalidParams("Invalid cursor: \"cursor\" must be a string");
     }
-    PromptCatalog.Page page = server.prompts().snapshot().page(after, server.pageSize(), caller);
+    PromptCatalog.Page page = server.prompts().snapshot().page(after,
+        ClientQuirks.pageSize(client, server.pageSize()), caller);
     List<Json> prompts = new ArrayList<>(page.items().size());
     for (PromptDefinition p : page.items()) {
       prompts.add(encoder.prompt(formFirst && p.renderer().elicits() ? ArgumentForms.listed(p.prompt()) : p.prompt()));

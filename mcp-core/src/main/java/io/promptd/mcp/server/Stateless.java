@@ -113,7 +113,7 @@ final class Stateless implements StatelessEndpoint {
         // be shared with clients that cannot show forms (they would send commands without required arguments).
         boolean formFirst = server.elicits() && server.forms().relaxesListings()
             && FormElicitation.supported(ctx.clientCapabilities());
-        yield prompts.list(request.params(), encoder, ctx.caller(), formFirst)
+        yield prompts.list(request.params(), encoder, ctx.caller(), formFirst, ctx.clientInfo())
             .put("ttlMs", server.listTtl().toMillis())
             .put("cacheScope", formFirst ? "private" : cacheScope(ctx.caller()));
       }
