@@ -48,6 +48,8 @@ class GeminiCliCellsTest {
   static final String REPLY = "STAND-IN REPLY";
   static final Path GEMINI = GeminiFamily.CLIENTS.resolve("gemini");
 
+  /** Extra environment variables for the client (a token its configuration refers to). */
+  private final Map<String, String> environment = new LinkedHashMap<>();
   @TempDir Path dir;
   @Nullable Tmux tmux;
   @Nullable ModelStandIn model;
@@ -200,10 +202,16 @@ class GeminiCliCellsTest {
     int port = Peers.freePort();
     String token = "lane-gemini-token";
     http = Peers.startHttp(PromptdServer.httpCommand(library(), port, "--page-size", "500", "--token", token), port);
+    // The configuration promptd clients prints, the token taken from PROMPTD_TOKEN by the client's $VAR substitution.
     Map<String, Object> server = new LinkedHashMap<>();
     server.put("httpUrl", Peers.mcpUrl(port).toString());
-    server.put("headers", Map.of("Authorization", "Bearer " + token));
-    server.put("timeout", 60_000);
+    server.put("headers", Map.of("Authorization", "Bearer $PROMPTD_TOKEN"));
+    String printed = PromptdServer.clients(Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client",
+        "gemini-cli");
+    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed)).isEqualTo(io.promptd.mcp.json.JsonCodec.parse(
+        OpencodeCellsTest.json(Map.of("mcpServers", Map.of("promptd", server)))));
+    server.put("timeout", 60_000); // this test's promptd starts without the launcher's start-up cache
+    environment.put("PROMPTD_TOKEN", token);
     start(Map.of("promptd", server));
     refresh(7);
     assertThat(notOffered(tmux, EXAMPLE_PROMPTS)).as("example prompts not offered as /NAME [MCP]").isEmpty();
@@ -252,7 +260,7 @@ class GeminiCliCellsTest {
     settings.put("model", Map.of("name", "gemini-2.5-flash"));
     settings.put("mcpServers", mcpServers);
     GeminiFamily.writeSettings(home, ".gemini", settings);
-    Map<String, String> env = new LinkedHashMap<>();
+    Map<String, String> env = new LinkedHashMap<>(environment);
     env.put("HOME", home.toString());
     env.put("GEMINI_API_KEY", "dummy-key-for-the-stand-in");
     env.put("GOOGLE_GEMINI_BASE_URL", model != null ? model.url() : "http://127.0.0.1:9");
