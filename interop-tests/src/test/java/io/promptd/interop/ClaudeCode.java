@@ -77,16 +77,16 @@ final class ClaudeCode implements AutoCloseable {
   static String stdioServer(List<String> command) {
     StringBuilder args = new StringBuilder();
     for (String a : command.subList(1, command.size())) {
-      args.append(args.isEmpty() ? "" : ", ").append(json(a));
+      args.append(args.isEmpty() ? "" : ", ").append(TerminalClients.json(a));
     }
-    return "{\"type\": \"stdio\", \"command\": " + json(command.getFirst()) + ", \"args\": [" + args + "]}";
+    return "{\"type\": \"stdio\", \"command\": " + TerminalClients.json(command.getFirst()) + ", \"args\": [" + args + "]}";
   }
 
   /** An MCP server entry for {@code --mcp-config}: Streamable HTTP, with {@code headers} sent on every request. */
   static String httpServer(String url, Map<String, String> headers) {
     StringBuilder h = new StringBuilder();
-    headers.forEach((k, v) -> h.append(h.isEmpty() ? "" : ", ").append(json(k)).append(": ").append(json(v)));
-    return "{\"type\": \"http\", \"url\": " + json(url) + ", \"headers\": {" + h + "}}";
+    headers.forEach((k, v) -> h.append(h.isEmpty() ? "" : ", ").append(TerminalClients.json(k)).append(": ").append(TerminalClients.json(v)));
+    return "{\"type\": \"http\", \"url\": " + TerminalClients.json(url) + ", \"headers\": {" + h + "}}";
   }
 
   /**
@@ -113,8 +113,8 @@ final class ClaudeCode implements AutoCloseable {
     Path project = Files.createDirectories(dir.resolve("project")).toRealPath();
     String keyTail = API_KEY.substring(API_KEY.length() - 20);
     Files.writeString(home.resolve(".claude.json"), "{\"hasCompletedOnboarding\": true, "
-        + "\"customApiKeyResponses\": {\"approved\": [" + json(keyTail) + "], \"rejected\": []}, "
-        + "\"projects\": {" + json(project.toString()) + ": {\"hasTrustDialogAccepted\": true}}}\n", UTF_8);
+        + "\"customApiKeyResponses\": {\"approved\": [" + TerminalClients.json(keyTail) + "], \"rejected\": []}, "
+        + "\"projects\": {" + TerminalClients.json(project.toString()) + ": {\"hasTrustDialogAccepted\": true}}}\n", UTF_8);
     // Given even when empty: its path on Claude Code's command line is how close() finds the process.
     Path mcpConfig = dir.resolve("mcp-config.json");
     Files.writeString(mcpConfig, mcpServers, UTF_8);
@@ -375,14 +375,14 @@ final class ClaudeCode implements AutoCloseable {
    */
   @Override
   public void close() throws Exception {
-    List<ProcessHandle> claude = processesMentioning(mcpConfig.toString());
+    List<ProcessHandle> claude = TerminalClients.processesMentioning(mcpConfig.toString());
     try {
       Files.writeString(SCREENS.resolve("claude-code-" + cell + ".txt"), screen().stripTrailing() + "\n", UTF_8);
     } catch (Exception | AssertionError ignored) {
       // no screen to save
     } finally {
       tmux.close();
-      awaitExit(claude);
+      TerminalClients.awaitExit(claude);
     }
   }
 
@@ -415,49 +415,5 @@ final class ClaudeCode implements AutoCloseable {
       sse.append("event: ").append(e[0]).append("\ndata: ").append(e[1]).append("\n\n");
     }
     return new ModelStandIn.Reply(200, "text/event-stream", sse.toString());
-  }
-
-  /** Ends the processes whose command line mentions {@code marker} (the per-test library path): stdio servers. */
-  static void endProcessesMentioning(String marker) throws InterruptedException {
-    List<ProcessHandle> left = processesMentioning(marker);
-    left.forEach(ProcessHandle::destroy);
-    awaitExit(left);
-  }
-
-  private static List<ProcessHandle> processesMentioning(String marker) {
-    return ProcessHandle.allProcesses()
-        .filter(p -> p.pid() != ProcessHandle.current().pid())
-        .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false))
-        .toList();
-  }
-
-  /** Waits up to 10 s for each of {@code processes} to exit; ends the ones still running by force. */
-  private static void awaitExit(List<ProcessHandle> processes) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    for (ProcessHandle p : processes) {
-      try {
-        p.onExit().get(Math.max(deadline - System.nanoTime(), 0), java.util.concurrent.TimeUnit.NANOSECONDS);
-      } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-        p.destroyForcibly();
-      }
-    }
-  }
-
-  static String json(String s) {
-    StringBuilder b = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        default -> {
-          if (c < 0x20) {
-            b.append(String.format("\\u%04x", (int) c));
-          } else {
-            b.append(c);
-          }
-        }
-      }
-    }
-    return b.append('"').toString();
   }
 }

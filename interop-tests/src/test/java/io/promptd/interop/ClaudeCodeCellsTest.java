@@ -65,7 +65,7 @@ class ClaudeCodeCellsTest {
     // Claude Code ends its stdio server when it ends; should one outlive it, end it here (its command names the
     // library, a folder of this test's own).
     if (library != null) {
-      ClaudeCode.endProcessesMentioning(library.toString());
+      TerminalClients.endProcessesIn(library.toString());
     }
   }
 

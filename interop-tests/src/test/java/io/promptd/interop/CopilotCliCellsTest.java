@@ -86,7 +86,7 @@ class CopilotCliCellsTest {
         server.destroyForcibly();
       }
     }
-    endStrays();
+    TerminalClients.endProcessesIn(dir.toString());
   }
 
   /** Cell 1a: promptd serving only prompts over stdio: Copilot calls tools/list anyway and gives up on the server. */
@@ -217,7 +217,7 @@ class CopilotCliCellsTest {
     String printed = PromptdServer.clients(Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client",
         "copilot-cli");
     assertThat(io.promptd.mcp.json.JsonCodec.parse(printed)).isEqualTo(io.promptd.mcp.json.JsonCodec.parse(
-        OpencodeCellsTest.json(Map.of("mcpServers", Map.of("promptd", mcp)))));
+        TerminalClients.json(Map.of("mcpServers", Map.of("promptd", mcp)))));
     environment.put("PROMPTD_TOKEN", "lane-secret");
     start("http", mcp);
     calls.put("render-http", "{\"name\":\"translate\",\"arguments\":{\"text\":\"see you soon\",\"language\":"
@@ -270,7 +270,7 @@ class CopilotCliCellsTest {
     Path project = Files.createDirectories(dir.resolve("project"));
     Files.createDirectories(home.resolve(".copilot"));
     Files.writeString(home.resolve(".copilot/mcp-config.json"),
-        OpencodeCellsTest.json(Map.of("mcpServers", Map.of("promptd", mcp))), UTF_8);
+        TerminalClients.json(Map.of("mcpServers", Map.of("promptd", mcp))), UTF_8);
     Files.createDirectories(CACHE);
     Map<String, String> env = new LinkedHashMap<>(environment);
     env.put("HOME", home.toString());
@@ -332,7 +332,7 @@ class CopilotCliCellsTest {
     String first = call == null ? "{\"role\":\"assistant\",\"content\":\"STANDIN-REPLY\"}"
         : "{\"role\":\"assistant\",\"tool_calls\":[{\"index\":0,\"id\":\"call_lane_" + toolCalls.incrementAndGet()
             + "\",\"type\":\"function\","
-            + "\"function\":{\"name\":\"promptd-get_prompt\",\"arguments\":" + OpencodeCellsTest.json(call) + "}}]}";
+            + "\"function\":{\"name\":\"promptd-get_prompt\",\"arguments\":" + TerminalClients.json(call) + "}}]}";
     String reply = "data: " + chunk.formatted(first, "null") + "\n\n" + "data: "
         + chunk.formatted("{}", call == null ? "\"stop\"" : "\"tool_calls\"") + "\n\n" + "data: [DONE]\n\n";
     return new ModelStandIn.Reply(200, "text/event-stream", reply);
@@ -362,35 +362,4 @@ class CopilotCliCellsTest {
     throw new AssertionError("no line with " + text + " in " + file + ":\n" + Files.readString(file, UTF_8));
   }
 
-  /**
-   * Waits for Copilot and the promptd it started to end, ending them after 10 s: the processes whose command line
-   * names this test's own temp folder or whose working directory is inside it.
-   */
-  private void endStrays() throws Exception {
-    String mine = dir.toString();
-    List<ProcessHandle> strays = new ArrayList<>();
-    ProcessHandle.allProcesses().filter(p -> p.pid() != ProcessHandle.current().pid())
-        .filter(p -> p.info().commandLine().map(c -> c.contains(mine)).orElse(false) || cwdIn(p, mine))
-        .forEach(strays::add);
-    for (ProcessHandle p : strays) {
-      try {
-        p.onExit().get(10, TimeUnit.SECONDS);
-      } catch (java.util.concurrent.TimeoutException e) {
-        p.destroy();
-        try {
-          p.onExit().get(5, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException stillThere) {
-          p.destroyForcibly();
-        }
-      }
-    }
-  }
-
-  private static boolean cwdIn(ProcessHandle p, String folder) {
-    try {
-      return Files.readSymbolicLink(Path.of("/proc", String.valueOf(p.pid()), "cwd")).toString().startsWith(folder);
-    } catch (Exception | Error notReadable) {
-      return false;
-    }
-  }
 }

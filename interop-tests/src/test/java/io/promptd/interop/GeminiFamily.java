@@ -39,7 +39,7 @@ final class GeminiFamily {
   static void writeSettings(Path home, String configDir, Map<String, Object> settings) throws Exception {
     Path file = home.resolve(configDir).resolve("settings.json");
     Files.createDirectories(file.getParent());
-    Files.writeString(file, json(settings), UTF_8);
+    Files.writeString(file, TerminalClients.json(settings), UTF_8);
   }
 
   /** Starts {@code bin} in a 120×50 terminal in {@code work}; screens are logged next to the saved ones. */
@@ -157,58 +157,5 @@ final class GeminiFamily {
       }
     }
     return missing;
-  }
-
-  /** A minimal JSON writer for settings: maps, lists, strings, numbers and booleans. */
-  static String json(Object value) {
-    StringBuilder s = new StringBuilder();
-    write(s, value);
-    return s.toString();
-  }
-
-  private static void write(StringBuilder s, Object value) {
-    switch (value) {
-      case null -> s.append("null");
-      case Map<?, ?> map -> {
-        s.append('{');
-        boolean first = true;
-        for (Map.Entry<?, ?> e : map.entrySet()) {
-          s.append(first ? "" : ",");
-          first = false;
-          write(s, String.valueOf(e.getKey()));
-          s.append(':');
-          write(s, e.getValue());
-        }
-        s.append('}');
-      }
-      case List<?> list -> {
-        s.append('[');
-        for (int i = 0; i < list.size(); i++) {
-          s.append(i == 0 ? "" : ",");
-          write(s, list.get(i));
-        }
-        s.append(']');
-      }
-      case Number n -> s.append(n);
-      case Boolean b -> s.append(b);
-      default -> {
-        s.append('"');
-        for (char c : value.toString().toCharArray()) {
-          switch (c) {
-            case '"' -> s.append("\\\"");
-            case '\\' -> s.append("\\\\");
-            case '\n' -> s.append("\\n");
-            default -> {
-              if (c < 0x20) {
-                s.append(String.format("\\u%04x", (int) c));
-              } else {
-                s.append(c);
-              }
-            }
-          }
-        }
-        s.append('"');
-      }
-    }
   }
 }

@@ -82,7 +82,7 @@ class OpencodeCellsTest {
         server.destroyForcibly();
       }
     }
-    endStrays();
+    TerminalClients.endProcessesIn(dir.toString());
   }
 
   /** Cell 1: over stdio the seven example prompts are offered as slash commands, {@code /promptd:NAME}. */
@@ -237,7 +237,7 @@ class OpencodeCellsTest {
     mcp.put("enabled", true);
     String printed = PromptdServer.clients(Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client",
         "opencode");
-    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed)).isEqualTo(io.promptd.mcp.json.JsonCodec.parse(json(
+    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed)).isEqualTo(io.promptd.mcp.json.JsonCodec.parse(TerminalClients.json(
         Map.of("$schema", "https://opencode.ai/config.json", "mcp", Map.of("promptd", mcp)))));
     mcp.put("timeout", 60000); // this test's promptd starts without the launcher's start-up cache
     environment.put("PROMPTD_TOKEN", "lane-secret");
@@ -300,7 +300,7 @@ class OpencodeCellsTest {
     config.put("small_model", "standin/stand-in");
     config.put("provider", Map.of("standin", provider));
     config.put("mcp", Map.of("promptd", mcp));
-    Files.writeString(project.resolve("opencode.json"), json(config), UTF_8);
+    Files.writeString(project.resolve("opencode.json"), TerminalClients.json(config), UTF_8);
 
     Map<String, String> env = new LinkedHashMap<>(environment);
     env.put("HOME", home.toString());
@@ -414,69 +414,5 @@ class OpencodeCellsTest {
     return new ModelStandIn.Reply(200, "text/event-stream", body);
   }
 
-  /**
-   * Waits for opencode and the promptd it started to end, ending them after 10 s: the processes whose command line
-   * names this test's own temp folder or whose working directory is inside it.
-   */
-  private void endStrays() throws Exception {
-    String mine = dir.toString();
-    List<ProcessHandle> strays = new ArrayList<>();
-    ProcessHandle.allProcesses().filter(p -> p.pid() != ProcessHandle.current().pid())
-        .filter(p -> p.info().commandLine().map(c -> c.contains(mine)).orElse(false) || cwdIn(p, mine))
-        .forEach(strays::add);
-    for (ProcessHandle p : strays) {
-      try {
-        p.onExit().get(10, TimeUnit.SECONDS);
-      } catch (java.util.concurrent.TimeoutException e) {
-        p.destroy();
-        try {
-          p.onExit().get(5, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException stillThere) {
-          p.destroyForcibly();
-        }
-      }
-    }
-  }
 
-  private static boolean cwdIn(ProcessHandle p, String folder) {
-    try {
-      return Files.readSymbolicLink(Path.of("/proc", String.valueOf(p.pid()), "cwd")).toString().startsWith(folder);
-    } catch (Exception | Error notReadable) {
-      return false;
-    }
-  }
-
-  /** Minimal JSON for maps, lists, strings, numbers and booleans. */
-  static String json(Object value) {
-    if (value instanceof Map<?, ?> map) {
-      List<String> parts = new ArrayList<>();
-      map.forEach((k, v) -> parts.add(json(String.valueOf(k)) + ":" + json(v)));
-      return "{" + String.join(",", parts) + "}";
-    }
-    if (value instanceof List<?> list) {
-      List<String> parts = new ArrayList<>();
-      list.forEach(v -> parts.add(json(v)));
-      return "[" + String.join(",", parts) + "]";
-    }
-    if (value instanceof String s) {
-      StringBuilder b = new StringBuilder("\"");
-      for (char c : s.toCharArray()) {
-        switch (c) {
-          case '"' -> b.append("\\\"");
-          case '\\' -> b.append("\\\\");
-          case '\n' -> b.append("\\n");
-          case '\t' -> b.append("\\t");
-          default -> {
-            if (c < 0x20) {
-              b.append(String.format("\\u%04x", (int) c));
-            } else {
-              b.append(c);
-            }
-          }
-        }
-      }
-      return b.append('"').toString();
-    }
-    return String.valueOf(value);
-  }
 }

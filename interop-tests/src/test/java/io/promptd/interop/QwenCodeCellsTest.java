@@ -212,7 +212,7 @@ class QwenCodeCellsTest {
     String printed = PromptdServer.clients(Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client",
         "qwen-code");
     assertThat(io.promptd.mcp.json.JsonCodec.parse(printed)).isEqualTo(io.promptd.mcp.json.JsonCodec.parse(
-        OpencodeCellsTest.json(Map.of("mcpServers", Map.of("promptd", server)))));
+        TerminalClients.json(Map.of("mcpServers", Map.of("promptd", server)))));
     server.put("timeout", 60_000); // this test's promptd starts without the launcher's start-up cache
     environment.put("PROMPTD_TOKEN", token);
     start(Map.of("promptd", server));
