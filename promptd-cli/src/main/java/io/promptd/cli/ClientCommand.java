@@ -52,7 +52,7 @@ final class ClientCommand {
       String a = args.get(i);
       switch (a) {
         case "--stdio" -> c.stdio = value(args, ++i, a);
-        case "--url" -> c.url = value(args, ++i, a);
+        case "--url" -> c.url = url(value(args, ++i, a));
         case "--json" -> c.json = true;
         case "--no-input" -> c.noInput = true;
         case "--timeout" -> c.timeout = seconds(value(args, ++i, a));
@@ -104,10 +104,21 @@ final class ClientCommand {
     // ask, and its -32602 says what is wrong.
     FormHandler forms = !verb.equals("get") || noInput || !TerminalForm.stdinIsATerminal() ? null
         : new TerminalForm(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.err);
+    Map<String, String> given = new LinkedHashMap<>();
+    try {
+      if (verb.equals("get")) { // files read before connecting: a typo costs nothing
+        for (Map.Entry<String, String> e : arguments.entrySet()) {
+          given.put(e.getKey(), argumentValue(e.getKey(), e.getValue()));
+        }
+      }
+    } catch (UsageException e) {
+      err.println("promptd: " + e.getMessage());
+      return Main.USAGE;
+    }
     try (McpClient client = connect(forms)) {
       return switch (verb) {
         case "list" -> list(client, out);
-        case "get" -> get(client, out, forms);
+        case "get" -> get(client, out, forms, given);
         case "complete" -> complete(client, out);
         default -> watch(client, out);
       };
@@ -123,7 +134,7 @@ final class ClientCommand {
       }
       return Main.CONNECTION_FAILED;
     } catch (IOException e) {
-      err.println("promptd: cannot talk to " + target() + ": " + e.getMessage());
+      err.println("promptd: cannot talk to " + target() + ": " + describe(e));
       return Main.CONNECTION_FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -196,11 +207,8 @@ final class ClientCommand {
     return Main.OK;
   }
 
-  private int get(McpClient client, PrintStream out, @Nullable FormHandler forms) throws IOException {
-    Map<String, String> given = new LinkedHashMap<>();
-    for (Map.Entry<String, String> e : arguments.entrySet()) {
-      given.put(e.getKey(), argumentValue(e.getValue()));
-    }
+  private int get(McpClient client, PrintStream out, @Nullable FormHandler forms, Map<String, String> given)
+      throws IOException {
     JsonObject result = client.getPromptJson(positional.getFirst(), given, forms);
     if (json) {
       out.println(JsonCodec.write(result));
@@ -253,8 +261,24 @@ final class ClientCommand {
     return Main.OK;
   }
 
-  /** {@code @path} reads a file, {@code @-} reads stdin, {@code @@x} is the literal {@code @x}. */
-  private static String argumentValue(String raw) throws IOException {
+  /**
+   * {@code @path} reads a file, {@code @-} reads stdin, {@code @@x} is the literal {@code @x}.
+   *
+   * @throws UsageException when the file cannot be read, naming the argument and the {@code @@} escape
+   */
+  private static String argumentValue(String name, String raw) {
+    try {
+      return readValue(raw);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new UsageException("the value of '" + name + "' is read from " + raw.substring(1) + ", which does not"
+          + " exist (a value that starts with @ is written @@, e.g. " + name + "=@" + raw + ")");
+    } catch (IOException e) {
+      throw new UsageException("the value of '" + name + "' cannot be read from " + raw.substring(1) + ": "
+          + describe(e));
+    }
+  }
+
+  private static String readValue(String raw) throws IOException {
     if (raw.startsWith("@@")) {
       return raw.substring(1);
     }
@@ -265,6 +289,36 @@ final class ClientCommand {
       return Files.readString(Path.of(raw.substring(1)), StandardCharsets.UTF_8);
     }
     return raw;
+  }
+
+  /** An IO failure in words: refused connections and timeouts named, never a bare class name or "null". */
+  static String describe(IOException e) {
+    return switch (e) {
+      case java.net.ConnectException c -> "the connection was refused (is the server running, on that host and port?)";
+      case java.net.UnknownHostException u -> "unknown host " + u.getMessage();
+      default -> {
+        String message = e.getMessage();
+        if (message == null || message.isBlank()) {
+          yield e.getCause() instanceof IOException cause ? describe(cause)
+              : "the connection failed (" + e.getClass().getSimpleName() + ")";
+        }
+        yield message;
+      }
+    };
+  }
+
+  /** {@code --url}: an absolute http(s) URL with a host. */
+  private static String url(String text) {
+    try {
+      java.net.URI u = new java.net.URI(text);
+      if (("http".equals(u.getScheme()) || "https".equals(u.getScheme())) && u.getHost() != null) {
+        return text;
+      }
+    } catch (java.net.URISyntaxException e) {
+      // said below
+    }
+    throw new UsageException("--url needs an http:// or https:// URL, such as http://127.0.0.1:3000/mcp, not '"
+        + text + "'");
   }
 
   private static String value(List<String> args, int i, String option) {

@@ -41,8 +41,8 @@ public final class Main {
         promptd complete NAME ARG PREFIX [key=value]... SERVER [--json]
         promptd watch    SERVER [--json]                     print each prompt list change
           SERVER is --stdio "command ..." or --url http://127.0.0.1:PORT/mcp; --timeout SECONDS (default 30);
-          with --url: --token TOKEN (env PROMPTD_TOKEN) sends "Authorization: Bearer TOKEN", --header "K: V"
-          (repeatable) sends any header
+            with --url: --token TOKEN (env PROMPTD_TOKEN) sends "Authorization: Bearer TOKEN",
+            --header "K: V" (repeatable) sends any header
         promptd publish DIR --store URL [--author NAME] [--allow-errors]
                                          make the prompt store hold exactly DIR's files (one transaction)
         promptd history NAME --store URL  every version of the file(s) of prompt NAME
@@ -101,9 +101,20 @@ public final class Main {
   }
 
   static int run(List<String> args, PrintStream err) {
-    if (args.isEmpty() || args.contains("--help") || args.contains("-h")) {
+    if (args.isEmpty()) {
       err.print(USAGE_TEXT);
-      return args.isEmpty() ? USAGE : OK;
+      return USAGE;
+    }
+    if (args.getFirst().equals("help") || args.contains("--help") || args.contains("-h")) {
+      String command = args.getFirst().equals("help") ? (args.size() > 1 ? args.get(1) : null)
+          : args.getFirst().startsWith("-") ? null : args.getFirst();
+      String help = command == null ? USAGE_TEXT : help(command);
+      if (help == null) {
+        err.println("promptd: unknown command '" + command + "'; the commands: " + String.join(", ", COMMANDS));
+        return USAGE;
+      }
+      err.print(help);
+      return OK;
     }
     if (args.getFirst().equals("--version")) {
       String version = Main.class.getPackage().getImplementationVersion();
@@ -124,8 +135,47 @@ public final class Main {
       };
     } catch (UsageException e) {
       err.println("promptd: " + e.getMessage());
-      err.print(USAGE_TEXT);
+      String command = COMMANDS.contains(args.getFirst()) ? args.getFirst() : null;
+      err.println("promptd: see 'promptd help" + (command == null ? "" : " " + command) + "'");
       return USAGE;
     }
+  }
+
+  /** The commands, in the order the usage text lists them. */
+  static final List<String> COMMANDS = List.of("serve", "check", "import", "clients", "list", "get", "complete", "watch",
+      "publish", "history", "rollback");
+
+  /**
+   * One command's part of the usage text — its lines, the lines that continue them, and for {@code serve} its options
+   * — or null for a name no command has.
+   */
+  static @org.jspecify.annotations.Nullable String help(String command) {
+    if (!COMMANDS.contains(command)) {
+      return null;
+    }
+    // The notes under a group of commands ("SERVER is …", "URL is …") belong to each command of the group.
+    String note = switch (command) {
+      case "list", "get", "complete", "watch" -> "    SERVER is";
+      case "publish", "history", "rollback" -> "    URL is";
+      default -> null;
+    };
+    StringBuilder out = new StringBuilder("Usage:\n");
+    boolean in = false;
+    for (String line : USAGE_TEXT.split("\n", -1)) {
+      if (line.startsWith("  promptd ")) {
+        in = line.startsWith("  promptd " + command + " ") || line.equals("  promptd " + command);
+      } else if (line.startsWith("    ") && !line.startsWith("      ")) {
+        in = note != null && line.startsWith(note);
+      } else if (!line.startsWith("      ")) {
+        in = false;
+      }
+      if (in) {
+        out.append(line).append('\n');
+      }
+    }
+    if (command.equals("serve")) {
+      out.append(USAGE_TEXT, USAGE_TEXT.indexOf("\nserve options:") + 1, USAGE_TEXT.length());
+    }
+    return out.toString();
   }
 }

@@ -39,6 +39,33 @@ class CliProcessTest {
     assertThat(run(List.of("serve", dir.resolve("missing").toString()), "").err).contains("not a folder");
   }
 
+  /** Mistakes get one line that names the cause and where to read more, never the whole help or a class name. */
+  @Test
+  void mistakesAreOneLineWithAHintAndEachCommandHasItsHelp() throws Exception {
+    Result badOption = run(List.of("serve", "--bogus", dir.toString()), "");
+    assertThat(badOption.status).isEqualTo(Main.USAGE);
+    assertThat(badOption.err).isEqualTo("promptd: unknown option '--bogus'\npromptd: see 'promptd help serve'\n");
+    Result badUrl = run(List.of("list", "--url", "notaurl"), "");
+    assertThat(badUrl.status).isEqualTo(Main.USAGE);
+    assertThat(badUrl.err).contains("--url needs an http:// or https:// URL").doesNotContain("Exception", "Usage:");
+    Result refused = run(List.of("list", "--url", "http://127.0.0.1:9/mcp", "--timeout", "5"), "");
+    assertThat(refused.status).isEqualTo(Main.CONNECTION_FAILED);
+    assertThat(refused.err).contains("the connection was refused").doesNotContain("null", "Exception");
+    Result missingFile = run(List.of("get", "x", "text=@" + dir.resolve("nope.txt"), "--stdio", "true"), "");
+    assertThat(missingFile.status).isEqualTo(Main.USAGE);
+    assertThat(missingFile.err).contains("the value of 'text' is read from", "which does not exist",
+        "written @@");
+    Result help = run(List.of("help", "get"), "");
+    assertThat(help.status).isZero();
+    assertThat(help.err).contains("promptd get", "SERVER is", "--token TOKEN").doesNotContain("promptd serve",
+        "promptd publish");
+    assertThat(run(List.of("clients", "--help"), "").err).contains("promptd clients").doesNotContain("promptd get");
+    assertThat(run(List.of("serve", "--help"), "").err).contains("serve options:", "--no-form-first");
+    Result unknown = run(List.of("help", "frobnicate"), "");
+    assertThat(unknown.status).isEqualTo(Main.USAGE);
+    assertThat(unknown.err).contains("unknown command 'frobnicate'; the commands: serve, check");
+  }
+
   @Test
   void checkPassesTheFixturesAndFailsABrokenFileWithItsLine() throws Exception {
     Result ok = run(List.of("check", FIXTURES.toString()), "");

@@ -282,7 +282,7 @@ public final class McpClient implements AutoCloseable {
         throw r;
       }
       throw e.getCause() instanceof IOException io ? io
-          : new IOException("subscriptions/listen failed: " + e.getCause(), e.getCause());
+          : new IOException("subscriptions/listen failed: " + describe(e.getCause()), e.getCause());
     } catch (InterruptedException e) {
       stop.run();
       Thread.currentThread().interrupt();
@@ -388,7 +388,7 @@ public final class McpClient implements AutoCloseable {
       if (e.getCause() instanceof IOException io) {
         throw io;
       }
-      throw new IOException(request.method() + " failed: " + e.getCause(), e.getCause());
+      throw new IOException(request.method() + " failed: " + describe(e.getCause()), e.getCause());
     } catch (InterruptedException e) {
       channel.cancel(request);
       Thread.currentThread().interrupt();
@@ -436,5 +436,15 @@ public final class McpClient implements AutoCloseable {
     // Not on the channel's reader thread: a listener that calls the server (listPrompts, as `promptd watch` does)
     // would wait there for a response that only that thread can read.
     Thread.ofVirtual().name("mcp-client-list-changed").start(() -> changeListeners.forEach(Runnable::run));
+  }
+
+  /** What went wrong, in words: the message, without the exception's class name. */
+  private static String describe(@Nullable Throwable t) {
+    if (t == null) {
+      return "an unexpected error";
+    }
+    String message = t.getMessage();
+    return message == null || message.isBlank() ? "an unexpected error (" + t.getClass().getSimpleName() + ")"
+        : message;
   }
 }
