@@ -96,14 +96,20 @@ final class ResourceServer implements AutoCloseable {
     String header = headers.getFirst();
     if (headers.size() > 1 || header.length() < 7 || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
       boolean bearer = header.regionMatches(true, 0, "Bearer", 0, 6);
-      challenge(ex, 401, bearer || headers.size() > 1 ? new Problem("invalid_request",
-          "the Authorization header is malformed") : null, "Unauthorized: an OAuth bearer token is required");
+      if (bearer || headers.size() > 1) { // RFC 6750 section 3.1: a malformed request is 400 invalid_request
+        challenge(ex, 400, new Problem("invalid_request", "the Authorization header is malformed"),
+            "Bad Request: the Authorization header is malformed (one header: Bearer TOKEN)");
+      } else {
+        challenge(ex, 401, null, "Unauthorized: an OAuth bearer token is required");
+      }
       return false;
     }
     TokenVerifier.Verdict verdict = verifier.verify(header.substring(7).strip());
     switch (verdict) {
       case TokenVerifier.Verdict.Invalid(String error, String description) -> {
-        challenge(ex, 401, new Problem(error, description), "Unauthorized: " + description);
+        boolean malformed = error.equals("invalid_request");
+        challenge(ex, malformed ? 400 : 401, new Problem(error, description),
+            (malformed ? "Bad Request: " : "Unauthorized: ") + description);
         return false;
       }
       case TokenVerifier.Verdict.Valid(var caller) -> {

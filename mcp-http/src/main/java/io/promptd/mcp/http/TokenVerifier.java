@@ -72,7 +72,11 @@ final class TokenVerifier {
     }
     try {
       JWTClaimsSet claims = p.process(token, null);
-      return new Verdict.Valid(Caller.authenticated(claims.getSubject(), scopes(claims)));
+      // The subject owns sessions and request states: a token must name one, as a non-empty string.
+      if (!(claims.getClaim("sub") instanceof String subject) || subject.isBlank()) {
+        return new Verdict.Invalid("invalid_token", "the access token names no subject");
+      }
+      return new Verdict.Valid(Caller.authenticated(subject, scopes(claims)));
     } catch (ParseException | BadJOSEException | JOSEException | RuntimeException e) {
       // The reason stays in the log, at debug: it may repeat what a client sent, never the token itself.
       LOG.log(Level.DEBUG, "access token refused: {0}", e.getMessage());

@@ -226,16 +226,27 @@ class OAuthHttpTest {
   }
 
   @Test
-  void malformedAuthorizationHeadersAreRefusedWith401() {
-    assertRefused(client.post(INIT, "Authorization", "Bearer"), 401, "invalid_request");
-    assertRefused(client.post(INIT, "Authorization", "Bearer a b c"), 401, "invalid_request");
+  void malformedAuthorizationHeadersAreRefusedWith400AndBadTokensWith401() {
+    // RFC 6750 section 3.1: invalid_request is 400 Bad Request, invalid_token 401.
+    assertRefused(client.post(INIT, "Authorization", "Bearer"), 400, "invalid_request");
+    assertRefused(client.post(INIT, "Authorization", "Bearer a b c"), 400, "invalid_request");
+    assertRefused(client.post(INIT, "Authorization", "Bearer a b"), 400, "invalid_request");
     assertRefused(client.post(INIT, "Authorization", "Bearer not-a-jwt"), 401, "invalid_token");
     assertRefused(client.post(INIT, "Authorization", "Bearer e30.e30.e30"), 401, "invalid_token");
-    assertRefused(client.post(INIT, "Authorization", "Bearer \u00e9t\u00e9"), 401, "invalid_request");
+    assertRefused(client.post(INIT, "Authorization", "Bearer \u00e9t\u00e9"), 400, "invalid_request");
     assertRefused(client.post(INIT, "Authorization", "Basic YWxpY2U6cHc="), 401, null);
     String t = token("alice", "prompts");
-    assertRefused(client.post(INIT, "Authorization", "Bearer " + t, "Authorization", "Bearer " + t), 401,
+    assertRefused(client.post(INIT, "Authorization", "Bearer " + t, "Authorization", "Bearer " + t), 400,
         "invalid_request");
+  }
+
+  @Test
+  void aTokenWithAnEmptySubjectIsRefused() {
+    for (String sub : List.of("", " ")) {
+      String t = issuerServer.issueToken("team", sub, audience, Map.of("scope", "prompts"), 3600).serialize();
+      assertRefused(client.post(INIT, bearer(t)), 401, "invalid_token");
+    }
+    assertThat(client.post(INIT, bearer(token("alice", "prompts"))).statusCode()).isEqualTo(200);
   }
 
   @Test
