@@ -95,16 +95,7 @@ public final class ArgumentForms {
    */
   static void check(PromptDefinition definition, Map<String, String> arguments, Ask ask) {
     Prompt prompt = definition.prompt();
-    List<String> unknown = new ArrayList<>();
-    for (String name : arguments.keySet()) {
-      if (prompt.arguments().stream().noneMatch(a -> a.name().equals(name))) {
-        unknown.add("'" + name + "'");
-      }
-    }
-    if (!unknown.isEmpty()) {
-      throw McpException.invalidParams("prompt '" + prompt.name() + "': unknown argument"
-          + (unknown.size() > 1 ? "s " : " ") + String.join(", ", unknown));
-    }
+    PromptsFeature.refuseUnknown(prompt, arguments);
     Map<String, ArgumentsNeeded.Question> invalid = new java.util.HashMap<>();
     for (ArgumentsNeeded.Question q : definition.renderer().check(arguments)) {
       invalid.putIfAbsent(q.field().name(), q);

@@ -216,6 +216,11 @@ final class PromptsFeature {
       throw new ArgumentsNeeded("prompt '" + prompt.name() + "': missing required argument"
           + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing), questions);
     }
+    refuseUnknown(prompt, arguments);
+  }
+
+  /** -32602 naming the arguments {@code prompt} does not declare, if any (no form can fix those). */
+  static void refuseUnknown(Prompt prompt, Map<String, String> arguments) {
     List<String> unknown = new ArrayList<>();
     for (String name : arguments.keySet()) {
       if (prompt.arguments().stream().noneMatch(a -> a.name().equals(name))) {
