@@ -186,7 +186,7 @@ final class ClaudeCode implements AutoCloseable {
   /** Empties the prompt box (Ctrl+U deletes the line and closes the menu; Esc twice would open the rewind menu). */
   void clearInput() throws Exception {
     tmux.keys("C-u");
-    Thread.sleep(200);
+    await("the prompt box emptied", Duration.ofSeconds(10), s -> s.lines().anyMatch(l -> l.strip().equals("❯")));
   }
 
   /**
@@ -286,8 +286,7 @@ final class ClaudeCode implements AutoCloseable {
         if (focused.matcher(s).find()) {
           return;
         }
-        tmux.keys(key);
-        Thread.sleep(300);
+        tmux.press(key, Duration.ofSeconds(2));
       }
     }
     throw new AssertionError("the form's field \"" + field + "\" could not be focused:\n" + screen());
@@ -314,8 +313,7 @@ final class ClaudeCode implements AutoCloseable {
               s -> s.contains(field + ": ▸ " + option) || s.contains(field + ": " + option));
           return;
         }
-        tmux.keys(key);
-        Thread.sleep(300);
+        tmux.press(key, Duration.ofSeconds(2));
       }
     }
     throw new AssertionError("no choice \"" + option + "\" in \"" + field + "\":\n" + screen());
@@ -327,16 +325,26 @@ final class ClaudeCode implements AutoCloseable {
    */
   void accept() throws Exception {
     for (int i = 0; i < 12 && !screen().contains("❯ Accept"); i++) {
-      tmux.keys("Down");
-      Thread.sleep(300);
+      tmux.press("Down", Duration.ofSeconds(2));
     }
     String form = awaitText("❯ Accept", Duration.ofSeconds(5));
     forms++;
     Files.writeString(SCREENS.resolve("claude-code-" + cell + "-form" + (forms == 1 ? "" : forms) + ".txt"),
         form.stripTrailing() + "\n", UTF_8);
-    tmux.keys("Enter");
-    // Gone, or a new form (its focus on a field): either way, not this one's Accept any more.
-    await("the form accepted", Duration.ofSeconds(15), s -> !s.contains("❯ Accept"));
+    tmux.awaitStable(Duration.ofSeconds(10)); // a form just drawn may not take keys yet
+    // Gone, or a new form (its focus on a field): either way, not this one's Accept any more. An Enter that came
+    // before the form took keys is pressed again, up to three times.
+    for (int tries = 1; ; tries++) {
+      tmux.keys("Enter");
+      try {
+        await("the form accepted", Duration.ofSeconds(5), s -> !s.contains("❯ Accept"));
+        return;
+      } catch (AssertionError stillThere) {
+        if (tries == 3) {
+          throw stillThere;
+        }
+      }
+    }
   }
 
   /** Waits until the model stand-in's reply is shown (the turn is over). */
@@ -353,19 +361,15 @@ final class ClaudeCode implements AutoCloseable {
     long deadline = System.nanoTime() + within.toNanos();
     int accepted = 0;
     while (true) {
-      String s = screen();
+      Duration left = Duration.ofNanos(Math.max(deadline - System.nanoTime(), 0));
+      String s = await("the model's reply shown", left, x -> x.contains("● stand-in reply")
+          || (x.contains("requests your input") && x.contains("Accept")));
       if (s.contains("● stand-in reply")) {
         return accepted;
       }
-      if (s.contains("requests your input") && s.contains("Accept")) {
-        accept();
-        accepted++;
-      }
-      if (System.nanoTime() - deadline >= 0) {
-        throw new AssertionError("not within " + within.toSeconds() + " s: the model's reply shown; the screen was:\n"
-            + s);
-      }
-      Thread.sleep(200);
+      accept();
+      accepted++;
+      await("the form closed", Duration.ofSeconds(10), x -> !x.contains("requests your input"));
     }
   }
 

@@ -230,8 +230,9 @@ class ClaudeCodeCellsTest {
     claude.tmux().keys("Escape");
     claude.await("the /mcp dialog closed", Duration.ofSeconds(10), s -> !s.contains("✘ promptd"));
     claude.tmux().type("/promptd:");
-    Thread.sleep(3000);
-    assertThat(claude.screen()).doesNotContain("/promptd:translate (MCP)");
+    claude.await("/promptd: typed", Duration.ofSeconds(10), s -> s.contains("❯ /promptd:"));
+    // The menu is drawn as the text is typed: once the screen settles it shows what is offered.
+    assertThat(claude.tmux().awaitStable(Duration.ofSeconds(10))).doesNotContain("/promptd:translate (MCP)");
     claude.send("/mcp");
     claude.await("/mcp lists promptd as failed", START, s -> s.contains("✘ promptd"));
     claude.tmux().keys("Enter");

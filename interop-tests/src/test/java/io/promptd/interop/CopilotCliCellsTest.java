@@ -302,7 +302,7 @@ class CopilotCliCellsTest {
   private void say(String text) throws Exception {
     tmux().type(text);
     tmux().awaitText(text, Duration.ofSeconds(20));
-    TimeUnit.MILLISECONDS.sleep(300);
+    tmux().awaitStable(Duration.ofSeconds(10)); // suggestions drawn: Enter now sends the line
     tmux().keys("Enter");
   }
 

@@ -355,7 +355,7 @@ class OpencodeCellsTest {
   private void run(String line) throws Exception {
     tmux().type(line);
     tmux().await("the typed command", Duration.ofSeconds(20), s -> s.contains(line.substring(0, 20)));
-    TimeUnit.MILLISECONDS.sleep(300);
+    tmux().awaitStable(Duration.ofSeconds(10)); // the menu drawn: Enter now sends the line
     tmux().keys("Enter");
   }
 

@@ -100,6 +100,36 @@ final class Tmux implements AutoCloseable {
     return seen.get();
   }
 
+  /**
+   * Returns the screen once it has stopped changing (two reads 200 ms apart alike): a menu or suggestion list that a
+   * key press opened has been drawn.
+   */
+  String awaitStable(Duration within) throws Exception {
+    String[] last = {screen()};
+    Poll.until(within, Duration.ofMillis(200), () -> "the screen settles", () -> {
+      String now = screen();
+      boolean same = now.equals(last[0]);
+      last[0] = now;
+      return same;
+    });
+    return last[0];
+  }
+
+  /**
+   * Presses {@code key} and returns the screen once the key has shown an effect and the screen has settled; a key with
+   * no visible effect (↓ on the last line) returns after {@code within}.
+   */
+  String press(String key, Duration within) throws Exception {
+    String before = screen();
+    keys(key);
+    try {
+      await(key + " changes the screen", within, s -> !s.equals(before));
+    } catch (AssertionError noEffect) {
+      return before;
+    }
+    return awaitStable(within);
+  }
+
   /** Returns the screen once it shows {@code text}. */
   String awaitText(String text, Duration within) throws Exception {
     return await("the screen shows \"" + text + "\"", within, s -> s.contains(text));
