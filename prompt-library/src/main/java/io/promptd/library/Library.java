@@ -7,7 +7,7 @@ import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
-import io.promptd.mcp.server.Caller;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.ResourceProvider;
@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * {@code .claude/commands/}, VS Code prompt files under {@code .github/prompts/}, and {@code NAME.resource.md}
  * resource files; the files prompts attach are served as {@code promptd:///PATH} resources. A {@code scopes} key in
  * front matter, or in a {@code _folder.yaml} for a folder and those below it, limits who may see a prompt or resource
- * once the server authorizes callers (see {@link io.promptd.mcp.server.Caller}). A file with errors is not
+ * once the server authorizes callers (see {@link io.promptd.mcp.spi.Caller}). A file with errors is not
  * served (or, during hot reload, its last good version stays served) and its problems are in {@link #diagnostics()}.
  * When two files claim one prompt name or resource URI, the first root given wins, then the path that sorts first.
  *

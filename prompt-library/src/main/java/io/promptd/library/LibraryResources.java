@@ -7,7 +7,7 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
-import io.promptd.mcp.server.Caller;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.server.ResourceProvider;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;

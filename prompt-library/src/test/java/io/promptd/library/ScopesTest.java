@@ -8,7 +8,7 @@ import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
-import io.promptd.mcp.server.Caller;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;

@@ -8,6 +8,7 @@ import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.protocol.Methods;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -192,7 +193,7 @@ final class ClientCommand {
     Set<String> cursors = new HashSet<>();
     String cursor = null;
     do {
-      JsonObject page = client.call("prompts/list", JsonObject.builder().put("cursor", cursor).build());
+      JsonObject page = client.call(Methods.PROMPTS_LIST, JsonObject.builder().put("cursor", cursor).build());
       prompts.addAll(page.array("prompts").orElse(JsonArray.EMPTY).elements());
       cursor = page.string("nextCursor").filter(c -> !c.isEmpty()).orElse(null);
       if (cursor != null && !cursors.add(cursor)) {
@@ -221,7 +222,7 @@ final class ClientCommand {
   private int complete(McpClient client, PrintStream out) throws IOException {
     JsonObject.Builder context = JsonObject.builder();
     arguments.forEach(context::put);
-    JsonObject result = client.call("completion/complete", JsonObject.builder()
+    JsonObject result = client.call(Methods.COMPLETION_COMPLETE, JsonObject.builder()
         .put("ref", JsonObject.builder().put("type", "ref/prompt").put("name", positional.get(0)).build())
         .put("argument", JsonObject.builder().put("name", positional.get(1)).put("value", positional.get(2)).build())
         .put("context", JsonObject.builder().put("arguments", context.build()).build())

@@ -4,6 +4,7 @@ import io.promptd.library.Library;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.http.RequestEvent;
 import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.protocol.Methods;
 import io.prometheus.metrics.config.EscapingScheme;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
@@ -24,11 +25,12 @@ import java.util.Set;
  */
 final class Metrics {
   /** The MCP methods a client may send; anything else is counted as {@code other}. */
-  static final Set<String> METHODS = Set.of("initialize", "ping", "notifications/initialized",
-      "notifications/cancelled", "notifications/progress", "notifications/roots/list_changed", "server/discover",
-      "subscriptions/listen", "prompts/list", "prompts/get", "completion/complete", "resources/list",
-      "resources/templates/list", "resources/read", "resources/subscribe", "resources/unsubscribe",
-      "logging/setLevel", "tools/list", "tools/call");
+  static final Set<String> METHODS = Set.of(Methods.INITIALIZE, Methods.PING, Methods.NOTIFICATION_INITIALIZED,
+      Methods.NOTIFICATION_CANCELLED, Methods.NOTIFICATION_PROGRESS, Methods.NOTIFICATION_ROOTS_LIST_CHANGED,
+      Methods.SERVER_DISCOVER, Methods.SUBSCRIPTIONS_LISTEN, Methods.PROMPTS_LIST, Methods.PROMPTS_GET,
+      Methods.COMPLETION_COMPLETE, Methods.RESOURCES_LIST, Methods.RESOURCES_TEMPLATES_LIST, Methods.RESOURCES_READ,
+      Methods.RESOURCES_SUBSCRIBE, Methods.RESOURCES_UNSUBSCRIBE, Methods.LOGGING_SET_LEVEL, Methods.TOOLS_LIST,
+      Methods.TOOLS_CALL);
 
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
@@ -71,11 +73,11 @@ final class Metrics {
     String method = methodLabel(e);
     String era = e.era().name().toLowerCase(Locale.ROOT);
     requests.labelValues(method, era, outcomeLabel(e)).inc();
-    if (!method.equals("subscriptions/listen") && !method.equals("GET")) {
+    if (!method.equals(Methods.SUBSCRIPTIONS_LISTEN) && !method.equals("GET")) {
       latency.labelValues(method, era).observe(e.duration().toNanos() / 1e9);
     }
     String prompt = e.prompt();
-    if (prompt != null && "prompts/get".equals(e.method()) && e.outcome() == RequestEvent.Outcome.OK) {
+    if (prompt != null && Methods.PROMPTS_GET.equals(e.method()) && e.outcome() == RequestEvent.Outcome.OK) {
       promptGets.labelValues(prompt).inc(); // served, so a name from the library: bounded
     }
   }

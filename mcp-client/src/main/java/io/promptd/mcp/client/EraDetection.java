@@ -14,6 +14,7 @@ import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.protocol.Methods;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import org.jspecify.annotations.Nullable;
@@ -30,7 +31,7 @@ final class EraDetection {
 
   static ServerIdentity detect(McpClient client) throws IOException {
     Channel channel = client.channel();
-    Request probe = client.request("server/discover", JsonObject.EMPTY);
+    Request probe = client.request(Methods.SERVER_DISCOVER, JsonObject.EMPTY);
     if (channel instanceof HttpChannel http) {
       http.useModern(McpClient.MODERN_VERSION);
     }
@@ -82,7 +83,7 @@ final class EraDetection {
         .put("clientInfo", JsonObject.builder().put("name", client.options().clientInfo().name())
             .put("version", client.options().clientInfo().version()).build())
         .build();
-    Request initialize = new Request(client.request("initialize", params).id(), "initialize", params);
+    Request initialize = new Request(client.request(Methods.INITIALIZE, params).id(), Methods.INITIALIZE, params);
     Response answer;
     try {
       answer = client.send(initialize);
@@ -112,7 +113,7 @@ final class EraDetection {
     if (channel instanceof HttpChannel http) {
       http.useLegacy(version);
     }
-    channel.notify(new Notification("notifications/initialized", null));
+    channel.notify(new Notification(Methods.NOTIFICATION_INITIALIZED, null));
     return new ServerIdentity(false, version, implementation(result.object("serverInfo").orElse(null)),
         result.object("capabilities").orElse(legacyShape.capabilities()));
   }

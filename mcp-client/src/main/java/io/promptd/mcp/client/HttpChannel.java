@@ -9,6 +9,7 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.protocol.Methods;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -169,9 +170,9 @@ final class HttpChannel implements Channel {
         .header("Accept", "application/json, text/event-stream");
     if (modern) {
       b.header("Mcp-Method", request.method());
-      request.params().string(request.method().equals("resources/read") ? "uri" : "name")
-          .filter(n -> request.method().equals("prompts/get") || request.method().equals("resources/read")
-              || request.method().equals("tools/call"))
+      request.params().string(request.method().equals(Methods.RESOURCES_READ) ? "uri" : "name")
+          .filter(n -> request.method().equals(Methods.PROMPTS_GET) || request.method().equals(Methods.RESOURCES_READ)
+              || request.method().equals(Methods.TOOLS_CALL))
           .ifPresent(name -> b.header("Mcp-Name", headerValue(name)));
     }
     return b.build();

@@ -3,6 +3,7 @@ package io.promptd.mcp.client;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.protocol.Methods;
 import java.io.IOException;
 import java.util.Map;
 
@@ -45,7 +46,7 @@ final class InputRounds {
   }
 
   private static JsonObject answer(String key, Json request, FormHandler forms) throws IOException {
-    if (!(request instanceof JsonObject r) || !r.string("method").orElse("").equals("elicitation/create")) {
+    if (!(request instanceof JsonObject r) || !r.string("method").orElse("").equals(Methods.ELICITATION_CREATE)) {
       throw new MalformedResultException("the server asked for input '" + key + "' this client did not declare it"
           + " can give (only form elicitation)");
     }

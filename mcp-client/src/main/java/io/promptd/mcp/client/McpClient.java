@@ -16,6 +16,8 @@ import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Prompt;
+import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.protocol.Methods;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
@@ -53,10 +55,10 @@ public final class McpClient implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.client");
 
   /** The one modern version this client speaks. */
-  public static final String MODERN_VERSION = "2026-07-28";
+  public static final String MODERN_VERSION = ProtocolVersion.LATEST_MODERN.id();
 
   /** The legacy version this client asks for in {@code initialize}. */
-  public static final String LEGACY_VERSION = "2025-11-25";
+  public static final String LEGACY_VERSION = ProtocolVersion.LATEST_LEGACY.id();
 
   private final Channel channel;
   private final ClientOptions options;
@@ -139,7 +141,7 @@ public final class McpClient implements AutoCloseable {
 
   /** One page of prompts; pass the previous page's {@code nextCursor}, or null for the first. */
   public PromptPage listPrompts(@Nullable String cursor) throws IOException {
-    JsonObject result = call("prompts/list", JsonObject.builder().put("cursor", cursor).build());
+    JsonObject result = call(Methods.PROMPTS_LIST, JsonObject.builder().put("cursor", cursor).build());
     List<Prompt> prompts = new ArrayList<>();
     for (var p : result.array("prompts").orElseThrow(() -> new MalformedResultException("no prompts")).elements()) {
       prompts.add(Decoder.prompt(p));
@@ -196,9 +198,9 @@ public final class McpClient implements AutoCloseable {
     arguments.forEach(args::put);
     JsonObject params = JsonObject.builder().put("name", name).put("arguments", args.build()).build();
     if (forms == null || !server.modern()) {
-      return call("prompts/get", params);
+      return call(Methods.PROMPTS_GET, params);
     }
-    return InputRounds.run(this, "prompts/get", params, forms);
+    return InputRounds.run(this, Methods.PROMPTS_GET, params, forms);
   }
 
   /** How often a request whose time is up looks again while a form is open. */
@@ -218,7 +220,7 @@ public final class McpClient implements AutoCloseable {
     if (!context.isEmpty()) {
       params.put("context", JsonObject.builder().put("arguments", known.build()).build());
     }
-    return Decoder.completion(call("completion/complete", params.build()));
+    return Decoder.completion(call(Methods.COMPLETION_COMPLETE, params.build()));
   }
 
   /**
@@ -242,7 +244,7 @@ public final class McpClient implements AutoCloseable {
       changeListeners.add(onChange);
       return () -> changeListeners.remove(onChange);
     }
-    Request listen = request("subscriptions/listen",
+    Request listen = request(Methods.SUBSCRIPTIONS_LISTEN,
         JsonObject.builder().put("notifications", JsonObject.builder().put("promptsListChanged", true).build()).build());
     CompletableFuture<Void> acknowledged = new CompletableFuture<>();
     acknowledgements.put(listen.id(), acknowledged);
@@ -335,7 +337,7 @@ public final class McpClient implements AutoCloseable {
     try {
       return await(request, timeout);
     } catch (HttpStatusException e) {
-      if (e.status() != 404 || session == null || request.method().equals("initialize")) {
+      if (e.status() != 404 || session == null || request.method().equals(Methods.INITIALIZE)) {
         throw e;
       }
       // The spec: a 404 to a request with a session id means the session is gone; start a new one and retry.
@@ -412,7 +414,7 @@ public final class McpClient implements AutoCloseable {
   }
 
   private void onNotification(Notification n) {
-    if (n.method().equals("notifications/subscriptions/acknowledged")) {
+    if (n.method().equals(Methods.NOTIFICATION_SUBSCRIPTIONS_ACKNOWLEDGED)) {
       var id = n.paramsOrEmpty().object("_meta").orElse(JsonObject.EMPTY).get("io.modelcontextprotocol/subscriptionId");
       if (id instanceof JsonString || id instanceof JsonNumber) {
         CompletableFuture<Void> waiting = acknowledgements.get(new RequestId(id));
@@ -422,7 +424,7 @@ public final class McpClient implements AutoCloseable {
       }
       return;
     }
-    if (!n.method().equals("notifications/prompts/list_changed")) {
+    if (!n.method().equals(Methods.NOTIFICATION_PROMPTS_LIST_CHANGED)) {
       return;
     }
     if (modern()) {

@@ -6,6 +6,7 @@ import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
+import io.promptd.mcp.protocol.Methods;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,12 +31,12 @@ final class ServerRequests {
 
   /** What a channel answers before a client takes over. */
   static Response pingOnly(Request r) {
-    return r.method().equals("ping") ? new ResultResponse(r.id(), JsonObject.EMPTY) : notFound(r);
+    return r.method().equals(Methods.PING) ? new ResultResponse(r.id(), JsonObject.EMPTY) : notFound(r);
   }
 
   Response answer(Request r) {
     FormHandler handler = forms;
-    if (!r.method().equals("elicitation/create") || handler == null) {
+    if (!r.method().equals(Methods.ELICITATION_CREATE) || handler == null) {
       return pingOnly(r);
     }
     String mode = r.params().string("mode").orElse("form");

@@ -10,6 +10,7 @@ import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.protocol.Methods;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -149,7 +150,7 @@ final class SseLink implements AutoCloseable {
     if (pending.remove(request.id()) == null || ended) {
       return;
     }
-    Notification cancelled = new Notification("notifications/cancelled", JsonObject.builder()
+    Notification cancelled = new Notification(Methods.NOTIFICATION_CANCELLED, JsonObject.builder()
         .put("requestId", request.id().value()).put("reason", "the client gave up").build());
     Thread.ofVirtual().name("mcp-client-sse-cancel").start(() -> {
       try {

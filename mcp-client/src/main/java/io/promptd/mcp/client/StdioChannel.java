@@ -10,6 +10,7 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.protocol.Methods;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -66,7 +67,7 @@ final class StdioChannel implements Channel {
     CompletableFuture<Response> future = pending.remove(request.id());
     if (future != null) {
       try {
-        notify(new Notification("notifications/cancelled",
+        notify(new Notification(Methods.NOTIFICATION_CANCELLED,
             JsonObject.builder().put("requestId", request.id().value()).put("reason", "client gave up").build()));
       } catch (IOException e) {
         LOG.log(Level.DEBUG, "could not send cancellation: {0}", e.getMessage());

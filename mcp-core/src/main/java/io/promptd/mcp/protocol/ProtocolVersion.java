@@ -22,6 +22,8 @@ public enum ProtocolVersion {
 
   /** The newest legacy revision: the answer to an {@code initialize} that asks for one we do not know. */
   public static final ProtocolVersion LATEST_LEGACY = V2025_11_25;
+  /** The newest stateless revision: what a modern client asks for and a modern result is encoded in. */
+  public static final ProtocolVersion LATEST_MODERN = V2026_07_28;
 
   private final String id;
 
@@ -51,7 +53,7 @@ public enum ProtocolVersion {
 
   /** Whether this revision is stateless (per-request {@code _meta}) rather than session-based. */
   public boolean isModern() {
-    return this == V2026_07_28;
+    return atLeast(V2026_07_28);
   }
 
   /** Whether this revision is at least {@code other}. */

@@ -1,8 +1,10 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.LoggingLevel;
+import io.promptd.mcp.protocol.Methods;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +27,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class Broadcaster {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
-  static final String PROMPTS_LIST_CHANGED = "notifications/prompts/list_changed";
 
   /** Why open subscriptions end when the server closes. */
   static final String CLOSED = "the server is shutting down";
@@ -176,12 +177,12 @@ final class Broadcaster {
       changedForEveryone = false;
     }
     Predicate<Caller> concerned = caller -> everyone || caller.unrestricted() || scopes.stream().anyMatch(caller::permits);
-    toSessions(session -> concerned.test(session.caller()), new Notification(PROMPTS_LIST_CHANGED, null));
-    toSubscriptions(s -> s.promptsListChanged() && concerned.test(s.caller()), PROMPTS_LIST_CHANGED,
+    toSessions(session -> concerned.test(session.caller()), new Notification(Methods.NOTIFICATION_PROMPTS_LIST_CHANGED, null));
+    toSubscriptions(s -> s.promptsListChanged() && concerned.test(s.caller()), Methods.NOTIFICATION_PROMPTS_LIST_CHANGED,
         JsonObject.EMPTY);
     if (tools) {
-      toSessions(session -> concerned.test(session.caller()), new Notification(ToolsFeature.LIST_CHANGED, null));
-      toSubscriptions(s -> s.toolsListChanged() && concerned.test(s.caller()), ToolsFeature.LIST_CHANGED,
+      toSessions(session -> concerned.test(session.caller()), new Notification(Methods.NOTIFICATION_TOOLS_LIST_CHANGED, null));
+      toSubscriptions(s -> s.toolsListChanged() && concerned.test(s.caller()), Methods.NOTIFICATION_TOOLS_LIST_CHANGED,
           JsonObject.EMPTY);
     }
   }

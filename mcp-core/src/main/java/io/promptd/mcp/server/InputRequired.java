@@ -1,5 +1,7 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
@@ -22,7 +24,7 @@ import org.jspecify.annotations.Nullable;
 final class InputRequired {
   /** The key of the one input request promptd sends. */
   static final String KEY = "arguments";
-  private static final String METHOD = "prompts/get";
+  private static final String METHOD = Methods.PROMPTS_GET;
 
   /** A retry's checked state and the user's answer to the form, if it carries one. */
   record Retry(RequestStates.State state, FormElicitation.@Nullable Answer answer) {}
@@ -111,7 +113,7 @@ final class InputRequired {
       RequestStates.State next = states.issue(METHOD, RequestStates.digest(name, given), ctx.caller().subject(), asked,
           answered);
       JsonObject request = JsonObject.builder()
-          .put("method", "elicitation/create")
+          .put("method", Methods.ELICITATION_CREATE)
           .put("params", FormElicitation.params(name, e.questions()))
           .build();
       return JsonObject.builder()

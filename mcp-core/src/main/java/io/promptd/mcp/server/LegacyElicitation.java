@@ -1,11 +1,13 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.spi.Outbound;
 import java.time.Duration;
@@ -18,7 +20,7 @@ import java.util.Map;
  * {@code prompts/get} in a legacy session (2025-06-18, 2025-11-25) whose client declared elicitation, over a channel
  * that carries the server's own requests (stdio; an HTTP POST answered as an event stream): missing or invalid arguments are asked for with an
  * {@code elicitation/create} request to the client, and the request waits for the answer — at most
- * {@link McpServer#elicitationTimeout()}; cancelling the request ends the wait. A wrong answer is asked for again, up
+ * {@link ServerContext#elicitationTimeout}; cancelling the request ends the wait. A wrong answer is asked for again, up
  * to {@value #MAX_ROUNDS} forms. Decline, cancel, an error from the client or no answer in time: the -32602 the request
  * would have had, saying why.
  */
@@ -43,7 +45,7 @@ final class LegacyElicitation {
     for (int round = 1; ; round++) {
       try {
         return prompts.get(current, encoder, caller,
-            session.server().forms().ask(true, client, round == 1), client);
+            session.context().forms.ask(true, client, round == 1), client);
       } catch (ArgumentsNeeded e) {
         String name = params.string("name").orElseThrow();
         if (round > MAX_ROUNDS || !prompts.elicits(name, caller)) {
@@ -56,14 +58,14 @@ final class LegacyElicitation {
         List<String> asked = e.questions().stream().map(q -> q.field().name()).toList();
         Response response;
         try {
-          response = session.request("elicitation/create", form, session.server().elicitationTimeout(), stream);
+          response = session.request(Methods.ELICITATION_CREATE, form, session.context().elicitationTimeout, stream);
         } catch (InterruptedException interrupted) {
           Thread.currentThread().interrupt(); // the request was cancelled: its answer is suppressed
           throw McpException.internal("prompt '" + name + "': cancelled while the user was asked");
         }
         if (!(response instanceof ResultResponse r)) {
           throw McpException.invalidParams(e.getMessage() + (response == null
-              ? " (no answer to the form asking for them within " + seconds(session.server().elicitationTimeout())
+              ? " (no answer to the form asking for them within " + seconds(session.context().elicitationTimeout)
               : " (the client could not show the form asking for them)"));
         }
         FormElicitation.Answer answer = FormElicitation.read(r.result(), new HashSet<>(asked), "the elicitation result");

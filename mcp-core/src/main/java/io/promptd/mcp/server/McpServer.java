@@ -6,6 +6,7 @@ import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
@@ -34,47 +35,17 @@ public final class McpServer implements AutoCloseable {
   /** The default {@code completion/complete} burst per client. */
   public static final int DEFAULT_COMPLETION_BURST = 40;
 
-  private final Implementation serverInfo;
-  private final @Nullable String instructions;
-  private final PromptCatalog prompts;
-  private final int pageSize;
-  private final Duration listTtl;
-  private final Duration discoverTtl;
-  private final Broadcaster broadcaster;
-  private final Cursors cursors;
+  private final ServerContext context;
+  private final MethodTable methods;
   private final AutoCloseable catalogListener;
-  private final @Nullable ResourceProvider resources;
-  private final ResourceEvents resourceEvents;
   private final AutoCloseable resourceListener;
-  private final Stateless stateless;
-  private final CompletionLimiter completionLimiter;
-  private final RequestStates requestStates;
-  private final boolean elicits;
-  private final ArgumentForms forms;
-  private final boolean promptsAsTools;
-  private final Duration elicitationTimeout;
 
   private McpServer(Builder b) {
-    this.serverInfo = b.serverInfo;
-    this.instructions = b.instructions;
-    this.prompts = b.prompts;
-    this.pageSize = b.pageSize;
-    this.cursors = new Cursors(b.cursorSecret);
-    this.listTtl = b.listTtl;
-    this.discoverTtl = b.discoverTtl;
-    this.broadcaster = new Broadcaster(b.coalescing, b.promptsAsTools);
-    this.catalogListener = prompts.onAccessChange(broadcaster::promptsChanged);
-    this.resources = b.resources;
-    this.resourceEvents = new ResourceEvents(broadcaster, b.resources);
-    ResourceProvider provider = b.resources;
-    this.resourceListener = provider == null ? () -> {} : provider.onChange(resourceEvents);
-    this.completionLimiter = new CompletionLimiter(b.completionRate, b.completionBurst, b.clock);
-    this.requestStates = new RequestStates(b.requestStateSecret, b.wallClock);
-    this.elicits = b.elicits;
-    this.forms = new ArgumentForms(b.formFirst, b.freeTextConfirmation);
-    this.promptsAsTools = b.promptsAsTools;
-    this.elicitationTimeout = b.elicitationTimeout;
-    this.stateless = new Stateless(this);
+    this.context = new ServerContext(b);
+    this.methods = MethodTable.standard(context);
+    this.catalogListener = context.prompts.onAccessChange(context.broadcaster::promptsChanged);
+    ResourceProvider provider = context.resources;
+    this.resourceListener = provider == null ? () -> {} : provider.onChange(context.resourceEvents);
   }
 
   /** Returns a builder. */
@@ -90,7 +61,7 @@ public final class McpServer implements AutoCloseable {
    */
   public ServerSession openSession(Outbound sessionOutbound) {
     requireNonNull(sessionOutbound, "sessionOutbound");
-    return new SessionImpl(this, sessionOutbound);
+    return new SessionImpl(context, methods, sessionOutbound);
   }
 
   /**
@@ -99,12 +70,12 @@ public final class McpServer implements AutoCloseable {
    * listen streams it serves, not those of other transports.
    */
   public StatelessEndpoint openStateless() {
-    return new Stateless(this);
+    return new Stateless(context, methods);
   }
 
   /** The prompts this server serves. */
   public PromptCatalog prompts() {
-    return prompts;
+    return context.prompts;
   }
 
   /**
@@ -119,14 +90,14 @@ public final class McpServer implements AutoCloseable {
   public void log(LoggingLevel level, @Nullable String logger, Json data) {
     requireNonNull(level, "level");
     requireNonNull(data, "data");
-    Notification message = new Notification("notifications/message",
+    Notification message = new Notification(Methods.NOTIFICATION_MESSAGE,
         JsonObject.builder().put("level", level.id()).put("logger", logger).put("data", data).build());
-    broadcaster.submit(() -> broadcaster.log(level, message));
+    context.broadcaster.submit(() -> context.broadcaster.log(level, message));
   }
 
   /** The server's name and version, as clients see it. */
   public Implementation serverInfo() {
-    return serverInfo;
+    return context.serverInfo;
   }
 
   /** Stops change notifications and ends every open {@code subscriptions/listen} stream gracefully. */
@@ -138,95 +109,35 @@ public final class McpServer implements AutoCloseable {
     } catch (Exception e) {
       throw new IllegalStateException("could not remove a change listener", e);
     }
-    broadcaster.close();
+    context.broadcaster.close();
   }
 
-  @Nullable String instructions() {
-    return instructions;
-  }
-
-  int pageSize() {
-    return pageSize;
-  }
-
-  Duration listTtl() {
-    return listTtl;
-  }
-
-  Duration discoverTtl() {
-    return discoverTtl;
-  }
-
-  /** The stateless handler sessions route their modern requests to. */
-  Stateless stateless() {
-    return stateless;
-  }
-
-  Broadcaster broadcaster() {
-    return broadcaster;
-  }
-
-  CompletionLimiter completionLimiter() {
-    return completionLimiter;
-  }
-
-  Cursors cursors() {
-    return cursors;
-  }
-
-  RequestStates requestStates() {
-    return requestStates;
-  }
-
-  /** How requests from clients that can show forms are asked for arguments (form-first). */
-  ArgumentForms forms() {
-    return forms;
-  }
-
-  /** Whether the server may ask users for missing or invalid prompt arguments (elicitation). */
-  boolean elicits() {
-    return elicits;
-  }
-
-  /** Whether the prompts are offered as tools too ({@code list_prompts}, {@code get_prompt}). */
-  boolean promptsAsTools() {
-    return promptsAsTools;
-  }
-
-  /** How long a legacy request waits for the user's answer to a form before failing as it would have. */
-  Duration elicitationTimeout() {
-    return elicitationTimeout;
-  }
-
-  @Nullable ResourceProvider resources() {
-    return resources;
-  }
-
-  ResourceEvents resourceEvents() {
-    return resourceEvents;
+  /** What the features share; tests read its services. */
+  ServerContext context() {
+    return context;
   }
 
   /** Configures an {@link McpServer}. */
   public static final class Builder {
-    private Implementation serverInfo = new Implementation("promptd", "promptd", Version.CURRENT);
-    private @Nullable String instructions;
-    private PromptCatalog prompts = PromptCatalog.create();
-    private int pageSize = 500;
-    private Duration listTtl = Duration.ofSeconds(10);
-    private Duration discoverTtl = Duration.ofHours(1);
-    private Duration coalescing = Duration.ofMillis(20);
-    private @Nullable ResourceProvider resources;
-    private byte @Nullable [] cursorSecret;
-    private double completionRate = DEFAULT_COMPLETION_RATE;
-    private int completionBurst = DEFAULT_COMPLETION_BURST;
-    private LongSupplier clock = System::nanoTime;
-    private InstantSource wallClock = InstantSource.system();
-    private byte @Nullable [] requestStateSecret;
-    private boolean elicits = true;
-    private boolean formFirst = true;
-    private FreeTextConfirmation freeTextConfirmation = FreeTextConfirmation.AUTO;
-    private boolean promptsAsTools;
-    private Duration elicitationTimeout = Duration.ofMinutes(10);
+    Implementation serverInfo = new Implementation("promptd", "promptd", Version.CURRENT);
+    @Nullable String instructions;
+    PromptCatalog prompts = PromptCatalog.create();
+    int pageSize = 500;
+    Duration listTtl = Duration.ofSeconds(10);
+    Duration discoverTtl = Duration.ofHours(1);
+    Duration coalescing = Duration.ofMillis(20);
+    @Nullable ResourceProvider resources;
+    byte @Nullable [] cursorSecret;
+    double completionRate = DEFAULT_COMPLETION_RATE;
+    int completionBurst = DEFAULT_COMPLETION_BURST;
+    LongSupplier clock = System::nanoTime;
+    InstantSource wallClock = InstantSource.system();
+    byte @Nullable [] requestStateSecret;
+    boolean elicits = true;
+    boolean formFirst = true;
+    FreeTextConfirmation freeTextConfirmation = FreeTextConfirmation.AUTO;
+    boolean promptsAsTools;
+    Duration elicitationTimeout = Duration.ofMinutes(10);
 
     private Builder() {}
 

@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
@@ -18,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * {@code Mcp-Method} and, for the methods that name something, {@code Mcp-Name} (Base64 sentinel values decoded first).
  */
 final class ModernHeaders {
-  private static final Set<String> NAMED = Set.of("tools/call", "prompts/get", "resources/read");
+  private static final Set<String> NAMED = Set.of(Methods.TOOLS_CALL, Methods.PROMPTS_GET, Methods.RESOURCES_READ);
   private static final String SENTINEL_START = "=?base64?";
   private static final String SENTINEL_END = "?=";
 
@@ -56,7 +57,7 @@ final class ModernHeaders {
   }
 
   private static void checkName(Request r, @Nullable String name) {
-    String field = r.method().equals("resources/read") ? "uri" : "name";
+    String field = r.method().equals(Methods.RESOURCES_READ) ? "uri" : "name";
     String bodyName = r.params().string(field).orElse(null);
     if (name == null) {
       throw mismatch("Mcp-Name header is required for " + r.method());

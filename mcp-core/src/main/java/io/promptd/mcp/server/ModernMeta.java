@@ -1,8 +1,6 @@
 package io.promptd.mcp.server;
 
-import static io.promptd.mcp.server.Dispatcher.META_CLIENT_CAPABILITIES;
-import static io.promptd.mcp.server.Dispatcher.META_CLIENT_INFO;
-import static io.promptd.mcp.server.Dispatcher.META_PROTOCOL_VERSION;
+import io.promptd.mcp.spi.Caller;
 
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
@@ -21,6 +19,10 @@ import org.jspecify.annotations.Nullable;
 
 /** Reads the per-request {@code _meta} of a modern request into a {@link RequestContext}. */
 final class ModernMeta {
+  static final String PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+  static final String CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+  static final String CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
+  static final String SERVER_INFO = "io.modelcontextprotocol/serverInfo";
   static final String META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
 
   private ModernMeta() {}
@@ -35,11 +37,11 @@ final class ModernMeta {
    */
   static RequestContext parse(Request request, @Nullable RequestHeaders headers, Caller caller, RequestStates states) {
     JsonObject meta = request.params().object("_meta").orElse(JsonObject.EMPTY);
-    String requested = meta.get(META_PROTOCOL_VERSION) instanceof JsonString s ? s.value() : null;
+    String requested = meta.get(PROTOCOL_VERSION) instanceof JsonString s ? s.value() : null;
     ProtocolVersion version;
     if (requested == null) { // a required field (2026-07-28, basic: a request missing one is rejected with -32602)
-      throw McpException.invalidParams("Invalid params: _meta[\"" + META_PROTOCOL_VERSION + "\"] is required (a string"
-          + " naming the protocol version, such as \"" + ProtocolVersion.V2026_07_28.id() + "\")");
+      throw McpException.invalidParams("Invalid params: _meta[\"" + PROTOCOL_VERSION + "\"] is required (a string"
+          + " naming the protocol version, such as \"" + ProtocolVersion.LATEST_MODERN.id() + "\")");
     }
     if (headers != null) {
       version = ModernHeaders.check(request, requested, headers);
@@ -48,11 +50,11 @@ final class ModernMeta {
           .orElseThrow(() -> unsupported(requested));
     }
     RequestId id = request.id();
-    JsonObject capabilities = meta.object(META_CLIENT_CAPABILITIES)
+    JsonObject capabilities = meta.object(CLIENT_CAPABILITIES)
         .orElseThrow(() -> McpException.invalidParams(
-            "Invalid params: _meta[\"" + META_CLIENT_CAPABILITIES + "\"] is required (an object; {} for none)"));
+            "Invalid params: _meta[\"" + CLIENT_CAPABILITIES + "\"] is required (an object; {} for none)"));
     checkLogLevel(meta);
-    return new RequestContext(id, version, capabilities, implementation(meta.object(META_CLIENT_INFO).orElse(null)),
+    return new RequestContext(id, version, capabilities, implementation(meta.object(CLIENT_INFO).orElse(null)),
         caller, InputRequired.read(request, states, caller));
   }
 

@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Caller;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.protocol.Completion;

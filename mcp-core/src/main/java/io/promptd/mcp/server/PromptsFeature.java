@@ -1,10 +1,14 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.MethodTable.Era;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Implementation;
@@ -19,14 +23,73 @@ import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
-/** {@code prompts/list}, {@code prompts/get} and {@code completion/complete}, the same in every era. */
+/**
+ * {@code prompts/list}, {@code prompts/get} and {@code completion/complete} in both eras: the same listing, rendering
+ * and completion; each era asks for missing arguments its own way ({@link LegacyElicitation}, {@link InputRequired}).
+ */
 final class PromptsFeature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
 
-  private final McpServer server;
+  private final ServerContext context;
 
-  PromptsFeature(McpServer server) {
-    this.server = server;
+  PromptsFeature(ServerContext context) {
+    this.context = context;
+  }
+
+  void register(MethodTable.Builder table) {
+    table.add(Methods.PROMPTS_LIST, Era.BOTH, MethodTable.Blocking.NEVER, this::list);
+    table.add(Methods.PROMPTS_GET, Era.BOTH, this::renderMayBlock, this::get);
+    table.add(Methods.COMPLETION_COMPLETE, Era.BOTH, this::completeMayBlock, call -> {
+      context.completionLimiter.acquire(call.clientKey());
+      return complete(call.params(), call.encoder(), call.caller()).toBuilder();
+    });
+  }
+
+  private JsonObject.Builder list(MethodCall call) {
+    if (!call.modern()) {
+      SessionImpl session = call.legacySession();
+      return list(call.params(), call.encoder(), call.caller(),
+          session.mayElicit() && context.forms.relaxesListings(), call.context().clientInfo());
+    }
+    // A form-first listing depends on the capabilities this request declared, not only on who asks: it must not be
+    // shared with clients that cannot show forms (they would send commands without required arguments).
+    boolean formFirst = context.elicits && context.forms.relaxesListings()
+        && FormElicitation.supported(call.context().clientCapabilities());
+    return list(call.params(), call.encoder(), call.caller(), formFirst, call.context().clientInfo())
+        .put("ttlMs", context.listTtl.toMillis())
+        .put("cacheScope", formFirst ? "private" : call.cacheScope());
+  }
+
+  private JsonObject.Builder get(MethodCall call) {
+    if (call.modern()) {
+      return InputRequired.get(this, context.requestStates, context.elicits, context.forms, call.params(),
+          call.encoder(), call.context());
+    }
+    SessionImpl session = call.legacySession();
+    return (session.canElicit(call.stream())
+        ? LegacyElicitation.get(this, session, call.stream(), call.version(), call.params(), call.encoder(),
+            call.caller())
+        : get(call.params(), call.encoder(), call.caller(), null, call.context().clientInfo())).toBuilder();
+  }
+
+  /**
+   * Whether rendering may block: when the renderer does not declare otherwise. A prompt the caller may not see is
+   * answered like an unknown one, from memory: never on another thread.
+   */
+  private boolean renderMayBlock(Request request, Caller caller) {
+    return request.params().string("name").flatMap(context.prompts::get)
+        .filter(d -> d.visibleTo(caller))
+        .map(d -> d.renderer().mayBlock()).orElse(false);
+  }
+
+  /** Whether completing may block: a resource template's variables come from its provider, which may do I/O. */
+  private boolean completeMayBlock(Request request, Caller caller) {
+    return request.params().object("ref").map(r -> r.string("type").orElse("").equals("ref/resource")
+        ? context.resources != null
+        : r.string("name").flatMap(context.prompts::get)
+            .filter(d -> d.visibleTo(caller))
+            .map(d -> d.completer() != null && d.completer().mayBlock()).orElse(false))
+        .orElse(false);
   }
 
   /** {@code prompts/list}: the prompts {@code caller} may see, a page at a time, as declared. */
@@ -43,19 +106,19 @@ final class PromptsFeature {
     String after = null;
     Json cursor = params.get("cursor");
     if (cursor instanceof JsonString s) {
-      after = server.cursors().decode(s.value());
+      after = context.cursors.decode(s.value());
     } else if (cursor != null) {
       throw McpException.invalidParams("Invalid cursor: \"cursor\" must be a string");
     }
-    PromptCatalog.Page page = server.prompts().snapshot().page(after,
-        ClientQuirks.pageSize(client, server.pageSize()), caller);
+    PromptCatalog.Page page = context.prompts.snapshot().page(after,
+        ClientQuirks.pageSize(client, context.pageSize), caller);
     List<Json> prompts = new ArrayList<>(page.items().size());
     for (PromptDefinition p : page.items()) {
       prompts.add(encoder.prompt(formFirst && p.renderer().elicits() ? ArgumentForms.listed(p.prompt()) : p.prompt()));
     }
     JsonObject.Builder result = JsonObject.builder().put("prompts", new JsonArray(prompts));
     if (page.more()) {
-      result.put("nextCursor", server.cursors().encode(page.items().getLast().name()));
+      result.put("nextCursor", context.cursors.encode(page.items().getLast().name()));
     }
     return result;
   }
@@ -101,7 +164,7 @@ final class PromptsFeature {
 
   /** Whether prompt {@code name}, visible to {@code caller}, lets the server ask for its arguments. */
   boolean elicits(String name, Caller caller) {
-    PromptDefinition definition = visible(server.prompts().snapshot().get(name), caller);
+    PromptDefinition definition = visible(context.prompts.snapshot().get(name), caller);
     return definition != null && definition.renderer().elicits();
   }
 
@@ -139,7 +202,7 @@ final class PromptsFeature {
     if (!(name instanceof JsonString s)) {
       throw McpException.invalidParams("Invalid params: \"name\" must be a string naming a prompt");
     }
-    PromptDefinition definition = visible(server.prompts().snapshot().get(s.value()), caller);
+    PromptDefinition definition = visible(context.prompts.snapshot().get(s.value()), caller);
     if (definition == null) {
       throw McpException.invalidParams("Unknown prompt: '" + s.value() + "'");
     }
@@ -159,7 +222,7 @@ final class PromptsFeature {
       Caller caller) {
     String uri = ref.string("uri").orElseThrow(() ->
         McpException.invalidParams("Invalid params: a \"ref/resource\" needs \"uri\" (a URI template, a string)"));
-    ResourceProvider provider = server.resources();
+    ResourceProvider provider = this.context.resources;
     ResourceTemplate template = provider == null ? null : provider.templates().stream()
         .filter(t -> t.uriTemplate().equals(uri))
         .filter(t -> caller.unrestricted() || provider.visible(caller, t))

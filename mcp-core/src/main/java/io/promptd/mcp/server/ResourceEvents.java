@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.protocol.Methods;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -20,7 +21,7 @@ import org.jspecify.annotations.Nullable;
 final class ResourceEvents implements ResourceProvider.Listener {
   private final Broadcaster broadcaster;
   private final @Nullable ResourceProvider resources;
-  private final Set<ResourcesFeature> subscribers = ConcurrentHashMap.newKeySet();
+  private final Set<ResourceSubscriptions> subscribers = ConcurrentHashMap.newKeySet();
 
   ResourceEvents(Broadcaster broadcaster, @Nullable ResourceProvider resources) {
     this.broadcaster = broadcaster;
@@ -30,17 +31,17 @@ final class ResourceEvents implements ResourceProvider.Listener {
   @Override
   public void listChanged() {
     broadcaster.submit(() -> {
-      broadcaster.toSessions(new Notification(ResourcesFeature.LIST_CHANGED, null));
+      broadcaster.toSessions(new Notification(Methods.NOTIFICATION_RESOURCES_LIST_CHANGED, null));
       broadcaster.toSubscriptions(
-          Subscription::resourcesListChanged, ResourcesFeature.LIST_CHANGED, JsonObject.EMPTY);
+          Subscription::resourcesListChanged, Methods.NOTIFICATION_RESOURCES_LIST_CHANGED, JsonObject.EMPTY);
     });
   }
 
   @Override
   public void updated(String uri) {
     broadcaster.submit(() -> {
-      List<ResourcesFeature> failed = new ArrayList<>();
-      for (ResourcesFeature session : subscribers) {
+      List<ResourceSubscriptions> failed = new ArrayList<>();
+      for (ResourceSubscriptions session : subscribers) {
         if (session.subscribedTo(uri)) {
           try {
             session.notifyUpdated(uri);
@@ -51,15 +52,15 @@ final class ResourceEvents implements ResourceProvider.Listener {
       }
       failed.forEach(subscribers::remove);
       broadcaster.toSubscriptions(
-          s -> s.watches(uri) && ResourcesFeature.visible(resources, s.caller(), uri), ResourcesFeature.UPDATED, JsonObject.builder().put("uri", uri).build());
+          s -> s.watches(uri) && ResourcesFeature.visible(resources, s.caller(), uri), Methods.NOTIFICATION_RESOURCES_UPDATED, JsonObject.builder().put("uri", uri).build());
     });
   }
 
-  void addSubscriber(ResourcesFeature session) {
+  void addSubscriber(ResourceSubscriptions session) {
     subscribers.add(session);
   }
 
-  void removeSubscriber(ResourcesFeature session) {
+  void removeSubscriber(ResourceSubscriptions session) {
     subscribers.remove(session);
   }
 }

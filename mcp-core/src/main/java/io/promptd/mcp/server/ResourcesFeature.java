@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonBoolean;
@@ -7,8 +8,8 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
-import io.promptd.mcp.jsonrpc.Notification;
-import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.MethodTable.Era;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
@@ -17,103 +18,60 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code resources/*} for one session: listing and reading in both eras, and the legacy session's own {@code
- * resources/subscribe} set. Without a {@link ResourceProvider} every resources method is "method not found".
+ * {@code resources/*}: listing and reading in both eras, and a legacy session's {@code resources/subscribe} and {@code
+ * resources/unsubscribe} (kept in the session's {@link ResourceSubscriptions}). Without a {@link ResourceProvider}
+ * every resources method is "method not found".
  */
 final class ResourcesFeature {
-  static final String LIST_CHANGED = "notifications/resources/list_changed";
-  static final String UPDATED = "notifications/resources/updated";
-  static final Set<String> LEGACY_METHODS = Set.of(
-      "resources/list", "resources/read", "resources/templates/list", "resources/subscribe", "resources/unsubscribe");
-  static final Set<String> MODERN_METHODS = Set.of("resources/list", "resources/read", "resources/templates/list");
-
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
 
-  private final McpServer server;
-  private final @Nullable SessionImpl session; // null: the stateless era, which has no resources/subscribe
-  /** The URIs this legacy session subscribed to, each with the caller that subscribed. */
-  private final Map<String, Caller> subscribed = new ConcurrentHashMap<>();
+  private final ServerContext context;
 
-  ResourcesFeature(McpServer server, @Nullable SessionImpl session) {
-    this.server = server;
-    this.session = session;
+  ResourcesFeature(ServerContext context) {
+    this.context = context;
   }
 
-  /** Serves a legacy resources request; -32601 for any other method. */
-  JsonObject legacy(Request request, Encoder encoder, Caller caller) {
-    ResourceProvider provider = provider(request.method(), LEGACY_METHODS);
-    JsonObject params = request.params();
-    return switch (request.method()) {
-      case "resources/list" -> list(provider, params, encoder, caller).build();
-      case "resources/templates/list" -> templates(provider, params, encoder, caller).build();
-      case "resources/read" -> read(provider, params, encoder, ErrorCodes.RESOURCE_NOT_FOUND, caller).build();
-      case "resources/subscribe" -> subscribe(uri(params), caller);
-      case "resources/unsubscribe" -> unsubscribe(uri(params));
-      default -> throw McpException.methodNotFound(request.method());
-    };
+  void register(MethodTable.Builder table) {
+    // Registered with or without a provider: before initialize they are premature (-32602), not unknown (-32601).
+    table.add(Methods.RESOURCES_LIST, Era.BOTH, MethodTable.Blocking.NEVER,
+        call -> hinted(call, list(provider(call), call.params(), call.encoder(), call.caller())));
+    table.add(Methods.RESOURCES_TEMPLATES_LIST, Era.BOTH, MethodTable.Blocking.NEVER,
+        call -> hinted(call, templates(provider(call), call.params(), call.encoder(), call.caller())));
+    // Providers may do I/O to read.
+    table.add(Methods.RESOURCES_READ, Era.BOTH, MethodTable.Blocking.ALWAYS, call -> hinted(call,
+        read(provider(call), call.params(), call.encoder(),
+            call.modern() ? ErrorCodes.INVALID_PARAMS : ErrorCodes.RESOURCE_NOT_FOUND, call.caller())));
+    table.add(Methods.RESOURCES_SUBSCRIBE, Set.of(Era.LEGACY), MethodTable.Blocking.NEVER, call -> {
+      provider(call);
+      // Accepted whether or not the resource exists or is visible, as before; updates go only to who may see it.
+      call.legacySession().resourceSubscriptions().subscribe(uri(call.params()), call.caller());
+      return JsonObject.builder();
+    });
+    table.add(Methods.RESOURCES_UNSUBSCRIBE, Set.of(Era.LEGACY), MethodTable.Blocking.NEVER, call -> {
+      provider(call);
+      call.legacySession().resourceSubscriptions().unsubscribe(uri(call.params()));
+      return JsonObject.builder();
+    });
   }
 
-  /** Serves a modern resources request with its caching hints; -32601 for any other method. */
-  JsonObject.Builder modern(Request request, Encoder encoder, Caller caller) {
-    ResourceProvider provider = provider(request.method(), MODERN_METHODS);
-    JsonObject params = request.params();
-    JsonObject.Builder result = switch (request.method()) {
-      case "resources/list" -> list(provider, params, encoder, caller);
-      case "resources/templates/list" -> templates(provider, params, encoder, caller);
-      case "resources/read" -> read(provider, params, encoder, ErrorCodes.INVALID_PARAMS, caller);
-      default -> throw McpException.methodNotFound(request.method());
-    };
+  /** A modern result gets its caching hints; a legacy one is as it is. */
+  private JsonObject.Builder hinted(MethodCall call, JsonObject.Builder result) {
+    if (!call.modern()) {
+      return result;
+    }
     // Resources change under the library's feet; "private" keeps shared caches from serving a stale read.
-    String scope = request.method().equals("resources/read") ? "private" : Stateless.cacheScope(caller);
-    return result.put("ttlMs", server.listTtl().toMillis()).put("cacheScope", scope);
-  }
-
-  /** Whether this legacy session subscribed to {@code uri} and may see it now. */
-  boolean subscribedTo(String uri) {
-    Caller caller = subscribed.get(uri);
-    return caller != null && visible(server.resources(), caller, uri);
+    String scope = call.request().method().equals(Methods.RESOURCES_READ) ? "private" : call.cacheScope();
+    return result.put("ttlMs", context.listTtl.toMillis()).put("cacheScope", scope);
   }
 
   /** Whether {@code caller} may see the resource at {@code uri}; unrestricted callers see all without asking. */
   static boolean visible(@Nullable ResourceProvider provider, Caller caller, String uri) {
     return caller.unrestricted() || (provider != null && provider.visible(caller, uri));
-  }
-
-  /** Tells this session's client that {@code uri} changed. */
-  void notifyUpdated(String uri) {
-    SessionImpl s = session;
-    if (s != null) {
-      s.notifyClient(new Notification(UPDATED, JsonObject.builder().put("uri", uri).build()));
-    }
-  }
-
-  /** The URIs this legacy session subscribed to. */
-  Set<String> subscriptions() {
-    return Set.copyOf(subscribed.keySet());
-  }
-
-  /** Makes this legacy session subscribed to exactly {@code uris}, as {@code caller}. */
-  void replaceSubscriptions(Set<String> uris, Caller caller) {
-    subscribed.keySet().retainAll(uris);
-    for (String uri : uris) {
-      subscribed.put(uri, caller);
-    }
-    if (!uris.isEmpty()) {
-      server.resourceEvents().addSubscriber(this);
-    }
-  }
-
-  /** Drops this session's subscriptions. */
-  void close() {
-    subscribed.clear();
-    server.resourceEvents().removeSubscriber(this);
   }
 
   /**
@@ -153,10 +111,10 @@ final class ResourcesFeature {
     static final Filter NONE = new Filter(false, Set.of());
   }
 
-  private ResourceProvider provider(String method, Set<String> methods) {
-    ResourceProvider provider = server.resources();
-    if (provider == null || !methods.contains(method)) {
-      throw McpException.methodNotFound(method);
+  private ResourceProvider provider(MethodCall call) {
+    ResourceProvider provider = context.resources;
+    if (provider == null) {
+      throw McpException.methodNotFound(call.request().method());
     }
     return provider;
   }
@@ -181,18 +139,18 @@ final class ResourcesFeature {
     int from = 0;
     Json cursor = params.get("cursor");
     if (cursor instanceof JsonString s) {
-      from = offset(server.cursors().decode(s.value()), field);
+      from = offset(context.cursors.decode(s.value()), field);
     } else if (cursor != null) {
       throw McpException.invalidParams("Invalid cursor: \"cursor\" must be a string");
     }
-    int to = Math.min(all.size(), from + server.pageSize());
+    int to = Math.min(all.size(), from + context.pageSize);
     List<Json> items = new ArrayList<>(Math.max(0, to - from));
     for (int i = from; i < to; i++) {
       items.add(encode.apply(all.get(i)));
     }
     JsonObject.Builder result = JsonObject.builder().put(field, new JsonArray(items));
     if (to < all.size()) {
-      result.put("nextCursor", server.cursors().encode(field + ':' + to));
+      result.put("nextCursor", context.cursors.encode(field + ':' + to));
     }
     return result;
   }
@@ -235,18 +193,6 @@ final class ResourcesFeature {
       encoded.add(encoder.resourceContents(c));
     }
     return JsonObject.builder().put("contents", new JsonArray(encoded));
-  }
-
-  private JsonObject subscribe(String uri, Caller caller) {
-    // Accepted whether or not the resource exists or is visible, as before; updates go only to who may see it.
-    subscribed.put(uri, caller);
-    server.resourceEvents().addSubscriber(this);
-    return JsonObject.EMPTY;
-  }
-
-  private JsonObject unsubscribe(String uri) {
-    subscribed.remove(uri);
-    return JsonObject.EMPTY;
   }
 
   private static String uri(JsonObject params) {

@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.json.JsonNumber;
@@ -14,6 +15,7 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.spi.Call;
 import io.promptd.mcp.spi.Reply;
@@ -49,9 +51,11 @@ final class SessionImpl implements ServerSession {
     }
   }
 
-  private final McpServer server;
+  private final ServerContext context;
+  private final MethodTable methods;
   private final Outbound sessionOutbound;
   private final Dispatcher dispatcher;
+  private final ResourceSubscriptions resourceSubscriptions;
   private final ListenScope listens = new ListenScope();
   /** This session's completion rate-limit bucket: legacy clients are limited per session. */
   private final String clientKey = CompletionLimiter.sessionKey();
@@ -64,10 +68,12 @@ final class SessionImpl implements ServerSession {
   /** Who sent the latest request: the session's notifications are for what it may see. */
   private volatile Caller caller = Caller.UNRESTRICTED;
 
-  SessionImpl(McpServer server, Outbound sessionOutbound) {
-    this.server = server;
+  SessionImpl(ServerContext context, MethodTable methods, Outbound sessionOutbound) {
+    this.context = context;
+    this.methods = methods;
     this.sessionOutbound = sessionOutbound;
-    this.dispatcher = new Dispatcher(server, this);
+    this.dispatcher = new Dispatcher(context, methods, this);
+    this.resourceSubscriptions = new ResourceSubscriptions(context, this);
   }
 
   @Override
@@ -107,8 +113,13 @@ final class SessionImpl implements ServerSession {
     };
   }
 
-  McpServer server() {
-    return server;
+  ServerContext context() {
+    return context;
+  }
+
+  /** The resources this session subscribed to. */
+  ResourceSubscriptions resourceSubscriptions() {
+    return resourceSubscriptions;
   }
 
   /**
@@ -119,7 +130,7 @@ final class SessionImpl implements ServerSession {
    */
   boolean mayElicit() {
     LegacyState state = legacy;
-    return state != null && state.version.atLeast(ProtocolVersion.V2025_06_18) && server.elicits()
+    return state != null && state.version.atLeast(ProtocolVersion.V2025_06_18) && context.elicits
         && FormElicitation.supported(state.clientCapabilities);
   }
 
@@ -177,8 +188,8 @@ final class SessionImpl implements ServerSession {
       return Call.done(Reply.of(duplicate, Reply.Hint.ANSWERED, version()));
     }
     // A prompts/get that may wait for the user's answer to a form must not hold the thread that reads that answer.
-    boolean mayBlock = Dispatcher.mayBlock(server, request, caller)
-        || (request.method().equals("prompts/get") && mayElicit());
+    boolean mayBlock = methods.mayBlock(request, caller)
+        || (request.method().equals(Methods.PROMPTS_GET) && mayElicit());
     return Responder.call(task, mayBlock, stream -> {
       try {
         Response response = Responder.run(request, task, r -> dispatcher.dispatch(r, stream, caller));
@@ -192,10 +203,10 @@ final class SessionImpl implements ServerSession {
   @Override
   public void handle(Notification notification) {
     switch (notification.method()) {
-      case "notifications/initialized" -> {
+      case Methods.NOTIFICATION_INITIALIZED -> {
         // Nothing waits for it: a session hears of changes from its initialize response on.
       }
-      case "notifications/cancelled" -> {
+      case Methods.NOTIFICATION_CANCELLED -> {
         JsonObject params = notification.paramsOrEmpty();
         if (params.get("requestId") instanceof JsonString || (params.get("requestId") instanceof JsonNumber n && n.isLong())) {
           cancel(new RequestId(params.get("requestId")));
@@ -218,7 +229,7 @@ final class SessionImpl implements ServerSession {
     List<Response> responses = new ArrayList<>();
     for (Incoming item : batch.items()) {
       switch (item) {
-        case Incoming.Single(Request r) when r.method().equals("initialize") ->
+        case Incoming.Single(Request r) when r.method().equals(Methods.INITIALIZE) ->
             responses.add(ErrorResponse.of(r.id(), McpException.invalidRequest("Invalid request: initialize must not be part of a batch")));
         case Incoming.Single(Request r) -> {
           Response response = accept(r, caller).run(stream).response();
@@ -254,7 +265,7 @@ final class SessionImpl implements ServerSession {
   public Optional<LegacySessionState> legacyState() {
     LegacyState state = legacy;
     return state == null ? Optional.empty() : Optional.of(new LegacySessionState(state.version,
-        state.clientCapabilities, state.clientInfo, state.logLevel, dispatcher.resources().subscriptions()));
+        state.clientCapabilities, state.clientInfo, state.logLevel, resourceSubscriptions.uris()));
   }
 
   @Override
@@ -266,7 +277,7 @@ final class SessionImpl implements ServerSession {
       current = initialized(fresh) ? fresh : requireLegacy();
     }
     current.logLevel = state.logLevel();
-    dispatcher.resources().replaceSubscriptions(state.subscriptions(), caller);
+    resourceSubscriptions.replace(state.subscriptions(), caller);
   }
 
   private LegacyState requireLegacy() {
@@ -290,8 +301,8 @@ final class SessionImpl implements ServerSession {
   @Override
   public void close() {
     closed = true;
-    server.broadcaster().removeSession(this);
-    dispatcher.close();
+    context.broadcaster.removeSession(this);
+    resourceSubscriptions.close();
     listens.close();
   }
 
@@ -316,7 +327,7 @@ final class SessionImpl implements ServerSession {
       return false;
     }
     if (!closed) {
-      server.broadcaster().addSession(this);
+      context.broadcaster.addSession(this);
     }
     return true;
   }

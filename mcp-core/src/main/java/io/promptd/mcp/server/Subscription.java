@@ -1,5 +1,7 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
@@ -110,7 +112,7 @@ final class Subscription {
       return false;
     }
     try {
-      stream.send(new Notification("notifications/cancelled",
+      stream.send(new Notification(Methods.NOTIFICATION_CANCELLED,
           JsonObject.builder().put("requestId", id.value()).put("reason", reason).put("_meta", meta()).build()));
       return true;
     } catch (RuntimeException e) {

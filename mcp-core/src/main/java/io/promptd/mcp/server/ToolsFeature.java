@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Caller;
 import static io.promptd.mcp.protocol.ProtocolVersion.V2025_03_26;
 import static io.promptd.mcp.protocol.ProtocolVersion.V2025_06_18;
 
@@ -10,6 +11,8 @@ import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonNull;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.MethodTable.Era;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
@@ -30,23 +33,33 @@ import java.util.List;
  * is a tool result with {@code isError}, which a model can read and correct, as the spec asks of tool errors.
  */
 final class ToolsFeature {
-  static final String LIST_CHANGED = "notifications/tools/list_changed";
   static final String LIST_PROMPTS = "list_prompts";
   static final String GET_PROMPT = "get_prompt";
   /** Up to this many prompts, {@code get_prompt}'s schema names each and describes its arguments. */
   static final int DETAILED = 100;
 
-  private final McpServer server;
+  private final ServerContext context;
   private final PromptsFeature prompts;
 
-  ToolsFeature(McpServer server, PromptsFeature prompts) {
-    this.server = server;
+  ToolsFeature(ServerContext context, PromptsFeature prompts) {
+    this.context = context;
     this.prompts = prompts;
+  }
+
+  void register(MethodTable.Builder table) {
+    table.add(Methods.TOOLS_LIST, Era.BOTH, MethodTable.Blocking.NEVER, call -> {
+      JsonObject.Builder result = list(call.encoder(), call.caller(), call.version());
+      return call.modern()
+          ? result.put("ttlMs", context.listTtl.toMillis()).put("cacheScope", call.cacheScope()) : result;
+    });
+    // get_prompt renders, and a renderer may block.
+    table.add(Methods.TOOLS_CALL, Era.BOTH, MethodTable.Blocking.ALWAYS,
+        request -> call(request.params(), request.encoder(), request.caller(), request.version()));
   }
 
   /** {@code tools/list}: both tools, {@code get_prompt}'s schema made for what {@code caller} may see. */
   JsonObject.Builder list(Encoder encoder, Caller caller, ProtocolVersion version) {
-    List<PromptDefinition> visible = server.prompts().all().stream().filter(d -> d.visibleTo(caller)).toList();
+    List<PromptDefinition> visible = context.prompts.all().stream().filter(d -> d.visibleTo(caller)).toList();
     JsonObject.Builder noInput = JsonObject.builder().put("type", "object").put("properties", JsonObject.EMPTY);
     if (version.isModern()) {
       noInput.put("additionalProperties", false);
@@ -180,7 +193,7 @@ final class ToolsFeature {
 
   private JsonObject.Builder listPrompts(Encoder encoder, Caller caller, ProtocolVersion version) {
     List<Json> listed = new ArrayList<>();
-    for (PromptDefinition d : server.prompts().all()) {
+    for (PromptDefinition d : context.prompts.all()) {
       if (d.visibleTo(caller)) {
         listed.add(encoder.prompt(d.prompt()));
       }

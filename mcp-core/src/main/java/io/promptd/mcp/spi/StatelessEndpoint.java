@@ -1,6 +1,5 @@
 package io.promptd.mcp.spi;
 
-import io.promptd.mcp.server.Caller;
 
 import io.promptd.mcp.spi.Incoming;
 

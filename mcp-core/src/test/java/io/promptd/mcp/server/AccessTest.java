@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Caller;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonCodec;

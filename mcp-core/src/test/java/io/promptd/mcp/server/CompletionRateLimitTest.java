@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.spi.Caller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -117,10 +118,10 @@ class CompletionRateLimitTest {
     for (int i = 0; i < 1100; i++) {
       modern(Caller.UNRESTRICTED, "198.51.100." + i);
     }
-    assertThat(server.completionLimiter().tracked()).isEqualTo(1100);
+    assertThat(server.context().completionLimiter.tracked()).isEqualTo(1100);
     nanos.addAndGet(1_500_000_000L); // 3 tokens at 2 a second: every bucket is full again
     modern(Caller.UNRESTRICTED, "203.0.113.1");
-    assertThat(server.completionLimiter().tracked()).isEqualTo(1);
+    assertThat(server.context().completionLimiter.tracked()).isEqualTo(1);
   }
 
   @Test

@@ -3,7 +3,7 @@ package io.promptd.mcp.http;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.protocol.ProtocolVersion;
-import io.promptd.mcp.server.Caller;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.Wire;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.promptd.mcp.http;
 
-import io.promptd.mcp.server.Caller;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.ServerSession;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;

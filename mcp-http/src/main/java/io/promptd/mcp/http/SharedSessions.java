@@ -7,7 +7,7 @@ import io.promptd.mcp.json.JsonException;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.protocol.LoggingLevel;
-import io.promptd.mcp.server.Caller;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.LegacySessionState;
 import io.promptd.mcp.spi.ServerSession;

@@ -10,7 +10,7 @@ import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
-import io.promptd.mcp.server.Caller;
+import io.promptd.mcp.spi.Caller;
 import java.lang.System.Logger.Level;
 import java.text.ParseException;
 import java.util.LinkedHashSet;

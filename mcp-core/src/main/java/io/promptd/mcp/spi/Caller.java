@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.spi;
 
 import static java.util.Objects.requireNonNull;
 

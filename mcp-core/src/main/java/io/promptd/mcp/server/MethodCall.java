@@ -1,0 +1,73 @@
+package io.promptd.mcp.server;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.Caller;
+import io.promptd.mcp.spi.Outbound;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One request as a {@link MethodTable} handler sees it, in either era.
+ *
+ * @param request the request
+ * @param context what the server knows of it: version, client, caller (from the session's {@code initialize} or the
+ *     request's own {@code _meta})
+ * @param stream where the request's own messages go (its response stream)
+ * @param session the legacy session the request arrived in, or null for a stateless request
+ * @param listens where {@code subscriptions/listen} streams of this channel are kept
+ * @param clientKey whose {@code completion/complete} rate limit the request counts against
+ */
+record MethodCall(Request request, RequestContext context, Outbound stream, @Nullable SessionImpl session,
+    ListenScope listens, String clientKey) {
+  /** Checks the fields. */
+  MethodCall {
+    requireNonNull(request, "request");
+    requireNonNull(context, "context");
+    requireNonNull(stream, "stream");
+    requireNonNull(listens, "listens");
+    requireNonNull(clientKey, "clientKey");
+  }
+
+  JsonObject params() {
+    return request.params();
+  }
+
+  Caller caller() {
+    return context.caller();
+  }
+
+  ProtocolVersion version() {
+    return context.version();
+  }
+
+  /** Whether the request is served under the stateless era (2026-07-28). */
+  boolean modern() {
+    return context.modern();
+  }
+
+  Encoder encoder() {
+    return new Encoder(context.version());
+  }
+
+  /** The legacy session a legacy-only method runs in. */
+  SessionImpl legacySession() {
+    SessionImpl s = session;
+    if (s == null || s.legacy() == null) {
+      throw McpException.methodNotFound(request.method());
+    }
+    return s;
+  }
+
+  /**
+   * The {@code cacheScope} of a modern listing: "public" when every caller sees the same one, "private" when
+   * authorization is in force, since the listing then depends on the scopes the caller holds (2026-07-28, caching: a
+   * "public" result may be shared between access tokens).
+   */
+  String cacheScope() {
+    return caller().unrestricted() ? "public" : "private";
+  }
+}

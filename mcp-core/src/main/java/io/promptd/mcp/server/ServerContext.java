@@ -1,0 +1,73 @@
+package io.promptd.mcp.server;
+
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.ProtocolVersion;
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the features of one server share: its settings and the services every era uses (the catalog, cursors, the
+ * broadcaster, the rate limit, request states). Features receive it when they are made, instead of reaching back into
+ * {@link McpServer}.
+ */
+final class ServerContext {
+  final Implementation serverInfo;
+  final @Nullable String instructions;
+  final PromptCatalog prompts;
+  final int pageSize;
+  final Duration listTtl;
+  final Duration discoverTtl;
+  final Broadcaster broadcaster;
+  final Cursors cursors;
+  final @Nullable ResourceProvider resources;
+  final ResourceEvents resourceEvents;
+  final CompletionLimiter completionLimiter;
+  final RequestStates requestStates;
+  /** Whether the server may ask users for missing or invalid prompt arguments (elicitation). */
+  final boolean elicits;
+  /** How requests from clients that can show forms are asked for arguments (form-first). */
+  final ArgumentForms forms;
+  /** Whether the prompts are offered as tools too ({@code list_prompts}, {@code get_prompt}). */
+  final boolean promptsAsTools;
+  /** How long a legacy request waits for the user's answer to a form before failing as it would have. */
+  final Duration elicitationTimeout;
+
+  ServerContext(McpServer.Builder b) {
+    this.serverInfo = b.serverInfo;
+    this.instructions = b.instructions;
+    this.prompts = b.prompts;
+    this.pageSize = b.pageSize;
+    this.listTtl = b.listTtl;
+    this.discoverTtl = b.discoverTtl;
+    this.broadcaster = new Broadcaster(b.coalescing, b.promptsAsTools);
+    this.cursors = new Cursors(b.cursorSecret);
+    this.resources = b.resources;
+    this.resourceEvents = new ResourceEvents(broadcaster, b.resources);
+    this.completionLimiter = new CompletionLimiter(b.completionRate, b.completionBurst, b.clock);
+    this.requestStates = new RequestStates(b.requestStateSecret, b.wallClock);
+    this.elicits = b.elicits;
+    this.forms = new ArgumentForms(b.formFirst, b.freeTextConfirmation);
+    this.promptsAsTools = b.promptsAsTools;
+    this.elicitationTimeout = b.elicitationTimeout;
+  }
+
+  /** The capabilities the server declares at {@code initialize} and {@code server/discover}. */
+  JsonObject capabilities(ProtocolVersion version, boolean logging) {
+    JsonObject.Builder b = JsonObject.builder();
+    b.put("prompts", JsonObject.builder().put("listChanged", true).build());
+    if (resources != null) {
+      b.put("resources", JsonObject.builder().put("subscribe", true).put("listChanged", true).build());
+    }
+    if (version.atLeast(ProtocolVersion.V2025_03_26)) {
+      b.put("completions", JsonObject.EMPTY);
+    }
+    if (promptsAsTools) {
+      b.put("tools", JsonObject.builder().put("listChanged", true).build());
+    }
+    if (logging) {
+      b.put("logging", JsonObject.EMPTY);
+    }
+    return b.build();
+  }
+}
