@@ -140,7 +140,7 @@ class SdkPromptsTest {
 
   /** A prompt written as an annotated method, through the adapter. */
   public static final class CodePrompts {
-    @io.promptd.mcp.annotations.Prompt(description = "Says hello")
+    @io.promptd.mcp.annotations.PromptMethod(description = "Says hello")
     public String hello(@io.promptd.mcp.annotations.Arg(name = "who", values = {"Ada", "Alan"}) String who) {
       return "Hello, " + who;
     }

@@ -30,11 +30,11 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns an object's {@link Prompt} methods into prompt definitions:
+ * Turns an object's {@link PromptMethod} methods into prompt definitions:
  *
  * <pre>{@code
  * public class TeamPrompts {
- *   @Prompt(description = "Reviews code")
+ *   @PromptMethod(description = "Reviews code")
  *   public String review(@Arg(name = "code", description = "The code") String code,
  *       @Arg(name = "language", values = {"java", "go"}) String language,
  *       @Arg(name = "depth", required = false) Integer depth) {
@@ -53,7 +53,7 @@ public final class AnnotatedPrompts {
   private AnnotatedPrompts() {}
 
   /**
-   * The prompts of {@code instance}'s public methods marked {@link Prompt}, sorted by name.
+   * The prompts of {@code instance}'s public methods marked {@link PromptMethod}, sorted by name.
    *
    * @throws IllegalArgumentException when a method cannot be a prompt or completion, saying which and why
    */
@@ -61,17 +61,17 @@ public final class AnnotatedPrompts {
     requireNonNull(instance, "instance");
     Class<?> type = instance.getClass();
     if (!Modifier.isPublic(type.getModifiers())) {
-      throw new IllegalArgumentException(type.getName() + " must be public for its @Prompt methods to be called");
+      throw new IllegalArgumentException(type.getName() + " must be public for its @PromptMethod methods to be called");
     }
     Method[] methods = type.getMethods();
     Arrays.sort(methods, Comparator.comparing(Method::getName));
     Map<String, Built> prompts = new LinkedHashMap<>();
     for (Method m : methods) {
-      Prompt p = m.getAnnotation(Prompt.class);
+      PromptMethod p = m.getAnnotation(PromptMethod.class);
       if (p != null) {
         Built built = build(instance, m, p);
         if (prompts.putIfAbsent(built.name, built) != null) {
-          throw new IllegalArgumentException(where(m) + ": another @Prompt method is named '" + built.name + "' too");
+          throw new IllegalArgumentException(where(m) + ": another @PromptMethod method is named '" + built.name + "' too");
         }
       }
     }
@@ -81,7 +81,7 @@ public final class AnnotatedPrompts {
         Built target = prompts.get(c.prompt());
         if (target == null) {
           throw new IllegalArgumentException(where(m) + ": @Complete names prompt '" + c.prompt()
-              + "', which no @Prompt method of " + type.getName() + " is");
+              + "', which no @PromptMethod method of " + type.getName() + " is");
         }
         target.completer(instance, m, c);
       }
@@ -95,9 +95,9 @@ public final class AnnotatedPrompts {
     return m.getDeclaringClass().getName() + "#" + m.getName();
   }
 
-  private static Built build(Object instance, Method m, Prompt p) {
+  private static Built build(Object instance, Method m, PromptMethod p) {
     if (Modifier.isStatic(m.getModifiers())) {
-      throw new IllegalArgumentException(where(m) + ": a @Prompt method must not be static");
+      throw new IllegalArgumentException(where(m) + ": a @PromptMethod method must not be static");
     }
     accessible(instance, m);
     Results result = Results.of(m);
@@ -134,7 +134,7 @@ public final class AnnotatedPrompts {
           && pt.getActualTypeArguments()[0] == PromptMessage.class) {
         return MESSAGES;
       }
-      throw new IllegalArgumentException(where(m) + ": a @Prompt method returns String, PromptMessage,"
+      throw new IllegalArgumentException(where(m) + ": a @PromptMethod method returns String, PromptMessage,"
           + " List<PromptMessage> or GetPromptResult, not " + m.getGenericReturnType().getTypeName());
     }
 
@@ -191,8 +191,8 @@ public final class AnnotatedPrompts {
         }
         choices = constants;
       }
-      ArgumentField field = new ArgumentField(name, blank(arg.title()), blank(arg.description()), fieldType, choices,
-          Map.of(), null, null, arg.required());
+      ArgumentField field = ArgumentField.builder(name).title(blank(arg.title())).description(blank(arg.description()))
+          .type(fieldType).choices(choices).required(arg.required()).build();
       return new Argument(field, type, arg.values().length > 0);
     }
 
@@ -263,12 +263,12 @@ public final class AnnotatedPrompts {
     final Object instance;
     final Method method;
     final String name;
-    final Prompt annotation;
+    final PromptMethod annotation;
     final List<Argument> arguments;
     final Results result;
     final Map<String, ArgumentCompleter> completers = new HashMap<>();
 
-    Built(Object instance, Method method, String name, Prompt annotation, List<Argument> arguments, Results result) {
+    Built(Object instance, Method method, String name, PromptMethod annotation, List<Argument> arguments, Results result) {
       this.instance = instance;
       this.method = method;
       this.name = name;

@@ -7,7 +7,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A {@link Prompt} method's parameter as one of the prompt's arguments. MCP sends every argument as a string; the
+ * A {@link PromptMethod} method's parameter as one of the prompt's arguments. MCP sends every argument as a string; the
  * parameter's type says how it is read: {@code String}, {@code int}/{@code Integer}, {@code long}/{@code Long},
  * {@code double}/{@code Double}, {@code boolean}/{@code Boolean} (true or false), or an {@code enum} (a constant's name,
  * ignoring case). A value that does not read as its type is -32602 naming the argument (and a client that can show

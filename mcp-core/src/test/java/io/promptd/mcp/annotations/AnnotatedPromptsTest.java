@@ -30,7 +30,7 @@ class AnnotatedPromptsTest {
 
   /** The kind of class a user writes. */
   public static final class TeamPrompts {
-    @Prompt(title = "Code review", description = "Reviews code")
+    @PromptMethod(title = "Code review", description = "Reviews code")
     public String review(@Arg(name = "code", description = "The code") String code,
         @Arg(name = "language", values = {"java", "go"}) String language,
         @Arg(name = "depth", required = false) Depth depth,
@@ -39,7 +39,7 @@ class AnnotatedPromptsTest {
           + (lines == null ? "" : " in " + lines + " lines") + ":\n" + code;
     }
 
-    @Prompt(name = "plan_trip", description = "Plans a trip", scopes = "travel", elicit = false)
+    @PromptMethod(name = "plan_trip", description = "Plans a trip", scopes = "travel", elicit = false)
     public List<PromptMessage> trip(@Arg(name = "city") String city, @Arg(name = "days") int days) {
       if (city.equals("Atlantis")) {
         throw McpException.invalidParams("prompt 'plan_trip': Atlantis cannot be reached");
@@ -52,7 +52,7 @@ class AnnotatedPromptsTest {
       return List.of("Lisbon", "London", "Lyon").stream().filter(c -> c.startsWith(prefix)).toList();
     }
 
-    @Prompt(description = "Always fails")
+    @PromptMethod(description = "Always fails")
     public GetPromptResult broken() {
       throw new IllegalStateException("secret internals");
     }
@@ -119,47 +119,47 @@ class AnnotatedPromptsTest {
   }
 
   public static final class NoArg {
-    @Prompt
+    @PromptMethod
     public String p(String unmarked) {
       return unmarked;
     }
   }
 
   public static final class OptionalPrimitive {
-    @Prompt
+    @PromptMethod
     public String p(@Arg(name = "n", required = false) int n) {
       return "" + n;
     }
   }
 
   public static final class WrongReturn {
-    @Prompt
+    @PromptMethod
     public int p() {
       return 1;
     }
   }
 
   public static final class WrongType {
-    @Prompt
+    @PromptMethod
     public String p(@Arg(name = "when") java.time.Instant when) {
       return "" + when;
     }
   }
 
   public static final class Twice {
-    @Prompt(name = "same")
+    @PromptMethod(name = "same")
     public String a() {
       return "a";
     }
 
-    @Prompt(name = "same")
+    @PromptMethod(name = "same")
     public String b() {
       return "b";
     }
   }
 
   public static final class CompleteNowhere {
-    @Prompt
+    @PromptMethod
     public String p(@Arg(name = "x") String x) {
       return x;
     }
@@ -171,7 +171,7 @@ class AnnotatedPromptsTest {
   }
 
   public static final class CompleteWrongSignature {
-    @Prompt
+    @PromptMethod
     public String p(@Arg(name = "x") String x) {
       return x;
     }

@@ -285,10 +285,11 @@ class FormFirstTest {
 
   /** Renders "[text] in language, tone"; language is a choice of two with a default, checked before rendering. */
   private static final class Translator implements PromptRenderer {
-    private static final ArgumentField LANGUAGE = new ArgumentField("language", "Language", "Into which language",
-        ArgumentField.Type.STRING, List.of("French", "German"), Map.of(), "French", null, true);
-    private static final ArgumentField TONE = new ArgumentField("tone", "Tone", "Register",
-        ArgumentField.Type.STRING, List.of("neutral", "formal"), Map.of(), "neutral", null, false);
+    private static final ArgumentField LANGUAGE = ArgumentField.builder("language").title("Language")
+        .description("Into which language").choices(List.of("French", "German")).defaultValue("French").required(true)
+        .build();
+    private static final ArgumentField TONE = ArgumentField.builder("tone").title("Tone").description("Register")
+        .choices(List.of("neutral", "formal")).defaultValue("neutral").build();
 
     @Override
     public GetPromptResult render(Map<String, String> arguments) {

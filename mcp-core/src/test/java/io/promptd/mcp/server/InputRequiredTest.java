@@ -221,8 +221,9 @@ class InputRequiredTest {
 
   /** A renderer with a language field of two choices; it checks the language and asks for it when wrong. */
   private record Translator(boolean elicits) implements PromptRenderer {
-    private static final ArgumentField LANG = new ArgumentField("lang", "Language", "The language to translate into",
-        ArgumentField.Type.STRING, List.of("French", "German"), Map.of(), "French", null, true);
+    private static final ArgumentField LANG = ArgumentField.builder("lang").title("Language")
+        .description("The language to translate into").choices(List.of("French", "German")).defaultValue("French")
+        .required(true).build();
 
     @Override
     public GetPromptResult render(Map<String, String> arguments) {

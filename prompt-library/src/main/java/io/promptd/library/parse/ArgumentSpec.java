@@ -67,8 +67,9 @@ public record ArgumentSpec(
       case NUMBER -> ArgumentField.Type.NUMBER;
       case BOOLEAN -> ArgumentField.Type.BOOLEAN;
     };
-    return new ArgumentField(name, title, description, t, enumValues.isKeyed() ? List.of() : enumValues.all(),
-        enumTitles, defaultValue, pattern == null ? null : pattern.pattern(), required);
+    return ArgumentField.builder(name).title(title).description(description).type(t)
+        .choices(enumValues.isKeyed() ? List.of() : enumValues.all()).choiceTitles(enumTitles).defaultValue(defaultValue)
+        .pattern(pattern == null ? null : pattern.pattern()).required(required).build();
   }
 
   /**

@@ -17,7 +17,7 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
-public @interface Prompt {
+public @interface PromptMethod {
   /** The prompt's name; empty (the default): the method's name. */
   String name() default "";
 
