@@ -1,5 +1,6 @@
 package io.promptd.interop;
 
+import io.promptd.testing.Poll;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 

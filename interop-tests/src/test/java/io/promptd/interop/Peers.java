@@ -1,5 +1,6 @@
 package io.promptd.interop;
 
+import io.promptd.testing.Poll;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.promptd.interop;
 
+import io.promptd.testing.Poll;
 import static io.promptd.interop.GeminiFamily.EXAMPLE_PROMPTS;
 import static io.promptd.interop.GeminiFamily.START;
 import static io.promptd.interop.GeminiFamily.STEP;

@@ -1,4 +1,4 @@
-package io.promptd.cli.api;
+package io.promptd.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -170,7 +170,7 @@ public final class ApiSurface {
     // -XDrawDiagnostics prints "File.java:LINE:COL: compiler.warn.proc.messager: no comment" (doclint's messages are
     // not localized keys there); javac runs with the default locale, so the texts are matched as printed in English.
     List<String> missing = new ArrayList<>();
-    for (String line : text.toString().split("\\R")) {
+    for (String line : text.toString().lines().toList()) {
       if (line.endsWith(": no comment") || line.endsWith("which does not provide a comment")) {
         missing.add(line.strip());
       }
@@ -229,7 +229,7 @@ public final class ApiSurface {
     Class<?> owner = m.getDeclaringClass();
     String name = m.getName();
     boolean objectMethod = (name.equals("equals") && m.getParameterCount() == 1)
-        || (name.equals("hashCode") || name.equals("toString")) && m.getParameterCount() == 0;
+        || ((name.equals("hashCode") || name.equals("toString")) && m.getParameterCount() == 0);
     if (owner.isRecord() && objectMethod) {
       return true;
     }

@@ -1,4 +1,4 @@
-package io.promptd.interop;
+package io.promptd.testing;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -17,13 +17,14 @@ import java.util.function.Supplier;
  * until the check says yes, and fails naming what did not happen once the time is up. The one place the interop tests
  * poll; everything that can signal (a latch, a future, a stream's line) is awaited instead.
  */
-final class Poll {
+public final class Poll {
   private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
 
   /** A condition on another process's state. */
   @FunctionalInterface
-  interface Check {
+  public interface Check {
+    /** Whether the awaited state has been reached. */
     boolean done() throws Exception;
   }
 
@@ -34,7 +35,7 @@ final class Poll {
    *
    * @throws AssertionError saying {@code what} when it has not within {@code within}
    */
-  static void until(Duration within, Duration every, Supplier<String> what, Check check) throws Exception {
+  public static void until(Duration within, Duration every, Supplier<String> what, Check check) throws Exception {
     long deadline = System.nanoTime() + within.toNanos();
     while (!check.done()) {
       if (System.nanoTime() - deadline > 0) {
@@ -45,7 +46,7 @@ final class Poll {
   }
 
   /** Returns once {@code port} on loopback accepts a connection; fails at once when {@code process} has exited. */
-  static void port(Process process, int port, Duration within) throws Exception {
+  public static void port(Process process, int port, Duration within) throws Exception {
     until(within, Duration.ofMillis(50), () -> "port " + port + " open", () -> {
       if (!process.isAlive()) {
         throw new AssertionError("the server exited with " + process.exitValue() + " before opening port " + port);
@@ -59,7 +60,7 @@ final class Poll {
   }
 
   /** Returns once a GET of {@code url} answers 200 (a refused connection counts as not yet). */
-  static void ok(URI url, Duration within) throws Exception {
+  public static void ok(URI url, Duration within) throws Exception {
     HttpRequest get = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).build();
     until(within, Duration.ofMillis(100), () -> "GET " + url + " answers 200", () -> {
       try {

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The embedded server and the JOSE library stay implementation details: no Jetty or Nimbus type appears in the public API. (The public types
- * themselves are listed and reviewed by promptd-cli's ApiSurfaceTest, from the module's exports.)
+ * themselves are listed and reviewed by ApiListingTest, from the module's exports.)
  */
 class ApiSurfaceTest {
   @Test
