@@ -39,7 +39,7 @@ class ClientToPeersTest {
   void everythingOverHttp() throws Exception {
     int port = Peers.freePort();
     Process server = Peers.startHttp(List.of("bash", "-c", "PORT=" + port + " exec node --require "
-        + Peers.ROOT.resolve("../shared/conformance/lib/force-loopback.cjs").normalize() + " " + Peers.everything() + " streamableHttp"), port);
+        + Peers.loopback() + " " + Peers.everything() + " streamableHttp"), port);
     try (McpClient client = McpClient.connectHttp(Peers.mcpUrl(port), OPTIONS)) {
       checkEverything(client);
     } finally {
@@ -60,7 +60,7 @@ class ClientToPeersTest {
   void everythingAsksThroughTheFormHandlerOverHttp() throws Exception {
     int port = Peers.freePort();
     Process server = Peers.startHttp(List.of("bash", "-c", "PORT=" + port + " exec node --require "
-        + Peers.ROOT.resolve("../shared/conformance/lib/force-loopback.cjs").normalize() + " " + Peers.everything() + " streamableHttp"), port);
+        + Peers.loopback() + " " + Peers.everything() + " streamableHttp"), port);
     FormHandlerSpy forms = new FormHandlerSpy();
     try (McpClient client = McpClient.connectHttp(Peers.mcpUrl(port), OPTIONS.withForms(forms))) {
       checkEverythingAsks(client, forms);

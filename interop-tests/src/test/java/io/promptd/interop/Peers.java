@@ -60,6 +60,11 @@ final class Peers {
     return URI.create("http://127.0.0.1:" + port + "/mcp");
   }
 
+  /** The preload ({@code node --require}) that binds a Node server listening on a bare port to 127.0.0.1 only. */
+  static Path loopback() {
+    return INTEROP.resolve("loopback.cjs");
+  }
+
   static Path everything() {
     return NODE_MODULES.resolve("@modelcontextprotocol/server-everything/dist/index.js");
   }

@@ -26,6 +26,7 @@ import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.protocol.TextResourceContents;
+import io.promptd.mcp.testing.SpecDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -164,7 +165,7 @@ class ResourcesSchemaTest {
   /** The era's whole schema document with a root {@code $ref} to one type, so that every reference resolves. */
   private static JsonSchema load(String version, String type) {
     try {
-      Path dir = Path.of(System.getProperty("mcp.spec.dir", "../../shared/spec/mcp"));
+      Path dir = SpecDir.path();
       JsonObject root = (JsonObject) JsonCodec.parse(Files.readString(dir.resolve(version).resolve("schema.json")));
       boolean draft2020 = root.has("$defs");
       String wrapped = JsonCodec.write(root.toBuilder()

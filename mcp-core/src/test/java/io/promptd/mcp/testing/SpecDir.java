@@ -3,7 +3,10 @@ package io.promptd.mcp.testing;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Finds the official MCP specification (one folder per protocol version, each with a {@code schema.json}). */
+/**
+ * Finds the official MCP schemas (one folder per protocol version, each with a {@code schema.json}): the project's
+ * pinned copy in {@code third_party/mcp-spec}, whose {@code SHA256SUMS} {@code SpecChecksumsTest} verifies.
+ */
 public final class SpecDir {
   /** The system property surefire sets to the spec folder. */
   public static final String PROPERTY = "mcp.spec.dir";
@@ -11,8 +14,8 @@ public final class SpecDir {
   private SpecDir() {}
 
   /**
-   * The spec folder: the {@value #PROPERTY} system property when set, else {@code ../shared/spec/mcp} beside the
-   * repository root (the nearest folder above the working directory that holds {@code mvnw}).
+   * The spec folder: the {@value #PROPERTY} system property when set, else {@code third_party/mcp-spec} in the
+   * repository root (the topmost folder above the working directory that holds {@code mvnw}).
    */
   public static Path path() {
     String configured = System.getProperty(PROPERTY);
@@ -31,7 +34,7 @@ public final class SpecDir {
     while (dir.getParent() != null && Files.exists(dir.getParent().resolve("mvnw"))) {
       dir = dir.getParent();
     }
-    return requireDir(dir.resolve("../shared/spec/mcp").normalize());
+    return requireDir(dir.resolve("third_party/mcp-spec"));
   }
 
   private static Path requireDir(Path p) {

@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
 
 /**
  * The prompts and resources the official conformance suite (0.1.16) expects, registered programmatically so that the
- * transport can be checked without the prompt library ({@code mcp-http/conformance.sh}). The same fixtures as files
- * are {@code fixtures/conformance/}, served by {@code bin/conformance}.
+ * transport can be checked without the prompt library: start {@link ConformanceServer}, then run {@code bin/conformance}
+ * with {@code CONFORMANCE_URL} set to the address it prints. The same fixtures as files are
+ * {@code fixtures/conformance/}, which {@code bin/conformance} serves by default.
  */
 final class ConformanceFixtures {
   /** A 1x1 transparent PNG. */

@@ -76,7 +76,7 @@ final class Schemas {
 
   private static JsonObject root(String version) {
     try {
-      Path dir = Path.of(System.getProperty("mcp.spec.dir", "../../shared/spec/mcp"));
+      Path dir = Path.of(System.getProperty("mcp.spec.dir", "../third_party/mcp-spec"));
       return (JsonObject) JsonCodec.parse(Files.readString(dir.resolve(version).resolve("schema.json")));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
