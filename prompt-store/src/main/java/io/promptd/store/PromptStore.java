@@ -2,8 +2,6 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import io.promptd.library.LibraryFiles;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,50 +26,30 @@ public final class PromptStore implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
 
   private final StoreUrl url;
-  private final HikariDataSource pool;
+  private final StoreDatabase database;
   /** For tests: runs after a publish read the version it is based on, before it writes. */
   @Nullable Runnable afterRead;
 
-  private PromptStore(StoreUrl url, HikariDataSource pool) {
-    this.url = url;
-    this.pool = pool;
+  private PromptStore(StoreDatabase database) {
+    this.url = database.url();
+    this.database = database;
   }
 
   /**
-   * Connects (a small pool) and brings the schema up to date.
+   * Connects (a {@link StoreDatabase} of its own, closed with it) and brings the schema up to date.
    *
    * @throws StoreException when the database cannot be reached or migrated
    */
   public static PromptStore open(StoreUrl url) throws StoreException {
     requireNonNull(url, "url");
-    HikariConfig config = new HikariConfig();
-    config.setPoolName("promptd-store");
-    config.setJdbcUrl(url.jdbcUrl());
-    if (url.user() != null) {
-      config.setUsername(url.user());
-    }
-    if (url.password() != null) {
-      config.setPassword(url.password());
-    }
-    config.setMaximumPoolSize(4);
-    config.setMinimumIdle(0);
-    config.setConnectionTimeout(10_000);
-    config.setIdleTimeout(60_000);
-    config.setMaxLifetime(30 * 60_000);
-    config.setAutoCommit(true);
-    HikariDataSource pool;
+    StoreDatabase database = StoreDatabase.open(url);
     try {
-      pool = new HikariDataSource(config);
-    } catch (RuntimeException e) {
-      throw new StoreException(StoreException.Kind.FAILED, "cannot connect to the store " + url + ": " + reason(e));
-    }
-    try {
-      migrate(url, pool);
-    } catch (StoreException e) {
-      pool.close();
+      database.migrate();
+    } catch (StoreException | RuntimeException e) {
+      database.close();
       throw e;
     }
-    return new PromptStore(url, pool);
+    return new PromptStore(database);
   }
 
   /**
@@ -82,45 +60,25 @@ public final class PromptStore implements AutoCloseable {
 
   /**
    * Applies the migrations under {@code promptd-store-migration} on the classpath (or module path), unless the store's
-   * schema history already ends at {@link #NEWEST_MIGRATION}: one query instead of Flyway's start-up (class loading,
-   * scanning the classpath, locking), which took 0.6–2 s of a replica's start.
-   */
-  static void migrate(StoreUrl url, javax.sql.@Nullable DataSource dataSource) throws StoreException {
-    try (Connection c = dataSource != null ? dataSource.getConnection()
-        : java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
-      if (current(c)) {
-        return;
-      }
-    } catch (SQLException e) {
-      // the database is away: Flyway tries and reports
-    }
-    flyway(url, dataSource);
-  }
-
-  /**
-   * {@link #migrate(StoreUrl, javax.sql.DataSource)} checked on a connection the caller holds: a replica's feeds ask
-   * on their own connection instead of opening one more (each costs a round of SCRAM authentication at start).
+   * schema history already ends at {@link #NEWEST_MIGRATION}, checked on {@code held}: one query instead of Flyway's
+   * start-up (class loading, scanning the classpath, locking), which took 0.6–2 s of a replica's start.
    *
    * @param held a connection in auto-commit mode (a failed check must not leave a transaction aborted)
    */
   static void migrate(StoreUrl url, Connection held) throws StoreException {
     if (!current(held)) {
-      flyway(url, null);
+      flyway(url);
     }
   }
 
-  private static void flyway(StoreUrl url, javax.sql.@Nullable DataSource dataSource) throws StoreException {
+  private static void flyway(StoreUrl url) throws StoreException {
     try {
-      var config = Flyway.configure(PromptStore.class.getClassLoader());
-      if (dataSource == null) {
-        config.dataSource(url.jdbcUrl(), url.user(), url.password());
-      } else {
-        config.dataSource(dataSource);
-      }
-      config.locations("classpath:promptd-store-migration").table("promptd_schema_history")
+      Flyway.configure(PromptStore.class.getClassLoader()).dataSource(url.jdbcUrl(), url.user(), url.password())
+          .locations("classpath:promptd-store-migration").table("promptd_schema_history")
           .loggers("slf4j").load().migrate();
     } catch (FlywayException e) {
-      throw new StoreException(StoreException.Kind.FAILED, "cannot migrate the store " + url + ": " + reason(e));
+      throw new StoreException(StoreException.Kind.FAILED, "cannot migrate the store " + url + ": "
+          + StoreDatabase.reason(e));
     }
   }
 
@@ -137,7 +95,7 @@ public final class PromptStore implements AutoCloseable {
 
   /** The store-wide version: 0 before the first publish, one more with each publish that changed anything. */
   public long libraryVersion() throws StoreException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       return StoreQueries.libraryVersion(c);
     } catch (SQLException e) {
       throw failed("read the library version", e);
@@ -146,7 +104,7 @@ public final class PromptStore implements AutoCloseable {
 
   /** The files the store holds now, by path. */
   public LibraryFiles snapshot() throws StoreException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       StoreQueries.Changes all = StoreQueries.changesSince(c, 0);
       Map<String, byte[]> files = new TreeMap<>();
       all.files().forEach((path, data) -> {
@@ -193,7 +151,7 @@ public final class PromptStore implements AutoCloseable {
     requireNonNull(paths, "paths");
     requireNonNull(author, "author");
     Map<String, byte @Nullable []> target = new TreeMap<>();
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       for (String path : paths) {
         boolean[] found = new boolean[1];
         byte[] data = StoreQueries.content(c, path, version, found);
@@ -212,7 +170,7 @@ public final class PromptStore implements AutoCloseable {
   /** Every version of every file {@code name} names (see {@link #paths}), newest first per file. */
   public List<FileVersion> history(String name) throws StoreException {
     Set<String> paths = paths(name);
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       return StoreQueries.history(c, paths);
     } catch (SQLException e) {
       throw failed("read the history of '" + name + "'", e);
@@ -229,7 +187,7 @@ public final class PromptStore implements AutoCloseable {
   public Set<String> paths(String name) throws StoreException {
     requireNonNull(name, "name");
     Map<String, byte @Nullable []> all;
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       all = StoreQueries.latestOfAll(c);
     } catch (SQLException e) {
       throw failed("list the files", e);
@@ -253,7 +211,7 @@ public final class PromptStore implements AutoCloseable {
   }
 
   private Published write(String author, Plan plan) throws StoreException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       c.setAutoCommit(false);
       try {
         Published p = write(c, author, plan);
@@ -352,19 +310,14 @@ public final class PromptStore implements AutoCloseable {
     return new Published(next, added, changed, deleted, files);
   }
 
-  private StoreException failed(String what, SQLException e) {
-    return new StoreException(StoreException.Kind.FAILED, "cannot " + what + " in the store " + url + ": "
-        + reason(e));
+  /** A pooled connection, waited for as long as a command-line publish may wait (it has nothing else to do). */
+  private Connection connection() throws SQLException {
+    return database.connection(StoreDatabase.LONG_WAIT_MILLIS);
   }
 
-  /** An exception's message, which for the driver and the pool never holds the password. */
-  static String reason(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getMessage() != null && t.getMessage().startsWith("Failed to initialize pool")) {
-      t = t.getCause();
-    }
-    String m = t.getMessage();
-    return m == null ? t.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
+  private StoreException failed(String what, SQLException e) {
+    return new StoreException(StoreException.Kind.FAILED, "cannot " + what + " in the store " + url + ": "
+        + StoreDatabase.reason(e));
   }
 
   /** Where the store is, without the password. */
@@ -372,9 +325,9 @@ public final class PromptStore implements AutoCloseable {
     return url;
   }
 
-  /** Closes the pool. */
+  /** Closes its database. */
   @Override
   public void close() {
-    pool.close();
+    database.close();
   }
 }
