@@ -8,6 +8,7 @@ import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
 import io.promptd.store.PromptStore;
+import io.promptd.store.sessions.StoreSessions;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -32,7 +33,8 @@ class ApiSurfaceTest {
         Arguments.of("mcp-http", HttpTransport.class),
         Arguments.of("mcp-client", McpClient.class),
         Arguments.of("prompt-library", Linter.class),
-        Arguments.of("prompt-store", PromptStore.class));
+        Arguments.of("prompt-store", PromptStore.class),
+        Arguments.of("prompt-store-sessions", StoreSessions.class));
   }
 
   @ParameterizedTest(name = "{0}")

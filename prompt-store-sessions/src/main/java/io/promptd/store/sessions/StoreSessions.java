@@ -1,8 +1,11 @@
-package io.promptd.store;
+package io.promptd.store.sessions;
 
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.http.SessionStore;
+import io.promptd.store.StoreDatabase;
+import io.promptd.store.StoreException;
+import io.promptd.store.StoreUrl;
 import java.lang.System.Logger.Level;
 import java.security.SecureRandom;
 import java.sql.Connection;
