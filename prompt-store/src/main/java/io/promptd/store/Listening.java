@@ -1,6 +1,5 @@
 package io.promptd.store;
 
-import io.promptd.store.StoreDatabase.Listener;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,7 +15,7 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
 /**
- * A {@link StoreDatabase}'s one listening connection and the thread that owns it: {@code LISTEN} on every channel a
+ * The store database's one listening connection and the thread that owns it: {@code LISTEN} on every channel a
  * listener asked for, each notification handed to the listeners of its channel, a check of the connection when
  * nothing was heard for 5 s, and a reconnect with backoff when it is lost.
  */
@@ -31,37 +30,39 @@ final class Listening {
    */
   private static final int SLICE_MILLIS = 250;
 
-  private final StoreDatabase database;
+  private final StoreUrl url;
+  private final Schema schema;
   private final List<Registration> registrations = new CopyOnWriteArrayList<>();
   private final Object lock = new Object();
   private @Nullable Thread thread; // guarded by lock
   private volatile boolean closed;
   private volatile @Nullable Connection connection;
 
-  Listening(StoreDatabase database) {
-    this.database = database;
+  Listening(StoreUrl url, Schema schema) {
+    this.url = url;
+    this.schema = schema;
   }
 
   /** One listener of one channel. */
   private static final class Registration {
     final String channel;
-    final Listener listener;
+    final ChannelListener listener;
     /** Whether the current connection listens for it and told it so. */
     volatile boolean subscribed;
     /** Whether a connection ever did: the next one tells it {@code again}. Only the thread uses it. */
     boolean before;
 
-    Registration(String channel, Listener listener) {
+    Registration(String channel, ChannelListener listener) {
       this.channel = channel;
       this.listener = listener;
     }
   }
 
-  AutoCloseable add(String channel, Listener listener) {
+  AutoCloseable add(String channel, ChannelListener listener) {
     Registration r = new Registration(channel, listener);
     synchronized (lock) {
       if (closed) {
-        throw new IllegalStateException("the store database " + database.url() + " is closed");
+        throw new IllegalStateException("the store database " + url + " is closed");
       }
       registrations.add(r);
       if (thread == null) {
@@ -84,14 +85,13 @@ final class Listening {
   }
 
   private void run() {
-    StoreUrl url = database.url();
     long backoff = 100;
     while (!closed) {
       try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
         connection = c;
         // A replica may start before anyone published: the schema it reads must exist. Flyway locks, so replicas
         // starting together migrate once.
-        database.migrate(c);
+        schema.migrate(c);
         Set<String> listened = new HashSet<>();
         subscribe(c, listened);
         backoff = 100;

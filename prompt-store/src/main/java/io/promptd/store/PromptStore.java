@@ -12,8 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.FlywayException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,47 +48,6 @@ public final class PromptStore implements AutoCloseable {
       throw e;
     }
     return new PromptStore(database);
-  }
-
-  /**
-   * The version of the newest migration under {@code promptd-store-migration} ({@code PromptStoreTest} checks it
-   * against the files): a store whose history already ends there needs no Flyway run.
-   */
-  static final String NEWEST_MIGRATION = "3";
-
-  /**
-   * Applies the migrations under {@code promptd-store-migration} on the classpath (or module path), unless the store's
-   * schema history already ends at {@link #NEWEST_MIGRATION}, checked on {@code held}: one query instead of Flyway's
-   * start-up (class loading, scanning the classpath, locking), which took 0.6–2 s of a replica's start.
-   *
-   * @param held a connection in auto-commit mode (a failed check must not leave a transaction aborted)
-   */
-  static void migrate(StoreUrl url, Connection held) throws StoreException {
-    if (!current(held)) {
-      flyway(url);
-    }
-  }
-
-  private static void flyway(StoreUrl url) throws StoreException {
-    try {
-      Flyway.configure(PromptStore.class.getClassLoader()).dataSource(url.jdbcUrl(), url.user(), url.password())
-          .locations("classpath:promptd-store-migration").table("promptd_schema_history")
-          .loggers("slf4j").load().migrate();
-    } catch (FlywayException e) {
-      throw new StoreException(StoreException.Kind.FAILED, "cannot migrate the store " + url + ": "
-          + StoreDatabase.reason(e));
-    }
-  }
-
-  /** Whether the schema history's last successful migration is the newest one; false when it cannot tell. */
-  private static boolean current(Connection c) {
-    try (java.sql.Statement s = c.createStatement();
-        java.sql.ResultSet r = s.executeQuery("SELECT version FROM promptd_schema_history WHERE success"
-            + " ORDER BY installed_rank DESC LIMIT 1")) {
-      return r.next() && NEWEST_MIGRATION.equals(r.getString(1));
-    } catch (SQLException e) {
-      return false; // no history yet (a new store), or the database is away: Flyway decides and reports
-    }
   }
 
   /** The store-wide version: 0 before the first publish, one more with each publish that changed anything. */
@@ -317,7 +274,7 @@ public final class PromptStore implements AutoCloseable {
 
   private StoreException failed(String what, SQLException e) {
     return new StoreException(StoreException.Kind.FAILED, "cannot " + what + " in the store " + url + ": "
-        + StoreDatabase.reason(e));
+        + StoreException.reason(e));
   }
 
   /** Where the store is, without the password. */

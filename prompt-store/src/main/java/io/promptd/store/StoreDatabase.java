@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.concurrent.TimeUnit;
@@ -38,13 +37,14 @@ public final class StoreDatabase implements AutoCloseable {
 
   private final StoreUrl url;
   private final HikariDataSource pool;
+  private final Schema schema;
   private final Listening listening;
-  private volatile boolean migrated;
 
   private StoreDatabase(StoreUrl url, HikariDataSource pool) {
     this.url = url;
     this.pool = pool;
-    this.listening = new Listening(this);
+    this.schema = new Schema(url);
+    this.listening = new Listening(url, schema);
   }
 
   /**
@@ -117,34 +117,14 @@ public final class StoreDatabase implements AutoCloseable {
   }
 
   /**
-   * Brings the store's schema up to date (once per process; safe when several processes start at once). Whoever uses
-   * a table calls this first, unless the listening connection did it already.
+   * Brings the store's schema up to date (once per process; safe when several processes start at once), on a
+   * connection of its own tried once. Whoever uses a table calls this first, unless the listening connection did it
+   * already.
    *
    * @throws StoreException when the database cannot be reached or migrated
    */
   public void migrate() throws StoreException {
-    if (migrated) {
-      return;
-    }
-    // A connection of its own, tried once: a database that is away fails this at once, not after the pool's waits.
-    try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
-      migrate(c);
-    } catch (SQLException e) {
-      throw new StoreException(StoreException.Kind.FAILED, "cannot connect to the store " + url + ": " + reason(e));
-    }
-  }
-
-  /**
-   * {@link #migrate()} checked on a connection the caller holds: the listening connection asks on itself instead of
-   * opening one more (each costs a round of SCRAM authentication at start).
-   *
-   * @param held a connection in auto-commit mode (a failed check must not leave a transaction aborted)
-   */
-  void migrate(Connection held) throws StoreException {
-    if (!migrated) {
-      PromptStore.migrate(url, held);
-      migrated = true;
-    }
+    schema.migrate();
   }
 
   /**
@@ -156,7 +136,7 @@ public final class StoreDatabase implements AutoCloseable {
    * @param channel a PostgreSQL identifier: lowercase letters, digits and underscores
    * @return closing it stops the calls
    */
-  public AutoCloseable listen(String channel, Listener listener) {
+  public AutoCloseable listen(String channel, ChannelListener listener) {
     requireNonNull(channel, "channel");
     requireNonNull(listener, "listener");
     if (!channel.matches("[a-z_][a-z0-9_]*")) {
@@ -170,45 +150,5 @@ public final class StoreDatabase implements AutoCloseable {
   public void close() {
     listening.stop();
     pool.close();
-  }
-
-  /**
-   * An exception's message fit for a log or an error: the first line of the root message, which for the driver and
-   * the pool never holds the password.
-   */
-  public static String reason(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getMessage() != null && t.getMessage().startsWith("Failed to initialize pool")) {
-      t = t.getCause();
-    }
-    String m = t.getMessage();
-    return m == null ? t.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
-  }
-
-  /**
-   * What a {@link #listen listener} is told, on the listening connection's thread. A listener that throws is logged
-   * and the others are still told.
-   */
-  public interface Listener {
-    /**
-     * The listening connection now listens on the channel: for the first time, or {@code again} after it was lost, in
-     * which case the notifications sent meanwhile are lost too and the listener catches up.
-     */
-    void listening(boolean again);
-
-    /** A notification on the channel, with its payload (empty when it had none). */
-    void notified(String payload);
-
-    /**
-     * Called every 5 s while listening: a chance to do what waited for the database, or to look for what no
-     * notification announced.
-     */
-    default void quiet() {}
-
-    /**
-     * The listening connection was lost, or could not be opened, because of {@code cause}; it is tried again in
-     * {@code retryMillis}.
-     */
-    default void lost(Exception cause, long retryMillis) {}
   }
 }

@@ -177,7 +177,7 @@ public final class StoreLibrary implements AutoCloseable {
   }
 
   /** What the listening connection tells the feed: each wakes it to compare versions. */
-  private final class Feed implements StoreDatabase.Listener {
+  private final class Feed implements ChannelListener {
     @Override
     public void listening(boolean again) {
       // Listening first, then catching up: a publish committed in between is loaded now and notified again.
@@ -236,7 +236,7 @@ public final class StoreLibrary implements AutoCloseable {
     long served = version;
     boolean first = !away;
     away = true;
-    LOG.log(first ? Level.WARNING : Level.DEBUG, "store " + url + " unreachable (" + StoreDatabase.reason(e) + "); "
+    LOG.log(first ? Level.WARNING : Level.DEBUG, "store " + url + " unreachable (" + StoreException.reason(e) + "); "
         + (served < 0 ? "nothing loaded yet" : "serving library version " + served)
         + ", retrying with backoff up to " + MAX_BACKOFF_MILLIS + " ms");
   }
@@ -299,7 +299,7 @@ public final class StoreLibrary implements AutoCloseable {
       LOG.log(Level.DEBUG, () -> "stored the parsed library index (" + index.length + " bytes) for library version "
           + version);
     } catch (SQLException e) {
-      LOG.log(Level.INFO, "could not store the parsed library index in " + url + " (" + StoreDatabase.reason(e)
+      LOG.log(Level.INFO, "could not store the parsed library index in " + url + " (" + StoreException.reason(e)
           + "); the next replica to start parses the files itself");
     }
   }

@@ -3,6 +3,7 @@ package io.promptd.store.sessions;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.http.SessionStore;
+import io.promptd.store.ChannelListener;
 import io.promptd.store.StoreDatabase;
 import io.promptd.store.StoreException;
 import io.promptd.store.StoreUrl;
@@ -114,7 +115,7 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
           + ": " + e.getMessage());
     } catch (SQLException | RuntimeException e) {
       throw new StoreException(StoreException.Kind.FAILED, "cannot read the session secret from the store " + url
-          + ": " + StoreDatabase.reason(e));
+          + ": " + StoreException.reason(e));
     }
   }
 
@@ -257,7 +258,7 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     } catch (SQLException | RuntimeException e) {
       retryAt = System.nanoTime() + RETRY_NANOS;
       if (away.compareAndSet(false, true)) {
-        LOG.log(Level.WARNING, "session store " + url + " unreachable (" + StoreDatabase.reason(e) + "); serving"
+        LOG.log(Level.WARNING, "session store " + url + " unreachable (" + StoreException.reason(e) + "); serving"
             + " legacy sessions from this replica's memory, writing its changes when the store is back");
       }
       return null;
@@ -287,12 +288,12 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
       replay(c);
     } catch (SQLException | RuntimeException e) {
       LOG.log(Level.DEBUG, "session changes made while the store " + url + " was away not written yet ("
-          + StoreDatabase.reason(e) + ")");
+          + StoreException.reason(e) + ")");
     }
   }
 
   /** What the listening connection tells the sessions: the keys heard, and when it is (back) up or lost. */
-  private final class Feed implements StoreDatabase.Listener {
+  private final class Feed implements ChannelListener {
     @Override
     public void listening(boolean again) {
       replayQuietly();
@@ -317,7 +318,7 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     @Override
     public void lost(Exception cause, long retryMillis) {
       listening = false;
-      LOG.log(Level.DEBUG, "session feed of " + url + " lost (" + StoreDatabase.reason(cause) + "); retrying in "
+      LOG.log(Level.DEBUG, "session feed of " + url + " lost (" + StoreException.reason(cause) + "); retrying in "
           + retryMillis + " ms");
     }
   }
