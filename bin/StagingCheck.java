@@ -20,7 +20,7 @@ import java.util.zip.ZipFile;
  */
 public class StagingCheck {
   static final List<String> JARS = List.of("mcp-core", "mcp-stdio", "mcp-http", "mcp-client", "prompt-library",
-      "prompt-store", "promptd-java-sdk");
+      "prompt-store", "prompt-store-sessions", "promptd-java-sdk");
   static final List<String> POMS = List.of("promptd-parent", "promptd-bom");
   static final List<String> OWNER = List.of("url", "licenses", "scm", "developers");
 

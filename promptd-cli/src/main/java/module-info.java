@@ -6,6 +6,7 @@ module io.promptd.cli {
   requires io.promptd.mcp.client;
   requires io.promptd.library;
   requires io.promptd.store;
+  requires io.promptd.store.sessions;
   requires org.slf4j;
   requires jdk.httpserver;
   requires io.prometheus.metrics.config;

@@ -5,7 +5,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import org.jspecify.annotations.Nullable;
 
-/** What the store's two change feeds (the library's, the sessions') share: how one is stopped. */
+/** How the store's feed threads (the listening connection's, the library's) are stopped. */
 final class Feeds {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
 

@@ -2,8 +2,6 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import io.promptd.library.LibraryFiles;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,8 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.FlywayException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,116 +24,35 @@ public final class PromptStore implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
 
   private final StoreUrl url;
-  private final HikariDataSource pool;
+  private final StoreDatabase database;
   /** For tests: runs after a publish read the version it is based on, before it writes. */
   @Nullable Runnable afterRead;
 
-  private PromptStore(StoreUrl url, HikariDataSource pool) {
-    this.url = url;
-    this.pool = pool;
+  private PromptStore(StoreDatabase database) {
+    this.url = database.url();
+    this.database = database;
   }
 
   /**
-   * Connects (a small pool) and brings the schema up to date.
+   * Connects (a {@link StoreDatabase} of its own, closed with it) and brings the schema up to date.
    *
    * @throws StoreException when the database cannot be reached or migrated
    */
   public static PromptStore open(StoreUrl url) throws StoreException {
     requireNonNull(url, "url");
-    HikariConfig config = new HikariConfig();
-    config.setPoolName("promptd-store");
-    config.setJdbcUrl(url.jdbcUrl());
-    if (url.user() != null) {
-      config.setUsername(url.user());
-    }
-    if (url.password() != null) {
-      config.setPassword(url.password());
-    }
-    config.setMaximumPoolSize(4);
-    config.setMinimumIdle(0);
-    config.setConnectionTimeout(10_000);
-    config.setIdleTimeout(60_000);
-    config.setMaxLifetime(30 * 60_000);
-    config.setAutoCommit(true);
-    HikariDataSource pool;
+    StoreDatabase database = StoreDatabase.open(url);
     try {
-      pool = new HikariDataSource(config);
-    } catch (RuntimeException e) {
-      throw new StoreException(StoreException.Kind.FAILED, "cannot connect to the store " + url + ": " + reason(e));
-    }
-    try {
-      migrate(url, pool);
-    } catch (StoreException e) {
-      pool.close();
+      database.migrate();
+    } catch (StoreException | RuntimeException e) {
+      database.close();
       throw e;
     }
-    return new PromptStore(url, pool);
-  }
-
-  /**
-   * The version of the newest migration under {@code promptd-store-migration} ({@code PromptStoreTest} checks it
-   * against the files): a store whose history already ends there needs no Flyway run.
-   */
-  static final String NEWEST_MIGRATION = "3";
-
-  /**
-   * Applies the migrations under {@code promptd-store-migration} on the classpath (or module path), unless the store's
-   * schema history already ends at {@link #NEWEST_MIGRATION}: one query instead of Flyway's start-up (class loading,
-   * scanning the classpath, locking), which took 0.6–2 s of a replica's start.
-   */
-  static void migrate(StoreUrl url, javax.sql.@Nullable DataSource dataSource) throws StoreException {
-    try (Connection c = dataSource != null ? dataSource.getConnection()
-        : java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
-      if (current(c)) {
-        return;
-      }
-    } catch (SQLException e) {
-      // the database is away: Flyway tries and reports
-    }
-    flyway(url, dataSource);
-  }
-
-  /**
-   * {@link #migrate(StoreUrl, javax.sql.DataSource)} checked on a connection the caller holds: a replica's feeds ask
-   * on their own connection instead of opening one more (each costs a round of SCRAM authentication at start).
-   *
-   * @param held a connection in auto-commit mode (a failed check must not leave a transaction aborted)
-   */
-  static void migrate(StoreUrl url, Connection held) throws StoreException {
-    if (!current(held)) {
-      flyway(url, null);
-    }
-  }
-
-  private static void flyway(StoreUrl url, javax.sql.@Nullable DataSource dataSource) throws StoreException {
-    try {
-      var config = Flyway.configure(PromptStore.class.getClassLoader());
-      if (dataSource == null) {
-        config.dataSource(url.jdbcUrl(), url.user(), url.password());
-      } else {
-        config.dataSource(dataSource);
-      }
-      config.locations("classpath:promptd-store-migration").table("promptd_schema_history")
-          .loggers("slf4j").load().migrate();
-    } catch (FlywayException e) {
-      throw new StoreException(StoreException.Kind.FAILED, "cannot migrate the store " + url + ": " + reason(e));
-    }
-  }
-
-  /** Whether the schema history's last successful migration is the newest one; false when it cannot tell. */
-  private static boolean current(Connection c) {
-    try (java.sql.Statement s = c.createStatement();
-        java.sql.ResultSet r = s.executeQuery("SELECT version FROM promptd_schema_history WHERE success"
-            + " ORDER BY installed_rank DESC LIMIT 1")) {
-      return r.next() && NEWEST_MIGRATION.equals(r.getString(1));
-    } catch (SQLException e) {
-      return false; // no history yet (a new store), or the database is away: Flyway decides and reports
-    }
+    return new PromptStore(database);
   }
 
   /** The store-wide version: 0 before the first publish, one more with each publish that changed anything. */
   public long libraryVersion() throws StoreException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       return StoreQueries.libraryVersion(c);
     } catch (SQLException e) {
       throw failed("read the library version", e);
@@ -146,7 +61,7 @@ public final class PromptStore implements AutoCloseable {
 
   /** The files the store holds now, by path. */
   public LibraryFiles snapshot() throws StoreException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       StoreQueries.Changes all = StoreQueries.changesSince(c, 0);
       Map<String, byte[]> files = new TreeMap<>();
       all.files().forEach((path, data) -> {
@@ -193,7 +108,7 @@ public final class PromptStore implements AutoCloseable {
     requireNonNull(paths, "paths");
     requireNonNull(author, "author");
     Map<String, byte @Nullable []> target = new TreeMap<>();
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       for (String path : paths) {
         boolean[] found = new boolean[1];
         byte[] data = StoreQueries.content(c, path, version, found);
@@ -212,7 +127,7 @@ public final class PromptStore implements AutoCloseable {
   /** Every version of every file {@code name} names (see {@link #paths}), newest first per file. */
   public List<FileVersion> history(String name) throws StoreException {
     Set<String> paths = paths(name);
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       return StoreQueries.history(c, paths);
     } catch (SQLException e) {
       throw failed("read the history of '" + name + "'", e);
@@ -229,7 +144,7 @@ public final class PromptStore implements AutoCloseable {
   public Set<String> paths(String name) throws StoreException {
     requireNonNull(name, "name");
     Map<String, byte @Nullable []> all;
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       all = StoreQueries.latestOfAll(c);
     } catch (SQLException e) {
       throw failed("list the files", e);
@@ -253,7 +168,7 @@ public final class PromptStore implements AutoCloseable {
   }
 
   private Published write(String author, Plan plan) throws StoreException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       c.setAutoCommit(false);
       try {
         Published p = write(c, author, plan);
@@ -352,19 +267,14 @@ public final class PromptStore implements AutoCloseable {
     return new Published(next, added, changed, deleted, files);
   }
 
-  private StoreException failed(String what, SQLException e) {
-    return new StoreException(StoreException.Kind.FAILED, "cannot " + what + " in the store " + url + ": "
-        + reason(e));
+  /** A pooled connection, waited for as long as a command-line publish may wait (it has nothing else to do). */
+  private Connection connection() throws SQLException {
+    return database.connection(StoreDatabase.LONG_WAIT_MILLIS);
   }
 
-  /** An exception's message, which for the driver and the pool never holds the password. */
-  static String reason(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getMessage() != null && t.getMessage().startsWith("Failed to initialize pool")) {
-      t = t.getCause();
-    }
-    String m = t.getMessage();
-    return m == null ? t.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
+  private StoreException failed(String what, SQLException e) {
+    return new StoreException(StoreException.Kind.FAILED, "cannot " + what + " in the store " + url + ": "
+        + StoreException.reason(e));
   }
 
   /** Where the store is, without the password. */
@@ -372,9 +282,9 @@ public final class PromptStore implements AutoCloseable {
     return url;
   }
 
-  /** Closes the pool. */
+  /** Closes its database. */
   @Override
   public void close() {
-    pool.close();
+    database.close();
   }
 }

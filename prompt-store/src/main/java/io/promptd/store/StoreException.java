@@ -36,4 +36,17 @@ public final class StoreException extends Exception {
   public Kind kind() {
     return kind;
   }
+
+  /**
+   * The message of a failure of the driver, the pool or Flyway, fit for a log or a {@code StoreException}'s message:
+   * the first line of the root message (which for them never holds the password).
+   */
+  public static String reason(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getMessage() != null && t.getMessage().startsWith("Failed to initialize pool")) {
+      t = t.getCause();
+    }
+    String m = t.getMessage();
+    return m == null ? t.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
+  }
 }

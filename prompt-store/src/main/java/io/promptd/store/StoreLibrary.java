@@ -8,27 +8,26 @@ import io.promptd.library.LibraryOptions;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
-import org.postgresql.PGConnection;
 
 /**
- * A {@link Library} served from the store and kept current by its change feed: one dedicated connection
- * {@code LISTEN}s on the channel publishes notify, and each notification loads the files changed since the version
- * served. If the database goes away the library keeps serving its last snapshot while the feed reconnects with
- * backoff (capped at 5 s); on reconnect it catches up by version, the same query as for a notification, so no change
- * is missed.
+ * A {@link Library} served from the store and kept current by its change feed: the {@link StoreDatabase}'s listening
+ * connection {@code LISTEN}s on the channel publishes notify, and each notification loads the files changed since the
+ * version served (on the feed's own thread, with a pooled connection). If the database goes away the library keeps
+ * serving its last snapshot while the listening connection reconnects with backoff (capped at 5 s); on reconnect it
+ * catches up by version, the same query as for a notification, so no change is missed. Every 5 s it also compares
+ * versions without a notification: a safety net.
  *
  * <p>The first load takes the parsed index another replica stored ({@code library_index}): prompt files whose content
  * it vouches for (by their {@code sha256}) are served without being parsed. A replica whose first load parsed files
@@ -38,9 +37,9 @@ import org.postgresql.PGConnection;
 public final class StoreLibrary implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
   private static final long MAX_BACKOFF_MILLIS = 5_000;
-  /** How often the feed checks the version even without a notification: a safety net, and a liveness probe. */
-  private static final int POLL_MILLIS = 5_000;
 
+  private final StoreDatabase database;
+  private final boolean ownsDatabase;
   private final StoreUrl url;
   private final Library library;
   private final LibraryOptions options;
@@ -48,28 +47,62 @@ public final class StoreLibrary implements AutoCloseable {
   private final Map<String, String> digests = new HashMap<>();
   private final CompletableFuture<Void> loaded = new CompletableFuture<>();
   private final Thread feed;
+  /** A permit when the feed should compare versions: a notification, the connection (back), or 5 s gone by. */
+  private final Semaphore wake = new Semaphore(0);
   private volatile long version = -1;
   private volatile long indexStored = -1;
   private final Object feedEvents = new Object();
   private volatile boolean closed;
-  private volatile @Nullable Connection connection;
-  private boolean migrated;
+  /** Whether the listening connection listens on the channel now. */
+  private volatile boolean connected;
+  /** Whether the store was found away since it was last reached: one warning per outage. */
+  private volatile boolean away;
+  private @Nullable AutoCloseable listening;
 
-  private StoreLibrary(StoreUrl url, Library library, LibraryOptions options) {
-    this.url = url;
+  private StoreLibrary(StoreDatabase database, boolean ownsDatabase, Library library, LibraryOptions options) {
+    this.database = database;
+    this.ownsDatabase = ownsDatabase;
+    this.url = database.url();
     this.library = library;
     this.options = options;
     this.feed = Thread.ofVirtual().name("promptd-store-feed").unstarted(this::run);
   }
 
   /**
-   * Starts serving the store at {@code url}: the library starts empty and is filled by the feed's first load, which
-   * happens in the background (see {@link #awaitLoaded}); a database that is down now is retried with backoff.
+   * Starts serving the store of {@code database}: the library starts empty and is filled by the feed's first load,
+   * which happens in the background (see {@link #awaitLoaded}); a database that is down now is retried with backoff.
+   * Closing the library leaves the database open.
+   */
+  public static StoreLibrary start(StoreDatabase database, LibraryOptions options) throws IOException {
+    requireNonNull(database, "database");
+    return start(database, false, options);
+  }
+
+  /**
+   * Starts serving the store at {@code url}, as {@link #start(StoreDatabase, LibraryOptions)} does with a {@link
+   * StoreDatabase} of its own, closed with it.
    */
   public static StoreLibrary start(StoreUrl url, LibraryOptions options) throws IOException {
     requireNonNull(url, "url");
     requireNonNull(options, "options");
-    StoreLibrary s = new StoreLibrary(url, Library.load(new LibraryFiles(0, Map.of()), options), options);
+    StoreDatabase database = StoreDatabase.open(url);
+    try {
+      return start(database, true, options);
+    } catch (IOException | RuntimeException e) {
+      database.close();
+      throw e;
+    }
+  }
+
+  private static StoreLibrary start(StoreDatabase database, boolean owns, LibraryOptions options) throws IOException {
+    requireNonNull(options, "options");
+    StoreLibrary s = new StoreLibrary(database, owns, Library.load(new LibraryFiles(0, Map.of()), options), options);
+    try {
+      s.listening = database.listen(StoreQueries.CHANNEL, s.new Feed()); // what it hears waits for the feed's start
+    } catch (RuntimeException e) {
+      s.library.close();
+      throw e;
+    }
     s.feed.start();
     return s;
   }
@@ -106,9 +139,9 @@ public final class StoreLibrary implements AutoCloseable {
     return version;
   }
 
-  /** Whether the feed holds a connection now, for tests. */
+  /** Whether the feed is connected now (the listening connection listens on its channel), for tests. */
   boolean connected() {
-    return connection != null;
+    return connected;
   }
 
   /** The library version whose parsed index this replica stored, or -1; for tests. */
@@ -143,54 +176,69 @@ public final class StoreLibrary implements AutoCloseable {
     }
   }
 
+  /** What the listening connection tells the feed: each wakes it to compare versions. */
+  private final class Feed implements ChannelListener {
+    @Override
+    public void listening(boolean again) {
+      // Listening first, then catching up: a publish committed in between is loaded now and notified again.
+      connected = true;
+      signal();
+      wake.release();
+    }
+
+    @Override
+    public void notified(String payload) {
+      wake.release();
+    }
+
+    @Override
+    public void quiet() {
+      wake.release();
+    }
+
+    @Override
+    public void lost(Exception cause, long retryMillis) {
+      connected = false;
+      signal();
+      unreachable(cause);
+    }
+  }
+
+  /** The feed's loop: on each wake, loads what changed; a failure waits for the next wake. */
   private void run() {
-    long backoff = 100;
     while (!closed) {
-      try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
-        connection = c;
-        signal();
-        if (!migrated) {
-          // A replica may start before anyone published: the schema it reads must exist. Flyway locks, so
-          // replicas starting together migrate once.
-          PromptStore.migrate(url, c);
-          migrated = true;
-        }
-        try (Statement s = c.createStatement()) {
-          s.execute("LISTEN " + StoreQueries.CHANNEL);
-        }
-        // Listening first, then catching up: a publish committed in between is loaded now and notified again.
+      try {
+        wake.acquire();
+        wake.drainPermits();
+      } catch (InterruptedException e) {
+        break;
+      }
+      if (closed) {
+        break;
+      }
+      try (Connection c = database.connection(StoreDatabase.LONG_WAIT_MILLIS)) {
         catchUp(c);
-        if (backoff > 100) {
+        if (away) {
+          away = false;
           LOG.log(Level.INFO, "store " + url + " reachable again; serving library version " + version);
         }
-        backoff = 100;
-        PGConnection pg = c.unwrap(PGConnection.class);
-        while (!closed) {
-          // A notification, or nothing heard for a while: either way compare versions, which also notices a dead
-          // connection.
-          pg.getNotifications(POLL_MILLIS);
-          catchUp(c);
-        }
-      } catch (SQLException | StoreException | RuntimeException e) {
+      } catch (SQLException | RuntimeException e) {
         if (closed) {
           break;
         }
-        // One warning per outage; the retries after it are logged at DEBUG.
-        long served = version;
-        LOG.log(backoff == 100 ? Level.WARNING : Level.DEBUG, "store " + url + " unreachable ("
-            + PromptStore.reason(e) + "); " + (served < 0 ? "nothing loaded yet" : "serving library version " + served)
-            + ", retrying with backoff up to " + MAX_BACKOFF_MILLIS + " ms");
-        try {
-          Thread.sleep(backoff);
-        } catch (InterruptedException ie) {
-          break;
-        }
-        backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
-      } finally {
-        connection = null;
-        signal();
+        unreachable(e);
       }
     }
+  }
+
+  /** One warning per outage; the retries after it are logged at DEBUG. */
+  private void unreachable(Exception e) {
+    long served = version;
+    boolean first = !away;
+    away = true;
+    LOG.log(first ? Level.WARNING : Level.DEBUG, "store " + url + " unreachable (" + StoreException.reason(e) + "); "
+        + (served < 0 ? "nothing loaded yet" : "serving library version " + served)
+        + ", retrying with backoff up to " + MAX_BACKOFF_MILLIS + " ms");
   }
 
   /** Loads the files changed since the version served and hands the library its next snapshot. */
@@ -251,16 +299,28 @@ public final class StoreLibrary implements AutoCloseable {
       LOG.log(Level.DEBUG, () -> "stored the parsed library index (" + index.length + " bytes) for library version "
           + version);
     } catch (SQLException e) {
-      LOG.log(Level.INFO, "could not store the parsed library index in " + url + " (" + PromptStore.reason(e)
+      LOG.log(Level.INFO, "could not store the parsed library index in " + url + " (" + StoreException.reason(e)
           + "); the next replica to start parses the files itself");
     }
   }
 
-  /** Stops the feed and closes its connection; the library keeps serving what it has. */
+  /** Stops the feed (and closes the database when it is its own); the library keeps serving what it has. */
   @Override
   public void close() {
     closed = true;
-    Feeds.stop(connection, feed, "library feed");
+    AutoCloseable l = listening;
+    if (l != null) {
+      try {
+        l.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("never fails", e);
+      }
+    }
+    wake.release();
+    Feeds.stop(null, feed, "library feed");
+    if (ownsDatabase) {
+      database.close();
+    }
     library.close();
   }
 }

@@ -50,7 +50,7 @@ class PromptStoreTest {
     try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(Path.of(folder.toURI()))) {
       int newest = files.map(f -> f.getFileName().toString()).filter(n -> n.matches("V\\d+__.*\\.sql"))
           .mapToInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__")))).max().orElseThrow();
-      assertThat(PromptStore.NEWEST_MIGRATION).isEqualTo(Integer.toString(newest));
+      assertThat(Schema.NEWEST_MIGRATION).isEqualTo(Integer.toString(newest));
     }
   }
 

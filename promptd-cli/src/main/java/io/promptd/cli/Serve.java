@@ -8,10 +8,11 @@ import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.http.SessionStore;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
+import io.promptd.store.StoreDatabase;
 import io.promptd.store.StoreException;
 import io.promptd.store.StoreLibrary;
-import io.promptd.store.StoreSessions;
 import io.promptd.store.StoreUrl;
+import io.promptd.store.sessions.StoreSessions;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -72,8 +73,10 @@ final class Serve {
    */
   private static int serveStore(StoreUrl store, ServeOptions options, PrintStream err, InputStream in,
       OutputStream stdout) {
-    try (StoreLibrary serving = StoreLibrary.start(store, LibraryOptions.defaults());
-        StoreSessions sessions = options.http() ? StoreSessions.open(store) : null) {
+    // One pool and one listening connection for the library feed and the sessions.
+    try (StoreDatabase database = StoreDatabase.open(store);
+        StoreLibrary serving = StoreLibrary.start(database, LibraryOptions.defaults());
+        StoreSessions sessions = options.http() ? StoreSessions.open(database) : null) {
       // Legacy sessions live in the store, signed with --session-secret or else with the store's own secret, so that
       // every replica serves every session without configuration. Read while the library loads.
       ServeOptions.SessionSecret secret = options.sessionSecret();

@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What every {@link SessionStore} must do: a test class per implementation extends this one (the in-memory store here,
- * the PostgreSQL one in prompt-store, through this module's test-jar). Listeners may be told later than the change
- * (a shared store hears of it from its database), so the checks on them wait.
+ * the PostgreSQL one in prompt-store-sessions, through this module's test-jar). Listeners may be told later than the
+ * change (a shared store hears of it from its database), so the checks on them wait.
  */
-@SuppressWarnings("exports") // public for prompt-store's tests, which run on the class path
+@SuppressWarnings("exports") // public for prompt-store-sessions' tests, which run on the class path
 public abstract class SessionStoreContract {
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 

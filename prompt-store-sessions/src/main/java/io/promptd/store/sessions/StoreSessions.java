@@ -1,16 +1,16 @@
-package io.promptd.store;
+package io.promptd.store.sessions;
 
 import static java.util.Objects.requireNonNull;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import io.promptd.mcp.http.SessionStore;
+import io.promptd.store.ChannelListener;
+import io.promptd.store.StoreDatabase;
+import io.promptd.store.StoreException;
+import io.promptd.store.StoreUrl;
 import java.lang.System.Logger.Level;
 import java.security.SecureRandom;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -24,79 +24,72 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
 
 /**
  * Legacy HTTP sessions kept in the store, so that every replica serving it sees the same sessions ({@link
  * SessionStore} for {@code io.promptd.mcp.http.HttpTransportBuilder#sessionStore}): a table with one row per session,
  * one short statement per operation, and {@code NOTIFY} on the channel {@code promptd_sessions} (the session's key)
- * when a session's state changes or it ends, which one dedicated connection per replica {@code LISTEN}s to.
+ * when a session's state changes or it ends, which the {@link StoreDatabase}'s listening connection {@code LISTEN}s to
+ * (one per replica, shared with the library feed).
  *
  * <p>When the database cannot be reached, nothing fails: each replica goes on from what it last knew of the sessions
  * it served (a session it never saw is trusted on its signed id, with the initial state), logs one warning, and tries
  * again after a second. What it changed meanwhile (new sessions, log levels, subscriptions, ends) is written to the
  * store when it is back, before anything else, and announced to the other replicas. The listening connection
  * reconnects with backoff (up to 5 s) and then re-reads every session this replica holds, so no change is missed.
+ * Statements use the database's short connections: at most 1 s waiting for one, 5 s for an answer.
  */
 public final class StoreSessions implements SessionStore, AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
-  private static final long MAX_BACKOFF_MILLIS = 5_000;
-  private static final int POLL_MILLIS = 5_000;
 
+  private final StoreDatabase database;
+  private final boolean ownsDatabase;
   private final StoreUrl url;
-  private final HikariDataSource pool;
   /** What this replica last read or wrote of each session it served: what it goes on from when the store is away. */
   private final Map<String, Entry> known = new ConcurrentHashMap<>();
   /** What this replica changed while the store was away, to be written when it is back. */
   private final Map<String, Entry> offline = new ConcurrentHashMap<>();
   private final Set<Consumer<String>> listeners = new CopyOnWriteArraySet<>();
-  private final CountDownLatch listening = new CountDownLatch(1);
+  private final CountDownLatch subscribed = new CountDownLatch(1);
   private final AtomicBoolean away = new AtomicBoolean();
   private final Object replaying = new Object();
-  private final Thread feed;
   private volatile long retryAt;
-  private volatile boolean migrated;
-  private volatile boolean closed;
-  private volatile @Nullable Connection connection;
+  /** Whether the listening connection listens on the channel now. */
+  private volatile boolean listening;
+  private @Nullable AutoCloseable feed;
 
-  private StoreSessions(StoreUrl url, HikariDataSource pool) {
-    this.url = url;
-    this.pool = pool;
-    this.feed = Thread.ofVirtual().name("promptd-session-feed").unstarted(this::listen);
+  private StoreSessions(StoreDatabase database, boolean ownsDatabase) {
+    this.database = database;
+    this.ownsDatabase = ownsDatabase;
+    this.url = database.url();
   }
 
   /**
-   * Starts using the store at {@code url} for sessions: a small pool with short timeouts (a request never waits long
-   * for a database that is away) and the listening connection, which also applies the schema migrations. Waits up to
-   * 3 s for the database, then goes on without it (it is tried again in the background).
+   * Starts using the store of {@code database} for sessions, with its pool and its listening connection (which also
+   * applies the schema migrations). Waits up to 3 s for the database, then goes on without it (it is tried again in
+   * the background). Closing the sessions leaves the database open.
+   */
+  public static StoreSessions open(StoreDatabase database) {
+    requireNonNull(database, "database");
+    return open(database, false);
+  }
+
+  /**
+   * Starts using the store at {@code url} for sessions, as {@link #open(StoreDatabase)} does with a {@link
+   * StoreDatabase} of its own, closed with them.
    */
   public static StoreSessions open(StoreUrl url) {
     requireNonNull(url, "url");
-    HikariConfig config = new HikariConfig();
-    config.setPoolName("promptd-sessions");
-    config.setJdbcUrl(url.jdbcUrl());
-    if (url.user() != null) {
-      config.setUsername(url.user());
-    }
-    if (url.password() != null) {
-      config.setPassword(url.password());
-    }
-    config.setMaximumPoolSize(4);
-    config.setMinimumIdle(0);
-    config.setConnectionTimeout(1_000);
-    config.setValidationTimeout(1_000);
-    config.setInitializationFailTimeout(-1); // a database away at start is not an error: tried on use
-    config.setIdleTimeout(60_000);
-    config.setMaxLifetime(30 * 60_000);
-    config.addDataSourceProperty("connectTimeout", "2");
-    config.addDataSourceProperty("socketTimeout", "5");
-    StoreSessions s = new StoreSessions(url, new HikariDataSource(config));
-    s.feed.start();
+    return open(StoreDatabase.open(url), true);
+  }
+
+  private static StoreSessions open(StoreDatabase database, boolean owns) {
+    StoreSessions s = new StoreSessions(database, owns);
+    s.feed = database.listen(SessionQueries.CHANNEL, s.new Feed());
     try {
-      s.listening.await(3, TimeUnit.SECONDS);
+      s.subscribed.await(3, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -111,15 +104,18 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
    */
   public byte[] secret() throws StoreException {
     try {
-      migrate();
+      database.migrate();
       byte[] candidate = new byte[32];
       RANDOM.nextBytes(candidate);
-      try (Connection c = pool.getConnection()) {
+      try (Connection c = database.connection()) {
         return SessionQueries.secret(c, candidate);
       }
+    } catch (StoreException e) {
+      throw new StoreException(StoreException.Kind.FAILED, "cannot read the session secret from the store " + url
+          + ": " + e.getMessage());
     } catch (SQLException | RuntimeException e) {
       throw new StoreException(StoreException.Kind.FAILED, "cannot read the session secret from the store " + url
-          + ": " + PromptStore.reason(e));
+          + ": " + StoreException.reason(e));
     }
   }
 
@@ -213,7 +209,7 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     requireNonNull(listener, "listener");
     listeners.add(listener);
     try {
-      listening.await(2, TimeUnit.SECONDS);
+      subscribed.await(2, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -222,15 +218,23 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
 
   /** Whether the listening connection is up now, for tests. */
   boolean listening() {
-    return connection != null;
+    return listening;
   }
 
-  /** Stops listening and closes the pool. */
+  /** Stops listening (and closes the database when it is their own). */
   @Override
   public void close() {
-    closed = true;
-    Feeds.stop(connection, feed, "session feed");
-    pool.close();
+    AutoCloseable f = feed;
+    if (f != null) {
+      try {
+        f.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("never fails", e);
+      }
+    }
+    if (ownsDatabase) {
+      database.close();
+    }
   }
 
   private interface Query<T> {
@@ -242,7 +246,7 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     if (away.get() && System.nanoTime() - retryAt < 0) {
       return null;
     }
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = database.connection()) {
       if (!offline.isEmpty()) {
         replay(c);
       }
@@ -254,7 +258,7 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     } catch (SQLException | RuntimeException e) {
       retryAt = System.nanoTime() + RETRY_NANOS;
       if (away.compareAndSet(false, true)) {
-        LOG.log(Level.WARNING, "session store " + url + " unreachable (" + PromptStore.reason(e) + "); serving"
+        LOG.log(Level.WARNING, "session store " + url + " unreachable (" + StoreException.reason(e) + "); serving"
             + " legacy sessions from this replica's memory, writing its changes when the store is back");
       }
       return null;
@@ -275,75 +279,47 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     }
   }
 
-  private void migrate() throws SQLException {
-    migrate(null);
-  }
-
-  /** Migrates once, checking on {@code held} (an auto-commit connection) when given, else on one from the pool. */
-  private void migrate(@Nullable Connection held) throws SQLException {
-    if (!migrated) {
-      try {
-        if (held != null) {
-          PromptStore.migrate(url, held);
-        } else {
-          PromptStore.migrate(url, pool);
-        }
-      } catch (StoreException e) {
-        throw new SQLException(e.getMessage(), e);
-      }
-      migrated = true;
+  /** Writes what was changed while the store was away now, else at the next chance (a request, or 5 s later). */
+  private void replayQuietly() {
+    if (offline.isEmpty()) {
+      return;
+    }
+    try (Connection c = database.connection()) {
+      replay(c);
+    } catch (SQLException | RuntimeException e) {
+      LOG.log(Level.DEBUG, "session changes made while the store " + url + " was away not written yet ("
+          + StoreException.reason(e) + ")");
     }
   }
 
-  /** The listening connection's loop: LISTEN, hand each key heard to the listeners; reconnect with backoff. */
-  private void listen() {
-    long backoff = 100;
-    boolean reconnected = false;
-    while (!closed) {
-      try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
-        connection = c;
-        migrate(c);
-        try (Statement s = c.createStatement()) {
-          s.execute("LISTEN " + SessionQueries.CHANNEL);
-        }
-        if (!offline.isEmpty()) {
-          replay(c);
-        }
-        if (reconnected) {
-          // Notifications sent while this connection was gone are lost: re-read every session held here.
-          List.copyOf(known.keySet()).forEach(this::tell);
-        }
-        reconnected = true;
-        backoff = 100;
-        listening.countDown();
-        PGConnection pg = c.unwrap(PGConnection.class);
-        while (!closed) {
-          PGNotification[] heard = pg.getNotifications(POLL_MILLIS);
-          if (heard != null && heard.length > 0) {
-            for (PGNotification n : heard) {
-              tell(n.getParameter());
-            }
-          } else if (!c.isValid(2)) {
-            throw new SQLException("the listening connection is no longer valid");
-          } else if (!offline.isEmpty()) {
-            replay(c);
-          }
-        }
-      } catch (SQLException | RuntimeException e) {
-        if (closed) {
-          break;
-        }
-        LOG.log(Level.DEBUG, "session feed of " + url + " lost (" + PromptStore.reason(e) + "); retrying in "
-            + backoff + " ms");
-        try {
-          Thread.sleep(backoff);
-        } catch (InterruptedException ie) {
-          break;
-        }
-        backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
-      } finally {
-        connection = null;
+  /** What the listening connection tells the sessions: the keys heard, and when it is (back) up or lost. */
+  private final class Feed implements ChannelListener {
+    @Override
+    public void listening(boolean again) {
+      replayQuietly();
+      if (again) {
+        // Notifications sent while the connection was gone are lost: re-read every session held here.
+        List.copyOf(known.keySet()).forEach(StoreSessions.this::tell);
       }
+      listening = true;
+      subscribed.countDown();
+    }
+
+    @Override
+    public void notified(String key) {
+      tell(key);
+    }
+
+    @Override
+    public void quiet() {
+      replayQuietly();
+    }
+
+    @Override
+    public void lost(Exception cause, long retryMillis) {
+      listening = false;
+      LOG.log(Level.DEBUG, "session feed of " + url + " lost (" + StoreException.reason(cause) + "); retrying in "
+          + retryMillis + " ms");
     }
   }
 

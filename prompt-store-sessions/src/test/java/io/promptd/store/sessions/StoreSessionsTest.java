@@ -1,10 +1,11 @@
-package io.promptd.store;
+package io.promptd.store.sessions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.http.SessionStore;
 import io.promptd.mcp.http.SessionStore.Entry;
 import io.promptd.mcp.http.testing.SessionStoreContract;
+import io.promptd.store.StoreUrl;
 import io.promptd.store.testing.TestPostgres;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.promptd.store;
+package io.promptd.store.sessions;
 
 import io.promptd.mcp.http.SessionStore.Entry;
 import java.sql.Connection;
