@@ -12,8 +12,10 @@ import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 
+@Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(60)
 class StoreLibraryTest {
   private static byte[] utf8(String s) {

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code promptd publish}, {@code history}, {@code rollback} and {@code serve --store} as a user runs them, against a
  * real PostgreSQL: a publish reaches a client of the serving process as {@code list_changed}.
  */
+@Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(120)
 class StoreCliTest {
   @TempDir Path dir;

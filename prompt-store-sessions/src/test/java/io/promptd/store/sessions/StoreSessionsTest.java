@@ -18,9 +18,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 
 /** {@link StoreSessions} on a real PostgreSQL: the session store contract, and what two replicas share. */
+@Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(90)
 class StoreSessionsTest extends SessionStoreContract {
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
