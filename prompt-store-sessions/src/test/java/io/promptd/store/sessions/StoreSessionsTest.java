@@ -7,6 +7,8 @@ import io.promptd.mcp.http.SessionStore.Entry;
 import io.promptd.mcp.http.testing.SessionStoreContract;
 import io.promptd.store.StoreUrl;
 import io.promptd.store.testing.TestPostgres;
+import io.promptd.testing.Poll;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -135,11 +137,9 @@ class StoreSessionsTest extends SessionStoreContract {
     }
   }
 
-  private static void await(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
+  private static void await(BooleanSupplier condition) throws Exception {
+    Poll.until(Duration.ofSeconds(30), Duration.ofMillis(20), () -> "a change another replica made heard here",
+        condition::getAsBoolean);
     assertThat(condition.getAsBoolean()).isTrue();
   }
 }
