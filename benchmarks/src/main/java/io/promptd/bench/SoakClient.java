@@ -1,6 +1,7 @@
 package io.promptd.bench;
 
 import io.promptd.bench.SoakWire.Failure;
+import io.promptd.testing.McpWire;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import java.io.IOException;
@@ -167,10 +168,10 @@ final class SoakClient {
       throw new Failure("opening the stream: HTTP " + r.statusCode() + " "
           + r.headers().firstValue("Content-Type").orElse(""));
     }
-    SoakWire.Events events = SoakWire.Events.of(r.body());
+    McpWire.Events events = McpWire.Events.of(r.body());
     if (modern) {
       try {
-        String ack = events.next();
+        String ack = events.nextData();
         JsonObject o = ack == null ? null : SoakWire.object(ack, "listen");
         if (o == null || !"notifications/subscriptions/acknowledged".equals(o.string("method").orElse(""))) {
           throw new Failure("listen: the first message is not the acknowledgement: " + ack);
@@ -205,9 +206,9 @@ final class SoakClient {
     }
   }
 
-  private void read(SoakWire.Events events, long subscription) {
+  private void read(McpWire.Events events, long subscription) {
     try {
-      for (String data; (data = events.next()) != null; ) {
+      for (String data; (data = events.nextData()) != null; ) {
         JsonObject o = SoakWire.object(data, "stream");
         if (!LIST_CHANGED.equals(o.string("method").orElse(""))) {
           continue;

@@ -6,25 +6,23 @@ import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
-import java.io.BufferedReader;
+import io.promptd.testing.McpWire;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The soak's HTTP side: MCP request bodies of both eras, one POST and its checked answer, and an SSE reader. */
+/**
+ * The soak's HTTP side: one POST and its checked answer, over the raw wire helpers the tests use too ({@link McpWire}:
+ * request bodies of both eras, the POST, the SSE reader).
+ */
 final class SoakWire {
-  static final String MODERN = "2026-07-28";
-  static final String ACCEPT_BOTH = "application/json, text/event-stream";
+  static final String MODERN = McpWire.MODERN;
+  static final String ACCEPT_BOTH = McpWire.ACCEPT_BOTH;
   static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
   private SoakWire() {}
@@ -39,25 +37,16 @@ final class SoakWire {
   }
 
   static String request(long id, String method, String params) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
+    return McpWire.request(id, method, params);
   }
 
   /** A 2026-07-28 request: {@code members} (object members, may be empty) plus the per-request {@code _meta}. */
   static String modern(long id, String method, String members) {
-    String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN + "\","
-        + "\"io.modelcontextprotocol/clientCapabilities\":{},"
-        + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"soak\",\"version\":\"1\"}}";
-    return request(id, method, "{" + (members.isEmpty() ? "" : members + ",") + meta + "}");
+    return McpWire.modern(id, method, members, "soak");
   }
 
   static HttpRequest.Builder post(URI uri, String body, String... headers) {
-    HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT)
-        .header("Accept", ACCEPT_BOTH).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
-    for (int i = 0; i < headers.length; i += 2) {
-      b.header(headers[i], headers[i + 1]);
-    }
-    return b;
+    return McpWire.post(uri, body, REQUEST_TIMEOUT, headers);
   }
 
   /**
@@ -114,47 +103,7 @@ final class SoakWire {
 
   /** The data of each event of a complete event stream, empty data (priming events) left out. */
   static List<String> events(String stream) {
-    List<String> out = new ArrayList<>();
-    try (BufferedReader r = new BufferedReader(new StringReader(stream))) {
-      Events events = new Events(r);
-      for (String data; (data = events.next()) != null; ) {
-        out.add(data);
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException(e); // a StringReader does not fail
-    }
-    return out;
-  }
-
-  /** Reads SSE events one at a time from a live stream. */
-  static final class Events {
-    private final BufferedReader in;
-
-    Events(BufferedReader in) {
-      this.in = in;
-    }
-
-    static Events of(InputStream in) {
-      return new Events(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
-    }
-
-    /** The next event's data (events without data skipped), or null at the end of the stream. */
-    String next() throws IOException {
-      StringBuilder data = new StringBuilder();
-      for (String line; (line = in.readLine()) != null; ) {
-        if (line.isEmpty()) {
-          if (!data.isEmpty()) {
-            return data.toString();
-          }
-        } else if (line.startsWith("data:")) {
-          if (!data.isEmpty()) {
-            data.append('\n');
-          }
-          data.append(line.substring(line.startsWith("data: ") ? 6 : 5));
-        }
-      }
-      return null;
-    }
+    return McpWire.Events.data(stream);
   }
 
   /** The first text content of a {@code prompts/get} result. */
