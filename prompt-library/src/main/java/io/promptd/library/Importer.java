@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.promptd.library.parse.FileAccess;
 import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.NativeText;
 import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.library.parse.PromptFormats;
@@ -96,7 +95,7 @@ public final class Importer {
     }
     String text;
     try {
-      text = NativeText.of(parsed.prompt(), match.format(), new String(data, StandardCharsets.UTF_8), notes);
+      text = match.format().toNative(parsed.prompt(), new String(data, StandardCharsets.UTF_8), notes);
     } catch (ParseException e) {
       notes.add("not converted: " + e.getMessage());
       return new Converted(file, null, notes);

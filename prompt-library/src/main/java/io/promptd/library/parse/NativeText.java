@@ -9,23 +9,12 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A prompt of a placeholder format (Claude Code, VS Code, Codex, Cursor, Gemini CLI) written out as a native
- * {@code NAME.prompt.md}, for {@code promptd import}; and a Dotprompt or Prompty file's translation, without its
- * padding. What the native format expresses differently is said in the notes.
+ * What the formats' {@link PromptFormat#toNative} share: a prompt of a placeholder format (Claude Code, VS Code, Codex,
+ * Cursor, Gemini CLI) written out as a native {@code NAME.prompt.md}, for {@code promptd import}; and a Dotprompt or
+ * Prompty file's translation, without its padding. What the native format expresses differently is said in the notes.
  */
-public final class NativeText {
+final class NativeText {
   private NativeText() {}
-
-  /**
-   * The native text of {@code file}, which {@code format} parsed, or null when it cannot be written as one (the reason
-   * is in {@code notes}).
-   *
-   * @param original the file's text, for the templated formats
-   */
-  public static @Nullable String of(PromptFile file, PromptFormat format, String original, List<String> notes)
-      throws ParseException {
-    return format.toNative(file, original, notes);
-  }
 
   /** A templated format's translation without the comments that mark what was translated. */
   static String unmarked(String translated) {
