@@ -102,15 +102,20 @@ public abstract sealed class LibrarySource permits LibrarySource.Folders, Librar
      * @param index what {@link Library#parsedIndex()} of another library returned, or null
      * @throws IllegalStateException when the library it serves is closed
      */
-    public synchronized void replace(LibraryFiles files, byte @Nullable [] index) {
+    public void replace(LibraryFiles files, byte @Nullable [] index) {
       requireNonNull(files, "files");
-      pending = files;
-      Library served = library;
-      SnapshotSource source = this.files;
-      if (served == null || source == null) {
-        pendingIndex = index;
-        return;
+      Library served;
+      SnapshotSource source;
+      synchronized (this) {
+        pending = files;
+        served = library;
+        source = this.files;
+        if (served == null || source == null) {
+          pendingIndex = index;
+          return;
+        }
       }
+      // Outside the lock, as a watcher's reloads are: the library orders racing replacements itself.
       served.replace(source, files, index);
     }
 
