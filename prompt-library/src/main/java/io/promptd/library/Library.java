@@ -190,10 +190,10 @@ public final class Library implements ResourceProvider, AutoCloseable {
 
   /**
    * The parsed index of what this snapshot library serves, for {@link LibrarySource.Snapshot#replace(LibraryFiles,
-   * byte[])} of another library over the same or a later snapshot (a store keeps it beside its files, so that a new replica need not parse
-   * them); null when this library serves folders (their index is a file of its own), or when the index its first
-   * snapshot was handed vouched for every prompt file that an index can hold (those without errors): a new one would
-   * say the same.
+   * byte[])} of another library over the same or a later snapshot (a store keeps it beside its files, so that a new
+   * replica need not parse them); null when this library serves folders (their index is a file of its own), or when
+   * the index its first snapshot was handed vouched for every prompt file that an index can hold (those without
+   * errors): a new one would say the same.
    */
   public byte @Nullable [] parsedIndex() {
     if (!(source instanceof SnapshotSource)) {
