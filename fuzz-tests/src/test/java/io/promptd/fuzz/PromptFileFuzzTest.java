@@ -8,6 +8,7 @@ import io.promptd.library.Diagnostic;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryFiles;
 import io.promptd.library.LibraryOptions;
+import io.promptd.library.LibrarySource;
 import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.UriTemplate;
 import io.promptd.mcp.jsonrpc.McpException;
@@ -33,7 +34,7 @@ class PromptFileFuzzTest {
     String value = parts[3].replace("\0", "");
     Map<String, byte[]> files = Map.of("f.prompt.md", prompt.getBytes(UTF_8), "p.md", partial.getBytes(UTF_8),
         "r.resource.md", resource.getBytes(UTF_8));
-    try (Library library = Library.load(new LibraryFiles(1, files), OPTIONS)) {
+    try (Library library = Library.open(LibrarySource.snapshot(new LibraryFiles(1, files)), OPTIONS)) {
       checkPrompts(library, "[fpr][.a-z]*", value);
       library.resources().forEach(r -> library.read(r.uri()));
       // A value with '$' or '\\' is text here, not a group reference (the first long run's one finding: this harness).
@@ -58,7 +59,8 @@ class PromptFileFuzzTest {
     String path = OTHER[(input[0] & 0xFF) % OTHER.length];
     String[] parts = (new String(input, 1, input.length - 1, UTF_8) + "\0").split("\0", 2);
     String value = parts[1].replace("\0", "");
-    try (Library library = Library.load(new LibraryFiles(1, Map.of(path, parts[0].getBytes(UTF_8))), OPTIONS)) {
+    LibrarySource source = LibrarySource.snapshot(new LibraryFiles(1, Map.of(path, parts[0].getBytes(UTF_8))));
+    try (Library library = Library.open(source, OPTIONS)) {
       checkPrompts(library, "[./a-z]*f\\.[a-z.]+", value);
     }
   }

@@ -8,6 +8,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.promptd.javasdk.SdkPrompts;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
+import io.promptd.library.LibrarySource;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -22,7 +23,7 @@ public final class SdkAdapterServer {
   private SdkAdapterServer() {}
 
   public static void main(String[] args) throws Exception {
-    Library library = Library.load(List.of(Path.of(args[0])),
+    Library library = Library.open(LibrarySource.folders(List.of(Path.of(args[0]))),
         LibraryOptions.defaults().withCacheDirectory(null).withDebounce(Duration.ofMillis(25)));
     library.watch();
     SdkPrompts prompts = SdkPrompts.of(library.catalog());

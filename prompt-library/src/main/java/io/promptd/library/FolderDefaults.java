@@ -109,7 +109,7 @@ final class FolderDefaults {
       }
       if (source.isFolder(path)) {
         for (Scanner.Found f : listing.under(root, path)) {
-          if (FolderFile.is(f.file())) {
+          if (f.role() == FileRole.FOLDER) {
             visit(root, f.file(), affected);
           }
         }
@@ -171,7 +171,7 @@ final class FolderDefaults {
   Set<Path> changedSince(Map<Path, Scanner.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
-      if (!FolderFile.is(file)) {
+      if (found.role() != FileRole.FOLDER) {
         return;
       }
       Path folder = file.getParent();

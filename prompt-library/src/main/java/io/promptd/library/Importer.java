@@ -4,9 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.promptd.library.parse.FileAccess;
 import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.NativeText;
 import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ParseResult;
+import io.promptd.library.parse.PromptFormats;
 import io.promptd.library.parse.PromptParser;
 import io.promptd.library.parse.Root;
 import java.io.IOException;
@@ -95,7 +95,7 @@ public final class Importer {
     }
     String text;
     try {
-      text = NativeText.of(parsed.prompt(), match.kind(), new String(data, StandardCharsets.UTF_8), notes);
+      text = match.format().toNative(parsed.prompt(), new String(data, StandardCharsets.UTF_8), notes);
     } catch (ParseException e) {
       notes.add("not converted: " + e.getMessage());
       return new Converted(file, null, notes);
@@ -108,7 +108,7 @@ public final class Importer {
       notes.add("not converted: " + written + " exists (--force overwrites)");
       return new Converted(file, null, notes);
     }
-    if (match.kind() == FileKind.NATIVE) {
+    if (match.format().equals(PromptFormats.NATIVE)) {
       notes.add("already native: copied");
     }
     Files.writeString(written, text, StandardCharsets.UTF_8);

@@ -2,7 +2,6 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.Root;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
@@ -25,8 +24,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Folders of prompt files served as MCP prompts and resources: one scan, one watcher and one parse per file feed
- * both.
+ * Prompt files served as MCP prompts and resources, from a {@link LibrarySource} — folders, or a snapshot held
+ * elsewhere: one listing, one stream of changes (a watcher's, or a snapshot's replacements) and one parse per file
+ * feed both.
  *
  * <p>Reads {@code NAME.prompt.md} files (YAML front matter and a Mustache body), Claude Code commands under
  * {@code .claude/commands/}, VS Code prompt files under {@code .github/prompts/}, and {@code NAME.resource.md}
@@ -37,7 +37,8 @@ import org.jspecify.annotations.Nullable;
  * When two files claim one prompt name or resource URI, the first root given wins, then the path that sorts first.
  *
  * <pre>{@code
- * try (Library library = Library.load(List.of(Path.of("prompts")), LibraryOptions.defaults())) {
+ * LibrarySource folders = LibrarySource.folders(List.of(Path.of("prompts")));
+ * try (Library library = Library.open(folders, LibraryOptions.defaults())) {
  *   library.watch();
  *   McpServer server = McpServer.builder().prompts(library.catalog()).resources(library).build();
  *   ...
@@ -81,75 +82,57 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * Reads every prompt file, resource file and attachment under {@code roots}.
+   * Reads every prompt file, resource file and attachment of {@code source}: its folders, or its snapshot.
    *
-   * @param roots the folders to serve, at least one; earlier ones win name and URI clashes
-   * @param options limits and timings
+   * @param source the folders or the snapshot to serve
+   * @param options limits and timings; a snapshot ignores the cache directory
    * @throws IOException if a root is not a readable folder
+   * @throws IllegalStateException if {@code source} is a snapshot that serves a library already
    */
-  public static Library load(List<Path> roots, LibraryOptions options) throws IOException {
+  public static Library open(LibrarySource source, LibraryOptions options) throws IOException {
+    requireNonNull(source, "source");
+    requireNonNull(options, "options");
     long start = System.nanoTime();
-    Library library = open(roots, options, "Library.load");
-    List<Diagnostic> problems = library.diagnostics();
+    Library library = source.open(options, "Library.open");
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    switch (source) {
+      case LibrarySource.Folders folders -> library.logLoad(folders.roots(), millis);
+      case LibrarySource.Snapshot snapshot -> LOG.log(Level.DEBUG, () -> "loaded " + library.catalog.size()
+          + " prompts from " + library.source + " (version " + snapshot.version() + ") in " + millis + " ms");
+    }
+    return library;
+  }
+
+  /** Logs a folder load's outcome and its problems. */
+  private void logLoad(List<Path> roots, long millis) {
+    List<Diagnostic> problems = diagnostics();
     // Concatenation, not String.format: the first Formatter call loads locale data, ~10 ms of a cold start.
     long errors = problems.stream().filter(Diagnostic::isError).count();
-    ResourceIndex.Snapshot r = library.state.resources();
-    long millis = (System.nanoTime() - start) / 1_000_000;
-    LOG.log(Level.INFO, () -> "loaded " + library.catalog.size() + " prompts from " + library.prompts.fileCount()
+    ResourceIndex.Snapshot r = state.resources();
+    LOG.log(Level.INFO, () -> "loaded " + catalog.size() + " prompts from " + prompts.fileCount()
         + " files, " + r.resources().size() + " resource(s) and " + r.templates().size() + " template(s) under "
         + roots + " in " + millis + " ms (" + errors + " errors, " + (problems.size() - errors) + " warnings)");
     for (Diagnostic d : problems) {
       LOG.log(d.isError() ? Level.WARNING : Level.INFO, d.format());
     }
-    return library;
   }
 
-  /**
-   * Serves a snapshot of files held elsewhere (a database) instead of a folder; {@link #replace} pushes the next one.
-   * The on-disk index is not used: the files are in memory already.
-   *
-   * @param files the files, by path relative to the library root
-   * @param options limits; the cache directory is ignored
-   */
-  public static Library load(LibraryFiles files, LibraryOptions options) throws IOException {
-    requireNonNull(files, "files");
-    requireNonNull(options, "options");
-    long start = System.nanoTime();
-    Library library = new Library(new SnapshotSource(files), options.withCacheDirectory(null));
+  /** A library over {@code source}, loaded; for {@link LibrarySource}. */
+  static Library serve(FileSource source, LibraryOptions options) throws IOException {
+    Library library = new Library(source, options);
     synchronized (library.lock) {
       library.loadAll();
     }
-    long millis = (System.nanoTime() - start) / 1_000_000;
-    LOG.log(Level.DEBUG, () -> "loaded " + library.catalog.size() + " prompts from " + library.source + " (version "
-        + files.version() + ") in " + millis + " ms");
     return library;
   }
 
   /**
-   * Serves {@code files} from now on: the paths that differ from the last snapshot are reloaded as a file watcher's
-   * changes are, so the catalog changes in one atomic step and resource listeners hear of it.
+   * Serves {@code files} from now on, for {@link LibrarySource.Snapshot#replace(LibraryFiles, byte[])}, whose Javadoc
+   * says what {@code index} does: {@code snapshot} is this library's source.
    *
-   * @throws IllegalStateException when this library was not {@link #load(LibraryFiles, LibraryOptions) loaded from a
-   *     snapshot}, or is closed
+   * @throws IllegalStateException when this library is closed
    */
-  public void replace(LibraryFiles files) {
-    replace(files, null);
-  }
-
-  /**
-   * {@link #replace(LibraryFiles)}, with a parsed index for the library's first files: when this library has served
-   * none yet, a prompt file whose content (by {@link LibraryFiles#sha256() digest}) and dependencies the index vouches
-   * for is served from it without being parsed — until it is first rendered — as a folder's restart is served from its
-   * on-disk index. An index made for other limits or by another promptd version, or damaged, is ignored; a stale one
-   * vouches only for the files that did not change. Later calls ignore {@code index}.
-   *
-   * @param index what {@link #parsedIndex()} of another library returned, or null
-   */
-  public void replace(LibraryFiles files, byte @Nullable [] index) {
-    requireNonNull(files, "files");
-    if (!(source instanceof SnapshotSource snapshot)) {
-      throw new IllegalStateException("Library.replace: this library serves folders, not a snapshot");
-    }
+  void replace(SnapshotSource snapshot, LibraryFiles files, byte @Nullable [] index) {
     Set<Path> changed;
     synchronized (lock) {
       if (closed) {
@@ -179,17 +162,6 @@ public final class Library implements ResourceProvider, AutoCloseable {
     }
   }
 
-  /** Loads without logging, for {@link Linter}, whose caller prints the diagnostics itself. */
-  static Library open(List<Path> roots, LibraryOptions options, String owner) throws IOException {
-    requireNonNull(options, "options");
-    List<Root> opened = Root.openAll(roots, owner);
-    Library library = new Library(new FolderSource(opened, options), options);
-    synchronized (library.lock) {
-      library.loadAll();
-    }
-    return library;
-  }
-
   /**
    * One listing of every root; prompt files are parsed by a pool while the listing goes on, except those the on-disk
    * index vouches for, which are served from it and parsed when first rendered.
@@ -217,11 +189,11 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * The parsed index of what this snapshot library serves, for {@link #replace(LibraryFiles, byte[])} of another
-   * library over the same or a later snapshot (a store keeps it beside its files, so that a new replica need not parse
-   * them); null when this library serves folders (their index is a file of its own), or when the index its first
-   * snapshot was handed vouched for every prompt file that an index can hold (those without errors): a new one would
-   * say the same.
+   * The parsed index of what this snapshot library serves, for {@link LibrarySource.Snapshot#replace(LibraryFiles,
+   * byte[])} of another library over the same or a later snapshot (a store keeps it beside its files, so that a new
+   * replica need not parse them); null when this library serves folders (their index is a file of its own), or when
+   * the index its first snapshot was handed vouched for every prompt file that an index can hold (those without
+   * errors): a new one would say the same.
    */
   public byte @Nullable [] parsedIndex() {
     if (!(source instanceof SnapshotSource)) {
@@ -347,9 +319,10 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * Starts hot reload: changed files are re-read after a short quiet period; the catalog is updated in one atomic
-   * change, a changed resource (or attached file) is announced with {@link Listener#updated}, an added or removed one
-   * with {@link Listener#listChanged}. Calling it again does nothing.
+   * Starts hot reload of a folder source: changed files are re-read after a short quiet period; the catalog is updated
+   * in one atomic change, a changed resource (or attached file) is announced with {@link Listener#updated}, an added or
+   * removed one with {@link Listener#listChanged}, as a snapshot's replacements always are (for a snapshot source this
+   * does nothing more). Calling it again does nothing.
    *
    * @throws IOException if the folders cannot be watched
    */

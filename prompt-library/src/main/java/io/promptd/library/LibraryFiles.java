@@ -9,14 +9,16 @@ import java.util.TreeMap;
 
 /**
  * A library's files held somewhere other than a folder (a database), as one snapshot: each file's path relative to
- * the library root, with {@code /} separators, and its bytes. {@link Library#load(LibraryFiles, LibraryOptions)}
- * serves it; {@link Library#replace(LibraryFiles)} pushes the next one through the same reload as a file watcher's.
+ * the library root, with {@code /} separators, and its bytes. {@link LibrarySource#snapshot(LibraryFiles)} serves
+ * it; {@link LibrarySource.Snapshot#replace(LibraryFiles)} pushes the next one through the same reload as a file
+ * watcher's.
  *
  * @param version the snapshot's version in its store, for logs and readiness; it is not interpreted
  * @param files path to bytes; the arrays are not copied, so the caller must not change them afterwards
  * @param sha256 the SHA-256 of some or all files' bytes, in hexadecimal, by path, as a store keeps them: they stand for
- *     the content when a parsed index is matched against the files ({@link Library#replace(LibraryFiles, byte[])});
- *     the library computes those not given. They are trusted: a wrong one can serve another content's parse.
+ *     the content when a parsed index is matched against the files
+ *     ({@link LibrarySource.Snapshot#replace(LibraryFiles, byte[])}); the library computes those not given. They are
+ *     trusted: a wrong one can serve another content's parse.
  */
 public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, String> sha256) {
   /** Checks the paths and digests and copies the maps (not the arrays), sorted by path. */

@@ -158,7 +158,7 @@ final class LibraryIndex {
     if (source.isFolder(path)) {
       // A new folder, or a rescan after the watcher overflowed: read what is there, drop what is gone.
       for (Scanner.Found f : listing.under(root, path)) {
-        if (f.match() != null) {
+        if (f.role() == FileRole.PROMPT) {
           reparse.add(f.file());
         }
       }
@@ -392,7 +392,7 @@ final class LibraryIndex {
   Set<Path> changedSince(Map<Path, Scanner.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
-      if (found.match() == null) {
+      if (found.role() != FileRole.PROMPT) {
         return;
       }
       Stamp stamp = found.stamp();

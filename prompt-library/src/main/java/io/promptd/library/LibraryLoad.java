@@ -1,7 +1,6 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.FolderFile;
 import io.promptd.library.parse.Root;
 import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ParseResult;
@@ -63,8 +62,8 @@ final class LibraryLoad {
       AtomicReference<Map<String, IndexFormat.Cached>> index = new AtomicReference<>();
       for (Root root : source.roots()) {
         source.list(root, root.path(), f -> {
-          if (f.match() == null) {
-            (FolderFile.is(f.file()) ? folderFiles : resourceFiles).add(f);
+          if (f.role() != FileRole.PROMPT) {
+            (f.role() == FileRole.FOLDER ? folderFiles : resourceFiles).add(f);
           } else if (index.get() == null && !reading.isDone()) {
             waiting.add(f);
           } else {

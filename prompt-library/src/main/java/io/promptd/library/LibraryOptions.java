@@ -4,44 +4,46 @@ import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Limits and timings for a {@link Library}.
+ * Limits and timings for a {@link Library}: {@link #defaults()}, or a {@link #builder()} that starts from them.
  *
- * @param maxPromptBytes the largest prompt file (or partial) read; bigger ones are refused with an error
- * @param maxAttachmentBytes the largest image, audio or resource file embedded into a prompt
- * @param maxFiles the most prompt files one library loads; more are refused with an error, so a root pointed at a
- *     home directory by mistake cannot exhaust memory
- * @param debounce how long the watcher waits for a burst of file events to go quiet before reloading
- * @param parallelism how many threads parse files during a full load
- * @param cacheDirectory where the on-disk index of parsed prompt files is kept (one file per set of roots), or null
- *     for none; it is only a cache: a missing, stale or damaged index means files are read again
- * @param cacheMinimumFiles the fewest prompt files for which the index is written: a small library loads fast anyway
+ * <pre>{@code
+ * LibraryOptions options = LibraryOptions.builder().maxFiles(10_000).cacheDirectory(null).build();
+ * }</pre>
  */
-public record LibraryOptions(long maxPromptBytes, long maxAttachmentBytes, int maxFiles, Duration debounce,
-    int parallelism, @Nullable Path cacheDirectory, int cacheMinimumFiles) {
+public final class LibraryOptions {
   /** The fewest prompt files for which {@link #defaults()} writes an index. */
   private static final int DEFAULT_CACHE_MINIMUM = 1_000;
 
-  /** Checks the fields. */
-  public LibraryOptions {
-    requireNonNull(debounce, "debounce");
-    if (maxPromptBytes <= 0 || maxAttachmentBytes <= 0 || maxFiles <= 0 || parallelism <= 0) {
+  private final long maxPromptBytes;
+  private final long maxAttachmentBytes;
+  private final int maxFiles;
+  private final Duration debounce;
+  private final int parallelism;
+  private final @Nullable Path cacheDirectory;
+  private final int cacheMinimumFiles;
+
+  private LibraryOptions(Builder b) {
+    requireNonNull(b.debounce, "LibraryOptions: debounce");
+    if (b.maxPromptBytes <= 0 || b.maxAttachmentBytes <= 0 || b.maxFiles <= 0 || b.parallelism <= 0) {
       throw new IllegalArgumentException("LibraryOptions: limits and parallelism must be positive");
     }
-    if (debounce.isNegative()) {
-      throw new IllegalArgumentException("LibraryOptions: debounce must not be negative, not " + debounce);
+    if (b.debounce.isNegative()) {
+      throw new IllegalArgumentException("LibraryOptions: debounce must not be negative, not " + b.debounce);
     }
-    if (cacheMinimumFiles < 0) {
+    if (b.cacheMinimumFiles < 0) {
       throw new IllegalArgumentException("LibraryOptions: cacheMinimumFiles must not be negative");
     }
-  }
-
-  /** Options without an on-disk index. */
-  public LibraryOptions(long maxPromptBytes, long maxAttachmentBytes, int maxFiles, Duration debounce,
-      int parallelism) {
-    this(maxPromptBytes, maxAttachmentBytes, maxFiles, debounce, parallelism, null, 0);
+    this.maxPromptBytes = b.maxPromptBytes;
+    this.maxAttachmentBytes = b.maxAttachmentBytes;
+    this.maxFiles = b.maxFiles;
+    this.debounce = b.debounce;
+    this.parallelism = b.parallelism;
+    this.cacheDirectory = b.cacheDirectory;
+    this.cacheMinimumFiles = b.cacheMinimumFiles;
   }
 
   /**
@@ -51,25 +53,104 @@ public record LibraryOptions(long maxPromptBytes, long maxAttachmentBytes, int m
    * {@code ~/.cache/promptd}).
    */
   public static LibraryOptions defaults() {
-    return new LibraryOptions(1L << 20, 10L << 20, 250_000, Duration.ofMillis(25),
-        Runtime.getRuntime().availableProcessors(), userCacheDirectory(), DEFAULT_CACHE_MINIMUM);
+    return builder().build();
+  }
+
+  /** A builder that starts from the {@link #defaults()}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder that starts from these options. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.maxPromptBytes = maxPromptBytes;
+    b.maxAttachmentBytes = maxAttachmentBytes;
+    b.maxFiles = maxFiles;
+    b.debounce = debounce;
+    b.parallelism = parallelism;
+    b.cacheDirectory = cacheDirectory;
+    b.cacheMinimumFiles = cacheMinimumFiles;
+    return b;
+  }
+
+  /** The largest prompt file (or partial) read; bigger ones are refused with an error. */
+  public long maxPromptBytes() {
+    return maxPromptBytes;
+  }
+
+  /** The largest image, audio or resource file embedded into a prompt. */
+  public long maxAttachmentBytes() {
+    return maxAttachmentBytes;
+  }
+
+  /**
+   * The most prompt files one library loads; more are refused with an error, so a root pointed at a home directory by
+   * mistake cannot exhaust memory.
+   */
+  public int maxFiles() {
+    return maxFiles;
+  }
+
+  /** How long the watcher waits for a burst of file events to go quiet before reloading. */
+  public Duration debounce() {
+    return debounce;
+  }
+
+  /** How many threads parse files during a full load. */
+  public int parallelism() {
+    return parallelism;
+  }
+
+  /**
+   * Where the on-disk index of parsed prompt files is kept (one file per set of roots), or null for none; it is only a
+   * cache: a missing, stale or damaged index means files are read again.
+   */
+  public @Nullable Path cacheDirectory() {
+    return cacheDirectory;
+  }
+
+  /** The fewest prompt files for which the index is written: a small library loads fast anyway. */
+  public int cacheMinimumFiles() {
+    return cacheMinimumFiles;
   }
 
   /** A copy with another debounce. */
   public LibraryOptions withDebounce(Duration value) {
-    return new LibraryOptions(maxPromptBytes, maxAttachmentBytes, maxFiles, value, parallelism, cacheDirectory,
-        cacheMinimumFiles);
+    return toBuilder().debounce(value).build();
   }
 
   /** A copy with other size limits. */
   public LibraryOptions withLimits(long promptBytes, long attachmentBytes) {
-    return new LibraryOptions(promptBytes, attachmentBytes, maxFiles, debounce, parallelism, cacheDirectory,
-        cacheMinimumFiles);
+    return toBuilder().maxPromptBytes(promptBytes).maxAttachmentBytes(attachmentBytes).build();
   }
 
   /** A copy that keeps its index in {@code directory} whatever the library's size, or none when null. */
   public LibraryOptions withCacheDirectory(@Nullable Path directory) {
-    return new LibraryOptions(maxPromptBytes, maxAttachmentBytes, maxFiles, debounce, parallelism, directory, 0);
+    return toBuilder().cacheDirectory(directory).cacheMinimumFiles(0).build();
+  }
+
+  /** Equal when every limit and timing is. */
+  @Override
+  public boolean equals(@Nullable Object o) {
+    return o instanceof LibraryOptions other && maxPromptBytes == other.maxPromptBytes
+        && maxAttachmentBytes == other.maxAttachmentBytes && maxFiles == other.maxFiles
+        && debounce.equals(other.debounce) && parallelism == other.parallelism
+        && Objects.equals(cacheDirectory, other.cacheDirectory) && cacheMinimumFiles == other.cacheMinimumFiles;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(maxPromptBytes, maxAttachmentBytes, maxFiles, debounce, parallelism, cacheDirectory,
+        cacheMinimumFiles);
+  }
+
+  /** For logs: every field. */
+  @Override
+  public String toString() {
+    return "LibraryOptions[maxPromptBytes=" + maxPromptBytes + ", maxAttachmentBytes=" + maxAttachmentBytes
+        + ", maxFiles=" + maxFiles + ", debounce=" + debounce + ", parallelism=" + parallelism + ", cacheDirectory="
+        + cacheDirectory + ", cacheMinimumFiles=" + cacheMinimumFiles + "]";
   }
 
   private static @Nullable Path userCacheDirectory() {
@@ -79,5 +160,70 @@ public record LibraryOptions(long maxPromptBytes, long maxAttachmentBytes, int m
     }
     String home = System.getProperty("user.home");
     return home == null || home.isBlank() ? null : Path.of(home, ".cache", "promptd");
+  }
+
+  /** Builds {@link LibraryOptions}; starts from the {@link #defaults()}, and {@link #build()} checks the values. */
+  public static final class Builder {
+    private long maxPromptBytes = 1L << 20;
+    private long maxAttachmentBytes = 10L << 20;
+    private int maxFiles = 250_000;
+    private Duration debounce = Duration.ofMillis(25);
+    private int parallelism = Runtime.getRuntime().availableProcessors();
+    private @Nullable Path cacheDirectory = userCacheDirectory();
+    private int cacheMinimumFiles = DEFAULT_CACHE_MINIMUM;
+
+    private Builder() {}
+
+    /** The largest prompt file (or partial) read, positive. */
+    public Builder maxPromptBytes(long value) {
+      this.maxPromptBytes = value;
+      return this;
+    }
+
+    /** The largest image, audio or resource file embedded into a prompt, positive. */
+    public Builder maxAttachmentBytes(long value) {
+      this.maxAttachmentBytes = value;
+      return this;
+    }
+
+    /** The most prompt files one library loads, positive. */
+    public Builder maxFiles(int value) {
+      this.maxFiles = value;
+      return this;
+    }
+
+    /** How long the watcher waits for a burst of file events to go quiet, not negative. */
+    public Builder debounce(Duration value) {
+      this.debounce = requireNonNull(value, "LibraryOptions.Builder.debounce");
+      return this;
+    }
+
+    /** How many threads parse files during a full load, positive. */
+    public Builder parallelism(int value) {
+      this.parallelism = value;
+      return this;
+    }
+
+    /** Where the on-disk index is kept, or null for none. */
+    public Builder cacheDirectory(@Nullable Path value) {
+      this.cacheDirectory = value;
+      return this;
+    }
+
+    /** The fewest prompt files for which the index is written, not negative. */
+    public Builder cacheMinimumFiles(int value) {
+      this.cacheMinimumFiles = value;
+      return this;
+    }
+
+    /**
+     * The options.
+     *
+     * @throws IllegalArgumentException when a limit or the parallelism is not positive, or the debounce or
+     *     {@code cacheMinimumFiles} is negative
+     */
+    public LibraryOptions build() {
+      return new LibraryOptions(this);
+    }
   }
 }

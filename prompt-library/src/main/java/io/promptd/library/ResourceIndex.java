@@ -2,7 +2,6 @@ package io.promptd.library;
 
 import io.promptd.library.parse.AttachmentRefs;
 import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.FolderFile;
 import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.Problems;
 import io.promptd.library.parse.ResourceFile;
@@ -112,7 +111,7 @@ final class ResourceIndex {
       forgetMissingUnder(path);
       if (source.isFolder(path)) {
         for (Scanner.Found f : listing.under(root, path)) {
-          if (f.match() == null) {
+          if (f.role() == FileRole.RESOURCE) {
             visit(root, f.file());
           }
         }
@@ -216,7 +215,7 @@ final class ResourceIndex {
   /** Reads one file again, or forgets it when it is gone or no longer a resource file. */
   private void visit(Root root, Path file) {
     Stamp stamp = source.stamp(file);
-    if (stamp == null || !ResourceParser.isResourceFile(file) || FileKind.classify(root, file) != null
+    if (stamp == null || FileRole.of(FileKind.classify(root, file), file) != FileRole.RESOURCE
         || source.isFolder(file)) {
       resourceFiles.remove(file);
       return;
@@ -248,7 +247,7 @@ final class ResourceIndex {
   Set<Path> changedSince(Map<Path, Scanner.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
-      if (found.match() != null || FolderFile.is(file)) {
+      if (found.role() != FileRole.RESOURCE) {
         return;
       }
       ResourceEntry entry = resourceFiles.get(file);

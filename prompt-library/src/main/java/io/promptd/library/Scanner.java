@@ -1,8 +1,6 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.FolderFile;
-import io.promptd.library.parse.ResourceParser;
 import io.promptd.library.parse.Root;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -17,11 +15,11 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Finds prompt files, resource files ({@code NAME.resource.md}), folder files ({@code _folder.yaml}) and the folders
- * worth watching under a root. Hidden folders are skipped except the formats' folders ({@code .claude/commands},
+ * Finds the library files under a root — prompt files, resource files ({@code NAME.resource.md}) and folder files
+ * ({@code _folder.yaml}), see {@link FileRole} — and the folders worth watching. Hidden folders are skipped except the
+ * formats' folder pairs ({@link io.promptd.library.parse.PromptFormat#home()}: {@code .claude/commands},
  * {@code .github/prompts}, {@code .codex/prompts}, {@code .cursor/commands}, {@code .gemini/commands}); so are
- * {@code node_modules} and {@code target}. Links to
- * folders are not followed.
+ * {@code node_modules}, {@code target}, {@code build} and {@code __pycache__}. Links to folders are not followed.
  */
 final class Scanner {
   private static final Set<String> SKIPPED = Set.of("node_modules", "target", "build", "__pycache__");
@@ -29,14 +27,21 @@ final class Scanner {
   private Scanner() {}
 
   /**
-   * A prompt file or resource file found by a scan.
+   * A library file found by a listing: a prompt file, a resource file or a folder file (see {@link FileRole}).
    *
    * @param root its root
    * @param file the file
+   * @param role what the file is for
    * @param match a prompt file's format and name segments; null for a resource file or a folder file
    * @param stamp its size and modification time when scanned
    */
-  record Found(Root root, Path file, FileKind.@Nullable Match match, Stamp stamp) {}
+  record Found(Root root, Path file, FileRole role, FileKind.@Nullable Match match, Stamp stamp) {
+    /** The listed file {@code file}, or null when the library does not read it (it has no {@link FileRole}). */
+    static @Nullable Found of(Root root, Path file, FileKind.@Nullable Match match, Stamp stamp) {
+      FileRole role = FileRole.of(match, file);
+      return role == null ? null : new Found(root, file, role, match, stamp);
+    }
+  }
 
   /** Whether the folder {@code dir} under {@code root} is scanned and watched. */
   static boolean wanted(Root root, Path dir) {
@@ -92,8 +97,9 @@ final class Scanner {
           FileKind.Folder folder = folders.peek();
           FileKind.Match match = folder == null ? FileKind.classify(root, file)
               : FileKind.classify(folder, name(file, separator));
-          if (match != null || ResourceParser.isResourceFile(file) || FolderFile.is(file)) {
-            files.accept(new Found(root, file, match, Stamp.of(attrs)));
+          Found found = Found.of(root, file, match, Stamp.of(attrs));
+          if (found != null) {
+            files.accept(found);
           }
         }
         return FileVisitResult.CONTINUE;

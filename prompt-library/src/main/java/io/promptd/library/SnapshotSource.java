@@ -3,7 +3,6 @@ package io.promptd.library;
 import io.promptd.library.parse.FileKind;
 import io.promptd.library.parse.FolderFile;
 import io.promptd.library.parse.ParseException;
-import io.promptd.library.parse.ResourceParser;
 import io.promptd.library.parse.Root;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -106,8 +105,9 @@ final class SnapshotSource implements FileSource {
         continue;
       }
       FileKind.Match match = FileKind.classify(root, file);
-      if (match != null || ResourceParser.isResourceFile(file) || FolderFile.is(file)) {
-        found.accept(new Scanner.Found(root, file, match, e.getValue().stamp()));
+      Scanner.Found listed = Scanner.Found.of(root, file, match, e.getValue().stamp());
+      if (listed != null) {
+        found.accept(listed);
       }
     }
   }

@@ -112,7 +112,7 @@ class AttachmentsTest {
     write(root, "d.prompt.md", "---\ndescription: d\n---\n::: image big.png\n");
     write(root, "e.prompt.md", "---\ndescription: d\n---\n::: system\n::: image fake.png\n");
     LibraryOptions small = LibraryOptions.defaults().withLimits(1 << 20, 1024);
-    try (Library library = Library.load(List.of(root), small)) {
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), small)) {
       assertThat(errors(library)).containsExactly(
           root.resolve("a.prompt.md") + ":4: error: image 'fake.png' does not contain image/png data",
           root.resolve("b.prompt.md") + ":4: error: image 'missing.png' does not exist",

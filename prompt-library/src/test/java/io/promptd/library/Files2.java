@@ -33,7 +33,7 @@ final class Files2 {
 
   static Library load(Path... roots) {
     try {
-      return Library.load(List.of(roots), LibraryOptions.defaults());
+      return Library.open(LibrarySource.folders(List.of(roots)), LibraryOptions.defaults());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

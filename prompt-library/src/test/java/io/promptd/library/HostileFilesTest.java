@@ -44,8 +44,9 @@ class HostileFilesTest {
     for (int i = 0; i < 5; i++) {
       write(root, "p" + i + ".prompt.md", "---\ndescription: d\n---\nx");
     }
-    LibraryOptions options = new LibraryOptions(1 << 20, 1 << 20, 3, java.time.Duration.ofMillis(25), 2);
-    try (Library library = Library.load(java.util.List.of(root), options)) {
+    LibraryOptions options = LibraryOptions.builder().maxPromptBytes(1 << 20).maxAttachmentBytes(1 << 20).maxFiles(3)
+        .debounce(java.time.Duration.ofMillis(25)).parallelism(2).cacheDirectory(null).cacheMinimumFiles(0).build();
+    try (Library library = Library.open(LibrarySource.folders(java.util.List.of(root)), options)) {
       assertThat(library.catalog().size()).isEqualTo(3);
       assertThat(errors(library)).containsExactly(
           root + ":1: error: found 5 prompt files, over the limit of 3; only the first 3 are served");
@@ -93,7 +94,7 @@ class HostileFilesTest {
     Path file = write(root, "p.prompt.md", version("start"));
     AtomicBoolean stop = new AtomicBoolean();
     AtomicInteger missing = new AtomicInteger();
-    try (Library library = Library.load(java.util.List.of(root),
+    try (Library library = Library.open(LibrarySource.folders(java.util.List.of(root)),
         LibraryOptions.defaults().withDebounce(Duration.ZERO))) {
       library.watch();
       Thread writer = Thread.ofPlatform().start(() -> {

@@ -30,7 +30,7 @@ class HotReloadTest {
     write(root, "a.prompt.md", prompt("A1"));
     write(root, "partials/footer.md", "footer 1");
     write(root, "b.prompt.md", prompt("B {{> partials/footer}}"));
-    library = Library.load(List.of(root), LibraryOptions.defaults());
+    library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults());
     library.catalog().onChange(changes::incrementAndGet);
     library.watch();
     library.watch(); // idempotent
@@ -45,7 +45,7 @@ class HotReloadTest {
   void changesMadeBetweenLoadAndWatchAreCaughtUp(@TempDir Path other) throws IOException {
     write(other, "kept.prompt.md", prompt("K1"));
     write(other, "gone.prompt.md", prompt("G"));
-    try (Library late = Library.load(List.of(other), LibraryOptions.defaults())) {
+    try (Library late = Library.open(LibrarySource.folders(List.of(other)), LibraryOptions.defaults())) {
       write(other, "kept.prompt.md", prompt("K2 changed"));
       write(other, "new.prompt.md", prompt("N"));
       Files.delete(other.resolve("gone.prompt.md"));

@@ -54,12 +54,12 @@ class LibraryCacheTest {
   @Test
   void anUnchangedLibraryIsServedFromTheIndexAndRendersTheSame() throws Exception {
     List<String> diagnostics;
-    try (Library first = Library.load(List.of(root), options)) {
+    try (Library first = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(first.restoredFromIndex()).isZero();
       diagnostics = Files2.formatted(first);
     }
     assertThat(diagnostics).anyMatch(d -> d.contains("argument 'unused' is declared but never used"));
-    try (Library again = Library.load(List.of(root), options)) {
+    try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(again.restoredFromIndex()).isEqualTo(3);
       assertThat(again.catalog().all()).extracting(PromptDefinition::name).containsExactly("choice", "plain", "uses");
       assertThat(Files2.formatted(again)).isEqualTo(diagnostics);
@@ -76,7 +76,7 @@ class LibraryCacheTest {
     write(root, "b/dup.prompt.md", "---\nname: twice\ndescription: B\n---\nB\n");
     settle(root);
     List<String> diagnostics;
-    try (Library first = Library.load(List.of(root), options)) {
+    try (Library first = Library.open(LibrarySource.folders(List.of(root)), options)) {
       diagnostics = Files2.formatted(first);
     }
     assertThat(diagnostics).anyMatch(d -> d.contains("prompt name 'twice' is also claimed by"));
@@ -85,7 +85,7 @@ class LibraryCacheTest {
         write(root, added, "---\ndescription: New\n---\nNew\n");
         settle(root);
       }
-      try (Library again = Library.load(List.of(root), options)) {
+      try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
         assertThat(again.restoredFromIndex()).isEqualTo(5);
         List<String> names = added.isEmpty() ? List.of("choice", "plain", "twice", "uses")
             : List.of("0-new", "choice", "plain", "twice", "uses");
@@ -98,25 +98,25 @@ class LibraryCacheTest {
 
   @Test
   void aChangedFileOrPartialIsReadAgain() throws Exception {
-    Library.load(List.of(root), options).close();
+    Library.open(LibrarySource.folders(List.of(root)), options).close();
     write(root, "plain.prompt.md", "---\ndescription: Plain\n---\nHello again\n");
     write(root, "partials/footer.md", "footer 2, longer");
     settle(root);
-    try (Library again = Library.load(List.of(root), options)) {
+    try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(again.restoredFromIndex()).isEqualTo(1); // only choice.prompt.md
       assertThat(text(render(again, "plain", Map.of()).messages().getFirst())).isEqualTo("Hello again");
       assertThat(text(render(again, "uses", Map.of()).messages().getFirst())).isEqualTo("Body footer 2, longer");
     }
-    try (Library third = Library.load(List.of(root), options)) {
+    try (Library third = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(third.restoredFromIndex()).isEqualTo(3); // the index was rewritten
     }
   }
 
   @Test
   void aDeletedIndexMeansReadingTheFiles() throws Exception {
-    Library.load(List.of(root), options).close();
+    Library.open(LibrarySource.folders(List.of(root)), options).close();
     Files.delete(index());
-    try (Library again = Library.load(List.of(root), options)) {
+    try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(again.restoredFromIndex()).isZero();
       assertThat(again.catalog().size()).isEqualTo(3);
     }
@@ -124,7 +124,7 @@ class LibraryCacheTest {
 
   @Test
   void aCorruptedIndexIsIgnored() throws Exception {
-    Library.load(List.of(root), options).close();
+    Library.open(LibrarySource.folders(List.of(root)), options).close();
     byte[] data = Files.readAllBytes(index());
     data[data.length / 2] ^= 0x40;
     Files.write(index(), data);
@@ -133,7 +133,7 @@ class LibraryCacheTest {
 
   @Test
   void aTruncatedIndexIsIgnored() throws Exception {
-    Library.load(List.of(root), options).close();
+    Library.open(LibrarySource.folders(List.of(root)), options).close();
     byte[] data = Files.readAllBytes(index());
     Files.write(index(), java.util.Arrays.copyOf(data, data.length - 20));
     assertIgnored();
@@ -143,7 +143,7 @@ class LibraryCacheTest {
 
   @Test
   void anIndexOfAnotherFormatIsIgnoredEvenWithAValidChecksum() throws Exception {
-    Library.load(List.of(root), options).close();
+    Library.open(LibrarySource.folders(List.of(root)), options).close();
     byte[] data = Files.readAllBytes(index());
     ByteBuffer.wrap(data).putInt(Integer.BYTES, LibraryCache.FORMAT + 1);
     CRC32C crc = new CRC32C();
@@ -155,29 +155,28 @@ class LibraryCacheTest {
 
   @Test
   void theIndexIsWrittenWholeThroughARenameAndOnlyForLargeEnoughLibraries() throws Exception {
-    Library.load(List.of(root), options).close();
+    Library.open(LibrarySource.folders(List.of(root)), options).close();
     try (Stream<Path> files = Files.list(cacheDir)) {
       assertThat(files).containsExactly(index()); // no temporary file left behind
     }
     assertThat(ByteBuffer.wrap(Files.readAllBytes(index())).getInt()).isEqualTo(LibraryCache.MAGIC);
     Files.delete(index());
-    LibraryOptions small = new LibraryOptions(options.maxPromptBytes(), options.maxAttachmentBytes(),
-        options.maxFiles(), options.debounce(), options.parallelism(), cacheDir, 4);
-    Library.load(List.of(root), small).close();
+    LibraryOptions small = options.toBuilder().cacheDirectory(cacheDir).cacheMinimumFiles(4).build();
+    Library.open(LibrarySource.folders(List.of(root)), small).close();
     assertThat(Files.exists(index())).isFalse();
   }
 
   @Test
   void freshFilesAreNotIndexedBecauseTheirTimeMayNotTellTwoSavesApart() throws Exception {
     write(root, "plain.prompt.md", "---\ndescription: Plain\n---\nHello\n"); // just written: not settled
-    Library.load(List.of(root), options).close();
-    try (Library again = Library.load(List.of(root), options)) {
+    Library.open(LibrarySource.folders(List.of(root)), options).close();
+    try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(again.restoredFromIndex()).isEqualTo(2);
     }
   }
 
   private void assertIgnored() throws IOException {
-    try (Library again = Library.load(List.of(root), options)) {
+    try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(again.restoredFromIndex()).isZero();
       assertThat(again.catalog().all()).extracting(PromptDefinition::name).containsExactly("choice", "plain", "uses");
     }

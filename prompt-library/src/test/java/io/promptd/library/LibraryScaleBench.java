@@ -70,7 +70,7 @@ public final class LibraryScaleBench {
     LibraryOptions options = LibraryOptions.defaults().withCacheDirectory(cache);
     long cpu = cpuNanos();
     long start = System.nanoTime();
-    try (Library library = Library.load(List.of(dir), options)) {
+    try (Library library = Library.open(LibrarySource.folders(List.of(dir)), options)) {
       report("load: %d ms wall, %d ms CPU (all threads, JIT and GC included; the index is written afterwards, in the"
           + " background) for %,d prompts (%d diagnostics)", ms(System.nanoTime() - start), ms(cpuNanos() - cpu),
           library.catalog().size(), library.diagnostics().size());
@@ -99,7 +99,8 @@ public final class LibraryScaleBench {
         .orElse(System.currentTimeMillis());
     long cpu = cpuNanos();
     long start = System.nanoTime();
-    try (Library library = Library.load(List.of(dir), LibraryOptions.defaults().withCacheDirectory(cache))) {
+    try (Library library =
+        Library.open(LibrarySource.folders(List.of(dir)), LibraryOptions.defaults().withCacheDirectory(cache))) {
       long loaded = System.nanoTime();
       try (McpHarness mcp = new McpHarness(library.catalog())) {
         String page = mcp.call("prompts/list", "{}");
@@ -144,7 +145,8 @@ public final class LibraryScaleBench {
   private static void warmLoad(Path dir) throws IOException {
     long cpu = cpuNanos();
     long start = System.nanoTime();
-    try (Library again = Library.load(List.of(dir), LibraryOptions.defaults().withCacheDirectory(null))) {
+    try (Library again =
+        Library.open(LibrarySource.folders(List.of(dir)), LibraryOptions.defaults().withCacheDirectory(null))) {
       report("load again (warm JVM): %d ms wall, %d ms CPU for %,d prompts", ms(System.nanoTime() - start),
           ms(cpuNanos() - cpu), again.catalog().size());
     }

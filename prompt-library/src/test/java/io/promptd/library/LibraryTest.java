@@ -29,7 +29,7 @@ class LibraryTest {
     // The fenced marker is text, not an attachment: only what the prompt parse attaches is served.
     write(root, "ask.prompt.md", "---\ndescription: d\n---\nSee:\n::: resource notes/a.txt\n"
         + "```\n::: resource notes/b.txt\n```\n");
-    try (Library library = Library.load(List.of(root), LibraryOptions.defaults())) {
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults())) {
       assertThat(library.catalog().all()).extracting(PromptDefinition::name).containsExactly("ask");
       assertThat(library.resources()).extracting(Resource::uri)
           .containsExactly("docs://guide", "promptd:///notes/a.txt");
@@ -44,7 +44,7 @@ class LibraryTest {
   void resourceChangesBetweenLoadAndWatchAreCaughtUp() throws IOException {
     write(root, "kept.resource.md", "---\nuri: docs://kept\ndescription: k\n---\nK1\n");
     write(root, "gone.resource.md", "---\nuri: docs://gone\ndescription: g\n---\nG\n");
-    try (Library library = Library.load(List.of(root), LibraryOptions.defaults())) {
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults())) {
       write(root, "kept.resource.md", "---\nuri: docs://kept\ndescription: k\n---\nK2 changed\n");
       write(root, "new.resource.md", "---\nuri: docs://new\ndescription: n\n---\nN\n");
       Files.delete(root.resolve("gone.resource.md"));
@@ -59,7 +59,7 @@ class LibraryTest {
   void theVersionGrowsWithEveryChangeThatIsServed() throws IOException {
     write(root, "a.prompt.md", "---\ndescription: d\n---\nA1\n");
     write(root, "r.resource.md", "---\nuri: docs://r\ndescription: r\n---\nR1\n");
-    try (Library library = Library.load(List.of(root), LibraryOptions.defaults())) {
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults())) {
       library.watch();
       assertThat(library.version()).isEqualTo(1);
       write(root, "a.prompt.md", "---\ndescription: d\n---\nA2\n");

@@ -31,7 +31,7 @@ class ResourceHotReloadTest {
     write(root, "data.resource.md", "---\nuri: test://data\ndescription: d\nfile: assets/data.txt\n---\n");
     write(root, "img/a.txt", "attached 1");
     write(root, "p.prompt.md", "---\ndescription: d\n---\n::: resource img/a.txt\n");
-    library = Library.load(List.of(root), LibraryOptions.defaults());
+    library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults());
     library.onChange(new ResourceProvider.Listener() {
       @Override
       public void listChanged() {

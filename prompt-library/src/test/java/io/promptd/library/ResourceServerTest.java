@@ -54,7 +54,7 @@ class ResourceServerTest {
         """);
     write(root, "notes/faq.md", "# FAQ\n");
     write(root, "ask.prompt.md", "---\ndescription: Ask\n---\nRead the FAQ.\n::: link promptd:///notes/faq.md FAQ\n");
-    library = Library.load(List.of(root), LibraryOptions.defaults());
+    library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults());
     library.watch();
     server = McpServer.builder().prompts(library.catalog()).resources(library).build();
     session = server.openSession(message -> pushed.add(MessageCodec.encode(message)));

@@ -59,7 +59,7 @@ class ScopesTest {
     write(root, "admin/.claude/commands/cmd.md", "Run it\n");
     write(root, "admin/.claude/commands/mine.md", "---\ndescription: d\nscopes: [mine]\n---\nRun mine\n");
     write(root, ".github/prompts/vs.prompt.md", "---\ndescription: d\nscopes: []\n---\nRun vs\n");
-    try (Library library = Library.load(List.of(root), LibraryOptions.defaults())) {
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults())) {
       assertThat(library.diagnostics()).isEmpty();
       assertThat(scopes(library)).isEqualTo(Map.of(
           "inherits", Set.of("team"),
@@ -82,7 +82,7 @@ class ScopesTest {
     write(root, "commented.prompt.md", prompt("scopes: [a, b] # both\n"));
     write(root, "quoted.prompt.md", prompt("scopes: [\"a\", 'b']\n"));
     write(root, "colon.prompt.md", prompt("scopes: [prompts:read]\n"));
-    try (Library library = Library.load(List.of(root), LibraryOptions.defaults())) {
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults())) {
       assertThat(library.diagnostics()).isEmpty();
       Map<String, Set<String>> scopes = scopes(library);
       assertThat(scopes.get("flow")).isEqualTo(Set.of("a", "b")).isEqualTo(scopes.get("block"))
@@ -102,7 +102,7 @@ class ScopesTest {
     write(root, "locked/inside.prompt.md", prompt(""));
     write(root, "typo/_folder.yaml", "scope: [team]\n");
     write(root, "typo/t.prompt.md", prompt(""));
-    try (Library library = Library.load(List.of(root), LibraryOptions.defaults())) {
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults())) {
       assertThat(Files2.formatted(library)).containsExactly(
           root.resolve("empty.prompt.md") + ":3: error: 'scopes' must be a list of scopes, such as [prompts.read] ([]"
               + " makes it public)",
@@ -131,7 +131,7 @@ class ScopesTest {
     write(root, "team/a.prompt.md", prompt(""));
     write(root, "team/own.prompt.md", prompt("scopes: [own]\n"));
     write(root, "b.prompt.md", prompt(""));
-    try (Library library = Library.load(List.of(root), LibraryOptions.defaults())) {
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults())) {
       library.watch();
       assertThat(scopes(library).get("team-a")).isEqualTo(Set.of("team"));
       write(root, "team/_folder.yaml", "scopes: [other, more]\n");
@@ -161,16 +161,16 @@ class ScopesTest {
     settle();
     Map<String, Set<String>> expected = Map.of(
         "inherits", Set.of("team"), "public", Set.of(), "own", Set.of("a", "b"));
-    try (Library first = Library.load(List.of(root), options)) {
+    try (Library first = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(first.restoredFromIndex()).isZero();
       assertThat(scopes(first)).isEqualTo(expected);
     }
-    try (Library again = Library.load(List.of(root), options)) {
+    try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(again.restoredFromIndex()).isEqualTo(3);
       assertThat(scopes(again)).isEqualTo(expected);
     }
     Files.setLastModifiedTime(write(root, "_folder.yaml", "scopes: [changed]\n"), past);
-    try (Library after = Library.load(List.of(root), options)) {
+    try (Library after = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(after.restoredFromIndex()).as("prompt files are unchanged").isEqualTo(3);
       assertThat(scopes(after)).isEqualTo(Map.of(
           "inherits", Set.of("changed"), "public", Set.of(), "own", Set.of("a", "b")));
@@ -189,7 +189,7 @@ class ScopesTest {
     write(root, "t/_folder.yaml", "scopes: [team]\n");
     write(root, "t/item.resource.md", "---\nuriTemplate: test://items/{id}\ndescription: d\n---\nitem {{id}}\n");
     write(root, "link.prompt.md", prompt("", "::: link promptd:///_folder.yaml F"));
-    try (Library library = Library.load(List.of(root), LibraryOptions.defaults())) {
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults())) {
       assertThat(library.resources()).extracting(Resource::uri).containsExactly(
           "promptd:///notes/only-team.md", "promptd:///notes/shared.md", "test://open", "test://secret");
       assertThat(visible(library, NOBODY)).containsExactly("promptd:///notes/shared.md", "test://open");
@@ -216,7 +216,7 @@ class ScopesTest {
     write(root, "open.prompt.md", prompt("scopes: []\n", "::: link promptd:///notes/open.md O"));
     write(root, "notes/team.md", "team\n");
     write(root, "notes/open.md", "open\n");
-    try (Library library = Library.load(List.of(root), LibraryOptions.defaults());
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults());
         McpServer server = McpServer.builder().prompts(library.catalog()).resources(library).build()) {
       StatelessEndpoint endpoint = server.openStateless();
       assertThat(call(endpoint, NOBODY, 1, "prompts/list", "")).contains("\"name\":\"open\"")

@@ -34,7 +34,8 @@ class SnapshotLibraryTest {
         ".claude/commands/fix.md", utf8("Fix it\n"),
         "node_modules/x.prompt.md", utf8("skipped\n"),
         "broken.prompt.md", utf8("---\ndescription: [unclosed\n---\nHi\n")));
-    try (Library library = Library.load(files, OPTIONS)) {
+    LibrarySource.Snapshot snapshot = LibrarySource.snapshot(files);
+    try (Library library = Library.open(snapshot, OPTIONS)) {
       assertThat(names(library)).containsExactlyInAnyOrder("deep-p", "fix");
       assertThat(text(render(library, "deep-p", Map.of("lang", "Go")).messages().getFirst()))
           .isEqualTo("Style for Go. Done.");
@@ -47,13 +48,14 @@ class SnapshotLibraryTest {
 
   @Test
   void aReplacedSnapshotIsOneReloadOfWhatDiffers() throws Exception {
-    try (Library library = Library.load(new LibraryFiles(1, Map.of(
+    LibrarySource.Snapshot snapshot = LibrarySource.snapshot(new LibraryFiles(1, Map.of(
         "a.prompt.md", utf8("A\n"), "b.prompt.md", utf8("B\n"), "p.md", utf8("one")
-    )), OPTIONS)) {
+    )));
+    try (Library library = Library.open(snapshot, OPTIONS)) {
       AtomicInteger changes = new AtomicInteger();
       try (AutoCloseable listening = library.catalog().onChange(changes::incrementAndGet)) {
         long version = library.version();
-        library.replace(new LibraryFiles(2, Map.of(
+        snapshot.replace(new LibraryFiles(2, Map.of(
             "a.prompt.md", utf8("A\n"), "b.prompt.md", utf8("B2\n"), "c.prompt.md", utf8("C {{> p}}\n"),
             "p.md", utf8("one"))));
         assertThat(names(library)).containsExactlyInAnyOrder("a", "b", "c");
@@ -61,12 +63,12 @@ class SnapshotLibraryTest {
         assertThat(library.version()).isEqualTo(version + 1);
         assertThat(text(render(library, "c", Map.of()).messages().getFirst())).isEqualTo("C one");
         // A partial changes: the prompt using it is re-rendered with the new text; a file goes away.
-        library.replace(new LibraryFiles(3, Map.of(
+        snapshot.replace(new LibraryFiles(3, Map.of(
             "b.prompt.md", utf8("B2\n"), "c.prompt.md", utf8("C {{> p}}\n"), "p.md", utf8("two"))));
         assertThat(names(library)).containsExactlyInAnyOrder("b", "c");
         assertThat(text(render(library, "c", Map.of()).messages().getFirst())).isEqualTo("C two");
         int before = changes.get();
-        library.replace(new LibraryFiles(4, Map.of(
+        snapshot.replace(new LibraryFiles(4, Map.of(
             "b.prompt.md", utf8("B2\n"), "c.prompt.md", utf8("C {{> p}}\n"), "p.md", utf8("two"))));
         assertThat(changes.get()).as("the same files again change nothing").isEqualTo(before);
       }
@@ -80,7 +82,8 @@ class SnapshotLibraryTest {
    */
   @Test
   void aLargeSnapshotIsLoadedWholeAndThenChangedFileByFile() throws Exception {
-    try (Library library = Library.load(new LibraryFiles(0, Map.of()), OPTIONS)) {
+    LibrarySource.Snapshot snapshot = LibrarySource.snapshot(new LibraryFiles(0, Map.of()));
+    try (Library library = Library.open(snapshot, OPTIONS)) {
       Map<String, byte[]> files = new java.util.TreeMap<>();
       for (int i = 0; i < 300; i++) {
         files.put(String.format("p%03d.prompt.md", i), utf8("---\ndescription: number " + i + "\n---\n{{> part}} " + i
@@ -88,7 +91,7 @@ class SnapshotLibraryTest {
       }
       files.put("part.md", utf8("Part"));
       files.put("broken.prompt.md", utf8("---\ndescription: [unclosed\n---\nHi\n"));
-      library.replace(new LibraryFiles(1, files));
+      snapshot.replace(new LibraryFiles(1, files));
       assertThat(names(library)).hasSize(300).contains("p000", "p299");
       assertThat(text(render(library, "p123", Map.of()).messages().getFirst())).isEqualTo("Part 123");
       assertThat(library.diagnostics()).extracting(Diagnostic::format)
@@ -97,7 +100,7 @@ class SnapshotLibraryTest {
       try (AutoCloseable listening = library.catalog().onChange(changes::incrementAndGet)) {
         Map<String, byte[]> next = new java.util.TreeMap<>(files);
         next.put("p007.prompt.md", utf8("---\ndescription: seven\n---\nSeven\n"));
-        library.replace(new LibraryFiles(2, next));
+        snapshot.replace(new LibraryFiles(2, next));
         assertThat(changes.get()).isEqualTo(1);
         assertThat(library.catalog().get("p007").orElseThrow().prompt().description()).isEqualTo("seven");
         assertThat(library.catalog().get("p008").orElseThrow().prompt().description()).isEqualTo("number 8");
@@ -111,8 +114,9 @@ class SnapshotLibraryTest {
         .hasMessageContaining("not a relative path");
     assertThatThrownBy(() -> new LibraryFiles(1, Map.of("/abs.prompt.md", utf8("x"))))
         .hasMessageContaining("not a relative path");
-    try (Library library = Library.load(new LibraryFiles(1, Map.of(
-        "x.prompt.md", utf8("---\ndescription: d\n---\n{{> ../../../etc/passwd}}\n"))), OPTIONS)) {
+    LibrarySource.Snapshot snapshot = LibrarySource.snapshot(new LibraryFiles(1, Map.of(
+        "x.prompt.md", utf8("---\ndescription: d\n---\n{{> ../../../etc/passwd}}\n"))));
+    try (Library library = Library.open(snapshot, OPTIONS)) {
       assertThat(library.catalog().size()).isZero();
       assertThat(library.diagnostics()).extracting(Diagnostic::format).anyMatch(d -> d.contains("outside"));
     }
@@ -141,17 +145,19 @@ class SnapshotLibraryTest {
   void aParsedIndexServesAnotherLibrarysFirstSnapshotWithoutParsing() throws Exception {
     Map<String, byte[]> files = indexed("Part");
     byte[] index;
-    try (Library first = Library.load(new LibraryFiles(0, Map.of()), OPTIONS)) {
-      first.replace(new LibraryFiles(1, files));
+    LibrarySource.Snapshot firstSnapshot = LibrarySource.snapshot(new LibraryFiles(0, Map.of()));
+    try (Library first = Library.open(firstSnapshot, OPTIONS)) {
+      firstSnapshot.replace(new LibraryFiles(1, files));
       index = first.parsedIndex();
     }
     assertThat(index).isNotNull();
     // Digests as a store gives them, for some files; the library computes the others the same way.
     Map<String, String> digests = Map.of("p001.prompt.md", sha256(files.get("p001.prompt.md")));
-    try (Library second = Library.load(new LibraryFiles(0, Map.of()), OPTIONS)) {
+    LibrarySource.Snapshot secondSnapshot = LibrarySource.snapshot(new LibraryFiles(0, Map.of()));
+    try (Library second = Library.open(secondSnapshot, OPTIONS)) {
       AtomicInteger changes = new AtomicInteger();
       try (AutoCloseable listening = second.catalog().onChange(changes::incrementAndGet)) {
-        second.replace(new LibraryFiles(1, files, digests), index);
+        secondSnapshot.replace(new LibraryFiles(1, files, digests), index);
         assertThat(changes.get()).as("one list change for the whole first snapshot").isEqualTo(1);
       }
       assertThat(second.restoredFromIndex()).isEqualTo(200);
@@ -165,14 +171,15 @@ class SnapshotLibraryTest {
       // Afterwards the library changes file by file as any snapshot library does.
       Map<String, byte[]> next = new java.util.TreeMap<>(files);
       next.put("p007.prompt.md", utf8("---\ndescription: seven\n---\nSeven\n"));
-      second.replace(new LibraryFiles(2, next), index);
+      secondSnapshot.replace(new LibraryFiles(2, next), index);
       assertThat(second.catalog().get("p007").orElseThrow().prompt().description()).isEqualTo("seven");
     }
     // The partial changed since the index was made: every prompt using it is parsed again, and renders the new text.
-    try (Library stale = Library.load(new LibraryFiles(0, Map.of()), OPTIONS)) {
+    LibrarySource.Snapshot staleSnapshot = LibrarySource.snapshot(new LibraryFiles(0, Map.of()));
+    try (Library stale = Library.open(staleSnapshot, OPTIONS)) {
       Map<String, byte[]> changed = indexed("New part");
       changed.put("p005.prompt.md", utf8("---\ndescription: five\n---\nFive\n"));
-      stale.replace(new LibraryFiles(3, changed), index);
+      staleSnapshot.replace(new LibraryFiles(3, changed), index);
       assertThat(stale.restoredFromIndex()).isZero();
       assertThat(text(render(stale, "p123", Map.of("who", "Ada")).messages().getFirst()))
           .isEqualTo("New part 123 for Ada");
@@ -180,10 +187,11 @@ class SnapshotLibraryTest {
       assertThat(stale.parsedIndex()).isNotNull();
     }
     // One prompt changed: only it is parsed.
-    try (Library one = Library.load(new LibraryFiles(0, Map.of()), OPTIONS)) {
+    LibrarySource.Snapshot oneSnapshot = LibrarySource.snapshot(new LibraryFiles(0, Map.of()));
+    try (Library one = Library.open(oneSnapshot, OPTIONS)) {
       Map<String, byte[]> changed = indexed("Part");
       changed.put("p005.prompt.md", utf8("---\ndescription: five\n---\nFive\n"));
-      one.replace(new LibraryFiles(3, changed), index);
+      oneSnapshot.replace(new LibraryFiles(3, changed), index);
       assertThat(one.restoredFromIndex()).isEqualTo(199);
       assertThat(one.catalog().get("p005").orElseThrow().prompt().description()).isEqualTo("five");
     }
@@ -192,8 +200,9 @@ class SnapshotLibraryTest {
     damaged[damaged.length / 2] ^= 0x40;
     LibraryOptions other = OPTIONS.withLimits(OPTIONS.maxPromptBytes() + 1, OPTIONS.maxAttachmentBytes());
     for (var c : List.of(Map.entry(OPTIONS, damaged), Map.entry(other, index))) {
-      try (Library fresh = Library.load(new LibraryFiles(0, Map.of()), c.getKey())) {
-        fresh.replace(new LibraryFiles(1, files), c.getValue());
+      LibrarySource.Snapshot freshSnapshot = LibrarySource.snapshot(new LibraryFiles(0, Map.of()));
+      try (Library fresh = Library.open(freshSnapshot, c.getKey())) {
+        freshSnapshot.replace(new LibraryFiles(1, files), c.getValue());
         assertThat(fresh.restoredFromIndex()).isZero();
         assertThat(names(fresh)).hasSize(200);
       }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryFiles;
 import io.promptd.library.LibraryOptions;
+import io.promptd.library.LibrarySource;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
@@ -41,6 +42,7 @@ public final class StoreLibrary implements AutoCloseable {
   private final StoreDatabase database;
   private final boolean ownsDatabase;
   private final StoreUrl url;
+  private final LibrarySource.Snapshot source;
   private final Library library;
   private final LibraryOptions options;
   private final Map<String, byte[]> files = new HashMap<>();
@@ -59,10 +61,12 @@ public final class StoreLibrary implements AutoCloseable {
   private volatile boolean away;
   private @Nullable AutoCloseable listening;
 
-  private StoreLibrary(StoreDatabase database, boolean ownsDatabase, Library library, LibraryOptions options) {
+  private StoreLibrary(StoreDatabase database, boolean ownsDatabase, LibrarySource.Snapshot source, Library library,
+      LibraryOptions options) {
     this.database = database;
     this.ownsDatabase = ownsDatabase;
     this.url = database.url();
+    this.source = source;
     this.library = library;
     this.options = options;
     this.feed = Thread.ofVirtual().name("promptd-store-feed").unstarted(this::run);
@@ -96,7 +100,8 @@ public final class StoreLibrary implements AutoCloseable {
 
   private static StoreLibrary start(StoreDatabase database, boolean owns, LibraryOptions options) throws IOException {
     requireNonNull(options, "options");
-    StoreLibrary s = new StoreLibrary(database, owns, Library.load(new LibraryFiles(0, Map.of()), options), options);
+    LibrarySource.Snapshot source = LibrarySource.snapshot();
+    StoreLibrary s = new StoreLibrary(database, owns, source, Library.open(source, options), options);
     try {
       s.listening = database.listen(StoreQueries.CHANNEL, s.new Feed()); // what it hears waits for the feed's start
     } catch (RuntimeException e) {
@@ -276,7 +281,7 @@ public final class StoreLibrary implements AutoCloseable {
     boolean first = before < 0;
     byte[] index = first ? StoreQueries.libraryIndex(c) : null;
     version = changes.version();
-    library.replace(new LibraryFiles(version, files, digests), index);
+    source.replace(new LibraryFiles(version, files, digests), index);
     LOG.log(first ? Level.INFO : Level.DEBUG, () -> (first ? "loaded " : "updated to ") + "library version "
         + version + " from " + url + " (" + changed + " file(s) changed, " + files.size() + " served)");
     loaded.complete(null);

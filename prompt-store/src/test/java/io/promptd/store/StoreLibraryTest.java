@@ -105,7 +105,9 @@ class StoreLibraryTest {
   @Test
   void theFirstReplicaStoresTheParsedIndexAndTheNextOneServesFromIt() throws Exception {
     StoreUrl url = TestPostgres.get().newDatabase();
-    LibraryOptions options = new LibraryOptions(1L << 20, 10L << 20, 250_000, Duration.ofMillis(25), 2, null, 100);
+    LibraryOptions options = LibraryOptions.builder().maxPromptBytes(1L << 20).maxAttachmentBytes(10L << 20)
+        .maxFiles(250_000).debounce(Duration.ofMillis(25)).parallelism(2).cacheDirectory(null).cacheMinimumFiles(100)
+        .build();
     Map<String, byte[]> files = new java.util.TreeMap<>();
     for (int i = 0; i < 150; i++) {
       files.put(String.format("team/p%03d.prompt.md", i), utf8("---\ndescription: number " + i
@@ -117,7 +119,9 @@ class StoreLibraryTest {
       // Below the minimum (1,000 files): it stores nothing. (This replica once used withCacheDirectory(null), whose
       // minimum is 0: it stored an index just after its load unless closed first, and the next replica then parsed
       // nothing, failing the test now and then.)
-      LibraryOptions small = new LibraryOptions(1L << 20, 10L << 20, 250_000, Duration.ofMillis(25), 2, null, 1_000);
+      LibraryOptions small = LibraryOptions.builder().maxPromptBytes(1L << 20).maxAttachmentBytes(10L << 20)
+          .maxFiles(250_000).debounce(Duration.ofMillis(25)).parallelism(2).cacheDirectory(null)
+          .cacheMinimumFiles(1_000).build();
       try (StoreLibrary replica = StoreLibrary.start(url, small)) {
         assertThat(replica.awaitLoaded(Duration.ofSeconds(20))).isTrue();
       }

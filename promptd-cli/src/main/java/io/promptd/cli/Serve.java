@@ -2,6 +2,7 @@ package io.promptd.cli;
 
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
+import io.promptd.library.LibrarySource;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.http.HttpTransportBuilder;
 import io.promptd.mcp.http.OAuthSettings;
@@ -57,7 +58,8 @@ final class Serve {
       return serveStore(store, options, err, in, stdout);
     }
     AtomicBoolean loaded = new AtomicBoolean();
-    try (Library library = Library.load(options.directories(), LibraryOptions.defaults())) {
+    LibrarySource folders = LibrarySource.folders(options.directories());
+    try (Library library = Library.open(folders, LibraryOptions.defaults())) {
       loaded.set(true);
       return serve(library, loaded::get, null, null, options.sessionSecret(), null, options, err, in, stdout);
     } catch (IOException e) {

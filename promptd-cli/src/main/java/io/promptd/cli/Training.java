@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
+import io.promptd.library.LibrarySource;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.server.McpServer;
 import java.io.ByteArrayInputStream;
@@ -47,7 +48,7 @@ final class Training {
       return Main.FAILED;
     }
     List<Path> dirs = ServeOptions.directories(List.of(args.get(0)));
-    try (Library library = Library.load(dirs, LibraryOptions.defaults());
+    try (Library library = Library.open(LibrarySource.folders(dirs), LibraryOptions.defaults());
         McpServer server = McpServer.builder().prompts(library.catalog()).resources(library).build()) {
       System.setProperty("org.eclipse.jetty.util.referencesPerCacheLine", "16");
       try (HttpTransport http = HttpTransport.builder().server(server).port(0).build().start()) {

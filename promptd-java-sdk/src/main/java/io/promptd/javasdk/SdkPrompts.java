@@ -35,7 +35,7 @@ import reactor.core.publisher.Mono;
  * server's builder, then keep the running server in step with the catalog:
  *
  * <pre>{@code
- * Library library = Library.load(List.of(Path.of("prompts")), LibraryOptions.defaults());
+ * Library library = Library.open(LibrarySource.folders(List.of(Path.of("prompts"))), LibraryOptions.defaults());
  * library.watch();
  * SdkPrompts prompts = SdkPrompts.of(library.catalog());
  * McpSyncServer server = McpServer.sync(transport)

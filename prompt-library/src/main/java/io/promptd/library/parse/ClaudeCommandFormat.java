@@ -23,13 +23,36 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>{@code !`cmd`} and {@code @path} are kept as text, never run or read, and reported by lint.
  */
-final class ClaudeCommandFormat {
+final class ClaudeCommandFormat implements PromptFormat {
+  private static final Home HOME = new Home(".claude", "commands");
   private static final Pattern TOKEN = Pattern.compile("\\$ARGUMENTS\\[(\\d)]|\\$ARGUMENTS|\\$(\\d)");
   private static final Pattern HINT = Pattern.compile("\\[([^\\]]+)]|<([^>]+)>");
 
-  private ClaudeCommandFormat() {}
+  ClaudeCommandFormat() {}
 
-  static PromptFile parse(Source source, Problems problems) throws ParseException {
+  @Override
+  public String name() {
+    return "claude";
+  }
+
+  @Override
+  public Home home() {
+    return HOME;
+  }
+
+  @Override
+  public @Nullable String suffix(String lowerName) {
+    return PromptFormat.markdownSuffix(lowerName);
+  }
+
+  @Override
+  public @Nullable String toNative(PromptFile file, String original, List<String> notes) {
+    return NativeText.placeholders(file, notes);
+  }
+
+  @Override
+  public PromptFile parse(Source source, Parsing parsing) throws ParseException {
+    Problems problems = parsing.problems();
     FrontMatter fm = FrontMatter.parseLenient(source.text());
     Mapping yaml = fm.yaml();
     String body = fm.body();

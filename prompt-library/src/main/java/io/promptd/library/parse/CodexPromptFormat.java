@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Codex custom prompts ({@code .codex/prompts/*.md}, as in {@code ~/.codex/prompts}). Front matter {@code description}
@@ -15,12 +16,35 @@ import java.util.regex.Pattern;
  * spaces (or one optional argument {@code arguments} when there are no positional ones), {@code $NAME} in capitals is
  * a named argument (required, as Codex asks for {@code NAME=value}), and {@code $$} is a literal {@code $}.
  */
-final class CodexPromptFormat {
+final class CodexPromptFormat implements PromptFormat {
+  private static final Home HOME = new Home(".codex", "prompts");
   private static final Pattern TOKEN = Pattern.compile("\\$\\$|\\$ARGUMENTS|\\$([1-9])|\\$([A-Z][A-Z0-9_]{0,63})");
 
-  private CodexPromptFormat() {}
+  CodexPromptFormat() {}
 
-  static PromptFile parse(Source source, Problems problems) throws ParseException {
+  @Override
+  public String name() {
+    return "codex";
+  }
+
+  @Override
+  public Home home() {
+    return HOME;
+  }
+
+  @Override
+  public @Nullable String suffix(String lowerName) {
+    return PromptFormat.markdownSuffix(lowerName);
+  }
+
+  @Override
+  public @Nullable String toNative(PromptFile file, String original, List<String> notes) {
+    return NativeText.placeholders(file, notes);
+  }
+
+  @Override
+  public PromptFile parse(Source source, Parsing parsing) throws ParseException {
+    Problems problems = parsing.problems();
     FrontMatter fm = FrontMatter.parseLenient(source.text());
     Mapping yaml = fm.yaml();
     String body = fm.body();

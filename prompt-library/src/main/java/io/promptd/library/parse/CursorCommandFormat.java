@@ -2,6 +2,7 @@ package io.promptd.library.parse;
 
 import io.promptd.library.parse.YamlNode.Mapping;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Cursor commands ({@code .cursor/commands/*.md}): plain Markdown, sent as written; what the user types after the
@@ -9,10 +10,33 @@ import java.util.List;
  * given. Front matter, if a file has one, may set {@code name} and {@code description} (else the first line describes
  * it). {@code @file} references and {@code !`cmd`} snippets are kept as text and reported by lint.
  */
-final class CursorCommandFormat {
-  private CursorCommandFormat() {}
+final class CursorCommandFormat implements PromptFormat {
+  private static final Home HOME = new Home(".cursor", "commands");
+  CursorCommandFormat() {}
 
-  static PromptFile parse(Source source, Problems problems) throws ParseException {
+  @Override
+  public String name() {
+    return "cursor";
+  }
+
+  @Override
+  public Home home() {
+    return HOME;
+  }
+
+  @Override
+  public @Nullable String suffix(String lowerName) {
+    return PromptFormat.markdownSuffix(lowerName);
+  }
+
+  @Override
+  public @Nullable String toNative(PromptFile file, String original, List<String> notes) {
+    return NativeText.placeholders(file, notes);
+  }
+
+  @Override
+  public PromptFile parse(Source source, Parsing parsing) throws ParseException {
+    Problems problems = parsing.problems();
     FrontMatter fm = FrontMatter.parseLenient(source.text());
     Mapping yaml = fm.yaml();
     String body = fm.body();

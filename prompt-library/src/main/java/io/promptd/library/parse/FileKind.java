@@ -1,110 +1,70 @@
 package io.promptd.library.parse;
 
+import io.promptd.library.parse.PromptFormat.Home;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The formats a library reads, recognized by where a file sits:
- *
- * <ul>
- *   <li>{@link #CLAUDE}: any {@code *.md} under a {@code .claude/commands/} folder;
- *   <li>{@link #VSCODE}: any {@code *.prompt.md} under a {@code .github/prompts/} folder;
- *   <li>{@link #CODEX}: any {@code *.md} under a {@code .codex/prompts/} folder;
- *   <li>{@link #CURSOR}: any {@code *.md} under a {@code .cursor/commands/} folder;
- *   <li>{@link #GEMINI}: any {@code *.toml} under a {@code .gemini/commands/} folder;
- *   <li>{@link #NATIVE}: any other {@code *.prompt.md};
- *   <li>{@link #DOTPROMPT}: any {@code *.prompt} whose name does not start with {@code _} (a Dotprompt partial);
- *   <li>{@link #PROMPTY}: any {@code *.prompty}.
- * </ul>
+ * Which {@link PromptFormat} reads a file, told by where the file sits and its name, in the order of
+ * {@link PromptFormats#ALL}: a file under a format's folder pair (such as {@code .claude/commands/}) belongs to that
+ * format when it claims the file's name; any other file to the first format without a folder pair that claims it.
  *
  * <p>A root may be such a folder itself ({@code promptd serve .claude/commands}) or contain one. Where format folders
  * nest, the one nearest the top decides.
  */
-public enum FileKind {
-  /** {@code NAME.prompt.md}: YAML front matter and a Mustache body. */
-  NATIVE,
-  /** A Claude Code command: {@code $ARGUMENTS}, {@code $1}…{@code $9}. */
-  CLAUDE,
-  /** A VS Code prompt file: {@code ${input:name}}. */
-  VSCODE,
-  /** A Codex custom prompt: {@code $1}…{@code $9}, {@code $ARGUMENTS}, named {@code $NAME} placeholders. */
-  CODEX,
-  /** A Cursor command: plain Markdown; what follows the command is appended. */
-  CURSOR,
-  /** A Gemini CLI custom command: TOML with {@code prompt} and {@code description}; {@code {{args}}}. */
-  GEMINI,
-  /** A Dotprompt file: YAML front matter with a Picoschema input, a Handlebars body. */
-  DOTPROMPT,
-  /** A Prompty file: YAML front matter with inputs, a Jinja body with role lines. */
-  PROMPTY;
+public final class FileKind {
+  /** The formats read inside their folder pairs, in precedence order. */
+  private static final List<PromptFormat> HOMES = PromptFormats.ALL.stream().filter(f -> f.home() != null).toList();
+  /** The formats read anywhere else, in precedence order. */
+  private static final List<PromptFormat> ANYWHERE =
+      PromptFormats.ALL.stream().filter(f -> f.home() == null).toList();
 
-  /** Whether a lower-cased file name may be a prompt file of some format. */
+  private FileKind() {}
+
+  /** Whether a lower-cased file name may be a prompt file of some format: none reads hidden files. */
   private static boolean candidate(String lower) {
-    return !lower.startsWith(".") && (lower.endsWith(".md") || lower.endsWith(".toml") || lower.endsWith(".prompt")
-        || lower.endsWith(".prompty"));
+    return !lower.startsWith(".");
   }
 
-  /** A file outside any format folder: native, Dotprompt or Prompty by its extension, else null. */
-  private static @Nullable FileKind anywhere(String lower) {
-    if (lower.endsWith(".prompt.md")) {
-      return NATIVE;
-    }
-    if (lower.endsWith(".prompt") && !lower.startsWith("_")) {
-      return DOTPROMPT;
-    }
-    return lower.endsWith(".prompty") ? PROMPTY : null;
-  }
-
-  private static String suffixOf(FileKind kind) {
-    return switch (kind) {
-      case DOTPROMPT -> ".prompt";
-      case PROMPTY -> ".prompty";
-      default -> ".prompt.md";
-    };
-  }
-
-  /** A format's folder pair ({@code .claude/commands}) and the file names it holds. */
-  private record Home(String dir, String sub, FileKind kind, String suffix) {
-    /** The suffix to strip from {@code lower} for its name, or null when this format does not hold that file. */
-    @Nullable String strip(String lower) {
-      if (!lower.endsWith(suffix)) {
-        return null;
+  /** The first format without a folder pair that claims {@code lower}, or null. */
+  private static @Nullable PromptFormat anywhere(String lower) {
+    for (PromptFormat format : ANYWHERE) {
+      if (format.suffix(lower) != null) {
+        return format;
       }
-      // A Markdown command named x.prompt.md is command x, as a native file would be.
-      return suffix.equals(".md") && lower.endsWith(".prompt.md") ? ".prompt.md" : suffix;
     }
+    return null;
   }
 
-  private static final List<Home> HOMES = List.of(
-      new Home(".claude", "commands", FileKind.CLAUDE, ".md"),
-      new Home(".github", "prompts", FileKind.VSCODE, ".prompt.md"),
-      new Home(".codex", "prompts", FileKind.CODEX, ".md"),
-      new Home(".cursor", "commands", FileKind.CURSOR, ".md"),
-      new Home(".gemini", "commands", FileKind.GEMINI, ".toml"));
+  private static Home home(PromptFormat format) {
+    return Objects.requireNonNull(format.home(), "home");
+  }
 
   /** Whether {@code sub} inside the hidden folder {@code dir} is a format's folder (scanned although hidden). */
   public static boolean formatFolder(String dir, String sub) {
-    return HOMES.stream().anyMatch(h -> h.dir.equals(dir) && h.sub.equals(sub));
+    return HOMES.stream().anyMatch(f -> home(f).dir().equals(dir) && home(f).sub().equals(sub));
   }
 
   /** Whether the hidden folder {@code dir} holds a format's folder. */
   public static boolean formatParent(String dir) {
-    return HOMES.stream().anyMatch(h -> h.dir.equals(dir));
+    return HOMES.stream().anyMatch(f -> home(f).dir().equals(dir));
   }
 
   /**
    * What a file is and the path its default name comes from.
    *
-   * @param kind the format
+   * @param format the format that reads it
    * @param nameSegments the folders and file name (extension removed) below the format's folder or the root
    */
-  public record Match(FileKind kind, List<String> nameSegments) {
+  public record Match(PromptFormat format, List<String> nameSegments) {
     /** Copies the segments. */
     public Match {
+      Objects.requireNonNull(format, "format");
       nameSegments = List.copyOf(nameSegments);
     }
   }
@@ -126,17 +86,19 @@ public enum FileKind {
       return null;
     }
     for (int i = 0; i + 2 < full.size(); i++) {
-      for (Home h : HOMES) {
-        if (full.get(i).equals(h.dir) && full.get(i + 1).equals(h.sub)) {
-          String suffix = h.strip(fileName);
+      for (PromptFormat format : HOMES) {
+        Home h = home(format);
+        if (full.get(i).equals(h.dir()) && full.get(i + 1).equals(h.sub())) {
+          String suffix = format.suffix(fileName);
           if (suffix != null) {
-            return new Match(h.kind, strip(full.subList(i + 2, full.size()), suffix));
+            return new Match(format, strip(full.subList(i + 2, full.size()), suffix));
           }
         }
       }
     }
-    FileKind kind = anywhere(fileName);
-    return kind == null ? null : new Match(kind, strip(full.subList(rootSegments, full.size()), suffixOf(kind)));
+    PromptFormat format = anywhere(fileName);
+    return format == null ? null
+        : new Match(format, strip(full.subList(rootSegments, full.size()), suffixOf(format, fileName)));
   }
 
   /**
@@ -150,11 +112,11 @@ public enum FileKind {
     }
     // The format folder nearest the top wins, as in the segment-by-segment walk of classify(Root, Path).
     int best = -1;
-    Home chosen = null;
+    PromptFormat chosen = null;
     String suffix = null;
     for (int k = 0; k < HOMES.size(); k++) {
       int at = folder.homes[k];
-      String s = at < 0 ? null : HOMES.get(k).strip(lower);
+      String s = at < 0 ? null : HOMES.get(k).suffix(lower);
       if (s != null && (best < 0 || at < best)) {
         best = at;
         chosen = HOMES.get(k);
@@ -162,10 +124,15 @@ public enum FileKind {
       }
     }
     if (chosen != null && suffix != null) {
-      return new Match(chosen.kind, folder.below(best + 2, fileName, suffix));
+      return new Match(chosen, folder.below(best + 2, fileName, suffix));
     }
-    FileKind kind = anywhere(lower);
-    return kind == null ? null : new Match(kind, folder.below(folder.rootSegments, fileName, suffixOf(kind)));
+    PromptFormat format = anywhere(lower);
+    return format == null ? null
+        : new Match(format, folder.below(folder.rootSegments, fileName, suffixOf(format, lower)));
+  }
+
+  private static String suffixOf(PromptFormat format, String lower) {
+    return Objects.requireNonNull(format.suffix(lower), "suffix");
   }
 
   /**
@@ -186,7 +153,8 @@ public enum FileKind {
       Arrays.fill(homes, -1);
       for (int i = segments.length - 2; i >= 0; i--) {
         for (int k = 0; k < HOMES.size(); k++) {
-          if (segments[i].equals(HOMES.get(k).dir) && segments[i + 1].equals(HOMES.get(k).sub)) {
+          Home h = home(HOMES.get(k));
+          if (segments[i].equals(h.dir()) && segments[i + 1].equals(h.sub())) {
             homes[k] = i;
           }
         }

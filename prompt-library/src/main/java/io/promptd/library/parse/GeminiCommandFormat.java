@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Gemini CLI custom commands ({@code .gemini/commands/**}{@code /*.toml}; {@code git/commit.toml} is Gemini's
@@ -15,14 +16,37 @@ import java.util.regex.Pattern;
  * commands and {@code @{…}} file injections are kept as text and reported by lint; other keys are reported and
  * ignored.
  */
-final class GeminiCommandFormat {
+final class GeminiCommandFormat implements PromptFormat {
+  private static final Home HOME = new Home(".gemini", "commands");
   private static final Pattern ARGS = Pattern.compile("\\{\\{args}}");
   private static final Pattern SHELL = Pattern.compile("!\\{[^}\\n]*}");
   private static final Pattern INJECT = Pattern.compile("@\\{[^}\\n]*}");
 
-  private GeminiCommandFormat() {}
+  GeminiCommandFormat() {}
 
-  static PromptFile parse(Source source, Problems problems) throws ParseException {
+  @Override
+  public String name() {
+    return "gemini";
+  }
+
+  @Override
+  public Home home() {
+    return HOME;
+  }
+
+  @Override
+  public @Nullable String suffix(String lowerName) {
+    return lowerName.endsWith(".toml") ? ".toml" : null;
+  }
+
+  @Override
+  public @Nullable String toNative(PromptFile file, String original, List<String> notes) {
+    return NativeText.placeholders(file, notes);
+  }
+
+  @Override
+  public PromptFile parse(Source source, Parsing parsing) throws ParseException {
+    Problems problems = parsing.problems();
     Map<String, SimpleToml.Value> toml = SimpleToml.strings(source.text(), problems);
     SimpleToml.Value prompt = toml.get("prompt");
     if (prompt == null) {

@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * {@code tags}, {@code arguments}, {@code scopes}, {@code elicit}, {@code formFirst}, {@code confirm}) and a Mustache body split into messages by
  * {@link BodyParser}.
  */
-final class NativeFormat {
+final class NativeFormat implements PromptFormat {
   /** The {@code _meta} key tags are published under. */
   static final String TAGS_META = "io.promptd/tags";
   /** The {@code _meta} key under which each constrained argument's rules are published, by argument name. */
@@ -31,10 +31,41 @@ final class NativeFormat {
   private static final Set<String> KEYS =
       Set.of("name", "title", "description", "icons", "tags", "arguments", "elicit", "formFirst", "confirm", Scopes.KEY);
 
-  private NativeFormat() {}
+  NativeFormat() {}
 
-  static PromptFile parse(Source source, LibraryOptions options, Problems problems, Set<Path> dependencies,
-      Set<Path> attached, FileAccess files) throws ParseException {
+  @Override
+  public String name() {
+    return "native";
+  }
+
+  @Override
+  public @Nullable Home home() {
+    return null;
+  }
+
+  @Override
+  public @Nullable String suffix(String lowerName) {
+    return lowerName.endsWith(".prompt.md") ? ".prompt.md" : null;
+  }
+
+  /** A native file is its own native text. */
+  @Override
+  public String toNative(PromptFile file, String original, List<String> notes) {
+    return original;
+  }
+
+  @Override
+  public PromptFile parse(Source source, Parsing parsing) throws ParseException {
+    return parseNative(source, parsing);
+  }
+
+  /** Parses native text: a native file's, or what a templated format translated its file into. */
+  static PromptFile parseNative(Source source, Parsing parsing) throws ParseException {
+    LibraryOptions options = parsing.options();
+    Problems problems = parsing.problems();
+    Set<Path> dependencies = parsing.dependencies();
+    Set<Path> attached = parsing.attached();
+    FileAccess files = parsing.files();
     FrontMatter fm = FrontMatter.parse(source.text());
     Mapping yaml = fm.yaml();
     Fields.warnUnknown(yaml, KEYS, "front matter", problems);

@@ -9,33 +9,20 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A prompt of a placeholder format (Claude Code, VS Code, Codex, Cursor, Gemini CLI) written out as a native
- * {@code NAME.prompt.md}, for {@code promptd import}; and a Dotprompt or Prompty file's translation, without its
- * padding. What the native format expresses differently is said in the notes.
+ * What the formats' {@link PromptFormat#toNative} share: a prompt of a placeholder format (Claude Code, VS Code, Codex,
+ * Cursor, Gemini CLI) written out as a native {@code NAME.prompt.md}, for {@code promptd import}; and a Dotprompt or
+ * Prompty file's translation, without its padding. What the native format expresses differently is said in the notes.
  */
-public final class NativeText {
+final class NativeText {
   private NativeText() {}
 
-  /**
-   * The native text of {@code file}, or null when it cannot be written as one (the reason is in {@code notes}).
-   *
-   * @param original the file's text, for the templated formats
-   */
-  public static @Nullable String of(PromptFile file, FileKind kind, String original, List<String> notes)
-      throws ParseException {
-    return switch (kind) {
-      case NATIVE -> original;
-      case DOTPROMPT, PROMPTY -> {
-        Problems ignored = new Problems(file.file());
-        String text = kind == FileKind.DOTPROMPT ? TemplatedFormats.dotprompt(original, ignored)
-            : TemplatedFormats.prompty(original, ignored);
-        yield text.replaceAll("(?m)^# \\(translated from (front matter|the file)\\)\\n", "");
-      }
-      default -> placeholders(file, notes);
-    };
+  /** A templated format's translation without the comments that mark what was translated. */
+  static String unmarked(String translated) {
+    return translated.replaceAll("(?m)^# \\(translated from (front matter|the file)\\)\\n", "");
   }
 
-  private static @Nullable String placeholders(PromptFile file, List<String> notes) {
+  /** The native text of a placeholder format's prompt, or null with the reason in {@code notes}. */
+  static @Nullable String placeholders(PromptFile file, List<String> notes) {
     StringBuilder front = new StringBuilder("---\n");
     front.append("name: ").append(json(file.prompt().name())).append('\n');
     if (file.prompt().description() != null) {

@@ -28,18 +28,7 @@ public final class PromptParser {
     PromptFile prompt = null;
     try {
       Source source = new Source(root, file, match, SafeFiles.decodeUtf8(data));
-      prompt = switch (match.kind()) {
-        case NATIVE -> NativeFormat.parse(source, options, problems, dependencies, attached, files);
-        case CLAUDE -> ClaudeCommandFormat.parse(source, problems);
-        case VSCODE -> VsCodePromptFormat.parse(source, problems);
-        case CODEX -> CodexPromptFormat.parse(source, problems);
-        case CURSOR -> CursorCommandFormat.parse(source, problems);
-        case GEMINI -> GeminiCommandFormat.parse(source, problems);
-        case DOTPROMPT -> NativeFormat.parse(new Source(root, file, match, TemplatedFormats.dotprompt(source.text(),
-            problems)), options, problems, dependencies, attached, files);
-        case PROMPTY -> NativeFormat.parse(new Source(root, file, match, TemplatedFormats.prompty(source.text(),
-            problems)), options, problems, dependencies, attached, files);
-      };
+      prompt = match.format().parse(source, new Parsing(options, problems, dependencies, attached, files));
       if (prompt.parts().isEmpty()) {
         // Also what a reader sees of a file caught between truncation and rewrite: keep the last good version.
         prompt = null;

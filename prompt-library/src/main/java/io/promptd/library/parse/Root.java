@@ -37,7 +37,7 @@ public record Root(Path path, Path real, int index) {
   /**
    * Opens every folder of {@code dirs} in order; a folder given twice (also through a link) counts once.
    *
-   * @param owner who asks, for the error message, e.g. {@code "Library.load"}
+   * @param owner who asks, for the error message, e.g. {@code "Library.open"}
    * @throws IllegalArgumentException when {@code dirs} is empty
    * @throws IOException when a folder does not exist
    */

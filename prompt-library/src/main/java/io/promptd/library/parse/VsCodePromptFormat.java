@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * VS Code prompt files ({@code .github/prompts/*.prompt.md}). Front matter {@code name}, {@code description} are
@@ -15,16 +16,39 @@ import java.util.regex.Pattern;
  * placeholder. Editor variables such as {@code ${selection}} and {@code #file:} references have no meaning outside
  * the editor: kept as text and reported by lint.
  */
-final class VsCodePromptFormat {
+final class VsCodePromptFormat implements PromptFormat {
+  private static final Home HOME = new Home(".github", "prompts");
   private static final Pattern INPUT = Pattern.compile("\\$\\{input:([A-Za-z0-9_-]{1,64})(?::([^}]*))?}");
   private static final Pattern EDITOR = Pattern.compile(
       "\\$\\{(selection|selectedText|file|fileBasename|fileDirname|fileBasenameNoExtension|workspaceFolder"
           + "|workspaceFolderBasename)}");
   private static final Pattern FILE_REF = Pattern.compile("#file:\\S+");
 
-  private VsCodePromptFormat() {}
+  VsCodePromptFormat() {}
 
-  static PromptFile parse(Source source, Problems problems) throws ParseException {
+  @Override
+  public String name() {
+    return "vscode";
+  }
+
+  @Override
+  public Home home() {
+    return HOME;
+  }
+
+  @Override
+  public @Nullable String suffix(String lowerName) {
+    return lowerName.endsWith(".prompt.md") ? ".prompt.md" : null;
+  }
+
+  @Override
+  public @Nullable String toNative(PromptFile file, String original, List<String> notes) {
+    return NativeText.placeholders(file, notes);
+  }
+
+  @Override
+  public PromptFile parse(Source source, Parsing parsing) throws ParseException {
+    Problems problems = parsing.problems();
     FrontMatter fm = FrontMatter.parseLenient(source.text());
     Mapping yaml = fm.yaml();
     String body = fm.body();

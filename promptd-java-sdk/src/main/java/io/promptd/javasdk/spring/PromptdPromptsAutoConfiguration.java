@@ -6,6 +6,7 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.promptd.javasdk.SdkPrompts;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
+import io.promptd.library.LibrarySource;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ public class PromptdPromptsAutoConfiguration {
     if (dirs.isEmpty()) {
       throw new IllegalStateException("promptd.prompts.dirs names no folder");
     }
-    Library library = Library.load(dirs, LibraryOptions.defaults());
+    Library library = Library.open(LibrarySource.folders(dirs), LibraryOptions.defaults());
     if (environment.getProperty("promptd.prompts.watch", Boolean.class, true)) {
       library.watch();
     }

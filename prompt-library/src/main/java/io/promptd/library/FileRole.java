@@ -1,0 +1,35 @@
+package io.promptd.library;
+
+import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.FolderFile;
+import io.promptd.library.parse.ResourceParser;
+import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a library file is for, decided in one place for every source's listing: prompt files, resource files and folder
+ * files are listed alike ({@link Scanner.Found}) and each role's index reads its own. Another kind of library file
+ * (skills, say) is one more role, told apart here, and the index that reads it.
+ */
+enum FileRole {
+  /** A prompt file of one of the {@link io.promptd.library.parse.PromptFormats formats}. */
+  PROMPT,
+  /** A resource file, {@code NAME.resource.md}. */
+  RESOURCE,
+  /** A folder file, {@code _folder.yaml}: defaults for the prompts and resources of its folder and those below. */
+  FOLDER;
+
+  /**
+   * The role of {@code file}, which {@link FileKind} classified as {@code match} (null when no format reads it), or
+   * null when the library does not read it. A file a prompt format reads is a prompt file whatever its name.
+   */
+  static @Nullable FileRole of(FileKind.@Nullable Match match, Path file) {
+    if (match != null) {
+      return PROMPT;
+    }
+    if (FolderFile.is(file)) {
+      return FOLDER;
+    }
+    return ResourceParser.isResourceFile(file) ? RESOURCE : null;
+  }
+}
