@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import io.promptd.testing.Poll;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -109,10 +110,8 @@ class HostileFilesTest {
         Thread.sleep(1);
       }
       rewriteSlowly(file, version("final"));
-      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-      while (System.nanoTime() < deadline && !rendered(library).startsWith("final")) {
-        Thread.sleep(10);
-      }
+      Poll.until(Duration.ofSeconds(10), Duration.ofMillis(10), () -> "the final version rendered",
+          () -> rendered(library).startsWith("final"));
       assertThat(rendered(library)).startsWith("final");
       assertThat(missing.get()).as("times the prompt vanished while its file was rewritten").isZero();
     } finally {

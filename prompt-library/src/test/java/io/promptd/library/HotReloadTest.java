@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import io.promptd.testing.Poll;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -172,17 +173,6 @@ class HotReloadTest {
   }
 
   static void eventually(BooleanSupplier condition) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("condition not met within 10 s");
-      }
-      try {
-        Thread.sleep(5);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
+    Poll.await(Duration.ofSeconds(10), Duration.ofMillis(5), "the library caught up with the files", condition);
   }
 }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import io.promptd.testing.Poll;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -134,17 +135,6 @@ class ResourceHotReloadTest {
 
   /** Polls until {@code condition} holds; generous, because CI machines are slow and file events vary. */
   static void eventually(BooleanSupplier condition) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("condition not met within 20 s");
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
+    Poll.await(Duration.ofSeconds(20), Duration.ofMillis(20), "the library caught up with the files", condition);
   }
 }

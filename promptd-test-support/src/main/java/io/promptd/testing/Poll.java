@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -42,6 +43,25 @@ public final class Poll {
         throw new AssertionError("not within " + within.toSeconds() + " s: " + what.get());
       }
       TimeUnit.NANOSECONDS.sleep(every.toNanos());
+    }
+  }
+
+  /**
+   * {@link #until} for a condition that throws nothing, from code that declares nothing: an interruption fails the
+   * wait (the thread stays interrupted).
+   *
+   * @throws AssertionError saying {@code what} when it has not held within {@code within}
+   */
+  public static void await(Duration within, Duration every, String what, BooleanSupplier condition) {
+    try {
+      until(within, every, () -> what, condition::getAsBoolean);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted while waiting: " + what, e);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Exception e) {
+      throw new AssertionError(what, e); // a BooleanSupplier throws nothing checked
     }
   }
 
