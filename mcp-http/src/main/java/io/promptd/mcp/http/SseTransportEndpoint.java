@@ -183,7 +183,7 @@ final class SseTransportEndpoint {
       return;
     }
     Incoming in = MessageCodec.decode(body, 0, body.length);
-    McpHandler.describe(ex, RequestEvent.Era.LEGACY, in);
+    McpEndpoint.describe(ex, RequestEvent.Era.LEGACY, in);
     Call call = s.core().receive(in, ex.caller());
     if (call.mayBlock()) {
       ex.status(202); // taken: the answer follows on the stream, and this thread serves it
