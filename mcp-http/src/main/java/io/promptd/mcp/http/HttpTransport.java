@@ -78,9 +78,9 @@ public final class HttpTransport implements AutoCloseable {
     router.mount(b.path, endpoint);
     new Probes(gate, gate::forbidden, telemetry).mountOn(router);
     new SseRoute(gate, sse).mountOn(router);
-    b.mounts.forEach((p, m) -> router.mount(p, new MountRoute(gate, gate::forbidden, m)));
+    b.mounts.byPath().forEach((p, m) -> router.mount(p, new MountRoute(gate, gate::forbidden, m)));
     AdminListener admin = b.adminHost == null ? null : new AdminListener(b.adminHost, b.adminPort,
-        b.adminMounts.entrySet().stream().map(e -> new AdminListener.Mounted(e.getKey(), e.getValue())).toList());
+        b.adminMounts.byPath().entrySet().stream().map(e -> new AdminListener.Mounted(e.getKey(), e.getValue())).toList());
     this.handler = new Dispatcher(router, endpoint, admin == null ? null : adminRouter(admin, gate, telemetry), gate,
         telemetry, b.hold);
     OAuthSettings o = b.oauth;

@@ -53,10 +53,10 @@ public final class HttpTransportBuilder {
   final List<Consumer<RequestEvent>> requestListeners = new ArrayList<>();
   final Map<String, BooleanSupplier> readinessChecks = new LinkedHashMap<>();
   Dispatcher.@Nullable Hold hold;
-  final Map<String, HttpMount> mounts = new LinkedHashMap<>();
+  final Mounts mounts = new Mounts("mount", true);
   @Nullable String adminHost;
   int adminPort;
-  final Map<String, HttpMount> adminMounts = new LinkedHashMap<>();
+  final Mounts adminMounts = new Mounts("adminMount", false);
 
   HttpTransportBuilder() {}
 
@@ -341,13 +341,7 @@ public final class HttpTransportBuilder {
    * @throws IllegalArgumentException when the path is not absolute, is the transport's own, or is mounted already
    */
   public HttpTransportBuilder mount(String path, HttpMount mount) {
-    requireNonNull(mount, "HttpTransportBuilder.mount: mount");
-    checkMountPath(path, mounts, "mount");
-    if (path.equals(SseTransportEndpoint.STREAM_PATH) || path.equals(SseTransportEndpoint.MESSAGES_PATH)
-        || path.startsWith(ResourceServer.METADATA_PATH)) {
-      throw new IllegalArgumentException("HttpTransportBuilder.mount: " + path + " is served by the transport");
-    }
-    mounts.put(path, mount);
+    mounts.add(path, mount);
     return this;
   }
 
@@ -379,25 +373,8 @@ public final class HttpTransportBuilder {
    * @throws IllegalArgumentException when the path is not absolute, is a probe's, or is mounted already
    */
   public HttpTransportBuilder adminMount(String path, HttpMount mount) {
-    requireNonNull(mount, "HttpTransportBuilder.adminMount: mount");
-    checkMountPath(path, adminMounts, "adminMount");
-    adminMounts.put(path, mount);
+    adminMounts.add(path, mount);
     return this;
-  }
-
-  private static void checkMountPath(String path, Map<String, HttpMount> mounted, String method) {
-    requireNonNull(path, "HttpTransportBuilder." + method + ": path");
-    if (!path.startsWith("/")) {
-      throw new IllegalArgumentException("HttpTransportBuilder." + method + ": the path must start with '/', not '"
-          + path + "'");
-    }
-    if (path.equals(Probes.HEALTHZ) || path.equals(Probes.READYZ)) {
-      throw new IllegalArgumentException("HttpTransportBuilder." + method + ": " + path + " is served by the"
-          + " transport");
-    }
-    if (mounted.containsKey(path)) {
-      throw new IllegalArgumentException("HttpTransportBuilder." + method + ": " + path + " is mounted already");
-    }
   }
 
   /**
@@ -421,7 +398,7 @@ public final class HttpTransportBuilder {
       throw new IllegalStateException("binding " + host + " would expose the server beyond this machine without"
           + " authentication; require a bearer token or OAuth, or bind a loopback address");
     }
-    if (mounts.containsKey(path)) {
+    if (mounts.has(path)) {
       throw new IllegalStateException("HttpTransportBuilder.build: a mount is served at " + path + "; the MCP path "
           + path + " would hide it");
     }
