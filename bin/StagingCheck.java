@@ -19,8 +19,8 @@ import java.util.zip.ZipFile;
  *   java bin/StagingCheck.java STAGING_DIR
  */
 public class StagingCheck {
-  static final List<String> JARS = List.of("mcp-core", "mcp-stdio", "mcp-http", "mcp-client", "prompt-library",
-      "prompt-store", "prompt-store-sessions", "promptd-java-sdk");
+  static final List<String> JARS = List.of("mcp-core", "mcp-stdio", "mcp-http", "promptd-catalog", "mcp-client",
+      "prompt-library", "prompt-store", "prompt-store-sessions", "promptd-java-sdk");
   static final List<String> POMS = List.of("promptd-parent", "promptd-bom");
   static final List<String> OWNER = List.of("url", "licenses", "scm", "developers");
 

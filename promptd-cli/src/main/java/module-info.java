@@ -3,12 +3,12 @@ module io.promptd.cli {
   requires io.promptd.mcp;
   requires io.promptd.mcp.stdio;
   requires io.promptd.mcp.http;
+  requires io.promptd.catalog;
   requires io.promptd.mcp.client;
   requires io.promptd.library;
   requires io.promptd.store;
   requires io.promptd.store.sessions;
   requires org.slf4j;
-  requires jdk.httpserver;
   requires io.prometheus.metrics.config;
   requires io.prometheus.metrics.core;
   requires io.prometheus.metrics.model;

@@ -2,6 +2,8 @@ package io.promptd.cli;
 
 import io.promptd.library.Library;
 import io.promptd.mcp.http.HttpTransport;
+import io.promptd.mcp.http.MountRequest;
+import io.promptd.mcp.http.MountResponse;
 import io.promptd.mcp.http.RequestEvent;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.protocol.Methods;
@@ -12,6 +14,7 @@ import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Locale;
@@ -90,6 +93,19 @@ final class Metrics {
   /** Writes every metric in the Prometheus text format (version 0.0.4). */
   void write(OutputStream out) throws IOException {
     writer.write(out, registry.scrape(), EscapingScheme.UNDERSCORE_ESCAPING);
+  }
+
+  /** Answers a scrape of {@code /metrics} on the admin port: GET only. */
+  void serve(MountRequest request, MountResponse response) throws IOException {
+    if (!request.method().equals("GET")) {
+      response.header("Allow", "GET");
+      response.refuse(405, "Method Not Allowed: use GET");
+      return;
+    }
+    ByteArrayOutputStream body = new ByteArrayOutputStream(8192);
+    write(body);
+    response.header("Cache-Control", "no-store");
+    response.send(200, contentType(), body.toByteArray());
   }
 
   /** The text format's content type. */

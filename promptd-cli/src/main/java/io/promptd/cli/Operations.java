@@ -9,15 +9,16 @@ import java.net.URI;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@code serve --http} offers operators: Prometheus metrics and health probes on the admin port, and the access
- * log. The transport reports each finished request once; this turns it into metrics and a log line.
+ * What {@code serve --http} offers operators: Prometheus metrics and health probes on the admin port (the transport's
+ * admin listener, with {@code /metrics} mounted on it), and the access log. The transport reports each finished
+ * request once; this turns it into metrics and a log line.
  */
 final class Operations implements AutoCloseable {
   private final OpsOptions options;
   private final @Nullable Metrics metrics;
   private final @Nullable AccessLog accessLog;
   private final Runnable stopForwarding;
-  private @Nullable AdminServer admin;
+  private @Nullable HttpTransport http;
 
   private Operations(OpsOptions options, @Nullable Metrics metrics, @Nullable AccessLog accessLog,
       Runnable stopForwarding) {
@@ -47,11 +48,20 @@ final class Operations implements AutoCloseable {
     return new Operations(options, metrics, log == null ? null : AccessLog.open(log), stop);
   }
 
-  /** Subscribes the metrics and the access log to the transport's request events. */
+  /**
+   * Subscribes the metrics and the access log to the transport's request events, and adds the admin port with
+   * {@code /metrics} when asked for.
+   */
   void configure(HttpTransportBuilder http) {
     Metrics m = metrics;
     if (m != null) {
       http.onRequest(m::record);
+    }
+    if (options.admin()) {
+      http.admin(options.adminHost(), options.adminPort());
+      if (m != null) {
+        http.adminMount("/metrics", m::serve);
+      }
     }
     AccessLog log = accessLog;
     if (log != null) {
@@ -59,35 +69,25 @@ final class Operations implements AutoCloseable {
     }
   }
 
-  /**
-   * Starts the admin port for a started transport.
-   *
-   * @throws IOException when the admin port cannot be bound
-   */
-  void start(HttpTransport http) throws IOException {
+  /** Adds the started transport's gauges to the metrics. */
+  void start(HttpTransport http) {
+    this.http = http;
     Metrics m = metrics;
     if (m != null) {
       m.watch(http);
-    }
-    if (options.admin()) {
-      admin = AdminServer.start(options.adminHost(), options.adminPort(), m, http::notReady);
     }
   }
 
   /** The admin port's base URL, or null when there is none. */
   @Nullable URI adminUri() {
-    AdminServer a = admin;
-    return a == null ? null : a.uri();
+    HttpTransport h = http;
+    return h == null ? null : h.adminUri().orElse(null);
   }
 
-  /** Stops the admin port and writes out the access log. */
+  /** Writes out the access log (the admin port closes with the transport). */
   @Override
   public void close() {
     stopForwarding.run();
-    AdminServer a = admin;
-    if (a != null) {
-      a.close();
-    }
     AccessLog log = accessLog;
     if (log != null) {
       log.close();

@@ -1,5 +1,6 @@
 package io.promptd.cli;
 
+import io.promptd.catalog.WebCatalog;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
 import io.promptd.library.LibrarySource;
@@ -38,6 +39,8 @@ import org.jspecify.annotations.Nullable;
 
 /** {@code promptd serve DIR…}: the prompt library over stdio or Streamable HTTP. */
 final class Serve {
+  /** The MCP endpoint's path, which the web catalog's page calls too. */
+  private static final String MCP_PATH = "/mcp";
   private static final String JETTY_REFERENCES_PER_CACHE_LINE = "org.eclipse.jetty.util.referencesPerCacheLine";
   /** How long a store's start waits for its first load before serving without it (not ready). */
   private static final Duration STORE_START_WAIT = Duration.ofSeconds(5);
@@ -173,8 +176,13 @@ final class Serve {
     }
     Operations ops = Operations.create(options.ops(), server, library);
     HttpTransportBuilder builder = HttpTransport.builder().server(server).host(options.host())
-        .port(options.port()).bearerToken(options.token()).oauth(options.oauth()).trustProxy(options.trustProxy())
-        .readinessCheck("library loaded", loaded).webCatalog(options.catalog());
+        .port(options.port()).path(MCP_PATH).bearerToken(options.token()).oauth(options.oauth())
+        .trustProxy(options.trustProxy()).readinessCheck("library loaded", loaded);
+    if (options.catalog()) {
+      // Without authentication or a public URL, only visitors on this machine get the page.
+      WebCatalog.mountOn(builder, MCP_PATH, options.token() != null || options.oauth() != null
+          || !options.publicUrls().isEmpty());
+    }
     if (loading != null) {
       builder.holdRequestsUntil(loading.done(), STORE_START_WAIT);
     }

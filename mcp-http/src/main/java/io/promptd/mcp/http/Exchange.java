@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One HTTP request and its response, with blocking reads and writes for the virtual thread serving it. The only place,
- * besides {@link HttpTransport}, that sees Jetty types.
+ * besides {@link JettyServer} and {@link Dispatcher}, that sees Jetty types.
  */
 final class Exchange {
   private final Request request;
@@ -44,11 +44,16 @@ final class Exchange {
   private volatile int status;
   private volatile int errorCode;
   private volatile boolean streaming;
+  /** A probe's, an asset's or the admin listener's: raises no request event. */
   private boolean probe;
 
+  /**
+   * @param silent whether the exchange raises no {@link RequestEvent} whatever it answers (the admin listener's)
+   */
   Exchange(Request request, org.eclipse.jetty.server.Response response, org.eclipse.jetty.util.Callback callback,
-      Telemetry telemetry) {
+      Telemetry telemetry, boolean silent) {
     this.request = request;
+    this.probe = silent;
     this.response = response;
     this.callback = callback;
     this.telemetry = telemetry;
@@ -274,7 +279,7 @@ final class Exchange {
     json(status, json);
   }
 
-  /** Answers with one of the web catalog's files; like a probe, it raises no {@link RequestEvent}. */
+  /** Answers with a mount's body (a page's file, metrics); like a probe, it raises no {@link RequestEvent}. */
   void asset(int status, String contentType, byte[] body) {
     probe = true;
     this.status = status;

@@ -6,8 +6,6 @@ import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -18,8 +16,8 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The checks every request passes before any MCP processing: Host and Origin against DNS rebinding, then the bearer
- * token. Loopback names with the bound port are always allowed; anything else must be configured.
+ * The check every request to the MCP port passes first: Host and Origin against DNS rebinding (credentials are the
+ * {@link Authenticator}'s). Loopback names with the bound port are always allowed; anything else must be configured.
  */
 final class Guard {
   private static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
@@ -28,7 +26,6 @@ final class Guard {
 
   private final Set<String> hosts = new HashSet<>();
   private final Set<String> origins = new HashSet<>();
-  private final byte @Nullable [] token;
 
   /**
    * @param port the bound port
@@ -37,10 +34,8 @@ final class Guard {
    *     one's {@code host[:port]} is accepted in {@code Host} and its origin in {@code Origin}
    * @param extraHosts further {@code host[:port]} values to accept in {@code Host}
    * @param extraOrigins further origins ({@code scheme://host[:port]}) to accept in {@code Origin}
-   * @param token the bearer token to require, or null
    */
-  Guard(int port, String bindHost, List<URI> publicUrls, List<String> extraHosts, List<String> extraOrigins,
-      @Nullable String token) {
+  Guard(int port, String bindHost, List<URI> publicUrls, List<String> extraHosts, List<String> extraOrigins) {
     for (String name : LOOPBACK) {
       hosts.add(normalizeHost(name + ":" + port));
       origins.add("http://" + name + ":" + port);
@@ -78,7 +73,6 @@ final class Guard {
         origins.add(n);
       }
     }
-    this.token = token == null ? null : token.getBytes(StandardCharsets.UTF_8);
   }
 
   static boolean wildcard(String bindHost) {
@@ -135,17 +129,10 @@ final class Guard {
     return name.equals("localhost") || LOOPBACK_V4.matcher(name).matches() || name.equals("[0:0:0:0:0:0:0:1]");
   }
 
-  /** Whether the request carries the configured bearer token (always true when none is configured). */
-  boolean authorized(@Nullable String authorization) {
-    byte[] expected = token;
-    if (expected == null) {
-      return true;
-    }
-    if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      return false;
-    }
-    byte[] given = authorization.substring(7).trim().getBytes(StandardCharsets.UTF_8);
-    return MessageDigest.isEqual(given, expected); // constant time: no token guessing by timing
+  /** Whether a peer address is a loopback one. */
+  static boolean loopbackPeer(@Nullable String address) {
+    return address != null && (LOOPBACK_V4.matcher(address).matches() || address.equals("::1")
+        || address.equals("[::1]") || address.equals("0:0:0:0:0:0:0:1") || address.equals("[0:0:0:0:0:0:0:1]"));
   }
 
   /** Whether a normalized {@code Host} value is accepted; one without a port means port 80 unless listed bare. */

@@ -45,7 +45,9 @@ public final class HttpTransport implements AutoCloseable {
   private final @Nullable SharedSessions shared;
   private final ModernEndpoint modern;
   private final SseTransportEndpoint sse;
-  private final McpHandler handler;
+  private final Gate gate = new Gate();
+  private final Router router;
+  private final Dispatcher handler;
   private final Telemetry telemetry;
   private final JettyServer jetty;
   private final @Nullable IssuerKeys issuerKeys;
@@ -70,16 +72,36 @@ public final class HttpTransport implements AutoCloseable {
     this.telemetry = new Telemetry(b.requestListeners, checks);
     this.sse = new SseTransportEndpoint(server, b.maxBodyBytes, b.keepAliveInterval, b.streamLimits, b.maxSessions,
         sessions::size);
-    boolean authenticates = b.bearerToken != null || b.oauth != null;
-    this.handler = new McpHandler(b.path, b.maxBodyBytes, legacy, modern, sse, telemetry, b.hold,
-        b.webCatalog ? new CatalogPage(b.path, authenticates || !b.publicUrls.isEmpty()) : null);
+    McpEndpoint endpoint = new McpEndpoint(gate, b.maxBodyBytes, legacy, modern);
+    // The MCP endpoint first: the first route mounted at a path wins, and nothing hides the endpoint.
+    this.router = new Router(ex -> ex.refuse(404, "Not Found: the MCP endpoint is " + b.path));
+    router.mount(b.path, endpoint);
+    new Probes(gate, gate::forbidden, telemetry).mountOn(router);
+    new SseRoute(gate, sse).mountOn(router);
+    b.mounts.byPath().forEach((p, m) -> router.mount(p, new MountRoute(gate, gate::forbidden, m)));
+    AdminListener admin = b.adminHost == null ? null : new AdminListener(b.adminHost, b.adminPort,
+        b.adminMounts.byPath().entrySet().stream().map(e -> new AdminListener.Mounted(e.getKey(), e.getValue())).toList());
+    this.handler = new Dispatcher(router, endpoint, admin == null ? null : adminRouter(admin, gate, telemetry), gate,
+        telemetry, b.hold);
     OAuthSettings o = b.oauth;
     this.issuerKeys = o == null ? null : new IssuerKeys(o.issuer(), b.keyRefreshInterval);
     // With OAuth: room for an access token up to the verifier's limit, so that a larger one gets its 401, not a 431.
     // The idle timeout is longer than the keep-alive interval, so that quiet SSE streams are not cut by the server.
     this.jetty = new JettyServer(b.host, b.port, handler, Duration.ofMillis(Math.max(30_000,
         b.keepAliveInterval.toMillis() * 3)), o == null ? 0 : 2 * TokenVerifier.MAX_TOKEN_CHARS, b.trustProxy, tls,
-        b.acceptedSendBufferSize);
+        b.acceptedSendBufferSize, admin);
+  }
+
+  /** The admin listener's routes: the probes and the embedder's mounts, under the admin listener's Host check. */
+  private static Router adminRouter(AdminListener admin, Gate gate, Telemetry telemetry) {
+    HostCheck hosts = HostCheck.admin(admin.host());
+    List<String> paths = new ArrayList<>(List.of(Probes.HEALTHZ, Probes.READYZ));
+    admin.mounts().forEach(m -> paths.add(m.path()));
+    String notFound = "Not Found: the admin port serves " + String.join(", ", paths);
+    Router router = new Router(new MountRoute(gate, hosts, (request, response) -> response.refuse(404, notFound)));
+    new Probes(gate, hosts, telemetry).mountOn(router);
+    admin.mounts().forEach(m -> router.mount(m.path(), new MountRoute(gate, hosts, m.mount())));
+    return router;
   }
 
   /** Returns a builder. */
@@ -106,18 +128,20 @@ public final class HttpTransport implements AutoCloseable {
           : new IOException("could not start the HTTP server on " + config.host + ":" + config.port, e);
     }
     started = true;
-    ResourceServer rs = null;
+    Authenticator auth = config.bearerToken != null ? new BearerToken(config.bearerToken) : Authenticator.NONE;
     OAuthSettings o = config.oauth;
     IssuerKeys keys = issuerKeys;
     if (o != null && keys != null) {
       keys.start(); // in the background: an unreachable issuer does not stop the server from starting
       // The resource is what clients use: the first public URL when there is one, else the local URI.
       URI resource = config.publicUrls.isEmpty() ? uri() : config.publicUrls.getFirst();
-      rs = new ResourceServer(o, resource, config.path, keys);
+      ResourceServer rs = new ResourceServer(o, resource, config.path, keys);
+      new MetadataRoute(gate, rs).mountOn(router);
       oauth = rs;
+      auth = rs;
     }
-    handler.guard(new Guard(port(), config.host, config.publicUrls, config.allowedHosts, config.allowedOrigins,
-        config.bearerToken), rs);
+    handler.opening();
+    gate.open(new Guard(port(), config.host, config.publicUrls, config.allowedHosts, config.allowedOrigins), auth);
     LOG.log(Level.DEBUG, "MCP endpoint at {0}", uri());
     return this;
   }
@@ -179,6 +203,17 @@ public final class HttpTransport implements AutoCloseable {
     }
     ResourceServer rs = oauth;
     return rs == null ? Optional.empty() : Optional.of(URI.create(rs.metadataUrl()));
+  }
+
+  /**
+   * The {@linkplain HttpTransportBuilder#admin admin listener}'s base URL, such as {@code http://127.0.0.1:9464} (a
+   * wildcard bind gives the loopback address), or empty without one.
+   *
+   * @throws IllegalStateException when not started
+   */
+  public Optional<URI> adminUri() {
+    port(); // started?
+    return Optional.ofNullable(jetty.adminUri());
   }
 
   /** How many legacy sessions are open now: Streamable HTTP ones and those of the old HTTP+SSE transport. */

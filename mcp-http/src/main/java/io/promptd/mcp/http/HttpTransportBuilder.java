@@ -52,8 +52,11 @@ public final class HttpTransportBuilder {
   int acceptedSendBufferSize = -1;
   final List<Consumer<RequestEvent>> requestListeners = new ArrayList<>();
   final Map<String, BooleanSupplier> readinessChecks = new LinkedHashMap<>();
-  McpHandler.@Nullable Hold hold;
-  boolean webCatalog;
+  Dispatcher.@Nullable Hold hold;
+  final Mounts mounts = new Mounts("mount", true);
+  @Nullable String adminHost;
+  int adminPort;
+  final Mounts adminMounts = new Mounts("adminMount", false);
 
   HttpTransportBuilder() {}
 
@@ -323,19 +326,54 @@ public final class HttpTransportBuilder {
     if (atMost.isNegative() || atMost.isZero()) {
       throw new IllegalArgumentException("HttpTransportBuilder.holdRequestsUntil: atMost must be positive");
     }
-    this.hold = new McpHandler.Hold(opened.toCompletableFuture(), atMost);
+    this.hold = new Dispatcher.Hold(opened.toCompletableFuture(), atMost);
     return this;
   }
 
   /**
-   * Serves the web catalog at {@code /} (default: off): a page, shipped in this module, that lists the prompts, fills
-   * their arguments with the server's completions and renders them, as a 2026-07-28 client of this endpoint, and
-   * follows the library's changes. With a bearer token or OAuth the page asks the visitor for a token and shows what
-   * that token may see; without either it is served only to visitors on this machine unless a {@linkplain
-   * #publicUrl public URL} is configured. The MCP path must then be other than {@code /}.
+   * Serves {@code mount} at {@code path} of the MCP port, such as a web page beside the endpoint. A mount serves
+   * exactly its path (mount each file of a page); it gets requests after the Host and Origin checks and without the
+   * endpoint's authentication (see {@link HttpMount}), so it must serve nothing that needs a token. The MCP endpoint's
+   * path must differ from every mount's.
+   *
+   * @param path an absolute path, not one the transport serves itself ({@code /healthz}, {@code /readyz}, {@code
+   *     /sse}, {@code /messages}, {@code /.well-known/oauth-protected-resource...}); each path once
+   * @throws IllegalArgumentException when the path is not absolute, is the transport's own, or is mounted already
    */
-  public HttpTransportBuilder webCatalog(boolean serve) {
-    this.webCatalog = serve;
+  public HttpTransportBuilder mount(String path, HttpMount mount) {
+    mounts.add(path, mount);
+    return this;
+  }
+
+  /**
+   * Adds the admin listener: a second port of the same server, for operators, that serves {@code /healthz} and {@code
+   * /readyz} (as the MCP port does) and the {@linkplain #adminMount admin mounts}, such as {@code /metrics}; anything
+   * else gets 404. Plain HTTP, never the MCP endpoint, no token, no request events. Bound to a loopback address it
+   * accepts only loopback names in {@code Host} (against DNS rebinding); bound elsewhere, any. {@link
+   * HttpTransport#adminUri()} tells where it listens.
+   *
+   * @param host the address to bind, such as {@code 127.0.0.1} (this machine only) or {@code 0.0.0.0}
+   * @param port the port to bind; 0 picks a free one; it must differ from the MCP port
+   */
+  public HttpTransportBuilder admin(String host, int port) {
+    requireNonNull(host, "HttpTransportBuilder.admin: host");
+    if (port < 0 || port > 65_535) {
+      throw new IllegalArgumentException("HttpTransportBuilder.admin: port must be 0..65535, not " + port);
+    }
+    this.adminHost = host;
+    this.adminPort = port;
+    return this;
+  }
+
+  /**
+   * Serves {@code mount} at {@code path} of the {@linkplain #admin admin listener}, such as {@code /metrics}; needs
+   * {@link #admin(String, int)}.
+   *
+   * @param path an absolute path other than {@code /healthz} and {@code /readyz}; each path once
+   * @throws IllegalArgumentException when the path is not absolute, is a probe's, or is mounted already
+   */
+  public HttpTransportBuilder adminMount(String path, HttpMount mount) {
+    adminMounts.add(path, mount);
     return this;
   }
 
@@ -343,8 +381,8 @@ public final class HttpTransportBuilder {
    * Builds the transport; {@link HttpTransport#start()} binds it.
    *
    * @throws IllegalStateException when no server was set, when both a bearer token and OAuth were, when a
-   *     non-loopback address is to be bound without either (such a server would answer anyone who can reach it), or
-   *     when the catalog is on and the MCP path would hide it
+   *     non-loopback address is to be bound without either (such a server would answer anyone who can reach it), when
+   *     the MCP path is a mount's, or when admin mounts were added without an admin listener
    * @throws UncheckedIOException when the TLS files cannot be read or do not form a pair
    */
   public HttpTransport build() {
@@ -360,9 +398,12 @@ public final class HttpTransportBuilder {
       throw new IllegalStateException("binding " + host + " would expose the server beyond this machine without"
           + " authentication; require a bearer token or OAuth, or bind a loopback address");
     }
-    if (webCatalog && (path.equals("/") || path.startsWith("/catalog/"))) {
-      throw new IllegalStateException("HttpTransportBuilder.build: the catalog is served at / and /catalog/; the"
-          + " MCP path " + path + " would hide it");
+    if (mounts.has(path)) {
+      throw new IllegalStateException("HttpTransportBuilder.build: a mount is served at " + path + "; the MCP path "
+          + path + " would hide it");
+    }
+    if (!adminMounts.isEmpty() && adminHost == null) {
+      throw new IllegalStateException("HttpTransportBuilder.build: adminMount(...) needs admin(...)");
     }
     if (sessionStore != null && sessionSecret == null) {
       throw new IllegalStateException("HttpTransportBuilder.build: sessionStore(...) needs sessionSecret(...):"

@@ -1,6 +1,8 @@
 package io.promptd.mcp.http;
 
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,12 +21,14 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The embedded Jetty under an {@link HttpTransport}: virtual threads, one connector (plain or TLS, with the forwarded
- * headers believed only when asked), error pages without stacks or versions; and the URLs its bound port answers on.
+ * The embedded Jetty under an {@link HttpTransport}: virtual threads, the MCP connector (plain or TLS, with the
+ * forwarded headers believed only when asked) and optionally the admin connector (plain HTTP, its own address), error
+ * pages without stacks or versions; and the URLs its bound ports answer on.
  */
 final class JettyServer {
   private final Server jetty;
   private final ServerConnector connector;
+  private final @Nullable ServerConnector admin;
   private final String host;
   private final @Nullable TlsFiles tls;
 
@@ -37,9 +41,11 @@ final class JettyServer {
    * @param trustProxy whether {@code X-Forwarded-*} and {@code Forwarded} headers are believed
    * @param tls the certificate to serve HTTPS with, or null for plain HTTP
    * @param acceptedSendBufferSize the socket send buffer of accepted connections, or 0 or less for the system's
+   * @param adminListener the admin listener's address, or null for none; its connector is named {@link
+   *     Dispatcher#ADMIN_CONNECTOR}
    */
   JettyServer(String host, int port, Handler handler, Duration idleTimeout, int requestHeaderSize, boolean trustProxy,
-      @Nullable TlsFiles tls, int acceptedSendBufferSize) {
+      @Nullable TlsFiles tls, int acceptedSendBufferSize, @Nullable AdminListener adminListener) {
     this.host = host;
     this.tls = tls;
     QueuedThreadPool threads = new QueuedThreadPool();
@@ -72,6 +78,19 @@ final class JettyServer {
     }
     connector.setIdleTimeout(idleTimeout.toMillis());
     jetty.addConnector(connector);
+    if (adminListener != null) {
+      HttpConfiguration plain = new HttpConfiguration();
+      plain.setSendServerVersion(false);
+      plain.setSendXPoweredBy(false);
+      this.admin = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(plain));
+      admin.setName(Dispatcher.ADMIN_CONNECTOR);
+      admin.setHost(adminListener.host());
+      admin.setPort(adminListener.port());
+      admin.setIdleTimeout(idleTimeout.toMillis());
+      jetty.addConnector(admin);
+    } else {
+      this.admin = null;
+    }
     jetty.setHandler(handler);
     ErrorHandler errors = new ErrorHandler();
     errors.setShowStacks(false);
@@ -112,6 +131,25 @@ final class JettyServer {
       h = "127.0.0.1";
     }
     return URI.create(scheme() + "://" + h + ":" + localPort() + path);
+  }
+
+  /**
+   * The admin listener's base URI by the address it bound, such as {@code http://127.0.0.1:9464} (a wildcard bind
+   * gives the loopback address), or null without one.
+   */
+  @Nullable URI adminUri() {
+    ServerConnector a = admin;
+    if (a == null) {
+      return null;
+    }
+    String h;
+    try {
+      InetAddress address = InetAddress.getByName(a.getHost());
+      h = address.isAnyLocalAddress() ? "127.0.0.1" : address.getHostAddress();
+    } catch (UnknownHostException e) {
+      h = String.valueOf(a.getHost()); // it was bound, so it resolved: not expected
+    }
+    return URI.create("http://" + (h.contains(":") ? "[" + h + "]" : h) + ":" + a.getLocalPort());
   }
 
   /**

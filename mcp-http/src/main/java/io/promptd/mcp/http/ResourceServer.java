@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * checks each request's bearer token, and answers what the MCP authorization spec asks — 401 with a {@code
  * WWW-Authenticate} challenge naming the metadata, or 403 {@code insufficient_scope}.
  */
-final class ResourceServer implements AutoCloseable {
+final class ResourceServer implements Authenticator, AutoCloseable {
   static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
 
   private final IssuerKeys keys;
@@ -57,9 +57,9 @@ final class ResourceServer implements AutoCloseable {
     this.metadata = JsonCodec.write(doc.build()).getBytes(StandardCharsets.UTF_8);
   }
 
-  /** Whether {@code path} is where the metadata is served. */
-  boolean isMetadataPath(String path) {
-    return metadataPaths.contains(path);
+  /** The paths the metadata is served at. */
+  Set<String> metadataPaths() {
+    return metadataPaths;
   }
 
   /** Serves the Protected Resource Metadata (GET only). */
@@ -83,51 +83,44 @@ final class ResourceServer implements AutoCloseable {
     return keys.ready();
   }
 
-  /**
-   * Authenticates a request by its {@code Authorization} header and sets its caller; false after refusing it (401
-   * or 403, with the challenge).
-   */
-  boolean admit(Exchange ex) {
-    List<String> headers = ex.headers("Authorization");
+  @Override
+  public boolean mayBlock() {
+    return true; // a token naming an unknown key makes the issuer's keys be fetched again
+  }
+
+  /** Authenticates a request by its {@code Authorization} header: its caller, or a refusal (400, 401 or 403). */
+  @Override
+  public Outcome authenticate(List<String> headers) {
     if (headers.isEmpty()) {
-      challenge(ex, 401, null, "Unauthorized: an OAuth access token is required");
-      return false;
+      return challenge(401, null, "Unauthorized: an OAuth access token is required");
     }
     String header = headers.getFirst();
     if (headers.size() > 1 || header.length() < 7 || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
       boolean bearer = header.regionMatches(true, 0, "Bearer", 0, 6);
       if (bearer || headers.size() > 1) { // RFC 6750 section 3.1: a malformed request is 400 invalid_request
-        challenge(ex, 400, new Problem("invalid_request", "the Authorization header is malformed"),
+        return challenge(400, new Problem("invalid_request", "the Authorization header is malformed"),
             "Bad Request: the Authorization header is malformed (one header: Bearer TOKEN)");
-      } else {
-        challenge(ex, 401, null, "Unauthorized: an OAuth bearer token is required");
       }
-      return false;
+      return challenge(401, null, "Unauthorized: an OAuth bearer token is required");
     }
     TokenVerifier.Verdict verdict = verifier.verify(header.substring(7).strip());
-    switch (verdict) {
+    return switch (verdict) {
       case TokenVerifier.Verdict.Invalid(String error, String description) -> {
         boolean malformed = error.equals("invalid_request");
-        challenge(ex, malformed ? 400 : 401, new Problem(error, description),
+        yield challenge(malformed ? 400 : 401, new Problem(error, description),
             (malformed ? "Bad Request: " : "Unauthorized: ") + description);
-        return false;
       }
-      case TokenVerifier.Verdict.Valid(var caller) -> {
-        if (!caller.scopes().containsAll(required)) {
-          challenge(ex, 403, new Problem("insufficient_scope", "the access token lacks a required scope"),
+      case TokenVerifier.Verdict.Valid(var caller) -> caller.scopes().containsAll(required)
+          ? new Authenticated(caller)
+          : challenge(403, new Problem("insufficient_scope", "the access token lacks a required scope"),
               "Forbidden: the access token lacks a required scope (" + scopeList + ")");
-          return false;
-        }
-        ex.caller(caller);
-        return true;
-      }
-    }
+    };
   }
 
   private record Problem(String code, String description) {}
 
   /** RFC 6750 section 3 / RFC 9728 section 5.1: where to find the metadata, and what scope to ask for. */
-  private void challenge(Exchange ex, int status, @Nullable Problem error, String message) {
+  private Refused challenge(int status, @Nullable Problem error, String message) {
     StringBuilder b = new StringBuilder("Bearer ");
     if (error != null) {
       b.append("error=\"").append(error.code()).append("\", error_description=\"").append(error.description())
@@ -137,8 +130,7 @@ final class ResourceServer implements AutoCloseable {
     if (!scopeList.isEmpty()) {
       b.append(", scope=\"").append(scopeList).append('"');
     }
-    ex.setHeader("WWW-Authenticate", b.toString());
-    ex.refuse(status, message);
+    return new Refused(status, b.toString(), message);
   }
 
   @Override

@@ -77,17 +77,15 @@ final class SseTransportEndpoint {
     this.otherSessions = otherSessions;
   }
 
-  /** Whether {@code path} is one of this transport's. */
-  static boolean serves(String path) {
-    return path.equals(STREAM_PATH) || path.equals(MESSAGES_PATH);
-  }
-
   /** How many sessions are open now. */
   int size() {
     return sessions.size();
   }
 
-  /** Serves a request to one of {@link #serves its paths}, once the guard has admitted it. */
+  /**
+   * Serves a request to {@link #STREAM_PATH} or {@link #MESSAGES_PATH}, once the gate has admitted it (see {@link
+   * SseRoute}).
+   */
   void serve(Exchange ex) throws IOException, InterruptedException {
     ex.transport(RequestEvent.Transport.HTTP_SSE);
     ex.describe(RequestEvent.Era.LEGACY, null, null);
@@ -183,7 +181,7 @@ final class SseTransportEndpoint {
       return;
     }
     Incoming in = MessageCodec.decode(body, 0, body.length);
-    McpHandler.describe(ex, RequestEvent.Era.LEGACY, in);
+    McpEndpoint.describe(ex, RequestEvent.Era.LEGACY, in);
     Call call = s.core().receive(in, ex.caller());
     if (call.mayBlock()) {
       ex.status(202); // taken: the answer follows on the stream, and this thread serves it

@@ -25,6 +25,20 @@ class ApiSurfaceTest {
     }
   }
 
+  /** The mount seam's own request and response: an embedder's page or metrics see no Jetty type either. */
+  @Test
+  void noJettyTypeInTheMountSeam() {
+    for (Class<?> c : List.of(HttpMount.class, MountRequest.class, MountResponse.class)) {
+      assertThat(c.getInterfaces()).isEmpty();
+      for (Method m : c.getMethods()) {
+        assertThat(m.getReturnType().getName()).as(m.toString()).doesNotStartWith("org.eclipse");
+        for (Class<?> p : m.getParameterTypes()) {
+          assertThat(p.getName()).as(m.toString()).doesNotStartWith("org.eclipse");
+        }
+      }
+    }
+  }
+
   @Test
   void theModuleExportsOnlyTheApiPackage() {
     Module module = HttpTransport.class.getModule();

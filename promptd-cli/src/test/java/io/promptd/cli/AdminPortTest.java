@@ -4,26 +4,57 @@ import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.promptd.mcp.http.HttpTransport;
+import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.server.PromptCatalog;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.Socket;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The admin port on its own: probes, readiness, Host checks on loopback, and the flags that ask for it. */
+/**
+ * The admin port (the HTTP transport's admin listener) without metrics: probes, readiness, Host checks on loopback,
+ * and the flags that ask for it.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class AdminServerTest {
+class AdminPortTest {
+  /** A transport with an admin listener on {@code 127.0.0.1}, any port, and nothing mounted on it. */
+  private record Admin(McpServer server, HttpTransport http) implements AutoCloseable {
+    static Admin start(BooleanSupplier loaded) throws IOException {
+      McpServer server = McpServer.builder().prompts(PromptCatalog.create()).build();
+      return new Admin(server, HttpTransport.builder().server(server).readinessCheck("library loaded", loaded)
+          .admin("127.0.0.1", 0).build().start());
+    }
+
+    URI uri() {
+      return http.adminUri().orElseThrow();
+    }
+
+    int port() {
+      return uri().getPort();
+    }
+
+    @Override
+    public void close() {
+      http.close();
+      server.close();
+    }
+  }
+
   @Test
   void readyzIs503NamingTheFailingCheckThen200() throws Exception {
     AtomicBoolean loaded = new AtomicBoolean();
-    try (AdminServer admin = AdminServer.start("127.0.0.1", 0, null,
-        () -> loaded.get() ? List.of() : List.of("library loaded"));
+    try (Admin admin = Admin.start(loaded::get);
         HttpClient client = HttpClient.newHttpClient()) {
       assertThat(admin.uri().toString()).isEqualTo("http://127.0.0.1:" + admin.port());
       HttpResponse<String> notReady = get(client, admin, "/readyz");
@@ -53,7 +84,7 @@ class AdminServerTest {
         .isInstanceOf(UsageException.class).hasMessageContaining("differ");
   }
 
-  private static HttpResponse<String> get(HttpClient client, AdminServer admin, String path) throws Exception {
+  private static HttpResponse<String> get(HttpClient client, Admin admin, String path) throws Exception {
     return client.send(HttpRequest.newBuilder(admin.uri().resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
   }
 

@@ -1,19 +1,24 @@
-package io.promptd.mcp.http;
+package io.promptd.catalog;
 
+import io.promptd.mcp.http.HttpMount;
+import io.promptd.mcp.http.MountRequest;
+import io.promptd.mcp.http.MountResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
 
 /**
- * The web catalog: one page and its script, style sheet and icon, shipped in this module's jar, that browse the
- * library as an MCP client of the same server's endpoint. The files hold no library content (the page asks the MCP
- * endpoint for it, with the visitor's token), so they are served without a token; every response forbids framing,
- * inline script, requests to other origins and type sniffing.
+ * The web catalog's files: one page and its script, style sheet and icon, shipped in this module's jar, that browse
+ * the library as an MCP client of the same server's endpoint. Every response forbids framing, inline script, requests
+ * to other origins and type sniffing.
  */
-final class CatalogPage {
+final class CatalogPage implements HttpMount {
+  /** Where the files are served. */
+  static final List<String> PATHS = List.of("/", "/catalog/app.js", "/catalog/app.css", "/catalog/icon.svg");
+
   /**
    * What the page may do: its own script and style, images from itself or {@code data:} URIs (prompt images and
    * icons arrive as those), requests to its own origin; no framing, no plugins, no form posts, and DOM sinks that
@@ -61,55 +66,42 @@ final class CatalogPage {
     this.openToAll = openToAll;
   }
 
-  /** Whether {@code path} is one of the page's files. */
-  boolean serves(String path) {
-    return assets.containsKey(path);
-  }
-
-  /**
-   * Answers a request for one of the page's files; Host and Origin have been checked.
-   *
-   * @param loopbackHost whether the request named this machine by a loopback name or address in {@code Host}
-   */
-  void serve(Exchange ex, boolean loopbackHost) {
-    securityHeaders(ex);
-    if (!openToAll && !(loopbackHost && loopbackPeer(ex.remoteAddress()))) {
-      ex.refuse(403, "Forbidden: without authentication the catalog is served only to this machine; require a"
+  /** Answers a request for one of the page's files; the transport has checked Host and Origin. */
+  @Override
+  public void serve(MountRequest request, MountResponse response) {
+    securityHeaders(response);
+    if (!openToAll && !request.fromThisMachine()) {
+      response.refuse(403, "Forbidden: without authentication the catalog is served only to this machine; require a"
           + " token or OAuth, or configure a public URL");
       return;
     }
-    if (!ex.method().equals("GET") && !ex.method().equals("HEAD")) {
-      ex.setHeader("Allow", "GET, HEAD");
-      ex.refuse(405, "Method Not Allowed: use GET");
+    if (!request.method().equals("GET") && !request.method().equals("HEAD")) {
+      response.header("Allow", "GET, HEAD");
+      response.refuse(405, "Method Not Allowed: use GET");
       return;
     }
-    Asset asset = assets.get(ex.path());
+    Asset asset = assets.get(request.path());
     if (asset == null) {
-      ex.refuse(404, "Not Found");
+      response.refuse(404, "Not Found");
       return;
     }
-    if (ex.method().equals("HEAD")) {
-      ex.setHeader("Content-Length", String.valueOf(asset.body().length));
-      ex.asset(200, asset.contentType(), new byte[0]);
+    if (request.method().equals("HEAD")) {
+      response.header("Content-Length", String.valueOf(asset.body().length));
+      response.send(200, asset.contentType(), new byte[0]);
     } else {
-      ex.asset(200, asset.contentType(), asset.body());
+      response.send(200, asset.contentType(), asset.body());
     }
   }
 
-  private static void securityHeaders(Exchange ex) {
-    ex.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-    ex.setHeader("X-Content-Type-Options", "nosniff");
-    ex.setHeader("X-Frame-Options", "DENY");
-    ex.setHeader("Referrer-Policy", "no-referrer");
-    ex.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    ex.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-    ex.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), clipboard-read=()");
-    ex.setHeader("Cache-Control", "no-cache");
-  }
-
-  private static boolean loopbackPeer(@Nullable String address) {
-    return address != null && (Guard.LOOPBACK_V4.matcher(address).matches() || address.equals("::1")
-        || address.equals("[::1]") || address.equals("0:0:0:0:0:0:0:1") || address.equals("[0:0:0:0:0:0:0:1]"));
+  private static void securityHeaders(MountResponse response) {
+    response.header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        .header("X-Content-Type-Options", "nosniff")
+        .header("X-Frame-Options", "DENY")
+        .header("Referrer-Policy", "no-referrer")
+        .header("Cross-Origin-Opener-Policy", "same-origin")
+        .header("Cross-Origin-Resource-Policy", "same-origin")
+        .header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), clipboard-read=()")
+        .header("Cache-Control", "no-cache");
   }
 
   /** A value fit for a double-quoted HTML attribute. */
@@ -118,7 +110,7 @@ final class CatalogPage {
   }
 
   private static byte[] read(String name) {
-    try (InputStream in = CatalogPage.class.getResourceAsStream("catalog/" + name)) {
+    try (InputStream in = CatalogPage.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("the catalog's " + name + " is missing from the jar");
       }

@@ -1,8 +1,11 @@
-package io.promptd.mcp.http;
+package io.promptd.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.promptd.mcp.http.HttpTransport;
+import io.promptd.mcp.http.HttpTransportBuilder;
+import io.promptd.mcp.http.RequestEvent;
 import io.promptd.mcp.server.McpServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The web catalog's files over HTTP: off unless asked for; its security headers; served without a token (they hold no
  * library content) while the endpoint keeps requiring one; without authentication only to loopback visitors unless a
- * public URL is configured. (The page itself is tested in a real browser: interop-tests' CatalogBrowserTest.)
+ * public URL is configured. (The page itself is tested in a real browser: interop-tests' CatalogBrowserTest.) Mounted
+ * as the CLI mounts it: open to all when requests are authenticated or a public URL is configured.
  */
 class CatalogPageTest {
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -29,7 +33,7 @@ class CatalogPageTest {
 
   @BeforeEach
   void server() {
-    server = ConformanceFixtures.server();
+    server = CatalogFixtures.server();
   }
 
   @AfterEach
@@ -40,13 +44,18 @@ class CatalogPageTest {
     server.close();
   }
 
+  /** The catalog on the default MCP path, as {@code serve --catalog} mounts it. */
+  private static HttpTransportBuilder catalog(HttpTransportBuilder http, boolean openToAll) {
+    return WebCatalog.mountOn(http, "/mcp", openToAll);
+  }
+
   private HttpResponse<String> get(String path) throws Exception {
     return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + path))
         .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private int rawGet(String host) throws IOException {
-    return TestClient.rawStatus(http.port(), "GET / HTTP/1.1\r\nHost: " + host + "\r\n", "");
+    return CatalogFixtures.rawStatus(http.port(), "GET / HTTP/1.1\r\nHost: " + host + "\r\n", "");
   }
 
   @Test
@@ -58,7 +67,8 @@ class CatalogPageTest {
 
   @Test
   void servesThePageWithItsSecurityHeaders() throws Exception {
-    http = HttpTransport.builder().server(server).path("/api/mcp").webCatalog(true).build().start();
+    http = WebCatalog.mountOn(HttpTransport.builder().server(server).path("/api/mcp"), "/api/mcp", false).build()
+        .start();
     HttpResponse<String> page = get("/");
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.headers().firstValue("content-type")).hasValue("text/html; charset=utf-8");
@@ -91,7 +101,7 @@ class CatalogPageTest {
 
   @Test
   void foreignHostsAndOriginsAreRefusedAsForTheEndpoint() throws Exception {
-    http = HttpTransport.builder().server(server).webCatalog(true).build().start();
+    http = catalog(HttpTransport.builder().server(server), false).build().start();
     assertThat(rawGet("evil.example.com")).isEqualTo(403);
     assertThat(rawGet("127.0.0.1:" + http.port())).isEqualTo(200);
     assertThat(rawGet("localhost:" + http.port())).isEqualTo(200);
@@ -100,38 +110,34 @@ class CatalogPageTest {
   @Test
   void withoutAuthenticationOnlyLoopbackVisitorsUnlessAPublicUrlIsSet() throws Exception {
     // Behind a proxy on this machine that names the server otherwise: the visitor may be anyone.
-    http = HttpTransport.builder().server(server).webCatalog(true).allowedHosts(List.of("proxy.example:8080"))
+    http = catalog(HttpTransport.builder().server(server).allowedHosts(List.of("proxy.example:8080")), false)
         .build().start();
     assertThat(rawGet("proxy.example:8080")).isEqualTo(403);
     assertThat(rawGet("127.0.0.1:" + http.port())).isEqualTo(200);
     http.close();
-    http = HttpTransport.builder().server(server).webCatalog(true)
-        .publicUrl(URI.create("https://prompts.example.com/mcp")).build().start();
+    http = catalog(HttpTransport.builder().server(server).publicUrl(URI.create("https://prompts.example.com/mcp")),
+        true).build().start();
     assertThat(rawGet("prompts.example.com")).isEqualTo(200);
   }
 
   @Test
   void withATokenThePageLoadsWithoutItAndTheLibraryDoesNot() throws Exception {
-    http = HttpTransport.builder().server(server).webCatalog(true).bearerToken("catalog-token-1234")
-        .allowedHosts(List.of("proxy.example:8080")).build().start();
+    http = catalog(HttpTransport.builder().server(server).bearerToken("catalog-token-1234")
+        .allowedHosts(List.of("proxy.example:8080")), true).build().start();
     assertThat(get("/").statusCode()).isEqualTo(200);
     assertThat(rawGet("proxy.example:8080")).as("with auth the page may be served to anyone").isEqualTo(200);
-    TestClient client = new TestClient(http.uri());
-    assertThat(client.post(TestClient.modern(1, "prompts/list", ""), TestClient.modernHeaders("prompts/list", null))
-        .statusCode()).isEqualTo(401);
+    assertThat(CatalogFixtures.listPrompts(http.uri()).statusCode()).isEqualTo(401);
   }
 
   /** Like the probes, the page's files raise no request event (no metric, no access-log line); its MCP calls do. */
   @Test
   void thePageFilesRaiseNoRequestEvents() throws Exception {
     java.util.concurrent.BlockingQueue<RequestEvent> events = new java.util.concurrent.LinkedBlockingQueue<>();
-    http = HttpTransport.builder().server(server).webCatalog(true).onRequest(events::add).build().start();
+    http = catalog(HttpTransport.builder().server(server).onRequest(events::add), false).build().start();
     for (String path : List.of("/", "/catalog/app.js", "/catalog/app.css", "/catalog/icon.svg")) {
       assertThat(get(path).statusCode()).isEqualTo(200);
     }
-    TestClient client = new TestClient(http.uri());
-    assertThat(client.post(TestClient.modern(1, "prompts/list", ""), TestClient.modernHeaders("prompts/list", null))
-        .statusCode()).isEqualTo(200);
+    assertThat(CatalogFixtures.listPrompts(http.uri()).statusCode()).isEqualTo(200);
     RequestEvent first = events.poll(10, java.util.concurrent.TimeUnit.SECONDS);
     assertThat(first).isNotNull();
     assertThat(first.method()).isEqualTo("prompts/list");
@@ -140,7 +146,7 @@ class CatalogPageTest {
 
   @Test
   void anMcpPathThatWouldHideThePageIsRefused() {
-    assertThatThrownBy(() -> HttpTransport.builder().server(server).path("/").webCatalog(true).build())
+    assertThatThrownBy(() -> catalog(HttpTransport.builder().server(server).path("/"), false).build())
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("would hide it");
   }
 
@@ -148,7 +154,7 @@ class CatalogPageTest {
   @Test
   void theScriptHasNoHtmlOrCodeSinks() throws IOException {
     String script;
-    try (InputStream in = CatalogPage.class.getResourceAsStream("catalog/app.js")) {
+    try (InputStream in = CatalogPage.class.getResourceAsStream("app.js")) {
       script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
     assertThat(script).doesNotContain("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",

@@ -1,0 +1,151 @@
+package io.promptd.mcp.http;
+
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.RequestHeaders;
+import java.io.IOException;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The Streamable HTTP endpoint: after the gate (Host, Origin, credentials), the method, Accept and size checks, then
+ * the era is decided and the request goes to the legacy or the modern endpoint.
+ */
+final class McpEndpoint implements Route {
+  private final Gate gate;
+  private final int maxBodyBytes;
+  private final LegacyEndpoint legacy;
+  private final ModernEndpoint modern;
+
+  McpEndpoint(Gate gate, int maxBodyBytes, LegacyEndpoint legacy, ModernEndpoint modern) {
+    this.gate = gate;
+    this.maxBodyBytes = maxBodyBytes;
+    this.legacy = legacy;
+    this.modern = modern;
+  }
+
+  @Override
+  public void serve(Exchange ex) throws IOException, InterruptedException {
+    if (!gate.admitted(ex)) {
+      return;
+    }
+    switch (ex.method()) {
+      case "POST" -> {
+        if (postHeadersOk(ex)) {
+          postBody(ex, Runner.HERE);
+        }
+      }
+      case "GET" -> {
+        ex.describe(RequestEvent.Era.LEGACY, null, null);
+        legacy.get(ex);
+      }
+      case "DELETE" -> {
+        ex.describe(RequestEvent.Era.LEGACY, null, null);
+        legacy.delete(ex);
+      }
+      default -> {
+        ex.setHeader("Allow", "GET, POST, DELETE");
+        ex.refuse(405, "Method Not Allowed: use POST (or GET and DELETE for a legacy session)");
+      }
+    }
+  }
+
+  /**
+   * Serves a POST on the thread that parsed it: its checks, then its body if it has arrived whole, with {@code
+   * inline} running what cannot block right here; a body still arriving is read by {@code elsewhere}'s thread.
+   */
+  void postInline(Exchange ex, Runner inline, Consumer<Work> elsewhere) {
+    if (!gate.admitted(ex) || !postHeadersOk(ex)) {
+      return; // refused
+    }
+    if (ex.declaredLength() > maxBodyBytes) {
+      tooLarge(ex);
+      return;
+    }
+    byte[] body = ex.bodyIfArrived(maxBodyBytes);
+    if (body == null) {
+      elsewhere.accept(() -> postBody(ex, Runner.HERE)); // the rest is on its way
+    } else {
+      postBody(ex, body, inline);
+    }
+  }
+
+  /** A POST's Accept and Content-Type; false after refusing it. */
+  private static boolean postHeadersOk(Exchange ex) {
+    if (!Guard.accepts(ex.headers("Accept"), "application/json")
+        || !Guard.accepts(ex.headers("Accept"), "text/event-stream")) {
+      ex.refuse(406, "Not Acceptable: Accept must list application/json and text/event-stream");
+      return false;
+    }
+    if (!Guard.isJson(ex.header("Content-Type"))) {
+      ex.refuse(415, "Unsupported Media Type: the body must be application/json");
+      return false;
+    }
+    return true;
+  }
+
+  private void tooLarge(Exchange ex) {
+    ex.setHeader("Connection", "close"); // we did not read the rest of the body
+    ex.refuse(413, "Content Too Large: the body exceeds " + maxBodyBytes + " bytes");
+  }
+
+  /** Reads the body, blocking, then serves it. */
+  private void postBody(Exchange ex, Runner runner) throws IOException {
+    byte[] body = ex.declaredLength() > maxBodyBytes ? null : ex.body(maxBodyBytes);
+    if (body == null) {
+      tooLarge(ex);
+    } else {
+      postBody(ex, body, runner);
+    }
+  }
+
+  private void postBody(Exchange ex, byte[] body, Runner runner) {
+    Incoming in = MessageCodec.decode(body, 0, body.length);
+    RequestHeaders headers = new RequestHeaders(ex.header(Eras.PROTOCOL_VERSION_HEADER),
+        ex.header(Eras.METHOD_HEADER), ex.header(Eras.NAME_HEADER), ex.remoteAddress());
+    if (modern.claims(headers, in)) {
+      describe(ex, RequestEvent.Era.MODERN, in);
+      modern.post(ex, in, headers, runner);
+    } else if (in instanceof Incoming.Invalid invalid && ex.header(Eras.SESSION_HEADER) == null) {
+      describe(ex, RequestEvent.Era.NONE, in);
+      ex.reply(Reply.rejected(invalid.error(), true, null)); // no session: no version in force
+      // (Within a session the session answers, under its version's rule for an unreadable id, as stdio does.)
+    } else if (ex.header(Eras.SESSION_HEADER) != null) {
+      describe(ex, RequestEvent.Era.LEGACY, in);
+      legacy.post(ex, in, runner);
+    } else if (in instanceof Incoming.Single(Request r) && r.method().equals("initialize")) {
+      describe(ex, RequestEvent.Era.LEGACY, in);
+      legacy.initialize(ex, r);
+    } else {
+      describe(ex, RequestEvent.Era.NONE, in);
+      ex.refuse(400, "Bad Request: Mcp-Session-Id header is required (send initialize first, or send a 2026-07-28"
+          + " request with MCP-Protocol-Version)");
+    }
+  }
+
+  /** Notes the era, method and prompt of a decoded body for its request event: map look-ups, no second parse. */
+  static void describe(Exchange ex, RequestEvent.Era era, Incoming in) {
+    switch (in) {
+      case Incoming.Single(Request r) -> ex.describe(era, r.method(), promptOf(r.method(), r.params()));
+      case Incoming.Single(Notification n) -> ex.describe(era, n.method(), null);
+      default -> ex.describe(era, null, null);
+    }
+  }
+
+  /** The prompt a {@code prompts/get} or a prompt argument's {@code completion/complete} names, or null. */
+  private static @Nullable String promptOf(String method, JsonObject params) {
+    if (method.equals("prompts/get")) {
+      return params.get("name") instanceof JsonString name ? name.value() : null;
+    }
+    if (method.equals("completion/complete") && params.get("ref") instanceof JsonObject ref
+        && ref.get("type") instanceof JsonString type && type.value().equals("ref/prompt")) {
+      return ref.get("name") instanceof JsonString name ? name.value() : null;
+    }
+    return null;
+  }
+}

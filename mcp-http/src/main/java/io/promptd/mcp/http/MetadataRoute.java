@@ -1,0 +1,27 @@
+package io.promptd.mcp.http;
+
+/**
+ * The OAuth Protected Resource Metadata (RFC 9728): served without a token, since it tells clients how to get one,
+ * but after the Host and Origin checks.
+ */
+final class MetadataRoute implements Route {
+  private final Gate gate;
+  private final ResourceServer resource;
+
+  MetadataRoute(Gate gate, ResourceServer resource) {
+    this.gate = gate;
+    this.resource = resource;
+  }
+
+  /** Serves every metadata path on {@code router}. */
+  void mountOn(Router router) {
+    resource.metadataPaths().forEach(p -> router.mount(p, this));
+  }
+
+  @Override
+  public void serve(Exchange ex) {
+    if (gate.hostAllowed(ex)) {
+      resource.serveMetadata(ex);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package io.promptd.mcp.http;
+
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/** A request to an {@link HttpMount}: what it may read of it. */
+public interface MountRequest {
+  /** The HTTP method, such as {@code GET}. */
+  String method();
+
+  /** The request target's path, such as {@code /catalog/app.js} (the mount's path: mounts serve exact paths). */
+  String path();
+
+  /** The first value of a header, or null when absent. */
+  @Nullable String header(String name);
+
+  /** Every value of a header, in order (a header may repeat); empty when absent. */
+  List<String> headers(String name);
+
+  /**
+   * The client's address: the peer's, or the forwarded one when the transport trusts a proxy; null when unknown.
+   */
+  @Nullable String remoteAddress();
+
+  /**
+   * Whether the visitor is on this machine: the request named it by a loopback name or address in {@code Host}, and
+   * came from a loopback address.
+   */
+  boolean fromThisMachine();
+}

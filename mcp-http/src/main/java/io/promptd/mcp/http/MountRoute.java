@@ -1,0 +1,82 @@
+package io.promptd.mcp.http;
+
+import java.io.IOException;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/** An embedder's {@link HttpMount} as a route: the listener's checks, then the mount, seeing no Jetty type. */
+final class MountRoute implements Route {
+  private final Gate gate;
+  private final HostCheck hosts;
+  private final HttpMount mount;
+
+  MountRoute(Gate gate, HostCheck hosts, HttpMount mount) {
+    this.gate = gate;
+    this.hosts = hosts;
+    this.mount = mount;
+  }
+
+  @Override
+  public void serve(Exchange ex) throws IOException {
+    if (!gate.running()) {
+      ex.refuse(503, "Service unavailable: the server is not running");
+      return;
+    }
+    String forbidden = hosts.forbidden(ex);
+    if (forbidden != null) {
+      ex.refuse(403, forbidden);
+      return;
+    }
+    View view = new View(ex);
+    mount.serve(view, view);
+  }
+
+  /** The exchange as a mount sees it. */
+  private record View(Exchange ex) implements MountRequest, MountResponse {
+    @Override
+    public String method() {
+      return ex.method();
+    }
+
+    @Override
+    public String path() {
+      return ex.path();
+    }
+
+    @Override
+    public @Nullable String header(String name) {
+      return ex.header(name);
+    }
+
+    @Override
+    public List<String> headers(String name) {
+      return ex.headers(name);
+    }
+
+    @Override
+    public @Nullable String remoteAddress() {
+      return ex.remoteAddress();
+    }
+
+    @Override
+    public boolean fromThisMachine() {
+      return Guard.loopbackHost(ex.authority()) && Guard.loopbackPeer(ex.remoteAddress());
+    }
+
+    @Override
+    public MountResponse header(String name, String value) {
+      ex.setHeader(name, value);
+      return this;
+    }
+
+    @Override
+    public void send(int status, String contentType, byte[] body) {
+      ex.asset(status, contentType, body);
+    }
+
+    @Override
+    public void refuse(int status, String message) {
+      ex.refuse(status, message);
+    }
+  }
+}

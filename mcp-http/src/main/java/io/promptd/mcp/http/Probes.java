@@ -1,0 +1,56 @@
+package io.promptd.mcp.http;
+
+import java.util.List;
+
+/**
+ * {@code /healthz} (alive) and {@code /readyz} (every readiness check passes), on the MCP port and on the admin port
+ * alike: no token needed and nothing said beyond the failing checks' names, but {@code Host} checked as the listener
+ * does. They are never held by a start's hold and raise no request event.
+ */
+final class Probes implements Route {
+  /** Liveness: 200 while the server runs. */
+  static final String HEALTHZ = "/healthz";
+  /** Readiness: 200 when every readiness check passes, else 503 naming the ones that fail. */
+  static final String READYZ = "/readyz";
+
+  private final Gate gate;
+  private final HostCheck hosts;
+  private final Telemetry telemetry;
+
+  Probes(Gate gate, HostCheck hosts, Telemetry telemetry) {
+    this.gate = gate;
+    this.hosts = hosts;
+    this.telemetry = telemetry;
+  }
+
+  /** Serves both probes on {@code router}. */
+  void mountOn(Router router) {
+    router.mount(HEALTHZ, this);
+    router.mount(READYZ, this);
+  }
+
+  @Override
+  public boolean held() {
+    return false;
+  }
+
+  @Override
+  public void serve(Exchange ex) {
+    if (!gate.running()) {
+      ex.probe(503, Telemetry.readinessBody(List.of("server running")));
+      return;
+    }
+    String forbidden = hosts.forbidden(ex);
+    if (forbidden != null) {
+      ex.refuse(403, forbidden);
+    } else if (!ex.method().equals("GET")) {
+      ex.setHeader("Allow", "GET");
+      ex.refuse(405, "Method Not Allowed: use GET");
+    } else if (ex.path().equals(HEALTHZ)) {
+      ex.probe(200, Telemetry.aliveBody());
+    } else {
+      List<String> failing = telemetry.notReady();
+      ex.probe(failing.isEmpty() ? 200 : 503, Telemetry.readinessBody(failing));
+    }
+  }
+}
