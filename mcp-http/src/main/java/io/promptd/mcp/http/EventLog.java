@@ -3,6 +3,7 @@ package io.promptd.mcp.http;
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.spi.StreamQueue;
+import io.promptd.mcp.protocol.Methods;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
@@ -17,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * nobody; messages sent while no connection is attached wait in the log and are replayed to a client that resumes.
  */
 final class EventLog {
-  private static final String PROMPTS_LIST_CHANGED = "notifications/prompts/list_changed";
+  private static final String PROMPTS_LIST_CHANGED = Methods.NOTIFICATION_PROMPTS_LIST_CHANGED;
   /**
    * How many GET streams one session may hold at once; a further one replaces the oldest, so that a client
    * reconnecting again and again past half-dead sockets is never locked out and never piles up connections.

@@ -354,9 +354,12 @@ final class Exchange {
     }
     long nanos = System.nanoTime() - startNanos;
     int code = errorCode;
-    telemetry.finished(new RequestEvent(Instant.now().minusNanos(nanos), era, request.getMethod(), rpcMethod, prompt,
-        outcome, status, outcome == RequestEvent.Outcome.ERROR && code != 0 ? OptionalInt.of(code) : OptionalInt.empty(),
-        Duration.ofNanos(nanos), caller.subject(), transport));
+    telemetry.finished(RequestEvent.builder(Instant.now().minusNanos(nanos), transport)
+        .request(request.getMethod(), era, rpcMethod, prompt)
+        .ended(outcome, status, outcome == RequestEvent.Outcome.ERROR && code != 0 ? OptionalInt.of(code)
+            : OptionalInt.empty(), Duration.ofNanos(nanos))
+        .subject(caller.subject())
+        .build());
   }
 
   boolean committed() {

@@ -8,6 +8,7 @@ import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.RequestHeaders;
+import io.promptd.mcp.protocol.Methods;
 import java.io.IOException;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -118,7 +119,7 @@ final class McpEndpoint implements Route {
     } else if (ex.header(Eras.SESSION_HEADER) != null) {
       describe(ex, RequestEvent.Era.LEGACY, in);
       legacy.post(ex, in, runner);
-    } else if (in instanceof Incoming.Single(Request r) && r.method().equals("initialize")) {
+    } else if (in instanceof Incoming.Single(Request r) && r.method().equals(Methods.INITIALIZE)) {
       describe(ex, RequestEvent.Era.LEGACY, in);
       legacy.initialize(ex, r);
     } else {
@@ -139,10 +140,10 @@ final class McpEndpoint implements Route {
 
   /** The prompt a {@code prompts/get} or a prompt argument's {@code completion/complete} names, or null. */
   private static @Nullable String promptOf(String method, JsonObject params) {
-    if (method.equals("prompts/get")) {
+    if (method.equals(Methods.PROMPTS_GET)) {
       return params.get("name") instanceof JsonString name ? name.value() : null;
     }
-    if (method.equals("completion/complete") && params.get("ref") instanceof JsonObject ref
+    if (method.equals(Methods.COMPLETION_COMPLETE) && params.get("ref") instanceof JsonObject ref
         && ref.get("type") instanceof JsonString type && type.value().equals("ref/prompt")) {
       return ref.get("name") instanceof JsonString name ? name.value() : null;
     }

@@ -6,6 +6,7 @@ import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.testing.Poll;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -51,10 +52,8 @@ class ModernCancelTest {
       assertThat(rendering.await(10, TimeUnit.SECONDS)).isTrue();
       call.cancel(true);
       assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-      while (http.modernCancelled() == 0 && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
+      Poll.until(Duration.ofSeconds(5), Duration.ofMillis(20), () -> "the request counted as cancelled",
+          () -> http.modernCancelled() != 0);
       assertThat(http.modernCancelled()).isEqualTo(1);
     }
   }

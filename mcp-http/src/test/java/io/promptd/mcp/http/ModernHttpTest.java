@@ -11,6 +11,7 @@ import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.testing.Poll;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -210,10 +211,8 @@ class ModernHttpTest {
     events.next(WAIT); // the acknowledgement: the request is now in flight
     assertThat(http.modernInFlight()).isGreaterThanOrEqualTo(1);
     events.close();
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (http.modernCancelled() == before && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
+    Poll.until(WAIT, Duration.ofMillis(20), () -> "the request counted as cancelled",
+        () -> http.modernCancelled() != before);
     assertThat(http.modernCancelled()).isEqualTo(before + 1);
   }
 }

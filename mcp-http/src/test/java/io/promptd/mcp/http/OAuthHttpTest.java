@@ -19,6 +19,7 @@ import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.SignedJWT;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.server.McpServer;
+import io.promptd.testing.Poll;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -74,10 +75,8 @@ class OAuthHttpTest {
     issuerServer.shutdown();
   }
 
-  static void awaitReady(HttpTransport t) throws InterruptedException {
-    while (!t.authReady()) {
-      Thread.sleep(20); // the class's timeout bounds this
-    }
+  static void awaitReady(HttpTransport t) throws Exception {
+    Poll.until(Duration.ofSeconds(30), Duration.ofMillis(20), () -> "the issuer's keys fetched", t::authReady);
   }
 
   /** A token from the real issuer. */

@@ -4,6 +4,7 @@ import static io.promptd.mcp.http.TestClient.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.server.McpServer;
+import io.promptd.testing.Poll;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -77,14 +78,9 @@ class SessionLifecycleTest {
   }
 
   /** Polls (with a deadline) until the transport holds {@code expected} sessions. */
-  private static void awaitSessionCount(HttpTransport http, int expected) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (http.sessionCount() != expected) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("still " + http.sessionCount() + " sessions, not " + expected + ", after 20 s");
-      }
-      Thread.sleep(10);
-    }
+  private static void awaitSessionCount(HttpTransport http, int expected) throws Exception {
+    Poll.until(Duration.ofSeconds(20), Duration.ofMillis(10),
+        () -> "still " + http.sessionCount() + " sessions, not " + expected, () -> http.sessionCount() == expected);
   }
 
   @Test

@@ -12,6 +12,7 @@ import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.testing.Poll;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -184,10 +185,9 @@ class SseTransportTest {
       assertThat(post(messages, request(4, "prompts/get", "{\"name\":\"nope\"}")).statusCode()).isEqualTo(202);
       assertThat(s.message().object("error").orElseThrow().get("code").toString()).isEqualTo("-32602");
     }
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (EVENTS.stream().noneMatch(e -> "prompts/get".equals(e.method())) && System.nanoTime() < deadline) {
-      Thread.sleep(10); // the event is raised once the exchange has ended
-    }
+    // The event is raised once the exchange has ended.
+    Poll.until(WAIT, Duration.ofMillis(10), () -> "a prompts/get event",
+        () -> EVENTS.stream().anyMatch(e -> "prompts/get".equals(e.method())));
     assertThat(EVENTS).anySatisfy(e -> {
       assertThat(e.transport()).isEqualTo(RequestEvent.Transport.HTTP_SSE);
       assertThat(e.method()).isEqualTo("prompts/get");
@@ -229,10 +229,8 @@ class SseTransportTest {
       assertThat(http.sessionCount()).isPositive();
     }
     // Every stream this class opened is closed now (the other tests' too): all their sessions end.
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (http.sessionCount() > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(10); // polled: the keep-alive (every 100 ms) notices the closed connection
-    }
+    // The keep-alive (every 100 ms) notices the closed connection.
+    Poll.until(WAIT, Duration.ofMillis(10), () -> "every session ended", () -> http.sessionCount() == 0);
     assertThat(http.sessionCount()).isZero();
     HttpResponse<String> gone = post(messages, request(5, "ping", "{}"));
     assertThat(gone.statusCode()).isEqualTo(404);
@@ -283,10 +281,7 @@ class SseTransportTest {
       assertThat(evil.response.statusCode()).isEqualTo(403);
     }
     // The event is raised once the exchange has ended, which may be just after the client read the status.
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (EVENTS.stream().noneMatch(e -> e.status() == 403) && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
+    Poll.until(WAIT, Duration.ofMillis(10), () -> "a 403 event", () -> EVENTS.stream().anyMatch(e -> e.status() == 403));
     assertThat(EVENTS).anySatisfy(e -> {
       assertThat(e.transport()).isEqualTo(RequestEvent.Transport.HTTP_SSE);
       assertThat(e.status()).isEqualTo(403);

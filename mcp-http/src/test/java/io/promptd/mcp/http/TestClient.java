@@ -4,18 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
-import java.io.BufferedReader;
+import io.promptd.testing.McpWire;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,10 +22,13 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** A real HTTP client for the MCP endpoint, with helpers for both eras and for reading SSE streams. */
+/**
+ * A real HTTP client for the MCP endpoint, with helpers for both eras and for reading SSE streams; the raw wire is
+ * {@link McpWire}'s, which the soak uses too.
+ */
 final class TestClient {
-  static final String ACCEPT_BOTH = "application/json, text/event-stream";
-  static final String MODERN = "2026-07-28";
+  static final String ACCEPT_BOTH = McpWire.ACCEPT_BOTH;
+  static final String MODERN = McpWire.MODERN;
 
   final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
@@ -116,22 +115,17 @@ final class TestClient {
 
   /** A legacy request body. */
   static String request(long id, String method, String params) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
+    return McpWire.request(id, method, params);
   }
 
   /** A modern request body: {@code params} (an object literal's members, may be empty) plus the per-request _meta. */
   static String modern(long id, String method, String members) {
-    String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN + "\","
-        + "\"io.modelcontextprotocol/clientCapabilities\":{},"
-        + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}";
-    return request(id, method, "{" + (members.isEmpty() ? "" : members + ",") + meta + "}");
+    return McpWire.modern(id, method, members, "test");
   }
 
   /** The modern metadata headers for {@code method}, with {@code Mcp-Name} when {@code name} is not null. */
   static String[] modernHeaders(String method, String name) {
-    return name == null
-        ? new String[] {"MCP-Protocol-Version", MODERN, "Mcp-Method", method}
-        : new String[] {"MCP-Protocol-Version", MODERN, "Mcp-Method", method, "Mcp-Name", name};
+    return McpWire.modernHeaders(method, name);
   }
 
   static JsonObject json(HttpResponse<String> r) {
@@ -221,22 +215,10 @@ final class TestClient {
     private static final Object END = "END";
 
     private void pump() {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-        String id = "";
-        List<String> data = new ArrayList<>();
-        String line;
-        while ((line = r.readLine()) != null) {
-          if (line.isEmpty()) {
-            if (!data.isEmpty() || !id.isEmpty()) {
-              queue.add(new Event(id, String.join("\n", data)));
-            }
-            id = "";
-            data.clear();
-          } else if (line.startsWith("id:")) {
-            id = line.substring(3).trim();
-          } else if (line.startsWith("data:")) {
-            data.add(line.substring(5).trim());
-          }
+      try (InputStream body = in) {
+        McpWire.Events events = McpWire.Events.of(body);
+        for (McpWire.Event e; (e = events.next()) != null; ) {
+          queue.add(new Event(e.id(), e.data()));
         }
         queue.add(END);
       } catch (IOException e) {
@@ -247,36 +229,11 @@ final class TestClient {
 
   /** Sends a raw HTTP/1.1 request (for headers java.net.http refuses to set, such as Host); returns the status. */
   static int rawStatus(int port, String requestHead, String body) throws IOException {
-    try (Socket s = new Socket("127.0.0.1", port)) {
-      s.setSoTimeout(5000);
-      OutputStream out = s.getOutputStream();
-      byte[] b = body.getBytes(StandardCharsets.UTF_8);
-      out.write((requestHead + "Content-Length: " + b.length + "\r\nConnection: close\r\n\r\n")
-          .getBytes(StandardCharsets.ISO_8859_1));
-      out.write(b);
-      out.flush();
-      String status = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1))
-          .readLine();
-      return Integer.parseInt(status.substring(9, 12));
-    }
+    return McpWire.rawStatus(port, requestHead, body);
   }
 
   private HttpRequest.Builder builder(String... headers) {
-    HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10));
-    boolean accept = false;
-    boolean type = false;
-    for (int i = 0; i < headers.length; i += 2) {
-      b.header(headers[i], headers[i + 1]);
-      accept |= headers[i].equalsIgnoreCase("Accept");
-      type |= headers[i].equalsIgnoreCase("Content-Type");
-    }
-    if (!accept) {
-      b.header("Accept", ACCEPT_BOTH);
-    }
-    if (!type) {
-      b.header("Content-Type", "application/json");
-    }
-    return b;
+    return McpWire.request(uri, Duration.ofSeconds(10), headers);
   }
 
   private <T> HttpResponse<T> send(HttpRequest.Builder b, HttpResponse.BodyHandler<T> handler) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.promptd.mcp.server.McpServer;
+import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -76,10 +77,8 @@ class TlsHttpTest {
             .tlsReloadInterval(Duration.ofMillis(50)).build().start()) {
       int before = http.tlsLooks();
       Files.writeString(key, "-----BEGIN PRIVATE KEY-----\nnot base64!\n-----END PRIVATE KEY-----\n");
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (http.tlsLooks() < before + 3 && System.nanoTime() < deadline) {
-        Thread.sleep(10); // polling the condition: the reloader has looked at the broken files a few times
-      }
+      Poll.until(Duration.ofSeconds(30), Duration.ofMillis(10), () -> "the reloader looked at the broken files",
+          () -> http.tlsLooks() >= before + 3);
       assertThat(http.tlsLooks()).as("the reloader looked at the broken files").isGreaterThanOrEqualTo(before + 3);
       assertThat(post(first, http).statusCode()).isEqualTo(200);
     }
