@@ -14,6 +14,8 @@ module io.promptd.cli {
   requires io.prometheus.metrics.model;
   requires io.prometheus.writer.text;
 
-  provides java.lang.System.LoggerFinder with io.promptd.cli.StderrLogs;
-  provides org.slf4j.spi.SLF4JServiceProvider with io.promptd.cli.Slf4jProvider;
+  provides java.lang.System.LoggerFinder with
+      io.promptd.cli.StderrLogs;
+  provides org.slf4j.spi.SLF4JServiceProvider with
+      io.promptd.cli.Slf4jProvider;
 }

@@ -19,5 +19,8 @@ module io.promptd.javasdk {
   exports io.promptd.javasdk;
   exports io.promptd.javasdk.spring;
   // Spring instantiates the auto-configuration and reads its annotations reflectively.
-  opens io.promptd.javasdk.spring to spring.core, spring.beans, spring.context;
+  opens io.promptd.javasdk.spring to
+      spring.core,
+      spring.beans,
+      spring.context;
 }

@@ -18,7 +18,8 @@ public final class BenchServer {
         fillers = Integer.parseInt(args[++i]);
       }
     }
-    try (McpServer server = McpServer.builder().prompts(Fixtures.catalog(fillers)).build()) {
+    try (McpServer server =
+        McpServer.builder().prompts(Fixtures.catalog(fillers)).build()) {
       StdioTransport.create(server, System.in, System.out).run();
     }
   }

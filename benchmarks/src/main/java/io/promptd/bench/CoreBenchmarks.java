@@ -1,10 +1,10 @@
 package io.promptd.bench;
 
-import io.promptd.mcp.spi.Incoming;
-import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.ServerSession;
 import java.nio.charset.StandardCharsets;
@@ -47,21 +47,28 @@ public class CoreBenchmarks {
 
   @Setup(Level.Trial)
   public void setUp() {
-    server = McpServer.builder().prompts(Fixtures.catalog(fillers)).pageSize(100).build();
+    server =
+        McpServer.builder().prompts(Fixtures.catalog(fillers)).pageSize(100).build();
     session = server.openSession(Outbound.discard());
-    session.handle(request("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
-        + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"b\",\"version\":\"1\"}}}"),
+    session.handle(
+        request(
+            "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
+                + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"b\",\"version\":\"1\"}}}"),
         Outbound.discard());
     String code = "x".repeat(300);
-    getLine = ("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"prompts/get\",\"params\":{\"name\":\"code_review\","
-        + "\"arguments\":{\"code\":\"" + code + "\"}}}").getBytes(StandardCharsets.UTF_8);
+    getLine =
+        ("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"prompts/get\",\"params\":{\"name\":\"code_review\","
+                + "\"arguments\":{\"code\":\"" + code + "\"}}}")
+            .getBytes(StandardCharsets.UTF_8);
     getRequest = decode(getLine);
     getResponse = session.handle(getRequest, Outbound.discard());
     listFirst = request("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}");
     String middle = MessageCodec.encode(session.handle(listFirst, Outbound.discard()));
     String cursor = middle.substring(middle.indexOf("\"nextCursor\":\"") + 14);
     cursor = cursor.substring(0, cursor.indexOf('"'));
-    listMiddle = request("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/list\",\"params\":{\"cursor\":\"" + cursor + "\"}}");
+    listMiddle = request(
+        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/list\",\"params\":{\"cursor\":\""
+            + cursor + "\"}}");
   }
 
   @TearDown(Level.Trial)
@@ -91,7 +98,8 @@ public class CoreBenchmarks {
   @Benchmark
   public byte[] roundTripGet() {
     Incoming in = MessageCodec.decode(getLine, 0, getLine.length);
-    return MessageCodec.encodeLine(session.handle((Request) ((Incoming.Single) in).message(), Outbound.discard()));
+    return MessageCodec.encodeLine(
+        session.handle((Request) ((Incoming.Single) in).message(), Outbound.discard()));
   }
 
   /** The first page of prompts/list from the large catalog. */

@@ -7,8 +7,8 @@ import io.promptd.store.PromptStore;
 import io.promptd.store.StoreUrl;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,7 +45,8 @@ public final class PublishLatency {
     Map<String, byte[]> files = new HashMap<>(FolderFiles.read(Path.of(args[1])));
     int publishes = Integer.parseInt(args[2]);
     List<URI> replicas = Arrays.stream(args, 3, args.length).map(URI::create).toList();
-    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    HttpClient http =
+        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     List<BlockingQueue<Long>> streams = new ArrayList<>();
     for (URI replica : replicas) {
       streams.add(listen(http, replica));
@@ -54,7 +55,9 @@ public final class PublishLatency {
     int missed = 0;
     try (PromptStore store = PromptStore.open(url)) {
       for (int i = 0; i < publishes; i++) {
-        files.put("latency_probe.prompt.md", ("---\ndescription: probe " + i + "\n---\nProbe " + i + "\n").getBytes(UTF_8));
+        files.put(
+            "latency_probe.prompt.md",
+            ("---\ndescription: probe " + i + "\n---\nProbe " + i + "\n").getBytes(UTF_8));
         store.publish(files, "PublishLatency");
         long committed = System.nanoTime();
         for (BlockingQueue<Long> s : streams) {
@@ -65,18 +68,31 @@ public final class PublishLatency {
             latencies.add(Math.max(0, heard - committed) / 1e6);
           }
         }
-        TimeUnit.MILLISECONDS.sleep(150); // apart, so that replicas do not coalesce two publishes into one event
+        TimeUnit.MILLISECONDS.sleep(
+            150); // apart, so that replicas do not coalesce two publishes into one event
         for (BlockingQueue<Long> s : streams) {
           s.clear();
         }
       }
     }
-    double[] sorted = latencies.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    System.out.printf("commit -> list_changed over %d publishes x %d streams: p50 %.1f ms, p95 %.1f ms, max %.1f ms,"
-        + " missed %d%n", publishes, replicas.size(), pct(sorted, 50), pct(sorted, 95),
-        sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1], missed);
-    System.out.printf("RESULT n=%d p50_ms=%.1f p95_ms=%.1f max_ms=%.1f missed=%d%n", sorted.length, pct(sorted, 50),
-        pct(sorted, 95), sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1], missed);
+    double[] sorted =
+        latencies.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    System.out.printf(
+        "commit -> list_changed over %d publishes x %d streams: p50 %.1f ms, p95 %.1f ms, max %.1f ms,"
+            + " missed %d%n",
+        publishes,
+        replicas.size(),
+        pct(sorted, 50),
+        pct(sorted, 95),
+        sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
+        missed);
+    System.out.printf(
+        "RESULT n=%d p50_ms=%.1f p95_ms=%.1f max_ms=%.1f missed=%d%n",
+        sorted.length,
+        pct(sorted, 50),
+        pct(sorted, 95),
+        sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
+        missed);
     System.exit(0);
   }
 
@@ -91,11 +107,16 @@ public final class PublishLatency {
   private static BlockingQueue<Long> listen(HttpClient http, URI replica) throws Exception {
     String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
         + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
-    HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(replica)
-        .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-        .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "subscriptions/listen")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscriptions/listen\","
-            + "\"params\":{\"notifications\":{\"promptsListChanged\":true}," + meta + "}}")).build(),
+    HttpResponse<InputStream> r = http.send(
+        HttpRequest.newBuilder(replica)
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .header("MCP-Protocol-Version", "2026-07-28")
+            .header("Mcp-Method", "subscriptions/listen")
+            .POST(HttpRequest.BodyPublishers.ofString(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscriptions/listen\","
+                    + "\"params\":{\"notifications\":{\"promptsListChanged\":true}," + meta + "}}"))
+            .build(),
         HttpResponse.BodyHandlers.ofInputStream());
     if (r.statusCode() != 200) {
       throw new IOException(replica + ": listen answered HTTP " + r.statusCode());

@@ -54,7 +54,8 @@ final class ServerSampler {
         }
       }
     } catch (IOException e) {
-      throw new IllegalStateException("Soak: cannot read /proc/" + pid + "/status (did the server exit?)", e);
+      throw new IllegalStateException(
+          "Soak: cannot read /proc/" + pid + "/status (did the server exit?)", e);
     }
     long fds;
     try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {

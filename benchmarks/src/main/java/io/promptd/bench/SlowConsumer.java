@@ -39,27 +39,59 @@ final class SlowConsumer {
     switch (index % 3) {
       case 0 -> {
         String version = "2025-11-25";
-        HttpResponse<String> r = http.send(SoakWire.post(uri, SoakWire.request(0, "initialize",
-            "{\"protocolVersion\":\"" + version + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"slow\","
-                + "\"version\":\"1\"}}")).build(), HttpResponse.BodyHandlers.ofString());
-        String sid = r.headers().firstValue("Mcp-Session-Id").orElseThrow(
-            () -> new IOException("slow consumer: initialize answered HTTP " + r.statusCode()));
-        http.send(SoakWire.post(uri, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
-            "Mcp-Session-Id", sid, "MCP-Protocol-Version", version).build(), HttpResponse.BodyHandlers.discarding());
-        request = head("GET", "Accept: text/event-stream\r\nMcp-Session-Id: " + sid + "\r\nMCP-Protocol-Version: "
-            + version + "\r\n", "");
+        HttpResponse<String> r = http.send(
+            SoakWire.post(
+                    uri,
+                    SoakWire.request(
+                        0,
+                        "initialize",
+                        "{\"protocolVersion\":\"" + version
+                            + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"slow\","
+                            + "\"version\":\"1\"}}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+        String sid = r.headers()
+            .firstValue("Mcp-Session-Id")
+            .orElseThrow(
+                () -> new IOException("slow consumer: initialize answered HTTP " + r.statusCode()));
+        http.send(
+            SoakWire.post(
+                    uri,
+                    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                    "Mcp-Session-Id",
+                    sid,
+                    "MCP-Protocol-Version",
+                    version)
+                .build(),
+            HttpResponse.BodyHandlers.discarding());
+        request = head(
+            "GET",
+            "Accept: text/event-stream\r\nMcp-Session-Id: " + sid + "\r\nMCP-Protocol-Version: "
+                + version + "\r\n",
+            "");
       }
-      case 1 -> request = head("POST", "Accept: " + SoakWire.ACCEPT_BOTH + "\r\nContent-Type: application/json\r\n"
-          + "MCP-Protocol-Version: " + SoakWire.MODERN + "\r\nMcp-Method: subscriptions/listen\r\n",
-          SoakWire.modern(1, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}"));
+      case 1 ->
+        request = head(
+            "POST",
+            "Accept: " + SoakWire.ACCEPT_BOTH + "\r\nContent-Type: application/json\r\n"
+                + "MCP-Protocol-Version: " + SoakWire.MODERN
+                + "\r\nMcp-Method: subscriptions/listen\r\n",
+            SoakWire.modern(
+                1, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}"));
       default -> {
         String text = "x".repeat(256 * 1024);
         StringBuilder many = new StringBuilder();
         for (int i = 1; i <= 16; i++) {
-          many.append(head("POST", "Accept: " + SoakWire.ACCEPT_BOTH + "\r\nContent-Type: application/json\r\n"
-              + "MCP-Protocol-Version: " + SoakWire.MODERN + "\r\nMcp-Method: prompts/get\r\nMcp-Name: translate\r\n",
-              SoakWire.modern(i, "prompts/get", "\"name\":\"translate\",\"arguments\":{\"text\":\"" + text
-                  + "\",\"language\":\"French\"}")));
+          many.append(head(
+              "POST",
+              "Accept: " + SoakWire.ACCEPT_BOTH + "\r\nContent-Type: application/json\r\n"
+                  + "MCP-Protocol-Version: " + SoakWire.MODERN
+                  + "\r\nMcp-Method: prompts/get\r\nMcp-Name: translate\r\n",
+              SoakWire.modern(
+                  i,
+                  "prompts/get",
+                  "\"name\":\"translate\",\"arguments\":{\"text\":\"" + text
+                      + "\",\"language\":\"French\"}")));
         }
         request = many.toString();
       }
@@ -75,8 +107,9 @@ final class SlowConsumer {
 
   private String head(String method, String headers, String body) {
     int length = body.getBytes(StandardCharsets.UTF_8).length;
-    return method + " " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort() + "\r\n"
-        + headers + (method.equals("POST") ? "Content-Length: " + length + "\r\n" : "") + "\r\n" + body;
+    return method + " " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":"
+        + uri.getPort() + "\r\n" + headers
+        + (method.equals("POST") ? "Content-Length: " + length + "\r\n" : "") + "\r\n" + body;
   }
 
   void close() {

@@ -83,10 +83,14 @@ public final class Soak {
 
   public static void main(String[] args) throws Exception {
     Soak soak = new Soak(args);
-    // java.net.http keeps every idle HTTP/1.1 connection it ever opened: one burst of concurrent requests (a GC pause
-    // of the server, a busy minute of this shared machine) would leave the pool, and the server's open descriptors
-    // and per-connection memory, larger for the rest of the run. A bounded idle pool keeps the number of request
-    // connections a function of the load rather than of its worst moment, so that growth the check sees is the
+    // java.net.http keeps every idle HTTP/1.1 connection it ever opened: one burst of concurrent
+    // requests (a GC pause
+    // of the server, a busy minute of this shared machine) would leave the pool, and the server's
+    // open descriptors
+    // and per-connection memory, larger for the rest of the run. A bounded idle pool keeps the
+    // number of request
+    // connections a function of the load rather than of its worst moment, so that growth the check
+    // sees is the
     // server's own. Read once, when the first client is built.
     int idlePerClient = Math.max(4, (soak.clients - soak.slow) / HTTP_CLIENTS / 8);
     System.setProperty("jdk.httpclient.connectionPoolSize", Integer.toString(idlePerClient));
@@ -106,11 +110,15 @@ public final class Soak {
     List<HttpClient> https = new ArrayList<>();
     ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
     for (int i = 0; i < HTTP_CLIENTS; i++) {
-      https.add(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(pool)
-          .connectTimeout(Duration.ofSeconds(10)).build());
+      https.add(HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .executor(pool)
+          .connectTimeout(Duration.ofSeconds(10))
+          .build());
     }
     awaitReady(https.get(0));
-    ServerSampler sampler = new ServerSampler(pid, Duration.ofSeconds(Math.max(1, Math.min(5, seconds / 12))));
+    ServerSampler sampler =
+        new ServerSampler(pid, Duration.ofSeconds(Math.max(1, Math.min(5, seconds / 12))));
     sampler.start();
     String loadBefore = loadAverage();
 
@@ -119,8 +127,8 @@ public final class Soak {
     List<Thread> threads = new ArrayList<>();
     long rampNanos = Duration.ofSeconds(Math.min(10, Math.max(1, warmup / 2))).toNanos();
     for (int i = 0; i < readers; i++) {
-      SoakClient c = new SoakClient(i, i % 2 == 1, https.get(i % https.size()), uri, thinkMillis, stopping,
-          this::failure);
+      SoakClient c = new SoakClient(
+          i, i % 2 == 1, https.get(i % https.size()), uri, thinkMillis, stopping, this::failure);
       reading.add(c);
       long startAt = t0 + rampNanos * i / Math.max(1, readers);
       threads.add(Thread.ofVirtual().name("soak-client-" + i).start(() -> {
@@ -174,9 +182,18 @@ public final class Soak {
     String last = "";
     for (long id = 1; System.nanoTime() < deadline; id++) {
       try {
-        if (SoakWire.containsName(SoakWire.call(http, uri, id, "prompts/list",
-            SoakWire.modern(id, "prompts/list", ""), "MCP-Protocol-Version", SoakWire.MODERN,
-            "Mcp-Method", "prompts/list"), "soak")) {
+        if (SoakWire.containsName(
+            SoakWire.call(
+                http,
+                uri,
+                id,
+                "prompts/list",
+                SoakWire.modern(id, "prompts/list", ""),
+                "MCP-Protocol-Version",
+                SoakWire.MODERN,
+                "Mcp-Method",
+                "prompts/list"),
+            "soak")) {
           return;
         }
         last = "soak.prompt.md not listed yet";
@@ -185,11 +202,13 @@ public final class Soak {
       }
       Thread.sleep(200); // polling the server's readiness, with a deadline
     }
-    throw new IllegalStateException("Soak: the server at " + uri + " is not ready after 60 s: " + last);
+    throw new IllegalStateException(
+        "Soak: the server at " + uri + " is not ready after 60 s: " + last);
   }
 
   /** Waits (at most the grace period) until every reading client heard of the last edit. */
-  private void awaitLastNotification(List<SoakClient> reading, long lastEdit) throws InterruptedException {
+  private void awaitLastNotification(List<SoakClient> reading, long lastEdit)
+      throws InterruptedException {
     long deadline = lastEdit + Duration.ofSeconds(grace).toNanos();
     while (System.nanoTime() < deadline) {
       boolean all = true;
@@ -210,8 +229,11 @@ public final class Soak {
   private void edit(int n) throws IOException {
     Path file = dir.resolve("soak.prompt.md");
     Path temp = dir.resolveSibling(dir.getFileName() + "-soak.prompt.md.tmp");
-    Files.writeString(temp, "---\ntitle: Soak\ndescription: Changed by the soak, edit " + n + "\n---\n"
-        + "Edit " + n + ": say hello.\n", StandardCharsets.UTF_8);
+    Files.writeString(
+        temp,
+        "---\ntitle: Soak\ndescription: Changed by the soak, edit " + n + "\n---\n" + "Edit " + n
+            + ": say hello.\n",
+        StandardCharsets.UTF_8);
     Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     edits.add(System.nanoTime());
   }
@@ -232,8 +254,14 @@ public final class Soak {
     }
   }
 
-  private boolean report(List<SoakClient> reading, int slowCount, ServerSampler sampler, ServerSampler.Sample last,
-      long t0, String loadBefore, String loadAfter) {
+  private boolean report(
+      List<SoakClient> reading,
+      int slowCount,
+      ServerSampler sampler,
+      ServerSampler.Sample last,
+      long t0,
+      String loadBefore,
+      String loadAfter) {
     long requests = 0;
     long failed = 0;
     long expected = 0;
@@ -274,13 +302,15 @@ public final class Soak {
       }
       missed += missedHere;
       if (missedHere > 0) {
-        failure(c.name() + ": " + missedHere + " edit(s) with no list_changed within " + grace + " s");
+        failure(
+            c.name() + ": " + missedHere + " edit(s) with no list_changed within " + grace + " s");
       }
       if (heard.isEmpty() || heard.getLast() <= lastEdit) {
         lastBefore++;
       }
     }
-    ServerSampler.Sample warm = sampler.firstAfter(t0 + Duration.ofSeconds(warmup).toNanos());
+    ServerSampler.Sample warm =
+        sampler.firstAfter(t0 + Duration.ofSeconds(warmup).toNanos());
     List<String> problems = new ArrayList<>();
     if (failed > 0) {
       problems.add(failed + " failed request(s)");
@@ -289,8 +319,8 @@ public final class Soak {
       problems.add(notOpened + " stream(s) never opened, " + ended + " ended early");
     }
     if (missed > 0 || lastBefore > 0) {
-      problems.add(missed + " edit(s) not followed by list_changed within " + grace + " s; " + lastBefore
-          + " client(s) whose last list_changed precedes the last edit");
+      problems.add(missed + " edit(s) not followed by list_changed within " + grace + " s; "
+          + lastBefore + " client(s) whose last list_changed precedes the last edit");
     }
     if (warm == null) {
       problems.add("no sample after the " + warmup + " s warm-up");
@@ -303,21 +333,53 @@ public final class Soak {
       }
     }
     int legacy = (int) reading.stream().filter(c -> !c.modern()).count();
-    System.out.printf(Locale.ROOT, "soak: %d s, %d clients (%d legacy sessions, %d listen streams, %d slow consumers),"
-        + " %d edits, load average before %s, at the end %s%n", seconds, clients, legacy, reading.size() - legacy,
-        slowCount, edits.size(), loadBefore, loadAfter);
-    System.out.printf(Locale.ROOT, "requests: %,d done, %,d failed (%.0f/s)%n", requests, failed,
+    System.out.printf(
+        Locale.ROOT,
+        "soak: %d s, %d clients (%d legacy sessions, %d listen streams, %d slow consumers),"
+            + " %d edits, load average before %s, at the end %s%n",
+        seconds,
+        clients,
+        legacy,
+        reading.size() - legacy,
+        slowCount,
+        edits.size(),
+        loadBefore,
+        loadAfter);
+    System.out.printf(
+        Locale.ROOT,
+        "requests: %,d done, %,d failed (%.0f/s)%n",
+        requests,
+        failed,
         requests / (double) seconds);
-    System.out.printf(Locale.ROOT, "list_changed: %,d edits expected across reading clients, %,d received, %,d missed;"
-        + " %d client(s) whose last one precedes the last edit%n", expected, received, missed, lastBefore);
+    System.out.printf(
+        Locale.ROOT,
+        "list_changed: %,d edits expected across reading clients, %,d received, %,d missed;"
+            + " %d client(s) whose last one precedes the last edit%n",
+        expected,
+        received,
+        missed,
+        lastBefore);
     for (ServerSampler.Sample s : sampler.samples()) {
-      System.out.printf(Locale.ROOT, "  sample t=%5.1f s  RSS %,7d KiB  fds %,5d  threads %,4d%n",
-          (s.nanoTime() - t0) / 1e9, s.rssKib(), s.fds(), s.threads());
+      System.out.printf(
+          Locale.ROOT,
+          "  sample t=%5.1f s  RSS %,7d KiB  fds %,5d  threads %,4d%n",
+          (s.nanoTime() - t0) / 1e9,
+          s.rssKib(),
+          s.fds(),
+          s.threads());
     }
     if (warm != null) {
-      System.out.printf(Locale.ROOT, "server: RSS %,d KiB after warm-up (t=%.0f s) -> %,d KiB at the end (%+.1f %%),"
-          + " peak %,d KiB; fds %,d -> %,d (%+.1f %%)%n", warm.rssKib(), (warm.nanoTime() - t0) / 1e9, last.rssKib(),
-          100.0 * (last.rssKib() - warm.rssKib()) / warm.rssKib(), sampler.peakRssKib(), warm.fds(), last.fds(),
+      System.out.printf(
+          Locale.ROOT,
+          "server: RSS %,d KiB after warm-up (t=%.0f s) -> %,d KiB at the end (%+.1f %%),"
+              + " peak %,d KiB; fds %,d -> %,d (%+.1f %%)%n",
+          warm.rssKib(),
+          (warm.nanoTime() - t0) / 1e9,
+          last.rssKib(),
+          100.0 * (last.rssKib() - warm.rssKib()) / warm.rssKib(),
+          sampler.peakRssKib(),
+          warm.fds(),
+          last.fds(),
           100.0 * (last.fds() - warm.fds()) / warm.fds());
     }
     for (String f : failures) {
@@ -326,7 +388,8 @@ public final class Soak {
     if (failureCount.get() > failures.size()) {
       System.out.println("  … and " + (failureCount.get() - failures.size()) + " more");
     }
-    System.out.println(problems.isEmpty() ? "soak: passed" : "soak: failed (" + String.join("; ", problems) + ")");
+    System.out.println(
+        problems.isEmpty() ? "soak: passed" : "soak: failed (" + String.join("; ", problems) + ")");
     return problems.isEmpty();
   }
 }

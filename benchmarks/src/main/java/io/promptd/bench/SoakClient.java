@@ -1,9 +1,9 @@
 package io.promptd.bench;
 
 import io.promptd.bench.SoakWire.Failure;
-import io.promptd.testing.McpWire;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.testing.McpWire;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -43,7 +43,13 @@ final class SoakClient {
   private String sessionId;
   private long nextId = 1;
 
-  SoakClient(int index, boolean modern, HttpClient http, URI uri, long thinkMillis, AtomicBoolean stopping,
+  SoakClient(
+      int index,
+      boolean modern,
+      HttpClient http,
+      URI uri,
+      long thinkMillis,
+      AtomicBoolean stopping,
       Consumer<String> failures) {
     this.index = index;
     this.modern = modern;
@@ -134,14 +140,17 @@ final class SoakClient {
 
   private String[] headers(String method, String name) {
     if (modern) {
-      return name == null ? new String[] {"MCP-Protocol-Version", version, "Mcp-Method", method}
+      return name == null
+          ? new String[] {"MCP-Protocol-Version", version, "Mcp-Method", method}
           : new String[] {"MCP-Protocol-Version", version, "Mcp-Method", method, "Mcp-Name", name};
     }
     return new String[] {"Mcp-Session-Id", sessionId, "MCP-Protocol-Version", version};
   }
 
   private String body(long id, String method, String members) {
-    return modern ? SoakWire.modern(id, method, members) : SoakWire.request(id, method, "{" + members + "}");
+    return modern
+        ? SoakWire.modern(id, method, members)
+        : SoakWire.request(id, method, "{" + members + "}");
   }
 
   private void open() throws Failure, InterruptedException {
@@ -150,20 +159,33 @@ final class SoakClient {
     try {
       if (modern) {
         listenId = nextId++;
-        r = http.send(SoakWire.post(uri, body(listenId, "subscriptions/listen",
-            "\"notifications\":{\"promptsListChanged\":true}"), headers("subscriptions/listen", null)).build(),
+        r = http.send(
+            SoakWire.post(
+                    uri,
+                    body(
+                        listenId,
+                        "subscriptions/listen",
+                        "\"notifications\":{\"promptsListChanged\":true}"),
+                    headers("subscriptions/listen", null))
+                .build(),
             HttpResponse.BodyHandlers.ofInputStream());
       } else {
         initialize();
-        r = http.send(HttpRequest.newBuilder(uri).header("Accept", "text/event-stream")
-            .header("Mcp-Session-Id", sessionId).header("MCP-Protocol-Version", version).GET().build(),
+        r = http.send(
+            HttpRequest.newBuilder(uri)
+                .header("Accept", "text/event-stream")
+                .header("Mcp-Session-Id", sessionId)
+                .header("MCP-Protocol-Version", version)
+                .GET()
+                .build(),
             HttpResponse.BodyHandlers.ofInputStream());
       }
     } catch (IOException e) {
       throw new Failure("opening the stream: " + e);
     }
     stream = r.body();
-    if (r.statusCode() != 200 || !r.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
+    if (r.statusCode() != 200
+        || !r.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
       close();
       throw new Failure("opening the stream: HTTP " + r.statusCode() + " "
           + r.headers().firstValue("Content-Type").orElse(""));
@@ -173,7 +195,9 @@ final class SoakClient {
       try {
         String ack = events.nextData();
         JsonObject o = ack == null ? null : SoakWire.object(ack, "listen");
-        if (o == null || !"notifications/subscriptions/acknowledged".equals(o.string("method").orElse(""))) {
+        if (o == null
+            || !"notifications/subscriptions/acknowledged"
+                .equals(o.string("method").orElse(""))) {
           throw new Failure("listen: the first message is not the acknowledgement: " + ack);
         }
       } catch (IOException e) {
@@ -188,16 +212,30 @@ final class SoakClient {
   private void initialize() throws Failure, InterruptedException {
     HttpResponse<String> r;
     try {
-      r = http.send(SoakWire.post(uri, SoakWire.request(0, "initialize", "{\"protocolVersion\":\"" + version
-          + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"soak\",\"version\":\"1\"}}")).build(),
+      r = http.send(
+          SoakWire.post(
+                  uri,
+                  SoakWire.request(
+                      0,
+                      "initialize",
+                      "{\"protocolVersion\":\"" + version
+                          + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"soak\",\"version\":\"1\"}}"))
+              .build(),
           HttpResponse.BodyHandlers.ofString());
       if (r.statusCode() != 200) {
-        throw new Failure("initialize: HTTP " + r.statusCode() + " " + SoakWire.abbreviate(r.body()));
+        throw new Failure(
+            "initialize: HTTP " + r.statusCode() + " " + SoakWire.abbreviate(r.body()));
       }
-      sessionId = r.headers().firstValue("Mcp-Session-Id")
+      sessionId = r.headers()
+          .firstValue("Mcp-Session-Id")
           .orElseThrow(() -> new Failure("initialize: no Mcp-Session-Id"));
-      HttpResponse<String> n = http.send(SoakWire.post(uri, "{\"jsonrpc\":\"2.0\",\"method\":"
-          + "\"notifications/initialized\"}", headers("", null)).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> n = http.send(
+          SoakWire.post(
+                  uri,
+                  "{\"jsonrpc\":\"2.0\",\"method\":" + "\"notifications/initialized\"}",
+                  headers("", null))
+              .build(),
+          HttpResponse.BodyHandlers.ofString());
       if (n.statusCode() != 202) {
         throw new Failure("notifications/initialized: HTTP " + n.statusCode());
       }
@@ -214,8 +252,11 @@ final class SoakClient {
           continue;
         }
         if (modern) {
-          long sub = o.object("params").flatMap(p -> p.object("_meta"))
-              .map(m -> m.get("io.modelcontextprotocol/subscriptionId") instanceof JsonNumber n ? n.longValue() : -1L)
+          long sub = o.object("params")
+              .flatMap(p -> p.object("_meta"))
+              .map(m -> m.get("io.modelcontextprotocol/subscriptionId") instanceof JsonNumber n
+                  ? n.longValue()
+                  : -1L)
               .orElse(-1L);
           if (sub != subscription) {
             fail("list_changed with subscription id " + sub + ", expected " + subscription);
@@ -233,10 +274,11 @@ final class SoakClient {
 
   private void list() throws Failure, InterruptedException {
     long id = nextId++;
-    JsonObject result = SoakWire.call(http, uri, id, "prompts/list", body(id, "prompts/list", ""),
-        headers("prompts/list", null));
+    JsonObject result = SoakWire.call(
+        http, uri, id, "prompts/list", body(id, "prompts/list", ""), headers("prompts/list", null));
     if (!SoakWire.containsName(result, "translate") || !SoakWire.containsName(result, "soak")) {
-      throw new Failure("prompts/list: translate or soak missing: " + SoakWire.abbreviate(result.toString()));
+      throw new Failure(
+          "prompts/list: translate or soak missing: " + SoakWire.abbreviate(result.toString()));
     }
   }
 
@@ -244,8 +286,16 @@ final class SoakClient {
     long id = nextId++;
     String token = "soak-" + index + "-" + seq;
     String language = seq % 2 == 0 ? "French" : "German";
-    JsonObject result = SoakWire.call(http, uri, id, "prompts/get", body(id, "prompts/get",
-        "\"name\":\"translate\",\"arguments\":{\"text\":\"" + token + "\",\"language\":\"" + language + "\"}"),
+    JsonObject result = SoakWire.call(
+        http,
+        uri,
+        id,
+        "prompts/get",
+        body(
+            id,
+            "prompts/get",
+            "\"name\":\"translate\",\"arguments\":{\"text\":\"" + token + "\",\"language\":\""
+                + language + "\"}"),
         headers("prompts/get", "translate"));
     String text = SoakWire.firstText(result);
     if (!text.contains(token) || !text.contains("into " + language)) {
@@ -256,11 +306,20 @@ final class SoakClient {
 
   private void complete() throws Failure, InterruptedException {
     long id = nextId++;
-    JsonObject result = SoakWire.call(http, uri, id, "completion/complete", body(id, "completion/complete",
-        "\"ref\":{\"type\":\"ref/prompt\",\"name\":\"translate\"},\"argument\":{\"name\":\"language\","
-            + "\"value\":\"Fr\"}"), headers("completion/complete", null));
+    JsonObject result = SoakWire.call(
+        http,
+        uri,
+        id,
+        "completion/complete",
+        body(
+            id,
+            "completion/complete",
+            "\"ref\":{\"type\":\"ref/prompt\",\"name\":\"translate\"},\"argument\":{\"name\":\"language\","
+                + "\"value\":\"Fr\"}"),
+        headers("completion/complete", null));
     if (!SoakWire.containsValue(result, "French")) {
-      throw new Failure("completion/complete: French missing: " + SoakWire.abbreviate(result.toString()));
+      throw new Failure(
+          "completion/complete: French missing: " + SoakWire.abbreviate(result.toString()));
     }
   }
 }

@@ -53,7 +53,8 @@ final class SoakWire {
    * Sends a request and returns its {@code result}, after checking the status, the framing (JSON or an event stream
    * that carries the response) and that the response's id is the request's.
    */
-  static JsonObject call(HttpClient http, URI uri, long id, String what, String body, String... headers)
+  static JsonObject call(
+      HttpClient http, URI uri, long id, String what, String body, String... headers)
       throws Failure, InterruptedException {
     HttpResponse<String> r;
     try {
@@ -77,7 +78,8 @@ final class SoakWire {
         }
       }
       if (response == null) {
-        throw new Failure(what + ": the event stream ended without a response: " + abbreviate(r.body()));
+        throw new Failure(
+            what + ": the event stream ended without a response: " + abbreviate(r.body()));
       }
     } else {
       throw new Failure(what + ": Content-Type " + type);
@@ -86,8 +88,10 @@ final class SoakWire {
       throw new Failure(what + ": answered with id " + response.get("id") + ", sent " + id);
     }
     JsonObject answered = response;
-    return answered.object("result").orElseThrow(() -> new Failure(what + ": no result: "
-        + abbreviate(JsonCodec.write(answered))));
+    return answered
+        .object("result")
+        .orElseThrow(
+            () -> new Failure(what + ": no result: " + abbreviate(JsonCodec.write(answered))));
   }
 
   static JsonObject object(String text, String what) throws Failure {
@@ -108,9 +112,13 @@ final class SoakWire {
 
   /** The first text content of a {@code prompts/get} result. */
   static String firstText(JsonObject result) {
-    return result.array("messages").filter(a -> a.size() > 0).map(a -> a.get(0))
+    return result
+        .array("messages")
+        .filter(a -> a.size() > 0)
+        .map(a -> a.get(0))
         .flatMap(m -> m instanceof JsonObject o ? o.object("content") : Optional.empty())
-        .flatMap(c -> c.string("text")).orElse("");
+        .flatMap(c -> c.string("text"))
+        .orElse("");
   }
 
   static boolean containsName(JsonObject listResult, String name) {
@@ -123,7 +131,8 @@ final class SoakWire {
   }
 
   static boolean containsValue(JsonObject completeResult, String value) {
-    JsonArray values = completeResult.object("completion").flatMap(c -> c.array("values")).orElse(JsonArray.EMPTY);
+    JsonArray values =
+        completeResult.object("completion").flatMap(c -> c.array("values")).orElse(JsonArray.EMPTY);
     for (Json v : values.elements()) {
       if (v instanceof JsonString s && s.value().equals(value)) {
         return true;

@@ -32,20 +32,36 @@ class PromptFileFuzzTest {
     String partial = parts[1];
     String resource = parts[2];
     String value = parts[3].replace("\0", "");
-    Map<String, byte[]> files = Map.of("f.prompt.md", prompt.getBytes(UTF_8), "p.md", partial.getBytes(UTF_8),
-        "r.resource.md", resource.getBytes(UTF_8));
-    try (Library library = Library.open(LibrarySource.snapshot(new LibraryFiles(1, files)), OPTIONS)) {
+    Map<String, byte[]> files = Map.of(
+        "f.prompt.md",
+        prompt.getBytes(UTF_8),
+        "p.md",
+        partial.getBytes(UTF_8),
+        "r.resource.md",
+        resource.getBytes(UTF_8));
+    try (Library library =
+        Library.open(LibrarySource.snapshot(new LibraryFiles(1, files)), OPTIONS)) {
       checkPrompts(library, "[fpr][.a-z]*", value);
       library.resources().forEach(r -> library.read(r.uri()));
-      // A value with '$' or '\\' is text here, not a group reference (the first long run's one finding: this harness).
+      // A value with '$' or '\\' is text here, not a group reference (the first long run's one
+      // finding: this harness).
       String quoted = java.util.regex.Matcher.quoteReplacement(value);
-      library.templates().forEach(t -> library.read(t.uriTemplate().replaceAll("\\{[^}]*}", quoted)));
+      library
+          .templates()
+          .forEach(t -> library.read(t.uriTemplate().replaceAll("\\{[^}]*}", quoted)));
     }
   }
 
   /** Where the other formats live, chosen by the input's first byte. */
-  private static final String[] OTHER = {".gemini/commands/f.toml", "f.prompt", "f.prompty", ".codex/prompts/f.md",
-      ".cursor/commands/f.md", ".claude/commands/f.md", ".github/prompts/f.prompt.md"};
+  private static final String[] OTHER = {
+    ".gemini/commands/f.toml",
+    "f.prompt",
+    "f.prompty",
+    ".codex/prompts/f.md",
+    ".cursor/commands/f.md",
+    ".claude/commands/f.md",
+    ".github/prompts/f.prompt.md"
+  };
 
   /**
    * The other formats' parsers and translations (Gemini CLI TOML, Dotprompt, Prompty, Codex, Cursor, Claude Code, VS
@@ -59,7 +75,8 @@ class PromptFileFuzzTest {
     String path = OTHER[(input[0] & 0xFF) % OTHER.length];
     String[] parts = (new String(input, 1, input.length - 1, UTF_8) + "\0").split("\0", 2);
     String value = parts[1].replace("\0", "");
-    LibrarySource source = LibrarySource.snapshot(new LibraryFiles(1, Map.of(path, parts[0].getBytes(UTF_8))));
+    LibrarySource source =
+        LibrarySource.snapshot(new LibraryFiles(1, Map.of(path, parts[0].getBytes(UTF_8))));
     try (Library library = Library.open(source, OPTIONS)) {
       checkPrompts(library, "[./a-z]*f\\.[a-z.]+", value);
     }
@@ -71,7 +88,8 @@ class PromptFileFuzzTest {
    */
   private static void checkPrompts(Library library, String files, String value) throws Exception {
     for (Diagnostic d : library.diagnostics()) {
-      assertThat(d.format()).matches("(?s)/promptd-store/library/" + files + ":\\d+: (error|warning): .*");
+      assertThat(d.format())
+          .matches("(?s)/promptd-store/library/" + files + ":\\d+: (error|warning): .*");
       Safe.message(d.message());
     }
     for (PromptDefinition definition : library.catalog().all()) {

@@ -6,8 +6,8 @@ import java.util.List;
 
 /** The invariant every target checks on what reaches a client: words, never Java internals. */
 public final class Safe {
-  private static final List<String> INTERNALS = List.of("java.", "javax.", "io.promptd.", "Exception", "\tat ",
-      "org.eclipse.", "NullPointer");
+  private static final List<String> INTERNALS = List.of(
+      "java.", "javax.", "io.promptd.", "Exception", "\tat ", "org.eclipse.", "NullPointer");
 
   private Safe() {}
 

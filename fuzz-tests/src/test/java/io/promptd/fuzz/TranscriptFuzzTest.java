@@ -33,7 +33,8 @@ class TranscriptFuzzTest {
     PromptRenderer renderer = new PromptRenderer() {
       @Override
       public GetPromptResult render(Map<String, String> arguments) {
-        return GetPromptResult.of("Greets", List.of(PromptMessage.user("Hello, " + arguments.get("who"))));
+        return GetPromptResult.of(
+            "Greets", List.of(PromptMessage.user("Hello, " + arguments.get("who"))));
       }
 
       @Override
@@ -41,19 +42,30 @@ class TranscriptFuzzTest {
         return false;
       }
     };
-    s.prompts().put(new PromptDefinition(Prompt.of("greet", "Greets someone", List.of(
-        new PromptArgument("who", "Who", "Whom to greet", true),
-        new PromptArgument("tone", null, null, false))), renderer,
-        (argument, value, context) -> Completion.of(List.of("Ada", "Alan", "Grace"))));
-    s.prompts().put(PromptDefinition.of(Prompt.of("plain", null, List.of()), a -> List.of(PromptMessage.user("p"))));
-    s.prompts().put(PromptDefinition.of(Prompt.of("third", "t", List.of()), a -> List.of(PromptMessage.user("t"))));
+    s.prompts()
+        .put(new PromptDefinition(
+            Prompt.of(
+                "greet",
+                "Greets someone",
+                List.of(
+                    new PromptArgument("who", "Who", "Whom to greet", true),
+                    new PromptArgument("tone", null, null, false))),
+            renderer,
+            (argument, value, context) -> Completion.of(List.of("Ada", "Alan", "Grace"))));
+    s.prompts()
+        .put(PromptDefinition.of(
+            Prompt.of("plain", null, List.of()), a -> List.of(PromptMessage.user("p"))));
+    s.prompts()
+        .put(PromptDefinition.of(
+            Prompt.of("third", "t", List.of()), a -> List.of(PromptMessage.user("t"))));
     return s;
   }
 
   @FuzzTest(maxDuration = "10m")
   void stdioTranscript(byte[] input) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StdioTransport.create(SERVER, new ByteArrayInputStream(input), out, 64 * 1024).run();
+    StdioTransport.create(SERVER, new ByteArrayInputStream(input), out, 64 * 1024)
+        .run();
     String written = out.toString(UTF_8);
     Safe.message(written);
     for (String line : written.split("\n", -1)) {
@@ -62,10 +74,12 @@ class TranscriptFuzzTest {
       }
       Object message = JsonCodec.parse(line);
       if (message instanceof io.promptd.mcp.json.JsonArray batch) {
-        assertThat(batch.elements()).allMatch(e -> e instanceof JsonObject o && o.string("jsonrpc").isPresent());
+        assertThat(batch.elements())
+            .allMatch(e -> e instanceof JsonObject o && o.string("jsonrpc").isPresent());
       } else {
-        assertThat(message).isInstanceOfSatisfying(JsonObject.class,
-            o -> assertThat(o.string("jsonrpc")).hasValue("2.0"));
+        assertThat(message)
+            .isInstanceOfSatisfying(
+                JsonObject.class, o -> assertThat(o.string("jsonrpc")).hasValue("2.0"));
       }
     }
   }

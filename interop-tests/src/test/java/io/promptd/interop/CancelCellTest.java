@@ -31,23 +31,50 @@ class CancelCellTest {
     CountDownLatch interrupted = new CountDownLatch(1);
     try (McpServer server = McpServer.builder().build();
         HttpTransport http = HttpTransport.builder().server(server).build().start()) {
-      server.prompts().put(PromptDefinition.of(Prompt.of("greet", "says hello",
-          List.of(new PromptArgument("who", null, "who to greet", true))),
-          args -> List.of(PromptMessage.user("Hello, " + args.get("who")))));
-      server.prompts().put(PromptDefinition.of(Prompt.of("slow", "renders until cancelled", List.of()), args -> {
-        try {
-          Thread.sleep(60_000); // interrupted by the cancellation; the test's timeout bounds it otherwise
-        } catch (InterruptedException e) {
-          interrupted.countDown();
-          Thread.currentThread().interrupt();
-        }
-        return List.of(PromptMessage.user("too late"));
-      }));
-      String report = ServerCellsTest.runNode(List.of("ts-client.mjs", "--sdk", "v1", "--url", http.uri().toString(),
-          "--get", "greet", "--arg", "who=interop", "--expect", "Hello, interop", "--cancel", "slow"));
+      server
+          .prompts()
+          .put(PromptDefinition.of(
+              Prompt.of(
+                  "greet",
+                  "says hello",
+                  List.of(new PromptArgument("who", null, "who to greet", true))),
+              args -> List.of(PromptMessage.user("Hello, " + args.get("who")))));
+      server
+          .prompts()
+          .put(PromptDefinition.of(
+              Prompt.of("slow", "renders until cancelled", List.of()), args -> {
+                try {
+                  Thread.sleep(
+                      60_000); // interrupted by the cancellation; the test's timeout bounds it
+                  // otherwise
+                } catch (InterruptedException e) {
+                  interrupted.countDown();
+                  Thread.currentThread().interrupt();
+                }
+                return List.of(PromptMessage.user("too late"));
+              }));
+      String report = ServerCellsTest.runNode(List.of(
+          "ts-client.mjs",
+          "--sdk",
+          "v1",
+          "--url",
+          http.uri().toString(),
+          "--get",
+          "greet",
+          "--arg",
+          "who=interop",
+          "--expect",
+          "Hello, interop",
+          "--cancel",
+          "slow"));
       assertThat(report).contains("\"ok\":true").contains("\"cancel\":\"ok\"");
-      assertThat(interrupted.await(10, TimeUnit.SECONDS)).as("the cancellation reached the renderer").isTrue();
-      Matrix.record("TS SDK v1 client → promptd", "Streamable HTTP", "legacy 2025-11-25",
+      assertThat(interrupted.await(10, TimeUnit.SECONDS))
+          .as("the cancellation reached the renderer")
+          .isTrue();
+      Matrix.record(
+          "TS SDK v1 client → promptd",
+          "Streamable HTTP",
+          "legacy 2025-11-25",
           "a request cancelled with notifications/cancelled: its POST's answer raises nothing");
     }
   }

@@ -1,9 +1,9 @@
 package io.promptd.interop;
 
-import io.promptd.testing.Poll;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,9 +34,12 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class CatalogBrowserTest {
   static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-  private static final Path SCREENSHOTS = Path.of("target", "catalog-screenshots").toAbsolutePath();
+  private static final Path SCREENSHOTS =
+      Path.of("target", "catalog-screenshots").toAbsolutePath();
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
+
   private final List<Process> servers = new ArrayList<>();
   private MockOAuth2Server issuer;
 
@@ -63,14 +66,27 @@ class CatalogBrowserTest {
     int port = Peers.freePort();
     start(PromptdServer.httpCommand(library, port, "--catalog"), port);
     String report = browse(port, library, "--xss", "--image-prompt", "brand-colors");
-    assertThat(report).contains("\"render matches prompts/get\":\"ok\"", "\"new file appears live\":\"ok\"",
-        "\"markup runs nothing\":\"ok\"", "\"csp header\":\"ok\"", "\"completion as you type\":\"ok\"",
-        "\"images inline\":\"ok\"", "\"fits 375 px\":\"ok\"");
-    Matrix.record("Chromium (headless, system) → promptd web catalog", "http (page + fetch to /mcp)",
-        "modern 2026-07-28", "list across pages, filter, keyboard fill with completion, render = prompts/get,"
-        + " resources by type, copy, live new file, markup inert, CSP, 375 px, light/dark, axe WCAG 2.1 AA");
-    for (String shot : List.of("catalog-1440-light.png", "catalog-375-light.png", "catalog-1440-dark.png",
-        "catalog-375-dark.png", "catalog-1440-rendered-light.png")) {
+    assertThat(report)
+        .contains(
+            "\"render matches prompts/get\":\"ok\"",
+            "\"new file appears live\":\"ok\"",
+            "\"markup runs nothing\":\"ok\"",
+            "\"csp header\":\"ok\"",
+            "\"completion as you type\":\"ok\"",
+            "\"images inline\":\"ok\"",
+            "\"fits 375 px\":\"ok\"");
+    Matrix.record(
+        "Chromium (headless, system) → promptd web catalog",
+        "http (page + fetch to /mcp)",
+        "modern 2026-07-28",
+        "list across pages, filter, keyboard fill with completion, render = prompts/get,"
+            + " resources by type, copy, live new file, markup inert, CSP, 375 px, light/dark, axe WCAG 2.1 AA");
+    for (String shot : List.of(
+        "catalog-1440-light.png",
+        "catalog-375-light.png",
+        "catalog-1440-dark.png",
+        "catalog-375-dark.png",
+        "catalog-1440-rendered-light.png")) {
       byte[] png = Files.readAllBytes(SCREENSHOTS.resolve(shot));
       assertThat(png).as(shot).startsWith(0x89, 'P', 'N', 'G');
     }
@@ -83,14 +99,24 @@ class CatalogBrowserTest {
     String token = "catalog-browser-token-5678";
     start(PromptdServer.httpCommand(library, port, "--catalog", "--token", token), port);
     String report = browse(port, library, "--token", token);
-    assertThat(report).contains("\"asks for a token\":\"ok\"", "\"wrong token refused\":\"ok\"",
-        "\"render matches prompts/get\":\"ok\"");
-    Matrix.record("Chromium (headless, system) → promptd web catalog", "http, bearer token", "modern 2026-07-28",
+    assertThat(report)
+        .contains(
+            "\"asks for a token\":\"ok\"",
+            "\"wrong token refused\":\"ok\"",
+            "\"render matches prompts/get\":\"ok\"");
+    Matrix.record(
+        "Chromium (headless, system) → promptd web catalog",
+        "http, bearer token",
+        "modern 2026-07-28",
         "token asked for, wrong token refused, then list, complete, render");
     // The page's files carry no library content and load without the token; the library does not.
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
-        .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    HttpClient http =
+        HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    HttpResponse<String> page = http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
+            .timeout(Duration.ofSeconds(10))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.body()).doesNotContain("summarize");
   }
@@ -111,21 +137,35 @@ class CatalogBrowserTest {
     issuer.start();
     int port = Peers.freePort();
     String audience = Peers.mcpUrl(port).toString();
-    String alice = issuer.issueToken("team", "alice", audience, Map.of("scope", "prompts"), 3600).serialize();
-    String bob = issuer.issueToken("team", "bob", audience, Map.of("scope", "prompts admin"), 3600).serialize();
+    String alice = issuer
+        .issueToken("team", "alice", audience, Map.of("scope", "prompts"), 3600)
+        .serialize();
+    String bob = issuer
+        .issueToken("team", "bob", audience, Map.of("scope", "prompts admin"), 3600)
+        .serialize();
     List<String> command = new ArrayList<>(PromptdServer.httpCommand(library, port, "--catalog"));
-    command.addAll(command.size() - 1, List.of("--oauth-issuer", issuer.issuerUrl("team").toString(),
-        "--oauth-scopes", "prompts"));
+    command.addAll(
+        command.size() - 1,
+        List.of(
+            "--oauth-issuer", issuer.issuerUrl("team").toString(), "--oauth-scopes", "prompts"));
     start(command, port);
-    // The issuer's keys are fetched in the background: until then every token gets 401 (and /readyz 503).
+    // The issuer's keys are fetched in the background: until then every token gets 401 (and /readyz
+    // 503).
     Poll.ok(URI.create("http://127.0.0.1:" + port + "/readyz"), Duration.ofSeconds(60));
     String alices = browse(port, library, "--token", alice, "--list-only");
     String bobs = browse(port, library, "--token", bob, "--list-only");
-    assertThat(alices).contains("\"every prompt listed\":\"ok\"").contains("\"summarize\"")
+    assertThat(alices)
+        .contains("\"every prompt listed\":\"ok\"")
+        .contains("\"summarize\"")
         .doesNotContain("admin-deploy");
-    assertThat(bobs).contains("\"every prompt listed\":\"ok\"").contains("\"summarize\"", "\"admin-deploy\"");
-    Matrix.record("Chromium (headless, system) → promptd web catalog", "http, OAuth (mock-oauth2-server)",
-        "modern 2026-07-28", "two tokens, two views: the admin-scoped prompt listed only for the token with the scope");
+    assertThat(bobs)
+        .contains("\"every prompt listed\":\"ok\"")
+        .contains("\"summarize\"", "\"admin-deploy\"");
+    Matrix.record(
+        "Chromium (headless, system) → promptd web catalog",
+        "http, OAuth (mock-oauth2-server)",
+        "modern 2026-07-28",
+        "two tokens, two views: the admin-scoped prompt listed only for the token with the scope");
   }
 
   private Path exampleCopy() throws IOException {
@@ -137,15 +177,27 @@ class CatalogBrowserTest {
   }
 
   /** Runs the browser script to its end (at most 240 s) and returns its report; a failed check fails the test. */
-  private static String browse(int port, Path library, String... flags) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of("node", "catalog-browser.mjs", "--url",
-        "http://127.0.0.1:" + port + "/", "--library", library.toString(), "--out", SCREENSHOTS.toString(),
-        "--chromium", CHROMIUM.toString()));
+  private static String browse(int port, Path library, String... flags)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(
+        "node",
+        "catalog-browser.mjs",
+        "--url",
+        "http://127.0.0.1:" + port + "/",
+        "--library",
+        library.toString(),
+        "--out",
+        SCREENSHOTS.toString(),
+        "--chromium",
+        CHROMIUM.toString()));
     command.addAll(List.of(flags));
     Path out = Files.createTempFile("catalog-browser", ".json");
     try {
-      Process p = new ProcessBuilder(command).directory(Peers.INTEROP.toFile())
-          .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      Process p = new ProcessBuilder(command)
+          .directory(Peers.INTEROP.toFile())
+          .redirectOutput(out.toFile())
+          .redirectError(ProcessBuilder.Redirect.INHERIT)
+          .start();
       p.getOutputStream().close();
       if (!p.waitFor(240, TimeUnit.SECONDS)) {
         p.destroyForcibly();

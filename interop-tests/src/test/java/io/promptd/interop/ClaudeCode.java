@@ -67,10 +67,12 @@ final class ClaudeCode implements AutoCloseable {
     Tmux.require();
     boolean installed = Files.isExecutable(BINARY);
     if (!installed && "true".equals(System.getenv("CI"))) {
-      throw new IllegalStateException("Claude Code is missing in CI: npm ci --prefix interop/clients");
+      throw new IllegalStateException(
+          "Claude Code is missing in CI: npm ci --prefix interop/clients");
     }
     org.assertj.core.api.Assumptions.assumeThat(installed)
-        .as("Claude Code installed (npm ci --prefix interop/clients)").isTrue();
+        .as("Claude Code installed (npm ci --prefix interop/clients)")
+        .isTrue();
   }
 
   /** An MCP server entry for {@code --mcp-config}: a stdio command. */
@@ -79,14 +81,19 @@ final class ClaudeCode implements AutoCloseable {
     for (String a : command.subList(1, command.size())) {
       args.append(args.isEmpty() ? "" : ", ").append(TerminalClients.json(a));
     }
-    return "{\"type\": \"stdio\", \"command\": " + TerminalClients.json(command.getFirst()) + ", \"args\": [" + args + "]}";
+    return "{\"type\": \"stdio\", \"command\": " + TerminalClients.json(command.getFirst())
+        + ", \"args\": [" + args + "]}";
   }
 
   /** An MCP server entry for {@code --mcp-config}: Streamable HTTP, with {@code headers} sent on every request. */
   static String httpServer(String url, Map<String, String> headers) {
     StringBuilder h = new StringBuilder();
-    headers.forEach((k, v) -> h.append(h.isEmpty() ? "" : ", ").append(TerminalClients.json(k)).append(": ").append(TerminalClients.json(v)));
-    return "{\"type\": \"http\", \"url\": " + TerminalClients.json(url) + ", \"headers\": {" + h + "}}";
+    headers.forEach((k, v) -> h.append(h.isEmpty() ? "" : ", ")
+        .append(TerminalClients.json(k))
+        .append(": ")
+        .append(TerminalClients.json(v)));
+    return "{\"type\": \"http\", \"url\": " + TerminalClients.json(url) + ", \"headers\": {" + h
+        + "}}";
   }
 
   /**
@@ -94,8 +101,10 @@ final class ClaudeCode implements AutoCloseable {
    * configured by {@code serverEntry}, and the model API at {@code model}. Returns once its prompt box is shown.
    * {@code cell} names the screen files in {@code target/client-screens}.
    */
-  static ClaudeCode start(String cell, Path dir, String serverEntry, ModelStandIn model) throws Exception {
-    return launch(cell, dir, model, "{\"mcpServers\": {\"promptd\": " + serverEntry + "}}\n", true, null);
+  static ClaudeCode start(String cell, Path dir, String serverEntry, ModelStandIn model)
+      throws Exception {
+    return launch(
+        cell, dir, model, "{\"mcpServers\": {\"promptd\": " + serverEntry + "}}\n", true, null);
   }
 
   /**
@@ -103,19 +112,32 @@ final class ClaudeCode implements AutoCloseable {
    * {@code claude mcp add …} line {@code promptd clients} prints, runs first in the fresh home (with {@code claude} on
    * its PATH); the command line names no server, so Claude Code reads the ones {@code setup} added.
    */
-  static ClaudeCode startAfter(String cell, Path dir, String setup, ModelStandIn model) throws Exception {
+  static ClaudeCode startAfter(String cell, Path dir, String setup, ModelStandIn model)
+      throws Exception {
     return launch(cell, dir, model, "{\"mcpServers\": {}}\n", false, setup);
   }
 
-  private static ClaudeCode launch(String cell, Path dir, ModelStandIn model, String mcpServers, boolean strict,
-      @org.jspecify.annotations.Nullable String setup) throws Exception {
+  private static ClaudeCode launch(
+      String cell,
+      Path dir,
+      ModelStandIn model,
+      String mcpServers,
+      boolean strict,
+      @org.jspecify.annotations.Nullable String setup)
+      throws Exception {
     Path home = Files.createDirectories(dir.resolve("home"));
     Path project = Files.createDirectories(dir.resolve("project")).toRealPath();
     String keyTail = API_KEY.substring(API_KEY.length() - 20);
-    Files.writeString(home.resolve(".claude.json"), "{\"hasCompletedOnboarding\": true, "
-        + "\"customApiKeyResponses\": {\"approved\": [" + TerminalClients.json(keyTail) + "], \"rejected\": []}, "
-        + "\"projects\": {" + TerminalClients.json(project.toString()) + ": {\"hasTrustDialogAccepted\": true}}}\n", UTF_8);
-    // Given even when empty: its path on Claude Code's command line is how close() finds the process.
+    Files.writeString(
+        home.resolve(".claude.json"),
+        "{\"hasCompletedOnboarding\": true, "
+            + "\"customApiKeyResponses\": {\"approved\": [" + TerminalClients.json(keyTail)
+            + "], \"rejected\": []}, "
+            + "\"projects\": {" + TerminalClients.json(project.toString())
+            + ": {\"hasTrustDialogAccepted\": true}}}\n",
+        UTF_8);
+    // Given even when empty: its path on Claude Code's command line is how close() finds the
+    // process.
     Path mcpConfig = dir.resolve("mcp-config.json");
     Files.writeString(mcpConfig, mcpServers, UTF_8);
 
@@ -127,7 +149,9 @@ final class ClaudeCode implements AutoCloseable {
     env.put("ANTHROPIC_BASE_URL", model.url());
     env.put("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
     if (setup != null) {
-      ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", setup).directory(project.toFile()).redirectErrorStream(true);
+      ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", setup)
+          .directory(project.toFile())
+          .redirectErrorStream(true);
       pb.environment().clear();
       pb.environment().putAll(env);
       pb.environment().put("PATH", BINARY.getParent() + ":" + env.get("PATH"));
@@ -146,12 +170,22 @@ final class ClaudeCode implements AutoCloseable {
         Files.delete(f);
       }
     }
-    Tmux tmux = Tmux.start("claude-" + cell, project, env,
-        strict ? List.of(BINARY.toString(), "--mcp-config", mcpConfig.toString(), "--strict-mcp-config")
-            : List.of(BINARY.toString(), "--mcp-config", mcpConfig.toString()), 120, 40, log);
+    Tmux tmux = Tmux.start(
+        "claude-" + cell,
+        project,
+        env,
+        strict
+            ? List.of(
+                BINARY.toString(), "--mcp-config", mcpConfig.toString(), "--strict-mcp-config")
+            : List.of(BINARY.toString(), "--mcp-config", mcpConfig.toString()),
+        120,
+        40,
+        log);
     ClaudeCode claude = new ClaudeCode(tmux, cell, mcpConfig);
     try {
-      tmux.await("Claude Code " + VERSION + " started with its prompt box", Duration.ofSeconds(60),
+      tmux.await(
+          "Claude Code " + VERSION + " started with its prompt box",
+          Duration.ofSeconds(60),
           s -> s.contains("Claude Code v" + VERSION) && s.contains("shift+tab to cycle"));
     } catch (Throwable e) {
       claude.close();
@@ -170,7 +204,8 @@ final class ClaudeCode implements AutoCloseable {
   }
 
   /** Returns the screen (as {@link #screen()}) once {@code check} holds for it. */
-  String await(String what, Duration within, java.util.function.Predicate<String> check) throws Exception {
+  String await(String what, Duration within, java.util.function.Predicate<String> check)
+      throws Exception {
     return plain(tmux.await(what, within, s -> check.test(plain(s))));
   }
 
@@ -186,7 +221,10 @@ final class ClaudeCode implements AutoCloseable {
   /** Empties the prompt box (Ctrl+U deletes the line and closes the menu; Esc twice would open the rewind menu). */
   void clearInput() throws Exception {
     tmux.keys("C-u");
-    await("the prompt box emptied", Duration.ofSeconds(10), s -> s.lines().anyMatch(l -> l.strip().equals("❯")));
+    await(
+        "the prompt box emptied",
+        Duration.ofSeconds(10),
+        s -> s.lines().anyMatch(l -> l.strip().equals("❯")));
   }
 
   /**
@@ -207,8 +245,10 @@ final class ClaudeCode implements AutoCloseable {
         return screen;
       } catch (AssertionError notYet) {
         if (System.nanoTime() - deadline >= 0) {
-          throw new AssertionError("not within " + within.toSeconds() + " s: the command menu lists " + wanted
-              + "\n" + notYet.getMessage(), notYet);
+          throw new AssertionError(
+              "not within " + within.toSeconds() + " s: the command menu lists " + wanted + "\n"
+                  + notYet.getMessage(),
+              notYet);
         }
       }
     }
@@ -221,7 +261,9 @@ final class ClaudeCode implements AutoCloseable {
   Set<String> menuCommands(String prefix) throws Exception {
     clearInput();
     tmux.type(prefix);
-    String first = selectedCommand(await("the command menu for " + prefix + " is open", Duration.ofSeconds(10),
+    String first = selectedCommand(await(
+        "the command menu for " + prefix + " is open",
+        Duration.ofSeconds(10),
         s -> selectedCommand(s) != null));
     Set<String> names = new LinkedHashSet<>();
     names.add(first);
@@ -229,8 +271,10 @@ final class ClaudeCode implements AutoCloseable {
     for (int i = 0; i < 40; i++) {
       tmux.keys("Down");
       String before = current;
-      String after = selectedCommand(await("the menu selection moves down from /" + before,
-          Duration.ofSeconds(5), s -> !before.equals(selectedCommand(s))));
+      String after = selectedCommand(await(
+          "the menu selection moves down from /" + before,
+          Duration.ofSeconds(5),
+          s -> !before.equals(selectedCommand(s))));
       if (after == null || after.equals(first)) {
         break;
       }
@@ -262,8 +306,11 @@ final class ClaudeCode implements AutoCloseable {
     tmux.keys("Enter");
     Pattern completed = Pattern.compile("❯ " + Pattern.quote(command) + " +\\[");
     try {
-      // The menu completed the bare command ("❯ /mcp__promptd__translate  [text] [language] [tone]"): send it.
-      await("the command was completed in the prompt box", Duration.ofSeconds(3),
+      // The menu completed the bare command ("❯ /mcp__promptd__translate  [text] [language]
+      // [tone]"): send it.
+      await(
+          "the command was completed in the prompt box",
+          Duration.ofSeconds(3),
           s -> completed.matcher(s).find());
       tmux.keys("Enter");
     } catch (AssertionError sent) {
@@ -273,7 +320,9 @@ final class ClaudeCode implements AutoCloseable {
 
   /** Waits for promptd's form ("MCP server “promptd” requests your input"). */
   String awaitForm(Duration within) throws Exception {
-    return await("Claude Code shows promptd's form (\"MCP server “promptd” requests your input\")", within,
+    return await(
+        "Claude Code shows promptd's form (\"MCP server “promptd” requests your input\")",
+        within,
         s -> s.contains("promptd") && s.contains("requests your input") && s.contains("Accept"));
   }
 
@@ -289,7 +338,8 @@ final class ClaudeCode implements AutoCloseable {
         tmux.press(key, Duration.ofSeconds(2));
       }
     }
-    throw new AssertionError("the form's field \"" + field + "\" could not be focused:\n" + screen());
+    throw new AssertionError(
+        "the form's field \"" + field + "\" could not be focused:\n" + screen());
   }
 
   /** Types {@code value} into the text field {@code field}. */
@@ -303,13 +353,18 @@ final class ClaudeCode implements AutoCloseable {
   void choose(String field, String option) throws Exception {
     focus(field);
     tmux.keys("Right");
-    await("the choices of \"" + field + "\" expanded", Duration.ofSeconds(10), s -> OPTION.matcher(s).find());
+    await(
+        "the choices of \"" + field + "\" expanded",
+        Duration.ofSeconds(10),
+        s -> OPTION.matcher(s).find());
     for (String key : List.of("Down", "Up")) {
       for (int i = 0; i < 20; i++) {
         Matcher m = OPTION.matcher(screen());
         if (m.find() && m.group(1).equals(option)) {
           tmux.keys("Space");
-          await(field + " set to " + option, Duration.ofSeconds(10),
+          await(
+              field + " set to " + option,
+              Duration.ofSeconds(10),
               s -> s.contains(field + ": ▸ " + option) || s.contains(field + ": " + option));
           return;
         }
@@ -329,10 +384,13 @@ final class ClaudeCode implements AutoCloseable {
     }
     String form = awaitText("❯ Accept", Duration.ofSeconds(5));
     forms++;
-    Files.writeString(SCREENS.resolve("claude-code-" + cell + "-form" + (forms == 1 ? "" : forms) + ".txt"),
-        form.stripTrailing() + "\n", UTF_8);
+    Files.writeString(
+        SCREENS.resolve("claude-code-" + cell + "-form" + (forms == 1 ? "" : forms) + ".txt"),
+        form.stripTrailing() + "\n",
+        UTF_8);
     tmux.awaitStable(Duration.ofSeconds(10)); // a form just drawn may not take keys yet
-    // Gone, or a new form (its focus on a field): either way, not this one's Accept any more. An Enter that came
+    // Gone, or a new form (its focus on a field): either way, not this one's Accept any more. An
+    // Enter that came
     // before the form took keys is pressed again, up to three times.
     for (int tries = 1; ; tries++) {
       tmux.keys("Enter");
@@ -362,8 +420,11 @@ final class ClaudeCode implements AutoCloseable {
     int accepted = 0;
     while (true) {
       Duration left = Duration.ofNanos(Math.max(deadline - System.nanoTime(), 0));
-      String s = await("the model's reply shown", left, x -> x.contains("● stand-in reply")
-          || (x.contains("requests your input") && x.contains("Accept")));
+      String s = await(
+          "the model's reply shown",
+          left,
+          x -> x.contains("● stand-in reply")
+              || (x.contains("requests your input") && x.contains("Accept")));
       if (s.contains("● stand-in reply")) {
         return accepted;
       }
@@ -381,7 +442,8 @@ final class ClaudeCode implements AutoCloseable {
   public void close() throws Exception {
     List<ProcessHandle> claude = TerminalClients.processesMentioning(mcpConfig.toString());
     try {
-      Files.writeString(SCREENS.resolve("claude-code-" + cell + ".txt"), screen().stripTrailing() + "\n", UTF_8);
+      Files.writeString(
+          SCREENS.resolve("claude-code-" + cell + ".txt"), screen().stripTrailing() + "\n", UTF_8);
     } catch (Exception | AssertionError ignored) {
       // no screen to save
     } finally {
@@ -396,22 +458,37 @@ final class ClaudeCode implements AutoCloseable {
       return new ModelStandIn.Reply(200, "application/json", "{\"input_tokens\": 10}");
     }
     if (!request.body().replace(" ", "").contains("\"stream\":true")) {
-      return new ModelStandIn.Reply(200, "application/json", "{\"id\":\"msg_standin\",\"type\":\"message\","
-          + "\"role\":\"assistant\",\"model\":\"claude-stand-in\",\"content\":[{\"type\":\"text\","
-          + "\"text\":\"stand-in reply\"}],\"stop_reason\":\"end_turn\",\"stop_sequence\":null,"
-          + "\"usage\":{\"input_tokens\":10,\"output_tokens\":3}}");
+      return new ModelStandIn.Reply(
+          200,
+          "application/json",
+          "{\"id\":\"msg_standin\",\"type\":\"message\","
+              + "\"role\":\"assistant\",\"model\":\"claude-stand-in\",\"content\":[{\"type\":\"text\","
+              + "\"text\":\"stand-in reply\"}],\"stop_reason\":\"end_turn\",\"stop_sequence\":null,"
+              + "\"usage\":{\"input_tokens\":10,\"output_tokens\":3}}");
     }
     String[][] events = {
-      {"message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_standin\",\"type\":\"message\","
-          + "\"role\":\"assistant\",\"model\":\"claude-stand-in\",\"content\":[],\"stop_reason\":null,"
-          + "\"stop_sequence\":null,\"usage\":{\"input_tokens\":10,\"output_tokens\":1}}}"},
-      {"content_block_start", "{\"type\":\"content_block_start\",\"index\":0,"
-          + "\"content_block\":{\"type\":\"text\",\"text\":\"\"}}"},
-      {"content_block_delta", "{\"type\":\"content_block_delta\",\"index\":0,"
-          + "\"delta\":{\"type\":\"text_delta\",\"text\":\"stand-in reply\"}}"},
+      {
+        "message_start",
+        "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_standin\",\"type\":\"message\","
+            + "\"role\":\"assistant\",\"model\":\"claude-stand-in\",\"content\":[],\"stop_reason\":null,"
+            + "\"stop_sequence\":null,\"usage\":{\"input_tokens\":10,\"output_tokens\":1}}}"
+      },
+      {
+        "content_block_start",
+        "{\"type\":\"content_block_start\",\"index\":0,"
+            + "\"content_block\":{\"type\":\"text\",\"text\":\"\"}}"
+      },
+      {
+        "content_block_delta",
+        "{\"type\":\"content_block_delta\",\"index\":0,"
+            + "\"delta\":{\"type\":\"text_delta\",\"text\":\"stand-in reply\"}}"
+      },
       {"content_block_stop", "{\"type\":\"content_block_stop\",\"index\":0}"},
-      {"message_delta", "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\","
-          + "\"stop_sequence\":null},\"usage\":{\"output_tokens\":3}}"},
+      {
+        "message_delta",
+        "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\","
+            + "\"stop_sequence\":null},\"usage\":{\"output_tokens\":3}}"
+      },
       {"message_stop", "{\"type\":\"message_stop\"}"},
     };
     StringBuilder sse = new StringBuilder();

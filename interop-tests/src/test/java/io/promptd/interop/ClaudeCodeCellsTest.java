@@ -29,15 +29,24 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ClaudeCodeCellsTest {
-  private static final String CELL = "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → promptd";
-  private static final Set<String> EXAMPLES = Set.of("brand-colors", "explain", "git-commit-message", "review",
-      "summarize", "translate", "write-tests");
+  private static final String CELL =
+      "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → promptd";
+  private static final Set<String> EXAMPLES = Set.of(
+      "brand-colors",
+      "explain",
+      "git-commit-message",
+      "review",
+      "summarize",
+      "translate",
+      "write-tests");
   private static final Duration START = Duration.ofSeconds(90);
   private static final Duration TURN = Duration.ofSeconds(60);
   /** The rendered translate prompt's last lines, as they are in the JSON request body (\n escaped). */
   private static final String RENDERED_TAIL = "Reply with the translation only.\\n\\n";
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
+
   private Path library;
   private ModelStandIn model;
   private Path wire = Path.of("none");
@@ -62,7 +71,8 @@ class ClaudeCodeCellsTest {
     if (model != null) {
       model.close();
     }
-    // Claude Code ends its stdio server when it ends; should one outlive it, end it here (its command names the
+    // Claude Code ends its stdio server when it ends; should one outlive it, end it here (its
+    // command names the
     // library, a folder of this test's own).
     if (library != null) {
       TerminalClients.endProcessesIn(library.toString());
@@ -76,8 +86,13 @@ class ClaudeCodeCellsTest {
     claude.awaitCommand("translate", START);
     Set<String> commands = claude.menuCommands("/mcp__promptd__");
     assertThat(commands).containsExactlyInAnyOrderElementsOf(EXAMPLES);
-    assertThat(wire()).as("Claude Code's first message over stdio").contains("\"method\":\"server/discover\"");
-    Matrix.record(CELL, "stdio", "modern 2026-07-28",
+    assertThat(wire())
+        .as("Claude Code's first message over stdio")
+        .contains("\"method\":\"server/discover\"");
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
         "all 7 prompts offered as slash commands (/mcp__promptd__NAME, menu /promptd:NAME (MCP) with arguments)");
   }
 
@@ -90,14 +105,20 @@ class ClaudeCodeCellsTest {
     // Claude Code cuts typed text at spaces, so promptd shows the free text it passed for checking
     // (--confirm-free-text auto): the text filled in, the valid language not asked again.
     String form = claude.awaitForm(TURN);
-    assertThat(form).contains("will use these values: check them, then accept").contains("text: hello")
+    assertThat(form)
+        .contains("will use these values: check them, then accept")
+        .contains("text: hello")
         .doesNotContain("language:");
     claude.accept();
     claude.awaitReplyAcceptingForms(TURN);
     String body = model.await("Translate the text below into French", TURN).body();
     assertThat(body).contains(RENDERED_TAIL + "hello");
-    Matrix.record(CELL, "stdio", "modern 2026-07-28", "/mcp__promptd__translate hello French: the free text shown"
-        + " in promptd's form for checking, accepted; promptd's rendered text is the user message sent to the model");
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
+        "/mcp__promptd__translate hello French: the free text shown"
+            + " in promptd's form for checking, accepted; promptd's rendered text is the user message sent to the model");
   }
 
   /**
@@ -112,15 +133,22 @@ class ClaudeCodeCellsTest {
     String form = claude.awaitForm(TURN);
     assertThat(form).contains("text: good");
     claude.focus("text");
-    claude.tmux().keys("BSpace", "BSpace", "BSpace", "BSpace"); // a text field's Backspace deletes a character
+    claude
+        .tmux()
+        .keys(
+            "BSpace", "BSpace", "BSpace", "BSpace"); // a text field's Backspace deletes a character
     claude.await("the text field emptied", Duration.ofSeconds(10), s -> !s.contains("text: go"));
     claude.fill("text", "good morning my friend");
     claude.accept();
     claude.awaitReplyAcceptingForms(TURN);
     String body = model.await("Translate the text below into German", TURN).body();
     assertThat(body).contains(RENDERED_TAIL + "good morning my friend");
-    Matrix.record(CELL, "stdio", "modern 2026-07-28", "/mcp__promptd__translate good German (Claude Code passes"
-        + " text=good): promptd's form shows \"good\" for checking, completed to a sentence, which reaches the model whole");
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
+        "/mcp__promptd__translate good German (Claude Code passes"
+            + " text=good): promptd's form shows \"good\" for checking, completed to a sentence, which reaches the model whole");
   }
 
   /**
@@ -139,8 +167,12 @@ class ClaudeCodeCellsTest {
     claude.choose("language", "German");
     claude.accept();
     claude.awaitReplyAcceptingForms(TURN);
-    assertThat(model.await("Translate the text below into German", TURN).body()).contains(RENDERED_TAIL + "hello");
-    Matrix.record(CELL, "stdio", "modern 2026-07-28",
+    assertThat(model.await("Translate the text below into German", TURN).body())
+        .contains(RENDERED_TAIL + "hello");
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
         "/mcp__promptd__translate hello (language missing): promptd's form asks for it, German chosen, rendered");
   }
 
@@ -151,15 +183,22 @@ class ClaudeCodeCellsTest {
     claude.awaitCommand("translate", START);
     claude.send("/mcp__promptd__translate hello Klingon");
     String form = claude.awaitForm(TURN);
-    assertThat(form).contains("The prompt 'translate' needs more from you").contains("not 'Klingon'")
+    assertThat(form)
+        .contains("The prompt 'translate' needs more from you")
+        .contains("not 'Klingon'")
         .contains("language:");
     claude.choose("language", "French");
     claude.accept();
     claude.awaitReplyAcceptingForms(TURN);
-    assertThat(model.await("Translate the text below into French", TURN).body()).contains(RENDERED_TAIL + "hello");
+    assertThat(model.await("Translate the text below into French", TURN).body())
+        .contains(RENDERED_TAIL + "hello");
     assertThat(model.requests()).noneMatch(r -> r.body().contains("into Klingon"));
-    Matrix.record(CELL, "stdio", "modern 2026-07-28", "/mcp__promptd__translate hello Klingon: promptd's form"
-        + " (language must be one of …) shown by Claude Code, French chosen with → ↓ Space, accepted, rendered");
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
+        "/mcp__promptd__translate hello Klingon: promptd's form"
+            + " (language must be one of …) shown by Claude Code, French chosen with → ↓ Space, accepted, rendered");
   }
 
   /** Cell 5: a prompt file written while Claude Code runs becomes a command without a restart (list_changed). */
@@ -167,7 +206,8 @@ class ClaudeCodeCellsTest {
   void stdioNewPromptFileBecomesACommand() throws Exception {
     ClaudeCode claude = stdio("stdio-list-changed");
     claude.awaitCommand("translate", START);
-    assertThat(claude.menuCommands("/mcp__promptd__")).containsExactlyInAnyOrderElementsOf(EXAMPLES);
+    assertThat(claude.menuCommands("/mcp__promptd__"))
+        .containsExactlyInAnyOrderElementsOf(EXAMPLES);
     Files.writeString(library.resolve("haiku-from-lane.prompt.md"), """
         ---
         description: Write a haiku about a topic (added while Claude Code runs).
@@ -181,7 +221,10 @@ class ClaudeCodeCellsTest {
     claude.send("/mcp__promptd__haiku-from-lane autumn");
     claude.awaitReplyAcceptingForms(TURN);
     model.await("Write a haiku about autumn.", TURN);
-    Matrix.record(CELL, "stdio", "modern 2026-07-28",
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
         "a prompt file written while it runs: a new command in the menu without a restart, and it renders");
   }
 
@@ -191,19 +234,28 @@ class ClaudeCodeCellsTest {
     String token = "lane-token-" + System.nanoTime();
     Path accessLog = dir.resolve("access.jsonl");
     int port = http(token, accessLog);
-    ClaudeCode claude = start("http-token", ClaudeCode.httpServer(Peers.mcpUrl(port).toString(),
-        Map.of("Authorization", "Bearer " + token)));
+    ClaudeCode claude = start(
+        "http-token",
+        ClaudeCode.httpServer(
+            Peers.mcpUrl(port).toString(), Map.of("Authorization", "Bearer " + token)));
     claude.awaitCommand("translate", START);
-    assertThat(claude.menuCommands("/mcp__promptd__")).containsExactlyInAnyOrderElementsOf(EXAMPLES);
+    assertThat(claude.menuCommands("/mcp__promptd__"))
+        .containsExactlyInAnyOrderElementsOf(EXAMPLES);
     claude.send("/mcp__promptd__translate hello Spanish");
     claude.awaitReplyAcceptingForms(TURN);
-    assertThat(model.await("Translate the text below into Spanish", TURN).body()).contains(RENDERED_TAIL + "hello");
+    assertThat(model.await("Translate the text below into Spanish", TURN).body())
+        .contains(RENDERED_TAIL + "hello");
     String log = Files.readString(accessLog);
-    assertThat(log).contains("\"method\":\"server/discover\"")
-        .contains("\"era\":\"modern\",\"http\":\"POST\",\"method\":\"prompts/get\",\"prompt\":\"translate\","
-            + "\"outcome\":\"ok\",\"status\":200")
+    assertThat(log)
+        .contains("\"method\":\"server/discover\"")
+        .contains(
+            "\"era\":\"modern\",\"http\":\"POST\",\"method\":\"prompts/get\",\"prompt\":\"translate\","
+                + "\"outcome\":\"ok\",\"status\":200")
         .doesNotContain("\"status\":401");
-    Matrix.record(CELL, "Streamable HTTP, bearer token", "modern 2026-07-28",
+    Matrix.record(
+        CELL,
+        "Streamable HTTP, bearer token",
+        "modern 2026-07-28",
         "\"headers\": {\"Authorization\": \"Bearer …\"} in the MCP config: 7 commands offered, translate renders");
   }
 
@@ -217,14 +269,20 @@ class ClaudeCodeCellsTest {
     String token = "lane-token-" + System.nanoTime();
     Path accessLog = dir.resolve("access.jsonl");
     int port = http(token, accessLog);
-    HttpResponse<String> bare = HttpClient.newHttpClient().send(HttpRequest.newBuilder(Peers.mcpUrl(port))
-        .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}")).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> bare = HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(Peers.mcpUrl(port))
+                .timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(
+                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(bare.statusCode()).isEqualTo(401);
 
-    ClaudeCode claude = start("http-no-token", ClaudeCode.httpServer(Peers.mcpUrl(port).toString(), Map.of()));
+    ClaudeCode claude =
+        start("http-no-token", ClaudeCode.httpServer(Peers.mcpUrl(port).toString(), Map.of()));
     claude.send("/mcp");
     claude.await("/mcp lists promptd as failed", START, s -> s.contains("✘ promptd"));
     claude.tmux().keys("Escape");
@@ -232,16 +290,22 @@ class ClaudeCodeCellsTest {
     claude.tmux().type("/promptd:");
     claude.await("/promptd: typed", Duration.ofSeconds(10), s -> s.contains("❯ /promptd:"));
     // The menu is drawn as the text is typed: once the screen settles it shows what is offered.
-    assertThat(claude.tmux().awaitStable(Duration.ofSeconds(10))).doesNotContain("/promptd:translate (MCP)");
+    assertThat(claude.tmux().awaitStable(Duration.ofSeconds(10)))
+        .doesNotContain("/promptd:translate (MCP)");
     claude.send("/mcp");
     claude.await("/mcp lists promptd as failed", START, s -> s.contains("✘ promptd"));
     claude.tmux().keys("Enter");
-    String details = claude.await("the details of promptd in /mcp", Duration.ofSeconds(20),
+    String details = claude.await(
+        "the details of promptd in /mcp",
+        Duration.ofSeconds(20),
         s -> s.contains("Status:") && s.contains("failed"));
     assertThat(details).contains("not authenticated");
     String log = Files.readString(accessLog);
     assertThat(log).contains("\"status\":401").doesNotContain("\"outcome\":\"ok\",\"status\":200");
-    Matrix.record(CELL, "Streamable HTTP, no token", "—",
+    Matrix.record(
+        CELL,
+        "Streamable HTTP, no token",
+        "—",
         "promptd answers 401 (WWW-Authenticate: Bearer); Claude Code lists no command, /mcp shows promptd ✘ failed,"
             + " not authenticated (it tried OAuth discovery and dynamic client registration: 404)");
   }
@@ -262,10 +326,16 @@ class ClaudeCodeCellsTest {
     claude.choose("language", "Italian");
     claude.accept();
     claude.awaitReplyAcceptingForms(TURN);
-    String body = model.await("Translate the text below into Italian, in a neutral register", TURN).body();
+    String body = model
+        .await("Translate the text below into Italian, in a neutral register", TURN)
+        .body();
     assertThat(body).contains(RENDERED_TAIL + "the cat sat on the mat");
-    Matrix.record(CELL, "stdio", "modern 2026-07-28", "bare /mcp__promptd__translate: one form for text, language,"
-        + " tone (default filled); a sentence with spaces typed into text reaches the model whole");
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
+        "bare /mcp__promptd__translate: one form for text, language,"
+            + " tone (default filled); a sentence with spaces typed into text reaches the model whole");
   }
 
   /**
@@ -276,25 +346,32 @@ class ClaudeCodeCellsTest {
   void theConfigurationPromptdClientsPrintsWorks() throws Exception {
     Path launcher = PromptdServer.launcher(dir.resolve("bin"));
     String add = PromptdServer.clients(launcher, "--client", "claude-code", library.toString());
-    assertThat(add).isEqualTo("claude mcp add --scope user promptd -- " + launcher + " serve " + library);
+    assertThat(add)
+        .isEqualTo("claude mcp add --scope user promptd -- " + launcher + " serve " + library);
     ClaudeCode claude = ClaudeCode.startAfter("promptd-clients", dir.resolve("claude"), add, model);
     open.add(claude);
     claude.awaitCommand("translate", START);
     claude.send("/mcp__promptd__translate hello French");
     claude.awaitReplyAcceptingForms(TURN);
-    assertThat(model.await("Translate the text below into French", TURN).body()).contains(RENDERED_TAIL + "hello");
-    Matrix.record(CELL, "stdio", "modern 2026-07-28", "configured by the line promptd clients prints (claude mcp add"
-        + " --scope user promptd -- …/promptd serve DIR): commands offered, translate renders");
+    assertThat(model.await("Translate the text below into French", TURN).body())
+        .contains(RENDERED_TAIL + "hello");
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
+        "configured by the line promptd clients prints (claude mcp add"
+            + " --scope user promptd -- …/promptd serve DIR): commands offered, translate renders");
   }
 
   private ClaudeCode stdio(String cell) throws Exception {
-    // Claude Code spawns promptd; tee keeps both sides of the conversation (to tell the era, and for the report).
+    // Claude Code spawns promptd; tee keeps both sides of the conversation (to tell the era, and
+    // for the report).
     Files.createDirectories(ClaudeCode.SCREENS);
     wire = ClaudeCode.SCREENS.resolve("claude-code-" + cell + ".stdio.jsonl").toAbsolutePath();
     Files.deleteIfExists(wire);
     String log = PromptdServer.shell(List.of(wire.toString()));
-    String command = "tee -a " + log + " | " + PromptdServer.shell(PromptdServer.stdioCommand(library)) + " | tee -a "
-        + log;
+    String command = "tee -a " + log + " | "
+        + PromptdServer.shell(PromptdServer.stdioCommand(library)) + " | tee -a " + log;
     return start(cell, ClaudeCode.stdioServer(List.of("/bin/sh", "-c", command)));
   }
 
@@ -306,8 +383,10 @@ class ClaudeCodeCellsTest {
 
   private int http(String token, Path accessLog) throws Exception {
     int port = Peers.freePort();
-    Process server = Peers.startHttp(PromptdServer.httpCommand(library, port, "--token", token, "--access-log",
-        accessLog.toString()), port);
+    Process server = Peers.startHttp(
+        PromptdServer.httpCommand(
+            library, port, "--token", token, "--access-log", accessLog.toString()),
+        port);
     open.add(() -> {
       server.destroy();
       if (!server.waitFor(10, TimeUnit.SECONDS)) {

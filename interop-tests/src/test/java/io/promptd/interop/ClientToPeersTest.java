@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /** promptd's client against official servers: server-everything (legacy) and a TypeScript SDK v2 server (modern). */
 class ClientToPeersTest {
-  private static final ClientOptions OPTIONS = ClientOptions.defaults().withTimeout(Duration.ofSeconds(30));
+  private static final ClientOptions OPTIONS =
+      ClientOptions.defaults().withTimeout(Duration.ofSeconds(30));
 
   @BeforeAll
   static void node() {
@@ -30,7 +31,8 @@ class ClientToPeersTest {
 
   @Test
   void everythingOverStdio() throws Exception {
-    try (McpClient client = McpClient.connectStdio(Peers.node(Peers.everything().toString(), "stdio"), OPTIONS)) {
+    try (McpClient client =
+        McpClient.connectStdio(Peers.node(Peers.everything().toString(), "stdio"), OPTIONS)) {
       checkEverything(client);
     }
   }
@@ -38,8 +40,13 @@ class ClientToPeersTest {
   @Test
   void everythingOverHttp() throws Exception {
     int port = Peers.freePort();
-    Process server = Peers.startHttp(List.of("bash", "-c", "PORT=" + port + " exec node --require "
-        + Peers.loopback() + " " + Peers.everything() + " streamableHttp"), port);
+    Process server = Peers.startHttp(
+        List.of(
+            "bash",
+            "-c",
+            "PORT=" + port + " exec node --require " + Peers.loopback() + " " + Peers.everything()
+                + " streamableHttp"),
+        port);
     try (McpClient client = McpClient.connectHttp(Peers.mcpUrl(port), OPTIONS)) {
       checkEverything(client);
     } finally {
@@ -50,8 +57,8 @@ class ClientToPeersTest {
   @Test
   void everythingAsksThroughTheFormHandlerOverStdio() throws Exception {
     FormHandlerSpy forms = new FormHandlerSpy();
-    try (McpClient client = McpClient.connectStdio(Peers.node(Peers.everything().toString(), "stdio"),
-        OPTIONS.withForms(forms))) {
+    try (McpClient client = McpClient.connectStdio(
+        Peers.node(Peers.everything().toString(), "stdio"), OPTIONS.withForms(forms))) {
       checkEverythingAsks(client, forms);
     }
   }
@@ -59,8 +66,13 @@ class ClientToPeersTest {
   @Test
   void everythingAsksThroughTheFormHandlerOverHttp() throws Exception {
     int port = Peers.freePort();
-    Process server = Peers.startHttp(List.of("bash", "-c", "PORT=" + port + " exec node --require "
-        + Peers.loopback() + " " + Peers.everything() + " streamableHttp"), port);
+    Process server = Peers.startHttp(
+        List.of(
+            "bash",
+            "-c",
+            "PORT=" + port + " exec node --require " + Peers.loopback() + " " + Peers.everything()
+                + " streamableHttp"),
+        port);
     FormHandlerSpy forms = new FormHandlerSpy();
     try (McpClient client = McpClient.connectHttp(Peers.mcpUrl(port), OPTIONS.withForms(forms))) {
       checkEverythingAsks(client, forms);
@@ -78,7 +90,8 @@ class ClientToPeersTest {
     public Answer answer(String message, JsonObject requestedSchema) {
       messages.add(message);
       schemas.add(requestedSchema);
-      return Answer.accept(JsonObject.builder().put("name", "Ada Lovelace").put("check", true).build());
+      return Answer.accept(
+          JsonObject.builder().put("name", "Ada Lovelace").put("check", true).build());
     }
   }
 
@@ -91,20 +104,30 @@ class ClientToPeersTest {
     assertThat(client.modern()).isFalse();
     JsonObject tools = client.call("tools/list", JsonObject.EMPTY);
     assertThat(JsonCodec.write(tools)).contains("\"trigger-elicitation-request\"");
-    JsonObject result = client.call("tools/call", JsonObject.builder().put("name", "trigger-elicitation-request")
-        .put("arguments", JsonObject.EMPTY).build());
+    JsonObject result = client.call(
+        "tools/call",
+        JsonObject.builder()
+            .put("name", "trigger-elicitation-request")
+            .put("arguments", JsonObject.EMPTY)
+            .build());
     assertThat(forms.messages).containsExactly("Please provide inputs for the following fields:");
-    assertThat(forms.schemas.getFirst().object("properties").orElseThrow().members()).containsKey("name");
-    assertThat(JsonCodec.write(result)).contains("User provided the requested information")
-        .contains("Name: Ada Lovelace").contains("Agreed to terms: true");
-    Matrix.record("promptd client (form handler) → server-everything", transport(client), era(client),
+    assertThat(forms.schemas.getFirst().object("properties").orElseThrow().members())
+        .containsKey("name");
+    assertThat(JsonCodec.write(result))
+        .contains("User provided the requested information")
+        .contains("Name: Ada Lovelace")
+        .contains("Agreed to terms: true");
+    Matrix.record(
+        "promptd client (form handler) → server-everything",
+        transport(client),
+        era(client),
         "elicitation/create from a tool call answered through the handler; the tool's result carries the answer");
   }
 
   @Test
   void typeScriptV2ServerOverStdio() throws Exception {
-    try (McpClient client = McpClient.connectStdio(Peers.node(
-        Peers.INTEROP.resolve("ts-v2-server.mjs").toString(), "stdio"), OPTIONS)) {
+    try (McpClient client = McpClient.connectStdio(
+        Peers.node(Peers.INTEROP.resolve("ts-v2-server.mjs").toString(), "stdio"), OPTIONS)) {
       checkTypeScriptV2(client);
     }
   }
@@ -112,8 +135,10 @@ class ClientToPeersTest {
   @Test
   void typeScriptV2ServerOverHttp() throws Exception {
     int port = Peers.freePort();
-    Process server = Peers.startHttp(Peers.node(
-        Peers.INTEROP.resolve("ts-v2-server.mjs").toString(), "http", String.valueOf(port)), port);
+    Process server = Peers.startHttp(
+        Peers.node(
+            Peers.INTEROP.resolve("ts-v2-server.mjs").toString(), "http", String.valueOf(port)),
+        port);
     try (McpClient client = McpClient.connectHttp(Peers.mcpUrl(port), OPTIONS)) {
       checkTypeScriptV2(client);
     } finally {
@@ -137,7 +162,11 @@ class ClientToPeersTest {
     assertThat(result.messages().toString()).contains("Lisbon");
     assertThatThrownBy(() -> client.getPrompt("no-such-prompt", Map.of()))
         .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602));
-    Matrix.record("promptd client → server-everything", transport(client), era(client), "list, get+args, -32602; no list change to observe");
+    Matrix.record(
+        "promptd client → server-everything",
+        transport(client),
+        era(client),
+        "list, get+args, -32602; no list change to observe");
   }
 
   private static void checkTypeScriptV2(McpClient client) throws Exception {
@@ -148,14 +177,21 @@ class ClientToPeersTest {
     assertThatThrownBy(() -> client.getPrompt("no-such-prompt", Map.of()))
         .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602));
     CountDownLatch changed = new CountDownLatch(1);
-    AutoCloseable watch = client.watchPrompts(changed::countDown); // returns once the server acknowledged it
+    AutoCloseable watch =
+        client.watchPrompts(changed::countDown); // returns once the server acknowledged it
     try {
       client.getPrompt("touch", Map.of());
-      assertThat(changed.await(15, TimeUnit.SECONDS)).as("list_changed on the listen stream").isTrue();
+      assertThat(changed.await(15, TimeUnit.SECONDS))
+          .as("list_changed on the listen stream")
+          .isTrue();
     } finally {
       watch.close();
     }
     assertThat(client.listPrompts()).extracting(Prompt::name).contains("touched");
-    Matrix.record("promptd client → TS SDK v2 server", transport(client), era(client), "list, get+args, -32602, list_changed via subscriptions/listen");
+    Matrix.record(
+        "promptd client → TS SDK v2 server",
+        transport(client),
+        era(client),
+        "list, get+args, -32602, list_changed via subscriptions/listen");
   }
 }

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * for the handler's answer. Either way the rendered prompt carries the answers.
  */
 class ElicitationCellsTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @BeforeAll
   static void node() {
@@ -29,18 +30,36 @@ class ElicitationCellsTest {
   @CsvSource({"v2, stdio", "v2, http", "v1, stdio", "v1, http"})
   void missingArgumentsAreAskedFor(String sdk, String transport) throws Exception {
     Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
-    List<String> args = new ArrayList<>(List.of("ts-client.mjs", "--sdk", sdk, "--get", "test_prompt_with_arguments",
-        "--arg", "arg1=testValue1", "--arg", "arg2=testValue2", "--expect", "testValue1",
-        "--elicit", "test_prompt_with_arguments=answered-in-a-form"));
+    List<String> args = new ArrayList<>(List.of(
+        "ts-client.mjs",
+        "--sdk",
+        sdk,
+        "--get",
+        "test_prompt_with_arguments",
+        "--arg",
+        "arg1=testValue1",
+        "--arg",
+        "arg2=testValue2",
+        "--expect",
+        "testValue1",
+        "--elicit",
+        "test_prompt_with_arguments=answered-in-a-form"));
     Process server = PromptdServer.target(transport, library, args);
     try {
       String report = ServerCellsTest.runNode(args);
-      assertThat(report).contains("\"ok\":true").contains("\"elicit\":\"ok\"").contains("\"forms\":1");
-      Matrix.record("TS SDK " + sdk + " client (elicitation handler) → promptd", transport,
+      assertThat(report)
+          .contains("\"ok\":true")
+          .contains("\"elicit\":\"ok\"")
+          .contains("\"forms\":1");
+      Matrix.record(
+          "TS SDK " + sdk + " client (elicitation handler) → promptd",
+          transport,
           sdk.equals("v2") ? "modern 2026-07-28" : "legacy 2025-11-25",
-          sdk.equals("v2") ? "prompts/get without its required arguments: input_required, the form answered, the"
-              + " prompt rendered" : "prompts/get without its required arguments: elicitation/create sent to the client,"
-              + " the form answered, the prompt rendered");
+          sdk.equals("v2")
+              ? "prompts/get without its required arguments: input_required, the form answered, the"
+                  + " prompt rendered"
+              : "prompts/get without its required arguments: elicitation/create sent to the client,"
+                  + " the form answered, the prompt rendered");
     } finally {
       if (server != null) {
         server.destroy();

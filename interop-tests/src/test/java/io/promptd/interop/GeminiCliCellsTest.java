@@ -1,6 +1,5 @@
 package io.promptd.interop;
 
-import io.promptd.testing.Poll;
 import static io.promptd.interop.GeminiFamily.EXAMPLE_PROMPTS;
 import static io.promptd.interop.GeminiFamily.START;
 import static io.promptd.interop.GeminiFamily.STEP;
@@ -11,6 +10,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.promptd.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,16 +51,27 @@ class GeminiCliCellsTest {
 
   /** Extra environment variables for the client (a token its configuration refers to). */
   private final Map<String, String> environment = new LinkedHashMap<>();
-  @TempDir Path dir;
-  @Nullable Tmux tmux;
-  @Nullable ModelStandIn model;
-  @Nullable Process http;
+
+  @TempDir
+  Path dir;
+
+  @Nullable
+  Tmux tmux;
+
+  @Nullable
+  ModelStandIn model;
+
+  @Nullable
+  Process http;
+
   String cell = "unnamed";
 
   @BeforeAll
   static void clientInstalled() {
     Tmux.require();
-    assumeThat(Files.isExecutable(GEMINI)).as("Gemini CLI installed (npm ci --prefix interop/clients)").isTrue();
+    assumeThat(Files.isExecutable(GEMINI))
+        .as("Gemini CLI installed (npm ci --prefix interop/clients)")
+        .isTrue();
   }
 
   @AfterEach
@@ -83,30 +94,44 @@ class GeminiCliCellsTest {
   void stdioPromptsAreOfferedAsCommands() throws Exception {
     cell = "stdio-commands";
     Path library = library();
-    start(Map.of("promptd", GeminiFamily.stdioServer(PromptdServer.stdioCommand(library, "--page-size", "500"))));
+    start(Map.of(
+        "promptd",
+        GeminiFamily.stdioServer(PromptdServer.stdioCommand(library, "--page-size", "500"))));
     awaitListed(7);
-    // At start-up the commands were built before promptd's prompts were registered (see the class comment): kept
+    // At start-up the commands were built before promptd's prompts were registered (see the class
+    // comment): kept
     // for the report, not asserted, as it depends on timing.
     boolean atStartUp = offered(tmux, "translate", Duration.ofSeconds(3));
-    GeminiFamily.save(CLIENT, "stdio-startup", tmux.screen() + "\n[/translate offered at start-up: " + atStartUp
-        + "]\n");
+    GeminiFamily.save(
+        CLIENT,
+        "stdio-startup",
+        tmux.screen() + "\n[/translate offered at start-up: " + atStartUp + "]\n");
     refresh(7);
-    assertThat(notOffered(tmux, EXAMPLE_PROMPTS)).as("example prompts not offered as /NAME [MCP]").isEmpty();
+    assertThat(notOffered(tmux, EXAMPLE_PROMPTS))
+        .as("example prompts not offered as /NAME [MCP]")
+        .isEmpty();
     tmux.type("/translate");
     tmux.await("/translate suggested", STEP, s -> GeminiFamily.suggests(s, "translate"));
-    Matrix.record(CELL, "stdio", ERA, "the 7 example prompts offered as /NAME [MCP] commands, named as promptd names"
-        + " them (after /mcp refresh: at start-up Gemini CLI builds its command list before prompts/list answers)");
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "the 7 example prompts offered as /NAME [MCP] commands, named as promptd names"
+            + " them (after /mcp refresh: at start-up Gemini CLI builds its command list before prompts/list answers)");
   }
 
   @Test
   void commandArgumentsRenderIntoTheConversation() throws Exception {
     cell = "stdio-render";
     startModel();
-    start(Map.of("promptd", GeminiFamily.stdioServer(PromptdServer.stdioCommand(library(), "--page-size", "500"))));
+    start(Map.of(
+        "promptd",
+        GeminiFamily.stdioServer(PromptdServer.stdioCommand(library(), "--page-size", "500"))));
     refresh(7);
 
     submit(tmux, "/translate --text=\"good morning my friend\" --language=\"German\"");
-    assertThat(model.await("into German", STEP).body()).contains("good morning my friend")
+    assertThat(model.await("into German", STEP).body())
+        .contains("good morning my friend")
         .contains("in a neutral register");
     awaitReplies(1);
 
@@ -119,9 +144,13 @@ class GeminiCliCellsTest {
     submit(tmux, "/summarize the quick brown fox jumps --length=one-line");
     assertThat(model.await("Length: one-line", STEP).body()).contains("the quick brown fox jumps");
     awaitReplies(3);
-    Matrix.record(CELL, "stdio", ERA, "/translate --text=… --language=German renders (the model request has \"into"
-        + " German\", the whole text and the default tone); positional arguments fill the missing required ones in"
-        + " order, or are joined when one is missing");
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "/translate --text=… --language=German renders (the model request has \"into"
+            + " German\", the whole text and the default tone); positional arguments fill the missing required ones in"
+            + " order, or are joined when one is missing");
   }
 
   @Test
@@ -129,57 +158,94 @@ class GeminiCliCellsTest {
     cell = "stdio-missing";
     startModel();
     Path sent = dir.resolve("client-to-server.jsonl");
-    start(Map.of("promptd", tapped(PromptdServer.stdioCommand(library(), "--page-size", "500"), sent)));
+    start(Map.of(
+        "promptd", tapped(PromptdServer.stdioCommand(library(), "--page-size", "500"), sent)));
     refresh(7);
 
-    // No form: Gemini CLI declares no elicitation, so promptd keeps the arguments required and answers -32602.
-    String initialize = Files.readAllLines(sent, UTF_8).stream().filter(l -> l.contains("\"initialize\""))
-        .findFirst().orElseThrow();
-    assertThat(initialize).contains("\"capabilities\":{\"roots\":{\"listChanged\":true}}").doesNotContain("elicitation");
+    // No form: Gemini CLI declares no elicitation, so promptd keeps the arguments required and
+    // answers -32602.
+    String initialize = Files.readAllLines(sent, UTF_8).stream()
+        .filter(l -> l.contains("\"initialize\""))
+        .findFirst()
+        .orElseThrow();
+    assertThat(initialize)
+        .contains("\"capabilities\":{\"roots\":{\"listChanged\":true}}")
+        .doesNotContain("elicitation");
 
     submit(tmux, "/translate help");
     String help = tmux.awaitText("Arguments for \"translate\"", STEP);
-    assertThat(help).containsSubsequence("--text", "(required: yes)", "--language", "(required: yes)", "--tone",
-        "(required: no)");
+    assertThat(help)
+        .containsSubsequence(
+            "--text",
+            "(required: yes)",
+            "--language",
+            "(required: yes)",
+            "--tone",
+            "(required: no)");
 
-    // One required argument missing: the client sends it as "" (all positional words, none) and shows promptd's error.
+    // One required argument missing: the client sends it as "" (all positional words, none) and
+    // shows promptd's error.
     submit(tmux, "/translate --text=\"hi there\"");
-    tmux.await("promptd's -32602 for the missing language", STEP,
-        s -> s.contains("MCP error -32602: prompt 'translate': missing required") && s.contains("argument 'language'"));
+    tmux.await(
+        "promptd's -32602 for the missing language",
+        STEP,
+        s -> s.contains("MCP error -32602: prompt 'translate': missing required")
+            && s.contains("argument 'language'"));
 
     // Two missing: the client refuses before asking the server.
     submit(tmux, "/translate");
     tmux.awaitText("Missing required argument(s): --text, --language", STEP);
 
     submit(tmux, "/translate --text=\"hi\" --language=\"Klingon\"");
-    tmux.await("promptd's -32602 for the invalid enum value", STEP, s -> s.contains("MCP error -32602")
-        && s.contains("must be one of") && s.contains("not 'Klingon'"));
+    tmux.await(
+        "promptd's -32602 for the invalid enum value",
+        STEP,
+        s -> s.contains("MCP error -32602")
+            && s.contains("must be one of")
+            && s.contains("not 'Klingon'"));
     assertThat(model.requests()).noneMatch(e -> e.body().contains("Translate the text below"));
-    Matrix.record(CELL, "stdio", ERA, "no elicitation declared (capabilities: roots only), so no form: required flags"
-        + " shown by /translate help; a missing required argument and an invalid enum value show promptd's -32602"
-        + " message; with two missing the client refuses itself");
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "no elicitation declared (capabilities: roots only), so no form: required flags"
+            + " shown by /translate help; a missing required argument and an invalid enum value show promptd's -32602"
+            + " message; with two missing the client refuses itself");
   }
 
   @Test
   void aPromptAddedWhileRunningIsListedButNotOfferedUntilRefresh() throws Exception {
     cell = "stdio-list-changed";
     Path library = library();
-    start(Map.of("promptd", GeminiFamily.stdioServer(PromptdServer.stdioCommand(library, "--page-size", "500"))));
+    start(Map.of(
+        "promptd",
+        GeminiFamily.stdioServer(PromptdServer.stdioCommand(library, "--page-size", "500"))));
     refresh(7);
     assertThat(offered(tmux, "added-later", Duration.ofSeconds(3))).isFalse();
 
-    Files.writeString(library.resolve("added-later.prompt.md"),
-        "---\ndescription: Added while the client runs\n---\nSay hello.\n", UTF_8);
-    // list_changed: the client lists the prompts again (its registry, which /mcp list shows, has the new one) …
+    Files.writeString(
+        library.resolve("added-later.prompt.md"),
+        "---\ndescription: Added while the client runs\n---\nSay hello.\n",
+        UTF_8);
+    // list_changed: the client lists the prompts again (its registry, which /mcp list shows, has
+    // the new one) …
     assertThat(awaitListed(8)).contains("- added-later");
     // … but does not rebuild its slash commands: not offered until /mcp refresh.
-    assertThat(offered(tmux, "added-later", Duration.ofSeconds(5))).as("offered without a refresh").isFalse();
+    assertThat(offered(tmux, "added-later", Duration.ofSeconds(5)))
+        .as("offered without a refresh")
+        .isFalse();
     refresh(8);
-    assertThat(offered(tmux, "added-later", Duration.ofSeconds(10))).as("offered after /mcp refresh").isTrue();
+    assertThat(offered(tmux, "added-later", Duration.ofSeconds(10)))
+        .as("offered after /mcp refresh")
+        .isTrue();
     tmux.type("/added-later");
     tmux.await("/added-later suggested", STEP, s -> GeminiFamily.suggests(s, "added-later"));
-    Matrix.record(CELL, "stdio", ERA, "a prompt file added while it runs: list_changed makes it list the prompts again"
-        + " (/mcp list shows the new one) but not offer it as a command; /mcp refresh does");
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "a prompt file added while it runs: list_changed makes it list the prompts again"
+            + " (/mcp list shows the new one) but not offer it as a command; /mcp refresh does");
   }
 
   /**
@@ -192,8 +258,12 @@ class GeminiCliCellsTest {
     start(Map.of("promptd", GeminiFamily.stdioServer(PromptdServer.stdioCommand(library()))));
     String screen = awaitListed(EXAMPLE_PROMPTS.size());
     assertThat(screen).contains("- brand-colors", "- explain", "- translate");
-    Matrix.record(CELL, "stdio", ERA, "promptd paging by " + PromptdServer.PAGE_SIZE + ": all 7 listed (the client"
-        + " reads one page and ignores nextCursor; promptd sends it the whole list in one)");
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "promptd paging by " + PromptdServer.PAGE_SIZE + ": all 7 listed (the client"
+            + " reads one page and ignores nextCursor; promptd sends it the whole list in one)");
   }
 
   @Test
@@ -202,25 +272,35 @@ class GeminiCliCellsTest {
     startModel();
     int port = Peers.freePort();
     String token = "lane-gemini-token";
-    http = Peers.startHttp(PromptdServer.httpCommand(library(), port, "--page-size", "500", "--token", token), port);
-    // The configuration promptd clients prints, the token taken from PROMPTD_TOKEN by the client's $VAR substitution.
+    http = Peers.startHttp(
+        PromptdServer.httpCommand(library(), port, "--page-size", "500", "--token", token), port);
+    // The configuration promptd clients prints, the token taken from PROMPTD_TOKEN by the client's
+    // $VAR substitution.
     Map<String, Object> server = new LinkedHashMap<>();
     server.put("httpUrl", Peers.mcpUrl(port).toString());
     server.put("headers", Map.of("Authorization", "Bearer $PROMPTD_TOKEN"));
-    String printed = PromptdServer.clients(Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client",
-        "gemini-cli");
-    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed)).isEqualTo(io.promptd.mcp.json.JsonCodec.parse(
-        TerminalClients.json(Map.of("mcpServers", Map.of("promptd", server)))));
-    server.put("timeout", 60_000); // this test's promptd starts without the launcher's start-up cache
+    String printed = PromptdServer.clients(
+        Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client", "gemini-cli");
+    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed))
+        .isEqualTo(io.promptd.mcp.json.JsonCodec.parse(
+            TerminalClients.json(Map.of("mcpServers", Map.of("promptd", server)))));
+    server.put(
+        "timeout", 60_000); // this test's promptd starts without the launcher's start-up cache
     environment.put("PROMPTD_TOKEN", token);
     start(Map.of("promptd", server));
     refresh(7);
-    assertThat(notOffered(tmux, EXAMPLE_PROMPTS)).as("example prompts not offered as /NAME [MCP]").isEmpty();
+    assertThat(notOffered(tmux, EXAMPLE_PROMPTS))
+        .as("example prompts not offered as /NAME [MCP]")
+        .isEmpty();
     submit(tmux, "/translate --text=\"good morning my friend\" --language=\"German\"");
     assertThat(model.await("into German", STEP).body()).contains("good morning my friend");
     awaitReplies(1);
-    Matrix.record(CELL, "http", ERA, "httpUrl with an Authorization: Bearer header: the 7 example prompts offered as"
-        + " commands (after /mcp refresh), /translate renders into the model request");
+    Matrix.record(
+        CELL,
+        "http",
+        ERA,
+        "httpUrl with an Authorization: Bearer header: the 7 example prompts offered as"
+            + " commands (after /mcp refresh), /translate renders into the model request");
   }
 
   // --- helpers
@@ -235,7 +315,8 @@ class GeminiCliCellsTest {
 
   /** Gemini API answers: a one-chunk SSE stream for streamGenerateContent, the same object as JSON otherwise. */
   static ModelStandIn.Reply geminiReply(ModelStandIn.Exchange request) {
-    String chunk = "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"" + REPLY + "\"}],\"role\":\"model\"},"
+    String chunk = "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"" + REPLY
+        + "\"}],\"role\":\"model\"},"
         + "\"finishReason\":\"STOP\",\"index\":0}],\"usageMetadata\":{\"promptTokenCount\":1,"
         + "\"candidatesTokenCount\":1,\"totalTokenCount\":2}}";
     if (request.path().contains("alt=sse")) {
@@ -252,8 +333,13 @@ class GeminiCliCellsTest {
   private void start(Map<String, Object> mcpServers) throws Exception {
     Path home = dir.resolve("home");
     Map<String, Object> settings = new LinkedHashMap<>();
-    settings.put("security", Map.of("auth", Map.of("selectedType", "gemini-api-key"), "folderTrust",
-        Map.of("enabled", false)));
+    settings.put(
+        "security",
+        Map.of(
+            "auth",
+            Map.of("selectedType", "gemini-api-key"),
+            "folderTrust",
+            Map.of("enabled", false)));
     settings.put("ui", Map.of("theme", "Default"));
     settings.put("privacy", Map.of("usageStatisticsEnabled", false));
     settings.put("ide", Map.of("enabled", false, "hasSeenNudge", true));
@@ -275,11 +361,17 @@ class GeminiCliCellsTest {
    */
   private String awaitListed(int prompts) throws Exception {
     String[] screen = {""};
-    Poll.until(START, Duration.ofSeconds(1), () -> "/mcp list shows promptd with " + prompts + " prompts; the screen"
-        + " was:\n" + screen[0], () -> {
+    Poll.until(
+        START,
+        Duration.ofSeconds(1),
+        () -> "/mcp list shows promptd with " + prompts + " prompts; the screen" + " was:\n"
+            + screen[0],
+        () -> {
           submit(tmux, "/mcp list");
           try {
-            screen[0] = tmux.await("/mcp list answered", Duration.ofSeconds(10),
+            screen[0] = tmux.await(
+                "/mcp list answered",
+                Duration.ofSeconds(10),
                 s -> s.lastIndexOf("Configured MCP servers") > s.lastIndexOf("> /mcp list"));
           } catch (AssertionError notYet) {
             return false;
@@ -309,7 +401,7 @@ class GeminiCliCellsTest {
 
   /** Serves {@code command} over stdio through {@code tee}, which keeps what the client sent in {@code sent}. */
   private static Map<String, Object> tapped(List<String> command, Path sent) {
-    return GeminiFamily.stdioServer(List.of("/bin/sh", "-c", "tee -a '" + sent + "' | exec "
-        + PromptdServer.shell(command)));
+    return GeminiFamily.stdioServer(
+        List.of("/bin/sh", "-c", "tee -a '" + sent + "' | exec " + PromptdServer.shell(command)));
   }
 }

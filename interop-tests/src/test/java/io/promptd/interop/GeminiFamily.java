@@ -17,8 +17,15 @@ import java.util.Map;
  */
 final class GeminiFamily {
   /** The seven prompts of {@code examples/prompts}, by the names promptd gives them. */
-  static final List<String> EXAMPLE_PROMPTS = List.of("brand-colors", "explain", "git-commit-message", "review",
-      "summarize", "translate", "write-tests");
+  static final List<String> EXAMPLE_PROMPTS = List.of(
+      "brand-colors",
+      "explain",
+      "git-commit-message",
+      "review",
+      "summarize",
+      "translate",
+      "write-tests");
+
   static final Path CLIENTS = Peers.INTEROP.resolve("clients/node_modules/.bin");
   static final Path SCREENS = Path.of("target", "client-screens");
   static final Duration START = Duration.ofSeconds(90);
@@ -36,14 +43,16 @@ final class GeminiFamily {
   }
 
   /** Writes {@code settings} as {@code home/configDir/settings.json}. */
-  static void writeSettings(Path home, String configDir, Map<String, Object> settings) throws Exception {
+  static void writeSettings(Path home, String configDir, Map<String, Object> settings)
+      throws Exception {
     Path file = home.resolve(configDir).resolve("settings.json");
     Files.createDirectories(file.getParent());
     Files.writeString(file, TerminalClients.json(settings), UTF_8);
   }
 
   /** Starts {@code bin} in a 120×50 terminal in {@code work}; screens are logged next to the saved ones. */
-  static Tmux start(String client, String cell, Path bin, Path work, Map<String, String> env) throws Exception {
+  static Tmux start(String client, String cell, Path bin, Path work, Map<String, String> env)
+      throws Exception {
     Files.createDirectories(SCREENS);
     Files.createDirectories(work);
     Path log = SCREENS.resolve(client + "-" + cell + ".screens.log");
@@ -62,10 +71,12 @@ final class GeminiFamily {
    * ended.
    */
   static void close(Tmux tmux, String client, String cell) throws Exception {
-    String socket = "promptd-lane-" + client + "-" + cell + "-" + ProcessHandle.current().pid() + "-";
+    String socket =
+        "promptd-lane-" + client + "-" + cell + "-" + ProcessHandle.current().pid() + "-";
     List<ProcessHandle> started = ProcessHandle.allProcesses()
         .filter(p -> p.info().commandLine().orElse("").contains(socket))
-        .flatMap(ProcessHandle::descendants).toList();
+        .flatMap(ProcessHandle::descendants)
+        .toList();
     try {
       save(client, cell, tmux.screen());
     } finally {
@@ -98,7 +109,8 @@ final class GeminiFamily {
     tmux.type(line);
     String[] previous = {""};
     tmux.await("\"" + line + "\" typed, suggestions settled", STEP, s -> {
-      boolean settled = s.contains(line) && !s.contains("Loading suggestions") && s.equals(previous[0]);
+      boolean settled =
+          s.contains(line) && !s.contains("Loading suggestions") && s.equals(previous[0]);
       previous[0] = s;
       return settled;
     });

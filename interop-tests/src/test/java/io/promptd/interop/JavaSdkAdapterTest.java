@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * argument, gets an image through the SDK's content types and sees an edited description and a deleted prompt.
  */
 class JavaSdkAdapterTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @BeforeAll
   static void node() {
@@ -36,33 +37,62 @@ class JavaSdkAdapterTest {
   }
 
   private List<String> server(Path library) {
-    return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-        System.getProperty("java.class.path"), SdkAdapterServer.class.getName(), library.toString());
+    return List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp",
+        System.getProperty("java.class.path"),
+        SdkAdapterServer.class.getName(),
+        library.toString());
   }
 
   @Test
   void theTypeScriptClientUsesTheLibraryThroughTheSdkServer() throws Exception {
     Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
-    String report = ServerCellsTest.runNode(new ArrayList<>(List.of("ts-client.mjs", "--sdk", "v1",
-        "--stdio", PromptdServer.shell(server(library)), "--get", "test_prompt_with_arguments",
-        "--arg", "arg1=testValue1", "--arg", "arg2=testValue2", "--expect", "testValue1",
-        "--edit-file", library.resolve("added_by_interop.prompt.md").toString())));
+    String report = ServerCellsTest.runNode(new ArrayList<>(List.of(
+        "ts-client.mjs",
+        "--sdk",
+        "v1",
+        "--stdio",
+        PromptdServer.shell(server(library)),
+        "--get",
+        "test_prompt_with_arguments",
+        "--arg",
+        "arg1=testValue1",
+        "--arg",
+        "arg2=testValue2",
+        "--expect",
+        "testValue1",
+        "--edit-file",
+        library.resolve("added_by_interop.prompt.md").toString())));
     assertThat(report).contains("\"ok\":true").contains("\"listChanged\":\"ok\"");
-    Matrix.record("TS SDK v1 client → Java SDK 2.1.0 server + promptd-java-sdk", "stdio", "legacy",
+    Matrix.record(
+        "TS SDK v1 client → Java SDK 2.1.0 server + promptd-java-sdk",
+        "stdio",
+        "legacy",
         "list, get+args, -32602, list_changed after a file edit");
   }
 
   @Test
   void promptdsClientCompletesRendersAndSeesEditsThroughTheSdkServer() throws Exception {
     Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
-    Files.writeString(library.resolve("lang.prompt.md"), "---\ndescription: Pick a language\narguments:\n"
-        + "  - name: language\n    required: true\n    enum: [French, Finnish, German]\n---\nIn {{language}}.\n");
-    try (McpClient client = McpClient.connectStdio(server(library),
-        ClientOptions.defaults().withTimeout(Duration.ofSeconds(30)))) {
+    Files.writeString(
+        library.resolve("lang.prompt.md"),
+        "---\ndescription: Pick a language\narguments:\n"
+            + "  - name: language\n    required: true\n    enum: [French, Finnish, German]\n---\nIn {{language}}.\n");
+    try (McpClient client = McpClient.connectStdio(
+        server(library), ClientOptions.defaults().withTimeout(Duration.ofSeconds(30)))) {
       assertThat(client.modern()).isFalse();
-      assertThat(client.listPrompts()).extracting(Prompt::name).contains("lang", "test_prompt_with_image");
-      assertThat(client.complete("lang", "language", "F", Map.of()).values()).containsExactly("French", "Finnish");
-      assertThat(client.getPrompt("lang", Map.of("language", "German")).messages().getFirst().content().toString())
+      assertThat(client.listPrompts())
+          .extracting(Prompt::name)
+          .contains("lang", "test_prompt_with_image");
+      assertThat(client.complete("lang", "language", "F", Map.of()).values())
+          .containsExactly("French", "Finnish");
+      assertThat(client
+              .getPrompt("lang", Map.of("language", "German"))
+              .messages()
+              .getFirst()
+              .content()
+              .toString())
           .contains("In German.");
       assertThatThrownBy(() -> client.getPrompt("lang", Map.of("language", "Klingon")))
           .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602))
@@ -70,22 +100,31 @@ class JavaSdkAdapterTest {
       assertThatThrownBy(() -> client.getPrompt("lang", Map.of()))
           .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602))
           .hasMessageContaining("missing required argument 'language'");
-      assertThat(client.getPrompt("test_prompt_with_image", Map.of()).messages().getFirst().content())
-          .isInstanceOfSatisfying(ImageContent.class, i -> assertThat(i.mimeType()).isEqualTo("image/png"));
+      assertThat(client
+              .getPrompt("test_prompt_with_image", Map.of())
+              .messages()
+              .getFirst()
+              .content())
+          .isInstanceOfSatisfying(
+              ImageContent.class, i -> assertThat(i.mimeType()).isEqualTo("image/png"));
 
-      // Each list_changed is sent after the SDK server changed its list: after each one, look at the list again,
+      // Each list_changed is sent after the SDK server changed its list: after each one, look at
+      // the list again,
       // until both changes show (deadline 20 s).
       BlockingQueue<Boolean> changes = new LinkedBlockingQueue<>();
       AutoCloseable watch = client.watchPrompts(() -> changes.add(true));
       List<Prompt> now;
       try {
-        Files.writeString(library.resolve("lang.prompt.md"), "---\ndescription: Choose a language\narguments:\n"
-            + "  - name: language\n    required: true\n---\nIn {{language}}.\n");
+        Files.writeString(
+            library.resolve("lang.prompt.md"),
+            "---\ndescription: Choose a language\narguments:\n"
+                + "  - name: language\n    required: true\n---\nIn {{language}}.\n");
         Files.delete(library.resolve("test_simple_prompt.prompt.md"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         do {
           assertThat(changes.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS))
-              .as("list_changed for the edit and the deletion").isNotNull();
+              .as("list_changed for the edit and the deletion")
+              .isNotNull();
           now = client.listPrompts();
         } while (now.stream().anyMatch(p -> p.name().equals("test_simple_prompt"))
             || now.stream().noneMatch(p -> "Choose a language".equals(p.description())));
@@ -93,10 +132,15 @@ class JavaSdkAdapterTest {
         watch.close();
       }
       assertThat(now).extracting(Prompt::name).doesNotContain("test_simple_prompt");
-      assertThat(now).filteredOn(p -> p.name().equals("lang")).extracting(Prompt::description)
+      assertThat(now)
+          .filteredOn(p -> p.name().equals("lang"))
+          .extracting(Prompt::description)
           .containsExactly("Choose a language");
     }
-    Matrix.record("promptd client → Java SDK 2.1.0 server + promptd-java-sdk", "stdio", "legacy 2025-11-25",
+    Matrix.record(
+        "promptd client → Java SDK 2.1.0 server + promptd-java-sdk",
+        "stdio",
+        "legacy 2025-11-25",
         "list, completion, get+args, -32602 (unknown value, missing argument), image content, edit and delete seen");
   }
 }

@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The official Java SDK client ({@code io.modelcontextprotocol.sdk:mcp} 2.1.0) against a real promptd server. */
 class JavaSdkClientTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @ParameterizedTest(name = "Java SDK client over {0}")
   @ValueSource(strings = {"stdio", "http"})
@@ -37,15 +38,22 @@ class JavaSdkClientTest {
     McpClientTransport clientTransport;
     if (transport.equals("stdio")) {
       List<String> command = PromptdServer.stdioCommand(library);
-      clientTransport = new StdioClientTransport(ServerParameters.builder(command.getFirst())
-          .args(command.subList(1, command.size())).build(), McpJsonDefaults.getMapper());
+      clientTransport = new StdioClientTransport(
+          ServerParameters.builder(command.getFirst())
+              .args(command.subList(1, command.size()))
+              .build(),
+          McpJsonDefaults.getMapper());
     } else {
       int port = Peers.freePort();
       server = Peers.startHttp(PromptdServer.httpCommand(library, port), port);
-      clientTransport = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port).endpoint("/mcp").build();
+      clientTransport = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port)
+          .endpoint("/mcp")
+          .build();
     }
-    McpSyncClient client = McpClient.sync(clientTransport).requestTimeout(Duration.ofSeconds(30))
-        .promptsChangeConsumer(prompts -> changed.countDown()).build();
+    McpSyncClient client = McpClient.sync(clientTransport)
+        .requestTimeout(Duration.ofSeconds(30))
+        .promptsChangeConsumer(prompts -> changed.countDown())
+        .build();
     try {
       client.initialize();
       List<String> names = new ArrayList<>();
@@ -58,16 +66,26 @@ class JavaSdkClientTest {
         pages++;
       } while (cursor != null);
       assertThat(pages).isGreaterThan(1);
-      assertThat(names).doesNotHaveDuplicates().contains("test_simple_prompt", "test_prompt_with_arguments");
-      var result = client.getPrompt(new McpSchema.GetPromptRequest("test_prompt_with_arguments",
-          Map.of("arg1", "testValue1", "arg2", "testValue2"), null));
+      assertThat(names)
+          .doesNotHaveDuplicates()
+          .contains("test_simple_prompt", "test_prompt_with_arguments");
+      var result = client.getPrompt(new McpSchema.GetPromptRequest(
+          "test_prompt_with_arguments", Map.of("arg1", "testValue1", "arg2", "testValue2"), null));
       assertThat(result.messages().toString()).contains("testValue1").contains("testValue2");
-      assertThatThrownBy(() -> client.getPrompt(new McpSchema.GetPromptRequest("no-such-prompt", Map.of(), null)))
-          .isInstanceOfSatisfying(McpError.class, e -> assertThat(e.getJsonRpcError().code()).isEqualTo(-32602));
-      Files.writeString(library.resolve("added_by_java_sdk.prompt.md"), "---\ndescription: Added\n---\nHi.\n");
-      assertThat(changed.await(15, TimeUnit.SECONDS)).as("list_changed after a file edit").isTrue();
-      Matrix.record("Java SDK 2.1.0 client → promptd", transport, "legacy " + client.getCurrentInitializationResult()
-          .protocolVersion(), "list across pages, get+args, -32602, list_changed after a file edit");
+      assertThatThrownBy(() ->
+              client.getPrompt(new McpSchema.GetPromptRequest("no-such-prompt", Map.of(), null)))
+          .isInstanceOfSatisfying(
+              McpError.class, e -> assertThat(e.getJsonRpcError().code()).isEqualTo(-32602));
+      Files.writeString(
+          library.resolve("added_by_java_sdk.prompt.md"), "---\ndescription: Added\n---\nHi.\n");
+      assertThat(changed.await(15, TimeUnit.SECONDS))
+          .as("list_changed after a file edit")
+          .isTrue();
+      Matrix.record(
+          "Java SDK 2.1.0 client → promptd",
+          transport,
+          "legacy " + client.getCurrentInitializationResult().protocolVersion(),
+          "list across pages, get+args, -32602, list_changed after a file edit");
     } finally {
       client.closeGracefully();
       if (server != null) {
@@ -84,27 +102,38 @@ class JavaSdkClientTest {
   void javaSdkClientAnswersTheServersForm() throws Exception {
     Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
     List<String> command = PromptdServer.stdioCommand(library);
-    McpClientTransport clientTransport = new StdioClientTransport(ServerParameters.builder(command.getFirst())
-        .args(command.subList(1, command.size())).build(), McpJsonDefaults.getMapper());
+    McpClientTransport clientTransport = new StdioClientTransport(
+        ServerParameters.builder(command.getFirst())
+            .args(command.subList(1, command.size()))
+            .build(),
+        McpJsonDefaults.getMapper());
     List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
-    McpSyncClient client = McpClient.sync(clientTransport).requestTimeout(Duration.ofSeconds(30))
+    McpSyncClient client = McpClient.sync(clientTransport)
+        .requestTimeout(Duration.ofSeconds(30))
         .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
         .elicitation(request -> {
           messages.add(request.message());
           Map<String, Object> content = new java.util.HashMap<>();
           @SuppressWarnings("unchecked")
-          Map<String, Object> properties = (Map<String, Object>) request.requestedSchema().get("properties");
+          Map<String, Object> properties =
+              (Map<String, Object>) request.requestedSchema().get("properties");
           properties.keySet().forEach(k -> content.put(k, "from-java-" + k));
           return new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT, content);
-        }).build();
+        })
+        .build();
     try {
       client.initialize();
-      var result = client.getPrompt(new McpSchema.GetPromptRequest("test_prompt_with_arguments", Map.of(), null));
-      assertThat(result.messages().toString()).contains("from-java-arg1").contains("from-java-arg2");
+      var result = client.getPrompt(
+          new McpSchema.GetPromptRequest("test_prompt_with_arguments", Map.of(), null));
+      assertThat(result.messages().toString())
+          .contains("from-java-arg1")
+          .contains("from-java-arg2");
       assertThat(messages).hasSize(1);
       assertThat(messages.getFirst()).contains("arg1", "arg2");
-      Matrix.record("Java SDK 2.1.0 client (elicitation handler) → promptd", "stdio", "legacy "
-          + client.getCurrentInitializationResult().protocolVersion(),
+      Matrix.record(
+          "Java SDK 2.1.0 client (elicitation handler) → promptd",
+          "stdio",
+          "legacy " + client.getCurrentInitializationResult().protocolVersion(),
           "prompts/get without its required arguments: elicitation/create sent to the client, the form answered,"
               + " the prompt rendered");
     } finally {

@@ -16,8 +16,12 @@ final class Matrix {
   static synchronized void record(String cell, String transport, String era, String checks) {
     try {
       Files.createDirectories(FILE.getParent());
-      Files.writeString(FILE, String.join("\t", cell, transport, era, "PASS", checks) + "\n",
-          StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      Files.writeString(
+          FILE,
+          String.join("\t", cell, transport, era, "PASS", checks) + "\n",
+          StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

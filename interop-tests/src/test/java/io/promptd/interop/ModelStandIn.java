@@ -1,10 +1,10 @@
 package io.promptd.interop;
 
-import io.promptd.testing.Poll;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -41,7 +41,8 @@ final class ModelStandIn implements AutoCloseable {
 
   /** Starts on a free loopback port. */
   static ModelStandIn start(Responder responder) throws IOException {
-    HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+    HttpServer http =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
     ModelStandIn standIn = new ModelStandIn(http);
     http.createContext("/", exchange -> standIn.handle(exchange, responder));
     http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
@@ -62,8 +63,12 @@ final class ModelStandIn implements AutoCloseable {
   /** Returns the first request whose body contains {@code text}, waiting for it up to {@code within}. */
   Exchange await(String text, Duration within) throws Exception {
     Exchange[] found = new Exchange[1];
-    Poll.until(within, Duration.ofMillis(200), () -> "a request to the model stand-in containing \"" + text
-        + "\"; it received " + summary(), () -> {
+    Poll.until(
+        within,
+        Duration.ofMillis(200),
+        () ->
+            "a request to the model stand-in containing \"" + text + "\"; it received " + summary(),
+        () -> {
           for (Exchange e : requests()) {
             if (e.body().contains(text)) {
               found[0] = e;
@@ -86,7 +91,8 @@ final class ModelStandIn implements AutoCloseable {
   private void handle(HttpExchange exchange, Responder responder) throws IOException {
     try (exchange) {
       String body = new String(exchange.getRequestBody().readAllBytes(), UTF_8);
-      Exchange e = new Exchange(exchange.getRequestMethod(), exchange.getRequestURI().toString(), body);
+      Exchange e =
+          new Exchange(exchange.getRequestMethod(), exchange.getRequestURI().toString(), body);
       synchronized (this) {
         received.add(e);
       }

@@ -1,14 +1,13 @@
 package io.promptd.interop;
 
-import io.promptd.testing.Poll;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.promptd.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,15 +39,23 @@ import org.junit.jupiter.api.io.TempDir;
 class OpencodeCellsTest {
   /** Extra environment variables for the client (a token its configuration refers to). */
   private final Map<String, String> environment = new LinkedHashMap<>();
+
   private static final String CELL = "opencode 1.18.33 (terminal, tmux) → promptd";
   private static final Path OPENCODE = Peers.INTEROP.resolve("clients/node_modules/.bin/opencode");
   private static final Path SCREENS = Path.of("target", "client-screens");
-  private static final List<String> EXAMPLES = List.of("review", "git-commit-message", "explain", "write-tests",
-      "summarize", "translate", "brand-colors");
+  private static final List<String> EXAMPLES = List.of(
+      "review",
+      "git-commit-message",
+      "explain",
+      "write-tests",
+      "summarize",
+      "translate",
+      "brand-colors");
   private static final Duration START = Duration.ofSeconds(90);
   private static final Duration REPLY = Duration.ofSeconds(60);
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private @Nullable Tmux tmux;
   private @Nullable ModelStandIn model;
@@ -66,7 +73,9 @@ class OpencodeCellsTest {
     if (!present && "true".equals(System.getenv("CI"))) {
       throw new IllegalStateException("opencode is missing in CI: npm ci --prefix interop/clients");
     }
-    assumeThat(present).as("opencode installed in interop/clients (npm ci --prefix interop/clients)").isTrue();
+    assumeThat(present)
+        .as("opencode installed in interop/clients (npm ci --prefix interop/clients)")
+        .isTrue();
   }
 
   @AfterEach
@@ -93,10 +102,15 @@ class OpencodeCellsTest {
     String screen = menu();
     save("stdio", screen);
     String initialize = line(sent, "\"method\":\"initialize\"");
-    assertThat(count(sent, "\"method\":\"prompts/list\"")).as("prompts/list requests, all pages (page size %d)",
-        PromptdServer.PAGE_SIZE).isGreaterThanOrEqualTo(4);
-    Matrix.record(CELL, "stdio", era(initialize), "the 7 example prompts offered as slash commands /promptd:NAME (menu"
-        + " label /promptd:NAME:mcp), listed across 4 pages");
+    assertThat(count(sent, "\"method\":\"prompts/list\""))
+        .as("prompts/list requests, all pages (page size %d)", PromptdServer.PAGE_SIZE)
+        .isGreaterThanOrEqualTo(4);
+    Matrix.record(
+        CELL,
+        "stdio",
+        era(initialize),
+        "the 7 example prompts offered as slash commands /promptd:NAME (menu"
+            + " label /promptd:NAME:mcp), listed across 4 pages");
   }
 
   /**
@@ -125,25 +139,33 @@ class OpencodeCellsTest {
     closeMenu();
     run("/promptd:letter \"Ada  Lovelace\" thanks for the   notes");
     model().await("Write a short letter to Ada  Lovelace saying: thanks for the notes", REPLY);
-    assertThat(line(sent, "\"name\":\"letter\"")).as("prompts/get as opencode sent it")
-        .contains("\"recipient\":\"$1\"").contains("\"points\":\"$2\"");
+    assertThat(line(sent, "\"name\":\"letter\""))
+        .as("prompts/get as opencode sent it")
+        .contains("\"recipient\":\"$1\"")
+        .contains("\"points\":\"$2\"");
     tmux().awaitText("STANDIN-REPLY", REPLY);
 
-    // A prompt with an enum argument: promptd renders opencode's placeholders as they are (ClientQuirks), and
+    // A prompt with an enum argument: promptd renders opencode's placeholders as they are
+    // (ClientQuirks), and
     // opencode puts the typed words in their place, the quoted sentence whole.
     run("/promptd:translate \"good morning, dear friend\" French formal");
-    ModelStandIn.Exchange rendered = model().await("Translate the text below into French, in a formal register",
-        REPLY);
+    ModelStandIn.Exchange rendered =
+        model().await("Translate the text below into French, in a formal register", REPLY);
     assertThat(rendered.body()).contains("good morning, dear friend");
     assertThat(line(sent, "\"name\":\"translate\"")).contains("\"language\":\"$2\"");
     assertThat(Files.readString(received, UTF_8)).doesNotContain("not '$2'");
-    String screen = tmux().await("both replies", REPLY, s -> s.split("STANDIN-REPLY", -1).length >= 3);
+    String screen =
+        tmux().await("both replies", REPLY, s -> s.split("STANDIN-REPLY", -1).length >= 3);
     save("arguments", screen);
-    Matrix.record(CELL, "stdio", era(line(sent, "\"method\":\"initialize\"")), "/promptd:letter \"Ada  Lovelace\""
-        + " thanks for the   notes: prompts/get with recipient=$1, points=$2, the typed words put in their place (quotes"
-        + " keep words together and their spacing, the last argument takes the rest); a prompt with an enum argument"
-        + " (translate \"good morning, dear friend\" French formal) renders: promptd leaves opencode's placeholders"
-        + " unchecked");
+    Matrix.record(
+        CELL,
+        "stdio",
+        era(line(sent, "\"method\":\"initialize\"")),
+        "/promptd:letter \"Ada  Lovelace\""
+            + " thanks for the   notes: prompts/get with recipient=$1, points=$2, the typed words put in their place (quotes"
+            + " keep words together and their spacing, the last argument takes the rest); a prompt with an enum argument"
+            + " (translate \"good morning, dear friend\" French formal) renders: promptd leaves opencode's placeholders"
+            + " unchecked");
   }
 
   /**
@@ -159,21 +181,28 @@ class OpencodeCellsTest {
 
     menu();
     closeMenu();
-    // a trailing space closes the menu, so Enter sends the command instead of picking the menu's entry
+    // a trailing space closes the menu, so Enter sends the command instead of picking the menu's
+    // entry
     run("/promptd:brand-colors ");
     model().await("```css\\n\\n```", REPLY);
     assertThat(line(sent, "\"name\":\"brand-colors\"")).contains("\"styles\":\"$1\"");
     tmux().awaitText("STANDIN-REPLY", REPLY);
 
-    // An invalid enum value: promptd only ever sees the placeholder, so it cannot check it; the word goes in as typed.
+    // An invalid enum value: promptd only ever sees the placeholder, so it cannot check it; the
+    // word goes in as typed.
     run("/promptd:translate \"good morning\" Klingon");
     model().await("Translate the text below into Klingon", REPLY);
-    String screen = tmux().await("both replies", REPLY, s -> s.split("STANDIN-REPLY", -1).length >= 3);
+    String screen =
+        tmux().await("both replies", REPLY, s -> s.split("STANDIN-REPLY", -1).length >= 3);
     assertThat(screen).doesNotContain("-32602").doesNotContain("must be one of");
     save("invalid", screen);
-    Matrix.record(CELL, "stdio", era(initialize), "missing required argument (/promptd:brand-colors alone): rendered"
-        + " with empty text, nothing shown; invalid enum value (Klingon): promptd sees only the placeholder $2, so the"
-        + " typed word goes into the text unchecked; no form: the client declares only roots, no elicitation");
+    Matrix.record(
+        CELL,
+        "stdio",
+        era(initialize),
+        "missing required argument (/promptd:brand-colors alone): rendered"
+            + " with empty text, nothing shown; invalid enum value (Klingon): promptd sees only the placeholder $2, so the"
+            + " typed word goes into the text unchecked; no form: the client declares only roots, no elicitation");
   }
 
   /** Cell 5: a prompt file added while opencode runs: promptd says list_changed, opencode does not offer it. */
@@ -192,21 +221,32 @@ class OpencodeCellsTest {
         ---
         Write a haiku about {{topic}}.
         """, UTF_8);
-    Poll.until(Duration.ofSeconds(60), Duration.ofMillis(200), () -> "promptd sends notifications/prompts/list_changed",
+    Poll.until(
+        Duration.ofSeconds(60),
+        Duration.ofMillis(200),
+        () -> "promptd sends notifications/prompts/list_changed",
         () -> Files.readString(received, UTF_8).contains("notifications/prompts/list_changed"));
     closeMenu();
     String screen = menu();
-    // opencode keeps its command list for the life of the instance: give it time it would need to re-list
+    // opencode keeps its command list for the life of the instance: give it time it would need to
+    // re-list
     TimeUnit.SECONDS.sleep(10);
     tmux().keys("BSpace");
     tmux().type("d");
-    screen = tmux().await("the menu again, with the 7 examples", Duration.ofSeconds(20),
-        OpencodeCellsTest::offersAll);
+    screen = tmux()
+        .await(
+            "the menu again, with the 7 examples",
+            Duration.ofSeconds(20),
+            OpencodeCellsTest::offersAll);
     assertThat(screen).doesNotContain("/promptd:haiku");
     save("list-changed", screen);
-    Matrix.record(CELL, "stdio", era(line(sent, "\"method\":\"initialize\"")), "list_changed not followed: a prompt"
-        + " file added while it runs (promptd sent notifications/prompts/list_changed) is not offered until a restart;"
-        + " the 7 prompts stay offered");
+    Matrix.record(
+        CELL,
+        "stdio",
+        era(line(sent, "\"method\":\"initialize\"")),
+        "list_changed not followed: a prompt"
+            + " file added while it runs (promptd sent notifications/prompts/list_changed) is not offered until a restart;"
+            + " the 7 prompts stay offered");
   }
 
   /** Cell 6: Streamable HTTP with a bearer token in the config's headers: offered and renders. */
@@ -227,19 +267,23 @@ class OpencodeCellsTest {
         """, UTF_8);
     int port = Peers.freePort();
     Path access = dir.resolve("access.log");
-    server = Peers.startHttp(PromptdServer.httpCommand(lib, port, "--token", "lane-secret", "--access-log",
-        access.toString()), port);
-    // The configuration promptd clients prints, the token taken from PROMPTD_TOKEN by opencode's {env:…}.
+    server = Peers.startHttp(
+        PromptdServer.httpCommand(
+            lib, port, "--token", "lane-secret", "--access-log", access.toString()),
+        port);
+    // The configuration promptd clients prints, the token taken from PROMPTD_TOKEN by opencode's
+    // {env:…}.
     Map<String, Object> mcp = new LinkedHashMap<>();
     mcp.put("type", "remote");
     mcp.put("url", Peers.mcpUrl(port).toString());
     mcp.put("headers", Map.of("Authorization", "Bearer {env:PROMPTD_TOKEN}"));
     mcp.put("oauth", false);
     mcp.put("enabled", true);
-    String printed = PromptdServer.clients(Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client",
-        "opencode");
-    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed)).isEqualTo(io.promptd.mcp.json.JsonCodec.parse(TerminalClients.json(
-        Map.of("$schema", "https://opencode.ai/config.json", "mcp", Map.of("promptd", mcp)))));
+    String printed = PromptdServer.clients(
+        Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client", "opencode");
+    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed))
+        .isEqualTo(io.promptd.mcp.json.JsonCodec.parse(TerminalClients.json(
+            Map.of("$schema", "https://opencode.ai/config.json", "mcp", Map.of("promptd", mcp)))));
     mcp.put("timeout", 60000); // this test's promptd starts without the launcher's start-up cache
     environment.put("PROMPTD_TOKEN", "lane-secret");
     start("http", mcp);
@@ -249,16 +293,22 @@ class OpencodeCellsTest {
     model().await("Write a short letter to Grace Hopper saying: the compiler works", REPLY);
     screen = tmux().awaitText("STANDIN-REPLY", REPLY);
     String log = Files.readString(access, UTF_8);
-    assertThat(log).contains("\"method\":\"prompts/get\",\"prompt\":\"letter\",\"outcome\":\"ok\"")
+    assertThat(log)
+        .contains("\"method\":\"prompts/get\",\"prompt\":\"letter\",\"outcome\":\"ok\"")
         .doesNotContain("\"status\":401");
     save("http", screen);
     Matcher era = Pattern.compile("\"era\":\"([^\"]+)\"").matcher(log);
-    Matrix.record(CELL, "Streamable HTTP, bearer token", era.find() ? era.group(1) : "?", "the prompts offered as"
-        + " /promptd:NAME (Authorization header from the config), /promptd:letter rendered with quoted and trailing"
-        + " words; no 401 in promptd's access log");
+    Matrix.record(
+        CELL,
+        "Streamable HTTP, bearer token",
+        era.find() ? era.group(1) : "?",
+        "the prompts offered as"
+            + " /promptd:NAME (Authorization header from the config), /promptd:letter rendered with quoted and trailing"
+            + " words; no 401 in promptd's access log");
   }
 
-  // --- helpers -------------------------------------------------------------------------------------------------------
+  // --- helpers
+  // -------------------------------------------------------------------------------------------------------
 
   private Path library() throws Exception {
     if (library.toString().isEmpty()) {
@@ -328,8 +378,11 @@ class OpencodeCellsTest {
   /** Types {@code /promptd} and returns the screen once the menu offers all seven examples. */
   private String menu() throws Exception {
     tmux().type("/promptd");
-    return tmux().await("the / menu offers the 7 example prompts as /promptd:NAME", START,
-        OpencodeCellsTest::offersAll);
+    return tmux()
+        .await(
+            "the / menu offers the 7 example prompts as /promptd:NAME",
+            START,
+            OpencodeCellsTest::offersAll);
   }
 
   private static boolean offersAll(String screen) {
@@ -355,7 +408,8 @@ class OpencodeCellsTest {
    */
   private void run(String line) throws Exception {
     tmux().type(line);
-    tmux().await("the typed command", Duration.ofSeconds(20), s -> s.contains(line.substring(0, 20)));
+    tmux()
+        .await("the typed command", Duration.ofSeconds(20), s -> s.contains(line.substring(0, 20)));
     tmux().awaitStable(Duration.ofSeconds(10)); // the menu drawn: Enter now sends the line
     tmux().keys("Enter");
   }
@@ -378,7 +432,9 @@ class OpencodeCellsTest {
   private Path opencodeLog() throws Exception {
     Path logs = home.resolve(".local/share/opencode/log");
     try (var files = Files.list(logs)) {
-      return files.filter(f -> f.toString().endsWith(".log")).findFirst()
+      return files
+          .filter(f -> f.toString().endsWith(".log"))
+          .findFirst()
           .orElseThrow(() -> new AssertionError("no opencode log in " + logs));
     }
   }
@@ -390,11 +446,14 @@ class OpencodeCellsTest {
         return l;
       }
     }
-    throw new AssertionError("no line with " + text + " in " + file + ":\n" + Files.readString(file, UTF_8));
+    throw new AssertionError(
+        "no line with " + text + " in " + file + ":\n" + Files.readString(file, UTF_8));
   }
 
   private static long count(Path file, String text) throws Exception {
-    return Files.readAllLines(file, UTF_8).stream().filter(l -> l.contains(text)).count();
+    return Files.readAllLines(file, UTF_8).stream()
+        .filter(l -> l.contains(text))
+        .count();
   }
 
   private static String era(String initialize) {
@@ -405,15 +464,17 @@ class OpencodeCellsTest {
   /** An OpenAI chat-completions answer, streamed (SSE), to every POST; 404 to anything else. */
   private static ModelStandIn.Reply chatCompletion(ModelStandIn.Exchange request) {
     if (!request.method().equals("POST") || !request.path().endsWith("/chat/completions")) {
-      return new ModelStandIn.Reply(404, "application/json", "{\"error\":{\"message\":\"not here\"}}");
+      return new ModelStandIn.Reply(
+          404, "application/json", "{\"error\":{\"message\":\"not here\"}}");
     }
-    String text = request.body().contains("You are a title generator") ? "Lane title" : "STANDIN-REPLY";
-    String chunk = "{\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"stand-in\","
-        + "\"choices\":[{\"index\":0,\"delta\":%s,\"finish_reason\":%s}]}";
-    String body = "data: " + chunk.formatted("{\"role\":\"assistant\",\"content\":\"" + text + "\"}", "null")
-        + "\n\n" + "data: " + chunk.formatted("{}", "\"stop\"") + "\n\n" + "data: [DONE]\n\n";
+    String text =
+        request.body().contains("You are a title generator") ? "Lane title" : "STANDIN-REPLY";
+    String chunk =
+        "{\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"stand-in\","
+            + "\"choices\":[{\"index\":0,\"delta\":%s,\"finish_reason\":%s}]}";
+    String body =
+        "data: " + chunk.formatted("{\"role\":\"assistant\",\"content\":\"" + text + "\"}", "null")
+            + "\n\n" + "data: " + chunk.formatted("{}", "\"stop\"") + "\n\n" + "data: [DONE]\n\n";
     return new ModelStandIn.Reply(200, "text/event-stream", body);
   }
-
-
 }

@@ -1,8 +1,8 @@
 package io.promptd.interop;
 
-import io.promptd.testing.Poll;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -13,7 +13,8 @@ import java.util.List;
 
 /** Where the peers live and how to start them: Node packages pinned in {@code interop/package.json}. */
 final class Peers {
-  static final Path ROOT = Path.of(System.getProperty("promptd.root", "..")).toAbsolutePath().normalize();
+  static final Path ROOT =
+      Path.of(System.getProperty("promptd.root", "..")).toAbsolutePath().normalize();
   static final Path INTEROP = ROOT.resolve("interop");
   static final Path NODE_MODULES = INTEROP.resolve("node_modules");
 
@@ -26,9 +27,12 @@ final class Peers {
   static void requireNode() {
     boolean installed = Files.isDirectory(NODE_MODULES.resolve("@modelcontextprotocol"));
     if (!installed && "true".equals(System.getenv("CI"))) {
-      throw new IllegalStateException("interop/node_modules is missing in CI: run npm ci --prefix interop");
+      throw new IllegalStateException(
+          "interop/node_modules is missing in CI: run npm ci --prefix interop");
     }
-    assumeThat(installed).as("Node packages installed in interop/ (npm ci --prefix interop)").isTrue();
+    assumeThat(installed)
+        .as("Node packages installed in interop/ (npm ci --prefix interop)")
+        .isTrue();
   }
 
   static List<String> node(String... args) {
@@ -45,8 +49,11 @@ final class Peers {
 
   /** Starts a background server process and waits until its port accepts connections. */
   static Process startHttp(List<String> command, int port) throws Exception {
-    Process p = new ProcessBuilder(command).directory(INTEROP.toFile())
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Process p = new ProcessBuilder(command)
+        .directory(INTEROP.toFile())
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .redirectError(ProcessBuilder.Redirect.INHERIT)
+        .start();
     try {
       Poll.port(p, port, Duration.ofSeconds(30));
       return p;

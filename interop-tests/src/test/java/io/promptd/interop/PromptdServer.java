@@ -29,7 +29,12 @@ final class PromptdServer {
   /** The command that serves {@code library} over Streamable HTTP on {@code port}, with {@code flags}. */
   static List<String> httpCommand(Path library, int port, String... flags) {
     List<String> command = java();
-    command.addAll(List.of("serve", "--http", "--port", String.valueOf(port), "--page-size",
+    command.addAll(List.of(
+        "serve",
+        "--http",
+        "--port",
+        String.valueOf(port),
+        "--page-size",
         String.valueOf(PAGE_SIZE)));
     command.addAll(List.of(flags));
     command.add(library.toString());
@@ -40,7 +45,10 @@ final class PromptdServer {
   static String shell(List<String> command) {
     StringBuilder s = new StringBuilder();
     for (String part : command) {
-      s.append(s.isEmpty() ? "" : " ").append('\'').append(part.replace("'", "'\\''")).append('\'');
+      s.append(s.isEmpty() ? "" : " ")
+          .append('\'')
+          .append(part.replace("'", "'\\''"))
+          .append('\'');
     }
     return s.toString();
   }
@@ -92,8 +100,11 @@ final class PromptdServer {
     command.add(1, "-Dpromptd.launcher=" + launcher);
     command.add("clients");
     command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    Process p = new ProcessBuilder(command)
+        .redirectError(ProcessBuilder.Redirect.INHERIT)
+        .start();
+    String out =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
       p.destroyForcibly();
       throw new AssertionError("promptd clients " + String.join(" ", args) + " failed: " + out);
@@ -112,8 +123,8 @@ final class PromptdServer {
    * Points a {@code ts-client.mjs} command line at promptd serving {@code library}: over stdio (the client spawns it)
    * or over HTTP (started here); returns the HTTP server's process, which the caller destroys, or null for stdio.
    */
-  static @org.jspecify.annotations.Nullable Process target(String transport, Path library, List<String> args,
-      String... flags) throws Exception {
+  static @org.jspecify.annotations.Nullable Process target(
+      String transport, Path library, List<String> args, String... flags) throws Exception {
     if (transport.equals("stdio")) {
       args.addAll(List.of("--stdio", shell(stdioCommand(library, flags))));
       return null;

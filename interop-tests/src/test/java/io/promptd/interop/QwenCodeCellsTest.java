@@ -1,6 +1,5 @@
 package io.promptd.interop;
 
-import io.promptd.testing.Poll;
 import static io.promptd.interop.GeminiFamily.EXAMPLE_PROMPTS;
 import static io.promptd.interop.GeminiFamily.START;
 import static io.promptd.interop.GeminiFamily.STEP;
@@ -11,6 +10,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.promptd.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,16 +47,27 @@ class QwenCodeCellsTest {
 
   /** Extra environment variables for the client (a token its configuration refers to). */
   private final Map<String, String> environment = new LinkedHashMap<>();
-  @TempDir Path dir;
-  @Nullable Tmux tmux;
-  @Nullable ModelStandIn model;
-  @Nullable Process http;
+
+  @TempDir
+  Path dir;
+
+  @Nullable
+  Tmux tmux;
+
+  @Nullable
+  ModelStandIn model;
+
+  @Nullable
+  Process http;
+
   String cell = "unnamed";
 
   @BeforeAll
   static void clientInstalled() {
     Tmux.require();
-    assumeThat(Files.isExecutable(QWEN)).as("Qwen Code installed (npm ci --prefix interop/clients)").isTrue();
+    assumeThat(Files.isExecutable(QWEN))
+        .as("Qwen Code installed (npm ci --prefix interop/clients)")
+        .isTrue();
   }
 
   @AfterEach
@@ -79,29 +90,43 @@ class QwenCodeCellsTest {
   void stdioPromptsAreOfferedAsCommands() throws Exception {
     cell = "stdio-commands";
     Path sent = dir.resolve("client-to-server.jsonl");
-    start(Map.of("promptd", tapped(PromptdServer.stdioCommand(library(), "--page-size", "500"), sent, null)));
+    start(Map.of(
+        "promptd",
+        tapped(PromptdServer.stdioCommand(library(), "--page-size", "500"), sent, null)));
     awaitOffered("translate");
-    assertThat(notOffered(tmux, EXAMPLE_PROMPTS)).as("example prompts not offered as /NAME [MCP]")
+    assertThat(notOffered(tmux, EXAMPLE_PROMPTS))
+        .as("example prompts not offered as /NAME [MCP]")
         .containsExactly("review");
     assertReviewIsTheBundledSkill();
-    String initialize = Files.readAllLines(sent, UTF_8).stream().filter(l -> l.contains("\"initialize\""))
-        .findFirst().orElseThrow();
-    assertThat(initialize).contains("\"protocolVersion\":\"2025-11-25\"").doesNotContain("elicitation");
+    String initialize = Files.readAllLines(sent, UTF_8).stream()
+        .filter(l -> l.contains("\"initialize\""))
+        .findFirst()
+        .orElseThrow();
+    assertThat(initialize)
+        .contains("\"protocolVersion\":\"2025-11-25\"")
+        .doesNotContain("elicitation");
     tmux.type("/translate");
     tmux.await("/translate suggested", STEP, s -> GeminiFamily.suggests(s, "translate"));
-    Matrix.record(CELL, "stdio", ERA, "6 of the 7 example prompts offered at start-up as /NAME [MCP] commands, named"
-        + " as promptd names them; /review is Qwen Code's bundled skill, which replaces promptd's review prompt");
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "6 of the 7 example prompts offered at start-up as /NAME [MCP] commands, named"
+            + " as promptd names them; /review is Qwen Code's bundled skill, which replaces promptd's review prompt");
   }
 
   @Test
   void commandArgumentsRenderIntoTheConversation() throws Exception {
     cell = "stdio-render";
     startModel();
-    start(Map.of("promptd", GeminiFamily.stdioServer(PromptdServer.stdioCommand(library(), "--page-size", "500"))));
+    start(Map.of(
+        "promptd",
+        GeminiFamily.stdioServer(PromptdServer.stdioCommand(library(), "--page-size", "500"))));
     awaitOffered("translate");
 
     submit(tmux, "/translate --text=\"good morning my friend\" --language=\"German\"");
-    assertThat(model.await("into German", STEP).body()).contains("good morning my friend")
+    assertThat(model.await("into German", STEP).body())
+        .contains("good morning my friend")
         .contains("in a neutral register");
     awaitReplies(1);
 
@@ -118,9 +143,13 @@ class QwenCodeCellsTest {
     submit(tmux, "/summarize the lazy dog sleeps --length=detailed --bullets=false");
     assertThat(model.await("Length: detailed", STEP).body()).contains("the lazy dog sleeps");
     awaitReplies(4);
-    Matrix.record(CELL, "stdio", ERA, "/translate --text=… --language=German renders (the model request has \"into"
-        + " German\", the whole text and the default tone); positional arguments fill the unfilled arguments in"
-        + " order, required first then optional, one word (or quoted phrase) each, joined only when one is left");
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "/translate --text=… --language=German renders (the model request has \"into"
+            + " German\", the whole text and the default tone); positional arguments fill the unfilled arguments in"
+            + " order, required first then optional, one word (or quoted phrase) each, joined only when one is left");
   }
 
   @Test
@@ -128,20 +157,32 @@ class QwenCodeCellsTest {
     cell = "stdio-missing";
     startModel();
     Path sent = dir.resolve("client-to-server.jsonl");
-    start(Map.of("promptd", tapped(PromptdServer.stdioCommand(library(), "--page-size", "500"), sent, null)));
+    start(Map.of(
+        "promptd",
+        tapped(PromptdServer.stdioCommand(library(), "--page-size", "500"), sent, null)));
     awaitOffered("translate");
 
-    // No form: Qwen Code declares no elicitation, so promptd keeps the arguments required and answers -32602.
-    String initialize = Files.readAllLines(sent, UTF_8).stream().filter(l -> l.contains("\"initialize\""))
-        .findFirst().orElseThrow();
+    // No form: Qwen Code declares no elicitation, so promptd keeps the arguments required and
+    // answers -32602.
+    String initialize = Files.readAllLines(sent, UTF_8).stream()
+        .filter(l -> l.contains("\"initialize\""))
+        .findFirst()
+        .orElseThrow();
     assertThat(initialize).contains("\"roots\":{}").doesNotContain("elicitation");
 
     submit(tmux, "/translate help");
     String help = tmux.awaitText("Arguments for \"translate\"", STEP);
-    assertThat(help).containsSubsequence("--text", "(required: yes)", "--language", "(required: yes)", "--tone",
-        "(required: no)");
+    assertThat(help)
+        .containsSubsequence(
+            "--text",
+            "(required: yes)",
+            "--language",
+            "(required: yes)",
+            "--tone",
+            "(required: no)");
 
-    // A missing required argument: the client refuses before asking the server (it checks the required flags).
+    // A missing required argument: the client refuses before asking the server (it checks the
+    // required flags).
     submit(tmux, "/translate --text=\"hi there\"");
     tmux.awaitText("Missing required argument(s): --language", STEP);
     submit(tmux, "/translate");
@@ -149,14 +190,23 @@ class QwenCodeCellsTest {
 
     // An invalid enum value: promptd's -32602 message, shown without the code.
     submit(tmux, "/translate --text=\"hi\" --language=\"Klingon\"");
-    tmux.await("promptd's message for the invalid enum value", STEP, s -> s.contains("Error: prompt 'translate':")
-        && s.contains("must be one of") && s.contains("not 'Klingon'"));
-    assertThat(Files.readString(sent, UTF_8)).contains("\"language\":\"Klingon\"")
+    tmux.await(
+        "promptd's message for the invalid enum value",
+        STEP,
+        s -> s.contains("Error: prompt 'translate':")
+            && s.contains("must be one of")
+            && s.contains("not 'Klingon'"));
+    assertThat(Files.readString(sent, UTF_8))
+        .contains("\"language\":\"Klingon\"")
         .doesNotContain("\"text\":\"hi there\"");
     assertThat(model.requests()).noneMatch(e -> e.body().contains("Translate the text below"));
-    Matrix.record(CELL, "stdio", ERA, "no elicitation declared (capabilities: roots and the MCP Apps extension), so no"
-        + " form: required flags shown by /translate help; a missing required argument is refused by the client"
-        + " itself; an invalid enum value shows promptd's -32602 message");
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "no elicitation declared (capabilities: roots and the MCP Apps extension), so no"
+            + " form: required flags shown by /translate help; a missing required argument is refused by the client"
+            + " itself; an invalid enum value shows promptd's -32602 message");
   }
 
   @Test
@@ -165,19 +215,35 @@ class QwenCodeCellsTest {
     Path library = library();
     Path sent = dir.resolve("client-to-server.jsonl");
     Path received = dir.resolve("server-to-client.jsonl");
-    start(Map.of("promptd", tapped(PromptdServer.stdioCommand(library, "--page-size", "500"), sent, received)));
+    start(Map.of(
+        "promptd",
+        tapped(PromptdServer.stdioCommand(library, "--page-size", "500"), sent, received)));
     awaitOffered("translate");
 
-    Files.writeString(library.resolve("added-later.prompt.md"),
-        "---\ndescription: Added while the client runs\n---\nSay hello.\n", UTF_8);
-    Poll.until(Duration.ofSeconds(30), Duration.ofMillis(200), () -> "promptd sent list_changed",
+    Files.writeString(
+        library.resolve("added-later.prompt.md"),
+        "---\ndescription: Added while the client runs\n---\nSay hello.\n",
+        UTF_8);
+    Poll.until(
+        Duration.ofSeconds(30),
+        Duration.ofMillis(200),
+        () -> "promptd sent list_changed",
         () -> Files.readString(received, UTF_8).contains("notifications/prompts/list_changed"));
-    // The client does not list the prompts again, so the new one is never offered (until the client restarts).
-    assertThat(offered(tmux, "added-later", Duration.ofSeconds(10))).as("offered after list_changed").isFalse();
-    assertThat(Files.readAllLines(sent, UTF_8)).filteredOn(l -> l.contains("\"prompts/list\"")).hasSize(1);
+    // The client does not list the prompts again, so the new one is never offered (until the client
+    // restarts).
+    assertThat(offered(tmux, "added-later", Duration.ofSeconds(10)))
+        .as("offered after list_changed")
+        .isFalse();
+    assertThat(Files.readAllLines(sent, UTF_8))
+        .filteredOn(l -> l.contains("\"prompts/list\""))
+        .hasSize(1);
     tmux.type("/added-later");
-    Matrix.record(CELL, "stdio", ERA, "a prompt file added while it runs: promptd sends list_changed, the client does"
-        + " not list the prompts again; the new prompt is not offered until it restarts");
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "a prompt file added while it runs: promptd sends list_changed, the client does"
+            + " not list the prompts again; the new prompt is not offered until it restarts");
   }
 
   /**
@@ -191,12 +257,20 @@ class QwenCodeCellsTest {
     start(Map.of("promptd", tapped(PromptdServer.stdioCommand(library()), sent, null)));
     awaitOffered("explain");
     assertThat(offered(tmux, "brand-colors", Duration.ofSeconds(10))).isTrue();
-    assertThat(offered(tmux, "translate", Duration.ofSeconds(10))).as("a prompt past the first 2").isTrue();
-    assertThat(Files.readAllLines(sent, UTF_8)).filteredOn(l -> l.contains("\"prompts/list\"")).hasSize(1)
+    assertThat(offered(tmux, "translate", Duration.ofSeconds(10)))
+        .as("a prompt past the first 2")
+        .isTrue();
+    assertThat(Files.readAllLines(sent, UTF_8))
+        .filteredOn(l -> l.contains("\"prompts/list\""))
+        .hasSize(1)
         .noneMatch(l -> l.contains("cursor"));
     tmux.type("/translate");
-    Matrix.record(CELL, "stdio", ERA, "promptd paging by " + PromptdServer.PAGE_SIZE + ": all 7 offered (the client"
-        + " reads one page and ignores nextCursor; promptd sends it the whole list in one)");
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "promptd paging by " + PromptdServer.PAGE_SIZE + ": all 7 offered (the client"
+            + " reads one page and ignores nextCursor; promptd sends it the whole list in one)");
   }
 
   @Test
@@ -205,26 +279,35 @@ class QwenCodeCellsTest {
     startModel();
     int port = Peers.freePort();
     String token = "lane-qwen-token";
-    http = Peers.startHttp(PromptdServer.httpCommand(library(), port, "--page-size", "500", "--token", token), port);
-    // The configuration promptd clients prints, the token taken from PROMPTD_TOKEN by the client's $VAR substitution.
+    http = Peers.startHttp(
+        PromptdServer.httpCommand(library(), port, "--page-size", "500", "--token", token), port);
+    // The configuration promptd clients prints, the token taken from PROMPTD_TOKEN by the client's
+    // $VAR substitution.
     Map<String, Object> server = new LinkedHashMap<>();
     server.put("httpUrl", Peers.mcpUrl(port).toString());
     server.put("headers", Map.of("Authorization", "Bearer $PROMPTD_TOKEN"));
-    String printed = PromptdServer.clients(Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client",
-        "qwen-code");
-    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed)).isEqualTo(io.promptd.mcp.json.JsonCodec.parse(
-        TerminalClients.json(Map.of("mcpServers", Map.of("promptd", server)))));
-    server.put("timeout", 60_000); // this test's promptd starts without the launcher's start-up cache
+    String printed = PromptdServer.clients(
+        Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client", "qwen-code");
+    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed))
+        .isEqualTo(io.promptd.mcp.json.JsonCodec.parse(
+            TerminalClients.json(Map.of("mcpServers", Map.of("promptd", server)))));
+    server.put(
+        "timeout", 60_000); // this test's promptd starts without the launcher's start-up cache
     environment.put("PROMPTD_TOKEN", token);
     start(Map.of("promptd", server));
     awaitOffered("translate");
-    assertThat(notOffered(tmux, EXAMPLE_PROMPTS)).as("example prompts not offered as /NAME [MCP]")
+    assertThat(notOffered(tmux, EXAMPLE_PROMPTS))
+        .as("example prompts not offered as /NAME [MCP]")
         .containsExactly("review");
     submit(tmux, "/translate --text=\"good morning my friend\" --language=\"German\"");
     assertThat(model.await("into German", STEP).body()).contains("good morning my friend");
     awaitReplies(1);
-    Matrix.record(CELL, "http", ERA, "httpUrl with an Authorization: Bearer header: the example prompts offered as"
-        + " commands at start-up (review shadowed by the bundled skill), /translate renders into the model request");
+    Matrix.record(
+        CELL,
+        "http",
+        ERA,
+        "httpUrl with an Authorization: Bearer header: the example prompts offered as"
+            + " commands at start-up (review shadowed by the bundled skill), /translate renders into the model request");
   }
 
   // --- helpers
@@ -233,8 +316,12 @@ class QwenCodeCellsTest {
   private void assertReviewIsTheBundledSkill() throws Exception {
     GeminiFamily.clear(tmux);
     tmux.type("/review");
-    tmux.await("/review suggested as the bundled skill", STEP, s -> s.lines().anyMatch(l -> l.strip()
-        .startsWith("> review [pr-number|file-path]") && l.contains("[Skil")));
+    tmux.await(
+        "/review suggested as the bundled skill",
+        STEP,
+        s -> s.lines()
+            .anyMatch(l ->
+                l.strip().startsWith("> review [pr-number|file-path]") && l.contains("[Skil")));
     assertThat(GeminiFamily.suggests(tmux.screen(), "review")).isFalse();
     GeminiFamily.save(CLIENT, "stdio-review-shadowed", tmux.screen());
     GeminiFamily.clear(tmux);
@@ -251,23 +338,34 @@ class QwenCodeCellsTest {
   /** OpenAI chat-completions answers: SSE chunks then {@code [DONE]} when streaming, one completion otherwise. */
   static ModelStandIn.Reply openAiReply(ModelStandIn.Exchange request) {
     if (request.method().equals("GET")) {
-      return new ModelStandIn.Reply(200, "application/json",
+      return new ModelStandIn.Reply(
+          200,
+          "application/json",
           "{\"object\":\"list\",\"data\":[{\"id\":\"stand-in-model\",\"object\":\"model\"}]}");
     }
     if (request.body().replace(" ", "").contains("\"stream\":true")) {
-      String delta = "{\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"stand-in-model\","
-          + "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"" + REPLY + "\"},"
-          + "\"finish_reason\":null}]}";
-      String stop = "{\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"stand-in-model\","
-          + "\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":1,"
-          + "\"completion_tokens\":1,\"total_tokens\":2}}";
-      return new ModelStandIn.Reply(200, "text/event-stream",
+      String delta =
+          "{\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"stand-in-model\","
+              + "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"" + REPLY
+              + "\"},"
+              + "\"finish_reason\":null}]}";
+      String stop =
+          "{\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"stand-in-model\","
+              + "\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":1,"
+              + "\"completion_tokens\":1,\"total_tokens\":2}}";
+      return new ModelStandIn.Reply(
+          200,
+          "text/event-stream",
           "data: " + delta + "\n\n" + "data: " + stop + "\n\n" + "data: [DONE]\n\n");
     }
-    return new ModelStandIn.Reply(200, "application/json", "{\"id\":\"c1\",\"object\":\"chat.completion\","
-        + "\"created\":1,\"model\":\"stand-in-model\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
-        + "\"content\":\"" + REPLY + "\"},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":1,"
-        + "\"completion_tokens\":1,\"total_tokens\":2}}");
+    return new ModelStandIn.Reply(
+        200,
+        "application/json",
+        "{\"id\":\"c1\",\"object\":\"chat.completion\","
+            + "\"created\":1,\"model\":\"stand-in-model\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
+            + "\"content\":\"" + REPLY
+            + "\"},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":1,"
+            + "\"completion_tokens\":1,\"total_tokens\":2}}");
   }
 
   /**
@@ -278,7 +376,9 @@ class QwenCodeCellsTest {
   private void start(Map<String, Object> mcpServers) throws Exception {
     Path home = dir.resolve("home");
     Map<String, Object> settings = new LinkedHashMap<>();
-    settings.put("security", Map.of("auth", Map.of("selectedType", "openai"), "folderTrust", Map.of("enabled", false)));
+    settings.put(
+        "security",
+        Map.of("auth", Map.of("selectedType", "openai"), "folderTrust", Map.of("enabled", false)));
     settings.put("privacy", Map.of("usageStatisticsEnabled", false));
     settings.put("general", Map.of("disableAutoUpdate", true, "disableUpdateNag", true));
     settings.put("mcpServers", mcpServers);
@@ -294,7 +394,10 @@ class QwenCodeCellsTest {
 
   /** Waits until the client offers {@code name} as a command (its MCP server connected and listed). */
   private void awaitOffered(String name) throws Exception {
-    Poll.until(START, Duration.ofMillis(500), () -> "/" + name + " offered as an MCP command",
+    Poll.until(
+        START,
+        Duration.ofMillis(500),
+        () -> "/" + name + " offered as an MCP command",
         () -> offered(tmux, name, Duration.ofSeconds(3)));
   }
 
@@ -306,8 +409,10 @@ class QwenCodeCellsTest {
    * Serves {@code command} over stdio through {@code tee}: what the client sent is kept in {@code sent}, and what the
    * server answered in {@code received} (when given).
    */
-  private static Map<String, Object> tapped(List<String> command, Path sent, @Nullable Path received) {
-    String server = PromptdServer.shell(command) + (received == null ? "" : " | tee -a '" + received + "'");
+  private static Map<String, Object> tapped(
+      List<String> command, Path sent, @Nullable Path received) {
+    String server =
+        PromptdServer.shell(command) + (received == null ? "" : " | tee -a '" + received + "'");
     return GeminiFamily.stdioServer(List.of("/bin/sh", "-c", "tee -a '" + sent + "' | " + server));
   }
 }

@@ -27,7 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class ReverseProxyTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
+
   private Process promptd;
   private Process nginx;
   private Path library;
@@ -41,12 +43,14 @@ class ReverseProxyTest {
     int serverPort = Peers.freePort();
     proxyPort = Peers.freePort();
     List<String> command = PromptdServer.httpCommand(library, serverPort);
-    command.addAll(List.of("--trust-proxy", "--public-url", "http://127.0.0.1:" + proxyPort + "/mcp"));
+    command.addAll(
+        List.of("--trust-proxy", "--public-url", "http://127.0.0.1:" + proxyPort + "/mcp"));
     promptd = Peers.startHttp(command, serverPort);
     Path conf = dir.resolve("nginx.conf");
     Files.writeString(conf, nginxConf(dir, proxyPort, serverPort), UTF_8);
-    nginx = Peers.startHttp(List.of(binary.toString(), "-p", dir.toString(), "-c", conf.toString(),
-        "-e", "stderr"), proxyPort);
+    nginx = Peers.startHttp(
+        List.of(binary.toString(), "-p", dir.toString(), "-c", conf.toString(), "-e", "stderr"),
+        proxyPort);
   }
 
   @AfterEach
@@ -65,14 +69,32 @@ class ReverseProxyTest {
   void theOfficialClientsWorkThroughTheProxy() throws Exception {
     for (String sdk : List.of("v1", "v2")) {
       Path edited = library.resolve("added_through_proxy_" + sdk + ".prompt.md");
-      List<String> command = new ArrayList<>(List.of("node", "ts-client.mjs", "--sdk", sdk,
-          "--url", "http://127.0.0.1:" + proxyPort + "/mcp", "--get", "test_prompt_with_arguments",
-          "--arg", "arg1=testValue1", "--arg", "arg2=testValue2", "--expect", "testValue1",
-          "--edit-file", edited.toString(), "--min-pages", "2"));
+      List<String> command = new ArrayList<>(List.of(
+          "node",
+          "ts-client.mjs",
+          "--sdk",
+          sdk,
+          "--url",
+          "http://127.0.0.1:" + proxyPort + "/mcp",
+          "--get",
+          "test_prompt_with_arguments",
+          "--arg",
+          "arg1=testValue1",
+          "--arg",
+          "arg2=testValue2",
+          "--expect",
+          "testValue1",
+          "--edit-file",
+          edited.toString(),
+          "--min-pages",
+          "2"));
       String report = ServerCellsTest.run(command, Peers.INTEROP);
       assertThat(report).as(sdk).contains("\"ok\":true").contains("\"listChanged\":\"ok\"");
-      Matrix.record("TS SDK " + sdk + " client → nginx → promptd", "http",
-          sdk.equals("v1") ? "legacy" : "modern 2026-07-28", "list, get, -32602, list_changed through a reverse proxy");
+      Matrix.record(
+          "TS SDK " + sdk + " client → nginx → promptd",
+          "http",
+          sdk.equals("v1") ? "legacy" : "modern 2026-07-28",
+          "list, get, -32602, list_changed through a reverse proxy");
     }
   }
 
@@ -83,14 +105,17 @@ class ReverseProxyTest {
   }
 
   private int status(String host) throws IOException {
-    String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-        + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+    String body =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+            + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
     try (Socket s = new Socket("127.0.0.1", proxyPort)) {
       s.setSoTimeout(10_000);
       OutputStream out = s.getOutputStream();
       out.write(("POST /mcp HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n"
-          + "Accept: application/json, text/event-stream\r\nContent-Length: " + body.getBytes(UTF_8).length
-          + "\r\nConnection: close\r\n\r\n" + body).getBytes(UTF_8));
+              + "Accept: application/json, text/event-stream\r\nContent-Length: "
+              + body.getBytes(UTF_8).length
+              + "\r\nConnection: close\r\n\r\n" + body)
+          .getBytes(UTF_8));
       out.flush();
       String line = new BufferedReader(new InputStreamReader(s.getInputStream(), UTF_8)).readLine();
       return Integer.parseInt(line.substring(9, 12));
@@ -140,7 +165,8 @@ class ReverseProxyTest {
       return;
     }
     if ("true".equals(System.getenv("CI"))) {
-      throw new IllegalStateException(pkg + " is missing in CI: bin/test installs it (apt-get install " + pkg + ")");
+      throw new IllegalStateException(
+          pkg + " is missing in CI: bin/test installs it (apt-get install " + pkg + ")");
     }
     assumeThat(false).as(pkg + " installed (apt-get install " + pkg + ")").isTrue();
   }
@@ -153,7 +179,8 @@ class ReverseProxyTest {
       }
     }
     if ("true".equals(System.getenv("CI"))) {
-      throw new IllegalStateException("nginx is missing in CI: bin/test installs it (apt-get install nginx-light)");
+      throw new IllegalStateException(
+          "nginx is missing in CI: bin/test installs it (apt-get install nginx-light)");
     }
     assumeThat(false).as("nginx installed (apt-get install nginx-light)").isTrue();
     throw new AssertionError("unreachable");

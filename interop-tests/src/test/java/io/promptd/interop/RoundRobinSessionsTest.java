@@ -21,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class RoundRobinSessionsTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
+
   private final List<Process> processes = new ArrayList<>();
   private Path library;
   private int proxyPort;
@@ -32,26 +34,37 @@ class RoundRobinSessionsTest {
     Peers.requireNode();
     Path nginx = ReverseProxyTest.nginxBinary();
     library = PromptdServer.fixtureCopy(dir.resolve("lib"));
-    Path secret = Files.writeString(dir.resolve("session-secret"), "replicas-share-this-secret-0123456789\n", UTF_8);
+    Path secret = Files.writeString(
+        dir.resolve("session-secret"), "replicas-share-this-secret-0123456789\n", UTF_8);
     proxyPort = Peers.freePort();
     List<Integer> ports = List.of(Peers.freePort(), Peers.freePort());
     for (int port : ports) {
       List<String> command = PromptdServer.httpCommand(library, port);
-      command.addAll(List.of("--trust-proxy", "--public-url", "http://127.0.0.1:" + proxyPort + "/mcp",
-          "--session-secret", secret.toString(), "--access-log", dir.resolve("access-" + port + ".log").toString()));
+      command.addAll(List.of(
+          "--trust-proxy",
+          "--public-url",
+          "http://127.0.0.1:" + proxyPort + "/mcp",
+          "--session-secret",
+          secret.toString(),
+          "--access-log",
+          dir.resolve("access-" + port + ".log").toString()));
       accessLogs.add(dir.resolve("access-" + port + ".log"));
       processes.add(Peers.startHttp(command, port));
     }
     Path conf = dir.resolve("nginx.conf");
     String single = ReverseProxyTest.nginxConf(dir, proxyPort, ports.get(0));
     String roundRobin = single
-        .replace("http {", "http {\n  upstream replicas { server 127.0.0.1:" + ports.get(0) + "; server 127.0.0.1:"
-            + ports.get(1) + "; }")
-        .replace("proxy_pass http://127.0.0.1:" + ports.get(0) + ";", "proxy_pass http://replicas;");
+        .replace(
+            "http {",
+            "http {\n  upstream replicas { server 127.0.0.1:" + ports.get(0) + "; server 127.0.0.1:"
+                + ports.get(1) + "; }")
+        .replace(
+            "proxy_pass http://127.0.0.1:" + ports.get(0) + ";", "proxy_pass http://replicas;");
     assertThat(roundRobin).contains("proxy_pass http://replicas;");
     Files.writeString(conf, roundRobin, UTF_8);
-    processes.add(Peers.startHttp(List.of(nginx.toString(), "-p", dir.toString(), "-c", conf.toString(),
-        "-e", "stderr"), proxyPort));
+    processes.add(Peers.startHttp(
+        List.of(nginx.toString(), "-p", dir.toString(), "-c", conf.toString(), "-e", "stderr"),
+        proxyPort));
   }
 
   @AfterEach
@@ -68,20 +81,41 @@ class RoundRobinSessionsTest {
   @Test
   void theOfficialV1ClientsSessionSpreadsOverBothReplicas() throws Exception {
     Path edited = library.resolve("added_round_robin.prompt.md");
-    List<String> command = List.of("node", "ts-client.mjs", "--sdk", "v1",
-        "--url", "http://127.0.0.1:" + proxyPort + "/mcp", "--get", "test_prompt_with_arguments",
-        "--arg", "arg1=testValue1", "--arg", "arg2=testValue2", "--expect", "testValue1",
-        "--edit-file", edited.toString(), "--min-pages", "2");
+    List<String> command = List.of(
+        "node",
+        "ts-client.mjs",
+        "--sdk",
+        "v1",
+        "--url",
+        "http://127.0.0.1:" + proxyPort + "/mcp",
+        "--get",
+        "test_prompt_with_arguments",
+        "--arg",
+        "arg1=testValue1",
+        "--arg",
+        "arg2=testValue2",
+        "--expect",
+        "testValue1",
+        "--edit-file",
+        edited.toString(),
+        "--min-pages",
+        "2");
     String out = ServerCellsTest.run(command, Peers.INTEROP);
     assertThat(out).contains("\"ok\":true").contains("\"listChanged\":\"ok\"");
     stop(); // the access logs are complete once the replicas have stopped
     for (Path log : accessLogs) {
       String lines = Files.readString(log, UTF_8);
       // Both replicas served the session's requests, and none was refused as an unknown session.
-      assertThat(lines).as(log.toString()).contains("\"era\":\"legacy\"").contains("\"method\":\"prompts/list\"")
+      assertThat(lines)
+          .as(log.toString())
+          .contains("\"era\":\"legacy\"")
+          .contains("\"method\":\"prompts/list\"")
           .doesNotContain("\"status\":404");
     }
-    Matrix.record("TS SDK v1 client → nginx round-robin → 2 promptd replicas", "http", "legacy",
+    Matrix.record(
+        "TS SDK v1 client → nginx round-robin → 2 promptd replicas",
+        "http",
+        "legacy",
         "one session spread over replicas sharing --session-secret: list, get, -32602, list_changed");
   }
 }

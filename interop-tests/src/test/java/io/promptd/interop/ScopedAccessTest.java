@@ -1,6 +1,5 @@
 package io.promptd.interop;
 
-import io.promptd.testing.Poll;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +7,7 @@ import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.testing.Poll;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,9 +40,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class ScopedAccessTest {
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(5)).build();
-  @TempDir Path dir;
+  private static final HttpClient HTTP = HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5))
+      .build();
+
+  @TempDir
+  Path dir;
+
   private MockOAuth2Server issuer;
   private Process server;
   private Path library;
@@ -81,11 +86,20 @@ class ScopedAccessTest {
     issuer.start();
     int port = Peers.freePort();
     endpoint = Peers.mcpUrl(port);
-    alice = issuer.issueToken("team", "alice", endpoint.toString(), Map.of("scope", "prompts"), 3600).serialize();
-    bob = issuer.issueToken("team", "bob", endpoint.toString(), Map.of("scope", "prompts admin"), 3600).serialize();
+    alice = issuer
+        .issueToken("team", "alice", endpoint.toString(), Map.of("scope", "prompts"), 3600)
+        .serialize();
+    bob = issuer
+        .issueToken("team", "bob", endpoint.toString(), Map.of("scope", "prompts admin"), 3600)
+        .serialize();
     List<String> command = new ArrayList<>(PromptdServer.httpCommand(library, port));
-    command.addAll(List.of("--oauth-issuer", issuer.issuerUrl("team").toString(), "--oauth-scopes", "prompts",
-        "--access-log", dir.resolve("access.jsonl").toString()));
+    command.addAll(List.of(
+        "--oauth-issuer",
+        issuer.issuerUrl("team").toString(),
+        "--oauth-scopes",
+        "prompts",
+        "--access-log",
+        dir.resolve("access.jsonl").toString()));
     server = Peers.startHttp(command, port);
     // The server fetches the issuer's keys in the background after start-up.
     Poll.ok(URI.create("http://127.0.0.1:" + port + "/readyz"), Duration.ofSeconds(60));
@@ -105,33 +119,48 @@ class ScopedAccessTest {
   @Test
   void eachCallerSeesOnlyTheirView() throws Exception {
     assertThat(names(modern(alice, "prompts/list", null, "{}"))).containsExactly("hello");
-    assertThat(names(modern(bob, "prompts/list", null, "{}"))).containsExactly("admin-deploy", "hello");
-    assertThat(result(modern(alice, "prompts/list", null, "{}")).string("cacheScope")).hasValue("private");
+    assertThat(names(modern(bob, "prompts/list", null, "{}")))
+        .containsExactly("admin-deploy", "hello");
+    assertThat(result(modern(alice, "prompts/list", null, "{}")).string("cacheScope"))
+        .hasValue("private");
 
-    HttpResponse<String> hidden = modern(alice, "prompts/get", "admin-deploy",
-        "{\"name\":\"admin-deploy\",\"arguments\":{}}");
-    HttpResponse<String> unknown = modern(alice, "prompts/get", "nope", "{\"name\":\"nope\",\"arguments\":{}}");
+    HttpResponse<String> hidden = modern(
+        alice, "prompts/get", "admin-deploy", "{\"name\":\"admin-deploy\",\"arguments\":{}}");
+    HttpResponse<String> unknown =
+        modern(alice, "prompts/get", "nope", "{\"name\":\"nope\",\"arguments\":{}}");
     assertThat(hidden.statusCode()).isEqualTo(unknown.statusCode());
     assertThat(errorWithout(hidden, "admin-deploy")).isEqualTo(errorWithout(unknown, "nope"));
-    assertThat(modern(bob, "prompts/get", "admin-deploy",
-        "{\"name\":\"admin-deploy\",\"arguments\":{\"env\":\"staging\"}}")
-        .body()).contains("Deploy to staging");
+    assertThat(modern(
+                bob,
+                "prompts/get",
+                "admin-deploy",
+                "{\"name\":\"admin-deploy\",\"arguments\":{\"env\":\"staging\"}}")
+            .body())
+        .contains("Deploy to staging");
 
     String completeDeploy = "{\"ref\":{\"type\":\"ref/prompt\",\"name\":\"admin-deploy\"},"
         + "\"argument\":{\"name\":\"env\",\"value\":\"st\"}}";
     String completeNope = completeDeploy.replace("\"admin-deploy\"", "\"nope\"");
-    assertThat(errorWithout(modern(alice, "completion/complete", "admin-deploy", completeDeploy), "admin-deploy"))
-        .isEqualTo(errorWithout(modern(alice, "completion/complete", "nope", completeNope), "nope"));
-    assertThat(modern(bob, "completion/complete", "admin-deploy", completeDeploy).body()).contains("staging");
+    assertThat(errorWithout(
+            modern(alice, "completion/complete", "admin-deploy", completeDeploy), "admin-deploy"))
+        .isEqualTo(
+            errorWithout(modern(alice, "completion/complete", "nope", completeNope), "nope"));
+    assertThat(
+            modern(bob, "completion/complete", "admin-deploy", completeDeploy).body())
+        .contains("staging");
 
     List<String> bobsResources = uris(modern(bob, "resources/list", null, "{}"));
     assertThat(bobsResources).anyMatch(u -> u.endsWith("admin/runbook.md"));
-    String runbook = bobsResources.stream().filter(u -> u.endsWith("admin/runbook.md")).findFirst().orElseThrow();
+    String runbook = bobsResources.stream()
+        .filter(u -> u.endsWith("admin/runbook.md"))
+        .findFirst()
+        .orElseThrow();
     assertThat(uris(modern(alice, "resources/list", null, "{}"))).doesNotContain(runbook);
     String read = "{\"uri\":\"" + runbook + "\"}";
     String missing = "{\"uri\":\"" + runbook.replace("runbook", "nothing") + "\"}";
     assertThat(errorWithout(modern(alice, "resources/read", runbook, read), runbook))
-        .isEqualTo(errorWithout(modern(alice, "resources/read", runbook.replace("runbook", "nothing"), missing),
+        .isEqualTo(errorWithout(
+            modern(alice, "resources/read", runbook.replace("runbook", "nothing"), missing),
             runbook.replace("runbook", "nothing")));
     assertThat(modern(bob, "resources/read", runbook, read).body()).contains("Page the on-call");
   }
@@ -146,18 +175,28 @@ class ScopedAccessTest {
         ---
         Deploy.
         """, UTF_8);
-    assertThat(bobHears.next()).as("bob may see deploy: told of its change").contains("list_changed");
-    Files.writeString(library.resolve("hello.prompt.md"), "---\ndescription: Say hi.\n---\nHi!\n", UTF_8);
-    assertThat(aliceHears.next()).as("alice is told of the change she may see").contains("list_changed");
+    assertThat(bobHears.next())
+        .as("bob may see deploy: told of its change")
+        .contains("list_changed");
+    Files.writeString(
+        library.resolve("hello.prompt.md"), "---\ndescription: Say hi.\n---\nHi!\n", UTF_8);
+    assertThat(aliceHears.next())
+        .as("alice is told of the change she may see")
+        .contains("list_changed");
     assertThat(bobHears.next()).contains("list_changed");
-    assertThat(aliceHears.received()).as("alice heard nothing of the hidden prompt's change (it came first)")
+    assertThat(aliceHears.received())
+        .as("alice heard nothing of the hidden prompt's change (it came first)")
         .isEqualTo(1);
   }
 
   @Test
   void aLegacySessionBelongsToItsSubject() throws Exception {
-    HttpResponse<String> init = legacy(alice, null, "initialize", "{\"protocolVersion\":\"2025-11-25\","
-        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
+    HttpResponse<String> init = legacy(
+        alice,
+        null,
+        "initialize",
+        "{\"protocolVersion\":\"2025-11-25\","
+            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
     assertThat(init.statusCode()).isEqualTo(200);
     String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
     HttpResponse<String> own = legacy(alice, session, "prompts/list", "{}");
@@ -170,32 +209,47 @@ class ScopedAccessTest {
 
     // The access log names each request's subject, and never a token.
     Path log = dir.resolve("access.jsonl");
-    Poll.until(Duration.ofSeconds(30), Duration.ofMillis(50), () -> "bob's request in " + log, // a background writer
+    Poll.until(
+        Duration.ofSeconds(30),
+        Duration.ofMillis(50),
+        () -> "bob's request in " + log, // a background writer
         () -> Files.exists(log) && Files.readString(log, UTF_8).contains("\"subject\":\"bob\""));
     List<JsonObject> lines = Files.readAllLines(log, UTF_8).stream()
-        .map(l -> (JsonObject) JsonCodec.parse(l)).toList();
-    assertThat(lines).anyMatch(l -> l.string("subject").equals(java.util.Optional.of("alice"))
-        && l.string("method").equals(java.util.Optional.of("initialize")));
+        .map(l -> (JsonObject) JsonCodec.parse(l))
+        .toList();
+    assertThat(lines)
+        .anyMatch(l -> l.string("subject").equals(java.util.Optional.of("alice"))
+            && l.string("method").equals(java.util.Optional.of("initialize")));
     assertThat(lines).anyMatch(l -> l.string("subject").equals(java.util.Optional.of("bob")));
-    assertThat(Files.readString(log, UTF_8)).doesNotContain(alice).doesNotContain(bob).doesNotContain(session);
+    assertThat(Files.readString(log, UTF_8))
+        .doesNotContain(alice)
+        .doesNotContain(bob)
+        .doesNotContain(session);
   }
 
-  private HttpResponse<String> modern(String token, String method, String name, String params) throws Exception {
+  private HttpResponse<String> modern(String token, String method, String name, String params)
+      throws Exception {
     String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
         + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
-    String p = params.equals("{}") ? "{" + meta + "}" : params.substring(0, params.length() - 1) + "," + meta + "}";
-    HttpRequest.Builder b = request(token).header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method)
-        .POST(HttpRequest.BodyPublishers.ofString(
-            "{\"jsonrpc\":\"2.0\",\"id\":" + nextId++ + ",\"method\":\"" + method + "\",\"params\":" + p + "}"));
+    String p = params.equals("{}")
+        ? "{" + meta + "}"
+        : params.substring(0, params.length() - 1) + "," + meta + "}";
+    HttpRequest.Builder b = request(token)
+        .header("MCP-Protocol-Version", "2026-07-28")
+        .header("Mcp-Method", method)
+        .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":" + nextId++
+            + ",\"method\":\"" + method + "\",\"params\":" + p + "}"));
     if (name != null) {
       b.header("Mcp-Name", name);
     }
     return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  private HttpResponse<String> legacy(String token, String session, String method, String params) throws Exception {
-    HttpRequest.Builder b = request(token).POST(HttpRequest.BodyPublishers.ofString(
-        "{\"jsonrpc\":\"2.0\",\"id\":" + nextId++ + ",\"method\":\"" + method + "\",\"params\":" + params + "}"));
+  private HttpResponse<String> legacy(String token, String session, String method, String params)
+      throws Exception {
+    HttpRequest.Builder b = request(token)
+        .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":" + nextId++
+            + ",\"method\":\"" + method + "\",\"params\":" + params + "}"));
     if (session != null) {
       b.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25");
     }
@@ -203,8 +257,10 @@ class ScopedAccessTest {
   }
 
   private HttpRequest.Builder request(String token) {
-    return HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(20))
-        .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+    return HttpRequest.newBuilder(endpoint)
+        .timeout(Duration.ofSeconds(20))
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
         .header("Authorization", "Bearer " + token);
   }
 
@@ -212,15 +268,20 @@ class ScopedAccessTest {
   private Listener listen(String token) throws Exception {
     String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
         + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
-    HttpRequest r = request(token).header("MCP-Protocol-Version", "2026-07-28")
-        .header("Mcp-Method", "subscriptions/listen").timeout(Duration.ofSeconds(170))
+    HttpRequest r = request(token)
+        .header("MCP-Protocol-Version", "2026-07-28")
+        .header("Mcp-Method", "subscriptions/listen")
+        .timeout(Duration.ofSeconds(170))
         .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":" + nextId++
             + ",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":{\"promptsListChanged\":true},"
-            + meta + "}}")).build();
+            + meta + "}}"))
+        .build();
     HttpResponse<InputStream> response = HTTP.send(r, HttpResponse.BodyHandlers.ofInputStream());
     assertThat(response.statusCode()).isEqualTo(200);
     Listener l = new Listener(response.body());
-    assertThat(l.next()).as("acknowledged before anything changes").contains("subscriptions/acknowledged");
+    assertThat(l.next())
+        .as("acknowledged before anything changes")
+        .contains("subscriptions/acknowledged");
     return l;
   }
 
@@ -254,13 +315,16 @@ class ScopedAccessTest {
     }
 
     int received() {
-      return received + (int) events.stream().filter(e -> e.contains("list_changed")).count();
+      return received
+          + (int) events.stream().filter(e -> e.contains("list_changed")).count();
     }
   }
 
   private static JsonObject result(HttpResponse<String> r) {
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-    return ((JsonObject) JsonCodec.parse(r.body())).object("result").orElseThrow(() -> new AssertionError(r.body()));
+    return ((JsonObject) JsonCodec.parse(r.body()))
+        .object("result")
+        .orElseThrow(() -> new AssertionError(r.body()));
   }
 
   private static List<String> names(HttpResponse<String> r) {
@@ -281,7 +345,8 @@ class ScopedAccessTest {
 
   /** The error object of a response with the asked-for name blanked out, so that two answers compare. */
   private static String errorWithout(HttpResponse<String> r, String name) {
-    JsonObject error = ((JsonObject) JsonCodec.parse(r.body())).object("error")
+    JsonObject error = ((JsonObject) JsonCodec.parse(r.body()))
+        .object("error")
         .orElseThrow(() -> new AssertionError("an error: " + r.body()));
     return r.statusCode() + " " + JsonCodec.write(error).replace(name, "NAME");
   }

@@ -23,13 +23,16 @@ public final class SdkAdapterServer {
   private SdkAdapterServer() {}
 
   public static void main(String[] args) throws Exception {
-    Library library = Library.open(LibrarySource.folders(List.of(Path.of(args[0]))),
+    Library library = Library.open(
+        LibrarySource.folders(List.of(Path.of(args[0]))),
         LibraryOptions.defaults().withCacheDirectory(null).withDebounce(Duration.ofMillis(25)));
     library.watch();
     SdkPrompts prompts = SdkPrompts.of(library.catalog());
-    McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(McpJsonDefaults.getMapper()))
+    McpSyncServer server = McpServer.sync(
+            new StdioServerTransportProvider(McpJsonDefaults.getMapper()))
         .serverInfo("promptd-java-sdk-interop", "1")
-        .capabilities(McpSchema.ServerCapabilities.builder().prompts(true).completions().build())
+        .capabilities(
+            McpSchema.ServerCapabilities.builder().prompts(true).completions().build())
         .prompts(prompts.syncPrompts())
         .completions(prompts.syncCompletions())
         .build();

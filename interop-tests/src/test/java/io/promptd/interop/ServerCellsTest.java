@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and, where the client can observe one, sees a list_changed after a library edit.
  */
 class ServerCellsTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @BeforeAll
   static void node() {
@@ -31,14 +32,30 @@ class ServerCellsTest {
   @org.junit.jupiter.params.provider.CsvSource({"v1, stdio", "v1, http", "v2, stdio", "v2, http"})
   void typeScriptClient(String sdk, String transport) throws Exception {
     Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
-    List<String> args = new ArrayList<>(List.of("ts-client.mjs", "--sdk", sdk, "--get", "test_prompt_with_arguments",
-        "--arg", "arg1=testValue1", "--arg", "arg2=testValue2", "--expect", "testValue1",
-        "--edit-file", library.resolve("added_by_interop.prompt.md").toString(), "--min-pages", "2"));
+    List<String> args = new ArrayList<>(List.of(
+        "ts-client.mjs",
+        "--sdk",
+        sdk,
+        "--get",
+        "test_prompt_with_arguments",
+        "--arg",
+        "arg1=testValue1",
+        "--arg",
+        "arg2=testValue2",
+        "--expect",
+        "testValue1",
+        "--edit-file",
+        library.resolve("added_by_interop.prompt.md").toString(),
+        "--min-pages",
+        "2"));
     Process server = PromptdServer.target(transport, library, args);
     try {
       String report = runNode(args);
       assertThat(report).contains("\"ok\":true").contains("\"listChanged\":\"ok\"");
-      Matrix.record("TS SDK " + sdk + " client → promptd", transport, sdk.equals("v1") ? "legacy" : "modern 2026-07-28",
+      Matrix.record(
+          "TS SDK " + sdk + " client → promptd",
+          transport,
+          sdk.equals("v1") ? "legacy" : "modern 2026-07-28",
           "list across pages, get+args, -32602, list_changed after a file edit");
     } finally {
       if (server != null) {
@@ -56,8 +73,11 @@ class ServerCellsTest {
     Process server = null;
     if (transport.equals("stdio")) {
       Path launcher = dir.resolve("launch.sh");
-      Files.writeString(launcher, "#!/usr/bin/env bash\nexec " + PromptdServer.shell(PromptdServer.stdioCommand(library))
-          + " 2>>" + dir.resolve("server.log") + "\n", UTF_8);
+      Files.writeString(
+          launcher,
+          "#!/usr/bin/env bash\nexec " + PromptdServer.shell(PromptdServer.stdioCommand(library))
+              + " 2>>" + dir.resolve("server.log") + "\n",
+          UTF_8);
       target.addAll(List.of("bash", launcher.toString()));
     } else {
       int port = Peers.freePort();
@@ -65,16 +85,28 @@ class ServerCellsTest {
       target.addAll(List.of(Peers.mcpUrl(port).toString(), "--transport", "http"));
     }
     try {
-      List<String> list = new ArrayList<>(List.of("node", build.resolve("index.js").toString()));
+      List<String> list =
+          new ArrayList<>(List.of("node", build.resolve("index.js").toString()));
       list.addAll(target);
       list.addAll(List.of("--method", "prompts/list"));
       assertThat(run(list, build)).contains("\"prompts\"").contains("\"name\"");
-      List<String> get = new ArrayList<>(List.of("node", build.resolve("index.js").toString()));
+      List<String> get =
+          new ArrayList<>(List.of("node", build.resolve("index.js").toString()));
       get.addAll(target);
-      get.addAll(List.of("--method", "prompts/get", "--prompt-name", "test_prompt_with_arguments",
-          "--prompt-args", "arg1=hello", "arg2=world"));
+      get.addAll(List.of(
+          "--method",
+          "prompts/get",
+          "--prompt-name",
+          "test_prompt_with_arguments",
+          "--prompt-args",
+          "arg1=hello",
+          "arg2=world"));
       assertThat(run(get, build)).contains("hello").contains("world");
-      Matrix.record("inspector-cli → promptd", transport, "legacy", "prompts/list, prompts/get with arguments");
+      Matrix.record(
+          "inspector-cli → promptd",
+          transport,
+          "legacy",
+          "prompts/list, prompts/get with arguments");
     } finally {
       if (server != null) {
         server.destroy();
@@ -90,12 +122,16 @@ class ServerCellsTest {
 
   /** Runs a command to its end (at most 120 s) and returns its standard output; a non-zero exit fails the test. */
   static String run(List<String> command, Path cwd) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command).directory(cwd.toFile())
-        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Process p = new ProcessBuilder(command)
+        .directory(cwd.toFile())
+        .redirectError(ProcessBuilder.Redirect.INHERIT)
+        .start();
     p.getOutputStream().close();
     String out = new String(p.getInputStream().readAllBytes(), UTF_8);
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("finished: " + command).isTrue();
-    assertThat(p.exitValue()).as("exit status of " + command + "; output: " + out).isZero();
+    assertThat(p.exitValue())
+        .as("exit status of " + command + "; output: " + out)
+        .isZero();
     return out;
   }
 }

@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SseTransportCellsTest {
   private static final String TOKEN = "interop-sse-token-1234";
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @BeforeAll
   static void node() {
@@ -36,21 +37,44 @@ class SseTransportCellsTest {
     if (token) {
       command.addAll(command.size() - 1, List.of("--token", TOKEN));
     }
-    List<String> args = new ArrayList<>(List.of("ts-client.mjs", "--sdk", "v1", "--transport", "sse",
-        "--url", URI.create("http://127.0.0.1:" + port + "/sse").toString(), "--protocol-version", version,
-        "--get", "test_prompt_with_arguments", "--arg", "arg1=testValue1", "--arg", "arg2=testValue2",
-        "--expect", "testValue1", "--edit-file", library.resolve("added_by_interop.prompt.md").toString(),
-        "--min-pages", "2"));
+    List<String> args = new ArrayList<>(List.of(
+        "ts-client.mjs",
+        "--sdk",
+        "v1",
+        "--transport",
+        "sse",
+        "--url",
+        URI.create("http://127.0.0.1:" + port + "/sse").toString(),
+        "--protocol-version",
+        version,
+        "--get",
+        "test_prompt_with_arguments",
+        "--arg",
+        "arg1=testValue1",
+        "--arg",
+        "arg2=testValue2",
+        "--expect",
+        "testValue1",
+        "--edit-file",
+        library.resolve("added_by_interop.prompt.md").toString(),
+        "--min-pages",
+        "2"));
     if (token) {
       args.addAll(List.of("--bearer", TOKEN));
     }
     Process server = Peers.startHttp(command, port);
     try {
       String report = ServerCellsTest.runNode(args);
-      assertThat(report).contains("\"ok\":true").contains("\"transport\":\"sse\"")
-          .contains("\"version\":\"" + version + "\"").contains("\"listChanged\":\"ok\"");
-      Matrix.record("TS SDK v1 client (SSEClientTransport) → promptd", "HTTP+SSE (/sse)" + (token ? ", bearer token" : ""),
-          "legacy " + version, "list across pages, get+args, -32602, list_changed after a file edit");
+      assertThat(report)
+          .contains("\"ok\":true")
+          .contains("\"transport\":\"sse\"")
+          .contains("\"version\":\"" + version + "\"")
+          .contains("\"listChanged\":\"ok\"");
+      Matrix.record(
+          "TS SDK v1 client (SSEClientTransport) → promptd",
+          "HTTP+SSE (/sse)" + (token ? ", bearer token" : ""),
+          "legacy " + version,
+          "list across pages, get+args, -32602, list_changed after a file edit");
     } finally {
       server.destroy();
     }

@@ -30,7 +30,8 @@ final class TerminalClients {
   static void endProcessesIn(String folder) throws InterruptedException {
     List<ProcessHandle> left = ProcessHandle.allProcesses()
         .filter(p -> p.pid() != ProcessHandle.current().pid())
-        .filter(p -> p.info().commandLine().map(c -> c.contains(folder)).orElse(false) || cwdIn(p, folder))
+        .filter(p ->
+            p.info().commandLine().map(c -> c.contains(folder)).orElse(false) || cwdIn(p, folder))
         .toList();
     left.forEach(ProcessHandle::destroy);
     awaitExit(left);
@@ -58,7 +59,9 @@ final class TerminalClients {
 
   private static boolean cwdIn(ProcessHandle p, String folder) {
     try {
-      return Files.readSymbolicLink(Path.of("/proc", String.valueOf(p.pid()), "cwd")).toString().startsWith(folder);
+      return Files.readSymbolicLink(Path.of("/proc", String.valueOf(p.pid()), "cwd"))
+          .toString()
+          .startsWith(folder);
     } catch (Exception | Error notReadable) {
       return false;
     }

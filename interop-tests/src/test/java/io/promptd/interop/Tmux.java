@@ -1,8 +1,8 @@
 package io.promptd.interop;
 
-import io.promptd.testing.Poll;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,21 +35,44 @@ final class Tmux implements AutoCloseable {
   static void require() {
     boolean installed = Files.isExecutable(TMUX);
     if (!installed && "true".equals(System.getenv("CI"))) {
-      throw new IllegalStateException("tmux is missing in CI: bin/test installs it (apt-get install tmux)");
+      throw new IllegalStateException(
+          "tmux is missing in CI: bin/test installs it (apt-get install tmux)");
     }
-    org.assertj.core.api.Assumptions.assumeThat(installed).as("tmux installed (apt-get install tmux)").isTrue();
+    org.assertj.core.api.Assumptions.assumeThat(installed)
+        .as("tmux installed (apt-get install tmux)")
+        .isTrue();
   }
 
   /**
    * Starts {@code command} in a new {@code cols}×{@code rows} terminal, in {@code cwd}, with exactly {@code env} as
    * its environment (plus {@code TERM}). The screen is appended to {@code log} whenever it is read, for the report.
    */
-  static Tmux start(String name, Path cwd, Map<String, String> env, List<String> command, int cols, int rows,
-      Path log) throws Exception {
-    String socket = "promptd-lane-" + name + "-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+  static Tmux start(
+      String name,
+      Path cwd,
+      Map<String, String> env,
+      List<String> command,
+      int cols,
+      int rows,
+      Path log)
+      throws Exception {
+    String socket =
+        "promptd-lane-" + name + "-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
     Tmux t = new Tmux(socket, log);
-    List<String> args = new ArrayList<>(List.of("new-session", "-d", "-s", "lane", "-x", String.valueOf(cols), "-y",
-        String.valueOf(rows), "-c", cwd.toString(), "--", "env", "-i"));
+    List<String> args = new ArrayList<>(List.of(
+        "new-session",
+        "-d",
+        "-s",
+        "lane",
+        "-x",
+        String.valueOf(cols),
+        "-y",
+        String.valueOf(rows),
+        "-c",
+        cwd.toString(),
+        "--",
+        "env",
+        "-i"));
     env.forEach((k, v) -> args.add(k + "=" + v));
     if (!env.containsKey("TERM")) {
       args.add("TERM=xterm-256color");
@@ -77,8 +100,12 @@ final class Tmux implements AutoCloseable {
     String s = tmux(List.of("capture-pane", "-p", "-t", "lane"));
     if (!s.equals(last)) {
       last = s;
-      Files.writeString(log, "----- " + java.time.LocalTime.now() + "\n" + s + "\n", UTF_8,
-          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+      Files.writeString(
+          log,
+          "----- " + java.time.LocalTime.now() + "\n" + s + "\n",
+          UTF_8,
+          java.nio.file.StandardOpenOption.CREATE,
+          java.nio.file.StandardOpenOption.APPEND);
     }
     return s;
   }
@@ -91,10 +118,11 @@ final class Tmux implements AutoCloseable {
   String await(String what, Duration within, Predicate<String> check) throws Exception {
     AtomicReference<String> seen = new AtomicReference<>("");
     try {
-      Poll.until(within, Duration.ofMillis(200), () -> what + "; the screen was:\n" + seen.get(), () -> {
-        seen.set(screen());
-        return check.test(seen.get());
-      });
+      Poll.until(
+          within, Duration.ofMillis(200), () -> what + "; the screen was:\n" + seen.get(), () -> {
+            seen.set(screen());
+            return check.test(seen.get());
+          });
     } catch (AssertionError e) {
       throw new AssertionError(e.getMessage() + "\n(all screens: " + log + ")", e);
     }
@@ -138,7 +166,9 @@ final class Tmux implements AutoCloseable {
 
   /** Whether the program is still running. */
   boolean alive() throws Exception {
-    return tmux(List.of("display-message", "-p", "-t", "lane", "#{pane_dead}")).trim().equals("0");
+    return tmux(List.of("display-message", "-p", "-t", "lane", "#{pane_dead}"))
+        .trim()
+        .equals("0");
   }
 
   @Override
@@ -148,12 +178,16 @@ final class Tmux implements AutoCloseable {
     } catch (Exception | AssertionError ignored) {
       // the session may already be gone
     }
-    new ProcessBuilder(TMUX.toString(), "-L", socket, "kill-server").redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(10, TimeUnit.SECONDS);
+    new ProcessBuilder(TMUX.toString(), "-L", socket, "kill-server")
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start()
+        .waitFor(10, TimeUnit.SECONDS);
   }
 
   private String tmux(List<String> args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(TMUX.toString(), "-L", socket, "-f", "/dev/null"));
+    List<String> command =
+        new ArrayList<>(List.of(TMUX.toString(), "-L", socket, "-f", "/dev/null"));
     command.addAll(args);
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     byte[] out = p.getInputStream().readAllBytes();
@@ -162,7 +196,8 @@ final class Tmux implements AutoCloseable {
       throw new IOException("tmux did not answer: " + args);
     }
     if (p.exitValue() != 0) {
-      throw new IOException("tmux " + args.getFirst() + " failed: " + new String(out, UTF_8).trim());
+      throw new IOException(
+          "tmux " + args.getFirst() + " failed: " + new String(out, UTF_8).trim());
     }
     return new String(out, UTF_8);
   }

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * prompts'.
  */
 class ToolsCellsTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @BeforeAll
   static void node() {
@@ -28,14 +29,31 @@ class ToolsCellsTest {
   @CsvSource({"v1, stdio", "v1, http", "v2, stdio", "v2, http"})
   void promptsAsTools(String sdk, String transport) throws Exception {
     Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
-    List<String> args = new ArrayList<>(List.of("ts-client.mjs", "--sdk", sdk, "--get", "test_prompt_with_arguments",
-        "--arg", "arg1=testValue1", "--arg", "arg2=testValue2", "--expect", "testValue1", "--tools",
-        "--edit-file", library.resolve("added_by_interop.prompt.md").toString()));
+    List<String> args = new ArrayList<>(List.of(
+        "ts-client.mjs",
+        "--sdk",
+        sdk,
+        "--get",
+        "test_prompt_with_arguments",
+        "--arg",
+        "arg1=testValue1",
+        "--arg",
+        "arg2=testValue2",
+        "--expect",
+        "testValue1",
+        "--tools",
+        "--edit-file",
+        library.resolve("added_by_interop.prompt.md").toString()));
     Process server = PromptdServer.target(transport, library, args, "--prompts-as-tools");
     try {
       String report = ServerCellsTest.runNode(args);
-      assertThat(report).contains("\"ok\":true").contains("\"tools\":\"ok\"").contains("\"toolsListChanged\":\"ok\"");
-      Matrix.record("TS SDK " + sdk + " client → promptd --prompts-as-tools", transport,
+      assertThat(report)
+          .contains("\"ok\":true")
+          .contains("\"tools\":\"ok\"")
+          .contains("\"toolsListChanged\":\"ok\"");
+      Matrix.record(
+          "TS SDK " + sdk + " client → promptd --prompts-as-tools",
+          transport,
           sdk.equals("v1") ? "legacy" : "modern 2026-07-28",
           "tools/list (get_prompt schema names the prompt), get_prompt renders, isError without arguments, "
               + "list_prompts, tools/list_changed after a file edit");

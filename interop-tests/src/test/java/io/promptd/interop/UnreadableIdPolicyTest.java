@@ -34,18 +34,25 @@ class UnreadableIdPolicyTest {
 
   @Test
   void unreadableIdsAreAnsweredAlikeOnStdioAndHttp() throws Exception {
-    for (String version : new String[] {null, "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}) {
+    for (String version :
+        new String[] {null, "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}) {
       List<String> stdio = overStdio(version);
       List<String> http = overHttp(version);
       String state = version == null ? "before initialize" : "a " + version + " session";
       assertThat(http).as(state).isEqualTo(stdio);
       boolean nullId = version != null && !version.equals("2025-11-25");
       for (String answer : stdio) {
-        assertThat(answer).as(state).contains("\"error\":{\"code\":-32").doesNotContain("Exception");
+        assertThat(answer)
+            .as(state)
+            .contains("\"error\":{\"code\":-32")
+            .doesNotContain("Exception");
         if (nullId) {
           assertThat(answer).as(state).startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":");
         } else {
-          assertThat(answer).as(state).startsWith("{\"jsonrpc\":\"2.0\",\"error\":").doesNotContain("\"id\"");
+          assertThat(answer)
+              .as(state)
+              .startsWith("{\"jsonrpc\":\"2.0\",\"error\":")
+              .doesNotContain("\"id\"");
         }
       }
     }
@@ -56,20 +63,30 @@ class UnreadableIdPolicyTest {
   void aModernHttpRequestWithAnUnreadableIdLeavesTheIdOut() throws Exception {
     try (McpServer server = McpServer.builder().build();
         HttpTransport transport = HttpTransport.builder().server(server).build().start()) {
-      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+      HttpClient http =
+          HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
       for (String body : UNREADABLE) {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(transport.uri()).timeout(Duration.ofSeconds(10))
-            .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-            .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "ping")
-            .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+            HttpRequest.newBuilder(transport.uri())
+                .timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", "ping")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).isEqualTo(400);
-        assertThat(r.body()).startsWith("{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32").doesNotContain("\"id\"");
+        assertThat(r.body())
+            .startsWith("{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32")
+            .doesNotContain("\"id\"");
       }
     }
   }
 
   private static String initialize(String version) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"" + version
+    return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\""
+        + version
         + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"policy-test\",\"version\":\"1\"}}}";
   }
 
@@ -107,17 +124,19 @@ class UnreadableIdPolicyTest {
   private static List<String> overHttp(String version) throws Exception {
     try (McpServer server = McpServer.builder().build();
         HttpTransport transport = HttpTransport.builder().server(server).build().start()) {
-      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+      HttpClient http =
+          HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
       String session = null;
       if (version != null) {
-        HttpResponse<String> init = http.send(post(transport, initialize(version), null, null),
-            HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> init = http.send(
+            post(transport, initialize(version), null, null), HttpResponse.BodyHandlers.ofString());
         assertThat(init.body()).contains("\"protocolVersion\":\"" + version + "\"");
         session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
       }
       List<String> answers = new ArrayList<>();
       for (String body : UNREADABLE) {
-        HttpResponse<String> r = http.send(post(transport, body, session, version), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+            post(transport, body, session, version), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).isEqualTo(400);
         answers.add(r.body());
       }
@@ -125,9 +144,12 @@ class UnreadableIdPolicyTest {
     }
   }
 
-  private static HttpRequest post(HttpTransport transport, String body, String session, String version) {
-    HttpRequest.Builder b = HttpRequest.newBuilder(transport.uri()).timeout(Duration.ofSeconds(10))
-        .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+  private static HttpRequest post(
+      HttpTransport transport, String body, String session, String version) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(transport.uri())
+        .timeout(Duration.ofSeconds(10))
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
         .POST(HttpRequest.BodyPublishers.ofString(body));
     if (session != null) {
       b.header("Mcp-Session-Id", session);

@@ -33,10 +33,12 @@ interface FileSource extends FileAccess {
    *
    * @param folders a cache shared by one listing, for the source's own use
    */
-  byte[] readListed(Scanner.Found file, long limit, java.util.Map<Path, Boolean> folders) throws ParseException;
+  byte[] readListed(Scanner.Found file, long limit, java.util.Map<Path, Boolean> folders)
+      throws ParseException;
 
   /** The stamp of {@code path} now, or null when it does not exist (or is not readable). */
-  @Nullable Stamp stamp(Path path);
+  @Nullable
+  Stamp stamp(Path path);
 
   /** Whether {@code path} is a folder (links not followed). */
   boolean isFolder(Path path);
@@ -52,7 +54,8 @@ interface FileSource extends FileAccess {
    * @return stops watching
    * @throws IOException when the watch cannot be set up
    */
-  AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<Scanner.Found> seen) throws IOException;
+  AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<Scanner.Found> seen)
+      throws IOException;
 
   /** Whether {@code file} can be served as an attachment: it exists and lies inside {@code root}. */
   boolean servable(Root root, Path file);

@@ -37,10 +37,15 @@ final class FolderDefaults {
   /**
    * One folder file: its last good parse (null when it never parsed), its current problems and its stamp when read.
    */
-  private record Entry(Root root, Path file, @Nullable FolderFile good, List<Diagnostic> problems,
+  private record Entry(
+      Root root,
+      Path file,
+      @Nullable FolderFile good,
+      List<Diagnostic> problems,
       @Nullable Stamp stamp) {
     /** What it makes the default: null to defer to the folders above. */
-    @Nullable Set<String> scopes() {
+    @Nullable
+    Set<String> scopes() {
       FolderFile g = good;
       return g == null ? UNREADABLE : g.scopes();
     }
@@ -72,7 +77,9 @@ final class FolderDefaults {
     if (folders.isEmpty()) {
       return Set.of();
     }
-    for (Path dir = file.getParent(); dir != null && dir.startsWith(root.path()); dir = dir.getParent()) {
+    for (Path dir = file.getParent();
+        dir != null && dir.startsWith(root.path());
+        dir = dir.getParent()) {
       Entry entry = folders.get(dir);
       Set<String> scopes = entry == null ? null : entry.scopes();
       if (scopes != null) {
@@ -143,7 +150,8 @@ final class FolderDefaults {
   private Entry parse(Root root, Path file, @Nullable Stamp stamp, @Nullable Entry previous) {
     Problems problems = new Problems(file);
     try {
-      String text = SafeFiles.decodeUtf8(source.read(root, file, options.maxPromptBytes(), 0, "folder file"));
+      String text =
+          SafeFiles.decodeUtf8(source.read(root, file, options.maxPromptBytes(), 0, "folder file"));
       return new Entry(root, file, FolderFile.parse(text, problems), problems.all(), stamp);
     } catch (ParseException e) {
       problems.error(e);
@@ -151,8 +159,10 @@ final class FolderDefaults {
       if (good != null) {
         problems.warning(0, "keeping the last version that loaded until the errors are fixed");
       } else {
-        problems.warning(0, "until the errors are fixed, the prompts and resources under this folder are hidden from"
-            + " every caller that presents an OAuth token");
+        problems.warning(
+            0,
+            "until the errors are fixed, the prompts and resources under this folder are hidden from"
+                + " every caller that presents an OAuth token");
       }
       return new Entry(root, file, good, problems.all(), stamp);
     }
@@ -177,7 +187,9 @@ final class FolderDefaults {
       Path folder = file.getParent();
       Entry entry = folder == null ? null : folders.get(folder);
       Stamp then = entry == null ? null : entry.stamp();
-      if (then == null || then.size() != found.stamp().size() || then.modified() != found.stamp().modified()) {
+      if (then == null
+          || then.size() != found.stamp().size()
+          || then.modified() != found.stamp().modified()) {
         changed.add(file);
       }
     });

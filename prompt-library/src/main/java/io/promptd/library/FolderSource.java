@@ -35,12 +35,14 @@ final class FolderSource implements FileSource {
   }
 
   @Override
-  public byte[] readListed(Scanner.Found file, long limit, Map<Path, Boolean> folders) throws ParseException {
+  public byte[] readListed(Scanner.Found file, long limit, Map<Path, Boolean> folders)
+      throws ParseException {
     return SafeFiles.readFound(file.root(), file.file(), limit, folders);
   }
 
   @Override
-  public byte[] read(Root root, Path file, long limit, int line, String what) throws ParseException {
+  public byte[] read(Root root, Path file, long limit, int line, String what)
+      throws ParseException {
     return SafeFiles.read(root, file, limit, line, what);
   }
 
@@ -65,7 +67,8 @@ final class FolderSource implements FileSource {
   }
 
   @Override
-  public AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<Scanner.Found> seen) throws IOException {
+  public AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<Scanner.Found> seen)
+      throws IOException {
     return Watcher.start(roots, options.debounce(), onChange, seen);
   }
 

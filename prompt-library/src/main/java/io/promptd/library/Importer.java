@@ -46,8 +46,8 @@ public final class Importer {
    *
    * @return one outcome per prompt file found, in path order
    */
-  public static List<Converted> convert(Path source, Path target, boolean overwrite, LibraryOptions options)
-      throws IOException {
+  public static List<Converted> convert(
+      Path source, Path target, boolean overwrite, LibraryOptions options) throws IOException {
     requireNonNull(source, "source");
     requireNonNull(target, "target");
     requireNonNull(options, "options");
@@ -73,7 +73,9 @@ public final class Importer {
 
   /** Whether a library scan would reach {@code file}: every folder from the root down to it is one it enters. */
   private static boolean scanned(Root root, Path file) {
-    for (Path dir = file.getParent(); dir != null && dir.startsWith(root.path()); dir = dir.getParent()) {
+    for (Path dir = file.getParent();
+        dir != null && dir.startsWith(root.path());
+        dir = dir.getParent()) {
       if (!Scanner.wanted(root, dir)) {
         return false;
       }
@@ -81,8 +83,14 @@ public final class Importer {
     return true;
   }
 
-  private static Converted convert(Root root, Path file, FileKind.Match match, Path target, boolean overwrite,
-      LibraryOptions options) throws IOException {
+  private static Converted convert(
+      Root root,
+      Path file,
+      FileKind.Match match,
+      Path target,
+      boolean overwrite,
+      LibraryOptions options)
+      throws IOException {
     List<String> notes = new ArrayList<>();
     byte[] data = Files.readAllBytes(file);
     ParseResult parsed = PromptParser.parse(root, file, match, data, options, FileAccess.FOLDER);
@@ -95,7 +103,8 @@ public final class Importer {
     }
     String text;
     try {
-      text = match.format().toNative(parsed.prompt(), new String(data, StandardCharsets.UTF_8), notes);
+      text =
+          match.format().toNative(parsed.prompt(), new String(data, StandardCharsets.UTF_8), notes);
     } catch (ParseException e) {
       notes.add("not converted: " + e.getMessage());
       return new Converted(file, null, notes);

@@ -49,17 +49,31 @@ final class IndexFormat {
    * @param scopes the scopes its front matter sets, or null when it takes its folder's default (which is not kept
    *     here: folder files are read on every load, so a changed one needs no invalidation)
    */
-  record Cached(int root, String file, long size, long modified, Prompt prompt, int nameLine, boolean completable,
-      long fingerprint, List<Problem> problems, List<String> dependencyPaths, List<long[]> dependencyStamps,
-      List<String> attachments, @Nullable Set<String> scopes) {
+  record Cached(
+      int root,
+      String file,
+      long size,
+      long modified,
+      Prompt prompt,
+      int nameLine,
+      boolean completable,
+      long fingerprint,
+      List<Problem> problems,
+      List<String> dependencyPaths,
+      List<long[]> dependencyStamps,
+      List<String> attachments,
+      @Nullable Set<String> scopes) {
     /** What the entry says about {@code path}, the listed path of its file, as a parse would. */
     ParseResult last(Path path) {
       List<Diagnostic> diagnostics = new ArrayList<>(problems.size());
       for (Problem p : problems) {
-        diagnostics.add(p.error() ? Diagnostic.error(path, p.line(), p.message())
-            : Diagnostic.warning(path, p.line(), p.message()));
+        diagnostics.add(
+            p.error()
+                ? Diagnostic.error(path, p.line(), p.message())
+                : Diagnostic.warning(path, p.line(), p.message()));
       }
-      return new ParseResult(path, null, diagnostics, paths(dependencyPaths), paths(attachments), fingerprint);
+      return new ParseResult(
+          path, null, diagnostics, paths(dependencyPaths), paths(attachments), fingerprint);
     }
 
     private static Set<Path> paths(List<String> paths) {
@@ -130,8 +144,20 @@ final class IndexFormat {
       }
       List<String> attachments = strings(in);
       Set<String> scopes = in.get() != 0 ? Set.copyOf(strings(in)) : null;
-      return new Cached(root, file, size, modified, prompt, nameLine, completable, fingerprint, problems,
-          dependencies, stamps, attachments, scopes);
+      return new Cached(
+          root,
+          file,
+          size,
+          modified,
+          prompt,
+          nameLine,
+          completable,
+          fingerprint,
+          problems,
+          dependencies,
+          stamps,
+          attachments,
+          scopes);
     } catch (BufferUnderflowException | IllegalArgumentException e) {
       throw new IOException("index entry cut short or invalid: " + e, e);
     }
@@ -174,7 +200,12 @@ final class IndexFormat {
       icons.add(new Icon(required(in), string(in), strings(in), string(in)));
     }
     String meta = string(in);
-    return new Prompt(name, title, description, arguments, icons,
+    return new Prompt(
+        name,
+        title,
+        description,
+        arguments,
+        icons,
         meta == null ? null : (JsonObject) JsonCodec.parse(meta));
   }
 
@@ -215,7 +246,8 @@ final class IndexFormat {
     if (length > in.remaining()) {
       throw new IOException("index string runs past the end");
     }
-    String s = new String(in.array(), in.arrayOffset() + in.position(), length, StandardCharsets.UTF_8);
+    String s =
+        new String(in.array(), in.arrayOffset() + in.position(), length, StandardCharsets.UTF_8);
     in.position(in.position() + length);
     return s;
   }

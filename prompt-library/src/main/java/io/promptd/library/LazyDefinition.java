@@ -7,13 +7,13 @@ import io.promptd.library.parse.PromptFile;
 import io.promptd.library.parse.PromptParser;
 import io.promptd.library.parse.Root;
 import io.promptd.library.render.Definitions;
+import io.promptd.mcp.json.JsonBoolean;
+import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.server.ArgumentCompleter;
-import io.promptd.mcp.json.JsonBoolean;
-import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.server.ArgumentField;
 import io.promptd.mcp.server.ArgumentForms;
 import io.promptd.mcp.server.ArgumentsNeeded;
@@ -37,7 +37,12 @@ final class LazyDefinition {
   private final String name;
   private volatile @Nullable PromptDefinition full;
 
-  private LazyDefinition(FileSource source, LibraryOptions options, Root root, Path file, FileKind.Match match,
+  private LazyDefinition(
+      FileSource source,
+      LibraryOptions options,
+      Root root,
+      Path file,
+      FileKind.Match match,
       String name) {
     this.source = source;
     this.options = options;
@@ -52,40 +57,49 @@ final class LazyDefinition {
    *
    * @param completable whether the parsed prompt offers completions
    */
-  static PromptDefinition of(FileSource source, LibraryOptions options, Root root, Path file, FileKind.Match match,
-      Prompt prompt, boolean completable) {
+  static PromptDefinition of(
+      FileSource source,
+      LibraryOptions options,
+      Root root,
+      Path file,
+      FileKind.Match match,
+      Prompt prompt,
+      boolean completable) {
     LazyDefinition lazy = new LazyDefinition(source, options, root, file, match, prompt.name());
     ArgumentCompleter completer = completable ? lazy::complete : null;
-    boolean elicits = !(prompt.meta() != null && prompt.meta().get(ArgumentForms.FORM_META) instanceof JsonObject form
-        && form.get("elicit") instanceof JsonBoolean b && !b.value());
-    PromptRenderer renderer = new PromptRenderer() { // may block: its first use reads and parses the file
-      @Override
-      public GetPromptResult render(Map<String, String> arguments) throws Exception {
-        return lazy.full().renderer().render(arguments);
-      }
+    boolean elicits = !(prompt.meta() != null
+        && prompt.meta().get(ArgumentForms.FORM_META) instanceof JsonObject form
+        && form.get("elicit") instanceof JsonBoolean b
+        && !b.value());
+    PromptRenderer renderer =
+        new PromptRenderer() { // may block: its first use reads and parses the file
+          @Override
+          public GetPromptResult render(Map<String, String> arguments) throws Exception {
+            return lazy.full().renderer().render(arguments);
+          }
 
-      @Override
-      public GetPromptResult render(Map<String, String> arguments, java.util.Set<String> verbatim)
-          throws Exception {
-        return lazy.full().renderer().render(arguments, verbatim);
-      }
+          @Override
+          public GetPromptResult render(
+              Map<String, String> arguments, java.util.Set<String> verbatim) throws Exception {
+            return lazy.full().renderer().render(arguments, verbatim);
+          }
 
-      @Override
-      public @Nullable ArgumentField field(String argument) {
-        return lazy.full().renderer().field(argument);
-      }
+          @Override
+          public @Nullable ArgumentField field(String argument) {
+            return lazy.full().renderer().field(argument);
+          }
 
-      @Override
-      public List<ArgumentsNeeded.Question> check(Map<String, String> arguments) {
-        return lazy.full().renderer().check(arguments);
-      }
+          @Override
+          public List<ArgumentsNeeded.Question> check(Map<String, String> arguments) {
+            return lazy.full().renderer().check(arguments);
+          }
 
-      // From the listed metadata (a form-first listing asks every prompt): no parse.
-      @Override
-      public boolean elicits() {
-        return elicits;
-      }
-    };
+          // From the listed metadata (a form-first listing asks every prompt): no parse.
+          @Override
+          public boolean elicits() {
+            return elicits;
+          }
+        };
     return new PromptDefinition(prompt, renderer, completer);
   }
 
@@ -111,8 +125,13 @@ final class LazyDefinition {
   private PromptDefinition parse() {
     ParseResult result;
     try {
-      result = PromptParser.parse(root, file, match, source.read(root, file, options.maxPromptBytes(), 0,
-          "prompt file"), options, source);
+      result = PromptParser.parse(
+          root,
+          file,
+          match,
+          source.read(root, file, options.maxPromptBytes(), 0, "prompt file"),
+          options,
+          source);
     } catch (ParseException e) {
       result = PromptParser.unreadable(file, e);
     }

@@ -6,10 +6,10 @@ import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
-import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.ResourceProvider;
+import io.promptd.mcp.spi.Caller;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
@@ -62,6 +62,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private int restored;
   /** How many prompt files the first snapshot took from the index handed over; -1 when none was. */
   private int restoredFromGiven = -1;
+
   private @Nullable Thread indexWriter;
 
   /**
@@ -97,8 +98,11 @@ public final class Library implements ResourceProvider, AutoCloseable {
     long millis = (System.nanoTime() - start) / 1_000_000;
     switch (source) {
       case LibrarySource.Folders folders -> library.logLoad(folders.roots(), millis);
-      case LibrarySource.Snapshot snapshot -> LOG.log(Level.DEBUG, () -> "loaded " + library.catalog.size()
-          + " prompts from " + library.source + " (version " + snapshot.version() + ") in " + millis + " ms");
+      case LibrarySource.Snapshot snapshot ->
+        LOG.log(
+            Level.DEBUG,
+            () -> "loaded " + library.catalog.size() + " prompts from " + library.source
+                + " (version " + snapshot.version() + ") in " + millis + " ms");
     }
     return library;
   }
@@ -106,12 +110,17 @@ public final class Library implements ResourceProvider, AutoCloseable {
   /** Logs a folder load's outcome and its problems. */
   private void logLoad(List<Path> roots, long millis) {
     List<Diagnostic> problems = diagnostics();
-    // Concatenation, not String.format: the first Formatter call loads locale data, ~10 ms of a cold start.
+    // Concatenation, not String.format: the first Formatter call loads locale data, ~10 ms of a
+    // cold start.
     long errors = problems.stream().filter(Diagnostic::isError).count();
     ResourceIndex.Snapshot r = state.resources();
-    LOG.log(Level.INFO, () -> "loaded " + catalog.size() + " prompts from " + prompts.fileCount()
-        + " files, " + r.resources().size() + " resource(s) and " + r.templates().size() + " template(s) under "
-        + roots + " in " + millis + " ms (" + errors + " errors, " + (problems.size() - errors) + " warnings)");
+    LOG.log(
+        Level.INFO,
+        () -> "loaded " + catalog.size() + " prompts from " + prompts.fileCount()
+            + " files, " + r.resources().size() + " resource(s) and "
+            + r.templates().size() + " template(s) under "
+            + roots + " in " + millis + " ms (" + errors + " errors, " + (problems.size() - errors)
+            + " warnings)");
     for (Diagnostic d : problems) {
       LOG.log(d.isError() ? Level.WARNING : Level.INFO, d.format());
     }
@@ -149,13 +158,16 @@ public final class Library implements ResourceProvider, AutoCloseable {
         }
         restoredFromGiven = restored;
         State after = state;
-        LOG.log(Level.DEBUG, () -> "first snapshot: " + restored + " of " + prompts.fileCount()
-            + " prompt files served from the index handed over");
+        LOG.log(
+            Level.DEBUG,
+            () -> "first snapshot: " + restored + " of " + prompts.fileCount()
+                + " prompt files served from the index handed over");
         resources.announce(before.resources(), after.resources(), changed);
         return;
       }
     }
-    // Outside the lock, as the watcher's reloads are: a reload reads the source as it is then, so two replacements
+    // Outside the lock, as the watcher's reloads are: a reload reads the source as it is then, so
+    // two replacements
     // racing each other still end on the last one.
     if (!changed.isEmpty()) {
       reload(changed);
@@ -171,21 +183,27 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   private void loadAll(LibraryCache cache) throws IOException {
-    LibraryLoad.Outcome loaded = LibraryLoad.run(source, options, prompts, folders, resourceIndex, cache);
+    LibraryLoad.Outcome loaded =
+        LibraryLoad.run(source, options, prompts, folders, resourceIndex, cache);
     catalog.replaceAll(loaded.served());
     state = new State(state.version() + 1, resourceIndex.snapshot(prompts.attaching()));
     int fromIndex = loaded.restored();
     if (fromIndex != prompts.fileCount() || fromIndex != loaded.indexSize()) {
-      // Entries are immutable: a copy of the list lets the index be written while the library already serves.
-      // In the catalog's order, by prompt name, for the next restart; sorting them in the writer instead cost ~0.4 s
+      // Entries are immutable: a copy of the list lets the index be written while the library
+      // already serves.
+      // In the catalog's order, by prompt name, for the next restart; sorting them in the writer
+      // instead cost ~0.4 s
       // of CPU after a cold load.
       List<LibraryIndex.Entry> entries = prompts.servingByName(catalog.all());
       int files = prompts.fileCount();
-      indexWriter = Thread.ofVirtual().name("promptd-library-index")
+      indexWriter = Thread.ofVirtual()
+          .name("promptd-library-index")
           .start(() -> cache.write(entries, files, source));
     }
     this.restored = fromIndex;
-    LOG.log(Level.DEBUG, () -> fromIndex + " of " + prompts.fileCount() + " prompt files served from the index");
+    LOG.log(
+        Level.DEBUG,
+        () -> fromIndex + " of " + prompts.fileCount() + " prompt files served from the index");
   }
 
   /**
@@ -297,7 +315,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
   @Override
   public boolean visible(Caller caller, ResourceTemplate template) {
     requireNonNull(caller, "caller");
-    return caller.permits(state.resources().scopes().getOrDefault(template.uriTemplate(), Set.of()));
+    return caller.permits(
+        state.resources().scopes().getOrDefault(template.uriTemplate(), Set.of()));
   }
 
   /**
@@ -306,7 +325,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
    * dependsOn}) is chosen by that variable's value in {@code context}. From memory: it never blocks.
    */
   @Override
-  public Completion complete(ResourceTemplate template, String variable, String value, Map<String, String> context) {
+  public Completion complete(
+      ResourceTemplate template, String variable, String value, Map<String, String> context) {
     requireNonNull(template, "template");
     return LibraryResources.complete(state.resources(), template, variable, value, context);
   }
@@ -334,7 +354,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
       if (watcher == null) {
         Map<Path, Scanner.Found> seen = new HashMap<>();
         watcher = source.watch(this::reload, f -> seen.put(f.file(), f));
-        // Whatever changed between the load and now raised no event: compare what registration walked past.
+        // Whatever changed between the load and now raised no event: compare what registration
+        // walked past.
         Set<Path> missed = new HashSet<>(prompts.changedSince(seen));
         missed.addAll(resourceIndex.changedSince(seen));
         missed.addAll(folders.changedSince(seen));
@@ -366,7 +387,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
       ResourceIndex.Snapshot snapshot = resourceIndex.snapshot(prompts.attaching());
       boolean attachedChanged = snapshot.attachments().values().stream()
           .anyMatch(a -> ResourceIndex.touched(a.file(), changed));
-      boolean served = catalog.version() != catalogVersion || attachedChanged
+      boolean served = catalog.version() != catalogVersion
+          || attachedChanged
           || LibraryResources.differ(before.resources(), snapshot);
       after = new State(served ? before.version() + 1 : before.version(), snapshot);
       state = after;

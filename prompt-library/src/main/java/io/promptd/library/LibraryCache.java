@@ -65,8 +65,12 @@ final class LibraryCache {
     for (Root root : roots) {
       key.append('\n').append(root.real());
     }
-    key.append("\nlimits ").append(options.maxPromptBytes()).append(' ').append(options.maxAttachmentBytes())
-        .append(' ').append(options.maxFiles());
+    key.append("\nlimits ")
+        .append(options.maxPromptBytes())
+        .append(' ')
+        .append(options.maxAttachmentBytes())
+        .append(' ')
+        .append(options.maxFiles());
     Path dir = options.cacheDirectory();
     Path file = dir == null ? null : dir.resolve(hash(key.toString()) + ".idx");
     return new LibraryCache(file, key.toString(), options.cacheMinimumFiles(), null);
@@ -78,7 +82,8 @@ final class LibraryCache {
   }
 
   /** Where the index lives, or null when there is none. */
-  @Nullable Path file() {
+  @Nullable
+  Path file() {
     return file;
   }
 
@@ -92,7 +97,10 @@ final class LibraryCache {
       try {
         return decode(data);
       } catch (IOException | RuntimeException e) {
-        LOG.log(Level.INFO, "ignoring the library index handed over (" + data.length + " bytes): " + e.getMessage());
+        LOG.log(
+            Level.INFO,
+            "ignoring the library index handed over (" + data.length + " bytes): "
+                + e.getMessage());
         return Map.of();
       }
     }
@@ -134,8 +142,8 @@ final class LibraryCache {
     }
     byte[] expected = key.getBytes(StandardCharsets.UTF_8);
     int length = in.getInt();
-    if (length != expected.length || !Arrays.equals(data, in.position(), in.position() + length, expected, 0,
-        length)) {
+    if (length != expected.length
+        || !Arrays.equals(data, in.position(), in.position() + length, expected, 0, length)) {
       throw new IOException("made for other roots or limits");
     }
     in.position(in.position() + length);
@@ -172,14 +180,19 @@ final class LibraryCache {
     try {
       Files.createDirectories(f.getParent());
       tmp = Files.createTempFile(f.getParent(), f.getFileName().toString(), ".tmp");
-      // Streamed to the file with the checksum computed on the way: a 100,000-file index is tens of MB, and holding
-      // it in memory (then copying it to add the checksum) raised the heap by ~100 MiB right after a load.
+      // Streamed to the file with the checksum computed on the way: a 100,000-file index is tens of
+      // MB, and holding
+      // it in memory (then copying it to add the checksum) raised the heap by ~100 MiB right after
+      // a load.
       try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(tmp), 64 * 1024)) {
         writeTo(file, kept);
       }
       Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       long millis = (System.nanoTime() - start) / 1_000_000;
-      LOG.log(Level.DEBUG, () -> "wrote the library index " + f + " (" + kept.size() + " files) in " + millis + " ms");
+      LOG.log(
+          Level.DEBUG,
+          () ->
+              "wrote the library index " + f + " (" + kept.size() + " files) in " + millis + " ms");
     } catch (IOException e) {
       LOG.log(Level.INFO, "cannot write the library index " + f + ": " + e.getMessage());
       if (tmp != null) {
@@ -196,7 +209,8 @@ final class LibraryCache {
    * The index of {@code entries} in memory, whatever their number: for a store to keep beside its files; null when it
    * would hold exactly {@code restored} entries, all of which came from an index already.
    */
-  byte @Nullable [] encode(Collection<LibraryIndex.Entry> entries, FileSource source, int restored) {
+  byte @Nullable [] encode(
+      Collection<LibraryIndex.Entry> entries, FileSource source, int restored) {
     List<IndexFormat.Cached> kept = cacheable(entries, source);
     if (kept.size() == restored) {
       return null;
@@ -210,7 +224,8 @@ final class LibraryCache {
     return out.toByteArray();
   }
 
-  private static List<IndexFormat.Cached> cacheable(Collection<LibraryIndex.Entry> entries, FileSource source) {
+  private static List<IndexFormat.Cached> cacheable(
+      Collection<LibraryIndex.Entry> entries, FileSource source) {
     List<IndexFormat.Cached> kept = new ArrayList<>(entries.size());
     for (LibraryIndex.Entry entry : entries) {
       IndexFormat.Cached c = cacheable(entry, source);
@@ -239,7 +254,8 @@ final class LibraryCache {
   }
 
   /** The index entry for {@code entry}, or null when it must be read again next time anyway. */
-  private static IndexFormat.@Nullable Cached cacheable(LibraryIndex.Entry entry, FileSource source) {
+  private static IndexFormat.@Nullable Cached cacheable(
+      LibraryIndex.Entry entry, FileSource source) {
     LibraryIndex.Served good = entry.good();
     if (!entry.lastOk() || good == null || !entry.stamp().settled()) {
       return null;
@@ -260,9 +276,20 @@ final class LibraryCache {
     }
     List<String> attachments = new ArrayList<>();
     entry.last().attachments().forEach(p -> attachments.add(p.toString()));
-    return new IndexFormat.Cached(entry.root().index(), entry.file().toString(), entry.stamp().size(),
-        entry.stamp().modified(), good.definition().prompt(), good.nameLine(), good.definition().completer() != null,
-        entry.last().fingerprint(), problems, dependencies, stamps, attachments, good.declared());
+    return new IndexFormat.Cached(
+        entry.root().index(),
+        entry.file().toString(),
+        entry.stamp().size(),
+        entry.stamp().modified(),
+        good.definition().prompt(),
+        good.nameLine(),
+        good.definition().completer() != null,
+        entry.last().fingerprint(),
+        problems,
+        dependencies,
+        stamps,
+        attachments,
+        good.declared());
   }
 
   /** Whether the dependencies of {@code c} are as they were when it was written. */
@@ -271,7 +298,8 @@ final class LibraryCache {
     for (int i = 0; i < dependencies.size(); i++) {
       Stamp now = source.stamp(Path.of(dependencies.get(i)));
       long[] then = c.dependencyStamps().get(i);
-      boolean same = now == null ? then[0] == -1 : now.size() == then[0] && now.modified() == then[1];
+      boolean same =
+          now == null ? then[0] == -1 : now.size() == then[0] && now.modified() == then[1];
       if (!same) {
         return false;
       }
@@ -287,7 +315,8 @@ final class LibraryCache {
 
   private static String hash(String key) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest, 0, 16);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is missing from this JVM", e);

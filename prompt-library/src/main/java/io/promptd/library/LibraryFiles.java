@@ -29,20 +29,29 @@ public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, 
     files.forEach((path, data) -> {
       requireNonNull(path, "LibraryFiles: a path is null");
       requireNonNull(data, () -> "LibraryFiles: the bytes of '" + path + "' are null");
-      if (path.isEmpty() || path.startsWith("/") || path.contains("\\") || path.endsWith("/")
-          || ("/" + path + "/").contains("/../") || ("/" + path + "/").contains("/./")
+      if (path.isEmpty()
+          || path.startsWith("/")
+          || path.contains("\\")
+          || path.endsWith("/")
+          || ("/" + path + "/").contains("/../")
+          || ("/" + path + "/").contains("/./")
           || path.contains("//")) {
-        throw new IllegalArgumentException("LibraryFiles: '" + path + "' is not a relative path with / separators");
+        throw new IllegalArgumentException(
+            "LibraryFiles: '" + path + "' is not a relative path with / separators");
       }
       sorted.put(path, data);
     });
     files = Collections.unmodifiableMap(sorted);
     sha256.forEach((path, digest) -> {
       if (!sorted.containsKey(path)) {
-        throw new IllegalArgumentException("LibraryFiles: a digest is given for '" + path + "', which is no file");
+        throw new IllegalArgumentException(
+            "LibraryFiles: a digest is given for '" + path + "', which is no file");
       }
-      if (digest == null || digest.length() != 64 || !digest.chars().allMatch(HexFormat::isHexDigit)) {
-        throw new IllegalArgumentException("LibraryFiles: the digest of '" + path + "' is not 64 hexadecimal digits");
+      if (digest == null
+          || digest.length() != 64
+          || !digest.chars().allMatch(HexFormat::isHexDigit)) {
+        throw new IllegalArgumentException(
+            "LibraryFiles: the digest of '" + path + "' is not 64 hexadecimal digits");
       }
     });
     sha256 = Collections.unmodifiableMap(new TreeMap<>(sha256));

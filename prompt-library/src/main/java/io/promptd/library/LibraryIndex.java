@@ -37,6 +37,7 @@ final class LibraryIndex {
   private final Map<Path, Entry> attaching = new HashMap<>();
   /** The files with problems, so that listing problems need not walk everything. */
   private final Set<Path> troubled = new HashSet<>();
+
   private final Map<Path, Set<Path>> dependents = new HashMap<>();
   private final NameClaims names = new NameClaims();
   private final List<Diagnostic> rootProblems = new ArrayList<>();
@@ -53,13 +54,21 @@ final class LibraryIndex {
    * @param good the prompt being served from it: the latest one that parsed, or null
    * @param attached the library files the served version attaches (the latest parse's when none was served)
    */
-  record Entry(Root root, Path file, Stamp stamp, ParseResult last, boolean lastOk, @Nullable Served good,
+  record Entry(
+      Root root,
+      Path file,
+      Stamp stamp,
+      ParseResult last,
+      boolean lastOk,
+      @Nullable Served good,
       Set<Path> attached) {
-    @Nullable String name() {
+    @Nullable
+    String name() {
       return good == null ? null : good.definition().name();
     }
 
-    @Nullable PromptDefinition definition() {
+    @Nullable
+    PromptDefinition definition() {
       return good == null ? null : good.definition();
     }
   }
@@ -71,7 +80,8 @@ final class LibraryIndex {
    * @param nameLine the line that sets its name, for duplicate-name diagnostics
    * @param declared the scopes its front matter sets, or null when it takes its folder's default
    */
-  record Served(PromptDefinition definition, int nameLine, @Nullable Set<String> declared) {}
+  record Served(
+      PromptDefinition definition, int nameLine, @Nullable Set<String> declared) {}
 
   LibraryIndex(FileSource source, LibraryOptions options, FolderDefaults folders) {
     this.source = source;
@@ -81,8 +91,14 @@ final class LibraryIndex {
   }
 
   /** A served prompt for {@code definition} from {@code file}, requiring its declared scopes or its folder's default. */
-  Served served(Root root, Path file, PromptDefinition definition, int nameLine, @Nullable Set<String> declared) {
-    return new Served(definition.withRequiredScopes(folders.effective(root, file, declared)), nameLine, declared);
+  Served served(
+      Root root,
+      Path file,
+      PromptDefinition definition,
+      int nameLine,
+      @Nullable Set<String> declared) {
+    return new Served(
+        definition.withRequiredScopes(folders.effective(root, file, declared)), nameLine, declared);
   }
 
   /**
@@ -121,7 +137,8 @@ final class LibraryIndex {
    * @param rescoped folders whose default scopes changed: the prompts under them that take it are re-evaluated
    * @return the names whose served prompt may have changed, with the definition to serve now (null: remove)
    */
-  Map<String, @Nullable PromptDefinition> refresh(Set<Path> changed, Listing listing, Set<Path> rescoped) {
+  Map<String, @Nullable PromptDefinition> refresh(
+      Set<Path> changed, Listing listing, Set<Path> rescoped) {
     lastRefresh.clear();
     Set<Path> reparse = new LinkedHashSet<>();
     Set<Path> direct = new HashSet<>();
@@ -132,15 +149,19 @@ final class LibraryIndex {
       }
     }
     Set<String> touched = new LinkedHashSet<>();
-    // Only a file that changed alone may be skipped as unchanged: its partials or attachments may have changed. (One
-    // set, not a scan of every change per file: a snapshot of 10,000 new files made that 10^8 look-ups.)
+    // Only a file that changed alone may be skipped as unchanged: its partials or attachments may
+    // have changed. (One
+    // set, not a scan of every change per file: a snapshot of 10,000 new files made that 10^8
+    // look-ups.)
     Set<Path> usersOfChanged = new HashSet<>();
     for (Path p : changed) {
       usersOfChanged.addAll(dependents.getOrDefault(p, Set.of()));
     }
-    Map<Path, ParseResult> parsed = reparse.size() >= PARALLEL_REFRESH ? parseAll(reparse) : Map.of();
+    Map<Path, ParseResult> parsed =
+        reparse.size() >= PARALLEL_REFRESH ? parseAll(reparse) : Map.of();
     for (Path file : reparse) {
-      reload(file, direct.contains(file) && !usersOfChanged.contains(file), touched, parsed.get(file));
+      reload(
+          file, direct.contains(file) && !usersOfChanged.contains(file), touched, parsed.get(file));
     }
     if (!rescoped.isEmpty()) {
       rescope(file -> rescoped.stream().anyMatch(file::startsWith), touched);
@@ -156,7 +177,8 @@ final class LibraryIndex {
   /** Adds to {@code reparse} the files a change at {@code path} may affect; {@code direct} gets changed files. */
   private void collect(Root root, Path path, Set<Path> reparse, Set<Path> direct, Listing listing) {
     if (source.isFolder(path)) {
-      // A new folder, or a rescan after the watcher overflowed: read what is there, drop what is gone.
+      // A new folder, or a rescan after the watcher overflowed: read what is there, drop what is
+      // gone.
       for (Scanner.Found f : listing.under(root, path)) {
         if (f.role() == FileRole.PROMPT) {
           reparse.add(f.file());
@@ -213,15 +235,21 @@ final class LibraryIndex {
 
   private ParseResult parse(Root root, Path file, FileKind.Match match) {
     try {
-      return PromptParser.parse(root, file, match,
-          source.read(root, file, options.maxPromptBytes(), 0, "prompt file"), options, source);
+      return PromptParser.parse(
+          root,
+          file,
+          match,
+          source.read(root, file, options.maxPromptBytes(), 0, "prompt file"),
+          options,
+          source);
     } catch (ParseException e) {
       return PromptParser.unreadable(file, e);
     }
   }
 
   /** Reparses {@code file} (or takes {@code parsed}, parsed already) and stores what it serves now. */
-  private void reload(Path file, boolean direct, Set<String> touched, @Nullable ParseResult parsed) {
+  private void reload(
+      Path file, boolean direct, Set<String> touched, @Nullable ParseResult parsed) {
     Entry old = files.get(file);
     Root root = old != null ? old.root() : rootOf(file);
     FileKind.Match match = root == null ? null : FileKind.classify(root, file);
@@ -237,7 +265,11 @@ final class LibraryIndex {
     }
     ParseResult result = parsed != null ? parsed : parse(root, file, match);
     lastRefresh.add(result);
-    if (direct && old != null && old.good() != null && old.lastOk() && result.prompt() != null
+    if (direct
+        && old != null
+        && old.good() != null
+        && old.lastOk()
+        && result.prompt() != null
         && old.last().fingerprint() == result.fingerprint()) {
       return; // saved without a change: nothing to tell clients
     }
@@ -262,7 +294,8 @@ final class LibraryIndex {
       good = null;
     }
     Set<Path> attached = parsed == null && previous != null && previous.good() != null
-        ? previous.attached() : result.attachments();
+        ? previous.attached()
+        : result.attachments();
     return put(new Entry(root, file, stamp, result, parsed != null, good, attached));
   }
 
@@ -286,8 +319,15 @@ final class LibraryIndex {
       }
       Set<String> scopes = folders.effective(entry.root(), entry.file(), null);
       if (!scopes.equals(good.definition().requiredScopes())) {
-        Served now = new Served(good.definition().withRequiredScopes(scopes), good.nameLine(), null);
-        Entry updated = new Entry(entry.root(), entry.file(), entry.stamp(), entry.last(), entry.lastOk(), now,
+        Served now =
+            new Served(good.definition().withRequiredScopes(scopes), good.nameLine(), null);
+        Entry updated = new Entry(
+            entry.root(),
+            entry.file(),
+            entry.stamp(),
+            entry.last(),
+            entry.lastOk(),
+            now,
             entry.attached());
         names.release(name, entry);
         files.put(entry.file(), updated);
@@ -344,7 +384,8 @@ final class LibraryIndex {
   }
 
   /** The first root that {@code path} is, or lies under. */
-  @Nullable Root rootOf(Path path) {
+  @Nullable
+  Root rootOf(Path path) {
     for (Root root : roots) {
       if (path.startsWith(root.path())) {
         return root;
@@ -363,15 +404,20 @@ final class LibraryIndex {
       }
       out.addAll(entry.last().diagnostics());
       if (!entry.lastOk() && entry.good() != null) {
-        out.add(Diagnostic.warning(entry.file(), 0, "serving the last version that loaded until the errors are fixed"));
+        out.add(Diagnostic.warning(
+            entry.file(), 0, "serving the last version that loaded until the errors are fixed"));
       }
     }
     for (NavigableSet<Entry> candidates : names.contested()) {
       Entry winner = candidates.first();
       for (Entry loser : candidates.tailSet(winner, false)) {
         Served good = loser.good();
-        out.add(new Diagnostic(duplicates, loser.file(), good == null ? 0 : good.nameLine(),
-            "prompt name '" + loser.name() + "' is also claimed by " + winner.file() + ", which wins (roots in the"
+        out.add(new Diagnostic(
+            duplicates,
+            loser.file(),
+            good == null ? 0 : good.nameLine(),
+            "prompt name '" + loser.name() + "' is also claimed by " + winner.file()
+                + ", which wins (roots in the"
                 + " order given, then paths in order); this file is not served"));
       }
     }
@@ -397,7 +443,9 @@ final class LibraryIndex {
       }
       Stamp stamp = found.stamp();
       Entry entry = files.get(file);
-      if (entry == null || entry.stamp().size() != stamp.size() || entry.stamp().modified() != stamp.modified()) {
+      if (entry == null
+          || entry.stamp().size() != stamp.size()
+          || entry.stamp().modified() != stamp.modified()) {
         changed.add(file);
       }
     });

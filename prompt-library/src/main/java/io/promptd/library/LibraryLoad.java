@@ -1,10 +1,10 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.Root;
 import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.library.parse.PromptParser;
+import io.promptd.library.parse.Root;
 import io.promptd.mcp.server.PromptDefinition;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -47,15 +47,22 @@ final class LibraryLoad {
    * Lists every root once: prompt files are restored from {@code cache}'s index or parsed on a pool while the listing
    * goes on; folder files and resource files are loaded after it.
    */
-  static Outcome run(FileSource source, LibraryOptions options, LibraryIndex prompts, FolderDefaults folders,
-      ResourceIndex resources, LibraryCache cache) throws IOException {
+  static Outcome run(
+      FileSource source,
+      LibraryOptions options,
+      LibraryIndex prompts,
+      FolderDefaults folders,
+      ResourceIndex resources,
+      LibraryCache cache)
+      throws IOException {
     List<Scanner.Found> resourceFiles = new ArrayList<>();
     List<Scanner.Found> folderFiles = new ArrayList<>();
     LibraryLoad load = new LibraryLoad(source, options, prompts);
     Map<String, IndexFormat.Cached> cached;
     List<PromptDefinition> served;
     try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
-      // The index is read on the pool while this thread lists the roots; files met before it is read wait for it,
+      // The index is read on the pool while this thread lists the roots; files met before it is
+      // read wait for it,
       // files met after it (all of them when there is no index) are restored or parsed at once.
       Future<Map<String, IndexFormat.Cached>> reading = pool.submit(cache::read);
       List<Scanner.Found> waiting = new ArrayList<>();
@@ -92,7 +99,8 @@ final class LibraryLoad {
   }
 
   /** Serves a listed prompt file from the index if it vouches for it, else parses it. */
-  private void restoreOrSubmit(Scanner.Found f, Map<String, IndexFormat.Cached> index, ExecutorService pool) {
+  private void restoreOrSubmit(
+      Scanner.Found f, Map<String, IndexFormat.Cached> index, ExecutorService pool) {
     IndexFormat.Cached c = index.isEmpty() ? null : index.get(f.file().toString());
     if (c == null || !restore(f, c)) {
       submit(f, pool);
@@ -141,14 +149,21 @@ final class LibraryLoad {
    */
   boolean restore(Scanner.Found f, IndexFormat.Cached c) {
     FileKind.Match match = f.match();
-    if (match == null || c.root() != f.root().index() || c.size() != f.stamp().size()
-        || c.modified() != f.stamp().modified() || loading.size() + restored >= options.maxFiles()
+    if (match == null
+        || c.root() != f.root().index()
+        || c.size() != f.stamp().size()
+        || c.modified() != f.stamp().modified()
+        || loading.size() + restored >= options.maxFiles()
         || !LibraryCache.dependenciesUnchanged(c, source)) {
       return false;
     }
     PromptDefinition definition =
         LazyDefinition.of(source, options, f.root(), f.file(), match, c.prompt(), c.completable());
-    index.storeCached(f.root(), f.file(), f.stamp(), c.last(f.file()),
+    index.storeCached(
+        f.root(),
+        f.file(),
+        f.stamp(),
+        c.last(f.file()),
         index.served(f.root(), f.file(), definition, c.nameLine(), c.scopes()));
     restored++;
     return true;
@@ -184,9 +199,13 @@ final class LibraryLoad {
       throw new IOException("failed to load prompt files", e.getCause());
     }
     if (skipped > 0) {
-      index.rootProblem(Diagnostic.error(source.roots().getFirst().path(), 0, "found " + (loading.size() + restored + skipped)
-          + " prompt files, over the limit of " + options.maxFiles() + "; only the first " + options.maxFiles()
-          + " are served"));
+      index.rootProblem(Diagnostic.error(
+          source.roots().getFirst().path(),
+          0,
+          "found " + (loading.size() + restored + skipped)
+              + " prompt files, over the limit of " + options.maxFiles() + "; only the first "
+              + options.maxFiles()
+              + " are served"));
     }
     loading.clear();
     parsing.clear();

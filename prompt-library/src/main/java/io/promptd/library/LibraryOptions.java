@@ -28,11 +28,15 @@ public final class LibraryOptions {
 
   private LibraryOptions(Builder b) {
     requireNonNull(b.debounce, "LibraryOptions: debounce");
-    if (b.maxPromptBytes <= 0 || b.maxAttachmentBytes <= 0 || b.maxFiles <= 0 || b.parallelism <= 0) {
+    if (b.maxPromptBytes <= 0
+        || b.maxAttachmentBytes <= 0
+        || b.maxFiles <= 0
+        || b.parallelism <= 0) {
       throw new IllegalArgumentException("LibraryOptions: limits and parallelism must be positive");
     }
     if (b.debounce.isNegative()) {
-      throw new IllegalArgumentException("LibraryOptions: debounce must not be negative, not " + b.debounce);
+      throw new IllegalArgumentException(
+          "LibraryOptions: debounce must not be negative, not " + b.debounce);
     }
     if (b.cacheMinimumFiles < 0) {
       throw new IllegalArgumentException("LibraryOptions: cacheMinimumFiles must not be negative");
@@ -122,7 +126,10 @@ public final class LibraryOptions {
 
   /** A copy with other size limits. */
   public LibraryOptions withLimits(long promptBytes, long attachmentBytes) {
-    return toBuilder().maxPromptBytes(promptBytes).maxAttachmentBytes(attachmentBytes).build();
+    return toBuilder()
+        .maxPromptBytes(promptBytes)
+        .maxAttachmentBytes(attachmentBytes)
+        .build();
   }
 
   /** A copy that keeps its index in {@code directory} whatever the library's size, or none when null. */
@@ -133,23 +140,35 @@ public final class LibraryOptions {
   /** Equal when every limit and timing is. */
   @Override
   public boolean equals(@Nullable Object o) {
-    return o instanceof LibraryOptions other && maxPromptBytes == other.maxPromptBytes
-        && maxAttachmentBytes == other.maxAttachmentBytes && maxFiles == other.maxFiles
-        && debounce.equals(other.debounce) && parallelism == other.parallelism
-        && Objects.equals(cacheDirectory, other.cacheDirectory) && cacheMinimumFiles == other.cacheMinimumFiles;
+    return o instanceof LibraryOptions other
+        && maxPromptBytes == other.maxPromptBytes
+        && maxAttachmentBytes == other.maxAttachmentBytes
+        && maxFiles == other.maxFiles
+        && debounce.equals(other.debounce)
+        && parallelism == other.parallelism
+        && Objects.equals(cacheDirectory, other.cacheDirectory)
+        && cacheMinimumFiles == other.cacheMinimumFiles;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(maxPromptBytes, maxAttachmentBytes, maxFiles, debounce, parallelism, cacheDirectory,
+    return Objects.hash(
+        maxPromptBytes,
+        maxAttachmentBytes,
+        maxFiles,
+        debounce,
+        parallelism,
+        cacheDirectory,
         cacheMinimumFiles);
   }
 
   /** For logs: every field. */
   @Override
   public String toString() {
-    return "LibraryOptions[maxPromptBytes=" + maxPromptBytes + ", maxAttachmentBytes=" + maxAttachmentBytes
-        + ", maxFiles=" + maxFiles + ", debounce=" + debounce + ", parallelism=" + parallelism + ", cacheDirectory="
+    return "LibraryOptions[maxPromptBytes=" + maxPromptBytes + ", maxAttachmentBytes="
+        + maxAttachmentBytes
+        + ", maxFiles=" + maxFiles + ", debounce=" + debounce + ", parallelism=" + parallelism
+        + ", cacheDirectory="
         + cacheDirectory + ", cacheMinimumFiles=" + cacheMinimumFiles + "]";
   }
 

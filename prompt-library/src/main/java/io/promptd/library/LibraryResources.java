@@ -7,8 +7,8 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
-import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.server.ResourceProvider;
+import io.promptd.mcp.spi.Caller;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -43,8 +43,12 @@ final class LibraryResources {
     ResourceIndex.Attachment attachment = s.attachments().get(AttachmentRefs.canonical(uri));
     if (attachment != null) {
       try {
-        return Optional.of(List.of(AttachmentRefs.read(attachment.root(), attachment.file(),
-            attachment.resource().uri(), options.maxAttachmentBytes(), source)));
+        return Optional.of(List.of(AttachmentRefs.read(
+            attachment.root(),
+            attachment.file(),
+            attachment.resource().uri(),
+            options.maxAttachmentBytes(),
+            source)));
       } catch (ParseException e) {
         throw McpException.internal("resource '" + uri + "': " + e.getMessage());
       }
@@ -66,13 +70,16 @@ final class LibraryResources {
 
   /** Whether two snapshots differ in what they list or serve, for the library's version. */
   static boolean differ(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after) {
-    return !before.resources().equals(after.resources()) || !before.templates().equals(after.templates())
-        || !before.fixed().equals(after.fixed()) || !before.templated().equals(after.templated())
+    return !before.resources().equals(after.resources())
+        || !before.templates().equals(after.templates())
+        || !before.fixed().equals(after.fixed())
+        || !before.templated().equals(after.templated())
         || accessDiffers(before, after);
   }
 
   /** Whether who may see what changed: a folder default, a resource file's scopes, the prompts attaching a file. */
-  private static boolean accessDiffers(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after) {
+  private static boolean accessDiffers(
+      ResourceIndex.Snapshot before, ResourceIndex.Snapshot after) {
     if (!before.scopes().equals(after.scopes())) {
       return true;
     }
@@ -93,9 +100,11 @@ final class LibraryResources {
       }
     }
     boolean listChanged = !before.resources().equals(after.resources())
-        || !before.templates().equals(after.templates()) || accessDiffers(before, after)
-        || after.templated().stream().anyMatch(t -> ResourceIndex.touched(t.file(), changed)
-            || t.dependencies().stream().anyMatch(d -> ResourceIndex.touched(d, changed)));
+        || !before.templates().equals(after.templates())
+        || accessDiffers(before, after)
+        || after.templated().stream()
+            .anyMatch(t -> ResourceIndex.touched(t.file(), changed)
+                || t.dependencies().stream().anyMatch(d -> ResourceIndex.touched(d, changed)));
     Set<String> updated = new LinkedHashSet<>();
     after.fixed().forEach((uri, now) -> {
       ResourceFile.Fixed then = before.fixed().get(uri);
@@ -111,7 +120,9 @@ final class LibraryResources {
     if (!listChanged && updated.isEmpty()) {
       return;
     }
-    LOG.log(Level.DEBUG, () -> "resources reloaded: list changed " + listChanged + ", updated " + updated);
+    LOG.log(
+        Level.DEBUG,
+        () -> "resources reloaded: list changed " + listChanged + ", updated " + updated);
     for (ResourceProvider.Listener listener : listeners) {
       try {
         if (listChanged) {
@@ -145,7 +156,11 @@ final class LibraryResources {
   }
 
   /** Suggestions for {@code variable} of the templated resource file behind {@code template} in {@code s}. */
-  static Completion complete(ResourceIndex.Snapshot s, ResourceTemplate template, String variable, String value,
+  static Completion complete(
+      ResourceIndex.Snapshot s,
+      ResourceTemplate template,
+      String variable,
+      String value,
       Map<String, String> context) {
     for (ResourceFile.Templated t : s.templated()) {
       if (t.key().equals(template.uriTemplate())) {

@@ -115,7 +115,8 @@ public abstract sealed class LibrarySource permits LibrarySource.Folders, Librar
           return;
         }
       }
-      // Outside the lock, as a watcher's reloads are: the library orders racing replacements itself.
+      // Outside the lock, as a watcher's reloads are: the library orders racing replacements
+      // itself.
       served.replace(source, files, index);
     }
 
@@ -127,13 +128,16 @@ public abstract sealed class LibrarySource permits LibrarySource.Folders, Librar
     @Override
     synchronized Library open(LibraryOptions options, String owner) throws IOException {
       if (library != null) {
-        throw new IllegalStateException(owner + ": this snapshot serves a library already; a snapshot serves one");
+        throw new IllegalStateException(
+            owner + ": this snapshot serves a library already; a snapshot serves one");
       }
       LibraryFiles first = pending;
       byte[] index = pendingIndex;
       pendingIndex = null;
-      // An index handed over applies to a library's first files only: open empty, then replace, as a store's feed does.
-      SnapshotSource source = new SnapshotSource(index == null ? first : new LibraryFiles(0, Map.of()));
+      // An index handed over applies to a library's first files only: open empty, then replace, as
+      // a store's feed does.
+      SnapshotSource source =
+          new SnapshotSource(index == null ? first : new LibraryFiles(0, Map.of()));
       Library opened = Library.serve(source, options.withCacheDirectory(null));
       if (index != null) {
         opened.replace(source, first, index);

@@ -19,7 +19,8 @@ public final class Linter {
    * @throws IOException if a root is not a readable folder
    */
   public static List<Diagnostic> check(List<Path> roots) throws IOException {
-    try (Library library = LibrarySource.folders(roots).open(LibraryOptions.defaults(), "Linter.check")) {
+    try (Library library =
+        LibrarySource.folders(roots).open(LibraryOptions.defaults(), "Linter.check")) {
       return library.lint();
     }
   }

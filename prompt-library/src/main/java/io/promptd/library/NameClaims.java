@@ -145,7 +145,8 @@ final class NameClaims {
   }
 
   /** The file whose prompt is served under {@code name}, or null when no file claims it. */
-  @Nullable Entry winner(String name) {
+  @Nullable
+  Entry winner(String name) {
     TreeSet<Entry> candidates = rivals.get(name);
     return candidates != null ? candidates.first() : owners.get(name);
   }

@@ -42,8 +42,13 @@ final class ResourceIndex {
    * A resource file: its last good parse (null when it never parsed), its current problems, the other files the last
    * attempt read or tried to read, and its stamp when read.
    */
-  private record ResourceEntry(Root root, Path file, @Nullable ResourceFile good, List<Diagnostic> problems,
-      Set<Path> dependencies, @Nullable Stamp stamp) {}
+  private record ResourceEntry(
+      Root root,
+      Path file,
+      @Nullable ResourceFile good,
+      List<Diagnostic> problems,
+      Set<Path> dependencies,
+      @Nullable Stamp stamp) {}
 
   /**
    * A library file served because a prompt attaches it.
@@ -66,11 +71,16 @@ final class ResourceIndex {
    * @param diagnostics problems, sorted by file and line
    * @param scopes the scopes each resource file requires, by its key (URI or URI template)
    */
-  record Snapshot(List<Resource> resources, List<ResourceTemplate> templates, Map<String, ResourceFile.Fixed> fixed,
-      List<ResourceFile.Templated> templated, Map<String, Attachment> attachments, List<Diagnostic> diagnostics,
+  record Snapshot(
+      List<Resource> resources,
+      List<ResourceTemplate> templates,
+      Map<String, ResourceFile.Fixed> fixed,
+      List<ResourceFile.Templated> templated,
+      Map<String, Attachment> attachments,
+      List<Diagnostic> diagnostics,
       Map<String, Set<String>> scopes) {
-    static final Snapshot EMPTY = new Snapshot(List.of(), List.of(), Map.of(), List.of(), Map.of(), List.of(),
-        Map.of());
+    static final Snapshot EMPTY =
+        new Snapshot(List.of(), List.of(), Map.of(), List.of(), Map.of(), List.of(), Map.of());
   }
 
   ResourceIndex(FileSource source, LibraryOptions options, FolderDefaults folders) {
@@ -120,7 +130,8 @@ final class ResourceIndex {
       }
     }
     for (ResourceEntry entry : List.copyOf(resourceFiles.values())) {
-      if (!changed.contains(entry.file()) && entry.dependencies().stream().anyMatch(d -> touched(d, changed))) {
+      if (!changed.contains(entry.file())
+          && entry.dependencies().stream().anyMatch(d -> touched(d, changed))) {
         visit(entry.root(), entry.file());
       }
     }
@@ -152,7 +163,8 @@ final class ResourceIndex {
     Map<String, ResourceFile.Templated> templated = new LinkedHashMap<>();
     Map<String, Path> owners = new HashMap<>();
     Map<String, Set<String>> scopes = new HashMap<>();
-    for (ResourceEntry entry : sorted(resourceFiles.values(), ResourceEntry::root, ResourceEntry::file)) {
+    for (ResourceEntry entry :
+        sorted(resourceFiles.values(), ResourceEntry::root, ResourceEntry::file)) {
       diagnostics.addAll(entry.problems());
       ResourceFile good = entry.good();
       if (good == null) {
@@ -160,8 +172,10 @@ final class ResourceIndex {
       }
       Path owner = owners.putIfAbsent(good.key(), good.file());
       if (owner != null) {
-        diagnostics.add(Diagnostic.warning(good.file(), good.line(), "'" + good.key() + "' is already served from "
-            + owner + "; this file is ignored"));
+        diagnostics.add(Diagnostic.warning(
+            good.file(),
+            good.line(),
+            "'" + good.key() + "' is already served from " + owner + "; this file is ignored"));
         continue;
       }
       switch (good) {
@@ -172,15 +186,27 @@ final class ResourceIndex {
     }
     Map<String, Attachment> attachments = new LinkedHashMap<>();
     Map<String, List<Set<String>>> anyOf = new HashMap<>();
-    for (LibraryIndex.Entry refs : sorted(attaching, LibraryIndex.Entry::root, LibraryIndex.Entry::file)) {
-      // A file attached only by prompts that are not served (never parsed) is visible to unrestricted callers only.
+    for (LibraryIndex.Entry refs :
+        sorted(attaching, LibraryIndex.Entry::root, LibraryIndex.Entry::file)) {
+      // A file attached only by prompts that are not served (never parsed) is visible to
+      // unrestricted callers only.
       PromptDefinition by = refs.definition();
       for (Path file : refs.attached()) {
         String uri = AttachmentRefs.uri(refs.root(), file);
-        if (!fixed.containsKey(uri) && !attachments.containsKey(uri) && source.servable(refs.root(), file)) {
+        if (!fixed.containsKey(uri)
+            && !attachments.containsKey(uri)
+            && source.servable(refs.root(), file)) {
           String name = String.valueOf(file.getFileName());
-          Resource resource = new Resource(uri, name, null, "Attached by " + refs.root().relative(refs.file()),
-              AttachmentRefs.mimeType(file), null, null, List.of(), null);
+          Resource resource = new Resource(
+              uri,
+              name,
+              null,
+              "Attached by " + refs.root().relative(refs.file()),
+              AttachmentRefs.mimeType(file),
+              null,
+              null,
+              List.of(),
+              null);
           attachments.put(uri, new Attachment(refs.root(), file, resource, List.of()));
         }
         if (by != null && attachments.containsKey(uri)) {
@@ -188,8 +214,8 @@ final class ResourceIndex {
         }
       }
     }
-    anyOf.forEach((uri, sets) -> attachments.computeIfPresent(uri,
-        (u, a) -> new Attachment(a.root(), a.file(), a.resource(), List.copyOf(sets))));
+    anyOf.forEach((uri, sets) -> attachments.computeIfPresent(
+        uri, (u, a) -> new Attachment(a.root(), a.file(), a.resource(), List.copyOf(sets))));
     List<Resource> resources = new ArrayList<>(fixed.size() + attachments.size());
     fixed.values().forEach(f -> resources.add(f.resource()));
     attachments.values().forEach(a -> resources.add(a.resource()));
@@ -197,16 +223,23 @@ final class ResourceIndex {
     List<ResourceFile.Templated> templates = new ArrayList<>(templated.values());
     templates.sort((a, b) -> a.key().compareTo(b.key()));
     diagnostics.sort(Diagnostic.ORDER);
-    return new Snapshot(List.copyOf(resources), templates.stream().map(ResourceFile.Templated::template).toList(),
-        Map.copyOf(fixed), List.copyOf(templates), Map.copyOf(attachments), List.copyOf(diagnostics),
+    return new Snapshot(
+        List.copyOf(resources),
+        templates.stream().map(ResourceFile.Templated::template).toList(),
+        Map.copyOf(fixed),
+        List.copyOf(templates),
+        Map.copyOf(attachments),
+        List.copyOf(diagnostics),
         Map.copyOf(scopes));
   }
 
-  private static <T> List<T> sorted(Collection<T> entries, Function<T, Root> root, Function<T, Path> file) {
+  private static <T> List<T> sorted(
+      Collection<T> entries, Function<T, Root> root, Function<T, Path> file) {
     List<T> list = new ArrayList<>(entries);
     list.sort((a, b) -> {
       int byRoot = Integer.compare(root.apply(a).index(), root.apply(b).index());
-      return byRoot != 0 ? byRoot
+      return byRoot != 0
+          ? byRoot
           : root.apply(a).relative(file.apply(a)).compareTo(root.apply(b).relative(file.apply(b)));
     });
     return list;
@@ -215,7 +248,8 @@ final class ResourceIndex {
   /** Reads one file again, or forgets it when it is gone or no longer a resource file. */
   private void visit(Root root, Path file) {
     Stamp stamp = source.stamp(file);
-    if (stamp == null || FileRole.of(FileKind.classify(root, file), file) != FileRole.RESOURCE
+    if (stamp == null
+        || FileRole.of(FileKind.classify(root, file), file) != FileRole.RESOURCE
         || source.isFolder(file)) {
       resourceFiles.remove(file);
       return;
@@ -227,14 +261,21 @@ final class ResourceIndex {
     Problems problems = new Problems(file);
     Set<Path> dependencies = new HashSet<>();
     try {
-      String text = SafeFiles.decodeUtf8(source.read(root, file, options.maxPromptBytes(), 0, "resource file"));
-      ResourceFile parsed = ResourceParser.parse(root, file, text, options, problems, dependencies, source);
+      String text = SafeFiles.decodeUtf8(
+          source.read(root, file, options.maxPromptBytes(), 0, "resource file"));
+      ResourceFile parsed =
+          ResourceParser.parse(root, file, text, options, problems, dependencies, source);
       return new ResourceEntry(root, file, parsed, problems.all(), Set.copyOf(dependencies), stamp);
     } catch (ParseException e) {
       problems.error(e);
       ResourceEntry previous = resourceFiles.get(file);
-      return new ResourceEntry(root, file, previous == null ? null : previous.good(), problems.all(),
-          Set.copyOf(dependencies), stamp);
+      return new ResourceEntry(
+          root,
+          file,
+          previous == null ? null : previous.good(),
+          problems.all(),
+          Set.copyOf(dependencies),
+          stamp);
     }
   }
 
@@ -252,7 +293,9 @@ final class ResourceIndex {
       }
       ResourceEntry entry = resourceFiles.get(file);
       Stamp then = entry == null ? null : entry.stamp();
-      if (then == null || then.size() != found.stamp().size() || then.modified() != found.stamp().modified()) {
+      if (then == null
+          || then.size() != found.stamp().size()
+          || then.modified() != found.stamp().modified()) {
         changed.add(file);
       }
     });

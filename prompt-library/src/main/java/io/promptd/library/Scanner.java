@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * {@code node_modules}, {@code target}, {@code build} and {@code __pycache__}. Links to folders are not followed.
  */
 final class Scanner {
-  private static final Set<String> SKIPPED = Set.of("node_modules", "target", "build", "__pycache__");
+  private static final Set<String> SKIPPED =
+      Set.of("node_modules", "target", "build", "__pycache__");
 
   private Scanner() {}
 
@@ -65,12 +66,14 @@ final class Scanner {
    * Walks {@code start} (a root or a folder under it), giving prompt and resource files to {@code files} and folders
    * to {@code dirs}.
    */
-  static void walk(Root root, Path start, Consumer<Found> files, Consumer<Path> dirs) throws IOException {
+  static void walk(Root root, Path start, Consumer<Found> files, Consumer<Path> dirs)
+      throws IOException {
     if (!Files.isDirectory(start) || !wanted(root, start)) {
       return;
     }
     String separator = start.getFileSystem().getSeparator();
-    // The folders being walked, innermost first: a file is classified from its name and its folder's segments.
+    // The folders being walked, innermost first: a file is classified from its name and its
+    // folder's segments.
     Deque<FileKind.Folder> folders = new ArrayDeque<>();
     Files.walkFileTree(start, new SimpleFileVisitor<>() {
       @Override
@@ -79,7 +82,8 @@ final class Scanner {
           return FileVisitResult.SKIP_SUBTREE;
         }
         FileKind.Folder parent = folders.peek();
-        folders.push(parent == null ? FileKind.Folder.of(root, dir) : parent.child(name(dir, separator)));
+        folders.push(
+            parent == null ? FileKind.Folder.of(root, dir) : parent.child(name(dir, separator)));
         dirs.accept(dir);
         return FileVisitResult.CONTINUE;
       }
@@ -95,7 +99,8 @@ final class Scanner {
         // Regular files and links only: opening a FIFO or a device could block or never end.
         if (attrs.isRegularFile() || attrs.isSymbolicLink()) {
           FileKind.Folder folder = folders.peek();
-          FileKind.Match match = folder == null ? FileKind.classify(root, file)
+          FileKind.Match match = folder == null
+              ? FileKind.classify(root, file)
               : FileKind.classify(folder, name(file, separator));
           Found found = Found.of(root, file, match, Stamp.of(attrs));
           if (found != null) {

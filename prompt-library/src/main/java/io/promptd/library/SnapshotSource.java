@@ -35,7 +35,8 @@ final class SnapshotSource implements FileSource {
    * in another. The digest comes with the snapshot when its store keeps one, and is computed otherwise. Whether a file
    * changed is told by comparing bytes, which is exact; a file whose bytes did not change keeps its stamp.
    */
-  @SuppressWarnings("ArrayRecordComponent") // never compared as a record: the stamp stands for the bytes
+  @SuppressWarnings(
+      "ArrayRecordComponent") // never compared as a record: the stamp stands for the bytes
   private record Entry(byte[] data, Stamp stamp) {}
 
   SnapshotSource(LibraryFiles snapshot) {
@@ -124,7 +125,8 @@ final class SnapshotSource implements FileSource {
   }
 
   @Override
-  public byte[] readListed(Scanner.Found file, long limit, Map<Path, Boolean> cache) throws ParseException {
+  public byte[] readListed(Scanner.Found file, long limit, Map<Path, Boolean> cache)
+      throws ParseException {
     return read(file.root(), file.file(), limit, 0, "prompt file");
   }
 
@@ -140,8 +142,10 @@ final class SnapshotSource implements FileSource {
       throw new ParseException(line, what + " '" + shown + "' does not exist");
     }
     if (entry.data().length > limit) {
-      throw new ParseException(line, what + " '" + shown + "' is " + entry.data().length + " bytes, over the limit of "
-          + limit);
+      throw new ParseException(
+          line,
+          what + " '" + shown + "' is " + entry.data().length + " bytes, over the limit of "
+              + limit);
     }
     return entry.data();
   }

@@ -44,6 +44,9 @@ record Stamp(long size, long modified, long taken) {
 
   /** Whether {@code now} shows the same, settled content as this stamp, so that the file need not be read again. */
   boolean unchanged(@Nullable Stamp now) {
-    return now != null && now.size == size && now.modified == modified && modified < taken - SETTLED_MILLIS;
+    return now != null
+        && now.size == size
+        && now.modified == modified
+        && modified < taken - SETTLED_MILLIS;
   }
 }

@@ -43,7 +43,8 @@ final class Watcher implements AutoCloseable {
   private final Map<WatchKey, Path> keys = new ConcurrentHashMap<>();
   private final Thread thread;
 
-  private Watcher(List<Root> roots, Duration debounce, Consumer<Set<Path>> onChange) throws IOException {
+  private Watcher(List<Root> roots, Duration debounce, Consumer<Set<Path>> onChange)
+      throws IOException {
     this.roots = List.copyOf(roots);
     this.debounce = debounce;
     this.onChange = onChange;
@@ -57,8 +58,12 @@ final class Watcher implements AutoCloseable {
    * @param seen receives every prompt file met while registering, so the caller can catch up with changes made
    *     before the folders were watched
    */
-  static Watcher start(List<Root> roots, Duration debounce, Consumer<Set<Path>> onChange,
-      Consumer<Scanner.Found> seen) throws IOException {
+  static Watcher start(
+      List<Root> roots,
+      Duration debounce,
+      Consumer<Set<Path>> onChange,
+      Consumer<Scanner.Found> seen)
+      throws IOException {
     Watcher watcher = new Watcher(roots, debounce, onChange);
     try {
       for (Root root : roots) {

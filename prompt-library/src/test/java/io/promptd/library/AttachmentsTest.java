@@ -29,8 +29,11 @@ class AttachmentsTest {
   static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0};
   static final byte[] WAV = "RIFF\0\0\0\0WAVEfmt ".getBytes(StandardCharsets.US_ASCII);
 
-  @TempDir Path root;
-  @TempDir Path elsewhere;
+  @TempDir
+  Path root;
+
+  @TempDir
+  Path elsewhere;
 
   @Test
   void imagesAudioResourcesAndLinksBecomeContent() {
@@ -59,20 +62,44 @@ class AttachmentsTest {
       assertThat(library.diagnostics()).isEmpty();
       List<PromptMessage> messages =
           render(library, "prompts-all", Map.of("uri", "test://x", "id", "7")).messages();
-      assertThat(messages).containsExactly(
-          PromptMessage.user("Look:"),
-          new PromptMessage(Role.USER, new ImageContent(Base64.getEncoder().encodeToString(PNG), "image/png", null, null)),
-          new PromptMessage(Role.USER, new AudioContent(Base64.getEncoder().encodeToString(WAV), "audio/wav", null, null)),
-          new PromptMessage(Role.ASSISTANT, new EmbeddedResource(
-              new TextResourceContents("promptd:///docs/guide.md", "text/markdown", "# Guide\n", null), null, null)),
-          new PromptMessage(Role.ASSISTANT, new EmbeddedResource(
-              new BlobResourceContents("promptd:///docs/data.bin", "application/octet-stream", "AQID", null), null, null)),
-          new PromptMessage(Role.ASSISTANT,
-              new ResourceLink("https://example.com/items/7", "7", null, null, null, null, null, null)),
-          new PromptMessage(Role.ASSISTANT,
-              new ResourceLink("test://x", "The spec", null, null, null, null, null, null)),
-          new PromptMessage(Role.USER, new EmbeddedResource(
-              new TextResourceContents("test://x", "text/plain", "Inline 7 text.", null), null, null)));
+      assertThat(messages)
+          .containsExactly(
+              PromptMessage.user("Look:"),
+              new PromptMessage(
+                  Role.USER,
+                  new ImageContent(
+                      Base64.getEncoder().encodeToString(PNG), "image/png", null, null)),
+              new PromptMessage(
+                  Role.USER,
+                  new AudioContent(
+                      Base64.getEncoder().encodeToString(WAV), "audio/wav", null, null)),
+              new PromptMessage(
+                  Role.ASSISTANT,
+                  new EmbeddedResource(
+                      new TextResourceContents(
+                          "promptd:///docs/guide.md", "text/markdown", "# Guide\n", null),
+                      null,
+                      null)),
+              new PromptMessage(
+                  Role.ASSISTANT,
+                  new EmbeddedResource(
+                      new BlobResourceContents(
+                          "promptd:///docs/data.bin", "application/octet-stream", "AQID", null),
+                      null,
+                      null)),
+              new PromptMessage(
+                  Role.ASSISTANT,
+                  new ResourceLink(
+                      "https://example.com/items/7", "7", null, null, null, null, null, null)),
+              new PromptMessage(
+                  Role.ASSISTANT,
+                  new ResourceLink("test://x", "The spec", null, null, null, null, null, null)),
+              new PromptMessage(
+                  Role.USER,
+                  new EmbeddedResource(
+                      new TextResourceContents("test://x", "text/plain", "Inline 7 text.", null),
+                      null,
+                      null)));
     }
   }
 
@@ -89,16 +116,21 @@ class AttachmentsTest {
     write(root, "dirlink.prompt.md", "---\ndescription: d\n---\n::: image sub/up/secret.png\n");
     try (Library library = load(root)) {
       assertThat(library.catalog().size()).isZero();
-      assertThat(errors(library)).containsExactly(
-          root.resolve("absolute.prompt.md") + ":4: error: absolute path '" + outside
-              + "' is not allowed; use a path relative to the file",
-          root.resolve("dirlink.prompt.md") + ":4: error: image 'sub/up/secret.png' is a link that leads outside the"
-              + " library root",
-          root.resolve("escape.prompt.md") + ":5: error: path '../secret.png' resolves outside the library root",
-          root.resolve("home.prompt.md") + ":4: error: absolute path '~/.ssh/id_rsa' is not allowed; use a path"
-              + " relative to the file",
-          root.resolve("symlink.prompt.md") + ":5: error: image 'link.png' is a link that leads outside the library"
-              + " root");
+      assertThat(errors(library))
+          .containsExactly(
+              root.resolve("absolute.prompt.md") + ":4: error: absolute path '" + outside
+                  + "' is not allowed; use a path relative to the file",
+              root.resolve("dirlink.prompt.md")
+                  + ":4: error: image 'sub/up/secret.png' is a link that leads outside the"
+                  + " library root",
+              root.resolve("escape.prompt.md")
+                  + ":5: error: path '../secret.png' resolves outside the library root",
+              root.resolve("home.prompt.md")
+                  + ":4: error: absolute path '~/.ssh/id_rsa' is not allowed; use a path"
+                  + " relative to the file",
+              root.resolve("symlink.prompt.md")
+                  + ":5: error: image 'link.png' is a link that leads outside the library"
+                  + " root");
     }
   }
 
@@ -113,23 +145,33 @@ class AttachmentsTest {
     write(root, "e.prompt.md", "---\ndescription: d\n---\n::: system\n::: image fake.png\n");
     LibraryOptions small = LibraryOptions.defaults().withLimits(1 << 20, 1024);
     try (Library library = Library.open(LibrarySource.folders(List.of(root)), small)) {
-      assertThat(errors(library)).containsExactly(
-          root.resolve("a.prompt.md") + ":4: error: image 'fake.png' does not contain image/png data",
-          root.resolve("b.prompt.md") + ":4: error: image 'missing.png' does not exist",
-          root.resolve("c.prompt.md") + ":4: error: image 'notes.txt' must end in one of: gif, jpeg, jpg, png, webp",
-          root.resolve("d.prompt.md") + ":4: error: image 'big.png' is 2048 bytes, over the limit of 1024",
-          root.resolve("e.prompt.md") + ":5: error: '::: image' cannot go in a system section; system text is folded"
-              + " into the first user message");
+      assertThat(errors(library))
+          .containsExactly(
+              root.resolve("a.prompt.md")
+                  + ":4: error: image 'fake.png' does not contain image/png data",
+              root.resolve("b.prompt.md") + ":4: error: image 'missing.png' does not exist",
+              root.resolve("c.prompt.md")
+                  + ":4: error: image 'notes.txt' must end in one of: gif, jpeg, jpg, png, webp",
+              root.resolve("d.prompt.md")
+                  + ":4: error: image 'big.png' is 2048 bytes, over the limit of 1024",
+              root.resolve("e.prompt.md")
+                  + ":5: error: '::: image' cannot go in a system section; system text is folded"
+                  + " into the first user message");
     }
   }
 
   @Test
   void textAfterAnAttachmentContinuesInTheSameRole() {
     write(root, "p.png", PNG);
-    write(root, "p.prompt.md", "---\ndescription: d\n---\n::: assistant\nBefore\n::: image p.png\nAfter\n");
+    write(
+        root,
+        "p.prompt.md",
+        "---\ndescription: d\n---\n::: assistant\nBefore\n::: image p.png\nAfter\n");
     try (Library library = load(root)) {
       List<PromptMessage> messages = render(library, "p", Map.of()).messages();
-      assertThat(messages).extracting(PromptMessage::role).containsExactly(Role.ASSISTANT, Role.ASSISTANT, Role.ASSISTANT);
+      assertThat(messages)
+          .extracting(PromptMessage::role)
+          .containsExactly(Role.ASSISTANT, Role.ASSISTANT, Role.ASSISTANT);
       assertThat(messages.get(2).content()).isEqualTo(TextContent.of("After"));
     }
   }

@@ -40,9 +40,12 @@ final class Files2 {
   }
 
   static PromptDefinition prompt(Library library, String name) {
-    return library.catalog().get(name).orElseThrow(
-        () -> new AssertionError("no prompt '" + name + "' in " + library.catalog().all().stream()
-            .map(PromptDefinition::name).toList() + "; diagnostics " + formatted(library)));
+    return library
+        .catalog()
+        .get(name)
+        .orElseThrow(() -> new AssertionError("no prompt '" + name + "' in "
+            + library.catalog().all().stream().map(PromptDefinition::name).toList()
+            + "; diagnostics " + formatted(library)));
   }
 
   static GetPromptResult render(Library library, String name, Map<String, String> arguments) {
@@ -64,6 +67,9 @@ final class Files2 {
   }
 
   static List<String> errors(Library library) {
-    return library.diagnostics().stream().filter(Diagnostic::isError).map(Diagnostic::format).toList();
+    return library.diagnostics().stream()
+        .filter(Diagnostic::isError)
+        .map(Diagnostic::format)
+        .toList();
   }
 }

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 class FormFirstFilesTest {
   private static final String FORM = "{\"elicitation\":{\"form\":{}}}";
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   private void library() {
     write(root, "open.prompt.md", prompt(""));
@@ -51,8 +52,8 @@ class FormFirstFilesTest {
   }
 
   private static String prompt(String settings) {
-    return "---\ndescription: Says it\n" + settings + "arguments:\n  - name: text\n    required: true\n---\n"
-        + "TEXT=[{{text}}]\n";
+    return "---\ndescription: Says it\n" + settings
+        + "arguments:\n  - name: text\n    required: true\n---\n" + "TEXT=[{{text}}]\n";
   }
 
   @Test
@@ -63,14 +64,23 @@ class FormFirstFilesTest {
       assertThat(library.diagnostics()).as("the keys are known").isEmpty();
       ServerSession session = server.openSession(Outbound.discard());
       Map<String, String> withForms = required(call(session, "prompts/list", "{}", FORM, "x"));
-      assertThat(withForms).containsExactly(Map.entry("checked", "[false]"), Map.entry("closed", "[true]"),
-          Map.entry("mixed", "[false, true]"), Map.entry("never", "[true]"), Map.entry("open", "[false]"));
+      assertThat(withForms)
+          .containsExactly(
+              Map.entry("checked", "[false]"),
+              Map.entry("closed", "[true]"),
+              Map.entry("mixed", "[false, true]"),
+              Map.entry("never", "[true]"),
+              Map.entry("open", "[false]"));
       Map<String, String> without = required(call(session, "prompts/list", "{}", "{}", "x"));
       assertThat(without.values()).containsOnly("[true]", "[true, true]");
       // The settings are published for any client (and the web catalog) to read.
-      assertThat(call(session, "prompts/list", "{}", "{}", "x")).contains("\"io.promptd/form\":{\"elicit\":false}",
-          "\"io.promptd/form\":{\"first\":false}", "\"io.promptd/form\":{\"confirm\":true}",
-          "\"id\":{\"formFirst\":false}", "\"text\":{\"confirm\":true}");
+      assertThat(call(session, "prompts/list", "{}", "{}", "x"))
+          .contains(
+              "\"io.promptd/form\":{\"elicit\":false}",
+              "\"io.promptd/form\":{\"first\":false}",
+              "\"io.promptd/form\":{\"confirm\":true}",
+              "\"id\":{\"formFirst\":false}",
+              "\"text\":{\"confirm\":true}");
     }
   }
 
@@ -80,15 +90,30 @@ class FormFirstFilesTest {
     try (Library library = load(root);
         McpServer server = McpServer.builder().prompts(library.catalog()).build()) {
       ServerSession session = server.openSession(Outbound.discard());
-      assertThat(call(session, "prompts/get", "{\"name\":\"open\",\"arguments\":{\"text\":\"good\"}}", FORM, "x"))
+      assertThat(call(
+              session,
+              "prompts/get",
+              "{\"name\":\"open\",\"arguments\":{\"text\":\"good\"}}",
+              FORM,
+              "x"))
           .contains("TEXT=[good]");
-      String checked = call(session, "prompts/get", "{\"name\":\"checked\",\"arguments\":{\"text\":\"good\"}}", FORM,
+      String checked = call(
+          session,
+          "prompts/get",
+          "{\"name\":\"checked\",\"arguments\":{\"text\":\"good\"}}",
+          FORM,
           "x");
       assertThat(checked).contains("\"input_required\"", "\"default\":\"good\"");
       // Not to a client that cannot show one.
-      assertThat(call(session, "prompts/get", "{\"name\":\"checked\",\"arguments\":{\"text\":\"good\"}}", "{}", "x"))
+      assertThat(call(
+              session,
+              "prompts/get",
+              "{\"name\":\"checked\",\"arguments\":{\"text\":\"good\"}}",
+              "{}",
+              "x"))
           .contains("TEXT=[good]");
-      // A bare command of a prompt that keeps an argument's flag asks for the rest, and that argument when missing.
+      // A bare command of a prompt that keeps an argument's flag asks for the rest, and that
+      // argument when missing.
       String mixed = call(session, "prompts/get", "{\"name\":\"mixed\"}", FORM, "x");
       assertThat(mixed).contains("\"required\":[\"text\",\"id\"]");
     }
@@ -96,36 +121,47 @@ class FormFirstFilesTest {
 
   @Test
   void theLinterChecksTheSettingsTypes() {
-    write(root, "bad.prompt.md", "---\ndescription: d\nformFirst: sometimes\narguments:\n  - name: text\n---\n"
-        + "{{text}}\n");
+    write(
+        root,
+        "bad.prompt.md",
+        "---\ndescription: d\nformFirst: sometimes\narguments:\n  - name: text\n---\n"
+            + "{{text}}\n");
     try (Library library = load(root)) {
-      assertThat(library.diagnostics()).extracting(Diagnostic::format).singleElement().asString()
-          .startsWith(root.resolve("bad.prompt.md") + ":3: error:").contains("formFirst");
+      assertThat(library.diagnostics())
+          .extracting(Diagnostic::format)
+          .singleElement()
+          .asString()
+          .startsWith(root.resolve("bad.prompt.md") + ":3: error:")
+          .contains("formFirst");
     }
   }
 
   private static Map<String, String> required(String listAnswer) {
     Map<String, String> out = new LinkedHashMap<>();
-    JsonObject result = ((JsonObject) JsonCodec.parse(listAnswer)).object("result").orElseThrow();
+    JsonObject result =
+        ((JsonObject) JsonCodec.parse(listAnswer)).object("result").orElseThrow();
     for (Json p : result.array("prompts").orElseThrow().elements()) {
       JsonObject prompt = (JsonObject) p;
       StringBuilder flags = new StringBuilder("[");
       for (Json a : prompt.array("arguments").orElseThrow().elements()) {
-        flags.append(flags.length() > 1 ? ", " : "").append(((JsonObject) a).get("required") != null
-            && JsonCodec.write(((JsonObject) a).get("required")).equals("true"));
+        flags
+            .append(flags.length() > 1 ? ", " : "")
+            .append(((JsonObject) a).get("required") != null
+                && JsonCodec.write(((JsonObject) a).get("required")).equals("true"));
       }
       out.put(prompt.string("name").orElseThrow(), flags.append(']').toString());
     }
     return out;
   }
 
-  private static String call(ServerSession session, String method, String params, String capabilities,
-      String client) {
+  private static String call(
+      ServerSession session, String method, String params, String capabilities, String client) {
     String text = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":"
         + params.substring(0, params.length() - 1) + (params.length() > 2 ? "," : "")
         + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
         + "\"io.modelcontextprotocol/clientCapabilities\":" + capabilities + ","
-        + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"" + client + "\",\"version\":\"1\"}}}}";
+        + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"" + client
+        + "\",\"version\":\"1\"}}}}";
     Request request = (Request) ((Incoming.Single) MessageCodec.decode(text)).message();
     return MessageCodec.encode(session.handle(request, Outbound.discard()));
   }

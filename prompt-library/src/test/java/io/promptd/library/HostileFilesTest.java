@@ -7,6 +7,7 @@ import static io.promptd.library.Files2.text;
 import static io.promptd.library.Files2.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -15,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import io.promptd.testing.Poll;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,19 +24,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HostileFilesTest {
-  @TempDir Path root;
-  @TempDir Path elsewhere;
+  @TempDir
+  Path root;
+
+  @TempDir
+  Path elsewhere;
 
   @Test
   void enormousFilesAreRefusedWithoutBeingRead() throws IOException {
-    try (RandomAccessFile f = new RandomAccessFile(root.resolve("huge.prompt.md").toFile(), "rw")) {
+    try (RandomAccessFile f =
+        new RandomAccessFile(root.resolve("huge.prompt.md").toFile(), "rw")) {
       f.setLength(3L << 30); // sparse: costs no disk, but 3 GiB if anyone tried to read it
     }
     write(root, "ok.prompt.md", "---\ndescription: d\n---\nfine");
     try (Library library = load(root)) {
       assertThat(library.catalog().all()).hasSize(1);
-      assertThat(errors(library)).containsExactly(root.resolve("huge.prompt.md")
-          + ":1: error: prompt file 'huge.prompt.md' is 3221225472 bytes, over the limit of 1048576");
+      assertThat(errors(library))
+          .containsExactly(
+              root.resolve("huge.prompt.md")
+                  + ":1: error: prompt file 'huge.prompt.md' is 3221225472 bytes, over the limit of 1048576");
     }
   }
 
@@ -45,34 +51,55 @@ class HostileFilesTest {
     for (int i = 0; i < 5; i++) {
       write(root, "p" + i + ".prompt.md", "---\ndescription: d\n---\nx");
     }
-    LibraryOptions options = LibraryOptions.builder().maxPromptBytes(1 << 20).maxAttachmentBytes(1 << 20).maxFiles(3)
-        .debounce(java.time.Duration.ofMillis(25)).parallelism(2).cacheDirectory(null).cacheMinimumFiles(0).build();
+    LibraryOptions options = LibraryOptions.builder()
+        .maxPromptBytes(1 << 20)
+        .maxAttachmentBytes(1 << 20)
+        .maxFiles(3)
+        .debounce(java.time.Duration.ofMillis(25))
+        .parallelism(2)
+        .cacheDirectory(null)
+        .cacheMinimumFiles(0)
+        .build();
     try (Library library = Library.open(LibrarySource.folders(java.util.List.of(root)), options)) {
       assertThat(library.catalog().size()).isEqualTo(3);
-      assertThat(errors(library)).containsExactly(
-          root + ":1: error: found 5 prompt files, over the limit of 3; only the first 3 are served");
+      assertThat(errors(library))
+          .containsExactly(
+              root
+                  + ":1: error: found 5 prompt files, over the limit of 3; only the first 3 are served");
     }
   }
 
   @Test
   void invalidUtf8IsReportedAtItsLine() {
-    byte[] bytes = "---\ndescription: d\n---\nok\nbad \u00ff here\n".getBytes(StandardCharsets.ISO_8859_1);
+    byte[] bytes =
+        "---\ndescription: d\n---\nok\nbad \u00ff here\n".getBytes(StandardCharsets.ISO_8859_1);
     write(root, "latin1.prompt.md", bytes);
     try (Library library = load(root)) {
-      assertThat(errors(library)).containsExactly(root.resolve("latin1.prompt.md")
-          + ":5: error: not valid UTF-8: byte 0xFF at offset 30");
+      assertThat(errors(library))
+          .containsExactly(root.resolve("latin1.prompt.md")
+              + ":5: error: not valid UTF-8: byte 0xFF at offset 30");
     }
   }
 
   @Test
   void yamlBombsAndDeepNestingAreRefused() {
-    StringBuilder bomb = new StringBuilder("---\ndescription: d\na: &a [x, x, x, x, x, x, x, x, x]\n");
+    StringBuilder bomb =
+        new StringBuilder("---\ndescription: d\na: &a [x, x, x, x, x, x, x, x, x]\n");
     for (char c = 'b'; c <= 'j'; c++) {
-      bomb.append(c).append(": &").append(c).append(" [").append(("*" + (char) (c - 1) + ", ").repeat(8))
-          .append('*').append((char) (c - 1)).append("]\n");
+      bomb.append(c)
+          .append(": &")
+          .append(c)
+          .append(" [")
+          .append(("*" + (char) (c - 1) + ", ").repeat(8))
+          .append('*')
+          .append((char) (c - 1))
+          .append("]\n");
     }
     write(root, "bomb.prompt.md", bomb + "---\nx\n");
-    write(root, "deep.prompt.md", "---\ndescription: " + "[".repeat(100) + "]".repeat(100) + "\n---\nx\n");
+    write(
+        root,
+        "deep.prompt.md",
+        "---\ndescription: " + "[".repeat(100) + "]".repeat(100) + "\n---\nx\n");
     try (Library library = load(root)) {
       assertThat(library.catalog().size()).isZero();
       assertThat(errors(library)).hasSize(2).allMatch(e -> e.contains("error:"));
@@ -85,8 +112,10 @@ class HostileFilesTest {
     Files.createSymbolicLink(root.resolve("linked.prompt.md"), outside);
     try (Library library = load(root)) {
       assertThat(library.catalog().size()).isZero();
-      assertThat(errors(library)).containsExactly(root.resolve("linked.prompt.md")
-          + ":1: error: prompt file 'linked.prompt.md' is a link that leads outside the library root");
+      assertThat(errors(library))
+          .containsExactly(
+              root.resolve("linked.prompt.md")
+                  + ":1: error: prompt file 'linked.prompt.md' is a link that leads outside the library root");
     }
   }
 
@@ -95,7 +124,8 @@ class HostileFilesTest {
     Path file = write(root, "p.prompt.md", version("start"));
     AtomicBoolean stop = new AtomicBoolean();
     AtomicInteger missing = new AtomicInteger();
-    try (Library library = Library.open(LibrarySource.folders(java.util.List.of(root)),
+    try (Library library = Library.open(
+        LibrarySource.folders(java.util.List.of(root)),
         LibraryOptions.defaults().withDebounce(Duration.ZERO))) {
       library.watch();
       Thread writer = Thread.ofPlatform().start(() -> {
@@ -110,10 +140,15 @@ class HostileFilesTest {
         Thread.sleep(1);
       }
       rewriteSlowly(file, version("final"));
-      Poll.until(Duration.ofSeconds(10), Duration.ofMillis(10), () -> "the final version rendered",
+      Poll.until(
+          Duration.ofSeconds(10),
+          Duration.ofMillis(10),
+          () -> "the final version rendered",
           () -> rendered(library).startsWith("final"));
       assertThat(rendered(library)).startsWith("final");
-      assertThat(missing.get()).as("times the prompt vanished while its file was rewritten").isZero();
+      assertThat(missing.get())
+          .as("times the prompt vanished while its file was rewritten")
+          .isZero();
     } finally {
       stop.set(true);
     }
@@ -131,7 +166,8 @@ class HostileFilesTest {
   /** Truncates, then writes in small pieces, so readers see half-written files. */
   private static void rewriteSlowly(Path file, String content) {
     byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+    try (FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
       for (int at = 0; at < bytes.length; at += 4096) {
         channel.write(ByteBuffer.wrap(bytes, at, Math.min(4096, bytes.length - at)));
       }

@@ -6,11 +6,11 @@ import static io.promptd.library.Files2.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import io.promptd.testing.Poll;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HotReloadTest {
-  @TempDir Path root;
+  @TempDir
+  Path root;
+
   Library library;
   final AtomicInteger changes = new AtomicInteger();
 
@@ -46,13 +48,17 @@ class HotReloadTest {
   void changesMadeBetweenLoadAndWatchAreCaughtUp(@TempDir Path other) throws IOException {
     write(other, "kept.prompt.md", prompt("K1"));
     write(other, "gone.prompt.md", prompt("G"));
-    try (Library late = Library.open(LibrarySource.folders(List.of(other)), LibraryOptions.defaults())) {
+    try (Library late =
+        Library.open(LibrarySource.folders(List.of(other)), LibraryOptions.defaults())) {
       write(other, "kept.prompt.md", prompt("K2 changed"));
       write(other, "new.prompt.md", prompt("N"));
       Files.delete(other.resolve("gone.prompt.md"));
       late.watch();
-      assertThat(late.catalog().all()).extracting(PromptDefinition::name).containsExactly("kept", "new");
-      assertThat(text(render(late, "kept", Map.of()).messages().getFirst())).isEqualTo("K2 changed");
+      assertThat(late.catalog().all())
+          .extracting(PromptDefinition::name)
+          .containsExactly("kept", "new");
+      assertThat(text(render(late, "kept", Map.of()).messages().getFirst()))
+          .isEqualTo("K2 changed");
     }
   }
 
@@ -65,9 +71,15 @@ class HotReloadTest {
   @Test
   void aSaveThroughATempFileAndRenameShowsUp() throws IOException {
     Path temp = write(root, ".a.prompt.md.swp", prompt("A3"));
-    Files.move(temp, root.resolve("a.prompt.md"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    Files.move(
+        temp,
+        root.resolve("a.prompt.md"),
+        StandardCopyOption.ATOMIC_MOVE,
+        StandardCopyOption.REPLACE_EXISTING);
     eventually(() -> body("a").equals("A3"));
-    assertThat(library.catalog().all()).extracting(PromptDefinition::name).containsExactly("a", "b");
+    assertThat(library.catalog().all())
+        .extracting(PromptDefinition::name)
+        .containsExactly("a", "b");
   }
 
   @Test
@@ -88,8 +100,10 @@ class HotReloadTest {
     write(root, "a.prompt.md", "---\ndescription: [broken\n---\nA9");
     eventually(() -> library.diagnostics().stream().anyMatch(Diagnostic::isError));
     assertThat(body("a")).isEqualTo("A1");
-    assertThat(library.diagnostics()).extracting(Diagnostic::format).anyMatch(d -> d.startsWith(
-        root.resolve("a.prompt.md") + ":3: error: invalid front matter"));
+    assertThat(library.diagnostics())
+        .extracting(Diagnostic::format)
+        .anyMatch(
+            d -> d.startsWith(root.resolve("a.prompt.md") + ":3: error: invalid front matter"));
     write(root, "a.prompt.md", prompt("A10"));
     eventually(() -> body("a").equals("A10"));
     assertThat(library.diagnostics()).isEmpty();
@@ -111,7 +125,8 @@ class HotReloadTest {
   @Test
   void duplicateNamesHaveADeterministicWinnerAndTheLoserTakesOver() throws IOException {
     write(root, "z/x.prompt.md", "---\nname: a\ndescription: d\n---\nfrom z");
-    eventually(() -> library.diagnostics().stream().anyMatch(d -> d.message().contains("also claimed")));
+    eventually(
+        () -> library.diagnostics().stream().anyMatch(d -> d.message().contains("also claimed")));
     assertThat(body("a")).isEqualTo("A1"); // a.prompt.md sorts before z/x.prompt.md
     Files.delete(root.resolve("a.prompt.md"));
     eventually(() -> body("a").equals("from z"));
@@ -126,18 +141,23 @@ class HotReloadTest {
     Object served = library.catalog().get("a").orElseThrow();
     write(root, "a.prompt.md", prompt("A4"));
     write(root, "unrelated.txt", "x");
-    // A real change saved after them: once it is visible, the saves before it have been handled too (the watcher
-    // reports a folder's events in order), so nothing is left to wait for and only this change may have counted.
+    // A real change saved after them: once it is visible, the saves before it have been handled too
+    // (the watcher
+    // reports a folder's events in order), so nothing is left to wait for and only this change may
+    // have counted.
     write(root, "marker.prompt.md", prompt("M"));
     eventually(() -> library.catalog().get("marker").isPresent());
     assertThat(changes.get()).isEqualTo(before + 1);
-    assertThat(library.catalog().get("a").orElseThrow()).as("the prompt saved unchanged").isSameAs(served);
+    assertThat(library.catalog().get("a").orElseThrow())
+        .as("the prompt saved unchanged")
+        .isSameAs(served);
   }
 
   @Test
   void aMissingAttachmentThatAppearsLetsThePromptLoad() {
     write(root, "pic.prompt.md", "---\ndescription: d\n---\n::: image img/pic.png\n");
-    eventually(() -> library.diagnostics().stream().anyMatch(d -> d.message().contains("does not exist")));
+    eventually(
+        () -> library.diagnostics().stream().anyMatch(d -> d.message().contains("does not exist")));
     write(root, "img/pic.png", AttachmentsTest.PNG);
     eventually(() -> library.catalog().get("pic").isPresent());
     assertThat(library.diagnostics()).isEmpty();
@@ -148,23 +168,27 @@ class HotReloadTest {
     write(root, "a.prompt.md", "");
     eventually(() -> !library.diagnostics().isEmpty());
     assertThat(body("a")).isEqualTo("A1");
-    assertThat(library.diagnostics()).extracting(Diagnostic::format).contains(
-        root.resolve("a.prompt.md") + ":1: error: the prompt has no text: the body is empty");
+    assertThat(library.diagnostics())
+        .extracting(Diagnostic::format)
+        .contains(
+            root.resolve("a.prompt.md") + ":1: error: the prompt has no text: the body is empty");
   }
 
   @Test
   void connectedClientsHearListChanged() {
     List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
-    try (McpHarness mcp = new McpHarness(library.catalog(),
-        message -> sent.add(io.promptd.mcp.spi.MessageCodec.encode(message)))) {
+    try (McpHarness mcp = new McpHarness(
+        library.catalog(), message -> sent.add(io.promptd.mcp.spi.MessageCodec.encode(message)))) {
       write(root, "a.prompt.md", prompt("A5"));
-      eventually(() -> sent.contains("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}"));
+      eventually(() ->
+          sent.contains("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}"));
       assertThat(mcp.call("prompts/get", "{\"name\":\"a\"}")).contains("A5");
     }
   }
 
   private String body(String name) {
-    return library.catalog().get(name).isEmpty() ? "<absent>"
+    return library.catalog().get(name).isEmpty()
+        ? "<absent>"
         : text(render(library, name, Map.of()).messages().getFirst());
   }
 
@@ -173,6 +197,10 @@ class HotReloadTest {
   }
 
   static void eventually(BooleanSupplier condition) {
-    Poll.await(Duration.ofSeconds(10), Duration.ofMillis(5), "the library caught up with the files", condition);
+    Poll.await(
+        Duration.ofSeconds(10),
+        Duration.ofMillis(5),
+        "the library caught up with the files",
+        condition);
   }
 }

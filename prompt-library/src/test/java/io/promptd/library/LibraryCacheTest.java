@@ -27,8 +27,12 @@ import org.junit.jupiter.api.io.TempDir;
 /** The on-disk index: used only while files are unchanged, ignored when missing, foreign or damaged. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LibraryCacheTest {
-  @TempDir Path root;
-  @TempDir Path cacheDir;
+  @TempDir
+  Path root;
+
+  @TempDir
+  Path cacheDir;
+
   LibraryOptions options;
   final FileTime past = FileTime.from(Instant.now().minus(Duration.ofHours(1)));
 
@@ -47,7 +51,10 @@ class LibraryCacheTest {
         Level {{level}}
         """);
     write(root, "partials/footer.md", "footer 1");
-    write(root, "uses.prompt.md", "---\ndescription: Uses\narguments: [unused]\n---\nBody {{> partials/footer}}\n");
+    write(
+        root,
+        "uses.prompt.md",
+        "---\ndescription: Uses\narguments: [unused]\n---\nBody {{> partials/footer}}\n");
     settle(root);
   }
 
@@ -58,13 +65,17 @@ class LibraryCacheTest {
       assertThat(first.restoredFromIndex()).isZero();
       diagnostics = Files2.formatted(first);
     }
-    assertThat(diagnostics).anyMatch(d -> d.contains("argument 'unused' is declared but never used"));
+    assertThat(diagnostics)
+        .anyMatch(d -> d.contains("argument 'unused' is declared but never used"));
     try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(again.restoredFromIndex()).isEqualTo(3);
-      assertThat(again.catalog().all()).extracting(PromptDefinition::name).containsExactly("choice", "plain", "uses");
+      assertThat(again.catalog().all())
+          .extracting(PromptDefinition::name)
+          .containsExactly("choice", "plain", "uses");
       assertThat(Files2.formatted(again)).isEqualTo(diagnostics);
       assertThat(again.catalog().get("choice").orElseThrow().prompt().meta()).isNotNull();
-      assertThat(text(render(again, "uses", Map.of()).messages().getFirst())).isEqualTo("Body footer 1");
+      assertThat(text(render(again, "uses", Map.of()).messages().getFirst()))
+          .isEqualTo("Body footer 1");
       assertThat(again.catalog().get("choice").orElseThrow().completer()).isNotNull();
       assertThat(again.catalog().get("plain").orElseThrow().completer()).isNull();
     }
@@ -87,10 +98,14 @@ class LibraryCacheTest {
       }
       try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
         assertThat(again.restoredFromIndex()).isEqualTo(5);
-        List<String> names = added.isEmpty() ? List.of("choice", "plain", "twice", "uses")
+        List<String> names = added.isEmpty()
+            ? List.of("choice", "plain", "twice", "uses")
             : List.of("0-new", "choice", "plain", "twice", "uses");
-        assertThat(again.catalog().all()).extracting(PromptDefinition::name).containsExactlyElementsOf(names);
-        assertThat(again.catalog().get("twice").orElseThrow().prompt().description()).isEqualTo("A");
+        assertThat(again.catalog().all())
+            .extracting(PromptDefinition::name)
+            .containsExactlyElementsOf(names);
+        assertThat(again.catalog().get("twice").orElseThrow().prompt().description())
+            .isEqualTo("A");
         assertThat(Files2.formatted(again)).isEqualTo(diagnostics);
       }
     }
@@ -104,8 +119,10 @@ class LibraryCacheTest {
     settle(root);
     try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(again.restoredFromIndex()).isEqualTo(1); // only choice.prompt.md
-      assertThat(text(render(again, "plain", Map.of()).messages().getFirst())).isEqualTo("Hello again");
-      assertThat(text(render(again, "uses", Map.of()).messages().getFirst())).isEqualTo("Body footer 2, longer");
+      assertThat(text(render(again, "plain", Map.of()).messages().getFirst()))
+          .isEqualTo("Hello again");
+      assertThat(text(render(again, "uses", Map.of()).messages().getFirst()))
+          .isEqualTo("Body footer 2, longer");
     }
     try (Library third = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(third.restoredFromIndex()).isEqualTo(3); // the index was rewritten
@@ -161,14 +178,18 @@ class LibraryCacheTest {
     }
     assertThat(ByteBuffer.wrap(Files.readAllBytes(index())).getInt()).isEqualTo(LibraryCache.MAGIC);
     Files.delete(index());
-    LibraryOptions small = options.toBuilder().cacheDirectory(cacheDir).cacheMinimumFiles(4).build();
+    LibraryOptions small =
+        options.toBuilder().cacheDirectory(cacheDir).cacheMinimumFiles(4).build();
     Library.open(LibrarySource.folders(List.of(root)), small).close();
     assertThat(Files.exists(index())).isFalse();
   }
 
   @Test
   void freshFilesAreNotIndexedBecauseTheirTimeMayNotTellTwoSavesApart() throws Exception {
-    write(root, "plain.prompt.md", "---\ndescription: Plain\n---\nHello\n"); // just written: not settled
+    write(
+        root,
+        "plain.prompt.md",
+        "---\ndescription: Plain\n---\nHello\n"); // just written: not settled
     Library.open(LibrarySource.folders(List.of(root)), options).close();
     try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(again.restoredFromIndex()).isEqualTo(2);
@@ -178,7 +199,9 @@ class LibraryCacheTest {
   private void assertIgnored() throws IOException {
     try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(again.restoredFromIndex()).isZero();
-      assertThat(again.catalog().all()).extracting(PromptDefinition::name).containsExactly("choice", "plain", "uses");
+      assertThat(again.catalog().all())
+          .extracting(PromptDefinition::name)
+          .containsExactly("choice", "plain", "uses");
     }
   }
 

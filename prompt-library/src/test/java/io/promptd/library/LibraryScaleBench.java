@@ -38,9 +38,12 @@ public final class LibraryScaleBench {
       return;
     }
     int count = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
-    // With a folder given, the library is kept there and reused by the next run, so that run measures loading
-    // files that are already on disk rather than competing with the writeback of files just generated.
-    Path dir = args.length > 1 ? Path.of(args[1]).resolve("library-" + count)
+    // With a folder given, the library is kept there and reused by the next run, so that run
+    // measures loading
+    // files that are already on disk rather than competing with the writeback of files just
+    // generated.
+    Path dir = args.length > 1
+        ? Path.of(args[1]).resolve("library-" + count)
         : Files.createTempDirectory("promptd-scale-");
     boolean keep = args.length > 1;
     try {
@@ -51,8 +54,9 @@ public final class LibraryScaleBench {
         generate(dir, count);
         report("generated %,d files in %s in %d ms", count, dir, ms(System.nanoTime() - t0));
       }
-      report("machine: %d cores, load average %s before loading", Runtime.getRuntime().availableProcessors(),
-          loadAverage());
+      report(
+          "machine: %d cores, load average %s before loading",
+          Runtime.getRuntime().availableProcessors(), loadAverage());
       measure(dir, count);
     } finally {
       if (!keep) {
@@ -62,7 +66,8 @@ public final class LibraryScaleBench {
   }
 
   private static void measure(Path dir, int count) throws Exception {
-    // A fresh index folder: this load reads every file, then writes the index the restart below reads.
+    // A fresh index folder: this load reads every file, then writes the index the restart below
+    // reads.
     Path cache = dir.resolveSibling(dir.getFileName() + "-index");
     if (Files.isDirectory(cache)) {
       deleteTree(cache);
@@ -71,15 +76,20 @@ public final class LibraryScaleBench {
     long cpu = cpuNanos();
     long start = System.nanoTime();
     try (Library library = Library.open(LibrarySource.folders(List.of(dir)), options)) {
-      report("load: %d ms wall, %d ms CPU (all threads, JIT and GC included; the index is written afterwards, in the"
-          + " background) for %,d prompts (%d diagnostics)", ms(System.nanoTime() - start), ms(cpuNanos() - cpu),
-          library.catalog().size(), library.diagnostics().size());
+      report(
+          "load: %d ms wall, %d ms CPU (all threads, JIT and GC included; the index is written afterwards, in the"
+              + " background) for %,d prompts (%d diagnostics)",
+          ms(System.nanoTime() - start),
+          ms(cpuNanos() - cpu),
+          library.catalog().size(),
+          library.diagnostics().size());
       report("heap after load (after GC): %d MiB", usedHeapMiB());
       long w = System.nanoTime();
       library.watch();
       report("watch: %d ms to register folders", ms(System.nanoTime() - w));
       reloads(dir, library.catalog());
-      PromptCatalog small = PromptCatalog.of(library.catalog().all().subList(0, Math.min(1000, count)));
+      PromptCatalog small =
+          PromptCatalog.of(library.catalog().all().subList(0, Math.min(1000, count)));
       usedHeapMiB();
       for (int round = 0; round < 2; round++) {
         // Interleaved, so JIT warm-up and GC do not favour either; the page should cost the same.
@@ -88,26 +98,36 @@ public final class LibraryScaleBench {
       }
       warmLoad(dir);
     }
-    // The restart (benchmarks/library-scale.sh runs it next) is a new JVM started once this one has exited, as a
+    // The restart (benchmarks/library-scale.sh runs it next) is a new JVM started once this one has
+    // exited, as a
     // restarted server's would be: not beside a live JVM still holding a loaded library.
     report("index for the restart: %s", cache);
   }
 
   /** A restart: load with the index present, then serve the first {@code prompts/list} page. */
   private static void restart(Path dir, Path cache) throws IOException {
-    long jvmStart = ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli)
+    long jvmStart = ProcessHandle.current()
+        .info()
+        .startInstant()
+        .map(java.time.Instant::toEpochMilli)
         .orElse(System.currentTimeMillis());
     long cpu = cpuNanos();
     long start = System.nanoTime();
-    try (Library library =
-        Library.open(LibrarySource.folders(List.of(dir)), LibraryOptions.defaults().withCacheDirectory(cache))) {
+    try (Library library = Library.open(
+        LibrarySource.folders(List.of(dir)), LibraryOptions.defaults().withCacheDirectory(cache))) {
       long loaded = System.nanoTime();
       try (McpHarness mcp = new McpHarness(library.catalog())) {
         String page = mcp.call("prompts/list", "{}");
         long now = System.currentTimeMillis();
-        report("restart: %d ms from JVM start to the first prompts/list page (%d bytes); load %d ms wall, %d ms CPU"
-            + " for %,d prompts, %,d of them from the index", now - jvmStart, page.length(),
-            ms(loaded - start), ms(cpuNanos() - cpu), library.catalog().size(), library.restoredFromIndex());
+        report(
+            "restart: %d ms from JVM start to the first prompts/list page (%d bytes); load %d ms wall, %d ms CPU"
+                + " for %,d prompts, %,d of them from the index",
+            now - jvmStart,
+            page.length(),
+            ms(loaded - start),
+            ms(cpuNanos() - cpu),
+            library.catalog().size(),
+            library.restoredFromIndex());
       }
     }
   }
@@ -118,7 +138,8 @@ public final class LibraryScaleBench {
       if (i % PER_FOLDER == 0) {
         Files.createDirectories(folder);
       }
-      Files.writeString(folder.resolve(String.format(Locale.ROOT, "prompt%06d.prompt.md", i)), content(i, "v0"));
+      Files.writeString(
+          folder.resolve(String.format(Locale.ROOT, "prompt%06d.prompt.md", i)), content(i, "v0"));
     }
   }
 
@@ -145,10 +166,11 @@ public final class LibraryScaleBench {
   private static void warmLoad(Path dir) throws IOException {
     long cpu = cpuNanos();
     long start = System.nanoTime();
-    try (Library again =
-        Library.open(LibrarySource.folders(List.of(dir)), LibraryOptions.defaults().withCacheDirectory(null))) {
-      report("load again (warm JVM): %d ms wall, %d ms CPU for %,d prompts", ms(System.nanoTime() - start),
-          ms(cpuNanos() - cpu), again.catalog().size());
+    try (Library again = Library.open(
+        LibrarySource.folders(List.of(dir)), LibraryOptions.defaults().withCacheDirectory(null))) {
+      report(
+          "load again (warm JVM): %d ms wall, %d ms CPU for %,d prompts",
+          ms(System.nanoTime() - start), ms(cpuNanos() - cpu), again.catalog().size());
     }
   }
 
@@ -159,8 +181,10 @@ public final class LibraryScaleBench {
     for (int e = 0; e < EDITS; e++) {
       int i = (e * 7919) % 100;
       String name = String.format(Locale.ROOT, "team%04d-prompt%06d", 0, i);
-      Path file = dir.resolve("team0000").resolve(String.format(Locale.ROOT, "prompt%06d.prompt.md", i));
-      String version = "v" + (e + 1) + "-" + System.nanoTime(); // never what an earlier run left there
+      Path file =
+          dir.resolve("team0000").resolve(String.format(Locale.ROOT, "prompt%06d.prompt.md", i));
+      String version =
+          "v" + (e + 1) + "-" + System.nanoTime(); // never what an earlier run left there
       var before = catalog.get(name).orElseThrow();
       long start = System.nanoTime();
       Files.writeString(file, content(i, version), StandardCharsets.UTF_8);
@@ -174,15 +198,20 @@ public final class LibraryScaleBench {
       Thread.sleep(50);
     }
     Collections.sort(latencies);
-    report("reload (save -> visible in catalog, %d edits): p50 %.1f ms, p95 %.1f ms, max %.1f ms", EDITS,
-        latencies.get(EDITS / 2) / 1e6, latencies.get(EDITS * 95 / 100) / 1e6, latencies.getLast() / 1e6);
+    report(
+        "reload (save -> visible in catalog, %d edits): p50 %.1f ms, p95 %.1f ms, max %.1f ms",
+        EDITS,
+        latencies.get(EDITS / 2) / 1e6,
+        latencies.get(EDITS * 95 / 100) / 1e6,
+        latencies.getLast() / 1e6);
   }
 
   /** prompts/list through a real server session: the first page and pages deep into the library. */
   private static void pages(String label, PromptCatalog catalog) {
     try (McpHarness mcp = new McpHarness(catalog)) {
       String first = mcp.call("prompts/list", "{}");
-      String cursor = ((JsonObject) ((JsonObject) JsonCodec.parse(first)).get("result")).string("nextCursor")
+      String cursor = ((JsonObject) ((JsonObject) JsonCodec.parse(first)).get("result"))
+          .string("nextCursor")
           .orElseThrow();
       for (int i = 0; i < 200; i++) {
         mcp.call("prompts/list", "{\"cursor\":\"" + cursor + "\"}");
@@ -193,8 +222,9 @@ public final class LibraryScaleBench {
         mcp.call("prompts/list", "{\"cursor\":\"" + cursor + "\"}");
       }
       String page = mcp.call("prompts/list", "{\"cursor\":\"" + cursor + "\"}");
-      report("page (%s, %,d prompts): %.3f ms per prompts/list page (%d bytes, mean of %d)", label, catalog.size(),
-          (System.nanoTime() - start) / 1e6 / rounds, page.length(), rounds);
+      report(
+          "page (%s, %,d prompts): %.3f ms per prompts/list page (%d bytes, mean of %d)",
+          label, catalog.size(), (System.nanoTime() - start) / 1e6 / rounds, page.length(), rounds);
     }
   }
 
@@ -208,7 +238,11 @@ public final class LibraryScaleBench {
   }
 
   private static long cpuNanos() {
-    return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(0L);
+    return ProcessHandle.current()
+        .info()
+        .totalCpuDuration()
+        .map(java.time.Duration::toNanos)
+        .orElse(0L);
   }
 
   /** Other work on the machine skews wall times; the report says how busy it was. */

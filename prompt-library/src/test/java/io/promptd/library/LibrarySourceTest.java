@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /** The two sources a library opens: what a snapshot does before and after it is opened, and what opening checks. */
 class LibrarySourceTest {
-  private static final LibraryOptions OPTIONS = LibraryOptions.builder().cacheDirectory(null).build();
+  private static final LibraryOptions OPTIONS =
+      LibraryOptions.builder().cacheDirectory(null).build();
 
   private static LibraryFiles files(long version, String... names) {
     Map<String, byte[]> files = new java.util.TreeMap<>();
@@ -44,7 +45,8 @@ class LibrarySourceTest {
       assertThat(names(library)).containsExactly("a");
       assertThatThrownBy(() -> Library.open(snapshot, OPTIONS))
           .isInstanceOf(IllegalStateException.class)
-          .hasMessage("Library.open: this snapshot serves a library already; a snapshot serves one");
+          .hasMessage(
+              "Library.open: this snapshot serves a library already; a snapshot serves one");
     }
     assertThatThrownBy(() -> snapshot.replace(files(2, "b")))
         .isInstanceOf(IllegalStateException.class)

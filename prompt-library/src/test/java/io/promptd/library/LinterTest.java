@@ -10,8 +10,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class LinterTest {
-  @TempDir Path root;
-  @TempDir Path second;
+  @TempDir
+  Path root;
+
+  @TempDir
+  Path second;
 
   @Test
   void reportsEveryKindOfMistakeAsFileAndLine() throws IOException {
@@ -34,22 +37,31 @@ class LinterTest {
     write(second, "dup.prompt.md", "---\ndescription: d\nname: shared\n---\nx\n");
     write(root, ".claude/commands/shell.md", "Run !`rm -rf /` now\n");
 
-    List<String> found = Linter.check(List.of(root, second)).stream().map(Diagnostic::format).toList();
+    List<String> found =
+        Linter.check(List.of(root, second)).stream().map(Diagnostic::format).toList();
 
-    assertThat(found).containsExactlyInAnyOrder(
-        root.resolve(".claude/commands/shell.md") + ":1: warning: shell command !`rm -rf /` is kept as text;"
-            + " promptd never runs commands",
-        root.resolve("attach.prompt.md") + ":4: error: path '../../etc/passwd.png' resolves outside the library root",
-        root.resolve("front.prompt.md") + ":3: error: 'arguments' must be a list",
-        root.resolve("nodesc.prompt.md") + ":1: warning: no description: clients show it next to the prompt's name",
-        root.resolve("vars.prompt.md") + ":3: warning: unknown front matter key 'argumens'",
-        root.resolve("vars.prompt.md") + ":6: warning: argument 'unused' is declared but never used",
-        root.resolve("vars.prompt.md") + ":8: error: template uses 'undeclared' but no argument 'undeclared' is"
-            + " declared",
-        root.resolve("vars.prompt.md") + ":8: error: template uses 'other' but no argument 'other' is declared",
-        second.resolve("dup.prompt.md") + ":3: error: prompt name 'shared' is also claimed by "
-            + root.resolve("dup.prompt.md") + ", which wins (roots in the order given, then paths in order); this"
-            + " file is not served");
+    assertThat(found)
+        .containsExactlyInAnyOrder(
+            root.resolve(".claude/commands/shell.md")
+                + ":1: warning: shell command !`rm -rf /` is kept as text;"
+                + " promptd never runs commands",
+            root.resolve("attach.prompt.md")
+                + ":4: error: path '../../etc/passwd.png' resolves outside the library root",
+            root.resolve("front.prompt.md") + ":3: error: 'arguments' must be a list",
+            root.resolve("nodesc.prompt.md")
+                + ":1: warning: no description: clients show it next to the prompt's name",
+            root.resolve("vars.prompt.md") + ":3: warning: unknown front matter key 'argumens'",
+            root.resolve("vars.prompt.md")
+                + ":6: warning: argument 'unused' is declared but never used",
+            root.resolve("vars.prompt.md")
+                + ":8: error: template uses 'undeclared' but no argument 'undeclared' is"
+                + " declared",
+            root.resolve("vars.prompt.md")
+                + ":8: error: template uses 'other' but no argument 'other' is declared",
+            second.resolve("dup.prompt.md") + ":3: error: prompt name 'shared' is also claimed by "
+                + root.resolve("dup.prompt.md")
+                + ", which wins (roots in the order given, then paths in order); this"
+                + " file is not served");
   }
 
   @Test

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * choices, types and patterns work there too; every other client still gets -32602 for such values.
  */
 class PlaceholderClientsTest {
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   @Test
   void opencodesPlaceholdersAreRenderedAsTheyAreAndOnlyForIt() {
@@ -44,9 +45,11 @@ class PlaceholderClientsTest {
         McpServer server = McpServer.builder().prompts(library.catalog()).build()) {
       String args = "{\"text\":\"$1\",\"language\":\"$2\",\"count\":\"$3\",\"formal\":\"$4\"}";
       assertThat(get(server, "opencode", args)).contains("Into $2 ($3 variants, formal): $1");
-      assertThat(get(server, "other", args)).contains("-32602", "argument 'language' must be one of");
+      assertThat(get(server, "other", args))
+          .contains("-32602", "argument 'language' must be one of");
       // Real values from opencode are checked as from anyone.
-      assertThat(get(server, "opencode", "{\"text\":\"hi\",\"language\":\"Klingon\"}")).contains("-32602");
+      assertThat(get(server, "opencode", "{\"text\":\"hi\",\"language\":\"Klingon\"}"))
+          .contains("-32602");
       assertThat(get(server, "opencode", "{\"text\":\"hi\",\"language\":\"german\"}"))
           .contains("Into German ( variants): hi");
     }
@@ -54,11 +57,16 @@ class PlaceholderClientsTest {
 
   private static String get(McpServer server, String client, String arguments) {
     ServerSession session = server.openSession(Outbound.discard());
-    session.handle(request("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
-        + "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"" + client
-        + "\",\"version\":\"1\"}}}"), Outbound.discard());
-    return MessageCodec.encode(session.handle(request("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\","
-        + "\"params\":{\"name\":\"translate\",\"arguments\":" + arguments + "}}"), Outbound.discard()));
+    session.handle(
+        request("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\""
+            + client
+            + "\",\"version\":\"1\"}}}"),
+        Outbound.discard());
+    return MessageCodec.encode(session.handle(
+        request("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\","
+            + "\"params\":{\"name\":\"translate\",\"arguments\":" + arguments + "}}"),
+        Outbound.discard()));
   }
 
   private static Request request(String text) {

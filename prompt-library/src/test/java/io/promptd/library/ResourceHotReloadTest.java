@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.server.ResourceProvider;
+import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import io.promptd.testing.Poll;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ResourceHotReloadTest {
-  @TempDir Path root;
+  @TempDir
+  Path root;
+
   Library library;
   final List<String> events = new CopyOnWriteArrayList<>();
 
@@ -29,7 +31,10 @@ class ResourceHotReloadTest {
   void start() throws IOException {
     write(root, "watched.resource.md", resource("test://watched", "one"));
     write(root, "assets/data.txt", "data 1");
-    write(root, "data.resource.md", "---\nuri: test://data\ndescription: d\nfile: assets/data.txt\n---\n");
+    write(
+        root,
+        "data.resource.md",
+        "---\nuri: test://data\ndescription: d\nfile: assets/data.txt\n---\n");
     write(root, "img/a.txt", "attached 1");
     write(root, "p.prompt.md", "---\ndescription: d\n---\n::: resource img/a.txt\n");
     library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults());
@@ -64,7 +69,10 @@ class ResourceHotReloadTest {
   @Test
   void aSaveThroughATempFileAndRenameIsAnUpdate() throws IOException {
     Path temp = write(root, ".watched.resource.md.swp", resource("test://watched", "three"));
-    Files.move(temp, root.resolve("watched.resource.md"), StandardCopyOption.ATOMIC_MOVE,
+    Files.move(
+        temp,
+        root.resolve("watched.resource.md"),
+        StandardCopyOption.ATOMIC_MOVE,
         StandardCopyOption.REPLACE_EXISTING);
     eventually(() -> events.contains("updated test://watched"));
     assertThat(text(library, "test://watched")).isEqualTo("three");
@@ -82,7 +90,10 @@ class ResourceHotReloadTest {
 
   @Test
   void aMissingFileTargetThatAppearsLaterIsPickedUp() {
-    Path file = write(root, "late.resource.md", "---\nuri: test://late\ndescription: d\nfile: later/late.txt\n---\n");
+    Path file = write(
+        root,
+        "late.resource.md",
+        "---\nuri: test://late\ndescription: d\nfile: later/late.txt\n---\n");
     eventually(() -> library.diagnostics().stream().anyMatch(d -> d.file().equals(file)));
     assertThat(library.read("test://late")).isEmpty();
     write(root, "later/late.txt", "here now");
@@ -118,7 +129,8 @@ class ResourceHotReloadTest {
     write(root, "watched.resource.md", "---\nuri: test://watched\ndescription: [broken\n---\nbad");
     eventually(() -> library.diagnostics().stream().anyMatch(Diagnostic::isError));
     assertThat(text(library, "test://watched")).isEqualTo("one");
-    assertThat(library.diagnostics()).extracting(Diagnostic::format)
+    assertThat(library.diagnostics())
+        .extracting(Diagnostic::format)
         .anyMatch(d -> d.startsWith(file + ":4: error: invalid front matter"));
     write(root, "watched.resource.md", resource("test://watched", "fixed"));
     eventually(() -> text(library, "test://watched").equals("fixed"));
@@ -135,6 +147,10 @@ class ResourceHotReloadTest {
 
   /** Polls until {@code condition} holds; generous, because CI machines are slow and file events vary. */
   static void eventually(BooleanSupplier condition) {
-    Poll.await(Duration.ofSeconds(20), Duration.ofMillis(20), "the library caught up with the files", condition);
+    Poll.await(
+        Duration.ofSeconds(20),
+        Duration.ofMillis(20),
+        "the library caught up with the files",
+        condition);
   }
 }

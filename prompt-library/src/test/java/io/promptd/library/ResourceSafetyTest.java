@@ -15,7 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Nothing outside the root is ever read, whatever a resource file or a prompt says. */
 class ResourceSafetyTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
+
   Path root;
   Path secret;
 
@@ -27,19 +29,28 @@ class ResourceSafetyTest {
 
   @Test
   void traversalAndAbsolutePathsAreRefusedAtLoadTime() {
-    Path up = write(root, "up.resource.md", "---\nuri: x:up\ndescription: d\nfile: ../secret.txt\n---\n");
-    Path deep = write(root, "a/deep.resource.md",
+    Path up =
+        write(root, "up.resource.md", "---\nuri: x:up\ndescription: d\nfile: ../secret.txt\n---\n");
+    Path deep = write(
+        root,
+        "a/deep.resource.md",
         "---\nuri: x:deep\ndescription: d\nfile: ../b/../../secret.txt\n---\n");
-    Path absolute = write(root, "abs.resource.md",
+    Path absolute = write(
+        root,
+        "abs.resource.md",
         "---\nuri: x:abs\ndescription: d\nfile: " + secret.toAbsolutePath() + "\n---\n");
-    Path home = write(root, "home.resource.md", "---\nuri: x:home\ndescription: d\nfile: ~/secret.txt\n---\n");
+    Path home = write(
+        root, "home.resource.md", "---\nuri: x:home\ndescription: d\nfile: ~/secret.txt\n---\n");
     try (Library library = load(root)) {
-      assertThat(library.diagnostics()).extracting(Diagnostic::format).containsExactlyInAnyOrder(
-          up + ":4: error: path '../secret.txt' resolves outside the library root",
-          deep + ":4: error: path '../b/../../secret.txt' resolves outside the library root",
-          absolute + ":4: error: absolute path '" + secret.toAbsolutePath()
-              + "' is not allowed; use a path relative to the file",
-          home + ":4: error: absolute path '~/secret.txt' is not allowed; use a path relative to the file");
+      assertThat(library.diagnostics())
+          .extracting(Diagnostic::format)
+          .containsExactlyInAnyOrder(
+              up + ":4: error: path '../secret.txt' resolves outside the library root",
+              deep + ":4: error: path '../b/../../secret.txt' resolves outside the library root",
+              absolute + ":4: error: absolute path '" + secret.toAbsolutePath()
+                  + "' is not allowed; use a path relative to the file",
+              home
+                  + ":4: error: absolute path '~/secret.txt' is not allowed; use a path relative to the file");
       assertThat(library.resources()).isEmpty();
     }
   }
@@ -47,14 +58,19 @@ class ResourceSafetyTest {
   @Test
   void symbolicLinksThatLeadOutsideAreRefused() throws IOException {
     Files.createSymbolicLink(root.resolve("inside.txt"), secret);
-    Path viaLink = write(root, "link.resource.md", "---\nuri: x:link\ndescription: d\nfile: inside.txt\n---\n");
-    Path outsideResource = write(dir, "elsewhere.resource.md", "---\nuri: x:elsewhere\ndescription: d\n---\nhi\n");
+    Path viaLink = write(
+        root, "link.resource.md", "---\nuri: x:link\ndescription: d\nfile: inside.txt\n---\n");
+    Path outsideResource =
+        write(dir, "elsewhere.resource.md", "---\nuri: x:elsewhere\ndescription: d\n---\nhi\n");
     Files.createSymbolicLink(root.resolve("linked.resource.md"), outsideResource);
     try (Library library = load(root)) {
-      assertThat(library.diagnostics()).extracting(Diagnostic::format).containsExactlyInAnyOrder(
-          viaLink + ":4: error: resource file 'inside.txt' is a link that leads outside the library root",
-          root.resolve("linked.resource.md")
-              + ":1: error: resource file 'linked.resource.md' is a link that leads outside the library root");
+      assertThat(library.diagnostics())
+          .extracting(Diagnostic::format)
+          .containsExactlyInAnyOrder(
+              viaLink
+                  + ":4: error: resource file 'inside.txt' is a link that leads outside the library root",
+              root.resolve("linked.resource.md")
+                  + ":1: error: resource file 'linked.resource.md' is a link that leads outside the library root");
       assertThat(library.resources()).isEmpty();
     }
   }

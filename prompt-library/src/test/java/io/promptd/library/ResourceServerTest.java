@@ -4,13 +4,13 @@ import static io.promptd.library.Files2.write;
 import static io.promptd.library.ResourceHotReloadTest.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.ServerSession;
 import java.io.IOException;
@@ -24,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A folder with resource files served through a real {@link McpServer}, read by a legacy and a modern request. */
 class ResourceServerTest {
-  private static final String MODERN_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-      + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+  private static final String MODERN_META =
+      "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+          + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
   /** What a modern result carries besides its payload (the version is the build's). */
   private String modernTail() {
@@ -34,7 +35,9 @@ class ResourceServerTest {
         + "\"version\":\"" + server.serverInfo().version() + "\"}}";
   }
 
-  @TempDir Path root;
+  @TempDir
+  Path root;
+
   Library library;
   McpServer server;
   ServerSession session;
@@ -43,7 +46,10 @@ class ResourceServerTest {
 
   @BeforeEach
   void serve() throws IOException {
-    write(root, "resources/guide.resource.md", "---\nuri: docs://guide\ndescription: The guide\n---\nBe kind.\n");
+    write(
+        root,
+        "resources/guide.resource.md",
+        "---\nuri: docs://guide\ndescription: The guide\n---\nBe kind.\n");
     write(root, "resources/item.resource.md", """
         ---
         uriTemplate: items://{id}
@@ -53,7 +59,10 @@ class ResourceServerTest {
         {"id":"{{id}}"}
         """);
     write(root, "notes/faq.md", "# FAQ\n");
-    write(root, "ask.prompt.md", "---\ndescription: Ask\n---\nRead the FAQ.\n::: link promptd:///notes/faq.md FAQ\n");
+    write(
+        root,
+        "ask.prompt.md",
+        "---\ndescription: Ask\n---\nRead the FAQ.\n::: link promptd:///notes/faq.md FAQ\n");
     library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults());
     library.watch();
     server = McpServer.builder().prompts(library.catalog()).resources(library).build();
@@ -69,8 +78,10 @@ class ResourceServerTest {
 
   @Test
   void aLegacySessionListsReadsAndHearsAboutUpdates() {
-    call("initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
-        + "\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}");
+    call(
+        "initialize",
+        "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+            + "\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}");
     notify("notifications/initialized");
     assertThat(call("resources/list", "{}")).isEqualTo(result(2, """
         {"resources":[\
@@ -86,24 +97,36 @@ class ResourceServerTest {
         {"contents":[{"uri":"items://42","mimeType":"application/json","text":"{\\"id\\":\\"42\\"}"}]}"""));
 
     String link = call("prompts/get", "{\"name\":\"ask\"}");
-    assertThat(link).contains("{\"type\":\"resource_link\",\"uri\":\"promptd:///notes/faq.md\",\"name\":\"FAQ\"");
-    assertThat(call("resources/read", "{\"uri\":\"promptd:///notes/faq.md\"}")).isEqualTo(result(7, """
+    assertThat(link)
+        .contains(
+            "{\"type\":\"resource_link\",\"uri\":\"promptd:///notes/faq.md\",\"name\":\"FAQ\"");
+    assertThat(call("resources/read", "{\"uri\":\"promptd:///notes/faq.md\"}"))
+        .isEqualTo(result(7, """
         {"contents":[{"uri":"promptd:///notes/faq.md","mimeType":"text/markdown","text":"# FAQ\\n"}]}"""));
-    assertThat(call("resources/read", "{\"uri\":\"docs://nothing\"}")).contains("\"error\":{\"code\":-32002");
+    assertThat(call("resources/read", "{\"uri\":\"docs://nothing\"}"))
+        .contains("\"error\":{\"code\":-32002");
 
-    assertThat(call("resources/subscribe", "{\"uri\":\"docs://guide\"}")).isEqualTo(result(9, "{}"));
-    write(root, "resources/guide.resource.md", "---\nuri: docs://guide\ndescription: The guide\n---\nBe kinder.\n");
-    eventually(() -> pushed.contains(
-        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\",\"params\":{\"uri\":\"docs://guide\"}}"));
-    assertThat(call("resources/read", "{\"uri\":\"docs://guide\"}")).contains("\"text\":\"Be kinder.\"");
+    assertThat(call("resources/subscribe", "{\"uri\":\"docs://guide\"}"))
+        .isEqualTo(result(9, "{}"));
+    write(
+        root,
+        "resources/guide.resource.md",
+        "---\nuri: docs://guide\ndescription: The guide\n---\nBe kinder.\n");
+    eventually(
+        () -> pushed.contains(
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\",\"params\":{\"uri\":\"docs://guide\"}}"));
+    assertThat(call("resources/read", "{\"uri\":\"docs://guide\"}"))
+        .contains("\"text\":\"Be kinder.\"");
   }
 
   @Test
   void aModernRequestReadsWithoutASession() {
-    assertThat(call("resources/read", "{\"uri\":\"items://7\"," + MODERN_META + "}")).isEqualTo(result(1, """
+    assertThat(call("resources/read", "{\"uri\":\"items://7\"," + MODERN_META + "}"))
+        .isEqualTo(result(1, """
         {"contents":[{"uri":"items://7","mimeType":"application/json","text":"{\\"id\\":\\"7\\"}"}]\
         """ + modernTail() + "}"));
-    assertThat(call("resources/read", "{\"uri\":\"docs://guide\"," + MODERN_META + "}")).isEqualTo(result(2, """
+    assertThat(call("resources/read", "{\"uri\":\"docs://guide\"," + MODERN_META + "}"))
+        .isEqualTo(result(2, """
         {"contents":[{"uri":"docs://guide","mimeType":"text/plain","text":"Be kind."}]\
         """ + modernTail() + "}"));
   }
@@ -113,8 +136,8 @@ class ResourceServerTest {
   }
 
   private String call(String method, String params) {
-    String text = "{\"jsonrpc\":\"2.0\",\"id\":" + nextId++ + ",\"method\":\"" + method + "\",\"params\":" + params
-        + "}";
+    String text = "{\"jsonrpc\":\"2.0\",\"id\":" + nextId++ + ",\"method\":\"" + method
+        + "\",\"params\":" + params + "}";
     Request request = (Request) single(text);
     Response response = session.handle(request, Outbound.discard());
     assertThat(response).as("response to %s", text).isNotNull();

@@ -26,14 +26,17 @@ class SnapshotLibraryTest {
 
   @Test
   void servesPartialsAttachmentsAndScansAsAFolderWould() throws Exception {
-    LibraryFiles files = new LibraryFiles(1, Map.of(
-        "partials/style.md", utf8("Style for {{lang}}."),
-        "deep/p.prompt.md", utf8("---\ndescription: d\narguments: [lang]\n---\n{{> partials/style}} Done.\n"
-            + "::: resource ../docs/guide.md\n"),
-        "docs/guide.md", utf8("# Guide\n"),
-        ".claude/commands/fix.md", utf8("Fix it\n"),
-        "node_modules/x.prompt.md", utf8("skipped\n"),
-        "broken.prompt.md", utf8("---\ndescription: [unclosed\n---\nHi\n")));
+    LibraryFiles files = new LibraryFiles(
+        1,
+        Map.of(
+            "partials/style.md", utf8("Style for {{lang}}."),
+            "deep/p.prompt.md",
+                utf8("---\ndescription: d\narguments: [lang]\n---\n{{> partials/style}} Done.\n"
+                    + "::: resource ../docs/guide.md\n"),
+            "docs/guide.md", utf8("# Guide\n"),
+            ".claude/commands/fix.md", utf8("Fix it\n"),
+            "node_modules/x.prompt.md", utf8("skipped\n"),
+            "broken.prompt.md", utf8("---\ndescription: [unclosed\n---\nHi\n")));
     LibrarySource.Snapshot snapshot = LibrarySource.snapshot(files);
     try (Library library = Library.open(snapshot, OPTIONS)) {
       assertThat(names(library)).containsExactlyInAnyOrder("deep-p", "fix");
@@ -41,35 +44,58 @@ class SnapshotLibraryTest {
           .isEqualTo("Style for Go. Done.");
       assertThat(library.resources()).extracting(r -> r.uri()).contains("promptd:///docs/guide.md");
       assertThat(library.read("promptd:///docs/guide.md")).isPresent();
-      assertThat(library.diagnostics()).extracting(Diagnostic::format)
+      assertThat(library.diagnostics())
+          .extracting(Diagnostic::format)
           .anyMatch(d -> d.contains("broken.prompt.md:") && d.contains("error"));
     }
   }
 
   @Test
   void aReplacedSnapshotIsOneReloadOfWhatDiffers() throws Exception {
-    LibrarySource.Snapshot snapshot = LibrarySource.snapshot(new LibraryFiles(1, Map.of(
-        "a.prompt.md", utf8("A\n"), "b.prompt.md", utf8("B\n"), "p.md", utf8("one")
-    )));
+    LibrarySource.Snapshot snapshot = LibrarySource.snapshot(new LibraryFiles(
+        1, Map.of("a.prompt.md", utf8("A\n"), "b.prompt.md", utf8("B\n"), "p.md", utf8("one"))));
     try (Library library = Library.open(snapshot, OPTIONS)) {
       AtomicInteger changes = new AtomicInteger();
       try (AutoCloseable listening = library.catalog().onChange(changes::incrementAndGet)) {
         long version = library.version();
-        snapshot.replace(new LibraryFiles(2, Map.of(
-            "a.prompt.md", utf8("A\n"), "b.prompt.md", utf8("B2\n"), "c.prompt.md", utf8("C {{> p}}\n"),
-            "p.md", utf8("one"))));
+        snapshot.replace(new LibraryFiles(
+            2,
+            Map.of(
+                "a.prompt.md",
+                utf8("A\n"),
+                "b.prompt.md",
+                utf8("B2\n"),
+                "c.prompt.md",
+                utf8("C {{> p}}\n"),
+                "p.md",
+                utf8("one"))));
         assertThat(names(library)).containsExactlyInAnyOrder("a", "b", "c");
         assertThat(changes.get()).isEqualTo(1);
         assertThat(library.version()).isEqualTo(version + 1);
         assertThat(text(render(library, "c", Map.of()).messages().getFirst())).isEqualTo("C one");
-        // A partial changes: the prompt using it is re-rendered with the new text; a file goes away.
-        snapshot.replace(new LibraryFiles(3, Map.of(
-            "b.prompt.md", utf8("B2\n"), "c.prompt.md", utf8("C {{> p}}\n"), "p.md", utf8("two"))));
+        // A partial changes: the prompt using it is re-rendered with the new text; a file goes
+        // away.
+        snapshot.replace(new LibraryFiles(
+            3,
+            Map.of(
+                "b.prompt.md",
+                utf8("B2\n"),
+                "c.prompt.md",
+                utf8("C {{> p}}\n"),
+                "p.md",
+                utf8("two"))));
         assertThat(names(library)).containsExactlyInAnyOrder("b", "c");
         assertThat(text(render(library, "c", Map.of()).messages().getFirst())).isEqualTo("C two");
         int before = changes.get();
-        snapshot.replace(new LibraryFiles(4, Map.of(
-            "b.prompt.md", utf8("B2\n"), "c.prompt.md", utf8("C {{> p}}\n"), "p.md", utf8("two"))));
+        snapshot.replace(new LibraryFiles(
+            4,
+            Map.of(
+                "b.prompt.md",
+                utf8("B2\n"),
+                "c.prompt.md",
+                utf8("C {{> p}}\n"),
+                "p.md",
+                utf8("two"))));
         assertThat(changes.get()).as("the same files again change nothing").isEqualTo(before);
       }
     }
@@ -86,15 +112,18 @@ class SnapshotLibraryTest {
     try (Library library = Library.open(snapshot, OPTIONS)) {
       Map<String, byte[]> files = new java.util.TreeMap<>();
       for (int i = 0; i < 300; i++) {
-        files.put(String.format("p%03d.prompt.md", i), utf8("---\ndescription: number " + i + "\n---\n{{> part}} " + i
-            + "\n"));
+        files.put(
+            String.format("p%03d.prompt.md", i),
+            utf8("---\ndescription: number " + i + "\n---\n{{> part}} " + i + "\n"));
       }
       files.put("part.md", utf8("Part"));
       files.put("broken.prompt.md", utf8("---\ndescription: [unclosed\n---\nHi\n"));
       snapshot.replace(new LibraryFiles(1, files));
       assertThat(names(library)).hasSize(300).contains("p000", "p299");
-      assertThat(text(render(library, "p123", Map.of()).messages().getFirst())).isEqualTo("Part 123");
-      assertThat(library.diagnostics()).extracting(Diagnostic::format)
+      assertThat(text(render(library, "p123", Map.of()).messages().getFirst()))
+          .isEqualTo("Part 123");
+      assertThat(library.diagnostics())
+          .extracting(Diagnostic::format)
           .anyMatch(d -> d.contains("broken.prompt.md:") && d.contains("error"));
       AtomicInteger changes = new AtomicInteger();
       try (AutoCloseable listening = library.catalog().onChange(changes::incrementAndGet)) {
@@ -102,8 +131,10 @@ class SnapshotLibraryTest {
         next.put("p007.prompt.md", utf8("---\ndescription: seven\n---\nSeven\n"));
         snapshot.replace(new LibraryFiles(2, next));
         assertThat(changes.get()).isEqualTo(1);
-        assertThat(library.catalog().get("p007").orElseThrow().prompt().description()).isEqualTo("seven");
-        assertThat(library.catalog().get("p008").orElseThrow().prompt().description()).isEqualTo("number 8");
+        assertThat(library.catalog().get("p007").orElseThrow().prompt().description())
+            .isEqualTo("seven");
+        assertThat(library.catalog().get("p008").orElseThrow().prompt().description())
+            .isEqualTo("number 8");
       }
     }
   }
@@ -114,11 +145,13 @@ class SnapshotLibraryTest {
         .hasMessageContaining("not a relative path");
     assertThatThrownBy(() -> new LibraryFiles(1, Map.of("/abs.prompt.md", utf8("x"))))
         .hasMessageContaining("not a relative path");
-    LibrarySource.Snapshot snapshot = LibrarySource.snapshot(new LibraryFiles(1, Map.of(
-        "x.prompt.md", utf8("---\ndescription: d\n---\n{{> ../../../etc/passwd}}\n"))));
+    LibrarySource.Snapshot snapshot = LibrarySource.snapshot(new LibraryFiles(
+        1, Map.of("x.prompt.md", utf8("---\ndescription: d\n---\n{{> ../../../etc/passwd}}\n"))));
     try (Library library = Library.open(snapshot, OPTIONS)) {
       assertThat(library.catalog().size()).isZero();
-      assertThat(library.diagnostics()).extracting(Diagnostic::format).anyMatch(d -> d.contains("outside"));
+      assertThat(library.diagnostics())
+          .extracting(Diagnostic::format)
+          .anyMatch(d -> d.contains("outside"));
     }
   }
 
@@ -126,8 +159,10 @@ class SnapshotLibraryTest {
   private static Map<String, byte[]> indexed(String partial) {
     Map<String, byte[]> files = new java.util.TreeMap<>();
     for (int i = 0; i < 200; i++) {
-      files.put(String.format("p%03d.prompt.md", i), utf8("---\ndescription: number " + i
-          + "\narguments: [who]\n---\n{{> part}} " + i + " for {{who}}\n"));
+      files.put(
+          String.format("p%03d.prompt.md", i),
+          utf8("---\ndescription: number " + i + "\narguments: [who]\n---\n{{> part}} " + i
+              + " for {{who}}\n"));
     }
     files.put("part.md", utf8(partial));
     files.put("r.resource.md", utf8("---\nuri: promptd:///r\n---\nR\n"));
@@ -158,23 +193,30 @@ class SnapshotLibraryTest {
       AtomicInteger changes = new AtomicInteger();
       try (AutoCloseable listening = second.catalog().onChange(changes::incrementAndGet)) {
         secondSnapshot.replace(new LibraryFiles(1, files, digests), index);
-        assertThat(changes.get()).as("one list change for the whole first snapshot").isEqualTo(1);
+        assertThat(changes.get())
+            .as("one list change for the whole first snapshot")
+            .isEqualTo(1);
       }
       assertThat(second.restoredFromIndex()).isEqualTo(200);
       assertThat(second.parsedIndex()).as("nothing new to keep").isNull();
       assertThat(names(second)).hasSize(200);
-      assertThat(text(render(second, "p123", Map.of("who", "Ada")).messages().getFirst())).isEqualTo("Part 123 for Ada");
-      assertThat(second.catalog().get("p007").orElseThrow().prompt().description()).isEqualTo("number 7");
+      assertThat(text(render(second, "p123", Map.of("who", "Ada")).messages().getFirst()))
+          .isEqualTo("Part 123 for Ada");
+      assertThat(second.catalog().get("p007").orElseThrow().prompt().description())
+          .isEqualTo("number 7");
       assertThat(second.resources()).extracting(r -> r.uri()).contains("promptd:///r");
-      assertThat(second.diagnostics()).extracting(Diagnostic::format)
+      assertThat(second.diagnostics())
+          .extracting(Diagnostic::format)
           .anyMatch(d -> d.contains("broken.prompt.md:") && d.contains("error"));
       // Afterwards the library changes file by file as any snapshot library does.
       Map<String, byte[]> next = new java.util.TreeMap<>(files);
       next.put("p007.prompt.md", utf8("---\ndescription: seven\n---\nSeven\n"));
       secondSnapshot.replace(new LibraryFiles(2, next), index);
-      assertThat(second.catalog().get("p007").orElseThrow().prompt().description()).isEqualTo("seven");
+      assertThat(second.catalog().get("p007").orElseThrow().prompt().description())
+          .isEqualTo("seven");
     }
-    // The partial changed since the index was made: every prompt using it is parsed again, and renders the new text.
+    // The partial changed since the index was made: every prompt using it is parsed again, and
+    // renders the new text.
     LibrarySource.Snapshot staleSnapshot = LibrarySource.snapshot(new LibraryFiles(0, Map.of()));
     try (Library stale = Library.open(staleSnapshot, OPTIONS)) {
       Map<String, byte[]> changed = indexed("New part");
@@ -183,7 +225,8 @@ class SnapshotLibraryTest {
       assertThat(stale.restoredFromIndex()).isZero();
       assertThat(text(render(stale, "p123", Map.of("who", "Ada")).messages().getFirst()))
           .isEqualTo("New part 123 for Ada");
-      assertThat(stale.catalog().get("p005").orElseThrow().prompt().description()).isEqualTo("five");
+      assertThat(stale.catalog().get("p005").orElseThrow().prompt().description())
+          .isEqualTo("five");
       assertThat(stale.parsedIndex()).isNotNull();
     }
     // One prompt changed: only it is parsed.
@@ -198,7 +241,8 @@ class SnapshotLibraryTest {
     // Damaged (one byte flipped) or made for other limits: ignored, everything parsed.
     byte[] damaged = index.clone();
     damaged[damaged.length / 2] ^= 0x40;
-    LibraryOptions other = OPTIONS.withLimits(OPTIONS.maxPromptBytes() + 1, OPTIONS.maxAttachmentBytes());
+    LibraryOptions other =
+        OPTIONS.withLimits(OPTIONS.maxPromptBytes() + 1, OPTIONS.maxAttachmentBytes());
     for (var c : List.of(Map.entry(OPTIONS, damaged), Map.entry(other, index))) {
       LibrarySource.Snapshot freshSnapshot = LibrarySource.snapshot(new LibraryFiles(0, Map.of()));
       try (Library fresh = Library.open(freshSnapshot, c.getKey())) {
@@ -211,13 +255,16 @@ class SnapshotLibraryTest {
 
   @Test
   void digestsMustNameFilesAndBeSha256() {
-    assertThatThrownBy(() -> new LibraryFiles(1, Map.of("a.prompt.md", utf8("A")), Map.of("b.prompt.md",
-        "0".repeat(64)))).hasMessageContaining("which is no file");
-    assertThatThrownBy(() -> new LibraryFiles(1, Map.of("a.prompt.md", utf8("A")), Map.of("a.prompt.md", "xyz")))
+    assertThatThrownBy(() -> new LibraryFiles(
+            1, Map.of("a.prompt.md", utf8("A")), Map.of("b.prompt.md", "0".repeat(64))))
+        .hasMessageContaining("which is no file");
+    assertThatThrownBy(() ->
+            new LibraryFiles(1, Map.of("a.prompt.md", utf8("A")), Map.of("a.prompt.md", "xyz")))
         .hasMessageContaining("not 64 hexadecimal digits");
   }
 
   private static String sha256(byte[] data) throws Exception {
-    return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(data));
+    return java.util.HexFormat.of()
+        .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(data));
   }
 }

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class StampTest {
-  @TempDir Path root;
+  @TempDir
+  Path root;
 
   @Test
   void readingASettledFileIsNotAChange() throws Exception {
@@ -28,7 +29,9 @@ class StampTest {
     Path file = write(root, "p.prompt.md", "x");
     Stamp fresh = Stamp.of(file);
     assertThat(fresh).isNotNull();
-    assertThat(fresh.unchanged(Stamp.of(file))).as("modified just now: timestamps may be coarse").isFalse();
+    assertThat(fresh.unchanged(Stamp.of(file)))
+        .as("modified just now: timestamps may be coarse")
+        .isFalse();
     Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(3600)));
     Stamp settled = Stamp.of(file);
     assertThat(settled).isNotNull();

@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class TypedArgumentsTest {
-  @TempDir Path root;
+  @TempDir
+  Path root;
+
   Library library;
 
   @BeforeEach
@@ -69,22 +71,37 @@ class TypedArgumentsTest {
 
   @Test
   void defaultsFillMissingArgumentsAndEnumsNormalizeCase() {
-    assertThat(text(render(library, "t", Map.of()).messages().getFirst())).isEqualTo("Java|||3||quiet|");
-    assertThat(text(render(library, "t", Map.of("lang", "python", "level", "EXPERT", "verbose", "TRUE",
-        "ratio", "-1.5e3", "ticket", "AB-12", "count", "42")).messages().getFirst()))
+    assertThat(text(render(library, "t", Map.of()).messages().getFirst()))
+        .isEqualTo("Java|||3||quiet|");
+    assertThat(text(render(
+                library,
+                "t",
+                Map.of(
+                    "lang", "python", "level", "EXPERT", "verbose", "TRUE", "ratio", "-1.5e3",
+                    "ticket", "AB-12", "count", "42"))
+            .messages()
+            .getFirst()))
         .isEqualTo("Python||expert|42|-1.5e3|verbose|AB-12");
     assertThat(library.diagnostics()).isEmpty();
   }
 
   @Test
   void wrongValuesAreInvalidParamsNamingArgumentAndRule() {
-    assertInvalid(Map.of("lang", "Cobol"), "prompt 't': argument 'lang' must be one of Java, Python, Go, not 'Cobol'");
-    assertInvalid(Map.of("count", "3.5"), "prompt 't': argument 'count' must be an integer, not '3.5'");
-    assertInvalid(Map.of("ratio", "NaN"), "prompt 't': argument 'ratio' must be a number, not 'NaN'");
-    assertInvalid(Map.of("verbose", "yes"), "prompt 't': argument 'verbose' must be true or false, not 'yes'");
-    assertInvalid(Map.of("ticket", "abc-1"),
+    assertInvalid(
+        Map.of("lang", "Cobol"),
+        "prompt 't': argument 'lang' must be one of Java, Python, Go, not 'Cobol'");
+    assertInvalid(
+        Map.of("count", "3.5"), "prompt 't': argument 'count' must be an integer, not '3.5'");
+    assertInvalid(
+        Map.of("ratio", "NaN"), "prompt 't': argument 'ratio' must be a number, not 'NaN'");
+    assertInvalid(
+        Map.of("verbose", "yes"),
+        "prompt 't': argument 'verbose' must be true or false, not 'yes'");
+    assertInvalid(
+        Map.of("ticket", "abc-1"),
         "prompt 't': argument 'ticket' must match the pattern [A-Z]+-[0-9]+, not 'abc-1'");
-    assertInvalid(Map.of("level", "expert"),
+    assertInvalid(
+        Map.of("level", "expert"),
         "prompt 't': argument 'level' must be one of junior, senior when 'lang' is 'Java', not 'expert'");
   }
 
@@ -112,12 +129,14 @@ class TypedArgumentsTest {
       assertThatThrownBy(() -> render(slow, "slow", Map.of("word", "a".repeat(40) + "b")))
           .isInstanceOfSatisfying(McpException.class, e -> {
             assertThat(e.code()).isEqualTo(ErrorCodes.INVALID_PARAMS);
-            assertThat(e.getMessage()).isEqualTo("prompt 'slow': argument 'word' could not be checked against the"
-                + " pattern (.*a){20} (the pattern backtracks too much on this value of 41 characters; the prompt file's"
-                + " author can simplify it)");
+            assertThat(e.getMessage())
+                .isEqualTo("prompt 'slow': argument 'word' could not be checked against the"
+                    + " pattern (.*a){20} (the pattern backtracks too much on this value of 41 characters; the prompt file's"
+                    + " author can simplify it)");
           });
       String longText = "lorem ipsum ".repeat(20_000) + "end";
-      assertThat(text(render(slow, "slow", Map.of("text", longText)).messages().getFirst())).isEqualTo(longText);
+      assertThat(text(render(slow, "slow", Map.of("text", longText)).messages().getFirst()))
+          .isEqualTo(longText);
     }
   }
 
@@ -133,9 +152,11 @@ class TypedArgumentsTest {
   void completesFromEnumAndExamplesByCaseInsensitivePrefix() {
     ArgumentCompleter completer = prompt(library, "t").completer();
     assertThat(completer).isNotNull();
-    assertThat(completer.complete("lang", "", Map.of())).isEqualTo(Completion.of(java.util.List.of("Java", "Python", "Go")));
+    assertThat(completer.complete("lang", "", Map.of()))
+        .isEqualTo(Completion.of(java.util.List.of("Java", "Python", "Go")));
     assertThat(completer.complete("lang", "py", Map.of()).values()).containsExactly("Python");
-    assertThat(completer.complete("ticket", "ab", Map.of()).values()).containsExactly("ABC-1", "ABD-22");
+    assertThat(completer.complete("ticket", "ab", Map.of()).values())
+        .containsExactly("ABC-1", "ABD-22");
     assertThat(completer.complete("count", "", Map.of())).isEqualTo(Completion.EMPTY);
   }
 
@@ -147,31 +168,54 @@ class TypedArgumentsTest {
         .containsExactly("JUnit 5", "TestNG", "jqwik");
     assertThat(completer.complete("framework", "j", Map.of("lang", "Java")).values())
         .containsExactly("JUnit 5", "jqwik");
-    assertThat(completer.complete("framework", "", Map.of("lang", "Go")).values()).containsExactly("generic");
+    assertThat(completer.complete("framework", "", Map.of("lang", "Go")).values())
+        .containsExactly("generic");
     assertThat(completer.complete("framework", "", Map.of()).values())
         .containsExactly("JUnit 5", "TestNG", "jqwik", "pytest", "unittest", "generic");
-    assertThat(completer.complete("level", "", Map.of("lang", "Python")).values()).containsExactly("novice", "expert");
+    assertThat(completer.complete("level", "", Map.of("lang", "Python")).values())
+        .containsExactly("novice", "expert");
   }
 
   @Test
   void badDeclarationsAreLoadErrors(@TempDir Path other) {
-    write(other, "a.prompt.md", "---\ndescription: d\narguments:\n  - name: n\n    type: integer\n    default: x\n---\n{{n}}");
-    write(other, "b.prompt.md", "---\ndescription: d\narguments:\n  - name: n\n    type: date\n---\n{{n}}");
-    write(other, "c.prompt.md", "---\ndescription: d\narguments:\n  - name: n\n    pattern: '['\n---\n{{n}}");
-    write(other, "d.prompt.md", "---\ndescription: d\narguments:\n  - name: n\n    dependsOn: m\n---\n{{n}}");
-    write(other, "e.prompt.md", "---\ndescription: d\narguments:\n  - name: n\n  - name: n\n---\n{{n}}");
+    write(
+        other,
+        "a.prompt.md",
+        "---\ndescription: d\narguments:\n  - name: n\n    type: integer\n    default: x\n---\n{{n}}");
+    write(
+        other,
+        "b.prompt.md",
+        "---\ndescription: d\narguments:\n  - name: n\n    type: date\n---\n{{n}}");
+    write(
+        other,
+        "c.prompt.md",
+        "---\ndescription: d\narguments:\n  - name: n\n    pattern: '['\n---\n{{n}}");
+    write(
+        other,
+        "d.prompt.md",
+        "---\ndescription: d\narguments:\n  - name: n\n    dependsOn: m\n---\n{{n}}");
+    write(
+        other,
+        "e.prompt.md",
+        "---\ndescription: d\narguments:\n  - name: n\n  - name: n\n---\n{{n}}");
     write(other, "f.prompt.md", "---\ndescription: d\narguments:\n  - name: a.b\n---\nx");
     try (Library bad = load(other)) {
       assertThat(bad.catalog().size()).isZero();
-      assertThat(Files2.errors(bad)).containsExactly(
-          other.resolve("a.prompt.md") + ":6: error: argument 'n': default must be an integer, not 'x'",
-          other.resolve("b.prompt.md") + ":5: error: argument 'n': type 'date' is not one of string, integer, number,"
-              + " boolean",
-          other.resolve("c.prompt.md") + ":5: error: argument 'n': invalid pattern: Unclosed character class",
-          other.resolve("d.prompt.md") + ":4: error: argument 'n': dependsOn 'm' must name another declared argument",
-          other.resolve("e.prompt.md") + ":5: error: argument 'n' is declared twice",
-          other.resolve("f.prompt.md") + ":4: error: argument name 'a.b' must be 1-64 letters, digits, '_' or '-'"
-              + " (it is used as a template variable)");
+      assertThat(Files2.errors(bad))
+          .containsExactly(
+              other.resolve("a.prompt.md")
+                  + ":6: error: argument 'n': default must be an integer, not 'x'",
+              other.resolve("b.prompt.md")
+                  + ":5: error: argument 'n': type 'date' is not one of string, integer, number,"
+                  + " boolean",
+              other.resolve("c.prompt.md")
+                  + ":5: error: argument 'n': invalid pattern: Unclosed character class",
+              other.resolve("d.prompt.md")
+                  + ":4: error: argument 'n': dependsOn 'm' must name another declared argument",
+              other.resolve("e.prompt.md") + ":5: error: argument 'n' is declared twice",
+              other.resolve("f.prompt.md")
+                  + ":4: error: argument name 'a.b' must be 1-64 letters, digits, '_' or '-'"
+                  + " (it is used as a template variable)");
     }
   }
 }

@@ -16,8 +16,14 @@ import org.jspecify.annotations.Nullable;
  * @param sha256 the SHA-256 of its content in hex, or null for a deletion marker
  * @param deleted whether this version removed the file
  */
-public record FileVersion(String path, int version, long libraryVersion, Instant time, String author,
-    @Nullable String sha256, boolean deleted) {
+public record FileVersion(
+    String path,
+    int version,
+    long libraryVersion,
+    Instant time,
+    String author,
+    @Nullable String sha256,
+    boolean deleted) {
   /** Checks the fields. */
   public FileVersion {
     requireNonNull(path, "path");

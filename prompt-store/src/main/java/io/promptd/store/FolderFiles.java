@@ -23,7 +23,9 @@ import java.util.stream.Collectors;
 public final class FolderFiles {
   /** The largest file published: as large as an attachment may be. */
   static final long MAX_BYTES = 10L << 20;
-  private static final Set<String> SKIPPED = Set.of("node_modules", "target", "build", "__pycache__");
+
+  private static final Set<String> SKIPPED =
+      Set.of("node_modules", "target", "build", "__pycache__");
 
   private FolderFiles() {}
 
@@ -42,11 +44,14 @@ public final class FolderFiles {
     requireNonNull(dir, "dir");
     requireNonNull(author, "author");
     if (!allowErrors) {
-      List<Diagnostic> errors = Linter.check(List.of(dir)).stream().filter(Diagnostic::isError).toList();
+      List<Diagnostic> errors =
+          Linter.check(List.of(dir)).stream().filter(Diagnostic::isError).toList();
       if (!errors.isEmpty()) {
-        throw new StoreException(StoreException.Kind.REFUSED, errors.size() + " error(s) in " + dir
-            + "; nothing was published (fix them, or publish with --allow-errors):\n"
-            + errors.stream().map(Diagnostic::format).collect(Collectors.joining("\n")));
+        throw new StoreException(
+            StoreException.Kind.REFUSED,
+            errors.size() + " error(s) in " + dir
+                + "; nothing was published (fix them, or publish with --allow-errors):\n"
+                + errors.stream().map(Diagnostic::format).collect(Collectors.joining("\n")));
       }
     }
     return store.publish(read(dir), author);
@@ -68,7 +73,8 @@ public final class FolderFiles {
     Files.walkFileTree(root, new SimpleFileVisitor<>() {
       @Override
       public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-        return d.equals(root) || wanted(root.relativize(d)) ? FileVisitResult.CONTINUE
+        return d.equals(root) || wanted(root.relativize(d))
+            ? FileVisitResult.CONTINUE
             : FileVisitResult.SKIP_SUBTREE;
       }
 
@@ -76,9 +82,11 @@ public final class FolderFiles {
       public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
         String name = String.valueOf(file.getFileName());
         if (attrs.isRegularFile() && !name.startsWith(".")) {
-          String relative = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+          String relative =
+              root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
           if (attrs.size() > MAX_BYTES) {
-            throw new IOException(relative + " is " + attrs.size() + " bytes, over the store's limit of " + MAX_BYTES);
+            throw new IOException(relative + " is " + attrs.size()
+                + " bytes, over the store's limit of " + MAX_BYTES);
           }
           out.put(relative, Files.readAllBytes(file));
         }
@@ -96,7 +104,10 @@ public final class FolderFiles {
       boolean ok = switch (parent) {
         case ".claude" -> n.equals("commands");
         case ".github" -> n.equals("prompts");
-        default -> n.equals(".claude") || n.equals(".github") || (!n.startsWith(".") && !SKIPPED.contains(n));
+        default ->
+          n.equals(".claude")
+              || n.equals(".github")
+              || (!n.startsWith(".") && !SKIPPED.contains(n));
       };
       if (!ok) {
         return false;

@@ -89,7 +89,8 @@ final class Listening {
     while (!closed) {
       try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
         connection = c;
-        // A replica may start before anyone published: the schema it reads must exist. Flyway locks, so replicas
+        // A replica may start before anyone published: the schema it reads must exist. Flyway
+        // locks, so replicas
         // starting together migrate once.
         schema.migrate(c);
         Set<String> listened = new HashSet<>();

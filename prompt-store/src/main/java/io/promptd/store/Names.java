@@ -6,7 +6,8 @@ import org.jspecify.annotations.Nullable;
 
 /** Which stored files a prompt name given to {@code history} or {@code rollback} means. */
 final class Names {
-  private static final List<String> FORMAT_FOLDERS = List.of(".claude/commands/", ".github/prompts/");
+  private static final List<String> FORMAT_FOLDERS =
+      List.of(".claude/commands/", ".github/prompts/");
 
   private Names() {}
 
@@ -26,9 +27,12 @@ final class Names {
     }
     boolean prompt = base.endsWith(".prompt.md") || (command && base.endsWith(".md"));
     if (prompt) {
-      base = base.substring(0, base.length() - (base.endsWith(".prompt.md") ? ".prompt.md" : ".md").length());
+      base = base.substring(
+          0, base.length() - (base.endsWith(".prompt.md") ? ".prompt.md" : ".md").length());
       String last = base.substring(base.lastIndexOf('/') + 1);
-      if (base.equals(name) || last.equals(name) || base.replace('/', '-').equals(name)
+      if (base.equals(name)
+          || last.equals(name)
+          || base.replace('/', '-').equals(name)
           || base.replace('/', ':').equals(name)) {
         return true;
       }
@@ -46,7 +50,8 @@ final class Names {
       String line = lines.get(i);
       if (line.startsWith("name:")) {
         String value = line.substring("name:".length()).strip();
-        if (value.length() >= 2 && (value.startsWith("\"") || value.startsWith("'"))
+        if (value.length() >= 2
+            && (value.startsWith("\"") || value.startsWith("'"))
             && value.endsWith(value.substring(0, 1))) {
           value = value.substring(1, value.length() - 1);
         }

@@ -26,7 +26,8 @@ public final class PromptStore implements AutoCloseable {
   private final StoreUrl url;
   private final StoreDatabase database;
   /** For tests: runs after a publish read the version it is based on, before it writes. */
-  @Nullable Runnable afterRead;
+  @Nullable
+  Runnable afterRead;
 
   private PromptStore(StoreDatabase database) {
     this.url = database.url();
@@ -113,8 +114,9 @@ public final class PromptStore implements AutoCloseable {
         boolean[] found = new boolean[1];
         byte[] data = StoreQueries.content(c, path, version, found);
         if (!found[0]) {
-          throw new StoreException(StoreException.Kind.REFUSED, "'" + path + "' has no version " + version
-              + " (see promptd history)");
+          throw new StoreException(
+              StoreException.Kind.REFUSED,
+              "'" + path + "' has no version " + version + " (see promptd history)");
         }
         target.put(path, data);
       }
@@ -156,8 +158,9 @@ public final class PromptStore implements AutoCloseable {
       }
     });
     if (out.isEmpty()) {
-      throw new StoreException(StoreException.Kind.REFUSED, "no file in the store " + url + " is or names '" + name
-          + "'");
+      throw new StoreException(
+          StoreException.Kind.REFUSED,
+          "no file in the store " + url + " is or names '" + name + "'");
     }
     return out;
   }
@@ -185,7 +188,8 @@ public final class PromptStore implements AutoCloseable {
     }
   }
 
-  private Published write(Connection c, String author, Plan plan) throws SQLException, StoreException {
+  private Published write(Connection c, String author, Plan plan)
+      throws SQLException, StoreException {
     long basedOn = StoreQueries.libraryVersion(c);
     Map<String, StoreQueries.Current> current = StoreQueries.current(c, basedOn);
     Map<String, byte @Nullable []> wanted = plan.changes(current);
@@ -214,7 +218,8 @@ public final class PromptStore implements AutoCloseable {
         changed++;
       }
     }
-    int files = (int) current.values().stream().filter(x -> x.sha256() != null).count() + added - deleted;
+    int files =
+        (int) current.values().stream().filter(x -> x.sha256() != null).count() + added - deleted;
     if (changes.isEmpty()) {
       return new Published(basedOn, 0, 0, 0, files);
     }
@@ -223,27 +228,32 @@ public final class PromptStore implements AutoCloseable {
       hook.run();
     }
     long next;
-    try (PreparedStatement s = c.prepareStatement("UPDATE store SET library_version = library_version + 1"
-        + " WHERE library_version = ? RETURNING library_version")) {
+    try (PreparedStatement s =
+        c.prepareStatement("UPDATE store SET library_version = library_version + 1"
+            + " WHERE library_version = ? RETURNING library_version")) {
       s.setLong(1, basedOn);
       try (var r = s.executeQuery()) {
         if (!r.next()) {
-          throw new StoreException(StoreException.Kind.CONFLICT, "another publish changed the store " + url
-              + " after this one read library version " + basedOn + "; nothing was published: run it again");
+          throw new StoreException(
+              StoreException.Kind.CONFLICT,
+              "another publish changed the store " + url + " after this one read library version "
+                  + basedOn + "; nothing was published: run it again");
         }
         next = r.getLong(1);
       }
     }
-    try (PreparedStatement s = c.prepareStatement("INSERT INTO publishes (library_version, based_on, author,"
-        + " files_changed) VALUES (?, ?, ?, ?)")) {
+    try (PreparedStatement s =
+        c.prepareStatement("INSERT INTO publishes (library_version, based_on, author,"
+            + " files_changed) VALUES (?, ?, ?, ?)")) {
       s.setLong(1, next);
       s.setLong(2, basedOn);
       s.setString(3, author);
       s.setInt(4, changes.size());
       s.executeUpdate();
     }
-    try (PreparedStatement s = c.prepareStatement("INSERT INTO file_versions (path, version, library_version,"
-        + " deleted, content, sha256, author) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+    try (PreparedStatement s =
+        c.prepareStatement("INSERT INTO file_versions (path, version, library_version,"
+            + " deleted, content, sha256, author) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
       for (Map.Entry<String, byte @Nullable []> e : changes.entrySet()) {
         StoreQueries.Current now = current.get(e.getKey());
         s.setString(1, e.getKey());
@@ -273,8 +283,9 @@ public final class PromptStore implements AutoCloseable {
   }
 
   private StoreException failed(String what, SQLException e) {
-    return new StoreException(StoreException.Kind.FAILED, "cannot " + what + " in the store " + url + ": "
-        + StoreException.reason(e));
+    return new StoreException(
+        StoreException.Kind.FAILED,
+        "cannot " + what + " in the store " + url + ": " + StoreException.reason(e));
   }
 
   /** Where the store is, without the password. */

@@ -38,8 +38,9 @@ final class Schema {
     try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
       migrate(c);
     } catch (SQLException e) {
-      throw new StoreException(StoreException.Kind.FAILED, "cannot connect to the store " + url + ": "
-          + StoreException.reason(e));
+      throw new StoreException(
+          StoreException.Kind.FAILED,
+          "cannot connect to the store " + url + ": " + StoreException.reason(e));
     }
   }
 
@@ -63,12 +64,17 @@ final class Schema {
 
   private void flyway() throws StoreException {
     try {
-      Flyway.configure(Schema.class.getClassLoader()).dataSource(url.jdbcUrl(), url.user(), url.password())
-          .locations("classpath:promptd-store-migration").table("promptd_schema_history")
-          .loggers("slf4j").load().migrate();
+      Flyway.configure(Schema.class.getClassLoader())
+          .dataSource(url.jdbcUrl(), url.user(), url.password())
+          .locations("classpath:promptd-store-migration")
+          .table("promptd_schema_history")
+          .loggers("slf4j")
+          .load()
+          .migrate();
     } catch (FlywayException e) {
-      throw new StoreException(StoreException.Kind.FAILED, "cannot migrate the store " + url + ": "
-          + StoreException.reason(e));
+      throw new StoreException(
+          StoreException.Kind.FAILED,
+          "cannot migrate the store " + url + ": " + StoreException.reason(e));
     }
   }
 
@@ -79,7 +85,8 @@ final class Schema {
             + " ORDER BY installed_rank DESC LIMIT 1")) {
       return r.next() && NEWEST_MIGRATION.equals(r.getString(1));
     } catch (SQLException e) {
-      return false; // no history yet (a new store), or the database is away: Flyway decides and reports
+      return false; // no history yet (a new store), or the database is away: Flyway decides and
+      // reports
     }
   }
 }

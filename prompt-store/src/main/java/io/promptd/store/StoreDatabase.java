@@ -67,11 +67,13 @@ public final class StoreDatabase implements AutoCloseable {
     // The short wait is the pool's own; a long one is made of several (see connection(long)).
     config.setConnectionTimeout(SHORT_WAIT_MILLIS);
     config.setValidationTimeout(SHORT_WAIT_MILLIS);
-    config.setInitializationFailTimeout(-1); // a database away at start is not an error: tried on use
+    config.setInitializationFailTimeout(
+        -1); // a database away at start is not an error: tried on use
     config.setIdleTimeout(60_000);
     config.setMaxLifetime(30 * 60_000);
     config.setAutoCommit(true);
-    // A host that does not answer costs the pool 2 s per try, not the driver's 10: it is back sooner when it is back.
+    // A host that does not answer costs the pool 2 s per try, not the driver's 10: it is back
+    // sooner when it is back.
     config.addDataSourceProperty("connectTimeout", "2");
     return new StoreDatabase(url, new HikariDataSource(config));
   }
@@ -90,7 +92,8 @@ public final class StoreDatabase implements AutoCloseable {
   public Connection connection() throws SQLException {
     Connection c = pool.getConnection();
     try {
-      c.setNetworkTimeout(Runnable::run, ANSWER_MILLIS); // the pool resets it when the connection comes back
+      c.setNetworkTimeout(
+          Runnable::run, ANSWER_MILLIS); // the pool resets it when the connection comes back
     } catch (SQLException | RuntimeException e) {
       c.close();
       throw e;

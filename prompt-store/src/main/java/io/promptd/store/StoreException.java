@@ -43,7 +43,9 @@ public final class StoreException extends Exception {
    */
   public static String reason(Throwable e) {
     Throwable t = e;
-    while (t.getCause() != null && t.getMessage() != null && t.getMessage().startsWith("Failed to initialize pool")) {
+    while (t.getCause() != null
+        && t.getMessage() != null
+        && t.getMessage().startsWith("Failed to initialize pool")) {
       t = t.getCause();
     }
     String m = t.getMessage();

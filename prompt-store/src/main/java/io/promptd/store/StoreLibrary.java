@@ -51,6 +51,7 @@ public final class StoreLibrary implements AutoCloseable {
   private final Thread feed;
   /** A permit when the feed should compare versions: a notification, the connection (back), or 5 s gone by. */
   private final Semaphore wake = new Semaphore(0);
+
   private volatile long version = -1;
   private volatile long indexStored = -1;
   private final Object feedEvents = new Object();
@@ -59,9 +60,14 @@ public final class StoreLibrary implements AutoCloseable {
   private volatile boolean connected;
   /** Whether the store was found away since it was last reached: one warning per outage. */
   private volatile boolean away;
+
   private @Nullable AutoCloseable listening;
 
-  private StoreLibrary(StoreDatabase database, boolean ownsDatabase, LibrarySource.Snapshot source, Library library,
+  private StoreLibrary(
+      StoreDatabase database,
+      boolean ownsDatabase,
+      LibrarySource.Snapshot source,
+      Library library,
       LibraryOptions options) {
     this.database = database;
     this.ownsDatabase = ownsDatabase;
@@ -77,7 +83,8 @@ public final class StoreLibrary implements AutoCloseable {
    * which happens in the background (see {@link #awaitLoaded}); a database that is down now is retried with backoff.
    * Closing the library leaves the database open.
    */
-  public static StoreLibrary start(StoreDatabase database, LibraryOptions options) throws IOException {
+  public static StoreLibrary start(StoreDatabase database, LibraryOptions options)
+      throws IOException {
     requireNonNull(database, "database");
     return start(database, false, options);
   }
@@ -98,12 +105,15 @@ public final class StoreLibrary implements AutoCloseable {
     }
   }
 
-  private static StoreLibrary start(StoreDatabase database, boolean owns, LibraryOptions options) throws IOException {
+  private static StoreLibrary start(StoreDatabase database, boolean owns, LibraryOptions options)
+      throws IOException {
     requireNonNull(options, "options");
     LibrarySource.Snapshot source = LibrarySource.snapshot();
-    StoreLibrary s = new StoreLibrary(database, owns, source, Library.open(source, options), options);
+    StoreLibrary s =
+        new StoreLibrary(database, owns, source, Library.open(source, options), options);
     try {
-      s.listening = database.listen(StoreQueries.CHANNEL, s.new Feed()); // what it hears waits for the feed's start
+      s.listening = database.listen(
+          StoreQueries.CHANNEL, s.new Feed()); // what it hears waits for the feed's start
     } catch (RuntimeException e) {
       s.library.close();
       throw e;
@@ -185,7 +195,8 @@ public final class StoreLibrary implements AutoCloseable {
   private final class Feed implements ChannelListener {
     @Override
     public void listening(boolean again) {
-      // Listening first, then catching up: a publish committed in between is loaded now and notified again.
+      // Listening first, then catching up: a publish committed in between is loaded now and
+      // notified again.
       connected = true;
       signal();
       wake.release();
@@ -225,7 +236,8 @@ public final class StoreLibrary implements AutoCloseable {
         catchUp(c);
         if (away) {
           away = false;
-          LOG.log(Level.INFO, "store " + url + " reachable again; serving library version " + version);
+          LOG.log(
+              Level.INFO, "store " + url + " reachable again; serving library version " + version);
         }
       } catch (SQLException | RuntimeException e) {
         if (closed) {
@@ -241,9 +253,11 @@ public final class StoreLibrary implements AutoCloseable {
     long served = version;
     boolean first = !away;
     away = true;
-    LOG.log(first ? Level.WARNING : Level.DEBUG, "store " + url + " unreachable (" + StoreException.reason(e) + "); "
-        + (served < 0 ? "nothing loaded yet" : "serving library version " + served)
-        + ", retrying with backoff up to " + MAX_BACKOFF_MILLIS + " ms");
+    LOG.log(
+        first ? Level.WARNING : Level.DEBUG,
+        "store " + url + " unreachable (" + StoreException.reason(e) + "); "
+            + (served < 0 ? "nothing loaded yet" : "serving library version " + served)
+            + ", retrying with backoff up to " + MAX_BACKOFF_MILLIS + " ms");
   }
 
   /** Loads the files changed since the version served and hands the library its next snapshot. */
@@ -254,9 +268,12 @@ public final class StoreLibrary implements AutoCloseable {
       return;
     }
     if (changes.version() < since) {
-      // The store went back in time (restored from a backup, recreated): what it holds now, from scratch.
-      LOG.log(Level.WARNING, "store " + url + " is at library version " + changes.version() + ", behind the "
-          + version + " served; loading it whole");
+      // The store went back in time (restored from a backup, recreated): what it holds now, from
+      // scratch.
+      LOG.log(
+          Level.WARNING,
+          "store " + url + " is at library version " + changes.version() + ", behind the " + version
+              + " served; loading it whole");
       files.clear();
       digests.clear();
       changes = StoreQueries.changesSince(c, 0);
@@ -282,8 +299,10 @@ public final class StoreLibrary implements AutoCloseable {
     byte[] index = first ? StoreQueries.libraryIndex(c) : null;
     version = changes.version();
     source.replace(new LibraryFiles(version, files, digests), index);
-    LOG.log(first ? Level.INFO : Level.DEBUG, () -> (first ? "loaded " : "updated to ") + "library version "
-        + version + " from " + url + " (" + changed + " file(s) changed, " + files.size() + " served)");
+    LOG.log(
+        first ? Level.INFO : Level.DEBUG,
+        () -> (first ? "loaded " : "updated to ") + "library version " + version + " from " + url
+            + " (" + changed + " file(s) changed, " + files.size() + " served)");
     loaded.complete(null);
     signal();
     if (first && files.size() >= options.cacheMinimumFiles()) {
@@ -301,11 +320,15 @@ public final class StoreLibrary implements AutoCloseable {
       StoreQueries.storeLibraryIndex(c, version, index);
       indexStored = version;
       signal();
-      LOG.log(Level.DEBUG, () -> "stored the parsed library index (" + index.length + " bytes) for library version "
-          + version);
+      LOG.log(
+          Level.DEBUG,
+          () -> "stored the parsed library index (" + index.length + " bytes) for library version "
+              + version);
     } catch (SQLException e) {
-      LOG.log(Level.INFO, "could not store the parsed library index in " + url + " (" + StoreException.reason(e)
-          + "); the next replica to start parses the files itself");
+      LOG.log(
+          Level.INFO,
+          "could not store the parsed library index in " + url + " (" + StoreException.reason(e)
+              + "); the next replica to start parses the files itself");
     }
   }
 

@@ -41,7 +41,8 @@ final class StoreQueries {
   record Changes(long version, Map<String, byte @Nullable []> files, Map<String, String> sha256) {}
 
   static long libraryVersion(Connection c) throws SQLException {
-    try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT library_version FROM store")) {
+    try (Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT library_version FROM store")) {
       if (!r.next()) {
         throw new SQLException("the store table has no row; was the schema changed by hand?");
       }
@@ -52,8 +53,9 @@ final class StoreQueries {
   /** Each file's newest row written at or before library version {@code upTo}, deleted ones included. */
   static Map<String, Current> current(Connection c, long upTo) throws SQLException {
     Map<String, Current> out = new HashMap<>();
-    try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT ON (path) path, version, sha256 FROM file_versions"
-        + " WHERE library_version <= ? ORDER BY path, version DESC")) {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT DISTINCT ON (path) path, version, sha256 FROM file_versions"
+            + " WHERE library_version <= ? ORDER BY path, version DESC")) {
       s.setLong(1, upTo);
       try (ResultSet r = s.executeQuery()) {
         while (r.next()) {
@@ -74,8 +76,9 @@ final class StoreQueries {
     Map<String, byte @Nullable []> files = new TreeMap<>();
     Map<String, String> digests = new HashMap<>();
     if (now > since) {
-      try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT ON (path) path, content, sha256 FROM"
-          + " file_versions WHERE library_version > ? AND library_version <= ? ORDER BY path, version DESC")) {
+      try (PreparedStatement s = c.prepareStatement(
+          "SELECT DISTINCT ON (path) path, content, sha256 FROM"
+              + " file_versions WHERE library_version > ? AND library_version <= ? ORDER BY path, version DESC")) {
         s.setLong(1, since);
         s.setLong(2, now);
         s.setFetchSize(1_000);
@@ -95,16 +98,18 @@ final class StoreQueries {
 
   /** The parsed library index a replica stored, or null when there is none. */
   static byte @Nullable [] libraryIndex(Connection c) throws SQLException {
-    try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT data FROM library_index")) {
+    try (Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT data FROM library_index")) {
       return r.next() ? r.getBytes(1) : null;
     }
   }
 
   /** Stores a parsed library index made from library version {@code version}, unless a newer one is there. */
   static void storeLibraryIndex(Connection c, long version, byte[] data) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement("INSERT INTO library_index (library_version, data) VALUES (?, ?)"
-        + " ON CONFLICT (id) DO UPDATE SET library_version = EXCLUDED.library_version, data = EXCLUDED.data,"
-        + " written_at = now() WHERE library_index.library_version <= EXCLUDED.library_version")) {
+    try (PreparedStatement s = c.prepareStatement(
+        "INSERT INTO library_index (library_version, data) VALUES (?, ?)"
+            + " ON CONFLICT (id) DO UPDATE SET library_version = EXCLUDED.library_version, data = EXCLUDED.data,"
+            + " written_at = now() WHERE library_index.library_version <= EXCLUDED.library_version")) {
       s.setLong(1, version);
       s.setBytes(2, data);
       s.executeUpdate();
@@ -114,13 +119,20 @@ final class StoreQueries {
   /** Every version of {@code paths}, newest first within each path, paths sorted. */
   static List<FileVersion> history(Connection c, Collection<String> paths) throws SQLException {
     List<FileVersion> out = new ArrayList<>();
-    try (PreparedStatement s = c.prepareStatement("SELECT path, version, library_version, published_at, author,"
-        + " sha256, deleted FROM file_versions WHERE path = ANY (?) ORDER BY path, version DESC")) {
+    try (PreparedStatement s = c.prepareStatement(
+        "SELECT path, version, library_version, published_at, author,"
+            + " sha256, deleted FROM file_versions WHERE path = ANY (?) ORDER BY path, version DESC")) {
       s.setArray(1, c.createArrayOf("text", paths.toArray()));
       try (ResultSet r = s.executeQuery()) {
         while (r.next()) {
-          out.add(new FileVersion(r.getString(1), r.getInt(2), r.getLong(3), r.getTimestamp(4).toInstant(),
-              r.getString(5), r.getString(6), r.getBoolean(7)));
+          out.add(new FileVersion(
+              r.getString(1),
+              r.getInt(2),
+              r.getLong(3),
+              r.getTimestamp(4).toInstant(),
+              r.getString(5),
+              r.getString(6),
+              r.getBoolean(7)));
         }
       }
     }
@@ -130,8 +142,9 @@ final class StoreQueries {
   /** Every path the store ever held, with the content of its newest version (null when deleted). */
   static Map<String, byte @Nullable []> latestOfAll(Connection c) throws SQLException {
     Map<String, byte @Nullable []> out = new TreeMap<>();
-    try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
-        "SELECT DISTINCT ON (path) path, content FROM file_versions ORDER BY path, version DESC")) {
+    try (Statement s = c.createStatement();
+        ResultSet r = s.executeQuery(
+            "SELECT DISTINCT ON (path) path, content FROM file_versions ORDER BY path, version DESC")) {
       while (r.next()) {
         out.put(r.getString(1), r.getBytes(2));
       }
@@ -140,7 +153,8 @@ final class StoreQueries {
   }
 
   /** Version {@code version} of {@code path}: its row exists and holds content, or null when not. */
-  static byte @Nullable [] content(Connection c, String path, int version, boolean[] found) throws SQLException {
+  static byte @Nullable [] content(Connection c, String path, int version, boolean[] found)
+      throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement("SELECT content FROM file_versions WHERE path = ? AND version = ?")) {
       s.setString(1, path);

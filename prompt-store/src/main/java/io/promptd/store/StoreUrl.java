@@ -49,11 +49,13 @@ public final class StoreUrl {
     try {
       uri = new URI(rest);
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("store URL is malformed at index " + e.getIndex() + ": " + EXPECTED);
+      throw new IllegalArgumentException(
+          "store URL is malformed at index " + e.getIndex() + ": " + EXPECTED);
     }
     String scheme = uri.getScheme();
     if (scheme == null || !(scheme.equals("postgresql") || (!jdbc && scheme.equals("postgres")))) {
-      throw new IllegalArgumentException("store URL has scheme '" + (scheme == null ? "" : scheme) + "': " + EXPECTED);
+      throw new IllegalArgumentException(
+          "store URL has scheme '" + (scheme == null ? "" : scheme) + "': " + EXPECTED);
     }
     String host = uri.getHost();
     if (host == null || host.isEmpty()) {
@@ -82,7 +84,7 @@ public final class StoreUrl {
         switch (key) {
           case "user" -> user = value;
           case "password" -> password = value;
-          case "" -> { }
+          case "" -> {}
           default -> kept.add(pair);
         }
       }
@@ -92,7 +94,8 @@ public final class StoreUrl {
     String params = kept.isEmpty() ? "" : "?" + String.join("&", kept);
     String target = hostPort + "/" + encodePath(database) + params;
     String shown = "postgresql://" + (user == null ? "" : user + "@") + target;
-    return new StoreUrl("jdbc:postgresql://" + target, blankToNull(user), blankToNull(password), shown);
+    return new StoreUrl(
+        "jdbc:postgresql://" + target, blankToNull(user), blankToNull(password), shown);
   }
 
   /** The JDBC URL, without user or password. */
@@ -118,7 +121,8 @@ public final class StoreUrl {
   }
 
   /** The password, for the pool only. */
-  @Nullable String password() {
+  @Nullable
+  String password() {
     return password;
   }
 

@@ -1,10 +1,9 @@
 package io.promptd.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
-import io.promptd.store.testing.TestPostgres;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.promptd.store.testing.TestPostgres;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,15 +17,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(60)
 class PromptStoreTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
+
   private StoreUrl url;
 
   @BeforeEach
@@ -50,29 +51,39 @@ class PromptStoreTest {
     java.net.URL folder = PromptStore.class.getClassLoader().getResource("promptd-store-migration");
     assertThat(folder).isNotNull();
     try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(Path.of(folder.toURI()))) {
-      int newest = files.map(f -> f.getFileName().toString()).filter(n -> n.matches("V\\d+__.*\\.sql"))
-          .mapToInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__")))).max().orElseThrow();
+      int newest = files
+          .map(f -> f.getFileName().toString())
+          .filter(n -> n.matches("V\\d+__.*\\.sql"))
+          .mapToInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__"))))
+          .max()
+          .orElseThrow();
       assertThat(Schema.NEWEST_MIGRATION).isEqualTo(Integer.toString(newest));
     }
   }
 
   @Test
   void urlsParseAndNeverShowThePassword() {
-    StoreUrl u = StoreUrl.parse("postgresql://alice:p%40ss-Secret@db.example:6543/prompts?sslmode=require");
+    StoreUrl u =
+        StoreUrl.parse("postgresql://alice:p%40ss-Secret@db.example:6543/prompts?sslmode=require");
     assertThat(u.jdbcUrl()).isEqualTo("jdbc:postgresql://db.example:6543/prompts?sslmode=require");
     assertThat(u.user()).isEqualTo("alice");
     assertThat(u.password()).isEqualTo("p@ss-Secret");
-    assertThat(u.toString()).isEqualTo("postgresql://alice@db.example:6543/prompts?sslmode=require")
+    assertThat(u.toString())
+        .isEqualTo("postgresql://alice@db.example:6543/prompts?sslmode=require")
         .doesNotContain("Secret");
-    StoreUrl j = StoreUrl.parse("jdbc:postgresql://h/db?user=bob&password=Secret2&ApplicationName=x");
+    StoreUrl j =
+        StoreUrl.parse("jdbc:postgresql://h/db?user=bob&password=Secret2&ApplicationName=x");
     assertThat(j.jdbcUrl()).isEqualTo("jdbc:postgresql://h/db?ApplicationName=x");
     assertThat(j.user()).isEqualTo("bob");
     assertThat(j.toString()).doesNotContain("Secret2");
-    assertThatThrownBy(() -> StoreUrl.parse("mysql://u:Secret3@h/db")).hasMessageNotContaining("Secret3")
+    assertThatThrownBy(() -> StoreUrl.parse("mysql://u:Secret3@h/db"))
+        .hasMessageNotContaining("Secret3")
         .hasMessageContaining("scheme 'mysql'");
-    assertThatThrownBy(() -> StoreUrl.parse("postgresql://u:Secret4@h")).hasMessageNotContaining("Secret4")
+    assertThatThrownBy(() -> StoreUrl.parse("postgresql://u:Secret4@h"))
+        .hasMessageNotContaining("Secret4")
         .hasMessageContaining("no database");
-    assertThatThrownBy(() -> StoreUrl.parse("postgresql://u:Sec ret5@h/db")).hasMessageNotContaining("ret5");
+    assertThatThrownBy(() -> StoreUrl.parse("postgresql://u:Sec ret5@h/db"))
+        .hasMessageNotContaining("ret5");
   }
 
   @Test
@@ -98,7 +109,8 @@ class PromptStoreTest {
       Published first = FolderFiles.publish(store, dir, "alice", true);
       assertThat(first).isEqualTo(new Published(1, 4, 0, 0, 4));
       assertThat(store.snapshot().files().keySet())
-          .containsExactly(".claude/commands/fix.md", "a.prompt.md", "b.prompt.md", "team/c.prompt.md");
+          .containsExactly(
+              ".claude/commands/fix.md", "a.prompt.md", "b.prompt.md", "team/c.prompt.md");
 
       Published again = FolderFiles.publish(store, dir, "alice", true);
       assertThat(again.nothing()).isTrue();
@@ -112,8 +124,10 @@ class PromptStoreTest {
       assertThat(new String(store.snapshot().files().get("b.prompt.md"), StandardCharsets.UTF_8))
           .isEqualTo("B changed\n");
       assertThat(store.snapshot().files()).doesNotContainKey("team/c.prompt.md");
-      assertThat(store.history("c")).extracting(FileVersion::version, FileVersion::deleted, FileVersion::author)
-          .containsExactly(org.assertj.core.groups.Tuple.tuple(2, true, "bob"),
+      assertThat(store.history("c"))
+          .extracting(FileVersion::version, FileVersion::deleted, FileVersion::author)
+          .containsExactly(
+              org.assertj.core.groups.Tuple.tuple(2, true, "bob"),
               org.assertj.core.groups.Tuple.tuple(1, false, "alice"));
     }
   }
@@ -127,7 +141,8 @@ class PromptStoreTest {
           .isInstanceOf(StoreException.class)
           .hasMessageContaining("nothing was published")
           .hasMessageMatching("(?s).*bad\\.prompt\\.md:\\d+.*")
-          .extracting(e -> ((StoreException) e).kind()).isEqualTo(StoreException.Kind.REFUSED);
+          .extracting(e -> ((StoreException) e).kind())
+          .isEqualTo(StoreException.Kind.REFUSED);
       assertThat(store.libraryVersion()).isZero();
       assertThat(FolderFiles.publish(store, dir, "alice", true).files()).isEqualTo(2);
     }
@@ -165,13 +180,22 @@ class PromptStoreTest {
       assertThat(ok).hasSize(1);
       assertThat(conflicts).hasSize(1);
       assertThat(conflicts.getFirst().kind()).isEqualTo(StoreException.Kind.CONFLICT);
-      assertThat(conflicts.getFirst()).hasMessageContaining("another publish changed the store")
+      assertThat(conflicts.getFirst())
+          .hasMessageContaining("another publish changed the store")
           .hasMessageNotContaining("s3cret");
       assertThat(store.libraryVersion()).isEqualTo(2);
-      // The winner's files are all there; the loser wrote nothing, and publishing again (rebased) works.
+      // The winner's files are all there; the loser wrote nothing, and publishing again (rebased)
+      // works.
       assertThat(store.snapshot().files()).hasSize(2);
-      Published retry = store.publish(Map.of("base.prompt.md", utf8("base\n"), "one.prompt.md", utf8("1\n"),
-          "two.prompt.md", utf8("2\n")), "again");
+      Published retry = store.publish(
+          Map.of(
+              "base.prompt.md",
+              utf8("base\n"),
+              "one.prompt.md",
+              utf8("1\n"),
+              "two.prompt.md",
+              utf8("2\n")),
+          "again");
       assertThat(retry.libraryVersion()).isEqualTo(3);
       assertThat(store.snapshot().files().keySet())
           .containsExactlyInAnyOrder("base.prompt.md", "one.prompt.md", "two.prompt.md");
@@ -183,18 +207,24 @@ class PromptStoreTest {
     try (PromptStore store = PromptStore.open(url)) {
       store.publish(Map.of("review.prompt.md", utf8("---\nname: code-review\n---\nv1\n")), "alice");
       store.publish(Map.of("review.prompt.md", utf8("---\nname: code-review\n---\nv2\n")), "bob");
-      assertThat(store.history("code-review")).extracting(FileVersion::version).containsExactly(2, 1);
+      assertThat(store.history("code-review"))
+          .extracting(FileVersion::version)
+          .containsExactly(2, 1);
       assertThat(store.history("review")).hasSize(2);
       Set<String> paths = store.paths("code-review");
       Published back = store.rollback(paths, 1, "carol");
       assertThat(back).isEqualTo(new Published(3, 0, 1, 0, 1));
-      assertThat(new String(store.snapshot().files().get("review.prompt.md"), StandardCharsets.UTF_8))
+      assertThat(
+              new String(store.snapshot().files().get("review.prompt.md"), StandardCharsets.UTF_8))
           .endsWith("v1\n");
       List<FileVersion> history = store.history("code-review");
       assertThat(history).extracting(FileVersion::version).containsExactly(3, 2, 1);
-      assertThat(history.getFirst().sha256()).isEqualTo(history.getLast().sha256()).hasSize(64);
+      assertThat(history.getFirst().sha256())
+          .isEqualTo(history.getLast().sha256())
+          .hasSize(64);
       assertThat(history.getFirst().author()).isEqualTo("carol");
-      assertThatThrownBy(() -> store.rollback(paths, 9, "carol")).hasMessageContaining("has no version 9");
+      assertThatThrownBy(() -> store.rollback(paths, 9, "carol"))
+          .hasMessageContaining("has no version 9");
       assertThatThrownBy(() -> store.history("nope")).hasMessageContaining("names 'nope'");
     }
   }

@@ -2,17 +2,16 @@ package io.promptd.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.store.testing.TestPostgres;
-
 import io.promptd.library.LibraryOptions;
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.store.testing.TestPostgres;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
@@ -28,20 +27,32 @@ class StoreLibraryTest {
   void servesTheStoreAndAPublishReachesTheServingLibrary() throws Exception {
     StoreUrl url = TestPostgres.get().newDatabase();
     try (PromptStore store = PromptStore.open(url)) {
-      store.publish(Map.of("hello.prompt.md", utf8("---\ndescription: Hi\n---\nHello {{name}}\n"),
-          "team/.hidden/no.prompt.md", utf8("not served\n")), "alice");
+      store.publish(
+          Map.of(
+              "hello.prompt.md",
+              utf8("---\ndescription: Hi\n---\nHello {{name}}\n"),
+              "team/.hidden/no.prompt.md",
+              utf8("not served\n")),
+          "alice");
       try (StoreLibrary serving = StoreLibrary.start(url, OPTIONS)) {
         assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
-        assertThat(serving.library().catalog().all()).extracting(d -> d.prompt().name()).containsExactly("hello");
+        assertThat(serving.library().catalog().all())
+            .extracting(d -> d.prompt().name())
+            .containsExactly("hello");
         assertThat(serving.version()).isEqualTo(1);
 
         LinkedBlockingQueue<Long> changes = new LinkedBlockingQueue<>();
-        try (AutoCloseable listening = serving.library().catalog()
+        try (AutoCloseable listening = serving
+            .library()
+            .catalog()
             .onChange(() -> changes.add(serving.library().catalog().version()))) {
-          store.publish(Map.of("hello.prompt.md", utf8("Hello again\n"), "bye.prompt.md", utf8("Bye\n")), "bob");
+          store.publish(
+              Map.of("hello.prompt.md", utf8("Hello again\n"), "bye.prompt.md", utf8("Bye\n")),
+              "bob");
           assertThat(changes.poll(20, TimeUnit.SECONDS)).isNotNull();
         }
-        assertThat(serving.library().catalog().all()).extracting(d -> d.prompt().name())
+        assertThat(serving.library().catalog().all())
+            .extracting(d -> d.prompt().name())
             .containsExactly("bye", "hello");
         assertThat(serving.version()).isEqualTo(2);
       }
@@ -60,20 +71,27 @@ class StoreLibraryTest {
       pg.stop();
       try {
         assertThat(serving.await(() -> !serving.connected(), Duration.ofSeconds(20)))
-            .as("the feed noticed the database went away").isTrue();
+            .as("the feed noticed the database went away")
+            .isTrue();
         // Away: the snapshot is still served.
-        assertThat(serving.library().catalog().get("one")).map(PromptDefinition::prompt).isPresent();
+        assertThat(serving.library().catalog().get("one"))
+            .map(PromptDefinition::prompt)
+            .isPresent();
         assertThat(serving.loaded()).isTrue();
       } finally {
         pg.start();
       }
       // A publish made while the replica's connection was gone (it may not have reconnected yet).
       try (PromptStore store = PromptStore.open(url)) {
-        store.publish(Map.of("one.prompt.md", utf8("One\n"), "two.prompt.md", utf8("Two\n")), "bob");
+        store.publish(
+            Map.of("one.prompt.md", utf8("One\n"), "two.prompt.md", utf8("Two\n")), "bob");
       }
-      assertThat(serving.await(() -> serving.version() >= 2, Duration.ofSeconds(30))).isTrue();
+      assertThat(serving.await(() -> serving.version() >= 2, Duration.ofSeconds(30)))
+          .isTrue();
       assertThat(serving.version()).isEqualTo(2);
-      assertThat(serving.library().catalog().all()).extracting(d -> d.prompt().name()).containsExactly("one", "two");
+      assertThat(serving.library().catalog().all())
+          .extracting(d -> d.prompt().name())
+          .containsExactly("one", "two");
     }
   }
 
@@ -82,17 +100,23 @@ class StoreLibraryTest {
     StoreUrl url = TestPostgres.get().newDatabase();
     try (PromptStore store = PromptStore.open(url)) {
       store.publish(Map.of("old.prompt.md", utf8("Old\n")), "alice");
-      store.publish(Map.of("old.prompt.md", utf8("Old\n"), "older.prompt.md", utf8("Older\n")), "alice");
+      store.publish(
+          Map.of("old.prompt.md", utf8("Old\n"), "older.prompt.md", utf8("Older\n")), "alice");
       try (StoreLibrary serving = StoreLibrary.start(url, OPTIONS)) {
         assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
         assertThat(serving.version()).isEqualTo(2);
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+        try (java.sql.Connection c =
+                java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
             java.sql.Statement s = c.createStatement()) {
-          s.execute("DELETE FROM file_versions; DELETE FROM publishes; UPDATE store SET library_version = 0");
+          s.execute(
+              "DELETE FROM file_versions; DELETE FROM publishes; UPDATE store SET library_version = 0");
         }
         store.publish(Map.of("new.prompt.md", utf8("New\n")), "bob");
-        assertThat(serving.await(() -> serving.version() == 1, Duration.ofSeconds(30))).isTrue();
-        assertThat(serving.library().catalog().all()).extracting(d -> d.prompt().name()).containsExactly("new");
+        assertThat(serving.await(() -> serving.version() == 1, Duration.ofSeconds(30)))
+            .isTrue();
+        assertThat(serving.library().catalog().all())
+            .extracting(d -> d.prompt().name())
+            .containsExactly("new");
       }
     }
   }
@@ -105,27 +129,45 @@ class StoreLibraryTest {
   @Test
   void theFirstReplicaStoresTheParsedIndexAndTheNextOneServesFromIt() throws Exception {
     StoreUrl url = TestPostgres.get().newDatabase();
-    LibraryOptions options = LibraryOptions.builder().maxPromptBytes(1L << 20).maxAttachmentBytes(10L << 20)
-        .maxFiles(250_000).debounce(Duration.ofMillis(25)).parallelism(2).cacheDirectory(null).cacheMinimumFiles(100)
+    LibraryOptions options = LibraryOptions.builder()
+        .maxPromptBytes(1L << 20)
+        .maxAttachmentBytes(10L << 20)
+        .maxFiles(250_000)
+        .debounce(Duration.ofMillis(25))
+        .parallelism(2)
+        .cacheDirectory(null)
+        .cacheMinimumFiles(100)
         .build();
     Map<String, byte[]> files = new java.util.TreeMap<>();
     for (int i = 0; i < 150; i++) {
-      files.put(String.format("team/p%03d.prompt.md", i), utf8("---\ndescription: number " + i
-          + "\narguments: [who]\n---\n{{> part}} " + i + " for {{who}}\n"));
+      files.put(
+          String.format("team/p%03d.prompt.md", i),
+          utf8("---\ndescription: number " + i + "\narguments: [who]\n---\n{{> part}} " + i
+              + " for {{who}}\n"));
     }
     files.put("part.md", utf8("Part"));
     try (PromptStore store = PromptStore.open(url)) {
       store.publish(files, "alice");
-      // Below the minimum (1,000 files): it stores nothing. (This replica once used withCacheDirectory(null), whose
-      // minimum is 0: it stored an index just after its load unless closed first, and the next replica then parsed
+      // Below the minimum (1,000 files): it stores nothing. (This replica once used
+      // withCacheDirectory(null), whose
+      // minimum is 0: it stored an index just after its load unless closed first, and the next
+      // replica then parsed
       // nothing, failing the test now and then.)
-      LibraryOptions small = LibraryOptions.builder().maxPromptBytes(1L << 20).maxAttachmentBytes(10L << 20)
-          .maxFiles(250_000).debounce(Duration.ofMillis(25)).parallelism(2).cacheDirectory(null)
-          .cacheMinimumFiles(1_000).build();
+      LibraryOptions small = LibraryOptions.builder()
+          .maxPromptBytes(1L << 20)
+          .maxAttachmentBytes(10L << 20)
+          .maxFiles(250_000)
+          .debounce(Duration.ofMillis(25))
+          .parallelism(2)
+          .cacheDirectory(null)
+          .cacheMinimumFiles(1_000)
+          .build();
       try (StoreLibrary replica = StoreLibrary.start(url, small)) {
         assertThat(replica.awaitLoaded(Duration.ofSeconds(20))).isTrue();
       }
-      assertThat(indexWrittenAt(url)).as("a library below the minimum stores no index").isNull();
+      assertThat(indexWrittenAt(url))
+          .as("a library below the minimum stores no index")
+          .isNull();
       try (StoreLibrary first = StoreLibrary.start(url, options)) {
         assertThat(first.awaitLoaded(Duration.ofSeconds(20))).isTrue();
         assertThat(first.library().parsedIndex()).as("it parsed everything").isNotNull();
@@ -134,10 +176,22 @@ class StoreLibraryTest {
       java.sql.Timestamp written = indexWrittenAt(url);
       try (StoreLibrary second = StoreLibrary.start(url, options)) {
         assertThat(second.awaitLoaded(Duration.ofSeconds(20))).isTrue();
-        assertThat(second.library().parsedIndex()).as("every file served from the stored index").isNull();
+        assertThat(second.library().parsedIndex())
+            .as("every file served from the stored index")
+            .isNull();
         assertThat(second.library().catalog().all()).hasSize(150);
-        assertThat(((io.promptd.mcp.protocol.TextContent) second.library().catalog().get("team-p042").orElseThrow()
-            .renderer().render(Map.of("who", "Ada")).messages().getFirst().content()).text()).isEqualTo("Part 42 for Ada");
+        assertThat(((io.promptd.mcp.protocol.TextContent) second
+                    .library()
+                    .catalog()
+                    .get("team-p042")
+                    .orElseThrow()
+                    .renderer()
+                    .render(Map.of("who", "Ada"))
+                    .messages()
+                    .getFirst()
+                    .content())
+                .text())
+            .isEqualTo("Part 42 for Ada");
       }
       assertThat(indexWrittenAt(url)).as("nothing new to store").isEqualTo(written);
       Map<String, byte[]> next = new java.util.TreeMap<>(files);
@@ -145,29 +199,49 @@ class StoreLibraryTest {
       store.publish(next, "bob");
       try (StoreLibrary third = StoreLibrary.start(url, options)) {
         assertThat(third.awaitLoaded(Duration.ofSeconds(20))).isTrue();
-        assertThat(third.library().catalog().get("team-p007").orElseThrow().prompt().description()).isEqualTo("seven");
-        assertThat(third.library().catalog().get("team-p008").orElseThrow().prompt().description()).isEqualTo("number 8");
+        assertThat(third
+                .library()
+                .catalog()
+                .get("team-p007")
+                .orElseThrow()
+                .prompt()
+                .description())
+            .isEqualTo("seven");
+        assertThat(third
+                .library()
+                .catalog()
+                .get("team-p008")
+                .orElseThrow()
+                .prompt()
+                .description())
+            .isEqualTo("number 8");
         awaitIndex(third, url, 2);
       }
     }
   }
 
   /** Waits until {@code replica} stored the index of {@code version}, then checks the row it wrote. */
-  private static void awaitIndex(StoreLibrary replica, StoreUrl url, long version) throws Exception {
+  private static void awaitIndex(StoreLibrary replica, StoreUrl url, long version)
+      throws Exception {
     assertThat(replica.await(() -> replica.indexStored() == version, Duration.ofSeconds(20)))
-        .as("the index of library version %d was stored", version).isTrue();
-    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
-        java.sql.ResultSet r = c.createStatement().executeQuery("SELECT library_version, length(data)"
-            + " FROM library_index")) {
+        .as("the index of library version %d was stored", version)
+        .isTrue();
+    try (java.sql.Connection c =
+            java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+        java.sql.ResultSet r = c.createStatement()
+            .executeQuery("SELECT library_version, length(data)" + " FROM library_index")) {
       assertThat(r.next()).isTrue();
       assertThat(r.getLong(1)).isEqualTo(version);
       assertThat(r.getInt(2)).isPositive();
     }
   }
 
-  private static java.sql.@org.jspecify.annotations.Nullable Timestamp indexWrittenAt(StoreUrl url) throws Exception {
-    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
-        java.sql.ResultSet r = c.createStatement().executeQuery("SELECT written_at FROM library_index")) {
+  private static java.sql.@org.jspecify.annotations.Nullable Timestamp indexWrittenAt(StoreUrl url)
+      throws Exception {
+    try (java.sql.Connection c =
+            java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+        java.sql.ResultSet r =
+            c.createStatement().executeQuery("SELECT written_at FROM library_index")) {
       return r.next() ? r.getTimestamp(1) : null;
     }
   }

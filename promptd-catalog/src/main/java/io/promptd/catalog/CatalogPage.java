@@ -17,16 +17,18 @@ import java.util.Map;
  */
 final class CatalogPage implements HttpMount {
   /** Where the files are served. */
-  static final List<String> PATHS = List.of("/", "/catalog/app.js", "/catalog/app.css", "/catalog/icon.svg");
+  static final List<String> PATHS =
+      List.of("/", "/catalog/app.js", "/catalog/app.css", "/catalog/icon.svg");
 
   /**
    * What the page may do: its own script and style, images from itself or {@code data:} URIs (prompt images and
    * icons arrive as those), requests to its own origin; no framing, no plugins, no form posts, and DOM sinks that
    * parse HTML refuse strings (Trusted Types with no policy: {@code innerHTML = text} throws).
    */
-  static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self';"
-      + " img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none';"
-      + " require-trusted-types-for 'script'; trusted-types 'none'";
+  static final String CONTENT_SECURITY_POLICY =
+      "default-src 'none'; script-src 'self'; style-src 'self';"
+          + " img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none';"
+          + " require-trusted-types-for 'script'; trusted-types 'none'";
 
   /** A file of the page, with its media type. */
   private static final class Asset {
@@ -71,8 +73,10 @@ final class CatalogPage implements HttpMount {
   public void serve(MountRequest request, MountResponse response) {
     securityHeaders(response);
     if (!openToAll && !request.fromThisMachine()) {
-      response.refuse(403, "Forbidden: without authentication the catalog is served only to this machine; require a"
-          + " token or OAuth, or configure a public URL");
+      response.refuse(
+          403,
+          "Forbidden: without authentication the catalog is served only to this machine; require a"
+              + " token or OAuth, or configure a public URL");
       return;
     }
     if (!request.method().equals("GET") && !request.method().equals("HEAD")) {
@@ -94,7 +98,8 @@ final class CatalogPage implements HttpMount {
   }
 
   private static void securityHeaders(MountResponse response) {
-    response.header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response
+        .header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         .header("X-Content-Type-Options", "nosniff")
         .header("X-Frame-Options", "DENY")
         .header("Referrer-Policy", "no-referrer")
@@ -106,7 +111,11 @@ final class CatalogPage implements HttpMount {
 
   /** A value fit for a double-quoted HTML attribute. */
   private static String attribute(String value) {
-    return value.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;").replace(">", "&gt;");
+    return value
+        .replace("&", "&amp;")
+        .replace("\"", "&quot;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;");
   }
 
   private static byte[] read(String name) {

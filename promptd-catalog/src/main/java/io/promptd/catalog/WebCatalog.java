@@ -28,7 +28,8 @@ public final class WebCatalog {
    *     (the page then asks for a token) or a public URL is configured; otherwise only visitors on this machine may
    * @return {@code http}
    */
-  public static HttpTransportBuilder mountOn(HttpTransportBuilder http, String endpoint, boolean openToAll) {
+  public static HttpTransportBuilder mountOn(
+      HttpTransportBuilder http, String endpoint, boolean openToAll) {
     requireNonNull(http, "WebCatalog.mountOn: http");
     requireNonNull(endpoint, "WebCatalog.mountOn: endpoint");
     CatalogPage page = new CatalogPage(endpoint, openToAll);

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * as the CLI mounts it: open to all when requests are authenticated or a public URL is configured.
  */
 class CatalogPageTest {
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private McpServer server;
   private HttpTransport http;
 
@@ -50,8 +51,11 @@ class CatalogPageTest {
   }
 
   private HttpResponse<String> get(String path) throws Exception {
-    return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + path))
-        .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + path))
+            .timeout(Duration.ofSeconds(10))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private int rawGet(String host) throws IOException {
@@ -67,33 +71,49 @@ class CatalogPageTest {
 
   @Test
   void servesThePageWithItsSecurityHeaders() throws Exception {
-    http = WebCatalog.mountOn(HttpTransport.builder().server(server).path("/api/mcp"), "/api/mcp", false).build()
+    http = WebCatalog.mountOn(
+            HttpTransport.builder().server(server).path("/api/mcp"), "/api/mcp", false)
+        .build()
         .start();
     HttpResponse<String> page = get("/");
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.headers().firstValue("content-type")).hasValue("text/html; charset=utf-8");
-    assertThat(page.body()).contains("data-endpoint=\"/api/mcp\"", "<script src=\"/catalog/app.js\" defer>")
+    assertThat(page.body())
+        .contains("data-endpoint=\"/api/mcp\"", "<script src=\"/catalog/app.js\" defer>")
         .doesNotContain("{{endpoint}}");
     for (String path : List.of("/", "/catalog/app.js", "/catalog/app.css", "/catalog/icon.svg")) {
       HttpResponse<String> r = get(path);
       assertThat(r.statusCode()).as(path).isEqualTo(200);
       String csp = r.headers().firstValue("content-security-policy").orElseThrow();
-      assertThat(csp).as(path).contains("default-src 'none'", "script-src 'self'", "connect-src 'self'",
-          "frame-ancestors 'none'", "require-trusted-types-for 'script'").doesNotContain("unsafe");
+      assertThat(csp)
+          .as(path)
+          .contains(
+              "default-src 'none'",
+              "script-src 'self'",
+              "connect-src 'self'",
+              "frame-ancestors 'none'",
+              "require-trusted-types-for 'script'")
+          .doesNotContain("unsafe");
       assertThat(r.headers().firstValue("x-content-type-options")).as(path).hasValue("nosniff");
       assertThat(r.headers().firstValue("x-frame-options")).as(path).hasValue("DENY");
     }
     assertThat(get("/catalog/app.js").headers().firstValue("content-type"))
         .hasValue("text/javascript; charset=utf-8");
     assertThat(get("/catalog/nothing.js").statusCode()).isEqualTo(404);
-    HttpResponse<Void> head = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port()
-        + "/catalog/app.js")).method("HEAD", HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(10))
-        .build(), HttpResponse.BodyHandlers.discarding());
+    HttpResponse<Void> head = HTTP.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + "/catalog/app.js"))
+            .method("HEAD", HttpRequest.BodyPublishers.noBody())
+            .timeout(Duration.ofSeconds(10))
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
     assertThat(head.statusCode()).isEqualTo(200);
     assertThat(head.headers().firstValueAsLong("content-length").orElseThrow())
         .isEqualTo(get("/catalog/app.js").body().getBytes(StandardCharsets.UTF_8).length);
-    HttpResponse<String> post = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + "/"))
-        .POST(HttpRequest.BodyPublishers.ofString("x")).timeout(Duration.ofSeconds(10)).build(),
+    HttpResponse<String> post = HTTP.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + "/"))
+            .POST(HttpRequest.BodyPublishers.ofString("x"))
+            .timeout(Duration.ofSeconds(10))
+            .build(),
         HttpResponse.BodyHandlers.ofString());
     assertThat(post.statusCode()).isEqualTo(405);
     assertThat(post.headers().firstValue("allow")).hasValue("GET, HEAD");
@@ -110,30 +130,49 @@ class CatalogPageTest {
   @Test
   void withoutAuthenticationOnlyLoopbackVisitorsUnlessAPublicUrlIsSet() throws Exception {
     // Behind a proxy on this machine that names the server otherwise: the visitor may be anyone.
-    http = catalog(HttpTransport.builder().server(server).allowedHosts(List.of("proxy.example:8080")), false)
-        .build().start();
+    http = catalog(
+            HttpTransport.builder().server(server).allowedHosts(List.of("proxy.example:8080")),
+            false)
+        .build()
+        .start();
     assertThat(rawGet("proxy.example:8080")).isEqualTo(403);
     assertThat(rawGet("127.0.0.1:" + http.port())).isEqualTo(200);
     http.close();
-    http = catalog(HttpTransport.builder().server(server).publicUrl(URI.create("https://prompts.example.com/mcp")),
-        true).build().start();
+    http = catalog(
+            HttpTransport.builder()
+                .server(server)
+                .publicUrl(URI.create("https://prompts.example.com/mcp")),
+            true)
+        .build()
+        .start();
     assertThat(rawGet("prompts.example.com")).isEqualTo(200);
   }
 
   @Test
   void withATokenThePageLoadsWithoutItAndTheLibraryDoesNot() throws Exception {
-    http = catalog(HttpTransport.builder().server(server).bearerToken("catalog-token-1234")
-        .allowedHosts(List.of("proxy.example:8080")), true).build().start();
+    http = catalog(
+            HttpTransport.builder()
+                .server(server)
+                .bearerToken("catalog-token-1234")
+                .allowedHosts(List.of("proxy.example:8080")),
+            true)
+        .build()
+        .start();
     assertThat(get("/").statusCode()).isEqualTo(200);
-    assertThat(rawGet("proxy.example:8080")).as("with auth the page may be served to anyone").isEqualTo(200);
+    assertThat(rawGet("proxy.example:8080"))
+        .as("with auth the page may be served to anyone")
+        .isEqualTo(200);
     assertThat(CatalogFixtures.listPrompts(http.uri()).statusCode()).isEqualTo(401);
   }
 
   /** Like the probes, the page's files raise no request event (no metric, no access-log line); its MCP calls do. */
   @Test
   void thePageFilesRaiseNoRequestEvents() throws Exception {
-    java.util.concurrent.BlockingQueue<RequestEvent> events = new java.util.concurrent.LinkedBlockingQueue<>();
-    http = catalog(HttpTransport.builder().server(server).onRequest(events::add), false).build().start();
+    java.util.concurrent.BlockingQueue<RequestEvent> events =
+        new java.util.concurrent.LinkedBlockingQueue<>();
+    http = catalog(HttpTransport.builder().server(server).onRequest(events::add), false)
+        .build()
+        .start();
     for (String path : List.of("/", "/catalog/app.js", "/catalog/app.css", "/catalog/icon.svg")) {
       assertThat(get(path).statusCode()).isEqualTo(200);
     }
@@ -146,8 +185,10 @@ class CatalogPageTest {
 
   @Test
   void anMcpPathThatWouldHideThePageIsRefused() {
-    assertThatThrownBy(() -> catalog(HttpTransport.builder().server(server).path("/"), false).build())
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("would hide it");
+    assertThatThrownBy(() ->
+            catalog(HttpTransport.builder().server(server).path("/"), false).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("would hide it");
   }
 
   /** The script builds the page from text only: no HTML parser, no code from strings (Trusted Types enforce it too). */
@@ -157,7 +198,15 @@ class CatalogPageTest {
     try (InputStream in = CatalogPage.class.getResourceAsStream("app.js")) {
       script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    assertThat(script).doesNotContain("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
-        "new Function", "srcdoc", "javascript:");
+    assertThat(script)
+        .doesNotContain(
+            "innerHTML",
+            "outerHTML",
+            "insertAdjacentHTML",
+            "document.write",
+            "eval(",
+            "new Function",
+            "srcdoc",
+            "javascript:");
   }
 }

@@ -57,7 +57,10 @@ final class AccessLog implements AutoCloseable {
     if (target.equals("-")) {
       return new AccessLog(System.err, false);
     }
-    OutputStream file = Files.newOutputStream(Path.of(target), StandardOpenOption.CREATE, StandardOpenOption.APPEND,
+    OutputStream file = Files.newOutputStream(
+        Path.of(target),
+        StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND,
         StandardOpenOption.WRITE);
     return new AccessLog(new BufferedOutputStream(file, 64 * 1024), true);
   }
@@ -79,11 +82,18 @@ final class AccessLog implements AutoCloseable {
         .put("prompt", orNull(e.prompt()))
         .put("outcome", e.outcome().name().toLowerCase(Locale.ROOT))
         .put("status", e.status())
-        .put("error", e.errorCode().isPresent() ? Json.of(e.errorCode().getAsInt()) : JsonNull.INSTANCE)
-        .put("duration_ms", Json.of(BigDecimal.valueOf(e.duration().toNanos(), 6).setScale(3, RoundingMode.HALF_UP)
-            .doubleValue()))
+        .put(
+            "error",
+            e.errorCode().isPresent() ? Json.of(e.errorCode().getAsInt()) : JsonNull.INSTANCE)
+        .put(
+            "duration_ms",
+            Json.of(BigDecimal.valueOf(e.duration().toNanos(), 6)
+                .setScale(3, RoundingMode.HALF_UP)
+                .doubleValue()))
         .put("subject", orNull(e.subject()))
-        .put("transport", e.transport() == RequestEvent.Transport.HTTP_SSE ? "sse" : "streamable-http")
+        .put(
+            "transport",
+            e.transport() == RequestEvent.Transport.HTTP_SSE ? "sse" : "streamable-http")
         .build();
     return JsonCodec.writeBytes(o, true);
   }

@@ -20,7 +20,8 @@ final class Check {
       out.println("promptd: cannot read prompt files: " + e.getMessage());
       return Main.FAILED;
     }
-    long errors = diagnostics.stream().filter(d -> d.severity() == Severity.ERROR).count();
+    long errors =
+        diagnostics.stream().filter(d -> d.severity() == Severity.ERROR).count();
     for (Diagnostic d : diagnostics) {
       out.println(d.format());
     }

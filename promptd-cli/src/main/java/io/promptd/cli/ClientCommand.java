@@ -71,11 +71,13 @@ final class ClientCommand {
       throw new UsageException(verb + " needs exactly one of --stdio \"command …\" or --url URL");
     }
     if (c.stdio != null && (c.token != null || !c.headers.isEmpty())) {
-      throw new UsageException("--token and --header are for --url (a stdio server is started, not called)");
+      throw new UsageException(
+          "--token and --header are for --url (a stdio server is started, not called)");
     }
     if (c.url != null && c.token == null) {
       String fromEnvironment = System.getenv(ServeOptions.TOKEN_VARIABLE);
-      c.token = fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment.strip();
+      c.token =
+          fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment.strip();
     }
     int expected = switch (verb) {
       case "get" -> 1;
@@ -83,7 +85,8 @@ final class ClientCommand {
       default -> 0;
     };
     if (c.positional.size() != expected) {
-      throw new UsageException(verb + " takes " + expected + " positional argument(s), got " + c.positional);
+      throw new UsageException(
+          verb + " takes " + expected + " positional argument(s), got " + c.positional);
     }
     return c;
   }
@@ -99,12 +102,18 @@ final class ClientCommand {
   }
 
   int run(PrintStream out, PrintStream err) {
-    // On a terminal `get` lets the server ask for missing or invalid arguments (the form goes to stderr, the answers
-    // come from stdin): a 2026-07-28 server through input_required rounds, a legacy one with elicitation/create,
-    // which the session declares it can answer. With --no-input, or without a terminal, the server is not offered to
+    // On a terminal `get` lets the server ask for missing or invalid arguments (the form goes to
+    // stderr, the answers
+    // come from stdin): a 2026-07-28 server through input_required rounds, a legacy one with
+    // elicitation/create,
+    // which the session declares it can answer. With --no-input, or without a terminal, the server
+    // is not offered to
     // ask, and its -32602 says what is wrong.
-    FormHandler forms = !verb.equals("get") || noInput || !TerminalForm.stdinIsATerminal() ? null
-        : new TerminalForm(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.err);
+    FormHandler forms = !verb.equals("get") || noInput || !TerminalForm.stdinIsATerminal()
+        ? null
+        : new TerminalForm(
+            new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
+            System.err);
     Map<String, String> given = new LinkedHashMap<>();
     try {
       if (verb.equals("get")) { // files read before connecting: a typo costs nothing
@@ -129,9 +138,11 @@ final class ClientCommand {
     } catch (io.promptd.mcp.client.HttpStatusException e) {
       err.println("promptd: " + target() + " refused the request: " + e.getMessage());
       if (e.status() == 401 || e.status() == 403) {
-        err.println("promptd: " + (token == null && headers.isEmpty()
-            ? "it needs a token: pass --token TOKEN or set " + ServeOptions.TOKEN_VARIABLE
-            : "the token was not accepted (" + (e.status() == 401 ? "wrong or expired" : "not allowed this") + ")"));
+        err.println("promptd: "
+            + (token == null && headers.isEmpty()
+                ? "it needs a token: pass --token TOKEN or set " + ServeOptions.TOKEN_VARIABLE
+                : "the token was not accepted ("
+                    + (e.status() == 401 ? "wrong or expired" : "not allowed this") + ")"));
       }
       return Main.CONNECTION_FAILED;
     } catch (IOException e) {
@@ -164,7 +175,8 @@ final class ClientCommand {
 
   private static String token(String text) {
     if (text.isBlank() || text.strip().chars().anyMatch(Character::isWhitespace)) {
-      throw new UsageException("--token takes the token alone: one word, without 'Bearer' or spaces");
+      throw new UsageException(
+          "--token takes the token alone: one word, without 'Bearer' or spaces");
     }
     return text.strip();
   }
@@ -193,22 +205,26 @@ final class ClientCommand {
     Set<String> cursors = new HashSet<>();
     String cursor = null;
     do {
-      JsonObject page = client.call(Methods.PROMPTS_LIST, JsonObject.builder().put("cursor", cursor).build());
+      JsonObject page = client.call(
+          Methods.PROMPTS_LIST, JsonObject.builder().put("cursor", cursor).build());
       prompts.addAll(page.array("prompts").orElse(JsonArray.EMPTY).elements());
       cursor = page.string("nextCursor").filter(c -> !c.isEmpty()).orElse(null);
       if (cursor != null && !cursors.add(cursor)) {
-        throw new IllegalStateException("the server repeated a cursor; stopping after " + cursors.size() + " pages");
+        throw new IllegalStateException(
+            "the server repeated a cursor; stopping after " + cursors.size() + " pages");
       }
     } while (cursor != null);
     if (json) {
-      out.println(JsonCodec.write(JsonObject.builder().put("prompts", new JsonArray(prompts)).build()));
+      out.println(JsonCodec.write(
+          JsonObject.builder().put("prompts", new JsonArray(prompts)).build()));
     } else {
       Render.promptTable(prompts, out);
     }
     return Main.OK;
   }
 
-  private int get(McpClient client, PrintStream out, @Nullable FormHandler forms, Map<String, String> given)
+  private int get(
+      McpClient client, PrintStream out, @Nullable FormHandler forms, Map<String, String> given)
       throws IOException {
     JsonObject result = client.getPromptJson(positional.getFirst(), given, forms);
     if (json) {
@@ -222,11 +238,25 @@ final class ClientCommand {
   private int complete(McpClient client, PrintStream out) throws IOException {
     JsonObject.Builder context = JsonObject.builder();
     arguments.forEach(context::put);
-    JsonObject result = client.call(Methods.COMPLETION_COMPLETE, JsonObject.builder()
-        .put("ref", JsonObject.builder().put("type", "ref/prompt").put("name", positional.get(0)).build())
-        .put("argument", JsonObject.builder().put("name", positional.get(1)).put("value", positional.get(2)).build())
-        .put("context", JsonObject.builder().put("arguments", context.build()).build())
-        .build());
+    JsonObject result = client.call(
+        Methods.COMPLETION_COMPLETE,
+        JsonObject.builder()
+            .put(
+                "ref",
+                JsonObject.builder()
+                    .put("type", "ref/prompt")
+                    .put("name", positional.get(0))
+                    .build())
+            .put(
+                "argument",
+                JsonObject.builder()
+                    .put("name", positional.get(1))
+                    .put("value", positional.get(2))
+                    .build())
+            .put(
+                "context",
+                JsonObject.builder().put("arguments", context.build()).build())
+            .build());
     if (json) {
       out.println(JsonCodec.write(result));
     } else {
@@ -242,13 +272,22 @@ final class ClientCommand {
       try {
         count = client.listPrompts().size();
       } catch (IOException | RuntimeException e) {
-        out.println(json ? "{\"event\":\"error\"}" : "prompts changed (could not list them: " + e.getMessage() + ")");
+        out.println(
+            json
+                ? "{\"event\":\"error\"}"
+                : "prompts changed (could not list them: " + e.getMessage() + ")");
       }
-      out.println(json ? "{\"event\":\"prompts/list_changed\",\"prompts\":" + count + "}"
-          : java.time.LocalTime.now(java.time.ZoneId.systemDefault()).withNano(0) + "  prompts changed: " + count + " prompt(s)");
+      out.println(
+          json
+              ? "{\"event\":\"prompts/list_changed\",\"prompts\":" + count + "}"
+              : java.time.LocalTime.now(java.time.ZoneId.systemDefault()).withNano(0)
+                  + "  prompts changed: " + count + " prompt(s)");
       out.flush();
     });
-    out.println(json ? "{\"event\":\"watching\"}" : "watching " + target() + " for prompt list changes (Ctrl-C to stop)");
+    out.println(
+        json
+            ? "{\"event\":\"watching\"}"
+            : "watching " + target() + " for prompt list changes (Ctrl-C to stop)");
     out.flush();
     try {
       forever.await();
@@ -271,11 +310,12 @@ final class ClientCommand {
     try {
       return readValue(raw);
     } catch (java.nio.file.NoSuchFileException e) {
-      throw new UsageException("the value of '" + name + "' is read from " + raw.substring(1) + ", which does not"
-          + " exist (a value that starts with @ is written @@, e.g. " + name + "=@" + raw + ")");
+      throw new UsageException("the value of '" + name + "' is read from " + raw.substring(1)
+          + ", which does not" + " exist (a value that starts with @ is written @@, e.g. " + name
+          + "=@" + raw + ")");
     } catch (IOException e) {
-      throw new UsageException("the value of '" + name + "' cannot be read from " + raw.substring(1) + ": "
-          + describe(e));
+      throw new UsageException("the value of '" + name + "' cannot be read from " + raw.substring(1)
+          + ": " + describe(e));
     }
   }
 
@@ -295,12 +335,14 @@ final class ClientCommand {
   /** An IO failure in words: refused connections and timeouts named, never a bare class name or "null". */
   static String describe(IOException e) {
     return switch (e) {
-      case java.net.ConnectException c -> "the connection was refused (is the server running, on that host and port?)";
+      case java.net.ConnectException c ->
+        "the connection was refused (is the server running, on that host and port?)";
       case java.net.UnknownHostException u -> "unknown host " + u.getMessage();
       default -> {
         String message = e.getMessage();
         if (message == null || message.isBlank()) {
-          yield e.getCause() instanceof IOException cause ? describe(cause)
+          yield e.getCause() instanceof IOException cause
+              ? describe(cause)
               : "the connection failed (" + e.getClass().getSimpleName() + ")";
         }
         yield message;
@@ -318,8 +360,9 @@ final class ClientCommand {
     } catch (java.net.URISyntaxException e) {
       // said below
     }
-    throw new UsageException("--url needs an http:// or https:// URL, such as http://127.0.0.1:3000/mcp, not '"
-        + text + "'");
+    throw new UsageException(
+        "--url needs an http:// or https:// URL, such as http://127.0.0.1:3000/mcp, not '" + text
+            + "'");
   }
 
   private static String value(List<String> args, int i, String option) {

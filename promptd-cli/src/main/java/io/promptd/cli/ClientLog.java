@@ -18,7 +18,8 @@ final class ClientLog implements AutoCloseable {
 
   /** Starts forwarding records of the {@code io.promptd.library} loggers to {@code server}'s clients. */
   static ClientLog install(McpServer server) {
-    return new ClientLog(StderrLogs.forward("io.promptd.library",
+    return new ClientLog(StderrLogs.forward(
+        "io.promptd.library",
         (level, message) -> server.log(level(level), "promptd.library", Json.of(message))));
   }
 

@@ -41,25 +41,62 @@ final class Clients {
   record Client(String id, String title, String where, Function<Target, String> config) {}
 
   static final List<Client> ALL = List.of(
-      new Client("claude-code", "Claude Code", "run once (user scope; --scope project writes .mcp.json instead)",
+      new Client(
+          "claude-code",
+          "Claude Code",
+          "run once (user scope; --scope project writes .mcp.json instead)",
           Clients::claudeCode),
-      new Client("gemini-cli", "Gemini CLI", ".gemini/settings.json in the project (or ~/.gemini/settings.json)",
-          t -> json(JsonObject.builder().put("mcpServers", servers(t, Clients::geminiServer)).build())),
-      new Client("qwen-code", "Qwen Code", ".qwen/settings.json in the project (or ~/.qwen/settings.json)",
-          t -> json(JsonObject.builder().put("mcpServers", servers(t, Clients::geminiServer)).build())),
-      new Client("vscode", "VS Code (Copilot Chat)", ".vscode/mcp.json in the workspace", Clients::vscode),
-      new Client("cursor", "Cursor", ".cursor/mcp.json in the project (or ~/.cursor/mcp.json)",
-          t -> json(JsonObject.builder().put("mcpServers", servers(t, Clients::cursorServer)).build())),
-      new Client("opencode", "opencode", "opencode.json in the project (or ~/.config/opencode/opencode.json)",
-          t -> json(JsonObject.builder().put("$schema", "https://opencode.ai/config.json")
-              .put("mcp", servers(t, Clients::opencodeServer)).build())),
-      new Client("copilot-cli", "GitHub Copilot CLI", "~/.copilot/mcp-config.json (it uses no MCP prompts, only"
-          + " tools: the prompts are offered as tools, --prompts-as-tools, which an HTTP server must be started with)",
-          t -> json(JsonObject.builder().put("mcpServers", servers(t, Clients::copilotServer)).build())),
-      new Client("claude-desktop", "Claude Desktop", "claude_desktop_config.json (Settings > Developer > Edit Config;"
-          + " stdio only: add an HTTP server as a custom connector in its settings)",
-          t -> t.http() ? "" : json(JsonObject.builder().put("mcpServers", servers(t, Clients::stdioServer)).build())),
-      new Client("inspector", "MCP Inspector", "run it (a browser page opens)", Clients::inspector));
+      new Client(
+          "gemini-cli",
+          "Gemini CLI",
+          ".gemini/settings.json in the project (or ~/.gemini/settings.json)",
+          t -> json(JsonObject.builder()
+              .put("mcpServers", servers(t, Clients::geminiServer))
+              .build())),
+      new Client(
+          "qwen-code",
+          "Qwen Code",
+          ".qwen/settings.json in the project (or ~/.qwen/settings.json)",
+          t -> json(JsonObject.builder()
+              .put("mcpServers", servers(t, Clients::geminiServer))
+              .build())),
+      new Client(
+          "vscode", "VS Code (Copilot Chat)", ".vscode/mcp.json in the workspace", Clients::vscode),
+      new Client(
+          "cursor",
+          "Cursor",
+          ".cursor/mcp.json in the project (or ~/.cursor/mcp.json)",
+          t -> json(JsonObject.builder()
+              .put("mcpServers", servers(t, Clients::cursorServer))
+              .build())),
+      new Client(
+          "opencode",
+          "opencode",
+          "opencode.json in the project (or ~/.config/opencode/opencode.json)",
+          t -> json(JsonObject.builder()
+              .put("$schema", "https://opencode.ai/config.json")
+              .put("mcp", servers(t, Clients::opencodeServer))
+              .build())),
+      new Client(
+          "copilot-cli",
+          "GitHub Copilot CLI",
+          "~/.copilot/mcp-config.json (it uses no MCP prompts, only"
+              + " tools: the prompts are offered as tools, --prompts-as-tools, which an HTTP server must be started with)",
+          t -> json(JsonObject.builder()
+              .put("mcpServers", servers(t, Clients::copilotServer))
+              .build())),
+      new Client(
+          "claude-desktop",
+          "Claude Desktop",
+          "claude_desktop_config.json (Settings > Developer > Edit Config;"
+              + " stdio only: add an HTTP server as a custom connector in its settings)",
+          t -> t.http()
+              ? ""
+              : json(JsonObject.builder()
+                  .put("mcpServers", servers(t, Clients::stdioServer))
+                  .build())),
+      new Client(
+          "inspector", "MCP Inspector", "run it (a browser page opens)", Clients::inspector));
 
   private Clients() {}
 
@@ -95,22 +132,26 @@ final class Clients {
     Target target = new Target(command, url, tokenVariable, name);
     if (only != null) {
       String id = only;
-      Client client = ALL.stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow(() ->
-          new UsageException("clients: no client '" + id + "'; one of " + String.join(", ",
-              ALL.stream().map(Client::id).toList())));
+      Client client = ALL.stream()
+          .filter(c -> c.id().equals(id))
+          .findFirst()
+          .orElseThrow(() -> new UsageException("clients: no client '" + id + "'; one of "
+              + String.join(", ", ALL.stream().map(Client::id).toList())));
       String config = client.config().apply(target);
       if (config.isEmpty()) {
-        throw new UsageException("clients: " + client.title() + " takes no " + (target.http() ? "HTTP" : "stdio")
-            + " server in a file: " + client.where());
+        throw new UsageException("clients: " + client.title() + " takes no "
+            + (target.http() ? "HTTP" : "stdio") + " server in a file: " + client.where());
       }
       out.println(config);
       return Main.OK;
     }
-    out.println("# promptd for MCP clients: " + (target.http()
-        ? target.url() + " with the bearer token from $" + tokenVariable
-        : "serving " + String.join(" ", command.subList(2, command.size())) + " over stdio"));
+    out.println("# promptd for MCP clients: "
+        + (target.http()
+            ? target.url() + " with the bearer token from $" + tokenVariable
+            : "serving " + String.join(" ", command.subList(2, command.size())) + " over stdio"));
     if (!target.http()) {
-      out.println("# each client starts promptd itself; for a running HTTP server: promptd clients --http URL");
+      out.println(
+          "# each client starts promptd itself; for a running HTTP server: promptd clients --http URL");
     }
     for (Client c : ALL) {
       String config = c.config().apply(target);
@@ -132,16 +173,17 @@ final class Clients {
 
   private static String claudeCode(Target t) {
     if (t.http()) {
-      return "claude mcp add --transport http " + t.name() + " " + t.url() + " --header \"Authorization: Bearer $"
-          + t.tokenVariable() + "\"";
+      return "claude mcp add --transport http " + t.name() + " " + t.url()
+          + " --header \"Authorization: Bearer $" + t.tokenVariable() + "\"";
     }
     return "claude mcp add --scope user " + t.name() + " -- " + shell(t.command());
   }
 
   private static String inspector(Target t) {
     if (t.http()) {
-      return "npx @modelcontextprotocol/inspector   # then: Transport Type Streamable HTTP, URL " + t.url()
-          + ", Authentication: header Authorization, value Bearer <the token in $" + t.tokenVariable() + ">";
+      return "npx @modelcontextprotocol/inspector   # then: Transport Type Streamable HTTP, URL "
+          + t.url() + ", Authentication: header Authorization, value Bearer <the token in $"
+          + t.tokenVariable() + ">";
     }
     return "npx @modelcontextprotocol/inspector " + shell(t.command());
   }
@@ -149,15 +191,34 @@ final class Clients {
   private static String vscode(Target t) {
     JsonObject.Builder root = JsonObject.builder();
     if (t.http()) {
-      root.put("inputs", new JsonArray(List.of(JsonObject.builder().put("type", "promptString")
-          .put("id", t.name() + "-token").put("description", "The bearer token of " + t.url()).put("password", true)
-          .build())));
+      root.put(
+          "inputs",
+          new JsonArray(List.of(JsonObject.builder()
+              .put("type", "promptString")
+              .put("id", t.name() + "-token")
+              .put("description", "The bearer token of " + t.url())
+              .put("password", true)
+              .build())));
     }
-    return json(root.put("servers", servers(t, x -> x.http()
-        ? JsonObject.builder().put("type", "http").put("url", x.address())
-            .put("headers", auth("Bearer ${input:" + x.name() + "-token}")).build()
-        : JsonObject.builder().put("type", "stdio").put("command", x.command().getFirst())
-            .put("args", JsonArray.ofStrings(x.command().subList(1, x.command().size()))).build())).build());
+    return json(root.put(
+            "servers",
+            servers(
+                t,
+                x -> x.http()
+                    ? JsonObject.builder()
+                        .put("type", "http")
+                        .put("url", x.address())
+                        .put("headers", auth("Bearer ${input:" + x.name() + "-token}"))
+                        .build()
+                    : JsonObject.builder()
+                        .put("type", "stdio")
+                        .put("command", x.command().getFirst())
+                        .put(
+                            "args",
+                            JsonArray.ofStrings(
+                                x.command().subList(1, x.command().size())))
+                        .build()))
+        .build());
   }
 
   private static JsonObject servers(Target t, Function<Target, JsonObject> server) {
@@ -165,34 +226,55 @@ final class Clients {
   }
 
   private static JsonObject stdioServer(Target t) {
-    return JsonObject.builder().put("command", t.command().getFirst())
-        .put("args", JsonArray.ofStrings(t.command().subList(1, t.command().size()))).build();
+    return JsonObject.builder()
+        .put("command", t.command().getFirst())
+        .put("args", JsonArray.ofStrings(t.command().subList(1, t.command().size())))
+        .build();
   }
 
   private static JsonObject geminiServer(Target t) {
-    return t.http() ? JsonObject.builder().put("httpUrl", t.address())
-        .put("headers", auth("Bearer $" + t.tokenVariable())).build() : stdioServer(t);
+    return t.http()
+        ? JsonObject.builder()
+            .put("httpUrl", t.address())
+            .put("headers", auth("Bearer $" + t.tokenVariable()))
+            .build()
+        : stdioServer(t);
   }
 
   private static JsonObject cursorServer(Target t) {
-    return t.http() ? JsonObject.builder().put("url", t.address())
-        .put("headers", auth("Bearer ${env:" + t.tokenVariable() + "}")).build() : stdioServer(t);
+    return t.http()
+        ? JsonObject.builder()
+            .put("url", t.address())
+            .put("headers", auth("Bearer ${env:" + t.tokenVariable() + "}"))
+            .build()
+        : stdioServer(t);
   }
 
   private static JsonObject opencodeServer(Target t) {
     return t.http()
-        ? JsonObject.builder().put("type", "remote").put("url", t.address())
-            .put("headers", auth("Bearer {env:" + t.tokenVariable() + "}")).put("oauth", false).put("enabled", true)
+        ? JsonObject.builder()
+            .put("type", "remote")
+            .put("url", t.address())
+            .put("headers", auth("Bearer {env:" + t.tokenVariable() + "}"))
+            .put("oauth", false)
+            .put("enabled", true)
             .build()
-        : JsonObject.builder().put("type", "local").put("command", JsonArray.ofStrings(t.command()))
-            .put("enabled", true).build();
+        : JsonObject.builder()
+            .put("type", "local")
+            .put("command", JsonArray.ofStrings(t.command()))
+            .put("enabled", true)
+            .build();
   }
 
   private static JsonObject copilotServer(Target t) {
     JsonObject.Builder b = t.http()
-        ? JsonObject.builder().put("type", "http").put("url", t.address())
+        ? JsonObject.builder()
+            .put("type", "http")
+            .put("url", t.address())
             .put("headers", auth("Bearer ${" + t.tokenVariable() + "}"))
-        : JsonObject.builder().put("type", "local").put("command", t.command().getFirst())
+        : JsonObject.builder()
+            .put("type", "local")
+            .put("command", t.command().getFirst())
             .put("args", JsonArray.ofStrings(withPromptsAsTools(t.command())));
     return b.put("tools", JsonArray.ofStrings(List.of("*"))).build();
   }
@@ -226,17 +308,22 @@ final class Clients {
 
   private static void write(Json value, StringBuilder s, String indent) {
     switch (value) {
-      case JsonObject o when !o.members().isEmpty() -> {
+      case JsonObject o
+      when !o.members().isEmpty() -> {
         s.append("{\n");
         int i = 0;
         for (Map.Entry<String, Json> e : o.members().entrySet()) {
-          s.append(indent).append("  ").append(JsonCodec.write(new JsonString(e.getKey()))).append(": ");
+          s.append(indent)
+              .append("  ")
+              .append(JsonCodec.write(new JsonString(e.getKey())))
+              .append(": ");
           write(e.getValue(), s, indent + "  ");
           s.append(++i < o.members().size() ? ",\n" : "\n");
         }
         s.append(indent).append('}');
       }
-      case JsonArray a when a.elements().stream().anyMatch(e -> e instanceof JsonObject) -> {
+      case JsonArray a
+      when a.elements().stream().anyMatch(e -> e instanceof JsonObject) -> {
         s.append("[\n");
         for (int i = 0; i < a.elements().size(); i++) {
           s.append(indent).append("  ");
@@ -265,13 +352,15 @@ final class Clients {
       }
       return u;
     } catch (java.net.URISyntaxException e) {
-      throw new UsageException("clients: --http needs a URL such as http://127.0.0.1:3000/mcp, not '" + text + "'");
+      throw new UsageException(
+          "clients: --http needs a URL such as http://127.0.0.1:3000/mcp, not '" + text + "'");
     }
   }
 
   private static String variable(String name) {
     if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-      throw new UsageException("clients: --token-env needs an environment variable's name, not '" + name + "'");
+      throw new UsageException(
+          "clients: --token-env needs an environment variable's name, not '" + name + "'");
     }
     return name;
   }

@@ -21,7 +21,9 @@ record FormOptions(boolean elicit, boolean formFirst, FreeTextConfirmation confi
       case "auto" -> FreeTextConfirmation.AUTO;
       case "always" -> FreeTextConfirmation.ALWAYS;
       case "never" -> FreeTextConfirmation.NEVER;
-      default -> throw new UsageException("--confirm-free-text must be auto, always or never, not '" + value + "'");
+      default ->
+        throw new UsageException(
+            "--confirm-free-text must be auto, always or never, not '" + value + "'");
     };
   }
 }

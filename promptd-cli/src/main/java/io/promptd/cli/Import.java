@@ -39,7 +39,8 @@ final class Import {
     }
     List<Importer.Converted> results;
     try {
-      results = Importer.convert(source, target, force, LibraryOptions.defaults().withCacheDirectory(null));
+      results = Importer.convert(
+          source, target, force, LibraryOptions.defaults().withCacheDirectory(null));
     } catch (IOException e) {
       out.println("promptd: cannot import: " + e.getMessage());
       return Main.FAILED;

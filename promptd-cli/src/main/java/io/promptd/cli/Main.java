@@ -106,11 +106,13 @@ public final class Main {
       return USAGE;
     }
     if (args.getFirst().equals("help") || args.contains("--help") || args.contains("-h")) {
-      String command = args.getFirst().equals("help") ? (args.size() > 1 ? args.get(1) : null)
+      String command = args.getFirst().equals("help")
+          ? (args.size() > 1 ? args.get(1) : null)
           : args.getFirst().startsWith("-") ? null : args.getFirst();
       String help = command == null ? USAGE_TEXT : help(command);
       if (help == null) {
-        err.println("promptd: unknown command '" + command + "'; the commands: " + String.join(", ", COMMANDS));
+        err.println("promptd: unknown command '" + command + "'; the commands: "
+            + String.join(", ", COMMANDS));
         return USAGE;
       }
       err.print(help);
@@ -129,8 +131,10 @@ public final class Main {
         case "import" -> Import.run(rest, System.out);
         case "clients" -> Clients.run(rest, System.out);
         case "train-cache" -> Training.run(rest, err);
-        case "publish", "history", "rollback" -> StoreCommand.parse(args.getFirst(), rest).run(System.out, err);
-        case "list", "get", "complete", "watch" -> ClientCommand.parse(args.getFirst(), rest).run(System.out, err);
+        case "publish", "history", "rollback" ->
+          StoreCommand.parse(args.getFirst(), rest).run(System.out, err);
+        case "list", "get", "complete", "watch" ->
+          ClientCommand.parse(args.getFirst(), rest).run(System.out, err);
         default -> throw new UsageException("unknown command '" + args.getFirst() + "'");
       };
     } catch (UsageException e) {
@@ -142,8 +146,18 @@ public final class Main {
   }
 
   /** The commands, in the order the usage text lists them. */
-  static final List<String> COMMANDS = List.of("serve", "check", "import", "clients", "list", "get", "complete", "watch",
-      "publish", "history", "rollback");
+  static final List<String> COMMANDS = List.of(
+      "serve",
+      "check",
+      "import",
+      "clients",
+      "list",
+      "get",
+      "complete",
+      "watch",
+      "publish",
+      "history",
+      "rollback");
 
   /**
    * One command's part of the usage text — its lines, the lines that continue them, and for {@code serve} its options
@@ -153,7 +167,8 @@ public final class Main {
     if (!COMMANDS.contains(command)) {
       return null;
     }
-    // The notes under a group of commands ("SERVER is …", "URL is …") belong to each command of the group.
+    // The notes under a group of commands ("SERVER is …", "URL is …") belong to each command of the
+    // group.
     String note = switch (command) {
       case "list", "get", "complete", "watch" -> "    SERVER is";
       case "publish", "history", "rollback" -> "    URL is";

@@ -1,12 +1,5 @@
 package io.promptd.cli;
 
-import io.promptd.library.Library;
-import io.promptd.mcp.http.HttpTransport;
-import io.promptd.mcp.http.MountRequest;
-import io.promptd.mcp.http.MountResponse;
-import io.promptd.mcp.http.RequestEvent;
-import io.promptd.mcp.server.McpServer;
-import io.promptd.mcp.protocol.Methods;
 import io.prometheus.metrics.config.EscapingScheme;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
@@ -14,6 +7,13 @@ import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.promptd.library.Library;
+import io.promptd.mcp.http.HttpTransport;
+import io.promptd.mcp.http.MountRequest;
+import io.promptd.mcp.http.MountResponse;
+import io.promptd.mcp.http.RequestEvent;
+import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.McpServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -28,47 +28,87 @@ import java.util.Set;
  */
 final class Metrics {
   /** The MCP methods a client may send; anything else is counted as {@code other}. */
-  static final Set<String> METHODS = Set.of(Methods.INITIALIZE, Methods.PING, Methods.NOTIFICATION_INITIALIZED,
-      Methods.NOTIFICATION_CANCELLED, Methods.NOTIFICATION_PROGRESS, Methods.NOTIFICATION_ROOTS_LIST_CHANGED,
-      Methods.SERVER_DISCOVER, Methods.SUBSCRIPTIONS_LISTEN, Methods.PROMPTS_LIST, Methods.PROMPTS_GET,
-      Methods.COMPLETION_COMPLETE, Methods.RESOURCES_LIST, Methods.RESOURCES_TEMPLATES_LIST, Methods.RESOURCES_READ,
-      Methods.RESOURCES_SUBSCRIBE, Methods.RESOURCES_UNSUBSCRIBE, Methods.LOGGING_SET_LEVEL, Methods.TOOLS_LIST,
+  static final Set<String> METHODS = Set.of(
+      Methods.INITIALIZE,
+      Methods.PING,
+      Methods.NOTIFICATION_INITIALIZED,
+      Methods.NOTIFICATION_CANCELLED,
+      Methods.NOTIFICATION_PROGRESS,
+      Methods.NOTIFICATION_ROOTS_LIST_CHANGED,
+      Methods.SERVER_DISCOVER,
+      Methods.SUBSCRIPTIONS_LISTEN,
+      Methods.PROMPTS_LIST,
+      Methods.PROMPTS_GET,
+      Methods.COMPLETION_COMPLETE,
+      Methods.RESOURCES_LIST,
+      Methods.RESOURCES_TEMPLATES_LIST,
+      Methods.RESOURCES_READ,
+      Methods.RESOURCES_SUBSCRIBE,
+      Methods.RESOURCES_UNSUBSCRIBE,
+      Methods.LOGGING_SET_LEVEL,
+      Methods.TOOLS_LIST,
       Methods.TOOLS_CALL);
 
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
-  private final Counter requests = Counter.builder().name("promptd_requests_total")
-      .help("MCP HTTP requests by method, era and outcome (ok, error, cancelled, refused_4xx, refused_5xx)")
-      .labelNames("method", "era", "outcome").register(registry);
-  private final Histogram latency = Histogram.builder().name("promptd_request_duration_seconds")
-      .help("Time from arrival to the last byte of the answer; streams (listen, legacy GET) are left out")
-      .labelNames("method", "era").classicOnly()
-      .classicUpperBounds(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
+  private final Counter requests = Counter.builder()
+      .name("promptd_requests_total")
+      .help(
+          "MCP HTTP requests by method, era and outcome (ok, error, cancelled, refused_4xx, refused_5xx)")
+      .labelNames("method", "era", "outcome")
       .register(registry);
-  private final Counter promptGets = Counter.builder().name("promptd_prompt_gets_total")
-      .help("prompts/get answered with a result, by prompt name").labelNames("prompt").register(registry);
-  private final Counter reloadErrors = Counter.builder().name("promptd_library_reload_errors_total")
-      .help("Problems the library reported while loading or reloading files (a file that does not parse, ...)")
+  private final Histogram latency = Histogram.builder()
+      .name("promptd_request_duration_seconds")
+      .help(
+          "Time from arrival to the last byte of the answer; streams (listen, legacy GET) are left out")
+      .labelNames("method", "era")
+      .classicOnly()
+      .classicUpperBounds(
+          0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
+      .register(registry);
+  private final Counter promptGets = Counter.builder()
+      .name("promptd_prompt_gets_total")
+      .help("prompts/get answered with a result, by prompt name")
+      .labelNames("prompt")
+      .register(registry);
+  private final Counter reloadErrors = Counter.builder()
+      .name("promptd_library_reload_errors_total")
+      .help(
+          "Problems the library reported while loading or reloading files (a file that does not parse, ...)")
       .register(registry);
 
   Metrics(McpServer server, Library library) {
     long loadedVersion = library.version();
-    GaugeWithCallback.builder().name("promptd_library_prompts").help("Prompts being served")
-        .callback(cb -> cb.call(server.prompts().size())).register(registry);
-    GaugeWithCallback.builder().name("promptd_library_resources").help("Resources being served (not templates)")
-        .callback(cb -> cb.call(library.resources().size())).register(registry);
-    CounterWithCallback.builder().name("promptd_library_reloads_total")
+    GaugeWithCallback.builder()
+        .name("promptd_library_prompts")
+        .help("Prompts being served")
+        .callback(cb -> cb.call(server.prompts().size()))
+        .register(registry);
+    GaugeWithCallback.builder()
+        .name("promptd_library_resources")
+        .help("Resources being served (not templates)")
+        .callback(cb -> cb.call(library.resources().size()))
+        .register(registry);
+    CounterWithCallback.builder()
+        .name("promptd_library_reloads_total")
         .help("Reloads that changed what is served (prompts, resources or attached files)")
-        .callback(cb -> cb.call((double) Math.max(0, library.version() - loadedVersion))).register(registry);
+        .callback(cb -> cb.call((double) Math.max(0, library.version() - loadedVersion)))
+        .register(registry);
   }
 
   /** Adds the transport's gauges: open legacy sessions and open SSE streams. */
   void watch(HttpTransport http) {
-    GaugeWithCallback.builder().name("promptd_sessions").help("Open legacy (2025-x) sessions")
-        .callback(cb -> cb.call(http.sessionCount())).register(registry);
-    GaugeWithCallback.builder().name("promptd_open_streams")
-        .help("Open SSE streams: legacy GET streams, 2026-07-28 listen streams and streamed answers")
-        .callback(cb -> cb.call(http.openStreams())).register(registry);
+    GaugeWithCallback.builder()
+        .name("promptd_sessions")
+        .help("Open legacy (2025-x) sessions")
+        .callback(cb -> cb.call(http.sessionCount()))
+        .register(registry);
+    GaugeWithCallback.builder()
+        .name("promptd_open_streams")
+        .help(
+            "Open SSE streams: legacy GET streams, 2026-07-28 listen streams and streamed answers")
+        .callback(cb -> cb.call(http.openStreams()))
+        .register(registry);
   }
 
   /** Counts one finished request. */
@@ -80,7 +120,9 @@ final class Metrics {
       latency.labelValues(method, era).observe(e.duration().toNanos() / 1e9);
     }
     String prompt = e.prompt();
-    if (prompt != null && Methods.PROMPTS_GET.equals(e.method()) && e.outcome() == RequestEvent.Outcome.OK) {
+    if (prompt != null
+        && Methods.PROMPTS_GET.equals(e.method())
+        && e.outcome() == RequestEvent.Outcome.OK) {
       promptGets.labelValues(prompt).inc(); // served, so a name from the library: bounded
     }
   }

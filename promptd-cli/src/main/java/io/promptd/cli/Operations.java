@@ -20,7 +20,10 @@ final class Operations implements AutoCloseable {
   private final Runnable stopForwarding;
   private @Nullable HttpTransport http;
 
-  private Operations(OpsOptions options, @Nullable Metrics metrics, @Nullable AccessLog accessLog,
+  private Operations(
+      OpsOptions options,
+      @Nullable Metrics metrics,
+      @Nullable AccessLog accessLog,
       Runnable stopForwarding) {
     this.options = options;
     this.metrics = metrics;
@@ -33,11 +36,13 @@ final class Operations implements AutoCloseable {
    *
    * @throws IOException when the access log file cannot be opened
    */
-  static Operations create(OpsOptions options, McpServer server, Library library) throws IOException {
+  static Operations create(OpsOptions options, McpServer server, Library library)
+      throws IOException {
     Metrics metrics = options.admin() ? new Metrics(server, library) : null;
-    Runnable stop = () -> { };
+    Runnable stop = () -> {};
     if (metrics != null) {
-      // The library reports what goes wrong while reloading (a file that does not parse) as warnings.
+      // The library reports what goes wrong while reloading (a file that does not parse) as
+      // warnings.
       stop = StderrLogs.forward("io.promptd.library", (level, message) -> {
         if (level.getSeverity() >= System.Logger.Level.WARNING.getSeverity()) {
           metrics.reloadError();
@@ -79,7 +84,8 @@ final class Operations implements AutoCloseable {
   }
 
   /** The admin port's base URL, or null when there is none. */
-  @Nullable URI adminUri() {
+  @Nullable
+  URI adminUri() {
     HttpTransport h = http;
     return h == null ? null : h.adminUri().orElse(null);
   }

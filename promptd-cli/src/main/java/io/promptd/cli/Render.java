@@ -22,17 +22,22 @@ final class Render {
       List<String> args = new ArrayList<>();
       for (Json a : o.array("arguments").orElse(JsonArray.EMPTY).elements()) {
         if (a instanceof JsonObject arg) {
-          boolean required = arg.get("required") instanceof io.promptd.mcp.json.JsonBoolean b && b.value();
+          boolean required =
+              arg.get("required") instanceof io.promptd.mcp.json.JsonBoolean b && b.value();
           args.add(arg.string("name").orElse("?") + (required ? "*" : ""));
         }
       }
-      rows.add(new String[] {o.string("name").orElse("?"), String.join(", ", args),
-          shorten(o.string("description").orElse(""))});
+      rows.add(new String[] {
+        o.string("name").orElse("?"),
+        String.join(", ", args),
+        shorten(o.string("description").orElse(""))
+      });
     }
     int nameWidth = rows.stream().mapToInt(r -> r[0].length()).max().orElse(4);
     int argWidth = rows.stream().mapToInt(r -> r[1].length()).max().orElse(9);
     for (String[] r : rows) {
-      out.println((pad(r[0], nameWidth) + "  " + pad(r[1], argWidth) + "  " + r[2]).stripTrailing());
+      out.println(
+          (pad(r[0], nameWidth) + "  " + pad(r[1], argWidth) + "  " + r[2]).stripTrailing());
     }
     out.println(prompts.size() + " prompt(s); * = required argument");
   }
@@ -63,15 +68,19 @@ final class Render {
     String type = c.string("type").orElse("?");
     return switch (type) {
       case "text" -> c.string("text").orElse("");
-      case "image", "audio" -> "[" + type + " " + c.string("mimeType").orElse("?") + ", "
-          + base64Bytes(c.string("data").orElse("")) + " bytes]";
+      case "image", "audio" ->
+        "[" + type + " " + c.string("mimeType").orElse("?") + ", "
+            + base64Bytes(c.string("data").orElse("")) + " bytes]";
       case "resource" -> {
         JsonObject r = c.object("resource").orElse(JsonObject.EMPTY);
-        String head = "[resource " + r.string("uri").orElse("?") + r.string("mimeType").map(t -> " (" + t + ")").orElse("") + "]";
-        yield r.string("text").map(t -> head + "\n" + t)
+        String head = "[resource " + r.string("uri").orElse("?")
+            + r.string("mimeType").map(t -> " (" + t + ")").orElse("") + "]";
+        yield r.string("text")
+            .map(t -> head + "\n" + t)
             .orElse(head + " " + base64Bytes(r.string("blob").orElse("")) + " bytes");
       }
-      case "resource_link" -> "[link " + c.string("name").orElse("?") + " <" + c.string("uri").orElse("?") + ">]";
+      case "resource_link" ->
+        "[link " + c.string("name").orElse("?") + " <" + c.string("uri").orElse("?") + ">]";
       default -> "[" + type + " content]";
     };
   }
@@ -83,7 +92,9 @@ final class Render {
 
   private static String shorten(String s) {
     String oneLine = s.replaceAll("\\s+", " ").strip();
-    return oneLine.length() <= DESCRIPTION_WIDTH ? oneLine : oneLine.substring(0, DESCRIPTION_WIDTH - 1) + "…";
+    return oneLine.length() <= DESCRIPTION_WIDTH
+        ? oneLine
+        : oneLine.substring(0, DESCRIPTION_WIDTH - 1) + "…";
   }
 
   private static String pad(String s, int width) {

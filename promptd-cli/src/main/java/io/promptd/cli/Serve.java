@@ -26,7 +26,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -35,20 +34,24 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /** {@code promptd serve DIR…}: the prompt library over stdio or Streamable HTTP. */
 final class Serve {
   /** The MCP endpoint's path, which the web catalog's page calls too. */
   private static final String MCP_PATH = "/mcp";
-  private static final String JETTY_REFERENCES_PER_CACHE_LINE = "org.eclipse.jetty.util.referencesPerCacheLine";
+
+  private static final String JETTY_REFERENCES_PER_CACHE_LINE =
+      "org.eclipse.jetty.util.referencesPerCacheLine";
   /** How long a store's start waits for its first load before serving without it (not ready). */
   private static final Duration STORE_START_WAIT = Duration.ofSeconds(5);
 
   private Serve() {}
 
   static int run(ServeOptions options, PrintStream err) {
-    // The transport owns stdout from here on; a stray System.out.println must not corrupt the protocol.
+    // The transport owns stdout from here on; a stray System.out.println must not corrupt the
+    // protocol.
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
     System.setOut(err);
     return run(options, err, System.in, stdout);
@@ -64,7 +67,17 @@ final class Serve {
     LibrarySource folders = LibrarySource.folders(options.directories());
     try (Library library = Library.open(folders, LibraryOptions.defaults())) {
       loaded.set(true);
-      return serve(library, loaded::get, null, null, options.sessionSecret(), null, options, err, in, stdout);
+      return serve(
+          library,
+          loaded::get,
+          null,
+          null,
+          options.sessionSecret(),
+          null,
+          options,
+          err,
+          in,
+          stdout);
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
       return Main.FAILED;
@@ -76,32 +89,45 @@ final class Serve {
    * serving; over HTTP with the port open, holding the requests that come sooner), then goes on in the background; a
    * database lost later leaves the last snapshot served.
    */
-  private static int serveStore(StoreUrl store, ServeOptions options, PrintStream err, InputStream in,
-      OutputStream stdout) {
+  private static int serveStore(
+      StoreUrl store, ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
     // One pool and one listening connection for the library feed and the sessions.
     try (StoreDatabase database = StoreDatabase.open(store);
         StoreLibrary serving = StoreLibrary.start(database, LibraryOptions.defaults());
         StoreSessions sessions = options.http() ? StoreSessions.open(database) : null) {
-      // Legacy sessions live in the store, signed with --session-secret or else with the store's own secret, so that
+      // Legacy sessions live in the store, signed with --session-secret or else with the store's
+      // own secret, so that
       // every replica serves every session without configuration. Read while the library loads.
       ServeOptions.SessionSecret secret = options.sessionSecret();
       if (sessions != null && secret == null) {
         try {
           secret = new ServeOptions.SessionSecret(sessions.secret());
         } catch (StoreException e) {
-          err.println("promptd: " + e.getMessage() + " (replicas need one secret for legacy sessions: give"
-              + " --session-secret, or start when the database is reachable)");
+          err.println(
+              "promptd: " + e.getMessage() + " (replicas need one secret for legacy sessions: give"
+                  + " --session-secret, or start when the database is reachable)");
           return Main.FAILED;
         }
       }
       if (!options.http() && !serving.awaitLoaded(STORE_START_WAIT)) {
         err.println(notLoaded(store));
       }
-      // Every replica serving the store names a change by the store's version: resumed streams compare alike.
-      // Over HTTP the port opens at once and requests that come before the first load wait for it (as long as the
+      // Every replica serving the store names a change by the store's version: resumed streams
+      // compare alike.
+      // Over HTTP the port opens at once and requests that come before the first load wait for it
+      // (as long as the
       // stdio start would), instead of the port opening only after the load.
       Loading loading = options.http() ? new Loading(serving.firstLoad(), notLoaded(store)) : null;
-      return serve(serving.library(), serving::loaded, serving::version, sessions, secret, loading, options, err, in,
+      return serve(
+          serving.library(),
+          serving::loaded,
+          serving::version,
+          sessions,
+          secret,
+          loading,
+          options,
+          err,
+          in,
           stdout);
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
@@ -113,7 +139,8 @@ final class Serve {
   }
 
   private static String notLoaded(StoreUrl store) {
-    return "promptd: the store " + store + " is not loaded yet; serving nothing (not ready) until it is";
+    return "promptd: the store " + store
+        + " is not loaded yet; serving nothing (not ready) until it is";
   }
 
   /**
@@ -125,15 +152,26 @@ final class Serve {
    */
   private record Loading(CompletionStage<?> done, String late) {}
 
-  private static int serve(Library library, BooleanSupplier loaded, @Nullable LongSupplier catalogVersion,
-      @Nullable SessionStore sessionStore, ServeOptions.@Nullable SessionSecret sessionSecret,
-      @Nullable Loading loading, ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
+  private static int serve(
+      Library library,
+      BooleanSupplier loaded,
+      @Nullable LongSupplier catalogVersion,
+      @Nullable SessionStore sessionStore,
+      ServeOptions.@Nullable SessionSecret sessionSecret,
+      @Nullable Loading loading,
+      ServeOptions options,
+      PrintStream err,
+      InputStream in,
+      OutputStream stdout) {
     try {
-      // The library logged its load's diagnostics already (StderrLogs prints them): printing them here too doubled them.
+      // The library logged its load's diagnostics already (StderrLogs prints them): printing them
+      // here too doubled them.
       if (options.watch() && options.store() == null) {
         library.watch();
       }
-      McpServer.Builder builder = McpServer.builder().prompts(library.catalog()).resources(library)
+      McpServer.Builder builder = McpServer.builder()
+          .prompts(library.catalog())
+          .resources(library)
           .pageSize(options.pageSize())
           .completionRateLimit(options.completionRate(), Math.max(1, 2 * options.completionRate()))
           .elicitation(options.forms().elicit())
@@ -141,13 +179,24 @@ final class Serve {
           .freeTextConfirmation(options.forms().confirmFreeText())
           .promptsAsTools(options.promptsAsTools());
       if (sessionSecret != null) {
-        builder.cursorSecret(sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors
+        builder.cursorSecret(
+            sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors
         // and each other's retries of prompts/get after an InputRequiredResult
         builder.requestStateSecret(sessionSecret.derive("promptd request state"));
       }
-      try (McpServer server = builder.build(); ClientLog clientLog = ClientLog.install(server)) {
+      try (McpServer server = builder.build();
+          ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {
-          serveHttp(server, library, loaded, catalogVersion, sessionStore, sessionSecret, loading, options, err);
+          serveHttp(
+              server,
+              library,
+              loaded,
+              catalogVersion,
+              sessionStore,
+              sessionSecret,
+              loading,
+              options,
+              err);
         } else {
           err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
           StdioTransport.create(server, in, stdout, options.maxLineBytes()).run();
@@ -164,24 +213,43 @@ final class Serve {
   }
 
   /** Serves until the process is told to stop (SIGINT, SIGTERM); in-flight requests finish first. */
-  private static void serveHttp(McpServer server, Library library, BooleanSupplier loaded,
-      @Nullable LongSupplier catalogVersion, @Nullable SessionStore sessionStore,
-      ServeOptions.@Nullable SessionSecret sessionSecret, @Nullable Loading loading, ServeOptions options,
-      PrintStream err) throws IOException, InterruptedException {
-    // Without this hint Jetty asks the platform MBean server whether oops are compressed, which loads all of JMX
-    // (a thousand classes, a third of the HTTP start-up time) to size a padding. 16 is right for 64-byte cache lines
+  private static void serveHttp(
+      McpServer server,
+      Library library,
+      BooleanSupplier loaded,
+      @Nullable LongSupplier catalogVersion,
+      @Nullable SessionStore sessionStore,
+      ServeOptions.@Nullable SessionSecret sessionSecret,
+      @Nullable Loading loading,
+      ServeOptions options,
+      PrintStream err)
+      throws IOException, InterruptedException {
+    // Without this hint Jetty asks the platform MBean server whether oops are compressed, which
+    // loads all of JMX
+    // (a thousand classes, a third of the HTTP start-up time) to size a padding. 16 is right for
+    // 64-byte cache lines
     // and compressed oops, the JVM's default under 32 GB of heap.
     if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
       System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
     }
     Operations ops = Operations.create(options.ops(), server, library);
-    HttpTransportBuilder builder = HttpTransport.builder().server(server).host(options.host())
-        .port(options.port()).path(MCP_PATH).bearerToken(options.token()).oauth(options.oauth())
-        .trustProxy(options.trustProxy()).readinessCheck("library loaded", loaded);
+    HttpTransportBuilder builder = HttpTransport.builder()
+        .server(server)
+        .host(options.host())
+        .port(options.port())
+        .path(MCP_PATH)
+        .bearerToken(options.token())
+        .oauth(options.oauth())
+        .trustProxy(options.trustProxy())
+        .readinessCheck("library loaded", loaded);
     if (options.catalog()) {
       // Without authentication or a public URL, only visitors on this machine get the page.
-      WebCatalog.mountOn(builder, MCP_PATH, options.token() != null || options.oauth() != null
-          || !options.publicUrls().isEmpty());
+      WebCatalog.mountOn(
+          builder,
+          MCP_PATH,
+          options.token() != null
+              || options.oauth() != null
+              || !options.publicUrls().isEmpty());
     }
     if (loading != null) {
       builder.holdRequestsUntil(loading.done(), STORE_START_WAIT);
@@ -194,7 +262,8 @@ final class Serve {
       builder.sessionStore(sessionStore);
     }
     if (sessionSecret != null) {
-      builder.sessionSecret(sessionSecret.derive("promptd legacy sessions")); // replicas with the same secret serve each other's sessions
+      builder.sessionSecret(sessionSecret.derive(
+          "promptd legacy sessions")); // replicas with the same secret serve each other's sessions
     }
     Path cert = options.tlsCert();
     Path key = options.tlsKey();
@@ -210,7 +279,9 @@ final class Serve {
       ops.close();
       String why = String.valueOf(e.getMessage());
       throw new IOException("refusing to start: " + why
-          + (why.contains("without authentication") ? " (--token, PROMPTD_TOKEN or --oauth-issuer)" : ""));
+          + (why.contains("without authentication")
+              ? " (--token, PROMPTD_TOKEN or --oauth-issuer)"
+              : ""));
     } catch (UncheckedIOException e) {
       ops.close();
       throw e.getCause();
@@ -219,15 +290,21 @@ final class Serve {
       throw e;
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      http.close();
-      ops.close();
-      server.close();
-      stopped.countDown();
-    }, "promptd-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(
+            () -> {
+              http.close();
+              ops.close();
+              server.close();
+              stopped.countDown();
+            },
+            "promptd-shutdown"));
     if (loading != null) {
       try {
-        loading.done().toCompletableFuture().get(STORE_START_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        loading
+            .done()
+            .toCompletableFuture()
+            .get(STORE_START_WAIT.toMillis(), TimeUnit.MILLISECONDS);
       } catch (TimeoutException | ExecutionException e) {
         err.println(loading.late());
       }
@@ -237,21 +314,27 @@ final class Serve {
       err.println("promptd: admin port on " + admin + " (/metrics, /healthz, /readyz)");
     }
     List<URI> reachable = http.reachableUris();
-    String at = reachable.equals(List.of(http.uri())) ? http.uri().toString()
+    String at = reachable.equals(List.of(http.uri()))
+        ? http.uri().toString()
         : reachable.stream().map(URI::toString).collect(Collectors.joining(", "))
-            + (http.publicUris().isEmpty() ? "" : " (listening on " + options.host() + ":" + http.port() + ")");
+            + (http.publicUris().isEmpty()
+                ? ""
+                : " (listening on " + options.host() + ":" + http.port() + ")");
     err.println("promptd: serving " + server.prompts().size() + " prompt(s) on " + at
         + (options.token() != null ? " (bearer token required)" : "")
         + oauthNote(options.oauth(), http));
     if (options.catalog()) {
-      err.println("promptd: web catalog at " + (reachable.isEmpty() ? http.uri() : reachable.getFirst()).resolve("/"));
+      err.println("promptd: web catalog at "
+          + (reachable.isEmpty() ? http.uri() : reachable.getFirst()).resolve("/"));
     }
     stopped.await();
   }
 
   /** What the start-up line says about OAuth. */
   private static String oauthNote(@Nullable OAuthSettings oauth, HttpTransport http) {
-    return oauth == null ? "" : " (OAuth: access tokens from " + oauth.issuer() + " required"
-        + (http.authReady() ? "" : "; fetching its keys") + ")";
+    return oauth == null
+        ? ""
+        : " (OAuth: access tokens from " + oauth.issuer() + " required"
+            + (http.authReady() ? "" : "; fetching its keys") + ")";
   }
 }

@@ -66,6 +66,7 @@ record ServeOptions(
   static final String PUBLIC_URL_VARIABLE = "PROMPTD_PUBLIC_URL";
   /** The environment variables that supply {@code --oauth-issuer}, {@code --oauth-audience}, {@code --oauth-scopes}. */
   static final String ISSUER_VARIABLE = "PROMPTD_OAUTH_ISSUER";
+
   static final String AUDIENCE_VARIABLE = "PROMPTD_OAUTH_AUDIENCE";
   static final String SCOPES_VARIABLE = "PROMPTD_OAUTH_SCOPES";
   /** The environment variable that turns the web catalog of an HTTP server on ({@code 1} or {@code true}). */
@@ -220,9 +221,11 @@ record ServeOptions(
       throw new UsageException("--catalog needs --http");
     }
     String catalogSetting = System.getenv(CATALOG_VARIABLE); // ignored by a stdio server
-    catalog |= http && catalogSetting != null
+    catalog |= http
+        && catalogSetting != null
         && (catalogSetting.strip().equals("1") || catalogSetting.strip().equalsIgnoreCase("true"));
-    SessionSecret sessionSecret = sessionSecret(sessionSecretFile, System.getenv(SESSION_SECRET_VARIABLE));
+    SessionSecret sessionSecret =
+        sessionSecret(sessionSecretFile, System.getenv(SESSION_SECRET_VARIABLE));
     if (sessionSecret != null && !http) {
       throw new UsageException("--session-secret needs --http");
     }
@@ -232,10 +235,26 @@ record ServeOptions(
     if (store != null && !dirs.isEmpty()) {
       throw new UsageException("serve takes folders or --store, not both");
     }
-    return new ServeOptions(store == null ? directories(dirs) : List.of(), pageSize, maxLineBytes, watch, http, host,
-        port, token, publicUrls, trustProxy, tlsCert, tlsKey, ops, oauth, sessionSecret,
-        store == null ? null : StoreCommand.storeUrl(store), completionRate,
-        new FormOptions(elicit, formFirst, confirm), promptsAsTools,
+    return new ServeOptions(
+        store == null ? directories(dirs) : List.of(),
+        pageSize,
+        maxLineBytes,
+        watch,
+        http,
+        host,
+        port,
+        token,
+        publicUrls,
+        trustProxy,
+        tlsCert,
+        tlsKey,
+        ops,
+        oauth,
+        sessionSecret,
+        store == null ? null : StoreCommand.storeUrl(store),
+        completionRate,
+        new FormOptions(elicit, formFirst, confirm),
+        promptsAsTools,
         catalog);
   }
 
@@ -243,15 +262,16 @@ record ServeOptions(
    * The session secret: the content of {@code file} (surrounding white space removed), else the environment
    * variable's value, else null. The secret itself never appears in an error.
    */
-  static @Nullable SessionSecret sessionSecret(@Nullable Path file, @Nullable String fromEnvironment) {
+  static @Nullable SessionSecret sessionSecret(
+      @Nullable Path file, @Nullable String fromEnvironment) {
     String text;
     String where;
     if (file != null) {
       try {
         text = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
       } catch (java.io.IOException | java.io.UncheckedIOException e) {
-        throw new UsageException("--session-secret: cannot read " + file + " (" + e.getClass().getSimpleName()
-            + ")");
+        throw new UsageException(
+            "--session-secret: cannot read " + file + " (" + e.getClass().getSimpleName() + ")");
       }
       where = "the file " + file;
     } else if (fromEnvironment != null && !fromEnvironment.isBlank()) {
@@ -273,8 +293,8 @@ record ServeOptions(
   }
 
   /** The OAuth settings the options describe, or null without an issuer. */
-  private static @Nullable OAuthSettings oauth(@Nullable String issuer, @Nullable String audience,
-      @Nullable String scopes) {
+  private static @Nullable OAuthSettings oauth(
+      @Nullable String issuer, @Nullable String audience, @Nullable String scopes) {
     if (issuer == null) {
       if (audience != null || scopes != null) {
         throw new UsageException("--oauth-audience and --oauth-scopes need --oauth-issuer");
@@ -287,8 +307,10 @@ record ServeOptions(
         settings = settings.withAudience(uri(audience, "--oauth-audience"));
       }
       if (scopes != null) {
-        settings = settings.withScopes(Arrays.stream(scopes.split(",", -1)).map(String::strip)
-            .filter(x -> !x.isEmpty()).toList());
+        settings = settings.withScopes(Arrays.stream(scopes.split(",", -1))
+            .map(String::strip)
+            .filter(x -> !x.isEmpty())
+            .toList());
       }
       return settings;
     } catch (IllegalArgumentException e) {
@@ -328,15 +350,17 @@ record ServeOptions(
     try {
       URI u = new URI(value);
       String scheme = u.getScheme();
-      if (u.getHost() != null && scheme != null
+      if (u.getHost() != null
+          && scheme != null
           && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
         return u;
       }
     } catch (URISyntaxException e) {
       // reported below
     }
-    throw new UsageException(option + " needs an http or https URL such as https://prompts.example.com/mcp, not '"
-        + value + "'");
+    throw new UsageException(
+        option + " needs an http or https URL such as https://prompts.example.com/mcp, not '"
+            + value + "'");
   }
 
   private static String text(List<String> args, int index, String option) {

@@ -96,16 +96,22 @@ public final class Slf4jProvider implements SLF4JServiceProvider {
 
     @Override
     protected void handleNormalizedLoggingCall(
-        Level level, @Nullable Marker marker, @Nullable String pattern, @Nullable Object[] arguments,
+        Level level,
+        @Nullable Marker marker,
+        @Nullable String pattern,
+        @Nullable Object[] arguments,
         @Nullable Throwable thrown) {
       String message = MessageFormatter.basicArrayFormat(pattern, arguments);
-      target.log(switch (level) {
-        case ERROR -> System.Logger.Level.ERROR;
-        case WARN -> System.Logger.Level.WARNING;
-        case INFO -> System.Logger.Level.INFO;
-        case DEBUG -> System.Logger.Level.DEBUG;
-        case TRACE -> System.Logger.Level.TRACE;
-      }, message == null ? "" : message, thrown);
+      target.log(
+          switch (level) {
+            case ERROR -> System.Logger.Level.ERROR;
+            case WARN -> System.Logger.Level.WARNING;
+            case INFO -> System.Logger.Level.INFO;
+            case DEBUG -> System.Logger.Level.DEBUG;
+            case TRACE -> System.Logger.Level.TRACE;
+          },
+          message == null ? "" : message,
+          thrown);
     }
   }
 }

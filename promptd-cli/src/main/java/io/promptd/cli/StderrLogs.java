@@ -5,8 +5,8 @@ import java.text.MessageFormat;
 import java.util.Locale;
 import java.util.ResourceBundle;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.regex.Pattern;
 import java.util.function.BiConsumer;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class StderrLogs extends System.LoggerFinder {
   private static final String JETTY = "org.eclipse.jetty";
-  private static final System.Logger.Level THRESHOLD = threshold(System.getProperty("promptd.log.level", "INFO"));
+  private static final System.Logger.Level THRESHOLD =
+      threshold(System.getProperty("promptd.log.level", "INFO"));
   private static final CopyOnWriteArrayList<Forward> FORWARDS = new CopyOnWriteArrayList<>();
 
   /** Called by the service loader. */
@@ -30,9 +31,14 @@ public final class StderrLogs extends System.LoggerFinder {
 
   @Override
   public System.Logger getLogger(String name, Module module) {
-    boolean chatty = name.startsWith(JETTY) || name.startsWith("com.zaxxer.hikari") || name.startsWith("org.flywaydb");
-    return new Line(name, chatty && THRESHOLD.getSeverity() < System.Logger.Level.WARNING.getSeverity()
-        ? System.Logger.Level.WARNING : THRESHOLD);
+    boolean chatty = name.startsWith(JETTY)
+        || name.startsWith("com.zaxxer.hikari")
+        || name.startsWith("org.flywaydb");
+    return new Line(
+        name,
+        chatty && THRESHOLD.getSeverity() < System.Logger.Level.WARNING.getSeverity()
+            ? System.Logger.Level.WARNING
+            : THRESHOLD);
   }
 
   /**
@@ -52,15 +58,18 @@ public final class StderrLogs extends System.LoggerFinder {
   static String forClients(String message, @Nullable Throwable thrown) {
     String text = message;
     if (thrown != null) {
-      String why = thrown.getMessage() == null ? "" : CLASS_NAME.matcher(thrown.getMessage()).replaceAll("").strip();
-      text = message + ": " + (why.isEmpty() ? "internal error (details in the server's log)" : why);
+      String why = thrown.getMessage() == null
+          ? ""
+          : CLASS_NAME.matcher(thrown.getMessage()).replaceAll("").strip();
+      text =
+          message + ": " + (why.isEmpty() ? "internal error (details in the server's log)" : why);
     }
     return CLASS_NAME.matcher(text).replaceAll("");
   }
 
   /** A Java exception class name, qualified or not, with the ": " that usually follows it. */
-  private static final Pattern CLASS_NAME =
-      Pattern.compile("\\b(?:[A-Za-z_$][\\w$]*\\.)*[A-Z][\\w$]*(?:Exception|Error|Throwable)\\b(?::\\s*)?");
+  private static final Pattern CLASS_NAME = Pattern.compile(
+      "\\b(?:[A-Za-z_$][\\w$]*\\.)*[A-Z][\\w$]*(?:Exception|Error|Throwable)\\b(?::\\s*)?");
 
   static System.Logger.Level threshold(String name) {
     return switch (name.strip().toUpperCase(Locale.ROOT)) {
@@ -76,7 +85,8 @@ public final class StderrLogs extends System.LoggerFinder {
 
   private record Forward(String prefix, BiConsumer<System.Logger.Level, String> sink) {
     boolean covers(String name) {
-      return name.startsWith(prefix) && (name.length() == prefix.length() || name.charAt(prefix.length()) == '.');
+      return name.startsWith(prefix)
+          && (name.length() == prefix.length() || name.charAt(prefix.length()) == '.');
     }
   }
 
@@ -88,28 +98,44 @@ public final class StderrLogs extends System.LoggerFinder {
 
     @Override
     public boolean isLoggable(Level level) {
-      return level != Level.OFF && threshold != Level.OFF && level.getSeverity() >= threshold.getSeverity();
+      return level != Level.OFF
+          && threshold != Level.OFF
+          && level.getSeverity() >= threshold.getSeverity();
     }
 
     @Override
-    public void log(Level level, @Nullable ResourceBundle bundle, @Nullable String msg, @Nullable Throwable thrown) {
+    public void log(
+        Level level,
+        @Nullable ResourceBundle bundle,
+        @Nullable String msg,
+        @Nullable Throwable thrown) {
       if (isLoggable(level)) {
         write(level, msg == null ? "" : msg, thrown);
       }
     }
 
     @Override
-    public void log(Level level, @Nullable ResourceBundle bundle, @Nullable String format, @Nullable Object... params) {
+    public void log(
+        Level level,
+        @Nullable ResourceBundle bundle,
+        @Nullable String format,
+        @Nullable Object... params) {
       if (isLoggable(level)) {
         String pattern = format == null ? "" : format;
-        write(level, params == null || params.length == 0 ? pattern : MessageFormat.format(pattern, params), null);
+        write(
+            level,
+            params == null || params.length == 0 ? pattern : MessageFormat.format(pattern, params),
+            null);
       }
     }
 
     private void write(Level level, String message, @Nullable Throwable thrown) {
       PrintStream err = System.err;
-      StringBuilder line = new StringBuilder(message.length() + 24).append("promptd ").append(level.getName())
-          .append(": ").append(message);
+      StringBuilder line = new StringBuilder(message.length() + 24)
+          .append("promptd ")
+          .append(level.getName())
+          .append(": ")
+          .append(message);
       if (thrown != null) {
         line.append(": ").append(thrown);
       }

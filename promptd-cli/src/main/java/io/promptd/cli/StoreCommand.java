@@ -23,7 +23,8 @@ import org.jspecify.annotations.Nullable;
  * @param author who publishes
  * @param allowErrors publish files with errors
  */
-record StoreCommand(String verb, List<String> positional, StoreUrl store, String author, boolean allowErrors) {
+record StoreCommand(
+    String verb, List<String> positional, StoreUrl store, String author, boolean allowErrors) {
   StoreCommand {
     positional = List.copyOf(positional);
   }
@@ -49,20 +50,26 @@ record StoreCommand(String verb, List<String> positional, StoreUrl store, String
     }
     int wanted = verb.equals("rollback") ? 2 : 1;
     if (positional.size() != wanted) {
-      throw new UsageException(verb + " takes " + (switch (verb) {
-        case "publish" -> "one folder";
-        case "history" -> "one prompt name";
-        default -> "a prompt name and a version";
-      }) + ", not " + positional.size() + " argument(s)");
+      throw new UsageException(verb + " takes "
+          + (switch (verb) {
+            case "publish" -> "one folder";
+            case "history" -> "one prompt name";
+            default -> "a prompt name and a version";
+          })
+          + ", not " + positional.size() + " argument(s)");
     }
     if (verb.equals("rollback") && !positional.get(1).matches("[1-9]\\d{0,8}")) {
-      throw new UsageException("rollback needs a version number (see promptd history), not '" + positional.get(1)
-          + "'");
+      throw new UsageException(
+          "rollback needs a version number (see promptd history), not '" + positional.get(1) + "'");
     }
     if (verb.equals("publish") && !Files.isDirectory(Path.of(positional.getFirst()))) {
       throw new UsageException("not a folder: " + positional.getFirst());
     }
-    return new StoreCommand(verb, positional, storeUrl(url), author == null || author.isBlank() ? "unknown" : author,
+    return new StoreCommand(
+        verb,
+        positional,
+        storeUrl(url),
+        author == null || author.isBlank() ? "unknown" : author,
         allowErrors);
   }
 
@@ -83,8 +90,12 @@ record StoreCommand(String verb, List<String> positional, StoreUrl store, String
       return switch (verb) {
         case "publish" -> publish(s, out);
         case "history" -> history(s, out);
-        default -> report(s.rollback(s.paths(positional.getFirst()), Integer.parseInt(positional.get(1)), author),
-            "rolled '" + positional.getFirst() + "' back to version " + positional.get(1), out);
+        default ->
+          report(
+              s.rollback(
+                  s.paths(positional.getFirst()), Integer.parseInt(positional.get(1)), author),
+              "rolled '" + positional.getFirst() + "' back to version " + positional.get(1),
+              out);
       };
     } catch (StoreException e) {
       err.println("promptd: " + e.getMessage());
@@ -102,25 +113,30 @@ record StoreCommand(String verb, List<String> positional, StoreUrl store, String
   private int publish(PromptStore s, PrintStream out) throws StoreException, IOException {
     Published p = FolderFiles.publish(s, Path.of(positional.getFirst()), author, allowErrors);
     if (p.nothing()) {
-      out.println("nothing to publish: the store already has these " + p.files() + " files at version "
-          + p.libraryVersion());
+      out.println("nothing to publish: the store already has these " + p.files()
+          + " files at version " + p.libraryVersion());
       return Main.OK;
     }
     return report(p, "published " + positional.getFirst(), out);
   }
 
   private static int report(Published p, String what, PrintStream out) {
-    out.println(p.nothing() ? "nothing to change: the store already has that content at version " + p.libraryVersion()
-        : what + " as library version " + p.libraryVersion() + ": " + p.added() + " added, " + p.changed()
-            + " changed, " + p.deleted() + " deleted; " + p.files() + " files in the store");
+    out.println(
+        p.nothing()
+            ? "nothing to change: the store already has that content at version "
+                + p.libraryVersion()
+            : what + " as library version " + p.libraryVersion() + ": " + p.added() + " added, "
+                + p.changed() + " changed, " + p.deleted() + " deleted; " + p.files()
+                + " files in the store");
     return Main.OK;
   }
 
   private int history(PromptStore s, PrintStream out) throws StoreException {
     out.println("PATH\tVERSION\tLIBRARY_VERSION\tTIME\tAUTHOR\tSHA256\tDELETED");
     for (FileVersion v : s.history(positional.getFirst())) {
-      out.println(v.path() + "\t" + v.version() + "\t" + v.libraryVersion() + "\t" + v.time() + "\t" + v.author()
-          + "\t" + (v.sha256() == null ? "-" : v.sha256()) + "\t" + (v.deleted() ? "deleted" : "-"));
+      out.println(v.path() + "\t" + v.version() + "\t" + v.libraryVersion() + "\t" + v.time() + "\t"
+          + v.author() + "\t" + (v.sha256() == null ? "-" : v.sha256()) + "\t"
+          + (v.deleted() ? "deleted" : "-"));
     }
     return Main.OK;
   }

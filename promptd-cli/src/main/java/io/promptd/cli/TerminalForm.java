@@ -38,7 +38,8 @@ final class TerminalForm implements FormHandler {
    */
   static boolean stdinIsATerminal() {
     try {
-      String in = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/0")).toString();
+      String in = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/0"))
+          .toString();
       return in.startsWith("/dev/pts/") || in.startsWith("/dev/tty");
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
       return false;
@@ -49,13 +50,16 @@ final class TerminalForm implements FormHandler {
   public Answer answer(String message, JsonObject requestedSchema) throws IOException {
     out.println(message);
     List<String> required = new ArrayList<>();
-    requestedSchema.array("required").ifPresent(a -> a.elements().forEach(e -> {
-      if (e instanceof JsonString s) {
-        required.add(s.value());
-      }
-    }));
+    requestedSchema
+        .array("required")
+        .ifPresent(a -> a.elements().forEach(e -> {
+          if (e instanceof JsonString s) {
+            required.add(s.value());
+          }
+        }));
     JsonObject.Builder content = JsonObject.builder();
-    for (Map.Entry<String, Json> e : requestedSchema.object("properties").orElse(JsonObject.EMPTY).members().entrySet()) {
+    for (Map.Entry<String, Json> e :
+        requestedSchema.object("properties").orElse(JsonObject.EMPTY).members().entrySet()) {
       JsonObject field = e.getValue() instanceof JsonObject o ? o : JsonObject.EMPTY;
       Json value = ask(e.getKey(), field, required.contains(e.getKey()));
       if (ended) {
@@ -110,7 +114,8 @@ final class TerminalForm implements FormHandler {
     }
   }
 
-  private static @Nullable Json parse(String line, String type, List<String> choices, List<String> labels) {
+  private static @Nullable Json parse(
+      String line, String type, List<String> choices, List<String> labels) {
     if (!choices.isEmpty()) {
       if (line.matches("\\d{1,4}")) {
         int n = Integer.parseInt(line);
@@ -124,15 +129,18 @@ final class TerminalForm implements FormHandler {
       return null;
     }
     return switch (type) {
-      case "boolean" -> switch (line.toLowerCase(Locale.ROOT)) {
-        case "y", "yes", "true" -> JsonBoolean.TRUE;
-        case "n", "no", "false" -> JsonBoolean.FALSE;
-        default -> null;
-      };
+      case "boolean" ->
+        switch (line.toLowerCase(Locale.ROOT)) {
+          case "y", "yes", "true" -> JsonBoolean.TRUE;
+          case "n", "no", "false" -> JsonBoolean.FALSE;
+          default -> null;
+        };
       case "integer", "number" -> {
         try {
           BigDecimal n = new BigDecimal(line);
-          yield type.equals("integer") && n.stripTrailingZeros().scale() > 0 ? null : JsonNumber.of(n);
+          yield type.equals("integer") && n.stripTrailingZeros().scale() > 0
+              ? null
+              : JsonNumber.of(n);
         } catch (NumberFormatException e) {
           yield null;
         }
@@ -172,7 +180,9 @@ final class TerminalForm implements FormHandler {
   private static List<String> labels(JsonObject field, List<String> choices) {
     List<String> labels = new ArrayList<>(choices);
     field.array("oneOf").orElse(JsonArray.EMPTY).elements().forEach(e -> {
-      if (e instanceof JsonObject o && o.get("const") instanceof JsonString c && o.get("title") instanceof JsonString t) {
+      if (e instanceof JsonObject o
+          && o.get("const") instanceof JsonString c
+          && o.get("title") instanceof JsonString t) {
         int i = choices.indexOf(c.value());
         if (i >= 0) {
           labels.set(i, t.value());

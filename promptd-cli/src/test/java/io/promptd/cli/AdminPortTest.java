@@ -32,8 +32,14 @@ class AdminPortTest {
   private record Admin(McpServer server, HttpTransport http) implements AutoCloseable {
     static Admin start(BooleanSupplier loaded) throws IOException {
       McpServer server = McpServer.builder().prompts(PromptCatalog.create()).build();
-      return new Admin(server, HttpTransport.builder().server(server).readinessCheck("library loaded", loaded)
-          .admin("127.0.0.1", 0).build().start());
+      return new Admin(
+          server,
+          HttpTransport.builder()
+              .server(server)
+              .readinessCheck("library loaded", loaded)
+              .admin("127.0.0.1", 0)
+              .build()
+              .start());
     }
 
     URI uri() {
@@ -59,13 +65,18 @@ class AdminPortTest {
       assertThat(admin.uri().toString()).isEqualTo("http://127.0.0.1:" + admin.port());
       HttpResponse<String> notReady = get(client, admin, "/readyz");
       assertThat(notReady.statusCode()).isEqualTo(503);
-      assertThat(notReady.body()).isEqualTo("{\"status\":\"not ready\",\"failing\":[\"library loaded\"]}");
+      assertThat(notReady.body())
+          .isEqualTo("{\"status\":\"not ready\",\"failing\":[\"library loaded\"]}");
       loaded.set(true);
       assertThat(get(client, admin, "/readyz").statusCode()).isEqualTo(200);
       assertThat(get(client, admin, "/healthz").body()).isEqualTo("{\"status\":\"alive\"}");
-      assertThat(get(client, admin, "/metrics").statusCode()).as("no metrics were given").isEqualTo(404);
+      assertThat(get(client, admin, "/metrics").statusCode())
+          .as("no metrics were given")
+          .isEqualTo(404);
       assertThat(get(client, admin, "/mcp").statusCode()).isEqualTo(404);
-      assertThat(rawStatus(admin.port(), "evil.example.com")).as("DNS rebinding").isEqualTo(403);
+      assertThat(rawStatus(admin.port(), "evil.example.com"))
+          .as("DNS rebinding")
+          .isEqualTo(403);
       assertThat(rawStatus(admin.port(), "localhost:" + admin.port())).isEqualTo(200);
     }
   }
@@ -73,27 +84,38 @@ class AdminPortTest {
   @Test
   void theFlagsNeedHttpAndAnAdminPortApartFromTheMcpPort() {
     String dir = System.getProperty("java.io.tmpdir");
-    ServeOptions o = ServeOptions.parse(List.of("--http", "3000", "--admin-port", "9464", "--access-log", "-", dir));
+    ServeOptions o = ServeOptions.parse(
+        List.of("--http", "3000", "--admin-port", "9464", "--access-log", "-", dir));
     assertThat(o.ops()).isEqualTo(new OpsOptions(9464, "127.0.0.1", "-"));
     assertThat(ServeOptions.parse(List.of("--http", dir)).ops()).isEqualTo(OpsOptions.NONE);
-    assertThat(ServeOptions.parse(List.of("--http", "--admin-host", "0.0.0.0", "--admin-port", "0", dir)).ops())
+    assertThat(ServeOptions.parse(
+                List.of("--http", "--admin-host", "0.0.0.0", "--admin-port", "0", dir))
+            .ops())
         .isEqualTo(new OpsOptions(0, "0.0.0.0", null));
     assertThatThrownBy(() -> ServeOptions.parse(List.of("--admin-port", "9464", dir)))
-        .isInstanceOf(UsageException.class).hasMessageContaining("need --http");
-    assertThatThrownBy(() -> ServeOptions.parse(List.of("--http", "3000", "--admin-port", "3000", dir)))
-        .isInstanceOf(UsageException.class).hasMessageContaining("differ");
+        .isInstanceOf(UsageException.class)
+        .hasMessageContaining("need --http");
+    assertThatThrownBy(
+            () -> ServeOptions.parse(List.of("--http", "3000", "--admin-port", "3000", dir)))
+        .isInstanceOf(UsageException.class)
+        .hasMessageContaining("differ");
   }
 
-  private static HttpResponse<String> get(HttpClient client, Admin admin, String path) throws Exception {
-    return client.send(HttpRequest.newBuilder(admin.uri().resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
+  private static HttpResponse<String> get(HttpClient client, Admin admin, String path)
+      throws Exception {
+    return client.send(
+        HttpRequest.newBuilder(admin.uri().resolve(path)).build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private static int rawStatus(int port, String host) throws Exception {
     try (Socket s = new Socket("127.0.0.1", port)) {
       s.setSoTimeout(10_000);
-      s.getOutputStream().write(("GET /healthz HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
-          .getBytes(ISO_8859_1));
-      String status = new BufferedReader(new InputStreamReader(s.getInputStream(), ISO_8859_1)).readLine();
+      s.getOutputStream()
+          .write(("GET /healthz HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+              .getBytes(ISO_8859_1));
+      String status =
+          new BufferedReader(new InputStreamReader(s.getInputStream(), ISO_8859_1)).readLine();
       return Integer.parseInt(status.substring(9, 12));
     }
   }

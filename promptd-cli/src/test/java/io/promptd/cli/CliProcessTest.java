@@ -21,10 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The promptd command line as a user runs it: real child processes, real exit codes, real output. */
 class CliProcessTest {
-  private static final Path ROOT = Path.of(System.getProperty("promptd.root", "..")).toAbsolutePath().normalize();
+  private static final Path ROOT =
+      Path.of(System.getProperty("promptd.root", "..")).toAbsolutePath().normalize();
   private static final Path FIXTURES = ROOT.resolve("fixtures/conformance");
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void versionAndUsage() throws Exception {
@@ -36,7 +38,8 @@ class CliProcessTest {
     assertThat(unknown.status).isEqualTo(Main.USAGE);
     assertThat(unknown.err).contains("unknown command 'frobnicate'");
     assertThat(run(List.of("serve"), "").status).isEqualTo(Main.USAGE);
-    assertThat(run(List.of("serve", dir.resolve("missing").toString()), "").err).contains("not a folder");
+    assertThat(run(List.of("serve", dir.resolve("missing").toString()), "").err)
+        .contains("not a folder");
   }
 
   /** Mistakes get one line that names the cause and where to read more, never the whole help or a class name. */
@@ -44,23 +47,33 @@ class CliProcessTest {
   void mistakesAreOneLineWithAHintAndEachCommandHasItsHelp() throws Exception {
     Result badOption = run(List.of("serve", "--bogus", dir.toString()), "");
     assertThat(badOption.status).isEqualTo(Main.USAGE);
-    assertThat(badOption.err).isEqualTo("promptd: unknown option '--bogus'\npromptd: see 'promptd help serve'\n");
+    assertThat(badOption.err)
+        .isEqualTo("promptd: unknown option '--bogus'\npromptd: see 'promptd help serve'\n");
     Result badUrl = run(List.of("list", "--url", "notaurl"), "");
     assertThat(badUrl.status).isEqualTo(Main.USAGE);
-    assertThat(badUrl.err).contains("--url needs an http:// or https:// URL").doesNotContain("Exception", "Usage:");
+    assertThat(badUrl.err)
+        .contains("--url needs an http:// or https:// URL")
+        .doesNotContain("Exception", "Usage:");
     Result refused = run(List.of("list", "--url", "http://127.0.0.1:9/mcp", "--timeout", "5"), "");
     assertThat(refused.status).isEqualTo(Main.CONNECTION_FAILED);
-    assertThat(refused.err).contains("the connection was refused").doesNotContain("null", "Exception");
-    Result missingFile = run(List.of("get", "x", "text=@" + dir.resolve("nope.txt"), "--stdio", "true"), "");
+    assertThat(refused.err)
+        .contains("the connection was refused")
+        .doesNotContain("null", "Exception");
+    Result missingFile =
+        run(List.of("get", "x", "text=@" + dir.resolve("nope.txt"), "--stdio", "true"), "");
     assertThat(missingFile.status).isEqualTo(Main.USAGE);
-    assertThat(missingFile.err).contains("the value of 'text' is read from", "which does not exist",
-        "written @@");
+    assertThat(missingFile.err)
+        .contains("the value of 'text' is read from", "which does not exist", "written @@");
     Result help = run(List.of("help", "get"), "");
     assertThat(help.status).isZero();
-    assertThat(help.err).contains("promptd get", "SERVER is", "--token TOKEN").doesNotContain("promptd serve",
-        "promptd publish");
-    assertThat(run(List.of("clients", "--help"), "").err).contains("promptd clients").doesNotContain("promptd get");
-    assertThat(run(List.of("serve", "--help"), "").err).contains("serve options:", "--no-form-first");
+    assertThat(help.err)
+        .contains("promptd get", "SERVER is", "--token TOKEN")
+        .doesNotContain("promptd serve", "promptd publish");
+    assertThat(run(List.of("clients", "--help"), "").err)
+        .contains("promptd clients")
+        .doesNotContain("promptd get");
+    assertThat(run(List.of("serve", "--help"), "").err)
+        .contains("serve options:", "--no-form-first");
     Result unknown = run(List.of("help", "frobnicate"), "");
     assertThat(unknown.status).isEqualTo(Main.USAGE);
     assertThat(unknown.err).contains("unknown command 'frobnicate'; the commands: serve, check");
@@ -70,7 +83,8 @@ class CliProcessTest {
   void checkPassesTheFixturesAndFailsABrokenFileWithItsLine() throws Exception {
     Result ok = run(List.of("check", FIXTURES.toString()), "");
     assertThat(ok.status).as(ok.out + ok.err).isZero();
-    Files.writeString(dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello {{who}}\n");
+    Files.writeString(
+        dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello {{who}}\n");
     Result broken = run(List.of("check", dir.toString()), "");
     assertThat(broken.status).isEqualTo(Main.CHECK_FAILED);
     assertThat(broken.out).containsPattern("broken\\.prompt\\.md:\\d+: error");
@@ -81,13 +95,17 @@ class CliProcessTest {
     Path source = Files.createDirectories(dir.resolve("src"));
     Files.createDirectories(source.resolve(".gemini/commands"));
     Files.writeString(source.resolve(".gemini/commands/plan.toml"), "prompt = \"Plan {{args}}\"\n");
-    Files.writeString(source.resolve("bad.prompty"), "---\nsample:\n  x: 1\n---\n{{ x | upper }}\n");
+    Files.writeString(
+        source.resolve("bad.prompty"), "---\nsample:\n  x: 1\n---\n{{ x | upper }}\n");
     Path target = dir.resolve("native");
     Result imported = run(List.of("import", source.toString(), target.toString()), "");
     assertThat(imported.status).as(imported.out + imported.err).isEqualTo(Main.CHECK_FAILED);
-    assertThat(imported.out).contains("converted " + source.resolve(".gemini/commands/plan.toml") + " -> "
-        + target.resolve("plan.prompt.md")).contains("skipped   " + source.resolve("bad.prompty"))
-        .contains("bad.prompty:5: error: {{ x | upper }} is a Jinja expression").endsWith("1 converted, 1 not converted\n");
+    assertThat(imported.out)
+        .contains("converted " + source.resolve(".gemini/commands/plan.toml") + " -> "
+            + target.resolve("plan.prompt.md"))
+        .contains("skipped   " + source.resolve("bad.prompty"))
+        .contains("bad.prompty:5: error: {{ x | upper }} is a Jinja expression")
+        .endsWith("1 converted, 1 not converted\n");
     assertThat(Files.readString(target.resolve("plan.prompt.md"))).contains("Plan {{args}}");
     Result checked = run(List.of("check", target.toString()), "");
     assertThat(checked.status).as(checked.out).isZero();
@@ -98,10 +116,15 @@ class CliProcessTest {
   void startUpDiagnosticsArePrintedOnce() throws Exception {
     Files.writeString(dir.resolve("good.prompt.md"), "---\ndescription: fine\n---\nHello\n");
     Files.writeString(dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello\n");
-    Result served = run(List.of("serve", "--stdio", "--no-watch", dir.toString()), ""); // stdin ends at once
+    Result served =
+        run(List.of("serve", "--stdio", "--no-watch", dir.toString()), ""); // stdin ends at once
     assertThat(served.status).as(served.err).isZero();
-    assertThat(served.err.lines().filter(l -> l.contains("broken.prompt.md"))).as(served.err)
-        .singleElement().asString().startsWith("promptd WARNING: ").contains("broken.prompt.md:3: error");
+    assertThat(served.err.lines().filter(l -> l.contains("broken.prompt.md")))
+        .as(served.err)
+        .singleElement()
+        .asString()
+        .startsWith("promptd WARNING: ")
+        .contains("broken.prompt.md:3: error");
   }
 
   @Test
@@ -111,13 +134,21 @@ class CliProcessTest {
     assertThat(list.status).as(list.err).isZero();
     assertThat(list.out).contains("test_prompt_with_arguments").contains("arg1*, arg2*");
     Files.writeString(dir.resolve("value.txt"), "from a file");
-    Result get = run(List.of("get", "test_prompt_with_arguments", "arg1=@" + dir.resolve("value.txt"), "arg2=@-",
-        "--stdio", server), "from stdin");
+    Result get = run(
+        List.of(
+            "get",
+            "test_prompt_with_arguments",
+            "arg1=@" + dir.resolve("value.txt"),
+            "arg2=@-",
+            "--stdio",
+            server),
+        "from stdin");
     assertThat(get.status).as(get.err).isZero();
     assertThat(get.out).contains("── user ──").contains("from a file").contains("from stdin");
     Result json = run(List.of("get", "test_simple_prompt", "--json", "--stdio", server), "");
     assertThat(json.out.strip()).startsWith("{").contains("\"messages\"");
-    Result complete = run(List.of("complete", "test_prompt_with_arguments", "arg1", "t", "--stdio", server), "");
+    Result complete =
+        run(List.of("complete", "test_prompt_with_arguments", "arg1", "t", "--stdio", server), "");
     assertThat(complete.status).as(complete.err).isZero();
   }
 
@@ -127,14 +158,20 @@ class CliProcessTest {
    */
   @Test
   void serveAsksForMissingArgumentsUnlessToldNotTo() throws Exception {
-    String request = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":"
-        + "\"test_prompt_with_arguments\",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-        + "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{\"form\":{}}}}}}\n";
+    String request =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":"
+            + "\"test_prompt_with_arguments\",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{\"form\":{}}}}}}\n";
     Result asked = run(List.of("serve", "--no-watch", FIXTURES.toString()), request);
-    assertThat(asked.out).contains("\"resultType\":\"input_required\"", "\"method\":\"elicitation/create\"",
-        "\"requestState\":");
-    Result refused = run(List.of("serve", "--no-watch", "--no-elicit", FIXTURES.toString()), request);
-    assertThat(refused.out).contains("\"code\":-32602", "missing required arguments")
+    assertThat(asked.out)
+        .contains(
+            "\"resultType\":\"input_required\"",
+            "\"method\":\"elicitation/create\"",
+            "\"requestState\":");
+    Result refused =
+        run(List.of("serve", "--no-watch", "--no-elicit", FIXTURES.toString()), request);
+    assertThat(refused.out)
+        .contains("\"code\":-32602", "missing required arguments")
         .doesNotContain("input_required");
   }
 
@@ -150,36 +187,49 @@ class CliProcessTest {
     for (String part : java()) {
       cli.append('\'').append(part.replace("'", "'\\''")).append("' ");
     }
-    cli.append("get test_prompt_with_arguments --stdio ").append('\'').append(serverCommand().replace("'", "'\\''"))
+    cli.append("get test_prompt_with_arguments --stdio ")
+        .append('\'')
+        .append(serverCommand().replace("'", "'\\''"))
         .append('\'');
-    Process p = new ProcessBuilder("script", "-q", "-e", "-c", cli.toString(), "/dev/null").redirectErrorStream(true)
+    Process p = new ProcessBuilder("script", "-q", "-e", "-c", cli.toString(), "/dev/null")
+        .redirectErrorStream(true)
         .start();
     p.getOutputStream().write("from the terminal\nsecond answer\n".getBytes(UTF_8));
     p.getOutputStream().flush();
     String out = read(p.getInputStream());
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(out).contains("needs more from you", "arg1 *: ", "arg2 *: ",
-        "arg1='from the terminal', arg2='second answer'");
+    assertThat(out)
+        .contains(
+            "needs more from you",
+            "arg1 *: ",
+            "arg2 *: ",
+            "arg1='from the terminal', arg2='second answer'");
     assertThat(p.exitValue()).as(out).isZero();
-    Result refused = run(List.of("get", "test_prompt_with_arguments", "--no-input", "--stdio", serverCommand()), "");
+    Result refused = run(
+        List.of("get", "test_prompt_with_arguments", "--no-input", "--stdio", serverCommand()), "");
     assertThat(refused.status).isEqualTo(Main.SERVER_ERROR);
     assertThat(refused.err).contains("-32602", "missing required arguments 'arg1', 'arg2'");
   }
 
   private static void assumeScript() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/script")),
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isExecutable(Path.of("/usr/bin/script")),
         "util-linux script (a pseudo-terminal) is not installed");
   }
 
   @Test
   void theStartUpCacheTrainingRunServesBothTransportsAndExits() throws Exception {
     for (List<String> mode : List.of(List.<String>of(), List.of("--http"))) {
-      List<String> args = new ArrayList<>(List.of("train-cache", FIXTURES.toString(),
+      List<String> args = new ArrayList<>(List.of(
+          "train-cache",
+          FIXTURES.toString(),
           ROOT.resolve("promptd-cli/src/aot/train.jsonl").toString()));
       args.addAll(mode);
       Result training = run(args, "");
       assertThat(training.status).as(training.err).isZero();
-      assertThat(training.out).as("the transcript's answers go nowhere, not to stdout").isEmpty();
+      assertThat(training.out)
+          .as("the transcript's answers go nowhere, not to stdout")
+          .isEmpty();
     }
   }
 
@@ -188,7 +238,8 @@ class CliProcessTest {
     Result unknown = run(List.of("get", "no_such_prompt", "--stdio", serverCommand()), "");
     assertThat(unknown.status).isEqualTo(Main.SERVER_ERROR);
     assertThat(unknown.err).contains("-32602").contains("no_such_prompt");
-    Result unreachable = run(List.of("list", "--url", "http://127.0.0.1:9/mcp", "--timeout", "5"), "");
+    Result unreachable =
+        run(List.of("list", "--url", "http://127.0.0.1:9/mcp", "--timeout", "5"), "");
     assertThat(unreachable.status).isEqualTo(Main.CONNECTION_FAILED);
     Result noServer = run(List.of("list", "--stdio", "exit 0"), "");
     assertThat(noServer.status).isEqualTo(Main.CONNECTION_FAILED);
@@ -198,7 +249,9 @@ class CliProcessTest {
   void servesHttpUntilTerminatedAndThenExitsCleanly() throws Exception {
     List<String> command = java();
     command.addAll(List.of("serve", "--http", "0", FIXTURES.toString()));
-    Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Process server = new ProcessBuilder(command)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
     try {
       String url = awaitUrl(server);
       Result list = run(List.of("list", "--json", "--url", url), "");
@@ -218,27 +271,38 @@ class CliProcessTest {
   @Test
   void theClientSendsATokenToAProtectedServer() throws Exception {
     List<String> command = java();
-    command.addAll(List.of("serve", "--http", "0", "--token", "team-secret-1", FIXTURES.toString()));
-    Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    command.addAll(
+        List.of("serve", "--http", "0", "--token", "team-secret-1", FIXTURES.toString()));
+    Process server = new ProcessBuilder(command)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
     try {
       String url = awaitUrl(server);
       Result none = run(List.of("list", "--url", url), "", Map.of(ServeOptions.TOKEN_VARIABLE, ""));
       assertThat(none.status).isEqualTo(Main.CONNECTION_FAILED);
-      assertThat(none.err).contains("refused the request: HTTP 401")
+      assertThat(none.err)
+          .contains("refused the request: HTTP 401")
           .contains("it needs a token: pass --token TOKEN or set PROMPTD_TOKEN");
       Result wrong = run(List.of("list", "--url", url, "--token", "nope"), "", Map.of());
-      assertThat(wrong.err).contains("HTTP 401").contains("the token was not accepted (wrong or expired)")
+      assertThat(wrong.err)
+          .contains("HTTP 401")
+          .contains("the token was not accepted (wrong or expired)")
           .doesNotContain("nope");
       Result flag = run(List.of("list", "--url", url, "--token", "team-secret-1"), "", Map.of());
       assertThat(flag.status).as(flag.err).isZero();
       assertThat(flag.out).contains("test_simple_prompt");
-      Result env = run(List.of("get", "test_simple_prompt", "--url", url), "",
+      Result env = run(
+          List.of("get", "test_simple_prompt", "--url", url),
+          "",
           Map.of(ServeOptions.TOKEN_VARIABLE, "team-secret-1"));
       assertThat(env.status).as(env.err).isZero();
-      Result header = run(List.of("list", "--url", url, "--header", "Authorization: Bearer team-secret-1"), "",
+      Result header = run(
+          List.of("list", "--url", url, "--header", "Authorization: Bearer team-secret-1"),
+          "",
           Map.of(ServeOptions.TOKEN_VARIABLE, ""));
       assertThat(header.status).as(header.err).isZero();
-      Result spaced = run(List.of("list", "--url", url, "--token", "Bearer team-secret-1"), "", Map.of());
+      Result spaced =
+          run(List.of("list", "--url", url, "--token", "Bearer team-secret-1"), "", Map.of());
       assertThat(spaced.status).isEqualTo(Main.USAGE);
       assertThat(spaced.err).contains("--token takes the token alone");
       Result stdio = run(List.of("list", "--stdio", "true", "--token", "x"), "", Map.of());
@@ -254,7 +318,9 @@ class CliProcessTest {
   void theStartUpLinesNameTheCatalogsAddress() throws Exception {
     List<String> command = java();
     command.addAll(List.of("serve", "--http", "0", "--catalog", FIXTURES.toString()));
-    Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Process server = new ProcessBuilder(command)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
     try {
       LinkedBlockingQueue<String> err = lines(server.getErrorStream());
       String serving = awaitLine(err, " on http://");
@@ -262,10 +328,12 @@ class CliProcessTest {
       Matcher m = Pattern.compile("on (http://127\\.0\\.0\\.1:\\d+)/mcp").matcher(serving);
       assertThat(m.find()).as(serving).isTrue();
       assertThat(catalog).isEqualTo("promptd: web catalog at " + m.group(1) + "/");
-      java.net.http.HttpResponse<String> page = java.net.http.HttpClient.newHttpClient().send(
-          java.net.http.HttpRequest.newBuilder(java.net.URI.create(m.group(1) + "/"))
-              .timeout(java.time.Duration.ofSeconds(10)).build(),
-          java.net.http.HttpResponse.BodyHandlers.ofString());
+      java.net.http.HttpResponse<String> page = java.net.http.HttpClient.newHttpClient()
+          .send(
+              java.net.http.HttpRequest.newBuilder(java.net.URI.create(m.group(1) + "/"))
+                  .timeout(java.time.Duration.ofSeconds(10))
+                  .build(),
+              java.net.http.HttpResponse.BodyHandlers.ofString());
       assertThat(page.statusCode()).isEqualTo(200);
       assertThat(page.body()).contains("Prompt catalog");
     } finally {
@@ -290,9 +358,12 @@ class CliProcessTest {
           """).getBytes(UTF_8));
       server.getOutputStream().flush();
       assertThat(out.poll(30, TimeUnit.SECONDS)).contains("\"id\":1").contains("\"result\"");
-      Files.writeString(dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello\n");
+      Files.writeString(
+          dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello\n");
       String message = awaitLine(out, "notifications/message");
-      assertThat(message).contains("\"level\":\"warning\"").contains("\"logger\":\"promptd.library\"")
+      assertThat(message)
+          .contains("\"level\":\"warning\"")
+          .contains("\"logger\":\"promptd.library\"")
           .contains("broken.prompt.md");
       assertThat(awaitLine(err, "broken.prompt.md")).startsWith("promptd WARNING: ");
     } finally {
@@ -317,7 +388,8 @@ class CliProcessTest {
   }
 
   /** Waits up to 30 s for a line containing {@code containing}. */
-  static String awaitLine(LinkedBlockingQueue<String> lines, String containing) throws InterruptedException {
+  static String awaitLine(LinkedBlockingQueue<String> lines, String containing)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     StringBuilder seen = new StringBuilder();
     while (System.nanoTime() < deadline) {
@@ -345,7 +417,10 @@ class CliProcessTest {
     List<String> command = java();
     command.addAll(List.of("serve", "--no-watch", FIXTURES.toString()));
     for (String part : command) {
-      s.append(s.isEmpty() ? "" : " ").append('\'').append(part.replace("'", "'\\''")).append('\'');
+      s.append(s.isEmpty() ? "" : " ")
+          .append('\'')
+          .append(part.replace("'", "'\\''"))
+          .append('\'');
     }
     return s.append(" 2>/dev/null").toString();
   }
@@ -361,7 +436,8 @@ class CliProcessTest {
     return run(args, stdin, Map.of());
   }
 
-  private static Result run(List<String> args, String stdin, Map<String, String> env) throws Exception {
+  private static Result run(List<String> args, String stdin, Map<String, String> env)
+      throws Exception {
     List<String> command = java();
     command.addAll(args);
     ProcessBuilder pb = new ProcessBuilder(command);

@@ -31,31 +31,43 @@ class ClientFormsTest {
   void theHandlerAnswersTheServersFormAndThePromptRenders() throws Exception {
     try (McpServer server = McpServer.builder().build();
         HttpTransport http = HttpTransport.builder().server(server).build().start()) {
-      server.prompts().put(PromptDefinition.of(Prompt.of("greet", "Greets", List.of(
-          new PromptArgument("who", "Who", "Whom to greet", true))),
-          args -> List.of(PromptMessage.user("Hello, " + args.get("who")))));
+      server
+          .prompts()
+          .put(PromptDefinition.of(
+              Prompt.of(
+                  "greet",
+                  "Greets",
+                  List.of(new PromptArgument("who", "Who", "Whom to greet", true))),
+              args -> List.of(PromptMessage.user("Hello, " + args.get("who")))));
       try (McpClient client = McpClient.connectHttp(http.uri(), ClientOptions.defaults())) {
         List<String> messages = new ArrayList<>();
         List<String> schemas = new ArrayList<>();
         FormHandler accept = (message, schema) -> {
           messages.add(message);
           schemas.add(JsonCodec.write(schema));
-          return FormHandler.Answer.accept(JsonObject.builder().put("who", "Ada").build());
+          return FormHandler.Answer.accept(
+              JsonObject.builder().put("who", "Ada").build());
         };
         var result = client.getPrompt("greet", Map.of(), accept);
-        assertThat(((TextContent) result.messages().getFirst().content()).text()).isEqualTo("Hello, Ada");
-        assertThat(messages).containsExactly("The prompt 'greet' needs more from you: Who is required.");
-        assertThat(schemas).containsExactly("{\"type\":\"object\",\"properties\":{\"who\":{\"type\":\"string\","
-            + "\"title\":\"Who\",\"description\":\"Whom to greet\"}},\"required\":[\"who\"]}");
+        assertThat(((TextContent) result.messages().getFirst().content()).text())
+            .isEqualTo("Hello, Ada");
+        assertThat(messages)
+            .containsExactly("The prompt 'greet' needs more from you: Who is required.");
+        assertThat(schemas)
+            .containsExactly("{\"type\":\"object\",\"properties\":{\"who\":{\"type\":\"string\","
+                + "\"title\":\"Who\",\"description\":\"Whom to greet\"}},\"required\":[\"who\"]}");
 
-        assertThatThrownBy(() -> client.getPrompt("greet", Map.of(), (m, s) -> FormHandler.Answer.decline()))
+        assertThatThrownBy(
+                () -> client.getPrompt("greet", Map.of(), (m, s) -> FormHandler.Answer.decline()))
             .isInstanceOfSatisfying(McpException.class, e -> {
               assertThat(e.code()).isEqualTo(-32602);
               assertThat(e.getMessage()).contains("(the user declined the form asking for them)");
             });
         assertThatThrownBy(() -> client.getPrompt("greet", Map.of()))
-            .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.getMessage())
-                .isEqualTo("prompt 'greet': missing required argument 'who'"));
+            .isInstanceOfSatisfying(
+                McpException.class,
+                e -> assertThat(e.getMessage())
+                    .isEqualTo("prompt 'greet': missing required argument 'who'"));
       }
     }
   }

@@ -22,11 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ClientsTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private static String run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    assertThat(Clients.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8))).isZero();
+    assertThat(Clients.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8)))
+        .isZero();
     return out.toString(StandardCharsets.UTF_8);
   }
 
@@ -37,41 +39,68 @@ class ClientsTest {
     for (Clients.Client c : Clients.ALL) {
       assertThat(all).contains("## " + c.title() + " (" + c.id() + ")");
     }
-    assertThat(all).contains("claude mcp add --scope user promptd -- " + Clients.launcher() + " serve " + abs);
+    assertThat(all)
+        .contains("claude mcp add --scope user promptd -- " + Clients.launcher() + " serve " + abs);
     JsonObject gemini = (JsonObject) JsonCodec.parse(run("--client", "gemini-cli", dir.toString()));
-    assertThat(JsonCodec.write(gemini)).isEqualTo("{\"mcpServers\":{\"promptd\":{\"command\":\""
-        + Clients.launcher() + "\",\"args\":[\"serve\",\"" + abs + "\"]}}}");
-    JsonObject opencode = (JsonObject) JsonCodec.parse(run("--client", "opencode", "--name", "lib", dir.toString()));
-    assertThat(JsonCodec.write(opencode.object("mcp").orElseThrow())).isEqualTo("{\"lib\":{\"type\":\"local\","
-        + "\"command\":[\"" + Clients.launcher() + "\",\"serve\",\"" + abs + "\"],\"enabled\":true}}");
+    assertThat(JsonCodec.write(gemini))
+        .isEqualTo("{\"mcpServers\":{\"promptd\":{\"command\":\"" + Clients.launcher()
+            + "\",\"args\":[\"serve\",\"" + abs + "\"]}}}");
+    JsonObject opencode =
+        (JsonObject) JsonCodec.parse(run("--client", "opencode", "--name", "lib", dir.toString()));
+    assertThat(JsonCodec.write(opencode.object("mcp").orElseThrow()))
+        .isEqualTo("{\"lib\":{\"type\":\"local\"," + "\"command\":[\"" + Clients.launcher()
+            + "\",\"serve\",\"" + abs + "\"],\"enabled\":true}}");
   }
 
   @Test
   void copilotCliGetsThePromptsAsTools() {
-    JsonObject copilot = (JsonObject) JsonCodec.parse(run("--client", "copilot-cli", dir.toString()));
-    assertThat(JsonCodec.write(copilot.object("mcpServers").orElseThrow().object("promptd").orElseThrow()
-        .get("args"))).isEqualTo("[\"serve\",\"--prompts-as-tools\",\"" + dir.toAbsolutePath().normalize() + "\"]");
+    JsonObject copilot =
+        (JsonObject) JsonCodec.parse(run("--client", "copilot-cli", dir.toString()));
+    assertThat(JsonCodec.write(copilot
+            .object("mcpServers")
+            .orElseThrow()
+            .object("promptd")
+            .orElseThrow()
+            .get("args")))
+        .isEqualTo(
+            "[\"serve\",\"--prompts-as-tools\",\"" + dir.toAbsolutePath().normalize() + "\"]");
   }
 
   @Test
   void overHttpTheTokenComesFromTheEnvironmentAndIsNeverPrinted() {
     String all = run("--http", "http://127.0.0.1:3000/mcp", "--token-env", "TEAM_TOKEN");
-    assertThat(all).contains("claude mcp add --transport http promptd http://127.0.0.1:3000/mcp --header"
-        + " \"Authorization: Bearer $TEAM_TOKEN\"", "\"Bearer $TEAM_TOKEN\"", "\"Bearer {env:TEAM_TOKEN}\"",
-        "\"Bearer ${input:promptd-token}\"").doesNotContain("Claude Desktop (claude-desktop)");
-    JsonObject vscode = (JsonObject) JsonCodec.parse(run("--http", "http://127.0.0.1:3000/mcp", "--client", "vscode"));
-    assertThat(vscode.object("servers").orElseThrow().object("promptd").orElseThrow().string("type")).hasValue("http");
+    assertThat(all)
+        .contains(
+            "claude mcp add --transport http promptd http://127.0.0.1:3000/mcp --header"
+                + " \"Authorization: Bearer $TEAM_TOKEN\"",
+            "\"Bearer $TEAM_TOKEN\"",
+            "\"Bearer {env:TEAM_TOKEN}\"",
+            "\"Bearer ${input:promptd-token}\"")
+        .doesNotContain("Claude Desktop (claude-desktop)");
+    JsonObject vscode = (JsonObject)
+        JsonCodec.parse(run("--http", "http://127.0.0.1:3000/mcp", "--client", "vscode"));
+    assertThat(vscode
+            .object("servers")
+            .orElseThrow()
+            .object("promptd")
+            .orElseThrow()
+            .string("type"))
+        .hasValue("http");
   }
 
   @Test
   void mistakesAreUsageErrors() {
-    assertThatThrownBy(() -> run("--http", "http://h/mcp", dir.toString())).isInstanceOf(UsageException.class)
+    assertThatThrownBy(() -> run("--http", "http://h/mcp", dir.toString()))
+        .isInstanceOf(UsageException.class)
         .hasMessageContaining("not both");
-    assertThatThrownBy(() -> run("--client", "emacs", dir.toString())).hasMessageContaining("no client 'emacs'");
+    assertThatThrownBy(() -> run("--client", "emacs", dir.toString()))
+        .hasMessageContaining("no client 'emacs'");
     assertThatThrownBy(() -> run("--http", "ftp://x")).hasMessageContaining("http:// or https://");
-    assertThatThrownBy(() -> run("--token-env", "A B", dir.toString())).hasMessageContaining("variable");
+    assertThatThrownBy(() -> run("--token-env", "A B", dir.toString()))
+        .hasMessageContaining("variable");
     assertThatThrownBy(() -> run("--http", "http://h/mcp", "--client", "claude-desktop"))
         .hasMessageContaining("takes no HTTP server");
-    assertThatThrownBy(() -> run(dir.resolve("missing").toString())).hasMessageContaining("not a folder");
+    assertThatThrownBy(() -> run(dir.resolve("missing").toString()))
+        .hasMessageContaining("not a folder");
   }
 }

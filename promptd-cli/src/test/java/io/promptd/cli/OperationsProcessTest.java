@@ -32,29 +32,52 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class OperationsProcessTest {
-  private static final Path ROOT = Path.of(System.getProperty("promptd.root", "..")).toAbsolutePath().normalize();
+  private static final Path ROOT =
+      Path.of(System.getProperty("promptd.root", "..")).toAbsolutePath().normalize();
   private static final Path FIXTURES = ROOT.resolve("fixtures/conformance");
   private static final String SECRET = "zz-argument-value-7f3c";
   private static final String TOKEN = "tok-operations-91ab";
   private static final String MODERN = "2026-07-28";
-  private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})? (\\S+)$");
-  private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
+  private static final Pattern SAMPLE =
+      Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})? (\\S+)$");
+  private static final Pattern LABEL =
+      Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
-  @TempDir Path dir;
-  private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(5)).build();
+  @TempDir
+  Path dir;
+
+  private final HttpClient client = HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5))
+      .build();
 
   @Test
   void metricsHealthAndAccessLogOfARealServer() throws Exception {
     Path accessLog = dir.resolve("access.jsonl");
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--http", "0", "--token", TOKEN,
-        "--admin-port", "0", "--access-log", accessLog.toString(), "--no-watch", FIXTURES.toString()));
-    Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp",
+        System.getProperty("java.class.path"),
+        Main.class.getName(),
+        "serve",
+        "--http",
+        "0",
+        "--token",
+        TOKEN,
+        "--admin-port",
+        "0",
+        "--access-log",
+        accessLog.toString(),
+        "--no-watch",
+        FIXTURES.toString()));
+    Process server = new ProcessBuilder(command)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
     LinkedBlockingQueue<String> err = CliProcessTest.lines(server.getErrorStream());
     String session;
     try {
-      Matcher a = Pattern.compile("admin port on (http://127\\.0\\.0\\.1:\\d+) \\(/metrics, /healthz, /readyz\\)")
+      Matcher a = Pattern.compile(
+              "admin port on (http://127\\.0\\.0\\.1:\\d+) \\(/metrics, /healthz, /readyz\\)")
           .matcher(CliProcessTest.awaitLine(err, "admin port on"));
       assertThat(a.find()).isTrue();
       URI admin = URI.create(a.group(1));
@@ -64,44 +87,79 @@ class OperationsProcessTest {
       URI mcp = URI.create(m.group(1));
 
       // Legacy: a session, a prompts/get with a distinctive argument value, an unknown prompt.
-      HttpResponse<String> init = post(mcp, request(1, "initialize", "{\"protocolVersion\":\"2025-06-18\","
-          + "\"capabilities\":{},\"clientInfo\":{\"name\":\"ops\",\"version\":\"1\"}}"));
+      HttpResponse<String> init = post(
+          mcp,
+          request(
+              1,
+              "initialize",
+              "{\"protocolVersion\":\"2025-06-18\","
+                  + "\"capabilities\":{},\"clientInfo\":{\"name\":\"ops\",\"version\":\"1\"}}"));
       assertThat(init.statusCode()).isEqualTo(200);
       session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
       String[] legacy = {"Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-06-18"};
-      assertThat(post(mcp, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", legacy).statusCode())
+      assertThat(post(mcp, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", legacy)
+              .statusCode())
           .isEqualTo(202);
-      HttpResponse<String> get = post(mcp, request(2, "prompts/get", "{\"name\":\"test_prompt_with_arguments\","
-          + "\"arguments\":{\"arg1\":\"" + SECRET + "\",\"arg2\":\"b\"}}"), legacy);
+      HttpResponse<String> get = post(
+          mcp,
+          request(
+              2,
+              "prompts/get",
+              "{\"name\":\"test_prompt_with_arguments\"," + "\"arguments\":{\"arg1\":\"" + SECRET
+                  + "\",\"arg2\":\"b\"}}"),
+          legacy);
       assertThat(get.body()).contains(SECRET); // the answer has it; the log must not
-      assertThat(post(mcp, request(3, "prompts/get", "{\"name\":\"test_simple_prompt\"}"), legacy).statusCode())
+      assertThat(post(mcp, request(3, "prompts/get", "{\"name\":\"test_simple_prompt\"}"), legacy)
+              .statusCode())
           .isEqualTo(200);
       // Modern: two gets of the same prompt, and an unknown prompt.
       for (int id = 4; id <= 5; id++) {
-        assertThat(post(mcp, modern(id, "prompts/get", "\"name\":\"test_prompt_with_arguments\",\"arguments\":"
-            + "{\"arg1\":\"" + SECRET + "\",\"arg2\":\"c\"}"), modernHeaders("prompts/get",
-            "test_prompt_with_arguments")).statusCode()).isEqualTo(200);
+        assertThat(post(
+                    mcp,
+                    modern(
+                        id,
+                        "prompts/get",
+                        "\"name\":\"test_prompt_with_arguments\",\"arguments\":" + "{\"arg1\":\""
+                            + SECRET + "\",\"arg2\":\"c\"}"),
+                    modernHeaders("prompts/get", "test_prompt_with_arguments"))
+                .statusCode())
+            .isEqualTo(200);
       }
-      assertThat(post(mcp, modern(6, "prompts/get", "\"name\":\"nope\""), modernHeaders("prompts/get", "nope"))
-          .statusCode()).isEqualTo(200); // a JSON-RPC error, answered with 200 in this era
+      assertThat(post(
+                  mcp,
+                  modern(6, "prompts/get", "\"name\":\"nope\""),
+                  modernHeaders("prompts/get", "nope"))
+              .statusCode())
+          .isEqualTo(200); // a JSON-RPC error, answered with 200 in this era
       // A request without the token is refused; probes need no token.
-      assertThat(send(HttpRequest.newBuilder(mcp).header("Content-Type", "application/json")
-          .header("Accept", "application/json, text/event-stream")
-          .POST(HttpRequest.BodyPublishers.ofString(request(7, "ping", "{}")))).statusCode()).isEqualTo(401);
-      assertThat(send(HttpRequest.newBuilder(mcp.resolve("/healthz"))).statusCode()).isEqualTo(200);
-      assertThat(send(HttpRequest.newBuilder(mcp.resolve("/readyz"))).body()).isEqualTo("{\"status\":\"ready\"}");
+      assertThat(send(HttpRequest.newBuilder(mcp)
+                  .header("Content-Type", "application/json")
+                  .header("Accept", "application/json, text/event-stream")
+                  .POST(HttpRequest.BodyPublishers.ofString(request(7, "ping", "{}"))))
+              .statusCode())
+          .isEqualTo(401);
+      assertThat(send(HttpRequest.newBuilder(mcp.resolve("/healthz"))).statusCode())
+          .isEqualTo(200);
+      assertThat(send(HttpRequest.newBuilder(mcp.resolve("/readyz"))).body())
+          .isEqualTo("{\"status\":\"ready\"}");
       assertThat(send(HttpRequest.newBuilder(mcp.resolve("/metrics"))).statusCode())
-          .as("metrics are never on the MCP port").isEqualTo(404);
+          .as("metrics are never on the MCP port")
+          .isEqualTo(404);
 
-      assertThat(send(HttpRequest.newBuilder(admin.resolve("/healthz"))).statusCode()).isEqualTo(200);
-      assertThat(send(HttpRequest.newBuilder(admin.resolve("/readyz"))).statusCode()).isEqualTo(200);
+      assertThat(send(HttpRequest.newBuilder(admin.resolve("/healthz"))).statusCode())
+          .isEqualTo(200);
+      assertThat(send(HttpRequest.newBuilder(admin.resolve("/readyz"))).statusCode())
+          .isEqualTo(200);
       HttpResponse<String> scrape = send(HttpRequest.newBuilder(admin.resolve("/metrics")));
       assertThat(scrape.statusCode()).isEqualTo(200);
-      assertThat(scrape.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain; version=0.0.4");
+      assertThat(scrape.headers().firstValue("Content-Type").orElse(""))
+          .startsWith("text/plain; version=0.0.4");
       assertThat(scrape.body()).doesNotContain(SECRET).doesNotContain(TOKEN);
       Map<String, Double> metrics = parse(scrape.body());
-      assertThat(metrics).containsEntry("promptd_requests_total{era=legacy,method=initialize,outcome=ok}", 1.0)
-          .containsEntry("promptd_requests_total{era=legacy,method=notifications/initialized,outcome=ok}", 1.0)
+      assertThat(metrics)
+          .containsEntry("promptd_requests_total{era=legacy,method=initialize,outcome=ok}", 1.0)
+          .containsEntry(
+              "promptd_requests_total{era=legacy,method=notifications/initialized,outcome=ok}", 1.0)
           .containsEntry("promptd_requests_total{era=legacy,method=prompts/get,outcome=ok}", 2.0)
           .containsEntry("promptd_requests_total{era=modern,method=prompts/get,outcome=ok}", 2.0)
           .containsEntry("promptd_requests_total{era=modern,method=prompts/get,outcome=error}", 1.0)
@@ -109,15 +167,18 @@ class OperationsProcessTest {
           .containsEntry("promptd_prompt_gets_total{prompt=test_prompt_with_arguments}", 3.0)
           .containsEntry("promptd_prompt_gets_total{prompt=test_simple_prompt}", 1.0)
           .doesNotContainKey("promptd_prompt_gets_total{prompt=nope}")
-          .containsEntry("promptd_request_duration_seconds_count{era=modern,method=prompts/get}", 3.0)
-          .containsEntry("promptd_request_duration_seconds_bucket{era=modern,le=+Inf,method=prompts/get}", 3.0)
+          .containsEntry(
+              "promptd_request_duration_seconds_count{era=modern,method=prompts/get}", 3.0)
+          .containsEntry(
+              "promptd_request_duration_seconds_bucket{era=modern,le=+Inf,method=prompts/get}", 3.0)
           .containsEntry("promptd_sessions", 1.0)
           .containsEntry("promptd_open_streams", 0.0)
           .containsEntry("promptd_library_prompts", 4.0)
           .containsEntry("promptd_library_reloads_total", 0.0)
           .containsEntry("promptd_library_reload_errors_total", 0.0)
           .containsKey("promptd_library_resources");
-      assertThat(scrape.body()).contains("# TYPE promptd_requests_total counter")
+      assertThat(scrape.body())
+          .contains("# TYPE promptd_requests_total counter")
           .contains("# TYPE promptd_request_duration_seconds histogram")
           .contains("# TYPE promptd_sessions gauge");
       assertThat(post(admin.resolve("/metrics"), "{}").statusCode()).isEqualTo(405);
@@ -127,47 +188,87 @@ class OperationsProcessTest {
     assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
     List<String> lines = Files.readAllLines(accessLog, UTF_8);
-    assertThat(lines).as("8 MCP requests and the GET /metrics refused with 404; probes are not logged").hasSize(9);
+    assertThat(lines)
+        .as("8 MCP requests and the GET /metrics refused with 404; probes are not logged")
+        .hasSize(9);
     String all = String.join("\n", lines);
     assertThat(all).doesNotContain(SECRET).doesNotContain(TOKEN).doesNotContain(session);
-    List<JsonObject> entries = lines.stream().map(l -> (JsonObject) JsonCodec.parse(l)).toList();
+    List<JsonObject> entries =
+        lines.stream().map(l -> (JsonObject) JsonCodec.parse(l)).toList();
     for (JsonObject e : entries) {
-      assertThat(e.members().keySet()).containsExactly("time", "era", "http", "method", "prompt", "outcome", "status",
-          "error", "duration_ms", "subject", "transport");
-      assertThat(e.string("time").orElseThrow()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z");
+      assertThat(e.members().keySet())
+          .containsExactly(
+              "time",
+              "era",
+              "http",
+              "method",
+              "prompt",
+              "outcome",
+              "status",
+              "error",
+              "duration_ms",
+              "subject",
+              "transport");
+      assertThat(e.string("time").orElseThrow())
+          .matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z");
     }
     List<String> written = entries.stream().map(JsonCodec::write).toList();
-    assertThat(written).anySatisfy(e -> assertThat(e).contains("\"era\":\"legacy\",\"http\":\"POST\","
-        + "\"method\":\"prompts/get\",\"prompt\":\"test_prompt_with_arguments\",\"outcome\":\"ok\",\"status\":200,"
-        + "\"error\":null,").endsWith(",\"subject\":null,\"transport\":\"streamable-http\"}"));
-    assertThat(written).anySatisfy(e -> assertThat(e).contains("\"era\":\"modern\",\"http\":\"POST\","
-        + "\"method\":\"prompts/get\",\"prompt\":\"nope\",\"outcome\":\"error\",\"status\":200,\"error\":-32602,"));
-    assertThat(written).anySatisfy(e -> assertThat(e).contains("\"outcome\":\"refused\",\"status\":401,"));
-    assertThat(written).anySatisfy(e -> assertThat(e).contains("\"http\":\"GET\",\"method\":null,"
-        + "\"prompt\":null,\"outcome\":\"refused\",\"status\":404,"));
+    assertThat(written)
+        .anySatisfy(e -> assertThat(e)
+            .contains("\"era\":\"legacy\",\"http\":\"POST\","
+                + "\"method\":\"prompts/get\",\"prompt\":\"test_prompt_with_arguments\",\"outcome\":\"ok\",\"status\":200,"
+                + "\"error\":null,")
+            .endsWith(",\"subject\":null,\"transport\":\"streamable-http\"}"));
+    assertThat(written)
+        .anySatisfy(
+            e -> assertThat(e)
+                .contains(
+                    "\"era\":\"modern\",\"http\":\"POST\","
+                        + "\"method\":\"prompts/get\",\"prompt\":\"nope\",\"outcome\":\"error\",\"status\":200,\"error\":-32602,"));
+    assertThat(written)
+        .anySatisfy(e -> assertThat(e).contains("\"outcome\":\"refused\",\"status\":401,"));
+    assertThat(written)
+        .anySatisfy(e -> assertThat(e)
+            .contains("\"http\":\"GET\",\"method\":null,"
+                + "\"prompt\":null,\"outcome\":\"refused\",\"status\":404,"));
   }
 
   @Test
   void reloadsAndReloadErrorsAreCounted() throws Exception {
     Path prompts = Files.createDirectories(dir.resolve("prompts"));
     Files.writeString(prompts.resolve("good.prompt.md"), "---\ndescription: fine\n---\nHello\n");
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--http", "0", "--admin-port", "0",
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp",
+        System.getProperty("java.class.path"),
+        Main.class.getName(),
+        "serve",
+        "--http",
+        "0",
+        "--admin-port",
+        "0",
         prompts.toString()));
-    Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Process server = new ProcessBuilder(command)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
     LinkedBlockingQueue<String> err = CliProcessTest.lines(server.getErrorStream());
     try {
-      Matcher a = Pattern.compile("admin port on (http://\\S+) ").matcher(CliProcessTest.awaitLine(err, "admin port on"));
+      Matcher a = Pattern.compile("admin port on (http://\\S+) ")
+          .matcher(CliProcessTest.awaitLine(err, "admin port on"));
       assertThat(a.find()).isTrue();
       URI metrics = URI.create(a.group(1)).resolve("/metrics");
       CliProcessTest.awaitLine(err, "serving");
-      assertThat(parse(send(HttpRequest.newBuilder(metrics)).body())).containsEntry("promptd_library_prompts", 1.0)
-          .containsEntry("promptd_library_reloads_total", 0.0).containsEntry("promptd_library_reload_errors_total", 0.0);
+      assertThat(parse(send(HttpRequest.newBuilder(metrics)).body()))
+          .containsEntry("promptd_library_prompts", 1.0)
+          .containsEntry("promptd_library_reloads_total", 0.0)
+          .containsEntry("promptd_library_reload_errors_total", 0.0);
       Files.writeString(prompts.resolve("more.prompt.md"), "---\ndescription: more\n---\nHi\n");
       awaitMetric(metrics, "promptd_library_prompts", 2.0);
-      assertThat(parse(send(HttpRequest.newBuilder(metrics)).body()).get("promptd_library_reloads_total"))
+      assertThat(parse(send(HttpRequest.newBuilder(metrics)).body())
+              .get("promptd_library_reloads_total"))
           .isGreaterThanOrEqualTo(1.0);
-      Files.writeString(prompts.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello\n");
+      Files.writeString(
+          prompts.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello\n");
       awaitMetric(metrics, "promptd_library_reload_errors_total", 1.0);
     } finally {
       server.destroy();
@@ -203,10 +304,14 @@ class OperationsProcessTest {
         Map<String, String> labels = new TreeMap<>();
         Matcher l = LABEL.matcher(m.group(3));
         while (l.find()) {
-          labels.put(l.group(1), l.group(2).replace("\\\"", "\"").replace("\\n", "\n").replace("\\\\", "\\"));
+          labels.put(
+              l.group(1),
+              l.group(2).replace("\\\"", "\"").replace("\\n", "\n").replace("\\\\", "\\"));
         }
         key.append('{');
-        labels.forEach((k, v) -> key.append(key.charAt(key.length() - 1) == '{' ? "" : ",").append(k).append('=')
+        labels.forEach((k, v) -> key.append(key.charAt(key.length() - 1) == '{' ? "" : ",")
+            .append(k)
+            .append('=')
             .append(v));
         key.append('}');
       }
@@ -216,8 +321,10 @@ class OperationsProcessTest {
   }
 
   private HttpResponse<String> post(URI uri, String body, String... headers) throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream").header("Authorization", "Bearer " + TOKEN)
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
+        .header("Authorization", "Bearer " + TOKEN)
         .POST(HttpRequest.BodyPublishers.ofString(body));
     for (int i = 0; i < headers.length; i += 2) {
       b.header(headers[i], headers[i + 1]);
@@ -226,17 +333,22 @@ class OperationsProcessTest {
   }
 
   private HttpResponse<String> send(HttpRequest.Builder b) throws Exception {
-    return client.send(b.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+    return client.send(
+        b.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private static String request(long id, String method, String params) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":"
+        + params + "}";
   }
 
   private static String modern(long id, String method, String members) {
-    return request(id, method, "{" + members + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN
-        + "\",\"io.modelcontextprotocol/clientCapabilities\":{},"
-        + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"ops\",\"version\":\"1\"}}}");
+    return request(
+        id,
+        method,
+        "{" + members + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN
+            + "\",\"io.modelcontextprotocol/clientCapabilities\":{},"
+            + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"ops\",\"version\":\"1\"}}}");
   }
 
   private static String[] modernHeaders(String method, String name) {

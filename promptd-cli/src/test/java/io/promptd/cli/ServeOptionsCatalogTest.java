@@ -13,18 +13,22 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code promptd serve --http --catalog}: the web catalog, off by default, only with HTTP. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ServeOptionsCatalogTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void offByDefaultAndOnWithTheFlag() {
     assertThat(ServeOptions.parse(List.of("--http", dir.toString())).catalog()).isFalse();
-    assertThat(ServeOptions.parse(List.of("--http", "3000", "--catalog", dir.toString())).catalog()).isTrue();
+    assertThat(ServeOptions.parse(List.of("--http", "3000", "--catalog", dir.toString()))
+            .catalog())
+        .isTrue();
   }
 
   @Test
   void theCatalogNeedsHttp() {
     assertThatThrownBy(() -> ServeOptions.parse(List.of("--catalog", dir.toString())))
-        .isInstanceOf(UsageException.class).hasMessage("--catalog needs --http");
+        .isInstanceOf(UsageException.class)
+        .hasMessage("--catalog needs --http");
   }
 
   @Test

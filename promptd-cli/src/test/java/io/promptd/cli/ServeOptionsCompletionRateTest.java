@@ -13,21 +13,29 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code promptd serve --completion-rate N}: the per-client completion rate limit. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ServeOptionsCompletionRateTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void theDefaultIsTwentyAndTheFlagSetsItOrTurnsItOff() {
     assertThat(ServeOptions.parse(List.of(dir.toString())).completionRate()).isEqualTo(20);
-    assertThat(ServeOptions.parse(List.of("--completion-rate", "5", dir.toString())).completionRate()).isEqualTo(5);
-    assertThat(ServeOptions.parse(List.of("--completion-rate", "0", dir.toString())).completionRate()).isZero();
+    assertThat(ServeOptions.parse(List.of("--completion-rate", "5", dir.toString()))
+            .completionRate())
+        .isEqualTo(5);
+    assertThat(ServeOptions.parse(List.of("--completion-rate", "0", dir.toString()))
+            .completionRate())
+        .isZero();
   }
 
   @Test
   void aNegativeOrNonNumericRateIsAUsageError() {
     assertThatThrownBy(() -> ServeOptions.parse(List.of("--completion-rate", "-1", dir.toString())))
-        .isInstanceOf(UsageException.class).hasMessage("--completion-rate must be at least 0");
-    assertThatThrownBy(() -> ServeOptions.parse(List.of("--completion-rate", "fast", dir.toString())))
-        .isInstanceOf(UsageException.class).hasMessage("--completion-rate needs a number, not 'fast'");
+        .isInstanceOf(UsageException.class)
+        .hasMessage("--completion-rate must be at least 0");
+    assertThatThrownBy(
+            () -> ServeOptions.parse(List.of("--completion-rate", "fast", dir.toString())))
+        .isInstanceOf(UsageException.class)
+        .hasMessage("--completion-rate needs a number, not 'fast'");
   }
 
   @Test

@@ -15,12 +15,20 @@ import org.junit.jupiter.api.io.TempDir;
 /** The OAuth options of {@code promptd serve}. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ServeOptionsOAuthTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void theOAuthFlagsBecomeSettings() {
-    ServeOptions o = ServeOptions.parse(List.of("--http", "--oauth-issuer", "https://login.example.com/realms/team",
-        "--oauth-audience", "https://prompts.example.com/mcp", "--oauth-scopes", "prompts, admin", dir.toString()));
+    ServeOptions o = ServeOptions.parse(List.of(
+        "--http",
+        "--oauth-issuer",
+        "https://login.example.com/realms/team",
+        "--oauth-audience",
+        "https://prompts.example.com/mcp",
+        "--oauth-scopes",
+        "prompts, admin",
+        dir.toString()));
     assertThat(o.oauth()).isNotNull();
     assertThat(o.oauth().issuer()).isEqualTo(URI.create("https://login.example.com/realms/team"));
     assertThat(o.oauth().audience()).isEqualTo(URI.create("https://prompts.example.com/mcp"));
@@ -32,16 +40,23 @@ class ServeOptionsOAuthTest {
   void withoutAnIssuerThereIsNoOAuth() {
     assertThat(ServeOptions.parse(List.of("--http", dir.toString())).oauth()).isNull();
     assertThatThrownBy(() -> ServeOptions.parse(List.of("--oauth-scopes", "a", dir.toString())))
-        .isInstanceOf(UsageException.class).hasMessageContaining("need --oauth-issuer");
+        .isInstanceOf(UsageException.class)
+        .hasMessageContaining("need --oauth-issuer");
   }
 
   @Test
   void badValuesAreUsageErrors() {
-    assertThatThrownBy(() -> ServeOptions.parse(List.of("--oauth-issuer", "not a url", dir.toString())))
-        .isInstanceOf(UsageException.class).hasMessageContaining("--oauth-issuer");
-    assertThatThrownBy(() -> ServeOptions.parse(List.of("--oauth-issuer", "ftp://x/", dir.toString())))
-        .isInstanceOf(UsageException.class).hasMessageContaining("http(s)");
-    assertThatThrownBy(() -> ServeOptions.parse(List.of("--token", "t", "--oauth-issuer", "https://x/",
-        dir.toString()))).isInstanceOf(UsageException.class).hasMessageContaining("exclude each other");
+    assertThatThrownBy(
+            () -> ServeOptions.parse(List.of("--oauth-issuer", "not a url", dir.toString())))
+        .isInstanceOf(UsageException.class)
+        .hasMessageContaining("--oauth-issuer");
+    assertThatThrownBy(
+            () -> ServeOptions.parse(List.of("--oauth-issuer", "ftp://x/", dir.toString())))
+        .isInstanceOf(UsageException.class)
+        .hasMessageContaining("http(s)");
+    assertThatThrownBy(() -> ServeOptions.parse(
+            List.of("--token", "t", "--oauth-issuer", "https://x/", dir.toString())))
+        .isInstanceOf(UsageException.class)
+        .hasMessageContaining("exclude each other");
   }
 }

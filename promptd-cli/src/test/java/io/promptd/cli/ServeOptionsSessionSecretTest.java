@@ -17,12 +17,14 @@ import org.junit.jupiter.api.io.TempDir;
 class ServeOptionsSessionSecretTest {
   private static final String SECRET = "s3cr3t-k3y-that-is-long-enough-1234";
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void theFileHoldsTheSecretAndItsTextIsNeverShown() throws Exception {
     Path file = Files.writeString(dir.resolve("secret"), SECRET + "\n");
-    ServeOptions o = ServeOptions.parse(List.of("--http", "--session-secret", file.toString(), dir.toString()));
+    ServeOptions o =
+        ServeOptions.parse(List.of("--http", "--session-secret", file.toString(), dir.toString()));
     assertThat(o.sessionSecret()).isNotNull();
     assertThat(o.sessionSecret().bytes()).isEqualTo(SECRET.getBytes(StandardCharsets.UTF_8));
     assertThat(o.toString()).doesNotContain(SECRET);
@@ -38,15 +40,23 @@ class ServeOptionsSessionSecretTest {
 
   @Test
   void aMissingFileOrAShortSecretIsAUsageErrorThatDoesNotShowIt() throws Exception {
-    assertThatThrownBy(() -> ServeOptions.parse(List.of("--http", "--session-secret", dir.resolve("none").toString(),
-        dir.toString()))).isInstanceOf(UsageException.class).hasMessageContaining("cannot read");
+    assertThatThrownBy(() -> ServeOptions.parse(
+            List.of("--http", "--session-secret", dir.resolve("none").toString(), dir.toString())))
+        .isInstanceOf(UsageException.class)
+        .hasMessageContaining("cannot read");
     Path file = Files.writeString(dir.resolve("short"), "tooShort");
-    assertThatThrownBy(() -> ServeOptions.sessionSecret(file, null)).isInstanceOf(UsageException.class)
-        .hasMessageContaining("at least 16").hasMessageNotContaining("tooShort");
-    assertThatThrownBy(() -> ServeOptions.sessionSecret(null, "tooShort")).isInstanceOf(UsageException.class)
-        .hasMessageContaining("PROMPTD_SESSION_SECRET").hasMessageNotContaining("tooShort");
+    assertThatThrownBy(() -> ServeOptions.sessionSecret(file, null))
+        .isInstanceOf(UsageException.class)
+        .hasMessageContaining("at least 16")
+        .hasMessageNotContaining("tooShort");
+    assertThatThrownBy(() -> ServeOptions.sessionSecret(null, "tooShort"))
+        .isInstanceOf(UsageException.class)
+        .hasMessageContaining("PROMPTD_SESSION_SECRET")
+        .hasMessageNotContaining("tooShort");
     Path good = Files.writeString(dir.resolve("good"), SECRET);
-    assertThatThrownBy(() -> ServeOptions.parse(List.of("--session-secret", good.toString(), dir.toString())))
-        .isInstanceOf(UsageException.class).hasMessageContaining("needs --http");
+    assertThatThrownBy(
+            () -> ServeOptions.parse(List.of("--session-secret", good.toString(), dir.toString())))
+        .isInstanceOf(UsageException.class)
+        .hasMessageContaining("needs --http");
   }
 }

@@ -22,8 +22,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,44 +35,69 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(120)
 class SharedSessionsStoreTest {
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-  @TempDir Path dir;
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+  @TempDir
+  Path dir;
 
   @Test
   void aLegacySessionIsOneSessionOnEveryReplica() throws Exception {
     String url = TestPostgres.get().newDatabaseUrl();
     Files.writeString(dir.resolve("hello.prompt.md"), "---\ndescription: hi\n---\nHello\n");
-    Files.writeString(dir.resolve("notes.resource.md"), "---\nuri: docs://notes\ndescription: n\n---\nv1\n");
+    Files.writeString(
+        dir.resolve("notes.resource.md"), "---\nuri: docs://notes\ndescription: n\n---\nv1\n");
     assertThat(run(List.of("publish", dir.toString(), "--store", url))).isZero();
     List<Process> replicas = new ArrayList<>();
     try {
       URI a = start(url, replicas);
       URI b = start(url, replicas);
-      HttpResponse<String> init = post(a, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-          + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+      HttpResponse<String> init = post(
+          a,
+          null,
+          "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+              + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
       assertThat(init.statusCode()).as(init.body()).isEqualTo(200);
       String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-      assertThat(post(b, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").statusCode())
+      assertThat(post(b, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+              .statusCode())
           .isEqualTo(202);
-      HttpResponse<String> list = post(b, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/list\"}");
+      HttpResponse<String> list =
+          post(b, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/list\"}");
       assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
       assertThat(list.body()).contains("\"hello\"");
-      // The stream is held by B; the subscription is made on A; the change is published from elsewhere.
+      // The stream is held by B; the subscription is made on A; the change is published from
+      // elsewhere.
       BlockingQueue<String> events = stream(b, session);
-      HttpResponse<String> sub = post(a, session, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/subscribe\","
-          + "\"params\":{\"uri\":\"docs://notes\"}}");
+      HttpResponse<String> sub = post(
+          a,
+          session,
+          "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/subscribe\","
+              + "\"params\":{\"uri\":\"docs://notes\"}}");
       assertThat(sub.statusCode()).as(sub.body()).isEqualTo(200);
-      assertThat(post(a, session, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"logging/setLevel\","
-          + "\"params\":{\"level\":\"error\"}}").statusCode()).isEqualTo(200);
-      Files.writeString(dir.resolve("notes.resource.md"), "---\nuri: docs://notes\ndescription: n\n---\nv2\n");
+      assertThat(post(
+                  a,
+                  session,
+                  "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"logging/setLevel\","
+                      + "\"params\":{\"level\":\"error\"}}")
+              .statusCode())
+          .isEqualTo(200);
+      Files.writeString(
+          dir.resolve("notes.resource.md"), "---\nuri: docs://notes\ndescription: n\n---\nv2\n");
       assertThat(run(List.of("publish", dir.toString(), "--store", url))).isZero();
       String updated = awaitEvent(events, "notifications/resources/updated");
       assertThat(updated).contains("docs://notes");
       // DELETE on B ends the session for A too.
-      HttpResponse<String> delete = HTTP.send(HttpRequest.newBuilder(b).header("Mcp-Session-Id", session)
-          .header("MCP-Protocol-Version", "2025-06-18").DELETE().build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> delete = HTTP.send(
+          HttpRequest.newBuilder(b)
+              .header("Mcp-Session-Id", session)
+              .header("MCP-Protocol-Version", "2025-06-18")
+              .DELETE()
+              .build(),
+          HttpResponse.BodyHandlers.ofString());
       assertThat(delete.statusCode()).isIn(200, 202, 204);
-      HttpResponse<String> after = post(a, session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"prompts/list\"}");
+      HttpResponse<String> after =
+          post(a, session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"prompts/list\"}");
       assertThat(after.statusCode()).as(after.body()).isEqualTo(404);
     } finally {
       for (Process p : replicas) {
@@ -90,14 +115,17 @@ class SharedSessionsStoreTest {
     Process server = pb.start();
     replicas.add(server);
     LinkedBlockingQueue<String> err = CliProcessTest.lines(server.getErrorStream());
-    Matcher m = Pattern.compile("on (http://\\S+)").matcher(CliProcessTest.awaitLine(err, " on http://"));
+    Matcher m =
+        Pattern.compile("on (http://\\S+)").matcher(CliProcessTest.awaitLine(err, " on http://"));
     assertThat(m.find()).isTrue();
     return URI.create(m.group(1));
   }
 
   private static HttpResponse<String> post(URI uri, String session, String body) throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20))
-        .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+        .timeout(Duration.ofSeconds(20))
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
         .POST(HttpRequest.BodyPublishers.ofString(body));
     if (session != null) {
       b.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-06-18");
@@ -107,8 +135,13 @@ class SharedSessionsStoreTest {
 
   /** The session's GET stream on {@code uri}: its data lines. */
   private static BlockingQueue<String> stream(URI uri, String session) throws Exception {
-    HttpResponse<InputStream> r = HTTP.send(HttpRequest.newBuilder(uri).header("Accept", "text/event-stream")
-        .header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-06-18").GET().build(),
+    HttpResponse<InputStream> r = HTTP.send(
+        HttpRequest.newBuilder(uri)
+            .header("Accept", "text/event-stream")
+            .header("Mcp-Session-Id", session)
+            .header("MCP-Protocol-Version", "2025-06-18")
+            .GET()
+            .build(),
         HttpResponse.BodyHandlers.ofInputStream());
     assertThat(r.statusCode()).isEqualTo(200);
     BlockingQueue<String> events = new LinkedBlockingQueue<>();
@@ -126,7 +159,8 @@ class SharedSessionsStoreTest {
     return events;
   }
 
-  private static String awaitEvent(BlockingQueue<String> events, String method) throws InterruptedException {
+  private static String awaitEvent(BlockingQueue<String> events, String method)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (true) {
       String e = events.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -147,7 +181,8 @@ class SharedSessionsStoreTest {
   private static int run(List<String> args) throws Exception {
     List<String> command = java();
     command.addAll(args);
-    ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+    ProcessBuilder builder = new ProcessBuilder(command)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .redirectError(ProcessBuilder.Redirect.DISCARD);
     builder.environment().remove("PROMPTD_STORE");
     Process p = builder.start();

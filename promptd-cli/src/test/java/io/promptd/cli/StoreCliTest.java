@@ -1,6 +1,5 @@
 package io.promptd.cli;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.store.testing.TestPostgres;
@@ -13,8 +12,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(120)
 class StoreCliTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void publishServeHistoryRollback() throws Exception {
@@ -33,20 +33,26 @@ class StoreCliTest {
     Files.writeString(dir.resolve("hello.prompt.md"), "---\ndescription: v1\n---\nHello\n");
     Result first = run(List.of("publish", dir.toString(), "--store", url, "--author", "alice"));
     assertThat(first.status).as(first.err).isZero();
-    assertThat(first.out).contains("as library version 1: 1 added, 0 changed, 0 deleted; 1 files in the store");
+    assertThat(first.out)
+        .contains("as library version 1: 1 added, 0 changed, 0 deleted; 1 files in the store");
     Result again = run(List.of("publish", dir.toString(), "--store", url));
     assertThat(again.status).isZero();
-    assertThat(again.out).contains("nothing to publish: the store already has these 1 files at version 1");
+    assertThat(again.out)
+        .contains("nothing to publish: the store already has these 1 files at version 1");
 
     Files.writeString(dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHi\n");
     Result refused = run(List.of("publish", dir.toString(), "--store", url));
     assertThat(refused.status).isEqualTo(Main.CHECK_FAILED);
-    assertThat(refused.err).containsPattern("broken\\.prompt\\.md:\\d+: error").contains("nothing was published");
+    assertThat(refused.err)
+        .containsPattern("broken\\.prompt\\.md:\\d+: error")
+        .contains("nothing was published");
     Files.delete(dir.resolve("broken.prompt.md"));
 
     List<String> command = java();
     command.addAll(List.of("serve", "--http", "0", "--store", url));
-    Process server = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Process server = new ProcessBuilder(command)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
     LinkedBlockingQueue<String> serverErr = CliProcessTest.lines(server.getErrorStream());
     Process watcher = null;
     try {
@@ -70,7 +76,8 @@ class StoreCliTest {
       Result history = run(List.of("history", "hello", "--store", url));
       assertThat(history.status).as(history.err).isZero();
       assertThat(history.out.lines().toList()).hasSize(3);
-      assertThat(history.out).containsPattern("hello\\.prompt\\.md\t2\t2\t\\S+\tbob\t[0-9a-f]{64}\t-")
+      assertThat(history.out)
+          .containsPattern("hello\\.prompt\\.md\t2\t2\t\\S+\tbob\t[0-9a-f]{64}\t-")
           .containsPattern("hello\\.prompt\\.md\t1\t1\t\\S+\talice\t");
       Result back = run(List.of("rollback", "hello", "1", "--store", url, "--author", "carol"));
       assertThat(back.status).as(back.err).isZero();
@@ -78,7 +85,13 @@ class StoreCliTest {
       Result none = run(List.of("rollback", "hello", "7", "--store", url));
       assertThat(none.status).isEqualTo(Main.FAILED);
       assertThat(none.err).contains("has no version 7");
-      String all = first.out + first.err + refused.err + second.err + history.err + back.err + none.err
+      String all = first.out
+          + first.err
+          + refused.err
+          + second.err
+          + history.err
+          + back.err
+          + none.err
           + String.join("\n", serverErr);
       assertThat(all).doesNotContain(TestPostgres.PASSWORD);
     } finally {
@@ -114,7 +127,8 @@ class StoreCliTest {
     builder.environment().remove("PROMPTD_STORE");
     Process p = builder.start();
     p.getOutputStream().close();
-    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> CliProcessTest.read(p.getErrorStream()));
+    CompletableFuture<String> err =
+        CompletableFuture.supplyAsync(() -> CliProcessTest.read(p.getErrorStream()));
     String out = CliProcessTest.read(p.getInputStream());
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("finished: " + args).isTrue();
     return new Result(p.exitValue(), out, err.get());

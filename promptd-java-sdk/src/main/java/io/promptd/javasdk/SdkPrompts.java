@@ -106,8 +106,8 @@ public final class SdkPrompts {
   public List<SyncCompletionSpecification> syncCompletions() {
     List<SyncCompletionSpecification> out = new ArrayList<>();
     for (String name : served(false).keySet()) {
-      out.add(new SyncCompletionSpecification(new McpSchema.PromptReference(name),
-          (exchange, request) -> complete(request)));
+      out.add(new SyncCompletionSpecification(
+          new McpSchema.PromptReference(name), (exchange, request) -> complete(request)));
     }
     return out;
   }
@@ -116,7 +116,8 @@ public final class SdkPrompts {
   public List<AsyncCompletionSpecification> asyncCompletions() {
     List<AsyncCompletionSpecification> out = new ArrayList<>();
     for (String name : served(false).keySet()) {
-      out.add(new AsyncCompletionSpecification(new McpSchema.PromptReference(name),
+      out.add(new AsyncCompletionSpecification(
+          new McpSchema.PromptReference(name),
           (exchange, request) -> Mono.fromCallable(() -> complete(request))));
     }
     return out;
@@ -166,7 +167,9 @@ public final class SdkPrompts {
     try {
       change.block(SERVER_CALL);
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "promptd-java-sdk: " + what + " on the SDK server failed: " + e.getMessage());
+      LOG.log(
+          Level.WARNING,
+          "promptd-java-sdk: " + what + " on the SDK server failed: " + e.getMessage());
     }
   }
 
@@ -186,19 +189,20 @@ public final class SdkPrompts {
   }
 
   private SyncPromptSpecification syncPrompt(PromptDefinition d) {
-    return new SyncPromptSpecification(SdkSchema.prompt(d.prompt()), (exchange, request) -> get(request));
+    return new SyncPromptSpecification(
+        SdkSchema.prompt(d.prompt()), (exchange, request) -> get(request));
   }
 
   private AsyncPromptSpecification asyncPrompt(PromptDefinition d) {
-    return new AsyncPromptSpecification(SdkSchema.prompt(d.prompt()),
-        (exchange, request) -> Mono.fromCallable(() -> get(request)));
+    return new AsyncPromptSpecification(
+        SdkSchema.prompt(d.prompt()), (exchange, request) -> Mono.fromCallable(() -> get(request)));
   }
 
   /** A {@code prompts/get}, answered from the catalog as it is now. */
   McpSchema.GetPromptResult get(McpSchema.GetPromptRequest request) {
     String name = request.name();
-    PromptDefinition definition = lookUp(name).orElseThrow(() -> error(ErrorCodes.INVALID_PARAMS,
-        "Unknown prompt: '" + name + "'"));
+    PromptDefinition definition = lookUp(name)
+        .orElseThrow(() -> error(ErrorCodes.INVALID_PARAMS, "Unknown prompt: '" + name + "'"));
     Map<String, String> arguments = strings(name, request.arguments());
     check(definition.prompt(), arguments);
     GetPromptResult result;
@@ -208,8 +212,9 @@ public final class SdkPrompts {
       throw error(e.code(), e.getMessage());
     } catch (Exception e) {
       LOG.log(Level.WARNING, "promptd-java-sdk: prompt '" + name + "' failed to render", e);
-      throw error(ErrorCodes.INTERNAL_ERROR, "prompt '" + name + "' could not be rendered (the server log has the"
-          + " details)");
+      throw error(
+          ErrorCodes.INTERNAL_ERROR,
+          "prompt '" + name + "' could not be rendered (the server log has the" + " details)");
     }
     return SdkSchema.result(result);
   }
@@ -217,30 +222,41 @@ public final class SdkPrompts {
   /** A {@code completion/complete} for a prompt's argument, answered from the catalog as it is now. */
   McpSchema.CompleteResult complete(McpSchema.CompleteRequest request) {
     if (!(request.ref() instanceof McpSchema.PromptReference ref)) {
-      return new McpSchema.CompleteResult(new McpSchema.CompleteResult.CompleteCompletion(List.of(), 0, false));
+      return new McpSchema.CompleteResult(
+          new McpSchema.CompleteResult.CompleteCompletion(List.of(), 0, false));
     }
-    PromptDefinition definition = lookUp(ref.name()).orElseThrow(() -> error(ErrorCodes.INVALID_PARAMS,
-        "Unknown prompt: '" + ref.name() + "'"));
+    PromptDefinition definition = lookUp(ref.name())
+        .orElseThrow(
+            () -> error(ErrorCodes.INVALID_PARAMS, "Unknown prompt: '" + ref.name() + "'"));
     ArgumentCompleter completer = definition.completer();
     String argument = request.argument().name();
     if (definition.prompt().arguments().stream().noneMatch(a -> a.name().equals(argument))) {
-      throw error(ErrorCodes.INVALID_PARAMS, "prompt '" + ref.name() + "' has no argument '" + argument + "'");
+      throw error(
+          ErrorCodes.INVALID_PARAMS,
+          "prompt '" + ref.name() + "' has no argument '" + argument + "'");
     }
-    Map<String, String> context = request.context() == null || request.context().arguments() == null ? Map.of()
+    Map<String, String> context = request.context() == null || request.context().arguments() == null
+        ? Map.of()
         : request.context().arguments();
     Completion c;
     try {
-      c = completer == null ? Completion.EMPTY
-          : completer.complete(argument, request.argument().value() == null ? "" : request.argument().value(), context);
+      c = completer == null
+          ? Completion.EMPTY
+          : completer.complete(
+              argument,
+              request.argument().value() == null ? "" : request.argument().value(),
+              context);
     } catch (McpException e) {
       throw error(e.code(), e.getMessage());
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "promptd-java-sdk: completing '" + argument + "' of prompt '" + ref.name() + "' failed",
+      LOG.log(
+          Level.WARNING,
+          "promptd-java-sdk: completing '" + argument + "' of prompt '" + ref.name() + "' failed",
           e);
       throw error(ErrorCodes.INTERNAL_ERROR, "completion failed (the server log has the details)");
     }
-    return new McpSchema.CompleteResult(new McpSchema.CompleteResult.CompleteCompletion(c.values(), c.total(),
-        c.hasMore()));
+    return new McpSchema.CompleteResult(
+        new McpSchema.CompleteResult.CompleteCompletion(c.values(), c.total(), c.hasMore()));
   }
 
   private Optional<PromptDefinition> lookUp(String name) {
@@ -254,7 +270,9 @@ public final class SdkPrompts {
     }
     raw.forEach((key, value) -> {
       if (!(value instanceof String s)) {
-        throw error(ErrorCodes.INVALID_PARAMS, "prompt '" + prompt + "': argument '" + key + "' must be a string");
+        throw error(
+            ErrorCodes.INVALID_PARAMS,
+            "prompt '" + prompt + "': argument '" + key + "' must be a string");
       }
       out.put(key, s);
     });
@@ -271,8 +289,10 @@ public final class SdkPrompts {
       }
     }
     if (!missing.isEmpty()) {
-      throw error(ErrorCodes.INVALID_PARAMS, "prompt '" + prompt.name() + "': missing required argument"
-          + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing));
+      throw error(
+          ErrorCodes.INVALID_PARAMS,
+          "prompt '" + prompt.name() + "': missing required argument"
+              + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing));
     }
     List<String> unknown = new ArrayList<>();
     for (String name : arguments.keySet()) {
@@ -281,8 +301,10 @@ public final class SdkPrompts {
       }
     }
     if (!unknown.isEmpty()) {
-      throw error(ErrorCodes.INVALID_PARAMS, "prompt '" + prompt.name() + "': unknown argument"
-          + (unknown.size() > 1 ? "s " : " ") + String.join(", ", unknown));
+      throw error(
+          ErrorCodes.INVALID_PARAMS,
+          "prompt '" + prompt.name() + "': unknown argument" + (unknown.size() > 1 ? "s " : " ")
+              + String.join(", ", unknown));
     }
   }
 

@@ -37,13 +37,19 @@ final class SdkSchema {
   static McpSchema.Prompt prompt(Prompt p) {
     List<McpSchema.PromptArgument> arguments = new ArrayList<>(p.arguments().size());
     for (PromptArgument a : p.arguments()) {
-      arguments.add(new McpSchema.PromptArgument(a.name(), a.title(), a.description(), a.required()));
+      arguments.add(
+          new McpSchema.PromptArgument(a.name(), a.title(), a.description(), a.required()));
     }
     List<McpSchema.Icon> icons = new ArrayList<>(p.icons().size());
     for (Icon i : p.icons()) {
       icons.add(new McpSchema.Icon(i.src(), i.mimeType(), i.sizes(), i.theme()));
     }
-    return new McpSchema.Prompt(p.name(), p.title(), p.description(), arguments, map(p.meta()),
+    return new McpSchema.Prompt(
+        p.name(),
+        p.title(),
+        p.description(),
+        arguments,
+        map(p.meta()),
         icons.isEmpty() ? null : icons);
   }
 
@@ -61,24 +67,36 @@ final class SdkSchema {
 
   static McpSchema.Content content(Content c) {
     return switch (c) {
-      case TextContent t -> new McpSchema.TextContent(annotations(t.annotations()), t.text(), map(t.meta()));
-      case ImageContent i -> new McpSchema.ImageContent(annotations(i.annotations()), i.data(), i.mimeType(),
-          map(i.meta()));
-      case AudioContent a -> new McpSchema.AudioContent(annotations(a.annotations()), a.data(), a.mimeType(),
-          map(a.meta()));
-      case EmbeddedResource e -> new McpSchema.EmbeddedResource(annotations(e.annotations()), resource(e.resource()),
-          map(e.meta()));
-      case ResourceLink l -> new McpSchema.ResourceLink(l.name(), l.title(), l.uri(), l.description(), l.mimeType(),
-          l.size(), annotations(l.annotations()), map(l.meta()));
+      case TextContent t ->
+        new McpSchema.TextContent(annotations(t.annotations()), t.text(), map(t.meta()));
+      case ImageContent i ->
+        new McpSchema.ImageContent(
+            annotations(i.annotations()), i.data(), i.mimeType(), map(i.meta()));
+      case AudioContent a ->
+        new McpSchema.AudioContent(
+            annotations(a.annotations()), a.data(), a.mimeType(), map(a.meta()));
+      case EmbeddedResource e ->
+        new McpSchema.EmbeddedResource(
+            annotations(e.annotations()), resource(e.resource()), map(e.meta()));
+      case ResourceLink l ->
+        new McpSchema.ResourceLink(
+            l.name(),
+            l.title(),
+            l.uri(),
+            l.description(),
+            l.mimeType(),
+            l.size(),
+            annotations(l.annotations()),
+            map(l.meta()));
     };
   }
 
   private static McpSchema.ResourceContents resource(ResourceContents r) {
     return switch (r) {
-      case TextResourceContents t -> new McpSchema.TextResourceContents(t.uri(), t.mimeType(), t.text(),
-          map(t.meta()));
-      case BlobResourceContents b -> new McpSchema.BlobResourceContents(b.uri(), b.mimeType(), b.blob(),
-          map(b.meta()));
+      case TextResourceContents t ->
+        new McpSchema.TextResourceContents(t.uri(), t.mimeType(), t.text(), map(t.meta()));
+      case BlobResourceContents b ->
+        new McpSchema.BlobResourceContents(b.uri(), b.mimeType(), b.blob(), map(b.meta()));
     };
   }
 
@@ -88,7 +106,8 @@ final class SdkSchema {
     }
     List<McpSchema.Role> audience = new ArrayList<>(a.audience().size());
     a.audience().forEach(r -> audience.add(role(r)));
-    return new McpSchema.Annotations(audience.isEmpty() ? null : audience, a.priority(), a.lastModified());
+    return new McpSchema.Annotations(
+        audience.isEmpty() ? null : audience, a.priority(), a.lastModified());
   }
 
   /** A JSON object as the plain maps, lists, strings, numbers and booleans the SDK's records hold; null for null. */

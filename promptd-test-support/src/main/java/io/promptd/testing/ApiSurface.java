@@ -62,7 +62,9 @@ public final class ApiSurface {
     types.sort((x, y) -> x.getName().compareTo(y.getName()));
     List<String> lines = new ArrayList<>();
     for (Class<?> type : types) {
-      lines.add((type.isInterface() ? "interface " : type.isRecord() ? "record " : type.isEnum() ? "enum " : "class ")
+      lines.add((type.isInterface()
+              ? "interface "
+              : type.isRecord() ? "record " : type.isEnum() ? "enum " : "class ")
           + type.getName());
       lines.addAll(members(type));
     }
@@ -103,13 +105,16 @@ public final class ApiSurface {
       Files.write(expected, actual, StandardCharsets.UTF_8);
       return;
     }
-    List<String> reviewed = Files.exists(expected) ? Files.readAllLines(expected, StandardCharsets.UTF_8) : List.of();
+    List<String> reviewed =
+        Files.exists(expected) ? Files.readAllLines(expected, StandardCharsets.UTF_8) : List.of();
     if (!actual.equals(reviewed)) {
       List<String> added = actual.stream().filter(l -> !reviewed.contains(l)).toList();
       List<String> removed = reviewed.stream().filter(l -> !actual.contains(l)).toList();
-      throw new AssertionError("the public API of " + descriptor(anchor).name() + " differs from " + expected
-          + " (review the change, then rerun with -Dapi.surface.update=true)\n  added: " + added + "\n  removed: "
-          + removed);
+      throw new AssertionError(
+          "the public API of " + descriptor(anchor).name() + " differs from " + expected
+              + " (review the change, then rerun with -Dapi.surface.update=true)\n  added: " + added
+              + "\n  removed: "
+              + removed);
     }
   }
 
@@ -123,7 +128,8 @@ public final class ApiSurface {
         for (Path file : files.sorted().toList()) {
           String name = file.getFileName().toString();
           if (name.endsWith(".class") && !name.equals("package-info.class")) {
-            Class<?> type = load(anchor, pkg + "." + name.substring(0, name.length() - ".class".length()));
+            Class<?> type =
+                load(anchor, pkg + "." + name.substring(0, name.length() - ".class".length()));
             if (isApi(type)) {
               types.add(type);
             }
@@ -149,15 +155,27 @@ public final class ApiSurface {
         files.filter(f -> f.toString().endsWith(".java")).sorted().forEach(sources::add);
       }
     }
-    // javac through java.util.spi.ToolProvider (java.base), so the test module needs no java.compiler.
+    // javac through java.util.spi.ToolProvider (java.base), so the test module needs no
+    // java.compiler.
     java.util.spi.ToolProvider javac = java.util.spi.ToolProvider.findFirst("javac")
         .orElseThrow(() -> new IllegalStateException("the doclint pass needs a JDK (javac)"));
     Path out = Files.createTempDirectory("api-doclint-");
     java.io.StringWriter text = new java.io.StringWriter();
     try (java.io.PrintWriter writer = new java.io.PrintWriter(text)) {
-      List<String> args = new ArrayList<>(List.of("-proc:none", "-implicit:none", "-Xdoclint:missing/protected",
-          "-Xmaxwarns", "100000", "-XDrawDiagnostics", "-d", out.toString(), "-cp", location(anchor)
-              + java.io.File.pathSeparator + System.getProperty("java.class.path") + java.io.File.pathSeparator
+      List<String> args = new ArrayList<>(List.of(
+          "-proc:none",
+          "-implicit:none",
+          "-Xdoclint:missing/protected",
+          "-Xmaxwarns",
+          "100000",
+          "-XDrawDiagnostics",
+          "-d",
+          out.toString(),
+          "-cp",
+          location(anchor)
+              + java.io.File.pathSeparator
+              + System.getProperty("java.class.path")
+              + java.io.File.pathSeparator
               + modulePath()));
       sources.forEach(f -> args.add(f.toString()));
       int status = javac.run(writer, writer, args.toArray(String[]::new));
@@ -167,8 +185,10 @@ public final class ApiSurface {
     } finally {
       deleteTree(out);
     }
-    // -XDrawDiagnostics prints "File.java:LINE:COL: compiler.warn.proc.messager: no comment" (doclint's messages are
-    // not localized keys there); javac runs with the default locale, so the texts are matched as printed in English.
+    // -XDrawDiagnostics prints "File.java:LINE:COL: compiler.warn.proc.messager: no comment"
+    // (doclint's messages are
+    // not localized keys there); javac runs with the default locale, so the texts are matched as
+    // printed in English.
     List<String> missing = new ArrayList<>();
     for (String line : text.toString().lines().toList()) {
       if (line.endsWith(": no comment") || line.endsWith("which does not provide a comment")) {
@@ -210,7 +230,10 @@ public final class ApiSurface {
 
   private static boolean isApi(Class<?> type) {
     for (Class<?> c = type; c != null; c = c.getEnclosingClass()) {
-      if (!Modifier.isPublic(c.getModifiers()) || c.isAnonymousClass() || c.isLocalClass() || c.isSynthetic()) {
+      if (!Modifier.isPublic(c.getModifiers())
+          || c.isAnonymousClass()
+          || c.isLocalClass()
+          || c.isSynthetic()) {
         return false;
       }
     }
@@ -219,8 +242,8 @@ public final class ApiSurface {
 
   private static boolean visible(Member m) {
     int mod = m.getModifiers();
-    boolean open = Modifier.isPublic(mod) || (Modifier.isProtected(mod) && !Modifier.isFinal(m.getDeclaringClass()
-        .getModifiers()));
+    boolean open = Modifier.isPublic(mod)
+        || (Modifier.isProtected(mod) && !Modifier.isFinal(m.getDeclaringClass().getModifiers()));
     return open && !(m instanceof Method method && isEnumOrRecordPlumbing(method));
   }
 
@@ -233,8 +256,9 @@ public final class ApiSurface {
     if (owner.isRecord() && objectMethod) {
       return true;
     }
-    return owner.isEnum() && ((name.equals("values") && m.getParameterCount() == 0)
-        || (name.equals("valueOf") && m.getParameterCount() == 1));
+    return owner.isEnum()
+        && ((name.equals("values") && m.getParameterCount() == 0)
+            || (name.equals("valueOf") && m.getParameterCount() == 1));
   }
 
   private static String params(Class<?>[] types) {

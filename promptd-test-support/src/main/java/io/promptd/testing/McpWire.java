@@ -32,7 +32,8 @@ public final class McpWire {
 
   /** A JSON-RPC request body; {@code params} is a JSON object's text. */
   public static String request(long id, String method, String params) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":"
+        + params + "}";
   }
 
   /**
@@ -57,7 +58,8 @@ public final class McpWire {
    * A POST of {@code body} to {@code uri} with {@code Accept} and {@code Content-Type} as a client sends them, unless
    * {@code headers} (name, value, name, value, ...) set them otherwise.
    */
-  public static HttpRequest.Builder post(URI uri, String body, Duration timeout, String... headers) {
+  public static HttpRequest.Builder post(
+      URI uri, String body, Duration timeout, String... headers) {
     return request(uri, timeout, headers).POST(HttpRequest.BodyPublishers.ofString(body));
   }
 
@@ -93,7 +95,8 @@ public final class McpWire {
           .getBytes(StandardCharsets.ISO_8859_1));
       out.write(b);
       out.flush();
-      String status = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1))
+      String status = new BufferedReader(
+              new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1))
           .readLine();
       if (status == null || status.length() < 12) {
         throw new IOException("no HTTP status line: " + status);

@@ -19,8 +19,10 @@ import java.util.function.Supplier;
  * poll; everything that can signal (a latch, a future, a stream's line) is awaited instead.
  */
 public final class Poll {
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient HTTP = HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5))
+      .build();
 
   /** A condition on another process's state. */
   @FunctionalInterface
@@ -36,7 +38,8 @@ public final class Poll {
    *
    * @throws AssertionError saying {@code what} when it has not within {@code within}
    */
-  public static void until(Duration within, Duration every, Supplier<String> what, Check check) throws Exception {
+  public static void until(Duration within, Duration every, Supplier<String> what, Check check)
+      throws Exception {
     long deadline = System.nanoTime() + within.toNanos();
     while (!check.done()) {
       if (System.nanoTime() - deadline > 0) {
@@ -52,7 +55,8 @@ public final class Poll {
    *
    * @throws AssertionError saying {@code what} when it has not held within {@code within}
    */
-  public static void await(Duration within, Duration every, String what, BooleanSupplier condition) {
+  public static void await(
+      Duration within, Duration every, String what, BooleanSupplier condition) {
     try {
       until(within, every, () -> what, condition::getAsBoolean);
     } catch (InterruptedException e) {
@@ -69,7 +73,8 @@ public final class Poll {
   public static void port(Process process, int port, Duration within) throws Exception {
     until(within, Duration.ofMillis(50), () -> "port " + port + " open", () -> {
       if (!process.isAlive()) {
-        throw new AssertionError("the server exited with " + process.exitValue() + " before opening port " + port);
+        throw new AssertionError(
+            "the server exited with " + process.exitValue() + " before opening port " + port);
       }
       try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
         return true;
@@ -81,7 +86,8 @@ public final class Poll {
 
   /** Returns once a GET of {@code url} answers 200 (a refused connection counts as not yet). */
   public static void ok(URI url, Duration within) throws Exception {
-    HttpRequest get = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).build();
+    HttpRequest get =
+        HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).build();
     until(within, Duration.ofMillis(100), () -> "GET " + url + " answers 200", () -> {
       try {
         return HTTP.send(get, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;

@@ -11,7 +11,8 @@ import javax.crypto.spec.SecretKeySpec;
  * decoding behind the MAC, which only a holder of the secret can feed). Each is a token or null, never an exception.
  */
 class SessionTokenFuzzTest {
-  private static final byte[] SECRET = "a fuzzing secret of 32 bytes....".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] SECRET =
+      "a fuzzing secret of 32 bytes....".getBytes(StandardCharsets.US_ASCII);
   private static final SessionTokens TOKENS = new SessionTokens(SECRET);
 
   /** The input's first byte says whether the rest is signed here (odd) or is the id as it is (even). */
@@ -24,8 +25,10 @@ class SessionTokenFuzzTest {
       String payload = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(SECRET, "HmacSHA256"));
-      id = payload + "." + Base64.getUrlEncoder().withoutPadding()
-          .encodeToString(mac.doFinal(payload.getBytes(StandardCharsets.US_ASCII)));
+      id = payload + "."
+          + Base64.getUrlEncoder()
+              .withoutPadding()
+              .encodeToString(mac.doFinal(payload.getBytes(StandardCharsets.US_ASCII)));
     } else {
       id = new String(bytes, StandardCharsets.UTF_8);
     }

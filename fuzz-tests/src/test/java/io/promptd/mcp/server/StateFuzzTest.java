@@ -23,7 +23,8 @@ import javax.crypto.spec.SecretKeySpec;
  * ({@code inputResponses}). Each is a value, or a -32602 with a safe message.
  */
 class StateFuzzTest {
-  private static final byte[] SECRET = "a fuzzing secret of 32 bytes....".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] SECRET =
+      "a fuzzing secret of 32 bytes....".getBytes(StandardCharsets.US_ASCII);
   private static final Cursors CURSORS = new Cursors(SECRET);
   private static final RequestStates STATES =
       new RequestStates(SECRET, InstantSource.fixed(Instant.parse("2026-11-24T00:00:00Z")));
@@ -53,7 +54,8 @@ class StateFuzzTest {
     boolean signed = input.length > 0 && (input[0] & 1) == 1;
     String subject = input.length > 0 && (input[0] & 2) == 2 ? "alice" : null;
     String digest = "d";
-    byte[] payload = input.length == 0 ? input : java.util.Arrays.copyOfRange(input, 1, input.length);
+    byte[] payload =
+        input.length == 0 ? input : java.util.Arrays.copyOfRange(input, 1, input.length);
     String text;
     if (signed) {
       Mac mac = Mac.getInstance("HmacSHA256");

@@ -30,14 +30,26 @@ import org.jspecify.annotations.Nullable;
  * @param headers HTTP headers sent with every request to an HTTP server, such as {@code Authorization} (ignored over
  *     stdio); their values are secrets, never shown by {@link #toString()}
  */
-public record ClientOptions(Implementation clientInfo, Duration timeout, Duration probeTimeout,
-    @Nullable FormHandler forms, Map<String, String> headers) {
+public record ClientOptions(
+    Implementation clientInfo,
+    Duration timeout,
+    Duration probeTimeout,
+    @Nullable FormHandler forms,
+    Map<String, String> headers) {
   /** The POM's version, through a filtered resource. */
   private static final String VERSION = version();
 
   /** Headers the client sets itself, which {@link #withHeader} refuses. */
-  private static final Set<String> OWN_HEADERS = Set.of("content-type", "accept", "mcp-session-id",
-      "mcp-protocol-version", "mcp-method", "mcp-name", "host", "content-length", "connection");
+  private static final Set<String> OWN_HEADERS = Set.of(
+      "content-type",
+      "accept",
+      "mcp-session-id",
+      "mcp-protocol-version",
+      "mcp-method",
+      "mcp-name",
+      "host",
+      "content-length",
+      "connection");
 
   /** Checks the fields and copies the headers. */
   public ClientOptions {
@@ -45,12 +57,16 @@ public record ClientOptions(Implementation clientInfo, Duration timeout, Duratio
     requireNonNull(timeout, "timeout");
     requireNonNull(probeTimeout, "probeTimeout");
     Map<String, String> checked = new LinkedHashMap<>();
-    requireNonNull(headers, "headers").forEach((k, v) -> checked.put(checkName(k), checkValue(k, v)));
+    requireNonNull(headers, "headers")
+        .forEach((k, v) -> checked.put(checkName(k), checkValue(k, v)));
     headers = Collections.unmodifiableMap(checked);
   }
 
   /** Options that send no extra headers. */
-  public ClientOptions(Implementation clientInfo, Duration timeout, Duration probeTimeout,
+  public ClientOptions(
+      Implementation clientInfo,
+      Duration timeout,
+      Duration probeTimeout,
       @Nullable FormHandler forms) {
     this(clientInfo, timeout, probeTimeout, forms, Map.of());
   }
@@ -62,7 +78,9 @@ public record ClientOptions(Implementation clientInfo, Duration timeout, Duratio
 
   /** promptd's identity (its version from the build), 30 s per request, 5 s for the probe. */
   public static ClientOptions defaults() {
-    return new ClientOptions(new Implementation("promptd-client", null, VERSION), Duration.ofSeconds(30),
+    return new ClientOptions(
+        new Implementation("promptd-client", null, VERSION),
+        Duration.ofSeconds(30),
         Duration.ofSeconds(5));
   }
 
@@ -74,7 +92,8 @@ public record ClientOptions(Implementation clientInfo, Duration timeout, Duratio
       }
       String v = p.getProperty("version", "");
       if (v.isBlank() || v.startsWith("${")) {
-        throw new IllegalStateException("io/promptd/mcp/client/version.properties is missing or was not filtered");
+        throw new IllegalStateException(
+            "io/promptd/mcp/client/version.properties is missing or was not filtered");
       }
       return v;
     } catch (IOException e) {
@@ -116,8 +135,9 @@ public record ClientOptions(Implementation clientInfo, Duration timeout, Duratio
   /** The options, with header values hidden (they hold tokens). */
   @Override
   public String toString() {
-    return "ClientOptions[clientInfo=" + clientInfo + ", timeout=" + timeout + ", probeTimeout=" + probeTimeout
-        + ", forms=" + (forms == null ? "none" : "set") + ", headers=" + headers.keySet() + "]";
+    return "ClientOptions[clientInfo=" + clientInfo + ", timeout=" + timeout + ", probeTimeout="
+        + probeTimeout + ", forms=" + (forms == null ? "none" : "set") + ", headers="
+        + headers.keySet() + "]";
   }
 
   private static String checkName(String name) {
@@ -136,7 +156,8 @@ public record ClientOptions(Implementation clientInfo, Duration timeout, Duratio
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       if ((c < 0x20 && c != '\t') || c == 0x7f) {
-        throw new IllegalArgumentException("the value of header " + name + " holds a control character");
+        throw new IllegalArgumentException(
+            "the value of header " + name + " holds a control character");
       }
     }
     return value;

@@ -40,7 +40,10 @@ final class Decoder {
     List<PromptArgument> args = new ArrayList<>();
     for (Json a : o.array("arguments").orElse(JsonArray.EMPTY).elements()) {
       JsonObject arg = object(a, "prompt argument");
-      args.add(new PromptArgument(required(arg, "name"), optional(arg, "title"), optional(arg, "description"),
+      args.add(new PromptArgument(
+          required(arg, "name"),
+          optional(arg, "title"),
+          optional(arg, "description"),
           arg.get("required") instanceof JsonBoolean b && b.value()));
     }
     List<Icon> icons = new ArrayList<>();
@@ -53,33 +56,47 @@ final class Decoder {
         }
       }
       String theme = optional(icon, "theme");
-      icons.add(new Icon(required(icon, "src"), optional(icon, "mimeType"), sizes,
+      icons.add(new Icon(
+          required(icon, "src"),
+          optional(icon, "mimeType"),
+          sizes,
           "light".equals(theme) || "dark".equals(theme) ? theme : null));
     }
-    return new Prompt(required(o, "name"), optional(o, "title"), optional(o, "description"), args, icons,
+    return new Prompt(
+        required(o, "name"),
+        optional(o, "title"),
+        optional(o, "description"),
+        args,
+        icons,
         o.object("_meta").orElse(null));
   }
 
   static GetPromptResult getPromptResult(JsonObject result) {
     List<PromptMessage> messages = new ArrayList<>();
-    JsonArray raw = result.array("messages").orElseThrow(() -> new MalformedResultException("result has no messages"));
+    JsonArray raw = result
+        .array("messages")
+        .orElseThrow(() -> new MalformedResultException("result has no messages"));
     for (Json m : raw.elements()) {
       JsonObject message = object(m, "message");
       Role role = role(required(message, "role"));
       messages.add(new PromptMessage(role, content(message.get("content"))));
     }
-    return new GetPromptResult(optional(result, "description"), messages, result.object("_meta").orElse(null));
+    return new GetPromptResult(
+        optional(result, "description"), messages, result.object("_meta").orElse(null));
   }
 
   static Completion completion(JsonObject result) {
-    JsonObject c = result.object("completion").orElseThrow(() -> new MalformedResultException("result has no completion"));
+    JsonObject c = result
+        .object("completion")
+        .orElseThrow(() -> new MalformedResultException("result has no completion"));
     List<String> values = new ArrayList<>();
     for (Json v : c.array("values").orElse(JsonArray.EMPTY).elements()) {
       if (v instanceof JsonString s && values.size() < Completion.MAX_VALUES) {
         values.add(s.value());
       }
     }
-    Integer total = c.get("total") instanceof JsonNumber n && n.isLong() ? (int) n.longValue() : null;
+    Integer total =
+        c.get("total") instanceof JsonNumber n && n.isLong() ? (int) n.longValue() : null;
     return new Completion(values, total, c.get("hasMore") instanceof JsonBoolean b && b.value());
   }
 
@@ -90,12 +107,21 @@ final class Decoder {
     String type = required(o, "type");
     return switch (type) {
       case "text" -> new TextContent(required(o, "text"), annotations, meta);
-      case "image" -> new ImageContent(required(o, "data"), required(o, "mimeType"), annotations, meta);
-      case "audio" -> new AudioContent(required(o, "data"), required(o, "mimeType"), annotations, meta);
+      case "image" ->
+        new ImageContent(required(o, "data"), required(o, "mimeType"), annotations, meta);
+      case "audio" ->
+        new AudioContent(required(o, "data"), required(o, "mimeType"), annotations, meta);
       case "resource" -> new EmbeddedResource(resource(o.get("resource")), annotations, meta);
-      case "resource_link" -> new ResourceLink(required(o, "uri"), required(o, "name"), optional(o, "title"),
-          optional(o, "description"), optional(o, "mimeType"),
-          o.get("size") instanceof JsonNumber n && n.isLong() ? n.longValue() : null, annotations, meta);
+      case "resource_link" ->
+        new ResourceLink(
+            required(o, "uri"),
+            required(o, "name"),
+            optional(o, "title"),
+            optional(o, "description"),
+            optional(o, "mimeType"),
+            o.get("size") instanceof JsonNumber n && n.isLong() ? n.longValue() : null,
+            annotations,
+            meta);
       default -> throw new MalformedResultException("unknown content type '" + type + "'");
     };
   }
@@ -104,9 +130,11 @@ final class Decoder {
     JsonObject o = object(json, "resource");
     JsonObject meta = o.object("_meta").orElse(null);
     if (o.get("text") instanceof JsonString text) {
-      return new TextResourceContents(required(o, "uri"), optional(o, "mimeType"), text.value(), meta);
+      return new TextResourceContents(
+          required(o, "uri"), optional(o, "mimeType"), text.value(), meta);
     }
-    return new BlobResourceContents(required(o, "uri"), optional(o, "mimeType"), required(o, "blob"), meta);
+    return new BlobResourceContents(
+        required(o, "uri"), optional(o, "mimeType"), required(o, "blob"), meta);
   }
 
   private static @Nullable Annotations annotations(@Nullable JsonObject o) {
@@ -142,7 +170,8 @@ final class Decoder {
   }
 
   static String required(JsonObject o, String field) {
-    return o.string(field).orElseThrow(() -> new MalformedResultException("missing string \"" + field + "\""));
+    return o.string(field)
+        .orElseThrow(() -> new MalformedResultException("missing string \"" + field + "\""));
   }
 
   static @Nullable String optional(JsonObject o, String field) {

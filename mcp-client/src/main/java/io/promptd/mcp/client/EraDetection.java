@@ -13,8 +13,8 @@ import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Implementation;
-import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.protocol.ProtocolVersion;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import org.jspecify.annotations.Nullable;
@@ -39,7 +39,10 @@ final class EraDetection {
     try {
       answer = client.send(probe, client.options().probeTimeout());
     } catch (RequestTimeoutException | HttpStatusException e) {
-      LOG.log(Level.DEBUG, "no modern answer to server/discover ({0}); trying initialize", e.getMessage());
+      LOG.log(
+          Level.DEBUG,
+          "no modern answer to server/discover ({0}); trying initialize",
+          e.getMessage());
     }
     if (answer instanceof ResultResponse r) {
       return modern(r.result());
@@ -53,19 +56,31 @@ final class EraDetection {
   private static ServerIdentity modern(JsonObject result) {
     JsonArray versions = result.array("supportedVersions").orElse(JsonArray.EMPTY);
     if (!versions.elements().contains(new JsonString(McpClient.MODERN_VERSION))) {
-      throw new McpException(-32022, "the server supports " + JsonCodec.write(versions) + ", not " + McpClient.MODERN_VERSION);
+      throw new McpException(
+          -32022,
+          "the server supports " + JsonCodec.write(versions) + ", not " + McpClient.MODERN_VERSION);
     }
-    Implementation info = implementation(result.object("_meta")
-        .flatMap(m -> m.object("io.modelcontextprotocol/serverInfo")).orElse(null));
-    return new ServerIdentity(true, McpClient.MODERN_VERSION, info,
+    Implementation info = implementation(result
+        .object("_meta")
+        .flatMap(m -> m.object("io.modelcontextprotocol/serverInfo"))
+        .orElse(null));
+    return new ServerIdentity(
+        true,
+        McpClient.MODERN_VERSION,
+        info,
         result.object("capabilities").orElse(JsonObject.EMPTY));
   }
 
   private static McpException unsupported(ErrorResponse e) {
     Json data = e.data();
-    String supported = data instanceof JsonObject o && o.get("supported") instanceof JsonArray a ? JsonCodec.write(a) : "?";
-    return new McpException(e.code(), "the server is modern but refused " + McpClient.MODERN_VERSION + ": " + e.message()
-        + " (supported: " + supported + ")", e.data());
+    String supported = data instanceof JsonObject o && o.get("supported") instanceof JsonArray a
+        ? JsonCodec.write(a)
+        : "?";
+    return new McpException(
+        e.code(),
+        "the server is modern but refused " + McpClient.MODERN_VERSION + ": " + e.message()
+            + " (supported: " + supported + ")",
+        e.data());
   }
 
   /** Starts a legacy session with {@code initialize}: at detection, and again when the server lost the session. */
@@ -74,38 +89,56 @@ final class EraDetection {
     if (channel instanceof HttpChannel http) {
       http.useLegacy(McpClient.LEGACY_VERSION);
     }
-    ServerIdentity legacyShape = new ServerIdentity(false, McpClient.LEGACY_VERSION, null, JsonObject.EMPTY);
+    ServerIdentity legacyShape =
+        new ServerIdentity(false, McpClient.LEGACY_VERSION, null, JsonObject.EMPTY);
     JsonObject params = JsonObject.builder()
         .put("protocolVersion", McpClient.LEGACY_VERSION)
-        // elicitation: {} means form mode in 2025-06-18 and, for backwards compatibility, in 2025-11-25.
-        .put("capabilities", client.options().forms() == null ? JsonObject.EMPTY
-            : JsonObject.builder().put("elicitation", JsonObject.EMPTY).build())
-        .put("clientInfo", JsonObject.builder().put("name", client.options().clientInfo().name())
-            .put("version", client.options().clientInfo().version()).build())
+        // elicitation: {} means form mode in 2025-06-18 and, for backwards compatibility, in
+        // 2025-11-25.
+        .put(
+            "capabilities",
+            client.options().forms() == null
+                ? JsonObject.EMPTY
+                : JsonObject.builder().put("elicitation", JsonObject.EMPTY).build())
+        .put(
+            "clientInfo",
+            JsonObject.builder()
+                .put("name", client.options().clientInfo().name())
+                .put("version", client.options().clientInfo().version())
+                .build())
         .build();
-    Request initialize = new Request(client.request(Methods.INITIALIZE, params).id(), Methods.INITIALIZE, params);
+    Request initialize =
+        new Request(client.request(Methods.INITIALIZE, params).id(), Methods.INITIALIZE, params);
     Response answer;
     try {
       answer = client.send(initialize);
     } catch (HttpStatusException e) {
-      if (!(channel instanceof HttpChannel http) || !(e.status() == 400 || e.status() == 404 || e.status() == 405)) {
+      if (!(channel instanceof HttpChannel http)
+          || !(e.status() == 400 || e.status() == 404 || e.status() == 405)) {
         throw e;
       }
-      // The spec's backwards compatibility: perhaps a server of the old HTTP+SSE transport (2024-11-05).
-      LOG.log(Level.DEBUG, "initialize refused ({0}); trying the HTTP+SSE transport", e.getMessage());
+      // The spec's backwards compatibility: perhaps a server of the old HTTP+SSE transport
+      // (2024-11-05).
+      LOG.log(
+          Level.DEBUG, "initialize refused ({0}); trying the HTTP+SSE transport", e.getMessage());
       try {
         http.useSseTransport(client.options().probeTimeout());
       } catch (IOException sse) {
-        IOException both = new IOException("neither Streamable HTTP nor HTTP+SSE at " + channel.describe()
-            + ": initialize was answered " + e.getMessage() + "; a GET for an event stream: " + sse.getMessage(), e);
+        IOException both = new IOException(
+            "neither Streamable HTTP nor HTTP+SSE at " + channel.describe()
+                + ": initialize was answered " + e.getMessage() + "; a GET for an event stream: "
+                + sse.getMessage(),
+            e);
         both.addSuppressed(sse);
         throw both;
       }
       answer = client.send(initialize);
     }
     JsonObject result = McpClient.resultOf(answer);
-    String version = result.string("protocolVersion")
-        .orElseThrow(() -> new MalformedResultException("initialize result has no protocolVersion"));
+    String version = result
+        .string("protocolVersion")
+        .orElseThrow(
+            () -> new MalformedResultException("initialize result has no protocolVersion"));
     if (ProtocolVersion.of(version).filter(v -> !v.isModern()).isEmpty()) {
       throw new IOException("the server answered initialize with protocol version " + version
           + ", which this client does not speak");
@@ -114,7 +147,10 @@ final class EraDetection {
       http.useLegacy(version);
     }
     channel.notify(new Notification(Methods.NOTIFICATION_INITIALIZED, null));
-    return new ServerIdentity(false, version, implementation(result.object("serverInfo").orElse(null)),
+    return new ServerIdentity(
+        false,
+        version,
+        implementation(result.object("serverInfo").orElse(null)),
         result.object("capabilities").orElse(legacyShape.capabilities()));
   }
 
@@ -122,7 +158,9 @@ final class EraDetection {
     if (o == null || o.string("name").isEmpty()) {
       return null;
     }
-    return new Implementation(o.string("name").orElseThrow(), o.string("title").orElse(null),
+    return new Implementation(
+        o.string("name").orElseThrow(),
+        o.string("title").orElse(null),
         o.string("version").orElse(o.get("version") instanceof JsonNumber n ? n.toString() : "?"));
   }
 }

@@ -39,7 +39,8 @@ public interface FormHandler {
     public Answer {
       requireNonNull(content, "content");
       if (!ACTIONS.contains(action)) {
-        throw new IllegalArgumentException("action must be accept, decline or cancel, not " + action);
+        throw new IllegalArgumentException(
+            "action must be accept, decline or cancel, not " + action);
       }
     }
 

@@ -2,14 +2,14 @@ package io.promptd.mcp.client;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import io.promptd.mcp.spi.Incoming;
-import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -72,7 +72,8 @@ final class HttpChannel implements Channel {
     protocolVersion = version;
   }
 
-  @Nullable String sessionId() {
+  @Nullable
+  String sessionId() {
     return sessionId;
   }
 
@@ -86,7 +87,8 @@ final class HttpChannel implements Channel {
   void useSseTransport(Duration timeout) throws IOException {
     modern = false;
     try {
-      sse = SseLink.open(http, uri, timeout, this::baseFor, n -> listener.accept(n), r -> requests.apply(r));
+      sse = SseLink.open(
+          http, uri, timeout, this::baseFor, n -> listener.accept(n), r -> requests.apply(r));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted", e);
@@ -119,7 +121,8 @@ final class HttpChannel implements Channel {
       } catch (IOException | RuntimeException e) {
         future.completeExceptionally(e);
       } catch (InterruptedException e) {
-        future.completeExceptionally(new IOException(request.method() + " to " + uri + " was cancelled", e));
+        future.completeExceptionally(
+            new IOException(request.method() + " to " + uri + " was cancelled", e));
       } finally {
         open.remove(request.id());
         sending.remove(request.id());
@@ -131,7 +134,8 @@ final class HttpChannel implements Channel {
   }
 
   private Response exchange(Request request) throws IOException, InterruptedException {
-    HttpResponse<InputStream> response = http.send(post(request), HttpResponse.BodyHandlers.ofInputStream());
+    HttpResponse<InputStream> response =
+        http.send(post(request), HttpResponse.BodyHandlers.ofInputStream());
     response.headers().firstValue("Mcp-Session-Id").ifPresent(id -> sessionId = id);
     String type = response.headers().firstValue("Content-Type").orElse("");
     String where = request.method() + " to " + uri;
@@ -141,7 +145,8 @@ final class HttpChannel implements Channel {
         Response r = readEvents(body, request.id());
         if (r == null) {
           throw new IOException(where + ": HTTP " + response.statusCode()
-              + ", the event stream ended before the response to request " + request.id().value());
+              + ", the event stream ended before the response to request "
+              + request.id().value());
         }
         return r;
       }
@@ -160,18 +165,23 @@ final class HttpChannel implements Channel {
             + (type.startsWith("application/json") ? " but no JSON-RPC response in the body" : "")
             + "; expected a JSON-RPC response as application/json or text/event-stream");
       }
-      throw new HttpStatusException(response.statusCode(), new String(bytes, 0, Math.min(bytes.length, 500), UTF_8));
+      throw new HttpStatusException(
+          response.statusCode(), new String(bytes, 0, Math.min(bytes.length, 500), UTF_8));
     }
   }
 
   private HttpRequest post(Request request) {
-    HttpRequest.Builder b = base().POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(request)))
+    HttpRequest.Builder b = base()
+        .POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(request)))
         .header("Content-Type", "application/json")
         .header("Accept", "application/json, text/event-stream");
     if (modern) {
       b.header("Mcp-Method", request.method());
-      request.params().string(request.method().equals(Methods.RESOURCES_READ) ? "uri" : "name")
-          .filter(n -> request.method().equals(Methods.PROMPTS_GET) || request.method().equals(Methods.RESOURCES_READ)
+      request
+          .params()
+          .string(request.method().equals(Methods.RESOURCES_READ) ? "uri" : "name")
+          .filter(n -> request.method().equals(Methods.PROMPTS_GET)
+              || request.method().equals(Methods.RESOURCES_READ)
               || request.method().equals(Methods.TOOLS_CALL))
           .ifPresent(name -> b.header("Mcp-Name", headerValue(name)));
     }
@@ -200,19 +210,24 @@ final class HttpChannel implements Channel {
 
   /** Header-safe values go as they are; anything else as the spec's Base64 sentinel form. */
   static String headerValue(String value) {
-    boolean plain = !value.isEmpty() && value.strip().equals(value)
+    boolean plain = !value.isEmpty()
+        && value.strip().equals(value)
         && !(value.startsWith("=?base64?") && value.endsWith("?="))
         && value.chars().allMatch(c -> c >= 0x20 && c <= 0x7E);
-    return plain ? value : "=?base64?" + Base64.getEncoder().encodeToString(value.getBytes(UTF_8)) + "?=";
+    return plain
+        ? value
+        : "=?base64?" + Base64.getEncoder().encodeToString(value.getBytes(UTF_8)) + "?=";
   }
 
   /** Reads SSE events until the response to {@code id} arrives; notifications on the way go to the listener. */
-  private @Nullable Response readEvents(InputStream body, @Nullable RequestId id) throws IOException {
+  private @Nullable Response readEvents(InputStream body, @Nullable RequestId id)
+      throws IOException {
     BufferedReader reader = new BufferedReader(new InputStreamReader(body, UTF_8));
     StringBuilder data = new StringBuilder();
     for (String line = reader.readLine(); line != null; line = reader.readLine()) {
       if (line.startsWith("data:")) {
-        data.append(data.isEmpty() ? "" : "\n").append(line.substring(line.startsWith("data: ") ? 6 : 5));
+        data.append(data.isEmpty() ? "" : "\n")
+            .append(line.substring(line.startsWith("data: ") ? 6 : 5));
       } else if (line.isEmpty() && !data.isEmpty()) {
         Incoming incoming = MessageCodec.decode(data.toString());
         data.setLength(0);
@@ -220,7 +235,9 @@ final class HttpChannel implements Channel {
           listener.accept(n);
         } else if (incoming instanceof Incoming.Single(Request r)) {
           answerServerRequest(r);
-        } else if (incoming instanceof Incoming.Single(Response r) && r.id() != null && r.id().equals(id)) {
+        } else if (incoming instanceof Incoming.Single(Response r)
+            && r.id() != null
+            && r.id().equals(id)) {
           return r;
         }
       }
@@ -239,7 +256,8 @@ final class HttpChannel implements Channel {
     if (eventStream != null || sse != null) {
       return; // open already, or the HTTP+SSE stream carries notifications
     }
-    HttpRequest get = base().GET().header("Accept", "text/event-stream").timeout(timeout).build();
+    HttpRequest get =
+        base().GET().header("Accept", "text/event-stream").timeout(timeout).build();
     HttpResponse<InputStream> response;
     try {
       response = http.send(get, HttpResponse.BodyHandlers.ofInputStream());
@@ -263,7 +281,8 @@ final class HttpChannel implements Channel {
         throw new IOException("GET " + uri + ": HTTP 200 with Content-Type '" + type
             + "'; expected text/event-stream or 405");
       }
-      throw new HttpStatusException(response.statusCode(), "GET (event stream) " + new String(start, UTF_8));
+      throw new HttpStatusException(
+          response.statusCode(), "GET (event stream) " + new String(start, UTF_8));
     }
     eventStream = body;
     Thread.ofVirtual().name("mcp-client-events").start(() -> {
@@ -339,7 +358,8 @@ final class HttpChannel implements Channel {
   }
 
   private void postMessage(Message message, String what) throws IOException {
-    HttpRequest post = base().POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(message)))
+    HttpRequest post = base()
+        .POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(message)))
         .header("Content-Type", "application/json")
         .header("Accept", "application/json, text/event-stream")
         .build();

@@ -5,7 +5,8 @@ import java.io.Serial;
 
 /** An HTTP answer that carries no JSON-RPC response: a plain 4xx or 5xx. */
 public final class HttpStatusException extends IOException {
-  @Serial private static final long serialVersionUID = 1L;
+  @Serial
+  private static final long serialVersionUID = 1L;
 
   private final int status;
 

@@ -17,10 +17,16 @@ final class InputRounds {
 
   private InputRounds() {}
 
-  static JsonObject run(McpClient client, String method, JsonObject params, FormHandler forms) throws IOException {
+  static JsonObject run(McpClient client, String method, JsonObject params, FormHandler forms)
+      throws IOException {
     JsonObject meta = params.object("_meta").orElse(JsonObject.EMPTY).toBuilder()
-        .put(CAPABILITIES, JsonObject.builder()
-            .put("elicitation", JsonObject.builder().put("form", JsonObject.EMPTY).build()).build())
+        .put(
+            CAPABILITIES,
+            JsonObject.builder()
+                .put(
+                    "elicitation",
+                    JsonObject.builder().put("form", JsonObject.EMPTY).build())
+                .build())
         .build();
     JsonObject original = params.toBuilder().put("_meta", meta).build();
     JsonObject next = original;
@@ -30,11 +36,12 @@ final class InputRounds {
         return result;
       }
       if (round >= McpClient.MAX_ROUNDS) {
-        throw new MalformedResultException("the server still needed input after " + McpClient.MAX_ROUNDS
-            + " rounds of " + method + "; giving up");
+        throw new MalformedResultException("the server still needed input after "
+            + McpClient.MAX_ROUNDS + " rounds of " + method + "; giving up");
       }
       JsonObject.Builder responses = JsonObject.builder();
-      for (Map.Entry<String, Json> e : result.object("inputRequests").orElse(JsonObject.EMPTY).members().entrySet()) {
+      for (Map.Entry<String, Json> e :
+          result.object("inputRequests").orElse(JsonObject.EMPTY).members().entrySet()) {
         responses.put(e.getKey(), answer(e.getKey(), e.getValue(), forms));
       }
       JsonObject.Builder retry = original.toBuilder().put("inputResponses", responses.build());
@@ -46,9 +53,10 @@ final class InputRounds {
   }
 
   private static JsonObject answer(String key, Json request, FormHandler forms) throws IOException {
-    if (!(request instanceof JsonObject r) || !r.string("method").orElse("").equals(Methods.ELICITATION_CREATE)) {
-      throw new MalformedResultException("the server asked for input '" + key + "' this client did not declare it"
-          + " can give (only form elicitation)");
+    if (!(request instanceof JsonObject r)
+        || !r.string("method").orElse("").equals(Methods.ELICITATION_CREATE)) {
+      throw new MalformedResultException("the server asked for input '" + key
+          + "' this client did not declare it" + " can give (only form elicitation)");
     }
     JsonObject params = r.object("params").orElse(JsonObject.EMPTY);
     if (!params.string("mode").orElse("form").equals("form")) {

@@ -4,7 +4,8 @@ import java.io.Serial;
 
 /** The server answered with a result that does not have the shape the spec requires. */
 public final class MalformedResultException extends RuntimeException {
-  @Serial private static final long serialVersionUID = 1L;
+  @Serial
+  private static final long serialVersionUID = 1L;
 
   /** Creates the exception; the message says what is missing or wrong. */
   public MalformedResultException(String message) {

@@ -15,9 +15,9 @@ import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.ProtocolVersion;
-import io.promptd.mcp.protocol.Methods;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
@@ -65,7 +65,8 @@ public final class McpClient implements AutoCloseable {
   private final AtomicLong ids = new AtomicLong();
   private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
   private final Set<RequestId> subscriptions = ConcurrentHashMap.newKeySet();
-  private final Map<RequestId, CompletableFuture<Void>> acknowledgements = new ConcurrentHashMap<>();
+  private final Map<RequestId, CompletableFuture<Void>> acknowledgements =
+      new ConcurrentHashMap<>();
   private final ServerRequests serverRequests;
   private volatile ServerIdentity server = ServerIdentity.PROBING;
 
@@ -83,7 +84,8 @@ public final class McpClient implements AutoCloseable {
   }
 
   /** Spawns {@code command} and connects to it over its stdin and stdout. */
-  public static McpClient connectStdio(List<String> command, ClientOptions options) throws IOException {
+  public static McpClient connectStdio(List<String> command, ClientOptions options)
+      throws IOException {
     requireNonNull(command, "command");
     requireNonNull(options, "options");
     if (command.isEmpty()) {
@@ -141,12 +143,17 @@ public final class McpClient implements AutoCloseable {
 
   /** One page of prompts; pass the previous page's {@code nextCursor}, or null for the first. */
   public PromptPage listPrompts(@Nullable String cursor) throws IOException {
-    JsonObject result = call(Methods.PROMPTS_LIST, JsonObject.builder().put("cursor", cursor).build());
+    JsonObject result =
+        call(Methods.PROMPTS_LIST, JsonObject.builder().put("cursor", cursor).build());
     List<Prompt> prompts = new ArrayList<>();
-    for (var p : result.array("prompts").orElseThrow(() -> new MalformedResultException("no prompts")).elements()) {
+    for (var p : result
+        .array("prompts")
+        .orElseThrow(() -> new MalformedResultException("no prompts"))
+        .elements()) {
       prompts.add(Decoder.prompt(p));
     }
-    return new PromptPage(prompts, result.string("nextCursor").filter(c -> !c.isEmpty()).orElse(null));
+    return new PromptPage(
+        prompts, result.string("nextCursor").filter(c -> !c.isEmpty()).orElse(null));
   }
 
   /** Every prompt, following {@code nextCursor} page by page; a server that repeats a cursor is refused. */
@@ -159,8 +166,8 @@ public final class McpClient implements AutoCloseable {
       all.addAll(page.prompts());
       cursor = page.nextCursor();
       if (cursor != null && !seen.add(cursor)) {
-        throw new MalformedResultException("the server repeated cursor '" + cursor + "' after " + seen.size()
-            + " pages; stopping instead of looping");
+        throw new MalformedResultException("the server repeated cursor '" + cursor + "' after "
+            + seen.size() + " pages; stopping instead of looping");
       }
     } while (cursor != null);
     return all;
@@ -185,18 +192,19 @@ public final class McpClient implements AutoCloseable {
    * @param forms where a 2026-07-28 server's forms go; null: the server is not offered to ask
    * @throws McpException when the server refuses (for example -32602 after the user declined)
    */
-  public GetPromptResult getPrompt(String name, Map<String, String> arguments, @Nullable FormHandler forms)
-      throws IOException {
+  public GetPromptResult getPrompt(
+      String name, Map<String, String> arguments, @Nullable FormHandler forms) throws IOException {
     return Decoder.getPromptResult(getPromptJson(name, arguments, forms));
   }
 
   /** {@link #getPrompt(String, Map, FormHandler)}, returning the server's final result as it sent it. */
-  public JsonObject getPromptJson(String name, Map<String, String> arguments, @Nullable FormHandler forms)
-      throws IOException {
+  public JsonObject getPromptJson(
+      String name, Map<String, String> arguments, @Nullable FormHandler forms) throws IOException {
     requireNonNull(name, "name");
     JsonObject.Builder args = JsonObject.builder();
     arguments.forEach(args::put);
-    JsonObject params = JsonObject.builder().put("name", name).put("arguments", args.build()).build();
+    JsonObject params =
+        JsonObject.builder().put("name", name).put("arguments", args.build()).build();
     if (forms == null || !server.modern()) {
       return call(Methods.PROMPTS_GET, params);
     }
@@ -210,13 +218,18 @@ public final class McpClient implements AutoCloseable {
   public static final int MAX_ROUNDS = 8;
 
   /** Suggests values for a prompt argument, given what has been typed and the arguments already filled in. */
-  public Completion complete(String prompt, String argument, String value, Map<String, String> context)
+  public Completion complete(
+      String prompt, String argument, String value, Map<String, String> context)
       throws IOException {
     JsonObject.Builder known = JsonObject.builder();
     context.forEach(known::put);
     JsonObject.Builder params = JsonObject.builder()
-        .put("ref", JsonObject.builder().put("type", "ref/prompt").put("name", prompt).build())
-        .put("argument", JsonObject.builder().put("name", argument).put("value", value).build());
+        .put(
+            "ref",
+            JsonObject.builder().put("type", "ref/prompt").put("name", prompt).build())
+        .put(
+            "argument",
+            JsonObject.builder().put("name", argument).put("value", value).build());
     if (!context.isEmpty()) {
       params.put("context", JsonObject.builder().put("arguments", known.build()).build());
     }
@@ -244,8 +257,13 @@ public final class McpClient implements AutoCloseable {
       changeListeners.add(onChange);
       return () -> changeListeners.remove(onChange);
     }
-    Request listen = request(Methods.SUBSCRIPTIONS_LISTEN,
-        JsonObject.builder().put("notifications", JsonObject.builder().put("promptsListChanged", true).build()).build());
+    Request listen = request(
+        Methods.SUBSCRIPTIONS_LISTEN,
+        JsonObject.builder()
+            .put(
+                "notifications",
+                JsonObject.builder().put("promptsListChanged", true).build())
+            .build());
     CompletableFuture<Void> acknowledged = new CompletableFuture<>();
     acknowledgements.put(listen.id(), acknowledged);
     subscriptions.add(listen.id());
@@ -261,29 +279,37 @@ public final class McpClient implements AutoCloseable {
     var unused = channel.call(listen).whenComplete((response, failure) -> {
       if (acknowledged.isDone()) {
         if (!stopped.get() && (failure != null || response instanceof ErrorResponse)) {
-          LOG.log(Level.WARNING, "the subscriptions/listen stream to {0} failed: {1}", channel.describe(),
+          LOG.log(
+              Level.WARNING,
+              "the subscriptions/listen stream to {0} failed: {1}",
+              channel.describe(),
               failure != null ? failure.getMessage() : ((ErrorResponse) response).message());
         }
         return;
       }
-      acknowledged.completeExceptionally(switch (response) {
-        case null -> failure;
-        case ErrorResponse e -> new McpException(e.code(), "subscriptions/listen refused: " + e.message(), e.data());
-        case ResultResponse r -> new IOException("the subscriptions/listen stream to " + channel.describe()
-            + " ended before the server acknowledged it");
-      });
+      acknowledged.completeExceptionally(
+          switch (response) {
+            case null -> failure;
+            case ErrorResponse e ->
+              new McpException(e.code(), "subscriptions/listen refused: " + e.message(), e.data());
+            case ResultResponse r ->
+              new IOException("the subscriptions/listen stream to " + channel.describe()
+                  + " ended before the server acknowledged it");
+          });
     });
     try {
       acknowledged.get(options.timeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       stop.run();
-      throw new RequestTimeoutException("subscriptions/listen (no acknowledgement)", options.timeout());
+      throw new RequestTimeoutException(
+          "subscriptions/listen (no acknowledgement)", options.timeout());
     } catch (ExecutionException e) {
       stop.run();
       if (e.getCause() instanceof RuntimeException r) {
         throw r;
       }
-      throw e.getCause() instanceof IOException io ? io
+      throw e.getCause() instanceof IOException io
+          ? io
           : new IOException("subscriptions/listen failed: " + describe(e.getCause()), e.getCause());
     } catch (InterruptedException e) {
       stop.run();
@@ -317,13 +343,25 @@ public final class McpClient implements AutoCloseable {
     JsonObject p = params;
     ServerIdentity identity = server;
     if (identity.modern()) {
-      p = params.toBuilder().put("_meta", params.object("_meta").orElse(JsonObject.EMPTY).toBuilder()
-          .put("io.modelcontextprotocol/protocolVersion", identity.version())
-          .put("io.modelcontextprotocol/clientInfo", JsonObject.builder().put("name", options.clientInfo().name())
-              .put("version", options.clientInfo().version()).build())
-          .put("io.modelcontextprotocol/clientCapabilities", params.object("_meta")
-              .flatMap(m -> m.object("io.modelcontextprotocol/clientCapabilities")).orElse(JsonObject.EMPTY))
-          .build()).build();
+      p = params.toBuilder()
+          .put(
+              "_meta",
+              params.object("_meta").orElse(JsonObject.EMPTY).toBuilder()
+                  .put("io.modelcontextprotocol/protocolVersion", identity.version())
+                  .put(
+                      "io.modelcontextprotocol/clientInfo",
+                      JsonObject.builder()
+                          .put("name", options.clientInfo().name())
+                          .put("version", options.clientInfo().version())
+                          .build())
+                  .put(
+                      "io.modelcontextprotocol/clientCapabilities",
+                      params
+                          .object("_meta")
+                          .flatMap(m -> m.object("io.modelcontextprotocol/clientCapabilities"))
+                          .orElse(JsonObject.EMPTY))
+                  .build())
+          .build();
     }
     return new Request(RequestId.of(ids.incrementAndGet()), method, p);
   }
@@ -333,14 +371,16 @@ public final class McpClient implements AutoCloseable {
   }
 
   Response send(Request request, java.time.Duration timeout) throws IOException {
-    String session = channel instanceof HttpChannel http && !server.modern() ? http.sessionId() : null;
+    String session =
+        channel instanceof HttpChannel http && !server.modern() ? http.sessionId() : null;
     try {
       return await(request, timeout);
     } catch (HttpStatusException e) {
       if (e.status() != 404 || session == null || request.method().equals(Methods.INITIALIZE)) {
         throw e;
       }
-      // The spec: a 404 to a request with a session id means the session is gone; start a new one and retry.
+      // The spec: a 404 to a request with a session id means the session is gone; start a new one
+      // and retry.
       renewSession(session);
       return await(request, timeout);
     }
@@ -356,8 +396,10 @@ public final class McpClient implements AutoCloseable {
     try {
       server = EraDetection.legacy(this);
     } catch (IOException | RuntimeException e) {
-      throw new IOException("the session at " + channel.describe() + " ended (HTTP 404) and a new one could not be "
-          + "started: " + e.getMessage(), e);
+      throw new IOException(
+          "the session at " + channel.describe() + " ended (HTTP 404) and a new one could not be "
+              + "started: " + e.getMessage(),
+          e);
     }
     if (!changeListeners.isEmpty()) {
       http.openEventStream(options.timeout());
@@ -415,7 +457,10 @@ public final class McpClient implements AutoCloseable {
 
   private void onNotification(Notification n) {
     if (n.method().equals(Methods.NOTIFICATION_SUBSCRIPTIONS_ACKNOWLEDGED)) {
-      var id = n.paramsOrEmpty().object("_meta").orElse(JsonObject.EMPTY).get("io.modelcontextprotocol/subscriptionId");
+      var id = n.paramsOrEmpty()
+          .object("_meta")
+          .orElse(JsonObject.EMPTY)
+          .get("io.modelcontextprotocol/subscriptionId");
       if (id instanceof JsonString || id instanceof JsonNumber) {
         CompletableFuture<Void> waiting = acknowledgements.get(new RequestId(id));
         if (waiting != null) {
@@ -430,14 +475,18 @@ public final class McpClient implements AutoCloseable {
     if (modern()) {
       JsonObject meta = n.paramsOrEmpty().object("_meta").orElse(JsonObject.EMPTY);
       var id = meta.get("io.modelcontextprotocol/subscriptionId");
-      boolean ours = (id instanceof JsonString || id instanceof JsonNumber) && subscriptions.contains(new RequestId(id));
+      boolean ours = (id instanceof JsonString || id instanceof JsonNumber)
+          && subscriptions.contains(new RequestId(id));
       if (!ours) {
         return;
       }
     }
-    // Not on the channel's reader thread: a listener that calls the server (listPrompts, as `promptd watch` does)
+    // Not on the channel's reader thread: a listener that calls the server (listPrompts, as
+    // `promptd watch` does)
     // would wait there for a response that only that thread can read.
-    Thread.ofVirtual().name("mcp-client-list-changed").start(() -> changeListeners.forEach(Runnable::run));
+    Thread.ofVirtual()
+        .name("mcp-client-list-changed")
+        .start(() -> changeListeners.forEach(Runnable::run));
   }
 
   /** What went wrong, in words: the message, without the exception's class name. */
@@ -446,7 +495,8 @@ public final class McpClient implements AutoCloseable {
       return "an unexpected error";
     }
     String message = t.getMessage();
-    return message == null || message.isBlank() ? "an unexpected error (" + t.getClass().getSimpleName() + ")"
+    return message == null || message.isBlank()
+        ? "an unexpected error (" + t.getClass().getSimpleName() + ")"
         : message;
   }
 }

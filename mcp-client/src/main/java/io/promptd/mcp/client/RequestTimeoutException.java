@@ -5,7 +5,8 @@ import java.io.Serial;
 
 /** The server did not answer a request in time; the request was cancelled. */
 public final class RequestTimeoutException extends IOException {
-  @Serial private static final long serialVersionUID = 1L;
+  @Serial
+  private static final long serialVersionUID = 1L;
 
   /** Creates the exception for {@code method}. */
   public RequestTimeoutException(String method, java.time.Duration timeout) {

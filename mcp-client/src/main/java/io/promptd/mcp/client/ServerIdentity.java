@@ -12,7 +12,9 @@ import org.jspecify.annotations.Nullable;
  * @param serverInfo the server's identity, or null
  * @param capabilities the server's capabilities
  */
-record ServerIdentity(boolean modern, String version, @Nullable Implementation serverInfo, JsonObject capabilities) {
+record ServerIdentity(
+    boolean modern, String version, @Nullable Implementation serverInfo, JsonObject capabilities) {
   /** Before detection: requests are shaped as modern ones, which is what the probe needs. */
-  static final ServerIdentity PROBING = new ServerIdentity(true, McpClient.MODERN_VERSION, null, JsonObject.EMPTY);
+  static final ServerIdentity PROBING =
+      new ServerIdentity(true, McpClient.MODERN_VERSION, null, JsonObject.EMPTY);
 }

@@ -31,7 +31,9 @@ final class ServerRequests {
 
   /** What a channel answers before a client takes over. */
   static Response pingOnly(Request r) {
-    return r.method().equals(Methods.PING) ? new ResultResponse(r.id(), JsonObject.EMPTY) : notFound(r);
+    return r.method().equals(Methods.PING)
+        ? new ResultResponse(r.id(), JsonObject.EMPTY)
+        : notFound(r);
   }
 
   Response answer(Request r) {
@@ -42,8 +44,11 @@ final class ServerRequests {
     String mode = r.params().string("mode").orElse("form");
     if (!mode.equals("form")) {
       // elicitation.mdx: a mode the client did not declare is -32602.
-      return new ErrorResponse(r.id(), ErrorCodes.INVALID_PARAMS,
-          "this client declared form elicitation only, not mode '" + mode + "'", null);
+      return new ErrorResponse(
+          r.id(),
+          ErrorCodes.INVALID_PARAMS,
+          "this client declared form elicitation only, not mode '" + mode + "'",
+          null);
     }
     open.incrementAndGet();
     long start = System.nanoTime();
@@ -51,7 +56,8 @@ final class ServerRequests {
       return new ResultResponse(r.id(), result(r.params(), handler));
     } catch (IOException | RuntimeException e) {
       LOG.log(Level.WARNING, "the server''s form could not be shown: {0}", e.getMessage());
-      return new ErrorResponse(r.id(), ErrorCodes.INTERNAL_ERROR, "the form could not be shown to the user", null);
+      return new ErrorResponse(
+          r.id(), ErrorCodes.INTERNAL_ERROR, "the form could not be shown to the user", null);
     } finally {
       openNanos.addAndGet(System.nanoTime() - start);
       open.decrementAndGet();
@@ -60,7 +66,8 @@ final class ServerRequests {
 
   /** Shows an {@code elicitation/create} request's form and returns the {@code ElicitResult}. */
   static JsonObject result(JsonObject params, FormHandler forms) throws IOException {
-    FormHandler.Answer a = forms.answer(params.string("message").orElse(""),
+    FormHandler.Answer a = forms.answer(
+        params.string("message").orElse(""),
         params.object("requestedSchema").orElse(JsonObject.EMPTY));
     JsonObject.Builder out = JsonObject.builder().put("action", a.action());
     if (a.action().equals("accept")) {
@@ -80,6 +87,7 @@ final class ServerRequests {
   }
 
   private static Response notFound(Request r) {
-    return new ErrorResponse(r.id(), ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + r.method(), null);
+    return new ErrorResponse(
+        r.id(), ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + r.method(), null);
   }
 }

@@ -8,9 +8,9 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
-import io.promptd.mcp.protocol.Methods;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,7 +49,10 @@ final class SseLink implements AutoCloseable {
   private volatile boolean ended;
   private volatile InputStream stream = InputStream.nullInputStream();
 
-  private SseLink(HttpClient http, Function<URI, HttpRequest.Builder> requests, Consumer<Notification> notifications,
+  private SseLink(
+      HttpClient http,
+      Function<URI, HttpRequest.Builder> requests,
+      Consumer<Notification> notifications,
       Function<Request, Response> serverRequests) {
     this.http = http;
     this.requests = requests;
@@ -64,16 +67,25 @@ final class SseLink implements AutoCloseable {
    * @throws HttpStatusException when the GET is not answered with an event stream
    * @throws IOException when the stream ends, or names no endpoint (or one on another origin) in time
    */
-  static SseLink open(HttpClient http, URI url, Duration timeout, Function<URI, HttpRequest.Builder> requests,
-      Consumer<Notification> notifications, Function<Request, Response> serverRequests)
+  static SseLink open(
+      HttpClient http,
+      URI url,
+      Duration timeout,
+      Function<URI, HttpRequest.Builder> requests,
+      Consumer<Notification> notifications,
+      Function<Request, Response> serverRequests)
       throws IOException, InterruptedException {
     SseLink link = new SseLink(http, requests, notifications, serverRequests);
     HttpResponse<InputStream> response;
     try {
-      response = http.sendAsync(requests.apply(url).GET().header("Accept", "text/event-stream").build(),
-          HttpResponse.BodyHandlers.ofInputStream()).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      response = http.sendAsync(
+              requests.apply(url).GET().header("Accept", "text/event-stream").build(),
+              HttpResponse.BodyHandlers.ofInputStream())
+          .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof IOException io ? io : new IOException("GET " + url + ": " + e.getCause(), e);
+      throw e.getCause() instanceof IOException io
+          ? io
+          : new IOException("GET " + url + ": " + e.getCause(), e);
     } catch (TimeoutException e) {
       throw new IOException("GET " + url + ": no answer within " + timeout, e);
     }
@@ -81,8 +93,10 @@ final class SseLink implements AutoCloseable {
     if (response.statusCode() != 200 || !type.startsWith("text/event-stream")) {
       byte[] start = response.body().readNBytes(300);
       response.body().close();
-      throw new HttpStatusException(response.statusCode(), "GET for the HTTP+SSE transport answered "
-          + (type.isEmpty() ? "no content type" : type) + (start.length == 0 ? "" : ": " + new String(start, UTF_8)));
+      throw new HttpStatusException(
+          response.statusCode(),
+          "GET for the HTTP+SSE transport answered " + (type.isEmpty() ? "no content type" : type)
+              + (start.length == 0 ? "" : ": " + new String(start, UTF_8)));
     }
     link.stream = response.body();
     Thread.ofVirtual().name("mcp-client-sse").start(() -> link.read(url));
@@ -91,7 +105,9 @@ final class SseLink implements AutoCloseable {
       return link;
     } catch (ExecutionException e) {
       link.close();
-      throw e.getCause() instanceof IOException io ? io : new IOException("GET " + url + ": " + e.getCause(), e);
+      throw e.getCause() instanceof IOException io
+          ? io
+          : new IOException("GET " + url + ": " + e.getCause(), e);
     } catch (TimeoutException e) {
       link.close();
       throw new IOException("GET " + url + ": no endpoint event within " + timeout, e);
@@ -106,9 +122,11 @@ final class SseLink implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw new IOException("the endpoint event names no URL: '" + data + "'", e);
     }
-    if (!Objects.equals(target.getScheme(), stream.getScheme()) || !Objects.equals(target.getHost(), stream.getHost())
+    if (!Objects.equals(target.getScheme(), stream.getScheme())
+        || !Objects.equals(target.getHost(), stream.getHost())
         || target.getPort() != stream.getPort()) {
-      throw new IOException("the endpoint event names another origin than the stream's: '" + data + "'");
+      throw new IOException(
+          "the endpoint event names another origin than the stream's: '" + data + "'");
     }
     return target;
   }
@@ -150,8 +168,12 @@ final class SseLink implements AutoCloseable {
     if (pending.remove(request.id()) == null || ended) {
       return;
     }
-    Notification cancelled = new Notification(Methods.NOTIFICATION_CANCELLED, JsonObject.builder()
-        .put("requestId", request.id().value()).put("reason", "the client gave up").build());
+    Notification cancelled = new Notification(
+        Methods.NOTIFICATION_CANCELLED,
+        JsonObject.builder()
+            .put("requestId", request.id().value())
+            .put("reason", "the client gave up")
+            .build());
     Thread.ofVirtual().name("mcp-client-sse-cancel").start(() -> {
       try {
         notify(cancelled);
@@ -166,12 +188,16 @@ final class SseLink implements AutoCloseable {
     if (to == null) {
       throw new IOException("the HTTP+SSE stream named no endpoint");
     }
-    HttpRequest post = requests.apply(to).POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(message)))
-        .header("Content-Type", "application/json").build();
+    HttpRequest post = requests
+        .apply(to)
+        .POST(HttpRequest.BodyPublishers.ofString(MessageCodec.encode(message)))
+        .header("Content-Type", "application/json")
+        .build();
     HttpResponse<String> answer = http.send(post, HttpResponse.BodyHandlers.ofString());
     if (answer.statusCode() >= 300) {
       String body = answer.body();
-      throw new HttpStatusException(answer.statusCode(), body.substring(0, Math.min(body.length(), 500)));
+      throw new HttpStatusException(
+          answer.statusCode(), body.substring(0, Math.min(body.length(), 500)));
     }
   }
 
@@ -190,7 +216,8 @@ final class SseLink implements AutoCloseable {
         } else if (line.startsWith("event:")) {
           name = line.substring(6).strip();
         } else if (line.startsWith("data:")) {
-          data.append(data.isEmpty() ? "" : "\n").append(line.substring(line.startsWith("data: ") ? 6 : 5));
+          data.append(data.isEmpty() ? "" : "\n")
+              .append(line.substring(line.startsWith("data: ") ? 6 : 5));
         }
       }
       fail(new IOException("the HTTP+SSE stream ended"));
@@ -225,7 +252,8 @@ final class SseLink implements AutoCloseable {
         try {
           post(serverRequests.apply(r));
         } catch (IOException e) {
-          LOG.log(Level.DEBUG, "could not answer the server''s {0}: {1}", r.method(), e.getMessage());
+          LOG.log(
+              Level.DEBUG, "could not answer the server''s {0}: {1}", r.method(), e.getMessage());
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }

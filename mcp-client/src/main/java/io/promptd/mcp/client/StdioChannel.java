@@ -3,14 +3,14 @@ package io.promptd.mcp.client;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.promptd.mcp.json.JsonObject;
-import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -45,7 +45,9 @@ final class StdioChannel implements Channel {
 
   /** Starts {@code command}; its stderr goes to this process's stderr. */
   static StdioChannel start(List<String> command) throws IOException {
-    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Process process = new ProcessBuilder(command)
+        .redirectError(ProcessBuilder.Redirect.INHERIT)
+        .start();
     return new StdioChannel(process, String.join(" ", command));
   }
 
@@ -67,8 +69,12 @@ final class StdioChannel implements Channel {
     CompletableFuture<Response> future = pending.remove(request.id());
     if (future != null) {
       try {
-        notify(new Notification(Methods.NOTIFICATION_CANCELLED,
-            JsonObject.builder().put("requestId", request.id().value()).put("reason", "client gave up").build()));
+        notify(new Notification(
+            Methods.NOTIFICATION_CANCELLED,
+            JsonObject.builder()
+                .put("requestId", request.id().value())
+                .put("reason", "client gave up")
+                .build()));
       } catch (IOException e) {
         LOG.log(Level.DEBUG, "could not send cancellation: {0}", e.getMessage());
       }
@@ -104,7 +110,8 @@ final class StdioChannel implements Channel {
   }
 
   private void readLoop() {
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8))) {
+    try (BufferedReader out =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8))) {
       for (String line = out.readLine(); line != null; line = out.readLine()) {
         if (!line.isBlank()) {
           receive(MessageCodec.decode(line));
@@ -120,7 +127,8 @@ final class StdioChannel implements Channel {
 
   private void receive(Incoming incoming) {
     switch (incoming) {
-      case Incoming.Single(Response r) when r.id() != null -> {
+      case Incoming.Single(Response r)
+      when r.id() != null -> {
         CompletableFuture<Response> future = pending.remove(r.id());
         if (future != null) {
           future.complete(r);
@@ -128,7 +136,8 @@ final class StdioChannel implements Channel {
       }
       case Incoming.Single(Notification n) -> listener.accept(n);
       case Incoming.Single(Request r) -> answerServerRequest(r);
-      default -> LOG.log(Level.WARNING, "ignoring unexpected output from the server: {0}", incoming);
+      default ->
+        LOG.log(Level.WARNING, "ignoring unexpected output from the server: {0}", incoming);
     }
   }
 

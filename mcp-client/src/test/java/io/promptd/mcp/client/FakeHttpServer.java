@@ -25,8 +25,11 @@ final class FakeHttpServer implements AutoCloseable {
   /** One HTTP request as the server saw it. */
   record Seen(String httpMethod, String rpcMethod, Map<String, List<String>> headers, String body) {
     String header(String name) {
-      return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
-          .map(e -> e.getValue().getFirst()).findFirst().orElse("");
+      return headers.entrySet().stream()
+          .filter(e -> e.getKey().equalsIgnoreCase(name))
+          .map(e -> e.getValue().getFirst())
+          .findFirst()
+          .orElse("");
     }
   }
 
@@ -51,13 +54,17 @@ final class FakeHttpServer implements AutoCloseable {
 
   private void answer(Handler handler, HttpExchange exchange) {
     try {
-        String body = new String(exchange.getRequestBody().readAllBytes(), UTF_8);
-        JsonObject rpc = body.isEmpty() ? JsonObject.EMPTY
-            : JsonCodec.parse(body) instanceof JsonObject o ? o : JsonObject.EMPTY;
-        Seen s = new Seen(exchange.getRequestMethod(), rpc.string("method").orElse(""),
-            Map.copyOf(exchange.getRequestHeaders()), body);
-        seen.add(s);
-        handler.handle(s, rpc, exchange);
+      String body = new String(exchange.getRequestBody().readAllBytes(), UTF_8);
+      JsonObject rpc = body.isEmpty()
+          ? JsonObject.EMPTY
+          : JsonCodec.parse(body) instanceof JsonObject o ? o : JsonObject.EMPTY;
+      Seen s = new Seen(
+          exchange.getRequestMethod(),
+          rpc.string("method").orElse(""),
+          Map.copyOf(exchange.getRequestHeaders()),
+          body);
+      seen.add(s);
+      handler.handle(s, rpc, exchange);
     } catch (IOException e) {
       // the client went away; nothing to answer
     }
@@ -69,7 +76,10 @@ final class FakeHttpServer implements AutoCloseable {
 
   /** The JSON-RPC methods POSTed so far, in order. */
   List<String> methods() {
-    return seen.stream().filter(s -> s.httpMethod().equals("POST")).map(Seen::rpcMethod).toList();
+    return seen.stream()
+        .filter(s -> s.httpMethod().equals("POST"))
+        .map(Seen::rpcMethod)
+        .toList();
   }
 
   @Override
@@ -114,8 +124,8 @@ final class FakeHttpServer implements AutoCloseable {
 
   /** A JSON-RPC error answering {@code rpc}. */
   static String error(JsonObject rpc, int code, String message) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":" + id(rpc) + ",\"error\":{\"code\":" + code + ",\"message\":\""
-        + message + "\"}}";
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id(rpc) + ",\"error\":{\"code\":" + code
+        + ",\"message\":\"" + message + "\"}}";
   }
 
   static String id(JsonObject rpc) {
@@ -127,8 +137,9 @@ final class FakeHttpServer implements AutoCloseable {
       + "{\"prompts\":{\"listChanged\":true}},\"_meta\":{\"io.modelcontextprotocol/serverInfo\":"
       + "{\"name\":\"fake\",\"version\":\"1\"}},\"resultType\":\"complete\"}";
 
-  static final String LEGACY_INIT = "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"prompts\":"
-      + "{\"listChanged\":true}},\"serverInfo\":{\"name\":\"fake-legacy\",\"version\":\"1\"}}";
+  static final String LEGACY_INIT =
+      "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"prompts\":"
+          + "{\"listChanged\":true}},\"serverInfo\":{\"name\":\"fake-legacy\",\"version\":\"1\"}}";
 
   static final String PROMPTS = "{\"prompts\":[{\"name\":\"greet\"}]}";
 }

@@ -26,16 +26,24 @@ import org.junit.jupiter.api.Test;
 
 /** The HTTP channel and era detection against real, small HTTP servers that misbehave on purpose. */
 class HttpChannelTest {
-  private static final ClientOptions OPTIONS = ClientOptions.defaults().withTimeout(Duration.ofSeconds(10));
+  private static final ClientOptions OPTIONS =
+      ClientOptions.defaults().withTimeout(Duration.ofSeconds(10));
 
   /** A legacy server: the modern probe gets a plain 400; sessions are named s1, s2, ... */
   private static FakeHttpServer.Handler legacy(FakeHttpServer.Handler rest) {
     AtomicInteger sessions = new AtomicInteger();
     return (seen, rpc, exchange) -> {
       switch (seen.rpcMethod()) {
-        case "server/discover" -> send(exchange, 400, "text/plain", "Bad Request: No valid session ID provided");
-        case "initialize" -> send(exchange, 200, "application/json", result(rpc, LEGACY_INIT),
-            "Mcp-Session-Id", "s" + sessions.incrementAndGet());
+        case "server/discover" ->
+          send(exchange, 400, "text/plain", "Bad Request: No valid session ID provided");
+        case "initialize" ->
+          send(
+              exchange,
+              200,
+              "application/json",
+              result(rpc, LEGACY_INIT),
+              "Mcp-Session-Id",
+              "s" + sessions.incrementAndGet());
         case "notifications/initialized" -> send(exchange, 202, "", "");
         default -> rest.handle(seen, rpc, exchange);
       }
@@ -53,7 +61,8 @@ class HttpChannelTest {
     };
   }
 
-  private static void prompts(FakeHttpServer.Seen seen, JsonObject rpc, HttpExchange exchange) throws IOException {
+  private static void prompts(FakeHttpServer.Seen seen, JsonObject rpc, HttpExchange exchange)
+      throws IOException {
     send(exchange, 200, "application/json", result(rpc, PROMPTS));
   }
 
@@ -75,8 +84,8 @@ class HttpChannelTest {
   @Test
   void everyRequestCarriesTheConfiguredHeadersInBothEras() throws Exception {
     ClientOptions withToken = OPTIONS.withBearerToken("t0k3n").withHeader("X-Team", "blue");
-    for (FakeHttpServer.Handler h : List.<FakeHttpServer.Handler>of(modern(HttpChannelTest::prompts),
-        legacy(HttpChannelTest::prompts))) {
+    for (FakeHttpServer.Handler h : List.<FakeHttpServer.Handler>of(
+        modern(HttpChannelTest::prompts), legacy(HttpChannelTest::prompts))) {
       try (FakeHttpServer server = new FakeHttpServer(h);
           McpClient client = McpClient.connectHttp(server.uri(), withToken)) {
         client.listPrompts();
@@ -95,8 +104,9 @@ class HttpChannelTest {
       assertThat(client.modern()).isFalse();
       assertThat(client.protocolVersion()).isEqualTo("2025-11-25");
       assertThat(client.listPrompts()).extracting(Prompt::name).containsExactly("greet");
-      assertThat(server.methods()).containsExactly("server/discover", "initialize", "notifications/initialized",
-          "prompts/list");
+      assertThat(server.methods())
+          .containsExactly(
+              "server/discover", "initialize", "notifications/initialized", "prompts/list");
       assertThat(server.seen.getLast().header("Mcp-Session-Id")).isEqualTo("s1");
       assertThat(server.seen.getLast().header("MCP-Protocol-Version")).isEqualTo("2025-11-25");
     }
@@ -104,8 +114,12 @@ class HttpChannelTest {
 
   @Test
   void aModernServerRefusingTheVersionIsAnErrorNotAFallback() throws Exception {
-    try (FakeHttpServer server = new FakeHttpServer((seen, rpc, exchange) -> send(exchange, 400, "application/json",
-        "{\"jsonrpc\":\"2.0\",\"id\":" + FakeHttpServer.id(rpc) + ",\"error\":{\"code\":-32022,\"message\":"
+    try (FakeHttpServer server = new FakeHttpServer((seen, rpc, exchange) -> send(
+        exchange,
+        400,
+        "application/json",
+        "{\"jsonrpc\":\"2.0\",\"id\":" + FakeHttpServer.id(rpc)
+            + ",\"error\":{\"code\":-32022,\"message\":"
             + "\"Unsupported protocol version\",\"data\":{\"supported\":[\"2027-01-01\"],\"requested\":"
             + "\"2026-07-28\"}}}"))) {
       assertThatThrownBy(() -> McpClient.connectHttp(server.uri(), OPTIONS))
@@ -118,34 +132,42 @@ class HttpChannelTest {
   @Test
   void anAnswerWithTheWrongContentTypeIsAClearError() throws Exception {
     try (FakeHttpServer server = new FakeHttpServer(modern((seen, rpc, exchange) ->
-        send(exchange, 200, "text/html", "<html>a captive portal</html>")));
+            send(exchange, 200, "text/html", "<html>a captive portal</html>")));
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
-      assertThatThrownBy(client::listPrompts).isInstanceOf(IOException.class)
-          .hasMessage("prompts/list to " + server.uri() + ": HTTP 200 with Content-Type 'text/html'; expected a "
+      assertThatThrownBy(client::listPrompts)
+          .isInstanceOf(IOException.class)
+          .hasMessage("prompts/list to " + server.uri()
+              + ": HTTP 200 with Content-Type 'text/html'; expected a "
               + "JSON-RPC response as application/json or text/event-stream");
     }
   }
 
   @Test
   void jsonThatIsNotTheResponseIsAClearError() throws Exception {
-    try (FakeHttpServer server = new FakeHttpServer(modern((seen, rpc, exchange) ->
-        send(exchange, 200, "application/json", "{\"prompts\":[]}")));
+    try (FakeHttpServer server = new FakeHttpServer(modern(
+            (seen, rpc, exchange) -> send(exchange, 200, "application/json", "{\"prompts\":[]}")));
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
-      assertThatThrownBy(client::listPrompts).isInstanceOf(IOException.class)
-          .hasMessageContaining("HTTP 200 with Content-Type 'application/json' but no JSON-RPC response");
+      assertThatThrownBy(client::listPrompts)
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining(
+              "HTTP 200 with Content-Type 'application/json' but no JSON-RPC response");
     }
   }
 
   @Test
   void anEventStreamThatEndsBeforeTheResponseIsAClearError() throws Exception {
     try (FakeHttpServer server = new FakeHttpServer(modern((seen, rpc, exchange) -> {
-      OutputStream out = startEvents(exchange);
-      event(out, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\","
-          + "\"data\":\"working\"}}");
-      out.write("data: {\"jsonrpc\":\"2.0\",\"id\":".getBytes(java.nio.charset.StandardCharsets.UTF_8)); // cut off
-    }));
+          OutputStream out = startEvents(exchange);
+          event(
+              out,
+              "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\","
+                  + "\"data\":\"working\"}}");
+          out.write("data: {\"jsonrpc\":\"2.0\",\"id\":"
+              .getBytes(java.nio.charset.StandardCharsets.UTF_8)); // cut off
+        }));
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
-      assertThatThrownBy(client::listPrompts).isInstanceOf(IOException.class)
+      assertThatThrownBy(client::listPrompts)
+          .isInstanceOf(IOException.class)
           .hasMessageContaining("prompts/list to " + server.uri())
           .hasMessageContaining("the event stream ended before the response to request 2");
     }
@@ -155,23 +177,27 @@ class HttpChannelTest {
   void aSlowAnswerTimesOutWithAClearErrorAndTheRequestIsAbandoned() throws Exception {
     CountDownLatch gaveUp = new CountDownLatch(1);
     try (FakeHttpServer server = new FakeHttpServer(modern((seen, rpc, exchange) -> {
-      OutputStream out = startEvents(exchange);
-      try {
-        for (int i = 0; i < 1000; i++) { // a keep-alive comment every 20 ms, never an answer
-          out.write(":\n\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-          out.flush();
-          Thread.sleep(20); // pacing the fake server's output, not waiting for the client
-        }
-      } catch (IOException e) {
-        gaveUp.countDown(); // the client closed the stream
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }));
-        McpClient client = McpClient.connectHttp(server.uri(), OPTIONS.withTimeout(Duration.ofMillis(300)))) {
-      assertThatThrownBy(client::listPrompts).isInstanceOf(RequestTimeoutException.class)
+          OutputStream out = startEvents(exchange);
+          try {
+            for (int i = 0; i < 1000; i++) { // a keep-alive comment every 20 ms, never an answer
+              out.write(":\n\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+              out.flush();
+              Thread.sleep(20); // pacing the fake server's output, not waiting for the client
+            }
+          } catch (IOException e) {
+            gaveUp.countDown(); // the client closed the stream
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }));
+        McpClient client =
+            McpClient.connectHttp(server.uri(), OPTIONS.withTimeout(Duration.ofMillis(300)))) {
+      assertThatThrownBy(client::listPrompts)
+          .isInstanceOf(RequestTimeoutException.class)
           .hasMessage("no answer to prompts/list within 300 ms");
-      assertThat(gaveUp.await(10, TimeUnit.SECONDS)).as("the client closed the abandoned stream").isTrue();
+      assertThat(gaveUp.await(10, TimeUnit.SECONDS))
+          .as("the client closed the abandoned stream")
+          .isTrue();
     }
   }
 
@@ -179,13 +205,14 @@ class HttpChannelTest {
   void aSlowServerThatSendsNoHeadersTimesOutToo() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
     try (FakeHttpServer server = new FakeHttpServer(modern((seen, rpc, exchange) -> {
-      try {
-        release.await(20, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }));
-        McpClient client = McpClient.connectHttp(server.uri(), OPTIONS.withTimeout(Duration.ofMillis(300)))) {
+          try {
+            release.await(20, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }));
+        McpClient client =
+            McpClient.connectHttp(server.uri(), OPTIONS.withTimeout(Duration.ofMillis(300)))) {
       assertThatThrownBy(client::listPrompts).isInstanceOf(RequestTimeoutException.class);
     } finally {
       release.countDown();
@@ -195,19 +222,30 @@ class HttpChannelTest {
   @Test
   void aLegacySessionTheServerForgotIsStartedAgainAndTheRequestRetried() throws Exception {
     try (FakeHttpServer server = new FakeHttpServer(legacy((seen, rpc, exchange) -> {
-      if (seen.header("Mcp-Session-Id").equals("s1")) {
-        send(exchange, 404, "text/plain", "Session not found");
-      } else {
-        prompts(seen, rpc, exchange);
-      }
-    }));
+          if (seen.header("Mcp-Session-Id").equals("s1")) {
+            send(exchange, 404, "text/plain", "Session not found");
+          } else {
+            prompts(seen, rpc, exchange);
+          }
+        }));
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
       assertThat(client.listPrompts()).extracting(Prompt::name).containsExactly("greet");
-      assertThat(server.methods()).containsExactly("server/discover", "initialize", "notifications/initialized",
-          "prompts/list", "initialize", "notifications/initialized", "prompts/list");
-      FakeHttpServer.Seen secondInit = server.seen.stream().filter(s -> s.rpcMethod().equals("initialize"))
-          .toList().get(1);
-      assertThat(secondInit.header("Mcp-Session-Id")).as("a new session starts without an id").isEmpty();
+      assertThat(server.methods())
+          .containsExactly(
+              "server/discover",
+              "initialize",
+              "notifications/initialized",
+              "prompts/list",
+              "initialize",
+              "notifications/initialized",
+              "prompts/list");
+      FakeHttpServer.Seen secondInit = server.seen.stream()
+          .filter(s -> s.rpcMethod().equals("initialize"))
+          .toList()
+          .get(1);
+      assertThat(secondInit.header("Mcp-Session-Id"))
+          .as("a new session starts without an id")
+          .isEmpty();
       assertThat(server.seen.getLast().header("Mcp-Session-Id")).isEqualTo("s2");
     }
   }
@@ -216,22 +254,30 @@ class HttpChannelTest {
   void aSessionThatCannotBeStartedAgainIsAClearError() throws Exception {
     AtomicInteger inits = new AtomicInteger();
     try (FakeHttpServer server = new FakeHttpServer((seen, rpc, exchange) -> {
-      switch (seen.rpcMethod()) {
-        case "server/discover" -> send(exchange, 400, "text/plain", "no");
-        case "initialize" -> {
-          if (inits.incrementAndGet() == 1) {
-            send(exchange, 200, "application/json", result(rpc, LEGACY_INIT), "Mcp-Session-Id", "s1");
-          } else {
-            send(exchange, 503, "text/plain", "too many sessions");
+          switch (seen.rpcMethod()) {
+            case "server/discover" -> send(exchange, 400, "text/plain", "no");
+            case "initialize" -> {
+              if (inits.incrementAndGet() == 1) {
+                send(
+                    exchange,
+                    200,
+                    "application/json",
+                    result(rpc, LEGACY_INIT),
+                    "Mcp-Session-Id",
+                    "s1");
+              } else {
+                send(exchange, 503, "text/plain", "too many sessions");
+              }
+            }
+            case "notifications/initialized" -> send(exchange, 202, "", "");
+            default -> send(exchange, 404, "text/plain", "Session not found");
           }
-        }
-        case "notifications/initialized" -> send(exchange, 202, "", "");
-        default -> send(exchange, 404, "text/plain", "Session not found");
-      }
-    });
+        });
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
-      assertThatThrownBy(client::listPrompts).isInstanceOf(IOException.class)
-          .hasMessage("the session at " + server.uri() + " ended (HTTP 404) and a new one could not be started: "
+      assertThatThrownBy(client::listPrompts)
+          .isInstanceOf(IOException.class)
+          .hasMessage("the session at " + server.uri()
+              + " ended (HTTP 404) and a new one could not be started: "
               + "HTTP 503: too many sessions");
     }
   }
@@ -239,12 +285,12 @@ class HttpChannelTest {
   @Test
   void aLegacyServerAnswering405ToGetStillLetsTheClientWatch() throws Exception {
     try (FakeHttpServer server = new FakeHttpServer(legacy((seen, rpc, exchange) -> {
-      if (seen.httpMethod().equals("GET")) {
-        send(exchange, 405, "", "", "Allow", "POST, DELETE");
-      } else {
-        prompts(seen, rpc, exchange);
-      }
-    }));
+          if (seen.httpMethod().equals("GET")) {
+            send(exchange, 405, "", "", "Allow", "POST, DELETE");
+          } else {
+            prompts(seen, rpc, exchange);
+          }
+        }));
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
       try (AutoCloseable watch = client.watchPrompts(() -> {})) {
         assertThat(server.seen).anyMatch(s -> s.httpMethod().equals("GET"));
@@ -255,11 +301,12 @@ class HttpChannelTest {
 
   @Test
   void aLegacyGetRefusedOtherwiseIsAnError() throws Exception {
-    try (FakeHttpServer server = new FakeHttpServer(legacy((seen, rpc, exchange) ->
-        send(exchange, 500, "text/plain", "boom")));
+    try (FakeHttpServer server = new FakeHttpServer(
+            legacy((seen, rpc, exchange) -> send(exchange, 500, "text/plain", "boom")));
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
       assertThatThrownBy(() -> client.watchPrompts(() -> {}))
-          .isInstanceOfSatisfying(HttpStatusException.class, e -> assertThat(e.status()).isEqualTo(500));
+          .isInstanceOfSatisfying(
+              HttpStatusException.class, e -> assertThat(e.status()).isEqualTo(500));
     }
   }
 
@@ -268,21 +315,22 @@ class HttpChannelTest {
     CountDownLatch watching = new CountDownLatch(1);
     CountDownLatch done = new CountDownLatch(1);
     try (FakeHttpServer server = new FakeHttpServer(legacy((seen, rpc, exchange) -> {
-      if (!seen.httpMethod().equals("GET")) {
-        send(exchange, 202, "", "");
-        return;
-      }
-      OutputStream out = startEvents(exchange);
-      try {
-        // The client returns from watchPrompts when these headers arrive; the change comes after that.
-        if (watching.await(10, TimeUnit.SECONDS)) {
-          event(out, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}");
-        }
-        done.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }));
+          if (!seen.httpMethod().equals("GET")) {
+            send(exchange, 202, "", "");
+            return;
+          }
+          OutputStream out = startEvents(exchange);
+          try {
+            // The client returns from watchPrompts when these headers arrive; the change comes
+            // after that.
+            if (watching.await(10, TimeUnit.SECONDS)) {
+              event(out, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}");
+            }
+            done.await(10, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }));
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
       CountDownLatch changed = new CountDownLatch(1);
       try (AutoCloseable watch = client.watchPrompts(changed::countDown)) {
@@ -299,21 +347,25 @@ class HttpChannelTest {
     CountDownLatch watching = new CountDownLatch(1);
     CountDownLatch done = new CountDownLatch(1);
     try (FakeHttpServer server = new FakeHttpServer(modern((seen, rpc, exchange) -> {
-      String id = FakeHttpServer.id(rpc);
-      OutputStream out = startEvents(exchange);
-      String meta = "\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":" + id + "}";
-      event(out, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\",\"params\":{"
-          + meta + ",\"notifications\":{\"promptsListChanged\":true}}}");
-      try {
-        if (watching.await(10, TimeUnit.SECONDS)) {
-          event(out, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\",\"params\":{"
-              + meta + "}}");
-        }
-        done.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }));
+          String id = FakeHttpServer.id(rpc);
+          OutputStream out = startEvents(exchange);
+          String meta = "\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":" + id + "}";
+          event(
+              out,
+              "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\",\"params\":{"
+                  + meta + ",\"notifications\":{\"promptsListChanged\":true}}}");
+          try {
+            if (watching.await(10, TimeUnit.SECONDS)) {
+              event(
+                  out,
+                  "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\",\"params\":{"
+                      + meta + "}}");
+            }
+            done.await(10, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }));
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
       CountDownLatch changed = new CountDownLatch(1);
       try (AutoCloseable watch = client.watchPrompts(changed::countDown)) {
@@ -327,25 +379,30 @@ class HttpChannelTest {
 
   @Test
   void aRefusedListenIsThrownNotDropped() throws Exception {
-    try (FakeHttpServer server = new FakeHttpServer(modern((seen, rpc, exchange) ->
-        send(exchange, 400, "application/json", error(rpc, -32602, "promptsListChanged is not supported"))));
+    try (FakeHttpServer server = new FakeHttpServer(modern((seen, rpc, exchange) -> send(
+            exchange,
+            400,
+            "application/json",
+            error(rpc, -32602, "promptsListChanged is not supported"))));
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
       assertThatThrownBy(() -> client.watchPrompts(() -> {}))
           .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602))
-          .hasMessageContaining("subscriptions/listen refused: promptsListChanged is not supported");
+          .hasMessageContaining(
+              "subscriptions/listen refused: promptsListChanged is not supported");
     }
   }
 
   @Test
   void aListenStreamThatEndsUnacknowledgedIsThrown() throws Exception {
     try (FakeHttpServer server = new FakeHttpServer(modern((seen, rpc, exchange) -> {
-      OutputStream out = startEvents(exchange);
-      event(out, result(rpc, "{\"resultType\":\"complete\"}"));
-    }));
+          OutputStream out = startEvents(exchange);
+          event(out, result(rpc, "{\"resultType\":\"complete\"}"));
+        }));
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
-      assertThatThrownBy(() -> client.watchPrompts(() -> {})).isInstanceOf(IOException.class)
-          .hasMessage("the subscriptions/listen stream to " + server.uri() + " ended before the server "
-              + "acknowledged it");
+      assertThatThrownBy(() -> client.watchPrompts(() -> {}))
+          .isInstanceOf(IOException.class)
+          .hasMessage("the subscriptions/listen stream to " + server.uri()
+              + " ended before the server " + "acknowledged it");
     }
   }
 
@@ -353,15 +410,17 @@ class HttpChannelTest {
   void aListenNeverAcknowledgedTimesOut() throws Exception {
     CountDownLatch done = new CountDownLatch(1);
     try (FakeHttpServer server = new FakeHttpServer(modern((seen, rpc, exchange) -> {
-      startEvents(exchange).flush();
-      try {
-        done.await(20, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }));
-        McpClient client = McpClient.connectHttp(server.uri(), OPTIONS.withTimeout(Duration.ofMillis(300)))) {
-      assertThatThrownBy(() -> client.watchPrompts(() -> {})).isInstanceOf(RequestTimeoutException.class)
+          startEvents(exchange).flush();
+          try {
+            done.await(20, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }));
+        McpClient client =
+            McpClient.connectHttp(server.uri(), OPTIONS.withTimeout(Duration.ofMillis(300)))) {
+      assertThatThrownBy(() -> client.watchPrompts(() -> {}))
+          .isInstanceOf(RequestTimeoutException.class)
           .hasMessage("no answer to subscriptions/listen (no acknowledgement) within 300 ms");
     } finally {
       done.countDown();

@@ -33,9 +33,10 @@ import org.junit.jupiter.api.Test;
  * waiting request's timeout.
  */
 class LegacyFormsTest {
-  private static final String FORM = "{\"jsonrpc\":\"2.0\",\"id\":\"ask-1\",\"method\":\"elicitation/create\","
-      + "\"params\":{\"message\":\"Who?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"who\":"
-      + "{\"type\":\"string\"}},\"required\":[\"who\"]}}}";
+  private static final String FORM =
+      "{\"jsonrpc\":\"2.0\",\"id\":\"ask-1\",\"method\":\"elicitation/create\","
+          + "\"params\":{\"message\":\"Who?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"who\":"
+          + "{\"type\":\"string\"}},\"required\":[\"who\"]}}}";
 
   /**
    * A legacy server whose prompts/get asks with a form on its event stream and renders the answer (or says what came
@@ -44,8 +45,10 @@ class LegacyFormsTest {
   private static FakeHttpServer server(CompletableFuture<JsonObject> answer) throws Exception {
     return new FakeHttpServer((seen, rpc, exchange) -> {
       switch (seen.rpcMethod()) {
-        case "server/discover" -> send(exchange, 400, "text/plain", "Bad Request: No valid session ID provided");
-        case "initialize" -> send(exchange, 200, "application/json", result(rpc, LEGACY_INIT), "Mcp-Session-Id", "s1");
+        case "server/discover" ->
+          send(exchange, 400, "text/plain", "Bad Request: No valid session ID provided");
+        case "initialize" ->
+          send(exchange, 200, "application/json", result(rpc, LEGACY_INIT), "Mcp-Session-Id", "s1");
         case "notifications/initialized" -> send(exchange, 202, "", "");
         case "" -> {
           answer.complete(rpc);
@@ -57,13 +60,20 @@ class LegacyFormsTest {
           String text;
           try {
             JsonObject a = answer.get(20, TimeUnit.SECONDS);
-            text = a.object("result").flatMap(r -> r.object("content")).flatMap(c -> c.string("who"))
-                .map(w -> "Hello, " + w).orElse("no name: " + JsonCodec.write(a));
+            text = a.object("result")
+                .flatMap(r -> r.object("content"))
+                .flatMap(c -> c.string("who"))
+                .map(w -> "Hello, " + w)
+                .orElse("no name: " + JsonCodec.write(a));
           } catch (Exception e) {
             text = "no answer";
           }
-          event(out, result(rpc, "{\"messages\":[{\"role\":\"user\",\"content\":{\"type\":\"text\",\"text\":"
-              + JsonCodec.write(new JsonString(text)) + "}}]}"));
+          event(
+              out,
+              result(
+                  rpc,
+                  "{\"messages\":[{\"role\":\"user\",\"content\":{\"type\":\"text\",\"text\":"
+                      + JsonCodec.write(new JsonString(text)) + "}}]}"));
         }
         default -> send(exchange, 404, "text/plain", "no");
       }
@@ -86,27 +96,34 @@ class LegacyFormsTest {
       }
       return FormHandler.Answer.accept(JsonObject.builder().put("who", "Ada").build());
     };
-    ClientOptions options = ClientOptions.defaults().withTimeout(Duration.ofSeconds(1)).withForms(person);
+    ClientOptions options =
+        ClientOptions.defaults().withTimeout(Duration.ofSeconds(1)).withForms(person);
     try (FakeHttpServer server = server(answer);
         McpClient client = McpClient.connectHttp(server.uri(), options)) {
       assertThat(client.modern()).isFalse();
       assertThat(capabilities(server)).isEqualTo("{\"elicitation\":{}}");
       CompletableFuture<String> rendered = CompletableFuture.supplyAsync(() -> {
         try {
-          return ((TextContent) client.getPrompt("greet", Map.of()).messages().getFirst().content()).text();
+          return ((TextContent)
+                  client.getPrompt("greet", Map.of()).messages().getFirst().content())
+              .text();
         } catch (java.io.IOException e) {
           throw new java.io.UncheckedIOException(e);
         }
       });
       assertThat(shown.await(10, TimeUnit.SECONDS)).as("the form was shown").isTrue();
-      // The form stays open for twice the request's 1 s timeout: the request must still be waiting, not timed out.
-      assertThatThrownBy(() -> rendered.get(2, TimeUnit.SECONDS)).isInstanceOf(TimeoutException.class);
+      // The form stays open for twice the request's 1 s timeout: the request must still be waiting,
+      // not timed out.
+      assertThatThrownBy(() -> rendered.get(2, TimeUnit.SECONDS))
+          .isInstanceOf(TimeoutException.class);
       answered.countDown();
       assertThat(rendered.get(10, TimeUnit.SECONDS)).isEqualTo("Hello, Ada");
       JsonObject posted = answer.get(1, TimeUnit.SECONDS);
-      assertThat(JsonCodec.write(posted)).isEqualTo(
-          "{\"jsonrpc\":\"2.0\",\"id\":\"ask-1\",\"result\":{\"action\":\"accept\",\"content\":{\"who\":\"Ada\"}}}");
-      FakeHttpServer.Seen post = server.seen.stream().filter(s -> s.rpcMethod().isEmpty()).findFirst().orElseThrow();
+      assertThat(JsonCodec.write(posted))
+          .isEqualTo(
+              "{\"jsonrpc\":\"2.0\",\"id\":\"ask-1\",\"result\":{\"action\":\"accept\",\"content\":{\"who\":\"Ada\"}}}");
+      FakeHttpServer.Seen post =
+          server.seen.stream().filter(s -> s.rpcMethod().isEmpty()).findFirst().orElseThrow();
       assertThat(post.header("Mcp-Session-Id")).isEqualTo("s1");
       assertThat(post.header("MCP-Protocol-Version")).isEqualTo("2025-11-25");
     }
@@ -116,11 +133,12 @@ class LegacyFormsTest {
   void withoutAHandlerNothingIsDeclaredAndAFormIsRefusedAsUnknown() throws Exception {
     CompletableFuture<JsonObject> answer = new CompletableFuture<>();
     try (FakeHttpServer server = server(answer);
-        McpClient client = McpClient.connectHttp(server.uri(), ClientOptions.defaults()
-            .withTimeout(Duration.ofSeconds(10)))) {
+        McpClient client = McpClient.connectHttp(
+            server.uri(), ClientOptions.defaults().withTimeout(Duration.ofSeconds(10)))) {
       var result = client.getPrompt("greet", Map.of());
       assertThat(((TextContent) result.messages().getFirst().content()).text())
-          .startsWith("no name: ").contains("\"code\":-32601");
+          .startsWith("no name: ")
+          .contains("\"code\":-32601");
       assertThat(capabilities(server)).isEqualTo("{}");
     }
   }
@@ -130,18 +148,29 @@ class LegacyFormsTest {
     ServerRequests requests = new ServerRequests((message, schema) -> FormHandler.Answer.decline());
     JsonObject form = ((JsonObject) JsonCodec.parse(FORM)).object("params").orElseThrow();
     Response declined = requests.answer(new Request(RequestId.of(1), "elicitation/create", form));
-    assertThat(declined).isInstanceOfSatisfying(ResultResponse.class,
-        r -> assertThat(JsonCodec.write(r.result())).isEqualTo("{\"action\":\"decline\"}"));
+    assertThat(declined)
+        .isInstanceOfSatisfying(
+            ResultResponse.class,
+            r -> assertThat(JsonCodec.write(r.result())).isEqualTo("{\"action\":\"decline\"}"));
     assertThat(requests.formNanos()).as("the form's time is counted").isPositive();
-    Response url = requests.answer(new Request(RequestId.of(2), "elicitation/create",
-        JsonObject.builder().put("mode", "url").put("url", "https://example.com").build()));
-    assertThat(url).isInstanceOfSatisfying(ErrorResponse.class, e -> assertThat(e.code()).isEqualTo(-32602));
+    Response url = requests.answer(new Request(
+        RequestId.of(2),
+        "elicitation/create",
+        JsonObject.builder()
+            .put("mode", "url")
+            .put("url", "https://example.com")
+            .build()));
+    assertThat(url)
+        .isInstanceOfSatisfying(ErrorResponse.class, e -> assertThat(e.code()).isEqualTo(-32602));
     assertThat(requests.formOpen()).isFalse();
   }
 
   private static String capabilities(FakeHttpServer server) {
     JsonObject init = (JsonObject) JsonCodec.parse(server.seen.stream()
-        .filter(s -> s.rpcMethod().equals("initialize")).findFirst().orElseThrow().body());
+        .filter(s -> s.rpcMethod().equals("initialize"))
+        .findFirst()
+        .orElseThrow()
+        .body());
     return JsonCodec.write(init.object("params").orElseThrow().get("capabilities"));
   }
 }

@@ -39,13 +39,19 @@ class SseFallbackTest {
   void start() throws IOException {
     catalog = PromptCatalog.create();
     for (int i = 0; i < 5; i++) {
-      catalog.put(PromptDefinition.of(Prompt.of("p" + i, "prompt " + i, List.of()),
+      catalog.put(PromptDefinition.of(
+          Prompt.of("p" + i, "prompt " + i, List.of()),
           args -> List.of(PromptMessage.user("plain"))));
     }
-    catalog.put(PromptDefinition.of(Prompt.of("greet", "greets", List.of(PromptArgument.required("who", "whom"))),
+    catalog.put(PromptDefinition.of(
+        Prompt.of("greet", "greets", List.of(PromptArgument.required("who", "whom"))),
         args -> List.of(PromptMessage.user("Hello, " + args.get("who")))));
     server = McpServer.builder().prompts(catalog).pageSize(2).build();
-    http = HttpTransport.builder().server(server).keepAliveInterval(Duration.ofMillis(200)).build().start();
+    http = HttpTransport.builder()
+        .server(server)
+        .keepAliveInterval(Duration.ofMillis(200))
+        .build()
+        .start();
   }
 
   @AfterEach
@@ -55,7 +61,8 @@ class SseFallbackTest {
   }
 
   private McpClient connect(String path) throws IOException {
-    return McpClient.connectHttp(URI.create("http://127.0.0.1:" + http.port() + path),
+    return McpClient.connectHttp(
+        URI.create("http://127.0.0.1:" + http.port() + path),
         ClientOptions.defaults().withTimeout(Duration.ofSeconds(10)));
   }
 
@@ -67,23 +74,34 @@ class SseFallbackTest {
       assertThat(client.protocolVersion()).isEqualTo(McpClient.LEGACY_VERSION);
       assertThat(http.sessionCount()).isEqualTo(1);
       assertThat(client.listPrompts()).extracting(Prompt::name).hasSize(6).contains("greet", "p4");
-      assertThat(client.getPrompt("greet", Map.of("who", "Ada")).messages().getFirst().content())
-          .isInstanceOfSatisfying(TextContent.class, t -> assertThat(t.text()).isEqualTo("Hello, Ada"));
+      assertThat(client
+              .getPrompt("greet", Map.of("who", "Ada"))
+              .messages()
+              .getFirst()
+              .content())
+          .isInstanceOfSatisfying(
+              TextContent.class, t -> assertThat(t.text()).isEqualTo("Hello, Ada"));
       assertThatThrownBy(() -> client.getPrompt("nope", Map.of()))
           .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602));
 
       CountDownLatch changed = new CountDownLatch(1);
       try (AutoCloseable watch = client.watchPrompts(changed::countDown)) {
-        catalog.put(PromptDefinition.of(Prompt.of("late", "added", List.of()),
-            args -> List.of(PromptMessage.user("late"))));
-        assertThat(changed.await(10, TimeUnit.SECONDS)).as("list_changed on the SSE stream").isTrue();
+        catalog.put(PromptDefinition.of(
+            Prompt.of("late", "added", List.of()), args -> List.of(PromptMessage.user("late"))));
+        assertThat(changed.await(10, TimeUnit.SECONDS))
+            .as("list_changed on the SSE stream")
+            .isTrue();
       }
     }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (http.sessionCount() > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(20); // polled: the server notices the closed stream at its next write (a keep-alive, every 200 ms)
+      Thread.sleep(
+          20); // polled: the server notices the closed stream at its next write (a keep-alive,
+      // every 200 ms)
     }
-    assertThat(http.sessionCount()).as("closing the client closed the stream, which ended the session").isZero();
+    assertThat(http.sessionCount())
+        .as("closing the client closed the stream, which ended the session")
+        .isZero();
   }
 
   @Test

@@ -25,7 +25,12 @@ class StdioClientTest {
   void connect() throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     client = McpClient.connectStdio(
-        List.of(java, "-cp", System.getProperty("java.class.path"), FixtureServer.class.getName(), "65536"),
+        List.of(
+            java,
+            "-cp",
+            System.getProperty("java.class.path"),
+            FixtureServer.class.getName(),
+            "65536"),
         ClientOptions.defaults().withTimeout(Duration.ofSeconds(20)));
   }
 
@@ -39,10 +44,12 @@ class StdioClientTest {
     assertThat(client.modern()).isTrue();
     assertThat(client.protocolVersion()).isEqualTo("2026-07-28");
     assertThat(client.serverInfo()).isNotNull().extracting(i -> i.name()).isEqualTo("promptd");
-    assertThat(client.listPrompts()).extracting(Prompt::name)
+    assertThat(client.listPrompts())
+        .extracting(Prompt::name)
         .containsExactly("gate", "greet", "quick", "release", "slow", "touch");
     var result = client.getPrompt("greet", Map.of("name", "Ada"));
-    assertThat(((TextContent) result.messages().getFirst().content()).text()).isEqualTo("Hello, Ada!");
+    assertThat(((TextContent) result.messages().getFirst().content()).text())
+        .isEqualTo("Hello, Ada!");
   }
 
   @Test
@@ -51,21 +58,26 @@ class StdioClientTest {
         .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602))
         .hasMessageContaining("missing required argument 'name'");
     assertThatThrownBy(() -> client.getPrompt("nope", Map.of()))
-        .isInstanceOf(McpException.class).hasMessageContaining("Unknown prompt: 'nope'");
+        .isInstanceOf(McpException.class)
+        .hasMessageContaining("Unknown prompt: 'nope'");
   }
 
   @Test
   void timesOutAndCancels() {
     McpClient impatient = client;
-    assertThatThrownBy(() -> impatient.send(impatient.request("prompts/get",
-            io.promptd.mcp.json.JsonObject.builder().put("name", "gate").build()), Duration.ofMillis(50)))
+    assertThatThrownBy(() -> impatient.send(
+            impatient.request(
+                "prompts/get",
+                io.promptd.mcp.json.JsonObject.builder().put("name", "gate").build()),
+            Duration.ofMillis(50)))
         .isInstanceOf(RequestTimeoutException.class);
   }
 
   @Test
   void followsListChangesThroughASubscription() throws Exception {
     CountDownLatch changed = new CountDownLatch(1);
-    AutoCloseable watch = client.watchPrompts(changed::countDown); // returns once the server acknowledged it
+    AutoCloseable watch =
+        client.watchPrompts(changed::countDown); // returns once the server acknowledged it
     try {
       client.getPrompt("touch", Map.of());
       assertThat(changed.await(10, TimeUnit.SECONDS)).isTrue();
@@ -77,7 +89,8 @@ class StdioClientTest {
 
   @Test
   void aListenerMayCallTheServer() throws Exception {
-    java.util.concurrent.BlockingQueue<List<String>> seen = new java.util.concurrent.LinkedBlockingQueue<>();
+    java.util.concurrent.BlockingQueue<List<String>> seen =
+        new java.util.concurrent.LinkedBlockingQueue<>();
     try (AutoCloseable watch = client.watchPrompts(() -> {
       try {
         seen.add(client.listPrompts().stream().map(Prompt::name).toList());
@@ -86,7 +99,9 @@ class StdioClientTest {
       }
     })) {
       client.getPrompt("touch", Map.of());
-      assertThat(seen.poll(15, TimeUnit.SECONDS)).as("the listener's own prompts/list was answered").contains("touched");
+      assertThat(seen.poll(15, TimeUnit.SECONDS))
+          .as("the listener's own prompts/list was answered")
+          .contains("touched");
     }
   }
 }

@@ -61,7 +61,8 @@ public final class AnnotatedPrompts {
     requireNonNull(instance, "instance");
     Class<?> type = instance.getClass();
     if (!Modifier.isPublic(type.getModifiers())) {
-      throw new IllegalArgumentException(type.getName() + " must be public for its @PromptMethod methods to be called");
+      throw new IllegalArgumentException(
+          type.getName() + " must be public for its @PromptMethod methods to be called");
     }
     Method[] methods = type.getMethods();
     Arrays.sort(methods, Comparator.comparing(Method::getName));
@@ -71,7 +72,8 @@ public final class AnnotatedPrompts {
       if (p != null) {
         Built built = build(instance, m, p);
         if (prompts.putIfAbsent(built.name, built) != null) {
-          throw new IllegalArgumentException(where(m) + ": another @PromptMethod method is named '" + built.name + "' too");
+          throw new IllegalArgumentException(
+              where(m) + ": another @PromptMethod method is named '" + built.name + "' too");
         }
       }
     }
@@ -87,7 +89,9 @@ public final class AnnotatedPrompts {
       }
     }
     List<PromptDefinition> out = new ArrayList<>();
-    prompts.values().stream().sorted(Comparator.comparing(b -> b.name)).forEach(b -> out.add(b.definition()));
+    prompts.values().stream()
+        .sorted(Comparator.comparing(b -> b.name))
+        .forEach(b -> out.add(b.definition()));
     return out;
   }
 
@@ -109,7 +113,8 @@ public final class AnnotatedPrompts {
     Set<String> seen = new java.util.HashSet<>();
     for (Argument a : arguments) {
       if (!seen.add(a.field.name())) {
-        throw new IllegalArgumentException(where(m) + ": two parameters are argument '" + a.field.name() + "'");
+        throw new IllegalArgumentException(
+            where(m) + ": two parameters are argument '" + a.field.name() + "'");
       }
     }
     return new Built(instance, m, name, p, arguments, result);
@@ -117,7 +122,10 @@ public final class AnnotatedPrompts {
 
   /** What a prompt method returns, and how it becomes a {@link GetPromptResult}. */
   private enum Results {
-    TEXT, MESSAGE, MESSAGES, RESULT;
+    TEXT,
+    MESSAGE,
+    MESSAGES,
+    RESULT;
 
     static Results of(Method m) {
       Class<?> r = m.getReturnType();
@@ -130,12 +138,15 @@ public final class AnnotatedPrompts {
       if (r == GetPromptResult.class) {
         return RESULT;
       }
-      if (r == List.class && m.getGenericReturnType() instanceof ParameterizedType pt
+      if (r == List.class
+          && m.getGenericReturnType() instanceof ParameterizedType pt
           && pt.getActualTypeArguments()[0] == PromptMessage.class) {
         return MESSAGES;
       }
-      throw new IllegalArgumentException(where(m) + ": a @PromptMethod method returns String, PromptMessage,"
-          + " List<PromptMessage> or GetPromptResult, not " + m.getGenericReturnType().getTypeName());
+      throw new IllegalArgumentException(
+          where(m) + ": a @PromptMethod method returns String, PromptMessage,"
+              + " List<PromptMessage> or GetPromptResult, not "
+              + m.getGenericReturnType().getTypeName());
     }
 
     @SuppressWarnings("unchecked")
@@ -156,32 +167,39 @@ public final class AnnotatedPrompts {
   private record Argument(ArgumentField field, Class<?> type, boolean declaredValues) {
     private static final Map<Class<?>, ArgumentField.Type> TYPES = Map.ofEntries(
         Map.entry(String.class, ArgumentField.Type.STRING),
-        Map.entry(int.class, ArgumentField.Type.INTEGER), Map.entry(Integer.class, ArgumentField.Type.INTEGER),
-        Map.entry(long.class, ArgumentField.Type.INTEGER), Map.entry(Long.class, ArgumentField.Type.INTEGER),
-        Map.entry(double.class, ArgumentField.Type.NUMBER), Map.entry(Double.class, ArgumentField.Type.NUMBER),
-        Map.entry(boolean.class, ArgumentField.Type.BOOLEAN), Map.entry(Boolean.class, ArgumentField.Type.BOOLEAN));
+        Map.entry(int.class, ArgumentField.Type.INTEGER),
+        Map.entry(Integer.class, ArgumentField.Type.INTEGER),
+        Map.entry(long.class, ArgumentField.Type.INTEGER),
+        Map.entry(Long.class, ArgumentField.Type.INTEGER),
+        Map.entry(double.class, ArgumentField.Type.NUMBER),
+        Map.entry(Double.class, ArgumentField.Type.NUMBER),
+        Map.entry(boolean.class, ArgumentField.Type.BOOLEAN),
+        Map.entry(Boolean.class, ArgumentField.Type.BOOLEAN));
 
     static Argument of(Method m, Parameter parameter) {
       Arg arg = parameter.getAnnotation(Arg.class);
       if (arg == null) {
-        throw new IllegalArgumentException(where(m) + ": parameter " + parameter.getName() + " needs @Arg");
+        throw new IllegalArgumentException(
+            where(m) + ": parameter " + parameter.getName() + " needs @Arg");
       }
       String name = arg.name();
       if (name.isEmpty()) {
         if (!parameter.isNamePresent()) {
-          throw new IllegalArgumentException(where(m) + ": @Arg needs a name (or compile with -parameters)");
+          throw new IllegalArgumentException(
+              where(m) + ": @Arg needs a name (or compile with -parameters)");
         }
         name = parameter.getName();
       }
       Class<?> type = parameter.getType();
       ArgumentField.Type fieldType = type.isEnum() ? ArgumentField.Type.STRING : TYPES.get(type);
       if (fieldType == null) {
-        throw new IllegalArgumentException(where(m) + ": argument '" + name + "' is a " + type.getName()
-            + "; arguments are String, int, long, double, boolean (or their boxes) or an enum");
+        throw new IllegalArgumentException(
+            where(m) + ": argument '" + name + "' is a " + type.getName()
+                + "; arguments are String, int, long, double, boolean (or their boxes) or an enum");
       }
       if (type.isPrimitive() && !arg.required()) {
-        throw new IllegalArgumentException(where(m) + ": argument '" + name + "' is a primitive " + type.getName()
-            + ", which cannot be absent: make it required or use " + boxed(type));
+        throw new IllegalArgumentException(where(m) + ": argument '" + name + "' is a primitive "
+            + type.getName() + ", which cannot be absent: make it required or use " + boxed(type));
       }
       List<String> choices = List.of(arg.values());
       if (choices.isEmpty() && type.isEnum()) {
@@ -191,24 +209,34 @@ public final class AnnotatedPrompts {
         }
         choices = constants;
       }
-      ArgumentField field = ArgumentField.builder(name).title(blank(arg.title())).description(blank(arg.description()))
-          .type(fieldType).choices(choices).required(arg.required()).build();
+      ArgumentField field = ArgumentField.builder(name)
+          .title(blank(arg.title()))
+          .description(blank(arg.description()))
+          .type(fieldType)
+          .choices(choices)
+          .required(arg.required())
+          .build();
       return new Argument(field, type, arg.values().length > 0);
     }
 
     private static String boxed(Class<?> primitive) {
-      return primitive == int.class ? "Integer" : primitive == long.class ? "Long" : primitive == double.class
-          ? "Double" : "Boolean";
+      return primitive == int.class
+          ? "Integer"
+          : primitive == long.class ? "Long" : primitive == double.class ? "Double" : "Boolean";
     }
 
     /** The parameter's value for the argument's string, or null when absent; -32602 when it does not read. */
-    @Nullable Object read(@Nullable String value, String prompt) {
+    @Nullable
+    Object read(@Nullable String value, String prompt) {
       if (value == null || value.isEmpty()) {
         return null;
       }
       String v = value.strip();
       if (!field.choices().isEmpty() && (declaredValues || !type.isEnum())) {
-        String match = field.choices().stream().filter(c -> c.equalsIgnoreCase(v)).findFirst().orElse(null);
+        String match = field.choices().stream()
+            .filter(c -> c.equalsIgnoreCase(v))
+            .findFirst()
+            .orElse(null);
         if (match == null) {
           throw refuse(prompt, "must be one of " + String.join(", ", field.choices()));
         }
@@ -243,13 +271,17 @@ public final class AnnotatedPrompts {
         }
         throw refuse(prompt, "must be one of " + String.join(", ", field.choices()));
       } catch (NumberFormatException e) {
-        throw refuse(prompt, field.type() == ArgumentField.Type.INTEGER ? "must be a whole number"
-            : "must be a number");
+        throw refuse(
+            prompt,
+            field.type() == ArgumentField.Type.INTEGER
+                ? "must be a whole number"
+                : "must be a number");
       }
     }
 
     private McpException refuse(String prompt, String reason) {
-      return new ArgumentsNeeded("prompt '" + prompt + "': argument '" + field.name() + "' " + reason,
+      return new ArgumentsNeeded(
+          "prompt '" + prompt + "': argument '" + field.name() + "' " + reason,
           List.of(new ArgumentsNeeded.Question(field, reason)));
     }
   }
@@ -268,7 +300,13 @@ public final class AnnotatedPrompts {
     final Results result;
     final Map<String, ArgumentCompleter> completers = new HashMap<>();
 
-    Built(Object instance, Method method, String name, PromptMethod annotation, List<Argument> arguments, Results result) {
+    Built(
+        Object instance,
+        Method method,
+        String name,
+        PromptMethod annotation,
+        List<Argument> arguments,
+        Results result) {
       this.instance = instance;
       this.method = method;
       this.name = name;
@@ -279,38 +317,46 @@ public final class AnnotatedPrompts {
 
     void completer(Object target, Method m, Complete c) {
       if (arguments.stream().noneMatch(a -> a.field.name().equals(c.argument()))) {
-        throw new IllegalArgumentException(where(m) + ": @Complete names argument '" + c.argument() + "', which prompt '"
-            + name + "' does not have");
+        throw new IllegalArgumentException(where(m) + ": @Complete names argument '" + c.argument()
+            + "', which prompt '" + name + "' does not have");
       }
       Type[] params = m.getGenericParameterTypes();
-      boolean withContext = params.length == 2 && params[1] instanceof ParameterizedType pt
+      boolean withContext = params.length == 2
+          && params[1] instanceof ParameterizedType pt
           && pt.getRawType() == Map.class;
-      if (Modifier.isStatic(m.getModifiers()) || params.length < 1 || params.length > 2 || params[0] != String.class
+      if (Modifier.isStatic(m.getModifiers())
+          || params.length < 1
+          || params.length > 2
+          || params[0] != String.class
           || (params.length == 2 && !withContext)) {
-        throw new IllegalArgumentException(where(m) + ": a @Complete method takes (String prefix) or (String prefix,"
-            + " Map<String, String> arguments) and is not static");
+        throw new IllegalArgumentException(
+            where(m) + ": a @Complete method takes (String prefix) or (String prefix,"
+                + " Map<String, String> arguments) and is not static");
       }
       accessible(target, m);
       boolean list = m.getReturnType() == List.class;
       if (!list && m.getReturnType() != Completion.class) {
-        throw new IllegalArgumentException(where(m) + ": a @Complete method returns List<String> or Completion");
+        throw new IllegalArgumentException(
+            where(m) + ": a @Complete method returns List<String> or Completion");
       }
       if (completers.putIfAbsent(c.argument(), (argument, value, context) -> {
-        Object out = call(target, m, withContext ? new Object[] {value, context} : new Object[] {value});
-        if (out == null) {
-          return Completion.EMPTY;
-        }
-        if (!list) {
-          return (Completion) out;
-        }
-        List<String> values = new ArrayList<>();
-        for (Object o : (List<?>) out) {
-          values.add(String.valueOf(o));
-        }
-        return Completion.of(values);
-      }) != null) {
-        throw new IllegalArgumentException(where(m) + ": argument '" + c.argument() + "' of prompt '" + name
-            + "' already has a @Complete method");
+            Object out =
+                call(target, m, withContext ? new Object[] {value, context} : new Object[] {value});
+            if (out == null) {
+              return Completion.EMPTY;
+            }
+            if (!list) {
+              return (Completion) out;
+            }
+            List<String> values = new ArrayList<>();
+            for (Object o : (List<?>) out) {
+              values.add(String.valueOf(o));
+            }
+            return Completion.of(values);
+          })
+          != null) {
+        throw new IllegalArgumentException(where(m) + ": argument '" + c.argument()
+            + "' of prompt '" + name + "' already has a @Complete method");
       }
     }
 
@@ -318,12 +364,13 @@ public final class AnnotatedPrompts {
       List<PromptArgument> declared = new ArrayList<>();
       Map<String, ArgumentField> fields = new HashMap<>();
       for (Argument a : arguments) {
-        declared.add(new PromptArgument(a.field.name(), a.field.title(), a.field.description(), a.field.required()));
+        declared.add(new PromptArgument(
+            a.field.name(), a.field.title(), a.field.description(), a.field.required()));
         fields.put(a.field.name(), a.field);
       }
       String description = blank(annotation.description());
-      io.promptd.mcp.protocol.Prompt prompt = new io.promptd.mcp.protocol.Prompt(name, blank(annotation.title()),
-          description, declared, List.of(), null);
+      io.promptd.mcp.protocol.Prompt prompt = new io.promptd.mcp.protocol.Prompt(
+          name, blank(annotation.title()), description, declared, List.of(), null);
       boolean elicits = annotation.elicit();
       PromptRenderer renderer = new PromptRenderer() {
         @Override
@@ -333,8 +380,8 @@ public final class AnnotatedPrompts {
             Argument a = arguments.get(i);
             values[i] = a.read(given.get(a.field.name()), name);
             if (values[i] == null && a.type.isPrimitive()) {
-              throw McpException.invalidParams("prompt '" + name + "': missing required argument '" + a.field.name()
-                  + "'");
+              throw McpException.invalidParams(
+                  "prompt '" + name + "': missing required argument '" + a.field.name() + "'");
             }
           }
           return result.wrap(call(instance, method, values), description, name);
@@ -361,7 +408,9 @@ public final class AnnotatedPrompts {
           return Completion.EMPTY;
         }
         String prefix = value.toLowerCase(Locale.ROOT);
-        return Completion.of(f.choices().stream().filter(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix)).toList());
+        return Completion.of(f.choices().stream()
+            .filter(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix))
+            .toList());
       };
       return new PromptDefinition(prompt, renderer, completer, Set.of(annotation.scopes()));
     }
@@ -370,8 +419,9 @@ public final class AnnotatedPrompts {
   /** Checked at registration: a method promptd cannot call (its package not exported or opened to it) says so now. */
   private static void accessible(Object target, Method m) {
     if (!m.canAccess(target)) {
-      throw new IllegalArgumentException(where(m) + " cannot be called from promptd: export or open its package to"
-          + " module io.promptd.mcp");
+      throw new IllegalArgumentException(
+          where(m) + " cannot be called from promptd: export or open its package to"
+              + " module io.promptd.mcp");
     }
   }
 

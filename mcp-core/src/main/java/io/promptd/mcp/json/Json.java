@@ -5,7 +5,8 @@ package io.promptd.mcp.json;
  *
  * <p>Parse with {@link JsonCodec#parse(String)}, write with {@link JsonCodec#write(Json)}.
  */
-public sealed interface Json permits JsonObject, JsonArray, JsonString, JsonNumber, JsonBoolean, JsonNull {
+public sealed interface Json
+    permits JsonObject, JsonArray, JsonString, JsonNumber, JsonBoolean, JsonNull {
 
   /** Returns a JSON string. */
   static JsonString of(String value) {

@@ -4,7 +4,8 @@ import java.io.Serial;
 
 /** Text that is not valid JSON, or JSON beyond the codec's limits. The message is safe to show a peer. */
 public final class JsonException extends RuntimeException {
-  @Serial private static final long serialVersionUID = 1L;
+  @Serial
+  private static final long serialVersionUID = 1L;
 
   private final String safeMessage;
 

@@ -87,7 +87,9 @@ public final class JsonNumber implements Json {
 
   @Override
   public int hashCode() {
-    return decimal == null ? Long.hashCode(integer) : decimal.stripTrailingZeros().hashCode();
+    return decimal == null
+        ? Long.hashCode(integer)
+        : decimal.stripTrailingZeros().hashCode();
   }
 
   /** The number as JSON text. */

@@ -2,8 +2,8 @@ package io.promptd.mcp.json;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,12 +33,17 @@ final class JsonReader {
 
   static Json read(byte[] utf8, int offset, int length) {
     if (offset < 0 || length < 0 || offset + length > utf8.length) {
-      throw new IndexOutOfBoundsException("offset " + offset + ", length " + length + " of " + utf8.length);
+      throw new IndexOutOfBoundsException(
+          "offset " + offset + ", length " + length + " of " + utf8.length);
     }
     JsonReader r = new JsonReader(utf8, offset, length);
-    if (length >= 3 && utf8[offset] == (byte) 0xef && utf8[offset + 1] == (byte) 0xbb
+    if (length >= 3
+        && utf8[offset] == (byte) 0xef
+        && utf8[offset + 1] == (byte) 0xbb
         && utf8[offset + 2] == (byte) 0xbf) {
-      r.pos += 3; // a UTF-8 byte order mark, which RFC 8259 lets a reader ignore (some Windows tools write one)
+      r.pos +=
+          3; // a UTF-8 byte order mark, which RFC 8259 lets a reader ignore (some Windows tools
+      // write one)
     }
     r.skipWhitespace();
     if (r.pos == r.end) {
@@ -85,8 +90,10 @@ final class JsonReader {
     while (true) {
       skipWhitespace();
       if (peek() != '"') {
-        throw error(pos == end ? "unexpected end of input: expected a member name"
-            : "unexpected " + describe(in[pos]) + ": expected a member name in double quotes");
+        throw error(
+            pos == end
+                ? "unexpected end of input: expected a member name"
+                : "unexpected " + describe(in[pos]) + ": expected a member name in double quotes");
       }
       int at = pos;
       String name = string();
@@ -104,8 +111,10 @@ final class JsonReader {
       }
       if (c != ',') {
         pos--;
-        throw error(c < 0 ? "unexpected end of input: expected ',' or '}'"
-            : "unexpected " + describe(in[pos]) + ": expected ',' or '}'");
+        throw error(
+            c < 0
+                ? "unexpected end of input: expected ',' or '}'"
+                : "unexpected " + describe(in[pos]) + ": expected ',' or '}'");
       }
     }
   }
@@ -130,8 +139,10 @@ final class JsonReader {
       }
       if (c != ',') {
         pos--;
-        throw error(c < 0 ? "unexpected end of input: expected ',' or ']'"
-            : "unexpected " + describe(in[pos]) + ": expected ',' or ']'");
+        throw error(
+            c < 0
+                ? "unexpected end of input: expected ',' or ']'"
+                : "unexpected " + describe(in[pos]) + ": expected ',' or ']'");
       }
     }
   }
@@ -205,8 +216,10 @@ final class JsonReader {
         for (int i = 2; i < 6; i++) {
           int digit = pos + i < end ? Character.digit(in[pos + i], 16) : -1;
           if (digit < 0) {
-            throw error(pos + i < end ? "invalid \\u escape: expected four hexadecimal digits"
-                : "unexpected end of input inside a string escape");
+            throw error(
+                pos + i < end
+                    ? "invalid \\u escape: expected four hexadecimal digits"
+                    : "unexpected end of input inside a string escape");
           }
           value = value * 16 + digit;
         }
@@ -214,7 +227,9 @@ final class JsonReader {
         pos += 6;
         return;
       }
-      default -> throw error("invalid escape '\\" + (e >= 0x20 && e < 0x7f ? String.valueOf((char) e) : "?") + "'");
+      default ->
+        throw error(
+            "invalid escape '\\" + (e >= 0x20 && e < 0x7f ? String.valueOf((char) e) : "?") + "'");
     }
     pos += 2;
   }
@@ -274,7 +289,10 @@ final class JsonReader {
         pos++;
       }
     } else {
-      throw error(pos == end ? "unexpected end of input inside a number" : "invalid number: expected a digit");
+      throw error(
+          pos == end
+              ? "unexpected end of input inside a number"
+              : "invalid number: expected a digit");
     }
     int digits = pos - digitsFrom;
     boolean integral = true;
@@ -312,7 +330,8 @@ final class JsonReader {
       return JsonNumber.of(negative ? -value : value);
     }
     try {
-      return JsonNumber.of(new BigDecimal(new String(in, from, pos - from, StandardCharsets.US_ASCII)));
+      return JsonNumber.of(
+          new BigDecimal(new String(in, from, pos - from, StandardCharsets.US_ASCII)));
     } catch (NumberFormatException | ArithmeticException e) {
       throw errorAt(from, "number out of range");
     }
@@ -322,8 +341,10 @@ final class JsonReader {
     int n = word.length();
     for (int i = 0; i < n; i++) {
       if (pos + i >= end || in[pos + i] != word.charAt(i)) {
-        throw error(pos + i >= end ? "unexpected end of input: expected '" + word + "'"
-            : "unexpected " + describe(in[pos]) + ": expected a value");
+        throw error(
+            pos + i >= end
+                ? "unexpected end of input: expected '" + word + "'"
+                : "unexpected " + describe(in[pos]) + ": expected a value");
       }
     }
     pos += n;
@@ -332,8 +353,10 @@ final class JsonReader {
 
   private void expect(char c, String what) {
     if (peek() != c) {
-      throw error(pos == end ? "unexpected end of input: expected " + what
-          : "unexpected " + describe(in[pos]) + ": expected " + what);
+      throw error(
+          pos == end
+              ? "unexpected end of input: expected " + what
+              : "unexpected " + describe(in[pos]) + ": expected " + what);
     }
     pos++;
   }

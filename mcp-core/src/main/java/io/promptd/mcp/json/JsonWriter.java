@@ -72,19 +72,24 @@ final class JsonWriter {
         buf[len++] = ']';
       }
       case JsonString s -> string(s.value());
-      case JsonNumber n -> ascii(n.isLong() ? Long.toString(n.longValue()) : n.value().toString());
+      case JsonNumber n ->
+        ascii(n.isLong() ? Long.toString(n.longValue()) : n.value().toString());
       case JsonBoolean b -> raw(b.value() ? TRUE : FALSE);
       case JsonNull n -> raw(NULL);
     }
   }
 
-  @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the chars' low bytes, for ASCII runs
+  @SuppressWarnings(
+      "deprecation") // String.getBytes(int, int, byte[], int): the chars' low bytes, for ASCII runs
   private void string(String s) {
     int n = s.length();
-    ensure(n * 3 + 2); // every char takes at most 3 bytes in UTF-8; an escape takes up to 6 and reserves again
+    ensure(n * 3
+        + 2); // every char takes at most 3 bytes in UTF-8; an escape takes up to 6 and reserves
+    // again
     buf[len++] = '"';
     for (int i = 0; i < n; i++) {
-      // The run of chars written as they are (printable ASCII but the quote and the backslash) is copied in one go.
+      // The run of chars written as they are (printable ASCII but the quote and the backslash) is
+      // copied in one go.
       int end = i;
       while (end < n && plain(s.charAt(end))) {
         end++;
@@ -107,7 +112,9 @@ final class JsonWriter {
       } else if (c < 0x800) {
         buf[len++] = (byte) (0xc0 | (c >> 6));
         buf[len++] = (byte) (0x80 | (c & 0x3f));
-      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < n
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
         int cp = Character.toCodePoint(c, s.charAt(++i));
         buf[len++] = (byte) (0xf0 | (cp >> 18));
         buf[len++] = (byte) (0x80 | ((cp >> 12) & 0x3f));

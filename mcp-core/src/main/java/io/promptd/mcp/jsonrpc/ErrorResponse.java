@@ -13,8 +13,11 @@ import org.jspecify.annotations.Nullable;
  * @param message a short, safe description: never a stack trace or a Java class name
  * @param data optional structured detail
  */
-public record ErrorResponse(@Nullable RequestId id, int code, String message, @Nullable Json data)
-    implements Response {
+public record ErrorResponse(
+    @Nullable RequestId id,
+    int code,
+    String message,
+    @Nullable Json data) implements Response {
   /** Checks the fields. */
   public ErrorResponse {
     requireNonNull(message, "message");

@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * it.
  */
 public class McpException extends RuntimeException {
-  @Serial private static final long serialVersionUID = 1L;
+  @Serial
+  private static final long serialVersionUID = 1L;
 
   private final int code;
   private final String safeMessage;

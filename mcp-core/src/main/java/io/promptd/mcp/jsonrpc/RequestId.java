@@ -19,7 +19,8 @@ public record RequestId(Json value) {
   public RequestId {
     requireNonNull(value, "value");
     if (!(value instanceof JsonString) && !(value instanceof JsonNumber n && n.isLong())) {
-      throw new IllegalArgumentException("request id must be a string or an integer, not " + value.typeName());
+      throw new IllegalArgumentException(
+          "request id must be a string or an integer, not " + value.typeName());
     }
   }
 

@@ -10,12 +10,16 @@ import org.jspecify.annotations.Nullable;
  * @param priority importance from 0 (least) to 1 (most), or null
  * @param lastModified an ISO 8601 timestamp, or null
  */
-public record Annotations(List<Role> audience, @Nullable Double priority, @Nullable String lastModified) {
+public record Annotations(
+    List<Role> audience,
+    @Nullable Double priority,
+    @Nullable String lastModified) {
   /** Checks the fields. */
   public Annotations {
     audience = List.copyOf(audience);
     if (priority != null && !(priority >= 0 && priority <= 1)) {
-      throw new IllegalArgumentException("annotation priority must be between 0 and 1, not " + priority);
+      throw new IllegalArgumentException(
+          "annotation priority must be between 0 and 1, not " + priority);
     }
   }
 }

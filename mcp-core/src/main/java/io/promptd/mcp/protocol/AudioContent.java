@@ -13,8 +13,11 @@ import org.jspecify.annotations.Nullable;
  * @param annotations hints, or null
  * @param meta {@code _meta}, or null
  */
-public record AudioContent(String data, String mimeType, @Nullable Annotations annotations, @Nullable JsonObject meta)
-    implements Content {
+public record AudioContent(
+    String data,
+    String mimeType,
+    @Nullable Annotations annotations,
+    @Nullable JsonObject meta) implements Content {
   /** Checks the fields. */
   public AudioContent {
     requireNonNull(data, "data");

@@ -13,8 +13,11 @@ import org.jspecify.annotations.Nullable;
  * @param blob the bytes, base64-encoded
  * @param meta {@code _meta}, or null
  */
-public record BlobResourceContents(String uri, @Nullable String mimeType, String blob, @Nullable JsonObject meta)
-    implements ResourceContents {
+public record BlobResourceContents(
+    String uri,
+    @Nullable String mimeType,
+    String blob,
+    @Nullable JsonObject meta) implements ResourceContents {
   /** Checks the fields. */
   public BlobResourceContents {
     requireNonNull(uri, "uri");

@@ -21,7 +21,8 @@ public record Completion(List<String> values, @Nullable Integer total, boolean h
   public Completion {
     values = List.copyOf(values);
     if (values.size() > MAX_VALUES) {
-      throw new IllegalArgumentException("a completion carries at most " + MAX_VALUES + " values, not " + values.size());
+      throw new IllegalArgumentException(
+          "a completion carries at most " + MAX_VALUES + " values, not " + values.size());
     }
   }
 

@@ -4,10 +4,13 @@ import io.promptd.mcp.json.JsonObject;
 import org.jspecify.annotations.Nullable;
 
 /** The content of a prompt message. */
-public sealed interface Content permits TextContent, ImageContent, AudioContent, EmbeddedResource, ResourceLink {
+public sealed interface Content
+    permits TextContent, ImageContent, AudioContent, EmbeddedResource, ResourceLink {
   /** Hints for clients, or null. */
-  @Nullable Annotations annotations();
+  @Nullable
+  Annotations annotations();
 
   /** {@code _meta}, or null. */
-  @Nullable JsonObject meta();
+  @Nullable
+  JsonObject meta();
 }

@@ -12,8 +12,10 @@ import org.jspecify.annotations.Nullable;
  * @param annotations hints, or null
  * @param meta {@code _meta}, or null
  */
-public record EmbeddedResource(ResourceContents resource, @Nullable Annotations annotations, @Nullable JsonObject meta)
-    implements Content {
+public record EmbeddedResource(
+    ResourceContents resource,
+    @Nullable Annotations annotations,
+    @Nullable JsonObject meta) implements Content {
   /** Checks the fields. */
   public EmbeddedResource {
     requireNonNull(resource, "resource");

@@ -11,7 +11,10 @@ import org.jspecify.annotations.Nullable;
  * @param messages the messages, in order
  * @param meta {@code _meta}, or null
  */
-public record GetPromptResult(@Nullable String description, List<PromptMessage> messages, @Nullable JsonObject meta) {
+public record GetPromptResult(
+    @Nullable String description,
+    List<PromptMessage> messages,
+    @Nullable JsonObject meta) {
   /** Copies the messages. */
   public GetPromptResult {
     messages = List.copyOf(messages);

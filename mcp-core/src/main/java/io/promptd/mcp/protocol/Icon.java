@@ -13,13 +13,18 @@ import org.jspecify.annotations.Nullable;
  * @param sizes sizes such as {@code "48x48"} or {@code "any"}
  * @param theme {@code "light"}, {@code "dark"} or null
  */
-public record Icon(String src, @Nullable String mimeType, List<String> sizes, @Nullable String theme) {
+public record Icon(
+    String src,
+    @Nullable String mimeType,
+    List<String> sizes,
+    @Nullable String theme) {
   /** Checks the fields. */
   public Icon {
     requireNonNull(src, "src");
     sizes = List.copyOf(sizes);
     if (theme != null && !theme.equals("light") && !theme.equals("dark")) {
-      throw new IllegalArgumentException("icon theme must be \"light\" or \"dark\", not \"" + theme + '"');
+      throw new IllegalArgumentException(
+          "icon theme must be \"light\" or \"dark\", not \"" + theme + '"');
     }
   }
 }

@@ -13,8 +13,11 @@ import org.jspecify.annotations.Nullable;
  * @param annotations hints, or null
  * @param meta {@code _meta}, or null
  */
-public record ImageContent(String data, String mimeType, @Nullable Annotations annotations, @Nullable JsonObject meta)
-    implements Content {
+public record ImageContent(
+    String data,
+    String mimeType,
+    @Nullable Annotations annotations,
+    @Nullable JsonObject meta) implements Content {
   /** Checks the fields. */
   public ImageContent {
     requireNonNull(data, "data");

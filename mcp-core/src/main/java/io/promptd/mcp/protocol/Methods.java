@@ -47,9 +47,11 @@ public final class Methods {
   /** Progress of a long request. */
   public static final String NOTIFICATION_PROGRESS = "notifications/progress";
   /** The prompt list changed. */
-  public static final String NOTIFICATION_PROMPTS_LIST_CHANGED = "notifications/prompts/list_changed";
+  public static final String NOTIFICATION_PROMPTS_LIST_CHANGED =
+      "notifications/prompts/list_changed";
   /** The resource list changed. */
-  public static final String NOTIFICATION_RESOURCES_LIST_CHANGED = "notifications/resources/list_changed";
+  public static final String NOTIFICATION_RESOURCES_LIST_CHANGED =
+      "notifications/resources/list_changed";
   /** A subscribed resource changed. */
   public static final String NOTIFICATION_RESOURCES_UPDATED = "notifications/resources/updated";
   /** The client's roots changed. */
@@ -57,7 +59,8 @@ public final class Methods {
   /** The tool list changed. */
   public static final String NOTIFICATION_TOOLS_LIST_CHANGED = "notifications/tools/list_changed";
   /** A 2026-07-28 {@code subscriptions/listen} stream is open: what it will carry. */
-  public static final String NOTIFICATION_SUBSCRIPTIONS_ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
+  public static final String NOTIFICATION_SUBSCRIPTIONS_ACKNOWLEDGED =
+      "notifications/subscriptions/acknowledged";
 
   private Methods() {}
 }

@@ -36,13 +36,15 @@ public record Prompt(
     Set<String> seen = new HashSet<>();
     for (PromptArgument a : arguments) {
       if (!seen.add(a.name())) {
-        throw new IllegalArgumentException("prompt '" + name + "': argument '" + a.name() + "' declared twice");
+        throw new IllegalArgumentException(
+            "prompt '" + name + "': argument '" + a.name() + "' declared twice");
       }
     }
   }
 
   /** A prompt with a name, a description and arguments. */
-  public static Prompt of(String name, @Nullable String description, List<PromptArgument> arguments) {
+  public static Prompt of(
+      String name, @Nullable String description, List<PromptArgument> arguments) {
     return new Prompt(name, null, description, arguments, List.of(), null);
   }
 }

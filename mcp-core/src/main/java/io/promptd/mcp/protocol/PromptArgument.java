@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * @param description what the argument is for, or null
  * @param required whether {@code prompts/get} must supply it
  */
-public record PromptArgument(String name, @Nullable String title, @Nullable String description, boolean required) {
+public record PromptArgument(
+    String name, @Nullable String title, @Nullable String description, boolean required) {
   /** Checks the fields. */
   public PromptArgument {
     requireNonNull(name, "name");

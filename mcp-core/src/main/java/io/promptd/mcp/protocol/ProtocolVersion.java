@@ -48,7 +48,10 @@ public enum ProtocolVersion {
 
   /** Every supported version, newest first, as the wire strings. */
   public static List<String> supportedIds() {
-    return Arrays.stream(values()).map(ProtocolVersion::id).sorted((a, b) -> b.compareTo(a)).toList();
+    return Arrays.stream(values())
+        .map(ProtocolVersion::id)
+        .sorted((a, b) -> b.compareTo(a))
+        .toList();
   }
 
   /** Whether this revision is stateless (per-request {@code _meta}) rather than session-based. */

@@ -38,12 +38,14 @@ public record Resource(
     }
     icons = List.copyOf(icons);
     if (size != null && size < 0) {
-      throw new IllegalArgumentException("resource '" + uri + "': size must not be negative, not " + size);
+      throw new IllegalArgumentException(
+          "resource '" + uri + "': size must not be negative, not " + size);
     }
   }
 
   /** A resource with a URI, a name, a description and a MIME type. */
-  public static Resource of(String uri, String name, @Nullable String description, @Nullable String mimeType) {
+  public static Resource of(
+      String uri, String name, @Nullable String description, @Nullable String mimeType) {
     return new Resource(uri, name, null, description, mimeType, null, null, List.of(), null);
   }
 }

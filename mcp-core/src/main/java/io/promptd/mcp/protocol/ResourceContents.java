@@ -9,8 +9,10 @@ public sealed interface ResourceContents permits TextResourceContents, BlobResou
   String uri();
 
   /** The MIME type, or null. */
-  @Nullable String mimeType();
+  @Nullable
+  String mimeType();
 
   /** {@code _meta}, or null. */
-  @Nullable JsonObject meta();
+  @Nullable
+  JsonObject meta();
 }

@@ -37,6 +37,7 @@ public record ResourceTemplate(
   /** A template with a URI template, a name, a description and a MIME type. */
   public static ResourceTemplate of(
       String uriTemplate, String name, @Nullable String description, @Nullable String mimeType) {
-    return new ResourceTemplate(uriTemplate, name, null, description, mimeType, null, List.of(), null);
+    return new ResourceTemplate(
+        uriTemplate, name, null, description, mimeType, null, List.of(), null);
   }
 }

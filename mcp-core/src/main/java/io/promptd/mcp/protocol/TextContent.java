@@ -12,8 +12,10 @@ import org.jspecify.annotations.Nullable;
  * @param annotations hints, or null
  * @param meta {@code _meta}, or null
  */
-public record TextContent(String text, @Nullable Annotations annotations, @Nullable JsonObject meta)
-    implements Content {
+public record TextContent(
+    String text,
+    @Nullable Annotations annotations,
+    @Nullable JsonObject meta) implements Content {
   /** Checks the fields. */
   public TextContent {
     requireNonNull(text, "text");

@@ -13,8 +13,11 @@ import org.jspecify.annotations.Nullable;
  * @param text the text
  * @param meta {@code _meta}, or null
  */
-public record TextResourceContents(String uri, @Nullable String mimeType, String text, @Nullable JsonObject meta)
-    implements ResourceContents {
+public record TextResourceContents(
+    String uri,
+    @Nullable String mimeType,
+    String text,
+    @Nullable JsonObject meta) implements ResourceContents {
   /** Checks the fields. */
   public TextResourceContents {
     requireNonNull(uri, "uri");

@@ -60,14 +60,24 @@ public final class ArgumentField {
 
   /** A plain text field for an argument as {@code prompts/list} shows it. */
   public static ArgumentField of(PromptArgument argument) {
-    return builder(argument.name()).title(argument.title()).description(argument.description())
-        .required(argument.required()).build();
+    return builder(argument.name())
+        .title(argument.title())
+        .description(argument.description())
+        .required(argument.required())
+        .build();
   }
 
   /** A builder that starts as a copy of this field. */
   public Builder toBuilder() {
-    return builder(name).title(title).description(description).type(type).choices(choices).choiceTitles(choiceTitles)
-        .defaultValue(defaultValue).pattern(pattern).required(required);
+    return builder(name)
+        .title(title)
+        .description(description)
+        .type(type)
+        .choices(choices)
+        .choiceTitles(choiceTitles)
+        .defaultValue(defaultValue)
+        .pattern(pattern)
+        .required(required);
   }
 
   /** This field starting with {@code value} instead of its default (a value given before, offered for checking). */
@@ -125,20 +135,28 @@ public final class ArgumentField {
 
   @Override
   public boolean equals(@Nullable Object o) {
-    return o instanceof ArgumentField f && name.equals(f.name) && Objects.equals(title, f.title)
-        && Objects.equals(description, f.description) && type == f.type && choices.equals(f.choices)
-        && choiceTitles.equals(f.choiceTitles) && Objects.equals(defaultValue, f.defaultValue)
-        && Objects.equals(pattern, f.pattern) && required == f.required;
+    return o instanceof ArgumentField f
+        && name.equals(f.name)
+        && Objects.equals(title, f.title)
+        && Objects.equals(description, f.description)
+        && type == f.type
+        && choices.equals(f.choices)
+        && choiceTitles.equals(f.choiceTitles)
+        && Objects.equals(defaultValue, f.defaultValue)
+        && Objects.equals(pattern, f.pattern)
+        && required == f.required;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, title, description, type, choices, choiceTitles, defaultValue, pattern, required);
+    return Objects.hash(
+        name, title, description, type, choices, choiceTitles, defaultValue, pattern, required);
   }
 
   @Override
   public String toString() {
-    return "ArgumentField[name=" + name + ", type=" + type + ", required=" + required + ", choices=" + choices + "]";
+    return "ArgumentField[name=" + name + ", type=" + type + ", required=" + required + ", choices="
+        + choices + "]";
   }
 
   /** Sets up an {@link ArgumentField}; every setter checks its argument. */

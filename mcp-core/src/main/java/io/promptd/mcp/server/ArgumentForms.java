@@ -50,15 +50,17 @@ public final class ArgumentForms {
    *
    * @param firstRound whether no form has been answered for this request yet (free text is shown only then)
    */
-  @Nullable Ask ask(boolean canAsk, @Nullable Implementation client, boolean firstRound) {
+  @Nullable
+  Ask ask(boolean canAsk, @Nullable Implementation client, boolean firstRound) {
     if (!canAsk) {
       return null;
     }
-    boolean confirm = firstRound && switch (confirmation) {
-      case ALWAYS -> true;
-      case NEVER -> false;
-      case AUTO -> ClientQuirks.cutsTextAtSpaces(client);
-    };
+    boolean confirm = firstRound
+        && switch (confirmation) {
+          case ALWAYS -> true;
+          case NEVER -> false;
+          case AUTO -> ClientQuirks.cutsTextAtSpaces(client);
+        };
     return new Ask(formFirst, confirm);
   }
 
@@ -76,10 +78,18 @@ public final class ArgumentForms {
     JsonObject rules = argumentRules(prompt);
     List<PromptArgument> relaxed = new ArrayList<>(arguments.size());
     for (PromptArgument a : arguments) {
-      relaxed.add(a.required() && argumentFormFirst(rules, a.name())
-          ? new PromptArgument(a.name(), a.title(), a.description(), false) : a);
+      relaxed.add(
+          a.required() && argumentFormFirst(rules, a.name())
+              ? new PromptArgument(a.name(), a.title(), a.description(), false)
+              : a);
     }
-    return new Prompt(prompt.name(), prompt.title(), prompt.description(), relaxed, prompt.icons(), prompt.meta());
+    return new Prompt(
+        prompt.name(),
+        prompt.title(),
+        prompt.description(),
+        relaxed,
+        prompt.icons(),
+        prompt.meta());
   }
 
   /**
@@ -119,11 +129,15 @@ public final class ArgumentForms {
         needed = true;
       } else if (invalid.containsKey(a.name())) {
         ArgumentsNeeded.Question bad = invalid.get(a.name());
-        q = new ArgumentsNeeded.Question(fitsField(field, value) ? field.withDefault(value) : field, bad.reason());
+        q = new ArgumentsNeeded.Question(
+            fitsField(field, value) ? field.withDefault(value) : field, bad.reason());
         needed = true;
       } else if (absent && asksAll) {
         q = new ArgumentsNeeded.Question(field, "");
-      } else if (!absent && asksAll && freeText(field) && confirms(ask, promptConfirm, rules, a.name())) {
+      } else if (!absent
+          && asksAll
+          && freeText(field)
+          && confirms(ask, promptConfirm, rules, a.name())) {
         q = new ArgumentsNeeded.Question(field.withDefault(value), "");
         needed = true;
       }
@@ -138,12 +152,14 @@ public final class ArgumentForms {
     form.addAll(optional);
     String message;
     if (!missing.isEmpty()) {
-      message = "prompt '" + prompt.name() + "': missing required argument" + (missing.size() > 1 ? "s " : " ")
-          + String.join(", ", missing);
+      message = "prompt '" + prompt.name() + "': missing required argument"
+          + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing);
     } else {
-      ArgumentsNeeded.Question first = form.stream().filter(q -> !q.reason().isEmpty()).findFirst().orElse(null);
+      ArgumentsNeeded.Question first =
+          form.stream().filter(q -> !q.reason().isEmpty()).findFirst().orElse(null);
       message = first != null
-          ? "prompt '" + prompt.name() + "': argument '" + first.field().name() + "' " + first.reason()
+          ? "prompt '" + prompt.name() + "': argument '" + first.field().name() + "' "
+              + first.reason()
           : "prompt '" + prompt.name() + "': the values to use were not confirmed";
     }
     throw new ArgumentsNeeded(message, form);
@@ -156,16 +172,24 @@ public final class ArgumentForms {
 
   /** Free text: a plain string, with no choices and no pattern — what a client may have cut at a space. */
   private static boolean freeText(ArgumentField field) {
-    return field.type() == ArgumentField.Type.STRING && field.choices().isEmpty() && field.pattern() == null;
+    return field.type() == ArgumentField.Type.STRING
+        && field.choices().isEmpty()
+        && field.pattern() == null;
   }
 
   /** Whether a rejected value can be offered back in its field (a choice field cannot hold a value not among them). */
   private static boolean fitsField(ArgumentField field, @Nullable String value) {
-    return value != null && !value.isEmpty() && field.type() == ArgumentField.Type.STRING && field.choices().isEmpty();
+    return value != null
+        && !value.isEmpty()
+        && field.type() == ArgumentField.Type.STRING
+        && field.choices().isEmpty();
   }
 
-  private static boolean confirms(Ask ask, @Nullable Boolean promptConfirm, JsonObject rules, String argument) {
-    Boolean own = rules.object(argument).map(r -> r.get("confirm") instanceof JsonBoolean b ? b.value() : null)
+  private static boolean confirms(
+      Ask ask, @Nullable Boolean promptConfirm, JsonObject rules, String argument) {
+    Boolean own = rules
+        .object(argument)
+        .map(r -> r.get("confirm") instanceof JsonBoolean b ? b.value() : null)
         .orElse(null);
     if (own != null) {
       return own;
@@ -178,7 +202,9 @@ public final class ArgumentForms {
   }
 
   private static boolean argumentFormFirst(JsonObject rules, String argument) {
-    return rules.object(argument).map(r -> !(r.get("formFirst") instanceof JsonBoolean b && !b.value()))
+    return rules
+        .object(argument)
+        .map(r -> !(r.get("formFirst") instanceof JsonBoolean b && !b.value()))
         .orElse(true);
   }
 
@@ -193,6 +219,8 @@ public final class ArgumentForms {
 
   private static JsonObject argumentRules(Prompt prompt) {
     JsonObject meta = prompt.meta();
-    return meta != null && meta.get(ARGUMENTS_META) instanceof JsonObject rules ? rules : JsonObject.EMPTY;
+    return meta != null && meta.get(ARGUMENTS_META) instanceof JsonObject rules
+        ? rules
+        : JsonObject.EMPTY;
   }
 }

@@ -14,7 +14,8 @@ import java.util.List;
  * message. Renderers throw it for values they reject; the server throws it for missing required arguments.
  */
 public final class ArgumentsNeeded extends McpException {
-  @Serial private static final long serialVersionUID = 1L;
+  @Serial
+  private static final long serialVersionUID = 1L;
 
   /** One argument to ask for, and why, in words for the user ({@code "is required"}, {@code "must be an integer"}). */
   public record Question(ArgumentField field, String reason) {

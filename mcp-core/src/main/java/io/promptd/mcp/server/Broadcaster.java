@@ -1,10 +1,10 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.spi.Caller;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,6 +35,7 @@ final class Broadcaster {
   private final AtomicBoolean pending = new AtomicBoolean();
   /** What the changes since the last notification required: see {@link #promptsChanged}. Guarded by itself. */
   private final Set<Set<String>> changedScopes = new HashSet<>();
+
   private boolean changedForEveryone;
   private final Set<SessionImpl> sessions = ConcurrentHashMap.newKeySet();
   private final Set<Subscription> subscriptions = ConcurrentHashMap.newKeySet();
@@ -46,13 +47,11 @@ final class Broadcaster {
   Broadcaster(Duration window, boolean tools) {
     this.window = window;
     this.tools = tools;
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "promptd-list-changed");
-              t.setDaemon(true);
-              return t;
-            });
+    this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "promptd-list-changed");
+      t.setDaemon(true);
+      return t;
+    });
   }
 
   /**
@@ -146,7 +145,10 @@ final class Broadcaster {
         try {
           session.notifyClient(message);
         } catch (RuntimeException e) {
-          LOG.log(Level.DEBUG, "dropping a log message for a session whose channel failed: {0}", e.getMessage());
+          LOG.log(
+              Level.DEBUG,
+              "dropping a log message for a session whose channel failed: {0}",
+              e.getMessage());
         }
       }
     }
@@ -176,13 +178,22 @@ final class Broadcaster {
       changedScopes.clear();
       changedForEveryone = false;
     }
-    Predicate<Caller> concerned = caller -> everyone || caller.unrestricted() || scopes.stream().anyMatch(caller::permits);
-    toSessions(session -> concerned.test(session.caller()), new Notification(Methods.NOTIFICATION_PROMPTS_LIST_CHANGED, null));
-    toSubscriptions(s -> s.promptsListChanged() && concerned.test(s.caller()), Methods.NOTIFICATION_PROMPTS_LIST_CHANGED,
+    Predicate<Caller> concerned =
+        caller -> everyone || caller.unrestricted() || scopes.stream().anyMatch(caller::permits);
+    toSessions(
+        session -> concerned.test(session.caller()),
+        new Notification(Methods.NOTIFICATION_PROMPTS_LIST_CHANGED, null));
+    toSubscriptions(
+        s -> s.promptsListChanged() && concerned.test(s.caller()),
+        Methods.NOTIFICATION_PROMPTS_LIST_CHANGED,
         JsonObject.EMPTY);
     if (tools) {
-      toSessions(session -> concerned.test(session.caller()), new Notification(Methods.NOTIFICATION_TOOLS_LIST_CHANGED, null));
-      toSubscriptions(s -> s.toolsListChanged() && concerned.test(s.caller()), Methods.NOTIFICATION_TOOLS_LIST_CHANGED,
+      toSessions(
+          session -> concerned.test(session.caller()),
+          new Notification(Methods.NOTIFICATION_TOOLS_LIST_CHANGED, null));
+      toSubscriptions(
+          s -> s.toolsListChanged() && concerned.test(s.caller()),
+          Methods.NOTIFICATION_TOOLS_LIST_CHANGED,
           JsonObject.EMPTY);
     }
   }

@@ -32,7 +32,8 @@ final class ClientQuirks {
    * is never offered. They get the whole list in one page, up to {@value #ONE_PAGE_MAX} prompts. (clientInfo names:
    * {@code gemini-cli-mcp-client}, {@code qwen-cli-mcp-client-SERVER}.)
    */
-  private static final Set<String> FIRST_PAGE_ONLY = Set.of("gemini-cli-mcp-client", "qwen-cli-mcp-client");
+  private static final Set<String> FIRST_PAGE_ONLY =
+      Set.of("gemini-cli-mcp-client", "qwen-cli-mcp-client");
 
   /** The longest page a client that reads only the first one gets. */
   static final int ONE_PAGE_MAX = 10_000;

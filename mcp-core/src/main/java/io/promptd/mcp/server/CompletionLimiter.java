@@ -1,9 +1,9 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.spi.Caller;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,6 +20,7 @@ import org.jspecify.annotations.Nullable;
 final class CompletionLimiter {
   /** How many buckets may accumulate before idle ones are swept out. */
   private static final int SWEEP_ABOVE = 1024;
+
   private static final AtomicLong SESSIONS = new AtomicLong();
 
   private final double perSecond;
@@ -79,7 +80,8 @@ final class CompletionLimiter {
       waitNanos = (long) Math.ceil((1 - bucket.tokens) / perSecond * 1e9);
     }
     long retryAfterMs = Math.max(1, (waitNanos + 999_999) / 1_000_000);
-    throw new McpException(ErrorCodes.RATE_LIMITED,
+    throw new McpException(
+        ErrorCodes.RATE_LIMITED,
         "completion rate limit exceeded: " + rate() + " per second; retry later",
         JsonObject.builder().put("retryAfterMs", retryAfterMs).build());
   }
@@ -90,7 +92,9 @@ final class CompletionLimiter {
   }
 
   private String rate() {
-    return perSecond == Math.rint(perSecond) ? Long.toString((long) perSecond) : Double.toString(perSecond);
+    return perSecond == Math.rint(perSecond)
+        ? Long.toString((long) perSecond)
+        : Double.toString(perSecond);
   }
 
   /** Drops the buckets that have refilled completely, at most once per refill period, once there are many. */

@@ -85,6 +85,7 @@ final class Cursors {
   }
 
   private static McpException invalid() {
-    return McpException.invalidParams("Invalid cursor: not one this server issued (start again without a cursor)");
+    return McpException.invalidParams(
+        "Invalid cursor: not one this server issued (start again without a cursor)");
   }
 }

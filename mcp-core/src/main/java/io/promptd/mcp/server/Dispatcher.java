@@ -32,14 +32,18 @@ final class Dispatcher {
     }
     if (meta.has(ModernMeta.PROTOCOL_VERSION)) {
       RequestContext modern = ModernMeta.parse(request, null, caller, context.requestStates);
-      return Stateless.complete(context, methods.serve(
-          new MethodCall(request, modern, stream, session, session.listens(), session.clientKey())));
+      return Stateless.complete(
+          context,
+          methods.serve(new MethodCall(
+              request, modern, stream, session, session.listens(), session.clientKey())));
     }
     LegacyState state = session.legacy();
     if (state != null) {
-      RequestContext legacy = new RequestContext(request.id(), state.version, state.clientCapabilities,
-          state.clientInfo, caller, null);
-      return methods.serve(new MethodCall(request, legacy, stream, session, session.listens(), session.clientKey()))
+      RequestContext legacy = new RequestContext(
+          request.id(), state.version, state.clientCapabilities, state.clientInfo, caller, null);
+      return methods
+          .serve(new MethodCall(
+              request, legacy, stream, session, session.listens(), session.clientKey()))
           .build();
     }
     if (request.method().equals(Methods.PING)) {
@@ -48,11 +52,15 @@ final class Dispatcher {
     if (!methods.knows(request.method())) {
       throw McpException.methodNotFound(request.method());
     }
-    // Neither era's request: 2026-07-28 requires the version in _meta (a request without it is malformed: -32602), and
-    // a legacy client must initialize first. -32022 would need a version the client asked for, and it named none.
-    throw McpException.invalidParams("Invalid params: _meta[\"" + ModernMeta.PROTOCOL_VERSION + "\"] is required (a"
-        + " string naming the protocol version, such as \"" + ProtocolVersion.LATEST_MODERN.id() + "\"); a legacy client"
-        + " sends initialize first");
+    // Neither era's request: 2026-07-28 requires the version in _meta (a request without it is
+    // malformed: -32602), and
+    // a legacy client must initialize first. -32022 would need a version the client asked for, and
+    // it named none.
+    throw McpException.invalidParams(
+        "Invalid params: _meta[\"" + ModernMeta.PROTOCOL_VERSION + "\"] is required (a"
+            + " string naming the protocol version, such as \"" + ProtocolVersion.LATEST_MODERN.id()
+            + "\"); a legacy client"
+            + " sends initialize first");
   }
 
   private JsonObject initialize(Request request) {
@@ -60,13 +68,16 @@ final class Dispatcher {
       throw McpException.invalidRequest("Invalid request: this session is already initialized");
     }
     JsonObject params = request.params();
-    String requested = params.string("protocolVersion")
-        .orElseThrow(() -> McpException.invalidParams("Invalid params: initialize needs \"protocolVersion\" (a string)"));
+    String requested = params
+        .string("protocolVersion")
+        .orElseThrow(() -> McpException.invalidParams(
+            "Invalid params: initialize needs \"protocolVersion\" (a string)"));
     ProtocolVersion version = ProtocolVersion.of(requested)
         .filter(v -> !v.isModern())
         .orElse(ProtocolVersion.LATEST_LEGACY);
     JsonObject capabilities = params.object("capabilities").orElse(JsonObject.EMPTY);
-    Implementation clientInfo = ModernMeta.implementation(params.object("clientInfo").orElse(null));
+    Implementation clientInfo =
+        ModernMeta.implementation(params.object("clientInfo").orElse(null));
     LegacyState state = new LegacyState(version, capabilities, clientInfo);
     Encoder encoder = new Encoder(version);
     JsonObject result = JsonObject.builder()

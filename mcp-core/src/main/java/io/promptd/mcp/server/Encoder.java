@@ -102,7 +102,10 @@ final class Encoder {
   JsonObject getPromptResult(GetPromptResult r) {
     List<Json> messages = new ArrayList<>(r.messages().size());
     for (PromptMessage m : r.messages()) {
-      messages.add(JsonObject.builder().put("role", m.role().id()).put("content", content(m.content())).build());
+      messages.add(JsonObject.builder()
+          .put("role", m.role().id())
+          .put("content", content(m.content()))
+          .build());
     }
     return JsonObject.builder()
         .put("description", r.description())
@@ -117,26 +120,33 @@ final class Encoder {
     if (total != null) {
       b.put("total", (long) total);
     }
-    return JsonObject.builder().put("completion", b.put("hasMore", c.hasMore()).build()).build();
+    return JsonObject.builder()
+        .put("completion", b.put("hasMore", c.hasMore()).build())
+        .build();
   }
 
   JsonObject content(Content content) {
     JsonObject.Builder b = JsonObject.builder();
     switch (content) {
       case TextContent t -> b.put("type", "text").put("text", t.text());
-      case ImageContent i -> b.put("type", "image").put("data", i.data()).put("mimeType", i.mimeType());
+      case ImageContent i ->
+        b.put("type", "image").put("data", i.data()).put("mimeType", i.mimeType());
       case AudioContent a -> {
         if (!version.atLeast(V2025_03_26)) {
           return content(audioAsResource(a));
         }
         b.put("type", "audio").put("data", a.data()).put("mimeType", a.mimeType());
       }
-      case EmbeddedResource r -> b.put("type", "resource").put("resource", resourceContents(r.resource()));
+      case EmbeddedResource r ->
+        b.put("type", "resource").put("resource", resourceContents(r.resource()));
       case ResourceLink l -> {
         if (!version.atLeast(V2025_06_18)) {
           return content(linkAsText(l));
         }
-        b.put("type", "resource_link").put("uri", l.uri()).put("name", l.name()).put("title", l.title());
+        b.put("type", "resource_link")
+            .put("uri", l.uri())
+            .put("name", l.name())
+            .put("title", l.title());
         b.put("description", l.description()).put("mimeType", l.mimeType());
         Long size = l.size();
         if (size != null) {
@@ -174,13 +184,17 @@ final class Encoder {
   }
 
   JsonObject resourceTemplate(ResourceTemplate t) {
-    JsonObject.Builder b = JsonObject.builder().put("uriTemplate", t.uriTemplate()).put("name", t.name());
+    JsonObject.Builder b =
+        JsonObject.builder().put("uriTemplate", t.uriTemplate()).put("name", t.name());
     described(b, t.title(), t.description(), t.mimeType());
     return decorated(b, t.annotations(), t.icons(), t.meta());
   }
 
   private void described(
-      JsonObject.Builder b, @Nullable String title, @Nullable String description, @Nullable String mimeType) {
+      JsonObject.Builder b,
+      @Nullable String title,
+      @Nullable String description,
+      @Nullable String mimeType) {
     if (version.atLeast(V2025_06_18)) {
       b.put("title", title);
     }
@@ -188,7 +202,10 @@ final class Encoder {
   }
 
   private JsonObject decorated(
-      JsonObject.Builder b, @Nullable Annotations annotations, List<Icon> icons, @Nullable JsonObject meta) {
+      JsonObject.Builder b,
+      @Nullable Annotations annotations,
+      List<Icon> icons,
+      @Nullable JsonObject meta) {
     b.put("annotations", annotations(annotations));
     if (version.atLeast(V2025_11_25) && !icons.isEmpty()) {
       b.put("icons", icons(icons));
@@ -220,11 +237,14 @@ final class Encoder {
 
   private static EmbeddedResource audioAsResource(AudioContent a) {
     return new EmbeddedResource(
-        new BlobResourceContents("urn:promptd:audio", a.mimeType(), a.data(), null), a.annotations(), a.meta());
+        new BlobResourceContents("urn:promptd:audio", a.mimeType(), a.data(), null),
+        a.annotations(),
+        a.meta());
   }
 
   private static TextContent linkAsText(ResourceLink l) {
-    StringBuilder text = new StringBuilder("Resource: ").append(l.title() != null ? l.title() : l.name());
+    StringBuilder text =
+        new StringBuilder("Resource: ").append(l.title() != null ? l.title() : l.name());
     text.append(" <").append(l.uri()).append('>');
     if (l.description() != null) {
       text.append(" - ").append(l.description());

@@ -39,7 +39,10 @@ final class FormElicitation {
 
   /** Whether a client's capabilities declare form elicitation ({@code elicitation: {}} means form, for older clients). */
   static boolean supported(JsonObject clientCapabilities) {
-    return clientCapabilities.object("elicitation").map(e -> e.members().isEmpty() || e.has("form")).orElse(false);
+    return clientCapabilities
+        .object("elicitation")
+        .map(e -> e.members().isEmpty() || e.has("form"))
+        .orElse(false);
   }
 
   /** The {@code elicitation/create} params asking for {@code questions} of prompt {@code prompt}. */
@@ -53,19 +56,24 @@ final class FormElicitation {
       if (f.required()) {
         required.add(f.name());
       }
-      if (!q.reason().isEmpty()) { // fields asked only to complete the form (form-first) need no reason
+      if (!q.reason()
+          .isEmpty()) { // fields asked only to complete the form (form-first) need no reason
         reasons.add((f.title() != null ? f.title() : f.name()) + " " + q.reason());
       }
     }
-    JsonObject.Builder schema = JsonObject.builder().put("type", "object").put("properties", properties.build());
+    JsonObject.Builder schema =
+        JsonObject.builder().put("type", "object").put("properties", properties.build());
     if (!required.isEmpty()) {
       schema.put("required", JsonArray.ofStrings(required));
     }
     return JsonObject.builder()
         .put("mode", "form")
-        .put("message", reasons.isEmpty()
-            ? "The prompt '" + prompt + "' will use these values: check them, then accept."
-            : "The prompt '" + prompt + "' needs more from you: " + String.join("; ", reasons) + ".")
+        .put(
+            "message",
+            reasons.isEmpty()
+                ? "The prompt '" + prompt + "' will use these values: check them, then accept."
+                : "The prompt '" + prompt + "' needs more from you: " + String.join("; ", reasons)
+                    + ".")
         .put("requestedSchema", schema.build())
         .build();
   }
@@ -74,7 +82,8 @@ final class FormElicitation {
     JsonObject.Builder p = JsonObject.builder();
     String description = f.description();
     if (f.pattern() != null) {
-      description = (description == null ? "" : description + " ") + "Must match the pattern " + f.pattern() + ".";
+      description = (description == null ? "" : description + " ") + "Must match the pattern "
+          + f.pattern() + ".";
     }
     switch (f.type()) {
       case BOOLEAN -> p.put("type", "boolean");
@@ -85,7 +94,10 @@ final class FormElicitation {
         if (!f.choices().isEmpty() && !f.choiceTitles().isEmpty()) { // a titled single-select
           List<Json> options = new ArrayList<>();
           for (String c : f.choices()) {
-            options.add(JsonObject.builder().put("const", c).put("title", f.choiceTitles().getOrDefault(c, c)).build());
+            options.add(JsonObject.builder()
+                .put("const", c)
+                .put("title", f.choiceTitles().getOrDefault(c, c))
+                .build());
           }
           p.put("oneOf", new JsonArray(options));
         } else if (!f.choices().isEmpty()) {
@@ -113,12 +125,16 @@ final class FormElicitation {
       return null;
     }
     return switch (f.type()) {
-      case BOOLEAN -> d.equalsIgnoreCase("true") ? JsonBoolean.TRUE : d.equalsIgnoreCase("false") ? JsonBoolean.FALSE
-          : null;
+      case BOOLEAN ->
+        d.equalsIgnoreCase("true")
+            ? JsonBoolean.TRUE
+            : d.equalsIgnoreCase("false") ? JsonBoolean.FALSE : null;
       case NUMBER, INTEGER -> {
         try {
           BigDecimal n = new BigDecimal(d.trim());
-          yield f.type() == ArgumentField.Type.INTEGER && n.stripTrailingZeros().scale() > 0 ? null : JsonNumber.of(n);
+          yield f.type() == ArgumentField.Type.INTEGER && n.stripTrailingZeros().scale() > 0
+              ? null
+              : JsonNumber.of(n);
         } catch (NumberFormatException e) {
           yield null;
         }
@@ -137,19 +153,20 @@ final class FormElicitation {
    */
   static Answer read(Json result, Set<String> asked, String where) {
     if (!(result instanceof JsonObject o)) {
-      throw McpException.invalidParams("Invalid params: " + where + " must be an object (an ElicitResult)");
+      throw McpException.invalidParams(
+          "Invalid params: " + where + " must be an object (an ElicitResult)");
     }
     String action = o.get("action") instanceof JsonString s ? s.value() : null;
     if (action == null || !Set.of("accept", "decline", "cancel").contains(action)) {
-      throw McpException.invalidParams("Invalid params: " + where + ".action must be \"accept\", \"decline\" or"
-          + " \"cancel\"");
+      throw McpException.invalidParams("Invalid params: " + where
+          + ".action must be \"accept\", \"decline\" or" + " \"cancel\"");
     }
     if (!action.equals("accept")) {
       return new Answer(action, Map.of());
     }
     if (!(o.get("content") instanceof JsonObject content)) {
-      throw McpException.invalidParams("Invalid params: " + where + ".content is required (an object) when"
-          + " action is \"accept\"");
+      throw McpException.invalidParams("Invalid params: " + where
+          + ".content is required (an object) when" + " action is \"accept\"");
     }
     Map<String, String> values = new LinkedHashMap<>();
     for (Map.Entry<String, Json> e : content.members().entrySet()) {
@@ -160,18 +177,25 @@ final class FormElicitation {
       String text = switch (e.getValue()) {
         case JsonString s -> s.value();
         case JsonBoolean b -> Boolean.toString(b.value());
-        // An exponent far out (1e999999999, found by StateFuzzTest) is no form answer: refused before it is written
+        // An exponent far out (1e999999999, found by StateFuzzTest) is no form answer: refused
+        // before it is written
         // out in full.
-        case JsonNumber n when Math.abs((long) n.value().stripTrailingZeros().scale()) > MAX_SCALE ->
-            throw McpException.invalidParams("Invalid params: " + field + " is not a number a form takes");
-        case JsonNumber n -> n.value().stripTrailingZeros().scale() <= 0
-            ? n.value().toBigInteger().toString() : n.value().toPlainString();
-        default -> throw McpException.invalidParams("Invalid params: " + field + " must be a string, a number or a"
-            + " boolean, not " + e.getValue().typeName());
+        case JsonNumber n
+        when Math.abs((long) n.value().stripTrailingZeros().scale()) > MAX_SCALE ->
+          throw McpException.invalidParams(
+              "Invalid params: " + field + " is not a number a form takes");
+        case JsonNumber n ->
+          n.value().stripTrailingZeros().scale() <= 0
+              ? n.value().toBigInteger().toString()
+              : n.value().toPlainString();
+        default ->
+          throw McpException.invalidParams(
+              "Invalid params: " + field + " must be a string, a number or a" + " boolean, not "
+                  + e.getValue().typeName());
       };
       if (text.length() > MAX_VALUE_CHARS) {
-        throw McpException.invalidParams("Invalid params: " + field + " is longer than " + MAX_VALUE_CHARS
-            + " characters");
+        throw McpException.invalidParams(
+            "Invalid params: " + field + " is longer than " + MAX_VALUE_CHARS + " characters");
       }
       values.put(e.getKey(), text);
     }

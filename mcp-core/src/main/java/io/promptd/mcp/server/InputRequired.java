@@ -1,12 +1,12 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.protocol.Methods;
-import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.spi.Caller;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
 final class InputRequired {
   /** The key of the one input request promptd sends. */
   static final String KEY = "arguments";
+
   private static final String METHOD = Methods.PROMPTS_GET;
 
   /** A retry's checked state and the user's answer to the form, if it carries one. */
@@ -48,15 +49,16 @@ final class InputRequired {
       return null;
     }
     if (!(state instanceof JsonString s)) {
-      throw McpException.invalidParams(state == null
-          ? "Invalid params: inputResponses without requestState (echo the requestState of the InputRequiredResult)"
-          : "Invalid params: requestState must be a string");
+      throw McpException.invalidParams(
+          state == null
+              ? "Invalid params: inputResponses without requestState (echo the requestState of the InputRequiredResult)"
+              : "Invalid params: requestState must be a string");
     }
     if (!(params.get("name") instanceof JsonString name)) {
       throw McpException.invalidParams("Invalid params: \"name\" must be a string naming a prompt");
     }
-    RequestStates.State checked = states.open(s.value(), METHOD, RequestStates.digest(name.value(), given(params)),
-        caller.subject());
+    RequestStates.State checked = states.open(
+        s.value(), METHOD, RequestStates.digest(name.value(), given(params)), caller.subject());
     if (responses == null) {
       return new Retry(checked, null);
     }
@@ -64,19 +66,31 @@ final class InputRequired {
       throw McpException.invalidParams("Invalid params: inputResponses must be an object");
     }
     Json answer = r.get(KEY);
-    return new Retry(checked, answer == null ? null
-        : FormElicitation.read(answer, new HashSet<>(checked.asked()), "inputResponses." + KEY));
+    return new Retry(
+        checked,
+        answer == null
+            ? null
+            : FormElicitation.read(
+                answer, new HashSet<>(checked.asked()), "inputResponses." + KEY));
   }
 
   /**
    * Serves a {@code prompts/get}: its result, or an {@code InputRequiredResult} when arguments are missing or invalid
    * and the user can be asked — the server and the prompt allow it, and the request declares form elicitation.
    */
-  static JsonObject.Builder get(PromptsFeature prompts, RequestStates states, boolean serverAsks, ArgumentForms forms,
-      JsonObject params, Encoder encoder, RequestContext ctx) {
+  static JsonObject.Builder get(
+      PromptsFeature prompts,
+      RequestStates states,
+      boolean serverAsks,
+      ArgumentForms forms,
+      JsonObject params,
+      Encoder encoder,
+      RequestContext ctx) {
     Retry retry = ctx.retry();
-    ArgumentForms.Ask ask = forms.ask(serverAsks && FormElicitation.supported(ctx.clientCapabilities()),
-        ctx.clientInfo(), retry == null);
+    ArgumentForms.Ask ask = forms.ask(
+        serverAsks && FormElicitation.supported(ctx.clientCapabilities()),
+        ctx.clientInfo(),
+        retry == null);
     Map<String, String> given = given(params);
     Map<String, String> answered = new LinkedHashMap<>();
     JsonObject effective = params;
@@ -88,7 +102,8 @@ final class InputRequired {
           return prompts.get(params, encoder, ctx.caller(), null, ctx.clientInfo()).toBuilder();
         } catch (ArgumentsNeeded e) {
           throw McpException.invalidParams(e.getMessage() + " (the user "
-              + (answer.action().equals("decline") ? "declined" : "cancelled") + " the form asking for them)");
+              + (answer.action().equals("decline") ? "declined" : "cancelled")
+              + " the form asking for them)");
         }
       }
       if (answer != null) {
@@ -105,13 +120,15 @@ final class InputRequired {
       return prompts.get(effective, encoder, ctx.caller(), ask, ctx.clientInfo()).toBuilder();
     } catch (ArgumentsNeeded e) {
       String name = params.string("name").orElseThrow();
-      if (!serverAsks || !FormElicitation.supported(ctx.clientCapabilities()) || !prompts.elicits(name, ctx.caller())) {
+      if (!serverAsks
+          || !FormElicitation.supported(ctx.clientCapabilities())
+          || !prompts.elicits(name, ctx.caller())) {
         throw e;
       }
       List<String> asked = e.questions().stream().map(q -> q.field().name()).toList();
       asked.forEach(answered::remove); // answered but still wrong: asked again, not carried
-      RequestStates.State next = states.issue(METHOD, RequestStates.digest(name, given), ctx.caller().subject(), asked,
-          answered);
+      RequestStates.State next = states.issue(
+          METHOD, RequestStates.digest(name, given), ctx.caller().subject(), asked, answered);
       JsonObject request = JsonObject.builder()
           .put("method", Methods.ELICITATION_CREATE)
           .put("params", FormElicitation.params(name, e.questions()))

@@ -1,6 +1,5 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
@@ -9,6 +8,7 @@ import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;
 import java.time.Duration;
 import java.util.HashSet;
@@ -29,8 +29,14 @@ final class LegacyElicitation {
 
   private LegacyElicitation() {}
 
-  static JsonObject get(PromptsFeature prompts, SessionImpl session, Outbound stream, ProtocolVersion version,
-      JsonObject params, Encoder encoder, Caller caller) {
+  static JsonObject get(
+      PromptsFeature prompts,
+      SessionImpl session,
+      Outbound stream,
+      ProtocolVersion version,
+      JsonObject params,
+      Encoder encoder,
+      Caller caller) {
     Map<String, String> arguments = new LinkedHashMap<>();
     if (params.get("arguments") instanceof JsonObject given) {
       given.members().forEach((k, v) -> {
@@ -44,8 +50,12 @@ final class LegacyElicitation {
     JsonObject current = params;
     for (int round = 1; ; round++) {
       try {
-        return prompts.get(current, encoder, caller,
-            session.context().forms.ask(true, client, round == 1), client);
+        return prompts.get(
+            current,
+            encoder,
+            caller,
+            session.context().forms.ask(true, client, round == 1),
+            client);
       } catch (ArgumentsNeeded e) {
         String name = params.string("name").orElseThrow();
         if (round > MAX_ROUNDS || !prompts.elicits(name, caller)) {
@@ -53,25 +63,31 @@ final class LegacyElicitation {
         }
         JsonObject form = FormElicitation.params(name, e.questions());
         if (!version.atLeast(ProtocolVersion.V2025_11_25)) {
-          form = form.toBuilder().remove("mode").build(); // 2025-06-18 knows only forms, and no "mode"
+          form =
+              form.toBuilder().remove("mode").build(); // 2025-06-18 knows only forms, and no "mode"
         }
         List<String> asked = e.questions().stream().map(q -> q.field().name()).toList();
         Response response;
         try {
-          response = session.request(Methods.ELICITATION_CREATE, form, session.context().elicitationTimeout, stream);
+          response = session.request(
+              Methods.ELICITATION_CREATE, form, session.context().elicitationTimeout, stream);
         } catch (InterruptedException interrupted) {
           Thread.currentThread().interrupt(); // the request was cancelled: its answer is suppressed
           throw McpException.internal("prompt '" + name + "': cancelled while the user was asked");
         }
         if (!(response instanceof ResultResponse r)) {
-          throw McpException.invalidParams(e.getMessage() + (response == null
-              ? " (no answer to the form asking for them within " + seconds(session.context().elicitationTimeout)
-              : " (the client could not show the form asking for them)"));
+          throw McpException.invalidParams(e.getMessage()
+              + (response == null
+                  ? " (no answer to the form asking for them within "
+                      + seconds(session.context().elicitationTimeout)
+                  : " (the client could not show the form asking for them)"));
         }
-        FormElicitation.Answer answer = FormElicitation.read(r.result(), new HashSet<>(asked), "the elicitation result");
+        FormElicitation.Answer answer =
+            FormElicitation.read(r.result(), new HashSet<>(asked), "the elicitation result");
         if (!answer.accepted()) {
           throw McpException.invalidParams(e.getMessage() + " (the user "
-              + (answer.action().equals("decline") ? "declined" : "cancelled") + " the form asking for them)");
+              + (answer.action().equals("decline") ? "declined" : "cancelled")
+              + " the form asking for them)");
         }
         asked.forEach(arguments::remove);
         arguments.putAll(answer.values());

@@ -14,7 +14,8 @@ final class LegacyState {
   /** The least severe log message the client wants; {@code logging/setLevel} changes it. */
   volatile LoggingLevel logLevel = LoggingLevel.INFO;
 
-  LegacyState(ProtocolVersion version, JsonObject clientCapabilities, @Nullable Implementation clientInfo) {
+  LegacyState(
+      ProtocolVersion version, JsonObject clientCapabilities, @Nullable Implementation clientInfo) {
     this.version = version;
     this.clientCapabilities = clientCapabilities;
     this.clientInfo = clientInfo;

@@ -2,14 +2,14 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.mcp.spi.Outbound;
-import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonObject;
-import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
+import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.spi.Outbound;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.StatelessEndpoint;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -90,8 +90,13 @@ public final class McpServer implements AutoCloseable {
   public void log(LoggingLevel level, @Nullable String logger, Json data) {
     requireNonNull(level, "level");
     requireNonNull(data, "data");
-    Notification message = new Notification(Methods.NOTIFICATION_MESSAGE,
-        JsonObject.builder().put("level", level.id()).put("logger", logger).put("data", data).build());
+    Notification message = new Notification(
+        Methods.NOTIFICATION_MESSAGE,
+        JsonObject.builder()
+            .put("level", level.id())
+            .put("logger", logger)
+            .put("data", data)
+            .build());
     context.broadcaster.submit(() -> context.broadcaster.log(level, message));
   }
 
@@ -120,13 +125,19 @@ public final class McpServer implements AutoCloseable {
   /** Configures an {@link McpServer}. */
   public static final class Builder {
     Implementation serverInfo = new Implementation("promptd", "promptd", Version.CURRENT);
-    @Nullable String instructions;
+
+    @Nullable
+    String instructions;
+
     PromptCatalog prompts = PromptCatalog.create();
     int pageSize = 500;
     Duration listTtl = Duration.ofSeconds(10);
     Duration discoverTtl = Duration.ofHours(1);
     Duration coalescing = Duration.ofMillis(20);
-    @Nullable ResourceProvider resources;
+
+    @Nullable
+    ResourceProvider resources;
+
     byte @Nullable [] cursorSecret;
     double completionRate = DEFAULT_COMPLETION_RATE;
     int completionBurst = DEFAULT_COMPLETION_BURST;
@@ -156,10 +167,12 @@ public final class McpServer implements AutoCloseable {
     public Builder completionRateLimit(double perSecond, int burst) {
       if (!(perSecond >= 0) || Double.isInfinite(perSecond)) {
         throw new IllegalArgumentException(
-            "McpServer.Builder.completionRateLimit: perSecond must be 0 (off) or positive, not " + perSecond);
+            "McpServer.Builder.completionRateLimit: perSecond must be 0 (off) or positive, not "
+                + perSecond);
       }
       if (perSecond > 0 && burst < 1) {
-        throw new IllegalArgumentException("McpServer.Builder.completionRateLimit: burst must be at least 1, not " + burst);
+        throw new IllegalArgumentException(
+            "McpServer.Builder.completionRateLimit: burst must be at least 1, not " + burst);
       }
       this.completionRate = perSecond;
       this.completionBurst = burst;
@@ -229,7 +242,8 @@ public final class McpServer implements AutoCloseable {
      */
     public Builder requestStateSecret(byte @Nullable [] secret) {
       if (secret != null && secret.length < 16) {
-        throw new IllegalArgumentException("requestStateSecret must be at least 16 bytes, not " + secret.length);
+        throw new IllegalArgumentException(
+            "requestStateSecret must be at least 16 bytes, not " + secret.length);
       }
       this.requestStateSecret = secret == null ? null : secret.clone();
       return this;
@@ -250,7 +264,8 @@ public final class McpServer implements AutoCloseable {
      */
     public Builder cursorSecret(byte @Nullable [] secret) {
       if (secret != null && secret.length < 16) {
-        throw new IllegalArgumentException("cursorSecret must be at least 16 bytes, not " + secret.length);
+        throw new IllegalArgumentException(
+            "cursorSecret must be at least 16 bytes, not " + secret.length);
       }
       this.cursorSecret = secret == null ? null : secret.clone();
       return this;

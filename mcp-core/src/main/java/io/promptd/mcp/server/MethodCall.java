@@ -21,8 +21,13 @@ import org.jspecify.annotations.Nullable;
  * @param listens where {@code subscriptions/listen} streams of this channel are kept
  * @param clientKey whose {@code completion/complete} rate limit the request counts against
  */
-record MethodCall(Request request, RequestContext context, Outbound stream, @Nullable SessionImpl session,
-    ListenScope listens, String clientKey) {
+record MethodCall(
+    Request request,
+    RequestContext context,
+    Outbound stream,
+    @Nullable SessionImpl session,
+    ListenScope listens,
+    String clientKey) {
   /** Checks the fields. */
   MethodCall {
     requireNonNull(request, "request");

@@ -106,7 +106,8 @@ final class MethodTable {
       for (Era era : eras) {
         Row before = (era == Era.LEGACY ? legacy : modern).putIfAbsent(method, row);
         if (before != null) {
-          throw new IllegalStateException("MethodTable: " + method + " is registered twice for the " + era + " era");
+          throw new IllegalStateException(
+              "MethodTable: " + method + " is registered twice for the " + era + " era");
         }
       }
       return this;

@@ -1,15 +1,15 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.spi.RequestHeaders;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -19,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * {@code Mcp-Method} and, for the methods that name something, {@code Mcp-Name} (Base64 sentinel values decoded first).
  */
 final class ModernHeaders {
-  private static final Set<String> NAMED = Set.of(Methods.TOOLS_CALL, Methods.PROMPTS_GET, Methods.RESOURCES_READ);
+  private static final Set<String> NAMED =
+      Set.of(Methods.TOOLS_CALL, Methods.PROMPTS_GET, Methods.RESOURCES_READ);
   private static final String SENTINEL_START = "=?base64?";
   private static final String SENTINEL_END = "?=";
 
@@ -40,15 +41,16 @@ final class ModernHeaders {
       throw mismatch("MCP-Protocol-Version header value '" + printable(version)
           + "' does not match body value '" + bodyVersion + "'");
     }
-    ProtocolVersion parsed = ProtocolVersion.of(version).filter(ProtocolVersion::isModern)
+    ProtocolVersion parsed = ProtocolVersion.of(version)
+        .filter(ProtocolVersion::isModern)
         .orElseThrow(() -> ModernMeta.unsupported(version));
     String method = headers.method();
     if (method == null) {
       throw mismatch("Mcp-Method header is required");
     }
     if (!safe(method) || !method.equals(r.method())) {
-      throw mismatch("Mcp-Method header value '" + printable(method) + "' does not match body value '"
-          + r.method() + "'");
+      throw mismatch("Mcp-Method header value '" + printable(method)
+          + "' does not match body value '" + r.method() + "'");
     }
     if (NAMED.contains(r.method())) {
       checkName(r, headers.name());
@@ -67,21 +69,23 @@ final class ModernHeaders {
       throw mismatch("Mcp-Name header value is malformed");
     }
     if (!decoded.equals(bodyName)) {
-      throw mismatch("Mcp-Name header value '" + printable(decoded) + "' does not match body value '"
-          + bodyName + "'");
+      throw mismatch("Mcp-Name header value '" + printable(decoded)
+          + "' does not match body value '" + bodyName + "'");
     }
   }
 
   /** A header value decoded from the {@code =?base64?...?=} sentinel form, or as is; null when malformed. */
   static @Nullable String decode(String value) {
-    if (!(value.startsWith(SENTINEL_START) && value.endsWith(SENTINEL_END)
+    if (!(value.startsWith(SENTINEL_START)
+        && value.endsWith(SENTINEL_END)
         && value.length() >= SENTINEL_START.length() + SENTINEL_END.length())) {
       return value;
     }
     String b64 = value.substring(SENTINEL_START.length(), value.length() - SENTINEL_END.length());
     try {
       byte[] bytes = Base64.getDecoder().decode(b64);
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .decode(ByteBuffer.wrap(bytes))
           .toString();

@@ -1,7 +1,5 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
-
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonObject;
@@ -13,6 +11,7 @@ import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.RequestHeaders;
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
@@ -35,27 +34,37 @@ final class ModernMeta {
    * @throws McpException when the metadata is missing, disagrees with the headers, or names no version we speak; when
    *     a retry's state fails its checks or its answer is malformed
    */
-  static RequestContext parse(Request request, @Nullable RequestHeaders headers, Caller caller, RequestStates states) {
+  static RequestContext parse(
+      Request request, @Nullable RequestHeaders headers, Caller caller, RequestStates states) {
     JsonObject meta = request.params().object("_meta").orElse(JsonObject.EMPTY);
     String requested = meta.get(PROTOCOL_VERSION) instanceof JsonString s ? s.value() : null;
     ProtocolVersion version;
-    if (requested == null) { // a required field (2026-07-28, basic: a request missing one is rejected with -32602)
-      throw McpException.invalidParams("Invalid params: _meta[\"" + PROTOCOL_VERSION + "\"] is required (a string"
-          + " naming the protocol version, such as \"" + ProtocolVersion.LATEST_MODERN.id() + "\")");
+    if (requested
+        == null) { // a required field (2026-07-28, basic: a request missing one is rejected with
+      // -32602)
+      throw McpException.invalidParams("Invalid params: _meta[\"" + PROTOCOL_VERSION
+          + "\"] is required (a string" + " naming the protocol version, such as \""
+          + ProtocolVersion.LATEST_MODERN.id() + "\")");
     }
     if (headers != null) {
       version = ModernHeaders.check(request, requested, headers);
     } else {
-      version = ProtocolVersion.of(requested).filter(ProtocolVersion::isModern)
+      version = ProtocolVersion.of(requested)
+          .filter(ProtocolVersion::isModern)
           .orElseThrow(() -> unsupported(requested));
     }
     RequestId id = request.id();
     JsonObject capabilities = meta.object(CLIENT_CAPABILITIES)
-        .orElseThrow(() -> McpException.invalidParams(
-            "Invalid params: _meta[\"" + CLIENT_CAPABILITIES + "\"] is required (an object; {} for none)"));
+        .orElseThrow(() -> McpException.invalidParams("Invalid params: _meta[\""
+            + CLIENT_CAPABILITIES + "\"] is required (an object; {} for none)"));
     checkLogLevel(meta);
-    return new RequestContext(id, version, capabilities, implementation(meta.object(CLIENT_INFO).orElse(null)),
-        caller, InputRequired.read(request, states, caller));
+    return new RequestContext(
+        id,
+        version,
+        capabilities,
+        implementation(meta.object(CLIENT_INFO).orElse(null)),
+        caller,
+        InputRequired.read(request, states, caller));
   }
 
   /**
@@ -64,16 +73,20 @@ final class ModernMeta {
    */
   private static void checkLogLevel(JsonObject meta) {
     Json level = meta.get(META_LOG_LEVEL);
-    if (level != null && !(level instanceof JsonString s && LoggingLevel.of(s.value()).isPresent())) {
-      throw McpException.invalidParams("Invalid params: _meta[\"" + META_LOG_LEVEL + "\"] must be one of "
-          + String.join(", ", Arrays.stream(LoggingLevel.values()).map(LoggingLevel::id).toList())
+    if (level != null
+        && !(level instanceof JsonString s && LoggingLevel.of(s.value()).isPresent())) {
+      throw McpException.invalidParams("Invalid params: _meta[\"" + META_LOG_LEVEL
+          + "\"] must be one of "
+          + String.join(
+              ", ", Arrays.stream(LoggingLevel.values()).map(LoggingLevel::id).toList())
           + (level instanceof JsonString ? "" : " (a string; got " + level.typeName() + ")"));
     }
   }
 
   static McpException unsupported(String requested) {
     String hint = ProtocolVersion.of(requested).isPresent()
-        ? " (" + requested + " is a legacy version: open a session with initialize to use it)" : "";
+        ? " (" + requested + " is a legacy version: open a session with initialize to use it)"
+        : "";
     return new McpException(
         ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
         "Unsupported protocol version: " + requested + hint,
@@ -89,6 +102,8 @@ final class ModernMeta {
     }
     String name = info.string("name").orElse(null);
     String version = info.string("version").orElse(null);
-    return name == null || version == null ? null : new Implementation(name, info.string("title").orElse(null), version);
+    return name == null || version == null
+        ? null
+        : new Implementation(name, info.string("title").orElse(null), version);
   }
 }

@@ -1,8 +1,8 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.spi.Caller;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,7 +31,8 @@ import org.jspecify.annotations.Nullable;
 public final class PromptCatalog {
   private final AtomicReference<Snapshot> current = new AtomicReference<>(Snapshot.EMPTY);
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
-  private final List<Consumer<@Nullable Set<Set<String>>>> accessListeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<@Nullable Set<Set<String>>>> accessListeners =
+      new CopyOnWriteArrayList<>();
   private final Object writeLock = new Object();
 
   private PromptCatalog() {}
@@ -68,7 +69,8 @@ public final class PromptCatalog {
     List<PromptDefinition> sorted = sorted(prompts);
     for (int i = 1; i < sorted.size(); i++) {
       if (sorted.get(i).name().equals(sorted.get(i - 1).name())) {
-        throw new IllegalArgumentException("two prompts are named '" + sorted.get(i).name() + "'");
+        throw new IllegalArgumentException(
+            "two prompts are named '" + sorted.get(i).name() + "'");
       }
     }
     // Checked unique just now: no second pass to drop duplicates.
@@ -95,7 +97,8 @@ public final class PromptCatalog {
       Snapshot before = current.get();
       editor = new Editor(before.root);
       changes.accept(editor);
-      // Identity: an edit that changed nothing (the same prompt put again) returns the very same tree.
+      // Identity: an edit that changed nothing (the same prompt put again) returns the very same
+      // tree.
       changed = editor.root != before.root;
       if (changed) {
         current.set(new Snapshot(editor.root, before.version + 1));
@@ -164,6 +167,7 @@ public final class PromptCatalog {
     private @Nullable Node root;
     /** The scopes required by the prompts changed so far, before and after; {@link #everyone} when not tracked. */
     private final Set<Set<String>> touched = new HashSet<>();
+
     private boolean everyone;
 
     private Editor(@Nullable Node from) {
@@ -214,7 +218,8 @@ public final class PromptCatalog {
     }
 
     private void replaceWithUnique(List<PromptDefinition> unique) {
-      // Replacing nothing with nothing is no change; anything else counts as one, as a reload should.
+      // Replacing nothing with nothing is no change; anything else counts as one, as a reload
+      // should.
       if (root != null || !unique.isEmpty()) {
         root = Tree.build(unique, 0, unique.size());
         everyone = true; // comparing the whole catalog is not worth it for a (re)load
@@ -239,7 +244,8 @@ public final class PromptCatalog {
       this.version = version;
     }
 
-    @Nullable PromptDefinition get(String name) {
+    @Nullable
+    PromptDefinition get(String name) {
       return Tree.get(root, name);
     }
 
@@ -248,7 +254,8 @@ public final class PromptCatalog {
      * follow. Keyed by name, so a prompt present throughout a walk is neither skipped nor repeated.
      */
     Page page(@Nullable String after, int limit) {
-      // An in-order walk from the first name after the cursor: O(log n + limit), whatever the catalog's size.
+      // An in-order walk from the first name after the cursor: O(log n + limit), whatever the
+      // catalog's size.
       Deque<Node> path = start(after);
       List<PromptDefinition> items = new ArrayList<>(Math.max(0, Math.min(limit, Tree.size(root))));
       while (items.size() < limit && !path.isEmpty()) {
@@ -412,14 +419,16 @@ public final class PromptCatalog {
           return new Node(left.value, left.left, new Node(value, left.right, right));
         }
         Node lr = requireNonNull(left.right);
-        return new Node(lr.value, new Node(left.value, left.left, lr.left), new Node(value, lr.right, right));
+        return new Node(
+            lr.value, new Node(left.value, left.left, lr.left), new Node(value, lr.right, right));
       }
       if (hr > hl + 1 && right != null) {
         if (height(right.right) >= height(right.left)) {
           return new Node(right.value, new Node(value, left, right.left), right.right);
         }
         Node rl = requireNonNull(right.left);
-        return new Node(rl.value, new Node(value, left, rl.left), new Node(right.value, rl.right, right.right));
+        return new Node(
+            rl.value, new Node(value, left, rl.left), new Node(right.value, rl.right, right.right));
       }
       return new Node(value, left, right);
     }

@@ -1,12 +1,12 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.spi.Caller;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -25,7 +25,10 @@ import org.jspecify.annotations.Nullable;
  * @param completer suggests argument values, or null for none
  * @param requiredScopes the scopes a caller must hold (all of them) to see the prompt; empty for everyone
  */
-public record PromptDefinition(Prompt prompt, PromptRenderer renderer, @Nullable ArgumentCompleter completer,
+public record PromptDefinition(
+    Prompt prompt,
+    PromptRenderer renderer,
+    @Nullable ArgumentCompleter completer,
     Set<String> requiredScopes) {
   /** Checks the fields and copies the scopes. */
   public PromptDefinition {
@@ -35,14 +38,17 @@ public record PromptDefinition(Prompt prompt, PromptRenderer renderer, @Nullable
   }
 
   /** A prompt every caller may see. */
-  public PromptDefinition(Prompt prompt, PromptRenderer renderer, @Nullable ArgumentCompleter completer) {
+  public PromptDefinition(
+      Prompt prompt, PromptRenderer renderer, @Nullable ArgumentCompleter completer) {
     this(prompt, renderer, completer, Set.of());
   }
 
   /** This prompt, visible only to callers that hold every one of {@code scopes} (none: visible to every caller). */
   public PromptDefinition withRequiredScopes(Set<String> scopes) {
     Set<String> copy = Set.copyOf(requireNonNull(scopes, "scopes"));
-    return copy.equals(requiredScopes) ? this : new PromptDefinition(prompt, renderer, completer, copy);
+    return copy.equals(requiredScopes)
+        ? this
+        : new PromptDefinition(prompt, renderer, completer, copy);
   }
 
   /** Whether {@code caller} may see this prompt. */

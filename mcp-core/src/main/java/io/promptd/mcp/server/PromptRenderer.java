@@ -35,7 +35,8 @@ public interface PromptRenderer {
    * @return the rendered prompt
    * @throws Exception when rendering fails
    */
-  default GetPromptResult render(Map<String, String> arguments, Set<String> verbatim) throws Exception {
+  default GetPromptResult render(Map<String, String> arguments, Set<String> verbatim)
+      throws Exception {
     return render(arguments);
   }
 

@@ -1,20 +1,20 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
-import io.promptd.mcp.protocol.Methods;
-import io.promptd.mcp.server.MethodTable.Era;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.server.MethodTable.Era;
+import io.promptd.mcp.spi.Caller;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -48,28 +48,58 @@ final class PromptsFeature {
   private JsonObject.Builder list(MethodCall call) {
     if (!call.modern()) {
       SessionImpl session = call.legacySession();
-      return list(call.params(), call.encoder(), call.caller(),
-          session.mayElicit() && context.forms.relaxesListings(), call.context().clientInfo());
+      return list(
+          call.params(),
+          call.encoder(),
+          call.caller(),
+          session.mayElicit() && context.forms.relaxesListings(),
+          call.context().clientInfo());
     }
-    // A form-first listing depends on the capabilities this request declared, not only on who asks: it must not be
-    // shared with clients that cannot show forms (they would send commands without required arguments).
-    boolean formFirst = context.elicits && context.forms.relaxesListings()
+    // A form-first listing depends on the capabilities this request declared, not only on who asks:
+    // it must not be
+    // shared with clients that cannot show forms (they would send commands without required
+    // arguments).
+    boolean formFirst = context.elicits
+        && context.forms.relaxesListings()
         && FormElicitation.supported(call.context().clientCapabilities());
-    return list(call.params(), call.encoder(), call.caller(), formFirst, call.context().clientInfo())
+    return list(
+            call.params(),
+            call.encoder(),
+            call.caller(),
+            formFirst,
+            call.context().clientInfo())
         .put("ttlMs", context.listTtl.toMillis())
         .put("cacheScope", formFirst ? "private" : call.cacheScope());
   }
 
   private JsonObject.Builder get(MethodCall call) {
     if (call.modern()) {
-      return InputRequired.get(this, context.requestStates, context.elicits, context.forms, call.params(),
-          call.encoder(), call.context());
+      return InputRequired.get(
+          this,
+          context.requestStates,
+          context.elicits,
+          context.forms,
+          call.params(),
+          call.encoder(),
+          call.context());
     }
     SessionImpl session = call.legacySession();
     return (session.canElicit(call.stream())
-        ? LegacyElicitation.get(this, session, call.stream(), call.version(), call.params(), call.encoder(),
-            call.caller())
-        : get(call.params(), call.encoder(), call.caller(), null, call.context().clientInfo())).toBuilder();
+            ? LegacyElicitation.get(
+                this,
+                session,
+                call.stream(),
+                call.version(),
+                call.params(),
+                call.encoder(),
+                call.caller())
+            : get(
+                call.params(),
+                call.encoder(),
+                call.caller(),
+                null,
+                call.context().clientInfo()))
+        .toBuilder();
   }
 
   /**
@@ -77,18 +107,27 @@ final class PromptsFeature {
    * answered like an unknown one, from memory: never on another thread.
    */
   private boolean renderMayBlock(Request request, Caller caller) {
-    return request.params().string("name").flatMap(context.prompts::get)
+    return request
+        .params()
+        .string("name")
+        .flatMap(context.prompts::get)
         .filter(d -> d.visibleTo(caller))
-        .map(d -> d.renderer().mayBlock()).orElse(false);
+        .map(d -> d.renderer().mayBlock())
+        .orElse(false);
   }
 
   /** Whether completing may block: a resource template's variables come from its provider, which may do I/O. */
   private boolean completeMayBlock(Request request, Caller caller) {
-    return request.params().object("ref").map(r -> r.string("type").orElse("").equals("ref/resource")
-        ? context.resources != null
-        : r.string("name").flatMap(context.prompts::get)
-            .filter(d -> d.visibleTo(caller))
-            .map(d -> d.completer() != null && d.completer().mayBlock()).orElse(false))
+    return request
+        .params()
+        .object("ref")
+        .map(r -> r.string("type").orElse("").equals("ref/resource")
+            ? context.resources != null
+            : r.string("name")
+                .flatMap(context.prompts::get)
+                .filter(d -> d.visibleTo(caller))
+                .map(d -> d.completer() != null && d.completer().mayBlock())
+                .orElse(false))
         .orElse(false);
   }
 
@@ -101,7 +140,11 @@ final class PromptsFeature {
    * {@code prompts/list}: the prompts {@code caller} may see, a page at a time; {@code formFirst}: as a client that can
    * show forms sees them, required arguments that may wait for the form listed as optional ({@link ArgumentForms}).
    */
-  JsonObject.Builder list(JsonObject params, Encoder encoder, Caller caller, boolean formFirst,
+  JsonObject.Builder list(
+      JsonObject params,
+      Encoder encoder,
+      Caller caller,
+      boolean formFirst,
       @Nullable Implementation client) {
     String after = null;
     Json cursor = params.get("cursor");
@@ -110,11 +153,14 @@ final class PromptsFeature {
     } else if (cursor != null) {
       throw McpException.invalidParams("Invalid cursor: \"cursor\" must be a string");
     }
-    PromptCatalog.Page page = context.prompts.snapshot().page(after,
-        ClientQuirks.pageSize(client, context.pageSize), caller);
+    PromptCatalog.Page page = context
+        .prompts
+        .snapshot()
+        .page(after, ClientQuirks.pageSize(client, context.pageSize), caller);
     List<Json> prompts = new ArrayList<>(page.items().size());
     for (PromptDefinition p : page.items()) {
-      prompts.add(encoder.prompt(formFirst && p.renderer().elicits() ? ArgumentForms.listed(p.prompt()) : p.prompt()));
+      prompts.add(encoder.prompt(
+          formFirst && p.renderer().elicits() ? ArgumentForms.listed(p.prompt()) : p.prompt()));
     }
     JsonObject.Builder result = JsonObject.builder().put("prompts", new JsonArray(prompts));
     if (page.more()) {
@@ -131,11 +177,16 @@ final class PromptsFeature {
    * {@code prompts/get}; with {@code ask}, for a client that can show forms: what is missing or invalid is thrown as
    * one {@link ArgumentsNeeded} form ({@link ArgumentForms#check}) unless the prompt opts out of being asked.
    */
-  JsonObject get(JsonObject params, Encoder encoder, Caller caller, ArgumentForms.@Nullable Ask ask,
+  JsonObject get(
+      JsonObject params,
+      Encoder encoder,
+      Caller caller,
+      ArgumentForms.@Nullable Ask ask,
       @Nullable Implementation client) {
     PromptDefinition definition = lookup(params.get("name"), caller);
     Prompt prompt = definition.prompt();
-    Map<String, String> arguments = arguments("prompt '" + prompt.name() + "'", params.get("arguments"), "arguments");
+    Map<String, String> arguments =
+        arguments("prompt '" + prompt.name() + "'", params.get("arguments"), "arguments");
     if (ask != null && definition.renderer().elicits()) {
       ArgumentForms.check(definition, arguments, ask);
     } else {
@@ -144,7 +195,8 @@ final class PromptsFeature {
     Set<String> placeholders = ClientQuirks.placeholders(client, arguments);
     GetPromptResult result;
     try {
-      result = placeholders.isEmpty() ? definition.renderer().render(arguments)
+      result = placeholders.isEmpty()
+          ? definition.renderer().render(arguments)
           : definition.renderer().render(arguments, placeholders);
     } catch (McpException e) {
       throw e;
@@ -152,7 +204,8 @@ final class PromptsFeature {
       Thread.currentThread().interrupt();
       throw McpException.internal("prompt '" + prompt.name() + "': rendering was interrupted");
     } catch (Exception | StackOverflowError | LinkageError | AssertionError e) {
-      // Errors a renderer can cause (runaway recursion, a missing class, a failed assert) must still get an answer.
+      // Errors a renderer can cause (runaway recursion, a missing class, a failed assert) must
+      // still get an answer.
       LOG.log(Level.ERROR, "prompt '" + prompt.name() + "' failed to render", e);
       throw McpException.internal("prompt '" + prompt.name() + "' failed to render");
     }
@@ -169,29 +222,40 @@ final class PromptsFeature {
   }
 
   JsonObject complete(JsonObject params, Encoder encoder, Caller caller) {
-    JsonObject ref = params.object("ref")
-        .orElseThrow(() -> McpException.invalidParams("Invalid params: completion/complete needs \"ref\" (an object)"));
-    JsonObject argument = params.object("argument")
-        .orElseThrow(() -> McpException.invalidParams("Invalid params: completion/complete needs \"argument\" (an object)"));
-    String argName = argument.string("name")
-        .orElseThrow(() -> McpException.invalidParams("Invalid params: \"argument.name\" must be a string"));
-    String value = argument.string("value")
-        .orElseThrow(() -> McpException.invalidParams("Invalid params: \"argument.value\" must be a string"));
+    JsonObject ref = params
+        .object("ref")
+        .orElseThrow(() -> McpException.invalidParams(
+            "Invalid params: completion/complete needs \"ref\" (an object)"));
+    JsonObject argument = params
+        .object("argument")
+        .orElseThrow(() -> McpException.invalidParams(
+            "Invalid params: completion/complete needs \"argument\" (an object)"));
+    String argName = argument
+        .string("name")
+        .orElseThrow(
+            () -> McpException.invalidParams("Invalid params: \"argument.name\" must be a string"));
+    String value = argument
+        .string("value")
+        .orElseThrow(() ->
+            McpException.invalidParams("Invalid params: \"argument.value\" must be a string"));
     String type = ref.string("type").orElse("");
     JsonObject context = params.object("context").orElse(JsonObject.EMPTY);
     if (type.equals("ref/resource")) {
       return encoder.completion(completeVariable(ref, argName, value, context, caller));
     }
     if (!type.equals("ref/prompt")) {
-      throw McpException.invalidParams("Invalid params: \"ref.type\" must be \"ref/prompt\" or \"ref/resource\"");
+      throw McpException.invalidParams(
+          "Invalid params: \"ref.type\" must be \"ref/prompt\" or \"ref/resource\"");
     }
     PromptDefinition definition = lookup(ref.get("name"), caller);
     if (definition.prompt().arguments().stream().noneMatch(a -> a.name().equals(argName))) {
-      throw McpException.invalidParams("prompt '" + definition.name() + "' has no argument '" + argName + "'");
+      throw McpException.invalidParams(
+          "prompt '" + definition.name() + "' has no argument '" + argName + "'");
     }
-    Map<String, String> known = arguments("prompt '" + definition.name() + "'", context.get("arguments"),
-        "context.arguments");
-    return encoder.completion(definition.complete(argName, value, known)); // Completion itself caps the values
+    Map<String, String> known = arguments(
+        "prompt '" + definition.name() + "'", context.get("arguments"), "context.arguments");
+    return encoder.completion(
+        definition.complete(argName, value, known)); // Completion itself caps the values
   }
 
   /**
@@ -218,20 +282,24 @@ final class PromptsFeature {
    * Completes a variable of the resource template whose URI template {@code ref.uri} names. A template that is not
    * listed, or that the caller may not see, gets an empty completion, exactly like one nobody serves.
    */
-  private Completion completeVariable(JsonObject ref, String variable, String value, JsonObject context,
-      Caller caller) {
-    String uri = ref.string("uri").orElseThrow(() ->
-        McpException.invalidParams("Invalid params: a \"ref/resource\" needs \"uri\" (a URI template, a string)"));
+  private Completion completeVariable(
+      JsonObject ref, String variable, String value, JsonObject context, Caller caller) {
+    String uri = ref.string("uri")
+        .orElseThrow(() -> McpException.invalidParams(
+            "Invalid params: a \"ref/resource\" needs \"uri\" (a URI template, a string)"));
     ResourceProvider provider = this.context.resources;
-    ResourceTemplate template = provider == null ? null : provider.templates().stream()
-        .filter(t -> t.uriTemplate().equals(uri))
-        .filter(t -> caller.unrestricted() || provider.visible(caller, t))
-        .findFirst().orElse(null);
+    ResourceTemplate template = provider == null
+        ? null
+        : provider.templates().stream()
+            .filter(t -> t.uriTemplate().equals(uri))
+            .filter(t -> caller.unrestricted() || provider.visible(caller, t))
+            .findFirst()
+            .orElse(null);
     if (provider == null || template == null) {
       return Completion.EMPTY;
     }
-    Map<String, String> known = arguments("resource template '" + uri + "'", context.get("arguments"),
-        "context.arguments");
+    Map<String, String> known =
+        arguments("resource template '" + uri + "'", context.get("arguments"), "context.arguments");
     try {
       Completion completion = provider.complete(template, variable, value, known);
       return completion == null ? Completion.EMPTY : completion;
@@ -256,8 +324,8 @@ final class PromptsFeature {
     Map<String, String> out = new LinkedHashMap<>();
     for (Map.Entry<String, Json> e : o.members().entrySet()) {
       if (!(e.getValue() instanceof JsonString s)) {
-        throw McpException.invalidParams(
-            owner + ": argument '" + e.getKey() + "' must be a string, not " + e.getValue().typeName());
+        throw McpException.invalidParams(owner + ": argument '" + e.getKey()
+            + "' must be a string, not " + e.getValue().typeName());
       }
       out.put(e.getKey(), s.value());
     }
@@ -269,15 +337,19 @@ final class PromptsFeature {
     List<String> missing = new ArrayList<>();
     List<ArgumentsNeeded.Question> questions = new ArrayList<>();
     for (PromptArgument a : prompt.arguments()) {
-      if (a.required() && (arguments.get(a.name()) == null || arguments.get(a.name()).isEmpty())) {
+      if (a.required()
+          && (arguments.get(a.name()) == null || arguments.get(a.name()).isEmpty())) {
         missing.add("'" + a.name() + "'");
         ArgumentField field = definition.renderer().field(a.name());
-        questions.add(new ArgumentsNeeded.Question(field != null ? field : ArgumentField.of(a), "is required"));
+        questions.add(new ArgumentsNeeded.Question(
+            field != null ? field : ArgumentField.of(a), "is required"));
       }
     }
     if (!missing.isEmpty()) {
-      throw new ArgumentsNeeded("prompt '" + prompt.name() + "': missing required argument"
-          + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing), questions);
+      throw new ArgumentsNeeded(
+          "prompt '" + prompt.name() + "': missing required argument"
+              + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing),
+          questions);
     }
     refuseUnknown(prompt, arguments);
   }

@@ -1,12 +1,12 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.Caller;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,8 +21,12 @@ import org.jspecify.annotations.Nullable;
  * @param retry a 2026-07-28 retry's checked {@code requestState} and answer ({@link InputRequired}), or null
  */
 record RequestContext(
-    RequestId id, ProtocolVersion version, JsonObject clientCapabilities, @Nullable Implementation clientInfo,
-    Caller caller, InputRequired.@Nullable Retry retry) {
+    RequestId id,
+    ProtocolVersion version,
+    JsonObject clientCapabilities,
+    @Nullable Implementation clientInfo,
+    Caller caller,
+    InputRequired.@Nullable Retry retry) {
   /** Checks the fields. */
   public RequestContext {
     requireNonNull(id, "id");

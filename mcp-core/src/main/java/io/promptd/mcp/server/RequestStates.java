@@ -36,6 +36,7 @@ final class RequestStates {
   static final int MAX_CHARS = 65_536;
   /** How long a user has to answer the form. */
   static final Duration TTL = Duration.ofMinutes(10);
+
   private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
   private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
@@ -48,7 +49,12 @@ final class RequestStates {
    * @param answered values the user gave in earlier rounds, carried to the next so that only what is still missing or
    *     invalid is asked again
    */
-  record State(String method, String digest, @Nullable String subject, long expiresAt, List<String> asked,
+  record State(
+      String method,
+      String digest,
+      @Nullable String subject,
+      long expiresAt,
+      List<String> asked,
       Map<String, String> answered) {
     State {
       asked = List.copyOf(asked);
@@ -71,13 +77,22 @@ final class RequestStates {
   }
 
   /** A new state for a request by {@code subject}, expiring {@link #TTL} from now. */
-  State issue(String method, String digest, @Nullable String subject, List<String> asked, Map<String, String> answered) {
-    return new State(method, digest, subject, clock.instant().plus(TTL).getEpochSecond(), asked, answered);
+  State issue(
+      String method,
+      String digest,
+      @Nullable String subject,
+      List<String> asked,
+      Map<String, String> answered) {
+    return new State(
+        method, digest, subject, clock.instant().plus(TTL).getEpochSecond(), asked, answered);
   }
 
   String seal(State s) {
-    JsonObject.Builder payload = JsonObject.builder().put("m", s.method()).put("d", s.digest())
-        .put("e", s.expiresAt()).put("a", JsonArray.ofStrings(s.asked()));
+    JsonObject.Builder payload = JsonObject.builder()
+        .put("m", s.method())
+        .put("d", s.digest())
+        .put("e", s.expiresAt())
+        .put("a", JsonArray.ofStrings(s.asked()));
     JsonObject.Builder answered = JsonObject.builder();
     new TreeMap<>(s.answered()).forEach(answered::put);
     payload.put("v", answered.build());
@@ -87,8 +102,10 @@ final class RequestStates {
     byte[] bytes = JsonCodec.writeBytes(payload.build(), false);
     String sealed = ENCODER.encodeToString(bytes) + '.' + ENCODER.encodeToString(mac(bytes));
     if (sealed.length() > MAX_CHARS) {
-      throw McpException.invalidParams("Invalid params: the answers given so far are too long to carry to the next"
-          + " round (at most about " + MAX_CHARS * 3 / 4 + " bytes); pass them as arguments instead");
+      throw McpException.invalidParams(
+          "Invalid params: the answers given so far are too long to carry to the next"
+              + " round (at most about " + MAX_CHARS * 3 / 4
+              + " bytes); pass them as arguments instead");
     }
     return sealed;
   }
@@ -123,7 +140,8 @@ final class RequestStates {
       throw invalid("was issued to another principal");
     }
     if (!s.method().equals(method) || !s.digest().equals(digest)) {
-      throw invalid("belongs to another request (retry the original request unchanged, with its requestState)");
+      throw invalid(
+          "belongs to another request (retry the original request unchanged, with its requestState)");
     }
     return s;
   }
@@ -132,8 +150,8 @@ final class RequestStates {
   static String digest(String name, Map<String, String> arguments) {
     JsonObject.Builder args = JsonObject.builder();
     new TreeMap<>(arguments).forEach(args::put);
-    byte[] canonical = JsonCodec.writeBytes(JsonObject.builder().put("name", name).put("arguments", args.build())
-        .build(), false);
+    byte[] canonical = JsonCodec.writeBytes(
+        JsonObject.builder().put("name", name).put("arguments", args.build()).build(), false);
     try {
       return ENCODER.encodeToString(MessageDigest.getInstance("SHA-256").digest(canonical));
     } catch (GeneralSecurityException e) {
@@ -144,8 +162,11 @@ final class RequestStates {
   private static State parse(byte[] payload) {
     try {
       if (JsonCodec.parse(new String(payload, StandardCharsets.UTF_8)) instanceof JsonObject o
-          && o.get("m") instanceof JsonString m && o.get("d") instanceof JsonString d
-          && o.get("e") instanceof JsonNumber e && e.isLong() && o.get("a") instanceof JsonArray a
+          && o.get("m") instanceof JsonString m
+          && o.get("d") instanceof JsonString d
+          && o.get("e") instanceof JsonNumber e
+          && e.isLong()
+          && o.get("a") instanceof JsonArray a
           && o.get("v") instanceof JsonObject v) {
         List<String> asked = new ArrayList<>();
         for (Json item : a.elements()) {
@@ -159,7 +180,8 @@ final class RequestStates {
             answered.put(k, s.value());
           }
         });
-        return new State(m.value(), d.value(), o.string("s").orElse(null), e.longValue(), asked, answered);
+        return new State(
+            m.value(), d.value(), o.string("s").orElse(null), e.longValue(), asked, answered);
       }
     } catch (JsonException e) {
       // a state we sealed always parses: fall through

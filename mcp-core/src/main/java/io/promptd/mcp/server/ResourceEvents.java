@@ -33,7 +33,9 @@ final class ResourceEvents implements ResourceProvider.Listener {
     broadcaster.submit(() -> {
       broadcaster.toSessions(new Notification(Methods.NOTIFICATION_RESOURCES_LIST_CHANGED, null));
       broadcaster.toSubscriptions(
-          Subscription::resourcesListChanged, Methods.NOTIFICATION_RESOURCES_LIST_CHANGED, JsonObject.EMPTY);
+          Subscription::resourcesListChanged,
+          Methods.NOTIFICATION_RESOURCES_LIST_CHANGED,
+          JsonObject.EMPTY);
     });
   }
 
@@ -52,7 +54,9 @@ final class ResourceEvents implements ResourceProvider.Listener {
       }
       failed.forEach(subscribers::remove);
       broadcaster.toSubscriptions(
-          s -> s.watches(uri) && ResourcesFeature.visible(resources, s.caller(), uri), Methods.NOTIFICATION_RESOURCES_UPDATED, JsonObject.builder().put("uri", uri).build());
+          s -> s.watches(uri) && ResourcesFeature.visible(resources, s.caller(), uri),
+          Methods.NOTIFICATION_RESOURCES_UPDATED,
+          JsonObject.builder().put("uri", uri).build());
     });
   }
 

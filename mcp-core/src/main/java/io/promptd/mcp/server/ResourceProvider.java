@@ -1,10 +1,10 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.spi.Caller;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -74,7 +74,8 @@ public interface ResourceProvider {
    * @return at most {@value Completion#MAX_VALUES} suggestions
    * @throws Exception when completing fails; the client gets -32603 with a safe message
    */
-  default Completion complete(ResourceTemplate template, String variable, String value, Map<String, String> context)
+  default Completion complete(
+      ResourceTemplate template, String variable, String value, Map<String, String> context)
       throws Exception {
     return Completion.EMPTY;
   }

@@ -36,7 +36,8 @@ final class ResourceSubscriptions {
 
   /** Tells this session's client that {@code uri} changed. */
   void notifyUpdated(String uri) {
-    session.notifyClient(new Notification(Methods.NOTIFICATION_RESOURCES_UPDATED,
+    session.notifyClient(new Notification(
+        Methods.NOTIFICATION_RESOURCES_UPDATED,
         JsonObject.builder().put("uri", uri).build()));
   }
 

@@ -1,6 +1,5 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonBoolean;
@@ -9,10 +8,11 @@ import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Methods;
-import io.promptd.mcp.server.MethodTable.Era;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.server.MethodTable.Era;
+import io.promptd.mcp.spi.Caller;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -37,26 +37,45 @@ final class ResourcesFeature {
   }
 
   void register(MethodTable.Builder table) {
-    // Registered with or without a provider: before initialize they are premature (-32602), not unknown (-32601).
-    table.add(Methods.RESOURCES_LIST, Era.BOTH, MethodTable.Blocking.NEVER,
+    // Registered with or without a provider: before initialize they are premature (-32602), not
+    // unknown (-32601).
+    table.add(
+        Methods.RESOURCES_LIST,
+        Era.BOTH,
+        MethodTable.Blocking.NEVER,
         call -> hinted(call, list(provider(call), call.params(), call.encoder(), call.caller())));
-    table.add(Methods.RESOURCES_TEMPLATES_LIST, Era.BOTH, MethodTable.Blocking.NEVER,
-        call -> hinted(call, templates(provider(call), call.params(), call.encoder(), call.caller())));
+    table.add(
+        Methods.RESOURCES_TEMPLATES_LIST,
+        Era.BOTH,
+        MethodTable.Blocking.NEVER,
+        call ->
+            hinted(call, templates(provider(call), call.params(), call.encoder(), call.caller())));
     // Providers may do I/O to read.
-    table.add(Methods.RESOURCES_READ, Era.BOTH, MethodTable.Blocking.ALWAYS, call -> hinted(call,
-        read(provider(call), call.params(), call.encoder(),
-            call.modern() ? ErrorCodes.INVALID_PARAMS : ErrorCodes.RESOURCE_NOT_FOUND, call.caller())));
+    table.add(
+        Methods.RESOURCES_READ,
+        Era.BOTH,
+        MethodTable.Blocking.ALWAYS,
+        call -> hinted(
+            call,
+            read(
+                provider(call),
+                call.params(),
+                call.encoder(),
+                call.modern() ? ErrorCodes.INVALID_PARAMS : ErrorCodes.RESOURCE_NOT_FOUND,
+                call.caller())));
     table.add(Methods.RESOURCES_SUBSCRIBE, Set.of(Era.LEGACY), MethodTable.Blocking.NEVER, call -> {
       provider(call);
-      // Accepted whether or not the resource exists or is visible, as before; updates go only to who may see it.
+      // Accepted whether or not the resource exists or is visible, as before; updates go only to
+      // who may see it.
       call.legacySession().resourceSubscriptions().subscribe(uri(call.params()), call.caller());
       return JsonObject.builder();
     });
-    table.add(Methods.RESOURCES_UNSUBSCRIBE, Set.of(Era.LEGACY), MethodTable.Blocking.NEVER, call -> {
-      provider(call);
-      call.legacySession().resourceSubscriptions().unsubscribe(uri(call.params()));
-      return JsonObject.builder();
-    });
+    table.add(
+        Methods.RESOURCES_UNSUBSCRIBE, Set.of(Era.LEGACY), MethodTable.Blocking.NEVER, call -> {
+          provider(call);
+          call.legacySession().resourceSubscriptions().unsubscribe(uri(call.params()));
+          return JsonObject.builder();
+        });
   }
 
   /** A modern result gets its caching hints; a legacy one is as it is. */
@@ -64,8 +83,10 @@ final class ResourcesFeature {
     if (!call.modern()) {
       return result;
     }
-    // Resources change under the library's feet; "private" keeps shared caches from serving a stale read.
-    String scope = call.request().method().equals(Methods.RESOURCES_READ) ? "private" : call.cacheScope();
+    // Resources change under the library's feet; "private" keeps shared caches from serving a stale
+    // read.
+    String scope =
+        call.request().method().equals(Methods.RESOURCES_READ) ? "private" : call.cacheScope();
     return result.put("ttlMs", context.listTtl.toMillis()).put("cacheScope", scope);
   }
 
@@ -79,20 +100,24 @@ final class ResourcesFeature {
    *
    * @return the accepted filter: whether list changes are wanted, and the watched URIs
    */
-  static Filter filter(@Nullable ResourceProvider provider, JsonObject notifications, JsonObject.Builder ack) {
+  static Filter filter(
+      @Nullable ResourceProvider provider, JsonObject notifications, JsonObject.Builder ack) {
     if (provider == null) {
       return Filter.NONE;
     }
-    boolean listChanged = notifications.get("resourcesListChanged") instanceof JsonBoolean b && b.value();
+    boolean listChanged =
+        notifications.get("resourcesListChanged") instanceof JsonBoolean b && b.value();
     Set<String> uris = new LinkedHashSet<>();
     Json raw = notifications.get("resourceSubscriptions");
     if (raw != null) {
       if (!(raw instanceof JsonArray array)) {
-        throw McpException.invalidParams("Invalid params: \"notifications.resourceSubscriptions\" must be an array of URIs");
+        throw McpException.invalidParams(
+            "Invalid params: \"notifications.resourceSubscriptions\" must be an array of URIs");
       }
       for (Json element : array.elements()) {
         if (!(element instanceof JsonString s)) {
-          throw McpException.invalidParams("Invalid params: \"notifications.resourceSubscriptions\" must hold strings");
+          throw McpException.invalidParams(
+              "Invalid params: \"notifications.resourceSubscriptions\" must hold strings");
         }
         uris.add(s.value());
       }
@@ -119,7 +144,8 @@ final class ResourcesFeature {
     return provider;
   }
 
-  private JsonObject.Builder list(ResourceProvider provider, JsonObject params, Encoder encoder, Caller caller) {
+  private JsonObject.Builder list(
+      ResourceProvider provider, JsonObject params, Encoder encoder, Caller caller) {
     List<Resource> all = provider.resources();
     if (!caller.unrestricted()) {
       all = all.stream().filter(r -> provider.visible(caller, r.uri())).toList();
@@ -127,7 +153,8 @@ final class ResourcesFeature {
     return page(all, params, "resources", encoder::resource);
   }
 
-  private JsonObject.Builder templates(ResourceProvider provider, JsonObject params, Encoder encoder, Caller caller) {
+  private JsonObject.Builder templates(
+      ResourceProvider provider, JsonObject params, Encoder encoder, Caller caller) {
     List<ResourceTemplate> all = provider.templates();
     if (!caller.unrestricted()) {
       all = all.stream().filter(t -> provider.visible(caller, t)).toList();
@@ -135,7 +162,8 @@ final class ResourcesFeature {
     return page(all, params, "resourceTemplates", encoder::resourceTemplate);
   }
 
-  private <T> JsonObject.Builder page(List<T> all, JsonObject params, String field, Function<T, JsonObject> encode) {
+  private <T> JsonObject.Builder page(
+      List<T> all, JsonObject params, String field, Function<T, JsonObject> encode) {
     int from = 0;
     Json cursor = params.get("cursor");
     if (cursor instanceof JsonString s) {
@@ -168,7 +196,11 @@ final class ResourcesFeature {
     throw McpException.invalidParams("Invalid cursor: not one this server issued for " + field);
   }
 
-  private JsonObject.Builder read(ResourceProvider provider, JsonObject params, Encoder encoder, int notFoundCode,
+  private JsonObject.Builder read(
+      ResourceProvider provider,
+      JsonObject params,
+      Encoder encoder,
+      int notFoundCode,
       Caller caller) {
     String uri = uri(params);
     Optional<List<ResourceContents>> contents;
@@ -186,7 +218,9 @@ final class ResourcesFeature {
     }
     if (contents.isEmpty()) {
       throw new McpException(
-          notFoundCode, "Resource not found: " + uri, JsonObject.builder().put("uri", uri).build());
+          notFoundCode,
+          "Resource not found: " + uri,
+          JsonObject.builder().put("uri", uri).build());
     }
     List<Json> encoded = new ArrayList<>(contents.get().size());
     for (ResourceContents c : contents.get()) {
@@ -196,7 +230,9 @@ final class ResourcesFeature {
   }
 
   private static String uri(JsonObject params) {
-    return params.string("uri")
-        .orElseThrow(() -> McpException.invalidParams("Invalid params: \"uri\" must be a string naming a resource"));
+    return params
+        .string("uri")
+        .orElseThrow(() -> McpException.invalidParams(
+            "Invalid params: \"uri\" must be a string naming a resource"));
   }
 }

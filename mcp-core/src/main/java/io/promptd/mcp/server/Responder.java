@@ -25,7 +25,8 @@ final class Responder {
    *
    * @return the response, or null when the request was cancelled and must not be answered
    */
-  static @Nullable Response run(Request request, InFlight task, Function<Request, JsonObject> serve) {
+  static @Nullable Response run(
+      Request request, InFlight task, Function<Request, JsonObject> serve) {
     if (!task.start(Thread.currentThread())) {
       return null; // cancelled before it started
     }
@@ -69,9 +70,14 @@ final class Responder {
     } catch (McpException e) {
       return ErrorResponse.of(request.id(), e);
     } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
-      // Errors that application code (a completer, a renderer) can cause still get an answer; a dying VM does not.
+      // Errors that application code (a completer, a renderer) can cause still get an answer; a
+      // dying VM does not.
       LOG.log(Level.ERROR, "request " + request.id() + " (" + request.method() + ") failed", e);
-      return new ErrorResponse(request.id(), ErrorCodes.INTERNAL_ERROR, "Internal error while serving " + request.method(), null);
+      return new ErrorResponse(
+          request.id(),
+          ErrorCodes.INTERNAL_ERROR,
+          "Internal error while serving " + request.method(),
+          null);
     }
   }
 
@@ -82,9 +88,11 @@ final class Responder {
     }
     return switch (e.code()) {
       case ErrorCodes.METHOD_NOT_FOUND -> Reply.Hint.UNKNOWN_METHOD;
-      case ErrorCodes.HEADER_MISMATCH, ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
-          ErrorCodes.MISSING_REQUIRED_CLIENT_CAPABILITY, ErrorCodes.INVALID_REQUEST, ErrorCodes.PARSE_ERROR ->
-          Reply.Hint.REJECTED;
+      case ErrorCodes.HEADER_MISMATCH,
+          ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
+          ErrorCodes.MISSING_REQUIRED_CLIENT_CAPABILITY,
+          ErrorCodes.INVALID_REQUEST,
+          ErrorCodes.PARSE_ERROR -> Reply.Hint.REJECTED;
       default -> Reply.Hint.ANSWERED;
     };
   }

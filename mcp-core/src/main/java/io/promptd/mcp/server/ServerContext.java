@@ -57,7 +57,9 @@ final class ServerContext {
     JsonObject.Builder b = JsonObject.builder();
     b.put("prompts", JsonObject.builder().put("listChanged", true).build());
     if (resources != null) {
-      b.put("resources", JsonObject.builder().put("subscribe", true).put("listChanged", true).build());
+      b.put(
+          "resources",
+          JsonObject.builder().put("subscribe", true).put("listChanged", true).build());
     }
     if (version.atLeast(ProtocolVersion.V2025_03_26)) {
       b.put("completions", JsonObject.EMPTY);

@@ -29,10 +29,17 @@ final class ServerFeature {
   }
 
   void register(MethodTable.Builder table) {
-    table.add(Methods.PING, Set.of(LEGACY), MethodTable.Blocking.NEVER, call -> JsonObject.builder());
-    table.add(Methods.LOGGING_SET_LEVEL, Set.of(LEGACY), MethodTable.Blocking.NEVER, ServerFeature::setLevel);
-    table.add(Methods.SERVER_DISCOVER, Set.of(MODERN), MethodTable.Blocking.NEVER, call -> discover());
-    table.add(Methods.SUBSCRIPTIONS_LISTEN, Set.of(MODERN), MethodTable.Blocking.ALWAYS, this::listen);
+    table.add(
+        Methods.PING, Set.of(LEGACY), MethodTable.Blocking.NEVER, call -> JsonObject.builder());
+    table.add(
+        Methods.LOGGING_SET_LEVEL,
+        Set.of(LEGACY),
+        MethodTable.Blocking.NEVER,
+        ServerFeature::setLevel);
+    table.add(
+        Methods.SERVER_DISCOVER, Set.of(MODERN), MethodTable.Blocking.NEVER, call -> discover());
+    table.add(
+        Methods.SUBSCRIPTIONS_LISTEN, Set.of(MODERN), MethodTable.Blocking.ALWAYS, this::listen);
   }
 
   private static JsonObject.Builder setLevel(MethodCall call) {
@@ -40,9 +47,10 @@ final class ServerFeature {
     if (state == null) {
       throw McpException.methodNotFound(call.request().method());
     }
-    state.logLevel = LoggingLevel.of(call.params().string("level").orElse("")).orElseThrow(() ->
-        McpException.invalidParams("Invalid params: \"level\" must be one of " + String.join(", ",
-            Arrays.stream(LoggingLevel.values()).map(LoggingLevel::id).toList())));
+    state.logLevel = LoggingLevel.of(call.params().string("level").orElse(""))
+        .orElseThrow(() -> McpException.invalidParams("Invalid params: \"level\" must be one of "
+            + String.join(
+                ", ", Arrays.stream(LoggingLevel.values()).map(LoggingLevel::id).toList())));
     return JsonObject.builder();
   }
 
@@ -59,10 +67,14 @@ final class ServerFeature {
     Caller caller = call.caller();
     Outbound stream = call.stream();
     ListenScope scope = call.listens();
-    JsonObject filter = call.params().object("notifications").orElseThrow(() ->
-        McpException.invalidParams("Invalid params: subscriptions/listen needs \"notifications\" (an object)"));
+    JsonObject filter = call.params()
+        .object("notifications")
+        .orElseThrow(() -> McpException.invalidParams(
+            "Invalid params: subscriptions/listen needs \"notifications\" (an object)"));
     boolean wantsPrompts = filter.get("promptsListChanged") instanceof JsonBoolean b && b.value();
-    boolean wantsTools = context.promptsAsTools && filter.get("toolsListChanged") instanceof JsonBoolean t && t.value();
+    boolean wantsTools = context.promptsAsTools
+        && filter.get("toolsListChanged") instanceof JsonBoolean t
+        && t.value();
     JsonObject.Builder acknowledged = JsonObject.builder();
     if (wantsPrompts) {
       acknowledged.put("promptsListChanged", true);
@@ -71,22 +83,34 @@ final class ServerFeature {
       acknowledged.put("toolsListChanged", true);
     }
     ResourcesFeature.Filter res = ResourcesFeature.filter(context.resources, filter, acknowledged);
-    Subscription sub = new Subscription(call.request().id(), stream, wantsPrompts, res.listChanged(), wantsTools,
-        res.uris(), caller);
+    Subscription sub = new Subscription(
+        call.request().id(),
+        stream,
+        wantsPrompts,
+        res.listChanged(),
+        wantsTools,
+        res.uris(),
+        caller);
     scope.add(sub);
     try {
       synchronized (sub) {
         context.broadcaster.addSubscription(sub);
-        stream.send(new Notification(Methods.NOTIFICATION_SUBSCRIPTIONS_ACKNOWLEDGED,
-            JsonObject.builder().put("_meta", sub.meta()).put("notifications", acknowledged.build()).build()));
+        stream.send(new Notification(
+            Methods.NOTIFICATION_SUBSCRIPTIONS_ACKNOWLEDGED,
+            JsonObject.builder()
+                .put("_meta", sub.meta())
+                .put("notifications", acknowledged.build())
+                .build()));
       }
-      // A server-side teardown is announced (cancellation: MUST), then answered (subscriptions: SHOULD).
+      // A server-side teardown is announced (cancellation: MUST), then answered (subscriptions:
+      // SHOULD).
       if (!sub.await() || !sub.sayCancelled()) {
         throw McpException.internal("Subscription stream closed");
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw McpException.internal("Subscription cancelled"); // suppressed: a cancelled request gets no response
+      throw McpException.internal(
+          "Subscription cancelled"); // suppressed: a cancelled request gets no response
     } finally {
       context.broadcaster.removeSubscription(sub);
       scope.remove(sub);

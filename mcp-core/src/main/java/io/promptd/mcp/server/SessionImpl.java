@@ -1,15 +1,10 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
-import io.promptd.mcp.spi.Outbound;
-import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
-import io.promptd.mcp.spi.Incoming;
-import io.promptd.mcp.spi.LegacySessionState;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
@@ -18,7 +13,12 @@ import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Caller;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.LegacySessionState;
+import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.ServerSession;
 import java.lang.System.Logger.Level;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -59,9 +59,11 @@ final class SessionImpl implements ServerSession {
   private final ListenScope listens = new ListenScope();
   /** This session's completion rate-limit bucket: legacy clients are limited per session. */
   private final String clientKey = CompletionLimiter.sessionKey();
+
   private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
   /** The server's own requests to the client (elicitation) that wait for the client's response. */
   private final Map<RequestId, CompletableFuture<Response>> awaiting = new ConcurrentHashMap<>();
+
   private final AtomicLong requests = new AtomicLong();
   private volatile @Nullable LegacyState legacy;
   private volatile boolean closed;
@@ -93,23 +95,25 @@ final class SessionImpl implements ServerSession {
         answered(r);
         yield Call.done(Reply.accepted());
       }
-      case Incoming.Invalid invalid -> Call.done(Reply.rejected(invalid.error(), invalid.answerable(), version()));
-      case Incoming.Batch batch -> new Call() {
-        @Override
-        public boolean mayBlock() {
-          return true;
-        }
+      case Incoming.Invalid invalid ->
+        Call.done(Reply.rejected(invalid.error(), invalid.answerable(), version()));
+      case Incoming.Batch batch ->
+        new Call() {
+          @Override
+          public boolean mayBlock() {
+            return true;
+          }
 
-        @Override
-        public Reply run(Outbound stream) {
-          return batch(batch, stream, caller);
-        }
+          @Override
+          public Reply run(Outbound stream) {
+            return batch(batch, stream, caller);
+          }
 
-        @Override
-        public void cancel() {
-          // each request in it can be cancelled by its own id
-        }
-      };
+          @Override
+          public void cancel() {
+            // each request in it can be cancelled by its own id
+          }
+        };
     };
   }
 
@@ -130,7 +134,9 @@ final class SessionImpl implements ServerSession {
    */
   boolean mayElicit() {
     LegacyState state = legacy;
-    return state != null && state.version.atLeast(ProtocolVersion.V2025_06_18) && context.elicits
+    return state != null
+        && state.version.atLeast(ProtocolVersion.V2025_06_18)
+        && context.elicits
         && FormElicitation.supported(state.clientCapabilities);
   }
 
@@ -146,7 +152,8 @@ final class SessionImpl implements ServerSession {
    * @return the response, or null when none came in time
    * @throws InterruptedException when the request that needs the answer is cancelled
    */
-  @Nullable Response request(String method, JsonObject params, Duration timeout, Outbound stream)
+  @Nullable
+  Response request(String method, JsonObject params, Duration timeout, Outbound stream)
       throws InterruptedException {
     RequestId id = RequestId.of("promptd-" + requests.incrementAndGet());
     CompletableFuture<Response> answer = new CompletableFuture<>();
@@ -169,8 +176,10 @@ final class SessionImpl implements ServerSession {
       waiting.complete(response);
     } else {
       // The id is the client's text: not logged.
-      LOG.log(Level.INFO, "ignored a response from the client to a request this server did not send or no longer"
-          + " waits for");
+      LOG.log(
+          Level.INFO,
+          "ignored a response from the client to a request this server did not send or no longer"
+              + " waits for");
     }
   }
 
@@ -184,16 +193,23 @@ final class SessionImpl implements ServerSession {
     InFlight task = new InFlight();
     if (inFlight.putIfAbsent(request.id(), task) != null) {
       ErrorResponse duplicate = new ErrorResponse(
-          request.id(), ErrorCodes.INVALID_REQUEST, "Invalid request: id " + request.id() + " is already in flight", null);
+          request.id(),
+          ErrorCodes.INVALID_REQUEST,
+          "Invalid request: id " + request.id() + " is already in flight",
+          null);
       return Call.done(Reply.of(duplicate, Reply.Hint.ANSWERED, version()));
     }
-    // A prompts/get that may wait for the user's answer to a form must not hold the thread that reads that answer.
+    // A prompts/get that may wait for the user's answer to a form must not hold the thread that
+    // reads that answer.
     boolean mayBlock = methods.mayBlock(request, caller)
         || (request.method().equals(Methods.PROMPTS_GET) && mayElicit());
     return Responder.call(task, mayBlock, stream -> {
       try {
-        Response response = Responder.run(request, task, r -> dispatcher.dispatch(r, stream, caller));
-        return response == null ? Reply.cancelled() : Reply.of(response, Reply.Hint.ANSWERED, version());
+        Response response =
+            Responder.run(request, task, r -> dispatcher.dispatch(r, stream, caller));
+        return response == null
+            ? Reply.cancelled()
+            : Reply.of(response, Reply.Hint.ANSWERED, version());
       } finally {
         inFlight.remove(request.id(), task);
       }
@@ -208,7 +224,8 @@ final class SessionImpl implements ServerSession {
       }
       case Methods.NOTIFICATION_CANCELLED -> {
         JsonObject params = notification.paramsOrEmpty();
-        if (params.get("requestId") instanceof JsonString || (params.get("requestId") instanceof JsonNumber n && n.isLong())) {
+        if (params.get("requestId") instanceof JsonString
+            || (params.get("requestId") instanceof JsonNumber n && n.isLong())) {
           cancel(new RequestId(params.get("requestId")));
         }
       }
@@ -222,15 +239,20 @@ final class SessionImpl implements ServerSession {
     if (state == null || !state.version.allowsBatches()) {
       String why = state == null
           ? "Invalid request: batches are not allowed before initialize (and initialize must not be batched)"
-          : "Invalid request: JSON-RPC batches are not allowed in protocol version " + state.version.id()
-              + " (only 2025-03-26 allows them)";
-      return Reply.rejected(new ErrorResponse(null, ErrorCodes.INVALID_REQUEST, why, null), true, version());
+          : "Invalid request: JSON-RPC batches are not allowed in protocol version "
+              + state.version.id() + " (only 2025-03-26 allows them)";
+      return Reply.rejected(
+          new ErrorResponse(null, ErrorCodes.INVALID_REQUEST, why, null), true, version());
     }
     List<Response> responses = new ArrayList<>();
     for (Incoming item : batch.items()) {
       switch (item) {
-        case Incoming.Single(Request r) when r.method().equals(Methods.INITIALIZE) ->
-            responses.add(ErrorResponse.of(r.id(), McpException.invalidRequest("Invalid request: initialize must not be part of a batch")));
+        case Incoming.Single(Request r)
+        when r.method().equals(Methods.INITIALIZE) ->
+          responses.add(ErrorResponse.of(
+              r.id(),
+              McpException.invalidRequest(
+                  "Invalid request: initialize must not be part of a batch")));
         case Incoming.Single(Request r) -> {
           Response response = accept(r, caller).run(stream).response();
           if (response != null) {
@@ -240,9 +262,12 @@ final class SessionImpl implements ServerSession {
         case Incoming.Single(Notification n) -> handle(n);
         case Incoming.Single s -> LOG.log(Level.DEBUG, "ignoring a response inside a batch");
         case Incoming.Invalid invalid when invalid.answerable() -> responses.add(invalid.error());
-        case Incoming.Invalid invalid -> LOG.log(Level.DEBUG, "ignoring invalid notification: {0}", invalid.error().message());
+        case Incoming.Invalid invalid ->
+          LOG.log(
+              Level.DEBUG, "ignoring invalid notification: {0}", invalid.error().message());
         case Incoming.Batch nested ->
-            responses.add(new ErrorResponse(null, ErrorCodes.INVALID_REQUEST, "Invalid request: nested batch", null));
+          responses.add(new ErrorResponse(
+              null, ErrorCodes.INVALID_REQUEST, "Invalid request: nested batch", null));
       }
     }
     return Reply.batch(responses, version());
@@ -264,8 +289,14 @@ final class SessionImpl implements ServerSession {
   @Override
   public Optional<LegacySessionState> legacyState() {
     LegacyState state = legacy;
-    return state == null ? Optional.empty() : Optional.of(new LegacySessionState(state.version,
-        state.clientCapabilities, state.clientInfo, state.logLevel, resourceSubscriptions.uris()));
+    return state == null
+        ? Optional.empty()
+        : Optional.of(new LegacySessionState(
+            state.version,
+            state.clientCapabilities,
+            state.clientInfo,
+            state.logLevel,
+            resourceSubscriptions.uris()));
   }
 
   @Override
@@ -273,7 +304,8 @@ final class SessionImpl implements ServerSession {
     this.caller = caller;
     LegacyState current = legacy;
     if (current == null) {
-      LegacyState fresh = new LegacyState(state.version(), state.clientCapabilities(), state.clientInfo());
+      LegacyState fresh =
+          new LegacyState(state.version(), state.clientCapabilities(), state.clientInfo());
       current = initialized(fresh) ? fresh : requireLegacy();
     }
     current.logLevel = state.logLevel();
@@ -283,7 +315,8 @@ final class SessionImpl implements ServerSession {
   private LegacyState requireLegacy() {
     LegacyState state = legacy;
     if (state == null) {
-      throw new IllegalStateException("SessionImpl: initialized by another thread, yet not initialized");
+      throw new IllegalStateException(
+          "SessionImpl: initialized by another thread, yet not initialized");
     }
     return state;
   }
@@ -314,7 +347,8 @@ final class SessionImpl implements ServerSession {
     return listens;
   }
 
-  @Nullable LegacyState legacy() {
+  @Nullable
+  LegacyState legacy() {
     return legacy;
   }
 

@@ -1,16 +1,16 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
-import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Caller;
+import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.RequestHeaders;
 import io.promptd.mcp.spi.StatelessEndpoint;
@@ -61,12 +61,22 @@ final class Stateless implements StatelessEndpoint {
   public Call receive(Incoming input, RequestHeaders headers, Caller caller) {
     return switch (input) {
       case Incoming.Single(Request r) -> request(r, headers, caller);
-      case Incoming.Single(Notification n) -> Call.done(Reply.accepted()); // 2026-07-28 defines none over HTTP
-      case Incoming.Single s -> Call.done(Reply.rejected(
-          Wire.refusal("Bad Request: clients must not send JSON-RPC responses in 2026-07-28"), true, MODERN));
-      case Incoming.Batch b -> Call.done(Reply.rejected(new ErrorResponse(
-          null, ErrorCodes.INVALID_REQUEST, "Invalid request: JSON-RPC batches are not allowed in 2026-07-28", null),
-          true, MODERN));
+      case Incoming.Single(Notification n) ->
+        Call.done(Reply.accepted()); // 2026-07-28 defines none over HTTP
+      case Incoming.Single s ->
+        Call.done(Reply.rejected(
+            Wire.refusal("Bad Request: clients must not send JSON-RPC responses in 2026-07-28"),
+            true,
+            MODERN));
+      case Incoming.Batch b ->
+        Call.done(Reply.rejected(
+            new ErrorResponse(
+                null,
+                ErrorCodes.INVALID_REQUEST,
+                "Invalid request: JSON-RPC batches are not allowed in 2026-07-28",
+                null),
+            true,
+            MODERN));
       case Incoming.Invalid invalid -> Call.done(Reply.rejected(invalid.error(), true, MODERN));
     };
   }
@@ -81,18 +91,26 @@ final class Stateless implements StatelessEndpoint {
     try {
       ctx = ModernMeta.parse(r, headers, caller, context.requestStates);
     } catch (McpException e) {
-      // Metadata that is missing (-32602), disagrees with the headers (-32020) or names no version we speak (-32022),
-      // and a retry whose requestState or inputResponses fail their checks (-32602), make the request malformed: over
-      // HTTP that is 400 Bad Request (2026-07-28, basic: "On HTTP, the response status MUST be 400").
+      // Metadata that is missing (-32602), disagrees with the headers (-32020) or names no version
+      // we speak (-32022),
+      // and a retry whose requestState or inputResponses fail their checks (-32602), make the
+      // request malformed: over
+      // HTTP that is 400 Bad Request (2026-07-28, basic: "On HTTP, the response status MUST be
+      // 400").
       return Call.done(Reply.of(ErrorResponse.of(r.id(), e), Reply.Hint.REJECTED, MODERN));
     }
     InFlight task = new InFlight();
     boolean mayBlock = methods.mayBlock(r, caller);
     return Responder.call(task, mayBlock, stream -> {
       String client = CompletionLimiter.clientKey(caller, headers.remoteAddress(), "process");
-      Response response = Responder.run(r, task,
-          req -> complete(context, methods.serve(new MethodCall(req, ctx, stream, null, streams, client))));
-      return response == null ? Reply.cancelled() : Reply.of(response, Responder.statelessHint(response), MODERN);
+      Response response = Responder.run(
+          r,
+          task,
+          req -> complete(
+              context, methods.serve(new MethodCall(req, ctx, stream, null, streams, client))));
+      return response == null
+          ? Reply.cancelled()
+          : Reply.of(response, Responder.statelessHint(response), MODERN);
     });
   }
 

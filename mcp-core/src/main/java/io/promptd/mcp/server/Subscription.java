@@ -1,11 +1,11 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.protocol.Methods;
-import io.promptd.mcp.spi.Caller;
-import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.RequestId;
+import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.spi.Caller;
+import io.promptd.mcp.spi.Outbound;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
@@ -32,8 +32,14 @@ final class Subscription {
     this(id, stream, promptsListChanged, false, false, Set.of(), Caller.UNRESTRICTED);
   }
 
-  Subscription(RequestId id, Outbound stream, boolean promptsListChanged, boolean resourcesListChanged,
-      boolean toolsListChanged, Set<String> resourceUris, Caller caller) {
+  Subscription(
+      RequestId id,
+      Outbound stream,
+      boolean promptsListChanged,
+      boolean resourcesListChanged,
+      boolean toolsListChanged,
+      Set<String> resourceUris,
+      Caller caller) {
     this.id = id;
     this.stream = stream;
     this.promptsListChanged = promptsListChanged;
@@ -112,8 +118,13 @@ final class Subscription {
       return false;
     }
     try {
-      stream.send(new Notification(Methods.NOTIFICATION_CANCELLED,
-          JsonObject.builder().put("requestId", id.value()).put("reason", reason).put("_meta", meta()).build()));
+      stream.send(new Notification(
+          Methods.NOTIFICATION_CANCELLED,
+          JsonObject.builder()
+              .put("requestId", id.value())
+              .put("reason", reason)
+              .put("_meta", meta())
+              .build()));
       return true;
     } catch (RuntimeException e) {
       broken = true;

@@ -1,6 +1,5 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import static io.promptd.mcp.protocol.ProtocolVersion.V2025_03_26;
 import static io.promptd.mcp.protocol.ProtocolVersion.V2025_06_18;
 
@@ -11,13 +10,14 @@ import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonNull;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
-import io.promptd.mcp.protocol.Methods;
-import io.promptd.mcp.server.MethodTable.Era;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
-import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.PromptArgument;
+import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.MethodTable.Era;
+import io.promptd.mcp.spi.Caller;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,32 +50,51 @@ final class ToolsFeature {
     table.add(Methods.TOOLS_LIST, Era.BOTH, MethodTable.Blocking.NEVER, call -> {
       JsonObject.Builder result = list(call.encoder(), call.caller(), call.version());
       return call.modern()
-          ? result.put("ttlMs", context.listTtl.toMillis()).put("cacheScope", call.cacheScope()) : result;
+          ? result.put("ttlMs", context.listTtl.toMillis()).put("cacheScope", call.cacheScope())
+          : result;
     });
     // get_prompt renders, and a renderer may block.
-    table.add(Methods.TOOLS_CALL, Era.BOTH, MethodTable.Blocking.ALWAYS,
+    table.add(
+        Methods.TOOLS_CALL,
+        Era.BOTH,
+        MethodTable.Blocking.ALWAYS,
         request -> call(request.params(), request.encoder(), request.caller(), request.version()));
   }
 
   /** {@code tools/list}: both tools, {@code get_prompt}'s schema made for what {@code caller} may see. */
   JsonObject.Builder list(Encoder encoder, Caller caller, ProtocolVersion version) {
-    List<PromptDefinition> visible = context.prompts.all().stream().filter(d -> d.visibleTo(caller)).toList();
-    JsonObject.Builder noInput = JsonObject.builder().put("type", "object").put("properties", JsonObject.EMPTY);
+    List<PromptDefinition> visible =
+        context.prompts.all().stream().filter(d -> d.visibleTo(caller)).toList();
+    JsonObject.Builder noInput =
+        JsonObject.builder().put("type", "object").put("properties", JsonObject.EMPTY);
     if (version.isModern()) {
       noInput.put("additionalProperties", false);
     }
-    JsonObject listTool = tool(version, LIST_PROMPTS, "List prompts",
+    JsonObject listTool = tool(
+        version,
+        LIST_PROMPTS,
+        "List prompts",
         "Lists the prompts this server offers (name, title, description and arguments). Render one with "
-            + GET_PROMPT + ".", noInput.build());
-    JsonObject getTool = tool(version, GET_PROMPT, "Get a prompt",
-        "Renders one of this server's prompts with arguments and returns its messages. " + (visible.size() <= DETAILED
-            ? "The input schema names every prompt and its arguments."
-            : "There are " + visible.size() + " prompts: call " + LIST_PROMPTS + " to see their names and arguments."),
+            + GET_PROMPT + ".",
+        noInput.build());
+    JsonObject getTool = tool(
+        version,
+        GET_PROMPT,
+        "Get a prompt",
+        "Renders one of this server's prompts with arguments and returns its messages. "
+            + (visible.size() <= DETAILED
+                ? "The input schema names every prompt and its arguments."
+                : "There are " + visible.size() + " prompts: call " + LIST_PROMPTS
+                    + " to see their names and arguments."),
         getPromptSchema(visible, version));
     return JsonObject.builder().put("tools", new JsonArray(List.of(listTool, getTool)));
   }
 
-  private static JsonObject tool(ProtocolVersion version, String name, String title, String description,
+  private static JsonObject tool(
+      ProtocolVersion version,
+      String name,
+      String title,
+      String description,
       JsonObject inputSchema) {
     JsonObject.Builder b = JsonObject.builder().put("name", name);
     if (version.atLeast(V2025_06_18)) {
@@ -83,19 +102,30 @@ final class ToolsFeature {
     }
     b.put("description", description).put("inputSchema", inputSchema);
     if (version.atLeast(V2025_03_26)) {
-      b.put("annotations", JsonObject.builder().put("readOnlyHint", true).put("openWorldHint", false).build());
+      b.put(
+          "annotations",
+          JsonObject.builder()
+              .put("readOnlyHint", true)
+              .put("openWorldHint", false)
+              .build());
     }
     return b.build();
   }
 
-  private static JsonObject getPromptSchema(List<PromptDefinition> visible, ProtocolVersion version) {
+  private static JsonObject getPromptSchema(
+      List<PromptDefinition> visible, ProtocolVersion version) {
     boolean anyKeyword = version.isModern();
-    JsonObject.Builder name = JsonObject.builder().put("type", "string")
+    JsonObject.Builder name = JsonObject.builder()
+        .put("type", "string")
         .put("description", "The prompt's name, as " + LIST_PROMPTS + " gives it");
-    JsonObject.Builder arguments = JsonObject.builder().put("type", "object")
+    JsonObject.Builder arguments = JsonObject.builder()
+        .put("type", "object")
         .put("description", "The prompt's arguments, by name")
-        .put("additionalProperties", JsonObject.builder().put("type", JsonArray.ofStrings(
-            List.of("string", "number", "integer", "boolean"))).build());
+        .put(
+            "additionalProperties",
+            JsonObject.builder()
+                .put("type", JsonArray.ofStrings(List.of("string", "number", "integer", "boolean")))
+                .build());
     List<Json> clauses = new ArrayList<>();
     List<Json> argumentSets = new ArrayList<>();
     if (visible.size() <= DETAILED) {
@@ -106,7 +136,9 @@ final class ToolsFeature {
         if (anyKeyword) {
           clauses.add(clause(d, set));
         } else {
-          argumentSets.add(set.toBuilder().put("title", d.name()).put("description", "The arguments of " + d.name())
+          argumentSets.add(set.toBuilder()
+              .put("title", d.name())
+              .put("description", "The arguments of " + d.name())
               .build());
         }
       }
@@ -115,8 +147,14 @@ final class ToolsFeature {
     if (!argumentSets.isEmpty()) {
       arguments.put("anyOf", new JsonArray(argumentSets));
     }
-    JsonObject.Builder schema = JsonObject.builder().put("type", "object")
-        .put("properties", JsonObject.builder().put("name", name.build()).put("arguments", arguments.build()).build())
+    JsonObject.Builder schema = JsonObject.builder()
+        .put("type", "object")
+        .put(
+            "properties",
+            JsonObject.builder()
+                .put("name", name.build())
+                .put("arguments", arguments.build())
+                .build())
         .put("required", JsonArray.ofStrings(List.of("name")));
     if (anyKeyword) {
       schema.put("additionalProperties", false);
@@ -129,14 +167,21 @@ final class ToolsFeature {
 
   /** "if name is this prompt, then arguments are these". */
   private static JsonObject clause(PromptDefinition d, JsonObject arguments) {
-    JsonObject.Builder then = JsonObject.builder().put("properties",
-        JsonObject.builder().put("arguments", arguments).build());
+    JsonObject.Builder then = JsonObject.builder()
+        .put("properties", JsonObject.builder().put("arguments", arguments).build());
     if (arguments.has("required")) {
       then.put("required", JsonArray.ofStrings(List.of("arguments")));
     }
     return JsonObject.builder()
-        .put("if", JsonObject.builder().put("properties", JsonObject.builder()
-            .put("name", JsonObject.builder().put("const", d.name()).build()).build()).build())
+        .put(
+            "if",
+            JsonObject.builder()
+                .put(
+                    "properties",
+                    JsonObject.builder()
+                        .put("name", JsonObject.builder().put("const", d.name()).build())
+                        .build())
+                .build())
         .put("then", then.build())
         .build();
   }
@@ -150,12 +195,15 @@ final class ToolsFeature {
       if (f == null) {
         f = ArgumentField.of(a);
       }
-      JsonObject.Builder p = JsonObject.builder().put("type", switch (f.type()) {
-        case STRING -> "string";
-        case NUMBER -> "number";
-        case INTEGER -> "integer";
-        case BOOLEAN -> "boolean";
-      });
+      JsonObject.Builder p = JsonObject.builder()
+          .put(
+              "type",
+              switch (f.type()) {
+                case STRING -> "string";
+                case NUMBER -> "number";
+                case INTEGER -> "integer";
+                case BOOLEAN -> "boolean";
+              });
       p.put("title", f.title()).put("description", f.description());
       if (!f.choices().isEmpty()) {
         p.put("enum", JsonArray.ofStrings(f.choices()));
@@ -169,7 +217,9 @@ final class ToolsFeature {
         required.add(a.name());
       }
     }
-    JsonObject.Builder arguments = JsonObject.builder().put("type", "object").put("properties", properties.build())
+    JsonObject.Builder arguments = JsonObject.builder()
+        .put("type", "object")
+        .put("properties", properties.build())
         .put("additionalProperties", false);
     if (!required.isEmpty()) {
       arguments.put("required", JsonArray.ofStrings(required));
@@ -178,15 +228,20 @@ final class ToolsFeature {
   }
 
   /** {@code tools/call}: an unknown tool is -32602; whatever the prompt refuses is a result with {@code isError}. */
-  JsonObject.Builder call(JsonObject params, Encoder encoder, Caller caller, ProtocolVersion version) {
-    String tool = params.string("name").orElseThrow(() -> McpException.invalidParams(
-        "Invalid params: tools/call needs \"name\" (a string)"));
+  JsonObject.Builder call(
+      JsonObject params, Encoder encoder, Caller caller, ProtocolVersion version) {
+    String tool = params
+        .string("name")
+        .orElseThrow(() ->
+            McpException.invalidParams("Invalid params: tools/call needs \"name\" (a string)"));
     Json raw = params.get("arguments");
     JsonObject arguments = raw == null ? JsonObject.EMPTY : raw instanceof JsonObject o ? o : null;
     return switch (tool) {
       case LIST_PROMPTS -> listPrompts(encoder, caller, version);
-      case GET_PROMPT -> arguments == null ? error("the arguments of " + GET_PROMPT + " must be an object")
-          : getPrompt(arguments, encoder, caller, version);
+      case GET_PROMPT ->
+        arguments == null
+            ? error("the arguments of " + GET_PROMPT + " must be an object")
+            : getPrompt(arguments, encoder, caller, version);
       default -> throw McpException.invalidParams("Unknown tool: '" + tool + "'");
     };
   }
@@ -198,11 +253,13 @@ final class ToolsFeature {
         listed.add(encoder.prompt(d.prompt()));
       }
     }
-    JsonObject structured = JsonObject.builder().put("prompts", new JsonArray(listed)).build();
+    JsonObject structured =
+        JsonObject.builder().put("prompts", new JsonArray(listed)).build();
     return result(List.of(text(JsonCodec.write(structured))), structured, version);
   }
 
-  private JsonObject.Builder getPrompt(JsonObject arguments, Encoder encoder, Caller caller, ProtocolVersion version) {
+  private JsonObject.Builder getPrompt(
+      JsonObject arguments, Encoder encoder, Caller caller, ProtocolVersion version) {
     if (!(arguments.get("name") instanceof JsonString name)) {
       return error(GET_PROMPT + " needs \"name\" (a string): the prompt to render; " + LIST_PROMPTS
           + " lists them");
@@ -225,8 +282,13 @@ final class ToolsFeature {
     }
     JsonObject rendered;
     try {
-      rendered = prompts.get(JsonObject.builder().put("name", name.value()).put("arguments", strings.build()).build(),
-          encoder, caller);
+      rendered = prompts.get(
+          JsonObject.builder()
+              .put("name", name.value())
+              .put("arguments", strings.build())
+              .build(),
+          encoder,
+          caller);
     } catch (McpException e) {
       if (e.code() != ErrorCodes.INVALID_PARAMS && e.code() != ErrorCodes.INTERNAL_ERROR) {
         throw e;
@@ -234,16 +296,21 @@ final class ToolsFeature {
       return error(e.getMessage());
     }
     JsonArray messages = rendered.array("messages").orElse(JsonArray.EMPTY);
-    boolean roles = messages.elements().size() > 1 || messages.elements().stream()
-        .anyMatch(m -> m instanceof JsonObject o && !o.string("role").orElse("user").equals("user"));
+    boolean roles = messages.elements().size() > 1
+        || messages.elements().stream()
+            .anyMatch(m ->
+                m instanceof JsonObject o && !o.string("role").orElse("user").equals("user"));
     List<Json> content = new ArrayList<>();
     for (Json m : messages.elements()) {
-      if (!(m instanceof JsonObject message) || !(message.get("content") instanceof JsonObject block)) {
+      if (!(m instanceof JsonObject message)
+          || !(message.get("content") instanceof JsonObject block)) {
         continue;
       }
       String role = message.string("role").orElse("user");
       if (roles && block.string("type").orElse("").equals("text")) {
-        content.add(block.toBuilder().put("text", role + ": " + block.string("text").orElse("")).build());
+        content.add(block.toBuilder()
+            .put("text", role + ": " + block.string("text").orElse(""))
+            .build());
       } else {
         content.add(block);
       }
@@ -251,7 +318,8 @@ final class ToolsFeature {
     return result(content, rendered, version);
   }
 
-  private static JsonObject.Builder result(List<Json> content, JsonObject structured, ProtocolVersion version) {
+  private static JsonObject.Builder result(
+      List<Json> content, JsonObject structured, ProtocolVersion version) {
     JsonObject.Builder b = JsonObject.builder().put("content", new JsonArray(content));
     if (version.atLeast(V2025_06_18)) {
       b.put("structuredContent", structured);
@@ -264,6 +332,8 @@ final class ToolsFeature {
   }
 
   private static JsonObject.Builder error(String message) {
-    return JsonObject.builder().put("content", new JsonArray(List.of(text(message)))).put("isError", true);
+    return JsonObject.builder()
+        .put("content", new JsonArray(List.of(text(message))))
+        .put("isError", true);
   }
 }

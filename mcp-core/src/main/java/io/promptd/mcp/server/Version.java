@@ -15,13 +15,15 @@ final class Version {
   static String read(Class<?> owner) {
     try (InputStream in = owner.getResourceAsStream("version.properties")) {
       if (in == null) {
-        throw new IllegalStateException(owner.getPackageName() + "/version.properties is missing from the build");
+        throw new IllegalStateException(
+            owner.getPackageName() + "/version.properties is missing from the build");
       }
       Properties p = new Properties();
       p.load(in);
       String v = p.getProperty("version", "");
       if (v.isBlank() || v.startsWith("${")) {
-        throw new IllegalStateException(owner.getPackageName() + "/version.properties was not filtered: '" + v + "'");
+        throw new IllegalStateException(
+            owner.getPackageName() + "/version.properties was not filtered: '" + v + "'");
       }
       return v;
     } catch (IOException e) {

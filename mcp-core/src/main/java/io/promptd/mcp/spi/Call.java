@@ -1,7 +1,5 @@
 package io.promptd.mcp.spi;
 
-import io.promptd.mcp.spi.Outbound;
-
 /**
  * One unit of input, accepted by the core and ready to be served exactly once. Accepting registers a request as in
  * flight, so that a cancellation read right after it (before any worker runs it) still finds it.

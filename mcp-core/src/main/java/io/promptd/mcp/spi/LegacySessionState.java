@@ -20,8 +20,12 @@ import org.jspecify.annotations.Nullable;
  * @param logLevel the least severe log message the client wants ({@code logging/setLevel})
  * @param subscriptions the resource URIs the client subscribed to ({@code resources/subscribe})
  */
-public record LegacySessionState(ProtocolVersion version, JsonObject clientCapabilities,
-    @Nullable Implementation clientInfo, LoggingLevel logLevel, Set<String> subscriptions) {
+public record LegacySessionState(
+    ProtocolVersion version,
+    JsonObject clientCapabilities,
+    @Nullable Implementation clientInfo,
+    LoggingLevel logLevel,
+    Set<String> subscriptions) {
   /** Checks the fields and copies the subscriptions. */
   public LegacySessionState {
     requireNonNull(version, "version");
@@ -29,7 +33,8 @@ public record LegacySessionState(ProtocolVersion version, JsonObject clientCapab
     requireNonNull(logLevel, "logLevel");
     subscriptions = Set.copyOf(requireNonNull(subscriptions, "subscriptions"));
     if (version.isModern()) {
-      throw new IllegalArgumentException("LegacySessionState: " + version.id() + " is not a legacy version");
+      throw new IllegalArgumentException(
+          "LegacySessionState: " + version.id() + " is not a legacy version");
     }
   }
 }

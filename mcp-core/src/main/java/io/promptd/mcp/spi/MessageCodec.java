@@ -1,12 +1,5 @@
 package io.promptd.mcp.spi;
 
-import io.promptd.mcp.jsonrpc.ResultResponse;
-import io.promptd.mcp.jsonrpc.RequestId;
-import io.promptd.mcp.jsonrpc.Request;
-import io.promptd.mcp.jsonrpc.Notification;
-import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.jsonrpc.ErrorResponse;
-import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
@@ -14,6 +7,13 @@ import io.promptd.mcp.json.JsonException;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.jsonrpc.ErrorCodes;
+import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.Message;
+import io.promptd.mcp.jsonrpc.Notification;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.RequestId;
+import io.promptd.mcp.jsonrpc.ResultResponse;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -63,7 +63,8 @@ public final class MessageCodec {
 
   /** What a unit of input longer than {@code maxBytes}, skipped unread, deserves: -32600 with no readable id. */
   public static Incoming tooLong(int maxBytes) {
-    return invalid(null, "Invalid request: message longer than " + maxBytes + " bytes was skipped", true);
+    return invalid(
+        null, "Invalid request: message longer than " + maxBytes + " bytes was skipped", true);
   }
 
   /** Encodes a message as one line of compact JSON, without the newline. */
@@ -80,7 +81,8 @@ public final class MessageCodec {
   public static JsonObject toJson(Message message) {
     JsonObject.Builder b = JsonObject.builder().put("jsonrpc", VERSION);
     switch (message) {
-      case Request r -> b.put("id", r.id().value()).put("method", r.method()).put("params", r.params());
+      case Request r ->
+        b.put("id", r.id().value()).put("method", r.method()).put("params", r.params());
       case Notification n -> b.put("method", n.method()).put("params", n.params());
       case ResultResponse r -> b.put("id", r.id().value()).put("result", r.result());
       case ErrorResponse e -> {
@@ -88,7 +90,11 @@ public final class MessageCodec {
         b.put("id", id == null ? io.promptd.mcp.json.JsonNull.INSTANCE : id.value());
         b.put(
             "error",
-            JsonObject.builder().put("code", e.code()).put("message", e.message()).put("data", e.data()).build());
+            JsonObject.builder()
+                .put("code", e.code())
+                .put("message", e.message())
+                .put("data", e.data())
+                .build());
       }
     }
     return b.build();
@@ -111,8 +117,11 @@ public final class MessageCodec {
     if (id != null && (o.has("result") || o.has("error"))) {
       return decodeResponse(o, id);
     }
-    // A response whose id could not be read is still a response: answering it could start an endless exchange.
-    return invalid(id, "Invalid request: a message needs \"method\" (request, notification) or \"result\"/\"error\"",
+    // A response whose id could not be read is still a response: answering it could start an
+    // endless exchange.
+    return invalid(
+        id,
+        "Invalid request: a message needs \"method\" (request, notification) or \"result\"/\"error\"",
         looksLikeRequest);
   }
 
@@ -123,13 +132,15 @@ public final class MessageCodec {
     }
     if (isRequest && id == null) {
       String why = rawId == null || rawId == io.promptd.mcp.json.JsonNull.INSTANCE
-          ? "must not be null" : "must be a string or an integer";
+          ? "must not be null"
+          : "must be a string or an integer";
       return invalid(null, "Invalid request: \"id\" " + why, true);
     }
     Json params = o.get("params");
     if (params != null && !(params instanceof JsonObject)) {
       return new Incoming.Invalid(
-          new ErrorResponse(id, ErrorCodes.INVALID_PARAMS, "Invalid params: \"params\" must be an object", null),
+          new ErrorResponse(
+              id, ErrorCodes.INVALID_PARAMS, "Invalid params: \"params\" must be an object", null),
           isRequest);
     }
     JsonObject p = params == null ? JsonObject.EMPTY : (JsonObject) params;
@@ -150,7 +161,10 @@ public final class MessageCodec {
       return new Incoming.Single(
           new ErrorResponse(id, (int) code.longValue(), message.value(), error.get("data")));
     }
-    return invalid(id, "Invalid response: \"result\" must be an object, \"error\" needs code and message", false);
+    return invalid(
+        id,
+        "Invalid response: \"result\" must be an object, \"error\" needs code and message",
+        false);
   }
 
   private static @Nullable RequestId readableId(@Nullable Json raw) {
@@ -161,10 +175,12 @@ public final class MessageCodec {
   }
 
   private static Incoming parseError(String detail) {
-    return new Incoming.Invalid(new ErrorResponse(null, ErrorCodes.PARSE_ERROR, "Parse error: " + detail, null), true);
+    return new Incoming.Invalid(
+        new ErrorResponse(null, ErrorCodes.PARSE_ERROR, "Parse error: " + detail, null), true);
   }
 
   private static Incoming invalid(@Nullable RequestId id, String message, boolean answerable) {
-    return new Incoming.Invalid(new ErrorResponse(id, ErrorCodes.INVALID_REQUEST, message, null), answerable);
+    return new Incoming.Invalid(
+        new ErrorResponse(id, ErrorCodes.INVALID_REQUEST, message, null), answerable);
   }
 }

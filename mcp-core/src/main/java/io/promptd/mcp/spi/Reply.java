@@ -37,7 +37,12 @@ public final class Reply {
   private final boolean silent;
   private final @Nullable ProtocolVersion version;
 
-  private Reply(Hint hint, List<Response> responses, boolean batch, boolean silent, @Nullable ProtocolVersion version) {
+  private Reply(
+      Hint hint,
+      List<Response> responses,
+      boolean batch,
+      boolean silent,
+      @Nullable ProtocolVersion version) {
     this.hint = hint;
     this.responses = responses;
     this.batch = batch;
@@ -57,19 +62,27 @@ public final class Reply {
 
   /** One response, sent under {@code version} (null: none negotiated yet). */
   public static Reply of(Response response, Hint hint, @Nullable ProtocolVersion version) {
-    return new Reply(requireNonNull(hint, "hint"), List.of(requireNonNull(response, "response")), false, false, version);
+    return new Reply(
+        requireNonNull(hint, "hint"),
+        List.of(requireNonNull(response, "response")),
+        false,
+        false,
+        version);
   }
 
   /** The responses to a batch, sent together as one array; none: {@link #accepted()}. */
   public static Reply batch(List<Response> responses, @Nullable ProtocolVersion version) {
-    return responses.isEmpty() ? ACCEPTED : new Reply(Hint.ANSWERED, List.copyOf(responses), true, false, version);
+    return responses.isEmpty()
+        ? ACCEPTED
+        : new Reply(Hint.ANSWERED, List.copyOf(responses), true, false, version);
   }
 
   /**
    * Input refused with {@code error}. When the input was a notification ({@code owed} false) its sender expects no
    * answer: a stream transport writes nothing, while HTTP still sends the error with its status.
    */
-  public static Reply rejected(ErrorResponse error, boolean owed, @Nullable ProtocolVersion version) {
+  public static Reply rejected(
+      ErrorResponse error, boolean owed, @Nullable ProtocolVersion version) {
     return new Reply(Hint.REJECTED, List.of(requireNonNull(error, "error")), false, !owed, version);
   }
 
@@ -103,7 +116,9 @@ public final class Reply {
     if (responses.isEmpty()) {
       throw new IllegalStateException("Reply.encode: nothing to write (" + hint + ")");
     }
-    return batch ? Wire.encodeBatch(responses, version, newline) : Wire.encode(responses.get(0), version, newline);
+    return batch
+        ? Wire.encodeBatch(responses, version, newline)
+        : Wire.encode(responses.get(0), version, newline);
   }
 
   @Override

@@ -12,10 +12,14 @@ import org.jspecify.annotations.Nullable;
  * @param remoteAddress the client's address as the transport saw it, or null when it cannot tell clients apart: the
  *     key of a client's completion rate limit when no authenticated subject is known
  */
-public record RequestHeaders(@Nullable String protocolVersion, @Nullable String method, @Nullable String name,
+public record RequestHeaders(
+    @Nullable String protocolVersion,
+    @Nullable String method,
+    @Nullable String name,
     @Nullable String remoteAddress) {
   /** Headers without a client address. */
-  public RequestHeaders(@Nullable String protocolVersion, @Nullable String method, @Nullable String name) {
+  public RequestHeaders(
+      @Nullable String protocolVersion, @Nullable String method, @Nullable String name) {
     this(protocolVersion, method, name, null);
   }
 }

@@ -1,6 +1,5 @@
 package io.promptd.mcp.spi;
 
-
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
@@ -37,7 +36,8 @@ public interface ServerSession extends AutoCloseable {
    * @param stream where notifications tied to this request go (a {@code subscriptions/listen} stream)
    * @return the response, or null when the request was cancelled and must not be answered
    */
-  @Nullable Response handle(Request request, Outbound stream);
+  @Nullable
+  Response handle(Request request, Outbound stream);
 
   /** Acts on a notification from the client: {@code initialized}, {@code cancelled}, .... Never blocks for long. */
   void handle(Notification notification);

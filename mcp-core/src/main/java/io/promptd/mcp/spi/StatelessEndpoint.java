@@ -1,8 +1,5 @@
 package io.promptd.mcp.spi;
 
-
-import io.promptd.mcp.spi.Incoming;
-
 /**
  * The server's one shared handler for the stateless era (2026-07-28) over a transport that carries request metadata
  * beside the body (HTTP). It keeps no per-request objects beyond the request's own: no session, no thread.

@@ -57,11 +57,13 @@ public final class StreamQueue {
     /** Checks the fields. */
     public Limits {
       if (maxFrames < 1) {
-        throw new IllegalArgumentException("StreamQueue.Limits.maxFrames: must be at least 1, not " + maxFrames);
+        throw new IllegalArgumentException(
+            "StreamQueue.Limits.maxFrames: must be at least 1, not " + maxFrames);
       }
       requireNonNull(maxAge, "maxAge");
       if (maxAge.isNegative() || maxAge.isZero()) {
-        throw new IllegalArgumentException("StreamQueue.Limits.maxAge: must be positive, not " + maxAge);
+        throw new IllegalArgumentException(
+            "StreamQueue.Limits.maxAge: must be positive, not " + maxAge);
       }
     }
   }
@@ -92,8 +94,11 @@ public final class StreamQueue {
    * @param onOverflow closes the connection when the stream fell behind; must not block
    */
   public static StreamQueue start(String name, Sink sink, Limits limits, Runnable onOverflow) {
-    StreamQueue q = new StreamQueue(requireNonNull(name, "name"), requireNonNull(sink, "sink"),
-        requireNonNull(limits, "limits"), requireNonNull(onOverflow, "onOverflow"));
+    StreamQueue q = new StreamQueue(
+        requireNonNull(name, "name"),
+        requireNonNull(sink, "sink"),
+        requireNonNull(limits, "limits"),
+        requireNonNull(onOverflow, "onOverflow"));
     Thread.ofVirtual().name("promptd-stream").start(q::drain);
     return q;
   }
@@ -126,8 +131,11 @@ public final class StreamQueue {
     } finally {
       lock.unlock();
     }
-    LOG.log(Level.WARNING, "closing " + name + ": its client fell behind (" + waiting + " messages waiting, the oldest for "
-        + Duration.ofNanos(oldestNanos).toMillis() + " ms)");
+    LOG.log(
+        Level.WARNING,
+        "closing " + name + ": its client fell behind (" + waiting
+            + " messages waiting, the oldest for "
+            + Duration.ofNanos(oldestNanos).toMillis() + " ms)");
     onOverflow.run();
     return false;
   }
@@ -178,7 +186,8 @@ public final class StreamQueue {
     } catch (IOException | UncheckedIOException e) {
       abort(); // the client went away
     } catch (RuntimeException e) {
-      // A sink that fails otherwise (a server's response already completed under it, say) has ended the stream just
+      // A sink that fails otherwise (a server's response already completed under it, say) has ended
+      // the stream just
       // the same; this thread must not die with an uncaught exception on stderr.
       LOG.log(Level.DEBUG, () -> name + " ended: " + e);
       abort();

@@ -1,12 +1,11 @@
 package io.promptd.mcp.spi;
 
-import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.Json;
+import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +33,8 @@ public final class Wire {
   public static JsonObject toJson(Message message, @Nullable ProtocolVersion inForce) {
     JsonObject json = MessageCodec.toJson(message);
     return message instanceof ErrorResponse e && e.id() == null && !nullId(inForce)
-        ? json.toBuilder().remove("id").build() : json;
+        ? json.toBuilder().remove("id").build()
+        : json;
   }
 
   /** A message as UTF-8 JSON, with a trailing {@code '\n'} when {@code newline}. */
@@ -43,7 +43,8 @@ public final class Wire {
   }
 
   /** Messages as one UTF-8 JSON array (a batch reply), with a trailing {@code '\n'} when {@code newline}. */
-  public static byte[] encodeBatch(List<? extends Message> messages, @Nullable ProtocolVersion inForce, boolean newline) {
+  public static byte[] encodeBatch(
+      List<? extends Message> messages, @Nullable ProtocolVersion inForce, boolean newline) {
     List<Json> items = new ArrayList<>(messages.size());
     for (Message m : messages) {
       items.add(toJson(m, inForce));

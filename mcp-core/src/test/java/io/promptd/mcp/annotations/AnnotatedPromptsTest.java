@@ -26,30 +26,46 @@ import org.junit.jupiter.api.Test;
 
 /** Prompts written as annotated Java methods, served by promptd's server; and the mistakes caught at registration. */
 class AnnotatedPromptsTest {
-  public enum Depth { SHALLOW, DEEP }
+  public enum Depth {
+    SHALLOW,
+    DEEP
+  }
 
   /** The kind of class a user writes. */
   public static final class TeamPrompts {
     @PromptMethod(title = "Code review", description = "Reviews code")
-    public String review(@Arg(name = "code", description = "The code") String code,
-        @Arg(name = "language", values = {"java", "go"}) String language,
+    public String review(
+        @Arg(name = "code", description = "The code") String code,
+        @Arg(
+                name = "language",
+                values = {"java", "go"})
+            String language,
         @Arg(name = "depth", required = false) Depth depth,
         @Arg(name = "lines", required = false) Integer lines) {
-      return "Review this " + language + " code" + (depth == null ? "" : " " + depth.name().toLowerCase())
+      return "Review this " + language + " code"
+          + (depth == null ? "" : " " + depth.name().toLowerCase())
           + (lines == null ? "" : " in " + lines + " lines") + ":\n" + code;
     }
 
-    @PromptMethod(name = "plan_trip", description = "Plans a trip", scopes = "travel", elicit = false)
+    @PromptMethod(
+        name = "plan_trip",
+        description = "Plans a trip",
+        scopes = "travel",
+        elicit = false)
     public List<PromptMessage> trip(@Arg(name = "city") String city, @Arg(name = "days") int days) {
       if (city.equals("Atlantis")) {
         throw McpException.invalidParams("prompt 'plan_trip': Atlantis cannot be reached");
       }
-      return List.of(PromptMessage.user("Plan " + days + " days in " + city), PromptMessage.assistant("Sure."));
+      return List.of(
+          PromptMessage.user("Plan " + days + " days in " + city),
+          PromptMessage.assistant("Sure."));
     }
 
     @Complete(prompt = "plan_trip", argument = "city")
     public List<String> cities(String prefix, Map<String, String> arguments) {
-      return List.of("Lisbon", "London", "Lyon").stream().filter(c -> c.startsWith(prefix)).toList();
+      return List.of("Lisbon", "London", "Lyon").stream()
+          .filter(c -> c.startsWith(prefix))
+          .toList();
     }
 
     @PromptMethod(description = "Always fails")
@@ -63,7 +79,8 @@ class AnnotatedPromptsTest {
   }
 
   private static Response call(ServerSession s, long id, String method, String params) {
-    return s.handle(new Request(RequestId.of(id), method, (JsonObject) JsonCodec.parse(params)), m -> {});
+    return s.handle(
+        new Request(RequestId.of(id), method, (JsonObject) JsonCodec.parse(params)), m -> {});
   }
 
   private static String text(Response r) {
@@ -73,10 +90,13 @@ class AnnotatedPromptsTest {
   @Test
   void annotatedMethodsAreServedAsPrompts() {
     List<PromptDefinition> prompts = AnnotatedPrompts.of(new TeamPrompts());
-    assertThat(prompts).extracting(PromptDefinition::name).containsExactly("broken", "plan_trip", "review");
+    assertThat(prompts)
+        .extracting(PromptDefinition::name)
+        .containsExactly("broken", "plan_trip", "review");
     PromptDefinition review = prompts.get(2);
     assertThat(review.prompt().title()).isEqualTo("Code review");
-    assertThat(review.prompt().arguments()).extracting(a -> a.name() + ":" + a.required())
+    assertThat(review.prompt().arguments())
+        .extracting(a -> a.name() + ":" + a.required())
         .containsExactly("code:true", "language:true", "depth:false", "lines:false");
     ArgumentField depth = review.renderer().field("depth");
     assertThat(depth.choices()).containsExactly("SHALLOW", "DEEP");
@@ -84,32 +104,60 @@ class AnnotatedPromptsTest {
     assertThat(prompts.get(1).requiredScopes()).containsExactly("travel");
     assertThat(prompts.get(1).renderer().elicits()).isFalse();
 
-    ServerSession s = McpServer.builder().prompts(PromptCatalog.of(prompts)).build().openSession(m -> {});
-    call(s, 1, "initialize", "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\","
-        + "\"version\":\"1\"}}");
-    Response got = call(s, 2, "prompts/get", "{\"name\":\"review\",\"arguments\":{\"code\":\"x := 1\","
-        + "\"language\":\"GO\",\"depth\":\"deep\",\"lines\":\"12\"}}");
+    ServerSession s =
+        McpServer.builder().prompts(PromptCatalog.of(prompts)).build().openSession(m -> {});
+    call(
+        s,
+        1,
+        "initialize",
+        "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\","
+            + "\"version\":\"1\"}}");
+    Response got = call(
+        s,
+        2,
+        "prompts/get",
+        "{\"name\":\"review\",\"arguments\":{\"code\":\"x := 1\","
+            + "\"language\":\"GO\",\"depth\":\"deep\",\"lines\":\"12\"}}");
     assertThat(text(got)).contains("Review this go code deep in 12 lines:\\nx := 1");
-    assertThat(((ErrorResponse) call(s, 3, "prompts/get", "{\"name\":\"review\",\"arguments\":{\"code\":\"x\","
-        + "\"language\":\"rust\"}}")).message()).isEqualTo("prompt 'review': argument 'language' must be one of java, go");
-    assertThat(((ErrorResponse) call(s, 4, "prompts/get", "{\"name\":\"review\",\"arguments\":{\"code\":\"x\","
-        + "\"language\":\"go\",\"lines\":\"many\"}}")).message())
+    assertThat(((ErrorResponse) call(
+                s,
+                3,
+                "prompts/get",
+                "{\"name\":\"review\",\"arguments\":{\"code\":\"x\"," + "\"language\":\"rust\"}}"))
+            .message())
+        .isEqualTo("prompt 'review': argument 'language' must be one of java, go");
+    assertThat(((ErrorResponse) call(
+                s,
+                4,
+                "prompts/get",
+                "{\"name\":\"review\",\"arguments\":{\"code\":\"x\","
+                    + "\"language\":\"go\",\"lines\":\"many\"}}"))
+            .message())
         .isEqualTo("prompt 'review': argument 'lines' must be a whole number");
-    assertThat(((ErrorResponse) call(s, 5, "prompts/get", "{\"name\":\"review\",\"arguments\":{\"code\":\"x\"}}"))
-        .message()).isEqualTo("prompt 'review': missing required argument 'language'");
+    assertThat(((ErrorResponse)
+                call(s, 5, "prompts/get", "{\"name\":\"review\",\"arguments\":{\"code\":\"x\"}}"))
+            .message())
+        .isEqualTo("prompt 'review': missing required argument 'language'");
     ErrorResponse broken = (ErrorResponse) call(s, 6, "prompts/get", "{\"name\":\"broken\"}");
     assertThat(broken.code()).isEqualTo(-32603);
     assertThat(broken.message()).doesNotContain("secret").doesNotContain("IllegalState");
-    assertThat(text(call(s, 7, "completion/complete", "{\"ref\":{\"type\":\"ref/prompt\",\"name\":\"review\"},"
-        + "\"argument\":{\"name\":\"depth\",\"value\":\"d\"}}"))).contains("\"values\":[\"DEEP\"]");
+    assertThat(text(call(
+            s,
+            7,
+            "completion/complete",
+            "{\"ref\":{\"type\":\"ref/prompt\",\"name\":\"review\"},"
+                + "\"argument\":{\"name\":\"depth\",\"value\":\"d\"}}")))
+        .contains("\"values\":[\"DEEP\"]");
   }
 
   @Test
-  void aMethodThrowingMcpExceptionKeepsItsAnswerAndCompletionsComeFromCompleteMethods() throws Exception {
+  void aMethodThrowingMcpExceptionKeepsItsAnswerAndCompletionsComeFromCompleteMethods()
+      throws Exception {
     PromptDefinition trip = AnnotatedPrompts.of(new TeamPrompts()).get(1);
     GetPromptResult r = trip.renderer().render(Map.of("city", "Lisbon", "days", "3"));
     assertThat(r.messages()).hasSize(2);
-    assertThat(((TextContent) r.messages().getFirst().content()).text()).isEqualTo("Plan 3 days in Lisbon");
+    assertThat(((TextContent) r.messages().getFirst().content()).text())
+        .isEqualTo("Plan 3 days in Lisbon");
     assertThatThrownBy(() -> trip.renderer().render(Map.of("city", "Atlantis", "days", "3")))
         .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602))
         .hasMessageContaining("cannot be reached");
@@ -184,14 +232,20 @@ class AnnotatedPromptsTest {
 
   @Test
   void mistakesAreCaughtAtRegistrationNamingTheMethod() {
-    assertThatThrownBy(() -> AnnotatedPrompts.of(new NoArg())).hasMessageContaining("NoArg#p: parameter")
+    assertThatThrownBy(() -> AnnotatedPrompts.of(new NoArg()))
+        .hasMessageContaining("NoArg#p: parameter")
         .hasMessageContaining("needs @Arg");
     assertThatThrownBy(() -> AnnotatedPrompts.of(new OptionalPrimitive()))
         .hasMessageContaining("is a primitive int, which cannot be absent");
-    assertThatThrownBy(() -> AnnotatedPrompts.of(new WrongReturn())).hasMessageContaining("returns String");
-    assertThatThrownBy(() -> AnnotatedPrompts.of(new WrongType())).hasMessageContaining("java.time.Instant");
-    assertThatThrownBy(() -> AnnotatedPrompts.of(new Twice())).hasMessageContaining("is named 'same' too");
-    assertThatThrownBy(() -> AnnotatedPrompts.of(new CompleteNowhere())).hasMessageContaining("argument 'y'");
-    assertThatThrownBy(() -> AnnotatedPrompts.of(new CompleteWrongSignature())).hasMessageContaining("takes (String");
+    assertThatThrownBy(() -> AnnotatedPrompts.of(new WrongReturn()))
+        .hasMessageContaining("returns String");
+    assertThatThrownBy(() -> AnnotatedPrompts.of(new WrongType()))
+        .hasMessageContaining("java.time.Instant");
+    assertThatThrownBy(() -> AnnotatedPrompts.of(new Twice()))
+        .hasMessageContaining("is named 'same' too");
+    assertThatThrownBy(() -> AnnotatedPrompts.of(new CompleteNowhere()))
+        .hasMessageContaining("argument 'y'");
+    assertThatThrownBy(() -> AnnotatedPrompts.of(new CompleteWrongSignature()))
+        .hasMessageContaining("takes (String");
   }
 }

@@ -23,16 +23,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** promptd's JSON reader against Jackson's parser (which promptd used before), and its own rules. */
 class JsonReaderTest {
-  private static final JsonFactory JACKSON = JsonFactory.builder()
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+  private static final JsonFactory JACKSON =
+      JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
   @Test
   void readsWhatJacksonReadsAndRefusesWhatItRefuses() throws IOException {
     Random random = new Random(7);
     String[] seeds = {
-        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"prompts/get\",\"params\":{\"name\":\"x\",\"arguments\":{\"a\":\"b\"}}}",
-        "[1,-0,0.5,-1.25e-3,1E+2,9223372036854775807,-9223372036854775808,9223372036854775808,true,false,null]",
-        "{\"s\":\"q\\\" b\\\\ \\/ \\b\\f\\n\\r\\t \\u00e9\\ud83d\\ude00 é 😀\",\"e\":{},\"a\":[[],[{}]]}",
+      "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"prompts/get\",\"params\":{\"name\":\"x\",\"arguments\":{\"a\":\"b\"}}}",
+      "[1,-0,0.5,-1.25e-3,1E+2,9223372036854775807,-9223372036854775808,9223372036854775808,true,false,null]",
+      "{\"s\":\"q\\\" b\\\\ \\/ \\b\\f\\n\\r\\t \\u00e9\\ud83d\\ude00 é 😀\",\"e\":{},\"a\":[[],[{}]]}",
     };
     int compared = 0;
     for (int i = 0; i < 20_000; i++) {
@@ -49,7 +49,8 @@ class JsonReaderTest {
       }
       String shown = new String(doc, UTF_8);
       if (jackson != null && ours == null && refusal.contains("UTF-8")) {
-        continue; // Jackson lets some malformed UTF-8 through inside strings (as U+FFxx); promptd refuses it
+        continue; // Jackson lets some malformed UTF-8 through inside strings (as U+FFxx); promptd
+        // refuses it
       }
       if (jackson == null) {
         assertThat(ours).as("Jackson refuses %s", shown).isNull();
@@ -62,10 +63,21 @@ class JsonReaderTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "-0|0|true", "0|0|true", "9223372036854775807|9223372036854775807|true",
-      "-9223372036854775808|-9223372036854775808|true", "9223372036854775808|9223372036854775808|false",
-      "1.0|1|true", "7e0|7|true", "1E+2|100|true", "0.1|0.1|false", "1e400|1E+400|false", "-2.50|-2.50|false"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "-0|0|true",
+        "0|0|true",
+        "9223372036854775807|9223372036854775807|true",
+        "-9223372036854775808|-9223372036854775808|true",
+        "9223372036854775808|9223372036854775808|false",
+        "1.0|1|true",
+        "7e0|7|true",
+        "1E+2|100|true",
+        "0.1|0.1|false",
+        "1e400|1E+400|false",
+        "-2.50|-2.50|false"
+      })
   void numbersAreExact(String text, String written, boolean isLong) {
     JsonNumber n = (JsonNumber) JsonCodec.parse(text);
     assertThat(n.isLong()).isEqualTo(isLong);
@@ -78,30 +90,38 @@ class JsonReaderTest {
     assertThat(JsonNumber.of(7.0).isLong()).isTrue();
     assertThat(JsonNumber.of(-0.0)).isEqualTo(JsonNumber.of(0));
     assertThat(JsonNumber.of(-0x1p63).longValue()).isEqualTo(Long.MIN_VALUE);
-    assertThat(JsonNumber.of(0x1p63).isLong()).as("2^63 is one past Long.MAX_VALUE").isFalse();
+    assertThat(JsonNumber.of(0x1p63).isLong())
+        .as("2^63 is one past Long.MAX_VALUE")
+        .isFalse();
     assertThat(JsonCodec.write(JsonNumber.of(0x1p63))).isEqualTo("9.223372036854776E+18");
     assertThat(JsonNumber.of(1.5).isLong()).isFalse();
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-      "{\"a\":|unexpected end of input: expected a value at line 1, column 6",
-      "\"abc|unexpected end of input inside a string at line 1, column 5",
-      "[1,|unexpected end of input: expected a value at line 1, column 4",
-      "tru|unexpected end of input: expected 'true' at line 1, column 1",
-      "-|unexpected end of input inside a number at line 1, column 2",
-      "1e|invalid number: expected a digit in the exponent at line 1, column 3",
-      "\"\\u12\"|invalid \\u escape: expected four hexadecimal digits at line 1, column 2",
-      "01|invalid number: no leading zeros at line 1, column 2",
-      ".5|unexpected character '.': expected a value at line 1, column 1",
-      "1.|invalid number: expected a digit after '.' at line 1, column 3",
-      "+1|unexpected character '+': expected a value at line 1, column 1",
-      "NaN|unexpected character 'N': expected a value at line 1, column 1",
-      "{'a':1}|unexpected character ''': expected a member name in double quotes at line 1, column 2",
-      "[1 2]|unexpected character '2': expected ',' or ']' at line 1, column 4",
-      "\"\\x\"|invalid escape '\\x' at line 1, column 2"})
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '`',
+      value = {
+        "{\"a\":|unexpected end of input: expected a value at line 1, column 6",
+        "\"abc|unexpected end of input inside a string at line 1, column 5",
+        "[1,|unexpected end of input: expected a value at line 1, column 4",
+        "tru|unexpected end of input: expected 'true' at line 1, column 1",
+        "-|unexpected end of input inside a number at line 1, column 2",
+        "1e|invalid number: expected a digit in the exponent at line 1, column 3",
+        "\"\\u12\"|invalid \\u escape: expected four hexadecimal digits at line 1, column 2",
+        "01|invalid number: no leading zeros at line 1, column 2",
+        ".5|unexpected character '.': expected a value at line 1, column 1",
+        "1.|invalid number: expected a digit after '.' at line 1, column 3",
+        "+1|unexpected character '+': expected a value at line 1, column 1",
+        "NaN|unexpected character 'N': expected a value at line 1, column 1",
+        "{'a':1}|unexpected character ''': expected a member name in double quotes at line 1, column 2",
+        "[1 2]|unexpected character '2': expected ',' or ']' at line 1, column 4",
+        "\"\\x\"|invalid escape '\\x' at line 1, column 2"
+      })
   void errorsSayWhatAndWhere(String text, String message) {
-    assertThatThrownBy(() -> JsonCodec.parse(text)).isInstanceOf(JsonException.class).hasMessage(message);
+    assertThatThrownBy(() -> JsonCodec.parse(text))
+        .isInstanceOf(JsonException.class)
+        .hasMessage(message);
   }
 
   @Test
@@ -115,16 +135,17 @@ class JsonReaderTest {
   @Test
   void malformedUtf8AndRawControlCharactersAreRefused() {
     byte[][] bad = {
-        {'"', (byte) 0xc3, '"'}, // truncated 2-byte sequence
-        {'"', (byte) 0xc0, (byte) 0xaf, '"'}, // overlong '/'
-        {'"', (byte) 0xed, (byte) 0xa0, (byte) 0x80, '"'}, // a surrogate encoded in UTF-8
-        {'"', (byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80, '"'}, // beyond U+10FFFF
-        {'"', (byte) 0xff, '"'}, // never valid
-        {'"', (byte) 0xe2, (byte) 0x82}, // cut off at the end
-        {'"', 1, '"'}, // raw control character
+      {'"', (byte) 0xc3, '"'}, // truncated 2-byte sequence
+      {'"', (byte) 0xc0, (byte) 0xaf, '"'}, // overlong '/'
+      {'"', (byte) 0xed, (byte) 0xa0, (byte) 0x80, '"'}, // a surrogate encoded in UTF-8
+      {'"', (byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80, '"'}, // beyond U+10FFFF
+      {'"', (byte) 0xff, '"'}, // never valid
+      {'"', (byte) 0xe2, (byte) 0x82}, // cut off at the end
+      {'"', 1, '"'}, // raw control character
     };
     for (byte[] b : bad) {
-      assertThatThrownBy(() -> JsonCodec.parse(b, 0, b.length)).isInstanceOf(JsonException.class)
+      assertThatThrownBy(() -> JsonCodec.parse(b, 0, b.length))
+          .isInstanceOf(JsonException.class)
           .hasMessageContaining(" at line 1, column ");
     }
   }
@@ -134,15 +155,18 @@ class JsonReaderTest {
     byte[] bom = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf, '{', '}'};
     assertThat(JsonCodec.parse(bom, 0, bom.length)).isEqualTo(JsonObject.EMPTY);
     byte[] late = {' ', (byte) 0xef, (byte) 0xbb, (byte) 0xbf, '{', '}'};
-    assertThatThrownBy(() -> JsonCodec.parse(late, 0, late.length)).isInstanceOf(JsonException.class)
+    assertThatThrownBy(() -> JsonCodec.parse(late, 0, late.length))
+        .isInstanceOf(JsonException.class)
         .hasMessage("unexpected byte 0xef: expected a value at line 1, column 2");
   }
 
   @Test
   void readsOnlyTheGivenSliceAndRefusesOverlongNumbers() {
     byte[] framed = "xx{\"a\":[1]}yy".getBytes(UTF_8);
-    assertThat(JsonCodec.parse(framed, 2, framed.length - 4)).isEqualTo(JsonCodec.parse("{\"a\":[1]}"));
-    assertThatThrownBy(() -> JsonCodec.parse("1".repeat(1001))).hasMessageStartingWith("number longer than 1000");
+    assertThat(JsonCodec.parse(framed, 2, framed.length - 4))
+        .isEqualTo(JsonCodec.parse("{\"a\":[1]}"));
+    assertThatThrownBy(() -> JsonCodec.parse("1".repeat(1001)))
+        .hasMessageStartingWith("number longer than 1000");
     assertThat(JsonCodec.parse("1".repeat(1000))).isInstanceOf(JsonNumber.class);
   }
 
@@ -150,12 +174,19 @@ class JsonReaderTest {
   @Test
   void aTypicalRequestDoesNotInitializeBigDecimal() throws Exception {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p = new ProcessBuilder(java.toString(), "-Xlog:class+init=info", "-cp",
-        System.getProperty("java.class.path"), ParseOneRequest.class.getName())
-        .redirectErrorStream(true).start();
+    Process p = new ProcessBuilder(
+            java.toString(),
+            "-Xlog:class+init=info",
+            "-cp",
+            System.getProperty("java.class.path"),
+            ParseOneRequest.class.getName())
+        .redirectErrorStream(true)
+        .start();
     String out = new String(p.getInputStream().readAllBytes(), UTF_8);
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(out).contains("parsed prompts/get").contains("Initializing 'io/promptd/mcp/json/JsonReader'")
+    assertThat(out)
+        .contains("parsed prompts/get")
+        .contains("Initializing 'io/promptd/mcp/json/JsonReader'")
         .doesNotContain("Initializing 'java/math/BigDecimal'");
   }
 
@@ -166,8 +197,8 @@ class JsonReaderTest {
     public static void main(String[] args) {
       Json request = JsonCodec.parse("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"prompts/get\","
           + "\"params\":{\"name\":\"x\",\"arguments\":{\"a\":\"b\"}}}");
-      System.out.println("parsed " + ((JsonObject) request).string("method").orElseThrow()
-          + " " + JsonCodec.write(request).length());
+      System.out.println("parsed " + ((JsonObject) request).string("method").orElseThrow() + " "
+          + JsonCodec.write(request).length());
     }
   }
 

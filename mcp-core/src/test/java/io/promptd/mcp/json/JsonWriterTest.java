@@ -28,10 +28,14 @@ class JsonWriterTest {
       Json tree = randomValue(random, 0);
       byte[] ours = JsonCodec.writeBytes(tree, false);
       String theirs = new String(jackson(tree), StandardCharsets.UTF_8);
-      // Read back, both say the same (an integral decimal such as 7.0 is written as 7 by both, hence the rewrite).
-      assertThat(JsonCodec.write(JsonCodec.parse(ours, 0, ours.length))).as("tree %d", i)
-          .isEqualTo(JsonCodec.write(JsonCodec.parse(theirs))).isEqualTo(JsonCodec.write(tree));
-      // Jackson writes some characters outside the BMP as escaped surrogate pairs, promptd always as UTF-8; where it
+      // Read back, both say the same (an integral decimal such as 7.0 is written as 7 by both,
+      // hence the rewrite).
+      assertThat(JsonCodec.write(JsonCodec.parse(ours, 0, ours.length)))
+          .as("tree %d", i)
+          .isEqualTo(JsonCodec.write(JsonCodec.parse(theirs)))
+          .isEqualTo(JsonCodec.write(tree));
+      // Jackson writes some characters outside the BMP as escaped surrogate pairs, promptd always
+      // as UTF-8; where it
       // escaped none, the bytes must be the same.
       if (!theirs.matches("(?s).*\\\\u[dD][89abAB].*")) {
         assertThat(new String(ours, StandardCharsets.UTF_8)).as("tree %d", i).isEqualTo(theirs);
@@ -45,7 +49,8 @@ class JsonWriterTest {
     String all = "q\" b\\ s/ \n\r\t\b\f \u0000\u001f\u007f é € 😀 \u2028";
     assertThat(JsonCodec.write(new JsonString(all)))
         .isEqualTo("\"q\\\" b\\\\ s/ \\n\\r\\t\\b\\f \\u0000\\u001F\u007f é € 😀 \u2028\"");
-    assertThat(JsonCodec.writeBytes(Json.of(-7), true)).isEqualTo("-7\n".getBytes(StandardCharsets.US_ASCII));
+    assertThat(JsonCodec.writeBytes(Json.of(-7), true))
+        .isEqualTo("-7\n".getBytes(StandardCharsets.US_ASCII));
   }
 
   @Test

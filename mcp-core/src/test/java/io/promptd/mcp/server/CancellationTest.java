@@ -2,8 +2,6 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.mcp.spi.ServerSession;
-import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
@@ -11,6 +9,8 @@ import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.testing.Recorder;
 import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
@@ -35,18 +35,21 @@ class CancellationTest {
 
   @BeforeEach
   void open() {
-    PromptDefinition slow = new PromptDefinition(Prompt.of("slow", "Takes forever", List.of()), args -> {
-      started.countDown();
-      try {
-        Thread.sleep(TimeUnit.MINUTES.toMillis(10));
-      } catch (InterruptedException e) {
-        rendererInterrupted.set(true);
-        throw e;
-      }
-      return GetPromptResult.of(null, List.of(PromptMessage.user("done")));
-    }, null);
-    PromptDefinition quick = PromptDefinition.of(Prompt.of("quick", null, List.of()),
-        args -> List.of(PromptMessage.user("quick")));
+    PromptDefinition slow = new PromptDefinition(
+        Prompt.of("slow", "Takes forever", List.of()),
+        args -> {
+          started.countDown();
+          try {
+            Thread.sleep(TimeUnit.MINUTES.toMillis(10));
+          } catch (InterruptedException e) {
+            rendererInterrupted.set(true);
+            throw e;
+          }
+          return GetPromptResult.of(null, List.of(PromptMessage.user("done")));
+        },
+        null);
+    PromptDefinition quick = PromptDefinition.of(
+        Prompt.of("quick", null, List.of()), args -> List.of(PromptMessage.user("quick")));
     server = McpServer.builder().prompts(PromptCatalog.of(List.of(slow, quick))).build();
     session = server.openSession(new Recorder());
   }
@@ -72,23 +75,32 @@ class CancellationTest {
   @Test
   void theIdOfACancelledRequestMayBeUsedAgain() throws Exception {
     assertCancelled(Wire.modern(3, "prompts/get", "\"name\":\"slow\""), 3);
-    Response again = session.handle(Wire.modern(3, "prompts/get", "\"name\":\"quick\""), new Recorder());
+    Response again =
+        session.handle(Wire.modern(3, "prompts/get", "\"name\":\"quick\""), new Recorder());
     assertThat(MessageCodec.encode(again)).contains("\"text\":\"quick\"");
-    SchemaHarness.of(ProtocolVersion.V2026_07_28).assertConforms(MessageCodec.encode(again), "prompts/get");
+    SchemaHarness.of(ProtocolVersion.V2026_07_28)
+        .assertConforms(MessageCodec.encode(again), "prompts/get");
   }
 
   @Test
   void cancellingAnUnknownOrFinishedRequestChangesNothing() {
     session.handle(Wire.cancelled(99));
-    session.handle(Wire.notification("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{}}"));
-    Response first = session.handle(Wire.modern(1, "prompts/get", "\"name\":\"quick\""), new Recorder());
+    session.handle(Wire.notification(
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{}}"));
+    Response first =
+        session.handle(Wire.modern(1, "prompts/get", "\"name\":\"quick\""), new Recorder());
     session.handle(Wire.cancelled(1));
     assertThat(MessageCodec.encode(first)).contains("\"result\"").contains("\"text\":\"quick\"");
     assertThat(Thread.currentThread().isInterrupted()).isFalse();
-    // The session still answers (2026-07-28 has no ping: a real request, checked against the schema).
-    Response next = session.handle(Wire.modern(2, "prompts/get", "\"name\":\"quick\""), new Recorder());
-    assertThat(MessageCodec.encode(next)).contains("\"id\":2,\"result\"").contains("\"text\":\"quick\"");
-    SchemaHarness.of(ProtocolVersion.V2026_07_28).assertConforms(MessageCodec.encode(next), "prompts/get");
+    // The session still answers (2026-07-28 has no ping: a real request, checked against the
+    // schema).
+    Response next =
+        session.handle(Wire.modern(2, "prompts/get", "\"name\":\"quick\""), new Recorder());
+    assertThat(MessageCodec.encode(next))
+        .contains("\"id\":2,\"result\"")
+        .contains("\"text\":\"quick\"");
+    SchemaHarness.of(ProtocolVersion.V2026_07_28)
+        .assertConforms(MessageCodec.encode(next), "prompts/get");
   }
 
   /**
@@ -99,12 +111,17 @@ class CancellationTest {
   void aLateCancellationNeverInterruptsTheNextRequestOnTheSameThread() throws Exception {
     Set<String> sawInterrupt = ConcurrentHashMap.newKeySet();
     AtomicReference<String> current = new AtomicReference<>("");
-    server.prompts().put(new PromptDefinition(Prompt.of("probe", null, List.of()), args -> {
-      if (Thread.currentThread().isInterrupted()) {
-        sawInterrupt.add(current.get());
-      }
-      return GetPromptResult.of(null, List.of(PromptMessage.user("probe")));
-    }, null));
+    server
+        .prompts()
+        .put(new PromptDefinition(
+            Prompt.of("probe", null, List.of()),
+            args -> {
+              if (Thread.currentThread().isInterrupted()) {
+                sawInterrupt.add(current.get());
+              }
+              return GetPromptResult.of(null, List.of(PromptMessage.user("probe")));
+            },
+            null));
     AtomicBoolean stop = new AtomicBoolean();
     Thread canceller = Thread.ofPlatform().start(() -> {
       while (!stop.get()) {
@@ -116,8 +133,10 @@ class CancellationTest {
       for (int i = 0; i < 10_000; i++) {
         String id = "r" + i;
         current.set(id);
-        Response r = session.handle(Wire.modern(id, "prompts/get", "\"name\":\"probe\""), new Recorder());
-        Thread.interrupted(); // whatever happened, start the next request clean, as a fresh thread would
+        Response r =
+            session.handle(Wire.modern(id, "prompts/get", "\"name\":\"probe\""), new Recorder());
+        Thread.interrupted(); // whatever happened, start the next request clean, as a fresh thread
+        // would
         if (r != null && sawInterrupt.contains(id)) {
           answeredButInterrupted.add(id);
         }
@@ -138,9 +157,12 @@ class CancellationTest {
       returned.set(true);
       leftInterrupted.set(Thread.currentThread().isInterrupted());
     });
-    assertThat(started.await(Recorder.PATIENCE.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    assertThat(started.await(Recorder.PATIENCE.toMillis(), TimeUnit.MILLISECONDS))
+        .isTrue();
     session.handle(Wire.cancelled(id));
-    assertThat(worker.join(Recorder.PATIENCE)).as("the request finished after cancellation").isTrue();
+    assertThat(worker.join(Recorder.PATIENCE))
+        .as("the request finished after cancellation")
+        .isTrue();
     assertThat(returned).isTrue();
     assertThat(response.get()).as("a cancelled request gets no response").isNull();
     assertThat(rendererInterrupted).as("the renderer was interrupted").isTrue();

@@ -22,39 +22,54 @@ class ClientQuirksTest {
   void clientsThatReadOnlyTheFirstPageGetTheWholeListInOne() {
     try (McpServer server = McpServer.builder().pageSize(2).build()) {
       for (String name : List.of("a", "b", "c", "d", "e")) {
-        server.prompts().put(PromptDefinition.of(Prompt.of(name, "d", List.of()), args -> List.of(
-            PromptMessage.user(name))));
+        server
+            .prompts()
+            .put(PromptDefinition.of(
+                Prompt.of(name, "d", List.of()), args -> List.of(PromptMessage.user(name))));
       }
-      assertThat(list(server, "gemini-cli-mcp-client", "2025-06-18")).contains("\"name\":\"e\"")
+      assertThat(list(server, "gemini-cli-mcp-client", "2025-06-18"))
+          .contains("\"name\":\"e\"")
           .doesNotContain("nextCursor");
-      assertThat(list(server, "qwen-cli-mcp-client-promptd", "2025-11-25")).contains("\"name\":\"e\"")
+      assertThat(list(server, "qwen-cli-mcp-client-promptd", "2025-11-25"))
+          .contains("\"name\":\"e\"")
           .doesNotContain("nextCursor");
-      assertThat(list(server, "claude-code", "2025-11-25")).contains("\"name\":\"b\"", "nextCursor")
+      assertThat(list(server, "claude-code", "2025-11-25"))
+          .contains("\"name\":\"b\"", "nextCursor")
           .doesNotContain("\"name\":\"c\"");
     }
-    assertThat(ClientQuirks.pageSize(new Implementation("gemini-cli-mcp-client", null, "1"), 20_000))
-        .as("a larger page size stays").isEqualTo(20_000);
+    assertThat(
+            ClientQuirks.pageSize(new Implementation("gemini-cli-mcp-client", null, "1"), 20_000))
+        .as("a larger page size stays")
+        .isEqualTo(20_000);
     assertThat(ClientQuirks.pageSize(null, 500)).isEqualTo(500);
   }
 
   @Test
   void placeholdersAreRecognisedOnlyForClientsThatFetchWithThem() {
-    Map<String, String> args = Map.of("a", "$1", "b", "$ARGUMENTS", "c", "$100", "d", "text $1", "e", "$0");
+    Map<String, String> args =
+        Map.of("a", "$1", "b", "$ARGUMENTS", "c", "$100", "d", "text $1", "e", "$0");
     assertThat(ClientQuirks.placeholders(new Implementation("opencode", null, "1.18.33"), args))
         .isEqualTo(Set.of("a", "b"));
-    assertThat(ClientQuirks.placeholders(new Implementation("claude-code", null, "2"), args)).isEmpty();
+    assertThat(ClientQuirks.placeholders(new Implementation("claude-code", null, "2"), args))
+        .isEmpty();
     assertThat(ClientQuirks.placeholders(null, args)).isEmpty();
-    assertThat(ClientQuirks.cutsTextAtSpaces(new Implementation("Claude-Code", null, "2"))).isTrue();
-    assertThat(ClientQuirks.cutsTextAtSpaces(new Implementation("opencode", null, "1"))).isFalse();
+    assertThat(ClientQuirks.cutsTextAtSpaces(new Implementation("Claude-Code", null, "2")))
+        .isTrue();
+    assertThat(ClientQuirks.cutsTextAtSpaces(new Implementation("opencode", null, "1")))
+        .isFalse();
   }
 
   private static String list(McpServer server, String client, String version) {
     ServerSession session = server.openSession(new Recorder());
     try {
-      session.handle(Wire.request("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
-          + "\"protocolVersion\":\"" + version + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"" + client
-          + "\",\"version\":\"1\"}}}"), new Recorder());
-      return MessageCodec.encode(session.handle(Wire.legacy(1, "prompts/list", ""), new Recorder()));
+      session.handle(
+          Wire.request("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
+              + "\"protocolVersion\":\"" + version
+              + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"" + client
+              + "\",\"version\":\"1\"}}}"),
+          new Recorder());
+      return MessageCodec.encode(
+          session.handle(Wire.legacy(1, "prompts/list", ""), new Recorder()));
     } finally {
       session.close();
     }

@@ -1,11 +1,11 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.RequestHeaders;
@@ -30,12 +30,16 @@ import org.junit.jupiter.api.Test;
 class CompletionRateLimitTest {
   private static final String COMPLETE = "\"ref\":{\"type\":\"ref/prompt\",\"name\":\"pick_city\"},"
       + "\"argument\":{\"name\":\"city\",\"value\":\"\"}";
-  private static final String LIMITED = "{\"code\":-31429,\"message\":\"completion rate limit exceeded: 2 per second;"
-      + " retry later\",\"data\":{\"retryAfterMs\":";
+  private static final String LIMITED =
+      "{\"code\":-31429,\"message\":\"completion rate limit exceeded: 2 per second;"
+          + " retry later\",\"data\":{\"retryAfterMs\":";
 
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
-  private final McpServer server = McpServer.builder().prompts(SampleCatalog.catalog())
-      .completionRateLimit(2, 3).clock(nanos::get).build();
+  private final McpServer server = McpServer.builder()
+      .prompts(SampleCatalog.catalog())
+      .completionRateLimit(2, 3)
+      .clock(nanos::get)
+      .build();
   private final StatelessEndpoint stateless = server.openStateless();
   private int id;
 
@@ -58,7 +62,9 @@ class CompletionRateLimitTest {
     nanos.addAndGet(250_000_000L);
     assertThat(legacy(session)).contains("\"completion\"");
     assertThat(legacy(session)).contains("-31429");
-    assertThat(legacy(legacySession())).as("another session has its own bucket").contains("\"completion\"");
+    assertThat(legacy(legacySession()))
+        .as("another session has its own bucket")
+        .contains("\"completion\"");
   }
 
   @Test
@@ -76,7 +82,9 @@ class CompletionRateLimitTest {
     Caller alice = Caller.authenticated("alice", Set.of());
     Caller bob = Caller.authenticated("bob", Set.of());
     for (int i = 0; i < 3; i++) {
-      assertThat(modern(alice, "10.0.0." + i)).as("one subject from three addresses").contains("\"completion\"");
+      assertThat(modern(alice, "10.0.0." + i))
+          .as("one subject from three addresses")
+          .contains("\"completion\"");
     }
     assertThat(modern(alice, "10.0.0.9")).contains(LIMITED);
     assertThat(modern(bob, "10.0.0.9")).contains("\"completion\"");
@@ -92,7 +100,9 @@ class CompletionRateLimitTest {
     for (int i = 0; i < 3; i++) {
       assertThat(modern(Caller.UNRESTRICTED, null)).contains("\"completion\"");
     }
-    assertThat(modern(Caller.UNRESTRICTED, null)).as("no address: one bucket for the process").contains(LIMITED);
+    assertThat(modern(Caller.UNRESTRICTED, null))
+        .as("no address: one bucket for the process")
+        .contains(LIMITED);
   }
 
   @Test
@@ -108,7 +118,8 @@ class CompletionRateLimitTest {
   void otherMethodsAreNotLimited() {
     ServerSession session = legacySession();
     for (int i = 0; i < 10; i++) {
-      assertThat(MessageCodec.encode(session.handle(Wire.legacy(++id, "prompts/list", ""), new Recorder())))
+      assertThat(MessageCodec.encode(
+              session.handle(Wire.legacy(++id, "prompts/list", ""), new Recorder())))
           .contains("\"prompts\"");
     }
   }
@@ -126,9 +137,15 @@ class CompletionRateLimitTest {
 
   @Test
   void zeroTurnsTheLimitOffAndTheDefaultAllowsABurstOfForty() {
-    try (McpServer off = McpServer.builder().prompts(SampleCatalog.catalog()).completionRateLimit(0, 0)
-        .clock(nanos::get).build();
-        McpServer standard = McpServer.builder().prompts(SampleCatalog.catalog()).clock(nanos::get).build()) {
+    try (McpServer off = McpServer.builder()
+            .prompts(SampleCatalog.catalog())
+            .completionRateLimit(0, 0)
+            .clock(nanos::get)
+            .build();
+        McpServer standard = McpServer.builder()
+            .prompts(SampleCatalog.catalog())
+            .clock(nanos::get)
+            .build()) {
       ServerSession free = initialized(off);
       for (int i = 0; i < 500; i++) {
         assertThat(legacy(free)).contains("\"completion\"");
@@ -137,14 +154,16 @@ class CompletionRateLimitTest {
       for (int i = 0; i < 40; i++) {
         assertThat(legacy(typical)).contains("\"completion\"");
       }
-      assertThat(legacy(typical)).contains("completion rate limit exceeded: 20 per second; retry later");
+      assertThat(legacy(typical))
+          .contains("completion rate limit exceeded: 20 per second; retry later");
     }
   }
 
   @Test
   void theBuilderRefusesNonsense() {
     assertThatThrownBy(() -> McpServer.builder().completionRateLimit(-1, 5))
-        .hasMessage("McpServer.Builder.completionRateLimit: perSecond must be 0 (off) or positive, not -1.0");
+        .hasMessage(
+            "McpServer.Builder.completionRateLimit: perSecond must be 0 (off) or positive, not -1.0");
     assertThatThrownBy(() -> McpServer.builder().completionRateLimit(Double.NaN, 5))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> McpServer.builder().completionRateLimit(5, 0))
@@ -162,18 +181,24 @@ class CompletionRateLimitTest {
   }
 
   private String legacy(ServerSession session) {
-    return MessageCodec.encode(session.handle(Wire.legacy(++id, "completion/complete", COMPLETE), new Recorder()));
+    return MessageCodec.encode(
+        session.handle(Wire.legacy(++id, "completion/complete", COMPLETE), new Recorder()));
   }
 
   private String onChannel(ServerSession session) {
-    return MessageCodec.encode(session.handle(Wire.modern(++id, "completion/complete", COMPLETE), new Recorder()));
+    return MessageCodec.encode(
+        session.handle(Wire.modern(++id, "completion/complete", COMPLETE), new Recorder()));
   }
 
   private String modern(Caller caller, @Nullable String address) {
     Request request = Wire.modern(++id, "completion/complete", COMPLETE);
-    byte[] reply = stateless.receive(new Incoming.Single(request),
-        new RequestHeaders("2026-07-28", "completion/complete", "pick_city", address), caller)
-        .run(new Recorder()).encode(false);
+    byte[] reply = stateless
+        .receive(
+            new Incoming.Single(request),
+            new RequestHeaders("2026-07-28", "completion/complete", "pick_city", address),
+            caller)
+        .run(new Recorder())
+        .encode(false);
     return new String(reply, StandardCharsets.UTF_8);
   }
 }

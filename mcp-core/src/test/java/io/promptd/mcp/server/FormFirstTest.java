@@ -57,11 +57,21 @@ class FormFirstTest {
   private McpServer server(UnaryOperator<McpServer.Builder> settings, @Nullable JsonObject meta) {
     McpServer server = settings.apply(McpServer.builder()).build();
     servers.add(server);
-    server.prompts().put(new PromptDefinition(new Prompt("translate", null, "Translates", List.of(
-        new PromptArgument("tone", "Tone", "Register", false),
-        new PromptArgument("text", "Text", "What to translate", true),
-        new PromptArgument("language", "Language", "Into which language", true)), List.of(), meta),
-        new Translator(), null));
+    server
+        .prompts()
+        .put(new PromptDefinition(
+            new Prompt(
+                "translate",
+                null,
+                "Translates",
+                List.of(
+                    new PromptArgument("tone", "Tone", "Register", false),
+                    new PromptArgument("text", "Text", "What to translate", true),
+                    new PromptArgument("language", "Language", "Into which language", true)),
+                List.of(),
+                meta),
+            new Translator(),
+            null));
     return server;
   }
 
@@ -74,9 +84,12 @@ class FormFirstTest {
     McpServer server = server();
     JsonObject modern = modernResult(server, 1, "prompts/list", "{}", FORM, OTHER);
     assertThat(required(modern)).containsExactly(false, false, false);
-    assertThat(modern.string("cacheScope")).as("varies with the request's capabilities").hasValue("private");
+    assertThat(modern.string("cacheScope"))
+        .as("varies with the request's capabilities")
+        .hasValue("private");
     ServerSession legacy = legacySession(server, "2025-11-25", FORM, OTHER);
-    assertThat(required(legacyResult(legacy, 1, "prompts/list", "{}"))).containsExactly(false, false, false);
+    assertThat(required(legacyResult(legacy, 1, "prompts/list", "{}")))
+        .containsExactly(false, false, false);
   }
 
   @Test
@@ -86,38 +99,56 @@ class FormFirstTest {
       JsonObject modern = modernResult(server, 1, "prompts/list", "{}", caps, OTHER);
       assertThat(required(modern)).as(caps).containsExactly(false, true, true);
       assertThat(modern.string("cacheScope")).hasValue("public");
-      assertThat(required(legacyResult(legacySession(server, "2025-11-25", caps, OTHER), 1, "prompts/list", "{}")))
+      assertThat(required(legacyResult(
+              legacySession(server, "2025-11-25", caps, OTHER), 1, "prompts/list", "{}")))
           .containsExactly(false, true, true);
     }
     // 2025-03-26 has no elicitation at all.
-    assertThat(required(legacyResult(legacySession(server, "2025-03-26", FORM, OTHER), 1, "prompts/list", "{}")))
+    assertThat(required(legacyResult(
+            legacySession(server, "2025-03-26", FORM, OTHER), 1, "prompts/list", "{}")))
         .containsExactly(false, true, true);
   }
 
   @Test
   void theServerThePromptAndTheArgumentCanTurnItOff() {
-    assertThat(required(modernResult(server(b -> b.formFirst(false), null), 1, "prompts/list", "{}", FORM, OTHER)))
+    assertThat(required(modernResult(
+            server(b -> b.formFirst(false), null), 1, "prompts/list", "{}", FORM, OTHER)))
         .containsExactly(false, true, true);
-    assertThat(required(modernResult(server(b -> b.elicitation(false), null), 1, "prompts/list", "{}", FORM, OTHER)))
+    assertThat(required(modernResult(
+            server(b -> b.elicitation(false), null), 1, "prompts/list", "{}", FORM, OTHER)))
         .containsExactly(false, true, true);
     JsonObject promptOff = meta("{\"io.promptd/form\":{\"first\":false}}");
-    assertThat(required(modernResult(server(b -> b, promptOff), 1, "prompts/list", "{}", FORM, OTHER)))
+    assertThat(
+            required(modernResult(server(b -> b, promptOff), 1, "prompts/list", "{}", FORM, OTHER)))
         .containsExactly(false, true, true);
-    JsonObject argumentOff = meta("{\"io.promptd/arguments\":{\"language\":{\"formFirst\":false}}}");
+    JsonObject argumentOff =
+        meta("{\"io.promptd/arguments\":{\"language\":{\"formFirst\":false}}}");
     McpServer server = server(b -> b, argumentOff);
     assertThat(required(modernResult(server, 1, "prompts/list", "{}", FORM, OTHER)))
         .containsExactly(false, false, true);
-    // The argument that keeps its flag is asked for only because it is missing, not to complete the form.
-    JsonObject form = form(modernResult(server, 2, "prompts/get", "{\"name\":\"translate\",\"arguments\":"
-        + "{\"language\":\"German\"}}", FORM, OTHER));
-    assertThat(form.object("requestedSchema").orElseThrow().object("properties").orElseThrow().members().keySet())
+    // The argument that keeps its flag is asked for only because it is missing, not to complete the
+    // form.
+    JsonObject form = form(modernResult(
+        server,
+        2,
+        "prompts/get",
+        "{\"name\":\"translate\",\"arguments\":" + "{\"language\":\"German\"}}",
+        FORM,
+        OTHER));
+    assertThat(form.object("requestedSchema")
+            .orElseThrow()
+            .object("properties")
+            .orElseThrow()
+            .members()
+            .keySet())
         .containsExactly("text", "tone");
   }
 
   @Test
   void aBareCommandGetsOneFormForEveryArgumentRequiredFirstAndTheWholeAnswerRenders() {
     McpServer server = server();
-    JsonObject asked = modernResult(server, 1, "prompts/get", "{\"name\":\"translate\"}", FORM, OTHER);
+    JsonObject asked =
+        modernResult(server, 1, "prompts/get", "{\"name\":\"translate\"}", FORM, OTHER);
     JsonObject form = form(asked);
     JsonObject schema = form.object("requestedSchema").orElseThrow();
     assertThat(schema.object("properties").orElseThrow().members().keySet())
@@ -125,11 +156,18 @@ class FormFirstTest {
     assertThat(JsonCodec.write(schema.get("required"))).isEqualTo("[\"text\",\"language\"]");
     assertThat(JsonCodec.write(schema.object("properties").orElseThrow().get("language")))
         .contains("\"enum\":[\"French\",\"German\"]", "\"default\":\"French\"");
-    assertThat(form.string("message")).hasValue(
-        "The prompt 'translate' needs more from you: Text is required; Language is required.");
-    String answered = modern(server, 2, "prompts/get", "{\"name\":\"translate\",\"requestState\":\""
-        + asked.string("requestState").orElseThrow() + "\",\"inputResponses\":{\"arguments\":{\"action\":\"accept\","
-        + "\"content\":{\"text\":\"good morning my friend\",\"language\":\"German\",\"tone\":\"formal\"}}}}", FORM,
+    assertThat(form.string("message"))
+        .hasValue(
+            "The prompt 'translate' needs more from you: Text is required; Language is required.");
+    String answered = modern(
+        server,
+        2,
+        "prompts/get",
+        "{\"name\":\"translate\",\"requestState\":\""
+            + asked.string("requestState").orElseThrow()
+            + "\",\"inputResponses\":{\"arguments\":{\"action\":\"accept\","
+            + "\"content\":{\"text\":\"good morning my friend\",\"language\":\"German\",\"tone\":\"formal\"}}}}",
+        FORM,
         OTHER);
     MODERN.assertConforms(answered, "prompts/get");
     assertThat(answered).contains("[good morning my friend] in German, formal");
@@ -139,57 +177,112 @@ class FormFirstTest {
   void missingAndInvalidValuesAreAskedForInOneFormAndTheValidOnesAreKept() {
     McpServer server = server();
     // text is missing, language is not a choice, tone is valid: one form for text and language.
-    JsonObject form = form(modernResult(server, 1, "prompts/get", "{\"name\":\"translate\",\"arguments\":"
-        + "{\"language\":\"Klingon\",\"tone\":\"formal\"}}", FORM, OTHER));
-    assertThat(form.object("requestedSchema").orElseThrow().object("properties").orElseThrow().members().keySet())
+    JsonObject form = form(modernResult(
+        server,
+        1,
+        "prompts/get",
+        "{\"name\":\"translate\",\"arguments\":"
+            + "{\"language\":\"Klingon\",\"tone\":\"formal\"}}",
+        FORM,
+        OTHER));
+    assertThat(form.object("requestedSchema")
+            .orElseThrow()
+            .object("properties")
+            .orElseThrow()
+            .members()
+            .keySet())
         .containsExactly("text", "language");
-    assertThat(form.string("message")).hasValue("The prompt 'translate' needs more from you: Text is required;"
-        + " Language must be one of French, German.");
+    assertThat(form.string("message"))
+        .hasValue("The prompt 'translate' needs more from you: Text is required;"
+            + " Language must be one of French, German.");
   }
 
   @Test
   void freeTextTypedIntoAClientThatCutsAtSpacesIsShownForCheckingOnce() {
     McpServer server = server();
-    String args = "{\"name\":\"translate\",\"arguments\":{\"text\":\"good\",\"language\":\"German\"}";
+    String args =
+        "{\"name\":\"translate\",\"arguments\":{\"text\":\"good\",\"language\":\"German\"}";
     // Another client: its values are used as they are.
-    assertThat(modern(server, 1, "prompts/get", args + "}", FORM, OTHER)).contains("[good] in German");
-    // Claude Code: the text it passed is filled in for the user to check; the language (a choice) is not asked.
+    assertThat(modern(server, 1, "prompts/get", args + "}", FORM, OTHER))
+        .contains("[good] in German");
+    // Claude Code: the text it passed is filled in for the user to check; the language (a choice)
+    // is not asked.
     JsonObject asked = modernResult(server, 2, "prompts/get", args + "}", FORM, CLAUDE);
     JsonObject form = form(asked);
-    JsonObject properties = form.object("requestedSchema").orElseThrow().object("properties").orElseThrow();
+    JsonObject properties =
+        form.object("requestedSchema").orElseThrow().object("properties").orElseThrow();
     assertThat(properties.members().keySet()).containsExactly("text", "tone");
     assertThat(properties.object("text").orElseThrow().string("default")).hasValue("good");
-    assertThat(form.string("message")).hasValue("The prompt 'translate' will use these values: check them, then"
-        + " accept.");
-    String answered = modern(server, 3, "prompts/get", args + ",\"requestState\":\""
-        + asked.string("requestState").orElseThrow() + "\",\"inputResponses\":{\"arguments\":{\"action\":\"accept\","
-        + "\"content\":{\"text\":\"good morning my friend\"}}}}", FORM, CLAUDE);
+    assertThat(form.string("message"))
+        .hasValue("The prompt 'translate' will use these values: check them, then" + " accept.");
+    String answered = modern(
+        server,
+        3,
+        "prompts/get",
+        args + ",\"requestState\":\""
+            + asked.string("requestState").orElseThrow()
+            + "\",\"inputResponses\":{\"arguments\":{\"action\":\"accept\","
+            + "\"content\":{\"text\":\"good morning my friend\"}}}}",
+        FORM,
+        CLAUDE);
     assertThat(answered).contains("[good morning my friend] in German");
-    // Declined (2026-07-28): the user saw the value and chose not to change it; it is used as given.
-    String declined = modern(server, 4, "prompts/get", args + ",\"requestState\":\""
-        + asked.string("requestState").orElseThrow() + "\",\"inputResponses\":{\"arguments\":{\"action\":\"decline\"}}}",
-        FORM, CLAUDE);
+    // Declined (2026-07-28): the user saw the value and chose not to change it; it is used as
+    // given.
+    String declined = modern(
+        server,
+        4,
+        "prompts/get",
+        args + ",\"requestState\":\"" + asked.string("requestState").orElseThrow()
+            + "\",\"inputResponses\":{\"arguments\":{\"action\":\"decline\"}}}",
+        FORM,
+        CLAUDE);
     assertThat(declined).contains("[good] in German");
     // The server and the prompt decide otherwise.
-    assertThat(modern(server(b -> b.freeTextConfirmation(FreeTextConfirmation.NEVER), null), 5, "prompts/get",
-        args + "}", FORM, CLAUDE)).contains("[good] in German");
-    assertThat(modern(server(b -> b.freeTextConfirmation(FreeTextConfirmation.ALWAYS), null), 6, "prompts/get",
-        args + "}", FORM, OTHER)).contains("input_required");
-    assertThat(modern(server(b -> b, meta("{\"io.promptd/form\":{\"confirm\":false}}")), 7, "prompts/get",
-        args + "}", FORM, CLAUDE)).contains("[good] in German");
-    assertThat(modern(server(b -> b, meta("{\"io.promptd/arguments\":{\"text\":{\"confirm\":true}}}")), 8,
-        "prompts/get", args + "}", FORM, OTHER)).contains("input_required");
+    assertThat(modern(
+            server(b -> b.freeTextConfirmation(FreeTextConfirmation.NEVER), null),
+            5,
+            "prompts/get",
+            args + "}",
+            FORM,
+            CLAUDE))
+        .contains("[good] in German");
+    assertThat(modern(
+            server(b -> b.freeTextConfirmation(FreeTextConfirmation.ALWAYS), null),
+            6,
+            "prompts/get",
+            args + "}",
+            FORM,
+            OTHER))
+        .contains("input_required");
+    assertThat(modern(
+            server(b -> b, meta("{\"io.promptd/form\":{\"confirm\":false}}")),
+            7,
+            "prompts/get",
+            args + "}",
+            FORM,
+            CLAUDE))
+        .contains("[good] in German");
+    assertThat(modern(
+            server(b -> b, meta("{\"io.promptd/arguments\":{\"text\":{\"confirm\":true}}}")),
+            8,
+            "prompts/get",
+            args + "}",
+            FORM,
+            OTHER))
+        .contains("input_required");
   }
 
   @Test
   void withoutFormsAMissingArgumentIsTodaysInvalidParams() {
     McpServer server = server();
-    assertThat(modern(server, 1, "prompts/get", "{\"name\":\"translate\"}", "{}", CLAUDE)).isEqualTo(
-        "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32602,\"message\":\"prompt 'translate': missing required"
-            + " arguments 'text', 'language'\"}}");
+    assertThat(modern(server, 1, "prompts/get", "{\"name\":\"translate\"}", "{}", CLAUDE))
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32602,\"message\":\"prompt 'translate': missing required"
+                + " arguments 'text', 'language'\"}}");
     ServerSession legacy = legacySession(server, "2025-11-25", "{}", CLAUDE);
-    assertThat(MessageCodec.encode(legacy.handle(Wire.legacy(2, "prompts/get", "\"name\":\"translate\""),
-        new Recorder()))).contains("-32602", "missing required arguments 'text', 'language'");
+    assertThat(MessageCodec.encode(
+            legacy.handle(Wire.legacy(2, "prompts/get", "\"name\":\"translate\""), new Recorder())))
+        .contains("-32602", "missing required arguments 'text', 'language'");
   }
 
   @Test
@@ -198,20 +291,35 @@ class FormFirstTest {
     Recorder toClient = new Recorder();
     ServerSession session = server.openSession(toClient);
     sessions.add(session);
-    session.handle(Wire.request("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{"
-        + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"elicitation\":{}},\"clientInfo\":" + CLAUDE + "}}"),
+    session.handle(
+        Wire.request("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"elicitation\":{}},\"clientInfo\":"
+            + CLAUDE + "}}"),
         toClient);
     Outbound stream = Outbound.carryingRequests(toClient);
-    Call call = session.receive(new Incoming.Single(Wire.legacy(5, "prompts/get", "\"name\":\"translate\"")));
-    CompletableFuture<io.promptd.mcp.jsonrpc.Response> result =
-        CompletableFuture.supplyAsync(() -> call.run(stream).response(), r -> Thread.ofVirtual().start(r));
+    Call call = session.receive(
+        new Incoming.Single(Wire.legacy(5, "prompts/get", "\"name\":\"translate\"")));
+    CompletableFuture<io.promptd.mcp.jsonrpc.Response> result = CompletableFuture.supplyAsync(
+        () -> call.run(stream).response(), r -> Thread.ofVirtual().start(r));
     Request elicit = nextRequest(toClient);
     assertThat(elicit.method()).isEqualTo("elicitation/create");
     assertThat(elicit.params().has("mode")).as("2025-06-18 has no mode").isFalse();
-    assertThat(elicit.params().object("requestedSchema").orElseThrow().object("properties").orElseThrow().members()
-        .keySet()).containsExactly("text", "language", "tone");
-    session.receive(new Incoming.Single(new ResultResponse(elicit.id(), (JsonObject) JsonCodec.parse(
-        "{\"action\":\"accept\",\"content\":{\"text\":\"good morning my friend\",\"language\":\"French\"}}"))));
+    assertThat(elicit
+            .params()
+            .object("requestedSchema")
+            .orElseThrow()
+            .object("properties")
+            .orElseThrow()
+            .members()
+            .keySet())
+        .containsExactly("text", "language", "tone");
+    session.receive(
+        new Incoming.Single(
+            new ResultResponse(
+                elicit.id(),
+                (JsonObject)
+                    JsonCodec.parse(
+                        "{\"action\":\"accept\",\"content\":{\"text\":\"good morning my friend\",\"language\":\"French\"}}"))));
     assertThat(MessageCodec.encode(result.get(10, TimeUnit.SECONDS)))
         .contains("[good morning my friend] in French, neutral");
   }
@@ -240,43 +348,59 @@ class FormFirstTest {
 
   private static JsonObject form(JsonObject inputRequired) {
     assertThat(inputRequired.string("resultType")).hasValue("input_required");
-    return inputRequired.object("inputRequests").orElseThrow().object("arguments").orElseThrow().object("params")
+    return inputRequired
+        .object("inputRequests")
+        .orElseThrow()
+        .object("arguments")
+        .orElseThrow()
+        .object("params")
         .orElseThrow();
   }
 
-  private ServerSession legacySession(McpServer server, String version, String capabilities, String client) {
+  private ServerSession legacySession(
+      McpServer server, String version, String capabilities, String client) {
     ServerSession s = server.openSession(new Recorder());
     sessions.add(s);
-    s.handle(Wire.request("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{"
-        + "\"protocolVersion\":\"" + version + "\",\"capabilities\":" + capabilities + ",\"clientInfo\":" + client
-        + "}}"), new Recorder());
+    s.handle(
+        Wire.request("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"" + version + "\",\"capabilities\":" + capabilities
+            + ",\"clientInfo\":" + client
+            + "}}"),
+        new Recorder());
     return s;
   }
 
-  private static JsonObject legacyResult(ServerSession session, long id, String method, String params) {
-    String answer = MessageCodec.encode(session.handle(Wire.request("{\"jsonrpc\":\"2.0\",\"id\":" + id
-        + ",\"method\":\"" + method + "\",\"params\":" + params + "}"), new Recorder()));
+  private static JsonObject legacyResult(
+      ServerSession session, long id, String method, String params) {
+    String answer = MessageCodec.encode(session.handle(
+        Wire.request("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method
+            + "\",\"params\":" + params + "}"),
+        new Recorder()));
     return ((JsonObject) JsonCodec.parse(answer)).object("result").orElseThrow();
   }
 
-  private String modern(McpServer server, long id, String method, String params, String capabilities,
-      String client) {
+  private String modern(
+      McpServer server, long id, String method, String params, String capabilities, String client) {
     ServerSession s = server.openSession(new Recorder());
     sessions.add(s);
     String withMeta = params.substring(0, params.length() - 1) + (params.length() > 2 ? "," : "")
         + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
         + "\"io.modelcontextprotocol/clientCapabilities\":" + capabilities + ","
         + "\"io.modelcontextprotocol/clientInfo\":" + client + "}}";
-    return MessageCodec.encode(s.handle(Wire.request("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\""
-        + method + "\",\"params\":" + withMeta + "}"), new Recorder()));
+    return MessageCodec.encode(s.handle(
+        Wire.request("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method
+            + "\",\"params\":" + withMeta + "}"),
+        new Recorder()));
   }
 
-  private JsonObject modernResult(McpServer server, long id, String method, String params, String capabilities,
-      String client) {
+  private JsonObject modernResult(
+      McpServer server, long id, String method, String params, String capabilities, String client) {
     String answer = modern(server, id, method, params, capabilities, client);
     JsonObject result = ((JsonObject) JsonCodec.parse(answer)).object("result").orElseThrow();
     if (answer.contains("\"input_required\"")) {
-      assertThat(MODERN.checkAs("InputRequiredResult", JsonCodec.write(result))).as(answer).isEmpty();
+      assertThat(MODERN.checkAs("InputRequiredResult", JsonCodec.write(result)))
+          .as(answer)
+          .isEmpty();
     } else {
       MODERN.assertConforms(answer, method);
     }
@@ -285,27 +409,39 @@ class FormFirstTest {
 
   /** Renders "[text] in language, tone"; language is a choice of two with a default, checked before rendering. */
   private static final class Translator implements PromptRenderer {
-    private static final ArgumentField LANGUAGE = ArgumentField.builder("language").title("Language")
-        .description("Into which language").choices(List.of("French", "German")).defaultValue("French").required(true)
+    private static final ArgumentField LANGUAGE = ArgumentField.builder("language")
+        .title("Language")
+        .description("Into which language")
+        .choices(List.of("French", "German"))
+        .defaultValue("French")
+        .required(true)
         .build();
-    private static final ArgumentField TONE = ArgumentField.builder("tone").title("Tone").description("Register")
-        .choices(List.of("neutral", "formal")).defaultValue("neutral").build();
+    private static final ArgumentField TONE = ArgumentField.builder("tone")
+        .title("Tone")
+        .description("Register")
+        .choices(List.of("neutral", "formal"))
+        .defaultValue("neutral")
+        .build();
 
     @Override
     public GetPromptResult render(Map<String, String> arguments) {
       List<ArgumentsNeeded.Question> bad = check(arguments);
       if (!bad.isEmpty()) {
-        throw new ArgumentsNeeded("prompt 'translate': argument 'language' " + bad.getFirst().reason(), bad);
+        throw new ArgumentsNeeded(
+            "prompt 'translate': argument 'language' " + bad.getFirst().reason(), bad);
       }
       String tone = arguments.getOrDefault("tone", "neutral");
-      return GetPromptResult.of(null, List.of(PromptMessage.user("[" + arguments.get("text") + "] in "
-          + arguments.get("language") + ", " + (tone.isEmpty() ? "neutral" : tone))));
+      return GetPromptResult.of(
+          null,
+          List.of(PromptMessage.user("[" + arguments.get("text") + "] in "
+              + arguments.get("language") + ", " + (tone.isEmpty() ? "neutral" : tone))));
     }
 
     @Override
     public List<ArgumentsNeeded.Question> check(Map<String, String> arguments) {
       String language = arguments.get("language");
-      return language == null || language.isEmpty() || LANGUAGE.choices().contains(language) ? List.of()
+      return language == null || language.isEmpty() || LANGUAGE.choices().contains(language)
+          ? List.of()
           : List.of(new ArgumentsNeeded.Question(LANGUAGE, "must be one of French, German"));
     }
 

@@ -33,8 +33,12 @@ class GoldenTranscriptTest {
   @Test
   void theIndexNamesEveryCase() throws IOException {
     try (Stream<Path> dirs = Files.list(DIR)) {
-      assertThat(dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList())
-          .as("transcripts/cases.txt").isEqualTo(Transcripts.cases());
+      assertThat(dirs.filter(Files::isDirectory)
+              .map(p -> p.getFileName().toString())
+              .sorted()
+              .toList())
+          .as("transcripts/cases.txt")
+          .isEqualTo(Transcripts.cases());
     }
   }
 
@@ -46,9 +50,11 @@ class GoldenTranscriptTest {
       result = TranscriptRunner.run(server, Transcripts.requests(name));
     }
     if (Boolean.getBoolean("golden.update")) {
-      Files.write(DIR.resolve(name).resolve("response.jsonl"), result.lines(), StandardCharsets.UTF_8);
+      Files.write(
+          DIR.resolve(name).resolve("response.jsonl"), result.lines(), StandardCharsets.UTF_8);
     } else {
-      assertThat(String.join("\n", result.lines())).as("emitted lines of %s", name)
+      assertThat(String.join("\n", result.lines()))
+          .as("emitted lines of %s", name)
           .isEqualTo(String.join("\n", Transcripts.responses(name)));
     }
     assertThat(result.problems()).as("schema problems in %s", name).isEmpty();

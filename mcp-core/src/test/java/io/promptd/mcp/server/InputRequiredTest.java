@@ -1,6 +1,5 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonCodec;
@@ -10,6 +9,7 @@ import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.Reply;
@@ -37,17 +37,30 @@ class InputRequiredTest {
   private static final SchemaHarness MODERN = SchemaHarness.of(ProtocolVersion.V2026_07_28);
   private static final String FORM = "{\"elicitation\":{\"form\":{}}}";
 
-  private final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-24T10:00:00Z"));
+  private final AtomicReference<Instant> now =
+      new AtomicReference<>(Instant.parse("2026-11-24T10:00:00Z"));
   private final McpServer server = McpServer.builder().wallClock(now::get).build();
   private final ServerSession session = server.openSession(new Recorder());
 
   InputRequiredTest() {
-    server.prompts().put(new PromptDefinition(Prompt.of("translate", "Translates text", List.of(
-        new PromptArgument("text", "Text", "What to translate", true),
-        new PromptArgument("lang", "Language", "The language to translate into", true),
-        new PromptArgument("count", null, "How many variants", false))), new Translator(true), null));
-    server.prompts().put(new PromptDefinition(Prompt.of("strict", "Never asks", List.of(
-        new PromptArgument("x", null, null, true))), new Translator(false), null));
+    server
+        .prompts()
+        .put(new PromptDefinition(
+            Prompt.of(
+                "translate",
+                "Translates text",
+                List.of(
+                    new PromptArgument("text", "Text", "What to translate", true),
+                    new PromptArgument("lang", "Language", "The language to translate into", true),
+                    new PromptArgument("count", null, "How many variants", false))),
+            new Translator(true),
+            null));
+    server
+        .prompts()
+        .put(new PromptDefinition(
+            Prompt.of("strict", "Never asks", List.of(new PromptArgument("x", null, null, true))),
+            new Translator(false),
+            null));
   }
 
   @AfterEach
@@ -58,27 +71,36 @@ class InputRequiredTest {
 
   @Test
   void missingArgumentsAreAskedForWithAFormBuiltFromTheirDeclarations() {
-    // Form-first: the optional argument without a value is in the same form, after the required ones.
+    // Form-first: the optional argument without a value is in the same form, after the required
+    // ones.
     JsonObject result = inputRequired(get(1, "translate", "{}", FORM, null, null));
-    JsonObject request = result.object("inputRequests").orElseThrow().object("arguments").orElseThrow();
+    JsonObject request =
+        result.object("inputRequests").orElseThrow().object("arguments").orElseThrow();
     assertThat(request.string("method")).hasValue("elicitation/create");
     JsonObject params = request.object("params").orElseThrow();
     assertThat(params.string("mode")).hasValue("form");
-    assertThat(params.string("message")).hasValue(
-        "The prompt 'translate' needs more from you: Text is required; Language is required.");
-    assertThat(JsonCodec.write(params.object("requestedSchema").orElseThrow())).isEqualTo("{\"type\":\"object\","
-        + "\"properties\":{\"text\":{\"type\":\"string\",\"title\":\"Text\",\"description\":\"What to translate\"},"
-        + "\"lang\":{\"type\":\"string\",\"enum\":[\"French\",\"German\"],\"title\":\"Language\","
-        + "\"description\":\"The language to translate into\",\"default\":\"French\"},"
-        + "\"count\":{\"type\":\"string\",\"description\":\"How many variants\"}},"
-        + "\"required\":[\"text\",\"lang\"]}");
+    assertThat(params.string("message"))
+        .hasValue(
+            "The prompt 'translate' needs more from you: Text is required; Language is required.");
+    assertThat(JsonCodec.write(params.object("requestedSchema").orElseThrow()))
+        .isEqualTo("{\"type\":\"object\","
+            + "\"properties\":{\"text\":{\"type\":\"string\",\"title\":\"Text\",\"description\":\"What to translate\"},"
+            + "\"lang\":{\"type\":\"string\",\"enum\":[\"French\",\"German\"],\"title\":\"Language\","
+            + "\"description\":\"The language to translate into\",\"default\":\"French\"},"
+            + "\"count\":{\"type\":\"string\",\"description\":\"How many variants\"}},"
+            + "\"required\":[\"text\",\"lang\"]}");
     assertThat(result.string("requestState")).isPresent();
   }
 
   @Test
   void theRetryWithTheAnswersRenders() {
     String state = state(get(1, "translate", "{}", FORM, null, null));
-    String answer = get(2, "translate", "{}", FORM, state,
+    String answer = get(
+        2,
+        "translate",
+        "{}",
+        FORM,
+        state,
         "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":\"hello\",\"lang\":\"German\"}}}");
     MODERN.assertConforms(answer, "prompts/get");
     assertThat(answer).contains("\"resultType\":\"complete\"", "hello in German");
@@ -88,17 +110,40 @@ class InputRequiredTest {
   void anAnswerThatIsStillIncompleteOrInvalidIsAskedAgainForWhatIsWrongOnly() {
     String first = state(get(1, "translate", "{\"count\":\"2\"}", FORM, null, null));
     // The text is given; the language is not one of the choices.
-    JsonObject again = inputRequired(get(2, "translate", "{\"count\":\"2\"}", FORM, first,
+    JsonObject again = inputRequired(get(
+        2,
+        "translate",
+        "{\"count\":\"2\"}",
+        FORM,
+        first,
         "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":\"hello\",\"lang\":\"Klingon\"},"
             + "\"ignored\":true},\"unknown-key\":{\"ignored\":1}}"));
-    JsonObject params = again.object("inputRequests").orElseThrow().object("arguments").orElseThrow()
-        .object("params").orElseThrow();
-    assertThat(params.string("message")).hasValue("The prompt 'translate' needs more from you: Language must be one of"
-        + " French, German, not 'Klingon'.");
-    assertThat(params.object("requestedSchema").orElseThrow().object("properties").orElseThrow().members().keySet())
+    JsonObject params = again
+        .object("inputRequests")
+        .orElseThrow()
+        .object("arguments")
+        .orElseThrow()
+        .object("params")
+        .orElseThrow();
+    assertThat(params.string("message"))
+        .hasValue("The prompt 'translate' needs more from you: Language must be one of"
+            + " French, German, not 'Klingon'.");
+    assertThat(params
+            .object("requestedSchema")
+            .orElseThrow()
+            .object("properties")
+            .orElseThrow()
+            .members()
+            .keySet())
         .containsExactly("lang");
-    // The text given in the first round is carried by the new state; only the language is answered now.
-    String answer = get(3, "translate", "{\"count\":\"2\"}", FORM, again.string("requestState").orElseThrow(),
+    // The text given in the first round is carried by the new state; only the language is answered
+    // now.
+    String answer = get(
+        3,
+        "translate",
+        "{\"count\":\"2\"}",
+        FORM,
+        again.string("requestState").orElseThrow(),
         "{\"arguments\":{\"action\":\"accept\",\"content\":{\"lang\":\"French\"}}}");
     assertThat(answer).contains("hello in French (2 variants)");
   }
@@ -108,19 +153,27 @@ class InputRequiredTest {
     for (String caps : List.of("{}", "{\"elicitation\":{\"url\":{}}}", "{\"sampling\":{}}")) {
       String answer = get(1, "translate", "{}", caps, null, null);
       MODERN.assertConforms(answer, "prompts/get");
-      assertThat(answer).as(caps).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32602,\"message\":"
-          + "\"prompt 'translate': missing required arguments 'text', 'lang'\"}}");
+      assertThat(answer)
+          .as(caps)
+          .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32602,\"message\":"
+              + "\"prompt 'translate': missing required arguments 'text', 'lang'\"}}");
     }
     // elicitation: {} means form, for clients written against 2025-06-18.
-    assertThat(get(1, "translate", "{}", "{\"elicitation\":{}}", null, null)).contains("\"input_required\"");
+    assertThat(get(1, "translate", "{}", "{\"elicitation\":{}}", null, null))
+        .contains("\"input_required\"");
   }
 
   @Test
   void aPromptOrAServerThatOptsOutNeverAsks() {
-    assertThat(get(1, "strict", "{}", FORM, null, null)).contains("\"code\":-32602", "missing required argument 'x'");
+    assertThat(get(1, "strict", "{}", FORM, null, null))
+        .contains("\"code\":-32602", "missing required argument 'x'");
     try (McpServer quiet = McpServer.builder().elicitation(false).build()) {
-      quiet.prompts().put(new PromptDefinition(Prompt.of("translate", null, List.of(
-          new PromptArgument("text", null, null, true))), new Translator(true), null));
+      quiet
+          .prompts()
+          .put(new PromptDefinition(
+              Prompt.of("translate", null, List.of(new PromptArgument("text", null, null, true))),
+              new Translator(true),
+              null));
       ServerSession s = quiet.openSession(new Recorder());
       assertThat(encode(s.handle(request(1, "translate", "{}", FORM, null, null), new Recorder())))
           .contains("\"code\":-32602", "missing required argument 'text'");
@@ -130,9 +183,10 @@ class InputRequiredTest {
   @Test
   void declineOrCancelIsTheInvalidParamsError() {
     String state = state(get(1, "translate", "{}", FORM, null, null));
-    assertThat(get(2, "translate", "{}", FORM, state, "{\"arguments\":{\"action\":\"decline\"}}")).isEqualTo(
-        "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32602,\"message\":\"prompt 'translate': missing required"
-            + " arguments 'text', 'lang' (the user declined the form asking for them)\"}}");
+    assertThat(get(2, "translate", "{}", FORM, state, "{\"arguments\":{\"action\":\"decline\"}}"))
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32602,\"message\":\"prompt 'translate': missing required"
+                + " arguments 'text', 'lang' (the user declined the form asking for them)\"}}");
     assertThat(get(3, "translate", "{}", FORM, state, "{\"arguments\":{\"action\":\"cancel\"}}"))
         .contains("(the user cancelled the form asking for them)");
   }
@@ -147,20 +201,27 @@ class InputRequiredTest {
   @Test
   void stateThatFailsItsChecksIsRefused() {
     String state = state(get(1, "translate", "{}", FORM, null, null));
-    String answer = "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":\"a\",\"lang\":\"French\"}}}";
+    String answer =
+        "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":\"a\",\"lang\":\"French\"}}}";
     int dot = state.indexOf('.');
-    String tampered = state.substring(0, dot - 2) + (state.charAt(dot - 2) == 'A' ? 'B' : 'A') + state.substring(dot - 1);
+    String tampered = state.substring(0, dot - 2)
+        + (state.charAt(dot - 2) == 'A' ? 'B' : 'A')
+        + state.substring(dot - 1);
     assertThat(get(2, "translate", "{}", FORM, tampered, answer))
         .contains("-32602", "requestState is not one this server issued");
-    assertThat(get(3, "translate", "{}", FORM, "garbage", answer)).contains("requestState is not one this server issued");
+    assertThat(get(3, "translate", "{}", FORM, "garbage", answer))
+        .contains("requestState is not one this server issued");
     // Replayed for another request: other arguments, another prompt.
-    assertThat(get(4, "translate", "{\"count\":\"3\"}", FORM, state, answer)).contains("belongs to another request");
+    assertThat(get(4, "translate", "{\"count\":\"3\"}", FORM, state, answer))
+        .contains("belongs to another request");
     assertThat(get(5, "strict", "{}", FORM, state, answer)).contains("belongs to another request");
     // Another server's state.
     try (McpServer other = McpServer.builder().build()) {
       other.prompts().put(server.prompts().snapshot().get("translate"));
-      assertThat(encode(other.openSession(new Recorder()).handle(
-          request(6, "translate", "{}", FORM, state, answer), new Recorder()))).contains("not one this server issued");
+      assertThat(encode(other
+              .openSession(new Recorder())
+              .handle(request(6, "translate", "{}", FORM, state, answer), new Recorder())))
+          .contains("not one this server issued");
     }
     // Too long: refused before any decoding or MAC work.
     assertThat(get(7, "translate", "{}", FORM, "x".repeat(RequestStates.MAX_CHARS + 1), answer))
@@ -174,13 +235,22 @@ class InputRequiredTest {
   void stateIssuedToOnePrincipalIsRefusedForAnother() {
     Caller alice = Caller.authenticated("alice", Set.of());
     Caller bob = Caller.authenticated("bob", Set.of());
-    String state = state(encode(session.receive(new Incoming.Single(request(1, "translate", "{}", FORM, null, null)),
-        alice).run(new Recorder()).response()));
-    String answer = "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":\"a\",\"lang\":\"French\"}}}";
-    assertThat(encode(session.receive(new Incoming.Single(request(2, "translate", "{}", FORM, state, answer)), bob)
-        .run(new Recorder()).response())).contains("-32602", "requestState was issued to another principal");
-    assertThat(encode(session.receive(new Incoming.Single(request(3, "translate", "{}", FORM, state, answer)), alice)
-        .run(new Recorder()).response())).contains("a in French");
+    String state = state(encode(session
+        .receive(new Incoming.Single(request(1, "translate", "{}", FORM, null, null)), alice)
+        .run(new Recorder())
+        .response()));
+    String answer =
+        "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":\"a\",\"lang\":\"French\"}}}";
+    assertThat(encode(session
+            .receive(new Incoming.Single(request(2, "translate", "{}", FORM, state, answer)), bob)
+            .run(new Recorder())
+            .response()))
+        .contains("-32602", "requestState was issued to another principal");
+    assertThat(encode(session
+            .receive(new Incoming.Single(request(3, "translate", "{}", FORM, state, answer)), alice)
+            .run(new Recorder())
+            .response()))
+        .contains("a in French");
   }
 
   @Test
@@ -188,21 +258,43 @@ class InputRequiredTest {
     String state = state(get(1, "translate", "{}", FORM, null, null));
     assertThat(get(2, "translate", "{}", FORM, null, "{\"arguments\":{\"action\":\"accept\"}}"))
         .contains("-32602", "inputResponses without requestState");
-    assertThat(get(3, "translate", "{}", FORM, state, "[]")).contains("inputResponses must be an object");
+    assertThat(get(3, "translate", "{}", FORM, state, "[]"))
+        .contains("inputResponses must be an object");
     assertThat(get(4, "translate", "{}", FORM, state, "{\"arguments\":\"yes\"}"))
         .contains("inputResponses.arguments must be an object");
     assertThat(get(5, "translate", "{}", FORM, state, "{\"arguments\":{\"action\":\"maybe\"}}"))
         .contains("inputResponses.arguments.action must be");
     assertThat(get(6, "translate", "{}", FORM, state, "{\"arguments\":{\"action\":\"accept\"}}"))
         .contains("inputResponses.arguments.content is required");
-    assertThat(get(7, "translate", "{}", FORM, state,
-        "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":[\"a\"]}}}"))
-        .contains("inputResponses.arguments.content.text must be a string, a number or a boolean, not array");
-    assertThat(get(8, "translate", "{}", FORM, state, "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":\""
-        + "x".repeat(FormElicitation.MAX_VALUE_CHARS + 1) + "\"}}}")).contains("content.text is longer than");
-    assertThat(get(9, "translate", "{}", FORM, "{}", null)).contains("requestState must be a string");
-    for (String answer : List.of(get(3, "translate", "{}", FORM, state, "[]"), get(10, "translate", "{}", FORM, state,
-        "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":{}}}}"))) {
+    assertThat(get(
+            7,
+            "translate",
+            "{}",
+            FORM,
+            state,
+            "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":[\"a\"]}}}"))
+        .contains(
+            "inputResponses.arguments.content.text must be a string, a number or a boolean, not array");
+    assertThat(get(
+            8,
+            "translate",
+            "{}",
+            FORM,
+            state,
+            "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":\""
+                + "x".repeat(FormElicitation.MAX_VALUE_CHARS + 1) + "\"}}}"))
+        .contains("content.text is longer than");
+    assertThat(get(9, "translate", "{}", FORM, "{}", null))
+        .contains("requestState must be a string");
+    for (String answer : List.of(
+        get(3, "translate", "{}", FORM, state, "[]"),
+        get(
+            10,
+            "translate",
+            "{}",
+            FORM,
+            state,
+            "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":{}}}}"))) {
       assertThat(answer).contains("\"code\":-32602").doesNotContain("-32603");
     }
   }
@@ -210,31 +302,48 @@ class InputRequiredTest {
   @Test
   void overHttpAFailedStateCheckIsAMalformedRequest() {
     String state = state(get(1, "translate", "{}", FORM, null, null));
-    Reply bad = server.openStateless().receive(new Incoming.Single(request(2, "translate", "{}", FORM,
-        state + "x", "{}")), new RequestHeaders("2026-07-28", "prompts/get", "translate")).run(new Recorder());
+    Reply bad = server
+        .openStateless()
+        .receive(
+            new Incoming.Single(request(2, "translate", "{}", FORM, state + "x", "{}")),
+            new RequestHeaders("2026-07-28", "prompts/get", "translate"))
+        .run(new Recorder());
     assertThat(bad.hint()).isEqualTo(Reply.Hint.REJECTED);
-    Reply asked = server.openStateless().receive(new Incoming.Single(request(3, "translate", "{}", FORM, null, null)),
-        new RequestHeaders("2026-07-28", "prompts/get", "translate")).run(new Recorder());
+    Reply asked = server
+        .openStateless()
+        .receive(
+            new Incoming.Single(request(3, "translate", "{}", FORM, null, null)),
+            new RequestHeaders("2026-07-28", "prompts/get", "translate"))
+        .run(new Recorder());
     assertThat(asked.hint()).isEqualTo(Reply.Hint.ANSWERED);
-    assertThat(new String(asked.encode(false), StandardCharsets.UTF_8)).contains("\"input_required\"");
+    assertThat(new String(asked.encode(false), StandardCharsets.UTF_8))
+        .contains("\"input_required\"");
   }
 
   /** A renderer with a language field of two choices; it checks the language and asks for it when wrong. */
   private record Translator(boolean elicits) implements PromptRenderer {
-    private static final ArgumentField LANG = ArgumentField.builder("lang").title("Language")
-        .description("The language to translate into").choices(List.of("French", "German")).defaultValue("French")
-        .required(true).build();
+    private static final ArgumentField LANG = ArgumentField.builder("lang")
+        .title("Language")
+        .description("The language to translate into")
+        .choices(List.of("French", "German"))
+        .defaultValue("French")
+        .required(true)
+        .build();
 
     @Override
     public GetPromptResult render(Map<String, String> arguments) {
       String lang = arguments.get("lang");
       if (lang != null && !LANG.choices().contains(lang)) {
-        throw new ArgumentsNeeded("prompt 'translate': argument 'lang' must be one of French, German",
-            List.of(new ArgumentsNeeded.Question(LANG, "must be one of French, German, not '" + lang + "'")));
+        throw new ArgumentsNeeded(
+            "prompt 'translate': argument 'lang' must be one of French, German",
+            List.of(new ArgumentsNeeded.Question(
+                LANG, "must be one of French, German, not '" + lang + "'")));
       }
       String count = arguments.get("count");
-      return GetPromptResult.of(null, List.of(PromptMessage.user(arguments.get("text") + " in " + lang
-          + (count == null ? "" : " (" + count + " variants)"))));
+      return GetPromptResult.of(
+          null,
+          List.of(PromptMessage.user(arguments.get("text") + " in " + lang
+              + (count == null ? "" : " (" + count + " variants)"))));
     }
 
     @Override
@@ -248,18 +357,23 @@ class InputRequiredTest {
     }
   }
 
-  private String get(long id, String name, String arguments, String capabilities, String state, String responses) {
-    return encode(session.handle(request(id, name, arguments, capabilities, state, responses), new Recorder()));
+  private String get(
+      long id, String name, String arguments, String capabilities, String state, String responses) {
+    return encode(session.handle(
+        request(id, name, arguments, capabilities, state, responses), new Recorder()));
   }
 
-  private static io.promptd.mcp.jsonrpc.Request request(long id, String name, String arguments, String capabilities,
-      String state, String responses) {
-    return Wire.request("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"prompts/get\",\"params\":{\"name\":\""
-        + name + "\",\"arguments\":" + arguments
-        + (state == null ? "" : ",\"requestState\":" + (state.startsWith("{") ? state : "\"" + state + "\""))
-        + (responses == null ? "" : ",\"inputResponses\":" + responses)
-        + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-        + "\"io.modelcontextprotocol/clientCapabilities\":" + capabilities + "}}}");
+  private static io.promptd.mcp.jsonrpc.Request request(
+      long id, String name, String arguments, String capabilities, String state, String responses) {
+    return Wire.request(
+        "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"prompts/get\",\"params\":{\"name\":\""
+            + name + "\",\"arguments\":" + arguments
+            + (state == null
+                ? ""
+                : ",\"requestState\":" + (state.startsWith("{") ? state : "\"" + state + "\""))
+            + (responses == null ? "" : ",\"inputResponses\":" + responses)
+            + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":" + capabilities + "}}}");
   }
 
   private static String encode(io.promptd.mcp.jsonrpc.Response response) {

@@ -33,13 +33,19 @@ import org.junit.jupiter.api.Test;
  * -32602 it would have been; a stray response is ignored.
  */
 class LegacyElicitationTest {
-  private final McpServer server = McpServer.builder().elicitationTimeout(Duration.ofSeconds(2)).build();
+  private final McpServer server =
+      McpServer.builder().elicitationTimeout(Duration.ofSeconds(2)).build();
   private final Recorder toClient = new Recorder();
 
   LegacyElicitationTest() {
-    server.prompts().put(PromptDefinition.of(Prompt.of("greet", "Greets", List.of(
-        new PromptArgument("who", "Who", "Whom to greet", true))),
-        args -> List.of(PromptMessage.user("Hello, " + args.get("who")))));
+    server
+        .prompts()
+        .put(PromptDefinition.of(
+            Prompt.of(
+                "greet",
+                "Greets",
+                List.of(new PromptArgument("who", "Who", "Whom to greet", true))),
+            args -> List.of(PromptMessage.user("Hello, " + args.get("who")))));
   }
 
   @AfterEach
@@ -51,19 +57,26 @@ class LegacyElicitationTest {
   private ServerSession session(String version, String capabilities, boolean carriesRequests) {
     ServerSession s = server.openSession(toClient);
     streams.put(s, carriesRequests ? Outbound.carryingRequests(toClient) : toClient);
-    s.handle(Wire.request("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{"
-        + "\"protocolVersion\":\"" + version + "\",\"capabilities\":" + capabilities
-        + ",\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"), toClient);
+    s.handle(
+        Wire.request("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"" + version + "\",\"capabilities\":" + capabilities
+            + ",\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"),
+        toClient);
     return s;
   }
 
-  private final java.util.Map<ServerSession, Outbound> streams = new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<ServerSession, Outbound> streams =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   private CompletableFuture<Response> get(ServerSession s, long id) {
-    Call call = s.receive(new Incoming.Single(Wire.legacy(id, "prompts/get", "\"name\":\"greet\"")));
-    assertThat(call.mayBlock()).as("it may wait for the user: never on the reading thread").isTrue();
+    Call call =
+        s.receive(new Incoming.Single(Wire.legacy(id, "prompts/get", "\"name\":\"greet\"")));
+    assertThat(call.mayBlock())
+        .as("it may wait for the user: never on the reading thread")
+        .isTrue();
     Outbound stream = streams.get(s);
-    return CompletableFuture.supplyAsync(() -> call.run(stream).response(), r -> Thread.ofVirtual().start(r));
+    return CompletableFuture.supplyAsync(
+        () -> call.run(stream).response(), r -> Thread.ofVirtual().start(r));
   }
 
   /** The next request the server sent the client (a list_changed for the prompt added at start may come first). */
@@ -77,7 +90,8 @@ class LegacyElicitationTest {
   }
 
   private static void answer(ServerSession s, Request r, String result) {
-    s.receive(new Incoming.Single(new ResultResponse(r.id(), (JsonObject) JsonCodec.parse(result))));
+    s.receive(
+        new Incoming.Single(new ResultResponse(r.id(), (JsonObject) JsonCodec.parse(result))));
   }
 
   @Test
@@ -87,14 +101,22 @@ class LegacyElicitationTest {
       CompletableFuture<Response> pending = get(s, 2);
       Request asked = elicitation();
       String text = MessageCodec.encode(asked);
-      String bare = JsonCodec.write(JsonObject.builder().put("method", asked.method()).put("params", asked.params())
+      String bare = JsonCodec.write(JsonObject.builder()
+          .put("method", asked.method())
+          .put("params", asked.params())
           .build());
-      // 2025-11-25's ElicitRequest is the whole JSON-RPC request; 2025-06-18's only its method and params.
+      // 2025-11-25's ElicitRequest is the whole JSON-RPC request; 2025-06-18's only its method and
+      // params.
       assertThat(SchemaHarness.of(ProtocolVersion.of(version).orElseThrow())
-          .checkAs("ElicitRequest", version.equals("2025-11-25") ? text : bare)).isEmpty();
-      assertThat(text).contains("\"message\":\"The prompt 'greet' needs more from you: Who is required.\"",
-          "\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"who\":{\"type\":\"string\"");
-      assertThat(text.contains("\"mode\":\"form\"")).as(version).isEqualTo(version.equals("2025-11-25"));
+              .checkAs("ElicitRequest", version.equals("2025-11-25") ? text : bare))
+          .isEmpty();
+      assertThat(text)
+          .contains(
+              "\"message\":\"The prompt 'greet' needs more from you: Who is required.\"",
+              "\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"who\":{\"type\":\"string\"");
+      assertThat(text.contains("\"mode\":\"form\""))
+          .as(version)
+          .isEqualTo(version.equals("2025-11-25"));
       answer(s, asked, "{\"action\":\"accept\",\"content\":{\"who\":\"Ada\"}}");
       assertThat(MessageCodec.encode(pending.get(10, TimeUnit.SECONDS))).contains("Hello, Ada");
     }
@@ -105,13 +127,16 @@ class LegacyElicitationTest {
     ServerSession s = session("2025-11-25", "{\"elicitation\":{\"form\":{}}}", true);
     CompletableFuture<Response> declined = get(s, 2);
     answer(s, elicitation(), "{\"action\":\"decline\"}");
-    assertThat(MessageCodec.encode(declined.get(10, TimeUnit.SECONDS))).contains("\"code\":-32602",
-        "missing required argument 'who' (the user declined the form asking for them)");
+    assertThat(MessageCodec.encode(declined.get(10, TimeUnit.SECONDS)))
+        .contains(
+            "\"code\":-32602",
+            "missing required argument 'who' (the user declined the form asking for them)");
     CompletableFuture<Response> failed = get(s, 3);
     Request asked = elicitation();
-    s.receive(new Incoming.Single(new io.promptd.mcp.jsonrpc.ErrorResponse(asked.id(), -32601, "no", null)));
-    assertThat(MessageCodec.encode(failed.get(10, TimeUnit.SECONDS))).contains("\"code\":-32602",
-        "(the client could not show the form asking for them)");
+    s.receive(new Incoming.Single(
+        new io.promptd.mcp.jsonrpc.ErrorResponse(asked.id(), -32601, "no", null)));
+    assertThat(MessageCodec.encode(failed.get(10, TimeUnit.SECONDS)))
+        .contains("\"code\":-32602", "(the client could not show the form asking for them)");
   }
 
   @Test
@@ -119,11 +144,18 @@ class LegacyElicitationTest {
     ServerSession s = session("2025-11-25", "{\"elicitation\":{}}", true);
     CompletableFuture<Response> pending = get(s, 2);
     Request asked = elicitation();
-    assertThat(MessageCodec.encode(pending.get(10, TimeUnit.SECONDS))).contains("\"code\":-32602",
-        "(no answer to the form asking for them within 2 s)");
-    answer(s, asked, "{\"action\":\"accept\",\"content\":{\"who\":\"late\"}}"); // ignored, with a log line
-    answer(s, new Request(io.promptd.mcp.jsonrpc.RequestId.of("never-sent"), "x", JsonObject.EMPTY), "{}");
-    assertThat(MessageCodec.encode(s.handle(Wire.legacy(4, "ping", ""), toClient))).contains("\"result\":{}");
+    assertThat(MessageCodec.encode(pending.get(10, TimeUnit.SECONDS)))
+        .contains("\"code\":-32602", "(no answer to the form asking for them within 2 s)");
+    answer(
+        s,
+        asked,
+        "{\"action\":\"accept\",\"content\":{\"who\":\"late\"}}"); // ignored, with a log line
+    answer(
+        s,
+        new Request(io.promptd.mcp.jsonrpc.RequestId.of("never-sent"), "x", JsonObject.EMPTY),
+        "{}");
+    assertThat(MessageCodec.encode(s.handle(Wire.legacy(4, "ping", ""), toClient)))
+        .contains("\"result\":{}");
   }
 
   @Test
@@ -132,15 +164,20 @@ class LegacyElicitationTest {
     CompletableFuture<Response> pending = get(s, 7);
     elicitation();
     s.handle(Wire.cancelled(7));
-    assertThat(pending.get(10, TimeUnit.SECONDS)).as("a cancelled request is not answered").isNull();
+    assertThat(pending.get(10, TimeUnit.SECONDS))
+        .as("a cancelled request is not answered")
+        .isNull();
   }
 
   @Test
   void withoutTheCapabilityTheChannelOrTheVersionNobodyIsAsked() throws Exception {
-    for (ServerSession s : List.of(session("2025-11-25", "{}", true), session("2025-11-25", "{\"elicitation\":{}}",
-        false), session("2025-03-26", "{\"elicitation\":{}}", true))) {
+    for (ServerSession s : List.of(
+        session("2025-11-25", "{}", true),
+        session("2025-11-25", "{\"elicitation\":{}}", false),
+        session("2025-03-26", "{\"elicitation\":{}}", true))) {
       Response r = s.handle(Wire.legacy(2, "prompts/get", "\"name\":\"greet\""), streams.get(s));
-      assertThat(MessageCodec.encode(r)).contains("\"code\":-32602", "missing required argument 'who'");
+      assertThat(MessageCodec.encode(r))
+          .contains("\"code\":-32602", "missing required argument 'who'");
     }
     assertThat(toClient.all()).noneMatch(m -> m.contains("elicitation/create"));
   }

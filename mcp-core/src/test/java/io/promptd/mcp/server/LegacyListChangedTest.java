@@ -2,10 +2,10 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.testing.Recorder;
 import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
@@ -18,11 +18,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Initialized legacy sessions hear {@code notifications/prompts/list_changed} after catalog edits, coalesced. */
 class LegacyListChangedTest {
-  private static final String LIST_CHANGED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}";
+  private static final String LIST_CHANGED =
+      "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}";
 
   private final PromptCatalog catalog = PromptCatalog.create();
-  private final McpServer server =
-      McpServer.builder().prompts(catalog).changeCoalescing(Duration.ofMillis(20)).build();
+  private final McpServer server = McpServer.builder()
+      .prompts(catalog)
+      .changeCoalescing(Duration.ofMillis(20))
+      .build();
 
   @AfterEach
   void close() {
@@ -35,7 +38,8 @@ class LegacyListChangedTest {
     Recorder out = new Recorder();
     ServerSession session = server.openSession(out);
     session.handle(Wire.initialize(version), new Recorder());
-    session.handle(Wire.notification("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"));
+    session.handle(
+        Wire.notification("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"));
     catalog.put(prompt("p"));
     assertThat(out.next()).isEqualTo(LIST_CHANGED);
     SchemaHarness.of(ProtocolVersion.of(version).orElseThrow()).assertConforms(LIST_CHANGED, null);
@@ -44,8 +48,12 @@ class LegacyListChangedTest {
 
   @Test
   void aBurstOfEditsBecomesOneNotification() throws Exception {
-    // A long window, so that the burst of separate edits surely lands in one notification even on a busy machine.
-    try (McpServer patient = McpServer.builder().prompts(catalog).changeCoalescing(Duration.ofSeconds(1)).build()) {
+    // A long window, so that the burst of separate edits surely lands in one notification even on a
+    // busy machine.
+    try (McpServer patient = McpServer.builder()
+        .prompts(catalog)
+        .changeCoalescing(Duration.ofSeconds(1))
+        .build()) {
       Recorder out = new Recorder();
       patient.openSession(out).handle(Wire.initialize("2025-06-18"), new Recorder());
       for (int i = 0; i < 50; i++) {
@@ -53,7 +61,8 @@ class LegacyListChangedTest {
       }
       catalog.remove("p7");
       assertThat(out.next()).isEqualTo(LIST_CHANGED);
-      catalog.put(prompt("later")); // the timer fires in order: once this one arrives, the burst's round is over
+      catalog.put(prompt(
+          "later")); // the timer fires in order: once this one arrives, the burst's round is over
       assertThat(out.next()).isEqualTo(LIST_CHANGED);
       assertThat(out.all()).hasSize(2);
     }
@@ -87,7 +96,7 @@ class LegacyListChangedTest {
     assertThat(out.next()).isEqualTo(LIST_CHANGED);
     catalog.put(same);
     catalog.remove("missing");
-    catalog.update(editor -> { });
+    catalog.update(editor -> {});
     catalog.put(prompt("other"));
     assertThat(out.next()).isEqualTo(LIST_CHANGED);
     assertThat(out.all()).hasSize(2);
@@ -96,15 +105,18 @@ class LegacyListChangedTest {
   @Test
   void aSessionWhoseChannelFailsIsDroppedAndOthersStillHear() throws Exception {
     Recorder healthy = new Recorder();
-    server.openSession(m -> {
-      throw new IllegalStateException("stream closed");
-    }).handle(Wire.initialize("2025-06-18"), new Recorder());
+    server
+        .openSession(m -> {
+          throw new IllegalStateException("stream closed");
+        })
+        .handle(Wire.initialize("2025-06-18"), new Recorder());
     server.openSession(healthy).handle(Wire.initialize("2025-06-18"), new Recorder());
     catalog.put(prompt("x"));
     assertThat(healthy.next()).isEqualTo(LIST_CHANGED);
   }
 
   private static PromptDefinition prompt(String name) {
-    return PromptDefinition.of(Prompt.of(name, null, List.of()), args -> List.of(PromptMessage.user(name)));
+    return PromptDefinition.of(
+        Prompt.of(name, null, List.of()), args -> List.of(PromptMessage.user(name)));
   }
 }

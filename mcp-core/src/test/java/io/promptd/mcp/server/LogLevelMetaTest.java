@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  */
 class LogLevelMetaTest {
   private static final SchemaHarness MODERN = SchemaHarness.of(ProtocolVersion.V2026_07_28);
-  private static final String LEVELS = "debug, info, notice, warning, error, critical, alert, emergency";
+  private static final String LEVELS =
+      "debug, info, notice, warning, error, critical, alert, emergency";
 
   private final McpServer server = SampleCatalog.server();
   private final ServerSession session = server.openSession(new Recorder());
@@ -39,15 +40,22 @@ class LogLevelMetaTest {
   void anUnknownLevelIsInvalidParamsOnASessionChannel() {
     String answer = MessageCodec.encode(session.handle(list(7, "\"loud\""), new Recorder()));
     MODERN.assertConforms(answer, "prompts/list");
-    assertThat(answer).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32602,\"message\":"
-        + "\"Invalid params: _meta[\\\"io.modelcontextprotocol/logLevel\\\"] must be one of " + LEVELS + "\"}}");
+    assertThat(answer)
+        .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32602,\"message\":"
+            + "\"Invalid params: _meta[\\\"io.modelcontextprotocol/logLevel\\\"] must be one of "
+            + LEVELS + "\"}}");
   }
 
   @Test
   void aLevelThatIsNoStringIsInvalidParamsOnTheStatelessEndpoint() {
     Request request = list(8, "3");
-    String answer = new String(stateless.receive(new Incoming.Single(request),
-        new RequestHeaders("2026-07-28", "prompts/list", null)).run(new Recorder()).encode(false),
+    String answer = new String(
+        stateless
+            .receive(
+                new Incoming.Single(request),
+                new RequestHeaders("2026-07-28", "prompts/list", null))
+            .run(new Recorder())
+            .encode(false),
         java.nio.charset.StandardCharsets.UTF_8);
     MODERN.assertConforms(answer, "prompts/list");
     assertThat(answer).contains("\"code\":-32602", LEVELS + " (a string; got number)");
@@ -60,8 +68,9 @@ class LogLevelMetaTest {
   }
 
   private static Request list(int id, String level) {
-    return Wire.request("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"prompts/list\",\"params\":{\"_meta\":"
-        + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{},"
-        + "\"io.modelcontextprotocol/logLevel\":" + level + "}}}");
+    return Wire.request(
+        "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"prompts/list\",\"params\":{\"_meta\":"
+            + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{},"
+            + "\"io.modelcontextprotocol/logLevel\":" + level + "}}}");
   }
 }

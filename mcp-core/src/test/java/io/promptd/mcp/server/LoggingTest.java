@@ -2,10 +2,10 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.testing.Recorder;
 import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
@@ -27,14 +27,19 @@ class LoggingTest {
     ServerSession session = server.openSession(out);
     session.handle(Wire.initialize("2025-06-18"), new Recorder());
     Recorder answer = new Recorder();
-    assertThat(String.valueOf(session.handle(Wire.request(
-        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"warning\"}}"), answer)))
+    assertThat(String.valueOf(session.handle(
+            Wire.request(
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"warning\"}}"),
+            answer)))
         .contains("result");
     server.log(LoggingLevel.INFO, "library", Json.of("reloaded 3 files"));
-    server.log(LoggingLevel.ERROR, "library", Json.of("review.prompt.md:4: error: bad front matter"));
+    server.log(
+        LoggingLevel.ERROR, "library", Json.of("review.prompt.md:4: error: bad front matter"));
     String message = out.next();
-    assertThat(message).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":"
-        + "{\"level\":\"error\",\"logger\":\"library\",\"data\":\"review.prompt.md:4: error: bad front matter\"}}");
+    assertThat(message)
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":"
+                + "{\"level\":\"error\",\"logger\":\"library\",\"data\":\"review.prompt.md:4: error: bad front matter\"}}");
     SchemaHarness.of(ProtocolVersion.V2025_06_18).assertConforms(message, null);
     server.log(LoggingLevel.DEBUG, null, Json.of("quiet"));
     server.log(LoggingLevel.WARNING, null, Json.of("loud"));
@@ -46,8 +51,11 @@ class LoggingTest {
   void anUnknownLevelIsInvalidParams() {
     ServerSession session = server.openSession(new Recorder());
     session.handle(Wire.initialize("2025-06-18"), new Recorder());
-    assertThat(String.valueOf(session.handle(Wire.request(
-        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"loud\"}}"), new Recorder())))
-        .contains("-32602").contains("debug, info, notice, warning, error, critical, alert, emergency");
+    assertThat(String.valueOf(session.handle(
+            Wire.request(
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"loud\"}}"),
+            new Recorder())))
+        .contains("-32602")
+        .contains("debug, info, notice, warning, error, critical, alert, emergency");
   }
 }

@@ -16,9 +16,12 @@ import org.junit.jupiter.api.Test;
 class McpServerTest {
   @Test
   void builderRefusesBadSettingsAndSaysWhich() {
-    assertThatThrownBy(() -> McpServer.builder().pageSize(0)).hasMessage("pageSize must be at least 1, not 0");
-    assertThatThrownBy(() -> McpServer.builder().listTtl(Duration.ofSeconds(-1))).hasMessageContaining("listTtl");
-    assertThatThrownBy(() -> McpServer.builder().prompts(null)).isInstanceOf(NullPointerException.class)
+    assertThatThrownBy(() -> McpServer.builder().pageSize(0))
+        .hasMessage("pageSize must be at least 1, not 0");
+    assertThatThrownBy(() -> McpServer.builder().listTtl(Duration.ofSeconds(-1)))
+        .hasMessageContaining("listTtl");
+    assertThatThrownBy(() -> McpServer.builder().prompts(null))
+        .isInstanceOf(NullPointerException.class)
         .hasMessage("prompts");
   }
 
@@ -31,7 +34,10 @@ class McpServerTest {
     assertThatThrownBy(() -> catalog.replaceAll(List.of(prompt("x"), prompt("x"))))
         .hasMessage("two prompts are named 'x'");
     assertThat(catalog.size()).isEqualTo(1);
-    assertThatThrownBy(() -> Prompt.of("p", null, List.of(PromptArgument.required("a", null), PromptArgument.optional("a", null))))
+    assertThatThrownBy(() -> Prompt.of(
+            "p",
+            null,
+            List.of(PromptArgument.required("a", null), PromptArgument.optional("a", null))))
         .hasMessage("prompt 'p': argument 'a' declared twice");
   }
 
@@ -54,7 +60,8 @@ class McpServerTest {
   void closingWhileTheCatalogChangesNeverThrowsIntoTheEditor() throws Exception {
     for (int round = 0; round < 150; round++) {
       PromptCatalog catalog = PromptCatalog.create();
-      McpServer server = McpServer.builder().prompts(catalog).changeCoalescing(Duration.ZERO).build();
+      McpServer server =
+          McpServer.builder().prompts(catalog).changeCoalescing(Duration.ZERO).build();
       AtomicReference<Throwable> failure = new AtomicReference<>();
       AtomicBoolean stop = new AtomicBoolean();
       Thread editor = Thread.ofPlatform().start(() -> {
@@ -75,6 +82,7 @@ class McpServerTest {
   }
 
   private static PromptDefinition prompt(String name) {
-    return PromptDefinition.of(Prompt.of(name, null, List.of()), args -> List.of(PromptMessage.user(name)));
+    return PromptDefinition.of(
+        Prompt.of(name, null, List.of()), args -> List.of(PromptMessage.user(name)));
   }
 }

@@ -2,18 +2,18 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
-import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.testing.Recorder;
 import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
 class PagingTest {
   private final PromptCatalog catalog = PromptCatalog.of(
       IntStream.range(0, 25).mapToObj(i -> prompt(String.format("p%02d", i))).toList());
-  private final McpServer server = McpServer.builder().prompts(catalog).pageSize(10).build();
+  private final McpServer server =
+      McpServer.builder().prompts(catalog).pageSize(10).build();
   private final ServerSession session = server.openSession(new Recorder());
   private int nextId;
 
@@ -45,9 +46,11 @@ class PagingTest {
   @Test
   void pagesFollowNameOrderAndTheConfiguredSize() {
     Page first = list(null);
-    assertThat(first.names()).containsExactly("p00", "p01", "p02", "p03", "p04", "p05", "p06", "p07", "p08", "p09");
+    assertThat(first.names())
+        .containsExactly("p00", "p01", "p02", "p03", "p04", "p05", "p06", "p07", "p08", "p09");
     Page second = list(first.cursor());
-    assertThat(second.names()).containsExactly("p10", "p11", "p12", "p13", "p14", "p15", "p16", "p17", "p18", "p19");
+    assertThat(second.names())
+        .containsExactly("p10", "p11", "p12", "p13", "p14", "p15", "p16", "p17", "p18", "p19");
     Page last = list(second.cursor());
     assertThat(last.names()).containsExactly("p20", "p21", "p22", "p23", "p24");
     assertThat(last.cursor()).isNull();
@@ -60,8 +63,10 @@ class PagingTest {
     String cursor = null;
     List<String> names = new ArrayList<>();
     do {
-      Response r = session.handle(Wire.legacy(++nextId, "prompts/list", cursorParam(cursor)), new Recorder());
-      SchemaHarness.of(ProtocolVersion.V2025_06_18).assertConforms(MessageCodec.encode(r), "prompts/list");
+      Response r = session.handle(
+          Wire.legacy(++nextId, "prompts/list", cursorParam(cursor)), new Recorder());
+      SchemaHarness.of(ProtocolVersion.V2025_06_18)
+          .assertConforms(MessageCodec.encode(r), "prompts/list");
       Page page = Page.of(r);
       names.addAll(page.names());
       cursor = page.cursor();
@@ -79,10 +84,12 @@ class PagingTest {
 
   @Test
   void aCursorIsSignedNotEncrypted() {
-    // What Cursors' comment and docs/protocol.md say: anyone can read the last name served; nobody can change it.
+    // What Cursors' comment and docs/protocol.md say: anyone can read the last name served; nobody
+    // can change it.
     String cursor = list(null).cursor();
     String payload = cursor.substring(0, cursor.indexOf('.'));
-    assertThat(new String(Base64.getUrlDecoder().decode(payload), StandardCharsets.UTF_8)).isEqualTo("p09");
+    assertThat(new String(Base64.getUrlDecoder().decode(payload), StandardCharsets.UTF_8))
+        .isEqualTo("p09");
   }
 
   @Test
@@ -90,18 +97,29 @@ class PagingTest {
     String cursor = list(null).cursor();
     String payload = cursor.substring(0, cursor.indexOf('.'));
     String tag = cursor.substring(cursor.indexOf('.') + 1);
-    String otherName = Base64.getUrlEncoder().withoutPadding().encodeToString("p00".getBytes(StandardCharsets.UTF_8));
+    String otherName = Base64.getUrlEncoder()
+        .withoutPadding()
+        .encodeToString("p00".getBytes(StandardCharsets.UTF_8));
     String flipped = tag.substring(0, tag.length() - 1) + (tag.endsWith("A") ? "B" : "A");
     String foreign;
     try (McpServer other = McpServer.builder().prompts(catalog).pageSize(10).build()) {
-      foreign = Page.of(other.openSession(new Recorder()).handle(modernList(null), new Recorder())).cursor();
+      foreign = Page.of(other.openSession(new Recorder()).handle(modernList(null), new Recorder()))
+          .cursor();
     }
-    for (String bad : List.of(otherName + "." + tag, payload + "." + flipped, payload, payload + ".", "." + tag,
-        payload + ".!!!", "x".repeat(5000) + "." + tag, foreign)) {
+    for (String bad : List.of(
+        otherName + "." + tag,
+        payload + "." + flipped,
+        payload,
+        payload + ".",
+        "." + tag,
+        payload + ".!!!",
+        "x".repeat(5000) + "." + tag,
+        foreign)) {
       Response r = session.handle(modernList(bad), new Recorder());
       assertThat(r).as(bad).isInstanceOfSatisfying(ErrorResponse.class, e -> {
         assertThat(e.code()).isEqualTo(-32602);
-        assertThat(e.message()).isEqualTo("Invalid cursor: not one this server issued (start again without a cursor)");
+        assertThat(e.message())
+            .isEqualTo("Invalid cursor: not one this server issued (start again without a cursor)");
       });
     }
   }
@@ -112,7 +130,8 @@ class PagingTest {
    */
   @Test
   void cursorsStayCorrectUnderConcurrentEdits() throws Exception {
-    List<String> stable = IntStream.range(0, 200).mapToObj(i -> String.format("s%03d", i)).toList();
+    List<String> stable =
+        IntStream.range(0, 200).mapToObj(i -> String.format("s%03d", i)).toList();
     catalog.replaceAll(stable.stream().map(PagingTest::prompt).toList());
     AtomicBoolean stop = new AtomicBoolean();
     List<Thread> editors = new ArrayList<>();
@@ -145,7 +164,9 @@ class PagingTest {
           cursor = page.cursor();
         } while (cursor != null);
         assertThat(seen).as("walk %d", walk).isSorted().doesNotHaveDuplicates();
-        assertThat(seen.stream().filter(stable::contains).toList()).as("walk %d", walk).isEqualTo(stable);
+        assertThat(seen.stream().filter(stable::contains).toList())
+            .as("walk %d", walk)
+            .isEqualTo(stable);
       }
     } finally {
       stop.set(true);
@@ -157,7 +178,8 @@ class PagingTest {
 
   private Page list(@Nullable String cursor) {
     Response r = session.handle(modernList(cursor), new Recorder());
-    SchemaHarness.of(ProtocolVersion.V2026_07_28).assertConforms(MessageCodec.encode(r), "prompts/list");
+    SchemaHarness.of(ProtocolVersion.V2026_07_28)
+        .assertConforms(MessageCodec.encode(r), "prompts/list");
     return Page.of(r);
   }
 
@@ -170,7 +192,8 @@ class PagingTest {
   }
 
   private static PromptDefinition prompt(String name) {
-    return PromptDefinition.of(Prompt.of(name, null, List.of()), args -> List.of(PromptMessage.user(name)));
+    return PromptDefinition.of(
+        Prompt.of(name, null, List.of()), args -> List.of(PromptMessage.user(name)));
   }
 
   private record Page(List<String> names, @Nullable String cursor) {

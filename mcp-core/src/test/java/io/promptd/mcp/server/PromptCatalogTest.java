@@ -42,13 +42,15 @@ class PromptCatalogTest {
     model.forEach((name, p) -> assertThat(catalog.get(name)).containsSame(p));
     assertThat(catalog.get("absent")).isEmpty();
     // AVL: height at most 1.44 log2(n + 2).
-    assertThat(catalog.snapshot().height()).isLessThanOrEqualTo((int) (1.45 * log2(model.size() + 2)));
+    assertThat(catalog.snapshot().height())
+        .isLessThanOrEqualTo((int) (1.45 * log2(model.size() + 2)));
   }
 
   @Test
   void pagesWalkEveryPromptOnceFromAnyCursor() {
-    PromptCatalog catalog = PromptCatalog.of(
-        IntStream.range(0, 1_000).mapToObj(i -> prompt(String.format("p%04d", i))).toList());
+    PromptCatalog catalog = PromptCatalog.of(IntStream.range(0, 1_000)
+        .mapToObj(i -> prompt(String.format("p%04d", i)))
+        .toList());
     PromptCatalog.Snapshot snapshot = catalog.snapshot();
     List<String> seen = new ArrayList<>();
     String after = null;
@@ -58,7 +60,8 @@ class PromptCatalogTest {
       page.items().forEach(p -> seen.add(p.name()));
       after = page.items().isEmpty() ? null : page.items().getLast().name();
     } while (page.more());
-    assertThat(seen).isEqualTo(catalog.all().stream().map(PromptDefinition::name).toList());
+    assertThat(seen)
+        .isEqualTo(catalog.all().stream().map(PromptDefinition::name).toList());
     // A cursor naming a prompt that is gone still continues after it.
     assertThat(names(snapshot.page("p0500x", 3))).containsExactly("p0501", "p0502", "p0503");
     assertThat(names(snapshot.page("", 2))).containsExactly("p0000", "p0001");
@@ -68,7 +71,8 @@ class PromptCatalogTest {
     assertThat(snapshot.page("p0997", 2).more()).isFalse();
     assertThat(snapshot.page("p0996", 2).more()).isTrue();
     assertThat(snapshot.page("zzz", 5).items()).isEmpty();
-    assertThat(PromptCatalog.create().snapshot().page(null, 5)).isEqualTo(new PromptCatalog.Page(List.of(), false));
+    assertThat(PromptCatalog.create().snapshot().page(null, 5))
+        .isEqualTo(new PromptCatalog.Page(List.of(), false));
   }
 
   @Test
@@ -118,7 +122,8 @@ class PromptCatalogTest {
   @Test
   void replaceAllRefusesDuplicateNamesAndEditorsKeepTheLastOne() {
     assertThatThrownBy(() -> PromptCatalog.of(List.of(prompt("x"), prompt("x"))))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'x'");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'x'");
     PromptCatalog catalog = PromptCatalog.create();
     PromptDefinition second = prompt("x");
     catalog.update(editor -> editor.replaceAll(List.of(prompt("x"), second, prompt("a"))));
@@ -130,9 +135,11 @@ class PromptCatalogTest {
   @Test
   void aLargeCatalogEditsInPlaceOfCopying() {
     List<PromptDefinition> prompts = IntStream.range(0, 100_000)
-        .mapToObj(i -> prompt(String.format("p%06d", i))).toList();
+        .mapToObj(i -> prompt(String.format("p%06d", i)))
+        .toList();
     PromptCatalog catalog = PromptCatalog.of(prompts);
-    // Not a timing: 100,000 single edits would take minutes if each copied the catalog, here well under a second.
+    // Not a timing: 100,000 single edits would take minutes if each copied the catalog, here well
+    // under a second.
     for (int i = 0; i < 100_000; i += 1) {
       catalog.put(prompt(String.format("p%06d", i)));
     }
@@ -149,6 +156,7 @@ class PromptCatalogTest {
   }
 
   private static PromptDefinition prompt(String name) {
-    return PromptDefinition.of(Prompt.of(name, null, List.of()), args -> List.of(PromptMessage.user(name)));
+    return PromptDefinition.of(
+        Prompt.of(name, null, List.of()), args -> List.of(PromptMessage.user(name)));
   }
 }

@@ -1,6 +1,5 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.spi.Caller;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.jsonrpc.Request;
@@ -9,6 +8,7 @@ import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.RequestHeaders;
 import io.promptd.mcp.spi.StatelessEndpoint;
@@ -29,8 +29,10 @@ import org.junit.jupiter.api.Test;
  * failing provider gets a safe -32603.
  */
 class ResourceCompletionTest {
-  private static final ResourceTemplate OPEN = ResourceTemplate.of("open://{team}/{page}", "open", "d", "text/plain");
-  private static final ResourceTemplate SECRET = ResourceTemplate.of("secret://{key}", "secret", "d", "text/plain");
+  private static final ResourceTemplate OPEN =
+      ResourceTemplate.of("open://{team}/{page}", "open", "d", "text/plain");
+  private static final ResourceTemplate SECRET =
+      ResourceTemplate.of("secret://{key}", "secret", "d", "text/plain");
   private static final Caller NOBODY = Caller.authenticated("nobody", Set.of());
 
   private final ResourceProvider provider = new ResourceProvider() {
@@ -55,7 +57,8 @@ class ResourceCompletionTest {
     }
 
     @Override
-    public Completion complete(ResourceTemplate template, String variable, String value, Map<String, String> context) {
+    public Completion complete(
+        ResourceTemplate template, String variable, String value, Map<String, String> context) {
       if (value.equals("boom")) {
         throw new IllegalStateException("the database at 10.0.0.5 is down");
       }
@@ -73,11 +76,16 @@ class ResourceCompletionTest {
 
   @Test
   void theProviderCompletesWithTheContextArguments() {
-    String answer = complete(Caller.UNRESTRICTED, "open://{team}/{page}", "page", "d",
+    String answer = complete(
+        Caller.UNRESTRICTED,
+        "open://{team}/{page}",
+        "page",
+        "d",
         ",\"context\":{\"arguments\":{\"team\":\"backend\"}}");
     SchemaHarness.of(ProtocolVersion.V2026_07_28).assertConforms(answer, "completion/complete");
-    assertThat(answer).contains("\"completion\":{\"values\":[\"open:page:d:{team=backend}\"],\"total\":1,"
-        + "\"hasMore\":false}");
+    assertThat(answer)
+        .contains("\"completion\":{\"values\":[\"open:page:d:{team=backend}\"],\"total\":1,"
+            + "\"hasMore\":false}");
   }
 
   @Test
@@ -85,26 +93,44 @@ class ResourceCompletionTest {
     String hidden = complete(NOBODY, "secret://{key}", "key", "", "");
     String unknown = complete(NOBODY, "nothing://{key}", "key", "", "");
     assertThat(hidden).contains("\"values\":[]").isEqualTo(unknown.replace("\"id\":2", "\"id\":1"));
-    assertThat(complete(Caller.UNRESTRICTED, "secret://{key}", "key", "", "")).contains("secret:key::{}");
+    assertThat(complete(Caller.UNRESTRICTED, "secret://{key}", "key", "", ""))
+        .contains("secret:key::{}");
   }
 
   @Test
   void aMissingUriIsInvalidParamsAndAFailingProviderIsASafeInternalError() {
-    assertThat(complete(Caller.UNRESTRICTED, null, "x", "", "")).contains("-32602",
-        "a \\\"ref/resource\\\" needs \\\"uri\\\"");
+    assertThat(complete(Caller.UNRESTRICTED, null, "x", "", ""))
+        .contains("-32602", "a \\\"ref/resource\\\" needs \\\"uri\\\"");
     String failed = complete(Caller.UNRESTRICTED, "open://{team}/{page}", "team", "boom", "");
-    assertThat(failed).contains("\"code\":-32603", "resource template 'open://{team}/{page}': completion failed")
+    assertThat(failed)
+        .contains("\"code\":-32603", "resource template 'open://{team}/{page}': completion failed")
         .doesNotContain("10.0.0.5", "IllegalStateException");
-    assertThat(complete(Caller.UNRESTRICTED, "open://{team}/{page}", "team", "", ",\"context\":{\"arguments\":[]}"))
+    assertThat(complete(
+            Caller.UNRESTRICTED,
+            "open://{team}/{page}",
+            "team",
+            "",
+            ",\"context\":{\"arguments\":[]}"))
         .contains("-32602", "\\\"context.arguments\\\" must be an object of strings");
   }
 
-  private String complete(Caller caller, String uri, String variable, String value, String context) {
-    String ref = uri == null ? "{\"type\":\"ref/resource\"}" : "{\"type\":\"ref/resource\",\"uri\":\"" + uri + "\"}";
-    Request request = Wire.modern(++id, "completion/complete", "\"ref\":" + ref + ",\"argument\":{\"name\":\""
-        + variable + "\",\"value\":\"" + value + "\"}" + context);
-    byte[] reply = stateless.receive(new Incoming.Single(request),
-        new RequestHeaders("2026-07-28", "completion/complete", uri), caller).run(new Recorder()).encode(false);
+  private String complete(
+      Caller caller, String uri, String variable, String value, String context) {
+    String ref = uri == null
+        ? "{\"type\":\"ref/resource\"}"
+        : "{\"type\":\"ref/resource\",\"uri\":\"" + uri + "\"}";
+    Request request = Wire.modern(
+        ++id,
+        "completion/complete",
+        "\"ref\":" + ref + ",\"argument\":{\"name\":\"" + variable + "\",\"value\":\"" + value
+            + "\"}" + context);
+    byte[] reply = stateless
+        .receive(
+            new Incoming.Single(request),
+            new RequestHeaders("2026-07-28", "completion/complete", uri),
+            caller)
+        .run(new Recorder())
+        .encode(false);
     return new String(reply, StandardCharsets.UTF_8);
   }
 }

@@ -2,7 +2,6 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.mcp.spi.ServerSession;
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
@@ -12,7 +11,6 @@ import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
@@ -26,6 +24,8 @@ import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.protocol.TextResourceContents;
+import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.testing.SpecDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,26 +54,47 @@ class ResourcesSchemaTest {
   void legacyResultsMatchTheirEraSchema(String version) throws Exception {
     BlockingQueue<Message> out = new LinkedBlockingQueue<>();
     ServerSession session = server.openSession(out::add);
-    JsonObject init = result(session.handle(request(1, "initialize", "{\"protocolVersion\":\"" + version
-        + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}"), out::add));
+    JsonObject init = result(session.handle(
+        request(
+            1,
+            "initialize",
+            "{\"protocolVersion\":\"" + version
+                + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}"),
+        out::add));
     assertThat(JsonCodec.write(init.object("capabilities").orElseThrow()))
         .contains("\"resources\":{\"subscribe\":true,\"listChanged\":true}");
-    JsonObject list = valid(version, "ListResourcesResult", session.handle(request(2, "resources/list", "{}"), out::add));
-    String resource = JsonCodec.write(list.array("resources").orElseThrow().elements().get(0));
-    assertThat(resource.contains("\"title\"")).isEqualTo(!version.startsWith("2024") && !version.equals("2025-03-26"));
+    JsonObject list = valid(
+        version,
+        "ListResourcesResult",
+        session.handle(request(2, "resources/list", "{}"), out::add));
+    String resource =
+        JsonCodec.write(list.array("resources").orElseThrow().elements().get(0));
+    assertThat(resource.contains("\"title\""))
+        .isEqualTo(!version.startsWith("2024") && !version.equals("2025-03-26"));
     assertThat(resource.contains("\"icons\"")).isEqualTo(version.equals("2025-11-25"));
     assertThat(resource).contains("\"annotations\":{\"audience\":[\"user\"],\"priority\":0.5");
-    valid(version, "ListResourceTemplatesResult",
+    valid(
+        version,
+        "ListResourceTemplatesResult",
         session.handle(request(3, "resources/templates/list", "{}"), out::add));
-    valid(version, "ReadResourceResult", session.handle(request(4, "resources/read", "{\"uri\":\"test://a\"}"), out::add));
-    valid(version, "ReadResourceResult", session.handle(request(5, "resources/read", "{\"uri\":\"test://b\"}"), out::add));
-    Response missing = session.handle(request(6, "resources/read", "{\"uri\":\"test://none\"}"), out::add);
+    valid(
+        version,
+        "ReadResourceResult",
+        session.handle(request(4, "resources/read", "{\"uri\":\"test://a\"}"), out::add));
+    valid(
+        version,
+        "ReadResourceResult",
+        session.handle(request(5, "resources/read", "{\"uri\":\"test://b\"}"), out::add));
+    Response missing =
+        session.handle(request(6, "resources/read", "{\"uri\":\"test://none\"}"), out::add);
     assertThat(((ErrorResponse) missing).code()).isEqualTo(-32002);
     result(session.handle(request(7, "resources/subscribe", "{\"uri\":\"test://a\"}"), out::add));
     provider.listener.get().updated("test://a");
     Message updated = out.poll(5, TimeUnit.SECONDS);
-    assertThat(updated).isEqualTo(new Notification("notifications/resources/updated",
-        JsonObject.builder().put("uri", "test://a").build()));
+    assertThat(updated)
+        .isEqualTo(new Notification(
+            "notifications/resources/updated",
+            JsonObject.builder().put("uri", "test://a").build()));
     validMessage(version, "ResourceUpdatedNotification", updated);
     provider.listener.get().listChanged();
     validMessage(version, "ResourceListChangedNotification", out.poll(5, TimeUnit.SECONDS));
@@ -83,14 +104,23 @@ class ResourcesSchemaTest {
   @Test
   void modernResultsCarryCachingHintsAndMatchTheSchema() {
     ServerSession session = server.openSession(m -> {});
-    valid("2026-07-28", "ListResourcesResult", session.handle(modern(1, "resources/list", ""), m -> {}));
-    valid("2026-07-28", "ListResourceTemplatesResult",
+    valid(
+        "2026-07-28",
+        "ListResourcesResult",
+        session.handle(modern(1, "resources/list", ""), m -> {}));
+    valid(
+        "2026-07-28",
+        "ListResourceTemplatesResult",
         session.handle(modern(2, "resources/templates/list", ""), m -> {}));
-    valid("2026-07-28", "ReadResourceResult",
+    valid(
+        "2026-07-28",
+        "ReadResourceResult",
         session.handle(modern(3, "resources/read", "\"uri\":\"test://b\""), m -> {}));
-    Response missing = session.handle(modern(4, "resources/read", "\"uri\":\"test://none\""), m -> {});
+    Response missing =
+        session.handle(modern(4, "resources/read", "\"uri\":\"test://none\""), m -> {});
     assertThat(((ErrorResponse) missing).code()).isEqualTo(-32602);
-    Response subscribe = session.handle(modern(5, "resources/subscribe", "\"uri\":\"test://a\""), m -> {});
+    Response subscribe =
+        session.handle(modern(5, "resources/subscribe", "\"uri\":\"test://a\""), m -> {});
     assertThat(((ErrorResponse) subscribe).code()).isEqualTo(-32601);
   }
 
@@ -99,12 +129,18 @@ class ResourcesSchemaTest {
     ServerSession session = server.openSession(m -> {});
     BlockingQueue<Message> stream = new LinkedBlockingQueue<>();
     AtomicReference<Response> last = new AtomicReference<>();
-    Thread listener = Thread.ofVirtual().start(() -> last.set(session.handle(modern(9, "subscriptions/listen",
-        "\"notifications\":{\"resourcesListChanged\":true,\"resourceSubscriptions\":[\"test://a\"]}"), stream::add)));
+    Thread listener = Thread.ofVirtual()
+        .start(() -> last.set(session.handle(
+            modern(
+                9,
+                "subscriptions/listen",
+                "\"notifications\":{\"resourcesListChanged\":true,\"resourceSubscriptions\":[\"test://a\"]}"),
+            stream::add)));
     Message ack = stream.poll(5, TimeUnit.SECONDS);
     validMessage("2026-07-28", "SubscriptionsAcknowledgedNotification", ack);
-    assertThat(JsonCodec.write(MessageCodec.toJson(ack))).contains(
-        "\"notifications\":{\"resourcesListChanged\":true,\"resourceSubscriptions\":[\"test://a\"]}");
+    assertThat(JsonCodec.write(MessageCodec.toJson(ack)))
+        .contains(
+            "\"notifications\":{\"resourcesListChanged\":true,\"resourceSubscriptions\":[\"test://a\"]}");
     provider.listener.get().updated("test://b");
     provider.listener.get().updated("test://a");
     Message updated = stream.poll(5, TimeUnit.SECONDS);
@@ -123,10 +159,12 @@ class ResourcesSchemaTest {
     ServerSession session = paged.openSession(m -> {});
     JsonObject first = result(session.handle(modern(1, "resources/list", ""), m -> {}));
     String cursor = first.string("nextCursor").orElseThrow();
-    JsonObject second = result(session.handle(modern(2, "resources/list", "\"cursor\":\"" + cursor + "\""), m -> {}));
+    JsonObject second = result(
+        session.handle(modern(2, "resources/list", "\"cursor\":\"" + cursor + "\""), m -> {}));
     assertThat(second.has("nextCursor")).isFalse();
     assertThat(JsonCodec.write(second)).contains("test://b");
-    Response forged = session.handle(modern(3, "resources/templates/list", "\"cursor\":\"" + cursor + "\""), m -> {});
+    Response forged = session.handle(
+        modern(3, "resources/templates/list", "\"cursor\":\"" + cursor + "\""), m -> {});
     assertThat(((ErrorResponse) forged).code()).isEqualTo(-32602);
   }
 
@@ -166,11 +204,14 @@ class ResourcesSchemaTest {
   private static JsonSchema load(String version, String type) {
     try {
       Path dir = SpecDir.path();
-      JsonObject root = (JsonObject) JsonCodec.parse(Files.readString(dir.resolve(version).resolve("schema.json")));
+      JsonObject root = (JsonObject)
+          JsonCodec.parse(Files.readString(dir.resolve(version).resolve("schema.json")));
       boolean draft2020 = root.has("$defs");
       String wrapped = JsonCodec.write(root.toBuilder()
-          .put("$ref", (draft2020 ? "#/$defs/" : "#/definitions/") + type).build());
-      return JsonSchemaFactory.getInstance(draft2020 ? SpecVersion.VersionFlag.V202012 : SpecVersion.VersionFlag.V7)
+          .put("$ref", (draft2020 ? "#/$defs/" : "#/definitions/") + type)
+          .build());
+      return JsonSchemaFactory.getInstance(
+              draft2020 ? SpecVersion.VersionFlag.V202012 : SpecVersion.VersionFlag.V7)
           .getSchema(wrapped);
     } catch (java.io.IOException e) {
       throw new AssertionError(e);
@@ -184,7 +225,13 @@ class ResourcesSchemaTest {
     @Override
     public List<Resource> resources() {
       return List.of(
-          new Resource("test://a", "a", "The A", "text A", "text/plain", 6L,
+          new Resource(
+              "test://a",
+              "a",
+              "The A",
+              "text A",
+              "text/plain",
+              6L,
               new Annotations(List.of(Role.USER), 0.5, "2025-01-01T00:00:00Z"),
               List.of(new Icon("https://example.com/a.png", "image/png", List.of("48x48"), null)),
               JsonObject.builder().put("k", "v").build()),
@@ -199,8 +246,11 @@ class ResourcesSchemaTest {
     @Override
     public Optional<List<ResourceContents>> read(String uri) {
       return switch (uri) {
-        case "test://a" -> Optional.of(List.of(new TextResourceContents(uri, "text/plain", "hello!", null)));
-        case "test://b" -> Optional.of(List.of(new BlobResourceContents(uri, "application/octet-stream", "AAEC", null)));
+        case "test://a" ->
+          Optional.of(List.of(new TextResourceContents(uri, "text/plain", "hello!", null)));
+        case "test://b" ->
+          Optional.of(
+              List.of(new BlobResourceContents(uri, "application/octet-stream", "AAEC", null)));
         default -> Optional.empty();
       };
     }

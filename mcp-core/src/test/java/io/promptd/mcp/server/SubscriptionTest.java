@@ -2,14 +2,14 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.mcp.spi.Outbound;
-import io.promptd.mcp.spi.ServerSession;
-import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.Outbound;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.testing.Recorder;
 import io.promptd.mcp.testing.SampleCatalog;
 import io.promptd.mcp.testing.SchemaHarness;
@@ -47,24 +47,33 @@ class SubscriptionTest {
   void acknowledgesFirstThenDeliversTaggedChangesThenAnswersWhenTheServerCloses() throws Exception {
     Recorder stream = new Recorder();
     Listening listen = listen("sub-1", "\"promptsListChanged\":true", stream);
-    assertThat(conforming(stream.next())).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\","
-        + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"sub-1\"},\"notifications\":{\"promptsListChanged\":true}}}");
+    assertThat(conforming(stream.next()))
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\","
+                + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"sub-1\"},\"notifications\":{\"promptsListChanged\":true}}}");
 
     server.prompts().put(extra("added"));
-    assertThat(conforming(stream.next())).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\","
-        + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"sub-1\"}}}");
+    assertThat(conforming(stream.next()))
+        .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\","
+            + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"sub-1\"}}}");
     server.prompts().remove("added");
     assertThat(conforming(stream.next())).contains("list_changed", "\"sub-1\"");
 
     server.close();
     String response = listen.response();
-    assertThat(conforming(stream.next())).as("cancellation.mdx: a server tearing a listen stream down MUST say so")
-        .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"sub-1\","
-            + "\"reason\":\"the server is shutting down\",\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"sub-1\"}}}");
-    assertThat(stream.all()).as("the notification comes before the response, which ends the stream").hasSize(4);
+    assertThat(conforming(stream.next()))
+        .as("cancellation.mdx: a server tearing a listen stream down MUST say so")
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"sub-1\","
+                + "\"reason\":\"the server is shutting down\",\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"sub-1\"}}}");
+    assertThat(stream.all())
+        .as("the notification comes before the response, which ends the stream")
+        .hasSize(4);
     MODERN.assertConforms(response, "subscriptions/listen");
-    assertThat(response).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"sub-1\",\"result\":{\"_meta\":"
-        + "{\"io.modelcontextprotocol/subscriptionId\":\"sub-1\"," + SERVER_INFO + "},\"resultType\":\"complete\"}}");
+    assertThat(response)
+        .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"sub-1\",\"result\":{\"_meta\":"
+            + "{\"io.modelcontextprotocol/subscriptionId\":\"sub-1\"," + SERVER_INFO
+            + "},\"resultType\":\"complete\"}}");
   }
 
   @Test
@@ -74,10 +83,14 @@ class SubscriptionTest {
     assertThat(stream.next()).contains("acknowledged");
     session.close();
     String response = listen.response();
-    assertThat(conforming(stream.next())).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
-        + "\"params\":{\"requestId\":5,\"reason\":\"the session closed\",\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":5}}}");
+    assertThat(conforming(stream.next()))
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
+                + "\"params\":{\"requestId\":5,\"reason\":\"the session closed\",\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":5}}}");
     MODERN.assertConforms(response, "subscriptions/listen");
-    assertThat(response).startsWith("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":5,");
+    assertThat(response)
+        .startsWith(
+            "{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":5,");
   }
 
   @Test
@@ -87,12 +100,17 @@ class SubscriptionTest {
     listen(1, "\"promptsListChanged\":true", prompts);
     listen(2, "\"toolsListChanged\":true,\"resourceSubscriptions\":[\"file:///x\"]", nothing);
     assertThat(prompts.next()).contains("acknowledged");
-    assertThat(conforming(nothing.next())).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\","
-        + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":2},\"notifications\":{}}}");
+    assertThat(conforming(nothing.next()))
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\","
+                + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":2},\"notifications\":{}}}");
 
     server.prompts().put(extra("one"));
     assertThat(prompts.next()).contains("list_changed");
-    server.prompts().put(extra("two")); // the broadcaster fires in order: once this arrives, the first round is done
+    server
+        .prompts()
+        .put(extra(
+            "two")); // the broadcaster fires in order: once this arrives, the first round is done
     assertThat(prompts.next()).contains("list_changed");
     assertThat(nothing.all()).hasSize(1);
   }
@@ -109,7 +127,9 @@ class SubscriptionTest {
     assertThat(listen.awaitEnd()).as("a cancelled listen is not answered").isNull();
     server.prompts().put(extra("after"));
     assertThat(witness.next()).contains("list_changed");
-    assertThat(stream.all()).as("the client cancelled: no notifications/cancelled back").hasSize(1);
+    assertThat(stream.all())
+        .as("the client cancelled: no notifications/cancelled back")
+        .hasSize(1);
   }
 
   @Test
@@ -141,15 +161,20 @@ class SubscriptionTest {
         sending.countDown();
         awaitUninterruptibly(proceed);
       }
-      events.add(json.contains("list_changed") ? "list_changed" : json.contains("cancelled") ? "cancelled" : "acknowledged");
+      events.add(
+          json.contains("list_changed")
+              ? "list_changed"
+              : json.contains("cancelled") ? "cancelled" : "acknowledged");
     };
-    Request request = Wire.modern(8, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}");
+    Request request =
+        Wire.modern(8, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}");
     Thread listener = Thread.ofVirtual().start(() -> {
       session.handle(request, slowStream);
       events.add("response");
     });
     server.prompts().put(extra("slow"));
-    assertThat(sending.await(Recorder.PATIENCE.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    assertThat(sending.await(Recorder.PATIENCE.toMillis(), TimeUnit.MILLISECONDS))
+        .isTrue();
     Thread closer = Thread.ofVirtual().start(server::close);
     listener.join(Duration.ofMillis(300)); // give a wrongly early response its chance to overtake
     proceed.countDown();
@@ -179,7 +204,8 @@ class SubscriptionTest {
   }
 
   private static PromptDefinition extra(String name) {
-    return PromptDefinition.of(Prompt.of(name, null, List.of()), args -> List.of(PromptMessage.user(name)));
+    return PromptDefinition.of(
+        Prompt.of(name, null, List.of()), args -> List.of(PromptMessage.user(name)));
   }
 
   private Listening listen(Object id, String filter, Recorder stream) {

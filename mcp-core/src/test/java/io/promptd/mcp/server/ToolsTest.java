@@ -36,7 +36,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ToolsTest {
   private final PromptCatalog catalog = SampleCatalog.catalog();
-  private final McpServer server = McpServer.builder().prompts(catalog).promptsAsTools(true).build();
+  private final McpServer server =
+      McpServer.builder().prompts(catalog).promptsAsTools(true).build();
 
   /** A legacy request whose params are the JSON object {@code params}. */
   private static Request request(long id, String method, String params) {
@@ -46,13 +47,15 @@ class ToolsTest {
   /** The result of {@code r}, checked against {@code version}'s schema as the answer to {@code method}. */
   private static JsonObject valid(String version, String method, Response r) {
     assertThat(r).as("%s", r).isInstanceOf(ResultResponse.class);
-    SchemaHarness.of(ProtocolVersion.of(version).orElseThrow()).assertConforms(MessageCodec.encode(r), method);
+    SchemaHarness.of(ProtocolVersion.of(version).orElseThrow())
+        .assertConforms(MessageCodec.encode(r), method);
     return ((ResultResponse) r).result();
   }
 
   private static String text(JsonObject toolResult) {
     return toolResult.array("content").orElseThrow().elements().stream()
-        .map(b -> ((JsonObject) b).string("text").orElse("")).reduce("", (a, b) -> a + b);
+        .map(b -> ((JsonObject) b).string("text").orElse(""))
+        .reduce("", (a, b) -> a + b);
   }
 
   @ParameterizedTest
@@ -60,88 +63,151 @@ class ToolsTest {
   void legacySessionsListAndCallTheTools(String version) throws Exception {
     BlockingQueue<Message> out = new LinkedBlockingQueue<>();
     ServerSession session = server.openSession(out::add);
-    JsonObject init = valid(version, "initialize", session.handle(request(1, "initialize", "{\"protocolVersion\":\""
-        + version + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}"), out::add));
-    assertThat(JsonCodec.write(init.object("capabilities").orElseThrow())).contains("\"tools\":{\"listChanged\":true}");
+    JsonObject init = valid(
+        version,
+        "initialize",
+        session.handle(
+            request(
+                1,
+                "initialize",
+                "{\"protocolVersion\":\"" + version
+                    + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}"),
+            out::add));
+    assertThat(JsonCodec.write(init.object("capabilities").orElseThrow()))
+        .contains("\"tools\":{\"listChanged\":true}");
 
-    JsonObject tools = valid(version, "tools/list", session.handle(request(2, "tools/list", "{}"), out::add));
+    JsonObject tools =
+        valid(version, "tools/list", session.handle(request(2, "tools/list", "{}"), out::add));
     JsonArray list = tools.array("tools").orElseThrow();
-    assertThat(list.elements()).extracting(t -> ((JsonObject) t).string("name").orElseThrow())
+    assertThat(list.elements())
+        .extracting(t -> ((JsonObject) t).string("name").orElseThrow())
         .containsExactly("list_prompts", "get_prompt");
     String schema = JsonCodec.write(((JsonObject) list.elements().get(1)).get("inputSchema"));
-    assertThat(schema).contains("\"enum\":[\"broken\",\"code_review\",\"media_tour\"")
-        .contains("{\"type\":\"object\",\"properties\":{\"language\":{\"type\":\"string\",\"title\":"
-            + "\"Language\",\"description\":\"The programming language\"}")
+    assertThat(schema)
+        .contains("\"enum\":[\"broken\",\"code_review\",\"media_tour\"")
+        .contains(
+            "{\"type\":\"object\",\"properties\":{\"language\":{\"type\":\"string\",\"title\":"
+                + "\"Language\",\"description\":\"The programming language\"}")
         .contains("\"required\":[\"language\",\"code\"],\"title\":\"code_review\"")
         .doesNotContain("allOf");
 
-    JsonObject listed = valid(version, "tools/call", session.handle(request(3, "tools/call",
-        "{\"name\":\"list_prompts\"}"), out::add));
-    assertThat(text(listed)).contains("\"name\":\"code_review\"").contains("\"name\":\"media_tour\"");
+    JsonObject listed = valid(
+        version,
+        "tools/call",
+        session.handle(request(3, "tools/call", "{\"name\":\"list_prompts\"}"), out::add));
+    assertThat(text(listed))
+        .contains("\"name\":\"code_review\"")
+        .contains("\"name\":\"media_tour\"");
     assertThat(listed.has("structuredContent")).isEqualTo(version.compareTo("2025-06-18") >= 0);
 
-    JsonObject got = valid(version, "tools/call", session.handle(request(4, "tools/call", "{\"name\":\"get_prompt\","
-        + "\"arguments\":{\"name\":\"code_review\",\"arguments\":{\"language\":\"go\",\"code\":\"x := 1\"}}}"),
-        out::add));
+    JsonObject got = valid(
+        version,
+        "tools/call",
+        session.handle(
+            request(
+                4,
+                "tools/call",
+                "{\"name\":\"get_prompt\","
+                    + "\"arguments\":{\"name\":\"code_review\",\"arguments\":{\"language\":\"go\",\"code\":\"x := 1\"}}}"),
+            out::add));
     assertThat(got.has("isError")).isFalse();
     assertThat(text(got)).contains("Review this go code").contains("x := 1");
 
-    valid(version, "tools/call", session.handle(request(5, "tools/call", "{\"name\":\"get_prompt\","
-        + "\"arguments\":{\"name\":\"media_tour\"}}"), out::add)); // images, audio, resources, links: per era
+    valid(
+        version,
+        "tools/call",
+        session.handle(
+            request(
+                5,
+                "tools/call",
+                "{\"name\":\"get_prompt\"," + "\"arguments\":{\"name\":\"media_tour\"}}"),
+            out::add)); // images, audio, resources, links: per era
 
-    JsonObject missing = valid(version, "tools/call", session.handle(request(6, "tools/call",
-        "{\"name\":\"get_prompt\",\"arguments\":{\"name\":\"code_review\",\"arguments\":{\"language\":\"go\"}}}"),
-        out::add));
+    JsonObject missing = valid(
+        version,
+        "tools/call",
+        session.handle(
+            request(
+                6,
+                "tools/call",
+                "{\"name\":\"get_prompt\",\"arguments\":{\"name\":\"code_review\",\"arguments\":{\"language\":\"go\"}}}"),
+            out::add));
     assertThat(missing.get("isError")).isEqualTo(io.promptd.mcp.json.JsonBoolean.TRUE);
     assertThat(text(missing)).isEqualTo("prompt 'code_review': missing required argument 'code'");
-    JsonObject unknown = valid(version, "tools/call", session.handle(request(7, "tools/call",
-        "{\"name\":\"get_prompt\",\"arguments\":{\"name\":\"nope\"}}"), out::add));
+    JsonObject unknown = valid(
+        version,
+        "tools/call",
+        session.handle(
+            request(7, "tools/call", "{\"name\":\"get_prompt\",\"arguments\":{\"name\":\"nope\"}}"),
+            out::add));
     assertThat(text(unknown)).contains("Unknown prompt");
-    JsonObject broken = valid(version, "tools/call", session.handle(request(8, "tools/call",
-        "{\"name\":\"get_prompt\",\"arguments\":{\"name\":\"broken\"}}"), out::add));
+    JsonObject broken = valid(
+        version,
+        "tools/call",
+        session.handle(
+            request(
+                8, "tools/call", "{\"name\":\"get_prompt\",\"arguments\":{\"name\":\"broken\"}}"),
+            out::add));
     assertThat(broken.get("isError")).isEqualTo(io.promptd.mcp.json.JsonBoolean.TRUE);
     assertThat(text(broken)).doesNotContain("Exception");
 
-    Response noTool = session.handle(request(9, "tools/call", "{\"name\":\"delete_everything\"}"), out::add);
+    Response noTool =
+        session.handle(request(9, "tools/call", "{\"name\":\"delete_everything\"}"), out::add);
     assertThat(((ErrorResponse) noTool).code()).isEqualTo(-32602);
 
     out.clear();
-    catalog.put(PromptDefinition.of(Prompt.of("added", "New", List.of()), args -> List.of(PromptMessage.user("n"))));
+    catalog.put(PromptDefinition.of(
+        Prompt.of("added", "New", List.of()), args -> List.of(PromptMessage.user("n"))));
     Set<String> heard = new java.util.HashSet<>();
     for (int i = 0; i < 2; i++) {
       Message m = out.poll(5, TimeUnit.SECONDS);
       assertThat(m).isInstanceOf(Notification.class);
       heard.add(((Notification) m).method());
-      SchemaHarness.of(ProtocolVersion.of(version).orElseThrow()).assertConforms(MessageCodec.encode(m), null);
+      SchemaHarness.of(ProtocolVersion.of(version).orElseThrow())
+          .assertConforms(MessageCodec.encode(m), null);
     }
-    assertThat(heard).containsExactlyInAnyOrder("notifications/prompts/list_changed",
-        "notifications/tools/list_changed");
+    assertThat(heard)
+        .containsExactlyInAnyOrder(
+            "notifications/prompts/list_changed", "notifications/tools/list_changed");
     session.close();
   }
 
   @Test
   void modernRequestsAndListenStreams() throws Exception {
     ServerSession session = server.openSession(m -> {});
-    JsonObject tools = valid("2026-07-28", "tools/list", session.handle(Wire.modern(1, "tools/list", ""), m -> {}));
+    JsonObject tools = valid(
+        "2026-07-28", "tools/list", session.handle(Wire.modern(1, "tools/list", ""), m -> {}));
     assertThat(tools.string("cacheScope")).contains("public");
-    assertThat(JsonCodec.write(tools)).contains("{\"if\":{\"properties\":{\"name\":{\"const\":\"code_review\"}}},"
-        + "\"then\":{\"properties\":{\"arguments\":{\"type\":\"object\",\"properties\":{\"language\":");
-    JsonObject got = valid("2026-07-28", "tools/call", session.handle(Wire.modern(2, "tools/call",
-        "\"name\":\"get_prompt\",\"arguments\":{\"name\":\"pick_city\",\"arguments\":{\"city\":\"Lisbon\"}}"),
-        m -> {}));
+    assertThat(JsonCodec.write(tools))
+        .contains(
+            "{\"if\":{\"properties\":{\"name\":{\"const\":\"code_review\"}}},"
+                + "\"then\":{\"properties\":{\"arguments\":{\"type\":\"object\",\"properties\":{\"language\":");
+    JsonObject got = valid(
+        "2026-07-28",
+        "tools/call",
+        session.handle(
+            Wire.modern(
+                2,
+                "tools/call",
+                "\"name\":\"get_prompt\",\"arguments\":{\"name\":\"pick_city\",\"arguments\":{\"city\":\"Lisbon\"}}"),
+            m -> {}));
     assertThat(text(got)).contains("Lisbon");
 
     BlockingQueue<Message> stream = new LinkedBlockingQueue<>();
     AtomicReference<Response> last = new AtomicReference<>();
-    Thread listener = Thread.ofVirtual().start(() -> last.set(session.handle(Wire.modern(9, "subscriptions/listen",
-        "\"notifications\":{\"toolsListChanged\":true}"), stream::add)));
+    Thread listener = Thread.ofVirtual()
+        .start(() -> last.set(session.handle(
+            Wire.modern(9, "subscriptions/listen", "\"notifications\":{\"toolsListChanged\":true}"),
+            stream::add)));
     Message ack = stream.poll(5, TimeUnit.SECONDS);
-    assertThat(JsonCodec.write(MessageCodec.toJson(ack))).contains("\"notifications\":{\"toolsListChanged\":true}");
+    assertThat(JsonCodec.write(MessageCodec.toJson(ack)))
+        .contains("\"notifications\":{\"toolsListChanged\":true}");
     catalog.remove("pick_city");
     Message changed = stream.poll(5, TimeUnit.SECONDS);
     assertThat(changed).isInstanceOf(Notification.class);
     assertThat(((Notification) changed).method()).isEqualTo("notifications/tools/list_changed");
-    SchemaHarness.of(ProtocolVersion.V2026_07_28).assertConforms(MessageCodec.encode(changed), null);
+    SchemaHarness.of(ProtocolVersion.V2026_07_28)
+        .assertConforms(MessageCodec.encode(changed), null);
     session.close();
     listener.join(5000);
   }
@@ -150,11 +216,20 @@ class ToolsTest {
   void withoutTheOptionThereAreNoTools() {
     McpServer plain = McpServer.builder().prompts(SampleCatalog.catalog()).build();
     ServerSession session = plain.openSession(m -> {});
-    JsonObject init = ((ResultResponse) session.handle(request(1, "initialize", "{\"protocolVersion\":\"2025-11-25\","
-        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}"), m -> {})).result();
+    JsonObject init = ((ResultResponse) session.handle(
+            request(
+                1,
+                "initialize",
+                "{\"protocolVersion\":\"2025-11-25\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}"),
+            m -> {}))
+        .result();
     assertThat(init.object("capabilities").orElseThrow().has("tools")).isFalse();
-    assertThat(((ErrorResponse) session.handle(request(2, "tools/list", "{}"), m -> {})).code()).isEqualTo(-32601);
-    assertThat(((ErrorResponse) session.handle(Wire.modern(3, "tools/call", "\"name\":\"get_prompt\""), m -> {})).code())
+    assertThat(((ErrorResponse) session.handle(request(2, "tools/list", "{}"), m -> {})).code())
+        .isEqualTo(-32601);
+    assertThat(((ErrorResponse)
+                session.handle(Wire.modern(3, "tools/call", "\"name\":\"get_prompt\""), m -> {}))
+            .code())
         .isEqualTo(-32601);
   }
 
@@ -162,11 +237,17 @@ class ToolsTest {
   void aLargeLibraryGetsAGenericSchema() {
     PromptCatalog many = PromptCatalog.create();
     for (int i = 0; i <= ToolsFeature.DETAILED; i++) {
-      many.put(PromptDefinition.of(Prompt.of("p" + i, null, List.of()), args -> List.of(PromptMessage.user("x"))));
+      many.put(PromptDefinition.of(
+          Prompt.of("p" + i, null, List.of()), args -> List.of(PromptMessage.user("x"))));
     }
-    ServerSession session = McpServer.builder().prompts(many).promptsAsTools(true).build().openSession(m -> {});
-    JsonObject tools = valid("2026-07-28", "tools/list", session.handle(Wire.modern(1, "tools/list", ""), m -> {}));
+    ServerSession session =
+        McpServer.builder().prompts(many).promptsAsTools(true).build().openSession(m -> {});
+    JsonObject tools = valid(
+        "2026-07-28", "tools/list", session.handle(Wire.modern(1, "tools/list", ""), m -> {}));
     String get = JsonCodec.write(tools.array("tools").orElseThrow().elements().get(1));
-    assertThat(get).doesNotContain("\"enum\"").doesNotContain("\"allOf\"").contains("There are 101 prompts");
+    assertThat(get)
+        .doesNotContain("\"enum\"")
+        .doesNotContain("\"allOf\"")
+        .contains("There are 101 prompts");
   }
 }

@@ -9,7 +9,8 @@ class VersionTest {
   @Test
   void serverInfoCarriesTheBuildsVersion() {
     try (McpServer server = McpServer.builder().build()) {
-      assertThat(server.serverInfo().version()).isEqualTo(System.getProperty("project.version"))
+      assertThat(server.serverInfo().version())
+          .isEqualTo(System.getProperty("project.version"))
           .isEqualTo(Version.CURRENT);
     }
   }

@@ -16,7 +16,8 @@ class StreamQueueTest {
   @Test
   void writesInOrderAndDrainsWhatIsQueuedWhenClosed() throws Exception {
     List<String> written = new CopyOnWriteArrayList<>();
-    StreamQueue q = StreamQueue.start("test", f -> written.add(new String(f)), StreamQueue.Limits.DEFAULT, () -> {});
+    StreamQueue q = StreamQueue.start(
+        "test", f -> written.add(new String(f)), StreamQueue.Limits.DEFAULT, () -> {});
     for (int i = 0; i < 100; i++) {
       assertThat(q.offer(Integer.toString(i).getBytes())).isTrue();
     }
@@ -31,16 +32,21 @@ class StreamQueueTest {
     CountDownLatch writing = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     AtomicInteger overflows = new AtomicInteger();
-    StreamQueue q = StreamQueue.start("test", f -> {
-      writing.countDown();
-      try {
-        release.await(); // a client that does not read
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, new StreamQueue.Limits(2, Duration.ofMinutes(1)), overflows::incrementAndGet);
+    StreamQueue q = StreamQueue.start(
+        "test",
+        f -> {
+          writing.countDown();
+          try {
+            release.await(); // a client that does not read
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        },
+        new StreamQueue.Limits(2, Duration.ofMinutes(1)),
+        overflows::incrementAndGet);
     assertThat(q.offer(new byte[] {1})).isTrue();
-    assertThat(writing.await(10, TimeUnit.SECONDS)).isTrue(); // the first frame is stuck in the network
+    assertThat(writing.await(10, TimeUnit.SECONDS))
+        .isTrue(); // the first frame is stuck in the network
     assertThat(q.offer(new byte[] {2})).isTrue();
     assertThat(q.offer(new byte[] {3})).isTrue();
     assertThat(q.offer(new byte[] {4})).isFalse(); // a third waiting frame passes the bound
@@ -54,10 +60,15 @@ class StreamQueueTest {
 
   @Test
   void aSinkFailingWithAnyExceptionEndsTheStreamQuietly() throws Exception {
-    // Jetty throws IllegalStateException ("last already written") when a response completed under the writer.
-    StreamQueue q = StreamQueue.start("test", f -> {
-      throw new IllegalStateException("last already written");
-    }, StreamQueue.Limits.DEFAULT, () -> {});
+    // Jetty throws IllegalStateException ("last already written") when a response completed under
+    // the writer.
+    StreamQueue q = StreamQueue.start(
+        "test",
+        f -> {
+          throw new IllegalStateException("last already written");
+        },
+        StreamQueue.Limits.DEFAULT,
+        () -> {});
     assertThat(q.offer(new byte[] {1})).isTrue();
     q.awaitEnd();
     assertThat(q.failed()).isTrue();
@@ -66,7 +77,8 @@ class StreamQueueTest {
 
   @Test
   void limitsAreChecked() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new StreamQueue.Limits(0, Duration.ofSeconds(1)))
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new StreamQueue.Limits(0, Duration.ofSeconds(1)))
         .hasMessageContaining("StreamQueue.Limits.maxFrames");
   }
 }

@@ -46,7 +46,8 @@ final class Definitions {
       Map.entry("notifications/resources/list_changed", "ResourceListChangedNotification"),
       Map.entry("notifications/resources/updated", "ResourceUpdatedNotification"),
       Map.entry("notifications/tools/list_changed", "ToolListChangedNotification"),
-      Map.entry("notifications/subscriptions/acknowledged", "SubscriptionsAcknowledgedNotification"),
+      Map.entry(
+          "notifications/subscriptions/acknowledged", "SubscriptionsAcknowledgedNotification"),
       Map.entry("notifications/cancelled", "CancelledNotification"),
       Map.entry("notifications/progress", "ProgressNotification"),
       Map.entry("notifications/message", "LoggingMessageNotification"));

@@ -42,14 +42,17 @@ final class PropertyWalker {
     }
   }
 
-  private void walkObject(JsonNode instance, List<JsonNode> leaves, String path, boolean meta, List<String> problems) {
+  private void walkObject(
+      JsonNode instance, List<JsonNode> leaves, String path, boolean meta, List<String> problems) {
     Map<String, List<JsonNode>> properties = new LinkedHashMap<>();
     boolean open = meta;
     for (JsonNode leaf : leaves) {
       JsonNode declared = leaf.get("properties");
       if (declared != null) {
-        declared.fields().forEachRemaining(
-            e -> properties.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue()));
+        declared
+            .fields()
+            .forEachRemaining(e ->
+                properties.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue()));
       }
       JsonNode additional = leaf.get("additionalProperties");
       if (additional != null && !(additional.isBoolean() && !additional.booleanValue())) {
@@ -69,7 +72,8 @@ final class PropertyWalker {
           walk(field.getValue(), s, child, name.equals("_meta"), problems);
         }
       } else if (!open) {
-        problems.add(child + ": property '" + name + "' is not defined here by the " + versionId + " schema");
+        problems.add(child + ": property '" + name + "' is not defined here by the " + versionId
+            + " schema");
       }
     }
   }
@@ -92,8 +96,12 @@ final class PropertyWalker {
         }
       }
     }
-    boolean combinator = schema.has("$ref") || schema.has("allOf") || schema.has("anyOf") || schema.has("oneOf");
-    if (!combinator || schema.has("properties") || schema.has("additionalProperties") || schema.has("items")) {
+    boolean combinator =
+        schema.has("$ref") || schema.has("allOf") || schema.has("anyOf") || schema.has("oneOf");
+    if (!combinator
+        || schema.has("properties")
+        || schema.has("additionalProperties")
+        || schema.has("items")) {
       out.add(schema);
     }
   }

@@ -42,7 +42,8 @@ public final class SchemaHarness {
   private final JsonNode root;
   private final String defsKey;
   private final JsonSchemaFactory factory;
-  private final Map<JsonNode, JsonSchema> compiled = Collections.synchronizedMap(new IdentityHashMap<>());
+  private final Map<JsonNode, JsonSchema> compiled =
+      Collections.synchronizedMap(new IdentityHashMap<>());
   private final Map<String, JsonNode> synthetic = new ConcurrentHashMap<>();
 
   private SchemaHarness(ProtocolVersion version) {
@@ -84,8 +85,8 @@ public final class SchemaHarness {
   public void assertConforms(String json, @Nullable String answering) {
     List<String> problems = check(json, answering);
     if (!problems.isEmpty()) {
-      throw new AssertionError(
-          "not a valid " + version.id() + " message: " + String.join("; ", problems) + "\n  message: " + json);
+      throw new AssertionError("not a valid " + version.id() + " message: "
+          + String.join("; ", problems) + "\n  message: " + json);
     }
   }
 
@@ -124,29 +125,35 @@ public final class SchemaHarness {
       boolean request = message.has("id");
       String definition = request ? Definitions.request(method) : Definitions.notification(method);
       if (definition == null || !defines(definition)) {
-        return List.of((request ? "request " : "notification ") + method + " is not one " + version.id() + " defines");
+        return List.of((request ? "request " : "notification ") + method + " is not one "
+            + version.id() + " defines");
       }
       JsonNode envelope = ref(request ? "JSONRPCRequest" : "JSONRPCNotification");
       List<String> problems = validate(allOf(envelope, ref(definition)), message, "$");
       List<String> undefined = new ArrayList<>();
       new PropertyWalker(this, version.id()).walk(message, ref(definition), "$", false, undefined);
-      // Legacy schemas leave the envelope and params._meta to the generic JSONRPCRequest/JSONRPCNotification.
-      undefined.removeIf(p -> p.startsWith("$.jsonrpc:") || p.startsWith("$.id:") || p.startsWith("$.params._meta:"));
+      // Legacy schemas leave the envelope and params._meta to the generic
+      // JSONRPCRequest/JSONRPCNotification.
+      undefined.removeIf(p ->
+          p.startsWith("$.jsonrpc:") || p.startsWith("$.id:") || p.startsWith("$.params._meta:"));
       problems.addAll(undefined);
       return problems;
     }
     if (message.has("error")) {
       return checkError(message);
     }
-    String envelope = defines("JSONRPCResultResponse") ? "JSONRPCResultResponse" : "JSONRPCResponse";
+    String envelope =
+        defines("JSONRPCResultResponse") ? "JSONRPCResultResponse" : "JSONRPCResponse";
     List<String> problems = new ArrayList<>(checkNode(ref(envelope), message, "$"));
     String request = answering == null ? null : Definitions.request(answering);
     if (request != null && !defines(request)) {
-      problems.add(answering + " is not a method " + version.id() + " defines, yet it was answered with a result");
+      problems.add(answering + " is not a method " + version.id()
+          + " defines, yet it was answered with a result");
     }
     String definition = answering == null ? null : Definitions.result(answering);
     if (definition == null || !defines(definition)) {
-      problems.add("cannot check the result of " + answering + ": no result type for it in " + version.id());
+      problems.add(
+          "cannot check the result of " + answering + ": no result type for it in " + version.id());
     } else if (message.get("result") instanceof ObjectNode result) {
       problems.addAll(checkNode(ref(definition), result, "$.result"));
       if (definition.equals("EmptyResult")) {
@@ -161,10 +168,14 @@ public final class SchemaHarness {
     JsonNode schema = ref(envelope);
     int code = message.path("error").path("code").asInt();
     String specific = version.isModern() ? Definitions.modernError(code) : null;
-    if (specific != null && defines(specific) && resolve(ref(specific)).path("properties").has("jsonrpc")) {
-      schema = allOf(schema, ref(specific)); // a whole error response, e.g. UnsupportedProtocolVersionError
+    if (specific != null
+        && defines(specific)
+        && resolve(ref(specific)).path("properties").has("jsonrpc")) {
+      schema = allOf(
+          schema, ref(specific)); // a whole error response, e.g. UnsupportedProtocolVersionError
     } else if (specific != null && defines(specific)) {
-      List<String> problems = new ArrayList<>(checkNode(ref(specific), message.path("error"), "$.error"));
+      List<String> problems =
+          new ArrayList<>(checkNode(ref(specific), message.path("error"), "$.error"));
       problems.addAll(checkWithoutNullId(message, schema));
       return problems;
     }
@@ -190,7 +201,8 @@ public final class SchemaHarness {
     List<String> problems = new ArrayList<>();
     result.fieldNames().forEachRemaining(name -> {
       if (!name.equals("_meta") && !(name.equals("resultType") && version.isModern())) {
-        problems.add("$.result." + name + ": an empty result holds no '" + name + "' in " + version.id());
+        problems.add(
+            "$.result." + name + ": an empty result holds no '" + name + "' in " + version.id());
       }
     });
     return problems;
@@ -225,7 +237,8 @@ public final class SchemaHarness {
     for (int hops = 0; target.has("$ref") && hops < 32; hops++) {
       String ref = target.get("$ref").asText();
       if (!ref.startsWith("#")) {
-        throw new IllegalStateException("non-local $ref " + ref + " in the " + version.id() + " schema");
+        throw new IllegalStateException(
+            "non-local $ref " + ref + " in the " + version.id() + " schema");
       }
       target = root.at(ref.substring(1));
     }

@@ -31,15 +31,18 @@ class SpecChecksumsTest {
   void thePinnedSchemasMatchTheirChecksums() {
     Path dir = SpecDir.path();
     assertThat(problems(dir))
-        .as("%s differs from what SHA256SUMS pins; restore the files from the upstream tag named in its README.md,"
-            + " or when updating them on purpose, update README.md and SHA256SUMS (sha256sum */schema.json) with them",
+        .as(
+            "%s differs from what SHA256SUMS pins; restore the files from the upstream tag named in its README.md,"
+                + " or when updating them on purpose, update README.md and SHA256SUMS (sha256sum */schema.json) with them",
             dir)
         .isEmpty();
   }
 
   @Test
-  void aChangedByteAnUnlistedFileAndAMissingFileAreEachReported(@TempDir Path copy) throws IOException {
-    Files.writeString(copy.resolve("SHA256SUMS"), """
+  void aChangedByteAnUnlistedFileAndAMissingFileAreEachReported(@TempDir Path copy)
+      throws IOException {
+    Files.writeString(
+        copy.resolve("SHA256SUMS"), """
         %s  a/schema.json
         %s  gone/schema.json
         """.formatted(sha256(bytes("{}")), sha256(bytes("{}"))));
@@ -48,10 +51,12 @@ class SpecChecksumsTest {
     Files.writeString(copy.resolve("extra.json"), "{}");
     Files.writeString(copy.resolve("LICENSE"), "not checked");
 
-    assertThat(problems(copy)).containsExactly(
-        "a/schema.json: SHA-256 is " + sha256(bytes("{ }")) + ", SHA256SUMS says " + sha256(bytes("{}")),
-        "gone/schema.json: listed in SHA256SUMS but missing",
-        "extra.json: not listed in SHA256SUMS");
+    assertThat(problems(copy))
+        .containsExactly(
+            "a/schema.json: SHA-256 is " + sha256(bytes("{ }")) + ", SHA256SUMS says "
+                + sha256(bytes("{}")),
+            "gone/schema.json: listed in SHA256SUMS but missing",
+            "extra.json: not listed in SHA256SUMS");
   }
 
   /** Every difference between {@code dir}'s files and its {@code SHA256SUMS}, one line each, paths relative to it. */
@@ -63,7 +68,8 @@ class SpecChecksumsTest {
     Map<String, String> listed = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     for (String line : read(sums).lines().filter(l -> !l.isBlank()).toList()) {
-      // sha256sum's format: the hex digest, a space, a space (text mode) or '*' (binary mode), the path.
+      // sha256sum's format: the hex digest, a space, a space (text mode) or '*' (binary mode), the
+      // path.
       if (!line.matches("[0-9a-f]{64} [ *].+")) {
         problems.add("SHA256SUMS: not a sha256sum line: " + line);
       } else {
@@ -82,7 +88,8 @@ class SpecChecksumsTest {
       }
     });
     try (Stream<Path> files = Files.walk(dir)) {
-      files.filter(Files::isRegularFile)
+      files
+          .filter(Files::isRegularFile)
           .map(p -> dir.relativize(p).toString().replace('\\', '/'))
           .filter(f -> !PAPERWORK.contains(f) && !listed.containsKey(f))
           .sorted()

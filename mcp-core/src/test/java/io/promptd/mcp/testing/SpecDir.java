@@ -39,7 +39,8 @@ public final class SpecDir {
 
   private static Path requireDir(Path p) {
     if (!Files.isDirectory(p)) {
-      throw new IllegalStateException("MCP spec folder " + p + " does not exist (set -D" + PROPERTY + ")");
+      throw new IllegalStateException(
+          "MCP spec folder " + p + " does not exist (set -D" + PROPERTY + ")");
     }
     return p;
   }

@@ -5,16 +5,16 @@ import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonException;
 import io.promptd.mcp.json.JsonObject;
-import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.Message;
-import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.Outbound;
-import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.ServerSession;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,9 +32,11 @@ import org.jspecify.annotations.Nullable;
  */
 public final class TranscriptRunner {
   private static final String META_VERSION = "io.modelcontextprotocol/protocolVersion";
-  private static final List<ProtocolVersion> LEGACY =
-      List.of(ProtocolVersion.V2024_11_05, ProtocolVersion.V2025_03_26, ProtocolVersion.V2025_06_18,
-          ProtocolVersion.V2025_11_25);
+  private static final List<ProtocolVersion> LEGACY = List.of(
+      ProtocolVersion.V2024_11_05,
+      ProtocolVersion.V2025_03_26,
+      ProtocolVersion.V2025_06_18,
+      ProtocolVersion.V2025_11_25);
 
   private final ServerSession session;
   private final ConcurrentLinkedQueue<Message> pushed = new ConcurrentLinkedQueue<>();
@@ -72,7 +74,8 @@ public final class TranscriptRunner {
     List<String> out = new ArrayList<>();
     Incoming incoming = MessageCodec.decode(line);
     remember(incoming);
-    // The same contract a transport uses: hand the input over, run the call, write the reply if one is due.
+    // The same contract a transport uses: hand the input over, run the call, write the reply if one
+    // is due.
     Reply reply = session.receive(incoming).run(stream);
     if (reply.due()) {
       out.add(new String(reply.encode(false), StandardCharsets.UTF_8));
@@ -83,9 +86,11 @@ public final class TranscriptRunner {
     List<ProtocolVersion> versions = versionsFor(line);
     for (String emittedLine : out) {
       emitted.add(emittedLine);
-      // Before initialize no version is in force, and an error without a readable id follows the newest revision's
+      // Before initialize no version is in force, and an error without a readable id follows the
+      // newest revision's
       // rule (no id; see Wire): the older schemas, which require an id, do not apply to it.
-      boolean idless = session.negotiatedVersion().isEmpty() && emittedLine.startsWith("{\"jsonrpc\":\"2.0\",\"error\"");
+      boolean idless = session.negotiatedVersion().isEmpty()
+          && emittedLine.startsWith("{\"jsonrpc\":\"2.0\",\"error\"");
       for (ProtocolVersion v : idless ? List.of(ProtocolVersion.LATEST_LEGACY) : versions) {
         check(SchemaHarness.of(v), emittedLine);
       }
@@ -126,7 +131,10 @@ public final class TranscriptRunner {
   private List<ProtocolVersion> versionsFor(String line) {
     try {
       if (JsonCodec.parse(line) instanceof JsonObject o
-          && o.object("params").flatMap(p -> p.object("_meta")).map(m -> m.has(META_VERSION)).orElse(false)) {
+          && o.object("params")
+              .flatMap(p -> p.object("_meta"))
+              .map(m -> m.has(META_VERSION))
+              .orElse(false)) {
         return List.of(ProtocolVersion.V2026_07_28);
       }
     } catch (JsonException e) {

@@ -35,7 +35,10 @@ public final class Transcripts {
       if (in == null) {
         throw new IllegalArgumentException("no test resource " + resource);
       }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+          .lines()
+          .filter(l -> !l.isBlank())
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

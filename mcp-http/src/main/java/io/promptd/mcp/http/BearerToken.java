@@ -7,8 +7,8 @@ import java.util.List;
 
 /** A static token every request must carry as {@code Authorization: Bearer <token>}; its callers are unrestricted. */
 final class BearerToken implements Authenticator {
-  private static final Authenticator.Refused MISSING = new Authenticator.Refused(401, "Bearer",
-      "Unauthorized: a valid bearer token is required");
+  private static final Authenticator.Refused MISSING =
+      new Authenticator.Refused(401, "Bearer", "Unauthorized: a valid bearer token is required");
 
   private final byte[] token;
 

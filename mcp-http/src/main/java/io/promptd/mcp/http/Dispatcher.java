@@ -65,9 +65,15 @@ final class Dispatcher extends Handler.Abstract {
    * @param endpoint the MCP endpoint's route, which may serve a POST inline
    * @param admin the admin listener's routes, or null without one
    */
-  Dispatcher(Router router, McpEndpoint endpoint, @Nullable Router admin, Gate gate, Telemetry telemetry,
+  Dispatcher(
+      Router router,
+      McpEndpoint endpoint,
+      @Nullable Router admin,
+      Gate gate,
+      Telemetry telemetry,
       @Nullable Hold hold) {
-    // handle() only hands the exchange to a virtual thread: saying so lets Jetty call it on the thread that parsed
+    // handle() only hands the exchange to a virtual thread: saying so lets Jetty call it on the
+    // thread that parsed
     // the request, instead of first dispatching it to another thread (two hand-offs per request).
     super(InvocationType.NON_BLOCKING);
     this.router = router;
@@ -87,12 +93,14 @@ final class Dispatcher extends Handler.Abstract {
   }
 
   @Override
-  public boolean handle(org.eclipse.jetty.server.Request request, Response response, Callback callback) {
+  public boolean handle(
+      org.eclipse.jetty.server.Request request, Response response, Callback callback) {
     Router adminRouter = admin;
     boolean toAdmin = adminRouter != null
         && ADMIN_CONNECTOR.equals(request.getConnectionMetaData().getConnector().getName());
     Router routes = toAdmin && adminRouter != null ? adminRouter : router;
-    // The admin listener's requests (probes, metrics) are no MCP traffic: they raise no request event.
+    // The admin listener's requests (probes, metrics) are no MCP traffic: they raise no request
+    // event.
     Exchange ex = new Exchange(request, response, callback, telemetry, toAdmin);
     try {
       Route route = routes.route(ex.path());
@@ -119,8 +127,12 @@ final class Dispatcher extends Handler.Abstract {
    * virtual thread.
    */
   private boolean servedInline(Exchange ex, Route route) {
-    if (route != endpoint || !ex.method().equals("POST") || gate.stopping() || gate.authMayBlock()) {
-      return false; // with OAuth, checking a token may fetch the issuer's keys: a virtual thread's work
+    if (route != endpoint
+        || !ex.method().equals("POST")
+        || gate.stopping()
+        || gate.authMayBlock()) {
+      return false; // with OAuth, checking a token may fetch the issuer's keys: a virtual thread's
+      // work
     }
     endpoint.postInline(ex, inline, work -> workers.execute(() -> serve(ex, work)));
     return true;
@@ -130,7 +142,10 @@ final class Dispatcher extends Handler.Abstract {
   private boolean held(Route route) {
     Hold h = hold;
     // the gate opens after holdDeadline is set: a started handler reads the deadline it was given
-    return h != null && gate.opened() && !h.opened().isDone() && route.held()
+    return h != null
+        && gate.opened()
+        && !h.opened().isDone()
+        && route.held()
         && System.nanoTime() - holdDeadline < 0;
   }
 

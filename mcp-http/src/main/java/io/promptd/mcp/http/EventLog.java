@@ -2,8 +2,8 @@ package io.promptd.mcp.http;
 
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.jsonrpc.Notification;
-import io.promptd.mcp.spi.StreamQueue;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.spi.StreamQueue;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
@@ -24,6 +24,7 @@ final class EventLog {
    * reconnecting again and again past half-dead sockets is never locked out and never piles up connections.
    */
   static final int MAX_CONNECTIONS = 4;
+
   private final int capacity;
   private final StreamQueue.Limits limits;
   private final ReentrantLock lock = new ReentrantLock();
@@ -82,7 +83,9 @@ final class EventLog {
         if (live(c) && c.queue().offer(frame)) {
           break;
         }
-        attached.removeLast(); // closed or given up: the next newest takes the message; a client may resume
+        attached
+            .removeLast(); // closed or given up: the next newest takes the message; a client may
+        // resume
         c.queue().close();
       }
     } finally {
@@ -99,7 +102,8 @@ final class EventLog {
    * @param abort drops the connection, without blocking, when it falls behind
    * @return the connection's queue
    */
-  StreamQueue attach(SseWriter writer, @Nullable String lastEventId, boolean prime, Runnable abort) {
+  StreamQueue attach(
+      SseWriter writer, @Nullable String lastEventId, boolean prime, Runnable abort) {
     lock.lock();
     try {
       attached.removeIf(c -> {
@@ -112,17 +116,23 @@ final class EventLog {
       while (attached.size() >= MAX_CONNECTIONS) {
         attached.removeFirst().queue().close(); // its GET ends once the queue is drained
       }
-      // Attached before the first frame is queued: once the client sees the stream open, nothing may bypass it.
-      StreamQueue queue = StreamQueue.start("a legacy session's GET stream", writer::writeFrame, limits, abort);
+      // Attached before the first frame is queued: once the client sees the stream open, nothing
+      // may bypass it.
+      StreamQueue queue =
+          StreamQueue.start("a legacy session's GET stream", writer::writeFrame, limits, abort);
       attached.addLast(new Connection(writer, queue));
-      // Either way the client sees the stream open at once (the headers are sent with the first frame).
+      // Either way the client sees the stream open at once (the headers are sent with the first
+      // frame).
       queue.offer(prime ? SseWriter.primeFrame(id(seq)) : SseWriter.commentFrame());
       Tagging t = tagging;
-      String[] foreign = t == null || lastEventId == null ? null : lastEventId.trim().split("\\.", -1);
+      String[] foreign =
+          t == null || lastEventId == null ? null : lastEventId.trim().split("\\.", -1);
       if (t != null && foreign != null && foreign.length == 3 && !foreign[0].equals(t.tag())) {
-        // Another replica's stream: its events cannot be replayed here, but a newer catalog says what was missed.
+        // Another replica's stream: its events cannot be replayed here, but a newer catalog says
+        // what was missed.
         if (parse(foreign[2]) >= 0 && parse(foreign[2]) < t.version().getAsLong()) {
-          long n = ++seq; // an event of this log like any other, so that resuming here from it works
+          long n =
+              ++seq; // an event of this log like any other, so that resuming here from it works
           Event e = new Event(n, id(n), new Notification(PROMPTS_LIST_CHANGED, null));
           recent.addLast(e);
           if (recent.size() > capacity) {

@@ -33,7 +33,8 @@ final class Exchange {
   private byte @Nullable [] partial;
   private int partialLength;
   private Caller caller = Caller.UNRESTRICTED;
-  // What the request event will say; written by whoever serves the exchange, read once when it ends.
+  // What the request event will say; written by whoever serves the exchange, read once when it
+  // ends.
   private final Telemetry telemetry;
   private final long startNanos;
   private RequestEvent.Era era = RequestEvent.Era.NONE;
@@ -50,8 +51,12 @@ final class Exchange {
   /**
    * @param silent whether the exchange raises no {@link RequestEvent} whatever it answers (the admin listener's)
    */
-  Exchange(Request request, org.eclipse.jetty.server.Response response, org.eclipse.jetty.util.Callback callback,
-      Telemetry telemetry, boolean silent) {
+  Exchange(
+      Request request,
+      org.eclipse.jetty.server.Response response,
+      org.eclipse.jetty.util.Callback callback,
+      Telemetry telemetry,
+      boolean silent) {
     this.request = request;
     this.probe = silent;
     this.response = response;
@@ -102,18 +107,21 @@ final class Exchange {
   }
 
   /** The request target's raw query string, or null; it may carry a session id, so it is never logged. */
-  @Nullable String query() {
+  @Nullable
+  String query() {
     return request.getHttpURI().getQuery();
   }
 
   /** The {@code Host} header, or the request target's authority (HTTP/2 has no Host header). */
-  @Nullable String authority() {
+  @Nullable
+  String authority() {
     String host = request.getHeaders().get(HttpHeader.HOST);
     return host != null ? host : request.getHttpURI().getAuthority();
   }
 
   /** The first value of a header, or null. */
-  @Nullable String header(String name) {
+  @Nullable
+  String header(String name) {
     return request.getHeaders().get(name);
   }
 
@@ -121,7 +129,8 @@ final class Exchange {
    * The client's address: the peer's, or the forwarded one when the transport trusts a proxy (Jetty's forwarded
    * customizer has then rewritten it); null when unknown. Keys the completion rate limit of unauthenticated clients.
    */
-  @Nullable String remoteAddress() {
+  @Nullable
+  String remoteAddress() {
     String address = Request.getRemoteAddr(request);
     return address == null || address.isEmpty() ? null : address;
   }
@@ -161,8 +170,10 @@ final class Exchange {
       last = chunk.isLast();
       chunk.release();
     }
-    // Only a body read to its end counts: content left unconsumed would make Jetty close the connection after an
-    // answer that did not announce it, and a client reusing the connection would see no answer at all.
+    // Only a body read to its end counts: content left unconsumed would make Jetty close the
+    // connection after an
+    // answer that did not announce it, and a client reusing the connection would see no answer at
+    // all.
     if (last && length == bytes.length) {
       return bytes;
     }
@@ -182,13 +193,15 @@ final class Exchange {
     byte[] started = partial;
     if (started != null) { // bodyIfArrived read the first part
       try (InputStream in = Content.Source.asInputStream(request)) {
-        int n = partialLength + in.readNBytes(started, partialLength, started.length - partialLength);
+        int n =
+            partialLength + in.readNBytes(started, partialLength, started.length - partialLength);
         return n == started.length ? started : Arrays.copyOf(started, n);
       }
     }
     try (InputStream in = Content.Source.asInputStream(request)) {
       if (declared >= 0 && declared <= max) {
-        // Jetty delimits the body by its Content-Length: exactly that many bytes, read into one array.
+        // Jetty delimits the body by its Content-Length: exactly that many bytes, read into one
+        // array.
         return in.readNBytes((int) declared);
       }
       byte[] bytes = in.readNBytes(max + 1);
@@ -245,16 +258,25 @@ final class Exchange {
 
   /** Refuses the request at the transport level: the core's refusal body (no id), and a safe message. */
   void refuse(int status, String message) {
-    if (!bodyRead && (request.getLength() > 0 || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING))) {
-      // The body was never read: the server drops the connection after answering, so say so, or the client would
+    if (!bodyRead
+        && (request.getLength() > 0
+            || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING))) {
+      // The body was never read: the server drops the connection after answering, so say so, or the
+      // client would
       // send its next request on a connection about to close (and see no answer at all).
       response.getHeaders().put(HttpHeader.CONNECTION, "close");
     }
     outcome = RequestEvent.Outcome.REFUSED;
     ErrorResponse refusal = modern()
-        // 2026-07-28 reserves -32000..-32019 for legacy use ("new implementations SHOULD NOT use codes from this
-        // sub-range"): a refused request is an invalid request, a failure of the server an internal error.
-        ? new ErrorResponse(null, status >= 500 ? ErrorCodes.INTERNAL_ERROR : ErrorCodes.INVALID_REQUEST, message, null)
+        // 2026-07-28 reserves -32000..-32019 for legacy use ("new implementations SHOULD NOT use
+        // codes from this
+        // sub-range"): a refused request is an invalid request, a failure of the server an internal
+        // error.
+        ? new ErrorResponse(
+            null,
+            status >= 500 ? ErrorCodes.INTERNAL_ERROR : ErrorCodes.INVALID_REQUEST,
+            message,
+            null)
         : Wire.refusal(message);
     json(status, Wire.encode(refusal, null, false));
   }
@@ -269,7 +291,8 @@ final class Exchange {
       return true;
     }
     String version = request.getHeaders().get(Eras.PROTOCOL_VERSION_HEADER);
-    return version != null && ProtocolVersion.of(version.trim()).map(ProtocolVersion::isModern).orElse(true);
+    return version != null
+        && ProtocolVersion.of(version.trim()).map(ProtocolVersion::isModern).orElse(true);
   }
 
   /** Answers a health probe: JSON, never cached; it raises no {@link RequestEvent}. */
@@ -356,8 +379,13 @@ final class Exchange {
     int code = errorCode;
     telemetry.finished(RequestEvent.builder(Instant.now().minusNanos(nanos), transport)
         .request(request.getMethod(), era, rpcMethod, prompt)
-        .ended(outcome, status, outcome == RequestEvent.Outcome.ERROR && code != 0 ? OptionalInt.of(code)
-            : OptionalInt.empty(), Duration.ofNanos(nanos))
+        .ended(
+            outcome,
+            status,
+            outcome == RequestEvent.Outcome.ERROR && code != 0
+                ? OptionalInt.of(code)
+                : OptionalInt.empty(),
+            Duration.ofNanos(nanos))
         .subject(caller.subject())
         .build());
   }
@@ -369,6 +397,9 @@ final class Exchange {
   /** Writes the whole response without waiting; the exchange completes when the write does. */
   private void write(byte[] bytes) {
     // A failed write means the client went away: nothing to tell it.
-    response.write(true, ByteBuffer.wrap(bytes), org.eclipse.jetty.util.Callback.from(this::complete, this::fail));
+    response.write(
+        true,
+        ByteBuffer.wrap(bytes),
+        org.eclipse.jetty.util.Callback.from(this::complete, this::fail));
   }
 }

@@ -78,7 +78,8 @@ final class Gate {
   }
 
   /** Why Host or Origin is refused (403), or null when both pass; null too while the gate is not open. */
-  @Nullable String forbidden(Exchange ex) {
+  @Nullable
+  String forbidden(Exchange ex) {
     Guard g = guard;
     return g == null ? null : g.forbidden(ex.authority(), ex.header("Origin"));
   }

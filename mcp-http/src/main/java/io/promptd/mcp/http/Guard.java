@@ -3,9 +3,9 @@ package io.promptd.mcp.http;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
-import java.net.UnknownHostException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -35,7 +35,12 @@ final class Guard {
    * @param extraHosts further {@code host[:port]} values to accept in {@code Host}
    * @param extraOrigins further origins ({@code scheme://host[:port]}) to accept in {@code Origin}
    */
-  Guard(int port, String bindHost, List<URI> publicUrls, List<String> extraHosts, List<String> extraOrigins) {
+  Guard(
+      int port,
+      String bindHost,
+      List<URI> publicUrls,
+      List<String> extraHosts,
+      List<String> extraOrigins) {
     for (String name : LOOPBACK) {
       hosts.add(normalizeHost(name + ":" + port));
       origins.add("http://" + name + ":" + port);
@@ -44,7 +49,8 @@ final class Guard {
     if (!wildcard(bindHost)) {
       hosts.add(normalizeHost(hostPart(bindHost) + ":" + port));
     } else {
-      // Bound to every interface: a client that reaches us by one of this machine's addresses names it in Host.
+      // Bound to every interface: a client that reaches us by one of this machine's addresses names
+      // it in Host.
       // Names (DNS, a proxy's) must be configured as public URLs.
       for (String address : interfaceAddresses()) {
         hosts.add(normalizeHost(hostPart(address) + ":" + port));
@@ -76,7 +82,10 @@ final class Guard {
   }
 
   static boolean wildcard(String bindHost) {
-    return bindHost.isEmpty() || bindHost.equals("0.0.0.0") || bindHost.equals("::") || bindHost.equals("[::]");
+    return bindHost.isEmpty()
+        || bindHost.equals("0.0.0.0")
+        || bindHost.equals("::")
+        || bindHost.equals("[::]");
   }
 
   /** An address as it appears in {@code Host}: lower case, IPv6 in brackets, without a zone. */
@@ -105,7 +114,8 @@ final class Guard {
   }
 
   /** Why the request must be refused with 403, or null when Host and Origin are acceptable. */
-  @Nullable String forbidden(@Nullable String host, @Nullable String origin) {
+  @Nullable
+  String forbidden(@Nullable String host, @Nullable String origin) {
     if (host == null || !hostAllowed(normalizeHost(host))) {
       return "Forbidden: Host header not allowed";
     }
@@ -126,13 +136,19 @@ final class Guard {
     String h = normalizeHost(host);
     int colon = h.lastIndexOf(':');
     String name = colon > h.lastIndexOf(']') ? h.substring(0, colon) : h;
-    return name.equals("localhost") || LOOPBACK_V4.matcher(name).matches() || name.equals("[0:0:0:0:0:0:0:1]");
+    return name.equals("localhost")
+        || LOOPBACK_V4.matcher(name).matches()
+        || name.equals("[0:0:0:0:0:0:0:1]");
   }
 
   /** Whether a peer address is a loopback one. */
   static boolean loopbackPeer(@Nullable String address) {
-    return address != null && (LOOPBACK_V4.matcher(address).matches() || address.equals("::1")
-        || address.equals("[::1]") || address.equals("0:0:0:0:0:0:0:1") || address.equals("[0:0:0:0:0:0:0:1]"));
+    return address != null
+        && (LOOPBACK_V4.matcher(address).matches()
+            || address.equals("::1")
+            || address.equals("[::1]")
+            || address.equals("0:0:0:0:0:0:0:1")
+            || address.equals("[0:0:0:0:0:0:0:1]"));
   }
 
   /** Whether a normalized {@code Host} value is accepted; one without a port means port 80 unless listed bare. */
@@ -149,7 +165,8 @@ final class Guard {
       return h;
     }
     String literal = h.substring(1, close);
-    if (literal.isEmpty() || !literal.chars().allMatch(c -> c == ':' || c == '.' || Character.digit(c, 16) >= 0)) {
+    if (literal.isEmpty()
+        || !literal.chars().allMatch(c -> c == ':' || c == '.' || Character.digit(c, 16) >= 0)) {
       return h; // not an address: it will simply not match
     }
     try {

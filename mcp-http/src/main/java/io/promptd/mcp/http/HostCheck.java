@@ -6,7 +6,8 @@ import org.jspecify.annotations.Nullable;
 @FunctionalInterface
 interface HostCheck {
   /** Why the request must be refused with 403, or null when it may be served. */
-  @Nullable String forbidden(Exchange ex);
+  @Nullable
+  String forbidden(Exchange ex);
 
   /**
    * The admin listener's check: bound to a loopback address, only loopback names in {@code Host} (any port), so that

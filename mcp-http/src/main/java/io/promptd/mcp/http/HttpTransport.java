@@ -1,25 +1,16 @@
 package io.promptd.mcp.http;
 
-import static java.util.Objects.requireNonNull;
-
 import io.promptd.mcp.server.McpServer;
-import io.promptd.mcp.spi.StreamQueue;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletionStage;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
-import java.util.function.LongSupplier;
-import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -61,35 +52,66 @@ public final class HttpTransport implements AutoCloseable {
     this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter, b.streamLimits);
     byte[] secret = b.sessionSecret;
     SessionStore store = b.sessionStore;
-    this.shared = secret == null ? null : new SharedSessions(server, sessions, new SessionTokens(secret),
-        store == null ? SessionStore.inMemory() : store, store != null, b.sessionIdleTimeout, b.streamLimits,
-        b.catalogVersion == null ? server.prompts()::version : b.catalogVersion);
-    LegacyEndpoint legacy = new LegacyEndpoint(server, sessions, b.keepAliveInterval, b.streamLimits, shared);
+    this.shared = secret == null
+        ? null
+        : new SharedSessions(
+            server,
+            sessions,
+            new SessionTokens(secret),
+            store == null ? SessionStore.inMemory() : store,
+            store != null,
+            b.sessionIdleTimeout,
+            b.streamLimits,
+            b.catalogVersion == null ? server.prompts()::version : b.catalogVersion);
+    LegacyEndpoint legacy =
+        new LegacyEndpoint(server, sessions, b.keepAliveInterval, b.streamLimits, shared);
     Map<String, BooleanSupplier> checks = new LinkedHashMap<>(b.readinessChecks);
     if (b.oauth != null) {
-      checks.putIfAbsent("oauth issuer keys fetched", this::authReady); // no token can be accepted until they are
+      checks.putIfAbsent(
+          "oauth issuer keys fetched", this::authReady); // no token can be accepted until they are
     }
     this.telemetry = new Telemetry(b.requestListeners, checks);
-    this.sse = new SseTransportEndpoint(server, b.maxBodyBytes, b.keepAliveInterval, b.streamLimits, b.maxSessions,
-        sessions::size);
+    this.sse = new SseTransportEndpoint(
+        server, b.maxBodyBytes, b.keepAliveInterval, b.streamLimits, b.maxSessions, sessions::size);
     McpEndpoint endpoint = new McpEndpoint(gate, b.maxBodyBytes, legacy, modern);
-    // The MCP endpoint first: the first route mounted at a path wins, and nothing hides the endpoint.
+    // The MCP endpoint first: the first route mounted at a path wins, and nothing hides the
+    // endpoint.
     this.router = new Router(ex -> ex.refuse(404, "Not Found: the MCP endpoint is " + b.path));
     router.mount(b.path, endpoint);
     new Probes(gate, gate::forbidden, telemetry).mountOn(router);
     new SseRoute(gate, sse).mountOn(router);
     b.mounts.byPath().forEach((p, m) -> router.mount(p, new MountRoute(gate, gate::forbidden, m)));
-    AdminListener admin = b.adminHost == null ? null : new AdminListener(b.adminHost, b.adminPort,
-        b.adminMounts.byPath().entrySet().stream().map(e -> new AdminListener.Mounted(e.getKey(), e.getValue())).toList());
-    this.handler = new Dispatcher(router, endpoint, admin == null ? null : adminRouter(admin, gate, telemetry), gate,
-        telemetry, b.hold);
+    AdminListener admin = b.adminHost == null
+        ? null
+        : new AdminListener(
+            b.adminHost,
+            b.adminPort,
+            b.adminMounts.byPath().entrySet().stream()
+                .map(e -> new AdminListener.Mounted(e.getKey(), e.getValue()))
+                .toList());
+    this.handler = new Dispatcher(
+        router,
+        endpoint,
+        admin == null ? null : adminRouter(admin, gate, telemetry),
+        gate,
+        telemetry,
+        b.hold);
     OAuthSettings o = b.oauth;
     this.issuerKeys = o == null ? null : new IssuerKeys(o.issuer(), b.keyRefreshInterval);
-    // With OAuth: room for an access token up to the verifier's limit, so that a larger one gets its 401, not a 431.
-    // The idle timeout is longer than the keep-alive interval, so that quiet SSE streams are not cut by the server.
-    this.jetty = new JettyServer(b.host, b.port, handler, Duration.ofMillis(Math.max(30_000,
-        b.keepAliveInterval.toMillis() * 3)), o == null ? 0 : 2 * TokenVerifier.MAX_TOKEN_CHARS, b.trustProxy, tls,
-        b.acceptedSendBufferSize, admin);
+    // With OAuth: room for an access token up to the verifier's limit, so that a larger one gets
+    // its 401, not a 431.
+    // The idle timeout is longer than the keep-alive interval, so that quiet SSE streams are not
+    // cut by the server.
+    this.jetty = new JettyServer(
+        b.host,
+        b.port,
+        handler,
+        Duration.ofMillis(Math.max(30_000, b.keepAliveInterval.toMillis() * 3)),
+        o == null ? 0 : 2 * TokenVerifier.MAX_TOKEN_CHARS,
+        b.trustProxy,
+        tls,
+        b.acceptedSendBufferSize,
+        admin);
   }
 
   /** The admin listener's routes: the probes and the embedder's mounts, under the admin listener's Host check. */
@@ -98,7 +120,8 @@ public final class HttpTransport implements AutoCloseable {
     List<String> paths = new ArrayList<>(List.of(Probes.HEALTHZ, Probes.READYZ));
     admin.mounts().forEach(m -> paths.add(m.path()));
     String notFound = "Not Found: the admin port serves " + String.join(", ", paths);
-    Router router = new Router(new MountRoute(gate, hosts, (request, response) -> response.refuse(404, notFound)));
+    Router router = new Router(
+        new MountRoute(gate, hosts, (request, response) -> response.refuse(404, notFound)));
     new Probes(gate, hosts, telemetry).mountOn(router);
     admin.mounts().forEach(m -> router.mount(m.path(), new MountRoute(gate, hosts, m.mount())));
     return router;
@@ -118,22 +141,28 @@ public final class HttpTransport implements AutoCloseable {
    */
   public HttpTransport start() throws IOException {
     if (started || closed) {
-      throw new IllegalStateException("HttpTransport.start: already " + (closed ? "closed" : "started"));
+      throw new IllegalStateException(
+          "HttpTransport.start: already " + (closed ? "closed" : "started"));
     }
     try {
       jetty.start();
     } catch (Exception e) {
       close();
-      throw e instanceof IOException io ? io
-          : new IOException("could not start the HTTP server on " + config.host + ":" + config.port, e);
+      throw e instanceof IOException io
+          ? io
+          : new IOException(
+              "could not start the HTTP server on " + config.host + ":" + config.port, e);
     }
     started = true;
-    Authenticator auth = config.bearerToken != null ? new BearerToken(config.bearerToken) : Authenticator.NONE;
+    Authenticator auth =
+        config.bearerToken != null ? new BearerToken(config.bearerToken) : Authenticator.NONE;
     OAuthSettings o = config.oauth;
     IssuerKeys keys = issuerKeys;
     if (o != null && keys != null) {
-      keys.start(); // in the background: an unreachable issuer does not stop the server from starting
-      // The resource is what clients use: the first public URL when there is one, else the local URI.
+      keys.start(); // in the background: an unreachable issuer does not stop the server from
+      // starting
+      // The resource is what clients use: the first public URL when there is one, else the local
+      // URI.
       URI resource = config.publicUrls.isEmpty() ? uri() : config.publicUrls.getFirst();
       ResourceServer rs = new ResourceServer(o, resource, config.path, keys);
       new MetadataRoute(gate, rs).mountOn(router);
@@ -141,7 +170,10 @@ public final class HttpTransport implements AutoCloseable {
       auth = rs;
     }
     handler.opening();
-    gate.open(new Guard(port(), config.host, config.publicUrls, config.allowedHosts, config.allowedOrigins), auth);
+    gate.open(
+        new Guard(
+            port(), config.host, config.publicUrls, config.allowedHosts, config.allowedOrigins),
+        auth);
     LOG.log(Level.DEBUG, "MCP endpoint at {0}", uri());
     return this;
   }
@@ -275,7 +307,8 @@ public final class HttpTransport implements AutoCloseable {
         modern.closeAll();
         sse.closeAll();
       })) {
-        LOG.log(Level.WARNING, "some HTTP requests did not finish within {0}", config.shutdownTimeout);
+        LOG.log(
+            Level.WARNING, "some HTTP requests did not finish within {0}", config.shutdownTimeout);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

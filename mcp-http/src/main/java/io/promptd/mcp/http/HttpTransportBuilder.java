@@ -6,7 +6,6 @@ import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.StreamQueue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,17 +13,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletionStage;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.function.BooleanSupplier;
-import java.util.function.LongSupplier;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /** Configures an {@link HttpTransport}: {@link HttpTransport#builder()}. */
 public final class HttpTransportBuilder {
-  @Nullable McpServer server;
+  @Nullable
+  McpServer server;
+
   String host = "127.0.0.1";
   int port = 0;
   String path = "/mcp";
@@ -32,18 +32,33 @@ public final class HttpTransportBuilder {
   final List<String> allowedHosts = new ArrayList<>();
   final List<URI> publicUrls = new ArrayList<>();
   boolean trustProxy;
-  @Nullable Path tlsCert;
-  @Nullable Path tlsKey;
+
+  @Nullable
+  Path tlsCert;
+
+  @Nullable
+  Path tlsKey;
+
   Duration tlsReloadInterval = Duration.ofSeconds(5);
-  @Nullable String bearerToken;
-  @Nullable OAuthSettings oauth;
+
+  @Nullable
+  String bearerToken;
+
+  @Nullable
+  OAuthSettings oauth;
+
   Duration keyRefreshInterval = Duration.ofSeconds(15);
   Duration sessionIdleTimeout = Duration.ofMinutes(30);
   SessionClock sessionClock = SessionClock.SYSTEM;
   int maxSessions = 10_000;
   byte @Nullable [] sessionSecret;
-  @Nullable SessionStore sessionStore;
-  @Nullable LongSupplier catalogVersion;
+
+  @Nullable
+  SessionStore sessionStore;
+
+  @Nullable
+  LongSupplier catalogVersion;
+
   int maxBodyBytes = 4 * 1024 * 1024;
   Duration keepAliveInterval = Duration.ofSeconds(15);
   Duration streamAfter = Duration.ofSeconds(1);
@@ -54,7 +69,10 @@ public final class HttpTransportBuilder {
   final Map<String, BooleanSupplier> readinessChecks = new LinkedHashMap<>();
   Dispatcher.@Nullable Hold hold;
   final Mounts mounts = new Mounts("mount", true);
-  @Nullable String adminHost;
+
+  @Nullable
+  String adminHost;
+
   int adminPort;
   final Mounts adminMounts = new Mounts("adminMount", false);
 
@@ -87,7 +105,8 @@ public final class HttpTransportBuilder {
   /** The port to bind; 0 (the default) picks a free one. */
   public HttpTransportBuilder port(int port) {
     if (port < 0 || port > 65_535) {
-      throw new IllegalArgumentException("HttpTransportBuilder.port: must be 0..65535, not " + port);
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.port: must be 0..65535, not " + port);
     }
     this.port = port;
     return this;
@@ -97,7 +116,8 @@ public final class HttpTransportBuilder {
   public HttpTransportBuilder path(String path) {
     requireNonNull(path, "path");
     if (!path.startsWith("/")) {
-      throw new IllegalArgumentException("HttpTransportBuilder.path: must start with '/', not '" + path + "'");
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.path: must start with '/', not '" + path + "'");
     }
     this.path = path;
     return this;
@@ -127,8 +147,11 @@ public final class HttpTransportBuilder {
   public HttpTransportBuilder publicUrl(URI url) {
     requireNonNull(url, "publicUrl");
     String scheme = url.getScheme();
-    if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
-        || url.getHost() == null || url.getRawUserInfo() != null || url.getRawQuery() != null
+    if (scheme == null
+        || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
+        || url.getHost() == null
+        || url.getRawUserInfo() != null
+        || url.getRawQuery() != null
         || url.getRawFragment() != null) {
       throw new IllegalArgumentException(
           "HttpTransportBuilder.publicUrl: must be an http or https URL with a host (and no user, query or"
@@ -214,8 +237,8 @@ public final class HttpTransportBuilder {
    */
   public HttpTransportBuilder sessionSecret(byte @Nullable [] secret) {
     if (secret != null && secret.length < 16) {
-      throw new IllegalArgumentException("HttpTransportBuilder.sessionSecret: must be at least 16 bytes, not "
-          + secret.length);
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.sessionSecret: must be at least 16 bytes, not " + secret.length);
     }
     this.sessionSecret = secret == null ? null : secret.clone();
     return this;
@@ -245,7 +268,8 @@ public final class HttpTransportBuilder {
   /** How many legacy sessions may be open at once (default 10,000); more get 503. */
   public HttpTransportBuilder maxSessions(int max) {
     if (max < 1) {
-      throw new IllegalArgumentException("HttpTransportBuilder.maxSessions: must be at least 1, not " + max);
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.maxSessions: must be at least 1, not " + max);
     }
     this.maxSessions = max;
     return this;
@@ -254,7 +278,8 @@ public final class HttpTransportBuilder {
   /** The largest request body accepted (default 4 MiB); larger ones get 413. */
   public HttpTransportBuilder maxBodyBytes(int max) {
     if (max < 1) {
-      throw new IllegalArgumentException("HttpTransportBuilder.maxBodyBytes: must be at least 1, not " + max);
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.maxBodyBytes: must be at least 1, not " + max);
     }
     this.maxBodyBytes = max;
     return this;
@@ -303,10 +328,12 @@ public final class HttpTransportBuilder {
     requireNonNull(name, "HttpTransportBuilder.readinessCheck: name");
     requireNonNull(ready, "HttpTransportBuilder.readinessCheck: ready");
     if (name.isBlank()) {
-      throw new IllegalArgumentException("HttpTransportBuilder.readinessCheck: name must not be blank");
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.readinessCheck: name must not be blank");
     }
     if (readinessChecks.putIfAbsent(name, ready) != null) {
-      throw new IllegalArgumentException("HttpTransportBuilder.readinessCheck: '" + name + "' was added already");
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.readinessCheck: '" + name + "' was added already");
     }
     return this;
   }
@@ -324,7 +351,8 @@ public final class HttpTransportBuilder {
     requireNonNull(opened, "HttpTransportBuilder.holdRequestsUntil: opened");
     requireNonNull(atMost, "HttpTransportBuilder.holdRequestsUntil: atMost");
     if (atMost.isNegative() || atMost.isZero()) {
-      throw new IllegalArgumentException("HttpTransportBuilder.holdRequestsUntil: atMost must be positive");
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.holdRequestsUntil: atMost must be positive");
     }
     this.hold = new Dispatcher.Hold(opened.toCompletableFuture(), atMost);
     return this;
@@ -358,7 +386,8 @@ public final class HttpTransportBuilder {
   public HttpTransportBuilder admin(String host, int port) {
     requireNonNull(host, "HttpTransportBuilder.admin: host");
     if (port < 0 || port > 65_535) {
-      throw new IllegalArgumentException("HttpTransportBuilder.admin: port must be 0..65535, not " + port);
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.admin: port must be 0..65535, not " + port);
     }
     this.adminHost = host;
     this.adminPort = port;
@@ -391,23 +420,27 @@ public final class HttpTransportBuilder {
       throw new IllegalStateException("HttpTransportBuilder.build: server(...) is required");
     }
     if (bearerToken != null && oauth != null) {
-      throw new IllegalStateException("HttpTransportBuilder.build: bearerToken(...) and oauth(...) exclude each"
-          + " other; use one");
+      throw new IllegalStateException(
+          "HttpTransportBuilder.build: bearerToken(...) and oauth(...) exclude each"
+              + " other; use one");
     }
     if (!authenticates() && !Loopback.isLoopback(host)) {
-      throw new IllegalStateException("binding " + host + " would expose the server beyond this machine without"
-          + " authentication; require a bearer token or OAuth, or bind a loopback address");
+      throw new IllegalStateException(
+          "binding " + host + " would expose the server beyond this machine without"
+              + " authentication; require a bearer token or OAuth, or bind a loopback address");
     }
     if (mounts.has(path)) {
-      throw new IllegalStateException("HttpTransportBuilder.build: a mount is served at " + path + "; the MCP path "
-          + path + " would hide it");
+      throw new IllegalStateException("HttpTransportBuilder.build: a mount is served at " + path
+          + "; the MCP path " + path + " would hide it");
     }
     if (!adminMounts.isEmpty() && adminHost == null) {
-      throw new IllegalStateException("HttpTransportBuilder.build: adminMount(...) needs admin(...)");
+      throw new IllegalStateException(
+          "HttpTransportBuilder.build: adminMount(...) needs admin(...)");
     }
     if (sessionStore != null && sessionSecret == null) {
-      throw new IllegalStateException("HttpTransportBuilder.build: sessionStore(...) needs sessionSecret(...):"
-          + " replicas must be able to check each other's session ids");
+      throw new IllegalStateException(
+          "HttpTransportBuilder.build: sessionStore(...) needs sessionSecret(...):"
+              + " replicas must be able to check each other's session ids");
     }
     TlsFiles files = null;
     if (tlsCert != null && tlsKey != null) {
@@ -427,7 +460,8 @@ public final class HttpTransportBuilder {
   private static Duration positive(Duration d, String what) {
     requireNonNull(d, what);
     if (d.isNegative() || d.isZero()) {
-      throw new IllegalArgumentException("HttpTransportBuilder." + what + ": must be positive, not " + d);
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder." + what + ": must be positive, not " + d);
     }
     return d;
   }

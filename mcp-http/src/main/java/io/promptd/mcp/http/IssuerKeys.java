@@ -7,8 +7,8 @@ import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.SecurityContext;
 import io.promptd.mcp.json.JsonCodec;
-import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonException;
+import io.promptd.mcp.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger.Level;
@@ -38,17 +38,21 @@ final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
 
   private final URI issuer;
   private final long minRefreshNanos;
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+  private final HttpClient http = HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5))
-      .followRedirects(HttpClient.Redirect.NEVER).build();
+      .followRedirects(HttpClient.Redirect.NEVER)
+      .build();
   private final Object refreshLock = new Object();
   private volatile @Nullable JWKSet keys;
   private volatile @Nullable URI jwksUri;
   private volatile @Nullable String issuerName;
-  private volatile @Nullable String problem = "the authorization server's keys have not been fetched yet";
+  private volatile @Nullable String problem =
+      "the authorization server's keys have not been fetched yet";
   private volatile long lastOnDemand;
   /** Counts key-set fetches. */
   private final AtomicLong generation = new AtomicLong();
+
   private volatile boolean onDemandYet;
   private volatile boolean closed;
   private @Nullable Thread loader;
@@ -71,17 +75,20 @@ final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
   }
 
   /** Why the keys cannot be used yet, or null when they can. */
-  @Nullable String problem() {
+  @Nullable
+  String problem() {
     return keys != null ? null : problem;
   }
 
   /** The issuer as the authorization server's metadata spells it (what {@code iss} must equal), once known. */
-  @Nullable String issuerName() {
+  @Nullable
+  String issuerName() {
     return issuerName;
   }
 
   @Override
-  public List<JWK> get(JWKSelector selector, @Nullable SecurityContext context) throws KeySourceException {
+  public List<JWK> get(JWKSelector selector, @Nullable SecurityContext context)
+      throws KeySourceException {
     JWKSet set = keys;
     if (set == null) {
       throw new KeySourceException("the authorization server's keys are not available");
@@ -132,7 +139,10 @@ final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
         sleep = REFRESH_EVERY.toMillis();
       } catch (IOException | RuntimeException e) {
         problem = "the authorization server " + issuer + " could not be reached: " + e.getMessage();
-        LOG.log(Level.WARNING, "{0}; retrying in {1} s (tokens cannot be accepted until then)", problem,
+        LOG.log(
+            Level.WARNING,
+            "{0}; retrying in {1} s (tokens cannot be accepted until then)",
+            problem,
             backoff / 1000);
         sleep = backoff;
         backoff = Math.min(backoff * 2, MAX_BACKOFF.toMillis());
@@ -184,14 +194,18 @@ final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
         }
         metadata = o;
       } catch (JsonException e) {
-        throw new IOException("the metadata at " + candidate + " is not JSON: " + e.getMessage(), e);
+        throw new IOException(
+            "the metadata at " + candidate + " is not JSON: " + e.getMessage(), e);
       }
       String name = metadata.string("issuer").orElse("");
-      if (!sameIssuer(name, issuer.toString())) { // RFC 8414 section 3.3: no metadata from a stranger
-        throw new IOException("the metadata at " + candidate + " names issuer '" + name + "', not " + issuer);
+      if (!sameIssuer(
+          name, issuer.toString())) { // RFC 8414 section 3.3: no metadata from a stranger
+        throw new IOException(
+            "the metadata at " + candidate + " names issuer '" + name + "', not " + issuer);
       }
-      String jwks = metadata.string("jwks_uri").orElseThrow(
-          () -> new IOException("the metadata at " + candidate + " has no jwks_uri"));
+      String jwks = metadata
+          .string("jwks_uri")
+          .orElseThrow(() -> new IOException("the metadata at " + candidate + " has no jwks_uri"));
       issuerName = name;
       try {
         return URI.create(jwks);
@@ -199,7 +213,8 @@ final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
         throw new IOException("the metadata at " + candidate + " has an invalid jwks_uri", e);
       }
     }
-    throw new IOException("no authorization server metadata found; tried " + String.join(", ", tried));
+    throw new IOException(
+        "no authorization server metadata found; tried " + String.join(", ", tried));
   }
 
   /** RFC 8414 (path inserted), then OpenID Connect (path inserted, then appended), as MCP clients try them. */
@@ -210,10 +225,12 @@ final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
       path = path.substring(0, path.length() - 1);
     }
     if (path.isEmpty()) {
-      return List.of(URI.create(origin + "/.well-known/oauth-authorization-server"),
+      return List.of(
+          URI.create(origin + "/.well-known/oauth-authorization-server"),
           URI.create(origin + "/.well-known/openid-configuration"));
     }
-    return List.of(URI.create(origin + "/.well-known/oauth-authorization-server" + path),
+    return List.of(
+        URI.create(origin + "/.well-known/oauth-authorization-server" + path),
         URI.create(origin + "/.well-known/openid-configuration" + path),
         URI.create(origin + path + "/.well-known/openid-configuration"));
   }
@@ -228,8 +245,11 @@ final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
   }
 
   private String fetch(URI uri) throws IOException {
-    HttpRequest request = HttpRequest.newBuilder(uri).timeout(FETCH_TIMEOUT).header("Accept", "application/json")
-        .GET().build();
+    HttpRequest request = HttpRequest.newBuilder(uri)
+        .timeout(FETCH_TIMEOUT)
+        .header("Accept", "application/json")
+        .GET()
+        .build();
     HttpResponse<InputStream> response;
     try {
       response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());

@@ -44,8 +44,16 @@ final class JettyServer {
    * @param adminListener the admin listener's address, or null for none; its connector is named {@link
    *     Dispatcher#ADMIN_CONNECTOR}
    */
-  JettyServer(String host, int port, Handler handler, Duration idleTimeout, int requestHeaderSize, boolean trustProxy,
-      @Nullable TlsFiles tls, int acceptedSendBufferSize, @Nullable AdminListener adminListener) {
+  JettyServer(
+      String host,
+      int port,
+      Handler handler,
+      Duration idleTimeout,
+      int requestHeaderSize,
+      boolean trustProxy,
+      @Nullable TlsFiles tls,
+      int acceptedSendBufferSize,
+      @Nullable AdminListener adminListener) {
     this.host = host;
     this.tls = tls;
     QueuedThreadPool threads = new QueuedThreadPool();
@@ -59,15 +67,21 @@ final class JettyServer {
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);
     if (trustProxy) {
-      // X-Forwarded-Proto/Host/For (and RFC 7239 Forwarded) become the request's scheme, authority and client.
+      // X-Forwarded-Proto/Host/For (and RFC 7239 Forwarded) become the request's scheme, authority
+      // and client.
       http.addCustomizer(new ForwardedRequestCustomizer());
     }
     if (tls != null) {
       SecureRequestCustomizer secure = new SecureRequestCustomizer();
-      secure.setSniHostCheck(false); // the Host check is the guard's, for every name the certificate may carry
+      secure.setSniHostCheck(
+          false); // the Host check is the guard's, for every name the certificate may carry
       http.addCustomizer(secure);
-      this.connector = new ServerConnector(jetty, 1, 1,
-          new SslConnectionFactory(tls.factory(), HttpVersion.HTTP_1_1.asString()), new HttpConnectionFactory(http));
+      this.connector = new ServerConnector(
+          jetty,
+          1,
+          1,
+          new SslConnectionFactory(tls.factory(), HttpVersion.HTTP_1_1.asString()),
+          new HttpConnectionFactory(http));
     } else {
       this.connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
     }
@@ -137,7 +151,8 @@ final class JettyServer {
    * The admin listener's base URI by the address it bound, such as {@code http://127.0.0.1:9464} (a wildcard bind
    * gives the loopback address), or null without one.
    */
-  @Nullable URI adminUri() {
+  @Nullable
+  URI adminUri() {
     ServerConnector a = admin;
     if (a == null) {
       return null;

@@ -1,14 +1,14 @@
 package io.promptd.mcp.http;
 
-import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.McpServer;
-import io.promptd.mcp.spi.Outbound;
-import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Incoming;
+import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.StreamQueue;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
@@ -32,7 +32,11 @@ final class LegacyEndpoint {
   /**
    * @param shared replica-independent sessions (signed ids, a session store), or null for sessions of this process
    */
-  LegacyEndpoint(McpServer server, SessionRegistry sessions, Duration keepAlive, StreamQueue.Limits limits,
+  LegacyEndpoint(
+      McpServer server,
+      SessionRegistry sessions,
+      Duration keepAlive,
+      StreamQueue.Limits limits,
       @Nullable SharedSessions shared) {
     this.server = server;
     this.sessions = sessions;
@@ -49,14 +53,16 @@ final class LegacyEndpoint {
     }
     SharedSessions sh = shared;
     String key = sh == null ? null : sh.newKey();
-    EventLog events = sh == null || key == null ? new EventLog(EVENT_LOG_CAPACITY, limits) : sh.newLog();
+    EventLog events =
+        sh == null || key == null ? new EventLog(EVENT_LOG_CAPACITY, limits) : sh.newLog();
     ServerSession session = server.openSession(events::publish);
     Reply reply = session.receive(new Incoming.Single(request), ex.caller()).run(events::publish);
     if (reply.response() instanceof ResultResponse) {
       String id;
       if (sh == null || key == null) {
         id = sessions.newId();
-        sessions.add(new LegacySession(id, session, events, ex.caller().subject(), sessions.clock()));
+        sessions.add(
+            new LegacySession(id, session, events, ex.caller().subject(), sessions.clock()));
       } else {
         id = sh.opened(key, session, events, ex.caller());
       }
@@ -79,8 +85,10 @@ final class LegacyEndpoint {
       Call call = ls.session().receive(body, ex.caller());
       runner.run(call.mayBlock(), () -> {
         try {
-          // A request of the server's own (elicitation) turns this POST's answer into an event stream that carries it,
-          // the response last; the client's answer comes back on a POST of its own. Notifications go to the session's
+          // A request of the server's own (elicitation) turns this POST's answer into an event
+          // stream that carries it,
+          // the response last; the client's answer comes back on a POST of its own. Notifications
+          // go to the session's
           // GET stream as before.
           ResponseStream stream = new ResponseStream(ex, call::cancel, limits, keepAlive);
           Reply reply = call.run(Outbound.carryingRequests(message -> {
@@ -91,7 +99,8 @@ final class LegacyEndpoint {
             }
           }));
           if (shared != null) {
-            shared.saveChanges(ls); // before answering: the client's next request may go to another replica
+            shared.saveChanges(
+                ls); // before answering: the client's next request may go to another replica
           }
           ResponseStream.answer(ex, stream, reply);
         } finally {
@@ -117,9 +126,13 @@ final class LegacyEndpoint {
       return;
     }
     String lastEventId = ex.header("Last-Event-ID");
-    // Several GET streams may be open at once (the spec lets a client hold more than one; a client reconnecting past a
+    // Several GET streams may be open at once (the spec lets a client hold more than one; a client
+    // reconnecting past a
     // half-dead socket must not be locked out): each message goes to one of them, the newest.
-    boolean prime = ls.session().negotiatedVersion().map(v -> v.atLeast(ProtocolVersion.V2025_11_25)).orElse(false);
+    boolean prime = ls.session()
+        .negotiatedVersion()
+        .map(v -> v.atLeast(ProtocolVersion.V2025_11_25))
+        .orElse(false);
     ls.acquire();
     SseWriter writer = ex.startSse();
     try {
@@ -145,7 +158,8 @@ final class LegacyEndpoint {
       ex.refuse(400, "Bad Request: Mcp-Session-Id header is required");
     } else if (!Eras.legacyVersionOk(ex.header(Eras.PROTOCOL_VERSION_HEADER))) {
       ex.refuse(400, "Bad Request: unsupported MCP-Protocol-Version");
-    } else if (shared != null ? shared.delete(id, ex.caller())
+    } else if (shared != null
+        ? shared.delete(id, ex.caller())
         : owned(sessions.get(id), ex) != null && sessions.remove(id)) {
       ex.status(204);
     } else {
@@ -169,12 +183,15 @@ final class LegacyEndpoint {
       return null;
     }
     if (!Eras.legacyVersionOk(ex.header(Eras.PROTOCOL_VERSION_HEADER))) {
-      ex.refuse(400, "Bad Request: unsupported MCP-Protocol-Version '" + ex.header(Eras.PROTOCOL_VERSION_HEADER)
-          + "' for a session");
+      ex.refuse(
+          400,
+          "Bad Request: unsupported MCP-Protocol-Version '"
+              + ex.header(Eras.PROTOCOL_VERSION_HEADER) + "' for a session");
       return null;
     }
     boolean[] full = {false};
-    LegacySession ls = shared != null ? shared.resolve(id, ex.caller(), full) : owned(sessions.get(id), ex);
+    LegacySession ls =
+        shared != null ? shared.resolve(id, ex.caller(), full) : owned(sessions.get(id), ex);
     if (full[0]) {
       ex.refuse(503, "Service unavailable: too many open sessions; try again later");
       return null;

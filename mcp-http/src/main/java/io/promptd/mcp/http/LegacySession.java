@@ -22,13 +22,19 @@ final class LegacySession {
   private volatile boolean closed;
   /** Replicated sessions: the state last saved to or restored from the session store, and who used it last. */
   private volatile String storedState = "";
+
   private volatile Caller lastCaller = Caller.UNRESTRICTED;
 
   /**
    * @param subject the subject of the access token that opened the session, or null without authorization
    * @param clock what "idle" goes by
    */
-  LegacySession(String id, ServerSession session, EventLog events, @Nullable String subject, SessionClock clock) {
+  LegacySession(
+      String id,
+      ServerSession session,
+      EventLog events,
+      @Nullable String subject,
+      SessionClock clock) {
     this.clock = clock;
     this.lastActive = clock.nanoTime();
     this.id = id;

@@ -12,7 +12,8 @@ final class Loopback {
    * {@code ::1}, {@code localhost}. The wildcard addresses and anything unresolvable are not.
    */
   static boolean isLoopback(String host) {
-    String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    String h =
+        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     if (h.isEmpty()) {
       return false;
     }

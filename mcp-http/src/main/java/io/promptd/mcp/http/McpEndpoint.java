@@ -4,11 +4,11 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.RequestHeaders;
-import io.promptd.mcp.protocol.Methods;
 import java.io.IOException;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -107,15 +107,19 @@ final class McpEndpoint implements Route {
 
   private void postBody(Exchange ex, byte[] body, Runner runner) {
     Incoming in = MessageCodec.decode(body, 0, body.length);
-    RequestHeaders headers = new RequestHeaders(ex.header(Eras.PROTOCOL_VERSION_HEADER),
-        ex.header(Eras.METHOD_HEADER), ex.header(Eras.NAME_HEADER), ex.remoteAddress());
+    RequestHeaders headers = new RequestHeaders(
+        ex.header(Eras.PROTOCOL_VERSION_HEADER),
+        ex.header(Eras.METHOD_HEADER),
+        ex.header(Eras.NAME_HEADER),
+        ex.remoteAddress());
     if (modern.claims(headers, in)) {
       describe(ex, RequestEvent.Era.MODERN, in);
       modern.post(ex, in, headers, runner);
     } else if (in instanceof Incoming.Invalid invalid && ex.header(Eras.SESSION_HEADER) == null) {
       describe(ex, RequestEvent.Era.NONE, in);
       ex.reply(Reply.rejected(invalid.error(), true, null)); // no session: no version in force
-      // (Within a session the session answers, under its version's rule for an unreadable id, as stdio does.)
+      // (Within a session the session answers, under its version's rule for an unreadable id, as
+      // stdio does.)
     } else if (ex.header(Eras.SESSION_HEADER) != null) {
       describe(ex, RequestEvent.Era.LEGACY, in);
       legacy.post(ex, in, runner);
@@ -124,15 +128,18 @@ final class McpEndpoint implements Route {
       legacy.initialize(ex, r);
     } else {
       describe(ex, RequestEvent.Era.NONE, in);
-      ex.refuse(400, "Bad Request: Mcp-Session-Id header is required (send initialize first, or send a 2026-07-28"
-          + " request with MCP-Protocol-Version)");
+      ex.refuse(
+          400,
+          "Bad Request: Mcp-Session-Id header is required (send initialize first, or send a 2026-07-28"
+              + " request with MCP-Protocol-Version)");
     }
   }
 
   /** Notes the era, method and prompt of a decoded body for its request event: map look-ups, no second parse. */
   static void describe(Exchange ex, RequestEvent.Era era, Incoming in) {
     switch (in) {
-      case Incoming.Single(Request r) -> ex.describe(era, r.method(), promptOf(r.method(), r.params()));
+      case Incoming.Single(Request r) ->
+        ex.describe(era, r.method(), promptOf(r.method(), r.params()));
       case Incoming.Single(Notification n) -> ex.describe(era, n.method(), null);
       default -> ex.describe(era, null, null);
     }
@@ -143,8 +150,10 @@ final class McpEndpoint implements Route {
     if (method.equals(Methods.PROMPTS_GET)) {
       return params.get("name") instanceof JsonString name ? name.value() : null;
     }
-    if (method.equals(Methods.COMPLETION_COMPLETE) && params.get("ref") instanceof JsonObject ref
-        && ref.get("type") instanceof JsonString type && type.value().equals("ref/prompt")) {
+    if (method.equals(Methods.COMPLETION_COMPLETE)
+        && params.get("ref") instanceof JsonObject ref
+        && ref.get("type") instanceof JsonString type
+        && type.value().equals("ref/prompt")) {
       return ref.get("name") instanceof JsonString name ? name.value() : null;
     }
     return null;

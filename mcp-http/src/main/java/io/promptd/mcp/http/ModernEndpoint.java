@@ -1,15 +1,12 @@
 package io.promptd.mcp.http;
 
-import io.promptd.mcp.spi.Incoming;
-import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.RequestHeaders;
 import io.promptd.mcp.spi.StatelessEndpoint;
 import io.promptd.mcp.spi.StreamQueue;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -17,8 +14,6 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The modern era (2026-07-28) over HTTP: no sessions; each POST goes to the server's shared {@link StatelessEndpoint}
@@ -35,7 +30,8 @@ final class ModernEndpoint {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicLong cancelled = new AtomicLong();
 
-  ModernEndpoint(McpServer server, Duration keepAlive, Duration streamAfter, StreamQueue.Limits limits) {
+  ModernEndpoint(
+      McpServer server, Duration keepAlive, Duration streamAfter, StreamQueue.Limits limits) {
     this.endpoint = server.openStateless();
     this.limits = limits;
     this.keepAlive = keepAlive;
@@ -62,10 +58,14 @@ final class ModernEndpoint {
   private void serve(Exchange ex, Call call) {
     inFlight.incrementAndGet();
     ResponseStream stream = new ResponseStream(ex, call::cancel, limits, keepAlive);
-    // Only a call that may block can outlive streamAfter; the timer's task only starts a thread to open the stream,
+    // Only a call that may block can outlive streamAfter; the timer's task only starts a thread to
+    // open the stream,
     // so a slow client never holds the timer up.
     ScheduledFuture<?> opener = call.mayBlock()
-        ? timer.schedule(() -> Thread.ofVirtual().start(stream::open), streamAfter.toNanos(), TimeUnit.NANOSECONDS)
+        ? timer.schedule(
+            () -> Thread.ofVirtual().start(stream::open),
+            streamAfter.toNanos(),
+            TimeUnit.NANOSECONDS)
         : null;
     try {
       Reply reply = call.run(stream::send);

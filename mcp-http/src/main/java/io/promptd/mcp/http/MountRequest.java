@@ -12,7 +12,8 @@ public interface MountRequest {
   String path();
 
   /** The first value of a header, or null when absent. */
-  @Nullable String header(String name);
+  @Nullable
+  String header(String name);
 
   /** Every value of a header, in order (a header may repeat); empty when absent. */
   List<String> headers(String name);
@@ -20,7 +21,8 @@ public interface MountRequest {
   /**
    * The client's address: the peer's, or the forwarded one when the transport trusts a proxy; null when unknown.
    */
-  @Nullable String remoteAddress();
+  @Nullable
+  String remoteAddress();
 
   /**
    * Whether the visitor is on this machine: the request named it by a loopback name or address in {@code Host}, and

@@ -26,17 +26,21 @@ final class Mounts {
     requireNonNull(path, "HttpTransportBuilder." + method + ": path");
     requireNonNull(mount, "HttpTransportBuilder." + method + ": mount");
     if (!path.startsWith("/")) {
-      throw new IllegalArgumentException("HttpTransportBuilder." + method + ": the path must start with '/', not '"
-          + path + "'");
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder." + method + ": the path must start with '/', not '" + path + "'");
     }
-    if (path.equals(Probes.HEALTHZ) || path.equals(Probes.READYZ) || (mcpPort
-        && (path.equals(SseTransportEndpoint.STREAM_PATH) || path.equals(SseTransportEndpoint.MESSAGES_PATH)
-            || path.startsWith(ResourceServer.METADATA_PATH)))) {
-      throw new IllegalArgumentException("HttpTransportBuilder." + method + ": " + path + " is served by the"
-          + " transport");
+    if (path.equals(Probes.HEALTHZ)
+        || path.equals(Probes.READYZ)
+        || (mcpPort
+            && (path.equals(SseTransportEndpoint.STREAM_PATH)
+                || path.equals(SseTransportEndpoint.MESSAGES_PATH)
+                || path.startsWith(ResourceServer.METADATA_PATH)))) {
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder." + method + ": " + path + " is served by the" + " transport");
     }
     if (byPath.containsKey(path)) {
-      throw new IllegalArgumentException("HttpTransportBuilder." + method + ": " + path + " is mounted already");
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder." + method + ": " + path + " is mounted already");
     }
     byPath.put(path, mount);
   }

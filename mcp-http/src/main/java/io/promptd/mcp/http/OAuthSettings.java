@@ -26,13 +26,18 @@ import org.jspecify.annotations.Nullable;
  * @param scopes the scopes a token must grant to connect at all (empty: any valid token)
  * @param resource this server's resource identifier, as clients reach it, or null for the transport's own URI
  */
-public record OAuthSettings(URI issuer, @Nullable URI audience, Set<String> scopes, @Nullable URI resource) {
+public record OAuthSettings(
+    URI issuer,
+    @Nullable URI audience,
+    Set<String> scopes,
+    @Nullable URI resource) {
   /** Checks the fields and copies the scopes. */
   public OAuthSettings {
     requireNonNull(issuer, "issuer");
     checkUrl(issuer, "issuer");
     if (issuer.getRawQuery() != null || issuer.getRawFragment() != null) {
-      throw new IllegalArgumentException("OAuthSettings.issuer: must have no query or fragment, not '" + issuer + "'");
+      throw new IllegalArgumentException(
+          "OAuthSettings.issuer: must have no query or fragment, not '" + issuer + "'");
     }
     if (audience != null && audience.toString().isBlank()) {
       throw new IllegalArgumentException("OAuthSettings.audience: must not be blank");
@@ -40,7 +45,8 @@ public record OAuthSettings(URI issuer, @Nullable URI audience, Set<String> scop
     if (resource != null) {
       checkUrl(resource, "resource");
       if (resource.getRawFragment() != null) {
-        throw new IllegalArgumentException("OAuthSettings.resource: must have no fragment, not '" + resource + "'");
+        throw new IllegalArgumentException(
+            "OAuthSettings.resource: must have no fragment, not '" + resource + "'");
       }
     }
     requireNonNull(scopes, "scopes");
@@ -48,7 +54,8 @@ public record OAuthSettings(URI issuer, @Nullable URI audience, Set<String> scop
     for (String s : scopes) {
       requireNonNull(s, "scopes element");
       if (s.isBlank() || s.chars().anyMatch(c -> c <= ' ' || c == '"' || c == '\\' || c > '~')) {
-        throw new IllegalArgumentException("OAuthSettings.scopes: not a valid scope token: '" + s + "'");
+        throw new IllegalArgumentException(
+            "OAuthSettings.scopes: not a valid scope token: '" + s + "'");
       }
       copy.add(s);
     }
@@ -67,7 +74,8 @@ public record OAuthSettings(URI issuer, @Nullable URI audience, Set<String> scop
 
   /** A copy that requires every scope in {@code scopes} to connect. */
   public OAuthSettings withScopes(Collection<String> scopes) {
-    return new OAuthSettings(issuer, audience, Set.copyOf(requireNonNull(scopes, "scopes")), resource);
+    return new OAuthSettings(
+        issuer, audience, Set.copyOf(requireNonNull(scopes, "scopes")), resource);
   }
 
   /** A copy with another resource identifier (the URL clients use, such as the public one behind a proxy). */
@@ -77,9 +85,11 @@ public record OAuthSettings(URI issuer, @Nullable URI audience, Set<String> scop
 
   private static void checkUrl(URI uri, String what) {
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    if (!uri.isAbsolute() || !(scheme.equals("https") || scheme.equals("http")) || uri.getHost() == null) {
-      throw new IllegalArgumentException("OAuthSettings." + what + ": must be an absolute http(s) URL, not '" + uri
-          + "'");
+    if (!uri.isAbsolute()
+        || !(scheme.equals("https") || scheme.equals("http"))
+        || uri.getHost() == null) {
+      throw new IllegalArgumentException(
+          "OAuthSettings." + what + ": must be an absolute http(s) URL, not '" + uri + "'");
     }
   }
 }

@@ -104,7 +104,8 @@ public final class RequestEvent {
 
   @Override
   public String toString() {
-    return "RequestEvent[" + httpMethod + " " + method + " " + outcome + " " + status + " " + transport + "]";
+    return "RequestEvent[" + httpMethod + " " + method + " " + outcome + " " + status + " "
+        + transport + "]";
   }
 
   /** Collects an event's fields as the exchange learns them. */

@@ -33,23 +33,29 @@ final class ResourceServer implements Authenticator, AutoCloseable {
    * @param endpointPath the MCP endpoint's path, whose suffixed metadata path is served too
    * @param keys the issuer's keys (started by the caller)
    */
-  ResourceServer(OAuthSettings settings, URI defaultResource, String endpointPath, IssuerKeys keys) {
+  ResourceServer(
+      OAuthSettings settings, URI defaultResource, String endpointPath, IssuerKeys keys) {
     URI configured = settings.resource();
     URI resource = configured != null ? configured : defaultResource;
     URI aud = settings.audience();
     this.keys = keys;
-    this.verifier = new TokenVerifier(keys, settings.issuer().toString(), (aud != null ? aud : resource).toString());
+    this.verifier = new TokenVerifier(
+        keys, settings.issuer().toString(), (aud != null ? aud : resource).toString());
     this.required = new TreeSet<>(settings.scopes());
     this.scopeList = String.join(" ", required);
-    String resourcePath = resource.getRawPath() == null || resource.getRawPath().equals("/") ? ""
+    String resourcePath = resource.getRawPath() == null || resource.getRawPath().equals("/")
+        ? ""
         : resource.getRawPath();
     // RFC 9728 section 3.1: the well-known segment goes between the host and the resource's path.
-    this.metadataUrl = resource.getScheme() + "://" + resource.getRawAuthority() + METADATA_PATH + resourcePath;
+    this.metadataUrl =
+        resource.getScheme() + "://" + resource.getRawAuthority() + METADATA_PATH + resourcePath;
     this.metadataPaths = Set.copyOf(new HashSet<>(
         List.of(METADATA_PATH, METADATA_PATH + endpointPath, METADATA_PATH + resourcePath)));
     JsonObject.Builder doc = JsonObject.builder()
         .put("resource", resource.toString())
-        .put("authorization_servers", JsonArray.ofStrings(List.of(settings.issuer().toString())))
+        .put(
+            "authorization_servers",
+            JsonArray.ofStrings(List.of(settings.issuer().toString())))
         .put("bearer_methods_supported", JsonArray.ofStrings(List.of("header")));
     if (!required.isEmpty()) {
       doc.put("scopes_supported", JsonArray.ofStrings(List.copyOf(required)));
@@ -95,10 +101,16 @@ final class ResourceServer implements Authenticator, AutoCloseable {
       return challenge(401, null, "Unauthorized: an OAuth access token is required");
     }
     String header = headers.getFirst();
-    if (headers.size() > 1 || header.length() < 7 || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+    if (headers.size() > 1
+        || header.length() < 7
+        || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
       boolean bearer = header.regionMatches(true, 0, "Bearer", 0, 6);
-      if (bearer || headers.size() > 1) { // RFC 6750 section 3.1: a malformed request is 400 invalid_request
-        return challenge(400, new Problem("invalid_request", "the Authorization header is malformed"),
+      if (bearer
+          || headers.size()
+              > 1) { // RFC 6750 section 3.1: a malformed request is 400 invalid_request
+        return challenge(
+            400,
+            new Problem("invalid_request", "the Authorization header is malformed"),
             "Bad Request: the Authorization header is malformed (one header: Bearer TOKEN)");
       }
       return challenge(401, null, "Unauthorized: an OAuth bearer token is required");
@@ -107,13 +119,18 @@ final class ResourceServer implements Authenticator, AutoCloseable {
     return switch (verdict) {
       case TokenVerifier.Verdict.Invalid(String error, String description) -> {
         boolean malformed = error.equals("invalid_request");
-        yield challenge(malformed ? 400 : 401, new Problem(error, description),
+        yield challenge(
+            malformed ? 400 : 401,
+            new Problem(error, description),
             (malformed ? "Bad Request: " : "Unauthorized: ") + description);
       }
-      case TokenVerifier.Verdict.Valid(var caller) -> caller.scopes().containsAll(required)
-          ? new Authenticated(caller)
-          : challenge(403, new Problem("insufficient_scope", "the access token lacks a required scope"),
-              "Forbidden: the access token lacks a required scope (" + scopeList + ")");
+      case TokenVerifier.Verdict.Valid(var caller) ->
+        caller.scopes().containsAll(required)
+            ? new Authenticated(caller)
+            : challenge(
+                403,
+                new Problem("insufficient_scope", "the access token lacks a required scope"),
+                "Forbidden: the access token lacks a required scope (" + scopeList + ")");
     };
   }
 
@@ -123,7 +140,10 @@ final class ResourceServer implements Authenticator, AutoCloseable {
   private Refused challenge(int status, @Nullable Problem error, String message) {
     StringBuilder b = new StringBuilder("Bearer ");
     if (error != null) {
-      b.append("error=\"").append(error.code()).append("\", error_description=\"").append(error.description())
+      b.append("error=\"")
+          .append(error.code())
+          .append("\", error_description=\"")
+          .append(error.description())
           .append("\", ");
     }
     b.append("resource_metadata=\"").append(metadataUrl).append('"');

@@ -30,7 +30,8 @@ final class Router {
   }
 
   /** The route serving {@code path}, or null when none does. */
-  @Nullable Route find(String path) {
+  @Nullable
+  Route find(String path) {
     return routes.get(path);
   }
 

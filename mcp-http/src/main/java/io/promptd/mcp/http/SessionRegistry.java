@@ -42,7 +42,8 @@ final class SessionRegistry {
       return t;
     });
     long period = Math.clamp(idleTimeout.toMillis() / 4, 10, 30_000);
-    this.sweeping = sweeper.scheduleWithFixedDelay(this::sweep, period, period, TimeUnit.MILLISECONDS);
+    this.sweeping =
+        sweeper.scheduleWithFixedDelay(this::sweep, period, period, TimeUnit.MILLISECONDS);
   }
 
   /** The clock that idle expiry goes by. */
@@ -77,7 +78,8 @@ final class SessionRegistry {
     this.afterSweep = task;
   }
 
-  @Nullable LegacySession get(String id) {
+  @Nullable
+  LegacySession get(String id) {
     LegacySession s = sessions.get(id);
     return s == null || s.closed() ? null : s;
   }

@@ -25,6 +25,7 @@ import org.jspecify.annotations.Nullable;
 final class SessionTokens {
   /** Ids stay well under header limits: bigger capabilities are left out of the id (the server does not use them). */
   private static final int MAX_CAPABILITIES_CHARS = 1024;
+
   private static final int MAX_INFO_CHARS = 64;
   private static final int MAX_ID_CHARS = 4096;
   private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
@@ -34,12 +35,18 @@ final class SessionTokens {
   private final SecureRandom random = new SecureRandom();
 
   /** What a valid id says. */
-  record Token(String key, ProtocolVersion version, JsonObject capabilities, @Nullable Implementation clientInfo,
-      @Nullable String subject, Instant issued) {}
+  record Token(
+      String key,
+      ProtocolVersion version,
+      JsonObject capabilities,
+      @Nullable Implementation clientInfo,
+      @Nullable String subject,
+      Instant issued) {}
 
   SessionTokens(byte[] secret) {
     if (secret.length < 16) {
-      throw new IllegalArgumentException("the session secret must be at least 16 bytes, not " + secret.length);
+      throw new IllegalArgumentException(
+          "the session secret must be at least 16 bytes, not " + secret.length);
     }
     this.key = new SecretKeySpec(secret.clone(), "HmacSHA256");
   }
@@ -53,23 +60,32 @@ final class SessionTokens {
 
   /** The id for a new session. */
   String issue(Token t) {
-    JsonObject.Builder p = JsonObject.builder().put("k", t.key()).put("v", t.version().id())
-        .put("t", t.issued().getEpochSecond()).put("s", t.subject());
+    JsonObject.Builder p = JsonObject.builder()
+        .put("k", t.key())
+        .put("v", t.version().id())
+        .put("t", t.issued().getEpochSecond())
+        .put("s", t.subject());
     String caps = JsonCodec.write(t.capabilities());
     if (caps.length() <= MAX_CAPABILITIES_CHARS) {
       p.put("c", t.capabilities());
     }
     Implementation info = t.clientInfo();
     if (info != null) {
-      p.put("i", JsonObject.builder().put("name", bounded(info.name())).put("version", bounded(info.version()))
-          .build());
+      p.put(
+          "i",
+          JsonObject.builder()
+              .put("name", bounded(info.name()))
+              .put("version", bounded(info.version()))
+              .build());
     }
-    String payload = B64.encodeToString(JsonCodec.write(p.build()).getBytes(StandardCharsets.UTF_8));
+    String payload =
+        B64.encodeToString(JsonCodec.write(p.build()).getBytes(StandardCharsets.UTF_8));
     return payload + "." + B64.encodeToString(mac(payload));
   }
 
   /** What {@code id} says, or null when it is not an id this secret signed (forged, altered, or another secret's). */
-  @Nullable Token verify(String id) {
+  @Nullable
+  Token verify(String id) {
     int dot = id.indexOf('.');
     if (id.length() > MAX_ID_CHARS || dot <= 0 || dot != id.lastIndexOf('.')) {
       return null;
@@ -80,20 +96,33 @@ final class SessionTokens {
       if (!MessageDigest.isEqual(given, mac(payload))) {
         return null;
       }
-      if (!(JsonCodec.parse(new String(B64D.decode(payload), StandardCharsets.UTF_8)) instanceof JsonObject p)) {
+      if (!(JsonCodec.parse(new String(B64D.decode(payload), StandardCharsets.UTF_8))
+          instanceof JsonObject p)) {
         return null;
       }
       ProtocolVersion version = ProtocolVersion.of(p.string("v").orElse("")).orElse(null);
       String k = p.string("k").orElse(null);
-      if (version == null || version.isModern() || k == null || !(p.get("t") instanceof JsonNumber t) || !t.isLong()) {
+      if (version == null
+          || version.isModern()
+          || k == null
+          || !(p.get("t") instanceof JsonNumber t)
+          || !t.isLong()) {
         return null;
       }
-      Implementation info = p.object("i").flatMap(i -> i.string("name").flatMap(n -> i.string("version")
-          .map(v -> new Implementation(n, null, v)))).orElse(null);
-      return new Token(k, version, p.object("c").orElse(JsonObject.EMPTY), info, p.string("s").orElse(null),
+      Implementation info = p.object("i")
+          .flatMap(i -> i.string("name")
+              .flatMap(n -> i.string("version").map(v -> new Implementation(n, null, v))))
+          .orElse(null);
+      return new Token(
+          k,
+          version,
+          p.object("c").orElse(JsonObject.EMPTY),
+          info,
+          p.string("s").orElse(null),
           Instant.ofEpochSecond(t.longValue()));
     } catch (IllegalArgumentException | JsonException | java.time.DateTimeException e) {
-      return null; // not base64url, not JSON, an issue time no clock can hold: not ours (found by SessionTokenFuzzTest)
+      return null; // not base64url, not JSON, an issue time no clock can hold: not ours (found by
+      // SessionTokenFuzzTest)
     }
   }
 

@@ -7,8 +7,8 @@ import io.promptd.mcp.json.JsonException;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.protocol.LoggingLevel;
-import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.LegacySessionState;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.StreamQueue;
@@ -49,8 +49,15 @@ final class SharedSessions implements AutoCloseable {
   private final LongSupplier catalogVersion;
   private final AutoCloseable listening;
 
-  SharedSessions(McpServer server, SessionRegistry registry, SessionTokens tokens, SessionStore store,
-      boolean authoritative, Duration idle, StreamQueue.Limits limits, LongSupplier catalogVersion) {
+  SharedSessions(
+      McpServer server,
+      SessionRegistry registry,
+      SessionTokens tokens,
+      SessionStore store,
+      boolean authoritative,
+      Duration idle,
+      StreamQueue.Limits limits,
+      LongSupplier catalogVersion) {
     this.server = server;
     this.registry = registry;
     this.tokens = tokens;
@@ -70,15 +77,23 @@ final class SharedSessions implements AutoCloseable {
 
   /** A session's event log here; its tag is its own (random), so that another replica's event ids are foreign. */
   EventLog newLog() {
-    return new EventLog(EVENT_LOG_CAPACITY, limits, new EventLog.Tagging(tokens.newKey(), catalogVersion));
+    return new EventLog(
+        EVENT_LOG_CAPACITY, limits, new EventLog.Tagging(tokens.newKey(), catalogVersion));
   }
 
   /** Records a session whose {@code initialize} succeeded, and returns its id. */
   String opened(String key, ServerSession session, EventLog events, Caller caller) {
-    LegacySessionState state = session.legacyState().orElseThrow(
-        () -> new IllegalStateException("SharedSessions.opened: the session is not initialized"));
-    String id = tokens.issue(new SessionTokens.Token(key, state.version(), state.clientCapabilities(),
-        state.clientInfo(), caller.subject(), registry.clock().now()));
+    LegacySessionState state = session
+        .legacyState()
+        .orElseThrow(() ->
+            new IllegalStateException("SharedSessions.opened: the session is not initialized"));
+    String id = tokens.issue(new SessionTokens.Token(
+        key,
+        state.version(),
+        state.clientCapabilities(),
+        state.clientInfo(),
+        caller.subject(),
+        registry.clock().now()));
     String stored = encode(state);
     store.create(key, new SessionStore.Entry(stored, registry.clock().now(), false));
     LegacySession ls = new LegacySession(key, session, events, caller.subject(), registry.clock());
@@ -93,7 +108,8 @@ final class SharedSessions implements AutoCloseable {
    * one: forged, another secret's, another subject's, ended or expired. A full registry gives {@code 503} instead:
    * {@code full[0]} is set.
    */
-  @Nullable LegacySession resolve(String id, Caller caller, boolean[] full) {
+  @Nullable
+  LegacySession resolve(String id, Caller caller, boolean[] full) {
     SessionTokens.Token t = tokens.verify(id);
     if (t == null || !Objects.equals(t.subject(), caller.subject())) {
       return null;
@@ -128,7 +144,8 @@ final class SharedSessions implements AutoCloseable {
       EventLog events = newLog();
       ServerSession session = server.openSession(events::publish);
       session.restore(decode(t, e.state()), caller);
-      LegacySession fresh = new LegacySession(t.key(), session, events, t.subject(), registry.clock());
+      LegacySession fresh =
+          new LegacySession(t.key(), session, events, t.subject(), registry.clock());
       fresh.storedState(e.state());
       ls = registry.addIfAbsent(fresh);
       if (ls != fresh) {
@@ -214,7 +231,8 @@ final class SharedSessions implements AutoCloseable {
   }
 
   private static LegacySessionState initial(SessionTokens.Token t) {
-    return new LegacySessionState(t.version(), t.capabilities(), t.clientInfo(), LoggingLevel.INFO, Set.of());
+    return new LegacySessionState(
+        t.version(), t.capabilities(), t.clientInfo(), LoggingLevel.INFO, Set.of());
   }
 
   private static LegacySessionState decode(SessionTokens.Token t, String state) {
@@ -237,13 +255,16 @@ final class SharedSessions implements AutoCloseable {
     } catch (JsonException e) {
       LOG.log(Level.WARNING, "ignoring an unreadable session state in the session store");
     }
-    return new LegacySessionState(base.version(), base.clientCapabilities(), base.clientInfo(), level, uris);
+    return new LegacySessionState(
+        base.version(), base.clientCapabilities(), base.clientInfo(), level, uris);
   }
 
   private static String encode(LegacySessionState s) {
     List<String> uris = new ArrayList<>(s.subscriptions());
     uris.sort(null);
-    return JsonCodec.write(JsonObject.builder().put("l", s.logLevel().id()).put("r", JsonArray.ofStrings(uris))
+    return JsonCodec.write(JsonObject.builder()
+        .put("l", s.logLevel().id())
+        .put("r", JsonArray.ofStrings(uris))
         .build());
   }
 }

@@ -40,6 +40,7 @@ final class SseTransportEndpoint {
   static final String STREAM_PATH = "/sse";
   /** Where a client POSTs its messages, with {@code ?sessionId=}. */
   static final String MESSAGES_PATH = "/messages";
+
   private static final Base64.Encoder ID_ENCODER = Base64.getUrlEncoder().withoutPadding();
 
   private final McpServer server;
@@ -57,9 +58,14 @@ final class SseTransportEndpoint {
   private final Map<String, CountDownLatch> opening = new ConcurrentHashMap<>();
 
   /** One client's session: the core's session, and the stream everything it says goes to. */
-  private record Session(String id, ServerSession core, StreamQueue queue, @Nullable String subject) {
+  private record Session(
+      String id,
+      ServerSession core,
+      StreamQueue queue,
+      @Nullable String subject) {
     void send(Message message) {
-      queue.offer(SseWriter.frame(null, message)); // dropped once the stream has ended: the session ends with it
+      queue.offer(SseWriter.frame(
+          null, message)); // dropped once the stream has ended: the session ends with it
     }
   }
 
@@ -67,8 +73,13 @@ final class SseTransportEndpoint {
    * @param maxSessions how many sessions may be open at once, counting {@code otherSessions}
    * @param otherSessions how many Streamable HTTP sessions are open: one budget for both
    */
-  SseTransportEndpoint(McpServer server, int maxBodyBytes, Duration keepAlive, StreamQueue.Limits limits,
-      int maxSessions, IntSupplier otherSessions) {
+  SseTransportEndpoint(
+      McpServer server,
+      int maxBodyBytes,
+      Duration keepAlive,
+      StreamQueue.Limits limits,
+      int maxSessions,
+      IntSupplier otherSessions) {
     this.server = server;
     this.maxBodyBytes = maxBodyBytes;
     this.keepAlive = keepAlive;
@@ -117,9 +128,10 @@ final class SseTransportEndpoint {
     random.nextBytes(bytes);
     String id = ID_ENCODER.encodeToString(bytes);
     SseWriter writer = ex.startSse();
-    StreamQueue queue = StreamQueue.start("an HTTP+SSE session's stream", writer::writeFrame, limits,
-        () -> ex.abort(writer));
-    // The endpoint event goes first: nothing the session says can be queued before the session exists. A POST that
+    StreamQueue queue = StreamQueue.start(
+        "an HTTP+SSE session's stream", writer::writeFrame, limits, () -> ex.abort(writer));
+    // The endpoint event goes first: nothing the session says can be queued before the session
+    // exists. A POST that
     // reads it before the session is registered waits for the registration (opening).
     CountDownLatch registered = new CountDownLatch(1);
     opening.put(id, registered);
@@ -127,7 +139,8 @@ final class SseTransportEndpoint {
     try {
       queue.offer(("event: endpoint\ndata: " + MESSAGES_PATH + "?sessionId=" + id + "\n\n")
           .getBytes(StandardCharsets.UTF_8));
-      ServerSession core = server.openSession(message -> queue.offer(SseWriter.frame(null, message)));
+      ServerSession core =
+          server.openSession(message -> queue.offer(SseWriter.frame(null, message)));
       session = new Session(id, core, queue, ex.caller().subject());
       sessions.put(id, session);
     } finally {
@@ -150,8 +163,10 @@ final class SseTransportEndpoint {
   private void post(Exchange ex) throws IOException {
     String id = sessionId(ex.query());
     if (id == null) {
-      ex.refuse(400, "Bad Request: the sessionId query parameter is required (the endpoint event of "
-          + STREAM_PATH + " names the URL to POST to)");
+      ex.refuse(
+          400,
+          "Bad Request: the sessionId query parameter is required (the endpoint event of "
+              + STREAM_PATH + " names the URL to POST to)");
       return;
     }
     if (!Guard.isJson(ex.header("Content-Type"))) {
@@ -170,8 +185,11 @@ final class SseTransportEndpoint {
     }
     if (s == null || !Objects.equals(s.subject(), ex.caller().subject())) {
       // Another subject's session is answered exactly like an unknown one: its id reveals nothing.
-      ex.refuse(404, "Not Found: unknown session; open " + STREAM_PATH + " for a new one (an HTTP+SSE session is"
-          + " served only by the server holding its stream)");
+      ex.refuse(
+          404,
+          "Not Found: unknown session; open " + STREAM_PATH
+              + " for a new one (an HTTP+SSE session is"
+              + " served only by the server holding its stream)");
       return;
     }
     byte[] body = ex.declaredLength() > maxBodyBytes ? null : ex.body(maxBodyBytes);
@@ -190,8 +208,12 @@ final class SseTransportEndpoint {
     }
     Reply reply = call.run(s::send);
     ex.answered(reply);
-    if (reply.hint() == Reply.Hint.REJECTED && reply.response() instanceof ErrorResponse e && e.id() == null) {
-      ex.reply(reply); // unreadable input (no id to answer on the stream): the POST is refused with the error
+    if (reply.hint() == Reply.Hint.REJECTED
+        && reply.response() instanceof ErrorResponse e
+        && e.id() == null) {
+      ex.reply(
+          reply); // unreadable input (no id to answer on the stream): the POST is refused with the
+      // error
     } else {
       deliver(s, reply);
       ex.status(202);

@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class SseWriter {
   private final OutputStream out;
-  // A lock rather than synchronized: writes block on the network, and virtual threads should not pin a carrier.
+  // A lock rather than synchronized: writes block on the network, and virtual threads should not
+  // pin a carrier.
   private final ReentrantLock lock = new ReentrantLock();
   private final CountDownLatch ended = new CountDownLatch(1);
   private volatile boolean broken;
@@ -153,7 +154,8 @@ final class SseWriter {
       ended.countDown();
       throw new UncheckedIOException(e);
     } catch (IllegalStateException e) {
-      // The server completed the response under us (its connection ended): the stream is gone like a broken one.
+      // The server completed the response under us (its connection ended): the stream is gone like
+      // a broken one.
       broken = true;
       ended.countDown();
       throw new UncheckedIOException(new IOException("event stream ended", e));

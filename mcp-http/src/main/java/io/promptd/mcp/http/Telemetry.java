@@ -77,7 +77,8 @@ final class Telemetry {
 
   /** The {@code /readyz} body: {@code {"status":"ready"}}, or the failing checks' names (nothing more). */
   static byte[] readinessBody(List<String> notReady) {
-    JsonObject.Builder body = JsonObject.builder().put("status", notReady.isEmpty() ? "ready" : "not ready");
+    JsonObject.Builder body =
+        JsonObject.builder().put("status", notReady.isEmpty() ? "ready" : "not ready");
     if (!notReady.isEmpty()) {
       body.put("failing", new JsonArray(notReady.stream().<Json>map(Json::of).toList()));
     }

@@ -28,7 +28,8 @@ import org.jspecify.annotations.Nullable;
 final class TlsFiles implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
   private static final char[] NO_PASSWORD = new char[0];
-  private static final List<String> KEY_ALGORITHMS = List.of("RSA", "EC", "Ed25519", "Ed448", "RSASSA-PSS");
+  private static final List<String> KEY_ALGORITHMS =
+      List.of("RSA", "EC", "Ed25519", "Ed448", "RSASSA-PSS");
 
   private final Path cert;
   private final Path key;
@@ -114,13 +115,20 @@ final class TlsFiles implements AutoCloseable {
       return true;
     } catch (Exception e) {
       // A certificate written before its key, say: the next look may find a valid pair.
-      LOG.log(Level.WARNING, "TLS certificate not reloaded, the previous one stays in use: {0}", e.getMessage());
+      LOG.log(
+          Level.WARNING,
+          "TLS certificate not reloaded, the previous one stays in use: {0}",
+          e.getMessage());
       return false;
     }
   }
 
   private Stamp stamp() throws IOException {
-    return new Stamp(Files.getLastModifiedTime(cert), Files.size(cert), Files.getLastModifiedTime(key), Files.size(key));
+    return new Stamp(
+        Files.getLastModifiedTime(cert),
+        Files.size(cert),
+        Files.getLastModifiedTime(key),
+        Files.size(key));
   }
 
   private record Stamp(FileTime certTime, long certSize, FileTime keyTime, long keySize) {}
@@ -134,7 +142,8 @@ final class TlsFiles implements AutoCloseable {
       throw new IOException(certFile + ": not a PEM certificate chain (" + e.getMessage() + ")");
     }
     if (chain.isEmpty()) {
-      throw new IOException(certFile + ": no certificate found (expected -----BEGIN CERTIFICATE-----)");
+      throw new IOException(
+          certFile + ": no certificate found (expected -----BEGIN CERTIFICATE-----)");
     }
     PrivateKey privateKey = privateKey(keyFile);
     try {
@@ -143,8 +152,8 @@ final class TlsFiles implements AutoCloseable {
       ks.setKeyEntry("promptd", privateKey, NO_PASSWORD, chain.toArray(Certificate[]::new));
       return ks;
     } catch (GeneralSecurityException e) {
-      throw new IOException(keyFile + ": the key does not go with the certificate in " + certFile + " ("
-          + e.getMessage() + ")");
+      throw new IOException(keyFile + ": the key does not go with the certificate in " + certFile
+          + " (" + e.getMessage() + ")");
     }
   }
 
@@ -152,10 +161,12 @@ final class TlsFiles implements AutoCloseable {
     String pem = Files.readString(keyFile, StandardCharsets.US_ASCII);
     String label = label(pem);
     if (label == null) {
-      throw new IOException(keyFile + ": no PEM private key found (expected -----BEGIN PRIVATE KEY-----)");
+      throw new IOException(
+          keyFile + ": no PEM private key found (expected -----BEGIN PRIVATE KEY-----)");
     }
     if (!label.equals("PRIVATE KEY")) {
-      String hint = label.equals("ENCRYPTED PRIVATE KEY") ? "an encrypted key; promptd needs it unencrypted"
+      String hint = label.equals("ENCRYPTED PRIVATE KEY")
+          ? "an encrypted key; promptd needs it unencrypted"
           : "a " + label + "; convert it with: openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY.pk8";
       throw new IOException(keyFile + ": " + hint + " (PKCS#8, -----BEGIN PRIVATE KEY-----)");
     }

@@ -28,14 +28,23 @@ final class TokenVerifier {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
   /** Larger tokens are refused unread: no identity provider issues access tokens near this size. */
   static final int MAX_TOKEN_CHARS = 8 * 1024;
+
   private static final int MAX_CLOCK_SKEW_SECONDS = 60;
   /** RFC 6750's b64token: what a bearer token may consist of. */
   private static final Pattern B64TOKEN = Pattern.compile("[A-Za-z0-9\\-._~+/]+=*");
+
   private static final Pattern WORDS = Pattern.compile("\\S+");
   /** Asymmetric signatures only: a public key can never be mistaken for an HMAC secret (algorithm confusion). */
-  private static final Set<JWSAlgorithm> ALGORITHMS = Set.of(JWSAlgorithm.RS256, JWSAlgorithm.RS384,
-      JWSAlgorithm.RS512, JWSAlgorithm.PS256, JWSAlgorithm.PS384, JWSAlgorithm.PS512, JWSAlgorithm.ES256,
-      JWSAlgorithm.ES384, JWSAlgorithm.ES512);
+  private static final Set<JWSAlgorithm> ALGORITHMS = Set.of(
+      JWSAlgorithm.RS256,
+      JWSAlgorithm.RS384,
+      JWSAlgorithm.RS512,
+      JWSAlgorithm.PS256,
+      JWSAlgorithm.PS384,
+      JWSAlgorithm.PS512,
+      JWSAlgorithm.ES256,
+      JWSAlgorithm.ES384,
+      JWSAlgorithm.ES512);
 
   /** What a token amounts to. */
   sealed interface Verdict {
@@ -67,7 +76,8 @@ final class TokenVerifier {
     }
     DefaultJWTProcessor<SecurityContext> p = processor();
     if (p == null) {
-      return new Verdict.Invalid("invalid_token",
+      return new Verdict.Invalid(
+          "invalid_token",
           "the authorization server's keys are not available yet; try again later");
     }
     try {
@@ -78,7 +88,8 @@ final class TokenVerifier {
       }
       return new Verdict.Valid(Caller.authenticated(subject, scopes(claims)));
     } catch (ParseException | BadJOSEException | JOSEException | RuntimeException e) {
-      // The reason stays in the log, at debug: it may repeat what a client sent, never the token itself.
+      // The reason stays in the log, at debug: it may repeat what a client sent, never the token
+      // itself.
       LOG.log(Level.DEBUG, "access token refused: {0}", e.getMessage());
       return new Verdict.Invalid("invalid_token", "the access token is invalid or expired");
     }
@@ -93,12 +104,19 @@ final class TokenVerifier {
     String issuer = keys.issuerName();
     p = new DefaultJWTProcessor<>();
     // RFC 9068 access tokens say at+jwt; most providers still say JWT or nothing.
-    p.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, new JOSEObjectType("at+jwt"),
-        new JOSEObjectType("application/at+jwt"), null));
+    p.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(
+        JOSEObjectType.JWT,
+        new JOSEObjectType("at+jwt"),
+        new JOSEObjectType("application/at+jwt"),
+        null));
     p.setJWSKeySelector(new JWSVerificationKeySelector<>(ALGORITHMS, keys));
-    DefaultJWTClaimsVerifier<SecurityContext> claims = new DefaultJWTClaimsVerifier<>(Set.of(audience),
-        new JWTClaimsSet.Builder().issuer(issuer != null ? issuer : configuredIssuer).build(),
-        Set.of("sub", "exp", "iss", "aud"), null);
+    DefaultJWTClaimsVerifier<SecurityContext> claims = new DefaultJWTClaimsVerifier<>(
+        Set.of(audience),
+        new JWTClaimsSet.Builder()
+            .issuer(issuer != null ? issuer : configuredIssuer)
+            .build(),
+        Set.of("sub", "exp", "iss", "aud"),
+        null);
     claims.setMaxClockSkew(MAX_CLOCK_SKEW_SECONDS);
     p.setJWTClaimsSetVerifier(claims);
     processor = p;

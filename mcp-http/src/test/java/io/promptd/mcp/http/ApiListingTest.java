@@ -22,6 +22,7 @@ class ApiListingTest {
 
   @Test
   void everyExportedDeclarationHasJavadoc() throws Exception {
-    assertThat(ApiSurface.undocumented(HttpTransport.class, Path.of("src/main/java"))).isEmpty();
+    assertThat(ApiSurface.undocumented(HttpTransport.class, Path.of("src/main/java")))
+        .isEmpty();
   }
 }

@@ -13,13 +13,19 @@ import org.junit.jupiter.api.Test;
 class ApiSurfaceTest {
   @Test
   void noJettyTypeInAnyPublicSignature() {
-    for (Class<?> c : List.of(HttpTransport.class, HttpTransportBuilder.class, OAuthSettings.class)) {
+    for (Class<?> c :
+        List.of(HttpTransport.class, HttpTransportBuilder.class, OAuthSettings.class)) {
       assertThat(c.getSuperclass().getName()).doesNotStartWith("org.eclipse");
       for (Method m : c.getMethods()) {
-        assertThat(m.getReturnType().getName()).as(m.toString()).doesNotStartWith("org.eclipse")
+        assertThat(m.getReturnType().getName())
+            .as(m.toString())
+            .doesNotStartWith("org.eclipse")
             .doesNotStartWith("com.nimbusds");
         for (Class<?> p : m.getParameterTypes()) {
-          assertThat(p.getName()).as(m.toString()).doesNotStartWith("org.eclipse").doesNotStartWith("com.nimbusds");
+          assertThat(p.getName())
+              .as(m.toString())
+              .doesNotStartWith("org.eclipse")
+              .doesNotStartWith("com.nimbusds");
         }
       }
     }
@@ -43,6 +49,8 @@ class ApiSurfaceTest {
   void theModuleExportsOnlyTheApiPackage() {
     Module module = HttpTransport.class.getModule();
     assertThat(module.getName()).isEqualTo("io.promptd.mcp.http");
-    assertThat(module.getDescriptor().exports()).extracting(e -> e.source()).containsExactly("io.promptd.mcp.http");
+    assertThat(module.getDescriptor().exports())
+        .extracting(e -> e.source())
+        .containsExactly("io.promptd.mcp.http");
   }
 }

@@ -26,8 +26,11 @@ class ConcurrentErasTest {
 
   @Test
   void bothErasAreServedConcurrentlyAndBothHearOfChanges() throws Exception {
-    try (McpServer server = McpServer.builder().prompts(ConformanceFixtures.prompts())
-            .resources(new ConformanceFixtures.Resources()).changeCoalescing(Duration.ofMillis(1)).build();
+    try (McpServer server = McpServer.builder()
+            .prompts(ConformanceFixtures.prompts())
+            .resources(new ConformanceFixtures.Resources())
+            .changeCoalescing(Duration.ofMillis(1))
+            .build();
         HttpTransport http = HttpTransport.builder().server(server).build().start()) {
       TestClient client = new TestClient(http.uri());
       String sid = client.initialize("2025-06-18");
@@ -42,14 +45,18 @@ class ConcurrentErasTest {
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
           for (int i = 0; i < 40; i++) {
             int n = i;
-            results.add(clients.submit(() -> n % 2 == 0 ? legacyGet(client, n) : modernGet(client, n)));
+            results.add(
+                clients.submit(() -> n % 2 == 0 ? legacyGet(client, n) : modernGet(client, n)));
           }
         }
         for (Future<String> f : results) {
           assertThat(f.get()).contains("testValue1").contains("testValue2");
         }
-        server.prompts().put(PromptDefinition.of(Prompt.of("both-eras", "added", List.of()),
-            args -> List.of(PromptMessage.user("hi"))));
+        server
+            .prompts()
+            .put(PromptDefinition.of(
+                Prompt.of("both-eras", "added", List.of()),
+                args -> List.of(PromptMessage.user("hi"))));
         assertThat(legacyEvents.next(WAIT).data()).contains("notifications/prompts/list_changed");
         assertThat(modernEvents.next(WAIT).data()).contains("notifications/prompts/list_changed");
       }
@@ -58,8 +65,12 @@ class ConcurrentErasTest {
 
   private static String legacyGet(TestClient client, int n) {
     String sid = client.initialize("2025-11-25");
-    HttpResponse<String> r = client.post(request(n, "prompts/get", args()), "Mcp-Session-Id", sid,
-        "MCP-Protocol-Version", "2025-11-25");
+    HttpResponse<String> r = client.post(
+        request(n, "prompts/get", args()),
+        "Mcp-Session-Id",
+        sid,
+        "MCP-Protocol-Version",
+        "2025-11-25");
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(client.delete("Mcp-Session-Id", sid).statusCode()).isEqualTo(204);
     return TestClient.text(json(r).object("result").orElseThrow());
@@ -67,7 +78,8 @@ class ConcurrentErasTest {
 
   private static String modernGet(TestClient client, int n) {
     String params = args();
-    HttpResponse<String> r = client.post(modern(n, "prompts/get", params.substring(1, params.length() - 1)),
+    HttpResponse<String> r = client.post(
+        modern(n, "prompts/get", params.substring(1, params.length() - 1)),
         modernHeaders("prompts/get", "test_prompt_with_arguments"));
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.headers().firstValue("Mcp-Session-Id")).isEmpty();

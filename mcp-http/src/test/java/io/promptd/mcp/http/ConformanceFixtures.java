@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.protocol.BlobResourceContents;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.EmbeddedResource;
 import io.promptd.mcp.protocol.GetPromptResult;
@@ -13,7 +14,6 @@ import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.protocol.TextContent;
 import io.promptd.mcp.protocol.TextResourceContents;
-import io.promptd.mcp.protocol.BlobResourceContents;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
@@ -46,20 +46,37 @@ final class ConformanceFixtures {
     catalog.put(PromptDefinition.of(
         Prompt.of("test_simple_prompt", "A simple prompt without arguments", List.of()),
         args -> List.of(PromptMessage.user("This is a simple prompt for testing."))));
-    Prompt withArgs = Prompt.of("test_prompt_with_arguments", "A prompt with required arguments", List.of(
-        PromptArgument.required("arg1", "First test argument"),
-        PromptArgument.required("arg2", "Second test argument")));
-    catalog.put(new PromptDefinition(withArgs,
-        args -> GetPromptResult.of(withArgs.description(), List.of(PromptMessage.user(
-            "Prompt with arguments: arg1='" + args.get("arg1") + "', arg2='" + args.get("arg2") + "'"))),
-        (argument, value, context) -> Completion.of(
-            List.of(value + "-one", value + "-two").stream().filter(v -> !value.isEmpty()).toList())));
+    Prompt withArgs = Prompt.of(
+        "test_prompt_with_arguments",
+        "A prompt with required arguments",
+        List.of(
+            PromptArgument.required("arg1", "First test argument"),
+            PromptArgument.required("arg2", "Second test argument")));
+    catalog.put(new PromptDefinition(
+        withArgs,
+        args -> GetPromptResult.of(
+            withArgs.description(),
+            List.of(PromptMessage.user("Prompt with arguments: arg1='" + args.get("arg1")
+                + "', arg2='" + args.get("arg2") + "'"))),
+        (argument, value, context) -> Completion.of(List.of(value + "-one", value + "-two").stream()
+            .filter(v -> !value.isEmpty())
+            .toList())));
     catalog.put(PromptDefinition.of(
-        Prompt.of("test_prompt_with_embedded_resource", "A prompt that embeds a resource",
+        Prompt.of(
+            "test_prompt_with_embedded_resource",
+            "A prompt that embeds a resource",
             List.of(PromptArgument.required("resourceUri", "URI of the resource to embed"))),
         args -> List.of(
-            new PromptMessage(Role.USER, new EmbeddedResource(new TextResourceContents(
-                args.get("resourceUri"), "text/plain", "Embedded resource content for testing.", null), null, null)),
+            new PromptMessage(
+                Role.USER,
+                new EmbeddedResource(
+                    new TextResourceContents(
+                        args.get("resourceUri"),
+                        "text/plain",
+                        "Embedded resource content for testing.",
+                        null),
+                    null,
+                    null)),
             PromptMessage.user("Please process the embedded resource above."))));
     catalog.put(PromptDefinition.of(
         Prompt.of("test_prompt_with_image", "A prompt that includes an image", List.of()),
@@ -78,8 +95,16 @@ final class ConformanceFixtures {
     public List<Resource> resources() {
       return List.of(
           Resource.of("test://static-text", "static-text", "A static text resource", "text/plain"),
-          Resource.of("test://static-binary", "static-binary", "A static binary resource (PNG)", "image/png"),
-          Resource.of("test://watched-resource", "watched-resource", "A resource that changes", "text/plain"));
+          Resource.of(
+              "test://static-binary",
+              "static-binary",
+              "A static binary resource (PNG)",
+              "image/png"),
+          Resource.of(
+              "test://watched-resource",
+              "watched-resource",
+              "A resource that changes",
+              "text/plain"));
     }
 
     @Override
@@ -92,13 +117,16 @@ final class ConformanceFixtures {
     public Optional<List<ResourceContents>> read(String uri) {
       ResourceContents c = switch (uri) {
         case "test://static-text" ->
-            new TextResourceContents(uri, "text/plain", "This is the content of the static text resource.", null);
+          new TextResourceContents(
+              uri, "text/plain", "This is the content of the static text resource.", null);
         case "test://static-binary" -> new BlobResourceContents(uri, "image/png", PNG, null);
-        case "test://watched-resource" -> new TextResourceContents(uri, "text/plain", "Watched content.", null);
+        case "test://watched-resource" ->
+          new TextResourceContents(uri, "text/plain", "Watched content.", null);
         default -> {
           Matcher m = TEMPLATE.matcher(uri);
           yield m.matches()
-              ? new TextResourceContents(uri, "application/json", "{\"id\":\"" + m.group(1) + "\"}", null)
+              ? new TextResourceContents(
+                  uri, "application/json", "{\"id\":\"" + m.group(1) + "\"}", null)
               : null;
         }
       };

@@ -14,7 +14,8 @@ public final class ConformanceServer {
   public static void main(String[] args) throws Exception {
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
     McpServer server = ConformanceFixtures.server();
-    HttpTransport http = HttpTransport.builder().server(server).port(port).build().start();
+    HttpTransport http =
+        HttpTransport.builder().server(server).port(port).build().start();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       http.close();
       server.close();

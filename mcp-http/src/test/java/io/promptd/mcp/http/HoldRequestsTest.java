@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -35,18 +35,28 @@ class HoldRequestsTest {
   void aRequestBeforeTheLoadIsAnsweredFromTheLoadedCatalogAndProbesAreNotHeld() throws Exception {
     Load loaded = new Load();
     try (McpServer server = McpServer.builder().build();
-        HttpTransport http = HttpTransport.builder().server(server).readinessCheck("loaded", loaded::isDone)
-            .holdRequestsUntil(loaded, Duration.ofSeconds(50)).build().start()) {
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
+            .readinessCheck("loaded", loaded::isDone)
+            .holdRequestsUntil(loaded, Duration.ofSeconds(50))
+            .build()
+            .start()) {
       TestClient client = new TestClient(http.uri());
-      CompletableFuture<HttpResponse<String>> early =
-          CompletableFuture.supplyAsync(() -> client.post(LIST, modernHeaders("prompts/list", null)));
+      CompletableFuture<HttpResponse<String>> early = CompletableFuture.supplyAsync(
+          () -> client.post(LIST, modernHeaders("prompts/list", null)));
       // Probes answer while the request waits: readiness says the load is not done.
       assertThat(probe(http, "/healthz").statusCode()).isEqualTo(200);
       assertThat(probe(http, "/readyz").statusCode()).isEqualTo(503);
-      assertThat(loaded.awaited.await(30, TimeUnit.SECONDS)).as("the early request waits for the load").isTrue();
-      assertThat(early).isNotDone(); // were it not held, it would have been answered from the empty catalog
-      server.prompts().put(PromptDefinition.of(Prompt.of("loaded", "from the load", List.of()),
-          args -> List.of(PromptMessage.user("hi"))));
+      assertThat(loaded.awaited.await(30, TimeUnit.SECONDS))
+          .as("the early request waits for the load")
+          .isTrue();
+      assertThat(early)
+          .isNotDone(); // were it not held, it would have been answered from the empty catalog
+      server
+          .prompts()
+          .put(PromptDefinition.of(
+              Prompt.of("loaded", "from the load", List.of()),
+              args -> List.of(PromptMessage.user("hi"))));
       loaded.complete(null);
       HttpResponse<String> answer = early.get(30, TimeUnit.SECONDS);
       assertThat(answer.statusCode()).isEqualTo(200);
@@ -59,8 +69,11 @@ class HoldRequestsTest {
   void pastTheLimitRequestsAreServedAsThingsAre() throws Exception {
     CompletableFuture<Void> never = new CompletableFuture<>();
     try (McpServer server = McpServer.builder().build();
-        HttpTransport http = HttpTransport.builder().server(server)
-            .holdRequestsUntil(never, Duration.ofMillis(300)).build().start()) {
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
+            .holdRequestsUntil(never, Duration.ofMillis(300))
+            .build()
+            .start()) {
       TestClient client = new TestClient(http.uri());
       HttpResponse<String> answer = client.post(LIST, modernHeaders("prompts/list", null));
       assertThat(answer.statusCode()).isEqualTo(200);
@@ -73,7 +86,8 @@ class HoldRequestsTest {
     final CountDownLatch awaited = new CountDownLatch(1);
 
     @Override
-    public Void get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
+    public Void get(long timeout, TimeUnit unit)
+        throws InterruptedException, ExecutionException, TimeoutException {
       awaited.countDown();
       return super.get(timeout, unit);
     }
@@ -81,7 +95,9 @@ class HoldRequestsTest {
 
   private static HttpResponse<String> probe(HttpTransport http, String path) throws Exception {
     try (HttpClient h = HttpClient.newHttpClient()) {
-      return h.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + path)).build(),
+      return h.send(
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + path))
+              .build(),
           HttpResponse.BodyHandlers.ofString());
     }
   }

@@ -13,24 +13,30 @@ import org.junit.jupiter.api.Timeout;
 class IssuerKeysTest {
   @Test
   void anIssuerWithoutAPathHasTwoPlaces() {
-    assertThat(IssuerKeys.discoveryUris(URI.create("https://auth.example.com"))).containsExactly(
-        URI.create("https://auth.example.com/.well-known/oauth-authorization-server"),
-        URI.create("https://auth.example.com/.well-known/openid-configuration"));
+    assertThat(IssuerKeys.discoveryUris(URI.create("https://auth.example.com")))
+        .containsExactly(
+            URI.create("https://auth.example.com/.well-known/oauth-authorization-server"),
+            URI.create("https://auth.example.com/.well-known/openid-configuration"));
     assertThat(IssuerKeys.discoveryUris(URI.create("https://tenant.auth0.com/")))
         .isEqualTo(IssuerKeys.discoveryUris(URI.create("https://tenant.auth0.com")));
   }
 
   @Test
   void anIssuerWithAPathHasTheWellKnownSegmentInsertedThenAppended() {
-    assertThat(IssuerKeys.discoveryUris(URI.create("https://kc.example.com:8443/realms/team"))).isEqualTo(List.of(
-        URI.create("https://kc.example.com:8443/.well-known/oauth-authorization-server/realms/team"),
-        URI.create("https://kc.example.com:8443/.well-known/openid-configuration/realms/team"),
-        URI.create("https://kc.example.com:8443/realms/team/.well-known/openid-configuration")));
+    assertThat(IssuerKeys.discoveryUris(URI.create("https://kc.example.com:8443/realms/team")))
+        .isEqualTo(List.of(
+            URI.create(
+                "https://kc.example.com:8443/.well-known/oauth-authorization-server/realms/team"),
+            URI.create("https://kc.example.com:8443/.well-known/openid-configuration/realms/team"),
+            URI.create(
+                "https://kc.example.com:8443/realms/team/.well-known/openid-configuration")));
   }
 
   @Test
   void issuersDifferingOnlyByATrailingSlashAreTheSame() {
-    assertThat(IssuerKeys.sameIssuer("https://t.auth0.com/", "https://t.auth0.com")).isTrue();
-    assertThat(IssuerKeys.sameIssuer("https://a.example.com", "https://b.example.com")).isFalse();
+    assertThat(IssuerKeys.sameIssuer("https://t.auth0.com/", "https://t.auth0.com"))
+        .isTrue();
+    assertThat(IssuerKeys.sameIssuer("https://a.example.com", "https://b.example.com"))
+        .isFalse();
   }
 }

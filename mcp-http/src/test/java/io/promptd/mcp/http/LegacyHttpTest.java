@@ -23,16 +23,24 @@ import org.junit.jupiter.api.Test;
 /** The legacy era over HTTP: sessions, the GET stream, resumption, DELETE, batches, resources subscriptions. */
 class LegacyHttpTest {
   private static final Duration WAIT = Duration.ofSeconds(5);
-  private static final ConformanceFixtures.Resources RESOURCES = new ConformanceFixtures.Resources();
+  private static final ConformanceFixtures.Resources RESOURCES =
+      new ConformanceFixtures.Resources();
   private static McpServer server;
   private static HttpTransport http;
   private static TestClient client;
 
   @BeforeAll
   static void start() throws Exception {
-    server = McpServer.builder().prompts(ConformanceFixtures.prompts()).resources(RESOURCES)
-        .changeCoalescing(Duration.ofMillis(1)).build();
-    http = HttpTransport.builder().server(server).keepAliveInterval(Duration.ofMillis(200)).build().start();
+    server = McpServer.builder()
+        .prompts(ConformanceFixtures.prompts())
+        .resources(RESOURCES)
+        .changeCoalescing(Duration.ofMillis(1))
+        .build();
+    http = HttpTransport.builder()
+        .server(server)
+        .keepAliveInterval(Duration.ofMillis(200))
+        .build()
+        .start();
     client = new TestClient(http.uri());
   }
 
@@ -53,10 +61,14 @@ class LegacyHttpTest {
 
   @Test
   void initializeAnswersWithJsonAndTheNegotiatedVersion() {
-    HttpResponse<String> r = client.post(request(1, "initialize",
-        "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}"));
+    HttpResponse<String> r = client.post(
+        request(
+            1,
+            "initialize",
+            "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}"));
     assertThat(r.statusCode()).isEqualTo(200);
-    assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
+    assertThat(r.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
     JsonObject result = json(r).object("result").orElseThrow();
     assertThat(result.string("protocolVersion")).hasValue("2025-06-18");
     assertThat(TestClient.text(result.object("capabilities").orElseThrow()))
@@ -74,41 +86,72 @@ class LegacyHttpTest {
   @Test
   void requestsWithoutSessionGet400AndUnknownSessionsGet404() {
     assertThat(client.post(request(2, "prompts/list", "{}")).statusCode()).isEqualTo(400);
-    HttpResponse<String> unknown = client.post(request(2, "prompts/list", "{}"), "Mcp-Session-Id", "nope");
+    HttpResponse<String> unknown =
+        client.post(request(2, "prompts/list", "{}"), "Mcp-Session-Id", "nope");
     assertThat(unknown.statusCode()).isEqualTo(404);
-    assertThat(json(unknown).has("id")).isFalse(); // an error that answers no readable request carries no id
+    assertThat(json(unknown).has("id"))
+        .isFalse(); // an error that answers no readable request carries no id
     assertThat(client.get("Accept", "text/event-stream").statusCode()).isEqualTo(400);
-    assertThat(client.get("Accept", "text/event-stream", "Mcp-Session-Id", "nope").statusCode()).isEqualTo(404);
+    assertThat(
+            client.get("Accept", "text/event-stream", "Mcp-Session-Id", "nope").statusCode())
+        .isEqualTo(404);
   }
 
   @Test
   void sessionRequestsAreServedAndNotificationsGet202() {
     String sid = client.initialize("2025-11-25");
-    HttpResponse<String> r = client.post(request(2, "prompts/get", "{\"name\":\"test_simple_prompt\"}"),
-        "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25");
+    HttpResponse<String> r = client.post(
+        request(2, "prompts/get", "{\"name\":\"test_simple_prompt\"}"),
+        "Mcp-Session-Id",
+        sid,
+        "MCP-Protocol-Version",
+        "2025-11-25");
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(json(r).object("result").orElseThrow().array("messages")).isPresent();
-    assertThat(client.post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":9}}",
-        "Mcp-Session-Id", sid).statusCode()).isEqualTo(202);
-    assertThat(client.post("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}", "Mcp-Session-Id", sid).statusCode())
+    assertThat(client
+            .post(
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":9}}",
+                "Mcp-Session-Id",
+                sid)
+            .statusCode())
+        .isEqualTo(202);
+    assertThat(client
+            .post("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}", "Mcp-Session-Id", sid)
+            .statusCode())
         .isEqualTo(202);
   }
 
   @Test
   void unsupportedProtocolVersionHeaderGets400() {
     String sid = client.initialize("2025-11-25");
-    assertThat(client.post(request(2, "ping", "{}"), "Mcp-Session-Id", sid, "MCP-Protocol-Version", "1999-01-01")
-        .statusCode()).isEqualTo(400);
-    // An older legacy version than negotiated is tolerated: the conformance suite sends 2025-03-26 this way.
-    assertThat(client.post(request(2, "ping", "{}"), "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-03-26")
-        .statusCode()).isEqualTo(200);
+    assertThat(client
+            .post(
+                request(2, "ping", "{}"),
+                "Mcp-Session-Id",
+                sid,
+                "MCP-Protocol-Version",
+                "1999-01-01")
+            .statusCode())
+        .isEqualTo(400);
+    // An older legacy version than negotiated is tolerated: the conformance suite sends 2025-03-26
+    // this way.
+    assertThat(client
+            .post(
+                request(2, "ping", "{}"),
+                "Mcp-Session-Id",
+                sid,
+                "MCP-Protocol-Version",
+                "2025-03-26")
+            .statusCode())
+        .isEqualTo(200);
   }
 
   @Test
   void deleteEndsTheSession() {
     String sid = client.initialize("2025-11-25");
     assertThat(client.delete("Mcp-Session-Id", sid).statusCode()).isEqualTo(204);
-    assertThat(client.post(request(2, "ping", "{}"), "Mcp-Session-Id", sid).statusCode()).isEqualTo(404);
+    assertThat(client.post(request(2, "ping", "{}"), "Mcp-Session-Id", sid).statusCode())
+        .isEqualTo(404);
     assertThat(client.delete("Mcp-Session-Id", sid).statusCode()).isEqualTo(404);
     assertThat(client.delete().statusCode()).isEqualTo(400);
   }
@@ -116,15 +159,25 @@ class LegacyHttpTest {
   @Test
   void batchesAreServedOnlyIn20250326() {
     String old = client.initialize("2025-03-26");
-    HttpResponse<String> r = client.post("[" + request(2, "ping", "{}") + ","
-        + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}," + request(3, "prompts/list", "{}") + "]",
-        "Mcp-Session-Id", old);
+    HttpResponse<String> r = client.post(
+        "[" + request(2, "ping", "{}") + ","
+            + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"},"
+            + request(3, "prompts/list", "{}") + "]",
+        "Mcp-Session-Id",
+        old);
     assertThat(r.statusCode()).isEqualTo(200);
-    assertThat(r.body()).startsWith("[{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}},{\"jsonrpc\":\"2.0\",\"id\":3,");
-    assertThat(client.post("[{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]", "Mcp-Session-Id", old)
-        .statusCode()).isEqualTo(202);
+    assertThat(r.body())
+        .startsWith("[{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}},{\"jsonrpc\":\"2.0\",\"id\":3,");
+    assertThat(client
+            .post(
+                "[{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]",
+                "Mcp-Session-Id",
+                old)
+            .statusCode())
+        .isEqualTo(202);
     String newer = client.initialize("2025-06-18");
-    HttpResponse<String> refused = client.post("[" + request(2, "ping", "{}") + "]", "Mcp-Session-Id", newer);
+    HttpResponse<String> refused =
+        client.post("[" + request(2, "ping", "{}") + "]", "Mcp-Session-Id", newer);
     assertThat(refused.statusCode()).isEqualTo(400);
     assertThat(TestClient.errorCode(refused)).isEqualTo(-32600);
   }
@@ -136,11 +189,15 @@ class LegacyHttpTest {
     assertThat(stream.statusCode()).isEqualTo(200);
     assertThat(stream.headers().firstValue("Content-Type")).hasValue("text/event-stream");
     try (TestClient.Events events = new TestClient.Events(stream.body())) {
-      server.prompts().put(PromptDefinition.of(Prompt.of("legacy-added", "added", List.of()),
-          args -> List.of(PromptMessage.user("hi"))));
+      server
+          .prompts()
+          .put(PromptDefinition.of(
+              Prompt.of("legacy-added", "added", List.of()),
+              args -> List.of(PromptMessage.user("hi"))));
       TestClient.Events.Event e = events.next(WAIT);
       Schemas.assertValid("2025-11-25", "PromptListChangedNotification", e.data());
-      assertThat(e.data()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}");
+      assertThat(e.data())
+          .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}");
       assertThat(e.id()).matches("\\d+");
     }
   }
@@ -163,16 +220,24 @@ class LegacyHttpTest {
       List<TestClient.Events> more = new ArrayList<>();
       try (TestClient.Events two = new TestClient.Events(second.body())) {
         two.nextAny(WAIT);
-        server.prompts().put(PromptDefinition.of(Prompt.of("two-streams", "added", List.of()),
-            args -> List.of(PromptMessage.user("hi"))));
+        server
+            .prompts()
+            .put(PromptDefinition.of(
+                Prompt.of("two-streams", "added", List.of()),
+                args -> List.of(PromptMessage.user("hi"))));
         assertThat(two.next(WAIT).data()).contains("notifications/prompts/list_changed");
-        for (int i = 2; i < EventLog.MAX_CONNECTIONS + 1; i++) { // the last of these pushes the first stream out
-          TestClient.Events e = new TestClient.Events(client.getStream("Mcp-Session-Id", sid).body());
+        for (int i = 2;
+            i < EventLog.MAX_CONNECTIONS + 1;
+            i++) { // the last of these pushes the first stream out
+          TestClient.Events e =
+              new TestClient.Events(client.getStream("Mcp-Session-Id", sid).body());
           more.add(e);
           e.nextAny(WAIT);
         }
         List<TestClient.Events.Event> seenByFirst = one.eventsUntilEnd(WAIT);
-        assertThat(seenByFirst).as("the message went to the newest stream only").allMatch(e -> e.data().isBlank());
+        assertThat(seenByFirst)
+            .as("the message went to the newest stream only")
+            .allMatch(e -> e.data().isBlank());
       } finally {
         for (TestClient.Events e : more) {
           e.close();
@@ -186,14 +251,18 @@ class LegacyHttpTest {
   void onlyA20251125StreamOpensWithAPrimingEvent() throws Exception {
     for (String version : List.of("2025-03-26", "2025-06-18", "2025-11-25")) {
       String sid = client.initialize(version);
-      try (TestClient.Events events = new TestClient.Events(client.getStream("Mcp-Session-Id", sid).body())) {
+      try (TestClient.Events events =
+          new TestClient.Events(client.getStream("Mcp-Session-Id", sid).body())) {
         if (version.equals("2025-11-25")) {
           TestClient.Events.Event priming = events.nextAny(WAIT);
           assertThat(priming.data()).isEmpty();
           assertThat(priming.id()).matches("\\d+");
         }
-        server.prompts().put(PromptDefinition.of(Prompt.of("primed-" + version, "added", List.of()),
-            args -> List.of(PromptMessage.user("hi"))));
+        server
+            .prompts()
+            .put(PromptDefinition.of(
+                Prompt.of("primed-" + version, "added", List.of()),
+                args -> List.of(PromptMessage.user("hi"))));
         TestClient.Events.Event first = events.nextAny(WAIT);
         assertThat(first.data()).as(version).contains("notifications/prompts/list_changed");
       }
@@ -203,7 +272,8 @@ class LegacyHttpTest {
   @Test
   void getWithoutEventStreamAcceptGets406() {
     String sid = client.initialize("2025-11-25");
-    assertThat(client.get("Accept", "application/json", "Mcp-Session-Id", sid).statusCode()).isEqualTo(406);
+    assertThat(client.get("Accept", "application/json", "Mcp-Session-Id", sid).statusCode())
+        .isEqualTo(406);
   }
 
   @Test
@@ -216,14 +286,18 @@ class LegacyHttpTest {
       RESOURCES.touch("test://watched-resource");
       lastSeen = events.next(WAIT).id();
     }
-    // Sent after the client dropped the stream: lost on the wire or never written, but kept in the log.
+    // Sent after the client dropped the stream: lost on the wire or never written, but kept in the
+    // log.
     RESOURCES.touch("test://watched-resource");
-    HttpResponse<InputStream> resumed = client.getStream("Mcp-Session-Id", sid, "Last-Event-ID", lastSeen);
+    HttpResponse<InputStream> resumed =
+        client.getStream("Mcp-Session-Id", sid, "Last-Event-ID", lastSeen);
     try (TestClient.Events events = new TestClient.Events(resumed.body())) {
       TestClient.Events.Event replayed = events.next(WAIT);
       Schemas.assertValid("2025-11-25", "ResourceUpdatedNotification", replayed.data());
       assertThat(Long.parseLong(replayed.id())).isEqualTo(Long.parseLong(lastSeen) + 1);
-      assertThat(replayed.data()).contains("notifications/resources/updated").contains("test://watched-resource");
+      assertThat(replayed.data())
+          .contains("notifications/resources/updated")
+          .contains("test://watched-resource");
     }
   }
 
@@ -231,8 +305,13 @@ class LegacyHttpTest {
   void unsubscribedResourcesAreNotAnnounced() throws Exception {
     String sid = client.initialize("2025-11-25");
     subscribe(sid, "test://watched-resource");
-    assertThat(client.post(request(5, "resources/unsubscribe", "{\"uri\":\"test://watched-resource\"}"),
-        "Mcp-Session-Id", sid).body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}");
+    assertThat(client
+            .post(
+                request(5, "resources/unsubscribe", "{\"uri\":\"test://watched-resource\"}"),
+                "Mcp-Session-Id",
+                sid)
+            .body())
+        .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}");
     subscribe(sid, "test://static-text");
     HttpResponse<InputStream> stream = client.getStream("Mcp-Session-Id", sid);
     try (TestClient.Events events = new TestClient.Events(stream.body())) {
@@ -246,20 +325,35 @@ class LegacyHttpTest {
   void resourcesAreListedReadAndMissingOnesAre32002() {
     String sid = client.initialize("2025-11-25");
     JsonObject list = json(client.post(request(2, "resources/list", "{}"), "Mcp-Session-Id", sid));
-    assertThat(list.object("result").orElseThrow().array("resources").orElseThrow().size()).isEqualTo(3);
-    JsonObject templates = json(client.post(request(3, "resources/templates/list", "{}"), "Mcp-Session-Id", sid));
+    assertThat(
+            list.object("result").orElseThrow().array("resources").orElseThrow().size())
+        .isEqualTo(3);
+    JsonObject templates =
+        json(client.post(request(3, "resources/templates/list", "{}"), "Mcp-Session-Id", sid));
     assertThat(TestClient.text(templates)).contains("test://template/{id}/data");
-    assertThat(client.post(request(4, "resources/read", "{\"uri\":\"test://template/42/data\"}"), "Mcp-Session-Id", sid)
-        .body()).contains("{\\\"id\\\":\\\"42\\\"}");
-    HttpResponse<String> missing =
-        client.post(request(5, "resources/read", "{\"uri\":\"test://missing\"}"), "Mcp-Session-Id", sid);
+    assertThat(client
+            .post(
+                request(4, "resources/read", "{\"uri\":\"test://template/42/data\"}"),
+                "Mcp-Session-Id",
+                sid)
+            .body())
+        .contains("{\\\"id\\\":\\\"42\\\"}");
+    HttpResponse<String> missing = client.post(
+        request(5, "resources/read", "{\"uri\":\"test://missing\"}"), "Mcp-Session-Id", sid);
     assertThat(missing.statusCode()).isEqualTo(200);
-    assertThat(missing.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":5,\"error\":{\"code\":-32002,"
-        + "\"message\":\"Resource not found: test://missing\",\"data\":{\"uri\":\"test://missing\"}}}");
+    assertThat(missing.body())
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"id\":5,\"error\":{\"code\":-32002,"
+                + "\"message\":\"Resource not found: test://missing\",\"data\":{\"uri\":\"test://missing\"}}}");
   }
 
   private static void subscribe(String sid, String uri) {
-    assertThat(client.post(request(4, "resources/subscribe", "{\"uri\":\"" + uri + "\"}"), "Mcp-Session-Id", sid)
-        .body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}");
+    assertThat(client
+            .post(
+                request(4, "resources/subscribe", "{\"uri\":\"" + uri + "\"}"),
+                "Mcp-Session-Id",
+                sid)
+            .body())
+        .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}");
   }
 }

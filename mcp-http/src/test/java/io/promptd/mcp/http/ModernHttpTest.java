@@ -25,16 +25,24 @@ import org.junit.jupiter.api.Test;
 /** The 2026-07-28 era over HTTP: no sessions, metadata headers checked against the body, listen streams. */
 class ModernHttpTest {
   private static final Duration WAIT = Duration.ofSeconds(5);
-  private static final ConformanceFixtures.Resources RESOURCES = new ConformanceFixtures.Resources();
+  private static final ConformanceFixtures.Resources RESOURCES =
+      new ConformanceFixtures.Resources();
   private static McpServer server;
   private static HttpTransport http;
   private static TestClient client;
 
   @BeforeAll
   static void start() throws Exception {
-    server = McpServer.builder().prompts(ConformanceFixtures.prompts()).resources(RESOURCES)
-        .changeCoalescing(Duration.ofMillis(1)).build();
-    http = HttpTransport.builder().server(server).keepAliveInterval(Duration.ofMillis(100)).build().start();
+    server = McpServer.builder()
+        .prompts(ConformanceFixtures.prompts())
+        .resources(RESOURCES)
+        .changeCoalescing(Duration.ofMillis(1))
+        .build();
+    http = HttpTransport.builder()
+        .server(server)
+        .keepAliveInterval(Duration.ofMillis(100))
+        .build()
+        .start();
     client = new TestClient(http.uri());
   }
 
@@ -46,7 +54,8 @@ class ModernHttpTest {
 
   @Test
   void discoverIsServedStatelesslyAsJsonWithoutASession() {
-    HttpResponse<String> r = client.post(modern(1, "server/discover", ""), modernHeaders("server/discover", null));
+    HttpResponse<String> r =
+        client.post(modern(1, "server/discover", ""), modernHeaders("server/discover", null));
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.headers().firstValue("Mcp-Session-Id")).isEmpty();
     JsonObject result = json(r).object("result").orElseThrow();
@@ -57,7 +66,14 @@ class ModernHttpTest {
 
   @Test
   void aSessionIdOnAModernRequestIsIgnored() {
-    String[] headers = {"MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "prompts/list", "Mcp-Session-Id", "whatever"};
+    String[] headers = {
+      "MCP-Protocol-Version",
+      "2026-07-28",
+      "Mcp-Method",
+      "prompts/list",
+      "Mcp-Session-Id",
+      "whatever"
+    };
     HttpResponse<String> r = client.post(modern(1, "prompts/list", ""), headers);
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.headers().firstValue("Mcp-Session-Id")).isEmpty();
@@ -66,28 +82,39 @@ class ModernHttpTest {
   @Test
   void promptsGetNeedsMatchingNameHeader() {
     String body = modern(2, "prompts/get", "\"name\":\"test_simple_prompt\"");
-    assertThat(client.post(body, modernHeaders("prompts/get", "test_simple_prompt")).statusCode()).isEqualTo(200);
+    assertThat(client
+            .post(body, modernHeaders("prompts/get", "test_simple_prompt"))
+            .statusCode())
+        .isEqualTo(200);
     HttpResponse<String> missing = client.post(body, modernHeaders("prompts/get", null));
     assertThat(missing.statusCode()).isEqualTo(400);
     assertThat(errorCode(missing)).isEqualTo(-32020);
-    HttpResponse<String> wrong = client.post(body, modernHeaders("prompts/get", "test_prompt_with_image"));
+    HttpResponse<String> wrong =
+        client.post(body, modernHeaders("prompts/get", "test_prompt_with_image"));
     assertThat(wrong.statusCode()).isEqualTo(400);
-    assertThat(wrong.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32020,\"message\":"
-        + "\"Header mismatch: Mcp-Name header value 'test_prompt_with_image' does not match body value"
-        + " 'test_simple_prompt'\"}}");
+    assertThat(wrong.body())
+        .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32020,\"message\":"
+            + "\"Header mismatch: Mcp-Name header value 'test_prompt_with_image' does not match body value"
+            + " 'test_simple_prompt'\"}}");
   }
 
   @Test
   void base64SentinelNamesAreDecodedBeforeComparing() {
     String uri = "test://template/ünï/data";
-    String encoded = "=?base64?" + Base64.getEncoder().encodeToString(uri.getBytes(StandardCharsets.UTF_8)) + "?=";
-    HttpResponse<String> r = client.post(modern(3, "resources/read", "\"uri\":\"" + uri + "\""),
+    String encoded = "=?base64?"
+        + Base64.getEncoder().encodeToString(uri.getBytes(StandardCharsets.UTF_8)) + "?=";
+    HttpResponse<String> r = client.post(
+        modern(3, "resources/read", "\"uri\":\"" + uri + "\""),
         modernHeaders("resources/read", encoded));
     assertThat(r.statusCode()).isEqualTo(200);
     JsonObject result = json(r).object("result").orElseThrow();
     assertThat(result.string("cacheScope")).hasValue("private");
-    assertThat(client.post(modern(3, "resources/read", "\"uri\":\"" + uri + "\""),
-        modernHeaders("resources/read", "=?base64?!!!?=")).statusCode()).isEqualTo(400);
+    assertThat(client
+            .post(
+                modern(3, "resources/read", "\"uri\":\"" + uri + "\""),
+                modernHeaders("resources/read", "=?base64?!!!?="))
+            .statusCode())
+        .isEqualTo(400);
   }
 
   @Test
@@ -113,17 +140,22 @@ class ModernHttpTest {
   void malformedRequestMetadataGets400WithInvalidParams() {
     String body = modern(7, "prompts/list", "");
     String noCapabilities = body.replace("\"io.modelcontextprotocol/clientCapabilities\":{},", "");
-    String noVersion = body.replace("\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",", "");
-    String badLevel = body.replace("\"_meta\":{", "\"_meta\":{\"io.modelcontextprotocol/logLevel\":\"loud\",");
+    String noVersion =
+        body.replace("\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",", "");
+    String badLevel =
+        body.replace("\"_meta\":{", "\"_meta\":{\"io.modelcontextprotocol/logLevel\":\"loud\",");
     for (String malformed : List.of(noCapabilities, noVersion, badLevel)) {
       assertThat(malformed).isNotEqualTo(body);
       HttpResponse<String> r = client.post(malformed, modernHeaders("prompts/list", null));
       assertThat(r.statusCode()).as(malformed).isEqualTo(400);
       assertThat(errorCode(r)).as(malformed).isEqualTo(-32602);
-      assertThat(r.body()).as("the request's id is echoed").startsWith("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":");
+      assertThat(r.body())
+          .as("the request's id is echoed")
+          .startsWith("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":");
     }
     // An application-level -32602 (an unknown prompt) is an answer, not a malformed request: 200.
-    HttpResponse<String> unknown = client.post(modern(8, "prompts/get", "\"name\":\"no-such-prompt\""),
+    HttpResponse<String> unknown = client.post(
+        modern(8, "prompts/get", "\"name\":\"no-such-prompt\""),
         modernHeaders("prompts/get", "no-such-prompt"));
     assertThat(unknown.statusCode()).isEqualTo(200);
     assertThat(errorCode(unknown)).isEqualTo(-32602);
@@ -132,7 +164,8 @@ class ModernHttpTest {
   @Test
   void unsupportedVersionsGet400WithTheSupportedList() {
     String body = modern(5, "prompts/list", "").replace("2026-07-28", "2099-01-01");
-    HttpResponse<String> r = client.post(body, "MCP-Protocol-Version", "2099-01-01", "Mcp-Method", "prompts/list");
+    HttpResponse<String> r =
+        client.post(body, "MCP-Protocol-Version", "2099-01-01", "Mcp-Method", "prompts/list");
     assertThat(r.statusCode()).isEqualTo(400);
     assertThat(errorCode(r)).isEqualTo(-32022);
     assertThat(r.body()).contains("\"supported\":[\"2026-07-28\",\"2025-11-25\"");
@@ -140,14 +173,16 @@ class ModernHttpTest {
 
   @Test
   void unknownMethodsGet404WithAJsonRpcError() {
-    HttpResponse<String> r = client.post(modern(6, "tools/list", ""), modernHeaders("tools/list", null));
+    HttpResponse<String> r =
+        client.post(modern(6, "tools/list", ""), modernHeaders("tools/list", null));
     assertThat(r.statusCode()).isEqualTo(404);
     assertThat(errorCode(r)).isEqualTo(-32601);
   }
 
   @Test
   void missingResourcesAre32602AndOtherErrorsKeepStatus200() {
-    HttpResponse<String> r = client.post(modern(7, "resources/read", "\"uri\":\"test://missing\""),
+    HttpResponse<String> r = client.post(
+        modern(7, "resources/read", "\"uri\":\"test://missing\""),
         modernHeaders("resources/read", "test://missing"));
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(errorCode(r)).isEqualTo(-32602);
@@ -155,37 +190,51 @@ class ModernHttpTest {
 
   @Test
   void batchesAndResponsesAreRefusedAndNotificationsAccepted() {
-    HttpResponse<String> batch = client.post("[" + modern(8, "ping", "") + "]", modernHeaders("ping", null));
+    HttpResponse<String> batch =
+        client.post("[" + modern(8, "ping", "") + "]", modernHeaders("ping", null));
     assertThat(batch.statusCode()).isEqualTo(400);
     assertThat(errorCode(batch)).isEqualTo(-32600);
-    assertThat(client.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}", modernHeaders("ping", null)).statusCode())
+    assertThat(client
+            .post("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}", modernHeaders("ping", null))
+            .statusCode())
         .isEqualTo(400);
-    assertThat(client.post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}", modernHeaders("x", null))
-        .statusCode()).isEqualTo(202);
+    assertThat(client
+            .post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}", modernHeaders("x", null))
+            .statusCode())
+        .isEqualTo(202);
   }
 
   @Test
   void listenStreamsAcknowledgeThenDeliverChanges() throws Exception {
-    String body = modern(9, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true,"
-        + "\"resourceSubscriptions\":[\"test://watched-resource\"]}");
-    HttpResponse<InputStream> r = client.postStream(body, modernHeaders("subscriptions/listen", null));
+    String body = modern(
+        9,
+        "subscriptions/listen",
+        "\"notifications\":{\"promptsListChanged\":true,"
+            + "\"resourceSubscriptions\":[\"test://watched-resource\"]}");
+    HttpResponse<InputStream> r =
+        client.postStream(body, modernHeaders("subscriptions/listen", null));
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.headers().firstValue("Content-Type")).hasValue("text/event-stream");
     try (TestClient.Events events = new TestClient.Events(r.body())) {
       String ack = events.next(WAIT).data();
       Schemas.assertValid(TestClient.MODERN, "SubscriptionsAcknowledgedNotification", ack);
-      assertThat(ack).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":"
-          + "\"notifications/subscriptions/acknowledged\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/"
-          + "subscriptionId\":9},\"notifications\":{\"promptsListChanged\":true,\"resourceSubscriptions\":"
-          + "[\"test://watched-resource\"]}}}");
+      assertThat(ack)
+          .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":"
+              + "\"notifications/subscriptions/acknowledged\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/"
+              + "subscriptionId\":9},\"notifications\":{\"promptsListChanged\":true,\"resourceSubscriptions\":"
+              + "[\"test://watched-resource\"]}}}");
       RESOURCES.touch("test://watched-resource");
       String updated = events.next(WAIT).data();
       Schemas.assertValid(TestClient.MODERN, "ResourceUpdatedNotification", updated);
-      assertThat(updated).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":"
-          + "\"notifications/resources/updated\",\"params\":{\"uri\":\"test://watched-resource\",\"_meta\":"
-          + "{\"io.modelcontextprotocol/subscriptionId\":9}}}");
-      server.prompts().put(PromptDefinition.of(Prompt.of("modern-added", "added", List.of()),
-          args -> List.of(PromptMessage.user("hi"))));
+      assertThat(updated)
+          .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":"
+              + "\"notifications/resources/updated\",\"params\":{\"uri\":\"test://watched-resource\",\"_meta\":"
+              + "{\"io.modelcontextprotocol/subscriptionId\":9}}}");
+      server
+          .prompts()
+          .put(PromptDefinition.of(
+              Prompt.of("modern-added", "added", List.of()),
+              args -> List.of(PromptMessage.user("hi"))));
       String changed = events.next(WAIT).data();
       Schemas.assertValid(TestClient.MODERN, "PromptListChangedNotification", changed);
       assertThat(changed).contains("notifications/prompts/list_changed");
@@ -194,8 +243,8 @@ class ModernHttpTest {
 
   @Test
   void listenWithABadFilterIsAPlainJsonError() {
-    HttpResponse<String> r = client.post(modern(10, "subscriptions/listen", ""),
-        modernHeaders("subscriptions/listen", null));
+    HttpResponse<String> r = client.post(
+        modern(10, "subscriptions/listen", ""), modernHeaders("subscriptions/listen", null));
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
     assertThat(errorCode(r)).isEqualTo(-32602);
@@ -211,7 +260,10 @@ class ModernHttpTest {
     events.next(WAIT); // the acknowledgement: the request is now in flight
     assertThat(http.modernInFlight()).isGreaterThanOrEqualTo(1);
     events.close();
-    Poll.until(WAIT, Duration.ofMillis(20), () -> "the request counted as cancelled",
+    Poll.until(
+        WAIT,
+        Duration.ofMillis(20),
+        () -> "the request counted as cancelled",
         () -> http.modernCancelled() != before);
     assertThat(http.modernCancelled()).isEqualTo(before + 1);
   }

@@ -24,9 +24,14 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MountHttpTest {
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-  private static final HttpMount HELLO = (request, response) -> response.header("Cache-Control", "no-store")
-      .send(200, "text/plain; charset=utf-8", ("hello " + request.method() + " " + request.path()).getBytes(UTF_8));
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpMount HELLO = (request, response) -> response
+      .header("Cache-Control", "no-store")
+      .send(
+          200,
+          "text/plain; charset=utf-8",
+          ("hello " + request.method() + " " + request.path()).getBytes(UTF_8));
 
   private final LinkedBlockingQueue<RequestEvent> events = new LinkedBlockingQueue<>();
   private McpServer server;
@@ -47,31 +52,55 @@ class MountHttpTest {
 
   @Test
   void aMountIsServedWithoutTheTokenAfterTheHostCheckAndRaisesNoEvent() throws Exception {
-    http = HttpTransport.builder().server(server).bearerToken("mount-token-1234").onRequest(events::add)
-        .mount("/hello", HELLO).mount("/broken", (request, response) -> {
+    http = HttpTransport.builder()
+        .server(server)
+        .bearerToken("mount-token-1234")
+        .onRequest(events::add)
+        .mount("/hello", HELLO)
+        .mount("/broken", (request, response) -> {
           throw new IOException("broken on purpose");
-        }).build().start();
+        })
+        .build()
+        .start();
     HttpResponse<String> hello = get(URI.create("http://127.0.0.1:" + http.port() + "/hello"));
     assertThat(hello.statusCode()).isEqualTo(200);
     assertThat(hello.body()).isEqualTo("hello GET /hello");
     assertThat(hello.headers().firstValue("content-type")).hasValue("text/plain; charset=utf-8");
     assertThat(hello.headers().firstValue("cache-control")).hasValue("no-store");
-    assertThat(TestClient.rawStatus(http.port(), "GET /hello HTTP/1.1\r\nHost: evil.example.com\r\n", ""))
+    assertThat(TestClient.rawStatus(
+            http.port(), "GET /hello HTTP/1.1\r\nHost: evil.example.com\r\n", ""))
         .isEqualTo(403);
-    assertThat(get(URI.create("http://127.0.0.1:" + http.port() + "/broken")).statusCode()).isEqualTo(500);
-    assertThat(get(URI.create("http://127.0.0.1:" + http.port() + "/hello/more")).statusCode()).isEqualTo(404);
-    // The 403, the 500 and the 404 are refusals, which raise events; the answer the mount sent does not.
-    assertThat(events.poll(10, TimeUnit.SECONDS)).extracting(RequestEvent::status).isEqualTo(403);
-    assertThat(events.poll(10, TimeUnit.SECONDS)).extracting(RequestEvent::status).isEqualTo(500);
-    assertThat(events.poll(10, TimeUnit.SECONDS)).extracting(RequestEvent::status).isEqualTo(404);
+    assertThat(get(URI.create("http://127.0.0.1:" + http.port() + "/broken")).statusCode())
+        .isEqualTo(500);
+    assertThat(
+            get(URI.create("http://127.0.0.1:" + http.port() + "/hello/more")).statusCode())
+        .isEqualTo(404);
+    // The 403, the 500 and the 404 are refusals, which raise events; the answer the mount sent does
+    // not.
+    assertThat(events.poll(10, TimeUnit.SECONDS))
+        .extracting(RequestEvent::status)
+        .isEqualTo(403);
+    assertThat(events.poll(10, TimeUnit.SECONDS))
+        .extracting(RequestEvent::status)
+        .isEqualTo(500);
+    assertThat(events.poll(10, TimeUnit.SECONDS))
+        .extracting(RequestEvent::status)
+        .isEqualTo(404);
     assertThat(events).isEmpty();
     assertThat(http.adminUri()).isEmpty();
   }
 
   @Test
   void theAdminListenerServesItsMountsAndTheProbesButNeverTheEndpoint() throws Exception {
-    http = HttpTransport.builder().server(server).onRequest(events::add).readinessCheck("ready", () -> true)
-        .mount("/page", HELLO).admin("127.0.0.1", 0).adminMount("/metrics", HELLO).build().start();
+    http = HttpTransport.builder()
+        .server(server)
+        .onRequest(events::add)
+        .readinessCheck("ready", () -> true)
+        .mount("/page", HELLO)
+        .admin("127.0.0.1", 0)
+        .adminMount("/metrics", HELLO)
+        .build()
+        .start();
     URI admin = http.adminUri().orElseThrow();
     assertThat(admin.toString()).matches("http://127\\.0\\.0\\.1:\\d+");
     assertThat(admin.getPort()).isNotEqualTo(http.port());
@@ -79,14 +108,23 @@ class MountHttpTest {
     assertThat(get(admin.resolve("/healthz")).body()).isEqualTo("{\"status\":\"alive\"}");
     assertThat(get(admin.resolve("/readyz")).body()).isEqualTo("{\"status\":\"ready\"}");
     assertThat(get(admin.resolve("/mcp")).statusCode()).isEqualTo(404);
-    assertThat(get(admin.resolve("/page")).statusCode()).as("the MCP port's mounts stay there").isEqualTo(404);
+    assertThat(get(admin.resolve("/page")).statusCode())
+        .as("the MCP port's mounts stay there")
+        .isEqualTo(404);
     assertThat(get(URI.create("http://127.0.0.1:" + http.port() + "/metrics")).statusCode())
-        .as("admin mounts are never on the MCP port").isEqualTo(404);
-    assertThat(TestClient.rawStatus(admin.getPort(), "GET /metrics HTTP/1.1\r\nHost: evil.example.com\r\n", ""))
-        .as("DNS rebinding").isEqualTo(403);
-    assertThat(TestClient.rawStatus(admin.getPort(), "GET /metrics HTTP/1.1\r\nHost: localhost:1\r\n", ""))
-        .as("any port of a loopback name").isEqualTo(200);
-    assertThat(events.poll(10, TimeUnit.SECONDS)).as("the MCP port's 404 for /metrics").extracting(RequestEvent::status)
+        .as("admin mounts are never on the MCP port")
+        .isEqualTo(404);
+    assertThat(TestClient.rawStatus(
+            admin.getPort(), "GET /metrics HTTP/1.1\r\nHost: evil.example.com\r\n", ""))
+        .as("DNS rebinding")
+        .isEqualTo(403);
+    assertThat(TestClient.rawStatus(
+            admin.getPort(), "GET /metrics HTTP/1.1\r\nHost: localhost:1\r\n", ""))
+        .as("any port of a loopback name")
+        .isEqualTo(200);
+    assertThat(events.poll(10, TimeUnit.SECONDS))
+        .as("the MCP port's 404 for /metrics")
+        .extracting(RequestEvent::status)
         .isEqualTo(404);
     assertThat(events).as("the admin listener raises no request events").isEmpty();
   }
@@ -94,25 +132,33 @@ class MountHttpTest {
   @Test
   void mountPathsAreCheckedWhereTheyAreGiven() {
     HttpTransportBuilder b = HttpTransport.builder().server(server).mount("/page", HELLO);
-    assertThatThrownBy(() -> b.mount("/page", HELLO)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> b.mount("/page", HELLO))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("HttpTransportBuilder.mount: /page is mounted already");
-    assertThatThrownBy(() -> b.mount("page", HELLO)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> b.mount("page", HELLO))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("must start with '/'");
-    assertThatThrownBy(() -> b.mount("/healthz", HELLO)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> b.mount("/healthz", HELLO))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("HttpTransportBuilder.mount: /healthz is served by the transport");
-    assertThatThrownBy(() -> b.mount("/sse", HELLO)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> b.mount("/sse", HELLO))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("HttpTransportBuilder.mount: /sse is served by the transport");
-    assertThatThrownBy(() -> b.path("/page").build()).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> b.path("/page").build())
+        .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("the MCP path /page would hide it");
-    assertThatThrownBy(() -> HttpTransport.builder().server(server).adminMount("/metrics", HELLO).build())
-        .isInstanceOf(IllegalStateException.class).hasMessage("HttpTransportBuilder.build: adminMount(...) needs"
-            + " admin(...)");
+    assertThatThrownBy(() ->
+            HttpTransport.builder().server(server).adminMount("/metrics", HELLO).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("HttpTransportBuilder.build: adminMount(...) needs" + " admin(...)");
     assertThatThrownBy(() -> HttpTransport.builder().admin("127.0.0.1", 70_000))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0..65535");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("0..65535");
   }
 
   private static HttpResponse<String> get(URI uri) throws IOException, InterruptedException {
-    return HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+    return HTTP.send(
+        HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
         HttpResponse.BodyHandlers.ofString());
   }
 }

@@ -35,13 +35,20 @@ class OperationsHttpTest {
   @BeforeEach
   void start() throws Exception {
     server = ConformanceFixtures.server();
-    http = HttpTransport.builder().server(server).keepAliveInterval(Duration.ofMillis(100))
-        .readinessCheck("always", () -> true).readinessCheck("warm", warm::get).onRequest(events::add)
+    http = HttpTransport.builder()
+        .server(server)
+        .keepAliveInterval(Duration.ofMillis(100))
+        .readinessCheck("always", () -> true)
+        .readinessCheck("warm", warm::get)
+        .onRequest(events::add)
         .onRequest(e -> {
           if ("initialize".equals(e.method())) {
-            throw new IllegalStateException("a broken listener must not break the others or the answer");
+            throw new IllegalStateException(
+                "a broken listener must not break the others or the answer");
           }
-        }).build().start();
+        })
+        .build()
+        .start();
     client = new TestClient(http.uri());
   }
 
@@ -67,14 +74,18 @@ class OperationsHttpTest {
     assertThat(http.notReady()).isEmpty();
     assertThat(events).as("probes raise no request events").isEmpty();
     http.close();
-    assertThat(http.notReady()).as("a stopping server is not ready").containsExactly("server running");
+    assertThat(http.notReady())
+        .as("a stopping server is not ready")
+        .containsExactly("server running");
   }
 
   @Test
   void probesStillCheckTheHostHeader() throws Exception {
     String head = "GET /healthz HTTP/1.1\r\n";
-    assertThat(TestClient.rawStatus(http.port(), head + "Host: evil.example.com\r\n", "")).isEqualTo(403);
-    assertThat(TestClient.rawStatus(http.port(), head + "Host: localhost:" + http.port() + "\r\n", ""))
+    assertThat(TestClient.rawStatus(http.port(), head + "Host: evil.example.com\r\n", ""))
+        .isEqualTo(403);
+    assertThat(
+            TestClient.rawStatus(http.port(), head + "Host: localhost:" + http.port() + "\r\n", ""))
         .isEqualTo(200);
   }
 
@@ -86,8 +97,15 @@ class OperationsHttpTest {
     assertThat(initialized.method()).isEqualTo("notifications/initialized");
     assertThat(initialized.status()).isEqualTo(202);
 
-    client.post(request(2, "prompts/get", "{\"name\":\"test_prompt_with_arguments\",\"arguments\":"
-        + "{\"arg1\":\"s3cret-value\",\"arg2\":\"b\"}}"), "Mcp-Session-Id", session, "MCP-Protocol-Version",
+    client.post(
+        request(
+            2,
+            "prompts/get",
+            "{\"name\":\"test_prompt_with_arguments\",\"arguments\":"
+                + "{\"arg1\":\"s3cret-value\",\"arg2\":\"b\"}}"),
+        "Mcp-Session-Id",
+        session,
+        "MCP-Protocol-Version",
         "2025-06-18");
     RequestEvent get = next();
     assertThat(get.era()).isEqualTo(Era.LEGACY);
@@ -101,30 +119,40 @@ class OperationsHttpTest {
     assertThat(get.duration()).isPositive();
     assertThat(get.toString()).doesNotContain("s3cret-value");
 
-    client.post(modern(3, "prompts/get", "\"name\":\"no_such_prompt\""), modernHeaders("prompts/get",
-        "no_such_prompt"));
+    client.post(
+        modern(3, "prompts/get", "\"name\":\"no_such_prompt\""),
+        modernHeaders("prompts/get", "no_such_prompt"));
     RequestEvent unknown = next();
     assertThat(unknown.era()).isEqualTo(Era.MODERN);
     assertThat(unknown.prompt()).isEqualTo("no_such_prompt");
     assertThat(unknown.outcome()).isEqualTo(Outcome.ERROR);
     assertThat(unknown.errorCode()).isEqualTo(OptionalInt.of(-32602));
 
-    client.post(modern(4, "completion/complete", "\"ref\":{\"type\":\"ref/prompt\",\"name\":"
-        + "\"test_prompt_with_arguments\"},\"argument\":{\"name\":\"arg1\",\"value\":\"x\"}"),
+    client.post(
+        modern(
+            4,
+            "completion/complete",
+            "\"ref\":{\"type\":\"ref/prompt\",\"name\":"
+                + "\"test_prompt_with_arguments\"},\"argument\":{\"name\":\"arg1\",\"value\":\"x\"}"),
         modernHeaders("completion/complete", "test_prompt_with_arguments"));
     RequestEvent complete = next();
     assertThat(complete.method()).isEqualTo("completion/complete");
     assertThat(complete.prompt()).isEqualTo("test_prompt_with_arguments");
     assertThat(complete.outcome()).isEqualTo(Outcome.OK);
 
-    assertThat(client.delete("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-06-18").statusCode())
+    assertThat(client
+            .delete("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-06-18")
+            .statusCode())
         .isEqualTo(204);
     RequestEvent deleted = next();
     assertThat(deleted.httpMethod()).isEqualTo("DELETE");
     assertThat(deleted.method()).isNull();
     assertThat(deleted.outcome()).isEqualTo(Outcome.OK);
 
-    client.post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", "Origin", "http://evil.example");
+    client.post(
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+        "Origin",
+        "http://evil.example");
     RequestEvent refused = next();
     assertThat(refused.outcome()).isEqualTo(Outcome.REFUSED);
     assertThat(refused.status()).isEqualTo(403);
@@ -135,8 +163,9 @@ class OperationsHttpTest {
   @Test
   void openStreamsCountsListenStreamsUntilTheyEnd() throws Exception {
     assertThat(http.openStreams()).isZero();
-    HttpResponse<InputStream> r = client.postStream(modern(9, "subscriptions/listen",
-        "\"notifications\":{\"promptsListChanged\":true}"), modernHeaders("subscriptions/listen", null));
+    HttpResponse<InputStream> r = client.postStream(
+        modern(9, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}"),
+        modernHeaders("subscriptions/listen", null));
     try (TestClient.Events stream = new TestClient.Events(r.body())) {
       assertThat(stream.next(Duration.ofSeconds(5)).data()).contains("acknowledged");
       assertThat(http.openStreams()).isEqualTo(1);
@@ -155,7 +184,9 @@ class OperationsHttpTest {
 
   private HttpResponse<String> probe(String path) throws Exception {
     try (HttpClient h = HttpClient.newHttpClient()) {
-      return h.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + path)).build(),
+      return h.send(
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + path))
+              .build(),
           HttpResponse.BodyHandlers.ofString());
     }
   }

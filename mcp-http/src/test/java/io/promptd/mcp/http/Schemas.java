@@ -47,15 +47,24 @@ final class Schemas {
     }
     JsonObject message = (JsonObject) json;
     if (message.has("error")) {
-      // A session of 2025-06-18 or older answers input with an unreadable id with JSON-RPC 2.0's "id": null (the
-      // null-id policy in io.promptd.mcp.spi.Wire), which no schema types; checked without it, as SchemaHarness does.
+      // A session of 2025-06-18 or older answers input with an unreadable id with JSON-RPC 2.0's
+      // "id": null (the
+      // null-id policy in io.promptd.mcp.spi.Wire), which no schema types; checked without it, as
+      // SchemaHarness does.
       // Older schemas require an id there, so the null stands in as 0 to check the rest.
-      JsonObject checked = message.get("id") == JsonNull.INSTANCE ? message.toBuilder().put("id", 0).build() : message;
-      assertValid(version, defines(version, "JSONRPCErrorResponse") ? "JSONRPCErrorResponse" : "JSONRPCError",
+      JsonObject checked = message.get("id") == JsonNull.INSTANCE
+          ? message.toBuilder().put("id", 0).build()
+          : message;
+      assertValid(
+          version,
+          defines(version, "JSONRPCErrorResponse") ? "JSONRPCErrorResponse" : "JSONRPCError",
           JsonCodec.write(checked));
       return;
     }
-    assertValid(version, defines(version, "JSONRPCResultResponse") ? "JSONRPCResultResponse" : "JSONRPCResponse", body);
+    assertValid(
+        version,
+        defines(version, "JSONRPCResultResponse") ? "JSONRPCResultResponse" : "JSONRPCResponse",
+        body);
     String type = RESULTS.get(method);
     if (type != null) {
       assertValid(version, type, JsonCodec.write(message.object("result").orElseThrow()));
@@ -65,19 +74,25 @@ final class Schemas {
   /** Checks a JSON document against one type of the era's schema. */
   static void assertValid(String version, String type, String json) {
     JsonSchema schema = CACHE.computeIfAbsent(version + "#" + type, k -> load(version, type));
-    assertThat(schema.validate(json, InputFormat.JSON)).as("%s %s: %s", version, type, json).isEmpty();
+    assertThat(schema.validate(json, InputFormat.JSON))
+        .as("%s %s: %s", version, type, json)
+        .isEmpty();
   }
 
   /** Whether {@code version}'s schema defines {@code type} (2025-11-25 renamed the JSON-RPC envelopes). */
   static boolean defines(String version, String type) {
     JsonObject root = ROOTS.computeIfAbsent(version, Schemas::root);
-    return root.object("$defs").or(() -> root.object("definitions")).orElseThrow().has(type);
+    return root.object("$defs")
+        .or(() -> root.object("definitions"))
+        .orElseThrow()
+        .has(type);
   }
 
   private static JsonObject root(String version) {
     try {
       Path dir = Path.of(System.getProperty("mcp.spec.dir", "../third_party/mcp-spec"));
-      return (JsonObject) JsonCodec.parse(Files.readString(dir.resolve(version).resolve("schema.json")));
+      return (JsonObject)
+          JsonCodec.parse(Files.readString(dir.resolve(version).resolve("schema.json")));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -87,8 +102,10 @@ final class Schemas {
     JsonObject root = ROOTS.computeIfAbsent(version, Schemas::root);
     boolean draft2020 = root.has("$defs");
     String wrapped = JsonCodec.write(root.toBuilder()
-        .put("$ref", (draft2020 ? "#/$defs/" : "#/definitions/") + type).build());
-    return JsonSchemaFactory.getInstance(draft2020 ? SpecVersion.VersionFlag.V202012 : SpecVersion.VersionFlag.V7)
+        .put("$ref", (draft2020 ? "#/$defs/" : "#/definitions/") + type)
+        .build());
+    return JsonSchemaFactory.getInstance(
+            draft2020 ? SpecVersion.VersionFlag.V202012 : SpecVersion.VersionFlag.V7)
         .getSchema(wrapped);
   }
 }

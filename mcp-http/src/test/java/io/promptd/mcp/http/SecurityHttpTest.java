@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /** Safe by default: Host and Origin checks, bearer token, Accept, Content-Type, body limit, methods, error bodies. */
 class SecurityHttpTest {
-  private static final String INIT = request(1, "initialize",
+  private static final String INIT = request(
+      1,
+      "initialize",
       "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
   private static McpServer server;
   private static HttpTransport http;
@@ -24,8 +26,12 @@ class SecurityHttpTest {
   @BeforeAll
   static void start() throws Exception {
     server = ConformanceFixtures.server();
-    http = HttpTransport.builder().server(server).maxBodyBytes(1024)
-        .allowedOrigins(List.of("https://app.example.com")).build().start();
+    http = HttpTransport.builder()
+        .server(server)
+        .maxBodyBytes(1024)
+        .allowedOrigins(List.of("https://app.example.com"))
+        .build()
+        .start();
     client = new TestClient(http.uri());
   }
 
@@ -43,25 +49,36 @@ class SecurityHttpTest {
   @Test
   void foreignHostHeadersGet403() throws Exception {
     int port = http.port();
-    String head = "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nAccept: " + TestClient.ACCEPT_BOTH + "\r\n";
-    assertThat(TestClient.rawStatus(port, head + "Host: evil.example.com\r\n", INIT)).isEqualTo(403);
-    assertThat(TestClient.rawStatus(port, head + "Host: localhost:" + (port + 1) + "\r\n", INIT)).isEqualTo(403);
-    assertThat(TestClient.rawStatus(port, head + "Host: localhost:" + port + "\r\n", INIT)).isEqualTo(200);
-    assertThat(TestClient.rawStatus(port, head + "Host: [::1]:" + port + "\r\n", INIT)).isEqualTo(200);
+    String head = "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nAccept: "
+        + TestClient.ACCEPT_BOTH + "\r\n";
+    assertThat(TestClient.rawStatus(port, head + "Host: evil.example.com\r\n", INIT))
+        .isEqualTo(403);
+    assertThat(TestClient.rawStatus(port, head + "Host: localhost:" + (port + 1) + "\r\n", INIT))
+        .isEqualTo(403);
+    assertThat(TestClient.rawStatus(port, head + "Host: localhost:" + port + "\r\n", INIT))
+        .isEqualTo(200);
+    assertThat(TestClient.rawStatus(port, head + "Host: [::1]:" + port + "\r\n", INIT))
+        .isEqualTo(200);
   }
 
   @Test
   void foreignOriginsGet403AndConfiguredOnesPass() {
     HttpResponse<String> evil = client.post(INIT, "Origin", "http://evil.example.com");
     assertThat(evil.statusCode()).isEqualTo(403);
-    assertThat(evil.headers().firstValue("connection")).as("the unread body ends the connection; the client is told")
+    assertThat(evil.headers().firstValue("connection"))
+        .as("the unread body ends the connection; the client is told")
         .hasValue("close");
-    assertThat(evil.body()).isEqualTo(
-        "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Forbidden: Origin not allowed\"}}");
-    assertThat(client.post(INIT, "Origin", "http://localhost:" + (http.port() + 1)).statusCode()).isEqualTo(403);
+    assertThat(evil.body())
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Forbidden: Origin not allowed\"}}");
+    assertThat(
+            client.post(INIT, "Origin", "http://localhost:" + (http.port() + 1)).statusCode())
+        .isEqualTo(403);
     assertThat(client.post(INIT, "Origin", "null").statusCode()).isEqualTo(403);
-    assertThat(client.post(INIT, "Origin", "http://127.0.0.1:" + http.port()).statusCode()).isEqualTo(200);
-    assertThat(client.post(INIT, "Origin", "https://app.example.com").statusCode()).isEqualTo(200);
+    assertThat(client.post(INIT, "Origin", "http://127.0.0.1:" + http.port()).statusCode())
+        .isEqualTo(200);
+    assertThat(client.post(INIT, "Origin", "https://app.example.com").statusCode())
+        .isEqualTo(200);
   }
 
   /**
@@ -72,7 +89,8 @@ class SecurityHttpTest {
   void refusalsOfModernRequestsUseTheCodesTheirVersionDefines() {
     String body = TestClient.modern(1, "prompts/list", "");
     String[] modern = TestClient.modernHeaders("prompts/list", null);
-    HttpResponse<String> origin = client.post(body, concat(modern, "Origin", "http://evil.example.com"));
+    HttpResponse<String> origin =
+        client.post(body, concat(modern, "Origin", "http://evil.example.com"));
     assertThat(origin.statusCode()).isEqualTo(403);
     assertThat(TestClient.errorCode(origin)).isEqualTo(-32600);
     HttpResponse<String> type = client.post(body, concat(modern, "Content-Type", "text/plain"));
@@ -95,7 +113,8 @@ class SecurityHttpTest {
   @Test
   void bearerTokenIsRequiredWhenConfigured() throws Exception {
     try (McpServer s = ConformanceFixtures.server();
-        HttpTransport secured = HttpTransport.builder().server(s).bearerToken("s3cret").build().start()) {
+        HttpTransport secured =
+            HttpTransport.builder().server(s).bearerToken("s3cret").build().start()) {
       TestClient c = new TestClient(secured.uri());
       HttpResponse<String> none = c.post(INIT);
       assertThat(none.statusCode()).isEqualTo(401);
@@ -111,13 +130,18 @@ class SecurityHttpTest {
     assertThat(client.post(INIT, "Accept", "text/html").statusCode()).isEqualTo(406);
     assertThat(client.post(INIT, "Accept", "application/json").statusCode()).isEqualTo(406);
     assertThat(client.post(INIT, "Accept", "*/*").statusCode()).isEqualTo(200);
-    assertThat(client.post(INIT, "Accept", "application/json;q=0.9, text/event-stream").statusCode()).isEqualTo(200);
+    assertThat(client
+            .post(INIT, "Accept", "application/json;q=0.9, text/event-stream")
+            .statusCode())
+        .isEqualTo(200);
   }
 
   @Test
   void bodyMustBeJson() {
     assertThat(client.post(INIT, "Content-Type", "text/plain").statusCode()).isEqualTo(415);
-    assertThat(client.post(INIT, "Content-Type", "application/json; charset=utf-8").statusCode()).isEqualTo(200);
+    assertThat(
+            client.post(INIT, "Content-Type", "application/json; charset=utf-8").statusCode())
+        .isEqualTo(200);
   }
 
   @Test
@@ -126,20 +150,30 @@ class SecurityHttpTest {
     assertThat(client.post(big).statusCode()).isEqualTo(413);
     // Without Content-Length (chunked), the limit applies while reading.
     HttpRequest chunked = HttpRequest.newBuilder(http.uri())
-        .header("Accept", TestClient.ACCEPT_BOTH).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(big.getBytes())))
-        .timeout(Duration.ofSeconds(10)).build();
-    assertThat(client.http.send(chunked, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(413);
+        .header("Accept", TestClient.ACCEPT_BOTH)
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofInputStream(
+            () -> new java.io.ByteArrayInputStream(big.getBytes())))
+        .timeout(Duration.ofSeconds(10))
+        .build();
+    assertThat(client.http.send(chunked, HttpResponse.BodyHandlers.ofString()).statusCode())
+        .isEqualTo(413);
   }
 
   @Test
   void otherMethodsAndPathsAreRefused() throws Exception {
-    HttpResponse<String> put = client.http.send(HttpRequest.newBuilder(http.uri())
-        .PUT(HttpRequest.BodyPublishers.ofString(INIT)).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> put = client.http.send(
+        HttpRequest.newBuilder(http.uri())
+            .PUT(HttpRequest.BodyPublishers.ofString(INIT))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
     assertThat(put.statusCode()).isEqualTo(405);
     assertThat(put.headers().firstValue("Allow")).hasValue("GET, POST, DELETE");
-    HttpResponse<String> elsewhere = client.http.send(HttpRequest.newBuilder(http.uri().resolve("/other"))
-        .POST(HttpRequest.BodyPublishers.ofString(INIT)).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> elsewhere = client.http.send(
+        HttpRequest.newBuilder(http.uri().resolve("/other"))
+            .POST(HttpRequest.BodyPublishers.ofString(INIT))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
     assertThat(elsewhere.statusCode()).isEqualTo(404);
   }
 
@@ -148,6 +182,9 @@ class SecurityHttpTest {
     HttpResponse<String> r = client.post("{\"jsonrpc\":\"2.0\",\"id\":1,");
     assertThat(r.statusCode()).isEqualTo(400);
     assertThat(TestClient.errorCode(r)).isEqualTo(-32700);
-    assertThat(r.body()).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("jackson");
+    assertThat(r.body())
+        .doesNotContain("Exception")
+        .doesNotContain("\tat ")
+        .doesNotContain("jackson");
   }
 }

@@ -25,10 +25,12 @@ class SseTransportOAuthTest {
     issuerServer = new MockOAuth2Server();
     issuerServer.start();
     server = ConformanceFixtures.server();
-    http = HttpTransport.builder().server(server)
+    http = HttpTransport.builder()
+        .server(server)
         .oauth(OAuthSettings.issuer(URI.create(issuerServer.issuerUrl("team").toString()))
             .withScopes(List.of("prompts")))
-        .build().start();
+        .build()
+        .start();
     OAuthHttpTest.awaitReady(http);
   }
 
@@ -40,7 +42,8 @@ class SseTransportOAuthTest {
   }
 
   private static String bearer(String subject, String scope) {
-    return "Bearer " + OAuthHttpTest.token(issuerServer, "team", subject, http.uri().toString(), scope, 3600);
+    return "Bearer "
+        + OAuthHttpTest.token(issuerServer, "team", subject, http.uri().toString(), scope, 3600);
   }
 
   @Test
@@ -51,7 +54,8 @@ class SseTransportOAuthTest {
           .contains("resource_metadata=\"" + http.resourceMetadataUri().orElseThrow() + "\"")
           .contains("scope=\"prompts\"");
     }
-    try (SseTransportTest.Stream narrow = SseTransportTest.open(http, "Authorization", bearer("alice", "other"))) {
+    try (SseTransportTest.Stream narrow =
+        SseTransportTest.open(http, "Authorization", bearer("alice", "other"))) {
       assertThat(narrow.response.statusCode()).isEqualTo(403);
       assertThat(narrow.response.headers().firstValue("WWW-Authenticate").orElseThrow())
           .contains("error=\"insufficient_scope\"");
@@ -68,12 +72,15 @@ class SseTransportOAuthTest {
       HttpResponse<String> anonymous = SseTransportTest.post(messages, request(2, "ping", "{}"));
       assertThat(anonymous.statusCode()).isEqualTo(401);
       assertThat(anonymous.headers().firstValue("WWW-Authenticate")).isPresent();
-      HttpResponse<String> bob = SseTransportTest.post(messages, request(2, "ping", "{}"), "Authorization",
-          bearer("bob", "prompts"));
-      assertThat(bob.statusCode()).as("another subject's session is unknown to it").isEqualTo(404);
+      HttpResponse<String> bob = SseTransportTest.post(
+          messages, request(2, "ping", "{}"), "Authorization", bearer("bob", "prompts"));
+      assertThat(bob.statusCode())
+          .as("another subject's session is unknown to it")
+          .isEqualTo(404);
       assertThat(bob.body()).contains("unknown session");
 
-      assertThat(SseTransportTest.post(messages, request(3, "ping", "{}"), "Authorization", alice).statusCode())
+      assertThat(SseTransportTest.post(messages, request(3, "ping", "{}"), "Authorization", alice)
+              .statusCode())
           .isEqualTo(202);
       assertThat(s.message().get("id").toString()).isEqualTo("3");
     }

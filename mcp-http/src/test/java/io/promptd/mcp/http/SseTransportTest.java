@@ -38,8 +38,10 @@ import org.junit.jupiter.api.Timeout;
 class SseTransportTest {
   private static final String V2024 = "2024-11-05";
   private static final Duration WAIT = Duration.ofSeconds(10);
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient HTTP = HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5))
+      .build();
   private static final List<RequestEvent> EVENTS = new CopyOnWriteArrayList<>();
   private static PromptCatalog catalog;
   private static ConformanceFixtures.Resources resources;
@@ -51,8 +53,13 @@ class SseTransportTest {
     catalog = ConformanceFixtures.prompts();
     resources = new ConformanceFixtures.Resources();
     server = McpServer.builder().prompts(catalog).resources(resources).build();
-    http = HttpTransport.builder().server(server).maxBodyBytes(2048).keepAliveInterval(Duration.ofMillis(100))
-        .onRequest(EVENTS::add).build().start();
+    http = HttpTransport.builder()
+        .server(server)
+        .maxBodyBytes(2048)
+        .keepAliveInterval(Duration.ofMillis(100))
+        .onRequest(EVENTS::add)
+        .build()
+        .start();
   }
 
   @AfterAll
@@ -100,7 +107,8 @@ class SseTransportTest {
     }
 
     private void pump() {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+      try (BufferedReader r =
+          new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
         String name = "message";
         StringBuilder data = new StringBuilder();
         for (String line = r.readLine(); line != null; line = r.readLine()) {
@@ -133,7 +141,9 @@ class SseTransportTest {
   }
 
   static Stream open(HttpTransport t, String... headers) throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(at(t, "/sse")).header("Accept", "text/event-stream").GET();
+    HttpRequest.Builder b = HttpRequest.newBuilder(at(t, "/sse"))
+        .header("Accept", "text/event-stream")
+        .GET();
     for (int i = 0; i < headers.length; i += 2) {
       b.header(headers[i], headers[i + 1]);
     }
@@ -142,7 +152,8 @@ class SseTransportTest {
   }
 
   static HttpResponse<String> post(URI uri, String body, String... headers) throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+        .header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(body));
     for (int i = 0; i < headers.length; i += 2) {
       b.setHeader(headers[i], headers[i + 1]);
@@ -156,15 +167,23 @@ class SseTransportTest {
     assertThat(endpoint.name()).isEqualTo("endpoint");
     assertThat(endpoint.data()).matches("/messages\\?sessionId=[A-Za-z0-9_-]{43}");
     URI messages = at(t, endpoint.data());
-    HttpResponse<String> accepted = post(messages, request(1, "initialize", "{\"protocolVersion\":\"" + V2024
-        + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"old\",\"version\":\"1\"}}"), headers);
+    HttpResponse<String> accepted = post(
+        messages,
+        request(
+            1,
+            "initialize",
+            "{\"protocolVersion\":\"" + V2024
+                + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"old\",\"version\":\"1\"}}"),
+        headers);
     assertThat(accepted.statusCode()).isEqualTo(202);
     assertThat(accepted.body()).isEmpty();
     JsonObject init = s.message();
     Schemas.assertValid(V2024, "InitializeResult", JsonCodec.write(init.get("result")));
     assertThat(init.object("result").orElseThrow().string("protocolVersion")).hasValue(V2024);
-    assertThat(post(messages, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", headers)
-        .statusCode()).isEqualTo(202);
+    assertThat(post(
+                messages, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", headers)
+            .statusCode())
+        .isEqualTo(202);
     return messages;
   }
 
@@ -178,15 +197,26 @@ class SseTransportTest {
       JsonObject list = s.message();
       assertThat(list.get("id").toString()).isEqualTo("2");
       Schemas.assertValid(V2024, "ListPromptsResult", JsonCodec.write(list.get("result")));
-      assertThat(post(messages, request(3, "prompts/get",
-          "{\"name\":\"test_prompt_with_arguments\",\"arguments\":{\"arg1\":\"a\",\"arg2\":\"b\"}}")).statusCode())
+      assertThat(post(
+                  messages,
+                  request(
+                      3,
+                      "prompts/get",
+                      "{\"name\":\"test_prompt_with_arguments\",\"arguments\":{\"arg1\":\"a\",\"arg2\":\"b\"}}"))
+              .statusCode())
           .isEqualTo(202);
       assertThat(JsonCodec.write(s.message())).contains("arg1='a', arg2='b'");
-      assertThat(post(messages, request(4, "prompts/get", "{\"name\":\"nope\"}")).statusCode()).isEqualTo(202);
-      assertThat(s.message().object("error").orElseThrow().get("code").toString()).isEqualTo("-32602");
+      assertThat(
+              post(messages, request(4, "prompts/get", "{\"name\":\"nope\"}")).statusCode())
+          .isEqualTo(202);
+      assertThat(s.message().object("error").orElseThrow().get("code").toString())
+          .isEqualTo("-32602");
     }
     // The event is raised once the exchange has ended.
-    Poll.until(WAIT, Duration.ofMillis(10), () -> "a prompts/get event",
+    Poll.until(
+        WAIT,
+        Duration.ofMillis(10),
+        () -> "a prompts/get event",
         () -> EVENTS.stream().anyMatch(e -> "prompts/get".equals(e.method())));
     assertThat(EVENTS).anySatisfy(e -> {
       assertThat(e.transport()).isEqualTo(RequestEvent.Transport.HTTP_SSE);
@@ -199,7 +229,8 @@ class SseTransportTest {
   void logsUpdatesAndListChangesFlowOnTheStream() throws Exception {
     try (Stream s = open(http)) {
       URI messages = initialize(http, s);
-      assertThat(post(messages, request(2, "logging/setLevel", "{\"level\":\"debug\"}")).statusCode())
+      assertThat(post(messages, request(2, "logging/setLevel", "{\"level\":\"debug\"}"))
+              .statusCode())
           .isEqualTo(202);
       assertThat(s.message().has("result")).isTrue();
       server.log(LoggingLevel.INFO, "sse-test", new JsonString("hello over SSE"));
@@ -207,14 +238,18 @@ class SseTransportTest {
       assertThat(log.string("method")).hasValue("notifications/message");
       assertThat(JsonCodec.write(log)).contains("hello over SSE");
 
-      assertThat(post(messages, request(3, "resources/subscribe", "{\"uri\":\"test://watched-resource\"}"))
-          .statusCode()).isEqualTo(202);
+      assertThat(post(
+                  messages,
+                  request(3, "resources/subscribe", "{\"uri\":\"test://watched-resource\"}"))
+              .statusCode())
+          .isEqualTo(202);
       assertThat(s.message().has("result")).isTrue();
       resources.touch("test://watched-resource");
       JsonObject updated = s.message();
       assertThat(updated.string("method")).hasValue("notifications/resources/updated");
 
-      catalog.put(PromptDefinition.of(Prompt.of("added_" + System.nanoTime(), "new", List.of()),
+      catalog.put(PromptDefinition.of(
+          Prompt.of("added_" + System.nanoTime(), "new", List.of()),
           args -> List.of(PromptMessage.user("hi"))));
       JsonObject changed = s.message();
       assertThat(changed.string("method")).hasValue("notifications/prompts/list_changed");
@@ -230,7 +265,8 @@ class SseTransportTest {
     }
     // Every stream this class opened is closed now (the other tests' too): all their sessions end.
     // The keep-alive (every 100 ms) notices the closed connection.
-    Poll.until(WAIT, Duration.ofMillis(10), () -> "every session ended", () -> http.sessionCount() == 0);
+    Poll.until(
+        WAIT, Duration.ofMillis(10), () -> "every session ended", () -> http.sessionCount() == 0);
     assertThat(http.sessionCount()).isZero();
     HttpResponse<String> gone = post(messages, request(5, "ping", "{}"));
     assertThat(gone.statusCode()).isEqualTo(404);
@@ -243,25 +279,38 @@ class SseTransportTest {
       URI messages = initialize(http, s);
       HttpResponse<String> malformed = post(messages, "{not json");
       assertThat(malformed.statusCode()).isEqualTo(400);
-      assertThat(TestClient.json(malformed).object("error").orElseThrow().get("code").toString()).isEqualTo("-32700");
-      assertThat(malformed.body()).doesNotContain("Exception").doesNotContain("io.promptd").doesNotContain("java.");
+      assertThat(TestClient.json(malformed)
+              .object("error")
+              .orElseThrow()
+              .get("code")
+              .toString())
+          .isEqualTo("-32700");
+      assertThat(malformed.body())
+          .doesNotContain("Exception")
+          .doesNotContain("io.promptd")
+          .doesNotContain("java.");
 
       HttpResponse<String> noId = post(at(http, "/messages"), request(6, "ping", "{}"));
       assertThat(noId.statusCode()).isEqualTo(400);
       assertThat(noId.body()).contains("sessionId");
-      assertThat(post(at(http, "/messages?sessionId="), request(6, "ping", "{}")).statusCode()).isEqualTo(400);
+      assertThat(
+              post(at(http, "/messages?sessionId="), request(6, "ping", "{}")).statusCode())
+          .isEqualTo(400);
 
-      HttpResponse<String> unknown = post(at(http, "/messages?sessionId=nope"), request(6, "ping", "{}"));
+      HttpResponse<String> unknown =
+          post(at(http, "/messages?sessionId=nope"), request(6, "ping", "{}"));
       assertThat(unknown.statusCode()).isEqualTo(404);
       assertThat(unknown.body()).contains("unknown session");
 
-      assertThat(post(messages, request(6, "ping", "{}"), "Content-Type", "text/plain").statusCode())
+      assertThat(post(messages, request(6, "ping", "{}"), "Content-Type", "text/plain")
+              .statusCode())
           .isEqualTo(415);
-      HttpResponse<String> big = post(messages, request(7, "ping", "{\"pad\":\"" + "x".repeat(4096) + "\"}"));
+      HttpResponse<String> big =
+          post(messages, request(7, "ping", "{\"pad\":\"" + "x".repeat(4096) + "\"}"));
       assertThat(big.statusCode()).isEqualTo(413);
       assertThat(big.body()).contains("2048 bytes");
-      HttpResponse<String> get = HTTP.send(HttpRequest.newBuilder(messages).GET().build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> get = HTTP.send(
+          HttpRequest.newBuilder(messages).GET().build(), HttpResponse.BodyHandlers.ofString());
       assertThat(get.statusCode()).isEqualTo(405);
       assertThat(get.headers().firstValue("Allow")).hasValue("POST");
       assertThat(post(at(http, "/sse"), "{}").statusCode()).isEqualTo(405);
@@ -270,8 +319,12 @@ class SseTransportTest {
       assertThat(post(messages, request(8, "ping", "{}")).statusCode()).isEqualTo(202);
       assertThat(s.message().get("id").toString()).isEqualTo("8");
     }
-    HttpResponse<String> notSse = HTTP.send(HttpRequest.newBuilder(at(http, "/sse"))
-        .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> notSse = HTTP.send(
+        HttpRequest.newBuilder(at(http, "/sse"))
+            .header("Accept", "application/json")
+            .GET()
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
     assertThat(notSse.statusCode()).isEqualTo(406);
   }
 
@@ -280,25 +333,36 @@ class SseTransportTest {
     try (Stream evil = open(http, "Origin", "http://evil.example.com")) {
       assertThat(evil.response.statusCode()).isEqualTo(403);
     }
-    // The event is raised once the exchange has ended, which may be just after the client read the status.
-    Poll.until(WAIT, Duration.ofMillis(10), () -> "a 403 event", () -> EVENTS.stream().anyMatch(e -> e.status() == 403));
+    // The event is raised once the exchange has ended, which may be just after the client read the
+    // status.
+    Poll.until(
+        WAIT,
+        Duration.ofMillis(10),
+        () -> "a 403 event",
+        () -> EVENTS.stream().anyMatch(e -> e.status() == 403));
     assertThat(EVENTS).anySatisfy(e -> {
       assertThat(e.transport()).isEqualTo(RequestEvent.Transport.HTTP_SSE);
       assertThat(e.status()).isEqualTo(403);
       assertThat(e.outcome()).isEqualTo(RequestEvent.Outcome.REFUSED);
     });
     int port = http.port();
-    assertThat(TestClient.rawStatus(port, "GET /sse HTTP/1.1\r\nAccept: text/event-stream\r\nHost: evil.example.com\r\n",
-        "")).isEqualTo(403);
+    assertThat(TestClient.rawStatus(
+            port,
+            "GET /sse HTTP/1.1\r\nAccept: text/event-stream\r\nHost: evil.example.com\r\n",
+            ""))
+        .isEqualTo(403);
     try (Stream s = open(http)) {
       URI messages = initialize(http, s);
       String head = "POST " + messages.getRawPath() + "?" + messages.getRawQuery()
           + " HTTP/1.1\r\nContent-Type: application/json\r\n";
-      assertThat(TestClient.rawStatus(port, head + "Host: evil.example.com\r\n", request(9, "ping", "{}")))
+      assertThat(TestClient.rawStatus(
+              port, head + "Host: evil.example.com\r\n", request(9, "ping", "{}")))
           .isEqualTo(403);
-      assertThat(post(messages, request(9, "ping", "{}"), "Origin", "http://evil.example.com").statusCode())
+      assertThat(post(messages, request(9, "ping", "{}"), "Origin", "http://evil.example.com")
+              .statusCode())
           .isEqualTo(403);
-      assertThat(TestClient.rawStatus(port, head + "Host: localhost:" + port + "\r\n", request(9, "ping", "{}")))
+      assertThat(TestClient.rawStatus(
+              port, head + "Host: localhost:" + port + "\r\n", request(9, "ping", "{}")))
           .isEqualTo(202);
     }
   }
@@ -306,7 +370,8 @@ class SseTransportTest {
   @Test
   void aBearerTokenIsRequiredOnBothPaths() throws Exception {
     try (McpServer s = ConformanceFixtures.server();
-        HttpTransport secured = HttpTransport.builder().server(s).bearerToken("s3cret").build().start()) {
+        HttpTransport secured =
+            HttpTransport.builder().server(s).bearerToken("s3cret").build().start()) {
       try (Stream none = open(secured)) {
         assertThat(none.response.statusCode()).isEqualTo(401);
         assertThat(none.response.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
@@ -320,7 +385,8 @@ class SseTransportTest {
         HttpResponse<String> anonymous = post(messages, request(2, "ping", "{}"));
         assertThat(anonymous.statusCode()).isEqualTo(401);
         assertThat(anonymous.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
-        assertThat(post(messages, request(2, "ping", "{}"), "Authorization", "Bearer s3cret").statusCode())
+        assertThat(post(messages, request(2, "ping", "{}"), "Authorization", "Bearer s3cret")
+                .statusCode())
             .isEqualTo(202);
         assertThat(ok.message().get("id").toString()).isEqualTo("2");
       }

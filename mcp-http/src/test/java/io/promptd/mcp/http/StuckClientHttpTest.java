@@ -17,6 +17,7 @@ import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +26,6 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.net.SocketTimeoutException;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -42,16 +42,19 @@ class StuckClientHttpTest {
   private static final int CHANGES = 100;
   /** Readers signal here whenever they count an event, so that the test awaits conditions instead of sleeping. */
   private static final Object PROGRESS = new Object();
+
   private static final Queue<String> PROBLEMS = new ConcurrentLinkedQueue<>();
 
   @Test
   @Timeout(value = 180, unit = TimeUnit.SECONDS)
   void aClientThatStopsReadingDelaysNobodyAndIsDisconnected() throws Exception {
     try (McpServer server = McpServer.builder().changeCoalescing(Duration.ZERO).build();
-        HttpTransport http = HttpTransport.builder().server(server)
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
             .streamLimits(new StreamQueue.Limits(16, Duration.ofSeconds(30)))
             .acceptedSendBufferSize(4096)
-            .build().start()) {
+            .build()
+            .start()) {
       TestClient client = new TestClient(http.uri());
       List<AtomicInteger> seen = new ArrayList<>();
       List<InputStream> streams = new ArrayList<>(); // modern and legacy in turn
@@ -74,10 +77,15 @@ class StuckClientHttpTest {
       try (Socket stuckModern = stuck(http, modernListen());
           Socket stuckLegacy = stuck(http, legacyGet(client.initialize("2025-11-25")))) {
         for (int round = 1; round <= CHANGES; round++) {
-          server.prompts().put(PromptDefinition.of(Prompt.of("p" + round, "change " + round, List.of()),
-              args -> List.of(PromptMessage.user("hi"))));
+          server
+              .prompts()
+              .put(PromptDefinition.of(
+                  Prompt.of("p" + round, "change " + round, List.of()),
+                  args -> List.of(PromptMessage.user("hi"))));
           int expected = round;
-          await(() -> seen.stream().allMatch(n -> n.get() >= expected), "change " + round + " to reach every reader");
+          await(
+              () -> seen.stream().allMatch(n -> n.get() >= expected),
+              "change " + round + " to reach every reader");
         }
         assertDisconnected(stuckModern);
         assertDisconnected(stuckLegacy);
@@ -107,7 +115,9 @@ class StuckClientHttpTest {
             signal();
           }
           if (line.startsWith("data:") && line.contains(LIST_CHANGED)) {
-            if (n.get() == 0) { // every emitted message is checked against its era's schema: the first of each stream
+            if (n.get()
+                == 0) { // every emitted message is checked against its era's schema: the first of
+              // each stream
               check(line.substring("data:".length()).trim());
             }
             n.incrementAndGet();
@@ -123,7 +133,9 @@ class StuckClientHttpTest {
 
   private static void check(String json) {
     try {
-      Schemas.assertValid(json.contains("subscriptionId") ? TestClient.MODERN : "2025-11-25", "JSONRPCNotification",
+      Schemas.assertValid(
+          json.contains("subscriptionId") ? TestClient.MODERN : "2025-11-25",
+          "JSONRPCNotification",
           json);
     } catch (AssertionError e) {
       PROBLEMS.add(e.getMessage());
@@ -131,7 +143,8 @@ class StuckClientHttpTest {
   }
 
   private static String modernListen() {
-    String body = modern(999, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}");
+    String body =
+        modern(999, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}");
     return "POST /mcp HTTP/1.1\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\n"
         + "MCP-Protocol-Version: " + TestClient.MODERN + "\r\nMcp-Method: subscriptions/listen\r\n"
         + "Content-Length: " + body.getBytes(UTF_8).length + "\r\n\r\n" + body;

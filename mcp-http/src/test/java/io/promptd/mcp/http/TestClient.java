@@ -17,8 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -30,12 +30,16 @@ final class TestClient {
   static final String ACCEPT_BOTH = McpWire.ACCEPT_BOTH;
   static final String MODERN = McpWire.MODERN;
 
-  final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(5)).build();
+  final HttpClient http = HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5))
+      .build();
   final URI uri;
   /** Legacy sessions' negotiated versions by session id. */
   private final Map<String, String> negotiated = new ConcurrentHashMap<>();
-  private static final Set<String> KNOWN = Set.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", MODERN);
+
+  private static final Set<String> KNOWN =
+      Set.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", MODERN);
 
   TestClient(URI uri) {
     this.uri = uri;
@@ -43,8 +47,9 @@ final class TestClient {
 
   /** POSTs a body; every JSON answer is checked against the official schema of the request's era. */
   HttpResponse<String> post(String body, String... headers) {
-    HttpResponse<String> r =
-        send(builder(headers).POST(HttpRequest.BodyPublishers.ofString(body)), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r = send(
+        builder(headers).POST(HttpRequest.BodyPublishers.ofString(body)),
+        HttpResponse.BodyHandlers.ofString());
     if (r.headers().firstValue("Content-Type").orElse("").startsWith("application/json")) {
       Schemas.checkResponse(version(r, body), method(body), r.body());
     }
@@ -67,7 +72,8 @@ final class TestClient {
     }
     if (method(body).equals("initialize") && r.statusCode() == 200) {
       String version = JsonCodec.parse(r.body()) instanceof JsonObject o
-          ? o.object("result").flatMap(res -> res.string("protocolVersion")).orElse("") : "";
+          ? o.object("result").flatMap(res -> res.string("protocolVersion")).orElse("")
+          : "";
       if (KNOWN.contains(version)) {
         r.headers().firstValue("Mcp-Session-Id").ifPresent(id -> this.negotiated.put(id, version));
         return version;
@@ -85,12 +91,14 @@ final class TestClient {
   }
 
   HttpResponse<InputStream> postStream(String body, String... headers) {
-    return send(builder(headers).POST(HttpRequest.BodyPublishers.ofString(body)),
+    return send(
+        builder(headers).POST(HttpRequest.BodyPublishers.ofString(body)),
         HttpResponse.BodyHandlers.ofInputStream());
   }
 
   HttpResponse<InputStream> getStream(String... headers) {
-    return send(builder(concat(new String[] {"Accept", "text/event-stream"}, headers)).GET(),
+    return send(
+        builder(concat(new String[] {"Accept", "text/event-stream"}, headers)).GET(),
         HttpResponse.BodyHandlers.ofInputStream());
   }
 
@@ -104,12 +112,19 @@ final class TestClient {
 
   /** Opens a legacy session and sends {@code initialized}; returns the session id. */
   String initialize(String version) {
-    HttpResponse<String> r = post(request(1, "initialize", "{\"protocolVersion\":\"" + version
-        + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}"));
+    HttpResponse<String> r = post(request(
+        1,
+        "initialize",
+        "{\"protocolVersion\":\"" + version
+            + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}"));
     assertThat(r.statusCode()).isEqualTo(200);
     String id = r.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    assertThat(post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", "Mcp-Session-Id", id)
-        .statusCode()).isEqualTo(202);
+    assertThat(post(
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                "Mcp-Session-Id",
+                id)
+            .statusCode())
+        .isEqualTo(202);
     return id;
   }
 
@@ -139,7 +154,9 @@ final class TestClient {
 
   /** The JSON-RPC error code of a response body. */
   static long errorCode(HttpResponse<String> r) {
-    return ((io.promptd.mcp.json.JsonNumber) json(r).object("error").orElseThrow().get("code")).longValue();
+    return ((io.promptd.mcp.json.JsonNumber)
+            json(r).object("error").orElseThrow().get("code"))
+        .longValue();
   }
 
   static JsonObject json(String s) {

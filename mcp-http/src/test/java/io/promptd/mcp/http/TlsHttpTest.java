@@ -31,10 +31,13 @@ import org.junit.jupiter.api.io.TempDir;
 /** HTTPS in-process from PEM files, a renewed certificate picked up without a restart, and clear errors for bad files. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class TlsHttpTest {
-  private static final String INIT = request(1, "initialize",
+  private static final String INIT = request(
+      1,
+      "initialize",
       "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void servesHttpsAndPicksUpARenewedCertificate() throws Exception {
@@ -44,11 +47,16 @@ class TlsHttpTest {
     Path key = dir.resolve("tls.key");
     first.installAs(cert, key);
     try (McpServer server = ConformanceFixtures.server();
-        HttpTransport http = HttpTransport.builder().server(server).tls(cert, key)
-            .tlsReloadInterval(Duration.ofMillis(100)).build().start()) {
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
+            .tls(cert, key)
+            .tlsReloadInterval(Duration.ofMillis(100))
+            .build()
+            .start()) {
       assertThat(http.uri().getScheme()).isEqualTo("https");
       assertThat(post(first, http).statusCode()).isEqualTo(200);
-      assertThatThrownBy(() -> post(second, http)).as("the second certificate is not served yet")
+      assertThatThrownBy(() -> post(second, http))
+          .as("the second certificate is not served yet")
           .isInstanceOf(javax.net.ssl.SSLHandshakeException.class);
 
       second.installAs(cert, key);
@@ -61,7 +69,9 @@ class TlsHttpTest {
           Thread.sleep(100); // not reloaded yet
         }
       }
-      assertThat(renewed).as("the renewed certificate is served without a restart").isNotNull();
+      assertThat(renewed)
+          .as("the renewed certificate is served without a restart")
+          .isNotNull();
       assertThat(renewed.statusCode()).isEqualTo(200);
     }
   }
@@ -73,13 +83,23 @@ class TlsHttpTest {
     Path key = dir.resolve("tls.key");
     first.installAs(cert, key);
     try (McpServer server = ConformanceFixtures.server();
-        HttpTransport http = HttpTransport.builder().server(server).tls(cert, key)
-            .tlsReloadInterval(Duration.ofMillis(50)).build().start()) {
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
+            .tls(cert, key)
+            .tlsReloadInterval(Duration.ofMillis(50))
+            .build()
+            .start()) {
       int before = http.tlsLooks();
-      Files.writeString(key, "-----BEGIN PRIVATE KEY-----\nnot base64!\n-----END PRIVATE KEY-----\n");
-      Poll.until(Duration.ofSeconds(30), Duration.ofMillis(10), () -> "the reloader looked at the broken files",
+      Files.writeString(
+          key, "-----BEGIN PRIVATE KEY-----\nnot base64!\n-----END PRIVATE KEY-----\n");
+      Poll.until(
+          Duration.ofSeconds(30),
+          Duration.ofMillis(10),
+          () -> "the reloader looked at the broken files",
           () -> http.tlsLooks() >= before + 3);
-      assertThat(http.tlsLooks()).as("the reloader looked at the broken files").isGreaterThanOrEqualTo(before + 3);
+      assertThat(http.tlsLooks())
+          .as("the reloader looked at the broken files")
+          .isGreaterThanOrEqualTo(before + 3);
       assertThat(post(first, http).statusCode()).isEqualTo(200);
     }
   }
@@ -88,27 +108,41 @@ class TlsHttpTest {
   void unreadableOrMismatchedFilesAreRefusedWithTheFileNamed() throws Exception {
     Pair pair = Pair.generate(dir, "a");
     Path rsa = dir.resolve("rsa.key");
-    Files.writeString(rsa, "-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n");
+    Files.writeString(
+        rsa, "-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n");
     Path empty = dir.resolve("empty.crt");
     Files.writeString(empty, "");
     try (McpServer server = ConformanceFixtures.server()) {
-      assertThatThrownBy(() -> HttpTransport.builder().server(server).tls(pair.cert, rsa).build())
+      assertThatThrownBy(
+              () -> HttpTransport.builder().server(server).tls(pair.cert, rsa).build())
           .isInstanceOf(UncheckedIOException.class)
-          .hasMessage("java.io.IOException: " + rsa + ": a RSA PRIVATE KEY; convert it with: openssl pkcs8 -topk8"
+          .hasMessage("java.io.IOException: " + rsa
+              + ": a RSA PRIVATE KEY; convert it with: openssl pkcs8 -topk8"
               + " -nocrypt -in KEY -out KEY.pk8 (PKCS#8, -----BEGIN PRIVATE KEY-----)");
-      assertThatThrownBy(() -> HttpTransport.builder().server(server).tls(empty, pair.key).build())
-          .isInstanceOf(UncheckedIOException.class).hasMessageContaining(empty.toString());
-      assertThatThrownBy(() -> HttpTransport.builder().server(server).tls(dir.resolve("missing.crt"), pair.key)
-          .build()).isInstanceOf(UncheckedIOException.class).hasMessageContaining("missing.crt");
+      assertThatThrownBy(
+              () -> HttpTransport.builder().server(server).tls(empty, pair.key).build())
+          .isInstanceOf(UncheckedIOException.class)
+          .hasMessageContaining(empty.toString());
+      assertThatThrownBy(() -> HttpTransport.builder()
+              .server(server)
+              .tls(dir.resolve("missing.crt"), pair.key)
+              .build())
+          .isInstanceOf(UncheckedIOException.class)
+          .hasMessageContaining("missing.crt");
     }
   }
 
   private static HttpResponse<String> post(Pair trusted, HttpTransport http) throws Exception {
-    HttpClient client = HttpClient.newBuilder().sslContext(trusted.trusting())
-        .connectTimeout(Duration.ofSeconds(5)).build();
-    HttpRequest request = HttpRequest.newBuilder(http.uri()).timeout(Duration.ofSeconds(10))
-        .header("Content-Type", "application/json").header("Accept", TestClient.ACCEPT_BOTH)
-        .POST(HttpRequest.BodyPublishers.ofString(INIT)).build();
+    HttpClient client = HttpClient.newBuilder()
+        .sslContext(trusted.trusting())
+        .connectTimeout(Duration.ofSeconds(5))
+        .build();
+    HttpRequest request = HttpRequest.newBuilder(http.uri())
+        .timeout(Duration.ofSeconds(10))
+        .header("Content-Type", "application/json")
+        .header("Accept", TestClient.ACCEPT_BOTH)
+        .POST(HttpRequest.BodyPublishers.ofString(INIT))
+        .build();
     try {
       return client.send(request, HttpResponse.BodyHandlers.ofString());
     } finally {
@@ -120,13 +154,34 @@ class TlsHttpTest {
   private record Pair(Path cert, Path key, X509Certificate certificate) {
     static Pair generate(Path dir, String name) throws Exception {
       Path store = dir.resolve(name + ".p12");
-      Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-          "-genkeypair", "-alias", name, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=" + name,
-          "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-validity", "2", "-keystore", store.toString(),
-          "-storetype", "PKCS12", "-storepass", "changeit").redirectErrorStream(true).start();
+      Process p = new ProcessBuilder(
+              Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+              "-genkeypair",
+              "-alias",
+              name,
+              "-keyalg",
+              "EC",
+              "-groupname",
+              "secp256r1",
+              "-dname",
+              "CN=" + name,
+              "-ext",
+              "SAN=ip:127.0.0.1,dns:localhost",
+              "-validity",
+              "2",
+              "-keystore",
+              store.toString(),
+              "-storetype",
+              "PKCS12",
+              "-storepass",
+              "changeit")
+          .redirectErrorStream(true)
+          .start();
       try (InputStream out = p.getInputStream()) {
         String log = new String(out.readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("keytool finished: " + log).isTrue();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS))
+            .as("keytool finished: " + log)
+            .isTrue();
         assertThat(p.exitValue()).as("keytool: " + log).isZero();
       }
       KeyStore ks = KeyStore.getInstance("PKCS12");
@@ -151,7 +206,8 @@ class TlsHttpTest {
       KeyStore trust = KeyStore.getInstance("PKCS12");
       trust.load(null, null);
       trust.setCertificateEntry("trusted", (Certificate) certificate);
-      TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      TrustManagerFactory tmf =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
       tmf.init(trust);
       SSLContext ctx = SSLContext.getInstance("TLS");
       ctx.init(null, tmf.getTrustManagers(), null);
@@ -159,8 +215,9 @@ class TlsHttpTest {
     }
 
     private static String pem(String label, byte[] der) {
-      return "-----BEGIN " + label + "-----\n" + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
-          + "\n-----END " + label + "-----\n";
+      return "-----BEGIN " + label + "-----\n"
+          + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der) + "\n-----END " + label
+          + "-----\n";
     }
   }
 }

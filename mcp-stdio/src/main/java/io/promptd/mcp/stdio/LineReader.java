@@ -26,7 +26,8 @@ final class LineReader {
   }
 
   /** The next line without its terminator ({@code \n} or {@code \r\n}), or null at end of stream. */
-  @Nullable Line next() throws IOException {
+  @Nullable
+  Line next() throws IOException {
     int length = 0;
     boolean tooLong = false;
     boolean sawAny = false;

@@ -2,12 +2,12 @@ package io.promptd.mcp.stdio;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.server.McpServer;
-import io.promptd.mcp.spi.Outbound;
-import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.Call;
+import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.Reply;
+import io.promptd.mcp.spi.ServerSession;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -49,7 +49,8 @@ public final class StdioTransport {
    * @param out where messages go, one per line; nothing else is ever written to it
    * @param maxLineBytes the longest line accepted; longer lines are skipped and answered with an error
    */
-  public static StdioTransport create(McpServer server, InputStream in, OutputStream out, int maxLineBytes) {
+  public static StdioTransport create(
+      McpServer server, InputStream in, OutputStream out, int maxLineBytes) {
     requireNonNull(server, "server");
     requireNonNull(in, "in");
     requireNonNull(out, "out");
@@ -68,9 +69,11 @@ public final class StdioTransport {
   public void run() throws IOException, InterruptedException {
     LineWriter writer = new LineWriter(out);
     try {
-      // Notifications (list_changed, a listen stream's) never wait for the client; answers do (see LineWriter).
+      // Notifications (list_changed, a listen stream's) never wait for the client; answers do (see
+      // LineWriter).
       // The client answers the server's own requests (elicitation) on the same two streams.
-      Outbound outbound = Outbound.carryingRequests(message -> writer.offer(MessageCodec.encodeLine(message)));
+      Outbound outbound =
+          Outbound.carryingRequests(message -> writer.offer(MessageCodec.encodeLine(message)));
       ServerSession session = server.openSession(outbound);
       try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
         // Before each read, which may block, the answers collected so far go out together.
@@ -79,7 +82,11 @@ public final class StdioTransport {
           if (line.tooLong()) {
             serve(session.receive(MessageCodec.tooLong(maxLineBytes)), outbound, writer, workers);
           } else if (!line.isBlank()) {
-            serve(session.receive(MessageCodec.decode(line.bytes(), 0, line.length())), outbound, writer, workers);
+            serve(
+                session.receive(MessageCodec.decode(line.bytes(), 0, line.length())),
+                outbound,
+                writer,
+                workers);
           }
         }
         session.close();
@@ -94,7 +101,8 @@ public final class StdioTransport {
    * cancellation on a later line finds it even if no worker has started it yet; one answered from memory (and {@code
    * initialize}) is served right here, which keeps answers in order and costs no thread hand-off.
    */
-  private static void serve(Call call, Outbound outbound, LineWriter writer, ExecutorService workers) {
+  private static void serve(
+      Call call, Outbound outbound, LineWriter writer, ExecutorService workers) {
     if (call.mayBlock()) {
       workers.execute(() -> write(call.run(outbound), writer));
     } else {

@@ -25,7 +25,8 @@ public final class FixtureServer {
   public static void main(String[] args) throws Exception {
     PromptCatalog catalog = PromptCatalog.create();
     catalog.put(PromptDefinition.of(
-        Prompt.of("greet", "Greets someone", List.of(PromptArgument.required("name", "Who to greet"))),
+        Prompt.of(
+            "greet", "Greets someone", List.of(PromptArgument.required("name", "Who to greet"))),
         a -> List.of(PromptMessage.user("Hello, " + a.get("name") + "!"))));
     catalog.put(new PromptDefinition(
         Prompt.of("slow", "Takes a while", List.of()),
@@ -48,14 +49,21 @@ public final class FixtureServer {
       return List.of(PromptMessage.user("released"));
     }));
     catalog.put(PromptDefinition.of(
-        Prompt.of("touch", "Adds a prompt named 'touched', so that clients see the list change", List.of()),
+        Prompt.of(
+            "touch",
+            "Adds a prompt named 'touched', so that clients see the list change",
+            List.of()),
         a -> {
-          catalog.put(PromptDefinition.of(Prompt.of("touched", "Added by touch", List.of()),
+          catalog.put(PromptDefinition.of(
+              Prompt.of("touched", "Added by touch", List.of()),
               b -> List.of(PromptMessage.user("touched"))));
           return List.of(PromptMessage.user("ok"));
         }));
     catalog.put(new PromptDefinition(
-        Prompt.of("quick", "Answered from memory", List.of(PromptArgument.optional("n", "A number to echo"))),
+        Prompt.of(
+            "quick",
+            "Answered from memory",
+            List.of(PromptArgument.optional("n", "A number to echo"))),
         new PromptRenderer() {
           @Override
           public GetPromptResult render(java.util.Map<String, String> a) {
@@ -69,7 +77,8 @@ public final class FixtureServer {
         },
         null));
     McpServer server = McpServer.builder().prompts(catalog).build();
-    StdioTransport.create(server, System.in, System.out, Integer.parseInt(args[0])).run();
+    StdioTransport.create(server, System.in, System.out, Integer.parseInt(args[0]))
+        .run();
     server.close();
   }
 }

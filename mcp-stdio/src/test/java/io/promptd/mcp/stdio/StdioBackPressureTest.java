@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Timeout;
  * once its bounded writer queue is full, instead of buffering answers until the heap runs out.
  */
 class StdioBackPressureTest {
-  private static final byte[] PING = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n".getBytes(UTF_8);
+  private static final byte[] PING =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n".getBytes(UTF_8);
   /** What the server may hold before it stops reading: its read buffer plus the queue of answer batches. */
   private static final long BOUND = 64L * 1024 + (LineWriter.QUEUE_CAPACITY + 2) * 64L * 1024 * 2;
 
@@ -88,7 +89,8 @@ class StdioBackPressureTest {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (!condition.getAsBoolean()) {
       assertThat(System.nanoTime()).as("waiting for " + what).isLessThan(deadline);
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5)); // a thread's state cannot be waited on; polled
+      LockSupport.parkNanos(
+          TimeUnit.MILLISECONDS.toNanos(5)); // a thread's state cannot be waited on; polled
     }
   }
 }

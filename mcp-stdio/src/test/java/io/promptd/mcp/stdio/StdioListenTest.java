@@ -25,12 +25,14 @@ import org.junit.jupiter.api.Test;
  */
 class StdioListenTest {
   private static final Duration PATIENCE = Duration.ofSeconds(20);
-  private static final String LISTEN = "{\"jsonrpc\":\"2.0\",\"id\":\"watch\",\"method\":\"subscriptions/listen\","
-      + "\"params\":{\"notifications\":{\"promptsListChanged\":true},\"_meta\":{\"io.modelcontextprotocol/"
-      + "protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
-  private static final String ACK = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\","
-      + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"watch\"},"
-      + "\"notifications\":{\"promptsListChanged\":true}}}";
+  private static final String LISTEN =
+      "{\"jsonrpc\":\"2.0\",\"id\":\"watch\",\"method\":\"subscriptions/listen\","
+          + "\"params\":{\"notifications\":{\"promptsListChanged\":true},\"_meta\":{\"io.modelcontextprotocol/"
+          + "protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+  private static final String ACK =
+      "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\","
+          + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"watch\"},"
+          + "\"notifications\":{\"promptsListChanged\":true}}}";
 
   private final McpServer server = McpServer.builder().build();
   private static final String END = "(end of output)";
@@ -38,6 +40,7 @@ class StdioListenTest {
   private final PipedOutputStream client = new PipedOutputStream();
   /** What the server writes, line by line, then {@link #END}: a pipe would fail once its writing thread ended. */
   private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+
   private final Thread transport;
 
   StdioListenTest() throws IOException {
@@ -81,11 +84,13 @@ class StdioListenTest {
     send(LISTEN);
     assertThat(next()).isEqualTo(ACK);
     client.close();
-    assertThat(rest()).containsExactly(
-        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"watch\","
-            + "\"reason\":\"the session closed\",\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"watch\"}}}",
-        "{\"jsonrpc\":\"2.0\",\"id\":\"watch\",\"result\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":"
-            + "\"watch\",\"io.modelcontextprotocol/serverInfo\":" + serverInfo() + "},\"resultType\":\"complete\"}}");
+    assertThat(rest())
+        .containsExactly(
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"watch\","
+                + "\"reason\":\"the session closed\",\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"watch\"}}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":\"watch\",\"result\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":"
+                + "\"watch\",\"io.modelcontextprotocol/serverInfo\":" + serverInfo()
+                + "},\"resultType\":\"complete\"}}");
   }
 
   @Test
@@ -93,8 +98,11 @@ class StdioListenTest {
     send(LISTEN);
     assertThat(next()).isEqualTo(ACK);
     server.close();
-    assertThat(next()).contains("\"method\":\"notifications/cancelled\"", "\"requestId\":\"watch\"",
-        "\"reason\":\"the server is shutting down\"");
+    assertThat(next())
+        .contains(
+            "\"method\":\"notifications/cancelled\"",
+            "\"requestId\":\"watch\"",
+            "\"reason\":\"the server is shutting down\"");
     assertThat(next()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":\"watch\",\"result\":");
   }
 
@@ -102,9 +110,11 @@ class StdioListenTest {
   void aListenTheClientCancelsGetsNeitherNotificationNorAnswer() throws Exception {
     send(LISTEN);
     assertThat(next()).isEqualTo(ACK);
-    send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"watch\"}}");
-    send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"server/discover\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/"
-        + "protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
+    send(
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"watch\"}}");
+    send(
+        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"server/discover\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/"
+            + "protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
     client.close();
     List<String> rest = rest();
     assertThat(rest).hasSize(1);
@@ -138,7 +148,8 @@ class StdioListenTest {
   }
 
   private String serverInfo() {
-    return "{\"name\":\"" + server.serverInfo().name() + "\",\"title\":\"" + server.serverInfo().title()
-        + "\",\"version\":\"" + server.serverInfo().version() + "\"}";
+    return "{\"name\":\"" + server.serverInfo().name() + "\",\"title\":\""
+        + server.serverInfo().title() + "\",\"version\":\""
+        + server.serverInfo().version() + "\"}";
   }
 }

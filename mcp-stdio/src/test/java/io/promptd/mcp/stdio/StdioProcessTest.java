@@ -28,8 +28,12 @@ class StdioProcessTest {
   @BeforeEach
   void start() throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-            FixtureServer.class.getName(), "4096")
+    process = new ProcessBuilder(
+            java.toString(),
+            "-cp",
+            System.getProperty("java.class.path"),
+            FixtureServer.class.getName(),
+            "4096")
         .redirectError(ProcessBuilder.Redirect.INHERIT)
         .start();
     stdin = process.getOutputStream();
@@ -44,14 +48,19 @@ class StdioProcessTest {
   @Test
   void servesALegacySessionAndKeepsServingAfterAMalformedLine() throws IOException {
     send(INIT);
-    assertThat(stdout.readLine()).contains("\"id\":1").contains("\"protocolVersion\":\"2025-06-18\"");
+    assertThat(stdout.readLine())
+        .contains("\"id\":1")
+        .contains("\"protocolVersion\":\"2025-06-18\"");
     send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
     send("{this is not json");
-    assertThat(stdout.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,");
-    send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/get\",\"params\":{\"name\":\"greet\",\"arguments\":{\"name\":\"Ada\"}}}");
-    assertThat(stdout.readLine()).isEqualTo(
-        "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"description\":\"Greets someone\",\"messages\":"
-            + "[{\"role\":\"user\",\"content\":{\"type\":\"text\",\"text\":\"Hello, Ada!\"}}]}}");
+    assertThat(stdout.readLine())
+        .startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,");
+    send(
+        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/get\",\"params\":{\"name\":\"greet\",\"arguments\":{\"name\":\"Ada\"}}}");
+    assertThat(stdout.readLine())
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"description\":\"Greets someone\",\"messages\":"
+                + "[{\"role\":\"user\",\"content\":{\"type\":\"text\",\"text\":\"Hello, Ada!\"}}]}}");
   }
 
   @Test
@@ -73,39 +82,57 @@ class StdioProcessTest {
   void requestsThatCannotBlockAreAnsweredInOrderAndASlowOneDoesNotHoldThemUp() throws IOException {
     send(INIT);
     stdout.readLine();
-    // 'gate' cannot answer before 'release', which is sent after the burst: it blocks for as long as the burst takes.
-    send("{\"jsonrpc\":\"2.0\",\"id\":\"gate\",\"method\":\"prompts/get\",\"params\":{\"name\":\"gate\"}}");
+    // 'gate' cannot answer before 'release', which is sent after the burst: it blocks for as long
+    // as the burst takes.
+    send(
+        "{\"jsonrpc\":\"2.0\",\"id\":\"gate\",\"method\":\"prompts/get\",\"params\":{\"name\":\"gate\"}}");
     StringBuilder burst = new StringBuilder();
     for (int i = 0; i < 2000; i++) {
-      burst.append("{\"jsonrpc\":\"2.0\",\"id\":").append(i)
-          .append(",\"method\":\"prompts/get\",\"params\":{\"name\":\"quick\",\"arguments\":{\"n\":\"").append(i)
+      burst
+          .append("{\"jsonrpc\":\"2.0\",\"id\":")
+          .append(i)
+          .append(
+              ",\"method\":\"prompts/get\",\"params\":{\"name\":\"quick\",\"arguments\":{\"n\":\"")
+          .append(i)
           .append("\"}}}\n");
     }
     stdin.write(burst.toString().getBytes(UTF_8));
     stdin.flush();
     for (int i = 0; i < 2000; i++) {
-      assertThat(stdout.readLine()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",").contains("n=" + i);
+      assertThat(stdout.readLine())
+          .startsWith("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",")
+          .contains("n=" + i);
     }
-    send("{\"jsonrpc\":\"2.0\",\"id\":\"release\",\"method\":\"prompts/get\",\"params\":{\"name\":\"release\"}}");
+    send(
+        "{\"jsonrpc\":\"2.0\",\"id\":\"release\",\"method\":\"prompts/get\",\"params\":{\"name\":\"release\"}}");
     List<String> last = List.of(stdout.readLine(), stdout.readLine());
-    assertThat(last).anySatisfy(l -> assertThat(l).contains("\"id\":\"release\"").contains("released"))
+    assertThat(last)
+        .anySatisfy(l -> assertThat(l).contains("\"id\":\"release\"").contains("released"))
         .anySatisfy(l -> assertThat(l).contains("\"id\":\"gate\"").contains("through"));
   }
 
   @Test
   void rejectsAnOversizedLineWithoutDying() throws IOException {
-    send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(10_000) + "\"}}");
-    assertThat(stdout.readLine()).doesNotContain("\"id\"").contains("-32600").contains("longer than 4096 bytes");
+    send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\""
+        + "x".repeat(10_000) + "\"}}");
+    assertThat(stdout.readLine())
+        .doesNotContain("\"id\"")
+        .contains("-32600")
+        .contains("longer than 4096 bytes");
     send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
     assertThat(stdout.readLine()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}");
   }
 
   @Test
   void servesModernRequestsWithoutAHandshake() throws IOException {
-    send("{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"method\":\"server/discover\",\"params\":{\"_meta\":{"
-        + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
+    send(
+        "{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"method\":\"server/discover\",\"params\":{\"_meta\":{"
+            + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
     String line = stdout.readLine();
-    assertThat(line).contains("\"id\":\"d\"").contains("\"resultType\":\"complete\"").contains("\"supportedVersions\"");
+    assertThat(line)
+        .contains("\"id\":\"d\"")
+        .contains("\"resultType\":\"complete\"")
+        .contains("\"supportedVersions\"");
   }
 
   @Test
@@ -113,7 +140,8 @@ class StdioProcessTest {
     send(INIT);
     stdout.readLine();
     for (int i = 10; i < 15; i++) {
-      send("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"prompts/get\",\"params\":{\"name\":\"slow\"}}");
+      send("{\"jsonrpc\":\"2.0\",\"id\":" + i
+          + ",\"method\":\"prompts/get\",\"params\":{\"name\":\"slow\"}}");
     }
     stdin.close();
     List<String> lines = new ArrayList<>();
@@ -130,8 +158,10 @@ class StdioProcessTest {
     send(INIT);
     stdout.readLine();
     // 'gate' is never released: only the cancellation ends it, whenever it arrives.
-    send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"prompts/get\",\"params\":{\"name\":\"gate\"}}");
-    send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7}}");
+    send(
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"prompts/get\",\"params\":{\"name\":\"gate\"}}");
+    send(
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7}}");
     send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}");
     stdin.close();
     List<String> lines = new ArrayList<>();

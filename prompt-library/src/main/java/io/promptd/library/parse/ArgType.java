@@ -15,7 +15,8 @@ public enum ArgType {
   /** {@code true} or {@code false}, in any case. */
   BOOLEAN;
 
-  private static final java.util.regex.Pattern INTEGER_TEXT = java.util.regex.Pattern.compile("[-+]?\\d{1,100}");
+  private static final java.util.regex.Pattern INTEGER_TEXT =
+      java.util.regex.Pattern.compile("[-+]?\\d{1,100}");
 
   /** The name used in front matter. */
   public String id() {
@@ -43,7 +44,8 @@ public enum ArgType {
   }
 
   private static boolean isNumber(String value) {
-    // BigDecimal rejects NaN, Infinity, hex floats and stray whitespace, which Double.parseDouble accepts.
+    // BigDecimal rejects NaN, Infinity, hex floats and stray whitespace, which Double.parseDouble
+    // accepts.
     if (value.length() > 100) {
       return false;
     }

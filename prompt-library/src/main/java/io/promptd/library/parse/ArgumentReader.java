@@ -20,8 +20,19 @@ final class ArgumentReader {
   static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]{0,63}");
 
   private static final Set<String> KEYS = Set.of(
-      "name", "title", "description", "required", "default", "type", "enum", "enumTitles", "pattern", "examples",
-      "dependsOn", "formFirst", "confirm");
+      "name",
+      "title",
+      "description",
+      "required",
+      "default",
+      "type",
+      "enum",
+      "enumTitles",
+      "pattern",
+      "examples",
+      "dependsOn",
+      "formFirst",
+      "confirm");
 
   private ArgumentReader() {}
 
@@ -46,8 +57,10 @@ final class ArgumentReader {
     for (ArgumentSpec spec : out) {
       String other = spec.dependsOn();
       if (other != null && (other.equals(spec.name()) || !seen.contains(other))) {
-        throw new ParseException(spec.line(), "argument '" + spec.name() + "': dependsOn '" + other
-            + "' must name another declared argument");
+        throw new ParseException(
+            spec.line(),
+            "argument '" + spec.name() + "': dependsOn '" + other
+                + "' must name another declared argument");
       }
     }
     return out;
@@ -65,7 +78,9 @@ final class ArgumentReader {
     }
     for (YamlNode item : list.items()) {
       String name = item instanceof Mapping m ? Fields.string(m, "name") : null;
-      if (name != null && item instanceof Mapping m && (m.get("formFirst") != null || m.get("confirm") != null)) {
+      if (name != null
+          && item instanceof Mapping m
+          && (m.get("formFirst") != null || m.get("confirm") != null)) {
         JsonObject.Builder b = JsonObject.builder();
         if (m.get("formFirst") != null) {
           b.put("formFirst", Fields.bool(m, "formFirst", true));
@@ -87,7 +102,8 @@ final class ArgumentReader {
 
   private static ArgumentSpec full(YamlNode item, Problems problems) throws ParseException {
     if (!(item instanceof Mapping m)) {
-      throw new ParseException(item.line(), "each argument must be a name or a mapping with 'name'");
+      throw new ParseException(
+          item.line(), "each argument must be a name or a mapping with 'name'");
     }
     String name = Fields.string(m, "name");
     if (name == null) {
@@ -98,23 +114,37 @@ final class ArgumentReader {
     String typeId = Fields.string(m, "type");
     ArgType type = typeId == null ? ArgType.STRING : ArgType.of(typeId);
     if (type == null) {
-      throw new ParseException(Fields.line(m, "type", m.line()), "argument '" + name + "': type '" + typeId
-          + "' is not one of string, integer, number, boolean");
+      throw new ParseException(
+          Fields.line(m, "type", m.line()),
+          "argument '" + name + "': type '" + typeId
+              + "' is not one of string, integer, number, boolean");
     }
     String dependsOn = Fields.string(m, "dependsOn");
     Choices enumValues = choices(m, "enum", "argument", name, dependsOn);
     Choices examples = choices(m, "examples", "argument", name, dependsOn);
-    ArgumentSpec spec = new ArgumentSpec(name, Fields.string(m, "title"), Fields.string(m, "description"),
-        Fields.bool(m, "required", false), type, Fields.string(m, "default"), enumValues, examples,
-        pattern(m, name), dependsOn, m.line(), enumTitles(m, name, enumValues));
+    ArgumentSpec spec = new ArgumentSpec(
+        name,
+        Fields.string(m, "title"),
+        Fields.string(m, "description"),
+        Fields.bool(m, "required", false),
+        type,
+        Fields.string(m, "default"),
+        enumValues,
+        examples,
+        pattern(m, name),
+        dependsOn,
+        m.line(),
+        enumTitles(m, name, enumValues));
     checkValues(spec, m, problems);
     return spec;
   }
 
   private static void checkName(String name, int line) throws ParseException {
     if (!NAME.matcher(name).matches()) {
-      throw new ParseException(line, "argument name '" + name
-          + "' must be 1-64 letters, digits, '_' or '-' (it is used as a template variable)");
+      throw new ParseException(
+          line,
+          "argument name '" + name
+              + "' must be 1-64 letters, digits, '_' or '-' (it is used as a template variable)");
     }
   }
 
@@ -123,7 +153,8 @@ final class ArgumentReader {
    *
    * @param kind what declares it, for messages: "argument" (prompt files) or "variable" (resource templates)
    */
-  static Choices choices(Mapping m, String key, String kind, String name, @Nullable String dependsOn)
+  static Choices choices(
+      Mapping m, String key, String kind, String name, @Nullable String dependsOn)
       throws ParseException {
     YamlNode node = m.get(key);
     if (node == null) {
@@ -133,8 +164,10 @@ final class ArgumentReader {
       return Choices.flat(Fields.strings(node, key));
     }
     if (dependsOn == null) {
-      throw new ParseException(node.line(), kind + " '" + name + "': '" + key
-          + "' is a mapping, so 'dependsOn' must name the " + kind + " its keys are values of");
+      throw new ParseException(
+          node.line(),
+          kind + " '" + name + "': '" + key + "' is a mapping, so 'dependsOn' must name the " + kind
+              + " its keys are values of");
     }
     Map<String, List<String>> byKey = new LinkedHashMap<>();
     for (String k : keyed.keys()) {
@@ -145,24 +178,30 @@ final class ArgumentReader {
   }
 
   /** {@code enumTitles}: a display name for each value of a flat {@code enum}, shown when a form asks for it. */
-  private static Map<String, String> enumTitles(Mapping m, String arg, Choices enumValues) throws ParseException {
+  private static Map<String, String> enumTitles(Mapping m, String arg, Choices enumValues)
+      throws ParseException {
     YamlNode node = m.get("enumTitles");
     if (node == null) {
       return Map.of();
     }
     if (!(node instanceof Mapping titles) || enumValues.isEmpty() || enumValues.isKeyed()) {
-      throw new ParseException(node.line(), "argument '" + arg + "': 'enumTitles' maps values of a flat 'enum' to"
-          + " the names a form shows, e.g. {fr: French}");
+      throw new ParseException(
+          node.line(),
+          "argument '" + arg + "': 'enumTitles' maps values of a flat 'enum' to"
+              + " the names a form shows, e.g. {fr: French}");
     }
     Map<String, String> out = new LinkedHashMap<>();
     for (String value : titles.keys()) {
       if (!enumValues.all().contains(value)) {
-        throw new ParseException(node.line(), "argument '" + arg + "': enumTitles names '" + value
-            + "', which is not one of its enum values");
+        throw new ParseException(
+            node.line(),
+            "argument '" + arg + "': enumTitles names '" + value
+                + "', which is not one of its enum values");
       }
       String title = Fields.string(titles, value);
       if (title == null) {
-        throw new ParseException(node.line(), "argument '" + arg + "': the title of '" + value + "' must be text");
+        throw new ParseException(
+            node.line(), "argument '" + arg + "': the title of '" + value + "' must be text");
       }
       out.put(value, title);
     }
@@ -177,27 +216,33 @@ final class ArgumentReader {
     try {
       return Pattern.compile(regex);
     } catch (PatternSyntaxException e) {
-      throw new ParseException(Fields.line(m, "pattern", m.line()), "argument '" + arg + "': invalid pattern: "
-          + e.getDescription());
+      throw new ParseException(
+          Fields.line(m, "pattern", m.line()),
+          "argument '" + arg + "': invalid pattern: " + e.getDescription());
     }
   }
 
   /** Enum values must have the declared type; a default must pass every rule. */
-  private static void checkValues(ArgumentSpec spec, Mapping m, Problems problems) throws ParseException {
+  private static void checkValues(ArgumentSpec spec, Mapping m, Problems problems)
+      throws ParseException {
     for (String v : spec.enumValues().all()) {
       if (!spec.type().accepts(v)) {
-        throw new ParseException(Fields.line(m, "enum", m.line()), "argument '" + spec.name() + "': enum value '"
-            + v + "' is not of type " + spec.type().id());
+        throw new ParseException(
+            Fields.line(m, "enum", m.line()),
+            "argument '" + spec.name() + "': enum value '" + v + "' is not of type "
+                + spec.type().id());
       }
     }
     String def = spec.defaultValue();
     if (def != null && spec.normalize(def, null) == null) {
-      throw new ParseException(Fields.line(m, "default", m.line()), "argument '" + spec.name() + "': default "
-          + spec.violation(def, null));
+      throw new ParseException(
+          Fields.line(m, "default", m.line()),
+          "argument '" + spec.name() + "': default " + spec.violation(def, null));
     }
     if (def != null && spec.required()) {
-      problems.warning(Fields.line(m, "required", m.line()), "argument '" + spec.name()
-          + "' is required, so its default is never used");
+      problems.warning(
+          Fields.line(m, "required", m.line()),
+          "argument '" + spec.name() + "' is required, so its default is never used");
     }
   }
 }

@@ -51,9 +51,21 @@ public record ArgumentSpec(
   }
 
   /** A plain optional or required string argument, as the Claude and VS Code formats declare them. */
-  public static ArgumentSpec simple(String name, @Nullable String description, boolean required, int line) {
+  public static ArgumentSpec simple(
+      String name, @Nullable String description, boolean required, int line) {
     return new ArgumentSpec(
-        name, null, description, required, ArgType.STRING, null, Choices.NONE, Choices.NONE, null, null, line, Map.of());
+        name,
+        null,
+        description,
+        required,
+        ArgType.STRING,
+        null,
+        Choices.NONE,
+        Choices.NONE,
+        null,
+        null,
+        line,
+        Map.of());
   }
 
   /**
@@ -67,9 +79,16 @@ public record ArgumentSpec(
       case NUMBER -> ArgumentField.Type.NUMBER;
       case BOOLEAN -> ArgumentField.Type.BOOLEAN;
     };
-    return ArgumentField.builder(name).title(title).description(description).type(t)
-        .choices(enumValues.isKeyed() ? List.of() : enumValues.all()).choiceTitles(enumTitles).defaultValue(defaultValue)
-        .pattern(pattern == null ? null : pattern.pattern()).required(required).build();
+    return ArgumentField.builder(name)
+        .title(title)
+        .description(description)
+        .type(t)
+        .choices(enumValues.isKeyed() ? List.of() : enumValues.all())
+        .choiceTitles(enumTitles)
+        .defaultValue(defaultValue)
+        .pattern(pattern == null ? null : pattern.pattern())
+        .required(required)
+        .build();
   }
 
   /**
@@ -131,22 +150,27 @@ public record ArgumentSpec(
   /** Says which rule {@code value} breaks, in words fit for an error message. */
   public String violation(String value, @Nullable String dependency) {
     if (!type.accepts(value)) {
-      return "must be " + switch (type) {
-        case INTEGER -> "an integer";
-        case NUMBER -> "a number";
-        case BOOLEAN -> "true or false";
-        case STRING -> "a string";
-      } + ", not '" + clip(value) + "'";
+      return "must be "
+          + switch (type) {
+            case INTEGER -> "an integer";
+            case NUMBER -> "a number";
+            case BOOLEAN -> "true or false";
+            case STRING -> "a string";
+          }
+          + ", not '" + clip(value) + "'";
     }
     List<String> allowed = enumValues.forKey(dependency);
     if (!enumValues.isEmpty() && match(allowed, value) == null) {
-      String given = dependency != null && enumValues.isKeyed() ? " when '" + dependsOn + "' is '" + dependency + "'" : "";
+      String given = dependency != null && enumValues.isKeyed()
+          ? " when '" + dependsOn + "' is '" + dependency + "'"
+          : "";
       return "must be one of " + String.join(", ", allowed) + given + ", not '" + clip(value) + "'";
     }
     if (pattern != null) {
       return BoundedMatch.matches(pattern, value) == BoundedMatch.Result.TOO_COSTLY
-          ? "could not be checked against the pattern " + pattern.pattern() + " (the pattern backtracks too much on"
-              + " this value of " + value.length() + " characters; the prompt file's author can simplify it)"
+          ? "could not be checked against the pattern " + pattern.pattern()
+              + " (the pattern backtracks too much on" + " this value of " + value.length()
+              + " characters; the prompt file's author can simplify it)"
           : "must match the pattern " + pattern.pattern() + ", not '" + clip(value) + "'";
     }
     return "is invalid";

@@ -46,8 +46,8 @@ public final class AttachmentRefs {
    * Reads a library file as a resource, inside the root only and at most {@code limit} bytes: text for the text
    * types promptd knows (then it must be UTF-8), else a blob, with image and audio bytes checked against their type.
    */
-  public static ResourceContents read(Root root, Path file, String uri, long limit, FileAccess files)
-      throws ParseException {
+  public static ResourceContents read(
+      Root root, Path file, String uri, long limit, FileAccess files) throws ParseException {
     byte[] data = files.read(root, file, limit, 0, "attachment");
     return ResourceParser.fromBytes(uri, mimeType(file), data, root.relative(file), 0);
   }
@@ -106,7 +106,10 @@ public final class AttachmentRefs {
     StringBuilder out = new StringBuilder(path.length());
     for (byte b : path.getBytes(StandardCharsets.UTF_8)) {
       int c = b & 0xff;
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || KEEP.indexOf(c) >= 0) {
+      if ((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9')
+          || KEEP.indexOf(c) >= 0) {
         out.append((char) c);
       } else {
         out.append('%').append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 0xf));

@@ -33,7 +33,13 @@ final class Attachments {
    * @param attached receives the library files the prompt attaches or links to, which are served as resources
    * @param files reads them
    */
-  Attachments(Root root, Path file, long maxBytes, Set<Path> dependencies, Set<Path> attached, FileAccess files) {
+  Attachments(
+      Root root,
+      Path file,
+      long maxBytes,
+      Set<Path> dependencies,
+      Set<Path> attached,
+      FileAccess files) {
     this.root = root;
     this.file = file;
     this.maxBytes = maxBytes;
@@ -59,14 +65,18 @@ final class Attachments {
     String name = path.getFileName().toString();
     String mimeType = image ? MediaTypes.image(name) : MediaTypes.audio(name);
     if (mimeType == null) {
-      throw new ParseException(line, kind + " '" + reference + "' must end in one of: " + MediaTypes.supported(image));
+      throw new ParseException(
+          line, kind + " '" + reference + "' must end in one of: " + MediaTypes.supported(image));
     }
     byte[] data = files.read(root, path, maxBytes, line, kind);
     if (!MediaTypes.looksLike(mimeType, data)) {
-      throw new ParseException(line, kind + " '" + reference + "' does not contain " + mimeType + " data");
+      throw new ParseException(
+          line, kind + " '" + reference + "' does not contain " + mimeType + " data");
     }
     String base64 = Base64.getEncoder().encodeToString(data);
-    return image ? new ImageContent(base64, mimeType, null, null) : new AudioContent(base64, mimeType, null, null);
+    return image
+        ? new ImageContent(base64, mimeType, null, null)
+        : new AudioContent(base64, mimeType, null, null);
   }
 
   /** An embedded resource from {@code reference}: text when it is a known text type in UTF-8, else a blob. */
@@ -82,12 +92,16 @@ final class Attachments {
       try {
         contents = new TextResourceContents(uri, textType, SafeFiles.decodeUtf8(data), null);
       } catch (ParseException e) {
-        throw new ParseException(line, "resource '" + reference + "' is " + textType + " but " + e.getMessage());
+        throw new ParseException(
+            line, "resource '" + reference + "' is " + textType + " but " + e.getMessage());
       }
     } else {
       String mimeType = MediaTypes.image(path.getFileName().toString());
       contents = new BlobResourceContents(
-          uri, mimeType != null ? mimeType : "application/octet-stream", Base64.getEncoder().encodeToString(data), null);
+          uri,
+          mimeType != null ? mimeType : "application/octet-stream",
+          Base64.getEncoder().encodeToString(data),
+          null);
     }
     return new EmbeddedResource(contents, null, null);
   }

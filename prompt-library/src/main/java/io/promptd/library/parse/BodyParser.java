@@ -35,7 +35,11 @@ final class BodyParser {
 
   private record InlineStart(Role role, TextTemplate uri, int line) {}
 
-  BodyParser(MustacheTemplates templates, Attachments attachments, Map<String, Integer> variables, Problems problems) {
+  BodyParser(
+      MustacheTemplates templates,
+      Attachments attachments,
+      Map<String, Integer> variables,
+      Problems problems) {
     this.templates = templates;
     this.attachments = attachments;
     this.variables = variables;
@@ -54,7 +58,9 @@ final class BodyParser {
       }
       // Only a line starting with ':::' can match: the others skip the regular expression.
       Matcher m = fenced || !current.startsWith(":::") ? null : MARKER.matcher(current);
-      if (m != null && m.matches() && directive(m.group(1).toLowerCase(Locale.ROOT), m.group(2), line)) {
+      if (m != null
+          && m.matches()
+          && directive(m.group(1).toLowerCase(Locale.ROOT), m.group(2), line)) {
         textLine = line + 1;
       } else {
         text.append(current).append('\n');
@@ -66,7 +72,8 @@ final class BodyParser {
   }
 
   /** Handles a {@code :::} line; false when it is not one of ours and stays text. */
-  private boolean directive(String word, @Nullable String argument, int line) throws ParseException {
+  private boolean directive(String word, @Nullable String argument, int line)
+      throws ParseException {
     Speaker next = switch (word) {
       case "system" -> Speaker.SYSTEM;
       case "user" -> Speaker.USER;
@@ -82,17 +89,22 @@ final class BodyParser {
       return true;
     }
     if (!ATTACHMENTS.contains(word)) {
-      problems.warning(line, "'::: " + word + "' is not a marker (system, user, assistant, image, audio, resource,"
-          + " link) and is kept as text");
+      problems.warning(
+          line,
+          "'::: " + word + "' is not a marker (system, user, assistant, image, audio, resource,"
+              + " link) and is kept as text");
       return false;
     }
     if (argument == null || argument.isEmpty()) {
-      throw new ParseException(line, "'::: " + word + "' needs a " + (word.equals("link") ? "URI" : "path"));
+      throw new ParseException(
+          line, "'::: " + word + "' needs a " + (word.equals("link") ? "URI" : "path"));
     }
     flush();
     if (speaker == Speaker.SYSTEM) {
-      throw new ParseException(line, "'::: " + word + "' cannot go in a system section; system text is folded into"
-          + " the first user message");
+      throw new ParseException(
+          line,
+          "'::: " + word + "' cannot go in a system section; system text is folded into"
+              + " the first user message");
     }
     attach(word, argument, line);
     return true;
@@ -101,8 +113,9 @@ final class BodyParser {
   private void attach(String word, String argument, int line) throws ParseException {
     Role role = speaker.role();
     switch (word) {
-      case "image", "audio" -> parts.add(new Part.Fixed(role, attachments.media(word.equals("image"), argument, line),
-          line));
+      case "image", "audio" ->
+        parts.add(
+            new Part.Fixed(role, attachments.media(word.equals("image"), argument, line), line));
       case "resource" -> {
         if (URI.matcher(argument).matches()) {
           inline = new InlineStart(role, template(argument, line), line);
@@ -134,8 +147,8 @@ final class BodyParser {
     InlineStart resource = inline;
     inline = null;
     if (resource != null) {
-      parts.add(new Part.InlineResource(resource.role(), resource.uri(), "text/plain", template(source, first),
-          resource.line()));
+      parts.add(new Part.InlineResource(
+          resource.role(), resource.uri(), "text/plain", template(source, first), resource.line()));
     } else if (!source.isEmpty()) {
       parts.add(new Part.Text(speaker, template(source, first), first));
     }

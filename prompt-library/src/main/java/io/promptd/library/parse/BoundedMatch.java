@@ -27,12 +27,15 @@ final class BoundedMatch {
   /** Whether the whole of {@code value} matches {@code pattern}, within the budget for its length. */
   static Result matches(Pattern pattern, String value) {
     try {
-      return pattern.matcher(new Counted(value, budget(value.length()))).matches() ? Result.MATCHES
+      return pattern.matcher(new Counted(value, budget(value.length()))).matches()
+          ? Result.MATCHES
           : Result.DOES_NOT_MATCH;
     } catch (OutOfBudget e) {
       return Result.TOO_COSTLY;
     } catch (StackOverflowError e) {
-      return Result.TOO_COSTLY; // deep recursion in the regex engine on a long value: as costly, and as harmless here
+      return Result
+          .TOO_COSTLY; // deep recursion in the regex engine on a long value: as costly, and as
+      // harmless here
     }
   }
 
@@ -79,7 +82,8 @@ final class BoundedMatch {
     @Override
     public CharSequence subSequence(int start, int end) {
       if (start < 0 || end > length() || start > end) {
-        throw new IndexOutOfBoundsException("subSequence(" + start + ", " + end + ") of " + length());
+        throw new IndexOutOfBoundsException(
+            "subSequence(" + start + ", " + end + ") of " + length());
       }
       return new Counted(text, from + start, from + end, left); // shares the budget
     }

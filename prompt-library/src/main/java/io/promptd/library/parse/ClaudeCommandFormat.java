@@ -25,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class ClaudeCommandFormat implements PromptFormat {
   private static final Home HOME = new Home(".claude", "commands");
-  private static final Pattern TOKEN = Pattern.compile("\\$ARGUMENTS\\[(\\d)]|\\$ARGUMENTS|\\$(\\d)");
+  private static final Pattern TOKEN =
+      Pattern.compile("\\$ARGUMENTS\\[(\\d)]|\\$ARGUMENTS|\\$(\\d)");
   private static final Pattern HINT = Pattern.compile("\\[([^\\]]+)]|<([^>]+)>");
 
   ClaudeCommandFormat() {}
@@ -59,21 +60,33 @@ final class ClaudeCommandFormat implements PromptFormat {
     boolean zeroBased = zeroBased(yaml, body);
     Tokens tokens = Tokens.scan(body, zeroBased);
     String hint = Fields.string(yaml, "argument-hint");
-    List<String> names = tokens.count() > 0 ? positionalNames(hint, tokens.count())
+    List<String> names = tokens.count() > 0
+        ? positionalNames(hint, tokens.count())
         : tokens.all() ? List.of("arguments") : List.of();
     List<ArgumentSpec> arguments = new ArrayList<>();
     for (String n : names) {
       int position = arguments.size();
       String description = tokens.count() == 0
           ? (hint != null ? hint : "everything after the command name")
-          : "positional argument " + (position + 1) + " ($" + (zeroBased ? position : position + 1) + ")";
+          : "positional argument " + (position + 1) + " ($" + (zeroBased ? position : position + 1)
+              + ")";
       arguments.add(ArgumentSpec.simple(n, description, false, 1));
     }
     ForeignFormats.warnShell(body, fm.bodyLine(), problems);
-    ForeignFormats.warnAll(ForeignFormats.FILE_REF, body, fm.bodyLine(), problems,
+    ForeignFormats.warnAll(
+        ForeignFormats.FILE_REF,
+        body,
+        fm.bodyLine(),
+        problems,
         "file reference %s is kept as text; promptd never reads referenced files");
-    return ForeignFormats.single(source, yaml, ForeignFormats.name(yaml, source), body, arguments,
-        new PlaceholderTemplate(tokens.pieces(names)), fm.bodyLine());
+    return ForeignFormats.single(
+        source,
+        yaml,
+        ForeignFormats.name(yaml, source),
+        body,
+        arguments,
+        new PlaceholderTemplate(tokens.pieces(names)),
+        fm.bodyLine());
   }
 
   /**
@@ -94,9 +107,9 @@ final class ClaudeCommandFormat implements PromptFormat {
       while (m.find()) {
         literals.add(body.substring(last, m.start()));
         last = m.end();
-        int index = m.group(1) != null ? Integer.parseInt(m.group(1))
-            : m.group(2) != null ? Integer.parseInt(m.group(2)) - (zeroBased ? 0 : 1)
-            : -1;
+        int index = m.group(1) != null
+            ? Integer.parseInt(m.group(1))
+            : m.group(2) != null ? Integer.parseInt(m.group(2)) - (zeroBased ? 0 : 1) : -1;
         positions.add(index);
         count = Math.max(count, index + 1);
       }
@@ -110,8 +123,12 @@ final class ClaudeCommandFormat implements PromptFormat {
       for (int i = 0; i < positions.size(); i++) {
         pieces.add(new PlaceholderTemplate.Literal(literals.get(i)));
         int index = positions.get(i);
-        pieces.add(index >= 0 ? new PlaceholderTemplate.Ref(names.get(index))
-            : count > 0 ? new PlaceholderTemplate.Joined(names) : new PlaceholderTemplate.Ref("arguments"));
+        pieces.add(
+            index >= 0
+                ? new PlaceholderTemplate.Ref(names.get(index))
+                : count > 0
+                    ? new PlaceholderTemplate.Joined(names)
+                    : new PlaceholderTemplate.Ref("arguments"));
       }
       pieces.add(new PlaceholderTemplate.Literal(literals.getLast()));
       return pieces;
@@ -122,7 +139,8 @@ final class ClaudeCommandFormat implements PromptFormat {
     String base = Fields.string(yaml, "argument-base");
     if (base != null) {
       if (!base.equals("0") && !base.equals("1")) {
-        throw new ParseException(Fields.line(yaml, "argument-base", 1), "'argument-base' must be 0 or 1");
+        throw new ParseException(
+            Fields.line(yaml, "argument-base", 1), "'argument-base' must be 0 or 1");
       }
       return base.equals("0");
     }
@@ -136,7 +154,10 @@ final class ClaudeCommandFormat implements PromptFormat {
       Matcher m = HINT.matcher(hint);
       while (m.find()) {
         String word = m.group(1) != null ? m.group(1) : m.group(2);
-        fromHint.add(word.strip().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-").replaceAll("^-+|-+$", ""));
+        fromHint.add(word.strip()
+            .toLowerCase(Locale.ROOT)
+            .replaceAll("[^a-z0-9_-]+", "-")
+            .replaceAll("^-+|-+$", ""));
       }
     }
     Set<String> names = new LinkedHashSet<>();

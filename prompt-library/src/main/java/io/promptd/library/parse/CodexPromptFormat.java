@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class CodexPromptFormat implements PromptFormat {
   private static final Home HOME = new Home(".codex", "prompts");
-  private static final Pattern TOKEN = Pattern.compile("\\$\\$|\\$ARGUMENTS|\\$([1-9])|\\$([A-Z][A-Z0-9_]{0,63})");
+  private static final Pattern TOKEN =
+      Pattern.compile("\\$\\$|\\$ARGUMENTS|\\$([1-9])|\\$([A-Z][A-Z0-9_]{0,63})");
 
   CodexPromptFormat() {}
 
@@ -80,33 +81,50 @@ final class CodexPromptFormat implements PromptFormat {
     tokens.add(literal.toString());
 
     String hint = Fields.string(yaml, "argument-hint");
-    List<String> names = positional > 0 ? ClaudeCommandFormat.positionalNames(hint, positional)
+    List<String> names = positional > 0
+        ? ClaudeCommandFormat.positionalNames(hint, positional)
         : all ? List.of("arguments") : List.of();
     List<ArgumentSpec> arguments = new ArrayList<>();
     for (int i = 0; i < names.size(); i++) {
-      arguments.add(ArgumentSpec.simple(names.get(i), positional == 0
-          ? (hint != null ? hint : "everything after the prompt name")
-          : "positional argument " + (i + 1) + " ($" + (i + 1) + ")", false, 1));
+      arguments.add(ArgumentSpec.simple(
+          names.get(i),
+          positional == 0
+              ? (hint != null ? hint : "everything after the prompt name")
+              : "positional argument " + (i + 1) + " ($" + (i + 1) + ")",
+          false,
+          1));
     }
     for (Map.Entry<String, Integer> e : named.entrySet()) {
       if (names.contains(e.getKey())) {
-        throw new ParseException(e.getValue(), "named placeholder $" + e.getKey() + " has the name of a positional"
-            + " argument");
+        throw new ParseException(
+            e.getValue(),
+            "named placeholder $" + e.getKey() + " has the name of a positional" + " argument");
       }
-      arguments.add(ArgumentSpec.simple(e.getKey(), "named argument $" + e.getKey(), true, e.getValue()));
+      arguments.add(
+          ArgumentSpec.simple(e.getKey(), "named argument $" + e.getKey(), true, e.getValue()));
     }
     List<PlaceholderTemplate.Piece> pieces = new ArrayList<>();
     for (Object t : tokens) {
-      pieces.add(switch (t) {
-        case String s -> new PlaceholderTemplate.Literal(s);
-        case Integer i -> new PlaceholderTemplate.Ref(names.get(i));
-        case Named n when n.name() != null -> new PlaceholderTemplate.Ref(n.name());
-        default -> positional > 0 ? new PlaceholderTemplate.Joined(names) : new PlaceholderTemplate.Ref("arguments");
-      });
+      pieces.add(
+          switch (t) {
+            case String s -> new PlaceholderTemplate.Literal(s);
+            case Integer i -> new PlaceholderTemplate.Ref(names.get(i));
+            case Named n when n.name() != null -> new PlaceholderTemplate.Ref(n.name());
+            default ->
+              positional > 0
+                  ? new PlaceholderTemplate.Joined(names)
+                  : new PlaceholderTemplate.Ref("arguments");
+          });
     }
     ForeignFormats.warnShell(body, fm.bodyLine(), problems);
-    return ForeignFormats.single(source, yaml, ForeignFormats.name(yaml, source), body, arguments,
-        new PlaceholderTemplate(pieces), fm.bodyLine());
+    return ForeignFormats.single(
+        source,
+        yaml,
+        ForeignFormats.name(yaml, source),
+        body,
+        arguments,
+        new PlaceholderTemplate(pieces),
+        fm.bodyLine());
   }
 
   /** A named placeholder ({@code $FILE}), or {@code $ARGUMENTS} when {@code name} is null. */

@@ -12,6 +12,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class CursorCommandFormat implements PromptFormat {
   private static final Home HOME = new Home(".cursor", "commands");
+
   CursorCommandFormat() {}
 
   @Override
@@ -41,12 +42,22 @@ final class CursorCommandFormat implements PromptFormat {
     Mapping yaml = fm.yaml();
     String body = fm.body();
     ForeignFormats.warnShell(body, fm.bodyLine(), problems);
-    ForeignFormats.warnAll(ForeignFormats.FILE_REF, body, fm.bodyLine(), problems,
+    ForeignFormats.warnAll(
+        ForeignFormats.FILE_REF,
+        body,
+        fm.bodyLine(),
+        problems,
         "file reference %s is kept as text; promptd never reads referenced files");
-    List<ArgumentSpec> arguments = List.of(ArgumentSpec.simple("arguments",
-        "text typed after the command; added after the prompt", false, 1));
-    return ForeignFormats.single(source, yaml, ForeignFormats.name(yaml, source), body, arguments,
-        new PlaceholderTemplate(List.of(new PlaceholderTemplate.Literal(body),
-            new PlaceholderTemplate.Appended("arguments"))), fm.bodyLine());
+    List<ArgumentSpec> arguments = List.of(ArgumentSpec.simple(
+        "arguments", "text typed after the command; added after the prompt", false, 1));
+    return ForeignFormats.single(
+        source,
+        yaml,
+        ForeignFormats.name(yaml, source),
+        body,
+        arguments,
+        new PlaceholderTemplate(List.of(
+            new PlaceholderTemplate.Literal(body), new PlaceholderTemplate.Appended("arguments"))),
+        fm.bodyLine());
   }
 }

@@ -84,7 +84,8 @@ final class Fields {
     for (String key : map.keys()) {
       if (!known.contains(key)) {
         YamlNode node = map.get(key);
-        problems.warning(node == null ? map.line() : node.line(), "unknown " + where + " key '" + key + "'");
+        problems.warning(
+            node == null ? map.line() : node.line(), "unknown " + where + " key '" + key + "'");
       }
     }
   }

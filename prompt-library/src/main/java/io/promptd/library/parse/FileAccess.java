@@ -10,7 +10,8 @@ public interface FileAccess {
   /** Files on disk, read with the checks of {@link SafeFiles#read}. */
   FileAccess FOLDER = new FileAccess() {
     @Override
-    public byte[] read(Root root, Path file, long limit, int line, String what) throws ParseException {
+    public byte[] read(Root root, Path file, long limit, int line, String what)
+        throws ParseException {
       return SafeFiles.read(root, file, limit, line, what);
     }
 

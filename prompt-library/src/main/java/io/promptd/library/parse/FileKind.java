@@ -19,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class FileKind {
   /** The formats read inside their folder pairs, in precedence order. */
-  private static final List<PromptFormat> HOMES = PromptFormats.ALL.stream().filter(f -> f.home() != null).toList();
+  private static final List<PromptFormat> HOMES =
+      PromptFormats.ALL.stream().filter(f -> f.home() != null).toList();
   /** The formats read anywhere else, in precedence order. */
   private static final List<PromptFormat> ANYWHERE =
       PromptFormats.ALL.stream().filter(f -> f.home() == null).toList();
@@ -47,7 +48,8 @@ public final class FileKind {
 
   /** Whether {@code sub} inside the hidden folder {@code dir} is a format's folder (scanned although hidden). */
   public static boolean formatFolder(String dir, String sub) {
-    return HOMES.stream().anyMatch(f -> home(f).dir().equals(dir) && home(f).sub().equals(sub));
+    return HOMES.stream()
+        .anyMatch(f -> home(f).dir().equals(dir) && home(f).sub().equals(sub));
   }
 
   /** Whether the hidden folder {@code dir} holds a format's folder. */
@@ -97,8 +99,10 @@ public final class FileKind {
       }
     }
     PromptFormat format = anywhere(fileName);
-    return format == null ? null
-        : new Match(format, strip(full.subList(rootSegments, full.size()), suffixOf(format, fileName)));
+    return format == null
+        ? null
+        : new Match(
+            format, strip(full.subList(rootSegments, full.size()), suffixOf(format, fileName)));
   }
 
   /**
@@ -110,7 +114,8 @@ public final class FileKind {
     if (!candidate(lower)) {
       return null;
     }
-    // The format folder nearest the top wins, as in the segment-by-segment walk of classify(Root, Path).
+    // The format folder nearest the top wins, as in the segment-by-segment walk of classify(Root,
+    // Path).
     int best = -1;
     PromptFormat chosen = null;
     String suffix = null;
@@ -127,7 +132,8 @@ public final class FileKind {
       return new Match(chosen, folder.below(best + 2, fileName, suffix));
     }
     PromptFormat format = anywhere(lower);
-    return format == null ? null
+    return format == null
+        ? null
         : new Match(format, folder.below(folder.rootSegments, fileName, suffixOf(format, lower)));
   }
 
@@ -142,6 +148,7 @@ public final class FileKind {
   public static final class Folder {
     /** The root's last two folder names, then the folders from the root down to this one. */
     private final String[] segments;
+
     private final int rootSegments;
     /** Where each format's folder pair ({@link #HOMES}, in order) first starts in {@link #segments}, or -1. */
     private final int[] homes;

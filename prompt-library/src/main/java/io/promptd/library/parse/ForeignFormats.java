@@ -48,14 +48,22 @@ final class ForeignFormats {
 
   /** Warns about {@code !`cmd`} snippets: kept as text, never executed. */
   static void warnShell(String body, int bodyLine, Problems problems) {
-    warnAll(SHELL, body, bodyLine, problems, "shell command %s is kept as text; promptd never runs commands");
+    warnAll(
+        SHELL,
+        body,
+        bodyLine,
+        problems,
+        "shell command %s is kept as text; promptd never runs commands");
   }
 
   /** Warns for every match of {@code pattern}, with {@code %s} in {@code message} replaced by the match. */
-  static void warnAll(Pattern pattern, String body, int bodyLine, Problems problems, String message) {
+  static void warnAll(
+      Pattern pattern, String body, int bodyLine, Problems problems, String message) {
     Matcher m = pattern.matcher(body);
     while (m.find()) {
-      problems.warning(lineAt(body, m.start(), bodyLine), String.format(java.util.Locale.ROOT, message, m.group()));
+      problems.warning(
+          lineAt(body, m.start(), bodyLine),
+          String.format(java.util.Locale.ROOT, message, m.group()));
     }
   }
 
@@ -71,13 +79,32 @@ final class ForeignFormats {
   }
 
   /** A single-message prompt. */
-  static PromptFile single(Source source, Mapping yaml, String name, String body, List<ArgumentSpec> arguments,
-      PlaceholderTemplate template, int bodyLine) throws ParseException {
-    Prompt prompt = new Prompt(name, Fields.string(yaml, "title"), description(yaml, body),
-        arguments.stream().map(ArgumentSpec::toProtocol).toList(), List.of(), null);
+  static PromptFile single(
+      Source source,
+      Mapping yaml,
+      String name,
+      String body,
+      List<ArgumentSpec> arguments,
+      PlaceholderTemplate template,
+      int bodyLine)
+      throws ParseException {
+    Prompt prompt = new Prompt(
+        name,
+        Fields.string(yaml, "title"),
+        description(yaml, body),
+        arguments.stream().map(ArgumentSpec::toProtocol).toList(),
+        List.of(),
+        null);
     int nameLine = Fields.line(yaml, "name", 1);
-    // promptd's own key: a file that says who may see it must not be served to everyone because its format is foreign.
-    return new PromptFile(source.file(), source.root(), nameLine, prompt, arguments,
-        body.isBlank() ? List.of() : List.of(new Part.Text(Speaker.USER, template, bodyLine)), Scopes.read(yaml));
+    // promptd's own key: a file that says who may see it must not be served to everyone because its
+    // format is foreign.
+    return new PromptFile(
+        source.file(),
+        source.root(),
+        nameLine,
+        prompt,
+        arguments,
+        body.isBlank() ? List.of() : List.of(new Part.Text(Speaker.USER, template, bodyLine)),
+        Scopes.read(yaml));
   }
 }

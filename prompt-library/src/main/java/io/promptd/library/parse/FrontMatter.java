@@ -61,8 +61,10 @@ public record FrontMatter(YamlNode.Mapping yaml, String body, int bodyLine) {
       int colon = current.indexOf(':');
       if (colon > 0 && !Character.isWhitespace(current.charAt(0))) {
         String value = current.substring(colon + 1).strip();
-        entries.putIfAbsent(current.substring(0, colon).strip(),
-            new YamlNode.Scalar(value, value.isEmpty() ? YamlNode.Kind.NULL : YamlNode.Kind.STRING, line));
+        entries.putIfAbsent(
+            current.substring(0, colon).strip(),
+            new YamlNode.Scalar(
+                value, value.isEmpty() ? YamlNode.Kind.NULL : YamlNode.Kind.STRING, line));
       }
       line++;
     }

@@ -54,7 +54,9 @@ final class GeminiCommandFormat implements PromptFormat {
     }
     for (Map.Entry<String, SimpleToml.Value> e : toml.entrySet()) {
       if (!e.getKey().equals("prompt") && !e.getKey().equals("description")) {
-        problems.warning(e.getValue().line(), "key '" + e.getKey() + "' is not a Gemini CLI command field; ignored");
+        problems.warning(
+            e.getValue().line(),
+            "key '" + e.getKey() + "' is not a Gemini CLI command field; ignored");
       }
     }
     String body = prompt.text();
@@ -73,20 +75,47 @@ final class GeminiCommandFormat implements PromptFormat {
     if (!placed) {
       pieces.add(new PlaceholderTemplate.Appended("args"));
     }
-    ForeignFormats.warnAll(SHELL, body, bodyLine, problems,
+    ForeignFormats.warnAll(
+        SHELL,
+        body,
+        bodyLine,
+        problems,
         "shell command %s is kept as text; promptd never runs commands");
-    ForeignFormats.warnAll(INJECT, body, bodyLine, problems,
+    ForeignFormats.warnAll(
+        INJECT,
+        body,
+        bodyLine,
+        problems,
         "file injection %s is kept as text; promptd never reads referenced files");
     SimpleToml.Value described = toml.get("description");
-    String description = described != null && !described.text().isBlank() ? described.text()
+    String description = described != null && !described.text().isBlank()
+        ? described.text()
         : ForeignFormats.firstLine(body);
     String name = Names.derive(source.match().nameSegments());
-    List<ArgumentSpec> arguments = List.of(ArgumentSpec.simple("args", placed
-        ? "the text after the command ({{args}})" : "text after the command; added after the prompt", false, 1));
-    Prompt p = new Prompt(name, null, description, arguments.stream().map(ArgumentSpec::toProtocol).toList(),
-        List.of(), null);
-    return new PromptFile(source.file(), source.root(), 1, p, arguments,
-        body.isBlank() ? List.of() : List.of(new Part.Text(Speaker.USER, new PlaceholderTemplate(pieces), bodyLine)),
-        null, true);
+    List<ArgumentSpec> arguments = List.of(ArgumentSpec.simple(
+        "args",
+        placed
+            ? "the text after the command ({{args}})"
+            : "text after the command; added after the prompt",
+        false,
+        1));
+    Prompt p = new Prompt(
+        name,
+        null,
+        description,
+        arguments.stream().map(ArgumentSpec::toProtocol).toList(),
+        List.of(),
+        null);
+    return new PromptFile(
+        source.file(),
+        source.root(),
+        1,
+        p,
+        arguments,
+        body.isBlank()
+            ? List.of()
+            : List.of(new Part.Text(Speaker.USER, new PlaceholderTemplate(pieces), bodyLine)),
+        null,
+        true);
   }
 }

@@ -37,10 +37,14 @@ final class MapOnlyCollector implements Mustache.Collector {
   }
 
   @Override
-  @SuppressWarnings("unchecked") // one map serves every key and value type jmustache asks for; it only stores its own
+  @SuppressWarnings(
+      "unchecked") // one map serves every key and value type jmustache asks for; it only stores its
+  // own
   public <K, V> Map<K, V> createFetcherCache() {
-    // A fetcher here depends only on the context's class, so every template can share one cache instead of keeping
-    // its own map (a large library has hundreds of thousands of templates). Concurrent: many threads render at once.
+    // A fetcher here depends only on the context's class, so every template can share one cache
+    // instead of keeping
+    // its own map (a large library has hundreds of thousands of templates). Concurrent: many
+    // threads render at once.
     return (Map<K, V>) SHARED_CACHE;
   }
 }

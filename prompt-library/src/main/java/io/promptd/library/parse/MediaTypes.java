@@ -9,15 +9,34 @@ import org.jspecify.annotations.Nullable;
 /** MIME types by file extension, with a check of the first bytes so a renamed file is not sent as something else. */
 final class MediaTypes {
   private static final Map<String, String> IMAGES = Map.of(
-      "png", "image/png", "jpg", "image/jpeg", "jpeg", "image/jpeg", "gif", "image/gif", "webp", "image/webp");
-  private static final Map<String, String> AUDIO = Map.of(
-      "wav", "audio/wav", "mp3", "audio/mpeg", "ogg", "audio/ogg", "flac", "audio/flac");
+      "png",
+      "image/png",
+      "jpg",
+      "image/jpeg",
+      "jpeg",
+      "image/jpeg",
+      "gif",
+      "image/gif",
+      "webp",
+      "image/webp");
+  private static final Map<String, String> AUDIO =
+      Map.of("wav", "audio/wav", "mp3", "audio/mpeg", "ogg", "audio/ogg", "flac", "audio/flac");
   private static final Map<String, String> TEXT = Map.ofEntries(
-      Map.entry("txt", "text/plain"), Map.entry("md", "text/markdown"), Map.entry("json", "application/json"),
-      Map.entry("yaml", "application/yaml"), Map.entry("yml", "application/yaml"), Map.entry("csv", "text/csv"),
-      Map.entry("html", "text/html"), Map.entry("xml", "application/xml"), Map.entry("java", "text/x-java"),
-      Map.entry("py", "text/x-python"), Map.entry("js", "text/javascript"), Map.entry("ts", "text/x-typescript"),
-      Map.entry("sh", "text/x-shellscript"), Map.entry("diff", "text/x-diff"), Map.entry("patch", "text/x-diff"));
+      Map.entry("txt", "text/plain"),
+      Map.entry("md", "text/markdown"),
+      Map.entry("json", "application/json"),
+      Map.entry("yaml", "application/yaml"),
+      Map.entry("yml", "application/yaml"),
+      Map.entry("csv", "text/csv"),
+      Map.entry("html", "text/html"),
+      Map.entry("xml", "application/xml"),
+      Map.entry("java", "text/x-java"),
+      Map.entry("py", "text/x-python"),
+      Map.entry("js", "text/javascript"),
+      Map.entry("ts", "text/x-typescript"),
+      Map.entry("sh", "text/x-shellscript"),
+      Map.entry("diff", "text/x-diff"),
+      Map.entry("patch", "text/x-diff"));
 
   private MediaTypes() {}
 
@@ -44,13 +63,15 @@ final class MediaTypes {
   /** Whether {@code data} starts the way files of {@code mimeType} do. */
   static boolean looksLike(String mimeType, byte[] data) {
     return switch (mimeType) {
-      case "image/png" -> starts(data, 0, new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
+      case "image/png" ->
+        starts(data, 0, new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
       case "image/jpeg" -> starts(data, 0, new byte[] {(byte) 0xff, (byte) 0xd8, (byte) 0xff});
       case "image/gif" -> starts(data, 0, ascii("GIF8"));
       case "image/webp" -> starts(data, 0, ascii("RIFF")) && starts(data, 8, ascii("WEBP"));
       case "audio/wav" -> starts(data, 0, ascii("RIFF")) && starts(data, 8, ascii("WAVE"));
-      case "audio/mpeg" -> starts(data, 0, ascii("ID3"))
-          || (data.length > 1 && (data[0] & 0xff) == 0xff && (data[1] & 0xe0) == 0xe0);
+      case "audio/mpeg" ->
+        starts(data, 0, ascii("ID3"))
+            || (data.length > 1 && (data[0] & 0xff) == 0xff && (data[1] & 0xe0) == 0xe0);
       case "audio/ogg" -> starts(data, 0, ascii("OggS"));
       case "audio/flac" -> starts(data, 0, ascii("fLaC"));
       default -> true;

@@ -63,11 +63,13 @@ final class MustacheTemplates {
    *     first section that reads each
    * @param problems receives warnings about dotted names
    */
-  TextTemplate compile(String source, int firstLine, Map<String, Integer> variables, Problems problems)
+  TextTemplate compile(
+      String source, int firstLine, Map<String, Integer> variables, Problems problems)
       throws ParseException {
     List<String> simple = simpleTags(source);
     if (simple != null) {
-      // Only plain {{name}} tags, which Mustache always accepts: the compile waits for the first render.
+      // Only plain {{name}} tags, which Mustache always accepts: the compile waits for the first
+      // render.
       for (String name : simple) {
         checkName(name, firstLine);
         VariableCollector.record(name, variables, problems, firstLine);
@@ -121,7 +123,11 @@ final class MustacheTemplates {
   }
 
   private static boolean isNameChar(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '_'
+        || c == '-'
         || c == '.';
   }
 
@@ -154,7 +160,8 @@ final class MustacheTemplates {
     return compiler;
   }
 
-  private static Template parse(Mustache.Compiler compiler, String source, int firstLine, String partialName)
+  private static Template parse(
+      Mustache.Compiler compiler, String source, int firstLine, String partialName)
       throws ParseException {
     try {
       return compiler.compile(source);
@@ -163,30 +170,37 @@ final class MustacheTemplates {
       Matcher m = LINE.matcher(message);
       int line = m.find() ? firstLine + Integer.parseInt(m.group(1)) - 1 : firstLine;
       String where = partialName.isEmpty() ? "" : " in partial '" + partialName + "'";
-      throw new ParseException(partialName.isEmpty() ? line : firstLine,
+      throw new ParseException(
+          partialName.isEmpty() ? line : firstLine,
           "template error" + where + ": " + LINE.matcher(message).replaceAll(""));
     } catch (RuntimeException e) {
-      // The compiler fails on some malformed tags with an index error of its own (an empty "{{}}", found by
+      // The compiler fails on some malformed tags with an index error of its own (an empty "{{}}",
+      // found by
       // PromptFileFuzzTest): still the template's fault, said without the compiler's internals.
       String where = partialName.isEmpty() ? "" : " in partial '" + partialName + "'";
-      throw new ParseException(firstLine, "template error" + where + ": a tag cannot be read (an empty '{{}}', or a"
-          + " tag that does not close?)");
+      throw new ParseException(
+          firstLine,
+          "template error" + where + ": a tag cannot be read (an empty '{{}}', or a"
+              + " tag that does not close?)");
     }
   }
 
   /** Depth-first over includes, so a partial that includes itself, directly or not, is caught. */
-  private void resolvePartials(Template template, int line, List<String> stack) throws ParseException {
+  private void resolvePartials(Template template, int line, List<String> stack)
+      throws ParseException {
     for (String name : includes(template)) {
       if (stack.contains(name)) {
-        throw new ParseException(line, "partial '" + name + "' includes itself: " + String.join(" > ", stack)
-            + " > " + name);
+        throw new ParseException(
+            line,
+            "partial '" + name + "' includes itself: " + String.join(" > ", stack) + " > " + name);
       }
       Template partial = partials.get(name);
       if (partial == null) {
         if (partials.size() >= MAX_PARTIALS) {
           throw new ParseException(line, "more than " + MAX_PARTIALS + " partials");
         }
-        String source = SafeFiles.decodeUtf8(files.read(root, locate(name, line), maxBytes, line, "partial"));
+        String source =
+            SafeFiles.decodeUtf8(files.read(root, locate(name, line), maxBytes, line, "partial"));
         partialSources.put(name, source);
         partial = parse(withPartials(), source, line, name);
         partials.put(name, partial);
@@ -265,12 +279,15 @@ final class MustacheTemplates {
     if (!malformed(name)) {
       return;
     }
-    throw new ParseException(line, "template error: '{{" + name + "}}' is not a name (a dotted name needs a name"
-        + " before, between and after its dots)");
+    throw new ParseException(
+        line,
+        "template error: '{{" + name + "}}' is not a name (a dotted name needs a name"
+            + " before, between and after its dots)");
   }
 
   private static boolean malformed(String name) {
-    return name.contains(".") && !SPECIAL.contains(name)
+    return name.contains(".")
+        && !SPECIAL.contains(name)
         && (name.startsWith(".") || name.endsWith(".") || name.contains(".."));
   }
 
@@ -326,8 +343,10 @@ final class MustacheTemplates {
       }
       int dot = name.indexOf('.');
       if (dot > 0) {
-        problems.warning(line, "'{{" + name + "}}': arguments are plain text, so '" + name.substring(dot)
-            + "' always renders as nothing");
+        problems.warning(
+            line,
+            "'{{" + name + "}}': arguments are plain text, so '" + name.substring(dot)
+                + "' always renders as nothing");
       }
       variables.putIfAbsent(dot > 0 ? name.substring(0, dot) : name, line);
     }

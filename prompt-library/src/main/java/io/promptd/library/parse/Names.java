@@ -34,7 +34,8 @@ public final class Names {
       }
     }
     if (cleaned.isEmpty()) {
-      throw new ParseException(1, "no prompt name can be derived from the file name; set 'name' in front matter");
+      throw new ParseException(
+          1, "no prompt name can be derived from the file name; set 'name' in front matter");
     }
     return String.join("-", cleaned);
   }
@@ -60,8 +61,10 @@ public final class Names {
   /** Checks a name written in front matter. */
   public static String explicit(String name, int line) throws ParseException {
     if (!EXPLICIT.matcher(name).matches()) {
-      throw new ParseException(line, "name '" + name + "' must be 1-128 letters, digits, '_', '-', '.' or ':',"
-          + " starting with a letter, digit or '_'");
+      throw new ParseException(
+          line,
+          "name '" + name + "' must be 1-128 letters, digits, '_', '-', '.' or ':',"
+              + " starting with a letter, digit or '_'");
     }
     return name;
   }

@@ -28,8 +28,17 @@ final class NativeFormat implements PromptFormat {
   /** The {@code _meta} key under which each constrained argument's rules are published, by argument name. */
   static final String ARGUMENTS_META = ArgumentForms.ARGUMENTS_META;
 
-  private static final Set<String> KEYS =
-      Set.of("name", "title", "description", "icons", "tags", "arguments", "elicit", "formFirst", "confirm", Scopes.KEY);
+  private static final Set<String> KEYS = Set.of(
+      "name",
+      "title",
+      "description",
+      "icons",
+      "tags",
+      "arguments",
+      "elicit",
+      "formFirst",
+      "confirm",
+      Scopes.KEY);
 
   NativeFormat() {}
 
@@ -78,36 +87,41 @@ final class NativeFormat implements PromptFormat {
     boolean elicit = Fields.bool(yaml, "elicit", true);
     List<ArgumentSpec> arguments = ArgumentReader.read(yaml, problems);
     Root root = source.root();
-    MustacheTemplates templates = new MustacheTemplates(root, options.maxPromptBytes(), dependencies, files);
-    Attachments attachments =
-        new Attachments(root, source.file(), options.maxAttachmentBytes(), dependencies, attached, files);
+    MustacheTemplates templates =
+        new MustacheTemplates(root, options.maxPromptBytes(), dependencies, files);
+    Attachments attachments = new Attachments(
+        root, source.file(), options.maxAttachmentBytes(), dependencies, attached, files);
     Map<String, Integer> variables = new LinkedHashMap<>();
-    List<Part> parts = new BodyParser(templates, attachments, variables, problems).parse(fm.body(), fm.bodyLine());
+    List<Part> parts =
+        new BodyParser(templates, attachments, variables, problems).parse(fm.body(), fm.bodyLine());
     checkVariables(arguments, variables, problems);
     String description = Fields.string(yaml, "description");
     if (description == null || description.isBlank()) {
       problems.warning(1, "no description: clients show it next to the prompt's name");
     }
     List<Icon> icons = icons(yaml, source, options, dependencies, files);
-    List<PromptArgument> listed = new ArrayList<>(arguments.size()); // a loop: a stream per file cost more
+    List<PromptArgument> listed =
+        new ArrayList<>(arguments.size()); // a loop: a stream per file cost more
     for (ArgumentSpec a : arguments) {
       listed.add(a.toProtocol());
     }
-    Prompt prompt = new Prompt(name, Fields.string(yaml, "title"), description, listed, icons,
-        meta(yaml, arguments));
+    Prompt prompt = new Prompt(
+        name, Fields.string(yaml, "title"), description, listed, icons, meta(yaml, arguments));
     return new PromptFile(source.file(), root, nameLine, prompt, arguments, parts, scopes, elicit);
   }
 
   /** A template variable with no argument is an error; an argument no template reads is a warning. */
-  static void checkVariables(List<ArgumentSpec> arguments, Map<String, Integer> variables, Problems problems) {
+  static void checkVariables(
+      List<ArgumentSpec> arguments, Map<String, Integer> variables, Problems problems) {
     Set<String> declared = new java.util.HashSet<>();
     for (ArgumentSpec a : arguments) {
       declared.add(a.name());
     }
     for (Map.Entry<String, Integer> v : variables.entrySet()) {
       if (!declared.contains(v.getKey())) {
-        problems.error(v.getValue(), "template uses '" + v.getKey() + "' but no argument '" + v.getKey()
-            + "' is declared");
+        problems.error(
+            v.getValue(),
+            "template uses '" + v.getKey() + "' but no argument '" + v.getKey() + "' is declared");
       }
     }
     for (ArgumentSpec a : arguments) {
@@ -117,7 +131,8 @@ final class NativeFormat implements PromptFormat {
     }
   }
 
-  private static @Nullable JsonObject meta(Mapping yaml, List<ArgumentSpec> arguments) throws ParseException {
+  private static @Nullable JsonObject meta(Mapping yaml, List<ArgumentSpec> arguments)
+      throws ParseException {
     List<String> tags = Fields.strings(yaml, "tags");
     Map<String, JsonObject> settings = ArgumentReader.formSettings(yaml);
     JsonObject.Builder constrained = JsonObject.builder();
@@ -136,9 +151,11 @@ final class NativeFormat implements PromptFormat {
     if (tags.isEmpty() && rules.isEmpty() && form == null) {
       return null;
     }
-    return JsonObject.builder().put(TAGS_META, tags.isEmpty() ? null : JsonArray.ofStrings(tags))
+    return JsonObject.builder()
+        .put(TAGS_META, tags.isEmpty() ? null : JsonArray.ofStrings(tags))
         .put(ARGUMENTS_META, rules.isEmpty() ? null : rules)
-        .put(ArgumentForms.FORM_META, form).build();
+        .put(ArgumentForms.FORM_META, form)
+        .build();
   }
 
   /**
@@ -161,8 +178,9 @@ final class NativeFormat implements PromptFormat {
   }
 
   /** Icons are {@code https:} or {@code data:} URIs, or files inside the root turned into {@code data:} URIs. */
-  private static List<Icon> icons(Mapping yaml, Source source, LibraryOptions options, Set<Path> dependencies,
-      FileAccess files) throws ParseException {
+  private static List<Icon> icons(
+      Mapping yaml, Source source, LibraryOptions options, Set<Path> dependencies, FileAccess files)
+      throws ParseException {
     YamlNode node = yaml.get("icons");
     if (node == null) {
       return List.of();
@@ -172,8 +190,8 @@ final class NativeFormat implements PromptFormat {
     }
     List<Icon> icons = new ArrayList<>();
     for (YamlNode item : list.items()) {
-      Mapping m = item instanceof Mapping mapping ? mapping
-          : new Mapping(Map.of("src", item), item.line());
+      Mapping m =
+          item instanceof Mapping mapping ? mapping : new Mapping(Map.of("src", item), item.line());
       String src = Fields.string(m, "src");
       if (src == null) {
         throw new ParseException(m.line(), "each icon needs 'src'");
@@ -183,9 +201,11 @@ final class NativeFormat implements PromptFormat {
         Path path = SafeFiles.resolve(source.root(), source.file(), src, m.line());
         dependencies.add(path);
         String type = MediaTypes.image(path.getFileName().toString());
-        byte[] data = files.read(source.root(), path, options.maxAttachmentBytes(), m.line(), "icon");
+        byte[] data =
+            files.read(source.root(), path, options.maxAttachmentBytes(), m.line(), "icon");
         if (type == null || !MediaTypes.looksLike(type, data)) {
-          throw new ParseException(m.line(), "icon '" + src + "' must be a " + MediaTypes.supported(true) + " image");
+          throw new ParseException(
+              m.line(), "icon '" + src + "' must be a " + MediaTypes.supported(true) + " image");
         }
         mimeType = type;
         src = "data:" + type + ";base64," + Base64.getEncoder().encodeToString(data);

@@ -31,7 +31,8 @@ final class NativeText {
     if (!file.arguments().isEmpty()) {
       List<io.promptd.mcp.json.Json> list = new ArrayList<>();
       for (ArgumentSpec a : file.arguments()) {
-        JsonObject.Builder b = JsonObject.builder().put("name", a.name()).put("description", a.description());
+        JsonObject.Builder b =
+            JsonObject.builder().put("name", a.name()).put("description", a.description());
         if (a.required()) {
           b.put("required", true);
         }
@@ -40,12 +41,16 @@ final class NativeText {
       front.append("arguments: ").append(JsonCodec.write(new JsonArray(list))).append('\n');
     }
     if (file.scopes() != null) {
-      front.append("scopes: ").append(JsonCodec.write(JsonArray.ofStrings(List.copyOf(file.scopes())))).append('\n');
+      front
+          .append("scopes: ")
+          .append(JsonCodec.write(JsonArray.ofStrings(List.copyOf(file.scopes()))))
+          .append('\n');
     }
     front.append("---\n");
     StringBuilder body = new StringBuilder();
     for (Part part : file.parts()) {
-      if (!(part instanceof Part.Text text) || !(text.template() instanceof PlaceholderTemplate template)) {
+      if (!(part instanceof Part.Text text)
+          || !(text.template() instanceof PlaceholderTemplate template)) {
         notes.add("a part of the prompt has no native form; not converted");
         return null;
       }
@@ -53,7 +58,8 @@ final class NativeText {
         switch (piece) {
           case PlaceholderTemplate.Literal l -> {
             if (l.text().contains("{{") || l.text().contains("}}")) {
-              notes.add("the text contains '{{' or '}}', which Mustache would read as tags; not converted");
+              notes.add(
+                  "the text contains '{{' or '}}', which Mustache would read as tags; not converted");
               return null;
             }
             body.append(l.text());
@@ -64,13 +70,20 @@ final class NativeText {
               String n = j.names().get(i);
               body.append(i == 0 ? "{{" + n + "}}" : "{{#" + n + "}} {{" + n + "}}{{/" + n + "}}");
             }
-            notes.add("$ARGUMENTS became the positional arguments one after another (a space before each given one"
-                + " after the first)");
+            notes.add(
+                "$ARGUMENTS became the positional arguments one after another (a space before each given one"
+                    + " after the first)");
           }
           case PlaceholderTemplate.Appended a -> {
-            body.append("{{#").append(a.name()).append("}}\n\n{{").append(a.name()).append("}}{{/")
-                .append(a.name()).append("}}");
-            notes.add("'" + a.name() + "' (what follows the command) is added after the prompt when given");
+            body.append("{{#")
+                .append(a.name())
+                .append("}}\n\n{{")
+                .append(a.name())
+                .append("}}{{/")
+                .append(a.name())
+                .append("}}");
+            notes.add("'" + a.name()
+                + "' (what follows the command) is added after the prompt when given");
           }
         }
       }

@@ -4,7 +4,8 @@ import java.io.Serial;
 
 /** A problem that stops a file from being served, with the 1-based line it is on (0 for the whole file). */
 public final class ParseException extends Exception {
-  @Serial private static final long serialVersionUID = 1L;
+  @Serial
+  private static final long serialVersionUID = 1L;
 
   private final int line;
 

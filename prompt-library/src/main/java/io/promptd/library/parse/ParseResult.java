@@ -16,8 +16,13 @@ import org.jspecify.annotations.Nullable;
  * @param attachments the library files its body attaches or links to ({@code promptd:///}), served as resources
  * @param fingerprint a hash of the file's bytes, to skip reloading a file saved unchanged
  */
-public record ParseResult(Path file, @Nullable PromptFile prompt, List<Diagnostic> diagnostics,
-    Set<Path> dependencies, Set<Path> attachments, long fingerprint) {
+public record ParseResult(
+    Path file,
+    @Nullable PromptFile prompt,
+    List<Diagnostic> diagnostics,
+    Set<Path> dependencies,
+    Set<Path> attachments,
+    long fingerprint) {
   /** Copies the collections. */
   public ParseResult {
     diagnostics = List.copyOf(diagnostics);

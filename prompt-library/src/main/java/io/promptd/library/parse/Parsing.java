@@ -14,5 +14,9 @@ import java.util.Set;
  * @param attached receives the library files the prompt attaches, which are served as resources
  * @param files reads the files the prompt names
  */
-public record Parsing(LibraryOptions options, Problems problems, Set<Path> dependencies, Set<Path> attached,
+public record Parsing(
+    LibraryOptions options,
+    Problems problems,
+    Set<Path> dependencies,
+    Set<Path> attached,
     FileAccess files) {}

@@ -33,7 +33,8 @@ public sealed interface Part permits Part.Text, Part.Fixed, Part.InlineResource,
    * @param text the resource text
    * @param line the directive's line
    */
-  record InlineResource(Role role, TextTemplate uri, String mimeType, TextTemplate text, int line) implements Part {}
+  record InlineResource(Role role, TextTemplate uri, String mimeType, TextTemplate text, int line)
+      implements Part {}
 
   /**
    * A link to a resource, whose URI may use arguments.
@@ -44,5 +45,10 @@ public sealed interface Part permits Part.Text, Part.Fixed, Part.InlineResource,
    * @param mimeType the MIME type, or null
    * @param line the directive's line
    */
-  record Link(Role role, TextTemplate uri, @Nullable String name, @Nullable String mimeType, int line) implements Part {}
+  record Link(
+      Role role,
+      TextTemplate uri,
+      @Nullable String name,
+      @Nullable String mimeType,
+      int line) implements Part {}
 }

@@ -20,8 +20,15 @@ import org.jspecify.annotations.Nullable;
  * @param scopes the scopes its front matter requires, or null when it sets none and so takes its folder's default
  * @param elicit whether the server may ask the user for missing or invalid arguments ({@code elicit: false} opts out)
  */
-public record PromptFile(Path file, Root root, int nameLine, Prompt prompt, List<ArgumentSpec> arguments,
-    List<Part> parts, @Nullable Set<String> scopes, boolean elicit) {
+public record PromptFile(
+    Path file,
+    Root root,
+    int nameLine,
+    Prompt prompt,
+    List<ArgumentSpec> arguments,
+    List<Part> parts,
+    @Nullable Set<String> scopes,
+    boolean elicit) {
   /** Checks and copies the fields. */
   public PromptFile {
     requireNonNull(file, "file");
@@ -33,13 +40,24 @@ public record PromptFile(Path file, Root root, int nameLine, Prompt prompt, List
   }
 
   /** A prompt file whose missing or invalid arguments the server may ask the user for. */
-  public PromptFile(Path file, Root root, int nameLine, Prompt prompt, List<ArgumentSpec> arguments,
-      List<Part> parts, @Nullable Set<String> scopes) {
+  public PromptFile(
+      Path file,
+      Root root,
+      int nameLine,
+      Prompt prompt,
+      List<ArgumentSpec> arguments,
+      List<Part> parts,
+      @Nullable Set<String> scopes) {
     this(file, root, nameLine, prompt, arguments, parts, scopes, true);
   }
 
   /** A prompt file that sets no scopes of its own. */
-  public PromptFile(Path file, Root root, int nameLine, Prompt prompt, List<ArgumentSpec> arguments,
+  public PromptFile(
+      Path file,
+      Root root,
+      int nameLine,
+      Prompt prompt,
+      List<ArgumentSpec> arguments,
       List<Part> parts) {
     this(file, root, nameLine, prompt, arguments, parts, null);
   }

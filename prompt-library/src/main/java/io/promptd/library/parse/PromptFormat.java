@@ -24,13 +24,15 @@ public interface PromptFormat {
    * The folder pair whose files this format reads, where ever it sits under a root; null for a format recognized by
    * its file name anywhere outside such a folder.
    */
-  @Nullable Home home();
+  @Nullable
+  Home home();
 
   /**
    * The suffix to strip from {@code lowerName} (a lower-cased file name not starting with {@code .}) for the prompt's
    * default name, or null when this format does not read such a file.
    */
-  @Nullable String suffix(String lowerName);
+  @Nullable
+  String suffix(String lowerName);
 
   /**
    * Parses the decoded file; errors with a line are thrown as a {@link ParseException}, warnings go to
@@ -44,7 +46,8 @@ public interface PromptFormat {
    *
    * @param original the file's text
    */
-  @Nullable String toNative(PromptFile file, String original, List<String> notes) throws ParseException;
+  @Nullable
+  String toNative(PromptFile file, String original, List<String> notes) throws ParseException;
 
   /**
    * The suffix a Markdown command format strips: {@code .md}, except that a command named {@code x.prompt.md} is

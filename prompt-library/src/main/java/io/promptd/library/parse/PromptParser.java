@@ -20,7 +20,12 @@ public final class PromptParser {
    *
    * @param files reads the files the prompt names
    */
-  public static ParseResult parse(Root root, Path file, FileKind.Match match, byte[] data, LibraryOptions options,
+  public static ParseResult parse(
+      Root root,
+      Path file,
+      FileKind.Match match,
+      byte[] data,
+      LibraryOptions options,
       FileAccess files) {
     Problems problems = new Problems(file);
     Set<Path> dependencies = new HashSet<>();
@@ -28,19 +33,25 @@ public final class PromptParser {
     PromptFile prompt = null;
     try {
       Source source = new Source(root, file, match, SafeFiles.decodeUtf8(data));
-      prompt = match.format().parse(source, new Parsing(options, problems, dependencies, attached, files));
+      prompt = match
+          .format()
+          .parse(source, new Parsing(options, problems, dependencies, attached, files));
       if (prompt.parts().isEmpty()) {
-        // Also what a reader sees of a file caught between truncation and rewrite: keep the last good version.
+        // Also what a reader sees of a file caught between truncation and rewrite: keep the last
+        // good version.
         prompt = null;
         problems.error(1, "the prompt has no text: the body is empty");
       }
     } catch (ParseException e) {
       problems.error(e);
     } catch (RuntimeException e) {
-      // A bug or a library surprise must cost one file, not the whole library; the diagnostic reaches clients, so it
+      // A bug or a library surprise must cost one file, not the whole library; the diagnostic
+      // reaches clients, so it
       // names no Java internals (PromptFileFuzzTest checks), and the details go to the server log.
-      System.getLogger("io.promptd.library").log(System.Logger.Level.WARNING, "parsing " + file + " failed", e);
-      problems.error(0, "cannot parse this file: an internal error (the server log has the details)");
+      System.getLogger("io.promptd.library")
+          .log(System.Logger.Level.WARNING, "parsing " + file + " failed", e);
+      problems.error(
+          0, "cannot parse this file: an internal error (the server log has the details)");
     }
     return new ParseResult(file, prompt, problems.all(), dependencies, attached, fingerprint(data));
   }

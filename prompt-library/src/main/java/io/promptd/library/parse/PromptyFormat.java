@@ -28,12 +28,14 @@ final class PromptyFormat implements PromptFormat {
   @Override
   public PromptFile parse(Source source, Parsing parsing) throws ParseException {
     String text = TemplatedFormats.prompty(source.text(), parsing.problems());
-    return NativeFormat.parseNative(new Source(source.root(), source.file(), source.match(), text), parsing);
+    return NativeFormat.parseNative(
+        new Source(source.root(), source.file(), source.match(), text), parsing);
   }
 
   /** The translation, without the comments that mark what was translated. */
   @Override
-  public String toNative(PromptFile file, String original, List<String> notes) throws ParseException {
+  public String toNative(PromptFile file, String original, List<String> notes)
+      throws ParseException {
     return NativeText.unmarked(TemplatedFormats.prompty(original, new Problems(file.file())));
   }
 }

@@ -28,7 +28,8 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
   Set<Path> dependencies();
 
   /** The scopes its front matter requires, or null when it sets none and so takes its folder's default. */
-  @Nullable Set<String> scopes();
+  @Nullable
+  Set<String> scopes();
 
   /**
    * A resource whose contents were read at load time.
@@ -40,8 +41,14 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
    * @param dependencies files it was read from besides {@code file}
    * @param scopes the scopes its front matter requires, or null for its folder's default
    */
-  record Fixed(Path file, int line, Resource resource, ResourceContents contents, Set<Path> dependencies,
-      @Nullable Set<String> scopes) implements ResourceFile {
+  record Fixed(
+      Path file,
+      int line,
+      Resource resource,
+      ResourceContents contents,
+      Set<Path> dependencies,
+      @Nullable Set<String> scopes)
+      implements ResourceFile {
     /** Checks and copies the fields. */
     public Fixed {
       requireNonNull(file, "file");
@@ -70,8 +77,16 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
    * @param scopes the scopes its front matter requires, or null for its folder's default
    * @param variables what {@code variables:} declares about the URI template's variables, by name
    */
-  record Templated(Path file, int line, ResourceTemplate template, UriTemplate uriTemplate, String mimeType,
-      TextTemplate body, Set<Path> dependencies, @Nullable Set<String> scopes, Map<String, TemplateVariable> variables)
+  record Templated(
+      Path file,
+      int line,
+      ResourceTemplate template,
+      UriTemplate uriTemplate,
+      String mimeType,
+      TextTemplate body,
+      Set<Path> dependencies,
+      @Nullable Set<String> scopes,
+      Map<String, TemplateVariable> variables)
       implements ResourceFile {
     /** Checks and copies the fields. */
     public Templated {
@@ -96,8 +111,11 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
     }
 
     private Optional<Map<String, String>> values(String uri) {
-      return uriTemplate.match(uri).filter(v -> v.entrySet().stream()
-          .allMatch(e -> !variables.containsKey(e.getKey()) || variables.get(e.getKey()).admits(e.getValue(), v)));
+      return uriTemplate
+          .match(uri)
+          .filter(v -> v.entrySet().stream()
+              .allMatch(e -> !variables.containsKey(e.getKey())
+                  || variables.get(e.getKey()).admits(e.getValue(), v)));
     }
 
     /**
@@ -115,8 +133,8 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
      */
     public Optional<ResourceContents> read(String uri) {
       Optional<Map<String, String>> values = values(uri);
-      return values.map(v -> new TextResourceContents(uri, mimeType, body.render(Map.<String, Object>copyOf(v)),
-          null));
+      return values.map(v -> new TextResourceContents(
+          uri, mimeType, body.render(Map.<String, Object>copyOf(v)), null));
     }
   }
 }

@@ -27,12 +27,25 @@ public final class ResourceParser {
   /** The file name ending that marks a resource file. */
   public static final String SUFFIX = ".resource.md";
 
-  private static final Set<String> KEYS =
-      Set.of("uri", "uriTemplate", "name", "title", "description", "mimeType", "file", "variables", Scopes.KEY);
+  private static final Set<String> KEYS = Set.of(
+      "uri",
+      "uriTemplate",
+      "name",
+      "title",
+      "description",
+      "mimeType",
+      "file",
+      "variables",
+      Scopes.KEY);
   private static final Pattern URI = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:\\S+");
   private static final Set<String> TEXT_APPLICATION_TYPES = Set.of(
-      "application/json", "application/yaml", "application/xml", "application/javascript", "application/toml",
-      "application/sql", "application/graphql");
+      "application/json",
+      "application/yaml",
+      "application/xml",
+      "application/javascript",
+      "application/toml",
+      "application/sql",
+      "application/graphql");
 
   private ResourceParser() {}
 
@@ -59,69 +72,110 @@ public final class ResourceParser {
    * @param files reads a {@code file:} target and partials
    * @throws ParseException at the first error
    */
-  public static ResourceFile parse(Root root, Path file, String text, LibraryOptions options, Problems problems,
-      Set<Path> dependencies, FileAccess files) throws ParseException {
+  public static ResourceFile parse(
+      Root root,
+      Path file,
+      String text,
+      LibraryOptions options,
+      Problems problems,
+      Set<Path> dependencies,
+      FileAccess files)
+      throws ParseException {
     FrontMatter fm = FrontMatter.parse(text);
     Mapping yaml = fm.yaml();
     Fields.warnUnknown(yaml, KEYS, "resource", problems);
     String uri = Fields.string(yaml, "uri");
     String uriTemplate = Fields.string(yaml, "uriTemplate");
     if ((uri == null) == (uriTemplate == null)) {
-      throw new ParseException(1, uri == null
-          ? "a resource file needs 'uri' (one resource) or 'uriTemplate' (a family of resources)"
-          : "give either 'uri' or 'uriTemplate', not both");
+      throw new ParseException(
+          1,
+          uri == null
+              ? "a resource file needs 'uri' (one resource) or 'uriTemplate' (a family of resources)"
+              : "give either 'uri' or 'uriTemplate', not both");
     }
     String explicitName = Fields.string(yaml, "name");
     String description = Fields.string(yaml, "description");
     if (description == null || description.isBlank()) {
       problems.warning(1, "no description: clients show it next to the resource");
     }
-    Head head = new Head(root, file, fm, explicitName != null && !explicitName.isBlank() ? explicitName
-        : defaultName(file), Fields.string(yaml, "title"), description, Fields.string(yaml, "mimeType"),
-        stripFinalNewline(fm.body()), Scopes.read(yaml));
+    Head head = new Head(
+        root,
+        file,
+        fm,
+        explicitName != null && !explicitName.isBlank() ? explicitName : defaultName(file),
+        Fields.string(yaml, "title"),
+        description,
+        Fields.string(yaml, "mimeType"),
+        stripFinalNewline(fm.body()),
+        Scopes.read(yaml));
     return uriTemplate != null
         ? templated(head, uriTemplate, options, problems, dependencies, files)
-        : fixed(head, checkScheme(uri, "uri", Fields.line(yaml, "uri", 1)), options, dependencies, files);
+        : fixed(
+            head,
+            checkScheme(uri, "uri", Fields.line(yaml, "uri", 1)),
+            options,
+            dependencies,
+            files);
   }
 
   /** What both kinds of resource file share. */
-  private record Head(Root root, Path file, FrontMatter fm, String name, @Nullable String title,
-      @Nullable String description, @Nullable String mimeType, String body, @Nullable Set<String> scopes) {
+  private record Head(
+      Root root,
+      Path file,
+      FrontMatter fm,
+      String name,
+      @Nullable String title,
+      @Nullable String description,
+      @Nullable String mimeType,
+      String body,
+      @Nullable Set<String> scopes) {
     Mapping yaml() {
       return fm.yaml();
     }
   }
 
-  private static ResourceFile.Templated templated(Head head, String uriTemplate, LibraryOptions options,
-      Problems problems, Set<Path> dependencies, FileAccess files) throws ParseException {
+  private static ResourceFile.Templated templated(
+      Head head,
+      String uriTemplate,
+      LibraryOptions options,
+      Problems problems,
+      Set<Path> dependencies,
+      FileAccess files)
+      throws ParseException {
     int line = Fields.line(head.yaml(), "uriTemplate", 1);
     if (head.yaml().get("file") != null) {
-      throw new ParseException(Fields.line(head.yaml(), "file", 1),
+      throw new ParseException(
+          Fields.line(head.yaml(), "file", 1),
           "a templated resource takes its contents from its body, not from 'file'");
     }
     UriTemplate compiled = UriTemplate.parse(uriTemplate, line);
     checkScheme(uriTemplate, "uriTemplate", line);
     String type = head.mimeType() != null ? head.mimeType() : "text/plain";
     Map<String, Integer> variables = new LinkedHashMap<>();
-    TextTemplate template = new MustacheTemplates(head.root(), options.maxPromptBytes(), dependencies, files)
+    TextTemplate template = new MustacheTemplates(
+            head.root(), options.maxPromptBytes(), dependencies, files)
         .compile(head.body(), head.fm().bodyLine(), variables, problems);
     for (Map.Entry<String, Integer> v : variables.entrySet()) {
       if (!compiled.names().contains(v.getKey())) {
-        throw new ParseException(v.getValue(), "body uses '" + v.getKey() + "' but uriTemplate '" + uriTemplate
-            + "' has no '{" + v.getKey() + "}'");
+        throw new ParseException(
+            v.getValue(),
+            "body uses '" + v.getKey() + "' but uriTemplate '" + uriTemplate + "' has no '{"
+                + v.getKey() + "}'");
       }
     }
     Map<String, TemplateVariable> declared = TemplateVariable.read(head.yaml(), compiled, problems);
-    ResourceTemplate listed =
-        new ResourceTemplate(uriTemplate, head.name(), head.title(), head.description(), type, null, List.of(), null);
-    return new ResourceFile.Templated(head.file(), line, listed, compiled, type, template, dependencies,
-        head.scopes(), declared);
+    ResourceTemplate listed = new ResourceTemplate(
+        uriTemplate, head.name(), head.title(), head.description(), type, null, List.of(), null);
+    return new ResourceFile.Templated(
+        head.file(), line, listed, compiled, type, template, dependencies, head.scopes(), declared);
   }
 
-  private static ResourceFile.Fixed fixed(Head head, String uri, LibraryOptions options, Set<Path> dependencies,
-      FileAccess files) throws ParseException {
+  private static ResourceFile.Fixed fixed(
+      Head head, String uri, LibraryOptions options, Set<Path> dependencies, FileAccess files)
+      throws ParseException {
     if (head.yaml().get("variables") != null) {
-      throw new ParseException(Fields.line(head.yaml(), "variables", 1),
+      throw new ParseException(
+          Fields.line(head.yaml(), "variables", 1),
           "'variables' describes the variables of a 'uriTemplate'; a resource with a fixed 'uri' has none");
     }
     String reference = Fields.string(head.yaml(), "file");
@@ -129,13 +183,14 @@ public final class ResourceParser {
     long size;
     if (reference != null) {
       if (!head.body().isBlank()) {
-        throw new ParseException(head.fm().bodyLine(),
-            "give the contents either in the body or with 'file', not both");
+        throw new ParseException(
+            head.fm().bodyLine(), "give the contents either in the body or with 'file', not both");
       }
       int fileLine = Fields.line(head.yaml(), "file", 1);
       Path target = SafeFiles.resolve(head.root(), head.file(), reference, fileLine);
       dependencies.add(target);
-      byte[] data = files.read(head.root(), target, options.maxAttachmentBytes(), fileLine, "resource file");
+      byte[] data =
+          files.read(head.root(), target, options.maxAttachmentBytes(), fileLine, "resource file");
       String type = head.mimeType() != null ? head.mimeType() : guessType(target);
       contents = fromBytes(uri, type, data, reference, fileLine);
       size = data.length;
@@ -144,9 +199,22 @@ public final class ResourceParser {
       contents = new TextResourceContents(uri, type, head.body(), null);
       size = head.body().getBytes(StandardCharsets.UTF_8).length;
     }
-    Resource resource = new Resource(uri, head.name(), head.title(), head.description(), contents.mimeType(), size,
-        null, List.of(), null);
-    return new ResourceFile.Fixed(head.file(), Fields.line(head.yaml(), "uri", 1), resource, contents, dependencies,
+    Resource resource = new Resource(
+        uri,
+        head.name(),
+        head.title(),
+        head.description(),
+        contents.mimeType(),
+        size,
+        null,
+        List.of(),
+        null);
+    return new ResourceFile.Fixed(
+        head.file(),
+        Fields.line(head.yaml(), "uri", 1),
+        resource,
+        contents,
+        dependencies,
         head.scopes());
   }
 
@@ -154,8 +222,8 @@ public final class ResourceParser {
    * The contents of a file served as a resource: text when {@code mimeType} is textual (the bytes must then be
    * UTF-8), else a base64 blob; image and audio bytes must match their type.
    */
-  static ResourceContents fromBytes(String uri, String mimeType, byte[] data, String shown, int line)
-      throws ParseException {
+  static ResourceContents fromBytes(
+      String uri, String mimeType, byte[] data, String shown, int line) throws ParseException {
     if (!MediaTypes.looksLike(mimeType, data)) {
       throw new ParseException(line, "'" + shown + "' does not contain " + mimeType + " data");
     }
@@ -187,14 +255,20 @@ public final class ResourceParser {
     String base = mimeType.toLowerCase(Locale.ROOT);
     int semicolon = base.indexOf(';');
     base = (semicolon < 0 ? base : base.substring(0, semicolon)).strip();
-    return base.startsWith("text/") || TEXT_APPLICATION_TYPES.contains(base) || base.endsWith("+json")
-        || base.endsWith("+xml") || base.endsWith("+yaml");
+    return base.startsWith("text/")
+        || TEXT_APPLICATION_TYPES.contains(base)
+        || base.endsWith("+json")
+        || base.endsWith("+xml")
+        || base.endsWith("+yaml");
   }
 
-  private static String checkScheme(@Nullable String value, String key, int line) throws ParseException {
+  private static String checkScheme(@Nullable String value, String key, int line)
+      throws ParseException {
     if (value == null || !URI.matcher(value).matches()) {
-      throw new ParseException(line, "'" + key + "' must be an absolute URI such as 'docs://guide' (scheme, ':',"
-          + " no spaces), not '" + value + "'");
+      throw new ParseException(
+          line,
+          "'" + key + "' must be an absolute URI such as 'docs://guide' (scheme, ':',"
+              + " no spaces), not '" + value + "'");
     }
     return value;
   }

@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * opened, symbolic links are followed only to check where they lead, and sizes are capped before reading.
  */
 public final class SafeFiles {
-  // Drive letters, UNC paths and home-relative paths are all absolute in someone's eyes; refuse them everywhere.
+  // Drive letters, UNC paths and home-relative paths are all absolute in someone's eyes; refuse
+  // them everywhere.
   private static final Pattern ABSOLUTE = Pattern.compile("^([/\\\\~]|[A-Za-z]:).*");
 
   private SafeFiles() {}
@@ -35,12 +36,15 @@ public final class SafeFiles {
    *
    * @throws ParseException if the reference is absolute or climbs out of the root
    */
-  public static Path resolve(Root root, Path from, String reference, int line) throws ParseException {
+  public static Path resolve(Root root, Path from, String reference, int line)
+      throws ParseException {
     if (reference.isBlank()) {
       throw new ParseException(line, "empty file reference");
     }
     if (ABSOLUTE.matcher(reference).matches()) {
-      throw new ParseException(line, "absolute path '" + reference + "' is not allowed; use a path relative to the file");
+      throw new ParseException(
+          line,
+          "absolute path '" + reference + "' is not allowed; use a path relative to the file");
     }
     Path base = from.getParent() == null ? root.path() : from.getParent();
     Path resolved;
@@ -61,7 +65,8 @@ public final class SafeFiles {
    *
    * @param what names the file in messages, e.g. {@code "image"}
    */
-  public static byte[] read(Root root, Path file, long limit, int line, String what) throws ParseException {
+  public static byte[] read(Root root, Path file, long limit, int line, String what)
+      throws ParseException {
     String shown = root.relative(file);
     Path real;
     try {
@@ -72,7 +77,8 @@ public final class SafeFiles {
       throw new ParseException(line, what + " '" + shown + "' cannot be read: " + reason(e));
     }
     if (!real.startsWith(root.real())) {
-      throw new ParseException(line, what + " '" + shown + "' is a link that leads outside the library root");
+      throw new ParseException(
+          line, what + " '" + shown + "' is a link that leads outside the library root");
     }
     try {
       if (!Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
@@ -102,12 +108,14 @@ public final class SafeFiles {
    * folder is checked once per folder ({@code folders} caches the answers for one scan) and the file is opened
    * without following a link. A linked file gets the full checks of {@link #read}.
    */
-  public static byte[] readFound(Root root, Path file, long limit, Map<Path, Boolean> folders) throws ParseException {
+  public static byte[] readFound(Root root, Path file, long limit, Map<Path, Boolean> folders)
+      throws ParseException {
     Path folder = file.getParent();
     if (folder == null || !folders.computeIfAbsent(folder, f -> realInside(root, f))) {
       return read(root, file, limit, 0, "prompt file");
     }
-    try (SeekableByteChannel channel = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+    try (SeekableByteChannel channel =
+        Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
       long size = channel.size();
       if (size > limit) {
         throw new ParseException(0, tooBig("prompt file", root.relative(file), size, limit));
@@ -121,9 +129,11 @@ public final class SafeFiles {
       }
       return Arrays.copyOf(buffer.array(), buffer.position());
     } catch (NoSuchFileException e) {
-      throw new ParseException(0, "prompt file '" + root.relative(file) + "' disappeared while being read");
+      throw new ParseException(
+          0, "prompt file '" + root.relative(file) + "' disappeared while being read");
     } catch (IOException e) {
-      // Most likely a link (O_NOFOLLOW refused it; JDK 25 throws a bare IOException for ELOOP) or not a regular
+      // Most likely a link (O_NOFOLLOW refused it; JDK 25 throws a bare IOException for ELOOP) or
+      // not a regular
       // file: the careful path checks again and says which.
       return read(root, file, limit, 0, "prompt file");
     }
@@ -143,7 +153,8 @@ public final class SafeFiles {
    * @throws ParseException naming the line of the first malformed byte
    */
   public static String decodeUtf8(byte[] data) throws ParseException {
-    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+    CharsetDecoder decoder = StandardCharsets.UTF_8
+        .newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT);
     ByteBuffer in = ByteBuffer.wrap(data);
@@ -151,8 +162,10 @@ public final class SafeFiles {
     CoderResult result = decoder.decode(in, out, true);
     if (result.isError()) {
       int at = in.position();
-      throw new ParseException(lineOf(data, at), String.format(Locale.ROOT,
-          "not valid UTF-8: byte 0x%02X at offset %d", data[at] & 0xff, at));
+      throw new ParseException(
+          lineOf(data, at),
+          String.format(
+              Locale.ROOT, "not valid UTF-8: byte 0x%02X at offset %d", data[at] & 0xff, at));
     }
     decoder.flush(out);
     String text = out.flip().toString();

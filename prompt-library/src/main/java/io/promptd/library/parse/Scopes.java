@@ -33,8 +33,10 @@ final class Scopes {
     List<YamlNode> items = switch (node) {
       case Sequence s -> s.items();
       case Scalar s when s.kind() != Kind.NULL -> List.of(s);
-      default -> throw new ParseException(node.line(),
-          "'scopes' must be a list of scopes, such as [prompts.read] ([] makes it public)");
+      default ->
+        throw new ParseException(
+            node.line(),
+            "'scopes' must be a list of scopes, such as [prompts.read] ([] makes it public)");
     };
     Set<String> scopes = new LinkedHashSet<>();
     for (YamlNode item : items) {
@@ -54,13 +56,17 @@ final class Scopes {
     for (int i = 0; i < scope.length(); i++) {
       char c = scope.charAt(i);
       if (c == ' ') {
-        throw new ParseException(line, "scope '" + scope + "' contains a space; list each scope on its own, as in ["
-            + String.join(", ", scope.trim().split(" +")) + "]");
+        throw new ParseException(
+            line,
+            "scope '" + scope + "' contains a space; list each scope on its own, as in ["
+                + String.join(", ", scope.trim().split(" +")) + "]");
       }
       if (c < 0x21 || c > 0x7E || c == '"' || c == '\\') {
-        throw new ParseException(line, "scope '" + scope + "' has a character a scope cannot have ("
-            + (c < 0x21 || c > 0x7E ? String.format("U+%04X", (int) c) : "'" + c + "'")
-            + "): scopes are printable ASCII without spaces, '\"' or '\\'");
+        throw new ParseException(
+            line,
+            "scope '" + scope + "' has a character a scope cannot have ("
+                + (c < 0x21 || c > 0x7E ? String.format("U+%04X", (int) c) : "'" + c + "'")
+                + "): scopes are printable ASCII without spaces, '\"' or '\\'");
       }
     }
     return scope;

@@ -53,7 +53,8 @@ final class SimpleToml {
         continue;
       }
       if (c == '[') {
-        problems.warning(line, "table " + restOfLine().strip() + " is ignored; a command's keys are top-level");
+        problems.warning(
+            line, "table " + restOfLine().strip() + " is ignored; a command's keys are top-level");
         inTable = true;
         continue;
       }
@@ -96,7 +97,8 @@ final class SimpleToml {
       pos = end + 1;
       return text.substring(start + 1, end);
     }
-    while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || "_-.".indexOf(text.charAt(pos)) >= 0)) {
+    while (pos < text.length()
+        && (Character.isLetterOrDigit(text.charAt(pos)) || "_-.".indexOf(text.charAt(pos)) >= 0)) {
       pos++;
     }
     if (pos == start) {
@@ -174,7 +176,8 @@ final class SimpleToml {
       break;
     }
     int close = end;
-    for (int extra = 0; extra < 2 && close + 3 < text.length() && text.charAt(close + 3) == delimiter.charAt(0);
+    for (int extra = 0;
+        extra < 2 && close + 3 < text.length() && text.charAt(close + 3) == delimiter.charAt(0);
         extra++) {
       close++; // up to two quotes before the delimiter belong to the content
     }
@@ -247,7 +250,8 @@ final class SimpleToml {
   }
 
   private void skipBlank() {
-    while (pos < text.length() && (text.charAt(pos) == ' ' || text.charAt(pos) == '\t' || text.charAt(pos) == '\r')) {
+    while (pos < text.length()
+        && (text.charAt(pos) == ' ' || text.charAt(pos) == '\t' || text.charAt(pos) == '\r')) {
       pos++;
     }
   }

@@ -22,6 +22,7 @@ final class SimpleYaml {
   private int next;
   /** Well below {@link YamlReader}'s limits, so that what they refuse is never accepted here. */
   private int budget = 1_000;
+
   private int depth;
 
   private record Line(int number, int indent, String content) {}
@@ -36,7 +37,8 @@ final class SimpleYaml {
    *
    * @param kinds how a plain scalar is typed
    */
-  static YamlNode.@Nullable Mapping read(String yaml, int firstLine, Function<String, YamlNode.Kind> kinds) {
+  static YamlNode.@Nullable Mapping read(
+      String yaml, int firstLine, Function<String, YamlNode.Kind> kinds) {
     SimpleYaml reader = new SimpleYaml(kinds);
     int number = firstLine;
     for (String text : yaml.split("\n", -1)) {
@@ -62,7 +64,9 @@ final class SimpleYaml {
   private YamlNode.@Nullable Mapping mapping(int indent) {
     Map<String, YamlNode> entries = new LinkedHashMap<>();
     int first = lines.get(next).number();
-    while (next < lines.size() && lines.get(next).indent() == indent && !lines.get(next).content().startsWith("-")) {
+    while (next < lines.size()
+        && lines.get(next).indent() == indent
+        && !lines.get(next).content().startsWith("-")) {
       Line line = lines.get(next++);
       String content = line.content();
       int colon = keyEnd(content);
@@ -95,7 +99,9 @@ final class SimpleYaml {
   private YamlNode.@Nullable Sequence sequence(int indent) {
     List<YamlNode> items = new ArrayList<>();
     int first = lines.get(next).number();
-    while (next < lines.size() && lines.get(next).indent() == indent && lines.get(next).content().startsWith("-")) {
+    while (next < lines.size()
+        && lines.get(next).indent() == indent
+        && lines.get(next).content().startsWith("-")) {
       Line line = lines.get(next);
       String content = line.content();
       if (!content.startsWith("- ")) {
@@ -145,8 +151,15 @@ final class SimpleYaml {
   }
 
   private YamlNode.@Nullable Scalar scalar(String text, int number) {
-    if (--budget < 0 || text.isEmpty() || INDICATORS.indexOf(text.charAt(0)) >= 0 || text.contains(": ") || text.endsWith(":")
-        || text.indexOf('[') >= 0 || text.indexOf(']') >= 0 || text.indexOf('{') >= 0 || text.indexOf('}') >= 0) {
+    if (--budget < 0
+        || text.isEmpty()
+        || INDICATORS.indexOf(text.charAt(0)) >= 0
+        || text.contains(": ")
+        || text.endsWith(":")
+        || text.indexOf('[') >= 0
+        || text.indexOf(']') >= 0
+        || text.indexOf('{') >= 0
+        || text.indexOf('}') >= 0) {
       return null;
     }
     return new YamlNode.Scalar(text, kinds.apply(text), number);
@@ -157,7 +170,9 @@ final class SimpleYaml {
     int i = 0;
     while (i < content.length()) {
       char c = content.charAt(i);
-      boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'
+      boolean ok = (c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || c == '_'
           || (i > 0 && ((c >= '0' && c <= '9') || c == '-'));
       if (!ok) {
         break;

@@ -22,7 +22,11 @@ import org.jspecify.annotations.Nullable;
  * @param examples values suggested by completion, or none
  * @param dependsOn the variable whose value selects keyed lists, or null
  */
-public record TemplateVariable(String name, Choices enumValues, Choices examples, @Nullable String dependsOn) {
+public record TemplateVariable(
+    String name,
+    Choices enumValues,
+    Choices examples,
+    @Nullable String dependsOn) {
   private static final Set<String> KEYS = Set.of("enum", "examples", "dependsOn", "description");
 
   /** Checks the fields. */
@@ -40,7 +44,8 @@ public record TemplateVariable(String name, Choices enumValues, Choices examples
     Choices choices = enumValues.isEmpty() ? examples : enumValues;
     String prefix = value.toLowerCase(Locale.ROOT);
     List<String> out = new ArrayList<>();
-    for (String candidate : new LinkedHashSet<>(choices.forKey(dependsOn == null ? null : context.get(dependsOn)))) {
+    for (String candidate :
+        new LinkedHashSet<>(choices.forKey(dependsOn == null ? null : context.get(dependsOn)))) {
       if (candidate.toLowerCase(Locale.ROOT).startsWith(prefix)) {
         out.add(candidate);
       }
@@ -50,7 +55,8 @@ public record TemplateVariable(String name, Choices enumValues, Choices examples
 
   /** Whether a URI may give this variable {@code value}, the other variables being {@code values}. */
   public boolean admits(String value, Map<String, String> values) {
-    return enumValues.isEmpty() || enumValues.forKey(dependsOn == null ? null : values.get(dependsOn)).contains(value);
+    return enumValues.isEmpty()
+        || enumValues.forKey(dependsOn == null ? null : values.get(dependsOn)).contains(value);
   }
 
   /**
@@ -58,35 +64,45 @@ public record TemplateVariable(String name, Choices enumValues, Choices examples
    * examples}, {@code dependsOn} (and {@code description}, for readers). Every name must be a variable of {@code
    * template}; {@code dependsOn} must name another one.
    */
-  static Map<String, TemplateVariable> read(Mapping frontMatter, UriTemplate template, Problems problems)
-      throws ParseException {
+  static Map<String, TemplateVariable> read(
+      Mapping frontMatter, UriTemplate template, Problems problems) throws ParseException {
     YamlNode node = frontMatter.get("variables");
     if (node == null || (node instanceof YamlNode.Scalar s && s.kind() == YamlNode.Kind.NULL)) {
       return Map.of();
     }
     if (!(node instanceof Mapping variables)) {
-      throw new ParseException(node.line(), "'variables' must be a mapping from variable name to enum/examples");
+      throw new ParseException(
+          node.line(), "'variables' must be a mapping from variable name to enum/examples");
     }
     Map<String, TemplateVariable> out = new LinkedHashMap<>();
     for (String name : variables.keys()) {
       YamlNode spec = variables.get(name);
       int line = spec == null ? node.line() : spec.line();
       if (!template.names().contains(name)) {
-        throw new ParseException(line, "variables: '" + name + "' is not a variable of uriTemplate '"
-            + template.text() + "' (it has " + String.join(", ", template.names()) + ")");
+        throw new ParseException(
+            line,
+            "variables: '" + name + "' is not a variable of uriTemplate '" + template.text()
+                + "' (it has " + String.join(", ", template.names()) + ")");
       }
       if (!(spec instanceof Mapping m)) {
-        throw new ParseException(line, "variables: '" + name + "' must be a mapping with 'enum' or 'examples'");
+        throw new ParseException(
+            line, "variables: '" + name + "' must be a mapping with 'enum' or 'examples'");
       }
       Fields.warnUnknown(m, KEYS, "variable '" + name + "'", problems);
       String dependsOn = Fields.string(m, "dependsOn");
       if (dependsOn != null && (dependsOn.equals(name) || !template.names().contains(dependsOn))) {
-        throw new ParseException(Fields.line(m, "dependsOn", line), "variable '" + name + "': dependsOn '"
-            + dependsOn + "' must name another variable of the template");
+        throw new ParseException(
+            Fields.line(m, "dependsOn", line),
+            "variable '" + name + "': dependsOn '" + dependsOn
+                + "' must name another variable of the template");
       }
-      out.put(name, new TemplateVariable(name,
-          ArgumentReader.choices(m, "enum", "variable", name, dependsOn),
-          ArgumentReader.choices(m, "examples", "variable", name, dependsOn), dependsOn));
+      out.put(
+          name,
+          new TemplateVariable(
+              name,
+              ArgumentReader.choices(m, "enum", "variable", name, dependsOn),
+              ArgumentReader.choices(m, "examples", "variable", name, dependsOn),
+              dependsOn));
     }
     return out;
   }

@@ -28,14 +28,17 @@ import org.jspecify.annotations.Nullable;
  * padded to the original's length, so a problem in the body is reported at its line in the original file.
  */
 public final class TemplatedFormats {
-  private static final Pattern HBS_TAG = Pattern.compile("\\{\\{\\{?(~?)(.*?)(~?)}?}}", Pattern.DOTALL);
-  private static final Pattern JINJA = Pattern.compile("\\{\\{(.*?)}}|\\{%-?(.*?)-?%}|\\{#.*?#}", Pattern.DOTALL);
-  private static final Pattern PATH = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*");
+  private static final Pattern HBS_TAG =
+      Pattern.compile("\\{\\{\\{?(~?)(.*?)(~?)}?}}", Pattern.DOTALL);
+  private static final Pattern JINJA =
+      Pattern.compile("\\{\\{(.*?)}}|\\{%-?(.*?)-?%}|\\{#.*?#}", Pattern.DOTALL);
+  private static final Pattern PATH =
+      Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*");
   private static final Pattern PICO_KEY =
       Pattern.compile("([A-Za-z_][A-Za-z0-9_-]*)(\\?)?(?:\\(([a-z]+)(?:,\\s*(.*))?\\))?");
   private static final Pattern WORDS = Pattern.compile("\\s+");
-  private static final Pattern PROMPTY_ROLE = Pattern.compile("^\\s*(system|user|assistant)\\s*:\\s*$",
-      Pattern.CASE_INSENSITIVE);
+  private static final Pattern PROMPTY_ROLE =
+      Pattern.compile("^\\s*(system|user|assistant)\\s*:\\s*$", Pattern.CASE_INSENSITIVE);
 
   private TemplatedFormats() {}
 
@@ -49,14 +52,18 @@ public final class TemplatedFormats {
       Mapping defaults = Fields.mapping(input, "default");
       YamlNode schema = input.get("schema");
       if (schema instanceof Mapping m) {
-        arguments = m.get("properties") instanceof Mapping ? jsonSchema(m, defaults) : picoschema(m, defaults);
+        arguments = m.get("properties") instanceof Mapping
+            ? jsonSchema(m, defaults)
+            : picoschema(m, defaults);
       } else if (schema != null) {
-        throw new ParseException(schema.line(), "input.schema must be a Picoschema or JSON Schema object");
+        throw new ParseException(
+            schema.line(), "input.schema must be a Picoschema or JSON Schema object");
       }
     }
     for (String key : yaml.keys()) {
       if (!Known.DOTPROMPT_KEYS.contains(key)) {
-        problems.warning(Fields.line(yaml, key, 1), "front matter key '" + key + "' is not read by promptd");
+        problems.warning(
+            Fields.line(yaml, key, 1), "front matter key '" + key + "' is not read by promptd");
       }
     }
     String body = handlebars(fm.body(), fm.bodyLine());
@@ -87,8 +94,9 @@ public final class TemplatedFormats {
           }
           a.putIfAbsent("required", !a.containsKey("default"));
         } else {
-          throw new ParseException(e.getValue().line(), "input '" + e.getKey() + "' is a list; MCP prompt arguments"
-              + " are strings");
+          throw new ParseException(
+              e.getValue().line(),
+              "input '" + e.getKey() + "' is a list; MCP prompt arguments" + " are strings");
         }
         arguments.add(a);
       }
@@ -96,14 +104,16 @@ public final class TemplatedFormats {
       for (Map.Entry<String, YamlNode> e : sample.entries().entrySet()) {
         Map<String, Object> a = new LinkedHashMap<>();
         a.put("name", e.getKey());
-        a.put("description", "an input of the prompt (its sample: " + sampleText(e.getValue()) + ")");
+        a.put(
+            "description", "an input of the prompt (its sample: " + sampleText(e.getValue()) + ")");
         a.put("required", true);
         arguments.add(a);
       }
     }
     for (String key : yaml.keys()) {
       if (!Known.PROMPTY_KEYS.contains(key)) {
-        problems.warning(Fields.line(yaml, key, 1), "front matter key '" + key + "' is not read by promptd");
+        problems.warning(
+            Fields.line(yaml, key, 1), "front matter key '" + key + "' is not read by promptd");
       }
     }
     String body = jinja(fm.body(), fm.bodyLine());
@@ -112,10 +122,29 @@ public final class TemplatedFormats {
 
   /** Keys each format defines that promptd knows of (read, or known to matter only to the tool). */
   private static final class Known {
-    static final Set<String> DOTPROMPT_KEYS = Set.of("name", "variant", "description", "model",
-        "config", "input", "output", "tools", "metadata", "ext");
-    static final Set<String> PROMPTY_KEYS = Set.of("name", "description", "authors", "version",
-        "tags", "model", "sample", "inputs", "outputs", "template", "base");
+    static final Set<String> DOTPROMPT_KEYS = Set.of(
+        "name",
+        "variant",
+        "description",
+        "model",
+        "config",
+        "input",
+        "output",
+        "tools",
+        "metadata",
+        "ext");
+    static final Set<String> PROMPTY_KEYS = Set.of(
+        "name",
+        "description",
+        "authors",
+        "version",
+        "tags",
+        "model",
+        "sample",
+        "inputs",
+        "outputs",
+        "template",
+        "base");
   }
 
   private static String sampleText(YamlNode node) {
@@ -123,18 +152,22 @@ public final class TemplatedFormats {
     return s.length() <= 60 ? s : s.substring(0, 57) + "...";
   }
 
-  private static final Map<String, String> TYPES = Map.of("string", "string", "number", "number", "integer",
-      "integer", "boolean", "boolean", "any", "string");
+  private static final Map<String, String> TYPES = Map.of(
+      "string", "string", "number", "number", "integer", "integer", "boolean", "boolean", "any",
+      "string");
 
-  private static void type(Map<String, Object> argument, @Nullable String type, String name, int line)
+  private static void type(
+      Map<String, Object> argument, @Nullable String type, String name, int line)
       throws ParseException {
     if (type == null) {
       return;
     }
     String mapped = TYPES.get(type.strip().toLowerCase(Locale.ROOT));
     if (mapped == null) {
-      throw new ParseException(line, "input '" + name + "' is of type '" + type + "'; MCP prompt arguments are"
-          + " strings, numbers, integers or booleans");
+      throw new ParseException(
+          line,
+          "input '" + name + "' is of type '" + type + "'; MCP prompt arguments are"
+              + " strings, numbers, integers or booleans");
     }
     if (!mapped.equals("string")) {
       argument.put("type", mapped);
@@ -155,14 +188,16 @@ public final class TemplatedFormats {
       int line = e.getValue().line();
       Matcher m = PICO_KEY.matcher(e.getKey().strip());
       if (!m.matches()) {
-        throw new ParseException(line, "input.schema: '" + e.getKey() + "' is not a Picoschema field");
+        throw new ParseException(
+            line, "input.schema: '" + e.getKey() + "' is not a Picoschema field");
       }
       String name = m.group(1);
       Map<String, Object> a = new LinkedHashMap<>();
       a.put("name", name);
       String paren = m.group(3);
       if (paren != null && !paren.equals("enum")) {
-        throw new ParseException(line, "input '" + name + "' is an " + paren + "; MCP prompt arguments are strings");
+        throw new ParseException(
+            line, "input '" + name + "' is an " + paren + "; MCP prompt arguments are strings");
       }
       if (paren != null) {
         if (!(e.getValue() instanceof YamlNode.Sequence values)) {
@@ -182,7 +217,8 @@ public final class TemplatedFormats {
         type(a, comma < 0 ? text : text.substring(0, comma), name, line);
         put(a, "description", comma < 0 ? null : text.substring(comma + 1).strip());
       } else {
-        throw new ParseException(line, "input '" + name + "' is an object; MCP prompt arguments are strings");
+        throw new ParseException(
+            line, "input '" + name + "' is an object; MCP prompt arguments are strings");
       }
       a.put("required", m.group(2) == null);
       defaultOf(a, defaults, name);
@@ -202,7 +238,8 @@ public final class TemplatedFormats {
     }
     for (Map.Entry<String, YamlNode> e : properties.entries().entrySet()) {
       if (!(e.getValue() instanceof Mapping property)) {
-        throw new ParseException(e.getValue().line(), "property '" + e.getKey() + "' must be an object");
+        throw new ParseException(
+            e.getValue().line(), "property '" + e.getKey() + "' must be an object");
       }
       Map<String, Object> a = new LinkedHashMap<>();
       a.put("name", e.getKey());
@@ -220,8 +257,8 @@ public final class TemplatedFormats {
     return out;
   }
 
-  private static void defaultOf(Map<String, Object> argument, @Nullable Mapping defaults, String name)
-      throws ParseException {
+  private static void defaultOf(
+      Map<String, Object> argument, @Nullable Mapping defaults, String name) throws ParseException {
     String value = defaults == null ? null : Fields.string(defaults, name);
     if (value != null) {
       argument.put("default", value);
@@ -249,7 +286,8 @@ public final class TemplatedFormats {
           case "user" -> "user";
           case "model", "assistant" -> "assistant";
           case "system" -> "system";
-          default -> throw new ParseException(line, "role '" + role + "' is not user, model or system");
+          default ->
+            throw new ParseException(line, "role '" + role + "' is not user, model or system");
         };
         roleMarker(out, marker);
         last = skipLineEnd(body, last);
@@ -266,8 +304,12 @@ public final class TemplatedFormats {
         if (open == null || open[0].equals("each")) {
           throw new ParseException(line, "{{else}} outside an {{#if}} or {{#unless}} block");
         }
-        out.append("{{/").append(open[1]).append("}}").append(open[0].equals("if") ? "{{^" : "{{#")
-            .append(open[1]).append("}}");
+        out.append("{{/")
+            .append(open[1])
+            .append("}}")
+            .append(open[0].equals("if") ? "{{^" : "{{#")
+            .append(open[1])
+            .append("}}");
       } else if (head.equals("/if") || head.equals("/unless") || head.equals("/each")) {
         String[] open = blocks.poll();
         if (open == null || !open[0].equals(head.substring(1))) {
@@ -279,12 +321,15 @@ public final class TemplatedFormats {
       } else if (words.length == 1 && PATH.matcher(head).matches()) {
         out.append("{{").append(head).append("}}");
       } else {
-        throw new ParseException(line, "{{" + inside + "}} is a Handlebars helper or expression promptd cannot render"
-            + " (variables, role, if/else/unless and each are read)");
+        throw new ParseException(
+            line,
+            "{{" + inside + "}} is a Handlebars helper or expression promptd cannot render"
+                + " (variables, role, if/else/unless and each are read)");
       }
     }
     if (!blocks.isEmpty()) {
-      throw new ParseException(bodyLine, "{{#" + blocks.peek()[0] + " " + blocks.peek()[1] + "}} is never closed");
+      throw new ParseException(
+          bodyLine, "{{#" + blocks.peek()[0] + " " + blocks.peek()[1] + "}} is never closed");
     }
     out.append(body.substring(last));
     return out.toString();
@@ -295,7 +340,9 @@ public final class TemplatedFormats {
     StringBuilder lines = new StringBuilder();
     for (String line : body.split("\n", -1)) {
       Matcher role = PROMPTY_ROLE.matcher(line);
-      lines.append(role.matches() ? "::: " + role.group(1).toLowerCase(Locale.ROOT) : line).append('\n');
+      lines
+          .append(role.matches() ? "::: " + role.group(1).toLowerCase(Locale.ROOT) : line)
+          .append('\n');
     }
     String text = lines.substring(0, lines.length() - 1);
     StringBuilder out = new StringBuilder();
@@ -309,8 +356,10 @@ public final class TemplatedFormats {
       if (m.group(1) != null) {
         String expression = m.group(1).strip();
         if (!PATH.matcher(expression).matches()) {
-          throw new ParseException(line, "{{ " + expression + " }} is a Jinja expression promptd cannot render"
-              + " (variables, if/else and comments are read)");
+          throw new ParseException(
+              line,
+              "{{ " + expression + " }} is a Jinja expression promptd cannot render"
+                  + " (variables, if/else and comments are read)");
         }
         out.append("{{").append(expression).append("}}");
       } else if (m.group(2) != null) {
@@ -319,7 +368,8 @@ public final class TemplatedFormats {
         switch (words[0]) {
           case "if" -> {
             if (words.length != 2 || !PATH.matcher(words[1]).matches()) {
-              throw new ParseException(line, "{% " + m.group(2).strip() + " %}: only {% if variable %} is read");
+              throw new ParseException(
+                  line, "{% " + m.group(2).strip() + " %}: only {% if variable %} is read");
             }
             blocks.push(words[1]);
             out.append("{{#").append(words[1]).append("}}");
@@ -338,8 +388,11 @@ public final class TemplatedFormats {
             }
             out.append("{{/").append(open).append("}}");
           }
-          default -> throw new ParseException(line, "{% " + m.group(2).strip() + " %} is a Jinja statement promptd"
-              + " cannot render (if/else/endif are read)");
+          default ->
+            throw new ParseException(
+                line,
+                "{% " + m.group(2).strip() + " %} is a Jinja statement promptd"
+                    + " cannot render (if/else/endif are read)");
         }
       }
       // {# comments #} are dropped
@@ -359,7 +412,9 @@ public final class TemplatedFormats {
   }
 
   private static String unquote(String s, int line) throws ParseException {
-    if (s.length() >= 2 && (s.charAt(0) == '"' || s.charAt(0) == '\'') && s.charAt(s.length() - 1) == s.charAt(0)) {
+    if (s.length() >= 2
+        && (s.charAt(0) == '"' || s.charAt(0) == '\'')
+        && s.charAt(s.length() - 1) == s.charAt(0)) {
       return s.substring(1, s.length() - 1);
     }
     throw new ParseException(line, "{{role}} needs a quoted role name, such as {{role \"user\"}}");
@@ -384,8 +439,12 @@ public final class TemplatedFormats {
   }
 
   /** Native front matter (padded to the original's number of lines where it fits) and the translated body. */
-  private static String assemble(String original, FrontMatter fm, @Nullable String description,
-      List<Map<String, Object>> arguments, String body) {
+  private static String assemble(
+      String original,
+      FrontMatter fm,
+      @Nullable String description,
+      List<Map<String, Object>> arguments,
+      String body) {
     List<String> lines = new ArrayList<>();
     lines.add("---");
     if (description != null) {
@@ -400,7 +459,8 @@ public final class TemplatedFormats {
     }
     int originalLines = fm.bodyLine() - 1; // the front matter's lines, fences included
     while (lines.size() + 1 < originalLines) {
-      lines.add("# (translated from " + (original.startsWith("---") ? "front matter" : "the file") + ")");
+      lines.add(
+          "# (translated from " + (original.startsWith("---") ? "front matter" : "the file") + ")");
     }
     lines.add("---");
     return String.join("\n", lines) + "\n" + body;
@@ -411,8 +471,11 @@ public final class TemplatedFormats {
     for (Map.Entry<String, Object> e : argument.entrySet()) {
       switch (e.getValue()) {
         case Boolean bool -> b.put(e.getKey(), bool);
-        case List<?> list -> b.put(e.getKey(), io.promptd.mcp.json.JsonArray.ofStrings(
-            list.stream().map(String::valueOf).toList()));
+        case List<?> list ->
+          b.put(
+              e.getKey(),
+              io.promptd.mcp.json.JsonArray.ofStrings(
+                  list.stream().map(String::valueOf).toList()));
         default -> b.put(e.getKey(), String.valueOf(e.getValue()));
       }
     }

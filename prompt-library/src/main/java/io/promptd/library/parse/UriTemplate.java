@@ -23,6 +23,7 @@ public final class UriTemplate {
   private final String text;
   /** The literal text around the variables: one more than there are variables (the first and last may be empty). */
   private final List<String> literals;
+
   private final List<String> names;
 
   private UriTemplate(String text, List<String> literals, List<String> names) {
@@ -44,24 +45,30 @@ public final class UriTemplate {
     while (m.find()) {
       String before = literal(text.substring(at, m.start()), text, line);
       if (!names.isEmpty() && before.isEmpty()) {
-        throw new ParseException(line, "uriTemplate '" + text + "': variables '" + names.getLast() + "' and '"
-            + m.group(1) + "' are next to each other; put text between them so that a URI splits one way");
+        throw new ParseException(
+            line,
+            "uriTemplate '" + text + "': variables '" + names.getLast() + "' and '" + m.group(1)
+                + "' are next to each other; put text between them so that a URI splits one way");
       }
       literals.add(before);
       String name = m.group(1);
       if (!NAME.matcher(name).matches()) {
-        throw new ParseException(line, "uriTemplate '" + text + "': '{" + name + "}' must be a plain variable name"
-            + " (letters, digits, '_'); operators such as '+', '#' or '?' are not supported");
+        throw new ParseException(
+            line,
+            "uriTemplate '" + text + "': '{" + name + "}' must be a plain variable name"
+                + " (letters, digits, '_'); operators such as '+', '#' or '?' are not supported");
       }
       if (names.contains(name)) {
-        throw new ParseException(line, "uriTemplate '" + text + "': variable '" + name + "' appears twice");
+        throw new ParseException(
+            line, "uriTemplate '" + text + "': variable '" + name + "' appears twice");
       }
       names.add(name);
       at = m.end();
     }
     literals.add(literal(text.substring(at), text, line));
     if (names.isEmpty()) {
-      throw new ParseException(line, "uriTemplate '" + text + "' has no '{variable}'; use 'uri' for a fixed URI");
+      throw new ParseException(
+          line, "uriTemplate '" + text + "' has no '{variable}'; use 'uri' for a fixed URI");
     }
     return new UriTemplate(text, literals, names);
   }
@@ -93,7 +100,9 @@ public final class UriTemplate {
   public Optional<Map<String, String>> match(String uri) {
     String first = literals.getFirst();
     String last = literals.getLast();
-    if (!uri.startsWith(first) || uri.length() < first.length() + last.length() || !uri.endsWith(last)) {
+    if (!uri.startsWith(first)
+        || uri.length() < first.length() + last.length()
+        || !uri.endsWith(last)) {
       return Optional.empty();
     }
     int end = uri.length() - last.length();
@@ -122,7 +131,8 @@ public final class UriTemplate {
       }
       try {
         // URLDecoder would turn '+' into a space, which is a form rule, not a URI one.
-        values.put(names.get(i), URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8));
+        values.put(
+            names.get(i), URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8));
       } catch (IllegalArgumentException e) {
         return Optional.empty();
       }

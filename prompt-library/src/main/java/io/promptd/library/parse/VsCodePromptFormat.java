@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class VsCodePromptFormat implements PromptFormat {
   private static final Home HOME = new Home(".github", "prompts");
-  private static final Pattern INPUT = Pattern.compile("\\$\\{input:([A-Za-z0-9_-]{1,64})(?::([^}]*))?}");
+  private static final Pattern INPUT =
+      Pattern.compile("\\$\\{input:([A-Za-z0-9_-]{1,64})(?::([^}]*))?}");
   private static final Pattern EDITOR = Pattern.compile(
       "\\$\\{(selection|selectedText|file|fileBasename|fileDirname|fileBasenameNoExtension|workspaceFolder"
           + "|workspaceFolderBasename)}");
@@ -61,18 +62,33 @@ final class VsCodePromptFormat implements PromptFormat {
       String name = m.group(1);
       String placeholder = m.group(2);
       int line = ForeignFormats.lineAt(body, m.start(), fm.bodyLine());
-      arguments.putIfAbsent(name, ArgumentSpec.simple(name, placeholder == null ? null : placeholder.strip(), true,
-          line));
+      arguments.putIfAbsent(
+          name,
+          ArgumentSpec.simple(name, placeholder == null ? null : placeholder.strip(), true, line));
       pieces.add(new PlaceholderTemplate.Ref(name));
       last = m.end();
     }
     pieces.add(new PlaceholderTemplate.Literal(body.substring(last)));
-    ForeignFormats.warnAll(EDITOR, body, fm.bodyLine(), problems,
+    ForeignFormats.warnAll(
+        EDITOR,
+        body,
+        fm.bodyLine(),
+        problems,
         "editor variable %s is kept as text; it has no value outside VS Code");
-    ForeignFormats.warnAll(FILE_REF, body, fm.bodyLine(), problems,
+    ForeignFormats.warnAll(
+        FILE_REF,
+        body,
+        fm.bodyLine(),
+        problems,
         "file reference %s is kept as text; promptd never reads referenced files");
     ForeignFormats.warnShell(body, fm.bodyLine(), problems);
-    return ForeignFormats.single(source, yaml, ForeignFormats.name(yaml, source), body,
-        new ArrayList<>(arguments.values()), new PlaceholderTemplate(pieces), fm.bodyLine());
+    return ForeignFormats.single(
+        source,
+        yaml,
+        ForeignFormats.name(yaml, source),
+        body,
+        new ArrayList<>(arguments.values()),
+        new PlaceholderTemplate(pieces),
+        fm.bodyLine());
   }
 }

@@ -38,6 +38,7 @@ final class YamlReader {
 
   /** The first characters {@link JsonScalarResolver} has resolvers for, besides the empty string. */
   private static final String RESOLVED_FIRST = "tfn-0123456789.$";
+
   private static final boolean JSON_SCHEMA =
       SETTINGS.getSchema().getScalarResolver().getClass() == JsonScalarResolver.class;
 
@@ -62,9 +63,13 @@ final class YamlReader {
   static YamlNode.Mapping readFully(String yaml, int firstLine) throws ParseException {
     Optional<Node> root;
     try {
-      root = new Composer(SETTINGS, new ParserImpl(SETTINGS, new StreamReader(SETTINGS, yaml))).getSingleNode();
+      root = new Composer(SETTINGS, new ParserImpl(SETTINGS, new StreamReader(SETTINGS, yaml)))
+          .getSingleNode();
     } catch (MarkedYamlEngineException e) {
-      int line = e.getProblemMark().or(e::getContextMark).map(m -> m.getLine() + firstLine).orElse(firstLine);
+      int line = e.getProblemMark()
+          .or(e::getContextMark)
+          .map(m -> m.getLine() + firstLine)
+          .orElse(firstLine);
       throw new ParseException(line, "invalid front matter: " + e.getProblem());
     } catch (YamlEngineException e) {
       throw new ParseException(firstLine, "invalid front matter: " + e.getMessage());
@@ -84,7 +89,8 @@ final class YamlReader {
     if (--budget < 0 || depth > MAX_DEPTH) {
       throw new ParseException(line, "front matter is too large or too deeply nested");
     }
-    // An instanceof chain, not a pattern switch: SnakeYAML's node classes are no sealed union, and a type switch is
+    // An instanceof chain, not a pattern switch: SnakeYAML's node classes are no sealed union, and
+    // a type switch is
     // linked at run time (outside the start-up cache) the first time a prompt file is read.
     if (node instanceof ScalarNode s) {
       return new YamlNode.Scalar(s.getValue(), kind(s), line);
@@ -111,7 +117,8 @@ final class YamlReader {
         throw new ParseException(keyLine, "front matter keys must be plain strings");
       }
       if (key.getTag().equals(Tag.MERGE)) {
-        throw new ParseException(keyLine, "YAML merge keys ('<<') are not supported in front matter");
+        throw new ParseException(
+            keyLine, "YAML merge keys ('<<') are not supported in front matter");
       }
       if (entries.put(key.getValue(), convert(tuple.getValueNode(), depth + 1)) != null) {
         throw new ParseException(keyLine, "duplicate key '" + key.getValue() + "'");
@@ -122,8 +129,10 @@ final class YamlReader {
 
   /** How the composer would type {@code text} written as a plain scalar. */
   static Kind kind(String text) {
-    // The schema's resolvers are looked up by first character, and every one of them (null, bool, int, float, env)
-    // needs one of these (or the empty string): any other start is a string without running their regular
+    // The schema's resolvers are looked up by first character, and every one of them (null, bool,
+    // int, float, env)
+    // needs one of these (or the empty string): any other start is a string without running their
+    // regular
     // expressions, which were the most frequent frames of a 100,000-file load's parsing.
     if (JSON_SCHEMA && !text.isEmpty() && RESOLVED_FIRST.indexOf(text.charAt(0)) < 0) {
       return Kind.STRING;
@@ -145,7 +154,8 @@ final class YamlReader {
     } else if (tag.equals(Tag.NULL)) {
       return Kind.NULL;
     }
-    // Any other tag, including !!java.lang.Runtime and friends, is read as the plain text it carries.
+    // Any other tag, including !!java.lang.Runtime and friends, is read as the plain text it
+    // carries.
     return Kind.STRING;
   }
 

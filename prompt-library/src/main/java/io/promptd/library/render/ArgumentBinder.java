@@ -34,7 +34,8 @@ final class ArgumentBinder {
         continue;
       }
       String dependsOn = spec.dependsOn();
-      String dependency = dependsOn == null ? null : arguments.getOrDefault(dependsOn, defaultOf(dependsOn));
+      String dependency =
+          dependsOn == null ? null : arguments.getOrDefault(dependsOn, defaultOf(dependsOn));
       if (spec.normalize(value, dependency) == null) {
         out.add(new ArgumentsNeeded.Question(spec.toField(), spec.violation(value, dependency)));
       }
@@ -88,14 +89,19 @@ final class ArgumentBinder {
         continue;
       }
       String dependency = spec.dependsOn() == null ? null : given.get(spec.dependsOn());
-      String normalized = value.isEmpty() && spec.type() == ArgType.STRING && spec.enumValues().isEmpty()
-          ? value : spec.normalize(value, dependency);
+      String normalized =
+          value.isEmpty() && spec.type() == ArgType.STRING && spec.enumValues().isEmpty()
+              ? value
+              : spec.normalize(value, dependency);
       if (normalized == null) {
         String violation = spec.violation(value, dependency);
-        throw new ArgumentsNeeded("prompt '" + prompt + "': argument '" + spec.name() + "' " + violation,
+        throw new ArgumentsNeeded(
+            "prompt '" + prompt + "': argument '" + spec.name() + "' " + violation,
             List.of(new ArgumentsNeeded.Question(spec.toField(), violation)));
       }
-      values.put(spec.name(), spec.type() == ArgType.BOOLEAN ? (Object) Boolean.valueOf(normalized) : normalized);
+      values.put(
+          spec.name(),
+          spec.type() == ArgType.BOOLEAN ? (Object) Boolean.valueOf(normalized) : normalized);
     }
     return values;
   }

@@ -30,7 +30,8 @@ final class ChoiceCompleter implements ArgumentCompleter {
       return Completion.EMPTY;
     }
     String dependency = spec.dependsOn() == null ? null : context.get(spec.dependsOn());
-    Set<String> candidates = new LinkedHashSet<>(pick(spec.enumValues(), spec.examples()).forKey(dependency));
+    Set<String> candidates =
+        new LinkedHashSet<>(pick(spec.enumValues(), spec.examples()).forKey(dependency));
     String prefix = value.toLowerCase(Locale.ROOT);
     List<String> matches = new ArrayList<>();
     for (String candidate : candidates) {

@@ -18,7 +18,9 @@ public final class Definitions {
         completable.put(spec.name(), spec);
       }
     }
-    return new PromptDefinition(file.prompt(), new FileRenderer(file),
+    return new PromptDefinition(
+        file.prompt(),
+        new FileRenderer(file),
         completable.isEmpty() ? null : new ChoiceCompleter(completable));
   }
 }

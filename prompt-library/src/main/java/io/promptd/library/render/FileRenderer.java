@@ -62,14 +62,28 @@ final class FileRenderer implements PromptRenderer {
           }
         }
         case Part.Fixed f -> messages.add(new PromptMessage(f.role(), f.content()));
-        case Part.InlineResource r -> messages.add(new PromptMessage(r.role(), new EmbeddedResource(
-            new TextResourceContents(r.uri().render(values).strip(), r.mimeType(), r.text().render(values), null),
-            null, null)));
+        case Part.InlineResource r ->
+          messages.add(new PromptMessage(
+              r.role(),
+              new EmbeddedResource(
+                  new TextResourceContents(
+                      r.uri().render(values).strip(), r.mimeType(), r.text().render(values), null),
+                  null,
+                  null)));
         case Part.Link l -> {
           String uri = l.uri().render(values).strip();
           String name = l.name();
-          messages.add(new PromptMessage(l.role(), new ResourceLink(
-              uri, name != null ? name : lastSegment(uri), null, null, l.mimeType(), null, null, null)));
+          messages.add(new PromptMessage(
+              l.role(),
+              new ResourceLink(
+                  uri,
+                  name != null ? name : lastSegment(uri),
+                  null,
+                  null,
+                  l.mimeType(),
+                  null,
+                  null,
+                  null)));
         }
       }
     }

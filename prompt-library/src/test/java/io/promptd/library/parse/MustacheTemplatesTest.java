@@ -21,8 +21,18 @@ class MustacheTemplatesTest {
     assertThat(MustacheTemplates.simpleTags("Review {{ level }} and {{code}}; {{x.y}} {{-first}}"))
         .containsExactly("level", "code", "x.y", "-first");
     assertThat(MustacheTemplates.simpleTags("stray }} and { braces {x}")).isEmpty();
-    for (String other : List.of("{{#s}}x{{/s}}", "{{^s}}x{{/s}}", "{{> p}}", "{{! c}}", "{{{raw}}}", "{{&raw}}",
-        "{{=<% %>=}}", "{{}}", "{{a b}}", "{{a", "{{a\n}}")) {
+    for (String other : List.of(
+        "{{#s}}x{{/s}}",
+        "{{^s}}x{{/s}}",
+        "{{> p}}",
+        "{{! c}}",
+        "{{{raw}}}",
+        "{{&raw}}",
+        "{{=<% %>=}}",
+        "{{}}",
+        "{{a b}}",
+        "{{a",
+        "{{a\n}}")) {
       assertThat(MustacheTemplates.simpleTags(other)).as(other).isNull();
     }
   }
@@ -30,15 +40,20 @@ class MustacheTemplatesTest {
   @Test
   void aDeferredTemplateRendersAsTheFullCompileAndFindsTheSameVariables() throws ParseException {
     Map<String, Object> values = Map.of("level", "high", "code", "x = {{y}}", "x", "X");
-    for (String source : List.of("plain", "Review {{ level }}:\n{{code}}\n}}", "{{x.y}} and {{missing}}",
+    for (String source : List.of(
+        "plain",
+        "Review {{ level }}:\n{{code}}\n}}",
+        "{{x.y}} and {{missing}}",
         "{{level}}{{level}}")) {
       Map<String, Integer> deferredVars = new LinkedHashMap<>();
       Problems deferredProblems = new Problems(Path.of("f"));
-      String deferred = templates().compile(source, 3, deferredVars, deferredProblems).render(values);
+      String deferred =
+          templates().compile(source, 3, deferredVars, deferredProblems).render(values);
       // A section around the same text forces the full compile; it renders nothing else.
       Map<String, Integer> fullVars = new LinkedHashMap<>();
       Problems fullProblems = new Problems(Path.of("f"));
-      String full = templates().compile("{{#level}}" + source + "{{/level}}", 3, fullVars, fullProblems)
+      String full = templates()
+          .compile("{{#level}}" + source + "{{/level}}", 3, fullVars, fullProblems)
           .render(values);
       assertThat(deferred).as(source).isEqualTo(full);
       fullVars.remove("level");
@@ -56,19 +71,27 @@ class MustacheTemplatesTest {
   @Test
   void aDottedNameWithAnEmptyPartIsATemplateErrorNotARenderCrash() throws ParseException {
     for (String name : List.of("...", "..", "a..b", ".a", "a.", "x.y.")) {
-      for (String source : List.of("{{" + name + "}}", "{{#s}}{{" + name + "}}{{/s}}", "{{#" + name + "}}x{{/"
-          + name + "}}")) {
-        assertThatThrownBy(() -> templates().compile(source, 4, new LinkedHashMap<>(), new Problems(Path.of("f"))))
-            .as(source).isInstanceOfSatisfying(ParseException.class, e -> {
+      for (String source : List.of(
+          "{{" + name + "}}",
+          "{{#s}}{{" + name + "}}{{/s}}",
+          "{{#" + name + "}}x{{/" + name + "}}")) {
+        assertThatThrownBy(() ->
+                templates().compile(source, 4, new LinkedHashMap<>(), new Problems(Path.of("f"))))
+            .as(source)
+            .isInstanceOfSatisfying(ParseException.class, e -> {
               assertThat(e.line()).isEqualTo(4);
-              assertThat(e.getMessage()).isEqualTo("template error: '{{" + name + "}}' is not a name (a dotted name"
-                  + " needs a name before, between and after its dots)");
+              assertThat(e.getMessage())
+                  .isEqualTo("template error: '{{" + name + "}}' is not a name (a dotted name"
+                      + " needs a name before, between and after its dots)");
             });
       }
     }
     for (String fine : List.of("{{.}}", "{{x.y}}", "{{#s}}{{.}}{{/s}}")) {
-      assertThat(templates().compile(fine, 1, new LinkedHashMap<>(), new Problems(Path.of("f")))
-          .render(Map.of("x", "X", "s", List.of("a")))).as(fine).isNotNull();
+      assertThat(templates()
+              .compile(fine, 1, new LinkedHashMap<>(), new Problems(Path.of("f")))
+              .render(Map.of("x", "X", "s", List.of("a"))))
+          .as(fine)
+          .isNotNull();
     }
   }
 

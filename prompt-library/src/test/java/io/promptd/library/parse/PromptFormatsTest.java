@@ -35,12 +35,15 @@ class PromptFormatsTest {
     expected.put(".gemini/commands/git/commit.toml", "gemini [git, commit]");
     expected.put(".gemini/commands/j.md", null);
     expected.put(".claude/commands/k.prompt", "dotprompt [.claude, commands, k]");
-    expected.put("pkg/.github/prompts/.claude/commands/m.prompt.md", "vscode [.claude, commands, m]");
+    expected.put(
+        "pkg/.github/prompts/.claude/commands/m.prompt.md", "vscode [.claude, commands, m]");
     expected.put(".github/prompts/.claude/commands/l.md", "claude [l]");
     Path dir = Files.createDirectories(tmp.resolve("lib"));
     Root root = Root.open(dir, 0);
-    expected.forEach((relative, format) ->
-        assertThat(describe(FileKind.classify(root, dir.resolve(relative)))).as(relative).isEqualTo(format));
+    expected.forEach(
+        (relative, format) -> assertThat(describe(FileKind.classify(root, dir.resolve(relative))))
+            .as(relative)
+            .isEqualTo(format));
   }
 
   @Test
@@ -48,13 +51,16 @@ class PromptFormatsTest {
     Path dir = Files.createDirectories(tmp.resolve(".claude/commands"));
     Root root = Root.open(dir, 0);
     assertThat(describe(FileKind.classify(root, dir.resolve("c.md")))).isEqualTo("claude [c]");
-    assertThat(describe(FileKind.classify(root, dir.resolve("p.prompt")))).isEqualTo("dotprompt [p]");
+    assertThat(describe(FileKind.classify(root, dir.resolve("p.prompt"))))
+        .isEqualTo("dotprompt [p]");
   }
 
   @Test
   void theRegistryListsEveryFormatOnce() {
-    assertThat(PromptFormats.ALL).extracting(PromptFormat::name).containsExactly(
-        "claude", "vscode", "codex", "cursor", "gemini", "native", "dotprompt", "prompty");
+    assertThat(PromptFormats.ALL)
+        .extracting(PromptFormat::name)
+        .containsExactly(
+            "claude", "vscode", "codex", "cursor", "gemini", "native", "dotprompt", "prompty");
     assertThat(PromptFormats.ALL).contains(PromptFormats.NATIVE);
   }
 

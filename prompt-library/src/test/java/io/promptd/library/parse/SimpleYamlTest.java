@@ -60,7 +60,8 @@ class SimpleYamlTest {
       try {
         full = YamlReader.readFully(yaml, 2);
       } catch (ParseException e) {
-        throw new AssertionError("accepted what SnakeYAML refuses (" + e.getMessage() + "):\n" + yaml, e);
+        throw new AssertionError(
+            "accepted what SnakeYAML refuses (" + e.getMessage() + "):\n" + yaml, e);
       }
       assertThat(fast).as(yaml).isEqualTo(full);
       assertThat(List.copyOf(fast.keys())).as(yaml).isEqualTo(List.copyOf(full.keys()));
@@ -73,7 +74,8 @@ class SimpleYamlTest {
   private static List<String> frontMatterOfRepositoryFiles() throws IOException {
     List<String> out = new ArrayList<>();
     Path repo = Path.of("..").toAbsolutePath().normalize();
-    for (String dir : List.of("examples", "fixtures", "interop", "prompt-library/src/test/resources")) {
+    for (String dir :
+        List.of("examples", "fixtures", "interop", "prompt-library/src/test/resources")) {
       Path start = repo.resolve(dir);
       if (!Files.isDirectory(start)) {
         continue;

@@ -19,19 +19,22 @@ final class SessionQueries {
   private SessionQueries() {}
 
   static Optional<Entry> get(Connection c, String key) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement("SELECT state, last_active, ended FROM sessions WHERE key = ?")) {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT state, last_active, ended FROM sessions WHERE key = ?")) {
       s.setString(1, key);
       try (ResultSet r = s.executeQuery()) {
         return r.next()
-            ? Optional.of(new Entry(r.getString(1), r.getObject(2, OffsetDateTime.class).toInstant(), r.getBoolean(3)))
+            ? Optional.of(new Entry(
+                r.getString(1), r.getObject(2, OffsetDateTime.class).toInstant(), r.getBoolean(3)))
             : Optional.empty();
       }
     }
   }
 
   static boolean create(Connection c, String key, Entry e) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement("INSERT INTO sessions (key, state, last_active, ended)"
-        + " VALUES (?, ?, ?, ?) ON CONFLICT (key) DO NOTHING")) {
+    try (PreparedStatement s =
+        c.prepareStatement("INSERT INTO sessions (key, state, last_active, ended)"
+            + " VALUES (?, ?, ?, ?) ON CONFLICT (key) DO NOTHING")) {
       s.setString(1, key);
       s.setString(2, e.state());
       s.setObject(3, time(e.lastActive()));
@@ -41,10 +44,12 @@ final class SessionQueries {
   }
 
   /** A new state (announced) and last use, or with a null state only the last use (not announced). */
-  static boolean update(Connection c, String key, @Nullable String state, Instant lastActive) throws SQLException {
+  static boolean update(Connection c, String key, @Nullable String state, Instant lastActive)
+      throws SQLException {
     if (state == null) {
-      try (PreparedStatement s = c.prepareStatement("UPDATE sessions SET last_active = greatest(last_active, ?)"
-          + " WHERE key = ? AND NOT ended")) {
+      try (PreparedStatement s =
+          c.prepareStatement("UPDATE sessions SET last_active = greatest(last_active, ?)"
+              + " WHERE key = ? AND NOT ended")) {
         s.setObject(1, time(lastActive));
         s.setString(2, key);
         return s.executeUpdate() == 1;
@@ -63,7 +68,8 @@ final class SessionQueries {
 
   static boolean end(Connection c, String key) throws SQLException {
     try (PreparedStatement s = c.prepareStatement("WITH u AS (UPDATE sessions SET ended = true"
-        + " WHERE key = ? AND NOT ended RETURNING key) SELECT pg_notify('" + CHANNEL + "', key) FROM u")) {
+        + " WHERE key = ? AND NOT ended RETURNING key) SELECT pg_notify('" + CHANNEL
+        + "', key) FROM u")) {
       s.setString(1, key);
       return rows(s) == 1;
     }
@@ -81,11 +87,12 @@ final class SessionQueries {
    * end is kept; the state is replaced unless this is only an end; the later last use wins), and announces it.
    */
   static void merge(Connection c, String key, Entry e) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement("WITH u AS (INSERT INTO sessions AS s (key, state, last_active,"
-        + " ended) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET"
-        + " state = CASE WHEN s.ended OR EXCLUDED.ended THEN s.state ELSE EXCLUDED.state END,"
-        + " last_active = greatest(s.last_active, EXCLUDED.last_active), ended = s.ended OR EXCLUDED.ended"
-        + " RETURNING key) SELECT pg_notify('" + CHANNEL + "', key) FROM u")) {
+    try (PreparedStatement s =
+        c.prepareStatement("WITH u AS (INSERT INTO sessions AS s (key, state, last_active,"
+            + " ended) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET"
+            + " state = CASE WHEN s.ended OR EXCLUDED.ended THEN s.state ELSE EXCLUDED.state END,"
+            + " last_active = greatest(s.last_active, EXCLUDED.last_active), ended = s.ended OR EXCLUDED.ended"
+            + " RETURNING key) SELECT pg_notify('" + CHANNEL + "', key) FROM u")) {
       s.setString(1, key);
       s.setString(2, e.state());
       s.setObject(3, time(e.lastActive()));
@@ -96,8 +103,9 @@ final class SessionQueries {
 
   /** The shared secret: created once by whoever comes first, then read by everyone. */
   static byte[] secret(Connection c, byte[] candidate) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement("INSERT INTO session_secret (id, secret) VALUES (true, ?)"
-        + " ON CONFLICT (id) DO NOTHING")) {
+    try (PreparedStatement s =
+        c.prepareStatement("INSERT INTO session_secret (id, secret) VALUES (true, ?)"
+            + " ON CONFLICT (id) DO NOTHING")) {
       s.setBytes(1, candidate);
       s.executeUpdate();
     }

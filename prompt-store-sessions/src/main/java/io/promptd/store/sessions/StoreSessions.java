@@ -51,6 +51,7 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
   private final Map<String, Entry> known = new ConcurrentHashMap<>();
   /** What this replica changed while the store was away, to be written when it is back. */
   private final Map<String, Entry> offline = new ConcurrentHashMap<>();
+
   private final Set<Consumer<String>> listeners = new CopyOnWriteArraySet<>();
   private final CountDownLatch subscribed = new CountDownLatch(1);
   private final AtomicBoolean away = new AtomicBoolean();
@@ -58,6 +59,7 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
   private volatile long retryAt;
   /** Whether the listening connection listens on the channel now. */
   private volatile boolean listening;
+
   private @Nullable AutoCloseable feed;
 
   private StoreSessions(StoreDatabase database, boolean ownsDatabase) {
@@ -111,11 +113,13 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
         return SessionQueries.secret(c, candidate);
       }
     } catch (StoreException e) {
-      throw new StoreException(StoreException.Kind.FAILED, "cannot read the session secret from the store " + url
-          + ": " + e.getMessage());
+      throw new StoreException(
+          StoreException.Kind.FAILED,
+          "cannot read the session secret from the store " + url + ": " + e.getMessage());
     } catch (SQLException | RuntimeException e) {
-      throw new StoreException(StoreException.Kind.FAILED, "cannot read the session secret from the store " + url
-          + ": " + StoreException.reason(e));
+      throw new StoreException(
+          StoreException.Kind.FAILED,
+          "cannot read the session secret from the store " + url + ": " + StoreException.reason(e));
     }
   }
 
@@ -126,7 +130,8 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
       found.ifPresentOrElse(e -> known.put(key, e), () -> known.remove(key));
       return found;
     }
-    // Away: what this replica knows, else the session's signed id vouches for it (with the initial state).
+    // Away: what this replica knows, else the session's signed id vouches for it (with the initial
+    // state).
     return Optional.of(known.computeIfAbsent(key, k -> new Entry("", Instant.now(), false)));
   }
 
@@ -148,8 +153,12 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
 
   @Override
   public boolean update(String key, @Nullable String state, Instant lastActive) {
-    BiFunction<String, Entry, Entry> apply = (k, e) -> e.ended() ? e : new Entry(state == null ? e.state() : state,
-        e.lastActive().isAfter(lastActive) ? e.lastActive() : lastActive, false);
+    BiFunction<String, Entry, Entry> apply = (k, e) -> e.ended()
+        ? e
+        : new Entry(
+            state == null ? e.state() : state,
+            e.lastActive().isAfter(lastActive) ? e.lastActive() : lastActive,
+            false);
     Boolean done = db(c -> SessionQueries.update(c, key, state, lastActive));
     if (done != null) {
       if (done) {
@@ -182,7 +191,8 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
       return done;
     }
     Entry before = known.get(key);
-    Entry ended = before == null ? new Entry("", Instant.now(), true)
+    Entry ended = before == null
+        ? new Entry("", Instant.now(), true)
         : new Entry(before.state(), before.lastActive(), true);
     known.put(key, ended);
     offline.put(key, ended);
@@ -258,8 +268,10 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     } catch (SQLException | RuntimeException e) {
       retryAt = System.nanoTime() + RETRY_NANOS;
       if (away.compareAndSet(false, true)) {
-        LOG.log(Level.WARNING, "session store " + url + " unreachable (" + StoreException.reason(e) + "); serving"
-            + " legacy sessions from this replica's memory, writing its changes when the store is back");
+        LOG.log(
+            Level.WARNING,
+            "session store " + url + " unreachable (" + StoreException.reason(e) + "); serving"
+                + " legacy sessions from this replica's memory, writing its changes when the store is back");
       }
       return null;
     }
@@ -274,7 +286,9 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
         offline.remove(e.getKey(), e.getValue());
       }
       if (!pending.isEmpty()) {
-        LOG.log(Level.INFO, "wrote " + pending.size() + " session change(s) made while the store was away");
+        LOG.log(
+            Level.INFO,
+            "wrote " + pending.size() + " session change(s) made while the store was away");
       }
     }
   }
@@ -287,8 +301,10 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     try (Connection c = database.connection()) {
       replay(c);
     } catch (SQLException | RuntimeException e) {
-      LOG.log(Level.DEBUG, "session changes made while the store " + url + " was away not written yet ("
-          + StoreException.reason(e) + ")");
+      LOG.log(
+          Level.DEBUG,
+          "session changes made while the store " + url + " was away not written yet ("
+              + StoreException.reason(e) + ")");
     }
   }
 
@@ -298,7 +314,8 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     public void listening(boolean again) {
       replayQuietly();
       if (again) {
-        // Notifications sent while the connection was gone are lost: re-read every session held here.
+        // Notifications sent while the connection was gone are lost: re-read every session held
+        // here.
         List.copyOf(known.keySet()).forEach(StoreSessions.this::tell);
       }
       listening = true;
@@ -318,8 +335,10 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     @Override
     public void lost(Exception cause, long retryMillis) {
       listening = false;
-      LOG.log(Level.DEBUG, "session feed of " + url + " lost (" + StoreException.reason(cause) + "); retrying in "
-          + retryMillis + " ms");
+      LOG.log(
+          Level.DEBUG,
+          "session feed of " + url + " lost (" + StoreException.reason(cause) + "); retrying in "
+              + retryMillis + " ms");
     }
   }
 

@@ -19,8 +19,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** {@link StoreSessions} on a real PostgreSQL: the session store contract, and what two replicas share. */
@@ -111,7 +111,8 @@ class StoreSessionsTest extends SessionStoreContract {
       pg.stop();
       try {
         await(() -> !a.listening());
-        // Away: what A knew goes on, a session it never saw is trusted (its id is signed), nothing throws.
+        // Away: what A knew goes on, a session it never saw is trusted (its id is signed), nothing
+        // throws.
         assertThat(a.get("known")).hasValue(new Entry("s0", T0, false));
         assertThat(a.get("never-seen")).map(Entry::ended).hasValue(false);
         assertThat(a.update("known", "s1", T0.plusSeconds(5))).isTrue();
@@ -122,7 +123,8 @@ class StoreSessionsTest extends SessionStoreContract {
       } finally {
         pg.start();
       }
-      // Back: the listening connection reconnects and writes A's changes; another replica sees them.
+      // Back: the listening connection reconnects and writes A's changes; another replica sees
+      // them.
       StoreSessions b = open(url);
       await(() -> b.get("new").isPresent());
       assertThat(b.get("known")).hasValue(new Entry("s1", T0.plusSeconds(5), false));
@@ -138,7 +140,10 @@ class StoreSessionsTest extends SessionStoreContract {
   }
 
   private static void await(BooleanSupplier condition) throws Exception {
-    Poll.until(Duration.ofSeconds(30), Duration.ofMillis(20), () -> "a change another replica made heard here",
+    Poll.until(
+        Duration.ofSeconds(30),
+        Duration.ofMillis(20),
+        () -> "a change another replica made heard here",
         condition::getAsBoolean);
     assertThat(condition.getAsBoolean()).isTrue();
   }

@@ -1,9 +1,8 @@
 package io.promptd.store.testing;
 
-import io.promptd.store.StoreUrl;
-
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.promptd.store.StoreUrl;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -27,6 +26,7 @@ import java.util.stream.Stream;
 public final class TestPostgres {
   /** The password every URL carries: tests check that it shows up nowhere. */
   public static final String PASSWORD = "s3cret-pw";
+
   private static final AtomicInteger DATABASES = new AtomicInteger();
   private static TestPostgres server;
 
@@ -48,10 +48,12 @@ public final class TestPostgres {
       Path bin = findBinaries();
       if (bin == null) {
         if ("true".equals(System.getenv("CI"))) {
-          throw new IllegalStateException("no PostgreSQL binaries under /usr/lib/postgresql/*/bin; install the"
-              + " Debian package postgresql");
+          throw new IllegalStateException(
+              "no PostgreSQL binaries under /usr/lib/postgresql/*/bin; install the"
+                  + " Debian package postgresql");
         }
-        assumeTrue(false, "no PostgreSQL binaries under /usr/lib/postgresql/*/bin: store tests skipped");
+        assumeTrue(
+            false, "no PostgreSQL binaries under /usr/lib/postgresql/*/bin: store tests skipped");
       }
       boolean root = "root".equals(System.getProperty("user.name"));
       Path dir = Files.createTempDirectory("promptd-pg");
@@ -64,8 +66,17 @@ public final class TestPostgres {
         run(List.of("chown", "-R", "postgres:postgres", dir.toString()));
         run(List.of("chmod", "755", dir.toString()));
       }
-      pg.pg("initdb", "-D", dir.resolve("data").toString(), "-U", "postgres", "-A", "trust", "--no-sync",
-          "-E", "UTF8");
+      pg.pg(
+          "initdb",
+          "-D",
+          dir.resolve("data").toString(),
+          "-U",
+          "postgres",
+          "-A",
+          "trust",
+          "--no-sync",
+          "-E",
+          "UTF8");
       pg.start();
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {
@@ -90,8 +101,9 @@ public final class TestPostgres {
   /** A new, empty database, as the text of its store URL. */
   public String newDatabaseUrl() throws Exception {
     String name = "promptd_test_" + DATABASES.incrementAndGet();
-    try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres", "postgres",
-        ""); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(
+            "jdbc:postgresql://127.0.0.1:" + port + "/postgres", "postgres", "");
+        Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name);
     }
     return url(name);
@@ -104,8 +116,18 @@ public final class TestPostgres {
 
   /** Starts the server (again), waiting until it accepts connections. */
   public void start() throws Exception {
-    pg("pg_ctl", "-D", dir.resolve("data").toString(), "-w", "-t", "30", "-l", dir.resolve("log").toString(),
-        "-o", "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off", "start");
+    pg(
+        "pg_ctl",
+        "-D",
+        dir.resolve("data").toString(),
+        "-w",
+        "-t",
+        "30",
+        "-l",
+        dir.resolve("log").toString(),
+        "-o",
+        "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off",
+        "start");
   }
 
   /** Stops the server at once (fast shutdown: open connections are cut). */
@@ -130,7 +152,8 @@ public final class TestPostgres {
       p.destroyForcibly();
       throw new IOException("timed out: " + command);
     }
-    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    String out =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     if (p.exitValue() != 0) {
       throw new IOException(command + " exited with " + p.exitValue() + ":\n" + out);
     }
@@ -142,9 +165,12 @@ public final class TestPostgres {
       return null;
     }
     try (Stream<Path> versions = Files.list(base)) {
-      return versions.map(v -> v.resolve("bin")).filter(b -> Files.isExecutable(b.resolve("postgres")))
-          .max(Comparator.comparing(b -> Integer.parseInt(b.getParent().getFileName().toString().replaceAll(
-              "\\D", "0")))).orElse(null);
+      return versions
+          .map(v -> v.resolve("bin"))
+          .filter(b -> Files.isExecutable(b.resolve("postgres")))
+          .max(Comparator.comparing(
+              b -> Integer.parseInt(b.getParent().getFileName().toString().replaceAll("\\D", "0"))))
+          .orElse(null);
     }
   }
 }

@@ -45,8 +45,14 @@ public class PromptdPromptsAutoConfiguration {
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
   public Library promptdLibrary(Environment environment) throws IOException {
-    List<Path> dirs = Binder.get(environment).bind("promptd.prompts.dirs", Bindable.listOf(String.class))
-        .orElse(List.of()).stream().map(String::strip).filter(s -> !s.isEmpty()).map(Path::of).toList();
+    List<Path> dirs = Binder.get(environment)
+        .bind("promptd.prompts.dirs", Bindable.listOf(String.class))
+        .orElse(List.of())
+        .stream()
+        .map(String::strip)
+        .filter(s -> !s.isEmpty())
+        .map(Path::of)
+        .toList();
     if (dirs.isEmpty()) {
       throw new IllegalStateException("promptd.prompts.dirs names no folder");
     }
@@ -72,13 +78,15 @@ public class PromptdPromptsAutoConfiguration {
 
   /** The completions as Spring AI's MCP server collects them (fixed when the server is built). */
   @Bean
-  public List<SyncCompletionSpecification> promptdCompletionSpecifications(SdkPrompts promptdSdkPrompts) {
+  public List<SyncCompletionSpecification> promptdCompletionSpecifications(
+      SdkPrompts promptdSdkPrompts) {
     return promptdSdkPrompts.syncCompletions();
   }
 
   /** Once every singleton exists, keeps the application's MCP server in step with the files; stops with the context. */
   @Bean
-  public PromptsSync promptdPromptsSync(SdkPrompts promptdSdkPrompts, ObjectProvider<McpSyncServer> servers) {
+  public PromptsSync promptdPromptsSync(
+      SdkPrompts promptdSdkPrompts, ObjectProvider<McpSyncServer> servers) {
     return new PromptsSync(promptdSdkPrompts, servers);
   }
 
@@ -97,8 +105,10 @@ public class PromptdPromptsAutoConfiguration {
     public void afterSingletonsInstantiated() {
       McpSyncServer server = servers.getIfAvailable();
       if (server == null) {
-        LOG.log(Level.WARNING, "promptd.prompts.dirs is set but the application has no McpSyncServer: prompt files"
-            + " are not kept in sync");
+        LOG.log(
+            Level.WARNING,
+            "promptd.prompts.dirs is set but the application has no McpSyncServer: prompt files"
+                + " are not kept in sync");
         return;
       }
       sync = prompts.keepInSync(server);

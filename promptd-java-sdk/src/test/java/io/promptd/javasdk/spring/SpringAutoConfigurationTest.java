@@ -24,28 +24,47 @@ import org.junit.jupiter.api.io.TempDir;
  * argument, and sees an added file as a list change.
  */
 class SpringAutoConfigurationTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void onePropertyServesAPromptFolder() throws Exception {
-    Files.writeString(dir.resolve("review.prompt.md"), "---\ndescription: Reviews code\narguments:\n"
-        + "  - name: language\n    required: true\n    enum: [java, go]\n---\nReview this {{language}} code.\n");
-    List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-        System.getProperty("java.class.path"), PromptdTestApplication.class.getName(),
-        "--promptd.prompts.dirs=" + dir, "--spring.ai.mcp.server.stdio=true", "--spring.main.banner-mode=off",
-        "--spring.main.web-application-type=none", "--logging.pattern.console=", "--spring.ai.mcp.server.name=spring-ai");
-    try (McpClient client = McpClient.connectStdio(command, ClientOptions.defaults().withTimeout(Duration.ofSeconds(60)))) {
+    Files.writeString(
+        dir.resolve("review.prompt.md"),
+        "---\ndescription: Reviews code\narguments:\n"
+            + "  - name: language\n    required: true\n    enum: [java, go]\n---\nReview this {{language}} code.\n");
+    List<String> command = List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp",
+        System.getProperty("java.class.path"),
+        PromptdTestApplication.class.getName(),
+        "--promptd.prompts.dirs=" + dir,
+        "--spring.ai.mcp.server.stdio=true",
+        "--spring.main.banner-mode=off",
+        "--spring.main.web-application-type=none",
+        "--logging.pattern.console=",
+        "--spring.ai.mcp.server.name=spring-ai");
+    try (McpClient client = McpClient.connectStdio(
+        command, ClientOptions.defaults().withTimeout(Duration.ofSeconds(60)))) {
       assertThat(client.modern()).isFalse();
       assertThat(client.listPrompts()).extracting(Prompt::name).containsExactly("review");
-      assertThat(((TextContent) client.getPrompt("review", Map.of("language", "go")).messages().getFirst().content())
-          .text()).isEqualTo("Review this go code.");
+      assertThat(((TextContent) client
+                  .getPrompt("review", Map.of("language", "go"))
+                  .messages()
+                  .getFirst()
+                  .content())
+              .text())
+          .isEqualTo("Review this go code.");
       assertThatThrownBy(() -> client.getPrompt("review", Map.of("language", "cobol")))
           .isInstanceOfSatisfying(McpException.class, e -> assertThat(e.code()).isEqualTo(-32602));
-      assertThat(client.complete("review", "language", "j", Map.of()).values()).containsExactly("java");
+      assertThat(client.complete("review", "language", "j", Map.of()).values())
+          .containsExactly("java");
       CountDownLatch changed = new CountDownLatch(1);
       try (AutoCloseable watch = client.watchPrompts(changed::countDown)) {
         Files.writeString(dir.resolve("added.prompt.md"), "---\ndescription: Added\n---\nNew.\n");
-        assertThat(changed.await(30, TimeUnit.SECONDS)).as("list_changed after a file was added").isTrue();
+        assertThat(changed.await(30, TimeUnit.SECONDS))
+            .as("list_changed after a file was added")
+            .isTrue();
       }
       assertThat(client.listPrompts()).extracting(Prompt::name).contains("added", "review");
     }

@@ -77,7 +77,8 @@ public abstract class SessionStoreContract {
     }
     store.create("k2", new SessionStore.Entry("s0", T0, false));
     store.update("k2", "s1", T0);
-    // k3's end is heard last: whatever the touch or the second end of k would have told came before it.
+    // k3's end is heard last: whatever the touch or the second end of k would have told came before
+    // it.
     assertThat(heard).containsExactly("k", "k", "k3");
   }
 
