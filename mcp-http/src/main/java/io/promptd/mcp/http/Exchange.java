@@ -28,7 +28,17 @@ final class Exchange {
   private final Request request;
   private final org.eclipse.jetty.server.Response response;
   private final org.eclipse.jetty.util.Callback callback;
+  private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
+
   private final AtomicBoolean completed = new AtomicBoolean();
+  /** Whether the response's last write was issued: an exchange has one answer, written once. */
+  private final AtomicBoolean lastWritten = new AtomicBoolean();
+  /**
+   * Whether that write is still in flight: Jetty requires the handler's callback to complete after it, so a failure
+   * meanwhile is left to the write's own callback.
+   */
+  private volatile boolean lastWriteInFlight;
+
   private boolean bodyRead;
   private byte @Nullable [] partial;
   private int partialLength;
@@ -215,6 +225,13 @@ final class Exchange {
 
   /** Answers with a status and no body. */
   void status(int status) {
+    if (!lastWritten.compareAndSet(false, true)) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "a second answer to one HTTP exchange was dropped",
+          new IllegalStateException("answered twice"));
+      return;
+    }
     this.status = status;
     response.setStatus(status);
     complete();
@@ -356,8 +373,18 @@ final class Exchange {
     }
   }
 
-  /** Ends the exchange as failed (the connection is dropped); idempotent. */
+  /**
+   * Ends the exchange as failed (the connection is dropped); idempotent. While the last write is in flight the write's
+   * own callback ends the exchange (completing Jetty's callback before that write is a state error).
+   */
   void fail(Throwable cause) {
+    if (lastWriteInFlight) {
+      return;
+    }
+    failNow(cause);
+  }
+
+  private void failNow(Throwable cause) {
     if (completed.compareAndSet(false, true)) {
       if (outcome != RequestEvent.Outcome.REFUSED) {
         outcome = RequestEvent.Outcome.CANCELLED;
@@ -394,12 +421,32 @@ final class Exchange {
     return response.isCommitted();
   }
 
-  /** Writes the whole response without waiting; the exchange completes when the write does. */
+  /**
+   * Writes the whole response without waiting; the exchange completes when the write does. A second answer to the
+   * same exchange is dropped with a log line: the first one is on its way, and writing after the last write breaks
+   * the connection's state for the next request on it.
+   */
   private void write(byte[] bytes) {
+    if (!lastWritten.compareAndSet(false, true)) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "a second answer to one HTTP exchange was dropped",
+          new IllegalStateException("answered twice"));
+      return;
+    }
+    lastWriteInFlight = true;
     // A failed write means the client went away: nothing to tell it.
     response.write(
         true,
         ByteBuffer.wrap(bytes),
-        org.eclipse.jetty.util.Callback.from(this::complete, this::fail));
+        org.eclipse.jetty.util.Callback.from(
+            () -> {
+              lastWriteInFlight = false;
+              complete();
+            },
+            cause -> {
+              lastWriteInFlight = false;
+              failNow(cause);
+            }));
   }
 }
