@@ -3,6 +3,7 @@ package io.promptd.mcp.http;
 import io.promptd.mcp.server.McpServer;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.net.BindException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -148,6 +149,12 @@ public final class HttpTransport implements AutoCloseable {
       jetty.start();
     } catch (Exception e) {
       close();
+      if (causedBy(e, BindException.class)) {
+        throw new IOException(
+            "cannot listen on " + config.host + ":" + config.port + ": the address is in use"
+                + " (another server on that port?); choose another port, or 0 for any free one",
+            e);
+      }
       throw e instanceof IOException io
           ? io
           : new IOException(
@@ -323,5 +330,14 @@ public final class HttpTransport implements AutoCloseable {
         LOG.log(Level.WARNING, "the HTTP server did not stop cleanly", e);
       }
     }
+  }
+
+  private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
   }
 }
