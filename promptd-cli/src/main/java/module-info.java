@@ -1,4 +1,6 @@
 /** The promptd command-line app: the only module that touches System.out and System.exit. */
+// The JVM metrics library publishes an automatic module name only.
+@SuppressWarnings("requires-automatic")
 module io.promptd.cli {
   requires io.promptd.mcp;
   requires io.promptd.mcp.stdio;
@@ -13,6 +15,7 @@ module io.promptd.cli {
   requires io.prometheus.metrics.core;
   requires io.prometheus.metrics.model;
   requires io.prometheus.writer.text;
+  requires io.prometheus.metrics.instrumentation.jvm;
 
   provides java.lang.System.LoggerFinder with
       io.promptd.cli.StderrLogs;

@@ -6,6 +6,7 @@ import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.promptd.library.Library;
 import io.promptd.mcp.http.HttpTransport;
@@ -78,6 +79,9 @@ final class Metrics {
       .register(registry);
 
   Metrics(McpServer server, Library library) {
+    // The JVM's and the process's own series: memory, GC, threads, classes, CPU, open file
+    // descriptors.
+    JvmMetrics.builder().register(registry);
     long loadedVersion = library.version();
     GaugeWithCallback.builder()
         .name("promptd_library_prompts")
