@@ -35,7 +35,9 @@ class MetricsTest {
           .contains("jvm_threads_current ")
           .contains("jvm_gc_collection_seconds_count{")
           .contains("process_cpu_seconds_total ")
-          .contains("process_start_time_seconds ");
+          .contains("process_start_time_seconds ")
+          .contains("process_open_fds ")
+          .contains("process_resident_memory_bytes ");
     }
   }
 }
