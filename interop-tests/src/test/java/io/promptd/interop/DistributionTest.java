@@ -105,6 +105,11 @@ class DistributionTest {
     assertThat(Files.exists(home.resolve(aot ? "lib/promptd-http.aot" : "lib/promptd-http.jsa")))
         .isTrue();
     Map<String, String> bare = Map.of("PATH", tools.toString(), "HOME", dir.toString());
+    // What a user unpacking it reads first: the license, the README and the docs it links to.
+    for (String doc :
+        List.of("LICENSE", "NOTICE", "README.md", "docs/deploy.md", "docs/clients.md")) {
+      assertThat(home.resolve(doc)).as("the archive carries " + doc).isRegularFile();
+    }
 
     // The caches were made before the archive was packed, elsewhere: the JVM's class-loading log
     // shows that promptd's
