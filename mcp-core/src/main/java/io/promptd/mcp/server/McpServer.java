@@ -34,6 +34,10 @@ public final class McpServer implements AutoCloseable {
   public static final int DEFAULT_COMPLETION_RATE = 20;
   /** The default {@code completion/complete} burst per client. */
   public static final int DEFAULT_COMPLETION_BURST = 40;
+  /** The default most messages one JSON-RPC batch may hold. */
+  public static final int DEFAULT_MAX_BATCH_MESSAGES = 100;
+  /** The default bound on the encoded size of the answer to one JSON-RPC batch, in bytes (4 MiB). */
+  public static final int DEFAULT_MAX_BATCH_ANSWER_BYTES = 4 * 1024 * 1024;
 
   private final ServerContext context;
   private final MethodTable methods;
@@ -141,6 +145,8 @@ public final class McpServer implements AutoCloseable {
     byte @Nullable [] cursorSecret;
     double completionRate = DEFAULT_COMPLETION_RATE;
     int completionBurst = DEFAULT_COMPLETION_BURST;
+    int maxBatchMessages = DEFAULT_MAX_BATCH_MESSAGES;
+    int maxBatchAnswerBytes = DEFAULT_MAX_BATCH_ANSWER_BYTES;
     LongSupplier clock = System::nanoTime;
     InstantSource wallClock = InstantSource.system();
     byte @Nullable [] requestStateSecret;
@@ -176,6 +182,33 @@ public final class McpServer implements AutoCloseable {
       }
       this.completionRate = perSecond;
       this.completionBurst = burst;
+      return this;
+    }
+
+    /**
+     * Bounds the JSON-RPC batches a 2025-03-26 session accepts (the only version that allows them), so that one
+     * request body cannot make the server build an answer of any size. A batch of more than {@code maxMessages}
+     * messages is refused whole with one -32600 error that states the limit. Requests run in order; once the
+     * encoded answers passed {@code maxAnswerBytes}, the requests left are not run and each gets a -32600 error
+     * saying so (notifications in the batch are still handled), so an answer stays under {@code maxAnswerBytes}
+     * plus one response and those errors. Defaults: {@value #DEFAULT_MAX_BATCH_MESSAGES} messages, {@value
+     * #DEFAULT_MAX_BATCH_ANSWER_BYTES} bytes. A transport's own limit on a request's size (a stdio line, an HTTP
+     * body) applies first, to the batch as it arrives.
+     *
+     * @throws IllegalArgumentException when either is below 1
+     */
+    public Builder batchLimits(int maxMessages, int maxAnswerBytes) {
+      if (maxMessages < 1) {
+        throw new IllegalArgumentException(
+            "McpServer.Builder.batchLimits: maxMessages must be at least 1, not " + maxMessages);
+      }
+      if (maxAnswerBytes < 1) {
+        throw new IllegalArgumentException(
+            "McpServer.Builder.batchLimits: maxAnswerBytes must be at least 1, not "
+                + maxAnswerBytes);
+      }
+      this.maxBatchMessages = maxMessages;
+      this.maxBatchAnswerBytes = maxAnswerBytes;
       return this;
     }
 

@@ -32,6 +32,10 @@ final class ServerContext {
   final boolean promptsAsTools;
   /** How long a legacy request waits for the user's answer to a form before failing as it would have. */
   final Duration elicitationTimeout;
+  /** The most messages a batch may hold, and the bound on the encoded size of its answer. */
+  final int maxBatchMessages;
+
+  final int maxBatchAnswerBytes;
 
   ServerContext(McpServer.Builder b) {
     this.serverInfo = b.serverInfo;
@@ -50,6 +54,8 @@ final class ServerContext {
     this.forms = new ArgumentForms(b.formFirst, b.freeTextConfirmation);
     this.promptsAsTools = b.promptsAsTools;
     this.elicitationTimeout = b.elicitationTimeout;
+    this.maxBatchMessages = b.maxBatchMessages;
+    this.maxBatchAnswerBytes = b.maxBatchAnswerBytes;
   }
 
   /** The capabilities the server declares at {@code initialize} and {@code server/discover}. */

@@ -23,8 +23,6 @@ import java.lang.System.Logger.Level;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -233,7 +231,10 @@ final class SessionImpl implements ServerSession {
     }
   }
 
-  /** Serves a batch: allowed only in a session that negotiated 2025-03-26, else one -32600 error. */
+  /**
+   * Serves a batch: allowed only in a session that negotiated 2025-03-26 and of at most the server's number of
+   * messages, else one -32600 error; requests past the bound on its answer's bytes are not run ({@link BatchAnswer}).
+   */
   private Reply batch(Incoming.Batch batch, Outbound stream, Caller caller) {
     LegacyState state = legacy;
     if (state == null || !state.version.allowsBatches()) {
@@ -244,7 +245,14 @@ final class SessionImpl implements ServerSession {
       return Reply.rejected(
           new ErrorResponse(null, ErrorCodes.INVALID_REQUEST, why, null), true, version());
     }
-    List<Response> responses = new ArrayList<>();
+    int size = batch.items().size();
+    if (size > context.maxBatchMessages) {
+      String why = "Invalid request: a batch may hold at most " + context.maxBatchMessages
+          + " messages, this one holds " + size;
+      return Reply.rejected(
+          new ErrorResponse(null, ErrorCodes.INVALID_REQUEST, why, null), true, version());
+    }
+    BatchAnswer responses = new BatchAnswer(context.maxBatchAnswerBytes, state.version);
     for (Incoming item : batch.items()) {
       switch (item) {
         case Incoming.Single(Request r)
@@ -253,6 +261,8 @@ final class SessionImpl implements ServerSession {
               r.id(),
               McpException.invalidRequest(
                   "Invalid request: initialize must not be part of a batch")));
+        case Incoming.Single(Request r)
+        when responses.full() -> responses.add(responses.notRun(r.id()));
         case Incoming.Single(Request r) -> {
           Response response = accept(r, caller).run(stream).response();
           if (response != null) {
@@ -270,7 +280,7 @@ final class SessionImpl implements ServerSession {
               null, ErrorCodes.INVALID_REQUEST, "Invalid request: nested batch", null));
       }
     }
-    return Reply.batch(responses, version());
+    return responses.reply();
   }
 
   @Override
