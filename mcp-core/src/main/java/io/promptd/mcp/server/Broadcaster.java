@@ -115,13 +115,8 @@ final class Broadcaster {
     }
   }
 
-  /** Sends {@code notification} to every initialized legacy session; a session whose channel fails is dropped. */
-  void toSessions(Notification notification) {
-    toSessions(session -> true, notification);
-  }
-
   /** Sends {@code notification} to the initialized legacy sessions {@code concerned}; failed channels are dropped. */
-  private void toSessions(Predicate<SessionImpl> concerned, Notification notification) {
+  void toSessions(Predicate<SessionImpl> concerned, Notification notification) {
     List<SessionImpl> failed = new ArrayList<>();
     for (SessionImpl session : sessions) {
       if (!concerned.test(session)) {
@@ -164,6 +159,16 @@ final class Broadcaster {
   }
 
   /**
+   * Who hears of a change to what callers holding one of {@code scopes} may see (null: every caller): unrestricted
+   * callers, and those who hold all the scopes of one element.
+   */
+  static Predicate<Caller> concerned(@Nullable Set<Set<String>> scopes) {
+    return scopes == null
+        ? caller -> true
+        : caller -> caller.unrestricted() || scopes.stream().anyMatch(caller::permits);
+  }
+
+  /**
    * Sends the coalesced {@code list_changed} to each session and subscription whose caller may see at least one of the
    * prompts that changed: a caller never hears of changes to prompts it cannot see (the notification names none
    * anyway, but its timing would tell).
@@ -178,8 +183,7 @@ final class Broadcaster {
       changedScopes.clear();
       changedForEveryone = false;
     }
-    Predicate<Caller> concerned =
-        caller -> everyone || caller.unrestricted() || scopes.stream().anyMatch(caller::permits);
+    Predicate<Caller> concerned = concerned(everyone ? null : scopes);
     toSessions(
         session -> concerned.test(session.caller()),
         new Notification(Methods.NOTIFICATION_PROMPTS_LIST_CHANGED, null));

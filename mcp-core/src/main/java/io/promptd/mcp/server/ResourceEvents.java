@@ -3,10 +3,13 @@ package io.promptd.mcp.server;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.spi.Caller;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * thread so a provider's file watcher never waits on a slow client.
  *
  * <p>Under authorization, {@code updated} goes only to callers that may see the resource, since it names it; {@code
- * list_changed} names nothing and goes to everyone who asked, whether or not the change touched their view.
+ * list_changed} names nothing, yet its timing tells that something changed: a change the provider scopes ({@link
+ * ResourceProvider.Listener#listChanged(Set)}) goes only to callers who may see some of it, as prompts' does.
  */
 final class ResourceEvents implements ResourceProvider.Listener {
   private final Broadcaster broadcaster;
@@ -30,10 +34,23 @@ final class ResourceEvents implements ResourceProvider.Listener {
 
   @Override
   public void listChanged() {
+    listChangedFor(Broadcaster.concerned(null));
+  }
+
+  @Override
+  public void listChanged(Set<Set<String>> scopes) {
+    Set<Set<String>> copy =
+        scopes.stream().map(Set::copyOf).collect(Collectors.toUnmodifiableSet());
+    listChangedFor(Broadcaster.concerned(copy));
+  }
+
+  private void listChangedFor(Predicate<Caller> concerned) {
     broadcaster.submit(() -> {
-      broadcaster.toSessions(new Notification(Methods.NOTIFICATION_RESOURCES_LIST_CHANGED, null));
+      broadcaster.toSessions(
+          session -> concerned.test(session.caller()),
+          new Notification(Methods.NOTIFICATION_RESOURCES_LIST_CHANGED, null));
       broadcaster.toSubscriptions(
-          Subscription::resourcesListChanged,
+          s -> s.resourcesListChanged() && concerned.test(s.caller()),
           Methods.NOTIFICATION_RESOURCES_LIST_CHANGED,
           JsonObject.EMPTY);
     });

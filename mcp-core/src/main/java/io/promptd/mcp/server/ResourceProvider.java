@@ -8,6 +8,7 @@ import io.promptd.mcp.spi.Caller;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Where a server's resources come from: a folder of prompt attachments, a fixture, a database. Register one with
@@ -91,8 +92,23 @@ public interface ResourceProvider {
 
   /** Hears about changes to a provider's resources. Must not block. */
   interface Listener {
-    /** The set of resources or templates changed. */
+    /** The set of resources or templates changed, in a way any caller may see. */
     void listChanged();
+
+    /**
+     * The set of resources or templates changed, touching only what callers that hold one of {@code scopes} may
+     * see: the server sends {@code notifications/resources/list_changed} only to those callers and unrestricted
+     * ones, since even a notification that names nothing tells by its timing that something changed. Each element
+     * is the scopes a caller must hold together to see a resource or template that changed, before or after the
+     * change (an empty one: every caller may see it), as {@link ResourceProvider#visible(Caller, String)}
+     * decides; an empty {@code scopes} concerns unrestricted callers only. The default tells every caller
+     * ({@link #listChanged()}).
+     *
+     * @param scopes the sets of scopes of what changed, before and after
+     */
+    default void listChanged(Set<Set<String>> scopes) {
+      listChanged();
+    }
 
     /** The contents of the resource at {@code uri} changed. */
     void updated(String uri);
