@@ -5,18 +5,22 @@ import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ResourceFile;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
+import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.spi.Caller;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.jspecify.annotations.Nullable;
 
 /** Reads resources from a library snapshot and tells listeners what a reload changed. */
 final class LibraryResources {
@@ -102,9 +106,7 @@ final class LibraryResources {
     boolean listChanged = !before.resources().equals(after.resources())
         || !before.templates().equals(after.templates())
         || accessDiffers(before, after)
-        || after.templated().stream()
-            .anyMatch(t -> ResourceIndex.touched(t.file(), changed)
-                || t.dependencies().stream().anyMatch(d -> ResourceIndex.touched(d, changed)));
+        || after.templated().stream().anyMatch(t -> ResourceIndex.touched(t, changed));
     Set<String> updated = new LinkedHashSet<>();
     after.fixed().forEach((uri, now) -> {
       ResourceFile.Fixed then = before.fixed().get(uri);
@@ -123,15 +125,86 @@ final class LibraryResources {
     LOG.log(
         Level.DEBUG,
         () -> "resources reloaded: list changed " + listChanged + ", updated " + updated);
+    Set<Set<String>> scopes = listChanged ? listScopes(before, after, changed) : Set.of();
     for (ResourceProvider.Listener listener : listeners) {
       try {
         if (listChanged) {
-          listener.listChanged();
+          listener.listChanged(scopes);
         }
         updated.forEach(listener::updated);
       } catch (RuntimeException e) {
         LOG.log(Level.WARNING, "a resource listener failed", e);
       }
+    }
+  }
+
+  /**
+   * The scopes of what two snapshots list differently (a resource, a template, who may see it, or a templated file
+   * or its dependencies that {@code changed}), before and after: a resource file's own (or its folder's), every
+   * served prompt's that attaches a file. Only callers who may see one of them hear that the list changed.
+   */
+  static Set<Set<String>> listScopes(
+      ResourceIndex.Snapshot before, ResourceIndex.Snapshot after, Set<Path> changed) {
+    Map<String, Listed> then = Listed.all(before);
+    Map<String, Listed> now = Listed.all(after);
+    Set<String> touched = new HashSet<>();
+    for (ResourceFile.Templated t : after.templated()) {
+      if (ResourceIndex.touched(t, changed)) {
+        touched.add(t.key()); // what it yields may differ though the template does not
+      }
+    }
+    Set<String> keys = new HashSet<>(then.keySet());
+    keys.addAll(now.keySet());
+    Set<Set<String>> scopes = new HashSet<>();
+    for (String key : keys) {
+      Listed was = then.getOrDefault(key, Listed.NONE);
+      Listed is = now.getOrDefault(key, Listed.NONE);
+      if (!was.equals(is) || touched.contains(key)) {
+        was.addScopes(scopes);
+        is.addScopes(scopes);
+      }
+    }
+    return Set.copyOf(scopes);
+  }
+
+  /** What a snapshot lists under one key (a URI or a URI template), and who may see it. */
+  private record Listed(
+      @Nullable Resource resource,
+      @Nullable ResourceTemplate template,
+      @Nullable Set<String> scopes,
+      List<Set<String>> anyOf) {
+    static final Listed NONE = new Listed(null, null, null, List.of());
+
+    /** Everything {@code s} lists, by key. */
+    static Map<String, Listed> all(ResourceIndex.Snapshot s) {
+      Map<String, Resource> resources = new HashMap<>();
+      s.resources().forEach(r -> resources.put(r.uri(), r));
+      Map<String, ResourceTemplate> templates = new HashMap<>();
+      s.templated().forEach(t -> templates.put(t.key(), t.template()));
+      Set<String> keys = new HashSet<>(resources.keySet());
+      keys.addAll(templates.keySet());
+      keys.addAll(s.scopes().keySet());
+      keys.addAll(s.attachments().keySet());
+      Map<String, Listed> all = new HashMap<>();
+      for (String key : keys) {
+        ResourceIndex.Attachment attachment = s.attachments().get(key);
+        all.put(
+            key,
+            new Listed(
+                resources.get(key),
+                templates.get(key),
+                s.scopes().get(key),
+                attachment == null ? List.of() : attachment.anyOf()));
+      }
+      return all;
+    }
+
+    /** Adds who may see this: the file's scopes, or those of each prompt that attaches it. */
+    void addScopes(Set<Set<String>> into) {
+      if (scopes != null) {
+        into.add(scopes);
+      }
+      into.addAll(anyOf);
     }
   }
 

@@ -137,6 +137,12 @@ final class ResourceIndex {
     }
   }
 
+  /** Whether a templated resource file or a file it depends on is at or under a path in {@code changed}. */
+  static boolean touched(ResourceFile.Templated t, Set<Path> changed) {
+    return touched(t.file(), changed)
+        || t.dependencies().stream().anyMatch(d -> touched(d, changed));
+  }
+
   /**
    * Whether {@code file} is among {@code changed} or under a changed folder: a folder created with its files already
    * in it (or renamed into place) is reported as the folder alone.
