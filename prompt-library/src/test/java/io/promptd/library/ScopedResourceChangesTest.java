@@ -82,6 +82,20 @@ class ScopedResourceChangesTest {
   }
 
   @Test
+  void aFileNewlyAttachedByAScopedPromptIsNewsOnlyToCallersWhoMaySeeThePrompt() throws Exception {
+    write(root, "notes/x.md", "x\n");
+    write(
+        root,
+        "team.prompt.md",
+        "---\ndescription: d\nscopes: [team]\n---\n::: link promptd:///notes/x.md X\n");
+    assertThat(alices.next()).isEqualTo(LIST_CHANGED);
+    write(root, "late.resource.md", resource("test://late", ""));
+    assertThat(alices.next()).isEqualTo(LIST_CHANGED);
+    assertThat(bobs.next()).isEqualTo(LIST_CHANGED);
+    assertThat(bobs.received).isEmpty();
+  }
+
+  @Test
   void aResourceMadePublicIsNewsToEveryone() throws Exception {
     write(root, "secret.resource.md", resource("test://secret", "scopes: []\n"));
     assertThat(bobs.next()).isEqualTo(LIST_CHANGED);
@@ -104,13 +118,16 @@ class ScopedResourceChangesTest {
     return "---\nuri: " + uri + "\ndescription: d\n" + frontMatter + "---\nbody\n";
   }
 
-  /** What the server sends a session. */
+  /** The resources' {@code list_changed} the server sends a session (the prompts' are not the point here). */
   private static final class Inbox implements Outbound {
     final LinkedBlockingQueue<String> received = new LinkedBlockingQueue<>();
 
     @Override
     public void send(Message message) {
-      received.add(MessageCodec.encode(message));
+      String text = MessageCodec.encode(message);
+      if (text.contains("notifications/resources/")) {
+        received.add(text);
+      }
     }
 
     /** The next message, waiting up to 20 s: file events can be slow on a busy machine. */
