@@ -49,7 +49,8 @@ public final class HttpTransport implements AutoCloseable {
 
   HttpTransport(HttpTransportBuilder b, McpServer server, @Nullable TlsFiles tls) {
     this.config = b;
-    this.sessions = new SessionRegistry(b.sessionIdleTimeout, b.maxSessions, b.sessionClock);
+    this.sessions = new SessionRegistry(
+        b.sessionIdleTimeout, b.maxSessions, b.maxSessionsPerCaller, b.sessionClock);
     this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter, b.streamLimits);
     byte[] secret = b.sessionSecret;
     SessionStore store = b.sessionStore;
@@ -62,6 +63,7 @@ public final class HttpTransport implements AutoCloseable {
             store == null ? SessionStore.inMemory() : store,
             store != null,
             b.sessionIdleTimeout,
+            b.sessionMaxAge,
             b.streamLimits,
             b.catalogVersion == null ? server.prompts()::version : b.catalogVersion);
     LegacyEndpoint legacy =
@@ -73,7 +75,13 @@ public final class HttpTransport implements AutoCloseable {
     }
     this.telemetry = new Telemetry(b.requestListeners, checks);
     this.sse = new SseTransportEndpoint(
-        server, b.maxBodyBytes, b.keepAliveInterval, b.streamLimits, b.maxSessions, sessions::size);
+        server,
+        b.maxBodyBytes,
+        b.keepAliveInterval,
+        b.streamLimits,
+        b.maxSessions,
+        b.maxSessionsPerCaller,
+        sessions::size);
     McpEndpoint endpoint = new McpEndpoint(gate, b.maxBodyBytes, legacy, modern);
     // The MCP endpoint first: the first route mounted at a path wins, and nothing hides the
     // endpoint.
@@ -277,6 +285,11 @@ public final class HttpTransport implements AutoCloseable {
       failing.addFirst("server running");
     }
     return failing;
+  }
+
+  /** How many sweeps of idle legacy sessions have finished; for tests. */
+  long sessionSweeps() {
+    return sessions.sweeps();
   }
 
   /** How many times the TLS files were looked at for a renewal; for tests. */

@@ -22,6 +22,16 @@ import org.jspecify.annotations.Nullable;
 
 /** Configures an {@link HttpTransport}: {@link HttpTransport#builder()}. */
 public final class HttpTransportBuilder {
+  /**
+   * How many legacy sessions one caller may hold by default: room for a team of a few dozen people, each with a few
+   * clients, sharing one address (a static token, an office's NAT) — while fifty such callers are needed to reach the
+   * global limit of 10,000.
+   */
+  public static final int DEFAULT_MAX_SESSIONS_PER_CALLER = 200;
+
+  /** How long a legacy session under a session secret lives at most, by default: a working day and then some. */
+  public static final Duration DEFAULT_SESSION_MAX_AGE = Duration.ofHours(24);
+
   @Nullable
   McpServer server;
 
@@ -51,6 +61,8 @@ public final class HttpTransportBuilder {
   Duration sessionIdleTimeout = Duration.ofMinutes(30);
   SessionClock sessionClock = SessionClock.SYSTEM;
   int maxSessions = 10_000;
+  int maxSessionsPerCaller = DEFAULT_MAX_SESSIONS_PER_CALLER;
+  Duration sessionMaxAge = DEFAULT_SESSION_MAX_AGE;
   byte @Nullable [] sessionSecret;
 
   @Nullable
@@ -230,7 +242,8 @@ public final class HttpTransportBuilder {
    * a load balancer without stickiness may send each request anywhere. GET stream event ids then carry the catalog
    * version, so that a stream resumed on another replica learns of a missed prompt list change. Without a {@link
    * #sessionStore shared store}, DELETE, the idle timeout and {@code logging/setLevel} or {@code resources/subscribe}
-   * hold on the replica that saw them only. Null (the default): ids are random and sessions live in this process.
+   * hold on the replica that saw them only. A session then lives at most {@link #sessionMaxAge}. Null (the default):
+   * ids are random and sessions live in this process.
    *
    * @param secret at least 16 bytes (32 random bytes recommended); copied
    * @throws IllegalArgumentException when shorter
@@ -241,6 +254,17 @@ public final class HttpTransportBuilder {
           "HttpTransportBuilder.sessionSecret: must be at least 16 bytes, not " + secret.length);
     }
     this.sessionSecret = secret == null ? null : secret.clone();
+    return this;
+  }
+
+  /**
+   * How long a legacy session may live from its {@code initialize} under a {@link #sessionSecret session secret},
+   * however much it is used (default 24 h): its id carries its issue time, and past this age every replica answers it
+   * {@code 404}, so that the client opens a new session. It is also how long the session store keeps what ends a
+   * session (its DELETE or its expiry), so that a deleted id never comes back.
+   */
+  public HttpTransportBuilder sessionMaxAge(Duration maxAge) {
+    this.sessionMaxAge = positive(maxAge, "sessionMaxAge");
     return this;
   }
 
@@ -265,13 +289,33 @@ public final class HttpTransportBuilder {
     return this;
   }
 
-  /** How many legacy sessions may be open at once (default 10,000); more get 503. */
+  /**
+   * How many legacy sessions may be open at once (default 10,000); more get 503. See also {@link
+   * #maxSessionsPerCaller}.
+   */
   public HttpTransportBuilder maxSessions(int max) {
     if (max < 1) {
       throw new IllegalArgumentException(
           "HttpTransportBuilder.maxSessions: must be at least 1, not " + max);
     }
     this.maxSessions = max;
+    return this;
+  }
+
+  /**
+   * How many legacy sessions one caller may hold at once on each transport (Streamable HTTP and HTTP+SSE), below
+   * {@link #maxSessions}, so that one caller cannot take every place (default {@value
+   * #DEFAULT_MAX_SESSIONS_PER_CALLER}). A caller is the access token's subject under OAuth, else the client's address
+   * (anonymous clients and a shared {@link #bearerToken static token}; behind a proxy, see {@link #trustProxy}). A
+   * caller at its quota that opens another session loses its least recently used idle one, ended as if it had
+   * expired; when all of them are in use (a request or a stream open), the new one gets {@code 429}.
+   */
+  public HttpTransportBuilder maxSessionsPerCaller(int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.maxSessionsPerCaller: must be at least 1, not " + max);
+    }
+    this.maxSessionsPerCaller = max;
     return this;
   }
 

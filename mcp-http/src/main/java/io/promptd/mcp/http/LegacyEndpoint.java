@@ -47,6 +47,13 @@ final class LegacyEndpoint {
 
   /** Opens a session with {@code initialize}; the id is issued only when initialization succeeds. */
   void initialize(Exchange ex, Request request) {
+    String owner = CallerKey.of(ex);
+    // The caller's own oldest idle session goes first: at its quota, a caller goes on at its own
+    // expense, never at anyone else's, even when the global limit is reached.
+    if (!sessions.makeRoom(owner)) {
+      refuseOverQuota(ex);
+      return;
+    }
     if (!sessions.hasRoom()) {
       ex.refuse(503, "Service unavailable: too many open sessions; try again later");
       return;
@@ -58,19 +65,34 @@ final class LegacyEndpoint {
     ServerSession session = server.openSession(events::publish);
     Reply reply = session.receive(new Incoming.Single(request), ex.caller()).run(events::publish);
     if (reply.response() instanceof ResultResponse) {
-      String id;
+      @Nullable String id;
       if (sh == null || key == null) {
         id = sessions.newId();
-        sessions.add(
-            new LegacySession(id, session, events, ex.caller().subject(), sessions.clock()));
+        LegacySession ls =
+            new LegacySession(id, session, events, ex.caller().subject(), owner, sessions.clock());
+        if (!sessions.add(ls)) {
+          id = null;
+        }
       } else {
-        id = sh.opened(key, session, events, ex.caller());
+        id = sh.opened(key, session, events, ex.caller(), owner);
+      }
+      if (id == null) { // the caller's other sessions came in the meantime, all of them in use
+        session.close();
+        refuseOverQuota(ex);
+        return;
       }
       ex.setHeader(Eras.SESSION_HEADER, id);
     } else {
       session.close();
     }
     ex.reply(reply);
+  }
+
+  private void refuseOverQuota(Exchange ex) {
+    ex.refuse(
+        429,
+        "Too Many Requests: this client holds " + sessions.perCaller()
+            + " open sessions, all in use; end one (DELETE) before opening another");
   }
 
   /** A POST within a session: a request, a notification, a response, or (2025-03-26 only) a batch. */
@@ -189,11 +211,16 @@ final class LegacyEndpoint {
               + ex.header(Eras.PROTOCOL_VERSION_HEADER) + "' for a session");
       return null;
     }
-    boolean[] full = {false};
-    LegacySession ls =
-        shared != null ? shared.resolve(id, ex.caller(), full) : owned(sessions.get(id), ex);
+    boolean[] full = {false, false};
+    LegacySession ls = shared != null
+        ? shared.resolve(id, ex.caller(), CallerKey.of(ex), full)
+        : owned(sessions.get(id), ex);
     if (full[0]) {
       ex.refuse(503, "Service unavailable: too many open sessions; try again later");
+      return null;
+    }
+    if (full[1]) {
+      refuseOverQuota(ex);
       return null;
     }
     if (ls == null) {

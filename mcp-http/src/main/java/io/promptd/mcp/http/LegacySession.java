@@ -2,6 +2,7 @@ package io.promptd.mcp.http;
 
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.ServerSession;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
@@ -16,6 +17,7 @@ final class LegacySession {
   private final ServerSession session;
   private final EventLog events;
   private final @Nullable String subject;
+  private final String owner;
   private final AtomicInteger busy = new AtomicInteger();
   private final SessionClock clock;
   private volatile long lastActive;
@@ -24,9 +26,12 @@ final class LegacySession {
   private volatile String storedState = "";
 
   private volatile Caller lastCaller = Caller.UNRESTRICTED;
+  /** Signed ids: when the id is past its maximum age, and the session ends even if in use. */
+  private volatile @Nullable Instant endsAt;
 
   /**
    * @param subject the subject of the access token that opened the session, or null without authorization
+   * @param owner whose quota the session counts against (see {@link CallerKey})
    * @param clock what "idle" goes by
    */
   LegacySession(
@@ -34,6 +39,7 @@ final class LegacySession {
       ServerSession session,
       EventLog events,
       @Nullable String subject,
+      String owner,
       SessionClock clock) {
     this.clock = clock;
     this.lastActive = clock.nanoTime();
@@ -41,6 +47,17 @@ final class LegacySession {
     this.session = session;
     this.events = events;
     this.subject = subject;
+    this.owner = owner;
+  }
+
+  /** Whose quota the session counts against. */
+  String owner() {
+    return owner;
+  }
+
+  /** When a request or a stream last began or ended, on the {@link SessionClock#nanoTime()} scale. */
+  long lastActive() {
+    return lastActive;
   }
 
   /** Whether a request from {@code subject} (null without authorization) may use this session. */
@@ -82,6 +99,15 @@ final class LegacySession {
 
   void storedState(String state) {
     this.storedState = state;
+  }
+
+  @Nullable
+  Instant endsAt() {
+    return endsAt;
+  }
+
+  void endsAt(Instant when) {
+    this.endsAt = when;
   }
 
   Caller lastCaller() {

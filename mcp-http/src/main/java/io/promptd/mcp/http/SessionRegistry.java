@@ -3,8 +3,10 @@ package io.promptd.mcp.http;
 import java.lang.System.Logger.Level;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,12 +14,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The open legacy sessions by id. Ids are 256 random bits from {@link SecureRandom}, so they cannot be guessed; a
  * sweeper closes sessions idle longer than the configured timeout so that abandoned ones never pile up.
+ *
+ * <p>Each caller ({@link CallerKey}) may hold a quota of the sessions, so that one caller cannot take every place
+ * under the global limit: a caller at its quota that opens another loses its least recently used idle session, ended
+ * as if it had expired. When all of them are in use (a request or a GET stream), the new one is refused instead.
  */
 final class SessionRegistry {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -28,14 +35,22 @@ final class SessionRegistry {
   private final SessionClock clock;
   private final long idleNanos;
   private final int max;
+  private final int perCaller;
+  private final AtomicLong sweeps = new AtomicLong();
   private final ScheduledExecutorService sweeper;
   private final ScheduledFuture<?> sweeping;
   private volatile Consumer<Collection<LegacySession>> afterSweep = held -> {};
+  private volatile Consumer<LegacySession> onEvict = evicted -> {};
 
-  SessionRegistry(Duration idleTimeout, int max, SessionClock clock) {
+  /**
+   * @param max how many sessions may be open at once
+   * @param perCaller how many of them one caller may hold
+   */
+  SessionRegistry(Duration idleTimeout, int max, int perCaller, SessionClock clock) {
     this.clock = clock;
     this.idleNanos = idleTimeout.toNanos();
     this.max = max;
+    this.perCaller = perCaller;
     this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "promptd-http-session-sweeper");
       t.setDaemon(true);
@@ -63,14 +78,107 @@ final class SessionRegistry {
     return sessions.size() < max;
   }
 
-  void add(LegacySession session) {
-    sessions.put(session.id(), session);
+  /** How many sessions one caller may hold. */
+  int perCaller() {
+    return perCaller;
   }
 
-  /** Adds {@code session} unless one with its id is there: returns the one that is there now. */
+  /**
+   * Makes a place for one more session of {@code owner}: while it holds its quota, ends its least recently used idle
+   * session. Returns false, ending nothing, when too many of them are in use.
+   */
+  boolean makeRoom(String owner) {
+    List<LegacySession> evicted;
+    synchronized (this) {
+      evicted = takeRoom(owner);
+    }
+    return ended(evicted);
+  }
+
+  /**
+   * Adds {@code session} within its owner's quota (see {@link #makeRoom}); false, adding nothing, when it does not
+   * fit.
+   */
+  boolean add(LegacySession session) {
+    List<LegacySession> evicted;
+    synchronized (this) {
+      evicted = takeRoom(session.owner());
+      if (evicted != null) {
+        sessions.put(session.id(), session);
+      }
+    }
+    return ended(evicted);
+  }
+
+  /**
+   * Adds {@code session} (within its owner's quota) unless one with its id is there: returns the one that is there
+   * now, or null when it does not fit.
+   */
+  @Nullable
   LegacySession addIfAbsent(LegacySession session) {
-    LegacySession there = sessions.putIfAbsent(session.id(), session);
-    return there == null ? session : there;
+    List<LegacySession> evicted;
+    LegacySession there;
+    synchronized (this) {
+      there = sessions.get(session.id());
+      evicted = there == null ? takeRoom(session.owner()) : List.of();
+      if (there == null && evicted != null) {
+        sessions.put(session.id(), session);
+        there = session;
+      }
+    }
+    return ended(evicted) ? there : null;
+  }
+
+  /** Runs {@code task} with each session ended to make room for another of its owner's, after it was closed. */
+  void onEvict(Consumer<LegacySession> task) {
+    this.onEvict = task;
+  }
+
+  /**
+   * Removes as many of {@code owner}'s idle sessions, least recently used first, as it takes to bring it under its
+   * quota: the removed ones (to be closed outside the lock), or null when too few are idle. Holds the lock.
+   */
+  private @Nullable List<LegacySession> takeRoom(String owner) {
+    List<LegacySession> mine = new ArrayList<>();
+    for (LegacySession s : sessions.values()) {
+      if (s.owner().equals(owner) && !s.closed()) {
+        mine.add(s);
+      }
+    }
+    int excess = mine.size() - perCaller + 1;
+    if (excess <= 0) {
+      return List.of();
+    }
+    mine.removeIf(LegacySession::busy);
+    if (mine.size() < excess) {
+      return null;
+    }
+    mine.sort(Comparator.comparingLong(LegacySession::lastActive));
+    List<LegacySession> evicted = List.copyOf(mine.subList(0, excess));
+    evicted.forEach(s -> sessions.remove(s.id(), s));
+    return evicted;
+  }
+
+  /** Closes what {@link #takeRoom} removed; whether it made room. */
+  private boolean ended(@Nullable List<LegacySession> evicted) {
+    if (evicted == null) {
+      return false;
+    }
+    for (LegacySession s : evicted) {
+      s.close();
+      try {
+        onEvict.accept(s);
+      } catch (RuntimeException e) {
+        LOG.log(Level.WARNING, "ending an evicted session failed", e);
+      }
+    }
+    if (!evicted.isEmpty()) {
+      LOG.log(
+          Level.DEBUG,
+          "a caller at its quota of {0} sessions: ended its oldest idle one",
+          perCaller);
+    }
+    return true;
   }
 
   /** Runs {@code task} with the sessions still open after each sweep, on the sweeper's thread. */
@@ -96,6 +204,11 @@ final class SessionRegistry {
 
   int size() {
     return sessions.size();
+  }
+
+  /** How many sweeps have finished, follow-up included; for tests. */
+  long sweeps() {
+    return sweeps.get();
   }
 
   /** Closes every session and stops sweeping. */
@@ -124,5 +237,6 @@ final class SessionRegistry {
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "the session sweep's follow-up failed", e);
     }
+    sweeps.incrementAndGet();
   }
 }

@@ -52,7 +52,11 @@ public interface SessionStore {
   /** Ends a live entry; returns false when it was missing or ended already. */
   boolean end(String key);
 
-  /** Removes every entry, live or ended, last used before {@code cutoff}; returns how many. */
+  /**
+   * Removes every entry, live or ended, last used before {@code cutoff}; returns how many. The transport's cutoff is
+   * the {@linkplain HttpTransportBuilder#sessionMaxAge maximum age} ago: until then an ended entry is what keeps a
+   * deleted session's id dead.
+   */
   int expire(Instant cutoff);
 
   /**

@@ -15,6 +15,7 @@ import io.promptd.mcp.spi.StreamQueue;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -34,6 +35,10 @@ import org.jspecify.annotations.Nullable;
  * <p>With a shared store ({@code authoritative}), a session missing from it is unknown: deleted, expired or never
  * opened. With the transport's own in-memory store, another replica's session is rebuilt from its id alone, so that
  * requests still go anywhere; DELETE and the idle timeout then hold only on the replica that saw them.
+ *
+ * <p>An id lives at most {@code maxAge} from the issue time it carries. An entry stays in the store (ended, or live
+ * but idle past the timeout, which is as dead) until that age has passed for its id, and only then is removed: a
+ * deleted or expired id never comes back as a session rebuilt from the id alone.
  */
 final class SharedSessions implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -45,6 +50,7 @@ final class SharedSessions implements AutoCloseable {
   private final SessionStore store;
   private final boolean authoritative;
   private final Duration idle;
+  private final Duration maxAge;
   private final StreamQueue.Limits limits;
   private final LongSupplier catalogVersion;
   private final AutoCloseable listening;
@@ -56,6 +62,7 @@ final class SharedSessions implements AutoCloseable {
       SessionStore store,
       boolean authoritative,
       Duration idle,
+      Duration maxAge,
       StreamQueue.Limits limits,
       LongSupplier catalogVersion) {
     this.server = server;
@@ -64,10 +71,13 @@ final class SharedSessions implements AutoCloseable {
     this.store = store;
     this.authoritative = authoritative;
     this.idle = idle;
+    this.maxAge = maxAge;
     this.limits = limits;
     this.catalogVersion = catalogVersion;
     this.listening = store.onChange(this::changed);
     registry.afterSweep(this::sweep);
+    // Ended everywhere, as an expired one is: a session made way for its owner's next one.
+    registry.onEvict(ls -> store.end(ls.id()));
   }
 
   /** A new session's key, which names it in the store. */
@@ -81,40 +91,55 @@ final class SharedSessions implements AutoCloseable {
         EVENT_LOG_CAPACITY, limits, new EventLog.Tagging(tokens.newKey(), catalogVersion));
   }
 
-  /** Records a session whose {@code initialize} succeeded, and returns its id. */
-  String opened(String key, ServerSession session, EventLog events, Caller caller) {
+  /**
+   * Records a session whose {@code initialize} succeeded, and returns its id; null when it does not fit in {@code
+   * owner}'s quota (see {@link SessionRegistry#add}).
+   */
+  @Nullable
+  String opened(String key, ServerSession session, EventLog events, Caller caller, String owner) {
     LegacySessionState state = session
         .legacyState()
         .orElseThrow(() ->
             new IllegalStateException("SharedSessions.opened: the session is not initialized"));
+    Instant issued = registry.clock().now().truncatedTo(ChronoUnit.SECONDS); // as the id says
     String id = tokens.issue(new SessionTokens.Token(
         key,
         state.version(),
         state.clientCapabilities(),
         state.clientInfo(),
         caller.subject(),
-        registry.clock().now()));
+        issued));
     String stored = encode(state);
-    store.create(key, new SessionStore.Entry(stored, registry.clock().now(), false));
-    LegacySession ls = new LegacySession(key, session, events, caller.subject(), registry.clock());
+    LegacySession ls =
+        new LegacySession(key, session, events, caller.subject(), owner, registry.clock());
     ls.storedState(stored);
     ls.lastCaller(caller);
-    registry.add(ls);
+    ls.endsAt(issued.plus(maxAge));
+    if (!registry.add(ls)) {
+      return null;
+    }
+    store.create(key, new SessionStore.Entry(stored, registry.clock().now(), false));
     return id;
   }
 
   /**
    * The live session {@code id} names, held here (rebuilt when this replica has not seen it), or null when it is not
-   * one: forged, another secret's, another subject's, ended or expired. A full registry gives {@code 503} instead:
-   * {@code full[0]} is set.
+   * one: forged, another secret's, another subject's, ended, expired or older than the maximum age. A full registry
+   * gives {@code 503} instead: {@code full[0]} is set; {@code full[1]} when {@code owner}'s quota is full of sessions
+   * in use.
    */
   @Nullable
-  LegacySession resolve(String id, Caller caller, boolean[] full) {
+  LegacySession resolve(String id, Caller caller, String owner, boolean[] full) {
     SessionTokens.Token t = tokens.verify(id);
     if (t == null || !Objects.equals(t.subject(), caller.subject())) {
       return null;
     }
     Instant now = registry.clock().now();
+    if (tooOld(t, now)) {
+      store.end(t.key());
+      registry.remove(t.key());
+      return null;
+    }
     Optional<SessionStore.Entry> found = store.get(t.key());
     SessionStore.Entry e;
     if (found.isPresent()) {
@@ -145,11 +170,16 @@ final class SharedSessions implements AutoCloseable {
       ServerSession session = server.openSession(events::publish);
       session.restore(decode(t, e.state()), caller);
       LegacySession fresh =
-          new LegacySession(t.key(), session, events, t.subject(), registry.clock());
+          new LegacySession(t.key(), session, events, t.subject(), owner, registry.clock());
       fresh.storedState(e.state());
+      fresh.endsAt(t.issued().plus(maxAge));
       ls = registry.addIfAbsent(fresh);
       if (ls != fresh) {
-        fresh.close(); // another request rebuilt it first
+        fresh.close(); // another request rebuilt it first, or the owner's quota is full
+      }
+      if (ls == null) {
+        full[1] = true;
+        return null;
       }
     } else if (!e.state().equals(ls.storedState())) {
       ls.session().restore(decode(t, e.state()), caller);
@@ -176,6 +206,10 @@ final class SharedSessions implements AutoCloseable {
   boolean delete(String id, Caller caller) {
     SessionTokens.Token t = tokens.verify(id);
     if (t == null || !Objects.equals(t.subject(), caller.subject())) {
+      return false;
+    }
+    if (tooOld(t, registry.clock().now())) {
+      registry.remove(t.key());
       return false;
     }
     boolean ended = store.end(t.key());
@@ -207,15 +241,29 @@ final class SharedSessions implements AutoCloseable {
     }
   }
 
-  /** From the registry's sweeper: sessions in use here stay alive in the store; long-idle entries go. */
+  /** Whether {@code t}'s id is past the maximum age: dead, whatever the store says. */
+  private boolean tooOld(SessionTokens.Token t, Instant now) {
+    return t.issued().plus(maxAge).isBefore(now);
+  }
+
+  /**
+   * From the registry's sweeper: sessions in use here stay alive in the store. Entries go once their ids are past the
+   * maximum age (an entry was last used after its id was issued), never sooner: until then an entry, ended or idle
+   * past the timeout, is what keeps its id dead.
+   */
   private void sweep(Collection<LegacySession> held) {
     Instant now = registry.clock().now();
     for (LegacySession ls : held) {
-      if (ls.busy()) {
+      Instant endsAt = ls.endsAt();
+      if (endsAt != null && endsAt.isBefore(now)) {
+        store.end(ls.id()); // past the maximum age: its stream ends too, used or not
+        registry.remove(ls.id());
+      } else if (ls.busy()) {
         store.touch(ls.id(), now);
       }
     }
-    int expired = store.expire(now.minus(idle.multipliedBy(2)));
+    Duration keep = maxAge.compareTo(idle.multipliedBy(2)) > 0 ? maxAge : idle.multipliedBy(2);
+    int expired = store.expire(now.minus(keep));
     if (expired > 0) {
       LOG.log(Level.DEBUG, "removed {0} long-idle session entries", expired);
     }

@@ -14,13 +14,17 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -34,6 +38,9 @@ import org.jspecify.annotations.Nullable;
  * <p>The session is held by the process serving the stream; it is never shared with other replicas, so a POST that
  * reaches another replica is answered 404 (the deployment must route a client to one replica: sticky sessions). Any
  * legacy version can be negotiated by {@code initialize}, as the core decides; the session's id is 256 random bits.
+ *
+ * <p>Each caller ({@link CallerKey}) may hold a quota of the sessions: a caller at its quota that opens another stream
+ * loses the stream of its session idle longest (no POST being served), so that one caller cannot take every place.
  */
 final class SseTransportEndpoint {
   /** Where a client opens its stream. */
@@ -48,6 +55,7 @@ final class SseTransportEndpoint {
   private final Duration keepAlive;
   private final StreamQueue.Limits limits;
   private final int maxSessions;
+  private final int perCaller;
   private final IntSupplier otherSessions;
   private final SecureRandom random = new SecureRandom();
   private final Map<String, Session> sessions = new ConcurrentHashMap<>();
@@ -57,20 +65,43 @@ final class SseTransportEndpoint {
    */
   private final Map<String, CountDownLatch> opening = new ConcurrentHashMap<>();
 
-  /** One client's session: the core's session, and the stream everything it says goes to. */
+  /**
+   * One client's session: the core's session, the stream everything it says goes to, and how long it has been idle
+   * (for its owner's quota).
+   */
   private record Session(
       String id,
       ServerSession core,
       StreamQueue queue,
-      @Nullable String subject) {
+      @Nullable String subject,
+      String owner,
+      AtomicInteger posting,
+      AtomicLong lastActive) {
+    Session(
+        String id, ServerSession core, StreamQueue queue, @Nullable String subject, String owner) {
+      this(id, core, queue, subject, owner, new AtomicInteger(), new AtomicLong(System.nanoTime()));
+    }
+
     void send(Message message) {
       queue.offer(SseWriter.frame(
           null, message)); // dropped once the stream has ended: the session ends with it
+    }
+
+    /** Marks the start of a POST; pair with {@link #release()}. */
+    void acquire() {
+      posting.incrementAndGet();
+      lastActive.set(System.nanoTime());
+    }
+
+    void release() {
+      lastActive.set(System.nanoTime());
+      posting.decrementAndGet();
     }
   }
 
   /**
    * @param maxSessions how many sessions may be open at once, counting {@code otherSessions}
+   * @param perCaller how many of them one caller may hold here
    * @param otherSessions how many Streamable HTTP sessions are open: one budget for both
    */
   SseTransportEndpoint(
@@ -79,12 +110,14 @@ final class SseTransportEndpoint {
       Duration keepAlive,
       StreamQueue.Limits limits,
       int maxSessions,
+      int perCaller,
       IntSupplier otherSessions) {
     this.server = server;
     this.maxBodyBytes = maxBodyBytes;
     this.keepAlive = keepAlive;
     this.limits = limits;
     this.maxSessions = maxSessions;
+    this.perCaller = perCaller;
     this.otherSessions = otherSessions;
   }
 
@@ -120,6 +153,13 @@ final class SseTransportEndpoint {
       ex.refuse(406, "Not Acceptable: " + STREAM_PATH + " is text/event-stream");
       return;
     }
+    String owner = CallerKey.of(ex);
+    // The caller's own idlest session goes first, so that a caller at its quota goes on at its own
+    // expense, never at anyone else's, even when the global limit is reached.
+    if (!makeRoom(owner, null)) {
+      refuseOverQuota(ex);
+      return;
+    }
     if (sessions.size() + otherSessions.getAsInt() >= maxSessions) {
       ex.refuse(503, "Service unavailable: too many open sessions; try again later");
       return;
@@ -141,8 +181,14 @@ final class SseTransportEndpoint {
           .getBytes(StandardCharsets.UTF_8));
       ServerSession core =
           server.openSession(message -> queue.offer(SseWriter.frame(null, message)));
-      session = new Session(id, core, queue, ex.caller().subject());
+      session = new Session(id, core, queue, ex.caller().subject(), owner);
       sessions.put(id, session);
+      if (!makeRoom(owner, session)) {
+        // Lost a race with the caller's other new streams, all of them in use: this one ends at
+        // once.
+        sessions.remove(id, session);
+        queue.close();
+      }
     } finally {
       registered.countDown();
       opening.remove(id);
@@ -192,6 +238,16 @@ final class SseTransportEndpoint {
               + " served only by the server holding its stream)");
       return;
     }
+    s.acquire();
+    try {
+      post(ex, s);
+    } finally {
+      s.release();
+    }
+  }
+
+  /** A POST to the live session {@code s}. */
+  private void post(Exchange ex, Session s) throws IOException {
     byte[] body = ex.declaredLength() > maxBodyBytes ? null : ex.body(maxBodyBytes);
     if (body == null) {
       ex.setHeader("Connection", "close"); // the rest of the body was not read
@@ -218,6 +274,43 @@ final class SseTransportEndpoint {
       deliver(s, reply);
       ex.status(202);
     }
+  }
+
+  /**
+   * Brings {@code owner} under its quota, counting {@code added} (null before a new session is registered, which then
+   * needs a place): ends the streams of its sessions idle longest. False, ending nothing, when too many are in use.
+   */
+  private boolean makeRoom(String owner, @Nullable Session added) {
+    List<Session> evicted;
+    synchronized (this) {
+      List<Session> mine = new ArrayList<>();
+      for (Session s : sessions.values()) {
+        if (s.owner().equals(owner)) {
+          mine.add(s);
+        }
+      }
+      int excess = mine.size() - perCaller + (added == null ? 1 : 0);
+      if (excess <= 0) {
+        return true;
+      }
+      String addedId = added == null ? null : added.id();
+      mine.removeIf(s -> s.id().equals(addedId) || s.posting().get() > 0);
+      if (mine.size() < excess) {
+        return false;
+      }
+      mine.sort(Comparator.comparingLong(s -> s.lastActive().get()));
+      evicted = List.copyOf(mine.subList(0, excess));
+      evicted.forEach(s -> sessions.remove(s.id(), s));
+    }
+    evicted.forEach(s -> s.queue().close()); // its stream ends, and the session with it
+    return true;
+  }
+
+  private void refuseOverQuota(Exchange ex) {
+    ex.refuse(
+        429,
+        "Too Many Requests: this client holds " + perCaller
+            + " open sessions, all in use; close a stream before opening another");
   }
 
   /** Puts what the core answered on the session's stream. */

@@ -37,6 +37,7 @@ class SessionLifecycleTest {
             .server(server)
             .sessionIdleTimeout(idle)
             .sessionClock(clock)
+            .maxSessionsPerCaller(1000) // one client address opens them all
             .build()
             .start()) {
       TestClient client = new TestClient(http.uri());
