@@ -91,6 +91,10 @@ public final class Main {
         --oauth-scopes A,B   scopes every token must grant (env PROMPTD_OAUTH_SCOPES)
         --session-secret FILE sign legacy session ids with the key in FILE, so that replicas sharing it serve each
                              other's sessions behind a load balancer (env PROMPTD_SESSION_SECRET: the key itself)
+        --max-sessions-per-caller N
+                             legacy HTTP sessions one caller may hold: the token's subject with OAuth, else the
+                             client's address (a shared --token does not tell people apart); at N, opening another
+                             ends the caller's oldest idle one (default 200; 10,000 in all)
       """;
 
   private Main() {}

@@ -241,6 +241,7 @@ final class Serve {
         .bearerToken(options.token())
         .oauth(options.oauth())
         .trustProxy(options.trustProxy())
+        .maxSessionsPerCaller(options.sessionsPerCaller())
         .readinessCheck("library loaded", loaded);
     if (options.catalog()) {
       // Without authentication or a public URL, only visitors on this machine get the page.

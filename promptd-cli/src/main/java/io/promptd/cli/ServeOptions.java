@@ -1,5 +1,6 @@
 package io.promptd.cli;
 
+import io.promptd.mcp.http.HttpTransportBuilder;
 import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.stdio.StdioTransport;
 import io.promptd.store.StoreUrl;
@@ -33,6 +34,7 @@ import org.jspecify.annotations.Nullable;
  * @param store the prompt store to serve instead of {@code directories} (which is then empty), or null
  * @param completionRate {@code completion/complete} requests per second per client (bursts of twice as many); 0: no
  *     limit
+ * @param sessionsPerCaller how many legacy HTTP sessions one caller (token subject, else client address) may hold
  * @param forms how users are asked for prompt arguments in clients that can show forms ({@code --no-elicit},
  *     {@code --no-form-first}, {@code --confirm-free-text})
  * @param promptsAsTools whether the prompts are offered as the tools {@code list_prompts} and {@code get_prompt} too
@@ -57,6 +59,7 @@ record ServeOptions(
     @Nullable SessionSecret sessionSecret,
     @Nullable StoreUrl store,
     int completionRate,
+    int sessionsPerCaller,
     FormOptions forms,
     boolean promptsAsTools,
     boolean catalog) {
@@ -131,6 +134,8 @@ record ServeOptions(
     Path sessionSecretFile = null;
     String store = null;
     int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
+    int sessionsPerCaller = HttpTransportBuilder.DEFAULT_MAX_SESSIONS_PER_CALLER;
+    boolean sessionsPerCallerGiven = false;
     boolean elicit = true;
     boolean formFirst = true;
     io.promptd.mcp.server.FreeTextConfirmation confirm = FormOptions.DEFAULT.confirmFreeText();
@@ -169,6 +174,10 @@ record ServeOptions(
         case "--session-secret" -> sessionSecretFile = Path.of(text(args, ++i, arg));
         case "--store" -> store = text(args, ++i, arg);
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
+        case "--max-sessions-per-caller" -> {
+          sessionsPerCaller = intValue(args, ++i, arg, 1);
+          sessionsPerCallerGiven = true;
+        }
         case "--no-elicit" -> elicit = false;
         case "--no-form-first" -> formFirst = false;
         case "--confirm-free-text" -> confirm = FormOptions.confirmation(text(args, ++i, arg));
@@ -226,6 +235,9 @@ record ServeOptions(
         && (catalogSetting.strip().equals("1") || catalogSetting.strip().equalsIgnoreCase("true"));
     SessionSecret sessionSecret =
         sessionSecret(sessionSecretFile, System.getenv(SESSION_SECRET_VARIABLE));
+    if (sessionsPerCallerGiven && !http) {
+      throw new UsageException("--max-sessions-per-caller needs --http");
+    }
     if (sessionSecret != null && !http) {
       throw new UsageException("--session-secret needs --http");
     }
@@ -253,6 +265,7 @@ record ServeOptions(
         sessionSecret,
         store == null ? null : StoreCommand.storeUrl(store),
         completionRate,
+        sessionsPerCaller,
         new FormOptions(elicit, formFirst, confirm),
         promptsAsTools,
         catalog);
