@@ -49,7 +49,10 @@ trap cleanup EXIT
 
 # The launcher execs the JVM: $! is the server's own PID (what /proc is sampled for).
 # All clients share 127.0.0.1, which is the key of the 2026-07-28 completion rate limit without auth: off here.
-"$ROOT/promptd" serve --http 0 --completion-rate 0 "$WORK/prompts" 2>"$WORK/server.log" &
+# Every client comes from this machine's address: one caller, whose legacy sessions (each with a GET stream, so
+# never idle) would pass the default per-caller quota of 200.
+"$ROOT/promptd" serve --http 0 --completion-rate 0 --max-sessions-per-caller "$CLIENTS" "$WORK/prompts" \
+  2>"$WORK/server.log" &
 server=$!
 url=""
 for _ in $(seq 600); do
