@@ -8,17 +8,24 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Where the prompt store is: {@code postgresql://USER:PASSWORD@HOST:PORT/DATABASE} (also {@code postgres://} and
  * {@code jdbc:postgresql://HOST:PORT/DATABASE?user=USER&password=PASSWORD}), split into a JDBC URL without
- * credentials, a user and a password. The password is never part of {@link #toString()} nor of any error message.
+ * credentials, a user and a password. The password is never part of {@link #toString()} nor of any error message, and
+ * neither is the value of any other query parameter whose name says it holds a secret ({@code sslpassword},
+ * {@code sslkey}, a token…): those are shown as {@code ***}.
  */
 public final class StoreUrl {
   /** The environment variable read when no {@code --store} is given. */
   public static final String VARIABLE = "PROMPTD_STORE";
+
+  /** What a query parameter's name holds, lower-cased, when its value is a secret or says where one is. */
+  private static final List<String> SECRET_NAMES =
+      List.of("password", "passwd", "secret", "token", "key", "credential");
 
   private static final String EXPECTED =
       "expected postgresql://USER:PASSWORD@HOST:PORT/DATABASE or jdbc:postgresql://HOST:PORT/DATABASE";
@@ -75,6 +82,7 @@ public final class StoreUrl {
       password = colon < 0 ? null : decode(info.substring(colon + 1));
     }
     List<String> kept = new ArrayList<>();
+    List<String> shownParams = new ArrayList<>();
     String query = uri.getRawQuery();
     if (query != null) {
       for (String pair : query.split("&", -1)) {
@@ -85,17 +93,22 @@ public final class StoreUrl {
           case "user" -> user = value;
           case "password" -> password = value;
           case "" -> {}
-          default -> kept.add(pair);
+          default -> {
+            kept.add(pair);
+            shownParams.add(secret(key) ? key + "=***" : pair);
+          }
         }
       }
     }
     String hostPort = (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host)
         + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
-    String params = kept.isEmpty() ? "" : "?" + String.join("&", kept);
-    String target = hostPort + "/" + encodePath(database) + params;
-    String shown = "postgresql://" + (user == null ? "" : user + "@") + target;
+    String target = hostPort + "/" + encodePath(database);
+    String shown = "postgresql://" + (user == null ? "" : user + "@") + target + query(shownParams);
     return new StoreUrl(
-        "jdbc:postgresql://" + target, blankToNull(user), blankToNull(password), shown);
+        "jdbc:postgresql://" + target + query(kept),
+        blankToNull(user),
+        blankToNull(password),
+        shown);
   }
 
   /** The JDBC URL, without user or password. */
@@ -126,10 +139,33 @@ public final class StoreUrl {
     return password;
   }
 
-  /** The URL without its password, fit for logs: {@code postgresql://USER@HOST:PORT/DATABASE}. */
+  /**
+   * The URL without its password, fit for logs and errors: {@code postgresql://USER@HOST:PORT/DATABASE}, with the value
+   * of each secret-bearing query parameter replaced by {@code ***}.
+   */
   @Override
   public String toString() {
     return shown;
+  }
+
+  /**
+   * Whether a query parameter's value is to be hidden: the driver has several that hold a secret or where one is
+   * ({@code sslpassword}, {@code sslkey}, {@code sslpasswordcallback}), and a name that merely looks like one costs
+   * only a less useful log line. A name that cannot be decoded is hidden too: the driver is the one to refuse it.
+   */
+  private static boolean secret(String rawName) {
+    String name;
+    try {
+      name = URLDecoder.decode(rawName.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return true;
+    }
+    String lower = name.toLowerCase(Locale.ROOT);
+    return SECRET_NAMES.stream().anyMatch(lower::contains);
+  }
+
+  private static String query(List<String> params) {
+    return params.isEmpty() ? "" : "?" + String.join("&", params);
   }
 
   private static String decode(String s) {
