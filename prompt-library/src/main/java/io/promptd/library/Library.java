@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.parse.Root;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
@@ -248,6 +249,21 @@ public final class Library implements ResourceProvider, AutoCloseable {
   /** The problems found by the last load or reload, prompts' and resources' alike, sorted by file and line. */
   public List<Diagnostic> diagnostics() {
     return problems(Severity.WARNING);
+  }
+
+  /** For {@link Linter}: the folders it reads, in order, under which no prompt file was found; none for a snapshot. */
+  List<Path> foldersWithoutPromptFiles() {
+    List<Path> out = new ArrayList<>();
+    if (source instanceof FolderSource) {
+      synchronized (lock) {
+        for (Root root : source.roots()) {
+          if (!prompts.anyFileUnder(root.index())) {
+            out.add(root.path());
+          }
+        }
+      }
+    }
+    return out;
   }
 
   /** For {@link Linter}: the same problems, with duplicate prompt names counted as errors. */

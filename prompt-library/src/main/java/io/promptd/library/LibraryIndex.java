@@ -472,6 +472,16 @@ final class LibraryIndex {
     return files.containsKey(file);
   }
 
+  /** Whether a prompt file, served or not, is known under the root numbered {@code index}. */
+  boolean anyFileUnder(int index) {
+    for (Entry e : files.values()) {
+      if (e.root().index() == index) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** How many prompt files are known. */
   int fileCount() {
     return files.size();

@@ -1,27 +1,111 @@
 package io.promptd.library;
 
+import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.PromptFormats;
+import io.promptd.library.parse.Root;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Checks prompt libraries without serving them, for {@code promptd check DIR…}, prompt and resource files alike:
+ * Checks prompt libraries without serving them, for {@code promptd check PATH…}, prompt and resource files alike:
  * invalid front matter, template variables with no declared argument, arguments never used, missing, unreadable or
  * out-of-root attachments and partials, duplicate names (errors here), and shell snippets or file references that
- * are kept as text.
+ * are kept as text. Every error of a file that can be found apart from the others is reported, each at its line.
  */
 public final class Linter {
   private Linter() {}
 
   /**
-   * Every problem in {@code roots}, sorted by file and line.
+   * Every problem in {@code paths}, sorted by file and line. The folders are checked together, as one library (so that
+   * a name two of them claim is found); each file on its own, in the folder it would be served from (its own, or the
+   * format's folder it is in, such as {@code .claude/commands}), reporting that file's problems only. A folder under
+   * which no prompt file is found, and a file that is none, get a warning naming the files promptd reads.
    *
-   * @throws IOException if a root is not a readable folder
+   * @throws IOException if a path is neither a readable folder nor a readable file
    */
-  public static List<Diagnostic> check(List<Path> roots) throws IOException {
-    try (Library library =
-        LibrarySource.folders(roots).open(LibraryOptions.defaults(), "Linter.check")) {
-      return library.lint();
+  public static List<Diagnostic> check(List<Path> paths) throws IOException {
+    List<Path> folders = new ArrayList<>();
+    List<Path> files = new ArrayList<>();
+    for (Path p : paths) {
+      (Files.isRegularFile(p) ? files : folders).add(p);
     }
+    List<Diagnostic> out = new ArrayList<>();
+    if (!folders.isEmpty() || files.isEmpty()) {
+      try (Library library = open(folders)) {
+        out.addAll(library.lint());
+        out.addAll(foldersWithoutPrompts(library));
+      }
+    }
+    for (Path file : files) {
+      out.addAll(checkFile(file));
+    }
+    out.sort(Diagnostic.ORDER);
+    return List.copyOf(out);
+  }
+
+  /**
+   * A warning for each folder {@code library} reads under which no prompt file was found, naming the files promptd
+   * reads ({@code *.prompt.md}, {@code .claude/commands/*.md}, …): a folder of plain Markdown files would otherwise be
+   * served as no prompt at all, without a word. None for a library that is not read from folders.
+   */
+  public static List<Diagnostic> foldersWithoutPrompts(Library library) {
+    List<Diagnostic> out = new ArrayList<>();
+    for (Path folder : library.foldersWithoutPromptFiles()) {
+      out.add(Diagnostic.warning(
+          folder,
+          0,
+          "no prompt file found in this folder: " + recognized() + " (a plain .md is not)"));
+    }
+    return out;
+  }
+
+  /** The problems of one file, linted in the folder it would be served from. */
+  private static List<Diagnostic> checkFile(Path file) throws IOException {
+    Path absolute = file.toAbsolutePath().normalize();
+    Path folder = servedFrom(absolute);
+    List<Diagnostic> out = new ArrayList<>();
+    try (Library library = open(List.of(folder))) {
+      for (Diagnostic d : library.lint()) {
+        if (d.file().toAbsolutePath().normalize().equals(absolute)) {
+          out.add(d);
+        }
+      }
+    }
+    Root root = Root.open(folder, 0);
+    if (FileRole.of(FileKind.classify(root, absolute), absolute) == null) {
+      out.add(Diagnostic.warning(file, 0, "not a prompt file: " + recognized()));
+    }
+    return out;
+  }
+
+  /**
+   * The library root a file is served from when its folder is given: the format folder it is in, such as {@code
+   * .claude/commands}, whose files are read only there; else its own folder.
+   */
+  private static Path servedFrom(Path file) {
+    Path parent = file.getParent();
+    for (Path at = parent; at != null; at = at.getParent()) {
+      Path up = at.getParent();
+      Path name = at.getFileName();
+      Path above = up == null ? null : up.getFileName();
+      if (name != null
+          && above != null
+          && FileKind.formatFolder(above.toString(), name.toString())) {
+        return at;
+      }
+    }
+    return parent == null ? file : parent;
+  }
+
+  /** Which files are prompt files, from the format registry. */
+  private static String recognized() {
+    return "prompt files are named " + String.join(", ", PromptFormats.patterns());
+  }
+
+  private static Library open(List<Path> folders) throws IOException {
+    return LibrarySource.folders(folders).open(LibraryOptions.defaults(), "Linter.check");
   }
 }

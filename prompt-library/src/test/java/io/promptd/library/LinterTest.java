@@ -76,4 +76,83 @@ class LinterTest {
     assertThat(d.format()).isEqualTo("a/b.prompt.md:1: error: broken");
     assertThat(Diagnostic.warning(Path.of("x"), 7, "hm").format()).isEqualTo("x:7: warning: hm");
   }
+
+  @Test
+  void reportsEveryErrorOfAFileThatCanBeFoundApartFromTheOthers() throws IOException {
+    write(root, "many.prompt.md", """
+        ---
+        title: [not, text]
+        elicit: maybe
+        arguments:
+          - name: ok
+          - name: bad name
+          - name: n
+            type: float
+          - name: ok
+        tags: {a: b}
+        ---
+        {{ok}} {{n}}
+        """);
+    write(
+        root,
+        "body.prompt.md",
+        "---\ndescription: d\narguments: 3\n---\n{{x}}\n::: image missing.png\n");
+
+    List<String> found =
+        Linter.check(List.of(root)).stream().map(Diagnostic::format).toList();
+
+    String many = root.resolve("many.prompt.md").toString();
+    assertThat(found)
+        .containsExactly(
+            root.resolve("body.prompt.md") + ":3: error: 'arguments' must be a list",
+            root.resolve("body.prompt.md") + ":6: error: image 'missing.png' does not exist",
+            many + ":2: error: 'title' must be a string",
+            many + ":3: error: 'elicit' must be true or false",
+            many + ":6: error: argument name 'bad name' must be 1-64 letters, digits, '_' or '-'"
+                + " (it is used as a template variable)",
+            many + ":8: error: argument 'n': type 'float' is not one of string, integer, number,"
+                + " boolean",
+            many + ":9: error: argument 'ok' is declared twice",
+            many + ":10: error: 'tags' must be a list of strings");
+    try (Library library = Files2.load(root)) {
+      assertThat(library.catalog().all()).isEmpty();
+    }
+  }
+
+  @Test
+  void checksASingleFileInTheFolderItIsServedFrom() throws IOException {
+    write(root, "a.prompt.md", "---\ndescription: d\n---\n{{x}}\n");
+    write(root, "b.prompt.md", "---\ndescription: d\n---\n{{y}}\n");
+    write(root, ".claude/commands/team/fix.md", "Run !`ls` now\n");
+    write(root, "notes.md", "Just notes\n");
+
+    assertThat(Linter.check(List.of(root.resolve("a.prompt.md"))))
+        .extracting(Diagnostic::format)
+        .containsExactly(root.resolve("a.prompt.md")
+            + ":4: error: template uses 'x' but no argument 'x' is declared");
+    assertThat(Linter.check(List.of(root.resolve(".claude/commands/team/fix.md"))))
+        .extracting(Diagnostic::format)
+        .containsExactly(root.resolve(".claude/commands/team/fix.md")
+            + ":1: warning: shell command !`ls` is kept as text; promptd never runs commands");
+    assertThat(Linter.check(List.of(root.resolve("notes.md"))))
+        .extracting(Diagnostic::format)
+        .containsExactly(root.resolve("notes.md") + ":1: warning: not a prompt file: " + NAMES);
+  }
+
+  @Test
+  void aFolderWithoutPromptFilesIsToldWhichNamesAreRead() throws IOException {
+    write(root, "notes.md", "Just notes\n");
+    write(root, "docs/readme.md", "More\n");
+    write(second, "ok.prompt.md", "---\ndescription: d\n---\nx\n");
+
+    assertThat(Linter.check(List.of(root, second)))
+        .extracting(Diagnostic::format)
+        .containsExactly(root + ":1: warning: no prompt file found in this folder: " + NAMES
+            + " (a plain .md is not)");
+  }
+
+  /** What the warnings say promptd reads, in the format registry's order with the native format first. */
+  private static final String NAMES = "prompt files are named *.prompt.md, .claude/commands/*.md,"
+      + " .github/prompts/*.prompt.md, .codex/prompts/*.md, .cursor/commands/*.md,"
+      + " .gemini/commands/*.toml, *.prompt, *.prompty";
 }

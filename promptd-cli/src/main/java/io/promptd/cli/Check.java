@@ -5,17 +5,41 @@ import io.promptd.library.Linter;
 import io.promptd.library.Severity;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
-/** {@code promptd check DIR…}: every problem of prompt and resource files as file:line, exit 1 on any error. */
+/**
+ * {@code promptd check PATH…}: every problem of the prompt and resource files in folders, or of single files, as
+ * file:line, exit 1 on any error.
+ */
 final class Check {
   private Check() {}
 
-  static int run(List<Path> directories, PrintStream out) {
+  /** The folders and files named on the command line; each must exist. */
+  static List<Path> paths(List<String> args) {
+    if (args.isEmpty()) {
+      throw new UsageException("name at least one folder or file of prompts");
+    }
+    List<Path> out = new ArrayList<>();
+    for (String arg : args) {
+      if (arg.startsWith("-")) {
+        throw new UsageException("unknown option '" + arg + "'");
+      }
+      Path path = Path.of(arg).toAbsolutePath().normalize();
+      if (!Files.isDirectory(path) && !Files.isRegularFile(path)) {
+        throw new UsageException("no such folder or file: " + arg);
+      }
+      out.add(path);
+    }
+    return out;
+  }
+
+  static int run(List<Path> paths, PrintStream out) {
     List<Diagnostic> diagnostics;
     try {
-      diagnostics = Linter.check(directories);
+      diagnostics = Linter.check(paths);
     } catch (IOException e) {
       out.println("promptd: cannot read prompt files: " + e.getMessage());
       return Main.FAILED;

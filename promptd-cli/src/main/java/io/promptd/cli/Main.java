@@ -24,7 +24,8 @@ public final class Main {
   static final String USAGE_TEXT = """
       Usage:
         promptd serve [options] DIR...   serve every prompt file under DIR over MCP (stdio by default)
-        promptd check DIR...             lint prompt files; exit 1 when any has an error
+        promptd check PATH...            lint the prompt files in folders, or single files; report every
+                                         error as FILE:LINE; exit 1 when any has an error
         promptd import SRC DEST [--force]   write every prompt file under SRC (Claude Code, VS Code, Codex, Cursor,
                                          Gemini CLI, Dotprompt, Prompty) to DEST as NAME.prompt.md; exit 1 when
                                          one could not be converted
@@ -131,7 +132,7 @@ public final class Main {
     try {
       return switch (args.getFirst()) {
         case "serve" -> Serve.run(ServeOptions.parse(rest), err);
-        case "check" -> Check.run(ServeOptions.directories(rest), System.out);
+        case "check" -> Check.run(Check.paths(rest), System.out);
         case "import" -> Import.run(rest, System.out);
         case "clients" -> Clients.run(rest, System.out);
         case "train-cache" -> Training.run(rest, err);

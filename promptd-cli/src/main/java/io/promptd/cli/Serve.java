@@ -1,9 +1,11 @@
 package io.promptd.cli;
 
 import io.promptd.catalog.WebCatalog;
+import io.promptd.library.Diagnostic;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
 import io.promptd.library.LibrarySource;
+import io.promptd.library.Linter;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.http.HttpTransportBuilder;
 import io.promptd.mcp.http.OAuthSettings;
@@ -67,6 +69,10 @@ final class Serve {
     LibrarySource folders = LibrarySource.folders(options.directories());
     try (Library library = Library.open(folders, LibraryOptions.defaults())) {
       loaded.set(true);
+      // Not a log line: serving a folder of plain Markdown is a mistake to see even with logs off.
+      for (Diagnostic d : Linter.foldersWithoutPrompts(library)) {
+        err.println("promptd: warning: " + d.file() + ": " + d.message());
+      }
       return serve(
           library,
           loaded::get,

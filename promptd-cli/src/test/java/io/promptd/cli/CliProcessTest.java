@@ -432,7 +432,7 @@ class CliProcessTest {
     return command;
   }
 
-  private static Result run(List<String> args, String stdin) throws Exception {
+  static Result run(List<String> args, String stdin) throws Exception {
     return run(args, stdin, Map.of());
   }
 
@@ -460,5 +460,5 @@ class CliProcessTest {
     }
   }
 
-  private record Result(int status, String out, String err) {}
+  record Result(int status, String out, String err) {}
 }

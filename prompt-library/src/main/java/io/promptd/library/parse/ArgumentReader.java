@@ -36,59 +36,98 @@ final class ArgumentReader {
 
   private ArgumentReader() {}
 
-  /** The arguments under {@code arguments}; names unique, {@code dependsOn} pointing at declared arguments. */
-  static List<ArgumentSpec> read(Mapping frontMatter, Problems problems) throws ParseException {
+  /**
+   * What the {@code arguments} list declares.
+   *
+   * @param specs the declarations that are valid, in order, names unique
+   * @param failed the names of the declarations that are not (as far as a name could be read)
+   * @param complete false when the list itself could not be read, so that any name may have been meant
+   */
+  record Declared(List<ArgumentSpec> specs, Set<String> failed, boolean complete) {
+    Declared {
+      specs = List.copyOf(specs);
+      failed = Set.copyOf(failed);
+    }
+  }
+
+  /**
+   * The arguments under {@code arguments}; names unique, {@code dependsOn} pointing at declared arguments. Each bad
+   * declaration is recorded with {@link Problems#fail} and left out, and the others are still checked.
+   */
+  static Declared read(Mapping frontMatter, Problems problems) {
     YamlNode node = frontMatter.get("arguments");
     if (node == null || (node instanceof Scalar s && s.kind() == YamlNode.Kind.NULL)) {
-      return List.of();
+      return new Declared(List.of(), Set.of(), true);
     }
     if (!(node instanceof Sequence list)) {
-      throw new ParseException(node.line(), "'arguments' must be a list");
+      problems.fail(new ParseException(node.line(), "'arguments' must be a list"));
+      return new Declared(List.of(), Set.of(), false);
     }
     List<ArgumentSpec> out = new ArrayList<>();
     Set<String> seen = new HashSet<>();
+    Set<String> failed = new HashSet<>();
     for (YamlNode item : list.items()) {
-      ArgumentSpec spec = item instanceof Scalar s ? shorthand(s) : full(item, problems);
-      if (!seen.add(spec.name())) {
-        throw new ParseException(spec.line(), "argument '" + spec.name() + "' is declared twice");
+      ArgumentSpec spec =
+          problems.attempt(() -> item instanceof Scalar s ? shorthand(s) : full(item, problems));
+      if (spec == null) {
+        String name = nameOf(item);
+        if (name != null) {
+          failed.add(name);
+        }
+      } else if (!seen.add(spec.name())) {
+        problems.fail(
+            new ParseException(spec.line(), "argument '" + spec.name() + "' is declared twice"));
+      } else {
+        out.add(spec);
       }
-      out.add(spec);
     }
     for (ArgumentSpec spec : out) {
       String other = spec.dependsOn();
-      if (other != null && (other.equals(spec.name()) || !seen.contains(other))) {
-        throw new ParseException(
+      if (other != null
+          && (other.equals(spec.name()) || !(seen.contains(other) || failed.contains(other)))) {
+        problems.fail(new ParseException(
             spec.line(),
             "argument '" + spec.name() + "': dependsOn '" + other
-                + "' must name another declared argument");
+                + "' must name another declared argument"));
       }
     }
-    return out;
+    return new Declared(out, failed, true);
+  }
+
+  /** The name a declaration gives, valid or not; null when it gives none that is text. */
+  private static @Nullable String nameOf(YamlNode item) {
+    if (item instanceof Scalar s) {
+      return s.text();
+    }
+    return item instanceof Mapping m && m.get("name") instanceof Scalar s ? s.text() : null;
   }
 
   /**
    * The form settings of the arguments under {@code arguments} that set any ({@code formFirst}, {@code confirm}, both
    * booleans), by argument name, as published in the prompt's {@code _meta} (see
-   * {@link io.promptd.mcp.server.ArgumentForms}). Call after {@link #read}, which checks the list's shape.
+   * {@link io.promptd.mcp.server.ArgumentForms}); a setting that is no boolean is recorded with {@link Problems#fail}.
+   * Call after {@link #read}, which reports the list's shape and the names.
    */
-  static Map<String, JsonObject> formSettings(Mapping frontMatter) throws ParseException {
+  static Map<String, JsonObject> formSettings(Mapping frontMatter, Problems problems) {
     Map<String, JsonObject> out = new LinkedHashMap<>();
     if (!(frontMatter.get("arguments") instanceof Sequence list)) {
       return out;
     }
     for (YamlNode item : list.items()) {
-      String name = item instanceof Mapping m ? Fields.string(m, "name") : null;
-      if (name != null
-          && item instanceof Mapping m
+      if (item instanceof Mapping m
+          && m.get("name") instanceof Scalar n
+          && n.kind() != YamlNode.Kind.NULL
           && (m.get("formFirst") != null || m.get("confirm") != null)) {
         JsonObject.Builder b = JsonObject.builder();
         if (m.get("formFirst") != null) {
-          b.put("formFirst", Fields.bool(m, "formFirst", true));
+          Boolean first = problems.attempt(() -> Fields.bool(m, "formFirst", true));
+          b.put("formFirst", first == null || first);
         }
         if (m.get("confirm") != null) {
-          b.put("confirm", Fields.bool(m, "confirm", false));
+          Boolean confirm = problems.attempt(() -> Fields.bool(m, "confirm", false));
+          b.put("confirm", confirm != null && confirm);
         }
-        out.put(name, b.build());
+        out.put(n.text(), b.build());
       }
     }
     return out;

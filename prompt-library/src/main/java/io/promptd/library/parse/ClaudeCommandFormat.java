@@ -42,6 +42,11 @@ final class ClaudeCommandFormat implements PromptFormat {
   }
 
   @Override
+  public String extension() {
+    return ".md";
+  }
+
+  @Override
   public @Nullable String suffix(String lowerName) {
     return PromptFormat.markdownSuffix(lowerName);
   }

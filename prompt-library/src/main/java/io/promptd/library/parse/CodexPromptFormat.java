@@ -34,6 +34,11 @@ final class CodexPromptFormat implements PromptFormat {
   }
 
   @Override
+  public String extension() {
+    return ".md";
+  }
+
+  @Override
   public @Nullable String suffix(String lowerName) {
     return PromptFormat.markdownSuffix(lowerName);
   }

@@ -26,6 +26,11 @@ final class CursorCommandFormat implements PromptFormat {
   }
 
   @Override
+  public String extension() {
+    return ".md";
+  }
+
+  @Override
   public @Nullable String suffix(String lowerName) {
     return PromptFormat.markdownSuffix(lowerName);
   }

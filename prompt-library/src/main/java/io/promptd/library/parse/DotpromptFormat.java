@@ -21,12 +21,17 @@ final class DotpromptFormat implements PromptFormat {
   }
 
   @Override
+  public String extension() {
+    return ".prompt";
+  }
+
+  @Override
   public @Nullable String suffix(String lowerName) {
     return lowerName.endsWith(".prompt") && !lowerName.startsWith("_") ? ".prompt" : null;
   }
 
   @Override
-  public PromptFile parse(Source source, Parsing parsing) throws ParseException {
+  public @Nullable PromptFile parse(Source source, Parsing parsing) throws ParseException {
     String text = TemplatedFormats.dotprompt(source.text(), parsing.problems());
     return NativeFormat.parseNative(
         new Source(source.root(), source.file(), source.match(), text), parsing);

@@ -35,6 +35,11 @@ final class GeminiCommandFormat implements PromptFormat {
   }
 
   @Override
+  public String extension() {
+    return ".toml";
+  }
+
+  @Override
   public @Nullable String suffix(String lowerName) {
     return lowerName.endsWith(".toml") ? ".toml" : null;
   }

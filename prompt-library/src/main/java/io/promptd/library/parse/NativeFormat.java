@@ -53,6 +53,11 @@ final class NativeFormat implements PromptFormat {
   }
 
   @Override
+  public String extension() {
+    return ".prompt.md";
+  }
+
+  @Override
   public @Nullable String suffix(String lowerName) {
     return lowerName.endsWith(".prompt.md") ? ".prompt.md" : null;
   }
@@ -64,12 +69,18 @@ final class NativeFormat implements PromptFormat {
   }
 
   @Override
-  public PromptFile parse(Source source, Parsing parsing) throws ParseException {
+  public @Nullable PromptFile parse(Source source, Parsing parsing) throws ParseException {
     return parseNative(source, parsing);
   }
 
-  /** Parses native text: a native file's, or what a templated format translated its file into. */
-  static PromptFile parseNative(Source source, Parsing parsing) throws ParseException {
+  /**
+   * Parses native text: a native file's, or what a templated format translated its file into. Only front matter that
+   * cannot be read at all is thrown; past it each check runs whatever the others found, its error recorded with
+   * {@link Problems#fail}, so that one run reports every error of the file.
+   *
+   * @return the prompt, or null when an error was recorded
+   */
+  static @Nullable PromptFile parseNative(Source source, Parsing parsing) throws ParseException {
     LibraryOptions options = parsing.options();
     Problems problems = parsing.problems();
     Set<Path> dependencies = parsing.dependencies();
@@ -78,14 +89,17 @@ final class NativeFormat implements PromptFormat {
     FrontMatter fm = FrontMatter.parse(source.text());
     Mapping yaml = fm.yaml();
     Fields.warnUnknown(yaml, KEYS, "front matter", problems);
-    String explicit = Fields.string(yaml, "name");
     int nameLine = Fields.line(yaml, "name", 1);
-    String name = explicit != null
-        ? Names.explicit(explicit, nameLine)
-        : Names.derive(source.match().nameSegments());
-    Set<String> scopes = Scopes.read(yaml);
-    boolean elicit = Fields.bool(yaml, "elicit", true);
-    List<ArgumentSpec> arguments = ArgumentReader.read(yaml, problems);
+    String name = problems.attempt(() -> {
+      String explicit = Fields.string(yaml, "name");
+      return explicit != null
+          ? Names.explicit(explicit, nameLine)
+          : Names.derive(source.match().nameSegments());
+    });
+    Set<String> scopes = problems.attempt(() -> Scopes.read(yaml));
+    Boolean elicit = problems.attempt(() -> Fields.bool(yaml, "elicit", true));
+    ArgumentReader.Declared declared = ArgumentReader.read(yaml, problems);
+    List<ArgumentSpec> arguments = declared.specs();
     Root root = source.root();
     MustacheTemplates templates =
         new MustacheTemplates(root, options.maxPromptBytes(), dependencies, files);
@@ -93,48 +107,63 @@ final class NativeFormat implements PromptFormat {
         root, source.file(), options.maxAttachmentBytes(), dependencies, attached, files);
     Map<String, Integer> variables = new LinkedHashMap<>();
     List<Part> parts =
-        new BodyParser(templates, attachments, variables, problems).parse(fm.body(), fm.bodyLine());
-    checkVariables(arguments, variables, problems);
-    String description = Fields.string(yaml, "description");
-    if (description == null || description.isBlank()) {
+        problems.attempt(() -> new BodyParser(templates, attachments, variables, problems)
+            .parse(fm.body(), fm.bodyLine()));
+    if (parts != null) { // a body read in part says nothing of the variables it would use
+      checkVariables(declared, variables, problems);
+    }
+    String description = problems.attempt(() -> Fields.string(yaml, "description"));
+    if ((description == null || description.isBlank()) && !problems.failed()) {
       problems.warning(1, "no description: clients show it next to the prompt's name");
     }
-    List<Icon> icons = icons(yaml, source, options, dependencies, files);
+    List<Icon> icons = problems.attempt(() -> icons(yaml, source, options, dependencies, files));
+    String title = problems.attempt(() -> Fields.string(yaml, "title"));
+    JsonObject meta = meta(yaml, arguments, elicit == null || elicit, problems);
+    if (problems.failed() || name == null || parts == null || icons == null) {
+      return null;
+    }
     List<PromptArgument> listed =
         new ArrayList<>(arguments.size()); // a loop: a stream per file cost more
     for (ArgumentSpec a : arguments) {
       listed.add(a.toProtocol());
     }
-    Prompt prompt = new Prompt(
-        name, Fields.string(yaml, "title"), description, listed, icons, meta(yaml, arguments));
-    return new PromptFile(source.file(), root, nameLine, prompt, arguments, parts, scopes, elicit);
+    Prompt prompt = new Prompt(name, title, description, listed, icons, meta);
+    return new PromptFile(
+        source.file(), root, nameLine, prompt, arguments, parts, scopes, elicit != null && elicit);
   }
 
-  /** A template variable with no argument is an error; an argument no template reads is a warning. */
+  /**
+   * A template variable with no argument is an error; an argument no template reads is a warning. A variable named
+   * by a declaration that failed is no error of its own, nor is any when the {@code arguments} list itself failed.
+   */
   static void checkVariables(
-      List<ArgumentSpec> arguments, Map<String, Integer> variables, Problems problems) {
-    Set<String> declared = new java.util.HashSet<>();
-    for (ArgumentSpec a : arguments) {
-      declared.add(a.name());
+      ArgumentReader.Declared declared, Map<String, Integer> variables, Problems problems) {
+    Set<String> names = new java.util.HashSet<>(declared.failed());
+    for (ArgumentSpec a : declared.specs()) {
+      names.add(a.name());
     }
-    for (Map.Entry<String, Integer> v : variables.entrySet()) {
-      if (!declared.contains(v.getKey())) {
-        problems.error(
-            v.getValue(),
-            "template uses '" + v.getKey() + "' but no argument '" + v.getKey() + "' is declared");
+    if (declared.complete()) {
+      for (Map.Entry<String, Integer> v : variables.entrySet()) {
+        if (!names.contains(v.getKey())) {
+          problems.error(
+              v.getValue(),
+              "template uses '" + v.getKey() + "' but no argument '" + v.getKey()
+                  + "' is declared");
+        }
       }
     }
-    for (ArgumentSpec a : arguments) {
+    for (ArgumentSpec a : declared.specs()) {
       if (!variables.containsKey(a.name())) {
         problems.warning(a.line(), "argument '" + a.name() + "' is declared but never used");
       }
     }
   }
 
-  private static @Nullable JsonObject meta(Mapping yaml, List<ArgumentSpec> arguments)
-      throws ParseException {
-    List<String> tags = Fields.strings(yaml, "tags");
-    Map<String, JsonObject> settings = ArgumentReader.formSettings(yaml);
+  /** The prompt's {@code _meta}: its tags, its arguments' rules and form settings; null when it has none. */
+  private static @Nullable JsonObject meta(
+      Mapping yaml, List<ArgumentSpec> arguments, boolean elicit, Problems problems) {
+    List<String> tags = problems.attempt(() -> Fields.strings(yaml, "tags"));
+    Map<String, JsonObject> settings = ArgumentReader.formSettings(yaml, problems);
     JsonObject.Builder constrained = JsonObject.builder();
     for (ArgumentSpec a : arguments) {
       JsonObject rules = a.constraints();
@@ -147,12 +176,12 @@ final class NativeFormat implements PromptFormat {
       constrained.put(a.name(), rules);
     }
     JsonObject rules = constrained.build();
-    JsonObject form = formMeta(yaml);
-    if (tags.isEmpty() && rules.isEmpty() && form == null) {
+    JsonObject form = formMeta(yaml, elicit, problems);
+    if ((tags == null || tags.isEmpty()) && rules.isEmpty() && form == null) {
       return null;
     }
     return JsonObject.builder()
-        .put(TAGS_META, tags.isEmpty() ? null : JsonArray.ofStrings(tags))
+        .put(TAGS_META, tags == null || tags.isEmpty() ? null : JsonArray.ofStrings(tags))
         .put(ARGUMENTS_META, rules.isEmpty() ? null : rules)
         .put(ArgumentForms.FORM_META, form)
         .build();
@@ -162,16 +191,18 @@ final class NativeFormat implements PromptFormat {
    * The prompt-level form settings as {@link ArgumentForms} reads them: {@code elicit: false} (never ask),
    * {@code formFirst: false} (keep the required flags), {@code confirm} (show given free text); null when none is set.
    */
-  private static @Nullable JsonObject formMeta(Mapping yaml) throws ParseException {
+  private static @Nullable JsonObject formMeta(Mapping yaml, boolean elicit, Problems problems) {
     JsonObject.Builder b = JsonObject.builder();
-    if (!Fields.bool(yaml, "elicit", true)) {
+    if (!elicit) {
       b.put("elicit", false);
     }
     if (yaml.get("formFirst") != null) {
-      b.put("first", Fields.bool(yaml, "formFirst", true));
+      Boolean first = problems.attempt(() -> Fields.bool(yaml, "formFirst", true));
+      b.put("first", first == null || first);
     }
     if (yaml.get("confirm") != null) {
-      b.put("confirm", Fields.bool(yaml, "confirm", false));
+      Boolean confirm = problems.attempt(() -> Fields.bool(yaml, "confirm", false));
+      b.put("confirm", confirm != null && confirm);
     }
     JsonObject built = b.build();
     return built.isEmpty() ? null : built;

@@ -34,10 +34,25 @@ public interface PromptFormat {
   @Nullable
   String suffix(String lowerName);
 
+  /** How the names of the files it reads end, for messages: {@code .md}, {@code .toml}, {@code .prompt.md}. */
+  String extension();
+
   /**
-   * Parses the decoded file; errors with a line are thrown as a {@link ParseException}, warnings go to
-   * {@link Parsing#problems()}.
+   * The files it reads as a user would write them, for messages: {@code *.prompt.md}, {@code .claude/commands/*.md}
+   * (also in folders below the pair).
    */
+  default String pattern() {
+    Home h = home();
+    return (h == null ? "" : h.dir() + "/" + h.sub() + "/") + "*" + extension();
+  }
+
+  /**
+   * Parses the decoded file; warnings go to {@link Parsing#problems()}, and so do errors that leave the rest of the
+   * file worth checking ({@link Problems#fail}), the others are thrown as a {@link ParseException}.
+   *
+   * @return the prompt; null when an error was recorded with {@link Problems#fail}
+   */
+  @Nullable
   PromptFile parse(Source source, Parsing parsing) throws ParseException;
 
   /**

@@ -1,5 +1,6 @@
 package io.promptd.library.parse;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,4 +24,19 @@ public final class PromptFormats {
       new PromptyFormat());
 
   private PromptFormats() {}
+
+  /**
+   * The files some format reads, as a user would write them, the native format's first: {@code *.prompt.md},
+   * {@code .claude/commands/*.md}, …
+   */
+  public static List<String> patterns() {
+    List<String> out = new ArrayList<>();
+    out.add(NATIVE.pattern());
+    for (PromptFormat f : ALL) {
+      if (!f.equals(NATIVE)) {
+        out.add(f.pattern());
+      }
+    }
+    return List.copyOf(out);
+  }
 }

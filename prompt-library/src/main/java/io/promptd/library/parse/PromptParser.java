@@ -36,7 +36,9 @@ public final class PromptParser {
       prompt = match
           .format()
           .parse(source, new Parsing(options, problems, dependencies, attached, files));
-      if (prompt.parts().isEmpty()) {
+      if (prompt == null || problems.failed()) {
+        prompt = null; // the errors that stop it are recorded, each with its line
+      } else if (prompt.parts().isEmpty()) {
         // Also what a reader sees of a file caught between truncation and rewrite: keep the last
         // good version.
         prompt = null;

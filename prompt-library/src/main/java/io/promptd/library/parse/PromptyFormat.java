@@ -21,12 +21,17 @@ final class PromptyFormat implements PromptFormat {
   }
 
   @Override
+  public String extension() {
+    return ".prompty";
+  }
+
+  @Override
   public @Nullable String suffix(String lowerName) {
     return lowerName.endsWith(".prompty") ? ".prompty" : null;
   }
 
   @Override
-  public PromptFile parse(Source source, Parsing parsing) throws ParseException {
+  public @Nullable PromptFile parse(Source source, Parsing parsing) throws ParseException {
     String text = TemplatedFormats.prompty(source.text(), parsing.problems());
     return NativeFormat.parseNative(
         new Source(source.root(), source.file(), source.match(), text), parsing);

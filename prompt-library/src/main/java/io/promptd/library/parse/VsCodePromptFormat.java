@@ -38,6 +38,11 @@ final class VsCodePromptFormat implements PromptFormat {
   }
 
   @Override
+  public String extension() {
+    return ".prompt.md";
+  }
+
+  @Override
   public @Nullable String suffix(String lowerName) {
     return lowerName.endsWith(".prompt.md") ? ".prompt.md" : null;
   }

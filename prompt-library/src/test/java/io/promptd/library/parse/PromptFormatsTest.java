@@ -64,6 +64,22 @@ class PromptFormatsTest {
     assertThat(PromptFormats.ALL).contains(PromptFormats.NATIVE);
   }
 
+  /** The names the messages list are the ones each format reads: a file named so goes to that format. */
+  @Test
+  void eachFormatsPatternNamesFilesItReads(@TempDir Path tmp) throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve("lib"));
+    Root root = Root.open(dir, 0);
+    for (PromptFormat format : PromptFormats.ALL) {
+      String file = format.pattern().replace("*", "x");
+      assertThat(describe(FileKind.classify(root, dir.resolve(file))))
+          .as(format.pattern())
+          .isEqualTo(format.name() + " [x]");
+    }
+    assertThat(PromptFormats.patterns())
+        .hasSize(PromptFormats.ALL.size())
+        .startsWith("*.prompt.md", ".claude/commands/*.md");
+  }
+
   private static @Nullable String describe(FileKind.@Nullable Match match) {
     return match == null ? null : match.format().name() + " " + List.copyOf(match.nameSegments());
   }

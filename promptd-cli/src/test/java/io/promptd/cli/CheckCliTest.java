@@ -1,0 +1,59 @@
+package io.promptd.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code promptd check} as a user runs it: every error of a file, single files, folders that hold no prompt. */
+class CheckCliTest {
+  /** The start of the list of the files promptd reads, as the warnings give it. */
+  private static final String NAMES = "prompt files are named *.prompt.md, .claude/commands/*.md, ";
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void everyErrorOfAFileIsReportedWithItsLine() throws Exception {
+    Path file = dir.resolve("two.prompt.md");
+    Files.writeString(file, "---\ndescription: d\nelicit: maybe\ntags: {a: b}\n---\nHi\n");
+    CliProcessTest.Result r = CliProcessTest.run(List.of("check", dir.toString()), "");
+    assertThat(r.status()).isEqualTo(Main.CHECK_FAILED);
+    assertThat(r.out())
+        .isEqualTo(file + ":3: error: 'elicit' must be true or false\n"
+            + file + ":4: error: 'tags' must be a list of strings\n"
+            + "2 error(s), 0 warning(s)\n");
+  }
+
+  @Test
+  void aSingleFileIsChecked() throws Exception {
+    Path good = dir.resolve("good.prompt.md");
+    Files.writeString(good, "---\ndescription: d\n---\nHi\n");
+    Files.writeString(dir.resolve("bad.prompt.md"), "---\nelicit: maybe\n---\nHi\n");
+    CliProcessTest.Result r = CliProcessTest.run(List.of("check", good.toString()), "");
+    assertThat(r.status()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).isEqualTo("0 error(s), 0 warning(s)\n");
+    CliProcessTest.Result missing =
+        CliProcessTest.run(List.of("check", dir.resolve("nope.prompt.md").toString()), "");
+    assertThat(missing.status()).isEqualTo(Main.USAGE);
+    assertThat(missing.err()).contains("no such folder or file: ");
+  }
+
+  @Test
+  void aFolderOfPlainMarkdownIsToldWhichNamesAreReadByCheckAndByServe() throws Exception {
+    Files.writeString(dir.resolve("notes.md"), "Just notes\n");
+    CliProcessTest.Result checked = CliProcessTest.run(List.of("check", dir.toString()), "");
+    assertThat(checked.status()).isZero();
+    assertThat(checked.out())
+        .startsWith(dir + ":1: warning: no prompt file found in this folder: " + NAMES)
+        .endsWith("0 error(s), 1 warning(s)\n");
+    CliProcessTest.Result served =
+        CliProcessTest.run(List.of("serve", "--no-watch", dir.toString()), "");
+    assertThat(served.status()).as(served.err()).isZero();
+    assertThat(served.err())
+        .contains("promptd: warning: " + dir + ": no prompt file found in this folder: " + NAMES);
+  }
+}
