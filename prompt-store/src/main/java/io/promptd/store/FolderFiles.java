@@ -41,8 +41,28 @@ public final class FolderFiles {
   public static Published publish(PromptStore store, Path dir, String author, boolean allowErrors)
       throws StoreException, IOException {
     requireNonNull(store, "store");
-    requireNonNull(dir, "dir");
     requireNonNull(author, "author");
+    return store.publish(checked(dir, allowErrors), author);
+  }
+
+  /**
+   * What {@link #publish} would do with {@code dir} now, writing nothing: refused as it would be when the files have
+   * errors and {@code allowErrors} is false.
+   *
+   * @throws StoreException with {@link StoreException.Kind#REFUSED} listing each error as FILE:LINE when the files
+   *     have errors and {@code allowErrors} is false
+   * @throws IOException when the folder cannot be read
+   */
+  public static Preview preview(PromptStore store, Path dir, boolean allowErrors)
+      throws StoreException, IOException {
+    requireNonNull(store, "store");
+    return store.preview(checked(dir, allowErrors));
+  }
+
+  /** The files of {@code dir}, once {@code promptd check} found no error in them unless errors are allowed. */
+  private static Map<String, byte[]> checked(Path dir, boolean allowErrors)
+      throws StoreException, IOException {
+    requireNonNull(dir, "dir");
     if (!allowErrors) {
       List<Diagnostic> errors =
           Linter.check(List.of(dir)).stream().filter(Diagnostic::isError).toList();
@@ -54,7 +74,7 @@ public final class FolderFiles {
                 + errors.stream().map(Diagnostic::format).collect(Collectors.joining("\n")));
       }
     }
-    return store.publish(read(dir), author);
+    return read(dir);
   }
 
   /**

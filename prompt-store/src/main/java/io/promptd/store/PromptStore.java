@@ -6,7 +6,6 @@ import io.promptd.library.LibraryFiles;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -88,15 +87,27 @@ public final class PromptStore implements AutoCloseable {
     requireNonNull(files, "files");
     requireNonNull(author, "author");
     new LibraryFiles(0, files); // checks the paths
-    return write(author, current -> {
-      Map<String, byte @Nullable []> changes = new TreeMap<>(files);
-      current.forEach((path, c) -> {
-        if (c.sha256() != null && !files.containsKey(path)) {
-          changes.put(path, null);
-        }
-      });
-      return changes;
-    });
+    return write(author, current -> Diff.replacing(files, current));
+  }
+
+  /**
+   * What {@link #publish} would do with {@code files} now, without writing anything (another publish may still come
+   * first).
+   *
+   * @param files path (relative, {@code /} separators) to bytes
+   */
+  public Preview preview(Map<String, byte[]> files) throws StoreException {
+    requireNonNull(files, "files");
+    new LibraryFiles(0, files); // checks the paths
+    try (Connection c = connection()) {
+      long now = StoreQueries.libraryVersion(c);
+      Map<String, StoreQueries.Current> current = StoreQueries.current(c, now);
+      Diff d = Diff.of(current, Diff.replacing(files, current));
+      return new Preview(
+          d.changes().isEmpty() ? now : now + 1, d.added(), d.changed(), d.deleted(), d.files());
+    } catch (SQLException e) {
+      throw failed("read the files", e);
+    }
   }
 
   /**
@@ -141,7 +152,7 @@ public final class PromptStore implements AutoCloseable {
    * from its path ({@code NAME.prompt.md} at any depth, {@code .claude/commands/NAME.md}), or one whose front matter
    * says {@code name: NAME}.
    *
-   * @throws StoreException with {@link StoreException.Kind#REFUSED} when none is found
+   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when none is found
    */
   public Set<String> paths(String name) throws StoreException {
     requireNonNull(name, "name");
@@ -159,7 +170,7 @@ public final class PromptStore implements AutoCloseable {
     });
     if (out.isEmpty()) {
       throw new StoreException(
-          StoreException.Kind.REFUSED,
+          StoreException.Kind.NOT_FOUND,
           "no file in the store " + url + " is or names '" + name + "'");
     }
     return out;
@@ -192,36 +203,10 @@ public final class PromptStore implements AutoCloseable {
       throws SQLException, StoreException {
     long basedOn = StoreQueries.libraryVersion(c);
     Map<String, StoreQueries.Current> current = StoreQueries.current(c, basedOn);
-    Map<String, byte @Nullable []> wanted = plan.changes(current);
-    Map<String, byte @Nullable []> changes = new TreeMap<>();
-    Map<String, String> hashes = new HashMap<>();
-    int added = 0;
-    int changed = 0;
-    int deleted = 0;
-    for (Map.Entry<String, byte @Nullable []> e : wanted.entrySet()) {
-      StoreQueries.Current now = current.get(e.getKey());
-      String nowHash = now == null ? null : now.sha256();
-      byte[] data = e.getValue();
-      String hash = data == null ? null : StoreQueries.sha256(data);
-      if (java.util.Objects.equals(hash, nowHash)) {
-        continue;
-      }
-      changes.put(e.getKey(), data);
-      if (hash != null) {
-        hashes.put(e.getKey(), hash);
-      }
-      if (data == null) {
-        deleted++;
-      } else if (nowHash == null) {
-        added++;
-      } else {
-        changed++;
-      }
-    }
-    int files =
-        (int) current.values().stream().filter(x -> x.sha256() != null).count() + added - deleted;
+    Diff diff = Diff.of(current, plan.changes(current));
+    Map<String, byte @Nullable []> changes = diff.changes();
     if (changes.isEmpty()) {
-      return new Published(basedOn, 0, 0, 0, files);
+      return diff.published(basedOn);
     }
     Runnable hook = afterRead;
     if (hook != null) {
@@ -261,7 +246,7 @@ public final class PromptStore implements AutoCloseable {
         s.setLong(3, next);
         s.setBoolean(4, e.getValue() == null);
         s.setBytes(5, e.getValue());
-        s.setString(6, hashes.get(e.getKey()));
+        s.setString(6, diff.hashes().get(e.getKey()));
         s.setString(7, author);
         s.addBatch();
       }
@@ -274,7 +259,7 @@ public final class PromptStore implements AutoCloseable {
       s.execute();
     }
     LOG.log(System.Logger.Level.DEBUG, () -> "published library version " + next + " to " + url);
-    return new Published(next, added, changed, deleted, files);
+    return diff.published(next);
   }
 
   /** A pooled connection, waited for as long as a command-line publish may wait (it has nothing else to do). */

@@ -2,8 +2,8 @@ package io.promptd.store;
 
 /**
  * A store operation failed: the database could not be reached or refused, another publish got there first
- * ({@link Kind#CONFLICT}), or the files to publish have errors ({@link Kind#REFUSED}). The message says what and
- * where, never the password.
+ * ({@link Kind#CONFLICT}), the files to publish have errors ({@link Kind#REFUSED}), or the request names a prompt the
+ * store does not hold ({@link Kind#NOT_FOUND}). The message says what and where, never the password.
  */
 public final class StoreException extends Exception {
   private static final long serialVersionUID = 1L;
@@ -14,8 +14,10 @@ public final class StoreException extends Exception {
     FAILED,
     /** Another publish committed after this one read the library version it was based on; nothing was written. */
     CONFLICT,
-    /** The files to publish have errors, or the request names nothing in the store; nothing was written. */
-    REFUSED
+    /** The files to publish have errors, or a version asked for does not exist; nothing was written. */
+    REFUSED,
+    /** The request names no file the store holds or held (a mistyped prompt name); nothing was written. */
+    NOT_FOUND
   }
 
   private final Kind kind;

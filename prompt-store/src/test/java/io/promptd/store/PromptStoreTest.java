@@ -228,4 +228,46 @@ class PromptStoreTest {
       assertThatThrownBy(() -> store.history("nope")).hasMessageContaining("names 'nope'");
     }
   }
+
+  @Test
+  void aPreviewSaysWhatAPublishWouldDoAndWritesNothing() throws Exception {
+    write("a.prompt.md", "A\n");
+    write("b.prompt.md", "B\n");
+    try (PromptStore store = PromptStore.open(url)) {
+      Preview first = FolderFiles.preview(store, dir, false);
+      assertThat(first)
+          .isEqualTo(
+              new Preview(1, List.of("a.prompt.md", "b.prompt.md"), List.of(), List.of(), 2));
+      assertThat(store.libraryVersion()).isZero();
+      FolderFiles.publish(store, dir, "alice", false);
+      assertThat(FolderFiles.preview(store, dir, false).nothing()).isTrue();
+
+      write("b.prompt.md", "B changed\n");
+      write("c.prompt.md", "C\n");
+      Files.delete(dir.resolve("a.prompt.md"));
+      assertThat(FolderFiles.preview(store, dir, false))
+          .isEqualTo(new Preview(
+              2, List.of("c.prompt.md"), List.of("b.prompt.md"), List.of("a.prompt.md"), 2));
+      assertThat(store.libraryVersion()).isEqualTo(1);
+      assertThat(store.history("b")).hasSize(1);
+
+      write("bad.prompt.md", "---\nname: [unclosed\n---\nBody\n");
+      assertThatThrownBy(() -> FolderFiles.preview(store, dir, false))
+          .extracting(e -> ((StoreException) e).kind())
+          .isEqualTo(StoreException.Kind.REFUSED);
+    }
+  }
+
+  @Test
+  void aNameTheStoreDoesNotHoldIsNotFound() throws Exception {
+    try (PromptStore store = PromptStore.open(url)) {
+      store.publish(Map.of("a.prompt.md", utf8("A\n")), "alice");
+      assertThatThrownBy(() -> store.history("nope"))
+          .extracting(e -> ((StoreException) e).kind())
+          .isEqualTo(StoreException.Kind.NOT_FOUND);
+      assertThatThrownBy(() -> store.paths("nope"))
+          .extracting(e -> ((StoreException) e).kind())
+          .isEqualTo(StoreException.Kind.NOT_FOUND);
+    }
+  }
 }

@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * {@code promptd}: serve folders of prompt files over MCP, or check them.
  *
- * <p>Exit codes: 0 success; 1 {@code check} found errors (or {@code publish} refused files with errors); 2 usage error;
- * 4 the server, the store or its input failed; 5 the server answered a client verb with an error; 6 the server could
+ * <p>Exit codes: 0 success; 1 {@code check} found errors (or {@code publish} refused files with errors); 2 usage error
+ * (also a prompt name the store does not hold); 4 the server, the store or its input failed; 5 the server answered a client verb with an error; 6 the server could
  * not be reached or the connection failed; 7 {@code publish} or {@code rollback} lost a race with another publish
  * (nothing written; run it again). The launcher script uses 3 for "no JDK / build failed".
  */
@@ -44,8 +44,10 @@ public final class Main {
           SERVER is --stdio "command ..." or --url http://127.0.0.1:PORT/mcp; --timeout SECONDS (default 30);
             with --url: --token TOKEN (env PROMPTD_TOKEN) sends "Authorization: Bearer TOKEN",
             --header "K: V" (repeatable) sends any header
-        promptd publish DIR --store URL [--author NAME] [--allow-errors]
-                                         make the prompt store hold exactly DIR's files (one transaction)
+        promptd publish DIR --store URL [--author NAME] [--allow-errors] [--dry-run]
+                                         make the prompt store hold exactly DIR's files (one transaction);
+                                         --dry-run lists what would change and writes nothing; the author
+                                         defaults to `git config user.name`, else $USER
         promptd history NAME --store URL  every version of the file(s) of prompt NAME
         promptd rollback NAME VERSION --store URL   publish version VERSION of NAME's file(s) again
           URL is postgresql://USER:PASSWORD@HOST:PORT/DATABASE (env PROMPTD_STORE)

@@ -12,27 +12,46 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
  * {@code promptd publish DIR}, {@code history NAME} and {@code rollback NAME VERSION}, each with {@code --store URL}.
+ * A mistake of the user's (a bad argument, a missing folder, a prompt the store does not hold) exits with
+ * {@link Main#USAGE}; {@link Main#FAILED} is kept for the store failing or being away.
  *
  * @param verb publish, history or rollback
  * @param positional DIR, NAME, or NAME and VERSION
  * @param store where the store is
  * @param author who publishes
  * @param allowErrors publish files with errors
+ * @param dryRun say what a publish would do, and write nothing
  */
 record StoreCommand(
-    String verb, List<String> positional, StoreUrl store, String author, boolean allowErrors) {
+    String verb,
+    List<String> positional,
+    StoreUrl store,
+    String author,
+    boolean allowErrors,
+    boolean dryRun) {
   StoreCommand {
     positional = List.copyOf(positional);
   }
 
   static StoreCommand parse(String verb, List<String> args) {
-    String url = System.getenv(StoreUrl.VARIABLE);
-    String author = System.getenv("USER");
+    return parse(verb, args, System.getenv());
+  }
+
+  /**
+   * Parses {@code args}.
+   *
+   * @param env the environment: {@code PROMPTD_STORE}, and what the default author is found with
+   */
+  static StoreCommand parse(String verb, List<String> args, Map<String, String> env) {
+    String url = env.get(StoreUrl.VARIABLE);
+    String author = null;
     boolean allowErrors = false;
+    boolean dryRun = false;
     List<String> positional = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -40,6 +59,12 @@ record StoreCommand(
         case "--store" -> url = value(args, ++i, arg);
         case "--author" -> author = value(args, ++i, arg);
         case "--allow-errors" -> allowErrors = true;
+        case "--dry-run" -> {
+          if (!verb.equals("publish")) {
+            throw new UsageException("--dry-run is for publish, not " + verb);
+          }
+          dryRun = true;
+        }
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "' for " + verb);
@@ -65,12 +90,14 @@ record StoreCommand(
     if (verb.equals("publish") && !Files.isDirectory(Path.of(positional.getFirst()))) {
       throw new UsageException("not a folder: " + positional.getFirst());
     }
-    return new StoreCommand(
-        verb,
-        positional,
-        storeUrl(url),
-        author == null || author.isBlank() ? "unknown" : author,
-        allowErrors);
+    StoreUrl store = storeUrl(url);
+    if (author == null || author.isBlank()) {
+      // history records nothing, so it need not ask Git.
+      author = verb.equals("history")
+          ? "unknown"
+          : DefaultAuthor.of(verb.equals("publish") ? Path.of(positional.getFirst()) : null, env);
+    }
+    return new StoreCommand(verb, positional, store, author, allowErrors, dryRun);
   }
 
   /** The store URL given, or from {@code PROMPTD_STORE}; a usage error without either. */
@@ -102,6 +129,7 @@ record StoreCommand(
       return switch (e.kind()) {
         case CONFLICT -> Main.CONFLICT;
         case REFUSED -> verb.equals("publish") ? Main.CHECK_FAILED : Main.FAILED;
+        case NOT_FOUND -> Main.USAGE;
         case FAILED -> Main.FAILED;
       };
     } catch (IOException e) {
@@ -111,6 +139,12 @@ record StoreCommand(
   }
 
   private int publish(PromptStore s, PrintStream out) throws StoreException, IOException {
+    if (dryRun) {
+      return DryRun.report(
+          FolderFiles.preview(s, Path.of(positional.getFirst()), allowErrors),
+          positional.getFirst(),
+          out);
+    }
     Published p = FolderFiles.publish(s, Path.of(positional.getFirst()), author, allowErrors);
     if (p.nothing()) {
       out.println("nothing to publish: the store already has these " + p.files()

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -113,6 +114,36 @@ class StoreCliTest {
     assertThat(bad.err).contains("scheme 'mysql'").doesNotContain("TopSecret");
   }
 
+  @Test
+  void userMistakesExitTwoADryRunWritesNothingAndTheAuthorIsTheGitUser() throws Exception {
+    String url = TestPostgres.get().newDatabaseUrl();
+    Files.writeString(dir.resolve("hello.prompt.md"), "---\ndescription: v1\n---\nHello\n");
+    Result dry = run(List.of("publish", dir.toString(), "--store", url, "--dry-run"));
+    assertThat(dry.status).as(dry.err).isZero();
+    assertThat(dry.out)
+        .contains("dry run: publishing " + dir + " would make library version 1: 1 added")
+        .contains("  added\thello.prompt.md")
+        .contains("nothing was written");
+
+    Result unknown = run(List.of("history", "hello", "--store", url));
+    assertThat(unknown.status).as("nothing was published, so no 'hello'").isEqualTo(Main.USAGE);
+    assertThat(unknown.err).contains("names 'hello'");
+    Result noSuchPrompt = run(List.of("rollback", "nope", "1", "--store", url));
+    assertThat(noSuchPrompt.status).isEqualTo(Main.USAGE);
+    Result noFolder = run(List.of("publish", dir.resolve("missing").toString(), "--store", url));
+    assertThat(noFolder.status).isEqualTo(Main.USAGE);
+    assertThat(noFolder.err).contains("not a folder");
+
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Files.writeString(home.resolve(".gitconfig"), "[user]\n\tname = Ada Lovelace\n");
+    Result published = run(
+        List.of("publish", dir.toString(), "--store", url),
+        Map.of("HOME", home.toString(), "GIT_CONFIG_NOSYSTEM", "1", "USER", "not-git"));
+    assertThat(published.status).as(published.err).isZero();
+    assertThat(run(List.of("history", "hello", "--store", url)).out)
+        .containsPattern("hello\\.prompt\\.md\t1\t1\t\\S+\tAda Lovelace\t");
+  }
+
   private static List<String> java() {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -121,10 +152,15 @@ class StoreCliTest {
   }
 
   private static Result run(List<String> args) throws Exception {
+    return run(args, Map.of());
+  }
+
+  private static Result run(List<String> args, Map<String, String> env) throws Exception {
     List<String> command = java();
     command.addAll(args);
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().remove("PROMPTD_STORE");
+    builder.environment().putAll(env);
     Process p = builder.start();
     p.getOutputStream().close();
     CompletableFuture<String> err =
