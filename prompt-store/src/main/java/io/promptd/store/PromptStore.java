@@ -126,7 +126,7 @@ public final class PromptStore implements AutoCloseable {
         byte[] data = StoreQueries.content(c, path, version, found);
         if (!found[0]) {
           throw new StoreException(
-              StoreException.Kind.REFUSED,
+              StoreException.Kind.NOT_FOUND,
               "'" + path + "' has no version " + version + " (see promptd history)");
         }
         target.put(path, data);

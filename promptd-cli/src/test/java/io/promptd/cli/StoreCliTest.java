@@ -84,7 +84,9 @@ class StoreCliTest {
       assertThat(back.status).as(back.err).isZero();
       assertThat(back.out).contains("rolled 'hello' back to version 1 as library version 3");
       Result none = run(List.of("rollback", "hello", "7", "--store", url));
-      assertThat(none.status).isEqualTo(Main.FAILED);
+      assertThat(none.status)
+          .as("a version the store does not hold is a user error")
+          .isEqualTo(Main.USAGE);
       assertThat(none.err).contains("has no version 7");
       String all = first.out
           + first.err
