@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -37,6 +38,7 @@ final class Dispatcher extends Handler.Abstract {
   private final ExecutorService workers = Executors.newThreadPerTaskExecutor(
       Thread.ofVirtual().name("promptd-http-", 0).factory());
   private final @Nullable Hold hold;
+  private final HeadDeadline deadline;
   /** When the hold ends at the latest ({@link System#nanoTime()}), set by {@link #opening} (before the gate opens). */
   private volatile long holdDeadline;
   /** Runs work that cannot block right here, on the parsing thread; work that may block on a virtual thread. */
@@ -64,6 +66,7 @@ final class Dispatcher extends Handler.Abstract {
    * @param router the MCP port's routes
    * @param endpoint the MCP endpoint's route, which may serve a POST inline
    * @param admin the admin listener's routes, or null without one
+   * @param deadline told when each request starts and ends, so that no deadline cuts a request being served
    */
   Dispatcher(
       Router router,
@@ -71,7 +74,8 @@ final class Dispatcher extends Handler.Abstract {
       @Nullable Router admin,
       Gate gate,
       Telemetry telemetry,
-      @Nullable Hold hold) {
+      @Nullable Hold hold,
+      HeadDeadline deadline) {
     // handle() only hands the exchange to a virtual thread: saying so lets Jetty call it on the
     // thread that parsed
     // the request, instead of first dispatching it to another thread (two hand-offs per request).
@@ -82,6 +86,7 @@ final class Dispatcher extends Handler.Abstract {
     this.gate = gate;
     this.telemetry = telemetry;
     this.hold = hold;
+    this.deadline = deadline;
   }
 
   /** Starts the hold's clock; called just before the gate opens. */
@@ -94,7 +99,27 @@ final class Dispatcher extends Handler.Abstract {
 
   @Override
   public boolean handle(
-      org.eclipse.jetty.server.Request request, Response response, Callback callback) {
+      org.eclipse.jetty.server.Request request, Response response, Callback jettyCallback) {
+    Connection connection = request.getConnectionMetaData().getConnection();
+    deadline.started(connection);
+    Callback callback = new Callback() {
+      @Override
+      public void succeeded() {
+        deadline.ended(connection); // first: the next request may start as soon as Jetty is told
+        jettyCallback.succeeded();
+      }
+
+      @Override
+      public void failed(Throwable cause) {
+        deadline.ended(connection);
+        jettyCallback.failed(cause);
+      }
+
+      @Override
+      public InvocationType getInvocationType() {
+        return jettyCallback.getInvocationType();
+      }
+    };
     Router adminRouter = admin;
     boolean toAdmin = adminRouter != null
         && ADMIN_CONNECTOR.equals(request.getConnectionMetaData().getConnector().getName());

@@ -82,13 +82,14 @@ public final class HttpTransport implements AutoCloseable {
         b.maxSessions,
         b.maxSessionsPerCaller,
         sessions::size);
-    McpEndpoint endpoint = new McpEndpoint(gate, b.maxBodyBytes, legacy, modern);
+    StreamLimit streams = new StreamLimit(b.maxStreamsPerClient);
+    McpEndpoint endpoint = new McpEndpoint(gate, b.maxBodyBytes, legacy, modern, streams);
     // The MCP endpoint first: the first route mounted at a path wins, and nothing hides the
     // endpoint.
     this.router = new Router(ex -> ex.refuse(404, "Not Found: the MCP endpoint is " + b.path));
     router.mount(b.path, endpoint);
     new Probes(gate, gate::forbidden, telemetry).mountOn(router);
-    new SseRoute(gate, sse).mountOn(router);
+    new SseRoute(gate, sse, streams).mountOn(router);
     b.mounts.byPath().forEach((p, m) -> router.mount(p, new MountRoute(gate, gate::forbidden, m)));
     AdminListener admin = b.adminHost == null
         ? null
@@ -98,13 +99,15 @@ public final class HttpTransport implements AutoCloseable {
             b.adminMounts.byPath().entrySet().stream()
                 .map(e -> new AdminListener.Mounted(e.getKey(), e.getValue()))
                 .toList());
+    HeadDeadline deadline = new HeadDeadline(b.requestHeaderTimeout);
     this.handler = new Dispatcher(
         router,
         endpoint,
         admin == null ? null : adminRouter(admin, gate, telemetry),
         gate,
         telemetry,
-        b.hold);
+        b.hold,
+        deadline);
     OAuthSettings o = b.oauth;
     this.issuerKeys = o == null ? null : new IssuerKeys(o.issuer(), b.keyRefreshInterval);
     // With OAuth: room for an access token up to the verifier's limit, so that a larger one gets
@@ -117,7 +120,7 @@ public final class HttpTransport implements AutoCloseable {
         handler,
         Duration.ofMillis(Math.max(30_000, b.keepAliveInterval.toMillis() * 3)),
         o == null ? 0 : 2 * TokenVerifier.MAX_TOKEN_CHARS,
-        b.trustProxy,
+        new JettyServer.Connections(deadline, b.maxConnectionsPerAddress, b.trustedProxies),
         tls,
         b.acceptedSendBufferSize,
         admin);

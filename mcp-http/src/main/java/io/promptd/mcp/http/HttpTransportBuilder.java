@@ -41,7 +41,13 @@ public final class HttpTransportBuilder {
   final List<String> allowedOrigins = new ArrayList<>();
   final List<String> allowedHosts = new ArrayList<>();
   final List<URI> publicUrls = new ArrayList<>();
-  boolean trustProxy;
+
+  @Nullable
+  TrustedProxies trustedProxies;
+
+  int maxConnectionsPerAddress = 256;
+  int maxStreamsPerClient = 32;
+  Duration requestHeaderTimeout = Duration.ofSeconds(20);
 
   @Nullable
   Path tlsCert;
@@ -174,12 +180,68 @@ public final class HttpTransportBuilder {
   }
 
   /**
-   * Whether to believe {@code X-Forwarded-Proto}, {@code X-Forwarded-Host}, {@code X-Forwarded-For} (and {@code
-   * Forwarded}) headers (default false). Only behind a reverse proxy that sets them: a client could forge them
-   * otherwise. The forwarded host is then the one checked against the allowed hosts.
+   * Whether to believe the forwarding headers of a reverse proxy on this machine (default false): the same as {@link
+   * #trustedProxies} with {@code 127.0.0.0/8} and {@code ::1}; false believes no proxy.
    */
   public HttpTransportBuilder trustProxy(boolean trust) {
-    this.trustProxy = trust;
+    this.trustedProxies = trust ? TrustedProxies.LOOPBACK : null;
+    return this;
+  }
+
+  /**
+   * The reverse proxies whose {@code X-Forwarded-Proto}, {@code X-Forwarded-Host} and {@code X-Forwarded-For} headers
+   * are believed (default: none), by address or CIDR range such as {@code 10.0.0.0/8}. The forwarded host is then
+   * the one checked against the allowed hosts, and the client is the rightmost {@code X-Forwarded-For} address that is
+   * not a trusted proxy's (what lies left of it the client wrote itself). Requests from any other peer have their
+   * forwarding headers ignored, and RFC 7239 {@code Forwarded} is never believed. A trusted proxy's connections are
+   * not counted by {@link #maxConnectionsPerAddress}: the proxy must limit its clients.
+   *
+   * @param proxies IP addresses and CIDR ranges; empty believes no proxy
+   * @throws IllegalArgumentException naming an entry that is neither
+   */
+  public HttpTransportBuilder trustedProxies(List<String> proxies) {
+    requireNonNull(proxies, "HttpTransportBuilder.trustedProxies");
+    this.trustedProxies = proxies.isEmpty()
+        ? null
+        : TrustedProxies.parse(proxies, "HttpTransportBuilder.trustedProxies");
+    return this;
+  }
+
+  /**
+   * How many connections one client address may hold open at once (default 256), loopback ones included; one more is
+   * closed as soon as it opens. Each listener counts its own. A {@linkplain #trustedProxies trusted proxy} is not
+   * limited.
+   */
+  public HttpTransportBuilder maxConnectionsPerAddress(int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.maxConnectionsPerAddress: must be at least 1, not " + max);
+    }
+    this.maxConnectionsPerAddress = max;
+    return this;
+  }
+
+  /**
+   * How many event streams one client may hold open at once (default 32): legacy GET streams, 2026-07-28 {@code
+   * subscriptions/listen} streams and HTTP+SSE streams together; one more is refused with 429. A client is its access
+   * token's subject, else its address (the forwarded one behind a {@linkplain #trustedProxies trusted proxy}).
+   */
+  public HttpTransportBuilder maxStreamsPerClient(int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.maxStreamsPerClient: must be at least 1, not " + max);
+    }
+    this.maxStreamsPerClient = max;
+    return this;
+  }
+
+  /**
+   * How long a request's head (request line and headers) may take to arrive whole (default 20 s), from the
+   * connection's opening or from the first byte after the previous response; a connection past it is closed. Unlike
+   * the idle timeout, which every byte restarts, this bounds a client that trickles its headers.
+   */
+  public HttpTransportBuilder requestHeaderTimeout(Duration timeout) {
+    this.requestHeaderTimeout = positive(timeout, "requestHeaderTimeout");
     return this;
   }
 

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import org.eclipse.jetty.http.HttpVersion;
-import org.eclipse.jetty.server.ForwardedRequestCustomizer;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -31,6 +30,17 @@ final class JettyServer {
   private final @Nullable ServerConnector admin;
   private final String host;
   private final @Nullable TlsFiles tls;
+  private final HeadDeadline deadline;
+
+  /**
+   * What bounds the connections of both listeners, and whom to believe about clients.
+   *
+   * @param deadline closes connections whose request head is late
+   * @param perAddress the most open connections from one client address (one budget per listener)
+   * @param proxies the proxies whose forwarding headers are believed, or null for none
+   */
+  record Connections(
+      HeadDeadline deadline, int perAddress, @Nullable TrustedProxies proxies) {}
 
   /**
    * @param host the address to bind
@@ -38,7 +48,7 @@ final class JettyServer {
    * @param handler what serves every request
    * @param idleTimeout how long an idle connection stays open
    * @param requestHeaderSize the largest request head accepted, or 0 for Jetty's default
-   * @param trustProxy whether {@code X-Forwarded-*} and {@code Forwarded} headers are believed
+   * @param connections the limits on connections, and the proxies whose forwarding headers are believed
    * @param tls the certificate to serve HTTPS with, or null for plain HTTP
    * @param acceptedSendBufferSize the socket send buffer of accepted connections, or 0 or less for the system's
    * @param adminListener the admin listener's address, or null for none; its connector is named {@link
@@ -50,7 +60,7 @@ final class JettyServer {
       Handler handler,
       Duration idleTimeout,
       int requestHeaderSize,
-      boolean trustProxy,
+      Connections connections,
       @Nullable TlsFiles tls,
       int acceptedSendBufferSize,
       @Nullable AdminListener adminListener) {
@@ -66,11 +76,14 @@ final class JettyServer {
     }
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);
-    if (trustProxy) {
-      // X-Forwarded-Proto/Host/For (and RFC 7239 Forwarded) become the request's scheme, authority
-      // and client.
-      http.addCustomizer(new ForwardedRequestCustomizer());
+    TrustedProxies proxies = connections.proxies();
+    if (proxies != null) {
+      // X-Forwarded-Proto/Host/For from a trusted proxy become the request's scheme, authority and
+      // client.
+      http.addCustomizer(new ForwardedHeaders(proxies));
     }
+    this.deadline = connections.deadline();
+    HttpConnectionFactory mcpHttp = limited(new HttpConnectionFactory(http), connections);
     if (tls != null) {
       SecureRequestCustomizer secure = new SecureRequestCustomizer();
       secure.setSniHostCheck(
@@ -81,9 +94,9 @@ final class JettyServer {
           1,
           1,
           new SslConnectionFactory(tls.factory(), HttpVersion.HTTP_1_1.asString()),
-          new HttpConnectionFactory(http));
+          mcpHttp);
     } else {
-      this.connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
+      this.connector = new ServerConnector(jetty, 1, 1, mcpHttp);
     }
     connector.setHost(host);
     connector.setPort(port);
@@ -96,7 +109,8 @@ final class JettyServer {
       HttpConfiguration plain = new HttpConfiguration();
       plain.setSendServerVersion(false);
       plain.setSendXPoweredBy(false);
-      this.admin = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(plain));
+      this.admin =
+          new ServerConnector(jetty, 1, 1, limited(new HttpConnectionFactory(plain), connections));
       admin.setName(Dispatcher.ADMIN_CONNECTOR);
       admin.setHost(adminListener.host());
       admin.setPort(adminListener.port());
@@ -113,8 +127,20 @@ final class JettyServer {
     jetty.setErrorHandler(errors);
   }
 
+  /**
+   * Watches the HTTP connections {@code factory} makes: the head deadline, and the per-address limit (only the HTTP
+   * connections, not TLS's beneath them, so that each socket counts once and a stream is never cut).
+   */
+  private static HttpConnectionFactory limited(
+      HttpConnectionFactory factory, Connections connections) {
+    factory.addEventListener(connections.deadline());
+    factory.addEventListener(new AddressLimit(connections.perAddress(), connections.proxies()));
+    return factory;
+  }
+
   /** Binds the port and starts; renewed TLS files are picked up from now on. */
   void start() throws Exception {
+    deadline.start();
     jetty.start();
     if (tls != null) {
       tls.watch();
@@ -126,7 +152,11 @@ final class JettyServer {
     if (tls != null) {
       tls.close();
     }
-    jetty.stop();
+    try {
+      jetty.stop();
+    } finally {
+      deadline.stop();
+    }
   }
 
   /** How many times the TLS files were looked at for a renewal; 0 without TLS. For tests. */

@@ -10,6 +10,7 @@ import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.RequestHeaders;
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -22,12 +23,19 @@ final class McpEndpoint implements Route {
   private final int maxBodyBytes;
   private final LegacyEndpoint legacy;
   private final ModernEndpoint modern;
+  private final StreamLimit streams;
 
-  McpEndpoint(Gate gate, int maxBodyBytes, LegacyEndpoint legacy, ModernEndpoint modern) {
+  McpEndpoint(
+      Gate gate,
+      int maxBodyBytes,
+      LegacyEndpoint legacy,
+      ModernEndpoint modern,
+      StreamLimit streams) {
     this.gate = gate;
     this.maxBodyBytes = maxBodyBytes;
     this.legacy = legacy;
     this.modern = modern;
+    this.streams = streams;
   }
 
   @Override
@@ -43,7 +51,14 @@ final class McpEndpoint implements Route {
       }
       case "GET" -> {
         ex.describe(RequestEvent.Era.LEGACY, null, null);
-        legacy.get(ex);
+        String client = streams.acquire(ex);
+        if (client != null) {
+          try {
+            legacy.get(ex);
+          } finally {
+            streams.release(client);
+          }
+        }
       }
       case "DELETE" -> {
         ex.describe(RequestEvent.Era.LEGACY, null, null);
@@ -114,7 +129,12 @@ final class McpEndpoint implements Route {
         ex.remoteAddress());
     if (modern.claims(headers, in)) {
       describe(ex, RequestEvent.Era.MODERN, in);
-      modern.post(ex, in, headers, runner);
+      if (in instanceof Incoming.Single(Request r)
+          && r.method().equals(Methods.SUBSCRIPTIONS_LISTEN)) {
+        listen(ex, in, headers, runner);
+      } else {
+        modern.post(ex, in, headers, runner);
+      }
     } else if (in instanceof Incoming.Invalid invalid && ex.header(Eras.SESSION_HEADER) == null) {
       describe(ex, RequestEvent.Era.NONE, in);
       ex.reply(Reply.rejected(invalid.error(), true, null)); // no session: no version in force
@@ -132,6 +152,31 @@ final class McpEndpoint implements Route {
           400,
           "Bad Request: Mcp-Session-Id header is required (send initialize first, or send a 2026-07-28"
               + " request with MCP-Protocol-Version)");
+    }
+  }
+
+  /** A {@code subscriptions/listen} stream, which counts against its client's stream limit until it ends. */
+  private void listen(Exchange ex, Incoming in, RequestHeaders headers, Runner runner) {
+    String client = streams.acquire(ex);
+    if (client == null) {
+      return; // refused
+    }
+    AtomicBoolean handedOver = new AtomicBoolean();
+    try {
+      modern.post(ex, in, headers, (mayBlock, work) -> {
+        handedOver.set(true);
+        runner.run(mayBlock, () -> {
+          try {
+            work.run();
+          } finally {
+            streams.release(client);
+          }
+        });
+      });
+    } finally {
+      if (!handedOver.get()) {
+        streams.release(client);
+      }
     }
   }
 

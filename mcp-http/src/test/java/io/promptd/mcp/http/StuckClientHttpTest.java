@@ -53,6 +53,8 @@ class StuckClientHttpTest {
             .server(server)
             .streamLimits(new StreamQueue.Limits(16, Duration.ofSeconds(30)))
             .acceptedSendBufferSize(4096)
+            .maxStreamsPerClient(1000) // 200 clients, all from 127.0.0.1
+            .maxConnectionsPerAddress(1000)
             .build()
             .start()) {
       TestClient client = new TestClient(http.uri());
