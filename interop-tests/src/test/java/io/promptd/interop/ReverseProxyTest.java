@@ -145,7 +145,7 @@ class ReverseProxyTest {
               proxy_set_header Host $http_host;
               proxy_set_header X-Forwarded-Host $http_host;
               proxy_set_header X-Forwarded-Proto $scheme;
-              proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+              proxy_set_header X-Forwarded-For $remote_addr;
               proxy_set_header Connection "";
               proxy_buffering off;
               proxy_cache off;

@@ -81,7 +81,16 @@ public final class Main {
         --token TOKEN        require "Authorization: Bearer TOKEN" (env PROMPTD_TOKEN)
         --public-url URL     a URL clients reach the server by, e.g. https://prompts.example.com/mcp; its host and
                              origin are accepted (repeatable; env PROMPTD_PUBLIC_URL, comma-separated)
-        --trust-proxy        believe X-Forwarded-Proto/Host/For (only behind a proxy that sets them)
+        --trust-proxy [ADDR,...]
+                             believe X-Forwarded-Proto/Host/For from these proxies (addresses or CIDR ranges;
+                             bare: a proxy on this machine); the client is the rightmost X-Forwarded-For address
+                             that is not a trusted proxy's, and other peers' forwarding headers are ignored
+        --max-connections-per-address N
+                             open connections one client address may hold (default 256; trusted proxies exempt)
+        --max-streams-per-client N
+                             event streams (GET, subscriptions/listen, /sse) one client may hold open; one more
+                             gets 429 (default 32; a client is its OAuth subject, else its address)
+        --header-timeout S   seconds a request's headers may take to arrive whole (default 20)
         --tls-cert PEM       serve HTTPS with this certificate chain (with --tls-key; renewed files are picked up)
         --tls-key PEM        the unencrypted PKCS#8 private key for --tls-cert
         --admin-port P       serve /metrics (Prometheus), /healthz and /readyz on port P (0: any free port)

@@ -246,8 +246,11 @@ final class Serve {
         .path(MCP_PATH)
         .bearerToken(options.token())
         .oauth(options.oauth())
-        .trustProxy(options.trustProxy())
         .maxSessionsPerCaller(options.sessionsPerCaller())
+        .trustedProxies(options.connections().trustedProxies())
+        .maxConnectionsPerAddress(options.connections().maxConnectionsPerAddress())
+        .maxStreamsPerClient(options.connections().maxStreamsPerClient())
+        .requestHeaderTimeout(Duration.ofSeconds(options.connections().headerTimeoutSeconds()))
         .readinessCheck("library loaded", loaded);
     if (options.catalog()) {
       // Without authentication or a public URL, only visitors on this machine get the page.

@@ -25,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  * @param port the HTTP port (0: any free port)
  * @param token a bearer token HTTP clients must present, or null
  * @param publicUrls the URLs clients reach the HTTP server by
- * @param trustProxy whether to believe {@code X-Forwarded-*} headers
+ * @param connections the trusted proxies and the limits on clients' connections and streams
  * @param tlsCert the PEM certificate chain to serve HTTPS with, or null
  * @param tlsKey the PEM private key of {@code tlsCert}, or null
  * @param ops the admin port and the access log
@@ -51,7 +51,7 @@ record ServeOptions(
     int port,
     @Nullable String token,
     List<URI> publicUrls,
-    boolean trustProxy,
+    ConnectionOptions connections,
     @Nullable Path tlsCert,
     @Nullable Path tlsKey,
     OpsOptions ops,
@@ -128,7 +128,10 @@ record ServeOptions(
     boolean tokenGiven = false;
     List<String> dirs = new ArrayList<>();
     List<URI> publicUrls = new ArrayList<>();
-    boolean trustProxy = false;
+    List<String> trustedProxies = List.of();
+    int connectionsPerAddress = ConnectionOptions.DEFAULT.maxConnectionsPerAddress();
+    int streamsPerClient = ConnectionOptions.DEFAULT.maxStreamsPerClient();
+    int headerTimeout = ConnectionOptions.DEFAULT.headerTimeoutSeconds();
     Path tlsCert = null;
     Path tlsKey = null;
     Path sessionSecretFile = null;
@@ -162,7 +165,16 @@ record ServeOptions(
           tokenGiven = true;
         }
         case "--public-url" -> publicUrls.add(url(text(args, ++i, arg), arg));
-        case "--trust-proxy" -> trustProxy = true;
+        case "--trust-proxy" -> {
+          // Bare: a proxy on this machine. An address list right after it says which proxies.
+          boolean listed =
+              i + 1 < args.size() && ConnectionOptions.looksLikeAddresses(args.get(i + 1));
+          trustedProxies =
+              listed ? ConnectionOptions.proxies(args.get(++i)) : ConnectionOptions.LOOPBACK_PROXY;
+        }
+        case "--max-connections-per-address" -> connectionsPerAddress = intValue(args, ++i, arg, 1);
+        case "--max-streams-per-client" -> streamsPerClient = intValue(args, ++i, arg, 1);
+        case "--header-timeout" -> headerTimeout = intValue(args, ++i, arg, 1);
         case "--tls-cert" -> tlsCert = Path.of(text(args, ++i, arg));
         case "--tls-key" -> tlsKey = Path.of(text(args, ++i, arg));
         case "--admin-port" -> adminPort = intValue(args, ++i, arg, 0);
@@ -257,7 +269,8 @@ record ServeOptions(
         port,
         token,
         publicUrls,
-        trustProxy,
+        new ConnectionOptions(
+            trustedProxies, connectionsPerAddress, streamsPerClient, headerTimeout),
         tlsCert,
         tlsKey,
         ops,
