@@ -50,8 +50,10 @@ trap cleanup EXIT
 # The launcher execs the JVM: $! is the server's own PID (what /proc is sampled for).
 # All clients share 127.0.0.1, which is the key of the 2026-07-28 completion rate limit without auth: off here.
 # Every client comes from this machine's address: one caller, whose legacy sessions (each with a GET stream, so
-# never idle) would pass the default per-caller quota of 200.
-"$ROOT/promptd" serve --http 0 --completion-rate 0 --max-sessions-per-caller "$CLIENTS" "$WORK/prompts" \
+# never idle) would pass the default per-caller quota of 200, whose streams (a GET stream or a listen stream per
+# client) the default 32 per client, and whose connections (up to three per client) the default 256 per address.
+"$ROOT/promptd" serve --http 0 --completion-rate 0 --max-sessions-per-caller "$CLIENTS" \
+  --max-streams-per-client "$CLIENTS" --max-connections-per-address "$((CLIENTS * 3))" "$WORK/prompts" \
   2>"$WORK/server.log" &
 server=$!
 url=""
