@@ -17,4 +17,9 @@ public record Implementation(String name, @Nullable String title, String version
     requireNonNull(name, "name");
     requireNonNull(version, "version");
   }
+
+  /** A name and a version, without a display title. */
+  public Implementation(String name, String version) {
+    this(name, null, version);
+  }
 }
