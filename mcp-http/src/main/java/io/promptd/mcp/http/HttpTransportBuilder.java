@@ -516,7 +516,8 @@ public final class HttpTransportBuilder {
    * Builds the transport; {@link HttpTransport#start()} binds it.
    *
    * @throws IllegalStateException when no server was set, when both a bearer token and OAuth were, when a
-   *     non-loopback address is to be bound without either (such a server would answer anyone who can reach it), when
+   *     non-loopback address is to be bound without either (such a server would answer anyone who can reach it), or
+   *     a trusted proxy is to forward a public URL that is not this machine's without either, when
    *     the MCP path is a mount's, or when admin mounts were added without an admin listener
    * @throws UncheckedIOException when the TLS files cannot be read or do not form a pair
    */
@@ -534,6 +535,15 @@ public final class HttpTransportBuilder {
       throw new IllegalStateException(
           "binding " + host + " would expose the server beyond this machine without"
               + " authentication; require a bearer token or OAuth, or bind a loopback address");
+    }
+    if (!authenticates() && trustedProxies != null) {
+      for (URI url : publicUrls) {
+        if (!Loopback.isLoopbackName(url.getHost())) {
+          throw new IllegalStateException("serving " + url + " through a trusted proxy would expose"
+              + " the server beyond this machine without authentication; require a bearer token or"
+              + " OAuth");
+        }
+      }
     }
     if (mounts.has(path)) {
       throw new IllegalStateException("HttpTransportBuilder.build: a mount is served at " + path

@@ -2,6 +2,8 @@ package io.promptd.mcp.http;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** Whether a bind address keeps a server on this machine. */
 final class Loopback {
@@ -27,5 +29,22 @@ final class Loopback {
     } catch (UnknownHostException e) {
       return false;
     }
+  }
+
+  /**
+   * Whether a URL's host names this machine without asking DNS: {@code localhost} (and its subdomains, RFC 6761) or
+   * a loopback address literal. Any other name is taken to be reachable from elsewhere.
+   */
+  static boolean isLoopbackName(@Nullable String host) {
+    if (host == null || host.isEmpty()) {
+      return false;
+    }
+    String h = host.toLowerCase(Locale.ROOT);
+    if (h.equals("localhost") || h.endsWith(".localhost")) {
+      return true;
+    }
+    boolean literal =
+        h.startsWith("[") || h.chars().allMatch(c -> c == '.' || (c >= '0' && c <= '9'));
+    return literal && isLoopback(h); // an address literal is parsed, never looked up
   }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.promptd.mcp.server.McpServer;
 import java.net.URI;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,6 +42,7 @@ class RemoteHttpTest {
     proxied = HttpTransport.builder()
         .server(server)
         .trustProxy(true)
+        .bearerToken("s3cret")
         .publicUrl(URI.create("https://prompts.example.com/mcp"))
         .build()
         .start();
@@ -119,7 +121,7 @@ class RemoteHttpTest {
   @Test
   void behindATrustedProxyTheForwardedHostIsChecked() throws Exception {
     int port = proxied.port();
-    String local = "Host: 127.0.0.1:" + port + "\r\n";
+    String local = "Host: 127.0.0.1:" + port + "\r\nAuthorization: Bearer s3cret\r\n";
     assertThat(TestClient.rawStatus(
             port,
             HEAD + local + "X-Forwarded-Proto: https\r\nX-Forwarded-Host: prompts.example.com\r\n"
@@ -153,6 +155,41 @@ class RemoteHttpTest {
     HttpTransport.builder().server(server).host("localhost").build().close();
     HttpTransport.builder().server(server).host("127.0.0.2").build().close();
     HttpTransport.builder().server(server).host("[::1]").build().close();
+  }
+
+  @Test
+  void behindATrustedProxyAPublicUrlNeedsAuthentication() {
+    // Bound to loopback, but a proxy on this machine forwards whoever reaches the public URL.
+    assertThatThrownBy(() -> HttpTransport.builder()
+            .server(server)
+            .trustProxy(true)
+            .publicUrl(URI.create("https://prompts.example.com/mcp"))
+            .build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "serving https://prompts.example.com/mcp through a trusted proxy would expose the"
+                + " server beyond this machine without authentication; require a bearer token or OAuth");
+    assertThatThrownBy(() -> HttpTransport.builder()
+            .server(server)
+            .trustedProxies(List.of("10.0.0.0/8"))
+            .publicUrl(URI.create("http://[2001:db8::1]:8080/mcp"))
+            .build())
+        .isInstanceOf(IllegalStateException.class);
+    // A public URL on this machine, or authentication: it builds.
+    HttpTransport.builder()
+        .server(server)
+        .trustProxy(true)
+        .publicUrl(URI.create("http://127.0.0.1:8443/mcp"))
+        .publicUrl(URI.create("http://localhost:8443/mcp"))
+        .build()
+        .close();
+    HttpTransport.builder()
+        .server(server)
+        .trustProxy(true)
+        .publicUrl(URI.create("https://prompts.example.com/mcp"))
+        .bearerToken("s3cret")
+        .build()
+        .close();
   }
 
   @Test
