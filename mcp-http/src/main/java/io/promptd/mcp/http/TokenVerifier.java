@@ -8,6 +8,7 @@ import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import io.promptd.mcp.spi.Caller;
@@ -81,9 +82,14 @@ final class TokenVerifier {
           "the authorization server's keys are not available yet; try again later");
     }
     try {
-      JWTClaimsSet claims = p.process(token, null);
+      SignedJWT jwt = SignedJWT.parse(token);
+      JWTClaimsSet claims = p.process(jwt, null);
       // The subject owns sessions and request states: a token must name one, as a non-empty string.
-      if (!(claims.getClaim("sub") instanceof String subject) || subject.isBlank()) {
+      // The claims set turns a numeric sub into a string, so the type is read from the payload as
+      // signed.
+      if (!(jwt.getPayload().toJSONObject().get("sub") instanceof String)
+          || !(claims.getClaim("sub") instanceof String subject)
+          || subject.isBlank()) {
         return new Verdict.Invalid("invalid_token", "the access token names no subject");
       }
       return new Verdict.Valid(Caller.authenticated(subject, scopes(claims)));

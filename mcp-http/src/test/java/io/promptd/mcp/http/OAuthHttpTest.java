@@ -298,6 +298,18 @@ class OAuthHttpTest {
   }
 
   @Test
+  void aTokenWhoseSubjectIsNoStringIsRefused() {
+    // The authorization server signs whatever claims it is given: the extra claim replaces the
+    // subject.
+    for (Object sub : List.<Object>of(42, true, List.of("alice"), Map.of("id", "alice"))) {
+      String t = issuerServer
+          .issueToken("team", "alice", audience, Map.of("scope", "prompts", "sub", sub), 3600)
+          .serialize();
+      assertRefused(client.post(INIT, bearer(t)), 401, "invalid_token");
+    }
+  }
+
+  @Test
   void aTokenWithoutTheRequiredScopeGets403() {
     String t = token("alice", "other");
     for (HttpResponse<String> r :
