@@ -8,6 +8,7 @@ import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
@@ -65,7 +66,11 @@ class ResourceServerTest {
         "---\ndescription: Ask\n---\nRead the FAQ.\n::: link promptd:///notes/faq.md FAQ\n");
     library = Library.open(LibrarySource.folders(List.of(root)), LibraryOptions.defaults());
     library.watch();
-    server = McpServer.builder().prompts(library.catalog()).resources(library).build();
+    server = McpServer.builder()
+        .serverInfo(new Implementation("promptd", "promptd", McpServer.libraryVersion()))
+        .prompts(library.catalog())
+        .resources(library)
+        .build();
     session = server.openSession(message -> pushed.add(MessageCodec.encode(message)));
   }
 

@@ -10,6 +10,7 @@ import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.http.HttpTransportBuilder;
 import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.http.SessionStore;
+import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
 import io.promptd.store.StoreDatabase;
@@ -176,6 +177,7 @@ final class Serve {
         library.watch();
       }
       McpServer.Builder builder = McpServer.builder()
+          .serverInfo(new Implementation("promptd", "promptd", McpServer.libraryVersion()))
           .prompts(library.catalog())
           .resources(library)
           .pageSize(options.pageSize())

@@ -3,6 +3,7 @@ package io.promptd.cli;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.server.McpServer;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -339,6 +340,32 @@ class CliProcessTest {
     } finally {
       server.destroy();
       server.waitFor(20, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void theServerCallsItselfPromptdWithTheBuildsVersion() throws Exception {
+    Files.writeString(dir.resolve("good.prompt.md"), "---\ndescription: fine\n---\nHello\n");
+    List<String> command = java();
+    command.addAll(List.of("serve", "--stdio", dir.toString()));
+    Process server = new ProcessBuilder(command)
+        .redirectError(ProcessBuilder.Redirect.DISCARD)
+        .start();
+    LinkedBlockingQueue<String> out = lines(server.getInputStream());
+    try {
+      server
+          .getOutputStream()
+          .write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+                  + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                  + "\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}\n")
+              .getBytes(UTF_8));
+      server.getOutputStream().flush();
+      assertThat(out.poll(30, TimeUnit.SECONDS))
+          .contains("\"serverInfo\":{\"name\":\"promptd\",\"title\":\"promptd\",\"version\":\""
+              + McpServer.libraryVersion() + "\"}");
+    } finally {
+      server.destroy();
+      assertThat(server.waitFor(20, TimeUnit.SECONDS)).isTrue();
     }
   }
 

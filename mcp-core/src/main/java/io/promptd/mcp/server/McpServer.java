@@ -104,6 +104,11 @@ public final class McpServer implements AutoCloseable {
     context.broadcaster.submit(() -> context.broadcaster.log(level, message));
   }
 
+  /** This library's version (the promptd release it was built from), e.g. for a server's own {@link Implementation}. */
+  public static String libraryVersion() {
+    return Version.CURRENT;
+  }
+
   /** The server's name and version, as clients see it. */
   public Implementation serverInfo() {
     return context.serverInfo;
@@ -128,7 +133,9 @@ public final class McpServer implements AutoCloseable {
 
   /** Configures an {@link McpServer}. */
   public static final class Builder {
-    Implementation serverInfo = new Implementation("promptd", "promptd", Version.CURRENT);
+    // A server built on the library is its author's, not promptd: a neutral name until
+    // serverInfo(...) says.
+    Implementation serverInfo = new Implementation("mcp-server", Version.CURRENT);
 
     @Nullable
     String instructions;
@@ -304,7 +311,10 @@ public final class McpServer implements AutoCloseable {
       return this;
     }
 
-    /** The name and version clients see; defaults to promptd's own. */
+    /**
+     * The name and version clients see. Set your own: without it the server is called {@code mcp-server}, with this
+     * library's version ({@link McpServer#libraryVersion()}).
+     */
     public Builder serverInfo(Implementation serverInfo) {
       this.serverInfo = requireNonNull(serverInfo, "serverInfo");
       return this;

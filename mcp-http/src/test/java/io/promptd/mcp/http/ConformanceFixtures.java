@@ -5,6 +5,7 @@ import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.EmbeddedResource;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.ImageContent;
+import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
@@ -38,7 +39,12 @@ final class ConformanceFixtures {
   private ConformanceFixtures() {}
 
   static McpServer server() {
-    return McpServer.builder().prompts(prompts()).resources(new Resources()).build();
+    // The conformance fixtures stand for promptd's own server, and call themselves so.
+    return McpServer.builder()
+        .serverInfo(new Implementation("promptd", "promptd", McpServer.libraryVersion()))
+        .prompts(prompts())
+        .resources(new Resources())
+        .build();
   }
 
   static PromptCatalog prompts() {

@@ -3,6 +3,7 @@ package io.promptd.mcp.http;
 import static io.promptd.mcp.http.TestClient.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.server.McpServer;
@@ -153,8 +154,10 @@ class SessionLifecycleTest {
 
   @Test
   void closeLetsInFlightRequestsFinish() throws Exception {
-    McpServer server =
-        McpServer.builder().prompts(ConformanceFixtures.prompts()).build();
+    McpServer server = McpServer.builder()
+        .serverInfo(new Implementation("promptd", "promptd", McpServer.libraryVersion()))
+        .prompts(ConformanceFixtures.prompts())
+        .build();
     CountDownLatch rendering = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     server

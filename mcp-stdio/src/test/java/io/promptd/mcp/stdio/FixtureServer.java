@@ -1,6 +1,7 @@
 package io.promptd.mcp.stdio;
 
 import io.promptd.mcp.protocol.GetPromptResult;
+import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
@@ -76,7 +77,10 @@ public final class FixtureServer {
           }
         },
         null));
-    McpServer server = McpServer.builder().prompts(catalog).build();
+    McpServer server = McpServer.builder()
+        .serverInfo(new Implementation("promptd", "promptd", McpServer.libraryVersion()))
+        .prompts(catalog)
+        .build();
     StdioTransport.create(server, System.in, System.out, Integer.parseInt(args[0]))
         .run();
     server.close();

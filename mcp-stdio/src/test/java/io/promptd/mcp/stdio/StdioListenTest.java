@@ -3,6 +3,7 @@ package io.promptd.mcp.stdio;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.McpServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -34,7 +35,9 @@ class StdioListenTest {
           + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"watch\"},"
           + "\"notifications\":{\"promptsListChanged\":true}}}";
 
-  private final McpServer server = McpServer.builder().build();
+  private final McpServer server = McpServer.builder()
+      .serverInfo(new Implementation("promptd", "promptd", McpServer.libraryVersion()))
+      .build();
   private static final String END = "(end of output)";
 
   private final PipedOutputStream client = new PipedOutputStream();
