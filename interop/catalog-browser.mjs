@@ -147,8 +147,9 @@ async function scenario() {
   await page.keyboard.press('Backspace');
   await page.waitForFunction((n) => document.querySelectorAll('.prompt-item').length === n, {}, prompts.length);
 
-  // 5. Keyboard only: filter, Enter to the list, Enter to open, type the arguments, complete one, Enter to render.
-  const target = args.prompt || 'summarize';
+  // 5. Keyboard only: filter, Enter to the list, Enter to open, type the code, pick the language from its choice
+  // (an enum is a select), complete the framework (its suggestions depend on the language), Enter to render.
+  const target = args.prompt || 'write-tests';
   await page.focus('#filter');
   await page.keyboard.type(target);
   await page.keyboard.press('Enter'); // to the first match
@@ -156,18 +157,30 @@ async function scenario() {
   await page.keyboard.press('Enter'); // opens it; focus goes to its first argument
   await page.waitForSelector('#prompt:not([hidden])');
   check('opened by keyboard', await page.$eval('#prompt-name', (n) => n.textContent) === target);
-  const text = 'Black bears sleep through the winter in dens. They lose up to a third of their weight and wake in'
-    + ' spring, when the females come out with cubs born in January. <b>Not</b> all bears hibernate.';
+  const text = 'static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; } // <b>Not</b> markup';
   await page.keyboard.type(text);
-  await page.keyboard.press('Tab'); // to the next argument (past the first one's suggestion buttons, if any)
-  while (!(await page.evaluate(() => document.activeElement.dataset.argument))) {
-    await page.keyboard.press('Tab');
-  }
-  const completing = await page.evaluate(() => document.activeElement.dataset.argument);
-  const completionPrefix = args['complete-prefix'] || 's';
+  const nextArgument = async () => {
+    await page.keyboard.press('Tab'); // past the previous field's suggestion buttons, if any
+    while (!(await page.evaluate(() => document.activeElement.dataset.argument))) {
+      await page.keyboard.press('Tab');
+    }
+    return page.evaluate(() => document.activeElement.dataset.argument);
+  };
+  const choosing = await nextArgument();
+  const listed = prompts.find((p) => p.name === target);
+  const enumValues = listed._meta['io.promptd/arguments'][choosing].enum;
+  const offeredChoices = await page.evaluate(() => document.activeElement.tagName === 'SELECT'
+    ? [...document.activeElement.options].map((o) => o.value).filter((v) => v !== '') : null);
+  check('enum as a choice', JSON.stringify(offeredChoices) === JSON.stringify(enumValues), JSON.stringify(offeredChoices));
+  const choice = args.choice || 'Python';
+  await page.keyboard.type(choice.slice(0, 2)); // a focused select jumps to the option typed
+  const picked = await page.evaluate(() => document.activeElement.value);
+  check('choice by keyboard', picked === choice, picked);
+  const completing = await nextArgument();
+  const completionPrefix = args['complete-prefix'] || 'py';
   await page.keyboard.type(completionPrefix);
   const serverCompletion = await mcp('completion/complete', { ref: { type: 'ref/prompt', name: target },
-    argument: { name: completing, value: completionPrefix }, context: { arguments: {} } });
+    argument: { name: completing, value: completionPrefix }, context: { arguments: { [choosing]: picked } } });
   const offered = serverCompletion.completion.values.filter((v) => v !== completionPrefix);
   check('server offers a completion', offered.length > 0, completing);
   await page.waitForFunction((want) => {
@@ -184,7 +197,8 @@ async function scenario() {
   const rendered = await page.$$eval('.message', (ms) => ms.map((m) => ({ role: m.dataset.role,
     texts: [...m.querySelectorAll('pre.text')].map((p) => p.textContent),
     images: m.querySelectorAll('img').length })));
-  const direct = await mcp('prompts/get', { name: target, arguments: { text, [completing]: chosen } });
+  const direct = await mcp('prompts/get', { name: target,
+    arguments: { [listed.arguments[0].name]: text, [choosing]: picked, [completing]: chosen } });
   const wanted = direct.messages.map((m) => ({ role: m.role,
     texts: [m.content].flat().filter((c) => c.type === 'text').map((c) => c.text)
       .concat([m.content].flat().filter((c) => c.type === 'resource' && typeof c.resource.text === 'string')
@@ -346,7 +360,8 @@ async function scenario() {
       await audit.goto('about:blank'); // else the next goto would only change the fragment: no fresh load
       await audit.goto(new URL('#' + target, base).href, { waitUntil: 'domcontentloaded' });
       await audit.waitForSelector('#prompt:not([hidden])');
-      await audit.type('[data-argument="text"]', 'Bears hibernate.');
+      await audit.type('[data-argument="' + listed.arguments[0].name + '"]', 'Bears hibernate.');
+      await audit.select('[data-argument="' + choosing + '"]', picked); // a required choice
       await audit.click('#render');
       await audit.waitForSelector('#result:not([hidden]) .message');
       await axeCheck('accessibility ' + scheme + ' ' + width);

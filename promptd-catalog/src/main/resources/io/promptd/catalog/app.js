@@ -508,6 +508,18 @@ function constraintsText(rules, required) {
   return parts.join(' · ');
 }
 
+/** The values a select offers, as [value, text] pairs: an enum (with its titles) or a boolean; null for free text. */
+function choicesOf(rules) {
+  if (rules.type === 'boolean') {
+    return [['true', 'true'], ['false', 'false']];
+  }
+  if (Array.isArray(rules.enum) && rules.enum.every((v) => typeof v === 'string') && typeof rules.dependsOn !== 'string') {
+    const titles = rules.enumTitles && typeof rules.enumTitles === 'object' ? rules.enumTitles : {};
+    return rules.enum.map((v) => [v, typeof titles[v] === 'string' ? titles[v] + ' (' + v + ')' : v]);
+  }
+  return null;
+}
+
 function field(prompt, argument, index) {
   const rules = rulesOf(prompt, argument.name);
   const id = 'arg-' + index;
@@ -519,10 +531,13 @@ function field(prompt, argument, index) {
   }
   const values = valuesOf(prompt.name);
   let input;
-  if (rules.type === 'boolean') {
+  const choices = choicesOf(rules);
+  if (choices) {
+    // A closed set of values is a choice, not free text; an unset field leaves the server's default (or asks).
     input = el('select');
-    const unset = typeof rules.default === 'string' ? 'default (' + rules.default + ')' : 'not set';
-    [['', unset], ['true', 'true'], ['false', 'false']].forEach(([value, text]) => {
+    const unset = typeof rules.default === 'string' ? 'default (' + rules.default + ')'
+      : argument.required ? 'choose…' : 'not set';
+    [['', unset], ...choices].forEach(([value, text]) => {
       const option = el('option', null, text);
       option.value = value;
       input.append(option);
