@@ -19,8 +19,9 @@ import java.util.zip.ZipFile;
  *   java bin/StagingCheck.java STAGING_DIR
  */
 public class StagingCheck {
-  static final List<String> JARS = List.of("mcp-core", "mcp-stdio", "mcp-http", "promptd-catalog", "mcp-client",
-      "prompt-library", "prompt-store", "prompt-store-sessions", "promptd-java-sdk");
+  static final List<String> JARS = List.of("promptd-mcp-core", "promptd-mcp-stdio", "promptd-mcp-http",
+      "promptd-catalog", "promptd-mcp-client", "promptd-prompt-library", "promptd-prompt-store",
+      "promptd-prompt-store-sessions", "promptd-java-sdk");
   static final List<String> POMS = List.of("promptd-parent", "promptd-bom");
   static final List<String> OWNER = List.of("url", "licenses", "scm", "developers");
 
