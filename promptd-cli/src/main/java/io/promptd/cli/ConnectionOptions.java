@@ -1,5 +1,6 @@
 package io.promptd.cli;
 
+import io.promptd.mcp.http.HttpLimits;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
@@ -25,7 +26,11 @@ record ConnectionOptions(
   static final List<String> LOOPBACK_PROXY = List.of("127.0.0.0/8", "::1");
 
   /** The defaults: no proxy trusted, 256 connections per address, 32 streams per client, 20 s for headers. */
-  static final ConnectionOptions DEFAULT = new ConnectionOptions(List.of(), 256, 32, 20);
+  static final ConnectionOptions DEFAULT = new ConnectionOptions(
+      List.of(),
+      HttpLimits.DEFAULTS.maxConnectionsPerAddress(),
+      HttpLimits.DEFAULTS.maxStreamsPerClient(),
+      (int) HttpLimits.DEFAULTS.requestHeaderTimeout().toSeconds());
 
   private static final Pattern ADDRESS =
       Pattern.compile("[0-9A-Fa-f:.]*[.:][0-9A-Fa-f:.]*(/\\d{1,3})?");

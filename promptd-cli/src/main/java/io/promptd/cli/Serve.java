@@ -6,6 +6,7 @@ import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
 import io.promptd.library.LibrarySource;
 import io.promptd.library.Linter;
+import io.promptd.mcp.http.HttpLimits;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.http.HttpTransportBuilder;
 import io.promptd.mcp.http.OAuthSettings;
@@ -248,11 +249,13 @@ final class Serve {
         .path(MCP_PATH)
         .bearerToken(options.token())
         .oauth(options.oauth())
-        .maxSessionsPerCaller(options.sessionsPerCaller())
         .trustedProxies(options.connections().trustedProxies())
-        .maxConnectionsPerAddress(options.connections().maxConnectionsPerAddress())
-        .maxStreamsPerClient(options.connections().maxStreamsPerClient())
-        .requestHeaderTimeout(Duration.ofSeconds(options.connections().headerTimeoutSeconds()))
+        .limits(HttpLimits.DEFAULTS
+            .withMaxSessionsPerCaller(options.sessionsPerCaller())
+            .withMaxConnectionsPerAddress(options.connections().maxConnectionsPerAddress())
+            .withMaxStreamsPerClient(options.connections().maxStreamsPerClient())
+            .withRequestHeaderTimeout(
+                Duration.ofSeconds(options.connections().headerTimeoutSeconds())))
         .readinessCheck("library loaded", loaded);
     if (options.catalog()) {
       // Without authentication or a public URL, only visitors on this machine get the page.

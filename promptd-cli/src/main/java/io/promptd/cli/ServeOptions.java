@@ -1,6 +1,6 @@
 package io.promptd.cli;
 
-import io.promptd.mcp.http.HttpTransportBuilder;
+import io.promptd.mcp.http.HttpLimits;
 import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.stdio.StdioTransport;
 import io.promptd.store.StoreUrl;
@@ -137,7 +137,7 @@ record ServeOptions(
     Path sessionSecretFile = null;
     String store = null;
     int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
-    int sessionsPerCaller = HttpTransportBuilder.DEFAULT_MAX_SESSIONS_PER_CALLER;
+    int sessionsPerCaller = HttpLimits.DEFAULTS.maxSessionsPerCaller();
     boolean sessionsPerCallerGiven = false;
     boolean elicit = true;
     boolean formFirst = true;

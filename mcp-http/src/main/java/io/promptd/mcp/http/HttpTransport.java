@@ -50,7 +50,10 @@ public final class HttpTransport implements AutoCloseable {
   HttpTransport(HttpTransportBuilder b, McpServer server, @Nullable TlsFiles tls) {
     this.config = b;
     this.sessions = new SessionRegistry(
-        b.sessionIdleTimeout, b.maxSessions, b.maxSessionsPerCaller, b.sessionClock);
+        b.sessionIdleTimeout,
+        b.limits.maxSessions(),
+        b.limits.maxSessionsPerCaller(),
+        b.sessionClock);
     this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter, b.streamLimits);
     byte[] secret = b.sessionSecret;
     SessionStore store = b.sessionStore;
@@ -76,14 +79,14 @@ public final class HttpTransport implements AutoCloseable {
     this.telemetry = new Telemetry(b.requestListeners, checks);
     this.sse = new SseTransportEndpoint(
         server,
-        b.maxBodyBytes,
+        b.limits.maxBodyBytes(),
         b.keepAliveInterval,
         b.streamLimits,
-        b.maxSessions,
-        b.maxSessionsPerCaller,
+        b.limits.maxSessions(),
+        b.limits.maxSessionsPerCaller(),
         sessions::size);
-    StreamLimit streams = new StreamLimit(b.maxStreamsPerClient);
-    McpEndpoint endpoint = new McpEndpoint(gate, b.maxBodyBytes, legacy, modern, streams);
+    StreamLimit streams = new StreamLimit(b.limits.maxStreamsPerClient());
+    McpEndpoint endpoint = new McpEndpoint(gate, b.limits.maxBodyBytes(), legacy, modern, streams);
     // The MCP endpoint first: the first route mounted at a path wins, and nothing hides the
     // endpoint.
     this.router = new Router(ex -> ex.refuse(404, "Not Found: the MCP endpoint is " + b.path));
@@ -99,7 +102,7 @@ public final class HttpTransport implements AutoCloseable {
             b.adminMounts.byPath().entrySet().stream()
                 .map(e -> new AdminListener.Mounted(e.getKey(), e.getValue()))
                 .toList());
-    HeadDeadline deadline = new HeadDeadline(b.requestHeaderTimeout);
+    HeadDeadline deadline = new HeadDeadline(b.limits.requestHeaderTimeout());
     this.handler = new Dispatcher(
         router,
         endpoint,
@@ -120,7 +123,8 @@ public final class HttpTransport implements AutoCloseable {
         handler,
         Duration.ofMillis(Math.max(30_000, b.keepAliveInterval.toMillis() * 3)),
         o == null ? 0 : 2 * TokenVerifier.MAX_TOKEN_CHARS,
-        new JettyServer.Connections(deadline, b.maxConnectionsPerAddress, b.trustedProxies),
+        new JettyServer.Connections(
+            deadline, b.limits.maxConnectionsPerAddress(), b.trustedProxies),
         tls,
         b.acceptedSendBufferSize,
         admin);

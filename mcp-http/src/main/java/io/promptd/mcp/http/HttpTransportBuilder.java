@@ -22,13 +22,6 @@ import org.jspecify.annotations.Nullable;
 
 /** Configures an {@link HttpTransport}: {@link HttpTransport#builder()}. */
 public final class HttpTransportBuilder {
-  /**
-   * How many legacy sessions one caller may hold by default: room for a team of a few dozen people, each with a few
-   * clients, sharing one address (a static token, an office's NAT) — while fifty such callers are needed to reach the
-   * global limit of 10,000.
-   */
-  public static final int DEFAULT_MAX_SESSIONS_PER_CALLER = 200;
-
   /** How long a legacy session under a session secret lives at most, by default: a working day and then some. */
   public static final Duration DEFAULT_SESSION_MAX_AGE = Duration.ofHours(24);
 
@@ -45,10 +38,6 @@ public final class HttpTransportBuilder {
   @Nullable
   TrustedProxies trustedProxies;
 
-  int maxConnectionsPerAddress = 256;
-  int maxStreamsPerClient = 32;
-  Duration requestHeaderTimeout = Duration.ofSeconds(20);
-
   @Nullable
   Path tlsCert;
 
@@ -64,10 +53,9 @@ public final class HttpTransportBuilder {
   OAuthSettings oauth;
 
   Duration keyRefreshInterval = Duration.ofSeconds(15);
+  HttpLimits limits = HttpLimits.DEFAULTS;
   Duration sessionIdleTimeout = Duration.ofMinutes(30);
   SessionClock sessionClock = SessionClock.SYSTEM;
-  int maxSessions = 10_000;
-  int maxSessionsPerCaller = DEFAULT_MAX_SESSIONS_PER_CALLER;
   Duration sessionMaxAge = DEFAULT_SESSION_MAX_AGE;
   byte @Nullable [] sessionSecret;
 
@@ -77,7 +65,6 @@ public final class HttpTransportBuilder {
   @Nullable
   LongSupplier catalogVersion;
 
-  int maxBodyBytes = 4 * 1024 * 1024;
   Duration keepAliveInterval = Duration.ofSeconds(15);
   Duration streamAfter = Duration.ofSeconds(1);
   Duration shutdownTimeout = Duration.ofSeconds(10);
@@ -194,7 +181,7 @@ public final class HttpTransportBuilder {
    * the one checked against the allowed hosts, and the client is the rightmost {@code X-Forwarded-For} address that is
    * not a trusted proxy's (what lies left of it the client wrote itself). Requests from any other peer have their
    * forwarding headers ignored, and RFC 7239 {@code Forwarded} is never believed. A trusted proxy's connections are
-   * not counted by {@link #maxConnectionsPerAddress}: the proxy must limit its clients.
+   * not counted by {@link HttpLimits#maxConnectionsPerAddress}: the proxy must limit its clients.
    *
    * @param proxies IP addresses and CIDR ranges; empty believes no proxy
    * @throws IllegalArgumentException naming an entry that is neither
@@ -208,40 +195,11 @@ public final class HttpTransportBuilder {
   }
 
   /**
-   * How many connections one client address may hold open at once (default 256), loopback ones included; one more is
-   * closed as soon as it opens. Each listener counts its own. A {@linkplain #trustedProxies trusted proxy} is not
-   * limited.
+   * What one caller may take: body size, sessions (all and per caller), connections per address, streams per
+   * client, the deadline for a request's head ({@link HttpLimits#DEFAULTS} unless set).
    */
-  public HttpTransportBuilder maxConnectionsPerAddress(int max) {
-    if (max < 1) {
-      throw new IllegalArgumentException(
-          "HttpTransportBuilder.maxConnectionsPerAddress: must be at least 1, not " + max);
-    }
-    this.maxConnectionsPerAddress = max;
-    return this;
-  }
-
-  /**
-   * How many event streams one client may hold open at once (default 32): legacy GET streams, 2026-07-28 {@code
-   * subscriptions/listen} streams and HTTP+SSE streams together; one more is refused with 429. A client is its access
-   * token's subject, else its address (the forwarded one behind a {@linkplain #trustedProxies trusted proxy}).
-   */
-  public HttpTransportBuilder maxStreamsPerClient(int max) {
-    if (max < 1) {
-      throw new IllegalArgumentException(
-          "HttpTransportBuilder.maxStreamsPerClient: must be at least 1, not " + max);
-    }
-    this.maxStreamsPerClient = max;
-    return this;
-  }
-
-  /**
-   * How long a request's head (request line and headers) may take to arrive whole (default 20 s), from the
-   * connection's opening or from the first byte after the previous response; a connection past it is closed. Unlike
-   * the idle timeout, which every byte restarts, this bounds a client that trickles its headers.
-   */
-  public HttpTransportBuilder requestHeaderTimeout(Duration timeout) {
-    this.requestHeaderTimeout = positive(timeout, "requestHeaderTimeout");
+  public HttpTransportBuilder limits(HttpLimits limits) {
+    this.limits = requireNonNull(limits, "HttpTransportBuilder.limits");
     return this;
   }
 
@@ -348,46 +306,6 @@ public final class HttpTransportBuilder {
    */
   public HttpTransportBuilder catalogVersion(@Nullable LongSupplier version) {
     this.catalogVersion = version;
-    return this;
-  }
-
-  /**
-   * How many legacy sessions may be open at once (default 10,000); more get 503. See also {@link
-   * #maxSessionsPerCaller}.
-   */
-  public HttpTransportBuilder maxSessions(int max) {
-    if (max < 1) {
-      throw new IllegalArgumentException(
-          "HttpTransportBuilder.maxSessions: must be at least 1, not " + max);
-    }
-    this.maxSessions = max;
-    return this;
-  }
-
-  /**
-   * How many legacy sessions one caller may hold at once on each transport (Streamable HTTP and HTTP+SSE), below
-   * {@link #maxSessions}, so that one caller cannot take every place (default {@value
-   * #DEFAULT_MAX_SESSIONS_PER_CALLER}). A caller is the access token's subject under OAuth, else the client's address
-   * (anonymous clients and a shared {@link #bearerToken static token}; behind a proxy, see {@link #trustProxy}). A
-   * caller at its quota that opens another session loses its least recently used idle one, ended as if it had
-   * expired; when all of them are in use (a request or a stream open), the new one gets {@code 429}.
-   */
-  public HttpTransportBuilder maxSessionsPerCaller(int max) {
-    if (max < 1) {
-      throw new IllegalArgumentException(
-          "HttpTransportBuilder.maxSessionsPerCaller: must be at least 1, not " + max);
-    }
-    this.maxSessionsPerCaller = max;
-    return this;
-  }
-
-  /** The largest request body accepted (default 4 MiB); larger ones get 413. */
-  public HttpTransportBuilder maxBodyBytes(int max) {
-    if (max < 1) {
-      throw new IllegalArgumentException(
-          "HttpTransportBuilder.maxBodyBytes: must be at least 1, not " + max);
-    }
-    this.maxBodyBytes = max;
     return this;
   }
 

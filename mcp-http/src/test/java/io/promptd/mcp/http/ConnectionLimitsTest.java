@@ -28,7 +28,7 @@ class ConnectionLimitsTest {
     try (McpServer server = ConformanceFixtures.server();
         HttpTransport http = HttpTransport.builder()
             .server(server)
-            .requestHeaderTimeout(Duration.ofSeconds(2))
+            .limits(HttpLimits.DEFAULTS.withRequestHeaderTimeout(Duration.ofSeconds(2)))
             .build()
             .start();
         RawSocket slow = new RawSocket("127.0.0.1", http.port())) {
@@ -58,7 +58,7 @@ class ConnectionLimitsTest {
     try (McpServer server = ConformanceFixtures.server();
         HttpTransport http = HttpTransport.builder()
             .server(server)
-            .requestHeaderTimeout(Duration.ofSeconds(1))
+            .limits(HttpLimits.DEFAULTS.withRequestHeaderTimeout(Duration.ofSeconds(1)))
             .build()
             .start();
         RawSocket client = new RawSocket("127.0.0.1", http.port())) {
@@ -82,7 +82,7 @@ class ConnectionLimitsTest {
     try (McpServer server = ConformanceFixtures.server();
         HttpTransport http = HttpTransport.builder()
             .server(server)
-            .requestHeaderTimeout(Duration.ofMillis(300))
+            .limits(HttpLimits.DEFAULTS.withRequestHeaderTimeout(Duration.ofMillis(300)))
             .keepAliveInterval(Duration.ofMillis(200))
             .build()
             .start();
@@ -100,7 +100,7 @@ class ConnectionLimitsTest {
     try (McpServer server = ConformanceFixtures.server();
         HttpTransport http = HttpTransport.builder()
             .server(server)
-            .maxConnectionsPerAddress(3)
+            .limits(HttpLimits.DEFAULTS.withMaxConnectionsPerAddress(3))
             .build()
             .start()) {
       String probe = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:" + http.port() + "\r\n\r\n";
@@ -145,8 +145,9 @@ class ConnectionLimitsTest {
     try (McpServer server = ConformanceFixtures.server();
         HttpTransport http = HttpTransport.builder()
             .server(server)
-            .maxConnectionsPerAddress(limit)
-            .requestHeaderTimeout(Duration.ofSeconds(2))
+            .limits(HttpLimits.DEFAULTS
+                .withMaxConnectionsPerAddress(limit)
+                .withRequestHeaderTimeout(Duration.ofSeconds(2)))
             .build()
             .start()) {
       int baseline = count(fds);

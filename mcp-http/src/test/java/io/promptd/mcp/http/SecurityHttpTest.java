@@ -28,7 +28,7 @@ class SecurityHttpTest {
     server = ConformanceFixtures.server();
     http = HttpTransport.builder()
         .server(server)
-        .maxBodyBytes(1024)
+        .limits(HttpLimits.DEFAULTS.withMaxBodyBytes(1024))
         .allowedOrigins(List.of("https://app.example.com"))
         .build()
         .start();

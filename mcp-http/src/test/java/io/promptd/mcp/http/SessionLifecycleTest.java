@@ -38,7 +38,8 @@ class SessionLifecycleTest {
             .server(server)
             .sessionIdleTimeout(idle)
             .sessionClock(clock)
-            .maxSessionsPerCaller(1000) // one client address opens them all
+            // one client address opens them all
+            .limits(HttpLimits.DEFAULTS.withMaxSessionsPerCaller(1000))
             .build()
             .start()) {
       TestClient client = new TestClient(http.uri());
@@ -109,8 +110,11 @@ class SessionLifecycleTest {
   @Test
   void theSessionLimitAnswers503() throws Exception {
     try (McpServer server = ConformanceFixtures.server();
-        HttpTransport http =
-            HttpTransport.builder().server(server).maxSessions(2).build().start()) {
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
+            .limits(HttpLimits.DEFAULTS.withMaxSessions(2))
+            .build()
+            .start()) {
       TestClient client = new TestClient(http.uri());
       client.initialize("2025-11-25");
       client.initialize("2025-11-25");

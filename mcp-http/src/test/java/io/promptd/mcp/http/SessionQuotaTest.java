@@ -35,8 +35,7 @@ class SessionQuotaTest {
         HttpTransport http = HttpTransport.builder()
             .server(server)
             .trustProxy(true)
-            .maxSessions(4)
-            .maxSessionsPerCaller(3)
+            .limits(HttpLimits.DEFAULTS.withMaxSessions(4).withMaxSessionsPerCaller(3))
             .sessionSecret(signed ? SECRET : null)
             .build()
             .start()) {
@@ -73,7 +72,7 @@ class SessionQuotaTest {
         HttpTransport http = HttpTransport.builder()
             .server(server)
             .trustProxy(true)
-            .maxSessionsPerCaller(2)
+            .limits(HttpLimits.DEFAULTS.withMaxSessionsPerCaller(2))
             .build()
             .start()) {
       TestClient client = new TestClient(http.uri());
@@ -105,7 +104,7 @@ class SessionQuotaTest {
         HttpTransport http = HttpTransport.builder()
             .server(server)
             .trustProxy(true)
-            .maxSessionsPerCaller(2)
+            .limits(HttpLimits.DEFAULTS.withMaxSessionsPerCaller(2))
             .build()
             .start()) {
       List<SseTransportTest.Stream> streams = new ArrayList<>();

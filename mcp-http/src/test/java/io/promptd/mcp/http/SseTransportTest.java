@@ -55,7 +55,7 @@ class SseTransportTest {
     server = McpServer.builder().prompts(catalog).resources(resources).build();
     http = HttpTransport.builder()
         .server(server)
-        .maxBodyBytes(2048)
+        .limits(HttpLimits.DEFAULTS.withMaxBodyBytes(2048))
         .keepAliveInterval(Duration.ofMillis(100))
         .onRequest(EVENTS::add)
         .build()

@@ -31,7 +31,7 @@ class StreamLimitTest {
     try (McpServer server = ConformanceFixtures.server();
         HttpTransport http = HttpTransport.builder()
             .server(server)
-            .maxStreamsPerClient(2)
+            .limits(HttpLimits.DEFAULTS.withMaxStreamsPerClient(2))
             .keepAliveInterval(Duration.ofMillis(200)) // a client that left is noticed soon
             .build()
             .start();

@@ -53,8 +53,10 @@ class StuckClientHttpTest {
             .server(server)
             .streamLimits(new StreamQueue.Limits(16, Duration.ofSeconds(30)))
             .acceptedSendBufferSize(4096)
-            .maxStreamsPerClient(1000) // 200 clients, all from 127.0.0.1
-            .maxConnectionsPerAddress(1000)
+            // 200 clients, all from 127.0.0.1
+            .limits(HttpLimits.DEFAULTS
+                .withMaxStreamsPerClient(1000)
+                .withMaxConnectionsPerAddress(1000))
             .build()
             .start()) {
       TestClient client = new TestClient(http.uri());
