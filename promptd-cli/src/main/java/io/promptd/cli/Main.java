@@ -8,8 +8,9 @@ import java.util.List;
  * {@code promptd}: serve folders of prompt files over MCP, or check them.
  *
  * <p>Exit codes: 0 success; 1 {@code check} found errors (or {@code publish} refused files with errors); 2 usage error
- * (also a prompt name the store does not hold); 4 the server, the store or its input failed; 5 the server answered a client verb with an error; 6 the server could
- * not be reached or the connection failed; 7 {@code publish} or {@code rollback} lost a race with another publish
+ * (also a prompt name the store does not hold); 4 the server, the store or its input failed; 5 the server answered a client verb with an error
+ * ({@code health}: answered other than 200); 6 the server could not be reached or the connection failed ({@code health}:
+ * or did not answer in time); 7 {@code publish} or {@code rollback} lost a race with another publish
  * (nothing written; run it again). The launcher script uses 3 for "no JDK / build failed".
  */
 public final class Main {
@@ -51,6 +52,12 @@ public final class Main {
         promptd history NAME --store URL  every version of the file(s) of prompt NAME
         promptd rollback NAME VERSION --store URL   publish version VERSION of NAME's file(s) again
           URL is postgresql://USER:PASSWORD@HOST:PORT/DATABASE (env PROMPTD_STORE)
+        promptd health URL [--ready] [--timeout SECONDS]
+                                         GET a running server's /healthz (/readyz with --ready; no token
+                                         needed) and exit 0 on 200; else one line on stderr, exit 5 for another
+                                         answer, 6 for none within SECONDS (default 5). URL is the MCP URL
+                                         (http://HOST:PORT/mcp) or a base URL such as the admin port's
+                                         (http://127.0.0.1:9464/)
         promptd --version | --help
 
       serve options:
@@ -142,6 +149,9 @@ public final class Main {
     List<String> rest = List.copyOf(args.subList(1, args.size()));
     try {
       return switch (args.getFirst()) {
+        // With promptd.jar alone on the class path, as the image's health check runs it (see
+        // Health).
+        case "health" -> Health.run(rest, System.out, err);
         case "serve" -> Serve.run(ServeOptions.parse(rest), err);
         case "check" -> Check.run(Check.paths(rest), System.out);
         case "import" -> Import.run(rest, System.out);
@@ -173,7 +183,8 @@ public final class Main {
       "watch",
       "publish",
       "history",
-      "rollback");
+      "rollback",
+      "health");
 
   /**
    * One command's part of the usage text — its lines, the lines that continue them, and for {@code serve} its options
