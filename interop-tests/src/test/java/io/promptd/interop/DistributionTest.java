@@ -1,8 +1,10 @@
 package io.promptd.interop;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
+import static io.promptd.interop.Distribution.concat;
+import static io.promptd.interop.Distribution.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.interop.Distribution.Result;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
@@ -47,30 +49,14 @@ import org.junit.jupiter.api.io.TempDir;
 class DistributionTest {
   private static final long MAX_BYTES = 60L * 1024 * 1024;
 
-  @TempDir
-  static Path built;
-
   private static Path archive;
   private static Path image;
 
   @BeforeAll
   static void build() throws Exception {
-    Path out = built.resolve("out");
-    List<String> command =
-        List.of(Peers.ROOT.resolve("bin/image").toString(), "--no-build", out.toString());
-    Result made = run(
-        command,
-        Map.of("JAVA_HOME", System.getProperty("java.home")),
-        Peers.ROOT,
-        Duration.ofMinutes(6));
-    assertThat(made.status()).as(made.err()).isZero();
-    image = Path.of(made.out().strip());
-    try (var files = Files.list(out)) {
-      archive = files
-          .filter(f -> f.getFileName().toString().endsWith(".tar.gz"))
-          .findFirst()
-          .orElseThrow();
-    }
+    Distribution.Built built = Distribution.built();
+    archive = built.archive();
+    image = built.image();
   }
 
   @Test
@@ -232,19 +218,26 @@ class DistributionTest {
 
   /**
    * Loads and runs the image with podman, where this machine can run containers (rootful podman with runc; a VM
-   * without the kernel features gets the inspection above only). Read-only root file system, the example library
-   * mounted read-only at /prompts, a bearer token and public URL from the environment.
+   * without the kernel features gets the inspection above only), with the README's commands as written: read-only
+   * root file system, the example library mounted read-only at /prompts, a bearer token and public URL from the
+   * environment, podman's default ulimits turned off by the README's containers.conf; then its health check.
    */
   @Test
   void theImageServesTheMountedLibraryOnAReadOnlyRoot(@TempDir Path dir) throws Exception {
-    Path conf = dir.resolve("containers.conf");
-    // No default ulimits: setting them is refused inside some VMs, and promptd needs none.
-    Files.writeString(conf, "[containers]\ndefault_ulimits = []\n");
+    Path readme = Peers.ROOT.resolve("README.md");
+    List<List<String>> commands = DocCommands.commands(
+        DocCommands.block(readme, "### Container image", "sh"),
+        Map.of("PWD", Peers.ROOT.toString()));
+    assertThat(commands).hasSize(3);
+    Path conf = dir.resolve("no-ulimits.conf");
+    Files.writeString(conf, DocCommands.block(readme, "### Container image", "toml"));
     Map<String, String> env = Map.of("CONTAINERS_CONF", conf.toString());
     List<String> podman = podman();
     Assumptions.assumeTrue(
         podman != null, "podman (and runc) not installed: the image was only inspected");
     String name = "promptd-test-" + ProcessHandle.current().pid();
+    List<String> load = commands.get(0);
+    assertThat(load.subList(0, 3)).containsExactly("podman", "load", "-i");
     Result loaded =
         run(concat(podman, "load", "-i", image.toString()), env, dir, Duration.ofMinutes(3));
     assertThat(loaded.status()).as(loaded.err()).isZero();
@@ -259,29 +252,31 @@ class DistributionTest {
     int port = Peers.freePort();
     String url = "http://127.0.0.1:" + port + "/mcp";
     String token = "image-test-token-" + Long.toHexString(System.nanoTime());
+    // The README's run line with this test's port, token, name and image; the catalog on.
+    List<String> readmeRun = commands.get(1);
+    assertThat(readmeRun.subList(0, 2)).containsExactly("podman", "run");
+    assertThat(readmeRun)
+        .contains("--read-only", Peers.ROOT.resolve("examples/prompts") + ":/prompts:ro");
+    Map<String, String> ours = new java.util.HashMap<>(Map.of(
+        "promptd",
+        name,
+        "127.0.0.1:8080:8080",
+        "127.0.0.1:" + port + ":8080",
+        "PROMPTD_TOKEN=change-me",
+        "PROMPTD_TOKEN=" + token,
+        "PROMPTD_PUBLIC_URL=http://127.0.0.1:8080/mcp",
+        "PROMPTD_PUBLIC_URL=" + url,
+        readmeRun.getLast(),
+        ref));
+    List<String> runLine = new ArrayList<>(podman);
+    for (String word : readmeRun.subList(1, readmeRun.size() - 1)) {
+      String replaced = ours.remove(word);
+      runLine.add(replaced == null ? word : replaced);
+    }
+    runLine.addAll(List.of("-e", "PROMPTD_CATALOG=1", ours.remove(readmeRun.getLast())));
+    assertThat(ours).as("words of the README's run line this test replaces").isEmpty();
     try {
-      Result started = run(
-          concat(
-              podman,
-              "run",
-              "-d",
-              "--name",
-              name,
-              "--read-only",
-              "-p",
-              "127.0.0.1:" + port + ":8080",
-              "-e",
-              "PROMPTD_TOKEN=" + token,
-              "-e",
-              "PROMPTD_PUBLIC_URL=" + url,
-              "-e",
-              "PROMPTD_CATALOG=1",
-              "-v",
-              Peers.ROOT.resolve("examples/prompts") + ":/prompts:ro",
-              ref),
-          env,
-          dir,
-          Duration.ofMinutes(2));
+      Result started = run(runLine, env, dir, Duration.ofMinutes(2));
       Assumptions.assumeTrue(
           started.status() == 0, () -> "podman cannot run containers here: " + started.err());
       Poll.ok(URI.create("http://127.0.0.1:" + port + "/healthz"), Duration.ofSeconds(60));
@@ -325,6 +320,26 @@ class DistributionTest {
           .matches("Uid:\\s+10001\\s.*");
       Result logs = run(concat(podman, "logs", name), env, dir, Duration.ofMinutes(1));
       assertThat(logs.out() + logs.err()).contains("serving 7 prompt(s)").doesNotContain(token);
+      // The README's health check (the image has no shell for bin/promptd), the same command as the
+      // one in
+      // the docs' compose file and exec form.
+      List<String> exec = commands.get(2);
+      assertThat(exec.subList(0, 3)).containsExactly("podman", "exec", "promptd");
+      List<String> check = exec.subList(3, exec.size());
+      assertThat(
+              DocCommands.jsonArrayAfter(Peers.ROOT.resolve("docs/scale-out.md"), "test: [\"CMD\""))
+          .isEqualTo(concat(List.of("CMD"), check.toArray(String[]::new)));
+      assertThat(
+              DocCommands.jsonArrayAfter(Peers.ROOT.resolve("docs/deploy.md"), "`[\"/opt/promptd/"))
+          .isEqualTo(check);
+      Result healthy = run(
+          concat(concat(podman, "exec", name), check.toArray(String[]::new)),
+          env,
+          dir,
+          Duration.ofMinutes(1));
+      assertThat(healthy.status()).as(healthy.err()).isZero();
+      assertThat(healthy.out())
+          .isEqualTo("http://127.0.0.1:8080/healthz: {\"status\":\"alive\"}\n");
     } finally {
       run(concat(podman, "rm", "-f", name), env, dir, Duration.ofMinutes(1));
       run(concat(podman, "rmi", "-f", ref), env, dir, Duration.ofMinutes(1));
@@ -342,12 +357,6 @@ class DistributionTest {
       }
     }
     return null;
-  }
-
-  private static List<String> concat(List<String> head, String... tail) {
-    List<String> all = new ArrayList<>(head);
-    all.addAll(List.of(tail));
-    return all;
   }
 
   private static JsonObject object(String json) {
@@ -379,34 +388,6 @@ class DistributionTest {
       }
     }
     return HexFormat.of().formatHex(md.digest());
-  }
-
-  private record Result(int status, String out, String err) {}
-
-  private static Result run(List<String> command, Map<String, String> env, Path in, Duration limit)
-      throws IOException, InterruptedException {
-    Path out = Files.createTempFile("release-out", ".txt");
-    Path err = Files.createTempFile("release-err", ".txt");
-    try {
-      ProcessBuilder pb = new ProcessBuilder(command)
-          .directory(in.toFile())
-          .redirectOutput(out.toFile())
-          .redirectError(err.toFile())
-          .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-      if (env.containsKey("PATH")) {
-        pb.environment().clear();
-      }
-      pb.environment().putAll(env);
-      Process p = pb.start();
-      if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly();
-        throw new AssertionError("did not finish in " + limit + ": " + command);
-      }
-      return new Result(p.exitValue(), Files.readString(out, UTF_8), Files.readString(err, UTF_8));
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
-    }
   }
 
   private static Path which(String tool) {
