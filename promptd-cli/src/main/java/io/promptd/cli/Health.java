@@ -25,8 +25,10 @@ import org.jspecify.annotations.Nullable;
  * with {@code --ready}) and exits 0 when it answers 200 — for container health checks and scripts, where the image has
  * no shell and no curl. The probes need no token.
  *
- * <p>It uses nothing but the JDK, and {@link Main} reaches it before touching any other class: the container image runs
- * it as {@code java -jar lib/promptd.jar health URL}, whose manifest class path names no jar that exists there.
+ * <p>It uses nothing but the JDK, and {@link Main} dispatches to it without loading another command's classes: the
+ * container image, which has no shell for {@code bin/promptd}, runs it as {@code java -jar lib/promptd.jar health URL},
+ * whose manifest class path names no jar that exists there ({@code HealthCliTest} runs it with promptd-cli's classes
+ * alone).
  */
 final class Health {
   /** How long the whole check may take unless {@code --timeout} says otherwise. */
