@@ -53,6 +53,9 @@ class SystemdUnitTest {
     }
     assertThat(unpacked).matches("promptd-[0-9].*");
     Files.createSymbolicLink(opt.resolve("promptd"), Path.of(unpacked));
+    assertThat(Files.readString(opt.resolve("promptd/docs/promptd.service")))
+        .as("the unit the archive carries")
+        .isEqualTo(unit);
 
     List<String> exec =
         DocCommands.commands(DocCommands.unitValue(unit, "ExecStart"), Map.of()).getFirst();
