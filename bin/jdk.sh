@@ -1,55 +1,76 @@
-# Finds a JDK 21 or newer. Sourced by ./promptd, bin/test, .ci/run and benchmarks/referee.sh.
-# Order: $PROMPTD_JAVA_HOME, $JAVA_HOME, the java on PATH, then the usual install folders (highest version).
-# Reads each JDK's `release` file with shell built-ins rather than starting a JVM or a subprocess: the launcher runs
-# this on every start, and every fork shows in the cold-start time.
+# Finds a Java 21 or newer; POSIX sh (dash, bash, macOS /bin/sh). Sourced by ./promptd, bin/*, .ci/run,
+# benchmarks/*.sh, and (as lib/jdk.sh) by the platform-independent archive's bin/promptd.
+# Reads each installation's `release` file with shell built-ins rather than starting a JVM or a subprocess: the
+# launcher runs this on every start, and every fork shows in the cold-start time. No `local` (not POSIX): each
+# function's variables carry its own prefix, since they share the caller's namespace.
+# shellcheck shell=sh disable=SC2034 # PROMPTD_JDK* are for the scripts that source this
 
-# promptd_jdk_major HOME: when HOME is a JDK (java, javac and a release file), sets PROMPTD_JDK_VERSION (e.g. 25.0.3)
-# and PROMPTD_JDK_MAJOR (25); fails otherwise.
-promptd_jdk_major() {
-  local home="$1" line version=""
+# promptd_java_at HOME: when HOME holds bin/java and a release file naming its version, sets PROMPTD_JDK_VERSION (e.g.
+# 25.0.3) and PROMPTD_JDK_MAJOR (25); fails otherwise. A JRE is enough.
+promptd_java_at() {
   PROMPTD_JDK_VERSION="" PROMPTD_JDK_MAJOR=""
-  [ -x "$home/bin/java" ] && [ -x "$home/bin/javac" ] && [ -f "$home/release" ] || return 1
-  while IFS= read -r line || [ -n "$line" ]; do
-    case "$line" in
-      JAVA_VERSION=*) version="${line#JAVA_VERSION=}"; version="${version//\"/}" ;;
+  [ -x "$1/bin/java" ] && [ -f "$1/release" ] || return 1
+  while IFS= read -r _pja_line || [ -n "$_pja_line" ]; do
+    case "$_pja_line" in
+      JAVA_VERSION=*) _pja_v="${_pja_line#JAVA_VERSION=}"; _pja_v="${_pja_v#\"}"; PROMPTD_JDK_VERSION="${_pja_v%\"}" ;;
     esac
-  done <"$home/release"
-  PROMPTD_JDK_VERSION="$version"
-  version="${version#1.}"
-  PROMPTD_JDK_MAJOR="${version%%[.+-]*}"
-  [[ "$PROMPTD_JDK_MAJOR" =~ ^[0-9]+$ ]]
+  done <"$1/release"
+  _pja_v="${PROMPTD_JDK_VERSION#1.}"
+  PROMPTD_JDK_MAJOR="${_pja_v%%[.+-]*}"
+  case "$PROMPTD_JDK_MAJOR" in '' | *[!0-9]*) PROMPTD_JDK_MAJOR=""; return 1 ;; esac
 }
 
-# promptd_find_jdk: sets PROMPTD_JDK to the first JDK >= 21 in the order above, with PROMPTD_JDK_VERSION/_MAJOR.
+# promptd_jdk_major HOME: promptd_java_at, and HOME must be a JDK (bin/javac): the checkout builds itself.
+promptd_jdk_major() {
+  [ -x "$1/bin/javac" ] && promptd_java_at "$1"
+}
+
+# promptd_resolve PATH: sets PROMPTD_RESOLVED to PATH with every symbolic link followed (plain `readlink` in a loop:
+# `readlink -f` is missing on older macOS).
+promptd_resolve() {
+  PROMPTD_RESOLVED="$1"
+  while [ -L "$PROMPTD_RESOLVED" ]; do
+    _prs_to="$(readlink "$PROMPTD_RESOLVED")" || return 1
+    case "$_prs_to" in
+      /*) PROMPTD_RESOLVED="$_prs_to" ;;
+      *) PROMPTD_RESOLVED="${PROMPTD_RESOLVED%/*}/$_prs_to" ;;
+    esac
+  done
+}
+
+# promptd_path_java_home: sets _pph_home to the installation of the `java` on PATH (links followed), else fails.
+promptd_path_java_home() {
+  _pph_home=""
+  _pph_java="$(command -v java 2>/dev/null)" && [ -n "$_pph_java" ] || return 1
+  promptd_resolve "$_pph_java" || return 1
+  _pph_home="${PROMPTD_RESOLVED%/bin/java}"
+}
+
+# promptd_find_jdk: sets PROMPTD_JDK to the first JDK >= 21, with PROMPTD_JDK_VERSION/_MAJOR. Order:
+# $PROMPTD_JAVA_HOME, $JAVA_HOME, the java on PATH, then the usual install folders (highest version).
 promptd_find_jdk() {
-  local home java best="" best_major=0
   PROMPTD_JDK=""
-  for home in "${PROMPTD_JAVA_HOME:-}" "${JAVA_HOME:-}"; do
-    if [ -n "$home" ] && promptd_jdk_major "$home" && [ "$PROMPTD_JDK_MAJOR" -ge 21 ]; then
-      PROMPTD_JDK="$home"
+  for _pfj_home in "${PROMPTD_JAVA_HOME:-}" "${JAVA_HOME:-}"; do
+    if [ -n "$_pfj_home" ] && promptd_jdk_major "$_pfj_home" && [ "$PROMPTD_JDK_MAJOR" -ge 21 ]; then
+      PROMPTD_JDK="$_pfj_home"
       return 0
     fi
   done
-  if java="$(command -v java 2>/dev/null)" && [ -n "$java" ]; then
-    java="$(readlink -f "$java")"
-    home="${java%/bin/java}"
-    if promptd_jdk_major "$home" && [ "$PROMPTD_JDK_MAJOR" -ge 21 ]; then
-      PROMPTD_JDK="$home"
-      return 0
-    fi
+  if promptd_path_java_home && promptd_jdk_major "$_pph_home" && [ "$PROMPTD_JDK_MAJOR" -ge 21 ]; then
+    PROMPTD_JDK="$_pph_home"
+    return 0
   fi
-  shopt -s nullglob
-  for home in /usr/lib/jvm/* /opt/java/* /opt/jdk* /usr/local/jdk* "${HOME:-/nonexistent}"/.sdkman/candidates/java/* \
+  _pfj_best="" _pfj_major=0
+  # A pattern that matches nothing stays as it is, and is then no JDK.
+  for _pfj_home in /usr/lib/jvm/* /opt/java/* /opt/jdk* /usr/local/jdk* "${HOME:-/nonexistent}"/.sdkman/candidates/java/* \
       /Library/Java/JavaVirtualMachines/*/Contents/Home; do
-    if promptd_jdk_major "$home" && [ "$PROMPTD_JDK_MAJOR" -ge 21 ] \
-        && [ "$PROMPTD_JDK_MAJOR" -gt "$best_major" ]; then
-      best="$home" best_major="$PROMPTD_JDK_MAJOR"
+    if promptd_jdk_major "$_pfj_home" && [ "$PROMPTD_JDK_MAJOR" -ge 21 ] && [ "$PROMPTD_JDK_MAJOR" -gt "$_pfj_major" ]; then
+      _pfj_best="$_pfj_home" _pfj_major="$PROMPTD_JDK_MAJOR"
     fi
   done
-  shopt -u nullglob
-  [ -n "$best" ] || return 1
-  PROMPTD_JDK="$best"
-  promptd_jdk_major "$best"
+  [ -n "$_pfj_best" ] || return 1
+  PROMPTD_JDK="$_pfj_best"
+  promptd_jdk_major "$_pfj_best"
 }
 
 # promptd_require_jdk: promptd_find_jdk, or a plain message on stderr and status 3.
@@ -59,4 +80,29 @@ promptd_require_jdk() {
     echo "promptd: install one (e.g. 'apt-get install openjdk-21-jdk' or Temurin 21+) or point JAVA_HOME at it." >&2
     return 3
   fi
+}
+
+# promptd_require_java: sets PROMPTD_JDK to the first Java (a JRE will do) >= 21 in $PROMPTD_JAVA_HOME, $JAVA_HOME,
+# the java on PATH (on macOS also /usr/libexec/java_home's choice), with PROMPTD_JDK_VERSION/_MAJOR; no scan of
+# install folders: the user's choice is the one used. Otherwise says what it found on stderr and returns 3.
+promptd_require_java() {
+  PROMPTD_JDK="" _prj_seen=""
+  promptd_path_java_home || true
+  for _prj_home in "${PROMPTD_JAVA_HOME:-}" "${JAVA_HOME:-}" "$_pph_home"; do
+    [ -n "$_prj_home" ] || continue
+    if promptd_java_at "$_prj_home"; then
+      if [ "$PROMPTD_JDK_MAJOR" -ge 21 ]; then PROMPTD_JDK="$_prj_home"; return 0; fi
+      _prj_seen="$_prj_seen Java $PROMPTD_JDK_VERSION at $_prj_home;"
+    else
+      _prj_seen="$_prj_seen no Java with a release file at $_prj_home;"
+    fi
+  done
+  if [ -x /usr/libexec/java_home ] && _prj_home="$(/usr/libexec/java_home -v 21+ 2>/dev/null)" \
+      && promptd_java_at "$_prj_home" && [ "$PROMPTD_JDK_MAJOR" -ge 21 ]; then
+    PROMPTD_JDK="$_prj_home"
+    return 0
+  fi
+  echo "promptd: needs Java 21 or newer; found:${_prj_seen:- no java in \$PROMPTD_JAVA_HOME, \$JAVA_HOME or PATH.}" >&2
+  echo "promptd: install Java 21+ (a JRE is enough) and point PROMPTD_JAVA_HOME or JAVA_HOME at it." >&2
+  return 3
 }
