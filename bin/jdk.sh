@@ -89,7 +89,7 @@ promptd_require_java() {
   PROMPTD_JDK="" _prj_seen=""
   promptd_path_java_home || true
   for _prj_home in "${PROMPTD_JAVA_HOME:-}" "${JAVA_HOME:-}" "$_pph_home"; do
-    [ -n "$_prj_home" ] || continue
+    case "$_prj_home;$_prj_seen" in ";"* | *" at $_prj_home;"*) continue ;; esac # unset, or said already
     if promptd_java_at "$_prj_home"; then
       if [ "$PROMPTD_JDK_MAJOR" -ge 21 ]; then PROMPTD_JDK="$_prj_home"; return 0; fi
       _prj_seen="$_prj_seen Java $PROMPTD_JDK_VERSION at $_prj_home;"
@@ -102,7 +102,8 @@ promptd_require_java() {
     PROMPTD_JDK="$_prj_home"
     return 0
   fi
-  echo "promptd: needs Java 21 or newer; found:${_prj_seen:- no java in \$PROMPTD_JAVA_HOME, \$JAVA_HOME or PATH.}" >&2
+  _prj_seen="${_prj_seen%;}"
+  echo "promptd: needs Java 21 or newer; found:${_prj_seen:- no java in \$PROMPTD_JAVA_HOME, \$JAVA_HOME or PATH}." >&2
   echo "promptd: install Java 21+ (a JRE is enough) and point PROMPTD_JAVA_HOME or JAVA_HOME at it." >&2
   return 3
 }

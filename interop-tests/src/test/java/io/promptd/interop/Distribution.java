@@ -56,7 +56,7 @@ final class Distribution {
     Path archive;
     try (Stream<Path> files = Files.list(out)) {
       archive = files
-          .filter(f -> f.getFileName().toString().endsWith(".tar.gz"))
+          .filter(f -> f.getFileName().toString().matches(".*-linux-[^-]+\\.tar\\.gz"))
           .findFirst()
           .orElseThrow();
     }

@@ -1,15 +1,14 @@
 package io.promptd.interop;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.interop.Processes.Result;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -136,7 +135,7 @@ class LauncherPortabilityTest {
         run(List.of(dash, "-c", ". '" + jdkSh + "'; promptd_require_java"), tooOld, dir);
     assertThat(refused.status()).isEqualTo(3);
     assertThat(refused.err())
-        .contains("promptd: needs Java 21 or newer; found: Java 17.0.2 at " + old + ";")
+        .contains("promptd: needs Java 21 or newer; found: Java 17.0.2 at " + old + ".\n")
         .contains("point PROMPTD_JAVA_HOME or JAVA_HOME at it");
   }
 
@@ -237,24 +236,7 @@ class LauncherPortabilityTest {
     return run(List.of(dash, "-c", script), env, in);
   }
 
-  record Result(int status, String out, String err) {}
-
-  static Result run(List<String> command, Map<String, String> env, Path in)
-      throws IOException, InterruptedException {
-    Path out = Files.createTempFile(dir, "out", ".txt");
-    Path err = Files.createTempFile(dir, "err", ".txt");
-    ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(command))
-        .directory(in.toFile())
-        .redirectOutput(out.toFile())
-        .redirectError(err.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    pb.environment().clear();
-    pb.environment().putAll(env);
-    Process p = pb.start();
-    if (!p.waitFor(Duration.ofMinutes(1).toMillis(), TimeUnit.MILLISECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError("did not finish in a minute: " + command);
-    }
-    return new Result(p.exitValue(), Files.readString(out, UTF_8), Files.readString(err, UTF_8));
+  static Result run(List<String> command, Map<String, String> env, Path in) throws Exception {
+    return Processes.run(command, env, in, Duration.ofMinutes(1));
   }
 }

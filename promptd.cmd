@@ -1,0 +1,53 @@
+@echo off
+rem promptd launcher for Windows, in a checkout: finds a Java 21 or newer (%PROMPTD_JAVA_HOME%, else %JAVA_HOME%,
+rem else the java on PATH), builds with mvnw.cmd when promptd-cli\target\promptd.jar is missing (a JDK is needed
+rem then), runs the CLI. Logs go to stderr; stdout is the stdio transport. PROMPTD_JAVA_OPTS adds JVM options; the
+rem others are ./promptd's. Unlike ./promptd it neither rebuilds when sources change nor keeps a start-up cache.
+setlocal
+set "PROMPTD_ROOT=%~dp0"
+set "PROMPTD_ROOT=%PROMPTD_ROOT:~0,-1%"
+set "PROMPTD_APP=%PROMPTD_ROOT%\promptd-cli\target"
+set "PROMPTD_JAVA=java.exe"
+if defined JAVA_HOME set "PROMPTD_JAVA=%JAVA_HOME%\bin\java.exe"
+if defined PROMPTD_JAVA_HOME (
+  set "PROMPTD_JAVA=%PROMPTD_JAVA_HOME%\bin\java.exe"
+  set "JAVA_HOME=%PROMPTD_JAVA_HOME%"
+)
+call :require21 || exit /b 3
+if not exist "%PROMPTD_APP%\promptd.jar" (
+  echo promptd: building ^(first run^)... 1>&2
+  pushd "%PROMPTD_ROOT%"
+  call mvnw.cmd -q -B -DskipTests -pl promptd-cli -am package 1>&2
+  if errorlevel 1 (
+    popd
+    echo promptd: build failed; see the messages above 1>&2
+    exit /b 3
+  )
+  popd
+)
+"%PROMPTD_JAVA%" -XX:+UseSerialGC -XX:-UsePerfData -Xms32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=40 ^
+  -Xlog:disable -Xlog:all=warning:stderr -Djava.locale.providers=HOST "-Dpromptd.launcher=%PROMPTD_ROOT%\promptd.cmd" ^
+  %PROMPTD_JAVA_OPTS% -cp "%PROMPTD_APP%\promptd.jar;%PROMPTD_APP%\lib\*" io.promptd.cli.Main %*
+exit /b %ERRORLEVEL%
+
+rem :require21 - fails with a message unless %PROMPTD_JAVA% runs and says it is Java 21 or newer. `java -version`
+rem writes e.g. 'openjdk version "25.0.1" 2025-10-21' (or 'java version "1.8.0_412"') to stderr; a file rather than a
+rem pipe inside `for /f`, whose quoting breaks on paths like "C:\Program Files (x86)\...".
+:require21
+set "PROMPTD_VERSION_FILE=%TEMP%\promptd-java-version-%RANDOM%.txt"
+"%PROMPTD_JAVA%" -version 2>"%PROMPTD_VERSION_FILE%" >nul
+if errorlevel 1 (
+  del "%PROMPTD_VERSION_FILE%" 2>nul
+  echo promptd: needs Java 21 or newer; "%PROMPTD_JAVA%" did not run. Set PROMPTD_JAVA_HOME or JAVA_HOME. 1>&2
+  exit /b 1
+)
+set "PROMPTD_JV="
+for /f "usebackq tokens=3" %%v in (`findstr /c:" version " "%PROMPTD_VERSION_FILE%"`) do (
+  if not defined PROMPTD_JV set "PROMPTD_JV=%%~v"
+)
+del "%PROMPTD_VERSION_FILE%" 2>nul
+set "PROMPTD_JM=0"
+if defined PROMPTD_JV for /f "delims=.-+_" %%m in ("%PROMPTD_JV%") do set "PROMPTD_JM=%%m"
+if %PROMPTD_JM% GEQ 21 exit /b 0
+echo promptd: needs Java 21 or newer; "%PROMPTD_JAVA%" is Java %PROMPTD_JV%. Set PROMPTD_JAVA_HOME or JAVA_HOME. 1>&2
+exit /b 1
