@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -163,6 +164,47 @@ class LauncherPortabilityTest {
         env,
         Peers.ROOT);
     assertThat(maven.out() + maven.err()).doesNotContain("sun.misc.Unsafe");
+  }
+
+  /**
+   * Every script a user or CI runs (the launchers, bin/*, .ci/run) and the stand-ins are POSIX sh: {@code #!/bin/sh},
+   * parsed by dash, and clean under {@code shellcheck -s sh} (bin/test installs shellcheck; elsewhere that part is
+   * skipped when it is missing).
+   */
+  @Test
+  void everyScriptIsPosixSh() throws Exception {
+    List<Path> scripts = new ArrayList<>();
+    for (String s : List.of("promptd", ".ci/run", "promptd-cli/src/dist/bin/promptd")) {
+      scripts.add(Peers.ROOT.resolve(s));
+    }
+    for (String folder : List.of("bin", "interop-tests/src/test/bsd-tools")) {
+      try (Stream<Path> files = Files.list(Peers.ROOT.resolve(folder))) {
+        files
+            .filter(f -> !f.toString().endsWith(".java") && !f.toString().endsWith(".md"))
+            .sorted()
+            .forEach(scripts::add);
+      }
+    }
+    assertThat(scripts)
+        .contains(Peers.ROOT.resolve("bin/cluster"), Peers.ROOT.resolve("bin/jdk.sh"));
+    for (Path script : scripts) {
+      String name = script.getFileName().toString();
+      if (!name.equals("jdk.sh") && !name.equals("real.sh")) { // sourced, not run
+        assertThat(Files.readString(script)).as(script.toString()).startsWith("#!/bin/sh\n");
+      }
+      Result parsed = run(List.of(dash, "-n", script.toString()), bsdEnv(Map.of()), Peers.ROOT);
+      assertThat(parsed.status()).as(script + ": " + parsed.err()).isZero();
+    }
+    Path shellcheck = Path.of("/usr/bin/shellcheck");
+    if (!Files.isExecutable(shellcheck) && "true".equals(System.getenv("CI"))) {
+      throw new AssertionError("shellcheck is missing in CI (bin/test installs it)");
+    }
+    Assumptions.assumeTrue(
+        Files.isExecutable(shellcheck), "shellcheck not installed: only dash -n ran");
+    List<String> command = new ArrayList<>(List.of(shellcheck.toString(), "-s", "sh", "-x"));
+    scripts.forEach(s -> command.add(Peers.ROOT.relativize(s).toString()));
+    Result checked = run(command, bsdEnv(Map.of()), Peers.ROOT);
+    assertThat(checked.status()).as(checked.out() + checked.err()).isZero();
   }
 
   /** A checkout as a user has it after a build: the launcher, bin/jdk.sh, the jars, the training inputs. */
