@@ -84,6 +84,17 @@ class ClusterTest {
     storeUrl = "postgresql://promptd:"
         + Files.readString(dir.resolve("state/db.password")).strip() + "@127.0.0.1:"
         + env.get("PROMPTD_CLUSTER_PG_PORT") + "/promptd";
+    // It says how to publish into its store, as a line a POSIX shell runs as it is (the password
+    // read from its file).
+    String publish = "cluster: to publish: " + Peers.ROOT.resolve("promptd") + " publish " + library
+        + " --store \"postgresql://promptd:$(cat " + dir.resolve("state/db.password")
+        + ")@127.0.0.1:"
+        + env.get("PROMPTD_CLUSTER_PG_PORT") + "/promptd\"";
+    assertThat(out.lines()).contains(publish);
+    // Run as printed (with --dry-run): a wrong URL or password would fail it.
+    ServerCellsTest.run(
+        List.of("sh", "-c", publish.substring("cluster: to publish: ".length()) + " --dry-run"),
+        Peers.ROOT);
   }
 
   @AfterAll
