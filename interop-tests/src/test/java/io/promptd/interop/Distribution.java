@@ -1,16 +1,14 @@
 package io.promptd.interop;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
-import java.io.File;
+import io.promptd.interop.Processes.Result;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -24,8 +22,6 @@ final class Distribution {
   record Built(Path archive, Path image) {}
 
   /** What a command did. */
-  record Result(int status, String out, String err) {}
-
   private static @Nullable Built built;
 
   private Distribution() {}
@@ -71,28 +67,12 @@ final class Distribution {
    */
   static Result run(List<String> command, Map<String, String> env, Path in, Duration limit)
       throws IOException, InterruptedException {
-    Path out = Files.createTempFile("release-out", ".txt");
-    Path err = Files.createTempFile("release-err", ".txt");
-    try {
-      ProcessBuilder pb = new ProcessBuilder(command)
-          .directory(in.toFile())
-          .redirectOutput(out.toFile())
-          .redirectError(err.toFile())
-          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-      if (env.containsKey("PATH")) {
-        pb.environment().clear();
-      }
-      pb.environment().putAll(env);
-      Process p = pb.start();
-      if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly();
-        throw new AssertionError("did not finish in " + limit + ": " + command);
-      }
-      return new Result(p.exitValue(), Files.readString(out, UTF_8), Files.readString(err, UTF_8));
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
+    Map<String, String> all = env;
+    if (!env.containsKey("PATH")) {
+      all = new HashMap<>(System.getenv());
+      all.putAll(env);
     }
+    return Processes.run(command, all, in, limit);
   }
 
   /** {@code head} followed by {@code tail}. */

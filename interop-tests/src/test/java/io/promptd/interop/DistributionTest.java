@@ -4,7 +4,7 @@ import static io.promptd.interop.Distribution.concat;
 import static io.promptd.interop.Distribution.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.interop.Distribution.Result;
+import io.promptd.interop.Processes.Result;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;

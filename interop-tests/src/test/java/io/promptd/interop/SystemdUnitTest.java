@@ -3,7 +3,7 @@ package io.promptd.interop;
 import static io.promptd.interop.Distribution.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.interop.Distribution.Result;
+import io.promptd.interop.Processes.Result;
 import io.promptd.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
