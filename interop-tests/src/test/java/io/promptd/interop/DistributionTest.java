@@ -114,8 +114,15 @@ class DistributionTest {
         .contains("io.promptd.cli.Main source: shared objects file");
 
     int port = Peers.freePort();
+    int adminPort = Peers.freePort();
     ProcessBuilder serve = new ProcessBuilder(
-            promptd.toString(), "serve", "--http", String.valueOf(port), "examples/prompts")
+            promptd.toString(),
+            "serve",
+            "--http",
+            String.valueOf(port),
+            "--admin-port",
+            String.valueOf(adminPort),
+            "examples/prompts")
         .directory(home.toFile())
         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .redirectError(dir.resolve("serve.err").toFile());
@@ -135,6 +142,20 @@ class DistributionTest {
           Duration.ofMinutes(1));
       assertThat(list.status()).as(list.err()).isZero();
       assertThat(list.out()).contains("explain").contains("brand-colors");
+      // The process metrics read com.sun.management: the runtime must carry jdk.management.
+      try (HttpClient http = HttpClient.newHttpClient()) {
+        HttpResponse<String> metrics = http.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/metrics"))
+                .timeout(Duration.ofSeconds(10))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        assertThat(metrics.body())
+            .contains("jvm_memory_used_bytes{")
+            .contains("process_cpu_seconds_total ")
+            .contains("process_open_fds ")
+            .contains("process_resident_memory_bytes ");
+      }
       Result stdio = run(
           List.of(
               promptd.toString(),
