@@ -27,6 +27,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -89,7 +90,8 @@ class StuckClientHttpTest {
           int expected = round;
           await(
               () -> seen.stream().allMatch(n -> n.get() >= expected),
-              "change " + round + " to reach every reader");
+              () -> "change " + expected + " to reach every reader; behind (index: count, even ="
+                  + " modern listen, odd = legacy GET): " + behind(seen, expected));
         }
         assertDisconnected(stuckModern);
         assertDisconnected(stuckLegacy);
@@ -192,13 +194,31 @@ class StuckClientHttpTest {
   }
 
   private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    await(condition, () -> what);
+  }
+
+  /** Waits up to 20 s for {@code condition}; {@code what} says, when it fails, what was awaited and what was seen. */
+  private static void await(BooleanSupplier condition, Supplier<String> what)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     synchronized (PROGRESS) {
       while (!condition.getAsBoolean()) {
         long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-        assertThat(left).as("waiting for " + what).isPositive();
+        if (left <= 0) {
+          throw new AssertionError("waiting for " + what.get());
+        }
         PROGRESS.wait(left);
       }
     }
+  }
+
+  private static String behind(List<AtomicInteger> seen, int expected) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < seen.size(); i++) {
+      if (seen.get(i).get() < expected) {
+        b.append(i).append(": ").append(seen.get(i).get()).append(", ");
+      }
+    }
+    return b.toString();
   }
 }
