@@ -1,0 +1,104 @@
+package io.promptd.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The official MCP Python SDK client ({@code mcp} 2.3.0, pinned with its dependencies in {@code
+ * interop/python/requirements.lock}, installed by {@code bin/test} into {@code interop/python/.venv}) against promptd
+ * serving the example library, in both eras over stdio and Streamable HTTP: {@code interop/python/py_client.py} checks
+ * the negotiated version, a listing across pages, a get with arguments, a -32602 for a missing required argument, a
+ * completion, every resource read, and a list_changed after a file is added (legacy: the notification; 2026-07-28: an
+ * event on a {@code subscriptions/listen} stream).
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class PythonSdkClientTest {
+  static final Path VENV_PYTHON = Peers.INTEROP.resolve("python/.venv/bin/python");
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void python() {
+    boolean installed = Files.isExecutable(VENV_PYTHON);
+    if (!installed && "true".equals(System.getenv("CI"))) {
+      throw new IllegalStateException(
+          "interop/python/.venv is missing in CI: bin/test creates it (python3 -m venv, pip install -r"
+              + " interop/python/requirements.lock)");
+    }
+    assumeThat(installed)
+        .as("the Python SDK peer installed in interop/python/.venv (bin/test does it)")
+        .isTrue();
+  }
+
+  @ParameterizedTest(name = "Python SDK client, {0} era, over {1}{2}")
+  @CsvSource({
+    "legacy, stdio, ''",
+    "modern, stdio, ''",
+    "legacy, http, ''",
+    "modern, http, ''",
+    "modern, http, ' with a token'"
+  })
+  void pythonClient(String era, String transport, String token) throws Exception {
+    Path library = PromptdServer.copy(Peers.ROOT.resolve("examples/prompts"), dir.resolve("lib"));
+    List<String> args = new ArrayList<>(List.of(
+        VENV_PYTHON.toString(),
+        Peers.INTEROP.resolve("python/py_client.py").toString(),
+        "--era",
+        era,
+        "--get",
+        "explain",
+        "--arg",
+        "code=x = 1",
+        "--expect",
+        "x = 1",
+        "--missing",
+        "translate",
+        "--complete",
+        "translate:language:Fr",
+        "--edit-file",
+        library.resolve("added_by_python.prompt.md").toString(),
+        "--min-pages",
+        "2"));
+    String[] flags = token.isBlank() ? new String[0] : new String[] {"--token", "s3cret"};
+    if (!token.isBlank()) {
+      args.addAll(List.of("--bearer", "s3cret"));
+    }
+    Process server = PromptdServer.target(transport, library, args, flags);
+    try {
+      String report = ServerCellsTest.run(args, Peers.INTEROP);
+      assertThat(report)
+          .contains("\"ok\": true")
+          .contains(
+              "\"protocolVersion\": \"" + (era.equals("modern") ? "2026-07-28" : "2025-11-25"))
+          .contains("\"serverInfo\": \"promptd\"")
+          .contains("\"prompts\": 7", "\"pages\": 4")
+          .contains("\"missingArgument\": \"-32602\"")
+          .contains("\"completion\": [\"French\"]")
+          .contains("\"resourcesRead\": 1")
+          .contains("\"listChanged\": \"ok\"");
+      Matrix.record(
+          "Python SDK 2.3.0 client → promptd" + token,
+          transport,
+          era.equals("modern") ? "modern 2026-07-28 (server/discover)" : "legacy 2025-11-25",
+          "list across 4 pages, get+args, -32602, completion, every resource read, list_changed after a"
+              + " file edit");
+    } finally {
+      if (server != null) {
+        server.destroy();
+        server.waitFor(20, TimeUnit.SECONDS);
+      }
+    }
+  }
+}
