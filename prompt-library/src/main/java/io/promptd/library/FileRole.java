@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * What a library file is for, decided in one place for every source's listing: prompt files, resource files and folder
  * files are listed alike ({@link Scanner.Found}) and each role's index reads its own. Another kind of library file
- * (skills, say) is one more role, told apart here, and the index that reads it.
+ * is one more role, told apart here, and the index that reads it.
  */
 enum FileRole {
   /** A prompt file of one of the {@link io.promptd.library.parse.PromptFormats formats}. */
@@ -17,7 +17,9 @@ enum FileRole {
   /** A resource file, {@code NAME.resource.md}. */
   RESOURCE,
   /** A folder file, {@code _folder.yaml}: defaults for the prompts and resources of its folder and those below. */
-  FOLDER;
+  FOLDER,
+  /** A skill's {@code SKILL.md}: its folder is a skill, read whole by {@link SkillIndex}. */
+  SKILL;
 
   /**
    * The role of {@code file}, which {@link FileKind} classified as {@code match} (null when no format reads it), or
@@ -29,6 +31,9 @@ enum FileRole {
     }
     if (FolderFile.is(file)) {
       return FOLDER;
+    }
+    if (SkillReader.isSkillMd(file)) {
+      return SKILL;
     }
     return ResourceParser.isResourceFile(file) ? RESOURCE : null;
   }

@@ -28,6 +28,14 @@ interface FileSource extends FileAccess {
   void list(Root root, Path start, Consumer<Scanner.Found> found) throws IOException;
 
   /**
+   * Lists every file at or under {@code start}, a folder of {@code root}, whatever its name, in the folders a listing
+   * enters: a skill's files are all served.
+   *
+   * @throws IOException when the listing fails as a whole
+   */
+  void listAll(Root root, Path start, Consumer<Path> found) throws IOException;
+
+  /**
    * The bytes of a file just listed, at most {@code limit}; cheaper than {@link #read} because the listing already
    * vouched for its folder.
    *

@@ -35,6 +35,11 @@ final class FolderSource implements FileSource {
   }
 
   @Override
+  public void listAll(Root root, Path start, Consumer<Path> found) throws IOException {
+    Scanner.walkAll(root, start, found);
+  }
+
+  @Override
   public byte[] readListed(Scanner.Found file, long limit, Map<Path, Boolean> folders)
       throws ParseException {
     return SafeFiles.readFound(file.root(), file.file(), limit, folders);

@@ -55,9 +55,12 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private final LibraryIndex prompts;
   private final ResourceIndex resourceIndex;
   private final LibraryResources resources;
+  private final SkillIndex skillIndex;
+  private final List<Runnable> skillListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final PromptCatalog catalog = PromptCatalog.create();
   private final Object lock = new Object();
-  private volatile State state = new State(0, ResourceIndex.Snapshot.EMPTY);
+  private volatile State state =
+      new State(0, ResourceIndex.Snapshot.EMPTY, SkillIndex.Snapshot.EMPTY);
   private @Nullable AutoCloseable watcher;
   private boolean closed;
   private int restored;
@@ -71,8 +74,10 @@ public final class Library implements ResourceProvider, AutoCloseable {
    *
    * @param version grows by one with every load or reload that changed what is served
    * @param resources the resources
+   * @param skills the skills
    */
-  private record State(long version, ResourceIndex.Snapshot resources) {}
+  private record State(
+      long version, ResourceIndex.Snapshot resources, SkillIndex.Snapshot skills) {}
 
   private Library(FileSource source, LibraryOptions options) {
     this.source = source;
@@ -81,6 +86,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     this.prompts = new LibraryIndex(source, options, folders);
     this.resourceIndex = new ResourceIndex(source, options, folders);
     this.resources = new LibraryResources(source, options);
+    this.skillIndex = new SkillIndex(source);
   }
 
   /**
@@ -185,9 +191,16 @@ public final class Library implements ResourceProvider, AutoCloseable {
 
   private void loadAll(LibraryCache cache) throws IOException {
     LibraryLoad.Outcome loaded =
-        LibraryLoad.run(source, options, prompts, folders, resourceIndex, cache);
+        LibraryLoad.run(source, options, prompts, folders, resourceIndex, skillIndex, cache);
     catalog.replaceAll(loaded.served());
-    state = new State(state.version() + 1, resourceIndex.snapshot(prompts.attaching()));
+    State before = state;
+    state = new State(
+        before.version() + 1,
+        resourceIndex.snapshot(prompts.attaching()),
+        skillIndex.snapshot(folders));
+    if (!before.skills().skills().equals(state.skills().skills())) {
+      skillListeners.forEach(Runnable::run);
+    }
     int fromIndex = loaded.restored();
     if (fromIndex != prompts.fileCount() || fromIndex != loaded.indexSize()) {
       // Entries are immutable: a copy of the list lets the index be written while the library
@@ -251,13 +264,16 @@ public final class Library implements ResourceProvider, AutoCloseable {
     return problems(Severity.WARNING);
   }
 
-  /** For {@link Linter}: the folders it reads, in order, under which no prompt file was found; none for a snapshot. */
+  /**
+   * For {@link Linter}: the folders it reads, in order, under which neither a prompt file nor a skill was found; none
+   * for a snapshot.
+   */
   List<Path> foldersWithoutPromptFiles() {
     List<Path> out = new ArrayList<>();
     if (source instanceof FolderSource) {
       synchronized (lock) {
         for (Root root : source.roots()) {
-          if (!prompts.anyFileUnder(root.index())) {
+          if (!prompts.anyFileUnder(root.index()) && !skillIndex.anyUnder(root)) {
             out.add(root.path());
           }
         }
@@ -278,8 +294,27 @@ public final class Library implements ResourceProvider, AutoCloseable {
       all.addAll(folders.diagnostics());
     }
     all.addAll(state.resources().diagnostics());
+    all.addAll(state.skills().diagnostics());
     all.sort(Diagnostic.ORDER);
     return List.copyOf(all);
+  }
+
+  /**
+   * The skills served, sorted by path: one immutable snapshot, the same for every caller (scopes are carried, not
+   * applied here). Package-private until the Skills extension gives them a public shape.
+   */
+  List<Skill> skills() {
+    return state.skills().skills();
+  }
+
+  /**
+   * Runs {@code listener} after each load or reload that changed the skills served (a skill added, removed, or any of
+   * its files changed); close the handle to stop. It runs on the thread that reloaded, after the new skills are served.
+   */
+  AutoCloseable onSkillsChange(Runnable listener) {
+    requireNonNull(listener, "listener");
+    skillListeners.add(listener);
+    return () -> skillListeners.remove(listener);
   }
 
   /** The resources, sorted by URI. */
@@ -375,6 +410,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
         Set<Path> missed = new HashSet<>(prompts.changedSince(seen));
         missed.addAll(resourceIndex.changedSince(seen));
         missed.addAll(folders.changedSince(seen));
+        missed.addAll(skillIndex.changedSince(seen));
         if (!missed.isEmpty()) {
           reload(missed);
         }
@@ -386,6 +422,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     State before;
     State after;
     Map<String, @Nullable PromptDefinition> updates;
+    boolean skillsChanged;
     synchronized (lock) {
       before = state;
       Listing listing = new Listing(source);
@@ -400,13 +437,17 @@ public final class Library implements ResourceProvider, AutoCloseable {
         }
       }));
       resourceIndex.refresh(changed, prompts::rootOf, listing);
+      skillIndex.refresh(changed, prompts::rootOf);
       ResourceIndex.Snapshot snapshot = resourceIndex.snapshot(prompts.attaching());
+      SkillIndex.Snapshot skills = skillIndex.snapshot(folders);
+      skillsChanged = !before.skills().skills().equals(skills.skills());
       boolean attachedChanged = snapshot.attachments().values().stream()
           .anyMatch(a -> ResourceIndex.touched(a.file(), changed));
       boolean served = catalog.version() != catalogVersion
           || attachedChanged
-          || LibraryResources.differ(before.resources(), snapshot);
-      after = new State(served ? before.version() + 1 : before.version(), snapshot);
+          || LibraryResources.differ(before.resources(), snapshot)
+          || skillsChanged;
+      after = new State(served ? before.version() + 1 : before.version(), snapshot, skills);
       state = after;
       for (Diagnostic d : prompts.lastRefreshDiagnostics()) {
         LOG.log(d.isError() ? Level.WARNING : Level.DEBUG, d.format());
@@ -414,6 +455,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
     }
     LOG.log(Level.DEBUG, () -> "reloaded " + changed + ": " + updates.keySet());
     resources.announce(before.resources(), after.resources(), changed);
+    if (skillsChanged) {
+      skillListeners.forEach(Runnable::run);
+    }
   }
 
   /** Stops watching and waits for the on-disk index to be written; what is served keeps its last state. */

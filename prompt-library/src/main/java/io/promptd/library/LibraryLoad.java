@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * One full load of the prompt files into a {@link LibraryIndex}: each listed file is either restored from the on-disk
  * index or parsed on a pool, and the results are stored in listing order once all are done; folder and resource files
- * found by the same listing are loaded too.
+ * found by the same listing are loaded too, and the skills whose {@code SKILL.md} it found.
  */
 final class LibraryLoad {
   /**
@@ -53,10 +53,12 @@ final class LibraryLoad {
       LibraryIndex prompts,
       FolderDefaults folders,
       ResourceIndex resources,
+      SkillIndex skills,
       LibraryCache cache)
       throws IOException {
     List<Scanner.Found> resourceFiles = new ArrayList<>();
     List<Scanner.Found> folderFiles = new ArrayList<>();
+    List<Scanner.Found> skillFiles = new ArrayList<>();
     LibraryLoad load = new LibraryLoad(source, options, prompts);
     Map<String, IndexFormat.Cached> cached;
     List<PromptDefinition> served;
@@ -70,7 +72,12 @@ final class LibraryLoad {
       for (Root root : source.roots()) {
         source.list(root, root.path(), f -> {
           if (f.role() != FileRole.PROMPT) {
-            (f.role() == FileRole.FOLDER ? folderFiles : resourceFiles).add(f);
+            (switch (f.role()) {
+                  case FOLDER -> folderFiles;
+                  case SKILL -> skillFiles;
+                  default -> resourceFiles;
+                })
+                .add(f);
           } else if (index.get() == null && !reading.isDone()) {
             waiting.add(f);
           } else {
@@ -93,6 +100,7 @@ final class LibraryLoad {
       }
       folders.loadAll(folderFiles); // before finish, which applies them to the prompts
       resources.loadAll(resourceFiles, pool);
+      skills.loadAll(skillFiles);
       served = load.finish(cached.values());
     }
     return new Outcome(served, load.restored, cached.size());

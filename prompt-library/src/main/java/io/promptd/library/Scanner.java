@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  * Finds the library files under a root — prompt files, resource files ({@code NAME.resource.md}) and folder files
  * ({@code _folder.yaml}), see {@link FileRole} — and the folders worth watching. Hidden folders are skipped except the
  * formats' folder pairs ({@link io.promptd.library.parse.PromptFormat#home()}: {@code .claude/commands},
- * {@code .github/prompts}, {@code .codex/prompts}, {@code .cursor/commands}, {@code .gemini/commands}); so are
+ * {@code .github/prompts}, {@code .codex/prompts}, {@code .cursor/commands}, {@code .gemini/commands}) and
+ * {@code .claude/skills}; so are
  * {@code node_modules}, {@code target}, {@code build} and {@code __pycache__}. Links to folders are not followed.
  */
 final class Scanner {
@@ -57,7 +58,7 @@ final class Scanner {
     String n = name.toString();
     String p = parent.getFileName() == null ? "" : parent.getFileName().toString();
     if (FileKind.formatParent(p)) {
-      return FileKind.formatFolder(p, n);
+      return FileKind.formatFolder(p, n) || (p.equals(".claude") && n.equals("skills"));
     }
     return FileKind.formatParent(n) || (!n.startsWith(".") && !SKIPPED.contains(n));
   }
@@ -113,6 +114,34 @@ final class Scanner {
       @Override
       public FileVisitResult visitFileFailed(Path file, IOException e) {
         // An unreadable folder costs its own files only; they are reported when read.
+        return FileVisitResult.CONTINUE;
+      }
+    });
+  }
+
+  /** Walks {@code start} (a folder under {@code root}), giving every regular file or link in a wanted folder to {@code files}. */
+  static void walkAll(Root root, Path start, Consumer<Path> files) throws IOException {
+    if (!Files.isDirectory(start)) {
+      return;
+    }
+    Files.walkFileTree(start, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+        return wanted(root, dir) ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
+      }
+
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+        if (attrs.isRegularFile() || attrs.isSymbolicLink()) {
+          files.accept(file);
+        }
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFileFailed(Path file, IOException e) {
+        // Reported when the file is read.
+        files.accept(file);
         return FileVisitResult.CONTINUE;
       }
     });

@@ -113,6 +113,15 @@ final class SnapshotSource implements FileSource {
     }
   }
 
+  @Override
+  public void listAll(Root r, Path start, Consumer<Path> found) {
+    for (Path file : files.keySet()) {
+      if (file.startsWith(start) && wanted(file)) {
+        found.accept(file);
+      }
+    }
+  }
+
   /** Whether every folder from the root down to {@code file}'s is one a folder scan would enter. */
   private boolean wanted(Path file) {
     Path dir = file.getParent();

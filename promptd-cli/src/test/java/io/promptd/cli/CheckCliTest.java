@@ -56,4 +56,30 @@ class CheckCliTest {
     assertThat(served.err())
         .contains("promptd: warning: " + dir + ": no prompt file found in this folder: " + NAMES);
   }
+
+  @Test
+  void aBrokenSkillIsReportedAtItsLineBesideGoodPromptsAndSkills() throws Exception {
+    Files.writeString(dir.resolve("review.prompt.md"), "---\ndescription: d\n---\nHi\n");
+    Files.createDirectories(dir.resolve("ops/good"));
+    Files.writeString(
+        dir.resolve("ops/good/SKILL.md"), "---\nname: good\ndescription: d\n---\nDo\n");
+    Path broken = dir.resolve("ops/broken/SKILL.md");
+    Files.createDirectories(broken.getParent());
+    Files.writeString(broken, "---\ndescription: d\nname: Broken\n---\nDo\n");
+    CliProcessTest.Result r = CliProcessTest.run(List.of("check", dir.toString()), "");
+    assertThat(r.status()).isEqualTo(Main.CHECK_FAILED);
+    assertThat(r.out())
+        .isEqualTo(broken + ":3: error: skill name 'Broken' may hold only lowercase letters a-z,"
+            + " digits and '-'\n"
+            + "1 error(s), 0 warning(s)\n");
+  }
+
+  @Test
+  void aFolderOfSkillsOnlyIsNotAFolderWithoutPrompts() throws Exception {
+    Files.createDirectories(dir.resolve("good"));
+    Files.writeString(dir.resolve("good/SKILL.md"), "---\nname: good\ndescription: d\n---\nDo\n");
+    CliProcessTest.Result r = CliProcessTest.run(List.of("check", dir.toString()), "");
+    assertThat(r.status()).as(r.out() + r.err()).isZero();
+    assertThat(r.out()).isEqualTo("0 error(s), 0 warning(s)\n");
+  }
 }

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** MIME types by file extension, with a check of the first bytes so a renamed file is not sent as something else. */
-final class MediaTypes {
+public final class MediaTypes {
   private static final Map<String, String> IMAGES = Map.of(
       "png",
       "image/png",
@@ -53,6 +53,21 @@ final class MediaTypes {
   /** The text type for {@code fileName}, or null when the file should be embedded as a blob. */
   static @Nullable String text(String fileName) {
     return TEXT.get(extension(fileName));
+  }
+
+  /**
+   * The content type {@code fileName} suggests, for a file served as it is (a skill's): a known image, audio or text
+   * type, else {@code application/octet-stream}.
+   */
+  public static String guess(String fileName) {
+    String type = text(fileName);
+    if (type == null) {
+      type = image(fileName);
+    }
+    if (type == null) {
+      type = audio(fileName);
+    }
+    return type == null ? "application/octet-stream" : type;
   }
 
   /** The supported image and audio extensions, for error messages. */
