@@ -31,7 +31,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Reads {@code NAME.prompt.md} files (YAML front matter and a Mustache body), Claude Code commands under
  * {@code .claude/commands/}, VS Code prompt files under {@code .github/prompts/}, and {@code NAME.resource.md}
- * resource files; the files prompts attach are served as {@code promptd:///PATH} resources. A {@code scopes} key in
+ * resource files; the files prompts attach are served as {@code promptd:///PATH} resources. Every folder holding a
+ * {@code SKILL.md} (under a root, or under a project's {@code .claude/skills}) is read as an Agent Skill, checked and
+ * reloaded like a prompt file; the protocol does not serve skills yet. A {@code scopes} key in
  * front matter, or in a {@code _folder.yaml} for a folder and those below it, limits who may see a prompt or resource
  * once the server authorizes callers (see {@link io.promptd.mcp.spi.Caller}). A file with errors is not
  * served (or, during hot reload, its last good version stays served) and its problems are in {@link #diagnostics()}.
@@ -125,7 +127,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
         Level.INFO,
         () -> "loaded " + catalog.size() + " prompts from " + prompts.fileCount()
             + " files, " + r.resources().size() + " resource(s) and "
-            + r.templates().size() + " template(s) under "
+            + r.templates().size() + " template(s), " + state.skills().skills().size()
+            + " skill(s) under "
             + roots + " in " + millis + " ms (" + errors + " errors, " + (problems.size() - errors)
             + " warnings)");
     for (Diagnostic d : problems) {

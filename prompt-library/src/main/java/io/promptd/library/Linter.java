@@ -67,9 +67,12 @@ public final class Linter {
     Path absolute = file.toAbsolutePath().normalize();
     Path folder = servedFrom(absolute);
     List<Diagnostic> out = new ArrayList<>();
+    // A SKILL.md stands for its skill: the problems of the skill's other files are its own.
+    Path scope = SkillReader.isSkillMd(absolute) ? absolute.getParent() : null;
     try (Library library = open(List.of(folder))) {
       for (Diagnostic d : library.lint()) {
-        if (d.file().toAbsolutePath().normalize().equals(absolute)) {
+        Path at = d.file().toAbsolutePath().normalize();
+        if (at.equals(absolute) || (scope != null && at.startsWith(scope))) {
           out.add(d);
         }
       }
@@ -82,11 +85,17 @@ public final class Linter {
   }
 
   /**
-   * The library root a file is served from when its folder is given: the format folder it is in, such as {@code
-   * .claude/commands}, whose files are read only there; else its own folder.
+   * The library root a file is served from when its folder is given: for a {@code SKILL.md}, the folder above its
+   * skill's; else the format folder it is in, such as {@code .claude/commands}, whose files are read only there; else
+   * its own folder.
    */
   private static Path servedFrom(Path file) {
     Path parent = file.getParent();
+    Path holder = parent == null ? null : parent.getParent();
+    if (SkillReader.isSkillMd(file) && holder != null) {
+      // A skill is its folder: it is served from the folder that holds it.
+      return holder;
+    }
     for (Path at = parent; at != null; at = at.getParent()) {
       Path up = at.getParent();
       Path name = at.getFileName();

@@ -210,6 +210,66 @@ class SkillsTest {
   }
 
   @Test
+  void aFileThatCannotBeReadIsAnErrorAtThatFile(@TempDir Path outside) throws Exception {
+    write(root, "linked/SKILL.md", skill("linked", ""));
+    Path secret = write(outside, "secret.txt", "s");
+    Files.createSymbolicLink(root.resolve("linked/secret.txt"), secret);
+    try (Library library = load(root)) {
+      assertThat(library.skills()).isEmpty();
+      assertThat(formatted(library))
+          .singleElement()
+          .asString()
+          .startsWith(root.resolve("linked/secret.txt") + ":1: error: ");
+    }
+  }
+
+  @Test
+  void aSnapshotServesSkillsAndItsReplacementsUpdateThem() throws Exception {
+    byte[] md = skill("review", "").getBytes(StandardCharsets.UTF_8);
+    LibrarySource.Snapshot snapshot = LibrarySource.snapshot(
+        new LibraryFiles(1, Map.of("ops/review/SKILL.md", md, "ops/review/a.txt", new byte[] {1})));
+    try (Library library = Library.open(snapshot, LibraryOptions.defaults())) {
+      assertThat(library.skills())
+          .singleElement()
+          .satisfies(s -> assertThat(s.files())
+              .extracting(SkillFile::path, SkillFile::size)
+              .containsExactly(
+                  org.assertj.core.groups.Tuple.tuple("SKILL.md", (long) md.length),
+                  org.assertj.core.groups.Tuple.tuple("a.txt", 1L)));
+      snapshot.replace(new LibraryFiles(
+          2,
+          Map.of(
+              "ops/review/SKILL.md",
+              md,
+              "ops/review/a.txt",
+              new byte[] {1, 2},
+              "solo/SKILL.md",
+              skill("solo", "").getBytes(StandardCharsets.UTF_8))));
+      assertThat(library.skills()).extracting(Skill::path).containsExactly("ops/review", "solo");
+      assertThat(library.skills().getFirst().files().get(1).digest())
+          .isEqualTo("sha256:" + sha256(new byte[] {1, 2}));
+      // ops/review goes; solo turns broken, and its last good version stays served.
+      snapshot.replace(new LibraryFiles(3, Map.of("solo/SKILL.md", md)));
+      assertThat(library.skills())
+          .extracting(Skill::path, Skill::name)
+          .containsExactly(org.assertj.core.groups.Tuple.tuple("solo", "solo"));
+      assertThat(formatted(library))
+          .singleElement()
+          .asString()
+          .contains("must equal its folder's name 'solo'");
+    }
+  }
+
+  @Test
+  void aSingleSkillMdIsCheckedAsTheSkillItIs() throws Exception {
+    Path file = write(root, "ops/broken/SKILL.md", skill("other", ""));
+    assertThat(Linter.check(List.of(file)))
+        .extracting(Diagnostic::format)
+        .containsExactly(
+            file + ":2: error: skill name 'other' must equal its folder's name 'broken'");
+  }
+
+  @Test
   void aFolderWithOnlySkillsIsNotAFolderWithoutPrompts() throws Exception {
     write(root, "incident-review/SKILL.md", skill("incident-review", ""));
     assertThat(Linter.check(List.of(root))).isEmpty();
