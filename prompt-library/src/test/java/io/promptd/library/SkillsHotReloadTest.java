@@ -67,6 +67,14 @@ class SkillsHotReloadTest {
   }
 
   @Test
+  void aProjectsOwnSkillsAreWatched() {
+    write(root, ".claude/skills/deploy/SKILL.md", skill("deploy", ""));
+    eventually(() -> find("deploy").isPresent());
+    write(root, ".claude/skills/deploy/steps.md", "1. ship");
+    eventually(() -> size("deploy", "steps.md") == 7);
+  }
+
+  @Test
   void aSkillFolderMovedInShowsUpWithItsFiles(@TempDir Path elsewhere) throws IOException {
     write(elsewhere, "moved/SKILL.md", skill("moved", ""));
     write(elsewhere, "moved/data/a.txt", "a");
