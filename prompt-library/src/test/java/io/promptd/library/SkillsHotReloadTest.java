@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -72,6 +73,14 @@ class SkillsHotReloadTest {
     eventually(() -> find("deploy").isPresent());
     write(root, ".claude/skills/deploy/steps.md", "1. ship");
     eventually(() -> size("deploy", "steps.md") == 7);
+  }
+
+  @Test
+  void aFolderFileEditedChangesTheSkillsScopes() {
+    write(root, "ops/_folder.yaml", "scopes: [ops]\n");
+    eventually(() -> find("ops/review").orElseThrow().scopes().equals(Set.of("ops")));
+    write(root, "ops/_folder.yaml", "scopes: [ops, admin]\n");
+    eventually(() -> find("ops/review").orElseThrow().scopes().equals(Set.of("ops", "admin")));
   }
 
   @Test
