@@ -105,8 +105,20 @@ final class GeminiFamily {
    * they are still loading picks one of them instead of submitting the line), and submits it.
    */
   static void submit(Tmux tmux, String line) throws Exception {
-    clear(tmux);
-    tmux.type(line);
+    // A client busy re-rendering (after a list change, on a loaded machine) can drop what is typed:
+    // type it again.
+    for (int attempt = 1; ; attempt++) {
+      clear(tmux);
+      tmux.type(line);
+      try {
+        tmux.await("\"" + line + "\" shown", Duration.ofSeconds(15), s -> s.contains(line));
+        break;
+      } catch (AssertionError dropped) {
+        if (attempt == 3) {
+          throw dropped;
+        }
+      }
+    }
     String[] previous = {""};
     tmux.await("\"" + line + "\" typed, suggestions settled", STEP, s -> {
       boolean settled =
