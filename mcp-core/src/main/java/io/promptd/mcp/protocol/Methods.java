@@ -31,6 +31,10 @@ public final class Methods {
   public static final String RESOURCES_SUBSCRIBE = "resources/subscribe";
   /** Ends a legacy session's subscription to one resource. */
   public static final String RESOURCES_UNSUBSCRIBE = "resources/unsubscribe";
+  /** Lists the skills a server serves (the Skills extension, {@code io.modelcontextprotocol/skills}). */
+  public static final String SKILLS_LIST = "skills/list";
+  /** Gets one skill's entry by the URI of its {@code SKILL.md} (the Skills extension). */
+  public static final String SKILLS_GET = "skills/get";
   /** Lists tools (promptd's prompts offered as tools). */
   public static final String TOOLS_LIST = "tools/list";
   /** Calls a tool. */

@@ -149,6 +149,9 @@ public final class McpServer implements AutoCloseable {
     @Nullable
     ResourceProvider resources;
 
+    @Nullable
+    SkillProvider skills;
+
     byte @Nullable [] cursorSecret;
     double completionRate = DEFAULT_COMPLETION_RATE;
     int completionBurst = DEFAULT_COMPLETION_BURST;
@@ -338,6 +341,17 @@ public final class McpServer implements AutoCloseable {
      */
     public Builder resources(@Nullable ResourceProvider resources) {
       this.resources = resources;
+      return this;
+    }
+
+    /**
+     * The Agent Skills to serve, or null for none (the default). With a provider the server declares the Skills
+     * extension ({@code io.modelcontextprotocol/skills}) to 2026-07-28 clients and serves {@code skills/list} and
+     * {@code skills/get}; legacy clients, whose capabilities have no place for extensions, get neither. The skills'
+     * files must be served by {@link #resources(ResourceProvider)}.
+     */
+    public Builder skills(@Nullable SkillProvider skills) {
+      this.skills = skills;
       return this;
     }
 

@@ -62,6 +62,7 @@ final class MethodTable {
     PromptsFeature prompts = new PromptsFeature(context);
     prompts.register(table);
     new ResourcesFeature(context).register(table);
+    new SkillsFeature(context).register(table);
     if (context.promptsAsTools) {
       new ToolsFeature(context, prompts).register(table);
     }

@@ -164,21 +164,35 @@ final class ResourcesFeature {
 
   private <T> JsonObject.Builder page(
       List<T> all, JsonObject params, String field, Function<T, JsonObject> encode) {
+    return page(context.cursors, context.pageSize, all, params, field, encode);
+  }
+
+  /**
+   * One page of {@code all} under {@code field}, with the server's cursor scheme: an element is never split, and a
+   * cursor names its listing so that one issued for another cannot page this one.
+   */
+  static <T> JsonObject.Builder page(
+      Cursors cursors,
+      int pageSize,
+      List<T> all,
+      JsonObject params,
+      String field,
+      Function<T, JsonObject> encode) {
     int from = 0;
     Json cursor = params.get("cursor");
     if (cursor instanceof JsonString s) {
-      from = offset(context.cursors.decode(s.value()), field);
+      from = offset(cursors.decode(s.value()), field);
     } else if (cursor != null) {
       throw McpException.invalidParams("Invalid cursor: \"cursor\" must be a string");
     }
-    int to = Math.min(all.size(), from + context.pageSize);
+    int to = Math.min(all.size(), from + pageSize);
     List<Json> items = new ArrayList<>(Math.max(0, to - from));
     for (int i = from; i < to; i++) {
       items.add(encode.apply(all.get(i)));
     }
     JsonObject.Builder result = JsonObject.builder().put(field, new JsonArray(items));
     if (to < all.size()) {
-      result.put("nextCursor", context.cursors.encode(field + ':' + to));
+      result.put("nextCursor", cursors.encode(field + ':' + to));
     }
     return result;
   }

@@ -21,6 +21,7 @@ final class ServerContext {
   final Broadcaster broadcaster;
   final Cursors cursors;
   final @Nullable ResourceProvider resources;
+  final @Nullable SkillProvider skills;
   final ResourceEvents resourceEvents;
   final CompletionLimiter completionLimiter;
   final RequestStates requestStates;
@@ -47,6 +48,7 @@ final class ServerContext {
     this.broadcaster = new Broadcaster(b.coalescing, b.promptsAsTools);
     this.cursors = new Cursors(b.cursorSecret);
     this.resources = b.resources;
+    this.skills = b.skills;
     this.resourceEvents = new ResourceEvents(broadcaster, b.resources);
     this.completionLimiter = new CompletionLimiter(b.completionRate, b.completionBurst, b.clock);
     this.requestStates = new RequestStates(b.requestStateSecret, b.wallClock);
@@ -72,6 +74,13 @@ final class ServerContext {
     }
     if (promptsAsTools) {
       b.put("tools", JsonObject.builder().put("listChanged", true).build());
+    }
+    if (skills != null && version.isModern()) {
+      // Only the 2026-07-28 schema has "extensions"; legacy clients see skill files as plain
+      // resources.
+      b.put(
+          "extensions",
+          JsonObject.builder().put(SkillsFeature.EXTENSION, JsonObject.EMPTY).build());
     }
     if (logging) {
       b.put("logging", JsonObject.EMPTY);

@@ -1,0 +1,28 @@
+package io.promptd.mcp.server;
+
+import io.promptd.mcp.protocol.Skill;
+import io.promptd.mcp.spi.Caller;
+import java.util.List;
+
+/**
+ * Where a server's Agent Skills come from, for the Skills extension ({@code io.modelcontextprotocol/skills}). Register
+ * one with {@link McpServer.Builder#skills(SkillProvider)}; the server then declares the extension to 2026-07-28
+ * clients and serves {@code skills/list} and {@code skills/get}. The skills' files are served as resources by the
+ * server's {@link ResourceProvider}, under the URIs the entries list.
+ *
+ * <p>Implementations must be thread-safe and should return the same order on every call, so that paginated listings
+ * stay consistent.
+ */
+public interface SkillProvider {
+  /** The skills served, in a stable order; nested skills are entries of their own. */
+  List<Skill> skills();
+
+  /**
+   * Whether {@code caller}, who is under authorization, may see the skill whose {@code SKILL.md} is at {@code uri}. A
+   * skill the caller may not see is answered exactly as one that does not exist. Every caller may see every skill by
+   * default. Must be cheap and must not block.
+   */
+  default boolean visible(Caller caller, String uri) {
+    return true;
+  }
+}
