@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.Root;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
@@ -10,6 +11,7 @@ import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.ResourceProvider;
+import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.spi.Caller;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,7 +35,7 @@ import org.jspecify.annotations.Nullable;
  * {@code .claude/commands/}, VS Code prompt files under {@code .github/prompts/}, and {@code NAME.resource.md}
  * resource files; the files prompts attach are served as {@code promptd:///PATH} resources. Every folder holding a
  * {@code SKILL.md} (under a root, or under a project's {@code .claude/skills}) is read as an Agent Skill, checked and
- * reloaded like a prompt file; the protocol does not serve skills yet. A {@code scopes} key in
+ * reloaded like a prompt file, and served through the Skills extension by {@link #skillProvider()}. A {@code scopes} key in
  * front matter, or in a {@code _folder.yaml} for a folder and those below it, limits who may see a prompt or resource
  * once the server authorizes callers (see {@link io.promptd.mcp.spi.Caller}). A file with errors is not
  * served (or, during hot reload, its last good version stays served) and its problems are in {@link #diagnostics()}.
@@ -43,7 +45,8 @@ import org.jspecify.annotations.Nullable;
  * LibrarySource folders = LibrarySource.folders(List.of(Path.of("prompts")));
  * try (Library library = Library.open(folders, LibraryOptions.defaults())) {
  *   library.watch();
- *   McpServer server = McpServer.builder().prompts(library.catalog()).resources(library).build();
+ *   McpServer server = McpServer.builder()
+ *       .prompts(library.catalog()).resources(library).skills(library.skillProvider()).build();
  *   ...
  * }
  * }</pre>
@@ -59,6 +62,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private final LibraryResources resources;
   private final SkillIndex skillIndex;
   private final List<Runnable> skillListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final LibrarySkills skillProvider;
   private final PromptCatalog catalog = PromptCatalog.create();
   private final Object lock = new Object();
   private volatile State state =
@@ -86,6 +90,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     this.options = options;
     this.folders = new FolderDefaults(source, options);
     this.prompts = new LibraryIndex(source, options, folders);
+    this.skillProvider = new LibrarySkills(this::skills, this::readSkillFile);
     this.resourceIndex = new ResourceIndex(source, options, folders);
     this.resources = new LibraryResources(source, options);
     this.skillIndex = new SkillIndex(source);
@@ -202,6 +207,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
         resourceIndex.snapshot(prompts.attaching()),
         skillIndex.snapshot(folders));
     if (!before.skills().skills().equals(state.skills().skills())) {
+      resources.announceSkills(
+          LibrarySkills.change(before.skills().skills(), state.skills().skills()));
       skillListeners.forEach(Runnable::run);
     }
     int fromIndex = loaded.restored();
@@ -320,10 +327,41 @@ public final class Library implements ResourceProvider, AutoCloseable {
     return () -> skillListeners.remove(listener);
   }
 
-  /** The resources, sorted by URI. */
+  /**
+   * The skills for the Skills extension ({@code io.modelcontextprotocol/skills}): one entry per skill, sorted by path,
+   * at {@code skill://<skill-path>/SKILL.md}, with its front matter and a manifest of every file (a nested skill's
+   * too); a caller sees a skill when it holds the skill's {@code _folder.yaml} scopes. Register it with {@link
+   * io.promptd.mcp.server.McpServer.Builder#skills}.
+   */
+  public SkillProvider skillProvider() {
+    return skillProvider;
+  }
+
+  /**
+   * The resources, sorted by URI: the resource files and attachments, then every file of every skill as {@code
+   * skill://<skill-path>/<file-path>} (a nested skill's files once, under their own skill).
+   */
   @Override
   public List<Resource> resources() {
-    return state.resources().resources();
+    List<Resource> files = state.resources().resources();
+    List<Resource> skills = skillProvider.resources();
+    if (skills.isEmpty()) {
+      return files;
+    }
+    List<Resource> all = new java.util.ArrayList<>(files.size() + skills.size());
+    all.addAll(files);
+    all.addAll(skills);
+    all.sort(java.util.Comparator.comparing(Resource::uri));
+    return java.util.Collections.unmodifiableList(all);
+  }
+
+  /** Reads a skill's file through the library's source, inside the root it was found under. */
+  private byte[] readSkillFile(Path file, long limit) throws ParseException {
+    Root root = prompts.rootOf(file);
+    if (root == null) {
+      throw new ParseException(0, "skill file " + file + " is under no root");
+    }
+    return source.read(root, file, limit, 0, "skill file");
   }
 
   /** The resource templates, sorted by URI template. */
@@ -342,6 +380,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
   @Override
   public Optional<List<ResourceContents>> read(String uri) {
     requireNonNull(uri, "uri");
+    if (LibrarySkills.owns(uri)) {
+      return skillProvider.read(uri);
+    }
     return resources.read(state.resources(), uri);
   }
 
@@ -353,6 +394,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
   public boolean visible(Caller caller, String uri) {
     requireNonNull(caller, "caller");
     requireNonNull(uri, "uri");
+    if (LibrarySkills.owns(uri)) {
+      return skillProvider.fileVisible(caller, uri);
+    }
     return LibraryResources.visible(state.resources(), caller, uri);
   }
 
@@ -361,6 +405,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
   public Optional<List<ResourceContents>> read(String uri, Caller caller) {
     requireNonNull(uri, "uri");
     requireNonNull(caller, "caller");
+    if (LibrarySkills.owns(uri)) {
+      return skillProvider.fileVisible(caller, uri) ? skillProvider.read(uri) : Optional.empty();
+    }
     ResourceIndex.Snapshot s = state.resources();
     return LibraryResources.visible(s, caller, uri) ? resources.read(s, uri) : Optional.empty();
   }
@@ -459,6 +506,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
     LOG.log(Level.DEBUG, () -> "reloaded " + changed + ": " + updates.keySet());
     resources.announce(before.resources(), after.resources(), changed);
     if (skillsChanged) {
+      resources.announceSkills(
+          LibrarySkills.change(before.skills().skills(), after.skills().skills()));
       skillListeners.forEach(Runnable::run);
     }
   }

@@ -96,6 +96,18 @@ final class LibraryResources {
     return false;
   }
 
+  /** Notifies listeners that the skills' files changed: the list, for who may see them, and each file updated. */
+  void announceSkills(LibrarySkills.Change change) {
+    for (ResourceProvider.Listener listener : listeners) {
+      try {
+        listener.listChanged(change.scopes());
+        change.updated().forEach(listener::updated);
+      } catch (RuntimeException e) {
+        LOG.log(Level.WARNING, "a resource listener failed", e);
+      }
+    }
+  }
+
   /** Notifies listeners of what differs between two snapshots. */
   void announce(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after, Set<Path> changed) {
     for (Diagnostic d : after.diagnostics()) {

@@ -181,6 +181,7 @@ final class Serve {
           .serverInfo(new Implementation("promptd", "promptd", McpServer.libraryVersion()))
           .prompts(library.catalog())
           .resources(library)
+          .skills(library.skillProvider())
           .pageSize(options.pageSize())
           .completionRateLimit(options.completionRate(), Math.max(1, 2 * options.completionRate()))
           .elicitation(options.forms().elicit())

@@ -1,0 +1,262 @@
+package io.promptd.library;
+
+import io.promptd.library.parse.ParseException;
+import io.promptd.mcp.json.Json;
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonBoolean;
+import io.promptd.mcp.json.JsonNull;
+import io.promptd.mcp.json.JsonNumber;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.protocol.BlobResourceContents;
+import io.promptd.mcp.protocol.Resource;
+import io.promptd.mcp.protocol.ResourceContents;
+import io.promptd.mcp.protocol.SkillResource;
+import io.promptd.mcp.protocol.TextResourceContents;
+import io.promptd.mcp.server.SkillProvider;
+import io.promptd.mcp.spi.Caller;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The library's skills in the Skills extension's shape: {@code skill://<skill-path>/SKILL.md} entries whose manifests
+ * list every file, a nested skill's files included (they are supporting files of the skill enclosing them), and whose
+ * visibility follows the skill's {@code _folder.yaml} scopes. Mapped once per snapshot of skills.
+ */
+final class LibrarySkills implements SkillProvider {
+  /** The URI scheme skill files are served under. */
+  static final String SCHEME = "skill://";
+
+  private final Supplier<List<Skill>> source;
+  private final Reader reader;
+  private volatile Mapped mapped = new Mapped(List.of(), List.of(), Map.of(), List.of(), Map.of());
+
+  LibrarySkills(Supplier<List<Skill>> source, Reader reader) {
+    this.source = source;
+    this.reader = reader;
+  }
+
+  /** Reads a skill's file from the library's source, at most {@code limit} bytes. */
+  interface Reader {
+    byte[] read(Path file, long limit) throws ParseException;
+  }
+
+  /** One served file: the skill it belongs to (the innermost, for a nested skill's file) and its manifest entry. */
+  private record Owned(Skill skill, SkillFile file) {}
+
+  /**
+   * The entries of one snapshot, each entry's scopes by URI, the skill files as resources (sorted by URI) and the
+   * files by URI.
+   */
+  private record Mapped(
+      List<Skill> from,
+      List<io.promptd.mcp.protocol.Skill> entries,
+      Map<String, Set<String>> scopes,
+      List<Resource> resources,
+      Map<String, Owned> files) {}
+
+  @Override
+  public List<io.promptd.mcp.protocol.Skill> skills() {
+    return current().entries();
+  }
+
+  @Override
+  public boolean visible(Caller caller, String uri) {
+    Set<String> scopes = current().scopes().get(uri);
+    return scopes != null && caller.permits(scopes);
+  }
+
+  /** The skills' files as resources, sorted by URI. */
+  List<Resource> resources() {
+    return current().resources();
+  }
+
+  /** Whether {@code uri} is one this class answers for (served or not). */
+  static boolean owns(String uri) {
+    return uri.startsWith(SCHEME);
+  }
+
+  /** Whether {@code caller} may see the file at {@code uri}: it holds the scopes of the skill the file belongs to. */
+  boolean fileVisible(Caller caller, String uri) {
+    Owned owned = current().files().get(uri);
+    return owned != null && caller.permits(owned.skill().scopes());
+  }
+
+  /**
+   * Reads the file at {@code uri} from the source: text for a text type that is UTF-8, else base64. Empty when no
+   * served skill has the file.
+   *
+   * @throws McpException when the file cannot be read now
+   */
+  Optional<List<ResourceContents>> read(String uri) {
+    Owned owned = current().files().get(uri);
+    if (owned == null) {
+      return Optional.empty();
+    }
+    Path file = owned.skill().file().resolveSibling(owned.file().path());
+    byte[] bytes;
+    try {
+      bytes = reader.read(file, SkillReader.MAX_BYTES);
+    } catch (ParseException e) {
+      throw McpException.internal("resource '" + uri + "' could not be read");
+    }
+    String type = owned.file().mimeType();
+    if (isText(type)) {
+      try {
+        String text = StandardCharsets.UTF_8
+            .newDecoder()
+            .decode(java.nio.ByteBuffer.wrap(bytes))
+            .toString();
+        return Optional.of(List.of(new TextResourceContents(uri, type, text, null)));
+      } catch (CharacterCodingException e) {
+        // Not UTF-8 after all: served as bytes, so the digest still holds.
+      }
+    }
+    String blob = Base64.getEncoder().encodeToString(bytes);
+    return Optional.of(List.of(new BlobResourceContents(uri, type, blob, null)));
+  }
+
+  /** Whether a content type is text, so that its file is served as {@code text}. */
+  private static boolean isText(String type) {
+    return type.startsWith("text/")
+        || type.equals("application/json")
+        || type.equals("application/yaml")
+        || type.equals("application/xml")
+        || type.endsWith("+json")
+        || type.endsWith("+xml");
+  }
+
+  /**
+   * What a change of skills tells resource listeners: the scopes of every skill added, removed or changed (before and
+   * after), and the URIs of files served before and after whose bytes differ.
+   */
+  static Change change(List<Skill> before, List<Skill> after) {
+    Set<Skill> then = new HashSet<>(before);
+    Set<Skill> now = new HashSet<>(after);
+    Set<Set<String>> scopes = new HashSet<>();
+    before.stream().filter(s -> !now.contains(s)).forEach(s -> scopes.add(s.scopes()));
+    after.stream().filter(s -> !then.contains(s)).forEach(s -> scopes.add(s.scopes()));
+    Map<String, String> digests = new HashMap<>();
+    for (Skill s : before) {
+      s.files().forEach(f -> digests.put(uri(s.path(), f.path()), f.digest()));
+    }
+    Set<String> updated = new TreeSet<>();
+    for (Skill s : after) {
+      for (SkillFile f : s.files()) {
+        String uri = uri(s.path(), f.path());
+        String old = digests.get(uri);
+        if (old != null && !old.equals(f.digest())) {
+          updated.add(uri);
+        }
+      }
+    }
+    return new Change(scopes, updated);
+  }
+
+  /** What {@link #change} found. */
+  record Change(Set<Set<String>> scopes, Set<String> updated) {}
+
+  /** The URI of the file at {@code file} (relative to its folder) of the skill at {@code path}. */
+  static String uri(String path, String file) {
+    return SCHEME + path + "/" + file;
+  }
+
+  @SuppressWarnings("ReferenceEquality")
+  private Mapped current() {
+    List<Skill> skills = source.get();
+    Mapped m = mapped;
+    if (m.from()
+        != skills) { // a new snapshot: the library replaces the list whenever skills change
+      m = map(skills);
+      mapped = m;
+    }
+    return m;
+  }
+
+  private static Mapped map(List<Skill> skills) {
+    List<io.promptd.mcp.protocol.Skill> entries = new ArrayList<>(skills.size());
+    Map<String, Set<String>> scopes = new HashMap<>();
+    for (Skill skill : skills) {
+      List<SkillResource> files = new ArrayList<>();
+      for (SkillFile f : skill.files()) {
+        files.add(new SkillResource(uri(skill.path(), f.path()), f.digest(), f.size()));
+      }
+      String prefix = skill.path() + "/";
+      for (Skill nested : skills) {
+        if (nested.path().startsWith(prefix)) {
+          for (SkillFile f : nested.files()) {
+            files.add(new SkillResource(uri(nested.path(), f.path()), f.digest(), f.size()));
+          }
+        }
+      }
+      String uri = uri(skill.path(), "SKILL.md");
+      entries.add(new io.promptd.mcp.protocol.Skill(uri, object(skill.frontMatter()), files));
+      scopes.put(uri, skill.scopes());
+    }
+    Map<String, Owned> files = new TreeMap<>();
+    List<Resource> resources = new ArrayList<>();
+    for (Skill skill : skills) {
+      for (SkillFile f : skill.files()) {
+        String uri = uri(skill.path(), f.path());
+        files.put(uri, new Owned(skill, f));
+      }
+    }
+    files.forEach((uri, owned) -> {
+      boolean main = owned.file().path().equals("SKILL.md");
+      resources.add(new Resource(
+          uri,
+          main ? owned.skill().name() : owned.file().path(),
+          null,
+          main ? owned.skill().description() : null,
+          owned.file().mimeType(),
+          owned.file().size(),
+          null,
+          List.of(),
+          null));
+    });
+    return new Mapped(
+        skills,
+        List.copyOf(entries),
+        Map.copyOf(scopes),
+        List.copyOf(resources),
+        Map.copyOf(files));
+  }
+
+  private static JsonObject object(Map<?, ?> map) {
+    JsonObject.Builder b = JsonObject.builder();
+    map.forEach((k, v) -> b.put(String.valueOf(k), json(v)));
+    return b.build();
+  }
+
+  /** A front matter value as JSON: the parser yields strings, numbers, booleans, null, lists and maps. */
+  private static Json json(@Nullable Object value) {
+    return switch (value) {
+      case null -> JsonNull.INSTANCE;
+      case String s -> new JsonString(s);
+      case Boolean b -> b ? JsonBoolean.TRUE : JsonBoolean.FALSE;
+      case Long l -> JsonNumber.of(l);
+      case Integer i -> JsonNumber.of(i.longValue());
+      case BigInteger i -> JsonNumber.of(new BigDecimal(i));
+      case Double d when Double.isFinite(d) -> JsonNumber.of(d);
+      case Map<?, ?> m -> object(m);
+      case List<?> l -> new JsonArray(l.stream().map(LibrarySkills::json).toList());
+      default -> new JsonString(String.valueOf(value));
+    };
+  }
+}
