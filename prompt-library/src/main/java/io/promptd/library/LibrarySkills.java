@@ -43,9 +43,13 @@ final class LibrarySkills implements SkillProvider {
   /** The URI scheme skill files are served under. */
   static final String SCHEME = "skill://";
 
+  /** The content type of a directory resource. */
+  static final String DIRECTORY = "inode/directory";
+
   private final Supplier<List<Skill>> source;
   private final Reader reader;
-  private volatile Mapped mapped = new Mapped(List.of(), List.of(), Map.of(), List.of(), Map.of());
+  private volatile Mapped mapped =
+      new Mapped(List.of(), List.of(), Map.of(), List.of(), Map.of(), Set.of());
 
   LibrarySkills(Supplier<List<Skill>> source, Reader reader) {
     this.source = source;
@@ -69,7 +73,8 @@ final class LibrarySkills implements SkillProvider {
       List<io.promptd.mcp.protocol.Skill> entries,
       Map<String, Set<String>> scopes,
       List<Resource> resources,
-      Map<String, Owned> files) {}
+      Map<String, Owned> files,
+      Set<String> directories) {}
 
   @Override
   public List<io.promptd.mcp.protocol.Skill> skills() {
@@ -80,6 +85,46 @@ final class LibrarySkills implements SkillProvider {
   public boolean visible(Caller caller, String uri) {
     Set<String> scopes = current().scopes().get(uri);
     return scopes != null && caller.permits(scopes);
+  }
+
+  @Override
+  public boolean directoryRead() {
+    return true;
+  }
+
+  /**
+   * The direct children of a skill's root or of a folder inside a skill, as far as {@code caller} may see: a folder
+   * is a child when it holds a file the caller may see, and a directory the caller can see nothing in is unknown.
+   */
+  @Override
+  public Optional<List<Resource>> children(String uri, Caller caller) {
+    Mapped m = current();
+    if (!m.directories().contains(uri)) {
+      return Optional.empty();
+    }
+    String prefix = uri + "/";
+    Map<String, Resource> children = new TreeMap<>();
+    boolean any = false;
+    for (Resource r : m.resources()) {
+      Owned owned = m.files().get(r.uri());
+      if (!r.uri().startsWith(prefix)
+          || owned == null
+          || !caller.permits(owned.skill().scopes())) {
+        continue;
+      }
+      any = true;
+      String rest = r.uri().substring(prefix.length());
+      int slash = rest.indexOf('/');
+      if (slash < 0) {
+        children.put(r.uri(), r);
+      } else {
+        String name = rest.substring(0, slash);
+        children.computeIfAbsent(
+            prefix + name,
+            d -> new Resource(d, name, null, null, DIRECTORY, null, null, List.of(), null));
+      }
+    }
+    return any ? Optional.of(List.copyOf(children.values())) : Optional.empty();
   }
 
   /** The skills' files as resources, sorted by URI. */
@@ -230,12 +275,27 @@ final class LibrarySkills implements SkillProvider {
           List.of(),
           null));
     });
+    // Every skill's root and every folder between it and a file under it (a nested skill's
+    // included).
+    Set<String> directories = new HashSet<>();
+    for (Skill skill : skills) {
+      String root = SCHEME + skill.path();
+      directories.add(root);
+      for (String uri : files.keySet()) {
+        if (uri.startsWith(root + "/")) {
+          for (int i = uri.lastIndexOf('/'); i > root.length(); i = uri.lastIndexOf('/', i - 1)) {
+            directories.add(uri.substring(0, i));
+          }
+        }
+      }
+    }
     return new Mapped(
         skills,
         List.copyOf(entries),
         Map.copyOf(scopes),
         List.copyOf(resources),
-        Map.copyOf(files));
+        Map.copyOf(files),
+        Set.copyOf(directories));
   }
 
   private static JsonObject object(Map<?, ?> map) {

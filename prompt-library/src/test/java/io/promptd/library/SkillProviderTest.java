@@ -74,6 +74,23 @@ class SkillProviderTest {
         }
       }
       assertThat(provider.skills()).isSameAs(skills);
+      assertThat(provider.directoryRead()).isTrue();
+      assertThat(provider.children("skill://ops/review", Caller.UNRESTRICTED).orElseThrow())
+          .extracting(Resource::uri, Resource::mimeType)
+          .containsExactly(
+              org.assertj.core.groups.Tuple.tuple("skill://ops/review/SKILL.md", "text/markdown"),
+              org.assertj.core.groups.Tuple.tuple("skill://ops/review/assets", "inode/directory"),
+              org.assertj.core.groups.Tuple.tuple("skill://ops/review/deep", "inode/directory"),
+              org.assertj.core.groups.Tuple.tuple(
+                  "skill://ops/review/references", "inode/directory"));
+      assertThat(
+              provider.children("skill://ops/review/deep", Caller.UNRESTRICTED).orElseThrow())
+          .extracting(Resource::uri)
+          .containsExactly("skill://ops/review/deep/SKILL.md", "skill://ops/review/deep/notes.txt");
+      assertThat(provider.children("skill://ops", Caller.UNRESTRICTED)).isEmpty();
+      assertThat(provider.children("skill://ops/review/SKILL.md", Caller.UNRESTRICTED))
+          .isEmpty();
+      assertThat(provider.children("skill://ops/review/", Caller.UNRESTRICTED)).isEmpty();
     }
   }
 
@@ -170,6 +187,8 @@ class SkillProviderTest {
       assertThat(library.read("skill://admin/keys/SKILL.md", team)).isEmpty();
       assertThat(library.read("skill://admin/keys/SKILL.md", admin)).isPresent();
       assertThat(library.visible(team, "skill://open/SKILL.md")).isTrue();
+      assertThat(provider.children("skill://admin/keys", team)).isEmpty();
+      assertThat(provider.children("skill://admin/keys", admin)).isPresent();
     }
   }
 }

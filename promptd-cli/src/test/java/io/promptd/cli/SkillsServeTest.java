@@ -155,7 +155,13 @@ class SkillsServeTest {
   private static void verifyAll(Function<String, JsonObject> call) throws Exception {
     JsonObject discover = result(call.apply(request("server/discover", "")));
     assertThat(JsonCodec.write(discover.object("capabilities").orElseThrow()))
-        .contains("\"extensions\":{\"io.modelcontextprotocol/skills\":{}}");
+        .contains("\"extensions\":{\"io.modelcontextprotocol/skills\":{\"directoryRead\":true}}");
+    JsonObject root =
+        result(call.apply(request("resources/directory/read", "\"uri\":\"skill://ops/review\"")));
+    assertThat(JsonCodec.write(root.array("resources").orElseThrow()))
+        .contains(
+            "\"uri\":\"skill://ops/review/assets\",\"name\":\"assets\",\"mimeType\":\"inode/directory\"")
+        .contains("\"uri\":\"skill://ops/review/SKILL.md\"");
     JsonObject list = result(call.apply(request("skills/list", "")));
     assertThat(list.string("resultType")).contains("complete");
     assertThat(list.has("ttlMs")).isTrue();

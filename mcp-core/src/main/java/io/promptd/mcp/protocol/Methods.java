@@ -31,6 +31,8 @@ public final class Methods {
   public static final String RESOURCES_SUBSCRIBE = "resources/subscribe";
   /** Ends a legacy session's subscription to one resource. */
   public static final String RESOURCES_UNSUBSCRIBE = "resources/unsubscribe";
+  /** Lists the direct children of a directory resource (the Skills extension, with {@code directoryRead}). */
+  public static final String RESOURCES_DIRECTORY_READ = "resources/directory/read";
   /** Lists the skills a server serves (the Skills extension, {@code io.modelcontextprotocol/skills}). */
   public static final String SKILLS_LIST = "skills/list";
   /** Gets one skill's entry by the URI of its {@code SKILL.md} (the Skills extension). */

@@ -164,12 +164,12 @@ final class ResourcesFeature {
 
   private <T> JsonObject.Builder page(
       List<T> all, JsonObject params, String field, Function<T, JsonObject> encode) {
-    return page(context.cursors, context.pageSize, all, params, field, encode);
+    return page(context.cursors, context.pageSize, all, params, field, field, encode);
   }
 
   /**
    * One page of {@code all} under {@code field}, with the server's cursor scheme: an element is never split, and a
-   * cursor names its listing so that one issued for another cannot page this one.
+   * cursor names its {@code listing} so that one issued for another cannot page this one.
    */
   static <T> JsonObject.Builder page(
       Cursors cursors,
@@ -177,11 +177,12 @@ final class ResourcesFeature {
       List<T> all,
       JsonObject params,
       String field,
+      String listing,
       Function<T, JsonObject> encode) {
     int from = 0;
     Json cursor = params.get("cursor");
     if (cursor instanceof JsonString s) {
-      from = offset(cursors.decode(s.value()), field);
+      from = offset(cursors.decode(s.value()), listing);
     } else if (cursor != null) {
       throw McpException.invalidParams("Invalid cursor: \"cursor\" must be a string");
     }
@@ -192,7 +193,7 @@ final class ResourcesFeature {
     }
     JsonObject.Builder result = JsonObject.builder().put(field, new JsonArray(items));
     if (to < all.size()) {
-      result.put("nextCursor", cursors.encode(field + ':' + to));
+      result.put("nextCursor", cursors.encode(listing + ':' + to));
     }
     return result;
   }

@@ -80,7 +80,13 @@ final class ServerContext {
       // resources.
       b.put(
           "extensions",
-          JsonObject.builder().put(SkillsFeature.EXTENSION, JsonObject.EMPTY).build());
+          JsonObject.builder()
+              .put(
+                  SkillsFeature.EXTENSION,
+                  skills.directoryRead()
+                      ? JsonObject.builder().put("directoryRead", true).build()
+                      : JsonObject.EMPTY)
+              .build());
     }
     if (logging) {
       b.put("logging", JsonObject.EMPTY);

@@ -1,8 +1,10 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.Skill;
 import io.promptd.mcp.spi.Caller;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Where a server's Agent Skills come from, for the Skills extension ({@code io.modelcontextprotocol/skills}). Register
@@ -24,5 +26,23 @@ public interface SkillProvider {
    */
   default boolean visible(Caller caller, String uri) {
     return true;
+  }
+
+  /**
+   * Whether {@link #children} is implemented: the server then declares {@code directoryRead: true} and serves {@code
+   * resources/directory/read}. False by default.
+   */
+  default boolean directoryRead() {
+    return false;
+  }
+
+  /**
+   * The direct children of the directory resource at {@code uri} ({@code skill://<skill-path>} or a folder inside a
+   * skill, without a trailing slash) that {@code caller} may see: files as their resources, folders as resources of
+   * type {@code inode/directory}, in a stable order. Empty when {@code uri} is not such a directory or the caller may
+   * see nothing in it; the client then gets -32602. Must not block for long.
+   */
+  default Optional<List<Resource>> children(String uri, Caller caller) {
+    return Optional.empty();
   }
 }

@@ -7,6 +7,7 @@ import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.Skill;
 import io.promptd.mcp.protocol.SkillResource;
 import io.promptd.mcp.server.MethodTable.Era;
@@ -33,6 +34,38 @@ final class SkillsFeature {
   void register(MethodTable.Builder table) {
     table.add(Methods.SKILLS_LIST, Set.of(Era.MODERN), MethodTable.Blocking.NEVER, this::list);
     table.add(Methods.SKILLS_GET, Set.of(Era.MODERN), MethodTable.Blocking.NEVER, this::get);
+    table.add(
+        Methods.RESOURCES_DIRECTORY_READ,
+        Set.of(Era.MODERN),
+        MethodTable.Blocking.NEVER,
+        this::directory);
+  }
+
+  /** {@code resources/directory/read}: unknown unless the provider reads directories (it declares so). */
+  private JsonObject.Builder directory(MethodCall call) {
+    SkillProvider provider = context.skills;
+    if (provider == null || !provider.directoryRead()) {
+      throw McpException.methodNotFound(call.request().method());
+    }
+    String uri = call.params()
+        .string("uri")
+        .orElseThrow(() -> McpException.invalidParams(
+            "Invalid params: \"uri\" must be a string naming a directory resource"));
+    List<Resource> children = provider
+        .children(uri, call.caller())
+        .orElseThrow(() -> new McpException(
+            ErrorCodes.INVALID_PARAMS,
+            "Not a directory resource: " + uri,
+            JsonObject.builder().put("uri", uri).build()));
+    Encoder encoder = call.encoder();
+    return ResourcesFeature.page(
+        context.cursors,
+        context.pageSize,
+        children,
+        call.params(),
+        "resources",
+        "directory " + uri,
+        encoder::resource);
   }
 
   private JsonObject.Builder list(MethodCall call) {
@@ -49,6 +82,7 @@ final class SkillsFeature {
             context.pageSize,
             all,
             call.params(),
+            "skills",
             "skills",
             SkillsFeature::encode));
   }

@@ -119,6 +119,62 @@ class SkillsFeatureTest {
   }
 
   @Test
+  void directoriesAreReadOnlyFromAProviderThatDeclaresIt() {
+    ServerSession plain =
+        McpServer.builder().resources(NO_FILES).skills(provider).build().openSession(m -> {});
+    Response unknown =
+        plain.handle(modern(1, "resources/directory/read", "\"uri\":\"skill://git\""), m -> {});
+    assertThat(((ErrorResponse) unknown).code()).isEqualTo(-32601);
+    SkillProvider withDirectories = new Fixture() {
+      @Override
+      public boolean directoryRead() {
+        return true;
+      }
+
+      @Override
+      public Optional<List<Resource>> children(String uri, Caller caller) {
+        return uri.equals("skill://git")
+            ? Optional.of(List.of(
+                Resource.of("skill://git/SKILL.md", "git", "Git conventions", "text/markdown"),
+                Resource.of("skill://git/scripts", "scripts", null, "inode/directory")))
+            : Optional.empty();
+      }
+    };
+    ServerSession session = McpServer.builder()
+        .resources(NO_FILES)
+        .skills(withDirectories)
+        .pageSize(1)
+        .build()
+        .openSession(m -> {});
+    JsonObject discover = result(session.handle(modern(2, "server/discover", ""), m -> {}));
+    assertThat(JsonCodec.write(discover))
+        .contains("\"extensions\":{\"io.modelcontextprotocol/skills\":{\"directoryRead\":true}}");
+    JsonObject first = valid(
+        "ReadResourceDirectoryResult",
+        session.handle(modern(3, "resources/directory/read", "\"uri\":\"skill://git\""), m -> {}));
+    assertThat(JsonCodec.write(first.array("resources").orElseThrow()))
+        .isEqualTo(
+            "[{\"uri\":\"skill://git/SKILL.md\",\"name\":\"git\",\"description\":\"Git conventions\","
+                + "\"mimeType\":\"text/markdown\"}]");
+    String cursor = first.string("nextCursor").orElseThrow();
+    JsonObject second = valid(
+        "ReadResourceDirectoryResult",
+        session.handle(
+            modern(
+                4,
+                "resources/directory/read",
+                "\"uri\":\"skill://git\",\"cursor\":\"" + cursor + "\""),
+            m -> {}));
+    assertThat(JsonCodec.write(second)).contains("\"mimeType\":\"inode/directory\"");
+    Response wrongListing =
+        session.handle(modern(5, "skills/list", "\"cursor\":\"" + cursor + "\""), m -> {});
+    assertThat(((ErrorResponse) wrongListing).code()).isEqualTo(-32602);
+    Response notADirectory = session.handle(
+        modern(6, "resources/directory/read", "\"uri\":\"skill://git/SKILL.md\""), m -> {});
+    assertThat(((ErrorResponse) notADirectory).code()).isEqualTo(-32602);
+  }
+
+  @Test
   void withoutAProviderTheMethodsAreUnknown() {
     ServerSession session = McpServer.builder().build().openSession(m -> {});
     assertThat(((ErrorResponse) session.handle(modern(1, "skills/list", ""), m -> {})).code())
@@ -170,7 +226,7 @@ class SkillsFeatureTest {
   }
 
   /** Three skills, one dynamic; {@code acme/refunds} needs scope "admin". */
-  private static final class Fixture implements SkillProvider {
+  private static class Fixture implements SkillProvider {
     @Override
     public List<Skill> skills() {
       List<Skill> all = new ArrayList<>();
