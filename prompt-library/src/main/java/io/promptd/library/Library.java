@@ -343,16 +343,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
    */
   @Override
   public List<Resource> resources() {
-    List<Resource> files = state.resources().resources();
-    List<Resource> skills = skillProvider.resources();
-    if (skills.isEmpty()) {
-      return files;
-    }
-    List<Resource> all = new java.util.ArrayList<>(files.size() + skills.size());
-    all.addAll(files);
-    all.addAll(skills);
-    all.sort(java.util.Comparator.comparing(Resource::uri));
-    return java.util.Collections.unmodifiableList(all);
+    return skillProvider.mergedWith(state.resources().resources());
   }
 
   /** Reads a skill's file through the library's source, inside the root it was found under. */

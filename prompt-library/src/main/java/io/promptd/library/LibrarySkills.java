@@ -23,6 +23,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -131,6 +133,34 @@ final class LibrarySkills implements SkillProvider {
   List<Resource> resources() {
     return current().resources();
   }
+
+  /**
+   * {@code files} and every skill file, sorted by URI; merged once per pair of listings, not on every {@code
+   * resources/list}.
+   */
+  @SuppressWarnings(
+      "ReferenceEquality") // the same listings, not equal ones: each is replaced whole on a change
+  List<Resource> mergedWith(List<Resource> files) {
+    List<Resource> skills = resources();
+    if (skills.isEmpty()) {
+      return files;
+    }
+    Merged m = merged;
+    if (m == null || m.files() != files || m.skills() != skills) {
+      List<Resource> all = new ArrayList<>(files.size() + skills.size());
+      all.addAll(files);
+      all.addAll(skills);
+      all.sort(Comparator.comparing(Resource::uri));
+      m = new Merged(files, skills, Collections.unmodifiableList(all));
+      merged = m;
+    }
+    return m.all();
+  }
+
+  /** The resource files' and the skills' listings, and both merged by URI. */
+  private record Merged(List<Resource> files, List<Resource> skills, List<Resource> all) {}
+
+  private volatile @Nullable Merged merged;
 
   /** Whether {@code uri} is one this class answers for (served or not). */
   static boolean owns(String uri) {
