@@ -332,22 +332,9 @@ final class ClientCommand {
     return raw;
   }
 
-  /** An IO failure in words: refused connections and timeouts named, never a bare class name or "null". */
+  /** An IO failure in words: refused connections named, never a bare class name or "null". */
   static String describe(IOException e) {
-    return switch (e) {
-      case java.net.ConnectException c ->
-        "the connection was refused (is the server running, on that host and port?)";
-      case java.net.UnknownHostException u -> "unknown host " + u.getMessage();
-      default -> {
-        String message = e.getMessage();
-        if (message == null || message.isBlank()) {
-          yield e.getCause() instanceof IOException cause
-              ? describe(cause)
-              : "the connection failed (" + e.getClass().getSimpleName() + ")";
-        }
-        yield message;
-      }
-    };
+    return IoFailures.describe(e, null);
   }
 
   /** {@code --url}: an absolute http(s) URL with a host. */

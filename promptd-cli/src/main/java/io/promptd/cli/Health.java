@@ -3,12 +3,10 @@ package io.promptd.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +16,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.jspecify.annotations.Nullable;
 
 /**
  * {@code promptd health URL [--ready] [--timeout SECONDS]}: GETs a running server's {@code /healthz} ({@code /readyz}
@@ -73,7 +70,7 @@ final class Health {
     try {
       answer = fetch(probe, timeout);
     } catch (IOException e) {
-      err.println("promptd: cannot reach " + probe + ": " + describe(e, timeout));
+      err.println("promptd: cannot reach " + probe + ": " + IoFailures.describe(e, timeout));
       return Main.CONNECTION_FAILED;
     }
     if (answer.status() != 200) {
@@ -161,30 +158,6 @@ final class Health {
     StringBuilder s = new StringBuilder(body.length());
     body.codePoints().forEach(cp -> s.appendCodePoint(Character.isISOControl(cp) ? ' ' : cp));
     return s.toString().strip();
-  }
-
-  /** An IO failure in words: refused connections and timeouts named, never a bare class name. */
-  private static String describe(IOException e, Duration timeout) {
-    return switch (e) {
-      case ConnectException c ->
-        "the connection was refused (is promptd running, on that host and port?)";
-      case SocketTimeoutException t -> "no answer within " + seconds(timeout);
-      case UnknownHostException u -> "unknown host " + u.getMessage();
-      default -> {
-        String message = e.getMessage();
-        @Nullable Throwable cause = e.getCause();
-        yield message != null && !message.isBlank()
-            ? message
-            : cause instanceof IOException io
-                ? describe(io, timeout)
-                : e.getClass().getSimpleName();
-      }
-    };
-  }
-
-  private static String seconds(Duration d) {
-    long ms = d.toMillis();
-    return (ms % 1000 == 0 ? String.valueOf(ms / 1000) : String.valueOf(ms / 1000.0)) + " s";
   }
 
   private static Duration seconds(String s) {

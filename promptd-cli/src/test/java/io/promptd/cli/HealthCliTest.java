@@ -76,7 +76,7 @@ class HealthCliTest {
     assertThat(refused.err())
         .isEqualTo(
             "promptd: cannot reach http://127.0.0.1:" + free
-                + "/healthz: the connection was refused (is promptd running, on that host and port?)\n");
+                + "/healthz: the connection was refused (is the server running, on that host and port?)\n");
 
     // A listener that accepts the connection and never answers.
     // The kernel completes the connection from the listener's backlog; nobody reads the request.
