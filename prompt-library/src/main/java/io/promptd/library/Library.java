@@ -63,6 +63,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private final SkillIndex skillIndex;
   private final List<Runnable> skillListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final LibrarySkills skillProvider;
+  private final SkillPrompts skillPrompts;
   private final PromptCatalog catalog = PromptCatalog.create();
   private final Object lock = new Object();
   private volatile State state =
@@ -91,6 +92,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     this.folders = new FolderDefaults(source, options);
     this.prompts = new LibraryIndex(source, options, folders);
     this.skillProvider = new LibrarySkills(this::skills, this::readSkillFile);
+    this.skillPrompts = new SkillPrompts(skillProvider::read);
     this.resourceIndex = new ResourceIndex(source, options, folders);
     this.resources = new LibraryResources(source, options);
     this.skillIndex = new SkillIndex(source);
@@ -200,12 +202,14 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private void loadAll(LibraryCache cache) throws IOException {
     LibraryLoad.Outcome loaded =
         LibraryLoad.run(source, options, prompts, folders, resourceIndex, skillIndex, cache);
-    catalog.replaceAll(loaded.served());
     State before = state;
-    state = new State(
-        before.version() + 1,
-        resourceIndex.snapshot(prompts.attaching()),
-        skillIndex.snapshot(folders));
+    SkillIndex.Snapshot skills = skillIndex.snapshot(folders);
+    catalog.update(editor -> {
+      editor.replaceAll(loaded.served());
+      skillPrompts.forget();
+      skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), List.of());
+    });
+    state = new State(before.version() + 1, resourceIndex.snapshot(prompts.attaching()), skills);
     if (!before.skills().skills().equals(state.skills().skills())) {
       resources.announceSkills(
           LibrarySkills.change(before.skills().skills(), state.skills().skills()));
@@ -302,6 +306,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     synchronized (lock) {
       all = new ArrayList<>(prompts.diagnostics(duplicates));
       all.addAll(folders.diagnostics());
+      all.addAll(skillPrompts.diagnostics());
     }
     all.addAll(state.resources().diagnostics());
     all.addAll(state.skills().diagnostics());
@@ -470,17 +475,20 @@ public final class Library implements ResourceProvider, AutoCloseable {
       long catalogVersion = catalog.version();
       Set<Path> rescoped = folders.refresh(changed, prompts::rootOf, listing);
       updates = prompts.refresh(changed, listing, rescoped);
-      catalog.update(editor -> updates.forEach((name, definition) -> {
-        if (definition == null) {
-          editor.remove(name);
-        } else {
-          editor.put(definition);
-        }
-      }));
       resourceIndex.refresh(changed, prompts::rootOf, listing);
       skillIndex.refresh(changed, prompts::rootOf);
       ResourceIndex.Snapshot snapshot = resourceIndex.snapshot(prompts.attaching());
       SkillIndex.Snapshot skills = skillIndex.snapshot(folders);
+      catalog.update(editor -> {
+        updates.forEach((name, definition) -> {
+          if (definition == null) {
+            editor.remove(name);
+          } else {
+            editor.put(definition);
+          }
+        });
+        skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), updates.keySet());
+      });
       skillsChanged = !before.skills().skills().equals(skills.skills());
       boolean attachedChanged = snapshot.attachments().values().stream()
           .anyMatch(a -> ResourceIndex.touched(a.file(), changed));

@@ -25,6 +25,7 @@ public final class LibraryOptions {
   private final int parallelism;
   private final @Nullable Path cacheDirectory;
   private final int cacheMinimumFiles;
+  private final boolean skillPrompts;
 
   private LibraryOptions(Builder b) {
     requireNonNull(b.debounce, "LibraryOptions: debounce");
@@ -48,13 +49,14 @@ public final class LibraryOptions {
     this.parallelism = b.parallelism;
     this.cacheDirectory = b.cacheDirectory;
     this.cacheMinimumFiles = b.cacheMinimumFiles;
+    this.skillPrompts = b.skillPrompts;
   }
 
   /**
    * 1 MiB prompt files, 10 MiB attachments, 250,000 files, a 25 ms debounce (short enough that a save shows up well
    * within 250 ms, long enough to cover an editor's write-temp-then-rename), one parse thread per core, and an index
    * for libraries of 1,000 prompt files or more under {@code $XDG_CACHE_HOME/promptd} (else
-   * {@code ~/.cache/promptd}).
+   * {@code ~/.cache/promptd}); skills are offered as prompts too.
    */
   public static LibraryOptions defaults() {
     return builder().build();
@@ -75,6 +77,7 @@ public final class LibraryOptions {
     b.parallelism = parallelism;
     b.cacheDirectory = cacheDirectory;
     b.cacheMinimumFiles = cacheMinimumFiles;
+    b.skillPrompts = skillPrompts;
     return b;
   }
 
@@ -137,7 +140,16 @@ public final class LibraryOptions {
     return toBuilder().cacheDirectory(directory).cacheMinimumFiles(0).build();
   }
 
-  /** Equal when every limit and timing is. */
+  /**
+   * Whether each skill is also offered as a prompt (a slash command putting its {@code SKILL.md} into the
+   * conversation), for clients without the Skills extension; a skill whose front matter says {@code user-invocable:
+   * false} never is.
+   */
+  public boolean skillPrompts() {
+    return skillPrompts;
+  }
+
+  /** Equal when every limit, timing and switch is. */
   @Override
   public boolean equals(@Nullable Object o) {
     return o instanceof LibraryOptions other
@@ -147,7 +159,8 @@ public final class LibraryOptions {
         && debounce.equals(other.debounce)
         && parallelism == other.parallelism
         && Objects.equals(cacheDirectory, other.cacheDirectory)
-        && cacheMinimumFiles == other.cacheMinimumFiles;
+        && cacheMinimumFiles == other.cacheMinimumFiles
+        && skillPrompts == other.skillPrompts;
   }
 
   @Override
@@ -159,7 +172,8 @@ public final class LibraryOptions {
         debounce,
         parallelism,
         cacheDirectory,
-        cacheMinimumFiles);
+        cacheMinimumFiles,
+        skillPrompts);
   }
 
   /** For logs: every field. */
@@ -169,7 +183,8 @@ public final class LibraryOptions {
         + maxAttachmentBytes
         + ", maxFiles=" + maxFiles + ", debounce=" + debounce + ", parallelism=" + parallelism
         + ", cacheDirectory="
-        + cacheDirectory + ", cacheMinimumFiles=" + cacheMinimumFiles + "]";
+        + cacheDirectory + ", cacheMinimumFiles=" + cacheMinimumFiles + ", skillPrompts="
+        + skillPrompts + "]";
   }
 
   private static @Nullable Path userCacheDirectory() {
@@ -190,6 +205,7 @@ public final class LibraryOptions {
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private @Nullable Path cacheDirectory = userCacheDirectory();
     private int cacheMinimumFiles = DEFAULT_CACHE_MINIMUM;
+    private boolean skillPrompts = true;
 
     private Builder() {}
 
@@ -232,6 +248,12 @@ public final class LibraryOptions {
     /** The fewest prompt files for which the index is written, not negative. */
     public Builder cacheMinimumFiles(int value) {
       this.cacheMinimumFiles = value;
+      return this;
+    }
+
+    /** Whether skills are offered as prompts too (see {@link LibraryOptions#skillPrompts()}); true by default. */
+    public Builder skillPrompts(boolean value) {
+      this.skillPrompts = value;
       return this;
     }
 

@@ -188,7 +188,7 @@ class SkillsTest {
       assertThat(formatted(library)).isEmpty();
       assertThat(library.catalog().all())
           .extracting(PromptDefinition::name)
-          .containsExactly("fix", "review");
+          .containsExactly("deploy", "fix", "incident-review", "review");
       assertThat(library.skills())
           .extracting(Skill::path)
           .containsExactly("deploy", "incident-review");

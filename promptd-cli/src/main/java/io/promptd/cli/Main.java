@@ -79,6 +79,8 @@ public final class Main {
                              for clients that cut typed text at the first space, such as Claude Code)
         --prompts-as-tools   also offer the prompts as two tools, list_prompts and get_prompt, for clients that
                              only use tools
+        --no-skill-prompts   do not offer each skill as a prompt (by default a skill is also a slash command that
+                             puts its SKILL.md into the conversation; front matter user-invocable: false opts one out)
         --http [PORT]        serve Streamable HTTP at /mcp instead of stdio (port 3000 unless given)
         --catalog            also serve the web catalog at / (browse, fill and render the prompts in a browser;
                              with --token or OAuth it asks for a token; without, only this machine may load it

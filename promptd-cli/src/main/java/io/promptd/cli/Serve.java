@@ -3,7 +3,6 @@ package io.promptd.cli;
 import io.promptd.catalog.WebCatalog;
 import io.promptd.library.Diagnostic;
 import io.promptd.library.Library;
-import io.promptd.library.LibraryOptions;
 import io.promptd.library.LibrarySource;
 import io.promptd.library.Linter;
 import io.promptd.mcp.http.HttpLimits;
@@ -69,7 +68,7 @@ final class Serve {
     }
     AtomicBoolean loaded = new AtomicBoolean();
     LibrarySource folders = LibrarySource.folders(options.directories());
-    try (Library library = Library.open(folders, LibraryOptions.defaults())) {
+    try (Library library = Library.open(folders, options.library())) {
       loaded.set(true);
       // Not a log line: serving a folder of plain Markdown is a mistake to see even with logs off.
       for (Diagnostic d : Linter.foldersWithoutPrompts(library)) {
@@ -101,7 +100,7 @@ final class Serve {
       StoreUrl store, ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
     // One pool and one listening connection for the library feed and the sessions.
     try (StoreDatabase database = StoreDatabase.open(store);
-        StoreLibrary serving = StoreLibrary.start(database, LibraryOptions.defaults());
+        StoreLibrary serving = StoreLibrary.start(database, options.library());
         StoreSessions sessions = options.http() ? StoreSessions.open(database) : null) {
       // Legacy sessions live in the store, signed with --session-secret or else with the store's
       // own secret, so that

@@ -39,6 +39,7 @@ import org.jspecify.annotations.Nullable;
  *     {@code --no-form-first}, {@code --confirm-free-text})
  * @param promptsAsTools whether the prompts are offered as the tools {@code list_prompts} and {@code get_prompt} too
  *     ({@code --prompts-as-tools})
+ * @param skillPrompts whether each skill is offered as a prompt too ({@code --no-skill-prompts}: not)
  * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
  */
 record ServeOptions(
@@ -62,6 +63,7 @@ record ServeOptions(
     int sessionsPerCaller,
     FormOptions forms,
     boolean promptsAsTools,
+    boolean skillPrompts,
     boolean catalog) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
@@ -111,6 +113,13 @@ record ServeOptions(
     publicUrls = List.copyOf(publicUrls);
   }
 
+  /** The library options these imply: the defaults, with skills offered as prompts or not. */
+  io.promptd.library.LibraryOptions library() {
+    return io.promptd.library.LibraryOptions.builder()
+        .skillPrompts(skillPrompts)
+        .build();
+  }
+
   static ServeOptions parse(List<String> args) {
     int pageSize = 500;
     int maxLineBytes = StdioTransport.DEFAULT_MAX_LINE_BYTES;
@@ -143,6 +152,7 @@ record ServeOptions(
     boolean formFirst = true;
     io.promptd.mcp.server.FreeTextConfirmation confirm = FormOptions.DEFAULT.confirmFreeText();
     boolean promptsAsTools = false;
+    boolean skillPrompts = true;
     boolean catalog = false;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -194,6 +204,7 @@ record ServeOptions(
         case "--no-form-first" -> formFirst = false;
         case "--confirm-free-text" -> confirm = FormOptions.confirmation(text(args, ++i, arg));
         case "--prompts-as-tools" -> promptsAsTools = true;
+        case "--no-skill-prompts" -> skillPrompts = false;
         case "--catalog" -> catalog = true;
         default -> {
           if (arg.startsWith("-")) {
@@ -281,6 +292,7 @@ record ServeOptions(
         sessionsPerCaller,
         new FormOptions(elicit, formFirst, confirm),
         promptsAsTools,
+        skillPrompts,
         catalog);
   }
 

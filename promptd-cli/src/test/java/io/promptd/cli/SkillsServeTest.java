@@ -115,15 +115,37 @@ class SkillsServeTest {
   @Test
   void overHttpTheSkillIsListedGotAndEveryFileMatchesItsManifest() throws Exception {
     writeFolder();
+    overHttp(List.of(), SkillsServeTest::verifyAll);
+  }
+
+  @Test
+  void withNoSkillPromptsTheSkillIsServedButOfferedAsNoPrompt() throws Exception {
+    writeFolder();
+    overHttp(List.of("--no-skill-prompts"), call -> {
+      String prompts = JsonCodec.write(result(call.apply(request("prompts/list", ""))));
+      assertThat(prompts).contains("\"name\":\"hello\"").doesNotContain("ops-review");
+      assertThat(JsonCodec.write(result(call.apply(request("skills/list", "")))))
+          .contains("skill://ops/review/SKILL.md");
+    });
+  }
+
+  /** What {@code check} does with a call function, sent to a {@code serve --http} of the folder. */
+  private interface Check {
+    void run(Function<String, JsonObject> call) throws Exception;
+  }
+
+  private void overHttp(List<String> options, Check check) throws Exception {
     List<String> command = java();
-    command.addAll(List.of("serve", "--http", "0", "--no-watch", dir.toString()));
+    command.addAll(List.of("serve", "--http", "0", "--no-watch"));
+    command.addAll(options);
+    command.add(dir.toString());
     Process server = new ProcessBuilder(command)
         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .start();
     try (HttpClient http = HttpClient.newHttpClient()) {
       String url = awaitUrl(server);
       int[] id = {0};
-      verifyAll(body -> {
+      check.run(body -> {
         String json = body.replace("{ID}", String.valueOf(++id[0]));
         JsonObject request = (JsonObject) JsonCodec.parse(json);
         String method = request.string("method").orElseThrow();
@@ -135,7 +157,7 @@ class SkillsServeTest {
             .POST(HttpRequest.BodyPublishers.ofString(json));
         request
             .object("params")
-            .flatMap(p -> p.string("uri"))
+            .flatMap(p -> p.string("uri").or(() -> p.string("name")))
             .ifPresent(u -> post.header("Mcp-Name", u));
         try {
           String text =
@@ -197,8 +219,18 @@ class SkillsServeTest {
             "skill://ops/review/SKILL.md",
             "skill://ops/review/assets/logo.png",
             "skill://ops/review/references/guide.md");
+    // The skill is a prompt too, for clients without the extension.
     JsonObject prompts = result(call.apply(request("prompts/list", "")));
-    assertThat(JsonCodec.write(prompts)).contains("\"name\":\"hello\"");
+    assertThat(JsonCodec.write(prompts))
+        .contains("\"name\":\"hello\"")
+        .contains(
+            "{\"name\":\"ops-review\",\"title\":\"review (skill)\",\"description\":\"Reviews.\"");
+    JsonObject rendered = result(call.apply(request(
+        "prompts/get", "\"name\":\"ops-review\",\"arguments\":{\"task\":\"the March outage\"}")));
+    assertThat(JsonCodec.write(rendered))
+        .contains("{\"type\":\"resource\",\"resource\":{\"uri\":\"skill://ops/review/SKILL.md\"")
+        .contains("{\"type\":\"resource_link\",\"uri\":\"skill://ops/review/references/guide.md\"")
+        .contains("for this task:\\n\\nthe March outage");
   }
 
   private static String request(String method, String members) {
