@@ -1,27 +1,39 @@
 # One interop cell: the official MCP Python SDK client (mcp, pinned in requirements.lock) against a server, in
 # the legacy era (initialize handshake) or the modern one (server/discover, 2026-07-28).
 # Checks: the negotiated era, a listing across pages, a get with arguments, a -32602 for a missing required argument,
-# a completion, every resource listed and read, and a list_changed after a library edit (legacy: the notification on
-# the session; modern: an event on a subscriptions/listen stream).
+# a completion, every resource listed (across pages) and read, the skill files among them (skill://...) read as text or
+# as base64 blobs by their type, and a list_changed after a library edit (legacy: the notification on the session;
+# modern: an event on a subscriptions/listen stream). Skills: in the modern era the server must declare the Skills
+# extension (io.modelcontextprotocol/skills); skills/list and skills/get, which the SDK has no typed method for, go
+# through its generic send_request, and every manifest entry's size and sha256 digest must equal the bytes
+# resources/read gives. In the legacy era the extension must be absent and skills/list unknown (-32601). With
+# --library, every skill file's bytes must also equal the file under that folder.
 #
 #   python py_client.py --era legacy|modern (--stdio "server command" | --url URL)
 #       --get NAME --arg k=v ... --expect TEXT --missing NAME --complete NAME:ARG:PREFIX
-#       [--edit-file PATH] [--min-pages N] [--bearer TOKEN]
+#       [--edit-file PATH] [--min-pages N] [--bearer TOKEN] [--library PATH]
 #
 # Prints one JSON line {"ok":true,...} and exits 0, or prints the failure on stderr and exits 1.
 import argparse
 import asyncio
+import base64
+import hashlib
 import json
+import os
 import shlex
 import sys
+from typing import Any
 
 import httpx2
 import mcp_types as types
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
+from pydantic import TypeAdapter
 
 TIMEOUT = 60
+SKILLS = "io.modelcontextprotocol/skills"
+TEXT_TYPES = ("application/json", "application/yaml", "application/xml")
 
 
 def parse_args():
@@ -37,6 +49,7 @@ def parse_args():
     p.add_argument("--edit-file")
     p.add_argument("--min-pages", type=int, default=1)
     p.add_argument("--bearer")
+    p.add_argument("--library")
     return p.parse_args()
 
 
@@ -106,14 +119,33 @@ async def cell(args):
             raise AssertionError(f"completion of {prefix!r}: {values}")
         report["completion"] = values
 
-        resources = await client.list_resources()
-        read = 0
-        for r in resources.resources:
+        listed, resource_pages = [], 0
+        cursor = None
+        while True:
+            page = await client.list_resources(cursor=cursor)
+            resource_pages += 1
+            listed += page.resources
+            cursor = page.next_cursor
+            if not cursor:
+                break
+        read, skill_files = 0, {}
+        for r in listed:
             contents = await client.read_resource(r.uri)
             if not contents.contents or str(contents.contents[0].uri) != str(r.uri):
                 raise AssertionError(f"reading {r.uri}: {contents}")
             read += 1
+            if str(r.uri).startswith("skill://"):
+                skill_files[str(r.uri)] = skill_bytes(contents.contents, r.mime_type)
         report["resourcesRead"] = read
+        report["resourcePages"] = resource_pages
+        report["skillFilesRead"] = len(skill_files)
+        report["skillBlobs"] = sum(1 for kind, _ in skill_files.values() if kind == "blob")
+        if args.library:
+            report["skillFilesMatchingDisk"] = match_disk(skill_files, args.library)
+        if modern:
+            report.update(await modern_skills(client, skill_files))
+        else:
+            report.update(await legacy_skills(client))
 
         if args.edit_file:
             edit = (
@@ -144,6 +176,91 @@ async def cell(args):
                 raise AssertionError(f"after the edit: {after}")
     report["ok"] = True
     return report
+
+
+def skill_bytes(contents, mime_type):
+    """A skill file's bytes from its one content: text for a text type, base64 blob otherwise."""
+    if len(contents) != 1:
+        raise AssertionError(f"{contents[0].uri}: {len(contents)} contents, expected one")
+    c = contents[0]
+    text_type = bool(mime_type) and (
+        mime_type.startswith("text/") or mime_type in TEXT_TYPES or mime_type.endswith(("+json", "+xml"))
+    )
+    if isinstance(c, types.TextResourceContents):
+        if not text_type:
+            raise AssertionError(f"{c.uri}: text contents for {mime_type}")
+        return "text", c.text.encode("utf-8")
+    if isinstance(c, types.BlobResourceContents):
+        if text_type:
+            raise AssertionError(f"{c.uri}: blob contents for {mime_type}")
+        return "blob", base64.b64decode(c.blob, validate=True)
+    raise AssertionError(f"{c.uri}: neither text nor blob: {c}")
+
+
+def match_disk(skill_files, library):
+    """How many skill files equal, byte for byte, the file at skill://<path> under the library folder."""
+    for uri, (_, data) in skill_files.items():
+        path = os.path.join(library, *uri.removeprefix("skill://").split("/"))
+        with open(path, "rb") as f:
+            if f.read() != data:
+                raise AssertionError(f"{uri}: the bytes read differ from {path}")
+    return len(skill_files)
+
+
+async def raw(client, method, params):
+    """A request the SDK has no typed method for, sent through its generic send_request (the session stamps _meta)."""
+    request = types.Request[dict[str, Any], str](method=method, params=params)
+    return await client.session.send_request(request, TypeAdapter(dict[str, Any]))
+
+
+async def modern_skills(client, skill_files):
+    """The Skills extension as declared and served: every manifest entry checked against resources/read."""
+    extensions = client.server_capabilities.extensions or {}
+    if SKILLS not in extensions:
+        raise AssertionError(f"{SKILLS} not declared: extensions {extensions}")
+    skills, cursor = [], None
+    while True:
+        page = await raw(client, "skills/list", {"cursor": cursor} if cursor else {})
+        skills += page["skills"]
+        cursor = page.get("nextCursor")
+        if not cursor:
+            break
+    verified, covered = 0, set()
+    for skill in skills:
+        got = await raw(client, "skills/get", {"uri": skill["uri"]})
+        if got["skill"] != skill:
+            raise AssertionError(f"skills/get {skill['uri']} differs from its skills/list entry: {got['skill']}")
+        for entry in skill["resources"]:
+            uri = entry["uri"]
+            if uri not in skill_files:
+                raise AssertionError(f"{uri} is in the manifest of {skill['uri']} but not in resources/list")
+            data = skill_files[uri][1]
+            digest = "sha256:" + hashlib.sha256(data).hexdigest()
+            if entry["size"] != len(data) or entry["digest"] != digest:
+                raise AssertionError(f"{uri}: manifest {entry['size']} {entry['digest']}, read {len(data)} {digest}")
+            covered.add(uri)
+            verified += 1
+    if covered != set(skill_files):
+        raise AssertionError(f"skill files listed but in no manifest: {sorted(set(skill_files) - covered)}")
+    return {
+        "skillsExtension": extensions[SKILLS],
+        "skills": [s["frontmatter"]["name"] for s in skills],
+        "skillFilesVerified": verified,
+    }
+
+
+async def legacy_skills(client):
+    """Before 2026-07-28 the extension has nowhere to be declared: absent, and skills/list unknown."""
+    extensions = client.server_capabilities.extensions
+    if extensions and SKILLS in extensions:
+        raise AssertionError(f"{SKILLS} declared in the legacy era: {extensions}")
+    try:
+        await raw(client, "skills/list", {})
+        raise AssertionError("skills/list answered in the legacy era")
+    except MCPError as e:
+        if e.error.code != types.METHOD_NOT_FOUND:
+            raise AssertionError(f"skills/list: expected -32601, got {e.error.code}: {e.error.message}") from e
+    return {"skillsExtension": None, "skillsList": "-32601"}
 
 
 def main():
