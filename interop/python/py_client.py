@@ -7,11 +7,12 @@
 # extension (io.modelcontextprotocol/skills); skills/list and skills/get, which the SDK has no typed method for, go
 # through its generic send_request, and every manifest entry's size and sha256 digest must equal the bytes
 # resources/read gives. In the legacy era the extension must be absent and skills/list unknown (-32601). With
-# --library, every skill file's bytes must also equal the file under that folder.
+# --library, every skill file's bytes must also equal the file under that folder; with --skill-prompt NAME, the skill
+# offered as a prompt must embed its SKILL.md (equal to the file), link its other files and end with the task.
 #
 #   python py_client.py --era legacy|modern (--stdio "server command" | --url URL)
 #       --get NAME --arg k=v ... --expect TEXT --missing NAME --complete NAME:ARG:PREFIX
-#       [--edit-file PATH] [--min-pages N] [--bearer TOKEN] [--library PATH]
+#       [--edit-file PATH] [--min-pages N] [--bearer TOKEN] [--library DIR] [--skill-prompt NAME] [--library PATH]
 #
 # Prints one JSON line {"ok":true,...} and exits 0, or prints the failure on stderr and exits 1.
 import argparse
@@ -50,6 +51,7 @@ def parse_args():
     p.add_argument("--min-pages", type=int, default=1)
     p.add_argument("--bearer")
     p.add_argument("--library")
+    p.add_argument("--skill-prompt")
     return p.parse_args()
 
 
@@ -101,6 +103,9 @@ async def cell(args):
         if not any(args.expect in t for t in texts):
             raise AssertionError(f"{args.expect!r} not in {texts}")
         report["get"] = "ok"
+
+        if args.skill_prompt:
+            report["skillPrompt"] = await skill_prompt(client, args.skill_prompt, args.library)
 
         try:
             await client.get_prompt(args.missing, {})
@@ -195,6 +200,24 @@ def skill_bytes(contents, mime_type):
             raise AssertionError(f"{c.uri}: blob contents for {mime_type}")
         return "blob", base64.b64decode(c.blob, validate=True)
     raise AssertionError(f"{c.uri}: neither text nor blob: {c}")
+
+
+async def skill_prompt(client, name, library):
+    """A skill offered as a prompt: its SKILL.md embedded (equal to the file), its other files linked, the task last."""
+    got = await client.get_prompt(name, {"task": "the March outage"})
+    kinds = [m.content.type for m in got.messages]
+    first = got.messages[0].content
+    if kinds[0] != "resource" or not str(first.resource.uri).endswith("/SKILL.md"):
+        raise AssertionError(f"{name}: the first message is no embedded SKILL.md: {kinds}")
+    uri = str(first.resource.uri)
+    path = os.path.join(library, *uri.removeprefix("skill://").split("/"))
+    with open(path, "rb") as f:
+        if first.resource.text.encode("utf-8") != f.read():
+            raise AssertionError(f"{name}: the embedded {uri} differs from {path}")
+    last = got.messages[-1].content
+    if kinds[-1] != "text" or "the March outage" not in last.text:
+        raise AssertionError(f"{name}: the task is not the last message: {kinds}")
+    return {"embedded": uri, "links": kinds.count("resource_link")}
 
 
 def match_disk(skill_files, library):

@@ -80,7 +80,9 @@ class PythonSdkClientTest {
         "--min-pages",
         "2",
         "--library",
-        library.toString()));
+        library.toString(),
+        "--skill-prompt",
+        "ops-incident-review"));
     String[] flags = token.isBlank() ? new String[0] : new String[] {"--token", "s3cret"};
     if (!token.isBlank()) {
       args.addAll(List.of("--bearer", "s3cret"));
@@ -93,7 +95,10 @@ class PythonSdkClientTest {
           .contains(
               "\"protocolVersion\": \"" + (era.equals("modern") ? "2026-07-28" : "2025-11-25"))
           .contains("\"serverInfo\": \"promptd\"")
-          .contains("\"prompts\": 7", "\"pages\": 4")
+          // The example library's seven prompts and the skill, offered as a prompt too.
+          .contains("\"prompts\": 8", "\"pages\": 4")
+          .contains("\"skillPrompt\": {\"embedded\": \"skill://ops/incident-review/SKILL.md\","
+              + " \"links\": 2}")
           .contains("\"missingArgument\": \"-32602\"")
           .contains("\"completion\": [\"French\"]")
           .contains(
@@ -114,7 +119,8 @@ class PythonSdkClientTest {
           "Python SDK 2.3.0 client → promptd" + token,
           transport,
           era.equals("modern") ? "modern 2026-07-28 (server/discover)" : "legacy 2025-11-25",
-          "list across 4 pages, get+args, -32602, completion, every resource read (3 skill files: text"
+          "list across 4 pages, get+args, the skill's prompt (SKILL.md embedded, equal to disk; 2"
+              + " links), -32602, completion, every resource read (3 skill files: text"
               + " and blob, equal to disk), "
               + (era.equals("modern")
                   ? "skills extension declared, skills/list+get via send_request, 3 manifest"
