@@ -363,6 +363,35 @@ class ClaudeCodeCellsTest {
             + " --scope user promptd -- …/promptd serve DIR): commands offered, translate renders");
   }
 
+  /**
+   * Cell 10: a skill beside the prompts is a slash command too. {@code /mcp__promptd__ops-incident-review INC-42} puts
+   * the skill's {@code SKILL.md} and the task into the conversation. Claude Code speaks 2026-07-28 to promptd, which
+   * declares the Skills extension to it; whether Claude Code then calls {@code skills/list} is read off the wire and
+   * recorded (2.1.328 does not: it never asks).
+   */
+  @Test
+  void stdioASkillIsASlashCommand() throws Exception {
+    PromptdServer.copy(PythonSdkClientTest.SKILLS, library);
+    ClaudeCode claude = stdio("stdio-skill");
+    claude.awaitCommand("ops-incident-review", START);
+    claude.send("/mcp__promptd__ops-incident-review INC-42");
+    claude.awaitReplyAcceptingForms(TURN);
+    String body = model.await("Gather the timeline, the alerts", TURN).body();
+    assertThat(body)
+        .contains("Walk through `references/checklist.md` and answer every item.")
+        .contains("INC-42");
+    String wire = wire();
+    assertThat(wire).contains("\"io.modelcontextprotocol/skills\"");
+    assertThat(wire).doesNotContain("\"method\":\"skills/list\"");
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
+        "a skill beside the prompts: /mcp__promptd__ops-incident-review INC-42 puts its SKILL.md and the"
+            + " task into the user message sent to the model; the Skills extension is declared, and Claude"
+            + " Code never calls skills/list");
+  }
+
   private ClaudeCode stdio(String cell) throws Exception {
     // Claude Code spawns promptd; tee keeps both sides of the conversation (to tell the era, and
     // for the report).
