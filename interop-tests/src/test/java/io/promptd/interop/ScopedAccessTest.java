@@ -36,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Per-prompt access end to end: {@code promptd serve} as an OAuth resource server over a library whose {@code admin/}
  * folder requires the {@code admin} scope, tokens signed by a real authorization server ({@code mock-oauth2-server})
  * for two people. Each sees only their view — list, get, complete, resources, list_changed — and a hidden prompt
- * answers exactly like an unknown one; a legacy session belongs to the subject that opened it.
+ * answers exactly like an unknown one (a skill too, in each of its forms); a legacy session belongs to the subject
+ * that opened it.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class ScopedAccessTest {
@@ -163,6 +164,59 @@ class ScopedAccessTest {
             modern(alice, "resources/read", runbook.replace("runbook", "nothing"), missing),
             runbook.replace("runbook", "nothing")));
     assertThat(modern(bob, "resources/read", runbook, read).body()).contains("Page the on-call");
+  }
+
+  /**
+   * A skill in the scoped folder, through OAuth tokens: hidden from alice in every form it is served in (the
+   * extension's list and get, its files as resources, its prompt), each answer the same as for one that does not
+   * exist; bob, who holds the scope, gets all of them.
+   */
+  @Test
+  void aScopedSkillIsHiddenInEveryFormItIsServedIn() throws Exception {
+    Path skill = Files.createDirectories(library.resolve("admin/oncall"));
+    // The supporting file first: the skill is read whole when its SKILL.md appears.
+    Files.writeString(skill.resolve("notes.md"), "Check the dashboards.\n", UTF_8);
+    Files.writeString(
+        skill.resolve("SKILL.md"),
+        "---\nname: oncall\ndescription: Hands the pager over.\n---\nRead notes.md.\n",
+        UTF_8);
+    String uri = "skill://admin/oncall/SKILL.md";
+    String notes = "skill://admin/oncall/notes.md";
+    Poll.await(Duration.ofSeconds(30), Duration.ofMillis(50), "bob sees the new skill", () -> {
+      try {
+        return modern(bob, "skills/list", null, "{}").body().contains(uri);
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    });
+    assertThat(result(modern(alice, "skills/list", null, "{}")).array("skills").orElseThrow())
+        .isEqualTo(new JsonArray(List.of()));
+    String get = "{\"uri\":\"" + uri + "\"}";
+    String none = "skill://admin/nobody/SKILL.md";
+    assertThat(errorWithout(modern(alice, "skills/get", uri, get), uri))
+        .isEqualTo(
+            errorWithout(modern(alice, "skills/get", none, "{\"uri\":\"" + none + "\"}"), none));
+    assertThat(modern(bob, "skills/get", uri, get).body()).contains("\"name\":\"oncall\"");
+
+    assertThat(every(bob, "resources/list", "resources", "uri")).contains(uri, notes);
+    assertThat(every(alice, "resources/list", "resources", "uri")).doesNotContain(uri, notes);
+    String gone = "skill://admin/oncall/gone.md";
+    assertThat(errorWithout(
+            modern(alice, "resources/read", notes, "{\"uri\":\"" + notes + "\"}"), notes))
+        .isEqualTo(errorWithout(
+            modern(alice, "resources/read", gone, "{\"uri\":\"" + gone + "\"}"), gone));
+
+    assertThat(every(alice, "prompts/list", "prompts", "name")).containsExactly("hello");
+    assertThat(every(bob, "prompts/list", "prompts", "name"))
+        .containsExactly("admin-deploy", "admin-oncall", "hello");
+    assertThat(errorWithout(
+            modern(alice, "prompts/get", "admin-oncall", "{\"name\":\"admin-oncall\"}"),
+            "admin-oncall"))
+        .isEqualTo(
+            errorWithout(modern(alice, "prompts/get", "nope", "{\"name\":\"nope\"}"), "nope"));
+    assertThat(modern(bob, "prompts/get", "admin-oncall", "{\"name\":\"admin-oncall\"}")
+            .body())
+        .contains("Read notes.md.");
   }
 
   @Test
@@ -325,6 +379,20 @@ class ScopedAccessTest {
     return ((JsonObject) JsonCodec.parse(r.body()))
         .object("result")
         .orElseThrow(() -> new AssertionError(r.body()));
+  }
+
+  /** {@code key} of every item of a listing, across its pages (the server's pages hold two). */
+  private List<String> every(String token, String method, String items, String key)
+      throws Exception {
+    List<String> out = new ArrayList<>();
+    String cursor = null;
+    do {
+      JsonObject page = result(
+          modern(token, method, null, cursor == null ? "{}" : "{\"cursor\":\"" + cursor + "\"}"));
+      out.addAll(strings(page.array(items).orElseThrow(), key));
+      cursor = page.string("nextCursor").orElse(null);
+    } while (cursor != null);
+    return out;
   }
 
   private static List<String> names(HttpResponse<String> r) {
