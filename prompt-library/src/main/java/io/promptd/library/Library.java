@@ -91,7 +91,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
     this.options = options;
     this.folders = new FolderDefaults(source, options);
     this.prompts = new LibraryIndex(source, options, folders);
-    this.skillProvider = new LibrarySkills(this::skills, this::readSkillFile);
+    this.skillProvider =
+        new LibrarySkills(this::skills, this::readSkillFile, file -> reload(Set.of(file)));
     this.skillPrompts = new SkillPrompts(skillProvider::read);
     this.resourceIndex = new ResourceIndex(source, options, folders);
     this.resources = new LibraryResources(source, options);

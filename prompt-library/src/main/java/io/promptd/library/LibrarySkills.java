@@ -33,6 +33,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -50,12 +51,21 @@ final class LibrarySkills implements SkillProvider {
 
   private final Supplier<List<Skill>> source;
   private final Reader reader;
+  private final Consumer<Path> stale;
   private volatile Mapped mapped =
       new Mapped(List.of(), List.of(), Map.of(), List.of(), Map.of(), Set.of());
 
-  LibrarySkills(Supplier<List<Skill>> source, Reader reader) {
+  /**
+   * @param source the skills served now
+   * @param reader reads a skill's file
+   * @param stale told of a file whose bytes no longer match the entry that lists it (or that cannot be read), so that
+   *     the skill is read again: a client that finds a file changed refreshes the entry with {@code skills/get} and
+   *     must then find the bytes it describes, even when no watcher saw the change
+   */
+  LibrarySkills(Supplier<List<Skill>> source, Reader reader, Consumer<Path> stale) {
     this.source = source;
     this.reader = reader;
+    this.stale = stale;
   }
 
   /** Reads a skill's file from the library's source, at most {@code limit} bytes. */
@@ -189,7 +199,14 @@ final class LibrarySkills implements SkillProvider {
     try {
       bytes = reader.read(file, SkillReader.MAX_BYTES);
     } catch (ParseException e) {
+      stale.accept(file);
       throw McpException.internal("resource '" + uri + "' could not be read");
+    }
+    if (bytes.length != owned.file().size()
+        || !SkillReader.digest(bytes).equals(owned.file().digest())) {
+      // Changed since the skill was read: these bytes are served (they are the file now), and the
+      // skill is read again, so that the entry a client refreshes next describes them.
+      stale.accept(file);
     }
     String type = owned.file().mimeType();
     if (isText(type)) {
@@ -247,10 +264,45 @@ final class LibrarySkills implements SkillProvider {
   /** What {@link #change} found. */
   record Change(Set<Set<String>> scopes, Set<String> updated) {}
 
-  /** The URI of the file at {@code file} (relative to its folder) of the skill at {@code path}. */
+  /**
+   * The URI of the file at {@code file} (relative to its folder) of the skill at {@code path}: each segment
+   * percent-encoded as UTF-8 but for RFC 3986's unreserved and sub-delimiter characters, so that a folder or file name
+   * with a space or a non-ASCII letter makes a valid URI (and a valid {@code Mcp-Name} header).
+   */
   static String uri(String path, String file) {
-    return SCHEME + path + "/" + file;
+    return root(path) + "/" + encode(file);
   }
+
+  /** The URI of the skill's folder: its directory resource. */
+  static String root(String path) {
+    return SCHEME + encode(path);
+  }
+
+  /** {@code path} with every segment percent-encoded; the {@code /} between them kept. */
+  static String encode(String path) {
+    StringBuilder out = null;
+    byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
+    for (int i = 0; i < bytes.length; i++) {
+      int b = bytes[i] & 0xff;
+      boolean keep = (b >= 'a' && b <= 'z')
+          || (b >= 'A' && b <= 'Z')
+          || (b >= '0' && b <= '9')
+          || "-._~!$&'()*+,;=/".indexOf(b) >= 0;
+      if (!keep && out == null) {
+        out = new StringBuilder(bytes.length + 16).append(path, 0, i);
+      }
+      if (out != null) {
+        if (keep) {
+          out.append((char) b);
+        } else {
+          out.append('%').append(HEX[b >> 4]).append(HEX[b & 0xf]);
+        }
+      }
+    }
+    return out == null ? path : out.toString();
+  }
+
+  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
   @SuppressWarnings("ReferenceEquality")
   private Mapped current() {
@@ -309,7 +361,7 @@ final class LibrarySkills implements SkillProvider {
     // included).
     Set<String> directories = new HashSet<>();
     for (Skill skill : skills) {
-      String root = SCHEME + skill.path();
+      String root = root(skill.path());
       directories.add(root);
       for (String uri : files.keySet()) {
         if (uri.startsWith(root + "/")) {

@@ -157,7 +157,7 @@ final class SkillReader {
     return name == null ? "" : name.toString();
   }
 
-  private static String digest(byte[] data) {
+  static String digest(byte[] data) {
     try {
       return "sha256:"
           + java.util.HexFormat.of()

@@ -165,6 +165,69 @@ class SkillProviderTest {
     }
   }
 
+  @Test
+  void aFileChangedBehindTheEntryIsReadAsItIsAndTheSkillIsReadAgainWithoutAWatcher()
+      throws Exception {
+    write(root, "git/SKILL.md", "---\nname: git\ndescription: Git.\n---\nG\n");
+    write(root, "git/notes.md", "one\n");
+    try (Library library = load(root)) { // not watching: nothing else would see the edit
+      List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+      library.onChange(new io.promptd.mcp.server.ResourceProvider.Listener() {
+        @Override
+        public void listChanged() {
+          heard.add("list");
+        }
+
+        @Override
+        public void updated(String uri) {
+          heard.add("updated " + uri);
+        }
+      });
+      write(root, "git/notes.md", "one and two\n");
+      ResourceContents now = library.read("skill://git/notes.md").orElseThrow().getFirst();
+      assertThat(((TextResourceContents) now).text()).isEqualTo("one and two\n");
+      // The entry a client refreshes with skills/get now describes those bytes, and it was told.
+      SkillResource notes = library.skillProvider().skills().getFirst().resources().stream()
+          .filter(r -> r.uri().equals("skill://git/notes.md"))
+          .findFirst()
+          .orElseThrow();
+      assertThat(notes.size()).isEqualTo(12);
+      assertThat(notes.digest())
+          .isEqualTo(sha256("one and two\n".getBytes(StandardCharsets.UTF_8)));
+      assertThat(heard).containsExactly("list", "updated skill://git/notes.md");
+      // A read that matches its entry reads nothing again.
+      library.read("skill://git/notes.md");
+      assertThat(heard).hasSize(2);
+    }
+  }
+
+  @Test
+  void urisArePercentEncodedSoAnyFolderOrFileNameMakesAValidUri() throws Exception {
+    write(root, "Équipe ops/review/SKILL.md", "---\nname: review\ndescription: R.\n---\nR\n");
+    write(root, "Équipe ops/review/roll back.md", "r\n");
+    try (Library library = load(root)) {
+      Skill review = library.skillProvider().skills().getFirst();
+      assertThat(review.uri()).isEqualTo("skill://%C3%89quipe%20ops/review/SKILL.md");
+      assertThat(review.resources())
+          .extracting(SkillResource::uri)
+          .containsExactly(
+              "skill://%C3%89quipe%20ops/review/SKILL.md",
+              "skill://%C3%89quipe%20ops/review/roll%20back.md");
+      for (SkillResource r : review.resources()) {
+        assertThat(java.net.URI.create(r.uri()).getScheme()).isEqualTo("skill");
+        assertThat(library.read(r.uri())).as(r.uri()).isPresent();
+      }
+      assertThat(library
+              .skillProvider()
+              .children("skill://%C3%89quipe%20ops/review", Caller.UNRESTRICTED)
+              .orElseThrow())
+          .extracting(Resource::uri)
+          .containsExactly(
+              "skill://%C3%89quipe%20ops/review/SKILL.md",
+              "skill://%C3%89quipe%20ops/review/roll%20back.md");
+    }
+  }
+
   private static String sha256(byte[] bytes) throws Exception {
     return "sha256:"
         + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));

@@ -58,14 +58,18 @@ final class SkillsFeature {
             "Not a directory resource: " + uri,
             JsonObject.builder().put("uri", uri).build()));
     Encoder encoder = call.encoder();
-    return ResourcesFeature.page(
-        context.cursors,
-        context.pageSize,
-        children,
-        call.params(),
-        "resources",
-        "directory " + uri,
-        encoder::resource);
+    // The extension's result type has no caching hints, but they harm nothing and the TypeScript
+    // SDK's SkillsClient (2.4.0) refuses a directory listing without them.
+    return hinted(
+        call,
+        ResourcesFeature.page(
+            context.cursors,
+            context.pageSize,
+            children,
+            call.params(),
+            "resources",
+            "directory " + uri,
+            encoder::resource));
   }
 
   private JsonObject.Builder list(MethodCall call) {
