@@ -1,6 +1,7 @@
 package io.promptd.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
@@ -122,6 +123,40 @@ class StoreLibraryTest {
                 "skill://deploy/scripts/run.sh");
         assertThat(skills).isEqualTo(local.skillProvider().skills());
       }
+    }
+  }
+
+  /**
+   * A skill at the limits a folder library serves (512 files) with a file as large as the store takes (10 MiB) is
+   * published and served whole; a file over 10 MiB, though a skill may hold 16 MiB, is refused by name.
+   */
+  @Test
+  void aSkillAtItsLimitsIsPublishedAndAFileOverTheStoresLimitIsRefused(@TempDir Path dir)
+      throws Exception {
+    Path skill = Files.createDirectories(dir.resolve("big/assets"));
+    Files.writeString(
+        skill.resolveSibling("SKILL.md"), "---\nname: big\ndescription: Holds much.\n---\nBig\n");
+    Files.write(skill.resolve("data.bin"), new byte[(int) FolderFiles.MAX_BYTES]);
+    for (int i = 0; i < 510; i++) {
+      Files.writeString(
+          Files.createDirectories(skill.resolve("n" + i % 7)).resolve("f" + i + ".txt"), "f" + i);
+    }
+    StoreUrl url = TestPostgres.get().newDatabase();
+    try (PromptStore store = PromptStore.open(url);
+        Library local = Library.open(LibrarySource.folders(List.of(dir)), OPTIONS)) {
+      FolderFiles.publish(store, dir, "alice", false);
+      try (StoreLibrary serving = StoreLibrary.start(url, OPTIONS)) {
+        assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+        List<Skill> skills = serving.library().skillProvider().skills();
+        assertThat(skills).hasSize(1);
+        assertThat(skills.getFirst().resources()).hasSize(512);
+        assertThat(skills).isEqualTo(local.skillProvider().skills());
+      }
+      Files.write(skill.resolve("data.bin"), new byte[(int) FolderFiles.MAX_BYTES + 1]);
+      assertThatThrownBy(() -> FolderFiles.publish(store, dir, "bob", false))
+          .isInstanceOf(java.io.IOException.class)
+          .hasMessage("big/assets/data.bin is 10485761 bytes, over the store's limit of 10485760");
+      assertThat(store.libraryVersion()).isEqualTo(1);
     }
   }
 
