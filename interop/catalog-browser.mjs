@@ -4,6 +4,9 @@
 //
 //   node catalog-browser.mjs --url http://127.0.0.1:PORT/ --library DIR --out DIR [--token T] [--chromium PATH]
 //       [--prompt NAME --complete-prefix P] [--filter WORD] [--image-prompt NAME] [--xss] [--list-only]
+//       [--skill-file URI --skill-file-path PATH [--skill-image URI]]
+// --skill-file checks the skills section against skills/list, opens that file (PATH is it under --library) and checks
+// its text against resources/read, then edits it and checks the page follows; --skill-image opens an image file first.
 // --xss saves a prompt file whose title, description, argument and text hold markup, then checks it is only text.
 // --list-only stops after the listing (and the same-origin check): what a token may see.
 import fs from 'node:fs';
@@ -36,6 +39,7 @@ async function mcp(method, params, bearer = token) {
   const headers = { 'Content-Type': 'application/json', 'Accept': 'application/json, text/event-stream',
     'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method };
   if (method === 'prompts/get') headers['Mcp-Name'] = params.name;
+  if (method === 'resources/read') headers['Mcp-Name'] = params.uri;
   if (bearer) headers.Authorization = 'Bearer ' + bearer;
   const body = { jsonrpc: '2.0', id: nextId++, method, params: { ...params, _meta: {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } };
@@ -47,16 +51,21 @@ async function mcp(method, params, bearer = token) {
   if (json.error) throw new Error(method + ': ' + json.error.message);
   return json.result;
 }
-async function allPrompts() {
-  const prompts = [];
+// A file's size as the page writes it.
+const sizeText = (size) => size.toLocaleString('en') + (size === 1 ? ' byte' : ' bytes');
+// Every page of a listing: prompts/list's prompts or skills/list's skills.
+async function allOf(method, key) {
+  const items = [];
   let cursor;
   do {
-    const r = await mcp('prompts/list', cursor ? { cursor } : {});
-    prompts.push(...r.prompts);
+    const r = await mcp(method, cursor ? { cursor } : {});
+    items.push(...r[key]);
     cursor = r.nextCursor;
   } while (cursor);
-  return prompts;
+  return items;
 }
+const allPrompts = () => allOf('prompts/list', 'prompts');
+const allSkills = () => allOf('skills/list', 'skills');
 
 const browser = await puppeteer.launch({
   executablePath: chromium,
@@ -282,6 +291,65 @@ async function scenario() {
     { timeout: 20000 }, added);
   check('new file appears live', await page.evaluate(() => window.__sameDocument === true), 'the page was reloaded');
 
+  // 8b. The skills section lists what skills/list gives (name, description, each file's path and size); a file opens
+  // with the text resources/read gives; an edit of it shows without a reload, its new size and text.
+  if (args['skill-file']) {
+    const shownSkills = () => page.$$eval('#skill-list .skill', (items) => items.map((i) => ({
+      name: i.querySelector('.skill-name').textContent,
+      description: (i.querySelector('.skill-description') || { textContent: '' }).textContent,
+      files: [...i.querySelectorAll('.skill-file')].map((b) => b.querySelector('.file-path').textContent + ' · '
+        + b.querySelector('.file-size').textContent) })));
+    const wantedSkills = (skills) => skills.map((s) => {
+      const prefix = s.uri.replace(/SKILL\.md$/, '');
+      return { name: s.frontmatter.name, description: s.frontmatter.description || '',
+        files: s.resources.map((r) => r.uri.slice(prefix.length) + ' · ' + sizeText(r.size)) };
+    });
+    const skills = await allSkills();
+    const want = JSON.stringify(wantedSkills(skills));
+    await page.waitForFunction(() => !document.getElementById('skills').hidden);
+    let shownNow = JSON.stringify(await shownSkills());
+    check('skills listed', skills.length > 0 && shownNow === want, shownNow + ' / ' + want);
+    report.skills = wantedSkills(skills);
+    if (args['skill-image']) { // an image file shows inline, with its type and size
+      const image = args['skill-image'];
+      const size = skills.flatMap((s) => s.resources).find((r) => r.uri === image).size;
+      await page.click('.skill-file[data-uri="' + image + '"]');
+      await page.waitForFunction((u) => {
+        const b = [...document.querySelectorAll('.skill-file')].find((x) => x.dataset.uri === u);
+        const img = b && b.nextElementSibling.querySelector('img');
+        return img && img.complete && img.naturalWidth > 0;
+      }, {}, image);
+      const note = await page.evaluate((u) => [...document.querySelectorAll('.skill-file')]
+        .find((x) => x.dataset.uri === u).nextElementSibling.querySelector('.media').textContent, image);
+      check('skill image inline', note === 'binary · image/png · ' + sizeText(size), note);
+    }
+    const uri = args['skill-file'];
+    const opened = '.skill-file[data-uri="' + uri + '"]';
+    const viewText = (u) => {
+      const b = [...document.querySelectorAll('.skill-file')].find((x) => x.dataset.uri === u);
+      const pre = b && b.getAttribute('aria-expanded') === 'true' && b.nextElementSibling.querySelector('pre.text');
+      return pre ? pre.textContent : null;
+    };
+    await page.click(opened);
+    await page.waitForFunction(viewText, {}, uri); // the file's text, once read
+    const read = await mcp('resources/read', { uri });
+    const seenText = await page.evaluate(viewText, uri);
+    check('skill file read', seenText === read.contents[0].text, seenText);
+    await screenshot(page, 'catalog-1440-skills-light.png', true);
+    await page.evaluate(() => { window.__sameDocument = true; });
+    const edited = read.contents[0].text + 'A line added while the catalog was open.\n';
+    fs.writeFileSync(path.join(library, args['skill-file-path']), edited);
+    await page.waitForFunction((u, text) => {
+      const b = [...document.querySelectorAll('.skill-file')].find((x) => x.dataset.uri === u);
+      const pre = b && b.nextElementSibling.querySelector('pre.text');
+      return pre && pre.textContent === text;
+    }, { timeout: 20000 }, uri, edited);
+    const after = await allSkills();
+    shownNow = JSON.stringify(await shownSkills());
+    check('skill change appears live', shownNow === JSON.stringify(wantedSkills(after)) && shownNow !== want
+      && await page.evaluate(() => window.__sameDocument === true), shownNow);
+  }
+
   // 9. Library content is text: markup in names, titles and descriptions runs nothing and creates no element.
   if (args.xss) {
     fs.writeFileSync(path.join(library, 'xss-probe.prompt.md'), [
@@ -310,7 +378,8 @@ async function scenario() {
       strayImages: document.querySelectorAll('img[src="x"], img:not([src^="data:"]):not([src^="/catalog/"])').length,
       scripts: [...document.scripts].map((s) => s.src) }));
     check('markup runs nothing', injected.flag === null && injected.strayImages === 0
-      && injected.scripts.length === 1 && injected.scripts[0].endsWith('/catalog/app.js'), JSON.stringify(injected));
+      && injected.scripts.length === 2 && injected.scripts[0].endsWith('/catalog/app.js')
+      && injected.scripts[1].endsWith('/catalog/skills.js'), JSON.stringify(injected));
     const renderedText = await page.$$eval('pre.text', (ps) => ps.map((p) => p.textContent).join('\n'));
     check('rendered markup as text', renderedText.includes('<script>'), renderedText.slice(0, 200));
   }

@@ -63,10 +63,32 @@ class CatalogBrowserTest {
   @Test
   void browsesFiltersCompletesRendersAndFollowsTheExampleLibrary() throws Exception {
     Path library = exampleCopy();
+    writeSkills(library);
     int port = Peers.freePort();
     start(PromptdServer.httpCommand(library, port, "--catalog"), port);
-    String report = browse(port, library, "--xss", "--image-prompt", "brand-colors");
+    String report = browse(
+        port,
+        library,
+        "--xss",
+        "--image-prompt",
+        "brand-colors",
+        "--skill-file",
+        "skill://skills/review/references/checklist.md",
+        "--skill-file-path",
+        "skills/review/references/checklist.md",
+        "--skill-image",
+        "skill://skills/review/assets/dot.png");
     assertThat(report)
+        .contains(
+            "\"skills listed\":\"ok\"",
+            "\"skill file read\":\"ok\"",
+            "\"skill image inline\":\"ok\"",
+            "\"skill change appears live\":\"ok\"",
+            "{\"name\":\"release-notes\",\"description\":\"Drafts release notes from merged changes.\","
+                + "\"files\":[\"SKILL.md · 102 bytes\"]}",
+            "{\"name\":\"review\",\"description\":\"Reviews a change against the team checklist.\","
+                + "\"files\":[\"SKILL.md · 109 bytes\",\"assets/dot.png · 70 bytes\","
+                + "\"references/checklist.md · 27 bytes\"]}")
         .contains(
             "\"render matches prompts/get\":\"ok\"",
             "\"new file appears live\":\"ok\"",
@@ -166,6 +188,36 @@ class CatalogBrowserTest {
         "http, OAuth (mock-oauth2-server)",
         "modern 2026-07-28",
         "two tokens, two views: the admin-scoped prompt listed only for the token with the scope");
+  }
+
+  /**
+   * Two skills beside the example prompts: a project's own under {@code .claude/skills}, and one under a plain folder
+   * with supporting files in folders of their own (one of them an image).
+   */
+  private static void writeSkills(Path library) throws IOException {
+    Path notes = Files.createDirectories(library.resolve(".claude/skills/release-notes"));
+    Files.writeString(notes.resolve("SKILL.md"), """
+        ---
+        name: release-notes
+        description: Drafts release notes from merged changes.
+        ---
+        List what changed.
+        """, UTF_8);
+    Path review = Files.createDirectories(library.resolve("skills/review/references"));
+    Files.writeString(review.resolveSibling("SKILL.md"), """
+        ---
+        name: review
+        description: Reviews a change against the team checklist.
+        ---
+        Read references/checklist.md.
+        """, UTF_8);
+    Files.writeString(review.resolve("checklist.md"), "- tests pass\n- docs say it\n", UTF_8);
+    // A 1x1 PNG: a file that is no text.
+    Files.write(
+        Files.createDirectories(review.resolveSibling("assets")).resolve("dot.png"),
+        java.util.Base64.getDecoder()
+            .decode(
+                "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="));
   }
 
   private Path exampleCopy() throws IOException {

@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
@@ -55,6 +56,24 @@ public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, 
       }
     });
     sha256 = Collections.unmodifiableMap(new TreeMap<>(sha256));
+  }
+
+  /**
+   * Whether a folder library scans the folder at {@code folder} (relative to its root, {@code /} separators) and every
+   * folder above it: what a snapshot should hold is what lies in such folders. Hidden folders are skipped except the
+   * prompt formats' own ({@code .claude/commands}, {@code .github/prompts} and the like) and {@code .claude/skills};
+   * so are {@code node_modules}, {@code target}, {@code build} and {@code __pycache__}.
+   *
+   * @throws IllegalArgumentException when {@code folder} is not a relative path
+   */
+  public static boolean scanned(String folder) {
+    requireNonNull(folder, "folder");
+    Path dir = SnapshotSource.ROOT.resolve(folder).normalize();
+    if (!dir.startsWith(SnapshotSource.ROOT)) {
+      throw new IllegalArgumentException(
+          "LibraryFiles.scanned: '" + folder + "' is not a path relative to the library root");
+    }
+    return SnapshotSource.entered(dir);
   }
 
   /** A snapshot without digests: the library computes them when it needs them. */

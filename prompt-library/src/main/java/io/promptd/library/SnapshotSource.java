@@ -25,7 +25,9 @@ final class SnapshotSource implements FileSource {
   /** The root the files are listed under; its last two names matter to {@link FileKind#classify}, as a folder's do. */
   static final Path ROOT = Path.of("/", "promptd-store", "library");
 
-  private final Root root = new Root(ROOT, ROOT, 0);
+  private static final Root SNAPSHOT_ROOT = new Root(ROOT, ROOT, 0);
+
+  private final Root root = SNAPSHOT_ROOT;
   private volatile Map<Path, Entry> files = Map.of();
   private volatile Set<Path> folders = Set.of();
 
@@ -123,10 +125,14 @@ final class SnapshotSource implements FileSource {
   }
 
   /** Whether every folder from the root down to {@code file}'s is one a folder scan would enter. */
-  private boolean wanted(Path file) {
-    Path dir = file.getParent();
+  private static boolean wanted(Path file) {
+    return entered(file.getParent());
+  }
+
+  /** Whether a folder scan enters {@code dir} (under {@link #ROOT}) and every folder between it and the root. */
+  static boolean entered(@Nullable Path dir) {
     for (Path p = dir; p != null && p.startsWith(ROOT); p = p.getParent()) {
-      if (!Scanner.wanted(root, p)) {
+      if (!Scanner.wanted(SNAPSHOT_ROOT, p)) {
         return false;
       }
     }

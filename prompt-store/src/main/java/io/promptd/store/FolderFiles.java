@@ -3,18 +3,20 @@ package io.promptd.store;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.library.Diagnostic;
+import io.promptd.library.LibraryFiles;
 import io.promptd.library.Linter;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A folder published to the store: the files a folder library would serve or read (prompt, resource and folder files,
@@ -23,9 +25,6 @@ import java.util.stream.Collectors;
 public final class FolderFiles {
   /** The largest file published: as large as an attachment may be. */
   static final long MAX_BYTES = 10L << 20;
-
-  private static final Set<String> SKIPPED =
-      Set.of("node_modules", "target", "build", "__pycache__");
 
   private FolderFiles() {}
 
@@ -78,9 +77,12 @@ public final class FolderFiles {
   }
 
   /**
-   * The files under {@code dir} by path relative to it: regular files in the folders a library scans (hidden folders
-   * other than {@code .claude/commands} and {@code .github/prompts}, {@code node_modules}, {@code target},
-   * {@code build} and {@code __pycache__} are skipped), hidden files left out; links are not followed.
+   * The files under {@code dir} by path relative to it: regular files in the folders a folder library scans (see
+   * {@link LibraryFiles#scanned}: hidden folders other than the prompt formats' and {@code .claude/skills}, {@code
+   * node_modules}, {@code target}, {@code build} and {@code __pycache__} are skipped). Hidden files are left out, except
+   * in a skill's folder (one holding a {@code SKILL.md}, and the folders below it): a skill serves every file it holds.
+   * Links are not followed, except a link in a skill's folder to a regular file inside {@code dir}, which a folder
+   * library serves as the file it leads to.
    *
    * @throws IOException when a file cannot be read or is over 10 MiB
    */
@@ -89,51 +91,64 @@ public final class FolderFiles {
     if (!Files.isDirectory(root)) {
       throw new IOException("not a folder: " + dir);
     }
+    Path real = root.toRealPath();
     Map<String, byte[]> out = new TreeMap<>();
     Files.walkFileTree(root, new SimpleFileVisitor<>() {
+      // The outermost skill folder being walked, or null outside skills.
+      private @Nullable Path skill;
+
       @Override
       public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-        return d.equals(root) || wanted(root.relativize(d))
-            ? FileVisitResult.CONTINUE
-            : FileVisitResult.SKIP_SUBTREE;
+        if (!d.equals(root) && !LibraryFiles.scanned(relative(d))) {
+          return FileVisitResult.SKIP_SUBTREE;
+        }
+        if (skill == null
+            && !d.equals(root)
+            && Files.isRegularFile(d.resolve("SKILL.md"), LinkOption.NOFOLLOW_LINKS)) {
+          skill = d;
+        }
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult postVisitDirectory(Path d, @Nullable IOException e)
+          throws IOException {
+        if (e != null) {
+          throw e;
+        }
+        if (d.equals(skill)) {
+          skill = null;
+        }
+        return FileVisitResult.CONTINUE;
       }
 
       @Override
       public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-        String name = String.valueOf(file.getFileName());
-        if (attrs.isRegularFile() && !name.startsWith(".")) {
-          String relative =
-              root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
-          if (attrs.size() > MAX_BYTES) {
-            throw new IOException(relative + " is " + attrs.size()
-                + " bytes, over the store's limit of " + MAX_BYTES);
+        boolean hidden = String.valueOf(file.getFileName()).startsWith(".");
+        if (attrs.isRegularFile() && (!hidden || skill != null)) {
+          add(file, file, attrs.size());
+        } else if (attrs.isSymbolicLink() && skill != null) {
+          Path target = file.toRealPath();
+          if (target.startsWith(real) && Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
+            add(file, target, Files.size(target));
           }
-          out.put(relative, Files.readAllBytes(file));
         }
         return FileVisitResult.CONTINUE;
       }
+
+      private void add(Path file, Path content, long size) throws IOException {
+        String relative = relative(file);
+        if (size > MAX_BYTES) {
+          throw new IOException(
+              relative + " is " + size + " bytes, over the store's limit of " + MAX_BYTES);
+        }
+        out.put(relative, Files.readAllBytes(content));
+      }
+
+      private String relative(Path p) {
+        return root.relativize(p).toString().replace(p.getFileSystem().getSeparator(), "/");
+      }
     });
     return out;
-  }
-
-  /** Whether a folder, given relative to the root, is one a folder library scans. */
-  private static boolean wanted(Path relative) {
-    String parent = "";
-    for (Path part : relative) {
-      String n = part.toString();
-      boolean ok = switch (parent) {
-        case ".claude" -> n.equals("commands");
-        case ".github" -> n.equals("prompts");
-        default ->
-          n.equals(".claude")
-              || n.equals(".github")
-              || (!n.startsWith(".") && !SKIPPED.contains(n));
-      };
-      if (!ok) {
-        return false;
-      }
-      parent = n;
-    }
-    return true;
   }
 }

@@ -1,18 +1,27 @@
 package io.promptd.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
+import io.promptd.library.LibrarySource;
+import io.promptd.mcp.protocol.Skill;
+import io.promptd.mcp.protocol.SkillResource;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.store.testing.TestPostgres;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(60)
@@ -56,6 +65,98 @@ class StoreLibraryTest {
             .containsExactly("bye", "hello");
         assertThat(serving.version()).isEqualTo(2);
       }
+    }
+  }
+
+  /**
+   * A folder's skills, published, are the skills a folder library serves, file for file: {@code .claude/skills} is
+   * published with the rest, and so is every file of a skill (nested folders, a hidden file, bytes that are no text, a
+   * link to a file in the folder), while hidden folders other than the prompt formats' stay out.
+   */
+  @Test
+  void publishedSkillsAreServedAsTheFolderServesThem(@TempDir Path dir) throws Exception {
+    Map<String, byte[]> folder = Map.of(
+        "hello.prompt.md", utf8("Hello\n"),
+        ".claude/skills/deploy/SKILL.md",
+            utf8("---\nname: deploy\ndescription: Ships.\n---\nRun it\n"),
+        ".claude/skills/deploy/.env.example", utf8("TOKEN=\n"),
+        ".claude/skills/deploy/scripts/run.sh", utf8("#!/bin/sh\necho go\n"),
+        "ops/review/SKILL.md", utf8("---\nname: review\ndescription: Reviews.\n---\nRead it\n"),
+        "ops/review/references/deep/guide.md", utf8("guide\n"),
+        "ops/review/assets/logo.png", new byte[] {(byte) 0x89, 'P', 'N', 'G', (byte) 0xfe, 0},
+        ".claude/agents/helper.md", utf8("not published\n"),
+        ".codex/prompts/fix.md", utf8("Fix it\n"),
+        "team/.hidden/SKILL.md", utf8("---\nname: hidden\ndescription: No.\n---\nNo\n"));
+    for (Map.Entry<String, byte[]> f : folder.entrySet()) {
+      Path file = dir.resolve(f.getKey());
+      Files.createDirectories(file.getParent());
+      Files.write(file, f.getValue());
+    }
+    Files.createSymbolicLink(
+        dir.resolve("ops/review/references/link.md"), Path.of("deep", "guide.md"));
+    StoreUrl url = TestPostgres.get().newDatabase();
+    try (PromptStore store = PromptStore.open(url);
+        Library local = Library.open(LibrarySource.folders(List.of(dir)), OPTIONS)) {
+      FolderFiles.publish(store, dir, "alice", false);
+      assertThat(store.snapshot().files().keySet())
+          .containsExactlyInAnyOrder(
+              "hello.prompt.md",
+              ".codex/prompts/fix.md",
+              ".claude/skills/deploy/SKILL.md",
+              ".claude/skills/deploy/.env.example",
+              ".claude/skills/deploy/scripts/run.sh",
+              "ops/review/SKILL.md",
+              "ops/review/references/deep/guide.md",
+              "ops/review/references/link.md",
+              "ops/review/assets/logo.png");
+      try (StoreLibrary serving = StoreLibrary.start(url, OPTIONS)) {
+        assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+        List<Skill> skills = serving.library().skillProvider().skills();
+        assertThat(skills)
+            .extracting(Skill::uri)
+            .containsExactly("skill://deploy/SKILL.md", "skill://ops/review/SKILL.md");
+        assertThat(skills.getFirst().resources())
+            .extracting(SkillResource::uri)
+            .containsExactlyInAnyOrder(
+                "skill://deploy/SKILL.md",
+                "skill://deploy/.env.example",
+                "skill://deploy/scripts/run.sh");
+        assertThat(skills).isEqualTo(local.skillProvider().skills());
+      }
+    }
+  }
+
+  /**
+   * A skill at the limits a folder library serves (512 files) with a file as large as the store takes (10 MiB) is
+   * published and served whole; a file over 10 MiB, though a skill may hold 16 MiB, is refused by name.
+   */
+  @Test
+  void aSkillAtItsLimitsIsPublishedAndAFileOverTheStoresLimitIsRefused(@TempDir Path dir)
+      throws Exception {
+    Path skill = Files.createDirectories(dir.resolve("big/assets"));
+    Files.writeString(
+        skill.resolveSibling("SKILL.md"), "---\nname: big\ndescription: Holds much.\n---\nBig\n");
+    Files.write(skill.resolve("data.bin"), new byte[(int) FolderFiles.MAX_BYTES]);
+    for (int i = 0; i < 510; i++) {
+      Files.writeString(
+          Files.createDirectories(skill.resolve("n" + i % 7)).resolve("f" + i + ".txt"), "f" + i);
+    }
+    StoreUrl url = TestPostgres.get().newDatabase();
+    try (PromptStore store = PromptStore.open(url);
+        Library local = Library.open(LibrarySource.folders(List.of(dir)), OPTIONS)) {
+      FolderFiles.publish(store, dir, "alice", false);
+      try (StoreLibrary serving = StoreLibrary.start(url, OPTIONS)) {
+        assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+        List<Skill> skills = serving.library().skillProvider().skills();
+        assertThat(skills).hasSize(1);
+        assertThat(skills.getFirst().resources()).hasSize(512);
+        assertThat(skills).isEqualTo(local.skillProvider().skills());
+      }
+      Files.write(skill.resolve("data.bin"), new byte[(int) FolderFiles.MAX_BYTES + 1]);
+      assertThatThrownBy(() -> FolderFiles.publish(store, dir, "bob", false))
+          .isInstanceOf(java.io.IOException.class)
+          .hasMessage("big/assets/data.bin is 10485761 bytes, over the store's limit of 10485760");
+      assertThat(store.libraryVersion()).isEqualTo(1);
     }
   }
 

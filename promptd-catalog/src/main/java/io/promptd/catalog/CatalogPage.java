@@ -11,14 +11,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The web catalog's files: one page and its script, style sheet and icon, shipped in this module's jar, that browse
+ * The web catalog's files: one page and its scripts, style sheet and icon, shipped in this module's jar, that browse
  * the library as an MCP client of the same server's endpoint. Every response forbids framing, inline script, requests
  * to other origins and type sniffing.
  */
 final class CatalogPage implements HttpMount {
   /** Where the files are served. */
-  static final List<String> PATHS =
-      List.of("/", "/catalog/app.js", "/catalog/app.css", "/catalog/icon.svg");
+  static final List<String> PATHS = List.of(
+      "/", "/catalog/app.js", "/catalog/skills.js", "/catalog/app.css", "/catalog/icon.svg");
 
   /**
    * What the page may do: its own script and style, images from itself or {@code data:} URIs (prompt images and
@@ -63,6 +63,7 @@ final class CatalogPage implements HttpMount {
     this.assets = Map.of(
         "/", new Asset("text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8)),
         "/catalog/app.js", new Asset("text/javascript; charset=utf-8", read("app.js")),
+        "/catalog/skills.js", new Asset("text/javascript; charset=utf-8", read("skills.js")),
         "/catalog/app.css", new Asset("text/css; charset=utf-8", read("app.css")),
         "/catalog/icon.svg", new Asset("image/svg+xml", read("icon.svg")));
     this.openToAll = openToAll;

@@ -66,6 +66,8 @@ function requestInit(method, params, signal) {
   };
   if (method === 'prompts/get') {
     headers['Mcp-Name'] = headerValue(params.name);
+  } else if (method === 'resources/read') {
+    headers['Mcp-Name'] = headerValue(params.uri);
   }
   if (state.token) {
     headers['Authorization'] = 'Bearer ' + state.token;
@@ -176,7 +178,10 @@ async function listAll() {
   return prompts;
 }
 
-/** Keeps a subscriptions/listen stream open, reloading the list on each change; reconnects when it ends. */
+/**
+ * Keeps a subscriptions/listen stream open, reloading the prompts on each change of prompts and the skills (skills.js)
+ * on each change of resources; reconnects when it ends.
+ */
 async function listen() {
   let delay = 1000;
   for (;;) {
@@ -184,7 +189,8 @@ async function listen() {
     state.listen = controller;
     let acknowledged = false;
     try {
-      const { id, init } = requestInit('subscriptions/listen', { notifications: { promptsListChanged: true } },
+      const { id, init } = requestInit('subscriptions/listen',
+        { notifications: { promptsListChanged: true, resourcesListChanged: true } },
         controller.signal);
       const response = await fetch(ENDPOINT, init);
       if (response.status === 401 || response.status === 403) {
@@ -206,8 +212,11 @@ async function listen() {
           delay = 1000;
           setLive('live', 'on');
           reload(); // whatever changed before the stream was open
+          reloadSkills();
         } else if (message.method === 'notifications/prompts/list_changed') {
           reload(true);
+        } else if (message.method === 'notifications/resources/list_changed') {
+          reloadSkills();
         } else if (message.id === id) {
           return false; // the server ended the subscription
         }
@@ -324,35 +333,49 @@ function useToken(token) {
 
 // ---------------------------------------------------------------------------------------------- the list
 
-let reloading = null;
-let reloadAgain = false;
-
-/** Lists the prompts again; calls that arrive while a listing runs make one more listing after it. */
-async function reload(changed) {
-  if (reloading) {
-    reloadAgain = true;
-    return reloading;
-  }
-  reloading = (async () => {
-    do {
-      reloadAgain = false;
-      try {
-        state.prompts = await listAll();
-        showList();
-        showSelected(true);
-        if (changed) {
-          setLive('live · library updated ' + new Date().toLocaleTimeString(), 'on');
-        }
-      } catch (e) {
-        if (!(e instanceof ServerError && (e.status === 401 || e.status === 403))) {
-          showCount('Could not list the prompts: ' + e.message);
-        }
-      }
-    } while (reloadAgain);
-    reloading = null;
-  })();
-  return reloading;
+/**
+ * {@code run} made safe to call at any time: a call while a run is under way makes one more run after it, however many
+ * calls came meanwhile, so runs never overlap and the last call is never lost. {@code run} is told whether any of the
+ * calls it answers passed a true argument.
+ */
+function coalescing(run) {
+  let running = null;
+  let again = false;
+  let flagged = false;
+  return (flag) => {
+    flagged = flagged || flag === true;
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        const flag = flagged;
+        flagged = false;
+        await run(flag);
+      } while (again);
+      running = null;
+    })();
+    return running;
+  };
 }
+
+/** Lists the prompts again; {@code changed} when the library said it changed. */
+const reload = coalescing(async (changed) => {
+  try {
+    state.prompts = await listAll();
+    showList();
+    showSelected(true);
+    if (changed) {
+      setLive('live · library updated ' + new Date().toLocaleTimeString(), 'on');
+    }
+  } catch (e) {
+    if (!(e instanceof ServerError && (e.status === 401 || e.status === 403))) {
+      showCount('Could not list the prompts: ' + e.message);
+    }
+  }
+});
 
 const haystacks = new WeakMap(); // prompt -> its searchable text, made once per listing
 
@@ -809,6 +832,7 @@ function start() {
       select(fromHash, false);
     }
   });
+  reloadSkills();
   listen();
 }
 

@@ -81,7 +81,7 @@ class CatalogPageTest {
     assertThat(page.body())
         .contains("data-endpoint=\"/api/mcp\"", "<script src=\"/catalog/app.js\" defer>")
         .doesNotContain("{{endpoint}}");
-    for (String path : List.of("/", "/catalog/app.js", "/catalog/app.css", "/catalog/icon.svg")) {
+    for (String path : CatalogPage.PATHS) {
       HttpResponse<String> r = get(path);
       assertThat(r.statusCode()).as(path).isEqualTo(200);
       String csp = r.headers().firstValue("content-security-policy").orElseThrow();
@@ -98,6 +98,8 @@ class CatalogPageTest {
       assertThat(r.headers().firstValue("x-frame-options")).as(path).hasValue("DENY");
     }
     assertThat(get("/catalog/app.js").headers().firstValue("content-type"))
+        .hasValue("text/javascript; charset=utf-8");
+    assertThat(get("/catalog/skills.js").headers().firstValue("content-type"))
         .hasValue("text/javascript; charset=utf-8");
     assertThat(get("/catalog/nothing.js").statusCode()).isEqualTo(404);
     HttpResponse<Void> head = HTTP.send(
@@ -173,7 +175,7 @@ class CatalogPageTest {
     http = catalog(HttpTransport.builder().server(server).onRequest(events::add), false)
         .build()
         .start();
-    for (String path : List.of("/", "/catalog/app.js", "/catalog/app.css", "/catalog/icon.svg")) {
+    for (String path : CatalogPage.PATHS) {
       assertThat(get(path).statusCode()).isEqualTo(200);
     }
     assertThat(CatalogFixtures.listPrompts(http.uri()).statusCode()).isEqualTo(200);
@@ -191,22 +193,62 @@ class CatalogPageTest {
         .hasMessageContaining("would hide it");
   }
 
-  /** The script builds the page from text only: no HTML parser, no code from strings (Trusted Types enforce it too). */
+  /**
+   * The skills section: the page holds it, hidden until the server lists a skill, and loads its script after the
+   * client it uses; the script lists with {@code skills/list}, reads a file with {@code resources/read} (whose {@code
+   * Mcp-Name} the client sets) and is reloaded by the live stream on every resources list change.
+   */
   @Test
-  void theScriptHasNoHtmlOrCodeSinks() throws IOException {
-    String script;
-    try (InputStream in = CatalogPage.class.getResourceAsStream("app.js")) {
-      script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+  void thePageHasASkillsSectionThatFollowsResourceChanges() throws IOException {
+    String html = resource("index.html");
+    assertThat(html)
+        .contains(
+            "<script src=\"/catalog/app.js\" defer></script>\n"
+                + "<script src=\"/catalog/skills.js\" defer></script>\n",
+            """
+              <section class="skills" id="skills" aria-labelledby="skills-title" hidden>
+                <h2 id="skills-title">Skills</h2>
+                <p class="count" id="skills-count" aria-live="polite"></p>
+                <ul class="skill-list" id="skill-list"></ul>
+              </section>
+            </main>
+            """);
+    String app = resource("app.js");
+    assertThat(app)
+        .contains(
+            "{ notifications: { promptsListChanged: true, resourcesListChanged: true } }",
+            "} else if (message.method === 'notifications/resources/list_changed') {\n"
+                + "          reloadSkills();",
+            "} else if (method === 'resources/read') {\n"
+                + "    headers['Mcp-Name'] = headerValue(params.uri);");
+    assertThat(resource("skills.js"))
+        .contains(
+            "await call('skills/list', cursor ? { cursor } : {})",
+            "await call('resources/read', { uri })",
+            "e.code === -32601");
+  }
+
+  private static String resource(String name) throws IOException {
+    try (InputStream in = CatalogPage.class.getResourceAsStream(name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    assertThat(script)
-        .doesNotContain(
-            "innerHTML",
-            "outerHTML",
-            "insertAdjacentHTML",
-            "document.write",
-            "eval(",
-            "new Function",
-            "srcdoc",
-            "javascript:");
+  }
+
+  /** The scripts build the page from text only: no HTML parser, no code from strings (Trusted Types enforce it too). */
+  @Test
+  void theScriptsHaveNoHtmlOrCodeSinks() throws IOException {
+    for (String name : List.of("app.js", "skills.js")) {
+      assertThat(resource(name))
+          .as(name)
+          .doesNotContain(
+              "innerHTML",
+              "outerHTML",
+              "insertAdjacentHTML",
+              "document.write",
+              "eval(",
+              "new Function",
+              "srcdoc",
+              "javascript:");
+    }
   }
 }

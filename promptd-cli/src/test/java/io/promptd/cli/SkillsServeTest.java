@@ -65,25 +65,47 @@ class SkillsServeTest {
   @Test
   void overStdioTheSkillIsListedGotReadAndAnEditIsAnnounced() throws Exception {
     writeFolder();
-    List<String> command = java();
-    command.addAll(List.of("serve", "--stdio", dir.toString()));
-    Process server = new ProcessBuilder(command)
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
-    BlockingQueue<JsonObject> out = new LinkedBlockingQueue<>();
-    Thread.ofVirtual().start(() -> {
-      try (BufferedReader r =
-          new BufferedReader(new InputStreamReader(server.getInputStream(), UTF_8))) {
-        for (String line; (line = r.readLine()) != null; ) {
-          out.add((JsonObject) JsonCodec.parse(line));
+    try (Stdio server = Stdio.start(List.of("serve", "--stdio", dir.toString()))) {
+      verifyAll(server::call);
+      server.listenForResourceChanges();
+      write(
+          "ops/review/SKILL.md",
+          "---\nname: review\ndescription: Reviews.\nlicense: MIT\n---\nEdited\n".getBytes(UTF_8));
+      assertThat(awaitNotification(server.out(), "notifications/resources/list_changed"))
+          .as("notifications/resources/list_changed after the edit")
+          .isNotNull();
+    }
+  }
+
+  /**
+   * A {@code promptd} process spoken to over stdio as a 2026-07-28 client: requests answered one at a time, what the
+   * server writes read in the background into {@link #out}.
+   */
+  record Stdio(Process process, OutputStream in, BlockingQueue<JsonObject> out, int[] id)
+      implements AutoCloseable {
+    /** Starts {@code promptd} with {@code args} (which name the stdio transport). */
+    static Stdio start(List<String> args) throws java.io.IOException {
+      List<String> command = java();
+      command.addAll(args);
+      Process server = new ProcessBuilder(command)
+          .redirectError(ProcessBuilder.Redirect.DISCARD)
+          .start();
+      BlockingQueue<JsonObject> out = new LinkedBlockingQueue<>();
+      Thread.ofVirtual().start(() -> {
+        try (BufferedReader r =
+            new BufferedReader(new InputStreamReader(server.getInputStream(), UTF_8))) {
+          for (String line; (line = r.readLine()) != null; ) {
+            out.add((JsonObject) JsonCodec.parse(line));
+          }
+        } catch (java.io.IOException e) {
+          // the server went away; the test's polls time out and say so
         }
-      } catch (java.io.IOException e) {
-        // the server went away; the test's polls time out and say so
-      }
-    });
-    OutputStream in = server.getOutputStream();
-    int[] id = {0};
-    Function<String, JsonObject> call = body -> {
+      });
+      return new Stdio(server, server.getOutputStream(), out, new int[] {0});
+    }
+
+    /** Sends {@code body} (made by {@link #request}) with the next id and waits for its response. */
+    JsonObject call(String body) {
       try {
         int n = ++id[0];
         in.write((body.replace("{ID}", String.valueOf(n)) + "\n").getBytes(UTF_8));
@@ -92,24 +114,26 @@ class SkillsServeTest {
       } catch (Exception e) {
         throw new AssertionError(e);
       }
-    };
-    verifyAll(call);
-    // subscriptions/listen stays open: sent without waiting for an answer, acknowledged by a
-    // notification.
-    in.write(("{\"jsonrpc\":\"2.0\",\"id\":900,\"method\":\"subscriptions/listen\",\"params\":{"
-            + "\"notifications\":{\"resourcesListChanged\":true}," + META + "}}\n")
-        .getBytes(UTF_8));
-    in.flush();
-    assertThat(awaitNotification(out, "notifications/subscriptions/acknowledged"))
-        .isNotNull();
-    write(
-        "ops/review/SKILL.md",
-        "---\nname: review\ndescription: Reviews.\nlicense: MIT\n---\nEdited\n".getBytes(UTF_8));
-    assertThat(awaitNotification(out, "notifications/resources/list_changed"))
-        .as("notifications/resources/list_changed after the edit")
-        .isNotNull();
-    server.destroy();
-    server.waitFor(20, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Opens {@code subscriptions/listen} for resource list changes; it stays open, so it is sent without waiting for
+     * an answer, and acknowledged by a notification.
+     */
+    void listenForResourceChanges() throws Exception {
+      in.write(("{\"jsonrpc\":\"2.0\",\"id\":900,\"method\":\"subscriptions/listen\",\"params\":{"
+              + "\"notifications\":{\"resourcesListChanged\":true}," + META + "}}\n")
+          .getBytes(UTF_8));
+      in.flush();
+      assertThat(awaitNotification(out, "notifications/subscriptions/acknowledged"))
+          .isNotNull();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      process.destroy();
+      process.waitFor(20, TimeUnit.SECONDS);
+    }
   }
 
   @Test
@@ -233,17 +257,17 @@ class SkillsServeTest {
         .contains("for this task:\\n\\nthe March outage");
   }
 
-  private static String request(String method, String members) {
+  static String request(String method, String members) {
     return "{\"jsonrpc\":\"2.0\",\"id\":{ID},\"method\":\"" + method + "\",\"params\":{"
         + (members.isEmpty() ? "" : members + ",") + META + "}}";
   }
 
-  private static JsonObject result(JsonObject response) {
+  static JsonObject result(JsonObject response) {
     assertThat(response.object("result")).as(JsonCodec.write(response)).isPresent();
     return response.object("result").orElseThrow();
   }
 
-  private static JsonObject awaitResponse(BlockingQueue<JsonObject> out, int id)
+  static JsonObject awaitResponse(BlockingQueue<JsonObject> out, int id)
       throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (System.nanoTime() < deadline) {
@@ -257,7 +281,7 @@ class SkillsServeTest {
     throw new AssertionError("no response to request " + id);
   }
 
-  private static @org.jspecify.annotations.Nullable JsonObject awaitNotification(
+  static @org.jspecify.annotations.Nullable JsonObject awaitNotification(
       BlockingQueue<JsonObject> out, String method) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (System.nanoTime() < deadline) {

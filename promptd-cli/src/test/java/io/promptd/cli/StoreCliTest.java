@@ -153,7 +153,7 @@ class StoreCliTest {
     return command;
   }
 
-  private static Result run(List<String> args) throws Exception {
+  static Result run(List<String> args) throws Exception {
     return run(args, Map.of());
   }
 
@@ -172,5 +172,5 @@ class StoreCliTest {
     return new Result(p.exitValue(), out, err.get());
   }
 
-  private record Result(int status, String out, String err) {}
+  record Result(int status, String out, String err) {}
 }
