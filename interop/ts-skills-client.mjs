@@ -7,8 +7,7 @@
 // Checks: the extension is supported; list() walks every page (the skills/list requests sent are counted); get(uri)
 // of each skill equals its list entry; every file of every entry is read through read(), which checks its size, its
 // digest and, for a SKILL.md, its frontmatter against the entry; with directoryRead, the folders walked from each
-// skill's root (readDirectory(), or the same request through request() when readDirectory() refuses the answer,
-// reported as `skillsClientReadDirectory`) hold exactly the entry's files; get() of each --no-such URI is refused with
+// skill's root with readDirectory() hold exactly the entry's files; get() of each --no-such URI is refused with
 // the server's error code; each skill's prompt (named by its path, `/` as `-`) embeds the SKILL.md text that read()
 // verified.
 // --tamper-bytes URI=FILE (the server started with --no-watch, so its entries stay as listed): after a verified read
@@ -25,7 +24,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import {
   DIRECTORY_MIME_TYPE, RESOURCES_DIRECTORY_READ_METHOD, SKILLS_LIST_METHOD, SkillsClient, SkillVerificationError,
 } from '@modelcontextprotocol/client/ext/skills';
-import { ReadResourceDirectoryResultSchema } from '@modelcontextprotocol/core/ext/skills';
 
 const args = process.argv.slice(2);
 const opt = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
@@ -70,31 +68,6 @@ async function walk(read, uri, found) {
   return directories;
 }
 
-// SkillsClient.readDirectory() if it accepts the server's answer for `root`. Else (reported as
-// `skillsClientReadDirectory`) the same request through the client's generic request() with the SDK's own result
-// schema less the caching fields: at 2026-07-28 the SDK requires ttlMs and cacheScope on this result, which the
-// extension's specification does not give it (ReadResourceDirectoryResult extends PaginatedResult only).
-async function directoryReader(skills, client, root, report) {
-  try {
-    await skills.readDirectory(root);
-    report.skillsClientReadDirectory = 'ok';
-    return (uri) => skills.readDirectory(uri);
-  } catch (e) {
-    report.skillsClientReadDirectory = String(e.message);
-  }
-  const schema = ReadResourceDirectoryResultSchema.partial({ ttlMs: true, cacheScope: true });
-  return async (uri) => {
-    const resources = [];
-    let cursor;
-    do {
-      const page = await client.request({ method: RESOURCES_DIRECTORY_READ_METHOD, params: { uri, ...(cursor && { cursor }) } }, schema);
-      resources.push(...page.resources);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return { resources };
-  };
-}
-
 async function refusal(what, call) {
   try {
     await call();
@@ -119,7 +92,7 @@ async function main() {
   report.skills = listing.skills.map((s) => s.uri);
   report.listRequests = sent[SKILLS_LIST_METHOD];
   report.cache = { ttlMs: listing.ttlMs, cacheScope: listing.cacheScope };
-  // Entry URIs not in the form a URL parser gives them back (such as a space left unescaped), which the client accepts.
+  // Entry URIs not in the form a URL parser gives them back (such as a space left unescaped): none may be.
   report.nonCanonicalUris = [...new Set(listing.skills.flatMap((s) => s.resources.map((r) => r.uri)))]
     .filter((uri) => uri !== canonical(uri));
 
@@ -155,7 +128,7 @@ async function main() {
 
   // 4. the directory tree from each root holds exactly the entry's files
   if (skills.directoryRead) {
-    const read = await directoryReader(skills, client, rootOf(listing.skills[0]), report);
+    const read = (uri) => skills.readDirectory(uri);
     let directories = 0;
     for (const skill of listing.skills) {
       const found = [];

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (a reference and a PNG), {@code ops/incident-review/postmortem} nested inside it, and {@code deploy-check} under
  * {@code .claude/skills} (a file name with a space). {@code interop/ts-skills-client.mjs} lists, gets, reads every file
  * through the client's verifying read, walks the directories and gets each skill's prompt; the tampered cell changes
- * two files behind the entries of a server started with {@code --no-watch} and expects the client to refuse them.
+ * two files behind the entries of a server started with {@code --no-watch} and expects the client to refuse them,
+ * then to verify them under the entry {@code skills/get} gives afterwards.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class SkillsClientCellsTest {
@@ -58,11 +59,9 @@ class SkillsClientCellsTest {
                 + "\"skill://ops/incident-review/postmortem/SKILL.md\"]",
             "\"listRequests\":2",
             "\"cache\":{\"ttlMs\":10000,\"cacheScope\":\"public\"}",
-            "\"nonCanonicalUris\":[\"skill://deploy-check/references/roll back.md\"]")
+            "\"nonCanonicalUris\":[]")
         .contains("\"getEqualsList\":3", "\"filesVerified\":9", "\"blobs\":1")
-        .contains(
-            "\"skillsClientReadDirectory\":\"Invalid result for resources/directory/read: ttlMs:",
-            "\"directoriesRead\":9")
+        .contains("\"directoriesRead\":9")
         .contains("\"noSuch\":{\"skill://ops/no-such-skill/SKILL.md\":-32602,\"" + CHECKLIST
             + "\":-32602}")
         .contains("\"prompts\":10", "\"skillPrompts\":3");
@@ -72,9 +71,8 @@ class SkillsClientCellsTest {
         ERA,
         "supported, directoryRead; list() of 3 skills over 2 pages (nested, .claude/skills), get() = each"
             + " entry, 9 files read and verified (size, digest, SKILL.md frontmatter; a PNG blob, a name with a"
-            + " space, listed unescaped), -32602 from get() of a missing skill and of a file; readDirectory() refused by the SDK"
-            + " (no ttlMs/cacheScope), the tree walked through request() = each entry's files; each skill's"
-            + " prompt embeds the verified SKILL.md");
+            + " space, percent-encoded), -32602 from get() of a missing skill and of a file; the tree walked"
+            + " with readDirectory() = each entry's files; each skill's prompt embeds the verified SKILL.md");
   }
 
   @ParameterizedTest(name = "TS SDK SkillsClient over {0}, files changed behind the entries")
@@ -89,16 +87,18 @@ class SkillsClientCellsTest {
         ROLLBACK + "=" + library.resolve(".claude/skills/deploy-check/references/roll back.md")));
     String report = run(transport, library, args, "--no-watch");
     String reasons = "{\"" + CHECKLIST + "\":\"digest\",\"" + ROLLBACK + "\":\"size\"}";
+    String recovered = "{\"" + CHECKLIST + "\":\"verified\",\"" + ROLLBACK + "\":\"verified\"}";
     assertThat(report)
         .contains("\"ok\":true", "\"filesVerified\":9")
-        .contains("\"tampered\":" + reasons, "\"afterGet\":" + reasons)
+        .contains("\"tampered\":" + reasons, "\"afterGet\":" + recovered)
         .contains("\"untamperedVerified\":7");
     Matrix.record(
         CELL + " --no-watch, 2 files changed on disk after list()",
         transport,
         ERA,
-        "read() throws SkillVerificationError: digest (one byte changed), size (a line added), also under"
-            + " the entry get() gives afterwards (not reloaded); the 7 other files still verify");
+        "read() throws SkillVerificationError: digest (one byte changed), size (a line added); the"
+            + " entry get() gives afterwards describes the new bytes (the read made promptd read the skill"
+            + " again), under which both verify; the 7 other files still verify");
   }
 
   /** A copy of the example prompts with the three skills beside them. */
