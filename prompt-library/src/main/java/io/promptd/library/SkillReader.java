@@ -198,7 +198,7 @@ final class SkillReader {
     return name == null ? "" : name.toString();
   }
 
-  static String digest(byte[] data) {
+  private static String digest(byte[] data) {
     try {
       return "sha256:"
           + java.util.HexFormat.of()
