@@ -63,6 +63,9 @@ class SdkSkillsTest {
     }
     List<String> command = List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // Spring Boot's Logback is on this module's test class path and logs to stdout, the stdio
+        // channel: no logging.
+        "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider",
         "-cp",
         System.getProperty("java.class.path"),
         SdkSkillsServer.class.getName(),
