@@ -5,13 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.promptd.mcp.client.ClientOptions;
 import io.promptd.mcp.client.McpClient;
+import io.promptd.mcp.json.Json;
+import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.ImageContent;
 import io.promptd.mcp.protocol.Prompt;
+import io.promptd.testing.Poll;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -25,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * promptd's prompt library on a server built with the official MCP Java SDK, through the promptd-java-sdk adapter
  * ({@link SdkAdapterServer}, the SDK's stdio transport): the official TS SDK v1 client lists, renders with arguments,
  * gets -32602 for an unknown prompt and hears list_changed after a prompt file is added; promptd's client completes an
- * argument, gets an image through the SDK's content types and sees an edited description and a deleted prompt.
+ * argument, gets an image through the SDK's content types and sees an edited description and a deleted prompt; it lists
+ * and reads the library's skill files as resources (the SDK has no Skills extension) and sees one added.
  */
 class JavaSdkAdapterTest {
   @TempDir
@@ -142,5 +148,62 @@ class JavaSdkAdapterTest {
         "stdio",
         "legacy 2025-11-25",
         "list, completion, get+args, -32602 (unknown value, missing argument), image content, edit and delete seen");
+  }
+
+  @Test
+  void promptdsClientReadsTheLibrarysSkillFilesAsResourcesThroughTheSdkServer() throws Exception {
+    Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
+    Path git = Files.createDirectories(library.resolve("skills/git/assets")).getParent();
+    Files.writeString(
+        git.resolve("SKILL.md"), "---\nname: git\ndescription: Git conventions.\n---\nRebase.\n");
+    Files.write(
+        git.resolve("assets/logo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, (byte) 0xff});
+    try (McpClient client = McpClient.connectStdio(
+        server(library), ClientOptions.defaults().withTimeout(Duration.ofSeconds(30)))) {
+      assertThat(skillFiles(client))
+          .containsExactlyInAnyOrder(
+              "skill://skills/git/SKILL.md", "skill://skills/git/assets/logo.png");
+      for (String file : List.of("SKILL.md", "assets/logo.png")) {
+        JsonObject contents = (JsonObject) client
+            .call(
+                "resources/read",
+                JsonObject.builder().put("uri", "skill://skills/git/" + file).build())
+            .array("contents")
+            .orElseThrow()
+            .elements()
+            .getFirst();
+        byte[] bytes = contents.has("blob")
+            ? Base64.getDecoder().decode(contents.string("blob").orElseThrow())
+            : contents.string("text").orElseThrow().getBytes(StandardCharsets.UTF_8);
+        assertThat(bytes).as(file).isEqualTo(Files.readAllBytes(git.resolve(file)));
+        assertThat(contents.has("blob")).as(file).isEqualTo(file.endsWith(".png"));
+      }
+      Files.writeString(git.resolve("notes.md"), "n\n");
+      Poll.until(
+          Duration.ofSeconds(20),
+          Duration.ofMillis(100),
+          () -> "skill://skills/git/notes.md among the resources",
+          () -> skillFiles(client).contains("skill://skills/git/notes.md"));
+    }
+    Matrix.record(
+        "promptd client → Java SDK 2.1.0 server + promptd-java-sdk",
+        "stdio",
+        "legacy 2025-11-25",
+        "skill files as resources (no Skills extension in the SDK): listed, read as text and blob with the bytes on disk, an added file seen");
+  }
+
+  private static List<String> skillFiles(McpClient client) throws Exception {
+    List<String> uris = new ArrayList<>();
+    for (Json r : client
+        .call("resources/list", JsonObject.EMPTY)
+        .array("resources")
+        .orElseThrow()
+        .elements()) {
+      String uri = ((JsonObject) r).string("uri").orElseThrow();
+      if (uri.startsWith("skill://")) {
+        uris.add(uri);
+      }
+    }
+    return uris;
   }
 }

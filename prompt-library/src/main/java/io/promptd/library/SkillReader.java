@@ -10,7 +10,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.SequencedMap;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -30,8 +33,13 @@ final class SkillReader {
    *
    * @param skill the skill, or null when it has errors
    * @param problems its problems
+   * @param files the bytes of its files by path in the skill, as read for the manifest; empty when it has errors
    */
-  record Result(@Nullable Skill skill, List<Diagnostic> problems) {}
+  record Result(@Nullable Skill skill, List<Diagnostic> problems, Map<String, byte[]> files) {
+    Result(@Nullable Skill skill, List<Diagnostic> problems) {
+      this(skill, problems, Map.of());
+    }
+  }
 
   private SkillReader() {}
 
@@ -66,11 +74,7 @@ final class SkillReader {
     }
     String name = path.substring(path.lastIndexOf('/') + 1);
     if (files.size() > MAX_FILES) {
-      problems.add(Diagnostic.error(
-          skillMd,
-          1,
-          "skill '" + name + "' holds " + files.size() + " files, over the limit of " + MAX_FILES));
-      return new Result(null, problems);
+      return new Result(null, List.of(tooMany(skillMd, name, files.size())));
     }
     long total = 0;
     for (Path f : files) {
@@ -80,8 +84,7 @@ final class SkillReader {
     if (total > MAX_BYTES) {
       return new Result(null, List.of(tooBig(skillMd, name)));
     }
-    List<SkillFile> manifest = new ArrayList<>();
-    SkillFrontMatter.Parsed parsed = null;
+    SequencedMap<String, byte[]> contents = new LinkedHashMap<>();
     long read = 0;
     for (Path f : files) {
       byte[] data;
@@ -92,14 +95,45 @@ final class SkillReader {
         continue;
       }
       read += data.length;
-      String relative = dir.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/");
+      contents.put(
+          dir.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/"), data);
+    }
+    return assemble(skillMd, path, dirName(dir), contents, problems);
+  }
+
+  /**
+   * The skill at {@code path} made of {@code files}, checked as a skill folder is: at most {@link #MAX_FILES} files of
+   * {@link #MAX_BYTES} bytes in all, a {@code SKILL.md} whose front matter {@link SkillFrontMatter} accepts.
+   *
+   * @param skillMd where its {@code SKILL.md} is (or is said to be), for the diagnostics and {@link Skill#file()}
+   * @param folder the name of its folder, which its {@code name} must equal
+   * @param files each file's bytes by its path in the skill ({@code /} separators), {@code SKILL.md} first
+   * @param problems problems found so far; the skill is null when any is an error
+   */
+  static Result assemble(
+      Path skillMd,
+      String path,
+      String folder,
+      SequencedMap<String, byte[]> files,
+      List<Diagnostic> problems) {
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    if (files.size() > MAX_FILES) {
+      return new Result(null, List.of(tooMany(skillMd, name, files.size())));
+    }
+    if (files.values().stream().mapToLong(b -> b.length).sum() > MAX_BYTES) {
+      return new Result(null, List.of(tooBig(skillMd, name)));
+    }
+    List<SkillFile> manifest = new ArrayList<>();
+    SkillFrontMatter.Parsed parsed = null;
+    for (var e : files.entrySet()) {
+      String relative = e.getKey();
+      byte[] data = e.getValue();
       manifest.add(new SkillFile(relative, data.length, digest(data), MediaTypes.guess(relative)));
-      if (f.equals(skillMd)) {
+      if (relative.equals(SKILL_MD)) {
         try {
-          parsed =
-              SkillFrontMatter.read(skillMd, SafeFiles.decodeUtf8(data), dirName(dir), problems);
-        } catch (ParseException e) {
-          problems.add(Diagnostic.error(skillMd, e.line(), e.getMessage()));
+          parsed = SkillFrontMatter.read(skillMd, SafeFiles.decodeUtf8(data), folder, problems);
+        } catch (ParseException ex) {
+          problems.add(Diagnostic.error(skillMd, ex.line(), ex.getMessage()));
         }
       }
     }
@@ -116,7 +150,14 @@ final class SkillReader {
         parsed.body(),
         manifest,
         Set.of());
-    return new Result(skill, problems);
+    return new Result(skill, problems, files);
+  }
+
+  private static Diagnostic tooMany(Path skillMd, String name, int count) {
+    return Diagnostic.error(
+        skillMd,
+        1,
+        "skill '" + name + "' holds " + count + " files, over the limit of " + MAX_FILES);
   }
 
   private static Diagnostic tooBig(Path skillMd, String name) {

@@ -19,6 +19,7 @@ import io.promptd.mcp.protocol.ImageContent;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceLink;
 import io.promptd.mcp.protocol.Role;
@@ -40,17 +41,8 @@ final class SdkSchema {
       arguments.add(
           new McpSchema.PromptArgument(a.name(), a.title(), a.description(), a.required()));
     }
-    List<McpSchema.Icon> icons = new ArrayList<>(p.icons().size());
-    for (Icon i : p.icons()) {
-      icons.add(new McpSchema.Icon(i.src(), i.mimeType(), i.sizes(), i.theme()));
-    }
     return new McpSchema.Prompt(
-        p.name(),
-        p.title(),
-        p.description(),
-        arguments,
-        map(p.meta()),
-        icons.isEmpty() ? null : icons);
+        p.name(), p.title(), p.description(), arguments, map(p.meta()), icons(p.icons()));
   }
 
   static McpSchema.GetPromptResult result(GetPromptResult r) {
@@ -77,7 +69,7 @@ final class SdkSchema {
             annotations(a.annotations()), a.data(), a.mimeType(), map(a.meta()));
       case EmbeddedResource e ->
         new McpSchema.EmbeddedResource(
-            annotations(e.annotations()), resource(e.resource()), map(e.meta()));
+            annotations(e.annotations()), contents(e.resource()), map(e.meta()));
       case ResourceLink l ->
         new McpSchema.ResourceLink(
             l.name(),
@@ -91,7 +83,33 @@ final class SdkSchema {
     };
   }
 
-  private static McpSchema.ResourceContents resource(ResourceContents r) {
+  /** A resource as the SDK lists it. */
+  static McpSchema.Resource resource(Resource r) {
+    return new McpSchema.Resource(
+        r.uri(),
+        r.name(),
+        r.title(),
+        r.description(),
+        r.mimeType(),
+        r.size(),
+        annotations(r.annotations()),
+        map(r.meta()),
+        icons(r.icons()));
+  }
+
+  /** Icons as the SDK holds them: null for none. */
+  private static @Nullable List<McpSchema.Icon> icons(List<Icon> icons) {
+    if (icons.isEmpty()) {
+      return null;
+    }
+    List<McpSchema.Icon> out = new ArrayList<>(icons.size());
+    for (Icon i : icons) {
+      out.add(new McpSchema.Icon(i.src(), i.mimeType(), i.sizes(), i.theme()));
+    }
+    return out;
+  }
+
+  static McpSchema.ResourceContents contents(ResourceContents r) {
     return switch (r) {
       case TextResourceContents t ->
         new McpSchema.TextResourceContents(t.uri(), t.mimeType(), t.text(), map(t.meta()));

@@ -348,7 +348,9 @@ public final class McpServer implements AutoCloseable {
      * The Agent Skills to serve, or null for none (the default). With a provider the server declares the Skills
      * extension ({@code io.modelcontextprotocol/skills}) to 2026-07-28 clients and serves {@code skills/list} and
      * {@code skills/get}; legacy clients, whose capabilities have no place for extensions, get neither. The skills'
-     * files must be served by {@link #resources(ResourceProvider)}.
+     * files are resources in both eras: served by the provider itself when its {@link SkillProvider#files()} says so
+     * (the server lists them beside those of {@link #resources(ResourceProvider)}), else they must be served by
+     * {@link #resources(ResourceProvider)}.
      */
     public Builder skills(@Nullable SkillProvider skills) {
       this.skills = skills;

@@ -47,9 +47,11 @@ final class ServerContext {
     this.discoverTtl = b.discoverTtl;
     this.broadcaster = new Broadcaster(b.coalescing, b.promptsAsTools);
     this.cursors = new Cursors(b.cursorSecret);
-    this.resources = b.resources;
+    // A skill provider that serves its own files adds them to the resources, in one place for
+    // every feature.
+    this.resources = SkillFiles.with(b.resources, b.skills);
     this.skills = b.skills;
-    this.resourceEvents = new ResourceEvents(broadcaster, b.resources);
+    this.resourceEvents = new ResourceEvents(broadcaster, resources);
     this.completionLimiter = new CompletionLimiter(b.completionRate, b.completionBurst, b.clock);
     this.requestStates = new RequestStates(b.requestStateSecret, b.wallClock);
     this.elicits = b.elicits;

@@ -5,12 +5,14 @@ import io.promptd.mcp.protocol.Skill;
 import io.promptd.mcp.spi.Caller;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a server's Agent Skills come from, for the Skills extension ({@code io.modelcontextprotocol/skills}). Register
  * one with {@link McpServer.Builder#skills(SkillProvider)}; the server then declares the extension to 2026-07-28
- * clients and serves {@code skills/list} and {@code skills/get}. The skills' files are served as resources by the
- * server's {@link ResourceProvider}, under the URIs the entries list.
+ * clients and serves {@code skills/list} and {@code skills/get}. The skills' files are resources, under the URIs the
+ * entries list: a provider that serves them itself says so with {@link #files()}; otherwise the server's {@link
+ * ResourceProvider} must serve them.
  *
  * <p>Implementations must be thread-safe and should return the same order on every call, so that paginated listings
  * stay consistent.
@@ -44,5 +46,16 @@ public interface SkillProvider {
    */
   default Optional<List<Resource>> children(String uri, Caller caller) {
     return Optional.empty();
+  }
+
+  /**
+   * The skills' files as resources, when this provider serves them itself: the server then lists them in {@code
+   * resources/list} and reads them with {@code resources/read} in both eras, beside the resources of {@link
+   * McpServer.Builder#resources(ResourceProvider)} (which it asks for no URI these files list), and declares the
+   * {@code resources} capability even without a resource provider of its own. Null by default: the server's resource
+   * provider serves them, as a prompt library does for its own skills.
+   */
+  default @Nullable ResourceProvider files() {
+    return null;
   }
 }

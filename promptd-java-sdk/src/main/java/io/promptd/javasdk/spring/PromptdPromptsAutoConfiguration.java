@@ -2,8 +2,10 @@ package io.promptd.javasdk.spring;
 
 import io.modelcontextprotocol.server.McpServerFeatures.SyncCompletionSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.promptd.javasdk.SdkPrompts;
+import io.promptd.javasdk.SdkSkills;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
 import io.promptd.library.LibrarySource;
@@ -29,8 +31,10 @@ import org.springframework.core.env.Environment;
  * watched as {@code promptd serve} does; their prompts and completions are beans of the types Spring AI's MCP server
  * collects ({@code List<SyncPromptSpecification>}, {@code List<SyncCompletionSpecification>}), and once the
  * application's {@link McpSyncServer} exists it is kept in step with the files ({@link SdkPrompts#keepInSync}).
- * {@code promptd.prompts.watch=false} turns reloading off. Prompts that require OAuth scopes are left out, as
- * {@link SdkPrompts#of} does.
+ * The folders' Agent Skills are served as resources ({@code List<SyncResourceSpecification>}, {@link SdkSkills}): the
+ * files of each skill at {@code skill://<skill-path>/<file-path>}, kept in step too; the SDK has no Skills extension,
+ * so {@code skills/list} is not answered. {@code promptd.prompts.watch=false} turns reloading off. Prompts and skills
+ * that require OAuth scopes are left out, as {@link SdkPrompts#of} and {@link SdkSkills#of(Library)} do.
  */
 @AutoConfiguration
 @ConditionalOnClass({McpSyncServer.class, Library.class})
@@ -83,21 +87,39 @@ public class PromptdPromptsAutoConfiguration {
     return promptdSdkPrompts.syncCompletions();
   }
 
+  /** The library's skills for the SDK, as resources. */
+  @Bean
+  @ConditionalOnMissingBean
+  public SdkSkills promptdSdkSkills(Library promptdLibrary) {
+    return SdkSkills.of(promptdLibrary);
+  }
+
+  /** The skills' files as Spring AI's MCP server collects resources. */
+  @Bean
+  public List<SyncResourceSpecification> promptdSkillResourceSpecifications(
+      SdkSkills promptdSdkSkills) {
+    return promptdSdkSkills.syncResources();
+  }
+
   /** Once every singleton exists, keeps the application's MCP server in step with the files; stops with the context. */
   @Bean
   public PromptsSync promptdPromptsSync(
-      SdkPrompts promptdSdkPrompts, ObjectProvider<McpSyncServer> servers) {
-    return new PromptsSync(promptdSdkPrompts, servers);
+      SdkPrompts promptdSdkPrompts,
+      SdkSkills promptdSdkSkills,
+      ObjectProvider<McpSyncServer> servers) {
+    return new PromptsSync(promptdSdkPrompts, promptdSdkSkills, servers);
   }
 
   /** What {@link #promptdPromptsSync} returns. */
   public static final class PromptsSync implements SmartInitializingSingleton, DisposableBean {
     private final SdkPrompts prompts;
+    private final SdkSkills skills;
     private final ObjectProvider<McpSyncServer> servers;
     private volatile AutoCloseable sync = () -> {};
 
-    PromptsSync(SdkPrompts prompts, ObjectProvider<McpSyncServer> servers) {
+    PromptsSync(SdkPrompts prompts, SdkSkills skills, ObjectProvider<McpSyncServer> servers) {
       this.prompts = prompts;
+      this.skills = skills;
       this.servers = servers;
     }
 
@@ -111,7 +133,13 @@ public class PromptdPromptsAutoConfiguration {
                 + " are not kept in sync");
         return;
       }
-      sync = prompts.keepInSync(server);
+      AutoCloseable promptsSync = prompts.keepInSync(server);
+      AutoCloseable skillsSync = skills.keepInSync(server);
+      sync = () -> {
+        try (promptsSync) {
+          skillsSync.close();
+        }
+      };
     }
 
     @Override

@@ -5,12 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.promptd.mcp.client.ClientOptions;
 import io.promptd.mcp.client.McpClient;
+import io.promptd.mcp.json.Json;
+import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.TextContent;
+import io.promptd.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -21,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A Spring Boot application with Spring AI's MCP server starter (stdio) and this module on its class path, given one
  * property, {@code promptd.prompts.dirs}: promptd's client lists and renders the folder's prompts, completes an
- * argument, and sees an added file as a list change.
+ * argument, and sees an added file as a list change; it lists and reads the folder's skill files as resources and
+ * sees a skill file added.
  */
 class SpringAutoConfigurationTest {
   @TempDir
@@ -33,6 +39,11 @@ class SpringAutoConfigurationTest {
         dir.resolve("review.prompt.md"),
         "---\ndescription: Reviews code\narguments:\n"
             + "  - name: language\n    required: true\n    enum: [java, go]\n---\nReview this {{language}} code.\n");
+    String skillMd = "---\nname: git\ndescription: Git conventions.\n---\nRebase.\n";
+    Files.createDirectories(dir.resolve("git/assets"));
+    Files.writeString(dir.resolve("git/SKILL.md"), skillMd);
+    byte[] logo = {(byte) 0x89, 'P', 'N', 'G', 0, (byte) 0xff};
+    Files.write(dir.resolve("git/assets/logo.png"), logo);
     List<String> command = List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp",
@@ -67,6 +78,41 @@ class SpringAutoConfigurationTest {
             .isTrue();
       }
       assertThat(client.listPrompts()).extracting(Prompt::name).contains("added", "review");
+
+      // The skill's files are resources: text or blob, the bytes as written.
+      assertThat(resources(client))
+          .containsExactlyInAnyOrder("skill://git/SKILL.md", "skill://git/assets/logo.png");
+      assertThat(read(client, "skill://git/SKILL.md").string("text")).contains(skillMd);
+      assertThat(Base64.getDecoder()
+              .decode(read(client, "skill://git/assets/logo.png").string("blob").orElseThrow()))
+          .isEqualTo(logo);
+      Files.writeString(dir.resolve("git/notes.md"), "n\n");
+      Poll.until(
+          Duration.ofSeconds(30),
+          Duration.ofMillis(100),
+          () -> "skill://git/notes.md among the resources",
+          () -> resources(client).contains("skill://git/notes.md"));
     }
+  }
+
+  private static List<String> resources(McpClient client) throws Exception {
+    List<String> uris = new ArrayList<>();
+    for (Json r : client
+        .call("resources/list", JsonObject.EMPTY)
+        .array("resources")
+        .orElseThrow()
+        .elements()) {
+      uris.add(((JsonObject) r).string("uri").orElseThrow());
+    }
+    return uris;
+  }
+
+  private static JsonObject read(McpClient client, String uri) throws Exception {
+    return (JsonObject) client
+        .call("resources/read", JsonObject.builder().put("uri", uri).build())
+        .array("contents")
+        .orElseThrow()
+        .elements()
+        .getFirst();
   }
 }
