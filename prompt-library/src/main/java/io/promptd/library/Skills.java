@@ -46,13 +46,16 @@ public final class Skills implements SkillProvider {
 
   private Skills(List<Skill> skills, Map<Path, byte[]> bytes) {
     List<Skill> fixed = List.copyOf(skills);
-    this.served = new LibrarySkills(() -> fixed, (file, limit) -> {
-      byte[] b = bytes.get(file);
-      if (b == null) {
-        throw new ParseException(0, "skill file " + file + " is not held");
-      }
-      return b;
-    });
+    this.served = new LibrarySkills(
+        () -> fixed,
+        (file, limit) -> {
+          byte[] b = bytes.get(file);
+          if (b == null) {
+            throw new ParseException(0, "skill file " + file + " is not held");
+          }
+          return b;
+        },
+        file -> {}); // the bytes are held: they never change behind the entries
     this.files = new Files();
   }
 

@@ -58,7 +58,8 @@ class SpringAutoConfigurationTest {
     try (McpClient client = McpClient.connectStdio(
         command, ClientOptions.defaults().withTimeout(Duration.ofSeconds(60)))) {
       assertThat(client.modern()).isFalse();
-      assertThat(client.listPrompts()).extracting(Prompt::name).containsExactly("review");
+      // The folder's skill is a prompt too: the official SDK has no Skills extension.
+      assertThat(client.listPrompts()).extracting(Prompt::name).containsExactly("git", "review");
       assertThat(((TextContent) client
                   .getPrompt("review", Map.of("language", "go"))
                   .messages()
