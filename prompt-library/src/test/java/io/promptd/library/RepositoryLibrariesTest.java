@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 class RepositoryLibrariesTest {
   static final Path EXAMPLES = Path.of("../examples/prompts");
   static final Path CONFORMANCE = Path.of("../fixtures/conformance");
+  static final Path TEAM = Path.of("../examples/team");
 
   @Test
   void examplesLoadCleanlyAndEveryPromptHasADescription() throws IOException {
@@ -64,6 +65,28 @@ class RepositoryLibrariesTest {
               .messages()
               .getFirst()))
           .contains("Use bullet points");
+    }
+  }
+
+  @Test
+  void theTeamExampleServesItsPromptAndItsTwoSkillsInBothForms() throws IOException {
+    assertThat(Linter.check(List.of(TEAM))).isEmpty();
+    try (Library library = load(TEAM)) {
+      assertThat(library.skills())
+          .extracting(Skill::path)
+          .containsExactly("ops/incident-review", "release-notes");
+      assertThat(library.catalog().all())
+          .extracting(PromptDefinition::name)
+          .containsExactly("ops-incident-review", "release-notes", "standup");
+      GetPromptResult review =
+          render(library, "ops-incident-review", Map.of("task", "INC-7: checkout down 14 min"));
+      assertThat(review.messages()).hasSize(3);
+      assertThat(review.messages().getFirst().content())
+          .isInstanceOfSatisfying(
+              EmbeddedResource.class,
+              e ->
+                  assertThat(e.resource().uri()).isEqualTo("skill://ops/incident-review/SKILL.md"));
+      assertThat(text(review.messages().get(2))).endsWith("INC-7: checkout down 14 min");
     }
   }
 
