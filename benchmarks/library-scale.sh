@@ -17,7 +17,24 @@ if [ -z "$dir" ]; then
   dir="$(mktemp -d)"
   trap 'rm -rf "$dir"' EXIT
 fi
-"$java" -cp "$cp" io.promptd.library.LibraryScaleBench "$count" "$dir"
+out="$(mktemp)"
+"$java" -cp "$cp" io.promptd.library.LibraryScaleBench "$count" "$dir" | tee "$out"
 # The restart: a new JVM once the first has exited (as a restarted server's would be), loading the library with the
 # index the first one wrote — the 50 files it edited afterwards are parsed again — up to the first prompts/list page.
-"$java" -cp "$cp" io.promptd.library.LibraryScaleBench restart "$dir/library-$count" "$dir/library-$count-index"
+"$java" -cp "$cp" io.promptd.library.LibraryScaleBench restart "$dir/library-$count" "$dir/library-$count-index" \
+  | tee -a "$out"
+# The restart's baseline: stat-all (measured above, in the first JVM) and a JVM that starts with the same class path
+# and ends at once (the median of 5).
+hello=()
+for _ in 1 2 3 4 5; do
+  t0=$(date +%s%N)
+  "$java" -cp "$cp" io.promptd.library.LibraryScaleBench hello
+  hello+=($(( ($(date +%s%N) - t0) / 1000000 )))
+done
+jvm=$(printf '%s\n' "${hello[@]}" | sort -n | sed -n 3p)
+echo "jvm-start: ${jvm} ms (hello world with the same class path, median of 5: ${hello[*]})"
+awk -v jvm="$jvm" '
+  /^stat-all:/ { stat = $2 }
+  /^restart:/ { restart = $2 }
+  END { printf "ratio restart/(stat-all+jvm-start): %.2f\n", restart / (stat + jvm) }' "$out"
+rm -f "$out"

@@ -33,6 +33,9 @@ public final class LibraryScaleBench {
 
   /** Runs the benchmark; the optional argument is the number of files. */
   public static void main(String[] args) throws Exception {
+    if (args.length == 1 && args[0].equals("hello")) {
+      return; // a JVM that starts and ends: the baseline of a restart's JVM start
+    }
     if (args.length == 3 && args[0].equals("restart")) {
       restart(Path.of(args[1]), Path.of(args[2]));
       return;
@@ -73,16 +76,26 @@ public final class LibraryScaleBench {
       deleteTree(cache);
     }
     LibraryOptions options = LibraryOptions.defaults().withCacheDirectory(cache);
+    // The baselines, in this JVM, over the same files: what the load's reading and a restart's
+    // stat-ing cost at least.
+    long[] readAll = walk(dir, true);
+    long[] statAll = walk(dir, false);
+    report(
+        "read-all: %d ms wall (every file's bytes, %,d files, %,d bytes, one thread)",
+        ms(readAll[0]), readAll[1], readAll[2]);
+    report("stat-all: %d ms wall (every file's attributes, %,d files)", ms(statAll[0]), statAll[1]);
     long cpu = cpuNanos();
     long start = System.nanoTime();
     try (Library library = Library.open(LibrarySource.folders(List.of(dir)), options)) {
+      long loadNanos = System.nanoTime() - start;
       report(
           "load: %d ms wall, %d ms CPU (all threads, JIT and GC included; the index is written afterwards, in the"
               + " background) for %,d prompts (%d diagnostics)",
-          ms(System.nanoTime() - start),
+          ms(loadNanos),
           ms(cpuNanos() - cpu),
           library.catalog().size(),
           library.diagnostics().size());
+      report("ratio load/read-all: %.2f", (double) loadNanos / readAll[0]);
       report("heap after load (after GC): %d MiB", usedHeapMiB());
       long w = System.nanoTime();
       library.watch();
@@ -226,6 +239,28 @@ public final class LibraryScaleBench {
           "page (%s, %,d prompts): %.3f ms per prompts/list page (%d bytes, mean of %d)",
           label, catalog.size(), (System.nanoTime() - start) / 1e6 / rounds, page.length(), rounds);
     }
+  }
+
+  /**
+   * Walks {@code dir} as the library's listing does (one thread, depth first), reading every regular file's bytes or
+   * only its attributes; returns the wall time in nanoseconds, the files and the bytes.
+   */
+  private static long[] walk(Path dir, boolean read) throws IOException {
+    long[] out = new long[3];
+    long start = System.nanoTime();
+    Files.walkFileTree(dir, new java.nio.file.SimpleFileVisitor<>() {
+      @Override
+      public java.nio.file.FileVisitResult visitFile(
+          Path file, java.nio.file.attribute.BasicFileAttributes attrs) throws IOException {
+        if (attrs.isRegularFile()) {
+          out[1]++;
+          out[2] += read ? Files.readAllBytes(file).length : attrs.size();
+        }
+        return java.nio.file.FileVisitResult.CONTINUE;
+      }
+    });
+    out[0] = System.nanoTime() - start;
+    return out;
   }
 
   private static long usedHeapMiB() throws InterruptedException {
