@@ -170,6 +170,13 @@ final class JsonReader {
       pos++;
     }
     chars.clear();
+    // Room for the whole string at once: it ends at the first quote that no backslash escapes, and
+    // has at most as many chars as bytes. Growing by doubling instead cost four times its size.
+    int close = pos;
+    while (close < end && in[close] != '"') {
+      close += in[close] == '\\' ? 2 : 1;
+    }
+    chars.room(Math.min(close, end) - from);
     chars.addAscii(in, from, pos);
     while (true) {
       if (pos == end) {
@@ -421,7 +428,7 @@ final class JsonReader {
       n = 0;
     }
 
-    private void room(int more) {
+    void room(int more) {
       if (a.length - n < more) {
         a = Arrays.copyOf(a, Math.max(a.length * 2, n + more));
       }

@@ -83,9 +83,10 @@ final class JsonWriter {
       "deprecation") // String.getBytes(int, int, byte[], int): the chars' low bytes, for ASCII runs
   private void string(String s) {
     int n = s.length();
-    ensure(n * 3
-        + 2); // every char takes at most 3 bytes in UTF-8; an escape takes up to 6 and reserves
-    // again
+    // Room for the quotes and one byte a char: exact for ASCII. A char that takes more (UTF-8, an
+    // escape) reserves what it needs with room for the rest, so a long ASCII string is not given
+    // three times its size.
+    ensure(n + 2);
     buf[len++] = '"';
     for (int i = 0; i < n; i++) {
       // The run of chars written as they are (printable ASCII but the quote and the backslash) is
@@ -110,12 +111,14 @@ final class JsonWriter {
           escape(c, n - i - 1);
         }
       } else if (c < 0x800) {
+        ensure(2 + n - i);
         buf[len++] = (byte) (0xc0 | (c >> 6));
         buf[len++] = (byte) (0x80 | (c & 0x3f));
       } else if (Character.isHighSurrogate(c)
           && i + 1 < n
           && Character.isLowSurrogate(s.charAt(i + 1))) {
         int cp = Character.toCodePoint(c, s.charAt(++i));
+        ensure(4 + n - i);
         buf[len++] = (byte) (0xf0 | (cp >> 18));
         buf[len++] = (byte) (0x80 | ((cp >> 12) & 0x3f));
         buf[len++] = (byte) (0x80 | ((cp >> 6) & 0x3f));
@@ -123,6 +126,7 @@ final class JsonWriter {
       } else if (Character.isSurrogate(c)) {
         escape(c, n - i - 1);
       } else {
+        ensure(3 + n - i);
         buf[len++] = (byte) (0xe0 | (c >> 12));
         buf[len++] = (byte) (0x80 | ((c >> 6) & 0x3f));
         buf[len++] = (byte) (0x80 | (c & 0x3f));
@@ -137,9 +141,12 @@ final class JsonWriter {
     return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
   }
 
-  /** Writes {@code c} escaped, keeping room for the {@code rest} chars of the string still to come and its quote. */
+  /**
+   * Writes {@code c} escaped, keeping room for the {@code rest} chars of the string still to come (a byte each) and its
+   * quote.
+   */
   private void escape(char c, int rest) {
-    ensure(6 + 3 * rest + 1);
+    ensure(6 + rest + 1);
     buf[len++] = '\\';
     switch (c) {
       case '"' -> buf[len++] = '"';
