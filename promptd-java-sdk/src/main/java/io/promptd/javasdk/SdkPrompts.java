@@ -20,7 +20,6 @@ import io.promptd.mcp.server.ArgumentCompleter;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import java.lang.System.Logger.Level;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -59,7 +58,6 @@ import reactor.core.publisher.Mono;
  */
 public final class SdkPrompts {
   private static final System.Logger LOG = System.getLogger("io.promptd.javasdk");
-  private static final Duration SERVER_CALL = Duration.ofSeconds(30);
 
   private final PromptCatalog catalog;
   private final boolean scoped;
@@ -150,26 +148,16 @@ public final class SdkPrompts {
     }
     for (String name : List.copyOf(handedOut.keySet())) {
       if (!now.containsKey(name)) {
-        call(server.removePrompt(name), "removing prompt '" + name + "'");
+        SdkCalls.call(server.removePrompt(name), "removing prompt '" + name + "'");
         handedOut.remove(name);
       }
     }
     for (PromptDefinition d : now.values()) {
       PromptDefinition before = handedOut.get(d.name());
       if (before == null || !before.prompt().equals(d.prompt())) {
-        call(server.addPrompt(asyncPrompt(d)), "adding prompt '" + d.name() + "'");
+        SdkCalls.call(server.addPrompt(asyncPrompt(d)), "adding prompt '" + d.name() + "'");
         handedOut.put(d.name(), d);
       }
-    }
-  }
-
-  private static void call(Mono<Void> change, String what) {
-    try {
-      change.block(SERVER_CALL);
-    } catch (RuntimeException e) {
-      LOG.log(
-          Level.WARNING,
-          "promptd-java-sdk: " + what + " on the SDK server failed: " + e.getMessage());
     }
   }
 

@@ -17,7 +17,6 @@ import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.spi.Caller;
 import java.lang.System.Logger.Level;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -50,7 +49,6 @@ import reactor.core.publisher.Mono;
  */
 public final class SdkSkills {
   private static final System.Logger LOG = System.getLogger("io.promptd.javasdk");
-  private static final Duration SERVER_CALL = Duration.ofSeconds(30);
   private static final String SCHEME = "skill://";
   /** A caller that holds no scopes: what an SDK server's anonymous caller may see. */
   private static final Caller NO_SCOPES = new Caller(null, Set.of(), false);
@@ -132,25 +130,15 @@ public final class SdkSkills {
     for (String uri : List.copyOf(handedOut.keySet())) {
       Resource before = handedOut.get(uri);
       if (!requireNonNull(before).equals(now.get(uri))) {
-        call(server.removeResource(uri), "removing resource '" + uri + "'");
+        SdkCalls.call(server.removeResource(uri), "removing resource '" + uri + "'");
         handedOut.remove(uri);
       }
     }
     for (Resource r : now.values()) {
       if (!handedOut.containsKey(r.uri())) {
-        call(server.addResource(asyncResource(r)), "adding resource '" + r.uri() + "'");
+        SdkCalls.call(server.addResource(asyncResource(r)), "adding resource '" + r.uri() + "'");
         handedOut.put(r.uri(), r);
       }
-    }
-  }
-
-  private static void call(Mono<Void> change, String what) {
-    try {
-      change.block(SERVER_CALL);
-    } catch (RuntimeException e) {
-      LOG.log(
-          Level.WARNING,
-          "promptd-java-sdk: " + what + " on the SDK server failed: " + e.getMessage());
     }
   }
 
