@@ -25,3 +25,7 @@ CREATE TABLE label_moves (
   CHECK (from_version IS NOT NULL OR to_version IS NOT NULL)
 );
 CREATE INDEX label_moves_by_path ON label_moves (path, id);
+
+-- One more with every transaction that moved a label: a server serving a label names what it serves by
+-- library_version + labels_version, which grows with every publish and every move, the same on every replica.
+ALTER TABLE store ADD COLUMN labels_version bigint NOT NULL DEFAULT 0 CHECK (labels_version >= 0);

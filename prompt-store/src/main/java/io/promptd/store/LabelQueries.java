@@ -19,6 +19,20 @@ final class LabelQueries {
   private LabelQueries() {}
 
   /**
+   * Locks the store's row for the rest of the transaction and returns its library version: every transaction that
+   * moves labels takes this lock first, as a publish does, so that they never wait for each other in opposite orders.
+   */
+  static long lockStore(Connection c) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT library_version FROM store FOR UPDATE");
+        ResultSet r = s.executeQuery()) {
+      if (!r.next()) {
+        throw new SQLException("the store table has no row; was the schema changed by hand?");
+      }
+      return r.getLong(1);
+    }
+  }
+
+  /**
    * Points {@code label} at {@code to} on {@code path}, or removes it from the file when {@code to} is 0, and records the
    * move; nothing when it already points there (or is already absent).
    *
@@ -93,8 +107,15 @@ final class LabelQueries {
     return moves;
   }
 
-  /** Tells every listener on {@link #CHANNEL}, when the transaction commits, that {@code label} moved. */
+  /**
+   * Counts a transaction that moved {@code label} ({@code store.labels_version}) and tells every listener on {@link
+   * #CHANNEL} when it commits.
+   */
   static void notifyMoved(Connection c, String label) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement("UPDATE store SET labels_version = labels_version + 1")) {
+      s.executeUpdate();
+    }
     try (PreparedStatement s = c.prepareStatement("SELECT pg_notify(?, ?)")) {
       s.setString(1, CHANNEL);
       s.setString(2, label);

@@ -308,11 +308,8 @@ public final class PromptStore implements AutoCloseable {
   }
 
   private void lock(Connection c, long basedOn) throws SQLException, StoreException {
-    try (PreparedStatement s = c.prepareStatement("SELECT library_version FROM store FOR UPDATE");
-        var r = s.executeQuery()) {
-      if (!r.next() || r.getLong(1) != basedOn) {
-        throw conflict(basedOn);
-      }
+    if (LabelQueries.lockStore(c) != basedOn) {
+      throw conflict(basedOn);
     }
   }
 

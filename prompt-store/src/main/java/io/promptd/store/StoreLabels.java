@@ -64,7 +64,7 @@ public final class StoreLabels {
     Set<String> paths = store.paths(name);
     return inTransaction(
         "point '" + label + "' at version " + version + " of '" + name + "'", c -> {
-          long libraryVersion = StoreQueries.libraryVersion(c);
+          long libraryVersion = LabelQueries.lockStore(c);
           List<LabelMove> moves = new ArrayList<>();
           for (String path : paths) {
             boolean[] found = new boolean[1];
@@ -102,7 +102,7 @@ public final class StoreLabels {
     check(label);
     Set<String> paths = store.paths(name);
     return inTransaction("remove '" + label + "' from '" + name + "'", c -> {
-      long libraryVersion = StoreQueries.libraryVersion(c);
+      long libraryVersion = LabelQueries.lockStore(c);
       List<LabelMove> moves = new ArrayList<>();
       for (String path : paths) {
         LabelMove m = LabelQueries.move(c, path, label, 0, author, libraryVersion);
