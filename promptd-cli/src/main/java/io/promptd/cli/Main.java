@@ -71,6 +71,10 @@ public final class Main {
       serve options:
         --store URL          serve the prompt store (PostgreSQL) instead of folders, kept current by its change
                              feed (env PROMPTD_STORE when no DIR is given)
+        --label LABEL        with --store: serve the version of each file that LABEL points at; a prompt, resource
+                             or skill file without LABEL is not served, other files (partials, attachments,
+                             _folder.yaml) follow their newest version unless labelled; a label move reaches
+                             clients as list_changed
         --page-size N        prompts per prompts/list page (default 500)
         --max-line-bytes N   longest stdio message accepted (default 4194304)
         --no-watch           do not reload files when they change
