@@ -41,6 +41,8 @@ class LabelServingTest {
     assertThat(LibraryFiles.entry("docs/guide.resource.md")).isTrue();
     assertThat(LibraryFiles.entry("ops/review/SKILL.md")).isTrue();
     assertThat(LibraryFiles.entry("_folder.yaml")).isFalse();
+    assertThat(LibraryFiles.entry("partials/style.md")).isFalse();
+    assertThat(LibraryFiles.entry("team/_header.prompt")).isFalse();
     assertThat(LibraryFiles.entry("a/notes.txt")).isFalse();
   }
 

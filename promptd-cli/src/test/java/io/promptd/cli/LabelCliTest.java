@@ -77,6 +77,10 @@ class LabelCliTest {
         .isEqualTo("PATH\tLABEL\tVERSION\na.prompt.md\tstaging\t1\nb.prompt.md\tstaging\t1\n");
 
     Files.delete(dir.resolve("broken.prompt.md"));
+    Result dry = run("publish", dir.toString(), "--store", url, "--label", "staging", "--dry-run");
+    assertThat(dry.status()).as(dry.err()).isZero();
+    assertThat(dry.out()).contains("label 'staging' would point at every file");
+    assertThat(run("label", "list", "a", "--store", url).out()).contains("a.prompt.md\tstaging\t1");
     Result second = run("publish", dir.toString(), "--store", url, "--label", "staging");
     assertThat(second.status()).as(second.err()).isZero();
     assertThat(run("label", "list", "--store", url).out())
