@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.parse.FileKind;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HexFormat;
@@ -74,6 +75,24 @@ public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, 
           "LibraryFiles.scanned: '" + folder + "' is not a path relative to the library root");
     }
     return SnapshotSource.entered(dir);
+  }
+
+  /**
+   * Whether a library serves the file at {@code path} (relative to its root, {@code /} separators) as an entry of its
+   * own — a prompt file, a resource file or a skill's {@code SKILL.md} — rather than as a file entries use (a partial,
+   * an attachment, a {@code _folder.yaml}) or one it does not read.
+   *
+   * @throws IllegalArgumentException when {@code path} is not a relative path
+   */
+  public static boolean entry(String path) {
+    requireNonNull(path, "path");
+    Path file = SnapshotSource.ROOT.resolve(path).normalize();
+    if (!file.startsWith(SnapshotSource.ROOT) || file.equals(SnapshotSource.ROOT)) {
+      throw new IllegalArgumentException(
+          "LibraryFiles.entry: '" + path + "' is not a path relative to the library root");
+    }
+    FileRole role = FileRole.of(FileKind.classify(SnapshotSource.SNAPSHOT_ROOT, file), file);
+    return role != null && role != FileRole.FOLDER;
   }
 
   /** A snapshot without digests: the library computes them when it needs them. */

@@ -25,7 +25,7 @@ final class SnapshotSource implements FileSource {
   /** The root the files are listed under; its last two names matter to {@link FileKind#classify}, as a folder's do. */
   static final Path ROOT = Path.of("/", "promptd-store", "library");
 
-  private static final Root SNAPSHOT_ROOT = new Root(ROOT, ROOT, 0);
+  static final Root SNAPSHOT_ROOT = new Root(ROOT, ROOT, 0);
 
   private final Root root = SNAPSHOT_ROOT;
   private volatile Map<Path, Entry> files = Map.of();

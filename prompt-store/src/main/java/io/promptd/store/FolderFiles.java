@@ -39,9 +39,25 @@ public final class FolderFiles {
    */
   public static Published publish(PromptStore store, Path dir, String author, boolean allowErrors)
       throws StoreException, IOException {
+    return publish(store, dir, author, allowErrors, null);
+  }
+
+  /**
+   * Publishes {@code dir} as {@link #publish(PromptStore, Path, String, boolean)} does and, in the same transaction,
+   * points {@code label} at every file the store then holds (see {@link PromptStore#publish(Map, String, String)}); a
+   * refused publish moves nothing.
+   *
+   * @param label a label's name, or null to move none
+   */
+  public static Published publish(
+      PromptStore store, Path dir, String author, boolean allowErrors, @Nullable String label)
+      throws StoreException, IOException {
     requireNonNull(store, "store");
     requireNonNull(author, "author");
-    return store.publish(checked(dir, allowErrors), author);
+    if (label != null) {
+      StoreLabels.check(label);
+    }
+    return store.publish(checked(dir, allowErrors), author, label);
   }
 
   /**

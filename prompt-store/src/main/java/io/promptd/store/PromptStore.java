@@ -84,10 +84,33 @@ public final class PromptStore implements AutoCloseable {
    * @throws StoreException with {@link StoreException.Kind#CONFLICT} when another publish committed meanwhile
    */
   public Published publish(Map<String, byte[]> files, String author) throws StoreException {
+    return publish(files, author, null);
+  }
+
+  /**
+   * Publishes as {@link #publish(Map, String)} does and, in the same transaction, points {@code label} at the newest
+   * version of every file the store holds after it (the files it wrote and those it left as they were) and removes it
+   * from the files it holds no more: the label then serves exactly this publish. It moves the label even when nothing
+   * else changed; a publish that fails moves nothing.
+   *
+   * @param label a label's name (see {@link StoreLabels#check}), or null to move none
+   * @throws StoreException with {@link StoreException.Kind#REFUSED} for a bad label, {@link
+   *     StoreException.Kind#CONFLICT} when another publish committed meanwhile
+   */
+  public Published publish(Map<String, byte[]> files, String author, @Nullable String label)
+      throws StoreException {
     requireNonNull(files, "files");
     requireNonNull(author, "author");
+    if (label != null) {
+      StoreLabels.check(label);
+    }
     new LibraryFiles(0, files); // checks the paths
-    return write(author, current -> Diff.replacing(files, current));
+    return write(author, current -> Diff.replacing(files, current), label);
+  }
+
+  /** The store's labels. */
+  public StoreLabels labels() {
+    return new StoreLabels(this);
   }
 
   /**
@@ -134,7 +157,7 @@ public final class PromptStore implements AutoCloseable {
     } catch (SQLException e) {
       throw failed("read version " + version, e);
     }
-    return write(author, current -> target);
+    return write(author, current -> target, null);
   }
 
   /** Every version of every file {@code name} names (see {@link #paths}), newest first per file. */
@@ -149,8 +172,9 @@ public final class PromptStore implements AutoCloseable {
 
   /**
    * The paths of the files {@code name} names, present or deleted: the path itself, a prompt file whose name comes
-   * from its path ({@code NAME.prompt.md} at any depth, {@code .claude/commands/NAME.md}), or one whose front matter
-   * says {@code name: NAME}.
+   * from its path ({@code NAME.prompt.md} at any depth, {@code .claude/commands/NAME.md}), one whose front matter
+   * says {@code name: NAME}, or, when {@code NAME} is a skill's folder (it holds a {@code SKILL.md}), every file under
+   * it.
    *
    * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when none is found
    */
@@ -163,8 +187,11 @@ public final class PromptStore implements AutoCloseable {
       throw failed("list the files", e);
     }
     Set<String> out = new TreeSet<>();
+    // A skill by its folder's path: every file under it.
+    String folder = name.endsWith("/") ? name : name + "/";
+    boolean skill = all.containsKey(folder + "SKILL.md");
     all.forEach((path, data) -> {
-      if (Names.names(path, data, name)) {
+      if (Names.names(path, data, name) || (skill && path.startsWith(folder))) {
         out.add(path);
       }
     });
@@ -181,11 +208,11 @@ public final class PromptStore implements AutoCloseable {
     Map<String, byte @Nullable []> changes(Map<String, StoreQueries.Current> current);
   }
 
-  private Published write(String author, Plan plan) throws StoreException {
+  private Published write(String author, Plan plan, @Nullable String label) throws StoreException {
     try (Connection c = connection()) {
       c.setAutoCommit(false);
       try {
-        Published p = write(c, author, plan);
+        Published p = write(c, author, plan, label);
         c.commit();
         return p;
       } catch (SQLException | StoreException | RuntimeException e) {
@@ -199,13 +226,19 @@ public final class PromptStore implements AutoCloseable {
     }
   }
 
-  private Published write(Connection c, String author, Plan plan)
+  private Published write(Connection c, String author, Plan plan, @Nullable String label)
       throws SQLException, StoreException {
     long basedOn = StoreQueries.libraryVersion(c);
     Map<String, StoreQueries.Current> current = StoreQueries.current(c, basedOn);
     Diff diff = Diff.of(current, plan.changes(current));
     Map<String, byte @Nullable []> changes = diff.changes();
     if (changes.isEmpty()) {
+      if (label != null) {
+        // Nothing to write but the label: lock the version read, so that a publish committing
+        // meanwhile makes this one conflict instead of labelling files it did not see.
+        lock(c, basedOn);
+        moveLabel(c, label, current, author, basedOn);
+      }
       return diff.published(basedOn);
     }
     Runnable hook = afterRead;
@@ -219,10 +252,7 @@ public final class PromptStore implements AutoCloseable {
       s.setLong(1, basedOn);
       try (var r = s.executeQuery()) {
         if (!r.next()) {
-          throw new StoreException(
-              StoreException.Kind.CONFLICT,
-              "another publish changed the store " + url + " after this one read library version "
-                  + basedOn + "; nothing was published: run it again");
+          throw conflict(basedOn);
         }
         next = r.getLong(1);
       }
@@ -252,6 +282,9 @@ public final class PromptStore implements AutoCloseable {
       }
       s.executeBatch();
     }
+    if (label != null) {
+      moveLabel(c, label, StoreQueries.current(c, next), author, next);
+    }
     // Delivered to every listener when, and only when, this transaction commits.
     try (PreparedStatement s = c.prepareStatement("SELECT pg_notify(?, ?)")) {
       s.setString(1, StoreQueries.CHANNEL);
@@ -262,12 +295,37 @@ public final class PromptStore implements AutoCloseable {
     return diff.published(next);
   }
 
+  private static void moveLabel(
+      Connection c,
+      String label,
+      Map<String, StoreQueries.Current> current,
+      String author,
+      long libraryVersion)
+      throws SQLException {
+    if (!LabelQueries.pointAll(c, label, current, author, libraryVersion).isEmpty()) {
+      LabelQueries.notifyMoved(c, label);
+    }
+  }
+
+  private void lock(Connection c, long basedOn) throws SQLException, StoreException {
+    if (LabelQueries.lockStore(c) != basedOn) {
+      throw conflict(basedOn);
+    }
+  }
+
+  private StoreException conflict(long basedOn) {
+    return new StoreException(
+        StoreException.Kind.CONFLICT,
+        "another publish changed the store " + url + " after this one read library version "
+            + basedOn + "; nothing was published: run it again");
+  }
+
   /** A pooled connection, waited for as long as a command-line publish may wait (it has nothing else to do). */
-  private Connection connection() throws SQLException {
+  Connection connection() throws SQLException {
     return database.connection(StoreDatabase.LONG_WAIT_MILLIS);
   }
 
-  private StoreException failed(String what, SQLException e) {
+  StoreException failed(String what, SQLException e) {
     return new StoreException(
         StoreException.Kind.FAILED,
         "cannot " + what + " in the store " + url + ": " + StoreException.reason(e));

@@ -62,13 +62,18 @@ public final class StoreLibrary implements AutoCloseable {
   private volatile boolean away;
 
   private @Nullable AutoCloseable listening;
+  private @Nullable AutoCloseable listeningToLabels;
+  /** What serving one label serves, or null when serving every file's newest version. */
+  private final @Nullable LabelView view;
 
   private StoreLibrary(
       StoreDatabase database,
       boolean ownsDatabase,
       LibrarySource.Snapshot source,
       Library library,
-      LibraryOptions options) {
+      LibraryOptions options,
+      @Nullable String label) {
+    this.view = label == null ? null : new LabelView(label);
     this.database = database;
     this.ownsDatabase = ownsDatabase;
     this.url = database.url();
@@ -85,8 +90,30 @@ public final class StoreLibrary implements AutoCloseable {
    */
   public static StoreLibrary start(StoreDatabase database, LibraryOptions options)
       throws IOException {
+    return start(database, options, null);
+  }
+
+  /**
+   * Starts serving, as {@link #start(StoreDatabase, LibraryOptions)} does, the version of each file that {@code label}
+   * points at: a prompt, a resource or a skill's file without that label is not served, and any other file (a partial,
+   * an attachment, a {@code _folder.yaml}) without it is served at its newest version. A label moved (on any replica:
+   * the feed also listens on {@code promptd_labels}) reloads what changed, as a publish does. {@link #version()} is then
+   * the store's library version plus the number of label-moving transactions.
+   *
+   * @param label a label's name (see {@link StoreLabels#check}), or null to serve every file's newest version
+   * @throws IllegalArgumentException for a bad label
+   */
+  public static StoreLibrary start(
+      StoreDatabase database, LibraryOptions options, @Nullable String label) throws IOException {
     requireNonNull(database, "database");
-    return start(database, false, options);
+    if (label != null) {
+      try {
+        StoreLabels.check(label);
+      } catch (StoreException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
+    }
+    return start(database, false, options, label);
   }
 
   /**
@@ -98,22 +125,26 @@ public final class StoreLibrary implements AutoCloseable {
     requireNonNull(options, "options");
     StoreDatabase database = StoreDatabase.open(url);
     try {
-      return start(database, true, options);
+      return start(database, true, options, null);
     } catch (IOException | RuntimeException e) {
       database.close();
       throw e;
     }
   }
 
-  private static StoreLibrary start(StoreDatabase database, boolean owns, LibraryOptions options)
+  private static StoreLibrary start(
+      StoreDatabase database, boolean owns, LibraryOptions options, @Nullable String label)
       throws IOException {
     requireNonNull(options, "options");
     LibrarySource.Snapshot source = LibrarySource.snapshot();
     StoreLibrary s =
-        new StoreLibrary(database, owns, source, Library.open(source, options), options);
+        new StoreLibrary(database, owns, source, Library.open(source, options), options, label);
     try {
       s.listening = database.listen(
           StoreQueries.CHANNEL, s.new Feed()); // what it hears waits for the feed's start
+      if (label != null) {
+        s.listeningToLabels = database.listen(LabelQueries.CHANNEL, s.new Feed());
+      }
     } catch (RuntimeException e) {
       s.library.close();
       throw e;
@@ -263,11 +294,12 @@ public final class StoreLibrary implements AutoCloseable {
   /** Loads the files changed since the version served and hands the library its next snapshot. */
   private void catchUp(Connection c) throws SQLException {
     long since = Math.max(version, 0);
-    StoreQueries.Changes changes = StoreQueries.changesSince(c, since);
-    if (changes.version() == version) {
+    LabelView v = view;
+    StoreQueries.Changes changes = v == null ? StoreQueries.changesSince(c, since) : v.changes(c);
+    if (changes.version() == version && changes.files().isEmpty()) {
       return;
     }
-    if (changes.version() < since) {
+    if (v == null && changes.version() < since) {
       // The store went back in time (restored from a backup, recreated): what it holds now, from
       // scratch.
       LOG.log(
@@ -336,12 +368,13 @@ public final class StoreLibrary implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    AutoCloseable l = listening;
-    if (l != null) {
-      try {
-        l.close();
-      } catch (Exception e) {
-        throw new IllegalStateException("never fails", e);
+    for (AutoCloseable l : new AutoCloseable[] {listening, listeningToLabels}) {
+      if (l != null) {
+        try {
+          l.close();
+        } catch (Exception e) {
+          throw new IllegalStateException("never fails", e);
+        }
       }
     }
     wake.release();

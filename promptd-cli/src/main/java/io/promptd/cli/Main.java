@@ -45,12 +45,20 @@ public final class Main {
           SERVER is --stdio "command ..." or --url http://127.0.0.1:PORT/mcp; --timeout SECONDS (default 30);
             with --url: --token TOKEN (env PROMPTD_TOKEN) sends "Authorization: Bearer TOKEN",
             --header "K: V" (repeatable) sends any header
-        promptd publish DIR --store URL [--author NAME] [--allow-errors] [--dry-run]
+        promptd publish DIR --store URL [--author NAME] [--allow-errors] [--dry-run] [--label LABEL]
                                          make the prompt store hold exactly DIR's files (one transaction);
                                          --dry-run lists what would change and writes nothing; the author
-                                         defaults to `git config user.name`, else $USER
-        promptd history NAME --store URL  every version of the file(s) of prompt NAME
+                                         defaults to `git config user.name`, else $USER; --label points LABEL
+                                         at every file the store then holds, in the same transaction
+        promptd history NAME --store URL  every version of the file(s) of prompt NAME, their labels, and
+                                         every move of a label on them
         promptd rollback NAME VERSION --store URL   publish version VERSION of NAME's file(s) again
+        promptd label set NAME VERSION LABEL --store URL   point LABEL at version VERSION of NAME's file(s)
+        promptd label rm NAME LABEL --store URL    remove LABEL from NAME's file(s)
+        promptd label list [NAME] --store URL      the labels of NAME's file(s), or of every file
+                                         (NAME as for history; a skill by its folder's path; LABEL is 1-64 of
+                                         a-z 0-9 . _ -; 'latest' is each file's newest version and cannot be
+                                         set; the OS user is recorded with each move)
           URL is postgresql://USER:PASSWORD@HOST:PORT/DATABASE (env PROMPTD_STORE)
         promptd health URL [--ready] [--timeout SECONDS]
                                          GET a running server's /healthz (/readyz with --ready; no token
@@ -63,6 +71,10 @@ public final class Main {
       serve options:
         --store URL          serve the prompt store (PostgreSQL) instead of folders, kept current by its change
                              feed (env PROMPTD_STORE when no DIR is given)
+        --label LABEL        with --store: serve the version of each file that LABEL points at; a prompt, resource
+                             or skill file without LABEL is not served, other files (partials, attachments,
+                             _folder.yaml) follow their newest version unless labelled; a label move reaches
+                             clients as list_changed
         --page-size N        prompts per prompts/list page (default 500)
         --max-line-bytes N   longest stdio message accepted (default 4194304)
         --no-watch           do not reload files when they change
@@ -161,6 +173,7 @@ public final class Main {
         case "train-cache" -> Training.run(rest, err);
         case "publish", "history", "rollback" ->
           StoreCommand.parse(args.getFirst(), rest).run(System.out, err);
+        case "label" -> LabelCommand.parse(rest).run(System.out, err);
         case "list", "get", "complete", "watch" ->
           ClientCommand.parse(args.getFirst(), rest).run(System.out, err);
         default -> throw new UsageException("unknown command '" + args.getFirst() + "'");
@@ -186,6 +199,7 @@ public final class Main {
       "publish",
       "history",
       "rollback",
+      "label",
       "health");
 
   /**
@@ -200,7 +214,7 @@ public final class Main {
     // group.
     String note = switch (command) {
       case "list", "get", "complete", "watch" -> "    SERVER is";
-      case "publish", "history", "rollback" -> "    URL is";
+      case "publish", "history", "rollback", "label" -> "    URL is";
       default -> null;
     };
     StringBuilder out = new StringBuilder("Usage:\n");

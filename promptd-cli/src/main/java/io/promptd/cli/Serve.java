@@ -100,7 +100,7 @@ final class Serve {
       StoreUrl store, ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
     // One pool and one listening connection for the library feed and the sessions.
     try (StoreDatabase database = StoreDatabase.open(store);
-        StoreLibrary serving = StoreLibrary.start(database, options.library());
+        StoreLibrary serving = StoreLibrary.start(database, options.library(), options.label());
         StoreSessions sessions = options.http() ? StoreSessions.open(database) : null) {
       // Legacy sessions live in the store, signed with --session-secret or else with the store's
       // own secret, so that

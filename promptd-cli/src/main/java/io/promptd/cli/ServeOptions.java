@@ -32,6 +32,7 @@ import org.jspecify.annotations.Nullable;
  * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
  * @param sessionSecret the key that signs legacy session ids, shared by replicas, or null for a per-process one
  * @param store the prompt store to serve instead of {@code directories} (which is then empty), or null
+ * @param label the store's label to serve ({@code --label}), or null for every file's newest version
  * @param completionRate {@code completion/complete} requests per second per client (bursts of twice as many); 0: no
  *     limit
  * @param sessionsPerCaller how many legacy HTTP sessions one caller (token subject, else client address) may hold
@@ -59,6 +60,7 @@ record ServeOptions(
     @Nullable OAuthSettings oauth,
     @Nullable SessionSecret sessionSecret,
     @Nullable StoreUrl store,
+    @Nullable String label,
     int completionRate,
     int sessionsPerCaller,
     FormOptions forms,
@@ -145,6 +147,7 @@ record ServeOptions(
     Path tlsKey = null;
     Path sessionSecretFile = null;
     String store = null;
+    String label = null;
     int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
     int sessionsPerCaller = HttpLimits.DEFAULTS.maxSessionsPerCaller();
     boolean sessionsPerCallerGiven = false;
@@ -195,6 +198,7 @@ record ServeOptions(
         case "--oauth-scopes" -> scopes = text(args, ++i, arg);
         case "--session-secret" -> sessionSecretFile = Path.of(text(args, ++i, arg));
         case "--store" -> store = text(args, ++i, arg);
+        case "--label" -> label = text(args, ++i, arg);
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--max-sessions-per-caller" -> {
           sessionsPerCaller = intValue(args, ++i, arg, 1);
@@ -270,6 +274,16 @@ record ServeOptions(
     if (store != null && !dirs.isEmpty()) {
       throw new UsageException("serve takes folders or --store, not both");
     }
+    if (label != null) {
+      if (store == null) {
+        throw new UsageException("--label needs --store");
+      }
+      try {
+        io.promptd.store.StoreLabels.check(label);
+      } catch (io.promptd.store.StoreException e) {
+        throw new UsageException(String.valueOf(e.getMessage()));
+      }
+    }
     return new ServeOptions(
         store == null ? directories(dirs) : List.of(),
         pageSize,
@@ -288,6 +302,7 @@ record ServeOptions(
         oauth,
         sessionSecret,
         store == null ? null : StoreCommand.storeUrl(store),
+        label,
         completionRate,
         sessionsPerCaller,
         new FormOptions(elicit, formFirst, confirm),

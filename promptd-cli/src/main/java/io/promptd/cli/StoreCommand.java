@@ -1,10 +1,13 @@
 package io.promptd.cli;
 
+import io.promptd.store.FileLabel;
 import io.promptd.store.FileVersion;
 import io.promptd.store.FolderFiles;
+import io.promptd.store.LabelMove;
 import io.promptd.store.PromptStore;
 import io.promptd.store.Published;
 import io.promptd.store.StoreException;
+import io.promptd.store.StoreLabels;
 import io.promptd.store.StoreUrl;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,6 +29,7 @@ import org.jspecify.annotations.Nullable;
  * @param author who publishes
  * @param allowErrors publish files with errors
  * @param dryRun say what a publish would do, and write nothing
+ * @param label the label a publish points at every file it leaves in the store, or null
  */
 record StoreCommand(
     String verb,
@@ -33,7 +37,8 @@ record StoreCommand(
     StoreUrl store,
     String author,
     boolean allowErrors,
-    boolean dryRun) {
+    boolean dryRun,
+    @Nullable String label) {
   StoreCommand {
     positional = List.copyOf(positional);
   }
@@ -52,6 +57,7 @@ record StoreCommand(
     String author = null;
     boolean allowErrors = false;
     boolean dryRun = false;
+    String label = null;
     List<String> positional = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -59,6 +65,17 @@ record StoreCommand(
         case "--store" -> url = value(args, ++i, arg);
         case "--author" -> author = value(args, ++i, arg);
         case "--allow-errors" -> allowErrors = true;
+        case "--label" -> {
+          if (!verb.equals("publish")) {
+            throw new UsageException("--label is for publish, not " + verb);
+          }
+          label = value(args, ++i, arg);
+          try {
+            StoreLabels.check(label);
+          } catch (StoreException e) {
+            throw new UsageException(String.valueOf(e.getMessage()));
+          }
+        }
         case "--dry-run" -> {
           if (!verb.equals("publish")) {
             throw new UsageException("--dry-run is for publish, not " + verb);
@@ -97,7 +114,7 @@ record StoreCommand(
           ? "unknown"
           : DefaultAuthor.of(verb.equals("publish") ? Path.of(positional.getFirst()) : null, env);
     }
-    return new StoreCommand(verb, positional, store, author, allowErrors, dryRun);
+    return new StoreCommand(verb, positional, store, author, allowErrors, dryRun, label);
   }
 
   /** The store URL given, or from {@code PROMPTD_STORE}; a usage error without either. */
@@ -140,18 +157,28 @@ record StoreCommand(
 
   private int publish(PromptStore s, PrintStream out) throws StoreException, IOException {
     if (dryRun) {
+      if (label != null) {
+        out.println(
+            "dry run: label '" + label + "' would point at every file the store then holds");
+      }
       return DryRun.report(
           FolderFiles.preview(s, Path.of(positional.getFirst()), allowErrors),
           positional.getFirst(),
           out);
     }
-    Published p = FolderFiles.publish(s, Path.of(positional.getFirst()), author, allowErrors);
+    Published p =
+        FolderFiles.publish(s, Path.of(positional.getFirst()), author, allowErrors, label);
     if (p.nothing()) {
       out.println("nothing to publish: the store already has these " + p.files()
           + " files at version " + p.libraryVersion());
-      return Main.OK;
+    } else {
+      report(p, "published " + positional.getFirst(), out);
     }
-    return report(p, "published " + positional.getFirst(), out);
+    if (label != null) {
+      out.println("label '" + label + "' points at the " + p.files() + " files of library version "
+          + p.libraryVersion());
+    }
+    return Main.OK;
   }
 
   private static int report(Published p, String what, PrintStream out) {
@@ -166,11 +193,35 @@ record StoreCommand(
   }
 
   private int history(PromptStore s, PrintStream out) throws StoreException {
-    out.println("PATH\tVERSION\tLIBRARY_VERSION\tTIME\tAUTHOR\tSHA256\tDELETED");
-    for (FileVersion v : s.history(positional.getFirst())) {
+    String name = positional.getFirst();
+    List<FileVersion> versions = s.history(name);
+    List<FileLabel> labels = s.labels().list(name);
+    out.println("PATH\tVERSION\tLIBRARY_VERSION\tTIME\tAUTHOR\tSHA256\tDELETED\tLABELS");
+    String newestOf = null;
+    for (FileVersion v : versions) {
+      // Newest first per path: the first row of a path is its newest version.
+      boolean latest = !v.path().equals(newestOf) && !v.deleted();
+      newestOf = v.path();
+      List<String> on = new ArrayList<>();
+      if (latest) {
+        on.add(StoreLabels.LATEST);
+      }
+      labels.stream()
+          .filter(l -> l.path().equals(v.path()) && l.version() == v.version())
+          .forEach(l -> on.add(l.label()));
       out.println(v.path() + "\t" + v.version() + "\t" + v.libraryVersion() + "\t" + v.time() + "\t"
           + v.author() + "\t" + (v.sha256() == null ? "-" : v.sha256()) + "\t"
-          + (v.deleted() ? "deleted" : "-"));
+          + (v.deleted() ? "deleted" : "-") + "\t" + (on.isEmpty() ? "-" : String.join(",", on)));
+    }
+    List<LabelMove> moves = s.labels().moves(name);
+    if (!moves.isEmpty()) {
+      out.println();
+      out.println("PATH\tLABEL\tFROM\tTO\tLIBRARY_VERSION\tTIME\tAUTHOR");
+      for (LabelMove m : moves) {
+        out.println(m.path() + "\t" + m.label() + "\t" + LabelCommand.version(m.from()) + "\t"
+            + LabelCommand.version(m.to()) + "\t" + m.libraryVersion() + "\t" + m.time() + "\t"
+            + m.author());
+      }
     }
     return Main.OK;
   }

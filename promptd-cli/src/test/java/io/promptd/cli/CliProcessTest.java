@@ -440,9 +440,14 @@ class CliProcessTest {
   }
 
   private static String serverCommand() {
-    StringBuilder s = new StringBuilder();
     List<String> command = java();
     command.addAll(List.of("serve", "--no-watch", FIXTURES.toString()));
+    return shell(command);
+  }
+
+  /** {@code command} as one shell command line for {@code --stdio}, its stderr discarded. */
+  static String shell(List<String> command) {
+    StringBuilder s = new StringBuilder();
     for (String part : command) {
       s.append(s.isEmpty() ? "" : " ")
           .append('\'')

@@ -146,7 +146,7 @@ class StoreCliTest {
         .containsPattern("hello\\.prompt\\.md\t1\t1\t\\S+\tAda Lovelace\t");
   }
 
-  private static List<String> java() {
+  static List<String> java() {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));

@@ -1,0 +1,27 @@
+package io.promptd.store;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Instant;
+
+/**
+ * One move of a label on one file, as recorded.
+ *
+ * @param path the file's path relative to the library root, with {@code /} separators
+ * @param label the label's name
+ * @param from the version it pointed at before, or 0 when the file did not have the label
+ * @param to the version it points at after, or 0 when the label was removed from the file
+ * @param libraryVersion the store's library version when it moved
+ * @param author who moved it (the operating-system user for the command line)
+ * @param time when it moved
+ */
+public record LabelMove(
+    String path, String label, int from, int to, long libraryVersion, String author, Instant time) {
+  /** Checks the fields. */
+  public LabelMove {
+    requireNonNull(path, "path");
+    requireNonNull(label, "label");
+    requireNonNull(author, "author");
+    requireNonNull(time, "time");
+  }
+}

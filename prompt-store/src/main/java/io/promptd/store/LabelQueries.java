@@ -1,0 +1,167 @@
+package io.promptd.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/** The label tables' statements ({@code labels}, {@code label_moves}): one place that knows them. */
+final class LabelQueries {
+  /** The channel a label move notifies when its transaction commits, with the label as payload. */
+  static final String CHANNEL = "promptd_labels";
+
+  private LabelQueries() {}
+
+  /**
+   * Locks the store's row for the rest of the transaction and returns its library version: every transaction that
+   * moves labels takes this lock first, as a publish does, so that they never wait for each other in opposite orders.
+   */
+  static long lockStore(Connection c) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT library_version FROM store FOR UPDATE");
+        ResultSet r = s.executeQuery()) {
+      if (!r.next()) {
+        throw new SQLException("the store table has no row; was the schema changed by hand?");
+      }
+      return r.getLong(1);
+    }
+  }
+
+  /**
+   * Points {@code label} at {@code to} on {@code path}, or removes it from the file when {@code to} is 0, and records the
+   * move; nothing when it already points there (or is already absent).
+   *
+   * @return the move made, or null when nothing moved
+   */
+  static @Nullable LabelMove move(
+      Connection c, String path, String label, int to, String author, long libraryVersion)
+      throws SQLException {
+    int from = 0;
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT version FROM labels WHERE path = ? AND label = ? FOR UPDATE")) {
+      s.setString(1, path);
+      s.setString(2, label);
+      try (ResultSet r = s.executeQuery()) {
+        if (r.next()) {
+          from = r.getInt(1);
+        }
+      }
+    }
+    if (from == to) {
+      return null;
+    }
+    try (PreparedStatement s = c.prepareStatement(
+        to == 0
+            ? "DELETE FROM labels WHERE path = ? AND label = ?"
+            : "INSERT INTO labels (path, label, version) VALUES (?, ?, ?)"
+                + " ON CONFLICT (path, label) DO UPDATE SET version = EXCLUDED.version")) {
+      s.setString(1, path);
+      s.setString(2, label);
+      if (to != 0) {
+        s.setInt(3, to);
+      }
+      s.executeUpdate();
+    }
+    try (PreparedStatement s = c.prepareStatement("INSERT INTO label_moves (path, label,"
+        + " from_version, to_version, library_version, author) VALUES (?, ?, ?, ?, ?, ?)"
+        + " RETURNING moved_at")) {
+      s.setString(1, path);
+      s.setString(2, label);
+      s.setObject(3, from == 0 ? null : from, java.sql.Types.INTEGER);
+      s.setObject(4, to == 0 ? null : to, java.sql.Types.INTEGER);
+      s.setLong(5, libraryVersion);
+      s.setString(6, author);
+      try (ResultSet r = s.executeQuery()) {
+        r.next();
+        return new LabelMove(
+            path, label, from, to, libraryVersion, author, r.getTimestamp(1).toInstant());
+      }
+    }
+  }
+
+  /**
+   * Points {@code label} at each file's newest version as of {@code current} (each file's newest row), and removes it
+   * from the files whose newest row deleted them: what {@code publish --label} does after it wrote.
+   */
+  static List<LabelMove> pointAll(
+      Connection c,
+      String label,
+      Map<String, StoreQueries.Current> current,
+      String author,
+      long libraryVersion)
+      throws SQLException {
+    List<LabelMove> moves = new ArrayList<>();
+    for (Map.Entry<String, StoreQueries.Current> e : current.entrySet()) {
+      boolean deleted = e.getValue().sha256() == null;
+      LabelMove m =
+          move(c, e.getKey(), label, deleted ? 0 : e.getValue().version(), author, libraryVersion);
+      if (m != null) {
+        moves.add(m);
+      }
+    }
+    return moves;
+  }
+
+  /**
+   * Counts a transaction that moved {@code label} ({@code store.labels_version}) and tells every listener on {@link
+   * #CHANNEL} when it commits.
+   */
+  static void notifyMoved(Connection c, String label) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement("UPDATE store SET labels_version = labels_version + 1")) {
+      s.executeUpdate();
+    }
+    try (PreparedStatement s = c.prepareStatement("SELECT pg_notify(?, ?)")) {
+      s.setString(1, CHANNEL);
+      s.setString(2, label);
+      s.execute();
+    }
+  }
+
+  /** The labels of {@code paths} (of every file when null), by path and label. */
+  static List<FileLabel> list(Connection c, @Nullable Collection<String> paths)
+      throws SQLException {
+    List<FileLabel> out = new ArrayList<>();
+    try (PreparedStatement s = c.prepareStatement("SELECT path, label, version FROM labels"
+        + (paths == null ? "" : " WHERE path = ANY (?)") + " ORDER BY path, label")) {
+      if (paths != null) {
+        s.setArray(1, c.createArrayOf("text", paths.toArray()));
+      }
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.add(new FileLabel(r.getString(1), r.getString(2), r.getInt(3)));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Every recorded move of a label on {@code paths}, oldest first within each path, paths sorted. */
+  static List<LabelMove> moves(Connection c, Collection<String> paths) throws SQLException {
+    List<LabelMove> out = new ArrayList<>();
+    try (PreparedStatement s = c.prepareStatement("SELECT path, label, from_version, to_version,"
+        + " library_version, author, moved_at FROM label_moves WHERE path = ANY (?)"
+        + " ORDER BY path, id")) {
+      s.setArray(1, c.createArrayOf("text", paths.toArray()));
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          Instant time = r.getTimestamp(7).toInstant();
+          out.add(new LabelMove(
+              r.getString(1),
+              r.getString(2),
+              r.getInt(3),
+              r.getInt(4),
+              r.getLong(5),
+              r.getString(6),
+              time));
+        }
+      }
+    }
+    return out;
+  }
+}

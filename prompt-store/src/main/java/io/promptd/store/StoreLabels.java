@@ -1,0 +1,167 @@
+package io.promptd.store;
+
+import static java.util.Objects.requireNonNull;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The labels of a {@link PromptStore}: named pointers from a file to one of its versions ({@code staging},
+ * {@code production}). A name given to {@link #set} or {@link #remove} means the files {@link PromptStore#paths}
+ * finds for it. Every move is recorded (who, when, from which version to which) and notifies the store's listeners on
+ * the channel {@code promptd_labels} with the label as payload when it commits; a failed call writes nothing. The label
+ * {@value #LATEST} is every file's newest version: it is never stored, set or removed.
+ */
+public final class StoreLabels {
+  /** The implicit label: each file's newest version. */
+  public static final String LATEST = "latest";
+
+  private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
+
+  private final PromptStore store;
+
+  StoreLabels(PromptStore store) {
+    this.store = store;
+  }
+
+  /**
+   * Checks a label's name: 1 to 64 lowercase letters, digits, {@code .}, {@code _} or {@code -}, starting with a letter
+   * or digit, and not {@value #LATEST}.
+   *
+   * @throws StoreException with {@link StoreException.Kind#REFUSED} saying why not
+   */
+  public static void check(String label) throws StoreException {
+    requireNonNull(label, "label");
+    if (label.equals(LATEST)) {
+      throw new StoreException(
+          StoreException.Kind.REFUSED,
+          "the label 'latest' always means each file's newest version; it cannot be set or removed");
+    }
+    if (!NAME.matcher(label).matches()) {
+      throw new StoreException(
+          StoreException.Kind.REFUSED,
+          "'" + label + "' is not a label name: 1 to 64 of a-z, 0-9, '.', '_' and '-',"
+              + " starting with a letter or digit");
+    }
+  }
+
+  /**
+   * Points {@code label} at version {@code version} of each file {@code name} names, in one transaction.
+   *
+   * @return the moves made (none for a file it already pointed at)
+   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when no file is so named or one has no such
+   *     version, {@link StoreException.Kind#REFUSED} for a bad label or a version that deleted the file
+   */
+  public List<LabelMove> set(String name, int version, String label, String author)
+      throws StoreException {
+    requireNonNull(author, "author");
+    check(label);
+    Set<String> paths = store.paths(name);
+    return inTransaction(
+        "point '" + label + "' at version " + version + " of '" + name + "'", c -> {
+          long libraryVersion = LabelQueries.lockStore(c);
+          List<LabelMove> moves = new ArrayList<>();
+          for (String path : paths) {
+            boolean[] found = new boolean[1];
+            byte[] data = StoreQueries.content(c, path, version, found);
+            if (!found[0]) {
+              throw new StoreException(
+                  StoreException.Kind.NOT_FOUND,
+                  "'" + path + "' has no version " + version + " (see promptd history " + name
+                      + "); no label was moved");
+            }
+            if (data == null) {
+              throw new StoreException(
+                  StoreException.Kind.REFUSED,
+                  "version " + version + " of '" + path + "' deleted the file; a label points at a"
+                      + " version with content; no label was moved");
+            }
+            LabelMove m = LabelQueries.move(c, path, label, version, author, libraryVersion);
+            if (m != null) {
+              moves.add(m);
+            }
+          }
+          return moves;
+        });
+  }
+
+  /**
+   * Removes {@code label} from each file {@code name} names, in one transaction.
+   *
+   * @return the moves made
+   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when no file is so named or none of them has the
+   *     label, {@link StoreException.Kind#REFUSED} for a bad label
+   */
+  public List<LabelMove> remove(String name, String label, String author) throws StoreException {
+    requireNonNull(author, "author");
+    check(label);
+    Set<String> paths = store.paths(name);
+    return inTransaction("remove '" + label + "' from '" + name + "'", c -> {
+      long libraryVersion = LabelQueries.lockStore(c);
+      List<LabelMove> moves = new ArrayList<>();
+      for (String path : paths) {
+        LabelMove m = LabelQueries.move(c, path, label, 0, author, libraryVersion);
+        if (m != null) {
+          moves.add(m);
+        }
+      }
+      if (moves.isEmpty()) {
+        throw new StoreException(
+            StoreException.Kind.NOT_FOUND,
+            "'" + name + "' has no label '" + label + "' (see promptd label list " + name + ")");
+      }
+      return moves;
+    });
+  }
+
+  /** The labels of the files {@code name} names, or of every file when null; by path, then label. */
+  public List<FileLabel> list(@Nullable String name) throws StoreException {
+    @Nullable Set<String> paths = name == null ? null : store.paths(name);
+    try (Connection c = store.connection()) {
+      return LabelQueries.list(c, paths);
+    } catch (SQLException e) {
+      throw store.failed("list the labels", e);
+    }
+  }
+
+  /** Every recorded label move on the files {@code name} names, oldest first within each file. */
+  public List<LabelMove> moves(String name) throws StoreException {
+    Set<String> paths = store.paths(name);
+    try (Connection c = store.connection()) {
+      return LabelQueries.moves(c, paths);
+    } catch (SQLException e) {
+      throw store.failed("read the label moves of '" + name + "'", e);
+    }
+  }
+
+  private interface Work {
+    List<LabelMove> run(Connection c) throws SQLException, StoreException;
+  }
+
+  /** Runs {@code work} in one transaction that notifies the label's listeners when it moved anything. */
+  private List<LabelMove> inTransaction(String what, Work work) throws StoreException {
+    try (Connection c = store.connection()) {
+      c.setAutoCommit(false);
+      try {
+        List<LabelMove> moves = work.run(c);
+        if (!moves.isEmpty()) {
+          LabelQueries.notifyMoved(c, moves.getFirst().label());
+        }
+        c.commit();
+        return moves;
+      } catch (SQLException | StoreException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      } finally {
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw store.failed(what, e);
+    }
+  }
+}

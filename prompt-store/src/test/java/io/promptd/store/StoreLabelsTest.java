@@ -1,0 +1,196 @@
+package io.promptd.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.groups.Tuple.tuple;
+
+import io.promptd.store.testing.TestPostgres;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Labels in a real PostgreSQL store: set, list, remove, moves recorded, {@code publish --label}, refusals. */
+@Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
+@Timeout(60)
+class StoreLabelsTest {
+  private StoreUrl url;
+
+  @BeforeEach
+  void database() throws Exception {
+    url = TestPostgres.get().newDatabase();
+  }
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void setListRemoveRecordEveryMoveAndNotify() throws Exception {
+    try (PromptStore store = PromptStore.open(url);
+        StoreDatabase database = StoreDatabase.open(url)) {
+      store.publish(Map.of("hello.prompt.md", utf8("v1\n")), "alice");
+      store.publish(Map.of("hello.prompt.md", utf8("v2\n")), "alice");
+      LinkedBlockingQueue<String> heard = new LinkedBlockingQueue<>();
+      CountDownLatch listening = new CountDownLatch(1);
+      try (AutoCloseable l = database.listen(LabelQueries.CHANNEL, new ChannelListener() {
+        @Override
+        public void listening(boolean again) {
+          listening.countDown();
+        }
+
+        @Override
+        public void notified(String payload) {
+          heard.add(payload);
+        }
+      })) {
+        assertThat(listening.await(20, TimeUnit.SECONDS)).isTrue();
+        StoreLabels labels = store.labels();
+        assertThat(labels.set("hello", 1, "staging", "bob"))
+            .extracting(LabelMove::path, LabelMove::from, LabelMove::to, LabelMove::author)
+            .containsExactly(tuple("hello.prompt.md", 0, 1, "bob"));
+        assertThat(heard.poll(20, TimeUnit.SECONDS)).isEqualTo("staging");
+        assertThat(labels.list("hello"))
+            .containsExactly(new FileLabel("hello.prompt.md", "staging", 1));
+        assertThat(labels.set("hello", 2, "staging", "carol")).hasSize(1);
+        assertThat(labels.set("hello", 2, "staging", "carol"))
+            .as("already there")
+            .isEmpty();
+        labels.set("hello.prompt.md", 2, "production", "carol");
+        assertThat(labels.list(null))
+            .extracting(FileLabel::label, FileLabel::version)
+            .containsExactly(tuple("production", 2), tuple("staging", 2));
+        assertThat(labels.remove("hello", "staging", "dave"))
+            .extracting(LabelMove::from, LabelMove::to)
+            .containsExactly(tuple(2, 0));
+        assertThat(labels.list("hello"))
+            .containsExactly(new FileLabel("hello.prompt.md", "production", 2));
+        assertThat(labels.moves("hello"))
+            .extracting(LabelMove::label, LabelMove::from, LabelMove::to, LabelMove::author)
+            .containsExactly(
+                tuple("staging", 0, 1, "bob"),
+                tuple("staging", 1, 2, "carol"),
+                tuple("production", 0, 2, "carol"),
+                tuple("staging", 2, 0, "dave"));
+        assertThat(labels.moves("hello"))
+            .allSatisfy(m -> assertThat(m.libraryVersion()).isEqualTo(2));
+        assertThat(heard.poll(20, TimeUnit.SECONDS)).isEqualTo("staging");
+      }
+    }
+  }
+
+  @Test
+  void badInputIsRefusedAndWritesNothing() throws Exception {
+    try (PromptStore store = PromptStore.open(url)) {
+      store.publish(
+          Map.of("hello.prompt.md", utf8("v1\n"), "gone.prompt.md", utf8("bye\n")), "alice");
+      store.publish(Map.of("hello.prompt.md", utf8("v1\n")), "alice"); // deletes gone
+      StoreLabels labels = store.labels();
+      assertThatThrownBy(() -> labels.set("hello", 1, "latest", "bob"))
+          .isInstanceOfSatisfying(
+              StoreException.class,
+              e -> assertThat(e.kind()).isEqualTo(StoreException.Kind.REFUSED))
+          .hasMessageContaining("'latest' always means each file's newest version");
+      assertThatThrownBy(() -> labels.remove("hello", "latest", "bob"))
+          .hasMessageContaining("cannot be set or removed");
+      for (String bad : List.of("Staging", "-x", "", "a b", "x".repeat(65), "prod/1")) {
+        assertThatThrownBy(() -> labels.set("hello", 1, bad, "bob"))
+            .as(bad)
+            .hasMessageContaining("is not a label name");
+      }
+      assertThatThrownBy(() -> labels.set("nope", 1, "staging", "bob"))
+          .isInstanceOfSatisfying(
+              StoreException.class,
+              e -> assertThat(e.kind()).isEqualTo(StoreException.Kind.NOT_FOUND))
+          .hasMessageContaining("names 'nope'");
+      assertThatThrownBy(() -> labels.set("hello", 9, "staging", "bob"))
+          .isInstanceOfSatisfying(
+              StoreException.class,
+              e -> assertThat(e.kind()).isEqualTo(StoreException.Kind.NOT_FOUND))
+          .hasMessageContaining("'hello.prompt.md' has no version 9");
+      assertThatThrownBy(() -> labels.set("gone", 2, "staging", "bob"))
+          .hasMessageContaining("version 2 of 'gone.prompt.md' deleted the file");
+      assertThatThrownBy(() -> labels.remove("hello", "staging", "bob"))
+          .isInstanceOfSatisfying(
+              StoreException.class,
+              e -> assertThat(e.kind()).isEqualTo(StoreException.Kind.NOT_FOUND))
+          .hasMessageContaining("'hello' has no label 'staging'");
+      assertThatThrownBy(() -> store.publish(Map.of("x.prompt.md", utf8("x")), "bob", "Latest"))
+          .hasMessageContaining("not a label name");
+      assertThat(labels.list(null)).isEmpty();
+      assertThat(labels.moves("hello")).isEmpty();
+      assertThat(labels.moves("gone")).isEmpty();
+      assertThat(store.libraryVersion()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void publishWithALabelPointsItAtEveryFileInTheSameTransaction() throws Exception {
+    try (PromptStore store = PromptStore.open(url)) {
+      store.publish(
+          Map.of("a.prompt.md", utf8("a1\n"), "b.prompt.md", utf8("b1\n")), "alice", "staging");
+      StoreLabels labels = store.labels();
+      assertThat(labels.list(null))
+          .containsExactly(
+              new FileLabel("a.prompt.md", "staging", 1),
+              new FileLabel("b.prompt.md", "staging", 1));
+      // a changes, b is deleted, c is new: staging follows all three.
+      store.publish(
+          Map.of("a.prompt.md", utf8("a2\n"), "c.prompt.md", utf8("c1\n")), "bob", "staging");
+      assertThat(labels.list(null))
+          .containsExactly(
+              new FileLabel("a.prompt.md", "staging", 2),
+              new FileLabel("c.prompt.md", "staging", 1));
+      assertThat(labels.moves("b"))
+          .extracting(LabelMove::from, LabelMove::to, LabelMove::author, LabelMove::libraryVersion)
+          .containsExactly(tuple(0, 1, "alice", 1L), tuple(1, 0, "bob", 2L));
+      // Nothing to publish: the label still moves to what the store holds.
+      Published same = store.publish(
+          Map.of("a.prompt.md", utf8("a2\n"), "c.prompt.md", utf8("c1\n")), "carol", "production");
+      assertThat(same.nothing()).isTrue();
+      assertThat(labels.list("a")).extracting(FileLabel::label).contains("production");
+
+      // A publish that loses a race moves no label.
+      store.afterRead = () -> {
+        store.afterRead = null;
+        try {
+          store.publish(Map.of("a.prompt.md", utf8("a3\n")), "racer");
+        } catch (StoreException e) {
+          throw new IllegalStateException(e);
+        }
+      };
+      assertThatThrownBy(
+              () -> store.publish(Map.of("a.prompt.md", utf8("a4\n")), "dave", "staging"))
+          .isInstanceOfSatisfying(
+              StoreException.class,
+              e -> assertThat(e.kind()).isEqualTo(StoreException.Kind.CONFLICT));
+      assertThat(labels.list("a"))
+          .containsExactly(
+              new FileLabel("a.prompt.md", "production", 2),
+              new FileLabel("a.prompt.md", "staging", 2));
+      assertThat(labels.moves("a")).extracting(LabelMove::author).doesNotContain("dave");
+    }
+  }
+
+  @Test
+  void aSkillIsNamedByItsFolderAndLabelledWhole() throws Exception {
+    try (PromptStore store = PromptStore.open(url)) {
+      store.publish(
+          Map.of(
+              "ops/incident-review/SKILL.md", utf8("---\nname: incident-review\n---\nReview.\n"),
+              "ops/incident-review/notes.md", utf8("notes\n"),
+              "ops/other.prompt.md", utf8("other\n")),
+          "alice");
+      assertThat(store.labels().set("ops/incident-review", 1, "staging", "bob"))
+          .extracting(LabelMove::path)
+          .containsExactly("ops/incident-review/SKILL.md", "ops/incident-review/notes.md");
+      assertThat(store.labels().list("ops/incident-review")).hasSize(2);
+    }
+  }
+}

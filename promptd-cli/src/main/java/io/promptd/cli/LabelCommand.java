@@ -1,0 +1,127 @@
+package io.promptd.cli;
+
+import io.promptd.store.FileLabel;
+import io.promptd.store.LabelMove;
+import io.promptd.store.PromptStore;
+import io.promptd.store.StoreException;
+import io.promptd.store.StoreLabels;
+import io.promptd.store.StoreUrl;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code promptd label set NAME VERSION LABEL}, {@code label list [NAME]} and {@code label rm NAME LABEL}, each with
+ * {@code --store URL}. Moves are recorded with the operating-system user as their author. A mistake of the user's (a
+ * bad label, {@code latest}, a name or version the store does not hold) exits with {@link Main#USAGE} and writes
+ * nothing; {@link Main#FAILED} is kept for the store failing or being away.
+ *
+ * @param action set, list or rm
+ * @param positional NAME VERSION LABEL, [NAME], or NAME LABEL
+ * @param store where the store is
+ * @param author who moves the label
+ */
+record LabelCommand(String action, List<String> positional, StoreUrl store, String author) {
+  LabelCommand {
+    positional = List.copyOf(positional);
+  }
+
+  static LabelCommand parse(List<String> args) {
+    return parse(args, System.getenv(), System.getProperty("user.name", "unknown"));
+  }
+
+  /**
+   * Parses {@code args} (after {@code label}).
+   *
+   * @param env the environment: {@code PROMPTD_STORE}
+   * @param user the operating-system user, recorded with each move
+   */
+  static LabelCommand parse(List<String> args, Map<String, String> env, String user) {
+    if (args.isEmpty() || !List.of("set", "list", "rm").contains(args.getFirst())) {
+      throw new UsageException("label needs an action: set, list or rm"
+          + (args.isEmpty() ? "" : ", not '" + args.getFirst() + "'"));
+    }
+    String action = args.getFirst();
+    String url = env.get(StoreUrl.VARIABLE);
+    List<String> positional = new ArrayList<>();
+    for (int i = 1; i < args.size(); i++) {
+      String arg = args.get(i);
+      if (arg.equals("--store")) {
+        if (++i >= args.size()) {
+          throw new UsageException("--store needs a value");
+        }
+        url = args.get(i);
+      } else if (arg.startsWith("-")) {
+        throw new UsageException("unknown option '" + arg + "' for label " + action);
+      } else {
+        positional.add(arg);
+      }
+    }
+    String wanted = switch (action) {
+      case "set" -> positional.size() == 3 ? null : "a name, a version and a label";
+      case "rm" -> positional.size() == 2 ? null : "a name and a label";
+      default -> positional.size() <= 1 ? null : "at most one name";
+    };
+    if (wanted != null) {
+      throw new UsageException(
+          "label " + action + " takes " + wanted + ", not " + positional.size() + " argument(s)");
+    }
+    if (action.equals("set") && !positional.get(1).matches("[1-9]\\d{0,8}")) {
+      throw new UsageException("label set needs a version number (see promptd history), not '"
+          + positional.get(1) + "'");
+    }
+    if (!action.equals("list")) {
+      try {
+        StoreLabels.check(positional.getLast());
+      } catch (StoreException e) {
+        throw new UsageException(String.valueOf(e.getMessage()));
+      }
+    }
+    return new LabelCommand(action, positional, StoreCommand.storeUrl(url), user);
+  }
+
+  int run(PrintStream out, PrintStream err) {
+    try (PromptStore s = PromptStore.open(store)) {
+      StoreLabels labels = s.labels();
+      String name = positional.isEmpty() ? null : positional.getFirst();
+      switch (action) {
+        case "set" -> {
+          int version = Integer.parseInt(positional.get(1));
+          String label = positional.get(2);
+          List<LabelMove> moves = labels.set(positional.getFirst(), version, label, author);
+          if (moves.isEmpty()) {
+            out.println("label '" + label + "' already points at version " + version + " of '"
+                + name + "'; nothing moved");
+          }
+          moves.forEach(m -> out.println(describe(m)));
+        }
+        case "rm" ->
+          labels
+              .remove(positional.getFirst(), positional.get(1), author)
+              .forEach(m -> out.println(describe(m)));
+        default -> {
+          out.println("PATH\tLABEL\tVERSION");
+          for (FileLabel l : labels.list(name)) {
+            out.println(l.path() + "\t" + l.label() + "\t" + l.version());
+          }
+        }
+      }
+      return Main.OK;
+    } catch (StoreException e) {
+      err.println("promptd: " + e.getMessage());
+      return e.kind() == StoreException.Kind.FAILED ? Main.FAILED : Main.USAGE;
+    }
+  }
+
+  /** One move, as {@code label set} and {@code label rm} print it. */
+  static String describe(LabelMove m) {
+    return "label '" + m.label() + "' on " + m.path() + ": " + version(m.from()) + " -> "
+        + version(m.to());
+  }
+
+  /** A version of a move, or {@code -} for none. */
+  static String version(int v) {
+    return v == 0 ? "-" : Integer.toString(v);
+  }
+}

@@ -1,0 +1,119 @@
+package io.promptd.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.cli.StoreCliTest.Result;
+import io.promptd.store.testing.TestPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code promptd label set|list|rm}, {@code history} showing labels and their moves, and {@code publish --label}, as a
+ * user runs them against a real PostgreSQL.
+ */
+@Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
+@Timeout(180)
+class LabelCliTest {
+  @TempDir
+  Path dir;
+
+  private static Result run(String... args) throws Exception {
+    return StoreCliTest.run(List.of(args));
+  }
+
+  @Test
+  void setListRemoveAndHistoryShowsEveryMove() throws Exception {
+    String url = TestPostgres.get().newDatabaseUrl();
+    Files.writeString(dir.resolve("hello.prompt.md"), "Hello\n");
+    assertThat(run("publish", dir.toString(), "--store", url).status()).isZero();
+    Files.writeString(dir.resolve("hello.prompt.md"), "Hello again\n");
+    assertThat(run("publish", dir.toString(), "--store", url).status()).isZero();
+
+    Result set = run("label", "set", "hello", "1", "staging", "--store", url);
+    assertThat(set.status()).as(set.err()).isZero();
+    assertThat(set.out()).contains("label 'staging' on hello.prompt.md: - -> 1");
+    assertThat(run("label", "set", "hello", "1", "staging", "--store", url).out())
+        .contains("already points at version 1");
+    assertThat(run("label", "list", "--store", url).out())
+        .isEqualTo("PATH\tLABEL\tVERSION\nhello.prompt.md\tstaging\t1\n");
+
+    String user = System.getProperty("user.name");
+    Result history = run("history", "hello", "--store", url);
+    assertThat(history.status()).as(history.err()).isZero();
+    assertThat(history.out())
+        .containsPattern("hello\\.prompt\\.md\t2\t2\t\\S+\t[^\t]+\t[0-9a-f]{64}\t-\tlatest\n")
+        .containsPattern("hello\\.prompt\\.md\t1\t1\t\\S+\t[^\t]+\t[0-9a-f]{64}\t-\tstaging\n")
+        .contains("\nPATH\tLABEL\tFROM\tTO\tLIBRARY_VERSION\tTIME\tAUTHOR\n")
+        .containsPattern("hello\\.prompt\\.md\tstaging\t-\t1\t2\t\\S+\t" + user + "\n");
+
+    Result rm = run("label", "rm", "hello", "staging", "--store", url);
+    assertThat(rm.status()).as(rm.err()).isZero();
+    assertThat(rm.out()).contains("label 'staging' on hello.prompt.md: 1 -> -");
+    assertThat(run("label", "list", "hello", "--store", url).out())
+        .isEqualTo("PATH\tLABEL\tVERSION\n");
+    assertThat(run("history", "hello", "--store", url).out())
+        .containsPattern("hello\\.prompt\\.md\tstaging\t1\t-\t2\t\\S+\t" + user + "\n");
+  }
+
+  @Test
+  void publishWithALabelMovesItAndARefusedPublishMovesNothing() throws Exception {
+    String url = TestPostgres.get().newDatabaseUrl();
+    Files.writeString(dir.resolve("a.prompt.md"), "A\n");
+    Files.writeString(dir.resolve("b.prompt.md"), "B\n");
+    Result first = run("publish", dir.toString(), "--store", url, "--label", "staging");
+    assertThat(first.status()).as(first.err()).isZero();
+    assertThat(first.out()).contains("label 'staging' points at the 2 files of library version 1");
+
+    Files.writeString(dir.resolve("a.prompt.md"), "A2\n");
+    Files.writeString(dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHi\n");
+    Result refused = run("publish", dir.toString(), "--store", url, "--label", "staging");
+    assertThat(refused.status()).isEqualTo(Main.CHECK_FAILED);
+    assertThat(run("label", "list", "--store", url).out())
+        .isEqualTo("PATH\tLABEL\tVERSION\na.prompt.md\tstaging\t1\nb.prompt.md\tstaging\t1\n");
+
+    Files.delete(dir.resolve("broken.prompt.md"));
+    Result dry = run("publish", dir.toString(), "--store", url, "--label", "staging", "--dry-run");
+    assertThat(dry.status()).as(dry.err()).isZero();
+    assertThat(dry.out()).contains("label 'staging' would point at every file");
+    assertThat(run("label", "list", "a", "--store", url).out()).contains("a.prompt.md\tstaging\t1");
+    Result second = run("publish", dir.toString(), "--store", url, "--label", "staging");
+    assertThat(second.status()).as(second.err()).isZero();
+    assertThat(run("label", "list", "--store", url).out())
+        .isEqualTo("PATH\tLABEL\tVERSION\na.prompt.md\tstaging\t2\nb.prompt.md\tstaging\t1\n");
+    Result badLabel = run("publish", dir.toString(), "--store", url, "--label", "latest");
+    assertThat(badLabel.status()).isEqualTo(Main.USAGE);
+    assertThat(badLabel.err()).contains("'latest' always means each file's newest version");
+  }
+
+  @Test
+  void badInputExitsTwoAndWritesNothing() throws Exception {
+    String url = TestPostgres.get().newDatabaseUrl();
+    Files.writeString(dir.resolve("hello.prompt.md"), "Hello\n");
+    assertThat(run("publish", dir.toString(), "--store", url).status()).isZero();
+    record Case(List<String> args, String says) {}
+    for (Case c : List.of(
+        new Case(List.of("set", "hello", "1", "latest"), "cannot be set or removed"),
+        new Case(List.of("rm", "hello", "latest"), "cannot be set or removed"),
+        new Case(List.of("set", "hello", "1", "Prod"), "'Prod' is not a label name"),
+        new Case(List.of("set", "hello", "one", "prod"), "needs a version number"),
+        new Case(List.of("set", "nope", "1", "prod"), "names 'nope'"),
+        new Case(List.of("set", "hello", "9", "prod"), "'hello.prompt.md' has no version 9"),
+        new Case(List.of("rm", "hello", "prod"), "'hello' has no label 'prod'"),
+        new Case(List.of("move", "hello"), "set, list or rm"),
+        new Case(List.of("set", "hello", "1"), "takes a name, a version and a label"))) {
+      List<String> args = new java.util.ArrayList<>(List.of("label"));
+      args.addAll(c.args());
+      args.addAll(List.of("--store", url));
+      Result r = StoreCliTest.run(args);
+      assertThat(r.status()).as(c.args().toString()).isEqualTo(Main.USAGE);
+      assertThat(r.err()).as(c.args().toString()).contains(c.says());
+    }
+    assertThat(run("label", "list", "--store", url).out()).isEqualTo("PATH\tLABEL\tVERSION\n");
+    assertThat(run("history", "hello", "--store", url).out().lines()).hasSize(2);
+  }
+}
