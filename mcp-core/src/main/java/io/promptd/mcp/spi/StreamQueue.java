@@ -32,6 +32,11 @@ public final class StreamQueue {
   private final CountDownLatch ended = new CountDownLatch(1);
   private boolean closing;
   private boolean dead;
+  /** How long the stream may stay silent before {@link #keepAliveFrame} is written; 0 for ever. */
+  private long keepAliveNanos;
+
+  private byte[] keepAliveFrame = new byte[0];
+  private Runnable onGone = () -> {};
 
   /** Writes one frame to the stream, blocking while the network does. */
   @FunctionalInterface
@@ -140,6 +145,26 @@ public final class StreamQueue {
     return false;
   }
 
+  /**
+   * Writes {@code frame} (an SSE comment, say) whenever the stream has been silent for {@code every}, on the draining
+   * thread, so that a client that went away is noticed even when there is nothing to say; {@code onGone} runs when a
+   * write fails, this one or any other. One thread per stream, not a second one for the keep-alive.
+   */
+  public void keepAlive(Duration every, byte[] frame, Runnable onGone) {
+    requireNonNull(every, "every");
+    requireNonNull(frame, "frame");
+    requireNonNull(onGone, "onGone");
+    lock.lock();
+    try {
+      keepAliveNanos = Math.max(1, every.toNanos());
+      keepAliveFrame = frame.clone();
+      this.onGone = onGone;
+      ready.signal();
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Stops taking frames; the ones queued are still written, then the draining thread ends. */
   public void close() {
     lock.lock();
@@ -185,12 +210,13 @@ public final class StreamQueue {
       }
     } catch (IOException | UncheckedIOException e) {
       abort(); // the client went away
+      gone();
     } catch (RuntimeException e) {
       // A sink that fails otherwise (a server's response already completed under it, say) has ended
-      // the stream just
-      // the same; this thread must not die with an uncaught exception on stderr.
+      // the stream just the same; this thread must not die with an uncaught exception on stderr.
       LOG.log(Level.DEBUG, () -> name + " ended: " + e);
       abort();
+      gone();
     } catch (InterruptedException e) {
       abort();
       Thread.currentThread().interrupt();
@@ -199,11 +225,32 @@ public final class StreamQueue {
     }
   }
 
+  private void gone() {
+    Runnable r;
+    lock.lock();
+    try {
+      r = onGone;
+    } finally {
+      lock.unlock();
+    }
+    r.run();
+  }
+
+  /** The next frame to write: a queued one, the keep-alive frame after a silence, or null at the end. */
   private byte @org.jspecify.annotations.Nullable [] next() throws InterruptedException {
     lock.lock();
     try {
+      long silentSince = System.nanoTime();
       while (frames.isEmpty() && !closing && !dead) {
-        ready.await();
+        if (keepAliveNanos == 0) {
+          ready.await();
+        } else {
+          long left = silentSince + keepAliveNanos - System.nanoTime();
+          if (left <= 0) {
+            return keepAliveFrame;
+          }
+          ready.awaitNanos(left);
+        }
       }
       Frame f = dead ? null : frames.pollFirst();
       return f == null ? null : f.bytes;

@@ -162,7 +162,7 @@ final class LegacyEndpoint {
       if (ls.closed()) {
         writer.close(); // lost a race with the session's end
       } else {
-        writer.keepAlive(keepAlive, () -> ls.events().detach(writer));
+        queue.keepAlive(keepAlive, SseWriter.commentFrame(), () -> ls.events().detach(writer));
         queue.awaitEnd();
       }
     } finally {

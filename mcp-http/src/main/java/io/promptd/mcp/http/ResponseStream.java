@@ -60,7 +60,7 @@ final class ResponseStream {
           cancel.run();
         });
         opened = new Opened(w, queue);
-        w.keepAlive(keepAlive, cancel);
+        queue.keepAlive(keepAlive, SseWriter.commentFrame(), cancel);
         if (!w.comment()) { // commits the headers now, so the client knows a stream is coming
           cancel.run();
         }

@@ -194,7 +194,7 @@ final class SseTransportEndpoint {
       opening.remove(id);
     }
     try {
-      writer.keepAlive(keepAlive, queue::close);
+      queue.keepAlive(keepAlive, SseWriter.commentFrame(), queue::close);
       queue.awaitEnd();
     } finally {
       sessions.remove(id, session);

@@ -6,9 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
@@ -113,28 +111,6 @@ final class SseWriter {
   /** Blocks until the stream is closed or broken. */
   void awaitEnd() throws InterruptedException {
     ended.await();
-  }
-
-  /**
-   * Writes a comment every {@code interval} until the stream ends, on its own virtual thread, so that a client that
-   * went away is noticed even when there is nothing to say; then runs {@code onBroken}.
-   */
-  void keepAlive(Duration interval, Runnable onBroken) {
-    Thread.ofVirtual().name("promptd-sse-keepalive").start(() -> {
-      try {
-        while (!ended.await(interval.toNanos(), TimeUnit.NANOSECONDS)) {
-          if (!comment()) {
-            onBroken.run();
-            return;
-          }
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      if (broken) {
-        onBroken.run();
-      }
-    });
   }
 
   private void write(String text) {

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Memory per idle event stream: a promptd HTTP server holds COUNT idle 2026-07-28 subscriptions/listen streams, one
+# connection each (io.promptd.bench.IdleStreams), and the growth of its resident set (VmRSS) and of its heap after a
+# full GC (jcmd GC.run, then GC.heap_info) over the server with none is divided by COUNT.
+#   benchmarks/idle-streams.sh [COUNT [SERVE OPTIONS...]]      # COUNT default 2000
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+. bin/jdk.sh
+promptd_require_jdk || exit 3
+J="$PROMPTD_JDK/bin"
+export JAVA_HOME="$PROMPTD_JDK"
+count="${1:-2000}"
+shift || true
+./mvnw -B -ntp -q install -DskipTests -pl benchmarks -am >&2
+cp="benchmarks/target/benchmarks.jar:benchmarks/target/lib/*"
+port=$(( 20000 + RANDOM % 20000 ))
+"$J/java" -cp "promptd-cli/target/promptd.jar:promptd-cli/target/lib/*" io.promptd.cli.Main serve --http "$port" \
+  --max-streams-per-client $(( count + 10 )) --max-connections-per-address $(( count + 10 )) "$@" examples/prompts \
+  2>/dev/null &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 1 200); do
+  curl -s -o /dev/null "http://127.0.0.1:$port/mcp" && break
+  sleep 0.05
+done
+measure() {
+  "$J/jcmd" "$server" GC.run >/dev/null
+  sleep 2
+  rss=$(awk '/^VmRSS/ {print $2}' "/proc/$server/status")
+  heap=$("$J/jcmd" "$server" GC.heap_info | grep -o 'used [0-9]*K' | head -1 | grep -o '[0-9]*')
+  echo "$rss $heap"
+}
+# Warm: one stream opened and let go, so the first stream's one-off costs (classes, pools) are in the baseline.
+echo | "$J/java" -cp "$cp" io.promptd.bench.IdleStreams 127.0.0.1 "$port" 1 >/dev/null
+read -r rss0 heap0 <<< "$(measure)"
+fifo="$(mktemp -u)"
+mkfifo "$fifo"
+"$J/java" -Xss256k -cp "$cp" io.promptd.bench.IdleStreams 127.0.0.1 "$port" "$count" < "$fifo" > "$fifo.out" &
+client=$!
+exec 3> "$fifo"
+for _ in $(seq 1 1200); do
+  grep -q '^open' "$fifo.out" 2>/dev/null && break
+  kill -0 "$client" 2>/dev/null || { cat "$fifo.out"; exit 1; }
+  sleep 0.1
+done
+read -r rss1 heap1 <<< "$(measure)"
+exec 3>&-
+wait "$client" || true
+rm -f "$fifo" "$fifo.out"
+echo "idle streams: $count; load average $(cut -d' ' -f1 /proc/loadavg)"
+echo "server RSS: $(( rss0 / 1024 )) MiB with none, $(( rss1 / 1024 )) MiB with $count"
+echo "server heap after GC: $(( heap0 / 1024 )) MiB with none, $(( heap1 / 1024 )) MiB with $count"
+echo "RSS per idle stream: $(( (rss1 - rss0) / count )) KiB"
+echo "heap per idle stream: $(( (heap1 - heap0) / count )) KiB"
