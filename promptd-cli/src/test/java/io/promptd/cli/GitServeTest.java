@@ -158,6 +158,39 @@ class GitServeTest {
     }
   }
 
+  @Test
+  void aFolderServerLoadsNoJGitAndAGitServerDoes() throws Exception {
+    Files.writeString(dir.resolve("hello.prompt.md"), "Hello\n");
+    assertThat(classesLoaded(List.of("serve", "--stdio", dir.toString())))
+        .contains("io.promptd.cli.Serve ")
+        .doesNotContain("org.eclipse.jgit")
+        .doesNotContain("io.promptd.git.");
+    try (GitServer git = GitServer.create(dir.resolve("git"))) {
+      git.commit("hello", Map.of("hello.prompt.md", "Hello\n"));
+      git.push();
+      assertThat(classesLoaded(List.of("serve", "--stdio", "--git", git.fileUrl())))
+          .contains("org.eclipse.jgit");
+    }
+  }
+
+  /** The classes a {@code promptd} run with {@code args} loads, its stdin closed at once (a stdio server then ends). */
+  private String classesLoaded(List<String> args) throws Exception {
+    Path log = Files.createTempFile(dir, "classes", ".log");
+    List<String> command = SkillsServeTest.java();
+    command.add(1, "-Xlog:class+load=info:file=" + log);
+    command.addAll(args);
+    ProcessBuilder builder = new ProcessBuilder(command)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .redirectError(ProcessBuilder.Redirect.DISCARD);
+    builder.environment().putAll(env());
+    Process p = builder.start();
+    p.getOutputStream().close();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS))
+        .as("promptd ended with its stdin")
+        .isTrue();
+    return Files.readString(log);
+  }
+
   private static String prompts(SkillsServeTest.Stdio server) {
     return JsonCodec.write(result(server.call(request("prompts/list", ""))));
   }
