@@ -10,6 +10,7 @@ import io.promptd.git.GitWebhook;
 import io.promptd.git.testing.GitServer;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.testing.McpWire;
+import io.promptd.testing.Poll;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -101,6 +102,7 @@ class GitServeTest {
       try {
         URI mcp = URI.create(SkillsServeTest.awaitUrl(server));
         URI hook = mcp.resolve("/hooks/git");
+        Poll.ok(mcp.resolve("/readyz"), WAIT);
         assertThat(listPrompts(HTTP, mcp)).contains("\"name\":\"hello\"");
         BlockingQueue<String> notes = listen(HTTP, mcp);
         assertThat(poll(notes)).contains("notifications/subscriptions/acknowledged");
