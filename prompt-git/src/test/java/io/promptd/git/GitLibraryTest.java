@@ -2,10 +2,14 @@ package io.promptd.git;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.promptd.git.testing.GitHttpsServer;
 import io.promptd.git.testing.GitServer;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -155,6 +159,34 @@ class GitLibraryTest {
               "hello.prompt.md",
               "ops/review/.editorconfig",
               "ops/review/SKILL.md");
+    }
+  }
+
+  @Test
+  void anHttpsRemoteGetsTheTokenAsBasicAuthAndNoErrorShowsIt() throws Exception {
+    String token = "s3cr3t-t0ken-value";
+    try (GitServer git = GitServer.create(dir);
+        GitHttpsServer https = GitHttpsServer.start(git.base(), dir, "x-access-token", token)) {
+      String head = git.commit("hello", files("hello.prompt.md", "Hello\n"));
+      git.push();
+      String url = https.url("prompts.git") + "#main";
+      Path cache = dir.resolve("cache");
+      GitRemote remote = GitRemote.parse(url, Map.of(GitRemote.TOKEN_VARIABLE, token));
+      // The test server's certificate is self-signed: this clone does not verify it.
+      Path clone = Files.createDirectories(remote.cloneIn(cache));
+      git.git(clone, "init", "-q", "--bare", ".");
+      git.git(clone, "config", "http.sslVerify", "false");
+
+      assertThat(GitLibrary.readHead(remote, cache).id()).isEqualTo(head);
+      String wrong = "wr0ng-t0ken-value";
+      assertThatThrownBy(() -> GitLibrary.readHead(
+              GitRemote.parse(url, Map.of(GitRemote.TOKEN_VARIABLE, wrong)), cache))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("127.0.0.1")
+          .hasMessageNotContaining(wrong);
+      assertThatThrownBy(() -> GitLibrary.readHead(GitRemote.parse(url, Map.of()), cache))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("127.0.0.1");
     }
   }
 

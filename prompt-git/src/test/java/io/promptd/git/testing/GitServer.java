@@ -80,6 +80,11 @@ public final class GitServer implements AutoCloseable {
     }
   }
 
+  /** The folder holding the served repository {@code prompts.git}. */
+  public Path base() {
+    return base;
+  }
+
   /** The repository's {@code git://} URL. */
   public String url() {
     return "git://127.0.0.1:" + port + "/prompts.git";
