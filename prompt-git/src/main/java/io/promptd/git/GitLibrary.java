@@ -194,12 +194,12 @@ public final class GitLibrary implements AutoCloseable {
     while (!closed) {
       try {
         fetches.incrementAndGet();
-        ObjectId head = clone.fetch();
+        serve(clone.fetch(), "fetched from " + remote);
         if (away) {
           away = false;
-          LOG.log(Level.INFO, "Git remote " + remote + " reachable again");
+          LOG.log(
+              Level.INFO, "Git remote " + remote + " reachable again; serving commit " + commit);
         }
-        serve(head, "fetched from " + remote);
       } catch (IOException | RuntimeException e) {
         if (closed) {
           break;
@@ -247,7 +247,7 @@ public final class GitLibrary implements AutoCloseable {
     String served = commit;
     LOG.log(
         first ? Level.WARNING : Level.DEBUG,
-        "cannot fetch " + remote + " (" + clone.reason(e) + "); "
+        "cannot fetch and read " + remote + " (" + clone.reason(e) + "); "
             + (served == null ? "nothing served yet" : "still serving commit " + served)
             + (poll.isZero() ? "" : ", retrying every " + poll.toMillis() + " ms"));
   }
