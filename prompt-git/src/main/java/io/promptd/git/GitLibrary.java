@@ -194,7 +194,7 @@ public final class GitLibrary implements AutoCloseable {
     while (!closed) {
       try {
         fetches.incrementAndGet();
-        serve(clone.fetch(), "fetched from " + remote);
+        serve(clone.fetch(), "fetched");
         if (away) {
           away = false;
           LOG.log(
