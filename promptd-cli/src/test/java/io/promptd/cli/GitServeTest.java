@@ -161,6 +161,26 @@ class GitServeTest {
   }
 
   @Test
+  void anUnreachableRemoteIsLoggedWithoutItsPasswordOrToken() throws Exception {
+    int closed;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      closed = s.getLocalPort();
+    }
+    StoreCliTest.Result r = StoreCliTest.run(
+        List.of("serve", "--stdio", "--git", "https://me:pa55w0rd@127.0.0.1:" + closed + "/p.git"),
+        Map.of(
+            "XDG_CACHE_HOME",
+            dir.resolve("cache").toString(),
+            "PROMPTD_GIT_TOKEN",
+            "t0ken-in-the-environment"));
+    assertThat(r.err())
+        .contains("cannot fetch and read https://***@127.0.0.1:" + closed + "/p.git")
+        .contains("is not fetched yet; serving nothing (not ready)")
+        .doesNotContain("pa55w0rd")
+        .doesNotContain("t0ken-in-the-environment");
+  }
+
+  @Test
   void aFolderServerLoadsNoJGitAndAGitServerDoes() throws Exception {
     Files.writeString(dir.resolve("hello.prompt.md"), "Hello\n");
     assertThat(classesLoaded(List.of("serve", "--stdio", dir.toString())))
