@@ -10,6 +10,7 @@ module io.promptd.cli {
   requires io.promptd.library;
   requires io.promptd.store;
   requires io.promptd.store.sessions;
+  requires io.promptd.git;
   requires org.slf4j;
   requires io.prometheus.metrics.config;
   requires io.prometheus.metrics.core;

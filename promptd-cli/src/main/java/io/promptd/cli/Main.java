@@ -50,6 +50,10 @@ public final class Main {
                                          --dry-run lists what would change and writes nothing; the author
                                          defaults to `git config user.name`, else $USER; --label points LABEL
                                          at every file the store then holds, in the same transaction
+        promptd publish --from-git URL[#BRANCH] --store URL [--author NAME] [--allow-errors] [--dry-run]
+                                         publish the head commit of a Git branch as DIR is published; each
+                                         version's author is NAME (git COMMIT), NAME defaulting to the
+                                         commit's author
         promptd history NAME --store URL  every version of the file(s) of prompt NAME, their labels, and
                                          every move of a label on them
         promptd rollback NAME VERSION --store URL   publish version VERSION of NAME's file(s) again
@@ -75,6 +79,13 @@ public final class Main {
                              or skill file without LABEL is not served, other files (partials, attachments,
                              _folder.yaml) follow their newest version unless labelled; a label move reaches
                              clients as list_changed
+        --git URL[#BRANCH]   serve the head commit of a Git branch (default: the remote's HEAD) instead of
+                             folders: file://, git://, http(s):// (token: env PROMPTD_GIT_TOKEN); cloned under
+                             $XDG_CACHE_HOME/promptd/git; a new commit is a new library version (list_changed)
+        --git-poll DURATION  fetch the branch this often: 500ms, 30s, 5m, 1h (default 30s; 0: off)
+        --git-webhook-secret-file FILE
+                             with --http: POST /hooks/git, signed with the secret in FILE (X-Hub-Signature-256),
+                             fetches at once (env PROMPTD_GIT_WEBHOOK_SECRET: the secret itself)
         --page-size N        prompts per prompts/list page (default 500)
         --max-line-bytes N   longest stdio message accepted (default 4194304)
         --no-watch           do not reload files when they change

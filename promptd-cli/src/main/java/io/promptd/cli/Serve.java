@@ -36,6 +36,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -48,7 +49,7 @@ final class Serve {
   private static final String JETTY_REFERENCES_PER_CACHE_LINE =
       "org.eclipse.jetty.util.referencesPerCacheLine";
   /** How long a store's start waits for its first load before serving without it (not ready). */
-  private static final Duration STORE_START_WAIT = Duration.ofSeconds(5);
+  static final Duration STORE_START_WAIT = Duration.ofSeconds(5);
 
   private Serve() {}
 
@@ -62,6 +63,10 @@ final class Serve {
 
   /** Serves with {@code in} and {@code out} as the stdio transport's streams (the start-up cache's training run). */
   static int run(ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
+    if (options.git() != null) {
+      // Its own class: JGit is loaded only when a Git source is served.
+      return GitServe.run(options.git(), options, err, in, stdout);
+    }
     StoreUrl store = options.store();
     if (store != null) {
       return serveStore(store, options, err, in, stdout);
@@ -80,6 +85,7 @@ final class Serve {
           null,
           null,
           options.sessionSecret(),
+          null,
           null,
           options,
           err,
@@ -132,6 +138,7 @@ final class Serve {
           sessions,
           secret,
           loading,
+          null,
           options,
           err,
           in,
@@ -157,15 +164,16 @@ final class Serve {
    * @param done completes with the first load
    * @param late what to print when the wait ends before the load
    */
-  private record Loading(CompletionStage<?> done, String late) {}
+  record Loading(CompletionStage<?> done, String late) {}
 
-  private static int serve(
+  static int serve(
       Library library,
       BooleanSupplier loaded,
       @Nullable LongSupplier catalogVersion,
       @Nullable SessionStore sessionStore,
       ServeOptions.@Nullable SessionSecret sessionSecret,
       @Nullable Loading loading,
+      @Nullable Consumer<HttpTransportBuilder> mounts,
       ServeOptions options,
       PrintStream err,
       InputStream in,
@@ -173,7 +181,7 @@ final class Serve {
     try {
       // The library logged its load's diagnostics already (StderrLogs prints them): printing them
       // here too doubled them.
-      if (options.watch() && options.store() == null) {
+      if (options.watch() && options.store() == null && options.git() == null) {
         library.watch();
       }
       McpServer.Builder builder = McpServer.builder()
@@ -204,6 +212,7 @@ final class Serve {
               sessionStore,
               sessionSecret,
               loading,
+              mounts,
               options,
               err);
         } else {
@@ -230,6 +239,7 @@ final class Serve {
       @Nullable SessionStore sessionStore,
       ServeOptions.@Nullable SessionSecret sessionSecret,
       @Nullable Loading loading,
+      @Nullable Consumer<HttpTransportBuilder> mounts,
       ServeOptions options,
       PrintStream err)
       throws IOException, InterruptedException {
@@ -265,6 +275,9 @@ final class Serve {
           options.token() != null
               || options.oauth() != null
               || !options.publicUrls().isEmpty());
+    }
+    if (mounts != null) {
+      mounts.accept(builder);
     }
     if (loading != null) {
       builder.holdRequestsUntil(loading.done(), STORE_START_WAIT);

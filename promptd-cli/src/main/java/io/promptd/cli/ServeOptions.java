@@ -42,6 +42,7 @@ import org.jspecify.annotations.Nullable;
  *     ({@code --prompts-as-tools})
  * @param skillPrompts whether each skill is offered as a prompt too ({@code --no-skill-prompts}: not)
  * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
+ * @param git the Git branch to serve instead of {@code directories} (which is then empty), or null
  */
 record ServeOptions(
     List<Path> directories,
@@ -66,7 +67,8 @@ record ServeOptions(
     FormOptions forms,
     boolean promptsAsTools,
     boolean skillPrompts,
-    boolean catalog) {
+    boolean catalog,
+    @Nullable GitOptions git) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -157,6 +159,7 @@ record ServeOptions(
     boolean promptsAsTools = false;
     boolean skillPrompts = true;
     boolean catalog = false;
+    GitOptions.Parsed git = new GitOptions.Parsed();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
@@ -210,6 +213,9 @@ record ServeOptions(
         case "--prompts-as-tools" -> promptsAsTools = true;
         case "--no-skill-prompts" -> skillPrompts = false;
         case "--catalog" -> catalog = true;
+        case "--git" -> git.remote = text(args, ++i, arg);
+        case "--git-poll" -> git.poll = GitOptions.duration(text(args, ++i, arg));
+        case "--git-webhook-secret-file" -> git.secretFile = Path.of(text(args, ++i, arg));
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
@@ -268,11 +274,12 @@ record ServeOptions(
     if (sessionSecret != null && !http) {
       throw new UsageException("--session-secret needs --http");
     }
-    if (store == null && dirs.isEmpty()) {
+    GitOptions gitOptions = git.build(http, System.getenv());
+    if (store == null && dirs.isEmpty() && gitOptions == null) {
       store = blankToNull(System.getenv(StoreUrl.VARIABLE));
     }
-    if (store != null && !dirs.isEmpty()) {
-      throw new UsageException("serve takes folders or --store, not both");
+    if ((store != null ? 1 : 0) + (dirs.isEmpty() ? 0 : 1) + (gitOptions != null ? 1 : 0) > 1) {
+      throw new UsageException("serve takes one source: folders, --store or --git");
     }
     if (label != null) {
       if (store == null) {
@@ -285,7 +292,7 @@ record ServeOptions(
       }
     }
     return new ServeOptions(
-        store == null ? directories(dirs) : List.of(),
+        store == null && gitOptions == null ? directories(dirs) : List.of(),
         pageSize,
         maxLineBytes,
         watch,
@@ -308,7 +315,8 @@ record ServeOptions(
         new FormOptions(elicit, formFirst, confirm),
         promptsAsTools,
         skillPrompts,
-        catalog);
+        catalog,
+        gitOptions);
   }
 
   /**
@@ -317,6 +325,18 @@ record ServeOptions(
    */
   static @Nullable SessionSecret sessionSecret(
       @Nullable Path file, @Nullable String fromEnvironment) {
+    return secret(file, fromEnvironment, "--session-secret", SESSION_SECRET_VARIABLE);
+  }
+
+  /**
+   * A secret of at least 16 bytes: the content of {@code file} (surrounding white space removed), else the environment
+   * variable's value, else null. The secret itself never appears in an error.
+   *
+   * @param option the option that names the file, for errors
+   * @param variable the environment variable's name, for errors
+   */
+  static @Nullable SessionSecret secret(
+      @Nullable Path file, @Nullable String fromEnvironment, String option, String variable) {
     String text;
     String where;
     if (file != null) {
@@ -324,18 +344,18 @@ record ServeOptions(
         text = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
       } catch (java.io.IOException | java.io.UncheckedIOException e) {
         throw new UsageException(
-            "--session-secret: cannot read " + file + " (" + e.getClass().getSimpleName() + ")");
+            option + ": cannot read " + file + " (" + e.getClass().getSimpleName() + ")");
       }
       where = "the file " + file;
     } else if (fromEnvironment != null && !fromEnvironment.isBlank()) {
       text = fromEnvironment;
-      where = SESSION_SECRET_VARIABLE;
+      where = variable;
     } else {
       return null;
     }
     byte[] bytes = text.strip().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     if (bytes.length < 16) {
-      throw new UsageException("--session-secret: the secret in " + where + " has " + bytes.length
+      throw new UsageException(option + ": the secret in " + where + " has " + bytes.length
           + " bytes; at least 16 are needed (e.g. the output of 'openssl rand -base64 32')");
     }
     return new SessionSecret(bytes);

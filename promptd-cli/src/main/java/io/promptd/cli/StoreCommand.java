@@ -26,10 +26,11 @@ import org.jspecify.annotations.Nullable;
  * @param verb publish, history or rollback
  * @param positional DIR, NAME, or NAME and VERSION
  * @param store where the store is
- * @param author who publishes
+ * @param author who publishes; blank for a publish from Git without {@code --author}: the commit's author
  * @param allowErrors publish files with errors
  * @param dryRun say what a publish would do, and write nothing
  * @param label the label a publish points at every file it leaves in the store, or null
+ * @param fromGit {@code URL[#BRANCH]} whose head commit a publish takes instead of a folder, or null
  */
 record StoreCommand(
     String verb,
@@ -38,7 +39,8 @@ record StoreCommand(
     String author,
     boolean allowErrors,
     boolean dryRun,
-    @Nullable String label) {
+    @Nullable String label,
+    @Nullable String fromGit) {
   StoreCommand {
     positional = List.copyOf(positional);
   }
@@ -58,6 +60,7 @@ record StoreCommand(
     boolean allowErrors = false;
     boolean dryRun = false;
     String label = null;
+    String fromGit = null;
     List<String> positional = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -82,6 +85,12 @@ record StoreCommand(
           }
           dryRun = true;
         }
+        case "--from-git" -> {
+          if (!verb.equals("publish")) {
+            throw new UsageException("--from-git is for publish, not " + verb);
+          }
+          fromGit = value(args, ++i, arg);
+        }
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "' for " + verb);
@@ -90,11 +99,11 @@ record StoreCommand(
         }
       }
     }
-    int wanted = verb.equals("rollback") ? 2 : 1;
+    int wanted = verb.equals("rollback") ? 2 : fromGit != null ? 0 : 1;
     if (positional.size() != wanted) {
       throw new UsageException(verb + " takes "
           + (switch (verb) {
-            case "publish" -> "one folder";
+            case "publish" -> fromGit != null ? "no folder with --from-git" : "one folder";
             case "history" -> "one prompt name";
             default -> "a prompt name and a version";
           })
@@ -104,17 +113,24 @@ record StoreCommand(
       throw new UsageException(
           "rollback needs a version number (see promptd history), not '" + positional.get(1) + "'");
     }
-    if (verb.equals("publish") && !Files.isDirectory(Path.of(positional.getFirst()))) {
+    if (verb.equals("publish")
+        && fromGit == null
+        && !Files.isDirectory(Path.of(positional.getFirst()))) {
       throw new UsageException("not a folder: " + positional.getFirst());
     }
     StoreUrl store = storeUrl(url);
-    if (author == null || author.isBlank()) {
+    if (fromGit != null) {
+      GitPublish.remote(fromGit); // checked now: a usage error
+    }
+    if ((author == null || author.isBlank()) && fromGit != null) {
+      author = ""; // the commit's author
+    } else if (author == null || author.isBlank()) {
       // history records nothing, so it need not ask Git.
       author = verb.equals("history")
           ? "unknown"
           : DefaultAuthor.of(verb.equals("publish") ? Path.of(positional.getFirst()) : null, env);
     }
-    return new StoreCommand(verb, positional, store, author, allowErrors, dryRun, label);
+    return new StoreCommand(verb, positional, store, author, allowErrors, dryRun, label, fromGit);
   }
 
   /** The store URL given, or from {@code PROMPTD_STORE}; a usage error without either. */
@@ -150,12 +166,17 @@ record StoreCommand(
         case FAILED -> Main.FAILED;
       };
     } catch (IOException e) {
-      err.println("promptd: cannot read " + positional.getFirst() + ": " + e.getMessage());
+      err.println("promptd: cannot read "
+          + (fromGit != null ? "the Git branch" : positional.getFirst()) + ": " + e.getMessage());
       return Main.FAILED;
     }
   }
 
   private int publish(PromptStore s, PrintStream out) throws StoreException, IOException {
+    if (fromGit != null) {
+      // Its own class: JGit is loaded only for a publish from Git.
+      return GitPublish.run(s, fromGit, author, allowErrors, dryRun, out);
+    }
     if (dryRun) {
       if (label != null) {
         out.println(
@@ -181,7 +202,7 @@ record StoreCommand(
     return Main.OK;
   }
 
-  private static int report(Published p, String what, PrintStream out) {
+  static int report(Published p, String what, PrintStream out) {
     out.println(
         p.nothing()
             ? "nothing to change: the store already has that content at version "

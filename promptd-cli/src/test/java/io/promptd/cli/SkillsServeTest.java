@@ -85,11 +85,18 @@ class SkillsServeTest {
       implements AutoCloseable {
     /** Starts {@code promptd} with {@code args} (which name the stdio transport). */
     static Stdio start(List<String> args) throws java.io.IOException {
+      return start(args, java.util.Map.of());
+    }
+
+    /** Starts {@code promptd} with {@code args}, with {@code env} added to the environment. */
+    static Stdio start(List<String> args, java.util.Map<String, String> env)
+        throws java.io.IOException {
       List<String> command = java();
       command.addAll(args);
-      Process server = new ProcessBuilder(command)
-          .redirectError(ProcessBuilder.Redirect.DISCARD)
-          .start();
+      ProcessBuilder builder =
+          new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+      builder.environment().putAll(env);
+      Process server = builder.start();
       BlockingQueue<JsonObject> out = new LinkedBlockingQueue<>();
       Thread.ofVirtual().start(() -> {
         try (BufferedReader r =
@@ -303,7 +310,7 @@ class SkillsServeTest {
     return data.toString();
   }
 
-  private static String awaitUrl(Process server) throws InterruptedException {
+  static String awaitUrl(Process server) throws InterruptedException {
     BlockingQueue<String> err = new LinkedBlockingQueue<>();
     Thread.ofVirtual().start(() -> {
       try (BufferedReader r =
@@ -328,7 +335,7 @@ class SkillsServeTest {
     throw new AssertionError("the server printed no URL within 30 s");
   }
 
-  private static List<String> java() {
+  static List<String> java() {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));

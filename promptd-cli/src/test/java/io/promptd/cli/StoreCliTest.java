@@ -157,7 +157,7 @@ class StoreCliTest {
     return run(args, Map.of());
   }
 
-  private static Result run(List<String> args, Map<String, String> env) throws Exception {
+  static Result run(List<String> args, Map<String, String> env) throws Exception {
     List<String> command = java();
     command.addAll(args);
     ProcessBuilder builder = new ProcessBuilder(command);

@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -17,6 +18,16 @@ public interface MountRequest {
 
   /** Every value of a header, in order (a header may repeat); empty when absent. */
   List<String> headers(String name);
+
+  /**
+   * Reads the whole request body, blocking, taking at most {@code max} bytes: a mount that takes a body (a webhook)
+   * reads it once, before answering.
+   *
+   * @param max the most bytes taken
+   * @return the body (empty when there is none), or null when it is longer than {@code max}
+   * @throws IOException when the body cannot be read (the client went away)
+   */
+  byte @Nullable [] body(int max) throws IOException;
 
   /**
    * The client's address: the peer's, or the forwarded one when the transport trusts a proxy; null when unknown.

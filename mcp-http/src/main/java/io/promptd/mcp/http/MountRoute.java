@@ -54,6 +54,15 @@ final class MountRoute implements Route {
     }
 
     @Override
+    public byte @Nullable [] body(int max) throws IOException {
+      if (max < 0) {
+        throw new IllegalArgumentException(
+            "MountRequest.body: max must not be negative, not " + max);
+      }
+      return ex.body(max);
+    }
+
+    @Override
     public @Nullable String remoteAddress() {
       return ex.remoteAddress();
     }

@@ -92,6 +92,36 @@ class MountHttpTest {
   }
 
   @Test
+  void aMountReadsABodyUpToItsLimit() throws Exception {
+    http = HttpTransport.builder()
+        .server(server)
+        .mount("/hook", (request, response) -> {
+          byte[] body = request.body(8);
+          if (body == null) {
+            response.refuse(413, "too large");
+          } else {
+            response.send(202, "text/plain", ("got " + new String(body, UTF_8)).getBytes(UTF_8));
+          }
+        })
+        .build()
+        .start();
+    URI hook = URI.create("http://127.0.0.1:" + http.port() + "/hook");
+    HttpResponse<String> small = HTTP.send(
+        HttpRequest.newBuilder(hook)
+            .POST(HttpRequest.BodyPublishers.ofString("12345678"))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(small.statusCode()).isEqualTo(202);
+    assertThat(small.body()).isEqualTo("got 12345678");
+    HttpResponse<String> large = HTTP.send(
+        HttpRequest.newBuilder(hook)
+            .POST(HttpRequest.BodyPublishers.ofString("123456789"))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(large.statusCode()).isEqualTo(413);
+  }
+
+  @Test
   void theAdminListenerServesItsMountsAndTheProbesButNeverTheEndpoint() throws Exception {
     http = HttpTransport.builder()
         .server(server)

@@ -1,0 +1,268 @@
+package io.promptd.git;
+
+import static java.util.Objects.requireNonNull;
+
+import io.promptd.library.Library;
+import io.promptd.library.LibraryFiles;
+import io.promptd.library.LibraryOptions;
+import io.promptd.library.LibrarySource;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.eclipse.jgit.lib.ObjectId;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A {@link Library} served from the head of a Git branch and kept following it: a local clone ({@link
+ * GitRemote#cloneIn}) is fetched at start, every poll interval, and whenever {@link #fetchNow()} is called (a webhook);
+ * each new head commit's tree becomes the library's next snapshot, so clients hear {@code list_changed}. A force-push
+ * is followed: the head is whatever the branch points to now. A fetch that fails (the remote away, a bad token, the
+ * branch gone) is logged, once per outage, and the last commit served stays served; a restart with the remote away
+ * serves the commit the clone last fetched.
+ */
+public final class GitLibrary implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger("io.promptd.git");
+
+  private final GitRemote remote;
+  private final GitClone clone;
+  private final Duration poll;
+  private final LibrarySource.Snapshot source;
+  private final Library library;
+  private final CompletableFuture<Void> loaded = new CompletableFuture<>();
+  private final Semaphore wake = new Semaphore(0);
+  private final Object events = new Object();
+  private final AtomicLong fetchRequests = new AtomicLong();
+  private final AtomicLong fetches = new AtomicLong();
+  private final Thread feed;
+
+  private volatile @Nullable String commit;
+  private volatile long version;
+  private volatile boolean away;
+  private volatile boolean closed;
+
+  private GitLibrary(
+      GitRemote remote,
+      GitClone clone,
+      Duration poll,
+      LibrarySource.Snapshot source,
+      Library library) {
+    this.remote = remote;
+    this.clone = clone;
+    this.poll = poll;
+    this.source = source;
+    this.library = library;
+    this.feed = Thread.ofVirtual().name("promptd-git-feed").unstarted(this::run);
+  }
+
+  /**
+   * Starts serving {@code remote}'s branch from its clone under {@code cacheRoot}: the library starts empty (or with the
+   * commit the clone holds from an earlier run) and is filled by the first fetch, in the background.
+   *
+   * @param poll how often to fetch; zero: only at start and on {@link #fetchNow()}
+   * @throws IOException when the clone's folder cannot be made or opened
+   */
+  public static GitLibrary start(
+      GitRemote remote, Path cacheRoot, Duration poll, LibraryOptions options) throws IOException {
+    requireNonNull(remote, "remote");
+    requireNonNull(cacheRoot, "cacheRoot");
+    requireNonNull(options, "options");
+    if (requireNonNull(poll, "poll").isNegative()) {
+      throw new IllegalArgumentException(
+          "GitLibrary.start: poll must not be negative, not " + poll);
+    }
+    GitClone clone = GitClone.open(remote, remote.cloneIn(cacheRoot));
+    LibrarySource.Snapshot source = LibrarySource.snapshot();
+    Library library;
+    try {
+      library = Library.open(source, options);
+    } catch (IOException | RuntimeException e) {
+      clone.close();
+      throw e;
+    }
+    GitLibrary g = new GitLibrary(remote, clone, poll, source, library);
+    g.feed.start();
+    return g;
+  }
+
+  /**
+   * Reads the head of {@code remote}'s branch once, fetching it into its clone under {@code cacheRoot}.
+   *
+   * @throws IOException when the remote cannot be fetched or the commit read; the message holds no secret
+   */
+  public static GitCommit readHead(GitRemote remote, Path cacheRoot) throws IOException {
+    requireNonNull(remote, "remote");
+    requireNonNull(cacheRoot, "cacheRoot");
+    try (GitClone clone = GitClone.open(remote, remote.cloneIn(cacheRoot))) {
+      return GitTree.read(clone.repository(), clone.fetch());
+    }
+  }
+
+  /** The library; empty until the first commit is read. */
+  public Library library() {
+    return library;
+  }
+
+  /** Whether a commit is served: the serving side's readiness. */
+  public boolean loaded() {
+    return loaded.isDone();
+  }
+
+  /** Waits up to {@code timeout} for the first commit; returns whether it is served. */
+  public boolean awaitLoaded(Duration timeout) throws InterruptedException {
+    try {
+      loaded.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      return true;
+    } catch (TimeoutException e) {
+      return false;
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("never completed exceptionally", e);
+    }
+  }
+
+  /** Completes when the first commit is served; never completes exceptionally. */
+  public CompletionStage<Void> firstLoad() {
+    return loaded.copy();
+  }
+
+  /** The id of the commit served, or null before the first. */
+  public @Nullable String commit() {
+    return commit;
+  }
+
+  /** The remote followed. */
+  public GitRemote remote() {
+    return remote;
+  }
+
+  /** Asks for a fetch now (a webhook heard of a push); returns at once, the fetch happens on the feed's thread. */
+  public void fetchNow() {
+    fetchRequests.incrementAndGet();
+    wake.release();
+  }
+
+  /** How many times {@link #fetchNow()} was called; for tests. */
+  long fetchRequests() {
+    return fetchRequests.get();
+  }
+
+  /** How many fetches were tried; for tests. */
+  long fetches() {
+    return fetches.get();
+  }
+
+  /** Whether the last fetch failed; for tests. */
+  boolean away() {
+    return away;
+  }
+
+  /** Waits until {@code condition} holds, looking again after each fetch; for tests. */
+  boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (events) {
+      while (!condition.getAsBoolean()) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(events, left);
+      }
+      return true;
+    }
+  }
+
+  private void run() {
+    try {
+      ObjectId known = clone.head();
+      if (known != null) {
+        serve(known, "from the clone in " + clone.dir());
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "cannot read the clone in " + clone.dir() + " (" + clone.reason(e) + "); fetching "
+              + remote + " again");
+    }
+    while (!closed) {
+      try {
+        fetches.incrementAndGet();
+        serve(clone.fetch(), "fetched");
+        if (away) {
+          away = false;
+          LOG.log(
+              Level.INFO, "Git remote " + remote + " reachable again; serving commit " + commit);
+        }
+      } catch (IOException | RuntimeException e) {
+        if (closed) {
+          break;
+        }
+        unreachable(e);
+      }
+      synchronized (events) {
+        events.notifyAll();
+      }
+      try {
+        if (poll.isZero()) {
+          wake.acquire();
+        } else {
+          wake.tryAcquire(poll.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        wake.drainPermits();
+      } catch (InterruptedException e) {
+        break;
+      }
+    }
+  }
+
+  /** Serves {@code head} unless it is served already. */
+  private void serve(ObjectId head, String how) throws IOException {
+    if (head.name().equals(commit)) {
+      return;
+    }
+    GitCommit c = GitTree.read(clone.repository(), head);
+    long next = version + 1;
+    source.replace(new LibraryFiles(next, c.files()));
+    version = next;
+    String before = commit;
+    commit = c.id();
+    LOG.log(
+        Level.INFO,
+        "serving commit " + c.id() + " of " + remote + " (" + how + "; "
+            + c.files().size() + " file(s)" + (before == null ? "" : ", after " + before) + ")");
+    loaded.complete(null);
+  }
+
+  /** One warning per outage; the retries after it are logged at DEBUG. */
+  private void unreachable(Exception e) {
+    boolean first = !away;
+    away = true;
+    String served = commit;
+    LOG.log(
+        first ? Level.WARNING : Level.DEBUG,
+        "cannot fetch and read " + remote + " (" + clone.reason(e) + "); "
+            + (served == null ? "nothing served yet" : "still serving commit " + served)
+            + (poll.isZero() ? "" : ", retrying every " + poll.toMillis() + " ms"));
+  }
+
+  /** Stops following the branch and closes the library. */
+  @Override
+  public void close() {
+    closed = true;
+    feed.interrupt();
+    try {
+      feed.join(TimeUnit.SECONDS.toMillis(35));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    clone.close();
+    library.close();
+  }
+}
