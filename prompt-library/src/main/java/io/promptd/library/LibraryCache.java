@@ -44,7 +44,7 @@ final class LibraryCache {
    * arguments' rules in {@code _meta}; an index of 3 would serve unchanged files without them; 5: prompts carry their
    * form settings in {@code _meta}, which form-first listings read without parsing).
    */
-  static final int FORMAT = 5;
+  static final int FORMAT = 6;
 
   private final @Nullable Path file;
   private final String key;
@@ -147,17 +147,23 @@ final class LibraryCache {
       throw new IOException("made for other roots or limits");
     }
     in.position(in.position() + length);
-    int count = in.getInt();
+    // The count is written after the entries (they are streamed, not held), so it is read first
+    // from the end, to size the map.
+    int count = ByteBuffer.wrap(data, body - Integer.BYTES, Integer.BYTES).getInt();
     if (count < 0 || count > in.remaining()) {
       throw new IOException("invalid entry count " + count);
     }
     Map<String, IndexFormat.Cached> entries = new LinkedHashMap<>(Math.max(16, count * 4 / 3 + 1));
-    for (int i = 0; i < count; i++) {
+    while (in.remaining() > Integer.BYTES) {
+      byte marker = in.get();
+      if (marker != 1) {
+        throw new IOException("invalid entry marker " + marker);
+      }
       IndexFormat.Cached c = IndexFormat.read(in);
       entries.put(c.file(), c);
     }
-    if (in.hasRemaining()) {
-      throw new IOException("trailing bytes");
+    if (in.remaining() != Integer.BYTES || entries.size() != count) {
+      throw new IOException("entries do not match their count " + count);
     }
     return entries;
   }
@@ -175,7 +181,6 @@ final class LibraryCache {
       return;
     }
     long start = System.nanoTime();
-    List<IndexFormat.Cached> kept = cacheable(entries, source);
     Path tmp = null;
     try {
       Files.createDirectories(f.getParent());
@@ -184,15 +189,17 @@ final class LibraryCache {
       // MB, and holding
       // it in memory (then copying it to add the checksum) raised the heap by ~100 MiB right after
       // a load.
+      // Each entry is made and written in turn, not all made first: they were ~100 MiB of
+      // short-lived objects at 100,000 files, live while a just-loaded library's heap was measured.
+      int written;
       try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(tmp), 64 * 1024)) {
-        writeTo(file, kept);
+        written = writeTo(file, entries, source);
       }
       Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       long millis = (System.nanoTime() - start) / 1_000_000;
       LOG.log(
           Level.DEBUG,
-          () ->
-              "wrote the library index " + f + " (" + kept.size() + " files) in " + millis + " ms");
+          () -> "wrote the library index " + f + " (" + written + " files) in " + millis + " ms");
     } catch (IOException e) {
       LOG.log(Level.INFO, "cannot write the library index " + f + ": " + e.getMessage());
       if (tmp != null) {
@@ -211,33 +218,22 @@ final class LibraryCache {
    */
   byte @Nullable [] encode(
       Collection<LibraryIndex.Entry> entries, FileSource source, int restored) {
-    List<IndexFormat.Cached> kept = cacheable(entries, source);
-    if (kept.size() == restored) {
-      return null;
-    }
     ByteArrayOutputStream out = new ByteArrayOutputStream(64 * 1024);
+    int written;
     try {
-      writeTo(out, kept);
+      written = writeTo(out, entries, source);
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory failed", e);
     }
-    return out.toByteArray();
+    return written == restored ? null : out.toByteArray();
   }
 
-  private static List<IndexFormat.Cached> cacheable(
-      Collection<LibraryIndex.Entry> entries, FileSource source) {
-    List<IndexFormat.Cached> kept = new ArrayList<>(entries.size());
-    for (LibraryIndex.Entry entry : entries) {
-      IndexFormat.Cached c = cacheable(entry, source);
-      if (c != null) {
-        kept.add(c);
-      }
-    }
-    return kept;
-  }
-
-  /** The layout: magic, format, key, the entries, and a CRC-32C of all that, outside the checksum. */
-  private void writeTo(OutputStream sink, List<IndexFormat.Cached> kept) throws IOException {
+  /**
+   * The layout: magic, format, key, each entry that can be kept after a 1 byte, their count, and a CRC-32C of all that,
+   * outside the checksum; returns the count.
+   */
+  private int writeTo(OutputStream sink, Collection<LibraryIndex.Entry> entries, FileSource source)
+      throws IOException {
     CRC32C crc = new CRC32C();
     DataOutputStream out = new DataOutputStream(new CheckedOutputStream(sink, crc));
     out.writeInt(MAGIC);
@@ -245,12 +241,19 @@ final class LibraryCache {
     byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
     out.writeInt(keyBytes.length);
     out.write(keyBytes);
-    out.writeInt(kept.size());
-    for (IndexFormat.Cached c : kept) {
-      IndexFormat.write(out, c);
+    int count = 0;
+    for (LibraryIndex.Entry entry : entries) {
+      IndexFormat.Cached c = cacheable(entry, source);
+      if (c != null) {
+        out.writeByte(1);
+        IndexFormat.write(out, c);
+        count++;
+      }
     }
+    out.writeInt(count);
     out.flush();
     sink.write(ByteBuffer.allocate(Long.BYTES).putLong(crc.getValue()).array());
+    return count;
   }
 
   /** The index entry for {@code entry}, or null when it must be read again next time anyway. */
