@@ -74,7 +74,8 @@ public final class Main {
         --label LABEL        with --store: serve the version of each file that LABEL points at; a prompt, resource
                              or skill file without LABEL is not served, other files (partials, attachments,
                              _folder.yaml) follow their newest version unless labelled; a label move reaches
-                             clients as list_changed
+                             clients as list_changed. Repeat over HTTP to serve several labels: the first on
+                             /mcp, each further one on /labels/LABEL/mcp (stdio serves one)
         --page-size N        prompts per prompts/list page (default 500)
         --max-line-bytes N   longest stdio message accepted (default 4194304)
         --no-watch           do not reload files when they change

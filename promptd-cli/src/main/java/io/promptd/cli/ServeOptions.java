@@ -32,7 +32,8 @@ import org.jspecify.annotations.Nullable;
  * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
  * @param sessionSecret the key that signs legacy session ids, shared by replicas, or null for a per-process one
  * @param store the prompt store to serve instead of {@code directories} (which is then empty), or null
- * @param label the store's label to serve ({@code --label}), or null for every file's newest version
+ * @param labels the store's labels to serve ({@code --label}, each once): the first on {@code /mcp} (or stdio), each
+ *     further one on {@code /labels/NAME/mcp}; empty for every file's newest version
  * @param completionRate {@code completion/complete} requests per second per client (bursts of twice as many); 0: no
  *     limit
  * @param sessionsPerCaller how many legacy HTTP sessions one caller (token subject, else client address) may hold
@@ -60,7 +61,7 @@ record ServeOptions(
     @Nullable OAuthSettings oauth,
     @Nullable SessionSecret sessionSecret,
     @Nullable StoreUrl store,
-    @Nullable String label,
+    List<String> labels,
     int completionRate,
     int sessionsPerCaller,
     FormOptions forms,
@@ -147,7 +148,7 @@ record ServeOptions(
     Path tlsKey = null;
     Path sessionSecretFile = null;
     String store = null;
-    String label = null;
+    List<String> labels = new ArrayList<>();
     int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
     int sessionsPerCaller = HttpLimits.DEFAULTS.maxSessionsPerCaller();
     boolean sessionsPerCallerGiven = false;
@@ -198,7 +199,7 @@ record ServeOptions(
         case "--oauth-scopes" -> scopes = text(args, ++i, arg);
         case "--session-secret" -> sessionSecretFile = Path.of(text(args, ++i, arg));
         case "--store" -> store = text(args, ++i, arg);
-        case "--label" -> label = text(args, ++i, arg);
+        case "--label" -> labels.add(text(args, ++i, arg));
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--max-sessions-per-caller" -> {
           sessionsPerCaller = intValue(args, ++i, arg, 1);
@@ -274,16 +275,7 @@ record ServeOptions(
     if (store != null && !dirs.isEmpty()) {
       throw new UsageException("serve takes folders or --store, not both");
     }
-    if (label != null) {
-      if (store == null) {
-        throw new UsageException("--label needs --store");
-      }
-      try {
-        io.promptd.store.StoreLabels.check(label);
-      } catch (io.promptd.store.StoreException e) {
-        throw new UsageException(String.valueOf(e.getMessage()));
-      }
-    }
+    checkLabels(labels, store != null, http);
     return new ServeOptions(
         store == null ? directories(dirs) : List.of(),
         pageSize,
@@ -302,13 +294,37 @@ record ServeOptions(
         oauth,
         sessionSecret,
         store == null ? null : StoreCommand.storeUrl(store),
-        label,
+        List.copyOf(labels),
         completionRate,
         sessionsPerCaller,
         new FormOptions(elicit, formFirst, confirm),
         promptsAsTools,
         skillPrompts,
         catalog);
+  }
+
+  /** Each label valid and given once, with --store; a second one only over HTTP, where it gets a path of its own. */
+  private static void checkLabels(List<String> labels, boolean store, boolean http) {
+    if (labels.isEmpty()) {
+      return;
+    }
+    if (!store) {
+      throw new UsageException("--label needs --store");
+    }
+    for (String label : labels) {
+      try {
+        io.promptd.store.StoreLabels.check(label);
+      } catch (io.promptd.store.StoreException e) {
+        throw new UsageException(String.valueOf(e.getMessage()));
+      }
+    }
+    if (labels.size() > 1 && !http) {
+      throw new UsageException("stdio serves one label; --label " + labels.get(1)
+          + " needs --http (each further label is served on /labels/" + labels.get(1) + "/mcp)");
+    }
+    if (new java.util.HashSet<>(labels).size() < labels.size()) {
+      throw new UsageException("--label: each label once, not " + String.join(", ", labels));
+    }
   }
 
   /**
