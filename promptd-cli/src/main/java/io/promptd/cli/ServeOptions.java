@@ -275,7 +275,7 @@ record ServeOptions(
     if (store != null && !dirs.isEmpty()) {
       throw new UsageException("serve takes folders or --store, not both");
     }
-    checkLabels(labels, store != null, http);
+    StoreViews.checkLabels(labels, store != null, http);
     return new ServeOptions(
         store == null ? directories(dirs) : List.of(),
         pageSize,
@@ -301,30 +301,6 @@ record ServeOptions(
         promptsAsTools,
         skillPrompts,
         catalog);
-  }
-
-  /** Each label valid and given once, with --store; a second one only over HTTP, where it gets a path of its own. */
-  private static void checkLabels(List<String> labels, boolean store, boolean http) {
-    if (labels.isEmpty()) {
-      return;
-    }
-    if (!store) {
-      throw new UsageException("--label needs --store");
-    }
-    for (String label : labels) {
-      try {
-        io.promptd.store.StoreLabels.check(label);
-      } catch (io.promptd.store.StoreException e) {
-        throw new UsageException(String.valueOf(e.getMessage()));
-      }
-    }
-    if (labels.size() > 1 && !http) {
-      throw new UsageException("stdio serves one label; --label " + labels.get(1)
-          + " needs --http (each further label is served on /labels/" + labels.get(1) + "/mcp)");
-    }
-    if (new java.util.HashSet<>(labels).size() < labels.size()) {
-      throw new UsageException("--label: each label once, not " + String.join(", ", labels));
-    }
   }
 
   /**

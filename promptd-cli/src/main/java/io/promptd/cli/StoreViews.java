@@ -22,6 +22,30 @@ final class StoreViews implements AutoCloseable {
     return "/labels/" + label + "/mcp";
   }
 
+  /** Each label valid and given once, with --store; a second one only over HTTP, where it gets a path of its own. */
+  static void checkLabels(List<String> labels, boolean store, boolean http) {
+    if (labels.isEmpty()) {
+      return;
+    }
+    if (!store) {
+      throw new UsageException("--label needs --store");
+    }
+    for (String label : labels) {
+      try {
+        io.promptd.store.StoreLabels.check(label);
+      } catch (io.promptd.store.StoreException e) {
+        throw new UsageException(String.valueOf(e.getMessage()));
+      }
+    }
+    if (labels.size() > 1 && !http) {
+      throw new UsageException("stdio serves one label; --label " + labels.get(1)
+          + " needs --http (each further label is served on /labels/" + labels.get(1) + "/mcp)");
+    }
+    if (new java.util.HashSet<>(labels).size() < labels.size()) {
+      throw new UsageException("--label: each label once, not " + String.join(", ", labels));
+    }
+  }
+
   /** One label's view: its name (null: every file's newest version) and its library. */
   record View(@Nullable String label, StoreLibrary library) {}
 
