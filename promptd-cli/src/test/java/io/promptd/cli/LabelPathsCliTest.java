@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.cli.StoreCliTest.Result;
 import io.promptd.store.testing.TestPostgres;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,6 +70,12 @@ class LabelPathsCliTest {
 
     assertThat(get(production)).contains("Hello one");
     assertThat(get(staging)).contains("Hello one");
+    // A legacy session (kept in the store, signed with its secret) belongs to the path that opened
+    // it.
+    String sid = initialize(production);
+    assertThat(list(production, sid).statusCode()).isEqualTo(200);
+    assertThat(list(staging, sid).statusCode()).isEqualTo(404);
+    assertThat(list(staging, initialize(staging)).body()).contains("hello");
     LinkedBlockingQueue<String> atProduction = watch(production);
     LinkedBlockingQueue<String> atStaging = watch(staging);
     LinkedBlockingQueue<String> atReplica = watch(replica);
@@ -104,6 +114,39 @@ class LabelPathsCliTest {
     Result r = StoreCliTest.run(List.of("get", "hello", "--url", at));
     assertThat(r.status()).as(r.err()).isZero();
     return r.out();
+  }
+
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  /** Opens a legacy session at {@code at}; returns its id. */
+  private static String initialize(String at) throws Exception {
+    HttpResponse<String> r = post(
+        at,
+        null,
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+            + "\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}");
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    String sid = r.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    assertThat(post(at, sid, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+            .statusCode())
+        .isEqualTo(202);
+    return sid;
+  }
+
+  private static HttpResponse<String> list(String at, String sid) throws Exception {
+    return post(at, sid, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/list\"}");
+  }
+
+  private static HttpResponse<String> post(String at, String sid, String body) throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(at))
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
+        .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (sid != null) {
+      b.header("Mcp-Session-Id", sid).header("MCP-Protocol-Version", "2025-06-18");
+    }
+    return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private static String url(String line) {
