@@ -2,8 +2,10 @@ package io.promptd.bench;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.promptd.store.FileVersion;
 import io.promptd.store.FolderFiles;
 import io.promptd.store.PromptStore;
+import io.promptd.store.StoreLabels;
 import io.promptd.store.StoreUrl;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -28,23 +30,34 @@ import java.util.concurrent.TimeUnit;
  * every URL given, publishes a changed prompt into the store N times (directly through {@link PromptStore}, so the
  * commit's time is known: right after {@code publish} returns), and records when each stream hears of it.
  *
- * <pre>java -cp … io.promptd.bench.PublishLatency STORE_URL LIBRARY_DIR PUBLISHES URL…</pre>
+ * <pre>java -cp … io.promptd.bench.PublishLatency [--label LABEL] STORE_URL LIBRARY_DIR PUBLISHES URL…</pre>
  *
- * Prints every latency's p50, p95 and max in milliseconds, and a {@code RESULT} line. A notification that arrives
- * before {@code publish} returned (the replica heard the commit first) counts as 0 ms.
+ * With {@code --label}, label moves instead of publishes (the replicas serve {@code --label LABEL}): it publishes the
+ * library with the label on it and then a second version of the probe prompt, and moves LABEL on the probe between
+ * its two versions N times ({@link StoreLabels#set}, committed when it returns).
+ *
+ * <p>Prints every latency's p50, p95 and max in milliseconds, and a {@code RESULT} line. A notification that arrives
+ * before {@code publish} (or the move) returned (the replica heard the commit first) counts as 0 ms.
  */
 public final class PublishLatency {
   private PublishLatency() {}
 
   public static void main(String[] args) throws Exception {
+    String label = null;
+    if (args.length > 1 && args[0].equals("--label")) {
+      label = args[1];
+      args = Arrays.copyOfRange(args, 2, args.length);
+    }
     if (args.length < 4) {
-      System.err.println("usage: PublishLatency STORE_URL LIBRARY_DIR PUBLISHES URL...");
+      System.err.println(
+          "usage: PublishLatency [--label LABEL] STORE_URL LIBRARY_DIR PUBLISHES URL...");
       System.exit(2);
     }
     StoreUrl url = StoreUrl.parse(args[0]);
     Map<String, byte[]> files = new HashMap<>(FolderFiles.read(Path.of(args[1])));
     int publishes = Integer.parseInt(args[2]);
     List<URI> replicas = Arrays.stream(args, 3, args.length).map(URI::create).toList();
+    int[] probeVersions = label == null ? null : labelled(url, files, label);
     HttpClient http =
         HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     List<BlockingQueue<Long>> streams = new ArrayList<>();
@@ -55,10 +68,12 @@ public final class PublishLatency {
     int missed = 0;
     try (PromptStore store = PromptStore.open(url)) {
       for (int i = 0; i < publishes; i++) {
-        files.put(
-            "latency_probe.prompt.md",
-            ("---\ndescription: probe " + i + "\n---\nProbe " + i + "\n").getBytes(UTF_8));
-        store.publish(files, "PublishLatency");
+        if (label != null && probeVersions != null) {
+          store.labels().set(PROBE, probeVersions[(i + 1) % 2], label, "PublishLatency");
+        } else {
+          files.put(PROBE, probe(i));
+          store.publish(files, "PublishLatency");
+        }
         long committed = System.nanoTime();
         for (BlockingQueue<Long> s : streams) {
           Long heard = s.poll(10, TimeUnit.SECONDS);
@@ -78,9 +93,11 @@ public final class PublishLatency {
     double[] sorted =
         latencies.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     System.out.printf(
-        "commit -> list_changed over %d publishes x %d streams: p50 %.1f ms, p95 %.1f ms, max %.1f ms,"
+        "%s -> list_changed over %d %s x %d streams: p50 %.1f ms, p95 %.1f ms, max %.1f ms,"
             + " missed %d%n",
+        label == null ? "commit" : "label move",
         publishes,
+        label == null ? "publishes" : "moves of " + label,
         replicas.size(),
         pct(sorted, 50),
         pct(sorted, 95),
@@ -94,6 +111,28 @@ public final class PublishLatency {
         sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
         missed);
     System.exit(0);
+  }
+
+  private static final String PROBE = "latency_probe.prompt.md";
+
+  private static byte[] probe(int i) {
+    return ("---\ndescription: probe " + i + "\n---\nProbe " + i + "\n").getBytes(UTF_8);
+  }
+
+  /**
+   * Publishes the library with {@code label} on every file, then a second version of the probe without it; returns
+   * the probe's two versions: the labelled one, then the newer.
+   */
+  private static int[] labelled(StoreUrl url, Map<String, byte[]> files, String label)
+      throws Exception {
+    try (PromptStore store = PromptStore.open(url)) {
+      files.put(PROBE, probe(-1));
+      store.publish(files, "PublishLatency", label);
+      files.put(PROBE, probe(-2));
+      store.publish(files, "PublishLatency");
+      List<FileVersion> versions = store.history(PROBE);
+      return new int[] {versions.get(1).version(), versions.get(0).version()};
+    }
   }
 
   private static double pct(double[] sorted, int p) {

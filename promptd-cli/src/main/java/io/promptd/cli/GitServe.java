@@ -36,13 +36,15 @@ final class GitServe {
       Serve.Loading loading =
           options.http() ? new Serve.Loading(serving.firstLoad(), notLoaded(remote)) : null;
       return Serve.serve(
-          serving.library(),
-          serving::loaded,
-          null,
+          new Serve.Served(
+              serving.library(),
+              serving::loaded,
+              null,
+              java.util.List.of(),
+              hook(git.webhookSecret(), serving, err)),
           null,
           options.sessionSecret(),
           loading,
-          hook(git.webhookSecret(), serving, err),
           options,
           err,
           in,

@@ -78,7 +78,8 @@ public final class Main {
         --label LABEL        with --store: serve the version of each file that LABEL points at; a prompt, resource
                              or skill file without LABEL is not served, other files (partials, attachments,
                              _folder.yaml) follow their newest version unless labelled; a label move reaches
-                             clients as list_changed
+                             clients as list_changed. Repeat over HTTP to serve several labels: the first on
+                             /mcp, each further one on /labels/LABEL/mcp (stdio serves one)
         --git URL[#BRANCH]   serve the head commit of a Git branch (default: the remote's HEAD) instead of
                              folders: file://, git://, http(s):// (token: env PROMPTD_GIT_TOKEN); cloned under
                              $XDG_CACHE_HOME/promptd/git; a new commit is a new library version (list_changed)

@@ -28,6 +28,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
@@ -80,12 +81,9 @@ final class Serve {
         err.println("promptd: warning: " + d.file() + ": " + d.message());
       }
       return serve(
-          library,
-          loaded::get,
-          null,
+          new Served(library, loaded::get, null, List.of(), null),
           null,
           options.sessionSecret(),
-          null,
           null,
           options,
           err,
@@ -106,7 +104,7 @@ final class Serve {
       StoreUrl store, ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
     // One pool and one listening connection for the library feed and the sessions.
     try (StoreDatabase database = StoreDatabase.open(store);
-        StoreLibrary serving = StoreLibrary.start(database, options.library(), options.label());
+        StoreViews views = StoreViews.start(database, options.library(), options.labels());
         StoreSessions sessions = options.http() ? StoreSessions.open(database) : null) {
       // Legacy sessions live in the store, signed with --session-secret or else with the store's
       // own secret, so that
@@ -122,7 +120,7 @@ final class Serve {
           return Main.FAILED;
         }
       }
-      if (!options.http() && !serving.awaitLoaded(STORE_START_WAIT)) {
+      if (!options.http() && !views.awaitFirst(STORE_START_WAIT)) {
         err.println(notLoaded(store));
       }
       // Every replica serving the store names a change by the store's version: resumed streams
@@ -130,15 +128,13 @@ final class Serve {
       // Over HTTP the port opens at once and requests that come before the first load wait for it
       // (as long as the
       // stdio start would), instead of the port opening only after the load.
-      Loading loading = options.http() ? new Loading(serving.firstLoad(), notLoaded(store)) : null;
+      Loading loading = options.http() ? new Loading(views.firstLoad(), notLoaded(store)) : null;
+      StoreLibrary serving = views.first();
       return serve(
-          serving.library(),
-          serving::loaded,
-          serving::version,
+          new Served(serving.library(), views::loaded, serving::version, views.further(), null),
           sessions,
           secret,
           loading,
-          null,
           options,
           err,
           in,
@@ -166,55 +162,42 @@ final class Serve {
    */
   record Loading(CompletionStage<?> done, String late) {}
 
-  static int serve(
+  /**
+   * What one server serves.
+   *
+   * @param library what {@code /mcp} (or stdio) serves
+   * @param loaded the readiness check: every library loaded
+   * @param catalogVersion the version {@code /mcp}'s event ids carry, or null for its catalog's
+   * @param further the further labels' views, each served on {@link StoreViews#path}
+   * @param mounts adds further paths to the HTTP server (a Git source's webhook), or null
+   */
+  record Served(
       Library library,
       BooleanSupplier loaded,
       @Nullable LongSupplier catalogVersion,
+      List<StoreViews.View> further,
+      @Nullable Consumer<HttpTransportBuilder> mounts) {}
+
+  static int serve(
+      Served served,
       @Nullable SessionStore sessionStore,
       ServeOptions.@Nullable SessionSecret sessionSecret,
       @Nullable Loading loading,
-      @Nullable Consumer<HttpTransportBuilder> mounts,
       ServeOptions options,
       PrintStream err,
       InputStream in,
       OutputStream stdout) {
+    Library library = served.library();
     try {
       // The library logged its load's diagnostics already (StderrLogs prints them): printing them
       // here too doubled them.
       if (options.watch() && options.store() == null && options.git() == null) {
         library.watch();
       }
-      McpServer.Builder builder = McpServer.builder()
-          .serverInfo(new Implementation("promptd", "promptd", McpServer.libraryVersion()))
-          .prompts(library.catalog())
-          .resources(library)
-          .skills(library.skillProvider())
-          .pageSize(options.pageSize())
-          .completionRateLimit(options.completionRate(), Math.max(1, 2 * options.completionRate()))
-          .elicitation(options.forms().elicit())
-          .formFirst(options.forms().formFirst())
-          .freeTextConfirmation(options.forms().confirmFreeText())
-          .promptsAsTools(options.promptsAsTools());
-      if (sessionSecret != null) {
-        builder.cursorSecret(
-            sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors
-        // and each other's retries of prompts/get after an InputRequiredResult
-        builder.requestStateSecret(sessionSecret.derive("promptd request state"));
-      }
-      try (McpServer server = builder.build();
+      try (McpServer server = builder(library, sessionSecret, options).build();
           ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {
-          serveHttp(
-              server,
-              library,
-              loaded,
-              catalogVersion,
-              sessionStore,
-              sessionSecret,
-              loading,
-              mounts,
-              options,
-              err);
+          serveHttp(server, served, sessionStore, sessionSecret, loading, options, err);
         } else {
           err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
           StdioTransport.create(server, in, stdout, options.maxLineBytes()).run();
@@ -230,16 +213,36 @@ final class Serve {
     }
   }
 
+  /** An MCP server of {@code library} as the options say; every label's server is built alike. */
+  private static McpServer.Builder builder(
+      Library library, ServeOptions.@Nullable SessionSecret sessionSecret, ServeOptions options) {
+    McpServer.Builder builder = McpServer.builder()
+        .serverInfo(new Implementation("promptd", "promptd", McpServer.libraryVersion()))
+        .prompts(library.catalog())
+        .resources(library)
+        .skills(library.skillProvider())
+        .pageSize(options.pageSize())
+        .completionRateLimit(options.completionRate(), Math.max(1, 2 * options.completionRate()))
+        .elicitation(options.forms().elicit())
+        .formFirst(options.forms().formFirst())
+        .freeTextConfirmation(options.forms().confirmFreeText())
+        .promptsAsTools(options.promptsAsTools());
+    if (sessionSecret != null) {
+      builder.cursorSecret(
+          sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors
+      // and each other's retries of prompts/get after an InputRequiredResult
+      builder.requestStateSecret(sessionSecret.derive("promptd request state"));
+    }
+    return builder;
+  }
+
   /** Serves until the process is told to stop (SIGINT, SIGTERM); in-flight requests finish first. */
   private static void serveHttp(
       McpServer server,
-      Library library,
-      BooleanSupplier loaded,
-      @Nullable LongSupplier catalogVersion,
+      Served served,
       @Nullable SessionStore sessionStore,
       ServeOptions.@Nullable SessionSecret sessionSecret,
       @Nullable Loading loading,
-      @Nullable Consumer<HttpTransportBuilder> mounts,
       ServeOptions options,
       PrintStream err)
       throws IOException, InterruptedException {
@@ -251,7 +254,7 @@ final class Serve {
     if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
       System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
     }
-    Operations ops = Operations.create(options.ops(), server, library);
+    Operations ops = Operations.create(options.ops(), server, served.library());
     HttpTransportBuilder builder = HttpTransport.builder()
         .server(server)
         .host(options.host())
@@ -266,7 +269,15 @@ final class Serve {
             .withMaxStreamsPerClient(options.connections().maxStreamsPerClient())
             .withRequestHeaderTimeout(
                 Duration.ofSeconds(options.connections().headerTimeoutSeconds())))
-        .readinessCheck("library loaded", loaded);
+        .readinessCheck("library loaded", served.loaded());
+    // Each further label: a full MCP endpoint of its own server, sessions included (see
+    // StoreViews).
+    List<McpServer> further = new ArrayList<>();
+    for (StoreViews.View v : served.further()) {
+      McpServer s = builder(v.library().library(), sessionSecret, options).build();
+      further.add(s);
+      builder.endpoint(StoreViews.path(String.valueOf(v.label())), s, v.library()::version);
+    }
     if (options.catalog()) {
       // Without authentication or a public URL, only visitors on this machine get the page.
       WebCatalog.mountOn(
@@ -276,6 +287,7 @@ final class Serve {
               || options.oauth() != null
               || !options.publicUrls().isEmpty());
     }
+    Consumer<HttpTransportBuilder> mounts = served.mounts();
     if (mounts != null) {
       mounts.accept(builder);
     }
@@ -283,6 +295,7 @@ final class Serve {
       builder.holdRequestsUntil(loading.done(), STORE_START_WAIT);
     }
     options.publicUrls().forEach(builder::publicUrl);
+    LongSupplier catalogVersion = served.catalogVersion();
     if (catalogVersion != null) {
       builder.catalogVersion(catalogVersion);
     }
@@ -305,6 +318,7 @@ final class Serve {
       ops.start(http);
     } catch (IllegalStateException | IllegalArgumentException e) {
       ops.close();
+      further.forEach(McpServer::close);
       String why = String.valueOf(e.getMessage());
       throw new IOException("refusing to start: " + why
           + (why.contains("without authentication")
@@ -312,9 +326,11 @@ final class Serve {
               : ""));
     } catch (UncheckedIOException e) {
       ops.close();
+      further.forEach(McpServer::close);
       throw e.getCause();
     } catch (IOException | RuntimeException e) {
       ops.close();
+      further.forEach(McpServer::close);
       throw e;
     }
     CountDownLatch stopped = new CountDownLatch(1);
@@ -324,6 +340,7 @@ final class Serve {
               http.close();
               ops.close();
               server.close();
+              further.forEach(McpServer::close);
               stopped.countDown();
             },
             "promptd-shutdown"));
@@ -351,6 +368,11 @@ final class Serve {
     err.println("promptd: serving " + server.prompts().size() + " prompt(s) on " + at
         + (options.token() != null ? " (bearer token required)" : "")
         + oauthNote(options.oauth(), http));
+    for (StoreViews.View v : served.further()) {
+      err.println("promptd: serving label " + v.label() + " ("
+          + v.library().library().catalog().size() + " prompt(s)) on "
+          + http.uri().resolve(StoreViews.path(String.valueOf(v.label()))));
+    }
     if (options.catalog()) {
       err.println("promptd: web catalog at "
           + (reachable.isEmpty() ? http.uri() : reachable.getFirst()).resolve("/"));

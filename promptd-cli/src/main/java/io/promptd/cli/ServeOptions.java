@@ -32,7 +32,8 @@ import org.jspecify.annotations.Nullable;
  * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
  * @param sessionSecret the key that signs legacy session ids, shared by replicas, or null for a per-process one
  * @param store the prompt store to serve instead of {@code directories} (which is then empty), or null
- * @param label the store's label to serve ({@code --label}), or null for every file's newest version
+ * @param labels the store's labels to serve ({@code --label}, each once): the first on {@code /mcp} (or stdio), each
+ *     further one on {@code /labels/NAME/mcp}; empty for every file's newest version
  * @param completionRate {@code completion/complete} requests per second per client (bursts of twice as many); 0: no
  *     limit
  * @param sessionsPerCaller how many legacy HTTP sessions one caller (token subject, else client address) may hold
@@ -61,7 +62,7 @@ record ServeOptions(
     @Nullable OAuthSettings oauth,
     @Nullable SessionSecret sessionSecret,
     @Nullable StoreUrl store,
-    @Nullable String label,
+    List<String> labels,
     int completionRate,
     int sessionsPerCaller,
     FormOptions forms,
@@ -149,7 +150,7 @@ record ServeOptions(
     Path tlsKey = null;
     Path sessionSecretFile = null;
     String store = null;
-    String label = null;
+    List<String> labels = new ArrayList<>();
     int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
     int sessionsPerCaller = HttpLimits.DEFAULTS.maxSessionsPerCaller();
     boolean sessionsPerCallerGiven = false;
@@ -201,7 +202,7 @@ record ServeOptions(
         case "--oauth-scopes" -> scopes = text(args, ++i, arg);
         case "--session-secret" -> sessionSecretFile = Path.of(text(args, ++i, arg));
         case "--store" -> store = text(args, ++i, arg);
-        case "--label" -> label = text(args, ++i, arg);
+        case "--label" -> labels.add(text(args, ++i, arg));
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--max-sessions-per-caller" -> {
           sessionsPerCaller = intValue(args, ++i, arg, 1);
@@ -281,16 +282,7 @@ record ServeOptions(
     if ((store != null ? 1 : 0) + (dirs.isEmpty() ? 0 : 1) + (gitOptions != null ? 1 : 0) > 1) {
       throw new UsageException("serve takes one source: folders, --store or --git");
     }
-    if (label != null) {
-      if (store == null) {
-        throw new UsageException("--label needs --store");
-      }
-      try {
-        io.promptd.store.StoreLabels.check(label);
-      } catch (io.promptd.store.StoreException e) {
-        throw new UsageException(String.valueOf(e.getMessage()));
-      }
-    }
+    StoreViews.checkLabels(labels, store != null, http);
     return new ServeOptions(
         store == null && gitOptions == null ? directories(dirs) : List.of(),
         pageSize,
@@ -309,7 +301,7 @@ record ServeOptions(
         oauth,
         sessionSecret,
         store == null ? null : StoreCommand.storeUrl(store),
-        label,
+        List.copyOf(labels),
         completionRate,
         sessionsPerCaller,
         new FormOptions(elicit, formFirst, confirm),

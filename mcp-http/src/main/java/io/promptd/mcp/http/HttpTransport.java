@@ -36,6 +36,9 @@ public final class HttpTransport implements AutoCloseable {
   private final SessionRegistry sessions;
   private final @Nullable SharedSessions shared;
   private final ModernEndpoint modern;
+  /** The {@linkplain HttpTransportBuilder#endpoint further endpoints}, each with sessions of its own. */
+  private final List<ServedEndpoint> further;
+
   private final SseTransportEndpoint sse;
   private final Gate gate = new Gate();
   private final Router router;
@@ -49,28 +52,16 @@ public final class HttpTransport implements AutoCloseable {
 
   HttpTransport(HttpTransportBuilder b, McpServer server, @Nullable TlsFiles tls) {
     this.config = b;
-    this.sessions = new SessionRegistry(
-        b.sessionIdleTimeout,
-        b.limits.maxSessions(),
-        b.limits.maxSessionsPerCaller(),
-        b.sessionClock);
-    this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter, b.streamLimits);
-    byte[] secret = b.sessionSecret;
-    SessionStore store = b.sessionStore;
-    this.shared = secret == null
-        ? null
-        : new SharedSessions(
-            server,
-            sessions,
-            new SessionTokens(secret),
-            store == null ? SessionStore.inMemory() : store,
-            store != null,
-            b.sessionIdleTimeout,
-            b.sessionMaxAge,
-            b.streamLimits,
-            b.catalogVersion == null ? server.prompts()::version : b.catalogVersion);
-    LegacyEndpoint legacy =
-        new LegacyEndpoint(server, sessions, b.keepAliveInterval, b.streamLimits, shared);
+    StreamLimit streams = new StreamLimit(b.limits.maxStreamsPerClient());
+    ServedEndpoint main =
+        new ServedEndpoint(b, b.path, server, b.catalogVersion, true, gate, streams);
+    this.sessions = main.sessions;
+    this.modern = main.modern;
+    this.shared = main.shared;
+    this.further = b.endpoints.stream()
+        .map(e ->
+            new ServedEndpoint(b, e.path(), e.server(), e.catalogVersion(), false, gate, streams))
+        .toList();
     Map<String, BooleanSupplier> checks = new LinkedHashMap<>(b.readinessChecks);
     if (b.oauth != null) {
       checks.putIfAbsent(
@@ -85,12 +76,12 @@ public final class HttpTransport implements AutoCloseable {
         b.limits.maxSessions(),
         b.limits.maxSessionsPerCaller(),
         sessions::size);
-    StreamLimit streams = new StreamLimit(b.limits.maxStreamsPerClient());
-    McpEndpoint endpoint = new McpEndpoint(gate, b.limits.maxBodyBytes(), legacy, modern, streams);
+    McpEndpoint endpoint = main.route;
     // The MCP endpoint first: the first route mounted at a path wins, and nothing hides the
     // endpoint.
     this.router = new Router(ex -> ex.refuse(404, "Not Found: the MCP endpoint is " + b.path));
     router.mount(b.path, endpoint);
+    further.forEach(e -> router.mount(e.path, e.route));
     new Probes(gate, gate::forbidden, telemetry).mountOn(router);
     new SseRoute(gate, sse, streams).mountOn(router);
     b.mounts.byPath().forEach((p, m) -> router.mount(p, new MountRoute(gate, gate::forbidden, m)));
@@ -272,7 +263,11 @@ public final class HttpTransport implements AutoCloseable {
 
   /** How many legacy sessions are open now: Streamable HTTP ones and those of the old HTTP+SSE transport. */
   public int sessionCount() {
-    return sessions.size() + sse.size();
+    int n = sessions.size() + sse.size();
+    for (ServedEndpoint e : further) {
+      n += e.sessions.size();
+    }
+    return n;
   }
 
   /** How many SSE response streams are open now: legacy GET streams, modern listen streams and streamed answers. */
@@ -330,8 +325,10 @@ public final class HttpTransport implements AutoCloseable {
         shared.close();
       }
       sessions.closeAll();
+      further.forEach(ServedEndpoint::closeSessions);
       if (!handler.drain(config.shutdownTimeout, () -> {
         modern.closeAll();
+        further.forEach(e -> e.modern.closeAll());
         sse.closeAll();
       })) {
         LOG.log(
@@ -341,6 +338,7 @@ public final class HttpTransport implements AutoCloseable {
       Thread.currentThread().interrupt();
     } finally {
       modern.close();
+      further.forEach(e -> e.modern.close());
       if (issuerKeys != null) {
         issuerKeys.close();
       }

@@ -74,6 +74,10 @@ public final class HttpTransportBuilder {
   final Map<String, BooleanSupplier> readinessChecks = new LinkedHashMap<>();
   Dispatcher.@Nullable Hold hold;
   final Mounts mounts = new Mounts("mount", true);
+  final List<Further> endpoints = new ArrayList<>();
+
+  /** A further MCP endpoint: its path, its server and the version its event ids carry (null: the server's). */
+  record Further(String path, McpServer server, @Nullable LongSupplier catalogVersion) {}
 
   @Nullable
   String adminHost;
@@ -398,6 +402,35 @@ public final class HttpTransportBuilder {
   }
 
   /**
+   * Serves a further MCP endpoint at {@code path} of the same port: another {@link McpServer} (such as another view of
+   * the prompts) with everything the main endpoint has — both protocol eras, legacy sessions and their GET streams,
+   * modern listen streams — behind the same checks and authentication. Its legacy sessions are its own: an id issued
+   * at one path is unknown at every other (under a {@link #sessionSecret session secret}, a further endpoint signs its
+   * ids with a key derived from the secret and its path, so replicas with the same secret still share them). The old
+   * HTTP+SSE transport ({@code /sse}) and the OAuth metadata stay the main endpoint's. The transport does not close
+   * the server.
+   *
+   * @param path an absolute path, neither the main endpoint's nor a mount's nor the transport's own; each path once
+   * @param catalogVersion what its GET stream event ids carry (see {@link #catalogVersion}), or null for its server's
+   *     catalog version
+   * @throws IllegalArgumentException when the path is not absolute, is the transport's own, or is added already
+   */
+  public HttpTransportBuilder endpoint(
+      String path, McpServer server, @Nullable LongSupplier catalogVersion) {
+    requireNonNull(path, "HttpTransportBuilder.endpoint: path");
+    requireNonNull(server, "HttpTransportBuilder.endpoint: server");
+    // The same checks as a mount's path, on a scratch list: the endpoint must not shadow the
+    // transport's routes.
+    new Mounts("endpoint", true).add(path, (request, response) -> {});
+    if (endpoints.stream().anyMatch(e -> e.path().equals(path))) {
+      throw new IllegalArgumentException(
+          "HttpTransportBuilder.endpoint: " + path + " is an endpoint already");
+    }
+    endpoints.add(new Further(path, server, catalogVersion));
+    return this;
+  }
+
+  /**
    * Adds the admin listener: a second port of the same server, for operators, that serves {@code /healthz} and {@code
    * /readyz} (as the MCP port does) and the {@linkplain #adminMount admin mounts}, such as {@code /metrics}; anything
    * else gets 404. Plain HTTP, never the MCP endpoint, no token, no request events. Bound to a loopback address it
@@ -466,6 +499,12 @@ public final class HttpTransportBuilder {
     if (mounts.has(path)) {
       throw new IllegalStateException("HttpTransportBuilder.build: a mount is served at " + path
           + "; the MCP path " + path + " would hide it");
+    }
+    for (Further e : endpoints) {
+      if (e.path().equals(path) || mounts.has(e.path())) {
+        throw new IllegalStateException("HttpTransportBuilder.build: the endpoint " + e.path()
+            + " is also " + (e.path().equals(path) ? "the main MCP path" : "a mount's path"));
+      }
     }
     if (!adminMounts.isEmpty() && adminHost == null) {
       throw new IllegalStateException(
