@@ -13,6 +13,7 @@ import io.promptd.mcp.http.SessionStore;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
+import io.promptd.store.PromptStore;
 import io.promptd.store.StoreDatabase;
 import io.promptd.store.StoreException;
 import io.promptd.store.StoreLibrary;
@@ -131,18 +132,23 @@ final class Serve {
       // (as long as the
       // stdio start would), instead of the port opening only after the load.
       Loading loading = options.http() ? new Loading(serving.firstLoad(), notLoaded(store)) : null;
-      return serve(
-          serving.library(),
-          serving::loaded,
-          serving::version,
-          sessions,
-          secret,
-          loading,
-          null,
-          options,
-          err,
-          in,
-          stdout);
+      try (PromptStore managed = options.manage() ? PromptStore.open(store) : null) {
+        return serve(
+            serving.library(),
+            serving::loaded,
+            serving::version,
+            sessions,
+            secret,
+            loading,
+            managed == null ? null : builder -> ManageApi.mountOn(builder, managed),
+            options,
+            err,
+            in,
+            stdout);
+      }
+    } catch (StoreException e) {
+      err.println("promptd: " + e.getMessage());
+      return Main.FAILED;
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
       return Main.FAILED;

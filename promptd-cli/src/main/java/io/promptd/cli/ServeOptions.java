@@ -43,6 +43,8 @@ import org.jspecify.annotations.Nullable;
  * @param skillPrompts whether each skill is offered as a prompt too ({@code --no-skill-prompts}: not)
  * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
  * @param git the Git branch to serve instead of {@code directories} (which is then empty), or null
+ * @param manage whether the HTTP server serves the management API at {@code /manage/v1/} ({@code --manage}; needs
+ *     {@code --store}, {@code --http} and OAuth)
  */
 record ServeOptions(
     List<Path> directories,
@@ -68,7 +70,8 @@ record ServeOptions(
     boolean promptsAsTools,
     boolean skillPrompts,
     boolean catalog,
-    @Nullable GitOptions git) {
+    @Nullable GitOptions git,
+    boolean manage) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -159,6 +162,7 @@ record ServeOptions(
     boolean promptsAsTools = false;
     boolean skillPrompts = true;
     boolean catalog = false;
+    boolean manage = false;
     GitOptions.Parsed git = new GitOptions.Parsed();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -202,6 +206,7 @@ record ServeOptions(
         case "--session-secret" -> sessionSecretFile = Path.of(text(args, ++i, arg));
         case "--store" -> store = text(args, ++i, arg);
         case "--label" -> label = text(args, ++i, arg);
+        case "--manage" -> manage = true;
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--max-sessions-per-caller" -> {
           sessionsPerCaller = intValue(args, ++i, arg, 1);
@@ -291,6 +296,20 @@ record ServeOptions(
         throw new UsageException(String.valueOf(e.getMessage()));
       }
     }
+    if (manage) {
+      if (store == null) {
+        throw new UsageException(
+            "--manage needs --store: the management API moves the store's labels");
+      }
+      if (!http) {
+        throw new UsageException("--manage needs --http");
+      }
+      if (oauth == null) {
+        throw new UsageException(
+            "--manage needs OAuth (--oauth-issuer): the management API moves labels"
+                + " and checks each caller's access token and scopes");
+      }
+    }
     return new ServeOptions(
         store == null && gitOptions == null ? directories(dirs) : List.of(),
         pageSize,
@@ -316,7 +335,8 @@ record ServeOptions(
         promptsAsTools,
         skillPrompts,
         catalog,
-        gitOptions);
+        gitOptions,
+        manage);
   }
 
   /**
