@@ -5,7 +5,6 @@ import io.promptd.mcp.http.HttpTransportBuilder;
 import io.promptd.mcp.http.MountRequest;
 import io.promptd.mcp.http.MountResponse;
 import io.promptd.mcp.json.Json;
-import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonException;
 import io.promptd.mcp.json.JsonNumber;
@@ -239,9 +238,5 @@ final class ManageApi {
 
   static JsonString text(String s) {
     return new JsonString(s);
-  }
-
-  static JsonArray array(List<Json> elements) {
-    return new JsonArray(elements);
   }
 }
