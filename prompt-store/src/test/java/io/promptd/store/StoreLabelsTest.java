@@ -216,6 +216,8 @@ class StoreLabelsTest {
               "hello", 1, "production", "api:carol", java.util.Set.of("promote:production")))
           .extracting(LabelMove::author)
           .containsExactly("api:carol");
+      labels.protect("production", "release", "alice"); // again: the scope is replaced
+      assertThat(labels.protections()).containsExactly(Map.entry("production", "release"));
       labels.unprotect("production");
       assertThat(labels.protections()).isEmpty();
       assertThatThrownBy(() -> labels.unprotect("production"))
