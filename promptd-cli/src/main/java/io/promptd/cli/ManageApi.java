@@ -62,6 +62,26 @@ final class ManageApi {
     builder.authenticatedMount(OPENAPI, api.get((q, c) -> api.openapi));
   }
 
+  /**
+   * Refuses {@code serve --manage} without a store, HTTP or OAuth.
+   *
+   * @throws UsageException saying which is missing
+   */
+  static void checkOptions(boolean store, boolean http, boolean oauth) {
+    if (!store) {
+      throw new UsageException(
+          "--manage needs --store: the management API moves the store's labels");
+    }
+    if (!http) {
+      throw new UsageException("--manage needs --http");
+    }
+    if (!oauth) {
+      throw new UsageException(
+          "--manage needs OAuth (--oauth-issuer): the management API moves labels"
+              + " and checks each caller's access token and scopes");
+    }
+  }
+
   /** The OpenAPI 3.1 description kept beside this class. */
   static byte[] openapi() throws IOException {
     try (InputStream in = ManageApi.class.getResourceAsStream("manage-openapi.json")) {

@@ -297,18 +297,7 @@ record ServeOptions(
       }
     }
     if (manage) {
-      if (store == null) {
-        throw new UsageException(
-            "--manage needs --store: the management API moves the store's labels");
-      }
-      if (!http) {
-        throw new UsageException("--manage needs --http");
-      }
-      if (oauth == null) {
-        throw new UsageException(
-            "--manage needs OAuth (--oauth-issuer): the management API moves labels"
-                + " and checks each caller's access token and scopes");
-      }
+      ManageApi.checkOptions(store != null, http, oauth != null);
     }
     return new ServeOptions(
         store == null && gitOptions == null ? directories(dirs) : List.of(),
