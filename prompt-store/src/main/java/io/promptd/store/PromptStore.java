@@ -160,6 +160,36 @@ public final class PromptStore implements AutoCloseable {
     return write(author, current -> target, null);
   }
 
+  /**
+   * The content of version {@code version} of the file at {@code path}.
+   *
+   * @return its bytes, or null when that version deleted the file
+   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when the file has no such version
+   */
+  public byte @Nullable [] content(String path, int version) throws StoreException {
+    requireNonNull(path, "path");
+    try (Connection c = connection()) {
+      boolean[] found = new boolean[1];
+      byte[] data = StoreQueries.content(c, path, version, found);
+      if (!found[0]) {
+        throw new StoreException(
+            StoreException.Kind.NOT_FOUND, "'" + path + "' has no version " + version);
+      }
+      return data;
+    } catch (SQLException e) {
+      throw failed("read version " + version + " of '" + path + "'", e);
+    }
+  }
+
+  /** Every version of every file the store holds or held, by path, newest first per file. */
+  public List<FileVersion> history() throws StoreException {
+    try (Connection c = connection()) {
+      return StoreQueries.history(c, StoreQueries.latestOfAll(c).keySet());
+    } catch (SQLException e) {
+      throw failed("read the history", e);
+    }
+  }
+
   /** Every version of every file {@code name} names (see {@link #paths}), newest first per file. */
   public List<FileVersion> history(String name) throws StoreException {
     Set<String> paths = paths(name);

@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 
@@ -15,10 +14,11 @@ import org.flywaydb.core.api.FlywayException;
  */
 final class Schema {
   /**
-   * The version of the newest migration under {@code promptd-store-migration} ({@code PromptStoreTest} checks it
-   * against the files): a store whose history already ends there needs no Flyway run.
+   * The versions of the migrations under {@code promptd-store-migration} ({@code PromptStoreTest} checks them against
+   * the files): a store whose history holds each of them needs no Flyway run. There may be gaps (V5 was taken by work
+   * done in parallel); a migration that arrives below one already applied is applied too ({@code outOfOrder}).
    */
-  static final String NEWEST_MIGRATION = "4";
+  static final java.util.List<String> MIGRATIONS = java.util.List.of("1", "2", "3", "4", "6");
 
   private final StoreUrl url;
   private volatile boolean migrated;
@@ -45,7 +45,7 @@ final class Schema {
   }
 
   /**
-   * Applies the migrations unless the store's schema history already ends at {@link #NEWEST_MIGRATION}, checked on
+   * Applies the migrations unless the store's schema history already holds each of {@link #MIGRATIONS}, checked on
    * {@code held}: one query instead of Flyway's start-up (class loading, scanning the classpath, locking), which took
    * 0.6–2 s of a replica's start, and on a connection the caller holds instead of one more (each costs a round of SCRAM
    * authentication at start).
@@ -68,6 +68,7 @@ final class Schema {
           .dataSource(url.jdbcUrl(), url.user(), url.password())
           .locations("classpath:promptd-store-migration")
           .table("promptd_schema_history")
+          .outOfOrder(true)
           .loggers("slf4j")
           .load()
           .migrate();
@@ -78,12 +79,14 @@ final class Schema {
     }
   }
 
-  /** Whether the schema history's last successful migration is the newest one; false when it cannot tell. */
+  /** Whether the schema history holds every one of {@link #MIGRATIONS}, applied; false when it cannot tell. */
   private static boolean current(Connection c) {
-    try (Statement s = c.createStatement();
-        ResultSet r = s.executeQuery("SELECT version FROM promptd_schema_history WHERE success"
-            + " ORDER BY installed_rank DESC LIMIT 1")) {
-      return r.next() && NEWEST_MIGRATION.equals(r.getString(1));
+    try (java.sql.PreparedStatement s = c.prepareStatement(
+        "SELECT count(DISTINCT version) FROM promptd_schema_history WHERE success AND version = ANY (?)")) {
+      s.setArray(1, c.createArrayOf("text", MIGRATIONS.toArray()));
+      try (ResultSet r = s.executeQuery()) {
+        return r.next() && r.getInt(1) == MIGRATIONS.size();
+      }
     } catch (SQLException e) {
       return false; // no history yet (a new store), or the database is away: Flyway decides and
       // reports

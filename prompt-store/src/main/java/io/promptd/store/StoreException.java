@@ -17,7 +17,9 @@ public final class StoreException extends Exception {
     /** The files to publish have errors, or a version asked for does not exist; nothing was written. */
     REFUSED,
     /** The request names no file the store holds or held (a mistyped prompt name); nothing was written. */
-    NOT_FOUND
+    NOT_FOUND,
+    /** The label is protected and the caller lacks the scope that moving it needs; nothing was written. */
+    FORBIDDEN
   }
 
   private final Kind kind;

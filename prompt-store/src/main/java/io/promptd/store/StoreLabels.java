@@ -59,12 +59,37 @@ public final class StoreLabels {
    */
   public List<LabelMove> set(String name, int version, String label, String author)
       throws StoreException {
+    return set(name, version, label, author, null);
+  }
+
+  /**
+   * Points {@code label} at version {@code version} of each file {@code name} names, as {@link #set(String, int,
+   * String, String)} does, for a caller holding {@code scopes}: a {@linkplain #protect protected} label moves only when
+   * they include its scope, checked in the same transaction.
+   *
+   * @param scopes the scopes the caller was granted, or null for a caller trusted with every label (the command line,
+   *     which holds the database's credentials)
+   * @throws StoreException with {@link StoreException.Kind#FORBIDDEN} when the label is protected by a scope {@code
+   *     scopes} lacks, and as {@link #set(String, int, String, String)}
+   */
+  public List<LabelMove> set(
+      String name, int version, String label, String author, @Nullable Set<String> scopes)
+      throws StoreException {
     requireNonNull(author, "author");
     check(label);
     Set<String> paths = store.paths(name);
     return inTransaction(
         "point '" + label + "' at version " + version + " of '" + name + "'", c -> {
           long libraryVersion = LabelQueries.lockStore(c);
+          if (scopes != null) {
+            String scope = ProtectedLabels.scope(c, label);
+            if (scope != null && !scopes.contains(scope)) {
+              throw new StoreException(
+                  StoreException.Kind.FORBIDDEN,
+                  "the label '" + label + "' is protected: moving it needs the scope '" + scope
+                      + "'");
+            }
+          }
           List<LabelMove> moves = new ArrayList<>();
           for (String path : paths) {
             boolean[] found = new boolean[1];
@@ -136,6 +161,51 @@ public final class StoreLabels {
       return LabelQueries.moves(c, paths);
     } catch (SQLException e) {
       throw store.failed("read the label moves of '" + name + "'", e);
+    }
+  }
+
+  /**
+   * Protects {@code label}: from now on moving it over the management API needs {@code scope}; protecting it again
+   * replaces the scope. The command line still moves it.
+   *
+   * @param scope an OAuth scope: 1 to 128 printable ASCII characters other than space, {@code "} and {@code \\}
+   * @param author who protects it, recorded
+   * @throws StoreException with {@link StoreException.Kind#REFUSED} for a bad label or scope
+   */
+  public void protect(String label, String scope, String author) throws StoreException {
+    requireNonNull(author, "author");
+    check(label);
+    ProtectedLabels.checkScope(scope);
+    try (Connection c = store.connection()) {
+      ProtectedLabels.protect(c, label, scope, author);
+    } catch (SQLException e) {
+      throw store.failed("protect the label '" + label + "'", e);
+    }
+  }
+
+  /**
+   * Lifts {@code label}'s protection.
+   *
+   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when it is not protected
+   */
+  public void unprotect(String label) throws StoreException {
+    check(label);
+    try (Connection c = store.connection()) {
+      if (!ProtectedLabels.unprotect(c, label)) {
+        throw new StoreException(
+            StoreException.Kind.NOT_FOUND, "the label '" + label + "' is not protected");
+      }
+    } catch (SQLException e) {
+      throw store.failed("unprotect the label '" + label + "'", e);
+    }
+  }
+
+  /** The protected labels and the scope each needs, by label. */
+  public java.util.SortedMap<String, String> protections() throws StoreException {
+    try (Connection c = store.connection()) {
+      return ProtectedLabels.all(c);
+    } catch (SQLException e) {
+      throw store.failed("list the protected labels", e);
     }
   }
 

@@ -193,4 +193,39 @@ class StoreLabelsTest {
       assertThat(store.labels().list("ops/incident-review")).hasSize(2);
     }
   }
+
+  @Test
+  void aProtectedLabelMovesOnlyWithItsScopeOrForATrustedCaller() throws Exception {
+    try (PromptStore store = PromptStore.open(url)) {
+      store.publish(Map.of("hello.prompt.md", utf8("v1\n")), "alice");
+      StoreLabels labels = store.labels();
+      labels.protect("production", "promote:production", "alice");
+      assertThat(labels.protections())
+          .containsExactly(Map.entry("production", "promote:production"));
+      assertThatThrownBy(
+              () -> labels.set("hello", 1, "production", "api:bob", java.util.Set.of("prompts")))
+          .isInstanceOf(StoreException.class)
+          .hasMessage(
+              "the label 'production' is protected: moving it needs the scope 'promote:production'")
+          .extracting(e -> ((StoreException) e).kind())
+          .isEqualTo(StoreException.Kind.FORBIDDEN);
+      assertThat(labels.list(null)).isEmpty();
+      assertThat(labels.set("hello", 1, "staging", "api:bob", java.util.Set.of()))
+          .hasSize(1); // an unprotected label needs no scope
+      assertThat(labels.set(
+              "hello", 1, "production", "api:carol", java.util.Set.of("promote:production")))
+          .extracting(LabelMove::author)
+          .containsExactly("api:carol");
+      labels.protect("production", "release", "alice"); // again: the scope is replaced
+      assertThat(labels.protections()).containsExactly(Map.entry("production", "release"));
+      labels.unprotect("production");
+      assertThat(labels.protections()).isEmpty();
+      assertThatThrownBy(() -> labels.unprotect("production"))
+          .extracting(e -> ((StoreException) e).kind())
+          .isEqualTo(StoreException.Kind.NOT_FOUND);
+      assertThatThrownBy(() -> labels.protect("production", "two words", "alice"))
+          .extracting(e -> ((StoreException) e).kind())
+          .isEqualTo(StoreException.Kind.REFUSED);
+    }
+  }
 }

@@ -10,19 +10,25 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
- * {@code promptd label set NAME VERSION LABEL}, {@code label list [NAME]} and {@code label rm NAME LABEL}, each with
- * {@code --store URL}. Moves are recorded with the operating-system user as their author. A mistake of the user's (a
+ * {@code promptd label set NAME VERSION LABEL}, {@code label list [NAME]}, {@code label rm NAME LABEL}, {@code label
+ * protect LABEL --scope SCOPE} and {@code label unprotect LABEL}, each with {@code --store URL}. The command line holds
+ * the database's credentials, so it moves protected labels too. Moves are recorded with the operating-system user as their author. A mistake of the user's (a
  * bad label, {@code latest}, a name or version the store does not hold) exits with {@link Main#USAGE} and writes
  * nothing; {@link Main#FAILED} is kept for the store failing or being away.
  *
- * @param action set, list or rm
- * @param positional NAME VERSION LABEL, [NAME], or NAME LABEL
+ * @param action set, list, rm, protect or unprotect
+ * @param positional NAME VERSION LABEL, [NAME], NAME LABEL, or LABEL
+ * @param scope the scope of {@code protect}, else null
  * @param store where the store is
  * @param author who moves the label
  */
-record LabelCommand(String action, List<String> positional, StoreUrl store, String author) {
+record LabelCommand(
+    String action, List<String> positional, @Nullable String scope, StoreUrl store, String author) {
+  private static final List<String> ACTIONS = List.of("set", "list", "rm", "protect", "unprotect");
+
   LabelCommand {
     positional = List.copyOf(positional);
   }
@@ -38,12 +44,13 @@ record LabelCommand(String action, List<String> positional, StoreUrl store, Stri
    * @param user the operating-system user, recorded with each move
    */
   static LabelCommand parse(List<String> args, Map<String, String> env, String user) {
-    if (args.isEmpty() || !List.of("set", "list", "rm").contains(args.getFirst())) {
-      throw new UsageException("label needs an action: set, list or rm"
+    if (args.isEmpty() || !ACTIONS.contains(args.getFirst())) {
+      throw new UsageException("label needs an action: set, list, rm, protect or unprotect"
           + (args.isEmpty() ? "" : ", not '" + args.getFirst() + "'"));
     }
     String action = args.getFirst();
     String url = env.get(StoreUrl.VARIABLE);
+    String scope = null;
     List<String> positional = new ArrayList<>();
     for (int i = 1; i < args.size(); i++) {
       String arg = args.get(i);
@@ -52,6 +59,11 @@ record LabelCommand(String action, List<String> positional, StoreUrl store, Stri
           throw new UsageException("--store needs a value");
         }
         url = args.get(i);
+      } else if (arg.equals("--scope") && action.equals("protect")) {
+        if (++i >= args.size()) {
+          throw new UsageException("--scope needs a value");
+        }
+        scope = args.get(i);
       } else if (arg.startsWith("-")) {
         throw new UsageException("unknown option '" + arg + "' for label " + action);
       } else {
@@ -61,6 +73,7 @@ record LabelCommand(String action, List<String> positional, StoreUrl store, Stri
     String wanted = switch (action) {
       case "set" -> positional.size() == 3 ? null : "a name, a version and a label";
       case "rm" -> positional.size() == 2 ? null : "a name and a label";
+      case "protect", "unprotect" -> positional.size() == 1 ? null : "a label";
       default -> positional.size() <= 1 ? null : "at most one name";
     };
     if (wanted != null) {
@@ -71,6 +84,10 @@ record LabelCommand(String action, List<String> positional, StoreUrl store, Stri
       throw new UsageException("label set needs a version number (see promptd history), not '"
           + positional.get(1) + "'");
     }
+    if (action.equals("protect") && scope == null) {
+      throw new UsageException("label protect needs --scope SCOPE: the OAuth scope that moving the"
+          + " label over the management API needs");
+    }
     if (!action.equals("list")) {
       try {
         StoreLabels.check(positional.getLast());
@@ -78,7 +95,7 @@ record LabelCommand(String action, List<String> positional, StoreUrl store, Stri
         throw new UsageException(String.valueOf(e.getMessage()));
       }
     }
-    return new LabelCommand(action, positional, StoreCommand.storeUrl(url), user);
+    return new LabelCommand(action, positional, scope, StoreCommand.storeUrl(url), user);
   }
 
   int run(PrintStream out, PrintStream err) {
@@ -100,6 +117,15 @@ record LabelCommand(String action, List<String> positional, StoreUrl store, Stri
           labels
               .remove(positional.getFirst(), positional.get(1), author)
               .forEach(m -> out.println(describe(m)));
+        case "protect" -> {
+          labels.protect(positional.getFirst(), String.valueOf(scope), author);
+          out.println("label '" + positional.getFirst() + "' is protected: moving it over the"
+              + " management API needs the scope '" + scope + "'");
+        }
+        case "unprotect" -> {
+          labels.unprotect(positional.getFirst());
+          out.println("label '" + positional.getFirst() + "' is no longer protected");
+        }
         default -> {
           out.println("PATH\tLABEL\tVERSION");
           for (FileLabel l : labels.list(name)) {

@@ -60,6 +60,10 @@ public final class Main {
         promptd label set NAME VERSION LABEL --store URL   point LABEL at version VERSION of NAME's file(s)
         promptd label rm NAME LABEL --store URL    remove LABEL from NAME's file(s)
         promptd label list [NAME] --store URL      the labels of NAME's file(s), or of every file
+        promptd label protect LABEL --scope SCOPE --store URL
+                                         moving LABEL over the management API (serve --manage) needs an OAuth
+                                         token with SCOPE; the command line still moves it
+        promptd label unprotect LABEL --store URL  lift LABEL's protection
                                          (NAME as for history; a skill by its folder's path; LABEL is 1-64 of
                                          a-z 0-9 . _ -; 'latest' is each file's newest version and cannot be
                                          set; the OS user is recorded with each move)
@@ -80,6 +84,9 @@ public final class Main {
                              _folder.yaml) follow their newest version unless labelled; a label move reaches
                              clients as list_changed. Repeat over HTTP to serve several labels: the first on
                              /mcp, each further one on /labels/LABEL/mcp (stdio serves one)
+        --manage             with --store, --http and --oauth-issuer: the management API at /manage/v1/ (versions,
+                             labels, diffs, label moves; protected labels need their scope; see
+                             /manage/v1/openapi.json and docs/lifecycle.md)
         --git URL[#BRANCH]   serve the head commit of a Git branch (default: the remote's HEAD) instead of
                              folders: file://, git://, http(s):// (token: env PROMPTD_GIT_TOKEN); cloned under
                              $XDG_CACHE_HOME/promptd/git; a new commit is a new library version (list_changed)

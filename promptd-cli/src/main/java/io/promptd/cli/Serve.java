@@ -13,6 +13,7 @@ import io.promptd.mcp.http.SessionStore;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
+import io.promptd.store.PromptStore;
 import io.promptd.store.StoreDatabase;
 import io.promptd.store.StoreException;
 import io.promptd.store.StoreLibrary;
@@ -130,15 +131,25 @@ final class Serve {
       // stdio start would), instead of the port opening only after the load.
       Loading loading = options.http() ? new Loading(views.firstLoad(), notLoaded(store)) : null;
       StoreLibrary serving = views.first();
-      return serve(
-          new Served(serving.library(), views::loaded, serving::version, views.further(), null),
-          sessions,
-          secret,
-          loading,
-          options,
-          err,
-          in,
-          stdout);
+      try (PromptStore managed = options.manage() ? PromptStore.open(store) : null) {
+        return serve(
+            new Served(
+                serving.library(),
+                views::loaded,
+                serving::version,
+                views.further(),
+                managed == null ? null : builder -> ManageApi.mountOn(builder, managed)),
+            sessions,
+            secret,
+            loading,
+            options,
+            err,
+            in,
+            stdout);
+      }
+    } catch (StoreException e) {
+      err.println("promptd: " + e.getMessage());
+      return Main.FAILED;
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
       return Main.FAILED;

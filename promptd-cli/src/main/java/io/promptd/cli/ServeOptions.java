@@ -44,6 +44,8 @@ import org.jspecify.annotations.Nullable;
  * @param skillPrompts whether each skill is offered as a prompt too ({@code --no-skill-prompts}: not)
  * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
  * @param git the Git branch to serve instead of {@code directories} (which is then empty), or null
+ * @param manage whether the HTTP server serves the management API at {@code /manage/v1/} ({@code --manage}; needs
+ *     {@code --store}, {@code --http} and OAuth)
  */
 record ServeOptions(
     List<Path> directories,
@@ -69,7 +71,8 @@ record ServeOptions(
     boolean promptsAsTools,
     boolean skillPrompts,
     boolean catalog,
-    @Nullable GitOptions git) {
+    @Nullable GitOptions git,
+    boolean manage) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -160,6 +163,7 @@ record ServeOptions(
     boolean promptsAsTools = false;
     boolean skillPrompts = true;
     boolean catalog = false;
+    boolean manage = false;
     GitOptions.Parsed git = new GitOptions.Parsed();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -203,6 +207,7 @@ record ServeOptions(
         case "--session-secret" -> sessionSecretFile = Path.of(text(args, ++i, arg));
         case "--store" -> store = text(args, ++i, arg);
         case "--label" -> labels.add(text(args, ++i, arg));
+        case "--manage" -> manage = true;
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--max-sessions-per-caller" -> {
           sessionsPerCaller = intValue(args, ++i, arg, 1);
@@ -283,6 +288,9 @@ record ServeOptions(
       throw new UsageException("serve takes one source: folders, --store or --git");
     }
     StoreViews.checkLabels(labels, store != null, http);
+    if (manage) {
+      ManageApi.checkOptions(store != null, http, oauth != null);
+    }
     return new ServeOptions(
         store == null && gitOptions == null ? directories(dirs) : List.of(),
         pageSize,
@@ -308,7 +316,8 @@ record ServeOptions(
         promptsAsTools,
         skillPrompts,
         catalog,
-        gitOptions);
+        gitOptions,
+        manage);
   }
 
   /**

@@ -162,7 +162,7 @@ record StoreCommand(
       return switch (e.kind()) {
         case CONFLICT -> Main.CONFLICT;
         case REFUSED -> verb.equals("publish") ? Main.CHECK_FAILED : Main.FAILED;
-        case NOT_FOUND -> Main.USAGE;
+        case NOT_FOUND, FORBIDDEN -> Main.USAGE;
         case FAILED -> Main.FAILED;
       };
     } catch (IOException e) {

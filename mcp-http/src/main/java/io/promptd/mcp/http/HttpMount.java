@@ -8,8 +8,8 @@ import java.io.IOException;
  * HttpTransportBuilder#mount(String, HttpMount)} and {@link HttpTransportBuilder#adminMount(String, HttpMount)}.
  *
  * <p>A request reaches it after the listener's checks: a running server, and the {@code Host} (on the MCP port also
- * the {@code Origin}) header allowed; never the MCP endpoint's authentication, so a mount must serve nothing that
- * needs a token. It runs on a virtual thread of its own and may block. What it sends raises no {@link RequestEvent};
+ * the {@code Origin}) header allowed; not the MCP endpoint's authentication, so a mount must serve nothing that
+ * needs a token, unless it is added with {@link HttpTransportBuilder#authenticatedMount}. It runs on a virtual thread of its own and may block. What it sends raises no {@link RequestEvent};
  * on the MCP port a refusal does, as any refused request. What it throws is logged and answered with 500.
  */
 @FunctionalInterface

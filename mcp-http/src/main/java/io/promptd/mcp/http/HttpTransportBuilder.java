@@ -431,6 +431,21 @@ public final class HttpTransportBuilder {
   }
 
   /**
+   * Serves {@code mount} at {@code path} of the MCP port behind the MCP endpoint's authentication: a request gets to it
+   * only when the transport's bearer token or OAuth resource server admits it (else it is refused with 400, 401 or 403
+   * and the {@code WWW-Authenticate} challenge, as the endpoint refuses), and {@link MountRequest#caller} says who sent
+   * it. Without authentication configured every request is admitted as {@link
+   * io.promptd.mcp.spi.Caller#UNRESTRICTED}. Otherwise as {@link #mount(String, HttpMount)}.
+   *
+   * @throws IllegalArgumentException as {@link #mount(String, HttpMount)}
+   */
+  public HttpTransportBuilder authenticatedMount(String path, HttpMount mount) {
+    requireNonNull(mount, "HttpTransportBuilder.authenticatedMount: mount");
+    mounts.add(path, new Mounts.Authenticated(mount));
+    return this;
+  }
+
+  /**
    * Adds the admin listener: a second port of the same server, for operators, that serves {@code /healthz} and {@code
    * /readyz} (as the MCP port does) and the {@linkplain #adminMount admin mounts}, such as {@code /metrics}; anything
    * else gets 404. Plain HTTP, never the MCP endpoint, no token, no request events. Bound to a loopback address it

@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.spi.Caller;
 import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -11,6 +12,16 @@ public interface MountRequest {
 
   /** The request target's path, such as {@code /catalog/app.js} (the mount's path: mounts serve exact paths). */
   String path();
+
+  /** The request target's raw query string (after {@code ?}, not decoded), or null when it has none. */
+  @Nullable
+  String query();
+
+  /**
+   * Who sent the request: for a mount added with {@link HttpTransportBuilder#authenticatedMount}, the caller the
+   * transport's authentication admitted (an OAuth token's subject and scopes); otherwise {@link Caller#UNRESTRICTED}.
+   */
+  Caller caller();
 
   /** The first value of a header, or null when absent. */
   @Nullable

@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.spi.Caller;
 import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -27,8 +28,15 @@ final class MountRoute implements Route {
       ex.refuse(403, forbidden);
       return;
     }
+    HttpMount served = mount;
+    if (mount instanceof Mounts.Authenticated(HttpMount inner)) {
+      if (!gate.admitted(ex)) {
+        return; // refused with 400, 401 or 403 and the challenge, as the MCP endpoint refuses
+      }
+      served = inner;
+    }
     View view = new View(ex);
-    mount.serve(view, view);
+    served.serve(view, view);
   }
 
   /** The exchange as a mount sees it. */
@@ -41,6 +49,16 @@ final class MountRoute implements Route {
     @Override
     public String path() {
       return ex.path();
+    }
+
+    @Override
+    public @Nullable String query() {
+      return ex.query();
+    }
+
+    @Override
+    public Caller caller() {
+      return ex.caller();
     }
 
     @Override

@@ -45,6 +45,14 @@ final class Mounts {
     byPath.put(path, mount);
   }
 
+  /** A mount served behind the MCP endpoint's authentication ({@link HttpTransportBuilder#authenticatedMount}). */
+  record Authenticated(HttpMount inner) implements HttpMount {
+    @Override
+    public void serve(MountRequest request, MountResponse response) throws java.io.IOException {
+      inner.serve(request, response);
+    }
+  }
+
   boolean has(String path) {
     return byPath.containsKey(path);
   }

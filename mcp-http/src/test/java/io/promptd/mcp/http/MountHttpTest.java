@@ -187,6 +187,39 @@ class MountHttpTest {
         .hasMessageContaining("0..65535");
   }
 
+  @Test
+  void anAuthenticatedMountNeedsTheTokenAndSeesTheCallerAndQuery() throws Exception {
+    http = HttpTransport.builder()
+        .server(server)
+        .bearerToken("mount-token-1234")
+        .authenticatedMount(
+            "/who",
+            (request, response) -> response.send(
+                200,
+                "text/plain; charset=utf-8",
+                ("unrestricted=" + request.caller().unrestricted() + " query=" + request.query())
+                    .getBytes(UTF_8)))
+        .build()
+        .start();
+    URI who = URI.create("http://127.0.0.1:" + http.port() + "/who?name=a%20b");
+    assertThat(get(who).statusCode()).isEqualTo(401);
+    HttpResponse<String> wrong = HTTP.send(
+        HttpRequest.newBuilder(who)
+            .header("Authorization", "Bearer another-token-5678")
+            .timeout(Duration.ofSeconds(10))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(wrong.statusCode()).isEqualTo(401);
+    HttpResponse<String> right = HTTP.send(
+        HttpRequest.newBuilder(who)
+            .header("Authorization", "Bearer mount-token-1234")
+            .timeout(Duration.ofSeconds(10))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(right.statusCode()).isEqualTo(200);
+    assertThat(right.body()).isEqualTo("unrestricted=true query=name=a%20b");
+  }
+
   private static HttpResponse<String> get(URI uri) throws IOException, InterruptedException {
     return HTTP.send(
         HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),

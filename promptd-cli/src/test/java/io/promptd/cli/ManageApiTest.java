@@ -1,0 +1,290 @@
+package io.promptd.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.cli.StoreCliTest.Result;
+import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.store.testing.TestPostgres;
+import io.promptd.testing.Poll;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code promptd serve --store URL --http --manage} against a real PostgreSQL, with access tokens from a real
+ * authorization server (mock-oauth2-server): each endpoint's JSON, 400/401/403/404, a protected label refused without
+ * its scope and moved with it, and every path the API answers described in its OpenAPI document.
+ */
+@Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
+@Timeout(180)
+class ManageApiTest {
+  private static final String AUDIENCE = "promptd-manage-test";
+  private static final String PROMOTE = "promote:production";
+
+  private static MockOAuth2Server issuer;
+
+  @TempDir
+  Path dir;
+
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+  @BeforeAll
+  static void startIssuer() {
+    issuer = new MockOAuth2Server();
+    issuer.start();
+  }
+
+  @AfterAll
+  static void stopIssuer() {
+    issuer.shutdown();
+  }
+
+  private static String token(String subject, String scope) {
+    return issuer
+        .issueToken("team", subject, AUDIENCE, Map.of("scope", scope), 3600)
+        .serialize();
+  }
+
+  private record Answer(int status, String body) {
+    JsonObject json() {
+      return (JsonObject) JsonCodec.parse(body);
+    }
+  }
+
+  private Answer call(String base, String method, String path, String token, String body)
+      throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+        .timeout(Duration.ofSeconds(30))
+        .method(
+            method,
+            body == null
+                ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body));
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
+    if (body != null) {
+      b.header("Content-Type", "application/json");
+    }
+    HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    return new Answer(r.statusCode(), r.body());
+  }
+
+  @Test
+  void managesLabelsWithTokensAndProtectedLabelsNeedTheirScope() throws Exception {
+    String url = TestPostgres.get().newDatabaseUrl();
+    Files.writeString(dir.resolve("hello.prompt.md"), "Hello\nworld\n");
+    assertThat(
+            StoreCliTest.run(List.of("publish", dir.toString(), "--store", url)).status())
+        .isZero();
+    Files.writeString(dir.resolve("hello.prompt.md"), "Hello\nthere\n");
+    assertThat(
+            StoreCliTest.run(List.of("publish", dir.toString(), "--store", url)).status())
+        .isZero();
+    Result protect = StoreCliTest.run(
+        List.of("label", "protect", "production", "--scope", PROMOTE, "--store", url));
+    assertThat(protect.status()).as(protect.err()).isZero();
+
+    List<String> serve = StoreCliTest.java();
+    serve.addAll(List.of(
+        "serve",
+        "--store",
+        url,
+        "--http",
+        "0",
+        "--manage",
+        "--oauth-issuer",
+        issuer.issuerUrl("team").toString(),
+        "--oauth-audience",
+        AUDIENCE));
+    Process server = new ProcessBuilder(serve)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
+    LinkedBlockingQueue<String> serverErr = CliProcessTest.lines(server.getErrorStream());
+    try {
+      Matcher m = Pattern.compile("on (http://\\S+)/mcp")
+          .matcher(CliProcessTest.awaitLine(serverErr, " on http://"));
+      assertThat(m.find()).isTrue();
+      String base = m.group(1);
+      Poll.ok(
+          URI.create(base + "/readyz"), Duration.ofSeconds(30)); // the issuer's keys are fetched
+      String plain = token("dora", "prompts");
+      String promoter = token("pat", "prompts " + PROMOTE);
+
+      // No token: 401 with the challenge; the endpoints answer only with one.
+      assertThat(call(base, "GET", "/manage/v1/prompts", null, null).status()).isEqualTo(401);
+
+      Answer prompts = call(base, "GET", "/manage/v1/prompts", plain, null);
+      assertThat(prompts.status()).as(prompts.body()).isEqualTo(200);
+      JsonObject file = (JsonObject) prompts.json().array("files").orElseThrow().get(0);
+      assertThat(file.string("path")).hasValue("hello.prompt.md");
+      assertThat(file.array("versions").orElseThrow().size()).isEqualTo(2);
+      assertThat(prompts.json().object("protectedLabels").orElseThrow().string("production"))
+          .hasValue(PROMOTE);
+
+      Answer diff = call(base, "GET", "/manage/v1/diff?name=hello&from=1&to=2", plain, null);
+      assertThat(diff.status()).as(diff.body()).isEqualTo(200);
+      assertThat(diff.json().string("diff"))
+          .hasValue("--- a/hello.prompt.md (version 1)\n+++ b/hello.prompt.md (version 2)\n"
+              + "@@ -1,2 +1,2 @@\n Hello\n-world\n+there\n");
+
+      // An unprotected label moves with any valid token; the move is recorded with the subject.
+      Answer staging = call(
+          base,
+          "POST",
+          "/manage/v1/labels",
+          plain,
+          "{\"name\":\"hello\",\"version\":1,\"label\":\"staging\"}");
+      assertThat(staging.status()).as(staging.body()).isEqualTo(200);
+      JsonObject move = (JsonObject) staging.json().array("moves").orElseThrow().get(0);
+      assertThat(move.string("author")).hasValue("api:dora");
+
+      // The protected label: 403 without its scope, nothing moved; moved with it.
+      String toProduction = "{\"name\":\"hello\",\"version\":2,\"label\":\"production\"}";
+      Answer refused = call(base, "PUT", "/manage/v1/labels", plain, toProduction);
+      assertThat(refused.status()).isEqualTo(403);
+      assertThat(refused.json().string("error"))
+          .hasValue(
+              "the label 'production' is protected: moving it needs the scope '" + PROMOTE + "'");
+      Answer labels = call(base, "GET", "/manage/v1/labels", plain, null);
+      assertThat(labels.body()).doesNotContain("\"label\":\"production\"");
+      Answer promoted = call(base, "PUT", "/manage/v1/labels", promoter, toProduction);
+      assertThat(promoted.status()).as(promoted.body()).isEqualTo(200);
+
+      Answer versions = call(base, "GET", "/manage/v1/versions?name=hello", plain, null);
+      assertThat(versions.status()).isEqualTo(200);
+      assertThat(versions.body())
+          .contains("\"labels\":[\"production\"]")
+          .contains("\"labels\":[\"staging\"]")
+          .contains("\"author\":\"api:pat\"");
+
+      // Mistakes: 400, 404, 405, 413; never a stack trace or a class name.
+      List<Answer> mistakes = List.of(
+          call(base, "POST", "/manage/v1/labels", plain, "{not json"),
+          call(base, "POST", "/manage/v1/labels", plain, "{\"name\":\"hello\",\"label\":\"x\"}"),
+          call(
+              base,
+              "POST",
+              "/manage/v1/labels",
+              plain,
+              "{\"name\":\"hello\",\"version\":1,\"label\":\"Bad Label\"}"),
+          call(base, "GET", "/manage/v1/diff?name=hello&from=one&to=2", plain, null),
+          call(base, "GET", "/manage/v1/versions", plain, null));
+      mistakes.forEach(a -> assertThat(a.status()).as(a.body()).isEqualTo(400));
+      assertThat(call(base, "GET", "/manage/v1/versions?name=nope", plain, null).status())
+          .isEqualTo(404);
+      assertThat(call(base, "GET", "/manage/v1/diff?name=hello&from=1&to=9", plain, null)
+              .status())
+          .isEqualTo(404);
+      assertThat(call(
+                  base,
+                  "POST",
+                  "/manage/v1/labels",
+                  plain,
+                  "{\"name\":\"hello\",\"version\":7,\"label\":\"staging\"}")
+              .status())
+          .isEqualTo(404);
+      assertThat(call(base, "DELETE", "/manage/v1/labels", plain, null).status())
+          .isEqualTo(405);
+      assertThat(call(
+                  base,
+                  "POST",
+                  "/manage/v1/labels",
+                  plain,
+                  "{\"name\":\"" + "x".repeat(ManageApi.MAX_BODY) + "\"}")
+              .status())
+          .isEqualTo(413);
+      for (Answer a : mistakes) {
+        assertThat(a.json().string("error")).isPresent();
+        assertThat(a.body()).doesNotContain("Exception").doesNotContain("io.promptd");
+      }
+
+      // Every path the API answers is described, and nothing else is.
+      Answer openapi = call(base, "GET", "/manage/v1/openapi.json", plain, null);
+      assertThat(openapi.status()).isEqualTo(200);
+      JsonObject paths = openapi.json().object("paths").orElseThrow();
+      assertThat(new TreeSet<>(paths.members().keySet())).isEqualTo(new TreeSet<>(ManageApi.PATHS));
+      for (String path : ManageApi.PATHS) {
+        assertThat(call(base, "GET", path, plain, null).status()).as(path).isNotEqualTo(404);
+      }
+      assertThat(call(base, "GET", "/manage/v1/other", plain, null).status()).isEqualTo(404);
+    } finally {
+      server.destroy();
+      server.waitFor();
+    }
+  }
+
+  @Test
+  void theCommandLineMovesAProtectedLabelAndRecordsTheUser() throws Exception {
+    String url = TestPostgres.get().newDatabaseUrl();
+    Files.writeString(dir.resolve("hello.prompt.md"), "Hello\n");
+    assertThat(
+            StoreCliTest.run(List.of("publish", dir.toString(), "--store", url)).status())
+        .isZero();
+    assertThat(StoreCliTest.run(
+                List.of("label", "protect", "production", "--scope", PROMOTE, "--store", url))
+            .out())
+        .contains("label 'production' is protected");
+    Result set =
+        StoreCliTest.run(List.of("label", "set", "hello", "1", "production", "--store", url));
+    assertThat(set.status()).as(set.err()).isZero();
+    assertThat(StoreCliTest.run(List.of("history", "hello", "--store", url)).out())
+        .containsPattern("hello\\.prompt\\.md\tproduction\t-\t1\t1\t\\S+\t"
+            + Pattern.quote(System.getProperty("user.name")) + "\n");
+
+    assertThat(StoreCliTest.run(List.of("label", "protect", "production", "--store", url))
+            .status())
+        .isEqualTo(Main.USAGE);
+    assertThat(StoreCliTest.run(
+                List.of("label", "protect", "production", "--scope", "a b", "--store", url))
+            .status())
+        .isEqualTo(Main.USAGE);
+    assertThat(StoreCliTest.run(List.of("label", "unprotect", "production", "--store", url))
+            .out())
+        .contains("no longer protected");
+    assertThat(StoreCliTest.run(List.of("label", "unprotect", "production", "--store", url))
+            .status())
+        .isEqualTo(Main.USAGE);
+  }
+
+  @Test
+  void manageNeedsAStoreHttpAndOAuth() {
+    List<List<String>> wrong = List.of(
+        List.of("--http", "--manage", "dir"),
+        List.of(
+            "--store", "postgresql://u@h/db", "--manage", "--oauth-issuer", "https://a.example"),
+        List.of("--store", "postgresql://u@h/db", "--http", "--manage"));
+    List<String> said = wrong.stream()
+        .map(args -> {
+          try {
+            ServeOptions.parse(args);
+            return "accepted";
+          } catch (UsageException e) {
+            return e.getMessage();
+          }
+        })
+        .toList();
+    assertThat(said.get(0)).contains("--manage needs --store");
+    assertThat(said.get(1)).contains("--manage needs --http");
+    assertThat(said.get(2)).contains("--manage needs OAuth");
+  }
+}
