@@ -18,7 +18,7 @@ final class Schema {
    * The version of the newest migration under {@code promptd-store-migration} ({@code PromptStoreTest} checks it
    * against the files): a store whose history already ends there needs no Flyway run.
    */
-  static final String NEWEST_MIGRATION = "4";
+  static final String NEWEST_MIGRATION = "5";
 
   private final StoreUrl url;
   private volatile boolean migrated;
