@@ -43,6 +43,7 @@ final class GitServe {
           options.sessionSecret(),
           loading,
           hook(git.webhookSecret(), serving, err),
+          null,
           options,
           err,
           in,

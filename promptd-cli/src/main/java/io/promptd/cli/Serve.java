@@ -17,6 +17,7 @@ import io.promptd.store.StoreDatabase;
 import io.promptd.store.StoreException;
 import io.promptd.store.StoreLibrary;
 import io.promptd.store.StoreUrl;
+import io.promptd.store.StoreUsage;
 import io.promptd.store.sessions.StoreSessions;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -87,6 +88,7 @@ final class Serve {
           options.sessionSecret(),
           null,
           null,
+          null,
           options,
           err,
           in,
@@ -107,7 +109,8 @@ final class Serve {
     // One pool and one listening connection for the library feed and the sessions.
     try (StoreDatabase database = StoreDatabase.open(store);
         StoreLibrary serving = StoreLibrary.start(database, options.library(), options.label());
-        StoreSessions sessions = options.http() ? StoreSessions.open(database) : null) {
+        StoreSessions sessions = options.http() ? StoreSessions.open(database) : null;
+        StoreUsage usage = StoreUsage.start(database, USAGE_ROWS, USAGE_EVERY)) {
       // Legacy sessions live in the store, signed with --session-secret or else with the store's
       // own secret, so that
       // every replica serves every session without configuration. Read while the library loads.
@@ -139,6 +142,7 @@ final class Serve {
           secret,
           loading,
           null,
+          usage,
           options,
           err,
           in,
@@ -158,6 +162,16 @@ final class Serve {
   }
 
   /**
+   * The rows of usage counts a store-served server keeps between writes (see {@link StoreUsage}): 10,000, or the
+   * system property {@code promptd.usage.rows}.
+   */
+  static final int USAGE_ROWS = Integer.getInteger("promptd.usage.rows", 10_000);
+
+  /** How often a store-served server writes its usage counts: 5 s, or {@code promptd.usage.every-ms}. */
+  static final Duration USAGE_EVERY =
+      Duration.ofMillis(Long.getLong("promptd.usage.every-ms", 5_000));
+
+  /**
    * A library still loading in the background when the HTTP port opens: requests wait for it, for at most {@link
    * #STORE_START_WAIT}.
    *
@@ -174,6 +188,7 @@ final class Serve {
       ServeOptions.@Nullable SessionSecret sessionSecret,
       @Nullable Loading loading,
       @Nullable Consumer<HttpTransportBuilder> mounts,
+      @Nullable StoreUsage usageStore,
       ServeOptions options,
       PrintStream err,
       InputStream in,
@@ -195,6 +210,8 @@ final class Serve {
           .formFirst(options.forms().formFirst())
           .freeTextConfirmation(options.forms().confirmFreeText())
           .promptsAsTools(options.promptsAsTools());
+      PromptUsage usage = new PromptUsage(library, options.label(), usageStore);
+      builder.onPromptUse(usage);
       if (sessionSecret != null) {
         builder.cursorSecret(
             sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors
@@ -213,6 +230,7 @@ final class Serve {
               sessionSecret,
               loading,
               mounts,
+              usage,
               options,
               err);
         } else {
@@ -240,6 +258,7 @@ final class Serve {
       ServeOptions.@Nullable SessionSecret sessionSecret,
       @Nullable Loading loading,
       @Nullable Consumer<HttpTransportBuilder> mounts,
+      PromptUsage usage,
       ServeOptions options,
       PrintStream err)
       throws IOException, InterruptedException {
@@ -251,7 +270,7 @@ final class Serve {
     if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
       System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
     }
-    Operations ops = Operations.create(options.ops(), server, library);
+    Operations ops = Operations.create(options.ops(), server, library, usage);
     HttpTransportBuilder builder = HttpTransport.builder()
         .server(server)
         .host(options.host())
