@@ -65,6 +65,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private final LibrarySkills skillProvider;
   private final SkillPrompts skillPrompts;
   private final PromptCatalog catalog = PromptCatalog.create();
+  private final PromptVersions versions;
   private final Object lock = new Object();
   private volatile State state =
       new State(0, ResourceIndex.Snapshot.EMPTY, SkillIndex.Snapshot.EMPTY);
@@ -91,6 +92,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     this.options = options;
     this.folders = new FolderDefaults(source, options);
     this.prompts = new LibraryIndex(source, options, folders);
+    this.versions = new PromptVersions(source);
     this.skillProvider =
         new LibrarySkills(this::skills, this::readSkillFile, file -> reload(Set.of(file)));
     this.skillPrompts = new SkillPrompts(skillProvider::read);
@@ -210,6 +212,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
       skillPrompts.forget();
       skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), List.of());
     });
+    versions.clear();
+    Map<String, Skill> skillsServed = skillPrompts.served();
+    catalog.all().forEach(d -> noteVersion(d.name(), skillsServed));
     state = new State(before.version() + 1, resourceIndex.snapshot(prompts.attaching()), skills);
     if (!before.skills().skills().equals(state.skills().skills())) {
       resources.announceSkills(
@@ -490,6 +495,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
         });
         skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), updates.keySet());
       });
+      Map<String, Skill> skillsServed = skillPrompts.served();
+      updates.keySet().forEach(name -> noteVersion(name, skillsServed));
+      skillsServed.keySet().forEach(name -> noteVersion(name, skillsServed));
       skillsChanged = !before.skills().skills().equals(skills.skills());
       boolean attachedChanged = snapshot.attachments().values().stream()
           .anyMatch(a -> ResourceIndex.touched(a.file(), changed));
@@ -510,6 +518,32 @@ public final class Library implements ResourceProvider, AutoCloseable {
           LibrarySkills.change(before.skills().skills(), after.skills().skills()));
       skillListeners.forEach(Runnable::run);
     }
+  }
+
+  /**
+   * The version of the prompt served as {@code name}, for usage counts: the first 12 hex digits of the SHA-256 of the
+   * file it is served from (a skill's {@code SKILL.md}), the same for the same bytes whatever the source; empty when no
+   * prompt has that name. Never waits for a reload; a folder's file is read once after each change.
+   */
+  public Optional<String> promptVersion(String name) {
+    return versions.of(name);
+  }
+
+  /** Notes which file serves {@code name} now (under the lock, after the catalog changed). */
+  private void noteVersion(String name, Map<String, Skill> skillsServed) {
+    LibraryIndex.Entry entry = prompts.winner(name);
+    if (entry != null && entry.definition() != null) {
+      versions.put(name, new PromptVersions.ServedFile(entry.root(), entry.file(), entry.stamp()));
+      return;
+    }
+    Skill skill = skillsServed.get(name);
+    Stamp stamp = skill == null ? null : source.stamp(skill.file());
+    Root root = skill == null ? null : prompts.rootOf(skill.file());
+    versions.put(
+        name,
+        skill == null || stamp == null || root == null
+            ? null
+            : new PromptVersions.ServedFile(root, skill.file(), stamp));
   }
 
   /** Stops watching and waits for the on-disk index to be written; what is served keeps its last state. */

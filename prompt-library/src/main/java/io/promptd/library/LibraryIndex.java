@@ -383,6 +383,12 @@ final class LibraryIndex {
     }
   }
 
+  /** The file whose prompt is served under {@code name}, or null. */
+  @Nullable
+  Entry winner(String name) {
+    return names.winner(name);
+  }
+
   /** The first root that {@code path} is, or lies under. */
   @Nullable
   Root rootOf(Path path) {

@@ -55,6 +55,11 @@ final class SkillPrompts {
     this.reader = reader;
   }
 
+  /** The skill behind each prompt this put into the catalog, by prompt name (a copy). */
+  Map<String, Skill> served() {
+    return Map.copyOf(served);
+  }
+
   /** Forgets the prompts put into the catalog: the caller has just replaced every prompt in it. */
   void forget() {
     served.clear();

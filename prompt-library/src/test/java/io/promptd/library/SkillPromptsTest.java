@@ -53,6 +53,20 @@ class SkillPromptsTest {
   }
 
   @Test
+  void aPromptsVersionIsTheDigestOfItsFileAndFollowsAnEdit() throws Exception {
+    library();
+    try (Library library = open(LibraryOptions.defaults())) {
+      assertThat(library.promptVersion("summarize"))
+          .hasValue(PromptVersions.sha256(Files.readAllBytes(root.resolve("summarize.prompt.md"))));
+      assertThat(library.promptVersion("ops-incident-review"))
+          .hasValue(PromptVersions.sha256(
+              Files.readAllBytes(root.resolve("ops/incident-review/SKILL.md"))));
+      assertThat(library.promptVersion("quiet")).isEmpty(); // not offered as a prompt
+      assertThat(library.promptVersion("nothing")).isEmpty();
+    }
+  }
+
+  @Test
   void eachSkillIsAPromptNamedByItsPathAndAPromptFileKeepsItsName() throws Exception {
     library();
     try (Library library = open(LibraryOptions.defaults());

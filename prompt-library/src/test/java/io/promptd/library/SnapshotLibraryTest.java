@@ -25,6 +25,18 @@ class SnapshotLibraryTest {
   }
 
   @Test
+  void aPromptsVersionIsTheDigestOfItsFileAndFollowsAReplace() throws Exception {
+    LibrarySource.Snapshot snapshot = LibrarySource.snapshot(
+        new LibraryFiles(1, Map.of("a.prompt.md", utf8("A\n"), "p.md", utf8("one"))));
+    try (Library library = Library.open(snapshot, OPTIONS)) {
+      assertThat(library.promptVersion("a")).hasValue(PromptVersions.sha256(utf8("A\n")));
+      snapshot.replace(new LibraryFiles(2, Map.of("a.prompt.md", utf8("A2\n"))));
+      assertThat(library.promptVersion("a")).hasValue(PromptVersions.sha256(utf8("A2\n")));
+      assertThat(library.promptVersion("p")).isEmpty();
+    }
+  }
+
+  @Test
   void servesPartialsAttachmentsAndScansAsAFolderWould() throws Exception {
     LibraryFiles files = new LibraryFiles(
         1,

@@ -67,6 +67,9 @@ public final class Main {
                                          (NAME as for history; a skill by its folder's path; LABEL is 1-64 of
                                          a-z 0-9 . _ -; 'latest' is each file's newest version and cannot be
                                          set; the OS user is recorded with each move)
+        promptd usage [NAME] --store URL [--since 7d]   uses per prompt, version and label since 7d (or
+                                         12h, 30m) as `serve --store` servers wrote them: by outcome
+                                         (rendered, refused, form_asked, form_declined, error), mean ms
           URL is postgresql://USER:PASSWORD@HOST:PORT/DATABASE (env PROMPTD_STORE)
         promptd health URL [--ready] [--timeout SECONDS]
                                          GET a running server's /healthz (/readyz with --ready; no token
@@ -193,6 +196,7 @@ public final class Main {
         case "publish", "history", "rollback" ->
           StoreCommand.parse(args.getFirst(), rest).run(System.out, err);
         case "label" -> LabelCommand.parse(rest).run(System.out, err);
+        case "usage" -> UsageCommand.parse(rest).run(System.out, err);
         case "list", "get", "complete", "watch" ->
           ClientCommand.parse(args.getFirst(), rest).run(System.out, err);
         default -> throw new UsageException("unknown command '" + args.getFirst() + "'");
@@ -219,6 +223,7 @@ public final class Main {
       "history",
       "rollback",
       "label",
+      "usage",
       "health");
 
   /**
@@ -233,7 +238,7 @@ public final class Main {
     // group.
     String note = switch (command) {
       case "list", "get", "complete", "watch" -> "    SERVER is";
-      case "publish", "history", "rollback", "label" -> "    URL is";
+      case "publish", "history", "rollback", "label", "usage" -> "    URL is";
       default -> null;
     };
     StringBuilder out = new StringBuilder("Usage:\n");

@@ -78,6 +78,8 @@ final class Metrics {
           "Problems the library reported while loading or reloading files (a file that does not parse, ...)")
       .register(registry);
 
+  private final UsageMetrics usage = new UsageMetrics(registry);
+
   Metrics(McpServer server, Library library) {
     // The JVM's and the process's own series: memory, GC, threads, classes, CPU, open file
     // descriptors.
@@ -129,6 +131,11 @@ final class Metrics {
         && e.outcome() == RequestEvent.Outcome.OK) {
       promptGets.labelValues(prompt).inc(); // served, so a name from the library: bounded
     }
+  }
+
+  /** Usage per version: {@code promptd_prompt_uses_total} and its duration histogram. */
+  UsageMetrics usage() {
+    return usage;
   }
 
   /** Counts a problem the library reported. */

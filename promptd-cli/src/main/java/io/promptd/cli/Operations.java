@@ -36,9 +36,12 @@ final class Operations implements AutoCloseable {
    *
    * @throws IOException when the access log file cannot be opened
    */
-  static Operations create(OpsOptions options, McpServer server, Library library)
+  static Operations create(OpsOptions options, McpServer server, Library library, PromptUsage usage)
       throws IOException {
     Metrics metrics = options.admin() ? new Metrics(server, library) : null;
+    if (metrics != null) {
+      usage.metrics(metrics.usage());
+    }
     Runnable stop = () -> {};
     if (metrics != null) {
       // The library reports what goes wrong while reloading (a file that does not parse) as

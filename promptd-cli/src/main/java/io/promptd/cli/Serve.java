@@ -18,6 +18,7 @@ import io.promptd.store.StoreDatabase;
 import io.promptd.store.StoreException;
 import io.promptd.store.StoreLibrary;
 import io.promptd.store.StoreUrl;
+import io.promptd.store.StoreUsage;
 import io.promptd.store.sessions.StoreSessions;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -82,7 +83,7 @@ final class Serve {
         err.println("promptd: warning: " + d.file() + ": " + d.message());
       }
       return serve(
-          new Served(library, loaded::get, null, List.of(), null),
+          new Served(library, loaded::get, null, List.of(), null, null),
           null,
           options.sessionSecret(),
           null,
@@ -106,7 +107,8 @@ final class Serve {
     // One pool and one listening connection for the library feed and the sessions.
     try (StoreDatabase database = StoreDatabase.open(store);
         StoreViews views = StoreViews.start(database, options.library(), options.labels());
-        StoreSessions sessions = options.http() ? StoreSessions.open(database) : null) {
+        StoreSessions sessions = options.http() ? StoreSessions.open(database) : null;
+        StoreUsage usage = StoreUsage.start(database, USAGE_ROWS, USAGE_EVERY)) {
       // Legacy sessions live in the store, signed with --session-secret or else with the store's
       // own secret, so that
       // every replica serves every session without configuration. Read while the library loads.
@@ -138,7 +140,8 @@ final class Serve {
                 views::loaded,
                 serving::version,
                 views.further(),
-                managed == null ? null : builder -> ManageApi.mountOn(builder, managed)),
+                managed == null ? null : builder -> ManageApi.mountOn(builder, managed),
+                usage),
             sessions,
             secret,
             loading,
@@ -165,6 +168,16 @@ final class Serve {
   }
 
   /**
+   * The rows of usage counts a store-served server keeps between writes (see {@link StoreUsage}): 10,000, or the
+   * system property {@code promptd.usage.rows}.
+   */
+  static final int USAGE_ROWS = Integer.getInteger("promptd.usage.rows", 10_000);
+
+  /** How often a store-served server writes its usage counts: 5 s, or {@code promptd.usage.every-ms}. */
+  static final Duration USAGE_EVERY =
+      Duration.ofMillis(Long.getLong("promptd.usage.every-ms", 5_000));
+
+  /**
    * A library still loading in the background when the HTTP port opens: requests wait for it, for at most {@link
    * #STORE_START_WAIT}.
    *
@@ -181,13 +194,15 @@ final class Serve {
    * @param catalogVersion the version {@code /mcp}'s event ids carry, or null for its catalog's
    * @param further the further labels' views, each served on {@link StoreViews#path}
    * @param mounts adds further paths to the HTTP server (a Git source's webhook), or null
+   * @param usage where uses are written (with {@code --store}), or null
    */
   record Served(
       Library library,
       BooleanSupplier loaded,
       @Nullable LongSupplier catalogVersion,
       List<StoreViews.View> further,
-      @Nullable Consumer<HttpTransportBuilder> mounts) {}
+      @Nullable Consumer<HttpTransportBuilder> mounts,
+      @Nullable StoreUsage usage) {}
 
   static int serve(
       Served served,
@@ -205,10 +220,12 @@ final class Serve {
       if (options.watch() && options.store() == null && options.git() == null) {
         library.watch();
       }
-      try (McpServer server = builder(library, sessionSecret, options).build();
+      PromptUsage usage = new PromptUsage(library, firstLabel(options), served.usage());
+      try (McpServer server =
+              builder(library, sessionSecret, options).onPromptUse(usage).build();
           ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {
-          serveHttp(server, served, sessionStore, sessionSecret, loading, options, err);
+          serveHttp(server, served, usage, sessionStore, sessionSecret, loading, options, err);
         } else {
           err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
           StdioTransport.create(server, in, stdout, options.maxLineBytes()).run();
@@ -222,6 +239,11 @@ final class Serve {
       Thread.currentThread().interrupt();
       return Main.FAILED;
     }
+  }
+
+  /** The label {@code /mcp} (or stdio) serves, or null when no label is served. */
+  private static @Nullable String firstLabel(ServeOptions options) {
+    return options.labels().isEmpty() ? null : options.labels().getFirst();
   }
 
   /** An MCP server of {@code library} as the options say; every label's server is built alike. */
@@ -251,6 +273,7 @@ final class Serve {
   private static void serveHttp(
       McpServer server,
       Served served,
+      PromptUsage usage,
       @Nullable SessionStore sessionStore,
       ServeOptions.@Nullable SessionSecret sessionSecret,
       @Nullable Loading loading,
@@ -265,7 +288,7 @@ final class Serve {
     if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
       System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
     }
-    Operations ops = Operations.create(options.ops(), server, served.library());
+    Operations ops = Operations.create(options.ops(), server, served.library(), usage);
     HttpTransportBuilder builder = HttpTransport.builder()
         .server(server)
         .host(options.host())
@@ -285,7 +308,10 @@ final class Serve {
     // StoreViews).
     List<McpServer> further = new ArrayList<>();
     for (StoreViews.View v : served.further()) {
-      McpServer s = builder(v.library().library(), sessionSecret, options).build();
+      // Each label's uses are counted under its own label (in the store; /metrics counts /mcp's).
+      McpServer s = builder(v.library().library(), sessionSecret, options)
+          .onPromptUse(new PromptUsage(v.library().library(), v.label(), served.usage()))
+          .build();
       further.add(s);
       builder.endpoint(StoreViews.path(String.valueOf(v.label())), s, v.library()::version);
     }

@@ -337,7 +337,7 @@ class OperationsProcessTest {
         b.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  private static String request(long id, String method, String params) {
+  static String request(long id, String method, String params) {
     return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":"
         + params + "}";
   }
@@ -351,7 +351,7 @@ class OperationsProcessTest {
             + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"ops\",\"version\":\"1\"}}}");
   }
 
-  private static String[] modernHeaders(String method, String name) {
+  static String[] modernHeaders(String method, String name) {
     return new String[] {"MCP-Protocol-Version", MODERN, "Mcp-Method", method, "Mcp-Name", name};
   }
 }

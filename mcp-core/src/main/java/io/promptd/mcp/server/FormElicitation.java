@@ -28,6 +28,22 @@ final class FormElicitation {
   /** A number answered with more decimal places than this, or a larger power of ten, is refused. */
   private static final int MAX_SCALE = 1_000;
 
+  /** -32602 for arguments the user declined or cancelled the form for: told apart for usage counts. */
+  static McpException declined(String message, String action) {
+    return new Declined(message + " (the user "
+        + (action.equals("decline") ? "declined" : "cancelled")
+        + " the form asking for them)");
+  }
+
+  /** A -32602 answer to a declined or cancelled form. */
+  static final class Declined extends McpException {
+    private static final long serialVersionUID = 1L;
+
+    Declined(String message) {
+      super(io.promptd.mcp.jsonrpc.ErrorCodes.INVALID_PARAMS, message);
+    }
+  }
+
   /** What the user did with the form, and the values they gave (as argument strings) when they accepted. */
   record Answer(String action, Map<String, String> values) {
     boolean accepted() {

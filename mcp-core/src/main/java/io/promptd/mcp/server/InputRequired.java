@@ -101,9 +101,7 @@ final class InputRequired {
         try {
           return prompts.get(params, encoder, ctx.caller(), null, ctx.clientInfo()).toBuilder();
         } catch (ArgumentsNeeded e) {
-          throw McpException.invalidParams(e.getMessage() + " (the user "
-              + (answer.action().equals("decline") ? "declined" : "cancelled")
-              + " the form asking for them)");
+          throw FormElicitation.declined(e.getMessage(), answer.action());
         }
       }
       if (answer != null) {

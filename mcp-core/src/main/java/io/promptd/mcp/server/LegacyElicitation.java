@@ -85,9 +85,7 @@ final class LegacyElicitation {
         FormElicitation.Answer answer =
             FormElicitation.read(r.result(), new HashSet<>(asked), "the elicitation result");
         if (!answer.accepted()) {
-          throw McpException.invalidParams(e.getMessage() + " (the user "
-              + (answer.action().equals("decline") ? "declined" : "cancelled")
-              + " the form asking for them)");
+          throw FormElicitation.declined(e.getMessage(), answer.action());
         }
         asked.forEach(arguments::remove);
         arguments.putAll(answer.values());

@@ -166,7 +166,19 @@ public final class McpServer implements AutoCloseable {
     boolean promptsAsTools;
     Duration elicitationTimeout = Duration.ofMinutes(10);
 
+    java.util.function.@Nullable Consumer<PromptUse> promptUses;
+
     private Builder() {}
+
+    /**
+     * Tells {@code listener} of every {@code prompts/get} of a prompt the caller may see ({@link PromptUse}), on the
+     * request's thread once the answer is made: it must be quick and never block. A listener that throws is logged
+     * and the request is answered as if it had not.
+     */
+    public Builder onPromptUse(java.util.function.Consumer<PromptUse> listener) {
+      this.promptUses = requireNonNull(listener, "listener");
+      return this;
+    }
 
     /**
      * Limits {@code completion/complete} per client with a token bucket (completion.mdx: implementations MUST rate

@@ -72,7 +72,45 @@ final class PromptsFeature {
         .put("cacheScope", formFirst ? "private" : call.cacheScope());
   }
 
+  /** {@code prompts/get}, told to the usage listener when it names a prompt the caller may see. */
   private JsonObject.Builder get(MethodCall call) {
+    java.util.function.Consumer<PromptUse> listener = context.promptUses;
+    String name = call.params().string("name").orElse(null);
+    if (listener == null
+        || name == null
+        || visible(context.prompts.snapshot().get(name), call.caller()) == null) {
+      return serve(call);
+    }
+    long start = System.nanoTime();
+    PromptUse.Outcome outcome = PromptUse.Outcome.ERROR;
+    try {
+      JsonObject.Builder result = serve(call);
+      outcome = "input_required".equals(result.build().string("resultType").orElse(null))
+          ? PromptUse.Outcome.FORM_ASKED
+          : PromptUse.Outcome.RENDERED;
+      return result;
+    } catch (FormElicitation.Declined e) {
+      outcome = PromptUse.Outcome.FORM_DECLINED;
+      throw e;
+    } catch (McpException e) {
+      outcome = e.code() == io.promptd.mcp.jsonrpc.ErrorCodes.INVALID_PARAMS
+          ? PromptUse.Outcome.REFUSED
+          : PromptUse.Outcome.ERROR;
+      throw e;
+    } finally {
+      try {
+        listener.accept(new PromptUse(
+            name,
+            call.context().clientInfo(),
+            outcome,
+            java.time.Duration.ofNanos(System.nanoTime() - start)));
+      } catch (RuntimeException e) {
+        LOG.log(Level.WARNING, "the prompt usage listener failed", e);
+      }
+    }
+  }
+
+  private JsonObject.Builder serve(MethodCall call) {
     if (call.modern()) {
       return InputRequired.get(
           this,

@@ -37,6 +37,7 @@ final class ServerContext {
   final int maxBatchMessages;
 
   final int maxBatchAnswerBytes;
+  final java.util.function.@Nullable Consumer<PromptUse> promptUses;
 
   ServerContext(McpServer.Builder b) {
     this.serverInfo = b.serverInfo;
@@ -60,6 +61,7 @@ final class ServerContext {
     this.elicitationTimeout = b.elicitationTimeout;
     this.maxBatchMessages = b.maxBatchMessages;
     this.maxBatchAnswerBytes = b.maxBatchAnswerBytes;
+    this.promptUses = b.promptUses;
   }
 
   /** The capabilities the server declares at {@code initialize} and {@code server/discover}. */

@@ -39,7 +39,9 @@ class InputRequiredTest {
 
   private final AtomicReference<Instant> now =
       new AtomicReference<>(Instant.parse("2026-11-24T10:00:00Z"));
-  private final McpServer server = McpServer.builder().wallClock(now::get).build();
+  private final List<PromptUse> uses = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final McpServer server =
+      McpServer.builder().wallClock(now::get).onPromptUse(uses::add).build();
   private final ServerSession session = server.openSession(new Recorder());
 
   InputRequiredTest() {
@@ -189,6 +191,23 @@ class InputRequiredTest {
                 + " arguments 'text', 'lang' (the user declined the form asking for them)\"}}");
     assertThat(get(3, "translate", "{}", FORM, state, "{\"arguments\":{\"action\":\"cancel\"}}"))
         .contains("(the user cancelled the form asking for them)");
+  }
+
+  @Test
+  void eachGetOfAServedPromptIsToldToTheUsageListenerWithItsOutcome() {
+    String state = state(get(1, "translate", "{}", FORM, null, null));
+    get(2, "translate", "{}", FORM, state, "{\"arguments\":{\"action\":\"decline\"}}");
+    get(3, "translate", "{\"text\":\"hi\",\"lang\":\"German\"}", "{}", null, null);
+    get(4, "strict", "{}", "{}", null, null);
+    get(5, "nosuchprompt", "{}", "{}", null, null); // an unknown name: not a use of any prompt
+    assertThat(uses)
+        .extracting(u -> u.prompt() + " " + u.outcome().label())
+        .containsExactly(
+            "translate form_asked",
+            "translate form_declined",
+            "translate rendered",
+            "strict refused");
+    assertThat(uses).allSatisfy(u -> assertThat(u.duration()).isPositive());
   }
 
   @Test

@@ -1,0 +1,85 @@
+package io.promptd.library;
+
+import io.promptd.library.parse.ParseException;
+import io.promptd.library.parse.Root;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The version of each served prompt, for usage counts: the first 12 hex digits of the SHA-256 of the file it is served
+ * from (a skill's {@code SKILL.md}). Which file serves which name is noted on every load and reload, under the
+ * library's lock and without I/O; the digest is looked up without that lock, so a request never waits for a reload. A
+ * snapshot (the store, Git) has the digest in each file's stamp already; a folder's file is read and hashed once per
+ * change, on the first use after it.
+ */
+final class PromptVersions {
+  /** How long a digest is: 48 bits, plenty to tell a file's versions apart. */
+  static final int HEX_DIGITS = 12;
+
+  private static final long MAX_READ = 64L << 20;
+
+  /** A served prompt's file as it was when loaded. */
+  record ServedFile(Root root, Path file, Stamp stamp) {}
+
+  private final FileSource source;
+  private final boolean snapshot;
+  private final Map<String, ServedFile> files = new ConcurrentHashMap<>();
+  private final Map<ServedFile, String> digests = new ConcurrentHashMap<>();
+
+  PromptVersions(FileSource source) {
+    this.source = source;
+    this.snapshot = source instanceof SnapshotSource;
+  }
+
+  /** Notes that {@code name} is served from {@code file}, or (null) no longer served. */
+  void put(String name, @Nullable ServedFile file) {
+    ServedFile old = file == null ? files.remove(name) : files.put(name, file);
+    if (old != null && !old.equals(file)) {
+      digests.remove(old);
+    }
+  }
+
+  /** Forgets every name: a full load follows. */
+  void clear() {
+    files.clear();
+    digests.clear();
+  }
+
+  /** The version of the prompt served as {@code name}, or empty when none is (or its file cannot be read). */
+  Optional<String> of(String name) {
+    ServedFile file = files.get(name);
+    if (file == null) {
+      return Optional.empty();
+    }
+    if (snapshot) {
+      // SnapshotSource stamps a file with the first 60 bits (15 hex digits) of its SHA-256.
+      return Optional.of(String.format("%015x", file.stamp().modified()).substring(0, HEX_DIGITS));
+    }
+    String digest = digests.get(file);
+    if (digest == null) {
+      try {
+        digest = sha256(source.read(file.root(), file.file(), MAX_READ, 0, "prompt file"));
+      } catch (ParseException e) {
+        return Optional.empty();
+      }
+      digests.put(file, digest);
+    }
+    return Optional.of(digest);
+  }
+
+  static String sha256(byte[] data) {
+    try {
+      return HexFormat.of()
+          .formatHex(MessageDigest.getInstance("SHA-256").digest(data))
+          .substring(0, HEX_DIGITS);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package io.promptd.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.store.testing.TestPostgres;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Tag("system") // starts a real PostgreSQL
+@Timeout(90)
+class StoreUsageTest {
+  private static final Duration NEVER = Duration.ofHours(1); // the tests flush by hand
+
+  private static String digest(String text) throws Exception {
+    return HexFormat.of()
+        .formatHex(
+            MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)))
+        .substring(0, 12);
+  }
+
+  private static StoreUsage.Use use(String prompt, String version, String outcome) {
+    return new StoreUsage.Use(prompt, version, "latest", "claude-code", "2.1.0", outcome);
+  }
+
+  @Test
+  void countsAreWrittenInBatchesAddedUpAndReadPerPromptAndVersion() throws Exception {
+    StoreUrl url = TestPostgres.get().newDatabase();
+    String hello = "Hello\n";
+    try (PromptStore store = PromptStore.open(url)) {
+      store.publish(Map.of("hello.prompt.md", hello.getBytes(StandardCharsets.UTF_8)), "alice");
+    }
+    try (StoreDatabase database = StoreDatabase.open(url);
+        StoreUsage usage = StoreUsage.start(database, 1000, NEVER)) {
+      String v1 = digest(hello);
+      for (int i = 0; i < 7; i++) {
+        usage.add(use("hello", v1, "rendered"), Duration.ofMillis(2));
+      }
+      usage.add(use("hello", v1, "refused"), Duration.ofMillis(1));
+      assertThat(usage.flush()).isTrue();
+      for (int i = 0; i < 3; i++) { // a second batch adds to the rows of the first
+        usage.add(use("hello", v1, "rendered"), Duration.ofMillis(2));
+      }
+      usage.add(use("other", "0123456789ab", "form_asked"), Duration.ofMillis(4));
+      assertThat(usage.flush()).isTrue();
+
+      List<UsageReport.Row> rows =
+          UsageReport.read(database, Instant.now().minus(Duration.ofHours(1)), null);
+      assertThat(rows).hasSize(2);
+      UsageReport.Row first = rows.getFirst();
+      assertThat(first.prompt()).isEqualTo("hello");
+      assertThat(first.storeVersions()).containsExactly(1); // the store's version of that content
+      assertThat(first.uses()).isEqualTo(11);
+      assertThat(first.byOutcome()).isEqualTo(Map.of("rendered", 10L, "refused", 1L));
+      assertThat(first.meanMillis()).isEqualTo(21.0 / 11);
+      assertThat(rows.get(1).storeVersions()).isEmpty();
+      assertThat(UsageReport.read(database, Instant.now().minus(Duration.ofHours(1)), "other"))
+          .extracting(UsageReport.Row::prompt)
+          .containsExactly("other");
+      assertThat(UsageReport.read(database, Instant.now().plus(Duration.ofHours(1)), null))
+          .isEmpty();
+      assertThat(usage.dropped()).isZero();
+    }
+  }
+
+  @Test
+  void anOutageKeepsCountingUpToTheBoundAndCountsWhatItDrops() throws Exception {
+    TestPostgres pg = TestPostgres.get();
+    StoreUrl url = pg.newDatabase();
+    List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.logging.Logger log = java.util.logging.Logger.getLogger("io.promptd.store");
+    java.util.logging.Handler handler = new java.util.logging.Handler() {
+      @Override
+      public void publish(java.util.logging.LogRecord r) {
+        if (r.getMessage().startsWith("usage counts")) {
+          logged.add(r.getLevel() + " " + r.getMessage());
+        }
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    log.addHandler(handler);
+    try (StoreDatabase database = StoreDatabase.open(url);
+        StoreUsage usage = StoreUsage.start(database, 3, NEVER)) {
+      usage.add(use("a", "v", "rendered"), Duration.ofMillis(1));
+      assertThat(usage.flush()).isTrue();
+      pg.stop();
+      try {
+        // Three rows fit; the uses of a fourth and fifth row are dropped; more uses of a row
+        // kept still count.
+        for (String prompt : List.of("a", "b", "c", "d", "e")) {
+          usage.add(use(prompt, "v", "rendered"), Duration.ofMillis(1));
+          usage.add(use(prompt, "v", "rendered"), Duration.ofMillis(1));
+        }
+        assertThat(usage.flush()).isFalse();
+        assertThat(usage.flush()).isFalse(); // put back after each failed write
+        assertThat(usage.dropped()).isEqualTo(4);
+      } finally {
+        pg.start();
+      }
+      assertThat(usage.flush()).isTrue();
+      List<UsageReport.Row> rows =
+          UsageReport.read(database, Instant.now().minus(Duration.ofHours(1)), null);
+      assertThat(rows)
+          .extracting(r -> r.prompt() + "=" + r.uses())
+          .containsExactly("a=3", "b=2", "c=2");
+      assertThat(Set.copyOf(rows.stream().map(UsageReport.Row::label).toList()))
+          .containsExactly("latest");
+      // Once when the outage is met, once when it ends, with the count lost.
+      assertThat(logged).hasSize(2);
+      assertThat(logged.get(0)).startsWith("WARNING usage counts cannot be written to the store");
+      assertThat(logged.get(1))
+          .startsWith("WARNING usage counts written to the store")
+          .contains("again; 4 use(s) were dropped while it was away");
+    } finally {
+      log.removeHandler(handler);
+    }
+  }
+}
