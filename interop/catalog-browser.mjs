@@ -368,10 +368,22 @@ async function scenario() {
     const description = await page.$eval('.prompt-description', (d) => d.textContent);
     check('markup shown as text', description.includes('<img src=x onerror=') && description.includes('<script>'),
       description);
-    await page.click('.prompt-item');
-    await page.waitForSelector('#prompt:not([hidden])');
-    const fields = await page.$$('[data-argument]');
-    for (const f of fields) await f.type('<img src=x onerror="window.__xss=4">');
+    // The list may be drawn again under the click (the skill edit above changed a skill's prompt too,
+    // and its list_changed can land now): the item is found and clicked in one step, and again if the
+    // prompt did not open.
+    for (let tries = 1; ; tries++) {
+      try {
+        await page.$eval('.prompt-item', (item) => item.click());
+        await page.waitForSelector('#prompt:not([hidden])', { timeout: 5000 });
+        break;
+      } catch (e) {
+        if (tries === 5) throw e;
+      }
+    }
+    const fields = await page.$$eval('[data-argument]', (fs) => fs.map((f) => f.dataset.argument));
+    for (const name of fields) {
+      await page.type('[data-argument="' + name + '"]', '<img src=x onerror="window.__xss=4">');
+    }
     await page.click('#render');
     await page.waitForSelector('#result:not([hidden]) .message');
     const injected = await page.evaluate(() => ({ flag: window.__xss === undefined ? null : window.__xss,
