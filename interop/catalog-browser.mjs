@@ -302,7 +302,8 @@ async function scenario() {
     const wantedSkills = (skills) => skills.map((s) => {
       const prefix = s.uri.replace(/SKILL\.md$/, '');
       return { name: s.frontmatter.name, description: s.frontmatter.description || '',
-        files: s.resources.map((r) => r.uri.slice(prefix.length) + ' · ' + sizeText(r.size)) };
+        files: s.resources.map((r) => r.uri.slice(prefix.length).split('/').map(decodeURIComponent).join('/')
+          + ' · ' + sizeText(r.size)) };
     });
     const skills = await allSkills();
     const want = JSON.stringify(wantedSkills(skills));

@@ -85,7 +85,7 @@ class CatalogBrowserTest {
             "\"skill image inline\":\"ok\"",
             "\"skill change appears live\":\"ok\"",
             "{\"name\":\"release-notes\",\"description\":\"Drafts release notes from merged changes.\","
-                + "\"files\":[\"SKILL.md · 102 bytes\"]}",
+                + "\"files\":[\"SKILL.md · 102 bytes\",\"release template.md · 7 bytes\"]}",
             "{\"name\":\"review\",\"description\":\"Reviews a change against the team checklist.\","
                 + "\"files\":[\"SKILL.md · 109 bytes\",\"assets/dot.png · 70 bytes\","
                 + "\"references/checklist.md · 27 bytes\"]}")
@@ -203,6 +203,8 @@ class CatalogBrowserTest {
         ---
         List what changed.
         """, UTF_8);
+    // A name with a space: listed percent-encoded, shown as written.
+    Files.writeString(notes.resolve("release template.md"), "## New\n", UTF_8);
     Path review = Files.createDirectories(library.resolve("skills/review/references"));
     Files.writeString(review.resolveSibling("SKILL.md"), """
         ---

@@ -16,6 +16,17 @@ function skillPath(entry) {
   return str(entry.uri).replace(/^skill:\/\//, '').replace(/\/SKILL\.md$/, '');
 }
 
+/** A path of a skill URI as people write it: each segment percent-decoded (a malformed one kept as it is). */
+function readable(path) {
+  return path.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch (e) {
+      return segment;
+    }
+  }).join('/');
+}
+
 async function listSkills() {
   const skills = [];
   let cursor;
@@ -81,13 +92,14 @@ function skillNode(entry) {
   const item = el('li', 'skill');
   item.dataset.uri = entry.uri;
   const head = el('div', 'skill-head');
-  head.append(el('h3', 'skill-name', str(front.name) || path), el('code', 'skill-path', path));
+  head.append(el('h3', 'skill-name', str(front.name) || readable(path)),
+    el('code', 'skill-path', readable(path)));
   item.append(head);
   if (front.description) {
     item.append(el('p', 'skill-description', str(front.description)));
   }
   const files = el('ul', 'skill-files');
-  files.setAttribute('aria-label', 'Files of ' + (str(front.name) || path));
+  files.setAttribute('aria-label', 'Files of ' + (str(front.name) || readable(path)));
   const prefix = 'skill://' + path + '/';
   entry.resources.filter((r) => r && typeof r.uri === 'string').forEach((r) => {
     const file = el('li');
@@ -95,7 +107,7 @@ function skillNode(entry) {
     button.type = 'button';
     button.dataset.uri = r.uri;
     button.setAttribute('aria-expanded', 'false');
-    button.append(el('span', 'file-path', r.uri.startsWith(prefix) ? r.uri.slice(prefix.length) : r.uri),
+    button.append(el('span', 'file-path', readable(r.uri.startsWith(prefix) ? r.uri.slice(prefix.length) : r.uri)),
       el('span', 'file-size', sizeText(r.size)));
     const view = el('div', 'skill-view');
     view.hidden = true;
