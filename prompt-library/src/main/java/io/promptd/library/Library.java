@@ -214,13 +214,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
     });
     versions.clear();
     Map<String, Skill> skillsServed = skillPrompts.served();
-    catalog.all().forEach(d -> noteVersion(d.name(), skillsServed));
+    catalog.all().forEach(d -> versions.note(d.name(), prompts, skillsServed));
     state = new State(before.version() + 1, resourceIndex.snapshot(prompts.attaching()), skills);
-    if (!before.skills().skills().equals(state.skills().skills())) {
-      resources.announceSkills(
-          LibrarySkills.change(before.skills().skills(), state.skills().skills()));
-      skillListeners.forEach(Runnable::run);
-    }
+    announceSkills(before.skills(), skills);
     int fromIndex = loaded.restored();
     if (fromIndex != prompts.fileCount() || fromIndex != loaded.indexSize()) {
       // Entries are immutable: a copy of the list lets the index be written while the library
@@ -474,7 +470,6 @@ public final class Library implements ResourceProvider, AutoCloseable {
     State before;
     State after;
     Map<String, @Nullable PromptDefinition> updates;
-    boolean skillsChanged;
     synchronized (lock) {
       before = state;
       Listing listing = new Listing(source);
@@ -496,15 +491,14 @@ public final class Library implements ResourceProvider, AutoCloseable {
         skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), updates.keySet());
       });
       Map<String, Skill> skillsServed = skillPrompts.served();
-      updates.keySet().forEach(name -> noteVersion(name, skillsServed));
-      skillsServed.keySet().forEach(name -> noteVersion(name, skillsServed));
-      skillsChanged = !before.skills().skills().equals(skills.skills());
+      updates.keySet().forEach(name -> versions.note(name, prompts, skillsServed));
+      skillsServed.keySet().forEach(name -> versions.note(name, prompts, skillsServed));
       boolean attachedChanged = snapshot.attachments().values().stream()
           .anyMatch(a -> ResourceIndex.touched(a.file(), changed));
       boolean served = catalog.version() != catalogVersion
           || attachedChanged
           || LibraryResources.differ(before.resources(), snapshot)
-          || skillsChanged;
+          || !before.skills().skills().equals(skills.skills());
       after = new State(served ? before.version() + 1 : before.version(), snapshot, skills);
       state = after;
       for (Diagnostic d : prompts.lastRefreshDiagnostics()) {
@@ -513,9 +507,13 @@ public final class Library implements ResourceProvider, AutoCloseable {
     }
     LOG.log(Level.DEBUG, () -> "reloaded " + changed + ": " + updates.keySet());
     resources.announce(before.resources(), after.resources(), changed);
-    if (skillsChanged) {
-      resources.announceSkills(
-          LibrarySkills.change(before.skills().skills(), after.skills().skills()));
+    announceSkills(before.skills(), after.skills());
+  }
+
+  /** Tells resource listeners and skill listeners of a change of skills, when there was one. */
+  private void announceSkills(SkillIndex.Snapshot before, SkillIndex.Snapshot after) {
+    if (!before.skills().equals(after.skills())) {
+      resources.announceSkills(LibrarySkills.change(before.skills(), after.skills()));
       skillListeners.forEach(Runnable::run);
     }
   }
@@ -527,23 +525,6 @@ public final class Library implements ResourceProvider, AutoCloseable {
    */
   public Optional<String> promptVersion(String name) {
     return versions.of(name);
-  }
-
-  /** Notes which file serves {@code name} now (under the lock, after the catalog changed). */
-  private void noteVersion(String name, Map<String, Skill> skillsServed) {
-    LibraryIndex.Entry entry = prompts.winner(name);
-    if (entry != null && entry.definition() != null) {
-      versions.put(name, new PromptVersions.ServedFile(entry.root(), entry.file(), entry.stamp()));
-      return;
-    }
-    Skill skill = skillsServed.get(name);
-    Stamp stamp = skill == null ? null : source.stamp(skill.file());
-    Root root = skill == null ? null : prompts.rootOf(skill.file());
-    versions.put(
-        name,
-        skill == null || stamp == null || root == null
-            ? null
-            : new PromptVersions.ServedFile(root, skill.file(), stamp));
   }
 
   /** Stops watching and waits for the on-disk index to be written; what is served keeps its last state. */

@@ -45,6 +45,26 @@ final class PromptVersions {
     }
   }
 
+  /**
+   * Notes which file serves {@code name} now: its prompt file's winner in {@code prompts}, else the {@code SKILL.md} of
+   * the skill offered as that prompt; none when neither serves it. Under the library's lock, after the catalog changed.
+   */
+  void note(String name, LibraryIndex prompts, Map<String, Skill> skillsServed) {
+    LibraryIndex.Entry entry = prompts.winner(name);
+    if (entry != null && entry.definition() != null) {
+      put(name, new ServedFile(entry.root(), entry.file(), entry.stamp()));
+      return;
+    }
+    Skill skill = skillsServed.get(name);
+    Stamp stamp = skill == null ? null : source.stamp(skill.file());
+    Root root = skill == null ? null : prompts.rootOf(skill.file());
+    put(
+        name,
+        skill == null || stamp == null || root == null
+            ? null
+            : new ServedFile(root, skill.file(), stamp));
+  }
+
   /** Forgets every name: a full load follows. */
   void clear() {
     files.clear();

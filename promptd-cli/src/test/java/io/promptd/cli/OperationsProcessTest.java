@@ -278,16 +278,15 @@ class OperationsProcessTest {
 
   /** Scrapes until {@code name} reaches {@code value} (hot reload waits for a quiet period first). */
   private void awaitMetric(URI metrics, String name, double value) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    Double last = null;
-    while (System.nanoTime() < deadline) {
-      last = parse(send(HttpRequest.newBuilder(metrics)).body()).get(name);
-      if (last != null && last >= value) {
-        return;
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError(name + " stayed at " + last + ", expected " + value);
+    Double[] last = {null};
+    io.promptd.testing.Poll.until(
+        Duration.ofSeconds(60),
+        Duration.ofMillis(100),
+        () -> name + " stayed at " + last[0] + ", expected " + value,
+        () -> {
+          last[0] = parse(send(HttpRequest.newBuilder(metrics)).body()).get(name);
+          return last[0] != null && last[0] >= value;
+        });
   }
 
   /** Each sample as {@code name{label=value,...}} (labels sorted, unescaped) to its value; comments skipped. */
