@@ -2,6 +2,7 @@ package io.promptd.git;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.FirstLoad;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryFiles;
 import io.promptd.library.LibraryOptions;
@@ -10,12 +11,9 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.eclipse.jgit.lib.ObjectId;
@@ -37,7 +35,7 @@ public final class GitLibrary implements AutoCloseable {
   private final Duration poll;
   private final LibrarySource.Snapshot source;
   private final Library library;
-  private final CompletableFuture<Void> loaded = new CompletableFuture<>();
+  private final FirstLoad loaded = new FirstLoad();
   private final Semaphore wake = new Semaphore(0);
   private final Object events = new Object();
   private final AtomicLong fetchRequests = new AtomicLong();
@@ -118,19 +116,12 @@ public final class GitLibrary implements AutoCloseable {
 
   /** Waits up to {@code timeout} for the first commit; returns whether it is served. */
   public boolean awaitLoaded(Duration timeout) throws InterruptedException {
-    try {
-      loaded.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-      return true;
-    } catch (TimeoutException e) {
-      return false;
-    } catch (ExecutionException e) {
-      throw new IllegalStateException("never completed exceptionally", e);
-    }
+    return loaded.await(timeout);
   }
 
   /** Completes when the first commit is served; never completes exceptionally. */
   public CompletionStage<Void> firstLoad() {
-    return loaded.copy();
+    return loaded.stage();
   }
 
   /** The id of the commit served, or null before the first. */
@@ -237,7 +228,7 @@ public final class GitLibrary implements AutoCloseable {
         Level.INFO,
         "serving commit " + c.id() + " of " + remote + " (" + how + "; "
             + c.files().size() + " file(s)" + (before == null ? "" : ", after " + before) + ")");
-    loaded.complete(null);
+    loaded.complete();
   }
 
   /** One warning per outage; the retries after it are logged at DEBUG. */

@@ -2,6 +2,7 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.FirstLoad;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryFiles;
 import io.promptd.library.LibraryOptions;
@@ -13,12 +14,9 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -47,7 +45,7 @@ public final class StoreLibrary implements AutoCloseable {
   private final LibraryOptions options;
   private final Map<String, byte[]> files = new HashMap<>();
   private final Map<String, String> digests = new HashMap<>();
-  private final CompletableFuture<Void> loaded = new CompletableFuture<>();
+  private final FirstLoad loaded = new FirstLoad();
   private final Thread feed;
   /** A permit when the feed should compare versions: a notification, the connection (back), or 5 s gone by. */
   private final Semaphore wake = new Semaphore(0);
@@ -165,19 +163,12 @@ public final class StoreLibrary implements AutoCloseable {
 
   /** Waits up to {@code timeout} for the first load; returns whether it happened. */
   public boolean awaitLoaded(Duration timeout) throws InterruptedException {
-    try {
-      loaded.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-      return true;
-    } catch (TimeoutException e) {
-      return false;
-    } catch (ExecutionException e) {
-      throw new IllegalStateException("never completed exceptionally", e);
-    }
+    return loaded.await(timeout);
   }
 
   /** Completes with the first load; never completes exceptionally (a store that stays away never completes it). */
   public CompletionStage<Void> firstLoad() {
-    return loaded.copy();
+    return loaded.stage();
   }
 
   /** The library version served, or -1 before the first load. */
@@ -335,7 +326,7 @@ public final class StoreLibrary implements AutoCloseable {
         first ? Level.INFO : Level.DEBUG,
         () -> (first ? "loaded " : "updated to ") + "library version " + version + " from " + url
             + " (" + changed + " file(s) changed, " + files.size() + " served)");
-    loaded.complete(null);
+    loaded.complete();
     signal();
     if (first && files.size() >= options.cacheMinimumFiles()) {
       storeIndex(c);
