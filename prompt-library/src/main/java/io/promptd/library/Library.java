@@ -10,6 +10,7 @@ import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.spi.Caller;
@@ -67,6 +68,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private final PromptCatalog catalog = PromptCatalog.create();
   private final PromptVersions versions;
   private final Object lock = new Object();
+  /** The A/B splits served, by prompt name ({@link #split}); guarded by {@link #lock}. */
+  private Map<String, PromptSplit> splits = Map.of();
+
   private volatile State state =
       new State(0, ResourceIndex.Snapshot.EMPTY, SkillIndex.Snapshot.EMPTY);
   private @Nullable AutoCloseable watcher;
@@ -208,7 +212,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
     State before = state;
     SkillIndex.Snapshot skills = skillIndex.snapshot(folders);
     catalog.update(editor -> {
-      editor.replaceAll(loaded.served());
+      editor.replaceAll(
+          loaded.served().stream().map(d -> d.withSplit(splits.get(d.name()))).toList());
       skillPrompts.forget();
       skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), List.of());
     });
@@ -485,7 +490,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
           if (definition == null) {
             editor.remove(name);
           } else {
-            editor.put(definition);
+            editor.put(definition.withSplit(splits.get(name)));
           }
         });
         skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), updates.keySet());
@@ -515,6 +520,25 @@ public final class Library implements ResourceProvider, AutoCloseable {
     if (!before.skills().equals(after.skills())) {
       resources.announceSkills(LibrarySkills.change(before.skills(), after.skills()));
       skillListeners.forEach(Runnable::run);
+    }
+  }
+
+  /**
+   * Serves each prompt named in {@code next} as its A/B split from now on (see {@link PromptSplit}), and every other
+   * prompt as itself: the catalog changes at once, in one update, and keeps the splits across reloads. A name no prompt
+   * has is kept for when one appears. Who may see a split prompt stays the prompt's own scopes.
+   */
+  public void split(Map<String, PromptSplit> next) {
+    requireNonNull(next, "next");
+    synchronized (lock) {
+      Map<String, PromptSplit> before = splits;
+      splits = Map.copyOf(next);
+      Set<String> names = new HashSet<>(before.keySet());
+      names.addAll(splits.keySet());
+      catalog.update(editor -> names.forEach(name -> catalog
+          .get(name)
+          .filter(d -> !skillPrompts.served().containsKey(name))
+          .ifPresent(d -> editor.put(d.withSplit(splits.get(name))))));
     }
   }
 

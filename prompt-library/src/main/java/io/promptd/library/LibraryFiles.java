@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A library's files held somewhere other than a folder (a database), as one snapshot: each file's path relative to
@@ -85,14 +86,28 @@ public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, 
    * @throws IllegalArgumentException when {@code path} is not a relative path
    */
   public static boolean entry(String path) {
+    FileRole role = role(path, "entry");
+    return role != null && role != FileRole.FOLDER;
+  }
+
+  /**
+   * Whether a library serves the file at {@code path} (relative to its root, {@code /} separators) as a prompt file:
+   * one of the prompt formats, not a resource, a skill or a folder file.
+   *
+   * @throws IllegalArgumentException when {@code path} is not a relative path
+   */
+  public static boolean prompt(String path) {
+    return role(path, "prompt") == FileRole.PROMPT;
+  }
+
+  private static @Nullable FileRole role(String path, String caller) {
     requireNonNull(path, "path");
     Path file = SnapshotSource.ROOT.resolve(path).normalize();
     if (!file.startsWith(SnapshotSource.ROOT) || file.equals(SnapshotSource.ROOT)) {
       throw new IllegalArgumentException(
-          "LibraryFiles.entry: '" + path + "' is not a path relative to the library root");
+          "LibraryFiles." + caller + ": '" + path + "' is not a path relative to the library root");
     }
-    FileRole role = FileRole.of(FileKind.classify(SnapshotSource.SNAPSHOT_ROOT, file), file);
-    return role != null && role != FileRole.FOLDER;
+    return FileRole.of(FileKind.classify(SnapshotSource.SNAPSHOT_ROOT, file), file);
   }
 
   /** A snapshot without digests: the library computes them when it needs them. */

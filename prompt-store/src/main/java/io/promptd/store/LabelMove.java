@@ -3,6 +3,7 @@ package io.promptd.store;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One move of a label on one file, as recorded.
@@ -14,14 +15,34 @@ import java.time.Instant;
  * @param libraryVersion the store's library version when it moved
  * @param author who moved it (the operating-system user for the command line)
  * @param time when it moved
+ * @param split the A/B split the move made, as given ({@code 7:90 8:10}; {@code to} is its first version), or null
  */
 public record LabelMove(
-    String path, String label, int from, int to, long libraryVersion, String author, Instant time) {
+    String path,
+    String label,
+    int from,
+    int to,
+    long libraryVersion,
+    String author,
+    Instant time,
+    @Nullable String split) {
   /** Checks the fields. */
   public LabelMove {
     requireNonNull(path, "path");
     requireNonNull(label, "label");
     requireNonNull(author, "author");
     requireNonNull(time, "time");
+  }
+
+  /** A move that made no split. */
+  public LabelMove(
+      String path,
+      String label,
+      int from,
+      int to,
+      long libraryVersion,
+      String author,
+      Instant time) {
+    this(path, label, from, to, libraryVersion, author, time, null);
   }
 }

@@ -34,26 +34,95 @@ final class LabelQueries {
 
   /**
    * Points {@code label} at {@code to} on {@code path}, or removes it from the file when {@code to} is 0, and records the
-   * move; nothing when it already points there (or is already absent).
+   * move; nothing when it already points there (or is already absent) without a split. A split the label had on the
+   * file ends.
    *
    * @return the move made, or null when nothing moved
    */
   static @Nullable LabelMove move(
       Connection c, String path, String label, int to, String author, long libraryVersion)
       throws SQLException {
-    int from = 0;
+    int from = pointed(c, path, label);
+    List<SplitShare> split = split(c, path, label);
+    if (from == to && split.isEmpty()) {
+      return null;
+    }
+    point(c, path, label, to);
+    return record(c, path, label, from, to, null, author, libraryVersion);
+  }
+
+  /**
+   * Makes {@code label} on {@code path} the A/B split {@code shares} (the labels row points at the first), and records
+   * the move; nothing when it is that split already.
+   *
+   * @return the move made, or null when nothing moved
+   */
+  static @Nullable LabelMove split(
+      Connection c,
+      String path,
+      String label,
+      List<SplitShare> shares,
+      String author,
+      long libraryVersion)
+      throws SQLException {
+    int from = pointed(c, path, label);
+    if (split(c, path, label).equals(shares)) {
+      return null;
+    }
+    int to = shares.getFirst().version();
+    point(c, path, label, to);
+    try (PreparedStatement s = c.prepareStatement("INSERT INTO label_splits (path, label, position,"
+        + " version, weight) VALUES (?, ?, ?, ?, ?)")) {
+      for (int i = 0; i < shares.size(); i++) {
+        s.setString(1, path);
+        s.setString(2, label);
+        s.setInt(3, i);
+        s.setInt(4, shares.get(i).version());
+        s.setInt(5, shares.get(i).weight());
+        s.addBatch();
+      }
+      s.executeBatch();
+    }
+    String given = String.join(" ", shares.stream().map(SplitShare::toString).toList());
+    return record(c, path, label, from, to, given, author, libraryVersion);
+  }
+
+  /** The version {@code label} points at on {@code path} (its row locked), or 0 when the file lacks it. */
+  private static int pointed(Connection c, String path, String label) throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement("SELECT version FROM labels WHERE path = ? AND label = ? FOR UPDATE")) {
       s.setString(1, path);
       s.setString(2, label);
       try (ResultSet r = s.executeQuery()) {
-        if (r.next()) {
-          from = r.getInt(1);
+        return r.next() ? r.getInt(1) : 0;
+      }
+    }
+  }
+
+  /** The split of {@code label} on {@code path}, in order; empty when it has none. */
+  private static List<SplitShare> split(Connection c, String path, String label)
+      throws SQLException {
+    List<SplitShare> out = new ArrayList<>();
+    try (PreparedStatement s = c.prepareStatement("SELECT version, weight FROM label_splits"
+        + " WHERE path = ? AND label = ? ORDER BY position")) {
+      s.setString(1, path);
+      s.setString(2, label);
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.add(new SplitShare(r.getInt(1), r.getInt(2)));
         }
       }
     }
-    if (from == to) {
-      return null;
+    return out;
+  }
+
+  /** Points the labels row at {@code to} (0: removes it), and ends the split it had. */
+  private static void point(Connection c, String path, String label, int to) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement("DELETE FROM label_splits WHERE path = ? AND label = ?")) {
+      s.setString(1, path);
+      s.setString(2, label);
+      s.executeUpdate();
     }
     try (PreparedStatement s = c.prepareStatement(
         to == 0
@@ -67,8 +136,20 @@ final class LabelQueries {
       }
       s.executeUpdate();
     }
+  }
+
+  private static LabelMove record(
+      Connection c,
+      String path,
+      String label,
+      int from,
+      int to,
+      @Nullable String split,
+      String author,
+      long libraryVersion)
+      throws SQLException {
     try (PreparedStatement s = c.prepareStatement("INSERT INTO label_moves (path, label,"
-        + " from_version, to_version, library_version, author) VALUES (?, ?, ?, ?, ?, ?)"
+        + " from_version, to_version, library_version, author, split) VALUES (?, ?, ?, ?, ?, ?, ?)"
         + " RETURNING moved_at")) {
       s.setString(1, path);
       s.setString(2, label);
@@ -76,10 +157,11 @@ final class LabelQueries {
       s.setObject(4, to == 0 ? null : to, java.sql.Types.INTEGER);
       s.setLong(5, libraryVersion);
       s.setString(6, author);
+      s.setString(7, split);
       try (ResultSet r = s.executeQuery()) {
         r.next();
         return new LabelMove(
-            path, label, from, to, libraryVersion, author, r.getTimestamp(1).toInstant());
+            path, label, from, to, libraryVersion, author, r.getTimestamp(1).toInstant(), split);
       }
     }
   }
@@ -126,15 +208,33 @@ final class LabelQueries {
   /** The labels of {@code paths} (of every file when null), by path and label. */
   static List<FileLabel> list(Connection c, @Nullable Collection<String> paths)
       throws SQLException {
-    List<FileLabel> out = new ArrayList<>();
-    try (PreparedStatement s = c.prepareStatement("SELECT path, label, version FROM labels"
-        + (paths == null ? "" : " WHERE path = ANY (?)") + " ORDER BY path, label")) {
+    String where = paths == null ? "" : " WHERE path = ANY (?)";
+    Map<List<String>, List<SplitShare>> splits = new java.util.HashMap<>();
+    try (PreparedStatement s = c.prepareStatement("SELECT path, label, version, weight FROM"
+        + " label_splits" + where + " ORDER BY path, label, position")) {
       if (paths != null) {
         s.setArray(1, c.createArrayOf("text", paths.toArray()));
       }
       try (ResultSet r = s.executeQuery()) {
         while (r.next()) {
-          out.add(new FileLabel(r.getString(1), r.getString(2), r.getInt(3)));
+          splits
+              .computeIfAbsent(List.of(r.getString(1), r.getString(2)), k -> new ArrayList<>())
+              .add(new SplitShare(r.getInt(3), r.getInt(4)));
+        }
+      }
+    }
+    List<FileLabel> out = new ArrayList<>();
+    try (PreparedStatement s = c.prepareStatement(
+        "SELECT path, label, version FROM labels" + where + " ORDER BY path, label")) {
+      if (paths != null) {
+        s.setArray(1, c.createArrayOf("text", paths.toArray()));
+      }
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          String path = r.getString(1);
+          String label = r.getString(2);
+          out.add(new FileLabel(
+              path, label, r.getInt(3), splits.getOrDefault(List.of(path, label), List.of())));
         }
       }
     }
@@ -145,7 +245,7 @@ final class LabelQueries {
   static List<LabelMove> moves(Connection c, Collection<String> paths) throws SQLException {
     List<LabelMove> out = new ArrayList<>();
     try (PreparedStatement s = c.prepareStatement("SELECT path, label, from_version, to_version,"
-        + " library_version, author, moved_at FROM label_moves WHERE path = ANY (?)"
+        + " library_version, author, moved_at, split FROM label_moves WHERE path = ANY (?)"
         + " ORDER BY path, id")) {
       s.setArray(1, c.createArrayOf("text", paths.toArray()));
       try (ResultSet r = s.executeQuery()) {
@@ -158,7 +258,8 @@ final class LabelQueries {
               r.getInt(4),
               r.getLong(5),
               r.getString(6),
-              time));
+              time,
+              r.getString(8)));
         }
       }
     }

@@ -25,9 +25,20 @@ final class LabelView {
   private final String label;
   /** Path to the version served. */
   private Map<String, Integer> served = new HashMap<>();
+  /** The label's A/B splits as of the last call, by path. */
+  private Map<String, List<StoreSplits.Stored>> splits = Map.of();
 
   LabelView(String label) {
     this.label = label;
+  }
+
+  String label() {
+    return label;
+  }
+
+  /** The label's A/B splits as {@link #changes} last read them: each split file's versions in order, by path. */
+  Map<String, List<StoreSplits.Stored>> splits() {
+    return splits;
   }
 
   /** The files whose served version differs from the last call's: their content, or null when no longer served. */
@@ -112,7 +123,24 @@ final class LabelView {
       }
     }
     served = target;
+    splits = readSplits(c);
     return new StoreQueries.Changes(version, files, digests);
+  }
+
+  private Map<String, List<StoreSplits.Stored>> readSplits(Connection c) throws SQLException {
+    Map<String, List<StoreSplits.Stored>> out = new TreeMap<>();
+    try (PreparedStatement s = c.prepareStatement("SELECT s.path, s.version, s.weight, f.content,"
+        + " f.sha256 FROM label_splits s JOIN file_versions f ON f.path = s.path"
+        + " AND f.version = s.version WHERE s.label = ? ORDER BY s.path, s.position")) {
+      s.setString(1, label);
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.computeIfAbsent(r.getString(1), k -> new ArrayList<>())
+              .add(new StoreSplits.Stored(r.getInt(2), r.getInt(3), r.getBytes(4), r.getString(5)));
+        }
+      }
+    }
+    return out;
   }
 
   private static boolean needsLabel(String path, Set<String> skills) {

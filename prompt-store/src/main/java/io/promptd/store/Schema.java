@@ -18,7 +18,8 @@ final class Schema {
    * the files): a store whose history holds each of them needs no Flyway run. There may be gaps (V5 was taken by work
    * done in parallel); a migration that arrives below one already applied is applied too ({@code outOfOrder}).
    */
-  static final java.util.List<String> MIGRATIONS = java.util.List.of("1", "2", "3", "4", "5", "6");
+  static final java.util.List<String> MIGRATIONS =
+      java.util.List.of("1", "2", "3", "4", "5", "6", "7");
 
   private final StoreUrl url;
   private volatile boolean migrated;

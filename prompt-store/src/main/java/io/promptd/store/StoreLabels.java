@@ -92,20 +92,7 @@ public final class StoreLabels {
           }
           List<LabelMove> moves = new ArrayList<>();
           for (String path : paths) {
-            boolean[] found = new boolean[1];
-            byte[] data = StoreQueries.content(c, path, version, found);
-            if (!found[0]) {
-              throw new StoreException(
-                  StoreException.Kind.NOT_FOUND,
-                  "'" + path + "' has no version " + version + " (see promptd history " + name
-                      + "); no label was moved");
-            }
-            if (data == null) {
-              throw new StoreException(
-                  StoreException.Kind.REFUSED,
-                  "version " + version + " of '" + path + "' deleted the file; a label points at a"
-                      + " version with content; no label was moved");
-            }
+            requireContent(c, name, path, version);
             LabelMove m = LabelQueries.move(c, path, label, version, author, libraryVersion);
             if (m != null) {
               moves.add(m);
@@ -113,6 +100,55 @@ public final class StoreLabels {
           }
           return moves;
         });
+  }
+
+  /**
+   * Makes {@code label} an A/B split of the prompt file {@code name} names: a server serving the label gives each caller
+   * one of the versions in {@code shares} by weight, the same one every time ({@link StoreLibrary}). The labels row
+   * points at the first version, so tools that know nothing of splits see that one. Any later plain move of the label on
+   * the file ({@link #set}, {@link #remove}, {@code publish --label}) ends the split. The command line's trust: no scope
+   * is checked (see {@link #set(String, int, String, String, Set)}).
+   *
+   * @param shares two or more distinct versions of the file, each with its weight, in the order given
+   * @return the move made, or empty when the label was that split already
+   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when no file is so named or it has no such
+   *     version, {@link StoreException.Kind#REFUSED} for a bad label, fewer than two or repeated versions, a name that
+   *     names several files or a file that is not a prompt file, or a version that deleted the file
+   */
+  public List<LabelMove> split(String name, String label, List<SplitShare> shares, String author)
+      throws StoreException {
+    requireNonNull(author, "author");
+    check(label);
+    if (shares.size() < 2) {
+      throw new StoreException(
+          StoreException.Kind.REFUSED,
+          "a split needs two or more VERSION:WEIGHT (for example 7:90 8:10)");
+    }
+    if (shares.stream().map(SplitShare::version).distinct().count() != shares.size()) {
+      throw new StoreException(
+          StoreException.Kind.REFUSED, "a split names each version once: " + shares);
+    }
+    Set<String> paths = store.paths(name);
+    if (paths.size() != 1) {
+      throw new StoreException(
+          StoreException.Kind.REFUSED,
+          "'" + name + "' names " + paths.size() + " files; a split names one prompt file");
+    }
+    String path = paths.iterator().next();
+    if (!io.promptd.library.LibraryFiles.prompt(path)) {
+      throw new StoreException(
+          StoreException.Kind.REFUSED,
+          "'" + path + "' is not a prompt file; only prompts can be split (skills and resources"
+              + " cannot)");
+    }
+    return inTransaction("split '" + label + "' of '" + name + "'", c -> {
+      long libraryVersion = LabelQueries.lockStore(c);
+      for (SplitShare share : shares) {
+        requireContent(c, name, path, share.version());
+      }
+      LabelMove m = LabelQueries.split(c, path, label, shares, author, libraryVersion);
+      return m == null ? List.of() : List.of(m);
+    });
   }
 
   /**
@@ -206,6 +242,25 @@ public final class StoreLabels {
       return ProtectedLabels.all(c);
     } catch (SQLException e) {
       throw store.failed("list the protected labels", e);
+    }
+  }
+
+  /** Refuses a version of {@code path} that does not exist or that deleted the file: a label points at content. */
+  private static void requireContent(Connection c, String name, String path, int version)
+      throws SQLException, StoreException {
+    boolean[] found = new boolean[1];
+    byte[] data = StoreQueries.content(c, path, version, found);
+    if (!found[0]) {
+      throw new StoreException(
+          StoreException.Kind.NOT_FOUND,
+          "'" + path + "' has no version " + version + " (see promptd history " + name
+              + "); no label was moved");
+    }
+    if (data == null) {
+      throw new StoreException(
+          StoreException.Kind.REFUSED,
+          "version " + version + " of '" + path + "' deleted the file; a label points at a"
+              + " version with content; no label was moved");
     }
   }
 

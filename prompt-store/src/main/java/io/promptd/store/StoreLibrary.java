@@ -51,6 +51,9 @@ public final class StoreLibrary implements AutoCloseable {
   private final Semaphore wake = new Semaphore(0);
 
   private volatile long version = -1;
+  /** Whether the library serves A/B splits now; touched by the feed's thread only. */
+  private boolean split;
+
   private volatile long indexStored = -1;
   private final Object feedEvents = new Object();
   private volatile boolean closed;
@@ -322,6 +325,10 @@ public final class StoreLibrary implements AutoCloseable {
     byte[] index = first ? StoreQueries.libraryIndex(c) : null;
     version = changes.version();
     source.replace(new LibraryFiles(version, files, digests), index);
+    if (v != null && (!v.splits().isEmpty() || split)) {
+      library.split(StoreSplits.of(v.label(), v.splits(), files, digests, options));
+      split = !v.splits().isEmpty();
+    }
     LOG.log(
         first ? Level.INFO : Level.DEBUG,
         () -> (first ? "loaded " : "updated to ") + "library version " + version + " from " + url

@@ -3,6 +3,7 @@ package io.promptd.cli;
 import io.promptd.store.FileLabel;
 import io.promptd.store.LabelMove;
 import io.promptd.store.PromptStore;
+import io.promptd.store.SplitShare;
 import io.promptd.store.StoreException;
 import io.promptd.store.StoreLabels;
 import io.promptd.store.StoreUrl;
@@ -14,20 +15,22 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@code promptd label set NAME VERSION LABEL}, {@code label list [NAME]}, {@code label rm NAME LABEL}, {@code label
- * protect LABEL --scope SCOPE} and {@code label unprotect LABEL}, each with {@code --store URL}. The command line holds
+ * split LABEL NAME VERSION:WEIGHT VERSION:WEIGHT...}, {@code label protect LABEL --scope SCOPE} and {@code label
+ * unprotect LABEL}, each with {@code --store URL}. The command line holds
  * the database's credentials, so it moves protected labels too. Moves are recorded with the operating-system user as their author. A mistake of the user's (a
  * bad label, {@code latest}, a name or version the store does not hold) exits with {@link Main#USAGE} and writes
  * nothing; {@link Main#FAILED} is kept for the store failing or being away.
  *
- * @param action set, list, rm, protect or unprotect
- * @param positional NAME VERSION LABEL, [NAME], NAME LABEL, or LABEL
+ * @param action set, list, rm, split, protect or unprotect
+ * @param positional NAME VERSION LABEL, [NAME], NAME LABEL, LABEL NAME SHARE..., or LABEL
  * @param scope the scope of {@code protect}, else null
  * @param store where the store is
  * @param author who moves the label
  */
 record LabelCommand(
     String action, List<String> positional, @Nullable String scope, StoreUrl store, String author) {
-  private static final List<String> ACTIONS = List.of("set", "list", "rm", "protect", "unprotect");
+  private static final List<String> ACTIONS =
+      List.of("set", "list", "rm", "split", "protect", "unprotect");
 
   LabelCommand {
     positional = List.copyOf(positional);
@@ -45,7 +48,7 @@ record LabelCommand(
    */
   static LabelCommand parse(List<String> args, Map<String, String> env, String user) {
     if (args.isEmpty() || !ACTIONS.contains(args.getFirst())) {
-      throw new UsageException("label needs an action: set, list, rm, protect or unprotect"
+      throw new UsageException("label needs an action: set, list, rm, split, protect or unprotect"
           + (args.isEmpty() ? "" : ", not '" + args.getFirst() + "'"));
     }
     String action = args.getFirst();
@@ -73,6 +76,11 @@ record LabelCommand(
     String wanted = switch (action) {
       case "set" -> positional.size() == 3 ? null : "a name, a version and a label";
       case "rm" -> positional.size() == 2 ? null : "a name and a label";
+      case "split" ->
+        positional.size() >= 4
+            ? null
+            : "a label, a name and two or more VERSION:WEIGHT (label split production review 7:90"
+                + " 8:10)";
       case "protect", "unprotect" -> positional.size() == 1 ? null : "a label";
       default -> positional.size() <= 1 ? null : "at most one name";
     };
@@ -88,9 +96,12 @@ record LabelCommand(
       throw new UsageException("label protect needs --scope SCOPE: the OAuth scope that moving the"
           + " label over the management API needs");
     }
+    if (action.equals("split")) {
+      shares(positional);
+    }
     if (!action.equals("list")) {
       try {
-        StoreLabels.check(positional.getLast());
+        StoreLabels.check(action.equals("split") ? positional.getFirst() : positional.getLast());
       } catch (StoreException e) {
         throw new UsageException(String.valueOf(e.getMessage()));
       }
@@ -117,6 +128,16 @@ record LabelCommand(
           labels
               .remove(positional.getFirst(), positional.get(1), author)
               .forEach(m -> out.println(describe(m)));
+        case "split" -> {
+          String label = positional.getFirst();
+          List<LabelMove> moves =
+              labels.split(positional.get(1), label, shares(positional), author);
+          if (moves.isEmpty()) {
+            out.println("label '" + label + "' of '" + positional.get(1) + "' is that split"
+                + " already; nothing moved");
+          }
+          moves.forEach(m -> out.println(describe(m)));
+        }
         case "protect" -> {
           labels.protect(positional.getFirst(), String.valueOf(scope), author);
           out.println("label '" + positional.getFirst() + "' is protected: moving it over the"
@@ -127,9 +148,12 @@ record LabelCommand(
           out.println("label '" + positional.getFirst() + "' is no longer protected");
         }
         default -> {
-          out.println("PATH\tLABEL\tVERSION");
-          for (FileLabel l : labels.list(name)) {
-            out.println(l.path() + "\t" + l.label() + "\t" + l.version());
+          List<FileLabel> all = labels.list(name);
+          boolean splits = all.stream().anyMatch(l -> !l.split().isEmpty());
+          out.println("PATH\tLABEL\tVERSION" + (splits ? "\tSPLIT" : ""));
+          for (FileLabel l : all) {
+            out.println(l.path() + "\t" + l.label() + "\t" + l.version()
+                + (splits ? "\t" + split(l.split()) : ""));
           }
         }
       }
@@ -140,10 +164,30 @@ record LabelCommand(
     }
   }
 
-  /** One move, as {@code label set} and {@code label rm} print it. */
+  /** The VERSION:WEIGHT arguments of {@code label split} (after LABEL and NAME). */
+  private static List<SplitShare> shares(List<String> positional) {
+    List<SplitShare> shares = new ArrayList<>();
+    for (String given : positional.subList(2, positional.size())) {
+      try {
+        shares.add(SplitShare.parse(given));
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("label split: " + e.getMessage());
+      }
+    }
+    return shares;
+  }
+
+  /** A split as given ({@code 7:90 8:10}), or {@code -} for none. */
+  static String split(List<SplitShare> shares) {
+    return shares.isEmpty()
+        ? "-"
+        : String.join(" ", shares.stream().map(SplitShare::toString).toList());
+  }
+
+  /** One move, as {@code label set}, {@code label rm} and {@code label split} print it. */
   static String describe(LabelMove m) {
     return "label '" + m.label() + "' on " + m.path() + ": " + version(m.from()) + " -> "
-        + version(m.to());
+        + (m.split() == null ? version(m.to()) : "split " + m.split());
   }
 
   /** A version of a move, or {@code -} for none. */

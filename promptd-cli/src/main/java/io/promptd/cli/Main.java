@@ -60,6 +60,10 @@ public final class Main {
         promptd label set NAME VERSION LABEL --store URL   point LABEL at version VERSION of NAME's file(s)
         promptd label rm NAME LABEL --store URL    remove LABEL from NAME's file(s)
         promptd label list [NAME] --store URL      the labels of NAME's file(s), or of every file
+        promptd label split LABEL NAME VERSION:WEIGHT VERSION:WEIGHT... --store URL
+                                         A/B: LABEL serves each caller one of these versions of prompt NAME,
+                                         by weight, the same one every time (by token subject, else session,
+                                         else address); any other move of LABEL on NAME ends the split
         promptd label protect LABEL --scope SCOPE --store URL
                                          moving LABEL over the management API (serve --manage) needs an OAuth
                                          token with SCOPE; the command line still moves it

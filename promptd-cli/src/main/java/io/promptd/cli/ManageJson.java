@@ -75,11 +75,20 @@ final class ManageJson {
   static JsonObject labels(PromptStore store) throws StoreException {
     List<Json> out = new ArrayList<>();
     for (FileLabel l : store.labels().list(null)) {
-      out.add(JsonObject.builder()
+      JsonObject.Builder label = JsonObject.builder()
           .put("path", l.path())
           .put("label", l.label())
-          .put("version", l.version())
-          .build());
+          .put("version", l.version());
+      if (!l.split().isEmpty()) {
+        List<Json> shares = new ArrayList<>();
+        l.split()
+            .forEach(s -> shares.add(JsonObject.builder()
+                .put("version", s.version())
+                .put("weight", s.weight())
+                .build()));
+        label.put("split", new JsonArray(shares));
+      }
+      out.add(label.build());
     }
     return JsonObject.builder()
         .put("labels", new JsonArray(out))
@@ -142,6 +151,7 @@ final class ManageJson {
         .put("libraryVersion", m.libraryVersion())
         .put("author", m.author())
         .put("time", m.time().toString())
+        .put("split", m.split())
         .build();
   }
 }

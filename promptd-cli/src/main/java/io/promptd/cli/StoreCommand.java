@@ -227,9 +227,17 @@ record StoreCommand(
       if (latest) {
         on.add(StoreLabels.LATEST);
       }
-      labels.stream()
-          .filter(l -> l.path().equals(v.path()) && l.version() == v.version())
-          .forEach(l -> on.add(l.label()));
+      for (FileLabel l : labels) {
+        if (!l.path().equals(v.path())) {
+          continue;
+        }
+        if (l.split().isEmpty() && l.version() == v.version()) {
+          on.add(l.label());
+        }
+        l.split().stream()
+            .filter(share -> share.version() == v.version())
+            .forEach(share -> on.add(l.label() + ":" + share.weight()));
+      }
       out.println(v.path() + "\t" + v.version() + "\t" + v.libraryVersion() + "\t" + v.time() + "\t"
           + v.author() + "\t" + (v.sha256() == null ? "-" : v.sha256()) + "\t"
           + (v.deleted() ? "deleted" : "-") + "\t" + (on.isEmpty() ? "-" : String.join(",", on)));
@@ -240,7 +248,8 @@ record StoreCommand(
       out.println("PATH\tLABEL\tFROM\tTO\tLIBRARY_VERSION\tTIME\tAUTHOR");
       for (LabelMove m : moves) {
         out.println(m.path() + "\t" + m.label() + "\t" + LabelCommand.version(m.from()) + "\t"
-            + LabelCommand.version(m.to()) + "\t" + m.libraryVersion() + "\t" + m.time() + "\t"
+            + (m.split() == null ? LabelCommand.version(m.to()) : m.split()) + "\t"
+            + m.libraryVersion() + "\t" + m.time() + "\t"
             + m.author());
       }
     }

@@ -104,7 +104,7 @@ class LabelCliTest {
         new Case(List.of("set", "nope", "1", "prod"), "names 'nope'"),
         new Case(List.of("set", "hello", "9", "prod"), "'hello.prompt.md' has no version 9"),
         new Case(List.of("rm", "hello", "prod"), "'hello' has no label 'prod'"),
-        new Case(List.of("move", "hello"), "set, list, rm, protect or unprotect"),
+        new Case(List.of("move", "hello"), "set, list, rm, split, protect or unprotect"),
         new Case(List.of("set", "hello", "1"), "takes a name, a version and a label"))) {
       List<String> args = new java.util.ArrayList<>(List.of("label"));
       args.addAll(c.args());

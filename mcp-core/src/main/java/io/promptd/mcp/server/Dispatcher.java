@@ -35,7 +35,13 @@ final class Dispatcher {
       return Stateless.complete(
           context,
           methods.serve(new MethodCall(
-              request, modern, stream, session, session.listens(), session.clientKey())));
+              request,
+              modern,
+              stream,
+              session,
+              session.listens(),
+              session.clientKey(),
+              session.audience())));
     }
     LegacyState state = session.legacy();
     if (state != null) {
@@ -43,7 +49,13 @@ final class Dispatcher {
           request.id(), state.version, state.clientCapabilities, state.clientInfo, caller, null);
       return methods
           .serve(new MethodCall(
-              request, legacy, stream, session, session.listens(), session.clientKey()))
+              request,
+              legacy,
+              stream,
+              session,
+              session.listens(),
+              session.clientKey(),
+              session.audience()))
           .build();
     }
     if (request.method().equals(Methods.PING)) {

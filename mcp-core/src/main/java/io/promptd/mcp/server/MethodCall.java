@@ -20,6 +20,8 @@ import org.jspecify.annotations.Nullable;
  * @param session the legacy session the request arrived in, or null for a stateless request
  * @param listens where {@code subscriptions/listen} streams of this channel are kept
  * @param clientKey whose {@code completion/complete} rate limit the request counts against
+ * @param channel who the channel's caller is when its token names no subject: {@code session:ID} for a legacy
+ *     session, {@code address:IP} for a stateless HTTP request, {@code local:USER} for stdio (see {@link #audience})
  */
 record MethodCall(
     Request request,
@@ -27,7 +29,8 @@ record MethodCall(
     Outbound stream,
     @Nullable SessionImpl session,
     ListenScope listens,
-    String clientKey) {
+    String clientKey,
+    String channel) {
   /** Checks the fields. */
   MethodCall {
     requireNonNull(request, "request");
@@ -35,6 +38,17 @@ record MethodCall(
     requireNonNull(stream, "stream");
     requireNonNull(listens, "listens");
     requireNonNull(clientKey, "clientKey");
+    requireNonNull(channel, "channel");
+  }
+
+  /**
+   * The name a {@link PromptSplit} chooses by: the access token's subject under authorization, else the channel's
+   * caller (legacy session, address, local user).
+   */
+  String audience() {
+    Caller c = caller();
+    String subject = c.subject();
+    return !c.unrestricted() && subject != null ? "subject:" + subject : channel;
   }
 
   JsonObject params() {

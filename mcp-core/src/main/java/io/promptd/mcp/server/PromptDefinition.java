@@ -24,17 +24,28 @@ import org.jspecify.annotations.Nullable;
  * @param renderer renders {@code prompts/get}
  * @param completer suggests argument values, or null for none
  * @param requiredScopes the scopes a caller must hold (all of them) to see the prompt; empty for everyone
+ * @param split the variants callers get instead of this one (an A/B split), or null when every caller gets this one
  */
 public record PromptDefinition(
     Prompt prompt,
     PromptRenderer renderer,
     @Nullable ArgumentCompleter completer,
-    Set<String> requiredScopes) {
+    Set<String> requiredScopes,
+    @Nullable PromptSplit split) {
   /** Checks the fields and copies the scopes. */
   public PromptDefinition {
     requireNonNull(prompt, "prompt");
     requireNonNull(renderer, "renderer");
     requiredScopes = Set.copyOf(requireNonNull(requiredScopes, "requiredScopes"));
+  }
+
+  /** A prompt that is not split. */
+  public PromptDefinition(
+      Prompt prompt,
+      PromptRenderer renderer,
+      @Nullable ArgumentCompleter completer,
+      Set<String> requiredScopes) {
+    this(prompt, renderer, completer, requiredScopes, null);
   }
 
   /** A prompt every caller may see. */
@@ -48,7 +59,23 @@ public record PromptDefinition(
     Set<String> copy = Set.copyOf(requireNonNull(scopes, "scopes"));
     return copy.equals(requiredScopes)
         ? this
-        : new PromptDefinition(prompt, renderer, completer, copy);
+        : new PromptDefinition(prompt, renderer, completer, copy, split);
+  }
+
+  /**
+   * This prompt served as {@code split}'s variants, each caller getting its own ({@link PromptSplit#pick}); null: as
+   * itself to every caller. Who may see it stays this prompt's {@link #requiredScopes()}.
+   */
+  public PromptDefinition withSplit(@Nullable PromptSplit split) {
+    return java.util.Objects.equals(split, this.split)
+        ? this
+        : new PromptDefinition(prompt, renderer, completer, requiredScopes, split);
+  }
+
+  /** What the caller known as {@code audience} is served: its variant when split, else this prompt. */
+  PromptDefinition servedTo(@Nullable String audience) {
+    PromptSplit s = split;
+    return s == null || audience == null ? this : s.pick(audience).definition();
   }
 
   /** Whether {@code caller} may see this prompt. */

@@ -16,14 +16,25 @@ import org.jspecify.annotations.Nullable;
  * @param client the client's self-reported name and version, or null when it gave none
  * @param outcome how it ended
  * @param duration from the start of serving to the answer (rounds of a legacy form included)
+ * @param variant the tag of the {@link PromptSplit} variant the caller got, or null when the prompt is not split
  */
 public record PromptUse(
-    String prompt, @Nullable Implementation client, Outcome outcome, Duration duration) {
+    String prompt,
+    @Nullable Implementation client,
+    Outcome outcome,
+    Duration duration,
+    @Nullable String variant) {
   /** Checks the fields. */
   public PromptUse {
     requireNonNull(prompt, "prompt");
     requireNonNull(outcome, "outcome");
     requireNonNull(duration, "duration");
+  }
+
+  /** The use of a prompt that is not split. */
+  public PromptUse(
+      String prompt, @Nullable Implementation client, Outcome outcome, Duration duration) {
+    this(prompt, client, outcome, duration, null);
   }
 
   /** How a {@code prompts/get} ended. */

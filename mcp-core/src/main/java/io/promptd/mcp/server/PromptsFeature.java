@@ -31,9 +31,26 @@ final class PromptsFeature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
 
   private final ServerContext context;
+  /** Whose variant of a split prompt is listed and served; null: the prompt as registered. */
+  private final @Nullable String audience;
 
   PromptsFeature(ServerContext context) {
+    this(context, null);
+  }
+
+  private PromptsFeature(ServerContext context, @Nullable String audience) {
     this.context = context;
+    this.audience = audience;
+  }
+
+  /** {@code definition} as this feature's caller is shown it: its variant when split. */
+  PromptDefinition shown(PromptDefinition definition) {
+    return definition.servedTo(audience);
+  }
+
+  /** This feature as {@code call}'s caller sees it: split prompts as the caller's variant ({@link PromptSplit}). */
+  PromptsFeature servingTo(MethodCall call) {
+    return new PromptsFeature(context, call.audience());
   }
 
   void register(MethodTable.Builder table) {
@@ -41,11 +58,15 @@ final class PromptsFeature {
     table.add(Methods.PROMPTS_GET, Era.BOTH, this::renderMayBlock, this::get);
     table.add(Methods.COMPLETION_COMPLETE, Era.BOTH, this::completeMayBlock, call -> {
       context.completionLimiter.acquire(call.clientKey());
-      return complete(call.params(), call.encoder(), call.caller()).toBuilder();
+      return servingTo(call).complete(call.params(), call.encoder(), call.caller()).toBuilder();
     });
   }
 
   private JsonObject.Builder list(MethodCall call) {
+    return servingTo(call).listFor(call);
+  }
+
+  private JsonObject.Builder listFor(MethodCall call) {
     if (!call.modern()) {
       SessionImpl session = call.legacySession();
       return list(
@@ -62,29 +83,32 @@ final class PromptsFeature {
     boolean formFirst = context.elicits
         && context.forms.relaxesListings()
         && FormElicitation.supported(call.context().clientCapabilities());
-    return list(
-            call.params(),
-            call.encoder(),
-            call.caller(),
-            formFirst,
-            call.context().clientInfo())
+    Listed listed = listed(
+        call.params(), call.encoder(), call.caller(), formFirst, call.context().clientInfo());
+    // A page showing a split prompt shows the caller's variant: not to be shared with other
+    // callers.
+    return listed
+        .result()
         .put("ttlMs", context.listTtl.toMillis())
-        .put("cacheScope", formFirst ? "private" : call.cacheScope());
+        .put("cacheScope", formFirst || listed.personal() ? "private" : call.cacheScope());
   }
 
   /** {@code prompts/get}, told to the usage listener when it names a prompt the caller may see. */
   private JsonObject.Builder get(MethodCall call) {
     java.util.function.Consumer<PromptUse> listener = context.promptUses;
     String name = call.params().string("name").orElse(null);
-    if (listener == null
-        || name == null
-        || visible(context.prompts.snapshot().get(name), call.caller()) == null) {
-      return serve(call);
+    PromptsFeature served = servingTo(call);
+    PromptDefinition definition =
+        name == null ? null : visible(context.prompts.snapshot().get(name), call.caller());
+    if (listener == null || name == null || definition == null) {
+      return served.serve(call);
     }
+    PromptSplit split = definition.split();
+    String variant = split == null ? null : split.pick(call.audience()).tag();
     long start = System.nanoTime();
     PromptUse.Outcome outcome = PromptUse.Outcome.ERROR;
     try {
-      JsonObject.Builder result = serve(call);
+      JsonObject.Builder result = served.serve(call);
       outcome = "input_required".equals(result.build().string("resultType").orElse(null))
           ? PromptUse.Outcome.FORM_ASKED
           : PromptUse.Outcome.RENDERED;
@@ -103,7 +127,8 @@ final class PromptsFeature {
             name,
             call.context().clientInfo(),
             outcome,
-            java.time.Duration.ofNanos(System.nanoTime() - start)));
+            java.time.Duration.ofNanos(System.nanoTime() - start),
+            variant));
       } catch (RuntimeException e) {
         LOG.log(Level.WARNING, "the prompt usage listener failed", e);
       }
@@ -184,6 +209,18 @@ final class PromptsFeature {
       Caller caller,
       boolean formFirst,
       @Nullable Implementation client) {
+    return listed(params, encoder, caller, formFirst, client).result();
+  }
+
+  /** A page of {@code prompts/list}; {@code personal}: it shows a split prompt as this caller's variant. */
+  private record Listed(JsonObject.Builder result, boolean personal) {}
+
+  private Listed listed(
+      JsonObject params,
+      Encoder encoder,
+      Caller caller,
+      boolean formFirst,
+      @Nullable Implementation client) {
     String after = null;
     Json cursor = params.get("cursor");
     if (cursor instanceof JsonString s) {
@@ -196,7 +233,10 @@ final class PromptsFeature {
         .snapshot()
         .page(after, ClientQuirks.pageSize(client, context.pageSize), caller);
     List<Json> prompts = new ArrayList<>(page.items().size());
-    for (PromptDefinition p : page.items()) {
+    boolean personal = false;
+    for (PromptDefinition listed : page.items()) {
+      PromptDefinition p = shown(listed);
+      personal |= listed.split() != null && audience != null;
       prompts.add(encoder.prompt(
           formFirst && p.renderer().elicits() ? ArgumentForms.listed(p.prompt()) : p.prompt()));
     }
@@ -204,7 +244,7 @@ final class PromptsFeature {
     if (page.more()) {
       result.put("nextCursor", context.cursors.encode(page.items().getLast().name()));
     }
-    return result;
+    return new Listed(result, personal);
   }
 
   JsonObject get(JsonObject params, Encoder encoder, Caller caller) {
@@ -256,7 +296,7 @@ final class PromptsFeature {
   /** Whether prompt {@code name}, visible to {@code caller}, lets the server ask for its arguments. */
   boolean elicits(String name, Caller caller) {
     PromptDefinition definition = visible(context.prompts.snapshot().get(name), caller);
-    return definition != null && definition.renderer().elicits();
+    return definition != null && definition.servedTo(audience).renderer().elicits();
   }
 
   JsonObject complete(JsonObject params, Encoder encoder, Caller caller) {
@@ -308,7 +348,7 @@ final class PromptsFeature {
     if (definition == null) {
       throw McpException.invalidParams("Unknown prompt: '" + s.value() + "'");
     }
-    return definition;
+    return definition.servedTo(audience);
   }
 
   /** {@code definition} when {@code caller} may see it, else null, as for a name no prompt has. */

@@ -57,6 +57,8 @@ final class SessionImpl implements ServerSession {
   private final ListenScope listens = new ListenScope();
   /** This session's completion rate-limit bucket: legacy clients are limited per session. */
   private final String clientKey = CompletionLimiter.sessionKey();
+  /** Who this session's caller is for {@link PromptSplit}s when its token names no subject; the transport names it. */
+  private volatile String audience = "session:" + java.util.UUID.randomUUID();
 
   private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
   /** The server's own requests to the client (elicitation) that wait for the client's response. */
@@ -347,6 +349,15 @@ final class SessionImpl implements ServerSession {
     context.broadcaster.removeSession(this);
     resourceSubscriptions.close();
     listens.close();
+  }
+
+  @Override
+  public void audience(String key) {
+    audience = java.util.Objects.requireNonNull(key, "key");
+  }
+
+  String audience() {
+    return audience;
   }
 
   String clientKey() {

@@ -107,7 +107,8 @@ final class Stateless implements StatelessEndpoint {
           r,
           task,
           req -> complete(
-              context, methods.serve(new MethodCall(req, ctx, stream, null, streams, client))));
+              context,
+              methods.serve(new MethodCall(req, ctx, stream, null, streams, client, client))));
       return response == null
           ? Reply.cancelled()
           : Reply.of(response, Responder.statelessHint(response), MODERN);

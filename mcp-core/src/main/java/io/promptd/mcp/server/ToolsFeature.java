@@ -58,7 +58,12 @@ final class ToolsFeature {
         Methods.TOOLS_CALL,
         Era.BOTH,
         MethodTable.Blocking.ALWAYS,
-        request -> call(request.params(), request.encoder(), request.caller(), request.version()));
+        request -> call(
+            prompts.servingTo(request),
+            request.params(),
+            request.encoder(),
+            request.caller(),
+            request.version()));
   }
 
   /** {@code tools/list}: both tools, {@code get_prompt}'s schema made for what {@code caller} may see. */
@@ -230,6 +235,16 @@ final class ToolsFeature {
   /** {@code tools/call}: an unknown tool is -32602; whatever the prompt refuses is a result with {@code isError}. */
   JsonObject.Builder call(
       JsonObject params, Encoder encoder, Caller caller, ProtocolVersion version) {
+    return call(prompts, params, encoder, caller, version);
+  }
+
+  /** {@code tools/call} with split prompts listed and rendered as {@code served} shows them. */
+  private JsonObject.Builder call(
+      PromptsFeature served,
+      JsonObject params,
+      Encoder encoder,
+      Caller caller,
+      ProtocolVersion version) {
     String tool = params
         .string("name")
         .orElseThrow(() ->
@@ -237,20 +252,21 @@ final class ToolsFeature {
     Json raw = params.get("arguments");
     JsonObject arguments = raw == null ? JsonObject.EMPTY : raw instanceof JsonObject o ? o : null;
     return switch (tool) {
-      case LIST_PROMPTS -> listPrompts(encoder, caller, version);
+      case LIST_PROMPTS -> listPrompts(served, encoder, caller, version);
       case GET_PROMPT ->
         arguments == null
             ? error("the arguments of " + GET_PROMPT + " must be an object")
-            : getPrompt(arguments, encoder, caller, version);
+            : getPrompt(served, arguments, encoder, caller, version);
       default -> throw McpException.invalidParams("Unknown tool: '" + tool + "'");
     };
   }
 
-  private JsonObject.Builder listPrompts(Encoder encoder, Caller caller, ProtocolVersion version) {
+  private JsonObject.Builder listPrompts(
+      PromptsFeature served, Encoder encoder, Caller caller, ProtocolVersion version) {
     List<Json> listed = new ArrayList<>();
     for (PromptDefinition d : context.prompts.all()) {
       if (d.visibleTo(caller)) {
-        listed.add(encoder.prompt(d.prompt()));
+        listed.add(encoder.prompt(served.shown(d).prompt()));
       }
     }
     JsonObject structured =
@@ -259,7 +275,11 @@ final class ToolsFeature {
   }
 
   private JsonObject.Builder getPrompt(
-      JsonObject arguments, Encoder encoder, Caller caller, ProtocolVersion version) {
+      PromptsFeature served,
+      JsonObject arguments,
+      Encoder encoder,
+      Caller caller,
+      ProtocolVersion version) {
     if (!(arguments.get("name") instanceof JsonString name)) {
       return error(GET_PROMPT + " needs \"name\" (a string): the prompt to render; " + LIST_PROMPTS
           + " lists them");
@@ -282,7 +302,7 @@ final class ToolsFeature {
     }
     JsonObject rendered;
     try {
-      rendered = prompts.get(
+      rendered = served.get(
           JsonObject.builder()
               .put("name", name.value())
               .put("arguments", strings.build())

@@ -59,6 +59,13 @@ public interface ServerSession extends AutoCloseable {
   void restore(LegacySessionState state, Caller caller);
 
   /**
+   * Names this channel's caller for per-caller choices (an A/B split's variant) when its token names no subject: the
+   * same name for the same client wherever the session is served — {@code session:ID} for an HTTP session,
+   * {@code local:USER} for stdio. Until called, a name of the session's own, unknown elsewhere. The default ignores it.
+   */
+  default void audience(String key) {}
+
+  /**
    * Ends the session: open {@code subscriptions/listen} streams end gracefully with their final response, and no
    * further notifications are sent.
    */

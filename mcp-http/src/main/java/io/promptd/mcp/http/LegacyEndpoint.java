@@ -63,11 +63,15 @@ final class LegacyEndpoint {
     EventLog events =
         sh == null || key == null ? new EventLog(EVENT_LOG_CAPACITY, limits) : sh.newLog();
     ServerSession session = server.openSession(events::publish);
+    if (key != null) {
+      session.audience("session:" + key);
+    }
     Reply reply = session.receive(new Incoming.Single(request), ex.caller()).run(events::publish);
     if (reply.response() instanceof ResultResponse) {
       @Nullable String id;
       if (sh == null || key == null) {
         id = sessions.newId();
+        session.audience("session:" + id);
         LegacySession ls =
             new LegacySession(id, session, events, ex.caller().subject(), owner, sessions.clock());
         if (!sessions.add(ls)) {

@@ -168,6 +168,7 @@ final class SharedSessions implements AutoCloseable {
       }
       EventLog events = newLog();
       ServerSession session = server.openSession(events::publish);
+      session.audience("session:" + t.key());
       session.restore(decode(t, e.state()), caller);
       LegacySession fresh =
           new LegacySession(t.key(), session, events, t.subject(), owner, registry.clock());

@@ -181,6 +181,7 @@ final class SseTransportEndpoint {
           .getBytes(StandardCharsets.UTF_8));
       ServerSession core =
           server.openSession(message -> queue.offer(SseWriter.frame(null, message)));
+      core.audience("session:" + id);
       session = new Session(id, core, queue, ex.caller().subject(), owner);
       sessions.put(id, session);
       if (!makeRoom(owner, session)) {

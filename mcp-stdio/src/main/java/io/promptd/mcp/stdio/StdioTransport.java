@@ -75,6 +75,9 @@ public final class StdioTransport {
       Outbound outbound =
           Outbound.carryingRequests(message -> writer.offer(MessageCodec.encodeLine(message)));
       ServerSession session = server.openSession(outbound);
+      // One client, the user who started the process: a split gives them the same variant every
+      // run.
+      session.audience("local:" + System.getProperty("user.name", ""));
       try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
         // Before each read, which may block, the answers collected so far go out together.
         LineReader reader = new LineReader(in, maxLineBytes, writer::flushBatch);
