@@ -140,7 +140,7 @@ final class Serve {
                 views::loaded,
                 serving::version,
                 views.further(),
-                managed == null ? null : builder -> ManageApi.mountOn(builder, managed),
+                managed == null ? null : builder -> ManageApi.mountOn(builder, managed, database),
                 usage),
             sessions,
             secret,
