@@ -11,15 +11,9 @@
 // --list-only stops after the listing (and the same-origin check): what a token may see.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import puppeteer from 'puppeteer-core';
+import { axeAudit, createReport, mcpClient, parseArgs, runInChromium } from './catalog-driver.mjs';
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, a, i, all) => {
-  if (a.startsWith('--')) pairs.push([a.slice(2), all[i + 1] && !all[i + 1].startsWith('--') ? all[i + 1] : 'true']);
-  return pairs;
-}, []));
+const args = parseArgs(process.argv.slice(2));
 const base = new URL(args.url);
 const library = args.library;
 const out = args.out;
@@ -27,30 +21,10 @@ const token = args.token || null;
 const chromium = args.chromium || '/usr/bin/chromium';
 const WAIT = 15000;
 
-const report = { ok: false, checks: {}, screenshots: [] };
-const check = (name, ok, detail) => {
-  report.checks[name] = ok ? 'ok' : 'FAILED' + (detail ? ': ' + detail : '');
-  if (!ok) throw new Error(name + ' failed' + (detail ? ': ' + detail : ''));
-};
+const { report, check } = createReport();
 
 // The server's own answers, asked outside the browser, to compare the page with.
-let nextId = 1;
-async function mcp(method, params, bearer = token) {
-  const headers = { 'Content-Type': 'application/json', 'Accept': 'application/json, text/event-stream',
-    'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method };
-  if (method === 'prompts/get') headers['Mcp-Name'] = params.name;
-  if (method === 'resources/read') headers['Mcp-Name'] = params.uri;
-  if (bearer) headers.Authorization = 'Bearer ' + bearer;
-  const body = { jsonrpc: '2.0', id: nextId++, method, params: { ...params, _meta: {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } };
-  const response = await fetch(new URL(args.endpoint || '/mcp', base), { method: 'POST', headers,
-    body: JSON.stringify(body) });
-  const text = await response.text();
-  const json = response.headers.get('content-type').startsWith('text/event-stream')
-    ? JSON.parse(text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).pop()) : JSON.parse(text);
-  if (json.error) throw new Error(method + ': ' + json.error.message);
-  return json.result;
-}
+const mcp = mcpClient(base, args.endpoint || '/mcp', token);
 // A file's size as the page writes it.
 const sizeText = (size) => size.toLocaleString('en') + (size === 1 ? ' byte' : ' bytes');
 // Every page of a listing: prompts/list's prompts or skills/list's skills.
@@ -67,25 +41,9 @@ async function allOf(method, key) {
 const allPrompts = () => allOf('prompts/list', 'prompts');
 const allSkills = () => allOf('skills/list', 'skills');
 
-const browser = await puppeteer.launch({
-  executablePath: chromium,
-  headless: true,
-  timeout: WAIT,
-  protocolTimeout: 30000,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--no-default-browser-check'],
-});
-try {
-  await scenario();
-  report.ok = true;
-} catch (e) {
-  report.error = String(e && e.message || e);
-} finally {
-  await browser.close();
-}
-console.log(JSON.stringify(report));
-process.exit(report.ok ? 0 : 1);
+await runInChromium(chromium, report, scenario);
 
-async function scenario() {
+async function scenario(browser) {
   const page = await browser.newPage();
   page.setDefaultTimeout(WAIT);
   const requests = [];
@@ -391,8 +349,8 @@ async function scenario() {
       strayImages: document.querySelectorAll('img[src="x"], img:not([src^="data:"]):not([src^="/catalog/"])').length,
       scripts: [...document.scripts].map((s) => s.src) }));
     check('markup runs nothing', injected.flag === null && injected.strayImages === 0
-      && injected.scripts.length === 2 && injected.scripts[0].endsWith('/catalog/app.js')
-      && injected.scripts[1].endsWith('/catalog/skills.js'), JSON.stringify(injected));
+      && JSON.stringify(injected.scripts.map((u) => new URL(u).pathname))
+        === JSON.stringify(['/catalog/app.js', '/catalog/skills.js', '/catalog/lifecycle.js']), JSON.stringify(injected));
     const renderedText = await page.$$eval('pre.text', (ps) => ps.map((p) => p.textContent).join('\n'));
     check('rendered markup as text', renderedText.includes('<script>'), renderedText.slice(0, 200));
   }
@@ -420,12 +378,7 @@ async function scenario() {
   audit.setDefaultTimeout(WAIT);
   await audit.setBypassCSP(true);
   const axeCheck = async (name) => {
-    await audit.evaluate(axeSource);
-    const found = await audit.evaluate(async () => {
-      const r = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-      return { passes: r.passes.length, violations: r.violations.map((v) => v.id + ' (' + v.impact + '): '
-        + v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')) };
-    });
+    const found = await axeAudit(audit);
     check(name, found.violations.length === 0 && found.passes > 10, found.violations.join('; ') || found.passes);
   };
   if (token) { // the token form itself, then the catalog with the token already in the tab's storage

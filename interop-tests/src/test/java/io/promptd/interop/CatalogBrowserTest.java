@@ -233,18 +233,21 @@ class CatalogBrowserTest {
   /** Runs the browser script to its end (at most 240 s) and returns its report; a failed check fails the test. */
   private static String browse(int port, Path library, String... flags)
       throws IOException, InterruptedException {
+    List<String> args = new ArrayList<>(
+        List.of("--url", "http://127.0.0.1:" + port + "/", "--library", library.toString()));
+    args.addAll(List.of(flags));
+    return runScript("catalog-browser.mjs", args);
+  }
+
+  /**
+   * Runs the browser script {@code script} of {@code interop/} with {@code args} (and where screenshots go, and the
+   * browser) to its end, at most 240 s, and returns its report; a failed check fails the test.
+   */
+  static String runScript(String script, List<String> args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(
-        "node",
-        "catalog-browser.mjs",
-        "--url",
-        "http://127.0.0.1:" + port + "/",
-        "--library",
-        library.toString(),
-        "--out",
-        SCREENSHOTS.toString(),
-        "--chromium",
-        CHROMIUM.toString()));
-    command.addAll(List.of(flags));
+        "node", script, "--out", SCREENSHOTS.toString(), "--chromium", CHROMIUM.toString()));
+    command.addAll(args);
     Path out = Files.createTempFile("catalog-browser", ".json");
     try {
       Process p = new ProcessBuilder(command)

@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Usage per prompt, version and label since a time, read from {@code prompt_usage}: what {@code promptd usage}
- * prints. A version (12 hex digits of a file's SHA-256) is matched with the store's file versions holding that
+ * prints ({@link #read}), and the same per client and outcome, which the management API answers ({@link #uses}). A
+ * version (12 hex digits of a file's SHA-256) is matched with the store's file versions holding that
  * content, so that it reads as the version number {@code promptd history} shows.
  */
 public final class UsageReport {
@@ -61,10 +62,43 @@ public final class UsageReport {
     }
   }
 
+  /**
+   * The uses of one prompt's version under one label by one client (its self-reported name) with one outcome: the
+   * finest grain the report reads, which {@link #read} adds up per prompt, version and label.
+   *
+   * @param prompt the prompt's name
+   * @param version the version recorded (12 hex digits of the file's SHA-256)
+   * @param storeVersions the store's version numbers of files with that content (empty when none holds it)
+   * @param label the label served, or {@code latest}
+   * @param client the client's name ({@code ""} when it gave none)
+   * @param outcome rendered, refused, form_asked, form_declined or error
+   * @param uses the uses
+   * @param totalMicros their durations added up
+   */
+  public record Use(
+      String prompt,
+      String version,
+      Set<Integer> storeVersions,
+      String label,
+      String client,
+      String outcome,
+      long uses,
+      long totalMicros) {
+    /** Checks and copies the fields. */
+    public Use {
+      requireNonNull(prompt, "prompt");
+      requireNonNull(version, "version");
+      storeVersions = Set.copyOf(storeVersions);
+      requireNonNull(label, "label");
+      requireNonNull(client, "client");
+      requireNonNull(outcome, "outcome");
+    }
+  }
+
   private static final String QUERY =
-      "SELECT prompt, version, label, outcome, sum(uses), sum(total_micros) FROM prompt_usage"
+      "SELECT prompt, version, label, client, outcome, sum(uses), sum(total_micros) FROM prompt_usage"
           + " WHERE minute >= ? AND (?::text IS NULL OR prompt = ?)"
-          + " GROUP BY prompt, version, label, outcome";
+          + " GROUP BY prompt, version, label, client, outcome";
   private static final String VERSIONS =
       "SELECT DISTINCT left(sha256, 12), version FROM file_versions WHERE left(sha256, 12) = ANY (?)";
 
@@ -76,10 +110,47 @@ public final class UsageReport {
    */
   public static List<Row> read(StoreDatabase database, Instant since, @Nullable String prompt)
       throws StoreException {
-    database.migrate();
-    record Group(String prompt, String version, String label) {}
+    record Group(String prompt, String version, Set<Integer> storeVersions, String label) {}
     Map<Group, Map<String, Long>> outcomes = new LinkedHashMap<>();
     Map<Group, long[]> totals = new HashMap<>();
+    for (Use u : uses(database, since, prompt)) {
+      Group g = new Group(u.prompt(), u.version(), u.storeVersions(), u.label());
+      outcomes.computeIfAbsent(g, k -> new HashMap<>()).merge(u.outcome(), u.uses(), Long::sum);
+      long[] t = totals.computeIfAbsent(g, k -> new long[2]);
+      t[0] += u.uses();
+      t[1] += u.totalMicros();
+    }
+    List<Row> rows = new ArrayList<>();
+    outcomes.forEach((g, byOutcome) -> {
+      long[] t = totals.getOrDefault(g, new long[2]);
+      rows.add(
+          new Row(g.prompt(), g.version(), g.storeVersions(), g.label(), byOutcome, t[0], t[1]));
+    });
+    rows.sort(Comparator.comparing(Row::prompt)
+        .thenComparing(Comparator.comparingLong(Row::uses).reversed())
+        .thenComparing(Row::version)
+        .thenComparing(Row::label));
+    return rows;
+  }
+
+  /**
+   * The usage since {@code since} (of the prompt {@code prompt}, or of every prompt) per prompt, version, label,
+   * client and outcome, by prompt, version, label, client and outcome (in that order).
+   *
+   * @throws StoreException when the store cannot be read
+   */
+  public static List<Use> uses(StoreDatabase database, Instant since, @Nullable String prompt)
+      throws StoreException {
+    database.migrate();
+    record Read(
+        String prompt,
+        String version,
+        String label,
+        String client,
+        String outcome,
+        long uses,
+        long micros) {}
+    List<Read> read = new ArrayList<>();
     Map<String, Set<Integer>> numbers = new HashMap<>();
     try (Connection c = database.connection(10_000)) {
       try (PreparedStatement s = c.prepareStatement(QUERY)) {
@@ -88,18 +159,18 @@ public final class UsageReport {
         s.setString(3, prompt);
         try (ResultSet r = s.executeQuery()) {
           while (r.next()) {
-            Group g = new Group(r.getString(1), r.getString(2), r.getString(3));
-            outcomes
-                .computeIfAbsent(g, k -> new HashMap<>())
-                .merge(r.getString(4), r.getLong(5), Long::sum);
-            long[] t = totals.computeIfAbsent(g, k -> new long[2]);
-            t[0] += r.getLong(5);
-            t[1] += r.getLong(6);
+            read.add(new Read(
+                r.getString(1),
+                r.getString(2),
+                r.getString(3),
+                r.getString(4),
+                r.getString(5),
+                r.getLong(6),
+                r.getLong(7)));
           }
         }
       }
-      String[] digests =
-          outcomes.keySet().stream().map(Group::version).distinct().toArray(String[]::new);
+      String[] digests = read.stream().map(Read::version).distinct().toArray(String[]::new);
       try (PreparedStatement s = c.prepareStatement(VERSIONS)) {
         s.setArray(1, c.createArrayOf("text", digests));
         try (ResultSet r = s.executeQuery()) {
@@ -114,22 +185,23 @@ public final class UsageReport {
           "reading usage from the store " + database.url() + " failed: " + e.getMessage(),
           e);
     }
-    List<Row> rows = new ArrayList<>();
-    outcomes.forEach((g, byOutcome) -> {
-      long[] t = totals.getOrDefault(g, new long[2]);
-      rows.add(new Row(
-          g.prompt(),
-          g.version(),
-          numbers.getOrDefault(g.version(), Set.of()),
-          g.label(),
-          byOutcome,
-          t[0],
-          t[1]));
-    });
-    rows.sort(Comparator.comparing(Row::prompt)
-        .thenComparing(Comparator.comparingLong(Row::uses).reversed())
-        .thenComparing(Row::version)
-        .thenComparing(Row::label));
-    return rows;
+    List<Use> uses = new ArrayList<>();
+    for (Read r : read) {
+      uses.add(new Use(
+          r.prompt(),
+          r.version(),
+          numbers.getOrDefault(r.version(), Set.of()),
+          r.label(),
+          r.client(),
+          r.outcome(),
+          r.uses(),
+          r.micros()));
+    }
+    uses.sort(Comparator.comparing(Use::prompt)
+        .thenComparing(Use::version)
+        .thenComparing(Use::label)
+        .thenComparing(Use::client)
+        .thenComparing(Use::outcome));
+    return uses;
   }
 }

@@ -45,6 +45,9 @@ class StoreUsageTest {
         usage.add(use("hello", v1, "rendered"), Duration.ofMillis(2));
       }
       usage.add(use("hello", v1, "refused"), Duration.ofMillis(1));
+      usage.add(
+          new StoreUsage.Use("hello", v1, "latest", "cursor", "1.0", "rendered"),
+          Duration.ofMillis(3));
       assertThat(usage.flush()).isTrue();
       for (int i = 0; i < 3; i++) { // a second batch adds to the rows of the first
         usage.add(use("hello", v1, "rendered"), Duration.ofMillis(2));
@@ -58,9 +61,17 @@ class StoreUsageTest {
       UsageReport.Row first = rows.getFirst();
       assertThat(first.prompt()).isEqualTo("hello");
       assertThat(first.storeVersions()).containsExactly(1); // the store's version of that content
-      assertThat(first.uses()).isEqualTo(11);
-      assertThat(first.byOutcome()).isEqualTo(Map.of("rendered", 10L, "refused", 1L));
-      assertThat(first.meanMillis()).isEqualTo(21.0 / 11);
+      assertThat(first.uses()).isEqualTo(12);
+      assertThat(first.byOutcome()).isEqualTo(Map.of("rendered", 11L, "refused", 1L));
+      assertThat(first.meanMillis()).isEqualTo(24.0 / 12);
+      // The same rows per client and outcome, as the management API answers them.
+      assertThat(UsageReport.uses(database, Instant.now().minus(Duration.ofHours(1)), "hello"))
+          .extracting(u -> u.client() + " " + u.outcome() + " " + u.uses() + " " + u.totalMicros()
+              + " " + u.storeVersions())
+          .containsExactly(
+              "claude-code refused 1 1000 [1]",
+              "claude-code rendered 10 20000 [1]",
+              "cursor rendered 1 3000 [1]");
       assertThat(rows.get(1).storeVersions()).isEmpty();
       assertThat(UsageReport.read(database, Instant.now().minus(Duration.ofHours(1)), "other"))
           .extracting(UsageReport.Row::prompt)

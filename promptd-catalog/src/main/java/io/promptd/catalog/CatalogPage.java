@@ -7,18 +7,34 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The web catalog's files: one page and its scripts, style sheet and icon, shipped in this module's jar, that browse
- * the library as an MCP client of the same server's endpoint. Every response forbids framing, inline script, requests
- * to other origins and type sniffing.
+ * The web catalog's files: its pages (one per endpoint, such as {@code /} for {@code /mcp} and {@code /labels/B/} for
+ * {@code /labels/B/mcp}) and their shared scripts, style sheet and icon, shipped in this module's jar, that browse the
+ * library as an MCP client of the same server's endpoint. Every response forbids framing, inline script, requests to
+ * other origins and type sniffing.
  */
 final class CatalogPage implements HttpMount {
-  /** Where the files are served. */
+  /** Where the files every page shares are served. */
+  static final List<String> ASSETS = List.of(
+      "/catalog/app.js",
+      "/catalog/skills.js",
+      "/catalog/lifecycle.js",
+      "/catalog/app.css",
+      "/catalog/icon.svg");
+
+  /** Where the files of a catalog with its one page at {@code /} are served. */
   static final List<String> PATHS = List.of(
-      "/", "/catalog/app.js", "/catalog/skills.js", "/catalog/app.css", "/catalog/icon.svg");
+      "/",
+      "/catalog/app.js",
+      "/catalog/skills.js",
+      "/catalog/lifecycle.js",
+      "/catalog/app.css",
+      "/catalog/icon.svg");
 
   /**
    * What the page may do: its own script and style, images from itself or {@code data:} URIs (prompt images and
@@ -50,23 +66,51 @@ final class CatalogPage implements HttpMount {
   }
 
   private final Map<String, Asset> assets;
+  /** A page's path without its last slash, answered with a redirect to the page. */
+  private final Map<String, String> redirects;
+
   private final boolean openToAll;
 
   /**
-   * @param endpoint the MCP endpoint's path, which the page calls
+   * @param pages the pages: each at its path, calling its endpoint
+   * @param management the management API's base path, which the pages call for versions, diffs, label moves and usage,
+   *     or null when the server has none
    * @param openToAll whether visitors from other machines may load the page: when requests are authenticated (the
    *     page then asks for a token) or a public URL was configured; otherwise only loopback visitors may
    */
-  CatalogPage(String endpoint, boolean openToAll) {
-    String html = new String(read("index.html"), StandardCharsets.UTF_8)
-        .replace("{{endpoint}}", attribute(endpoint));
-    this.assets = Map.of(
-        "/", new Asset("text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8)),
-        "/catalog/app.js", new Asset("text/javascript; charset=utf-8", read("app.js")),
-        "/catalog/skills.js", new Asset("text/javascript; charset=utf-8", read("skills.js")),
-        "/catalog/app.css", new Asset("text/css; charset=utf-8", read("app.css")),
-        "/catalog/icon.svg", new Asset("image/svg+xml", read("icon.svg")));
+  CatalogPage(List<WebCatalog.Page> pages, @Nullable String management, boolean openToAll) {
+    String template = new String(read("index.html"), StandardCharsets.UTF_8);
+    Map<String, Asset> files = new HashMap<>();
+    Map<String, String> moved = new HashMap<>();
+    for (WebCatalog.Page page : pages) {
+      String label = page.label();
+      String html = template
+          .replace("{{endpoint}}", attribute(page.endpoint()))
+          .replace("{{label}}", label == null ? "" : attribute(label))
+          .replace("{{manage}}", management == null ? "" : attribute(management));
+      files.put(
+          page.path(),
+          new Asset("text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8)));
+      if (!page.path().equals("/")) {
+        moved.put(page.path().substring(0, page.path().length() - 1), page.path());
+      }
+    }
+    files.put("/catalog/app.js", new Asset("text/javascript; charset=utf-8", read("app.js")));
+    files.put("/catalog/skills.js", new Asset("text/javascript; charset=utf-8", read("skills.js")));
+    files.put(
+        "/catalog/lifecycle.js", new Asset("text/javascript; charset=utf-8", read("lifecycle.js")));
+    files.put("/catalog/app.css", new Asset("text/css; charset=utf-8", read("app.css")));
+    files.put("/catalog/icon.svg", new Asset("image/svg+xml", read("icon.svg")));
+    this.assets = Map.copyOf(files);
+    this.redirects = Map.copyOf(moved);
     this.openToAll = openToAll;
+  }
+
+  /** Every path this serves: the pages, their redirects and the shared files. */
+  List<String> paths() {
+    List<String> paths = new java.util.ArrayList<>(assets.keySet());
+    paths.addAll(redirects.keySet());
+    return paths;
   }
 
   /** Answers a request for one of the page's files; the transport has checked Host and Origin. */
@@ -83,6 +127,15 @@ final class CatalogPage implements HttpMount {
     if (!request.method().equals("GET") && !request.method().equals("HEAD")) {
       response.header("Allow", "GET, HEAD");
       response.refuse(405, "Method Not Allowed: use GET");
+      return;
+    }
+    String page = redirects.get(request.path());
+    if (page != null) {
+      response.header("Location", page);
+      response.send(
+          308,
+          "text/plain; charset=utf-8",
+          ("See " + page + "\n").getBytes(StandardCharsets.UTF_8));
       return;
     }
     Asset asset = assets.get(request.path());

@@ -458,6 +458,7 @@ function select(name, focus) {
   $('messages').replaceChildren(); // another prompt's result must not linger
   $('error').hidden = true;
   showSelected(false);
+  showLifecycle(name); // lifecycle.js: versions, diff, promote and usage, with a management API
   if (focus) {
     const first = document.querySelector('#fields input, #fields textarea, #fields select');
     (first || $('render')).focus();

@@ -79,8 +79,10 @@ class CatalogPageTest {
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.headers().firstValue("content-type")).hasValue("text/html; charset=utf-8");
     assertThat(page.body())
-        .contains("data-endpoint=\"/api/mcp\"", "<script src=\"/catalog/app.js\" defer>")
-        .doesNotContain("{{endpoint}}");
+        .contains(
+            "data-endpoint=\"/api/mcp\" data-label=\"\" data-manage=\"\"",
+            "<script src=\"/catalog/app.js\" defer>")
+        .doesNotContain("{{");
     for (String path : CatalogPage.PATHS) {
       HttpResponse<String> r = get(path);
       assertThat(r.statusCode()).as(path).isEqualTo(200);
@@ -204,7 +206,8 @@ class CatalogPageTest {
     assertThat(html)
         .contains(
             "<script src=\"/catalog/app.js\" defer></script>\n"
-                + "<script src=\"/catalog/skills.js\" defer></script>\n",
+                + "<script src=\"/catalog/skills.js\" defer></script>\n"
+                + "<script src=\"/catalog/lifecycle.js\" defer></script>\n",
             """
               <section class="skills" id="skills" aria-labelledby="skills-title" hidden>
                 <h2 id="skills-title">Skills</h2>
@@ -237,7 +240,7 @@ class CatalogPageTest {
   /** The scripts build the page from text only: no HTML parser, no code from strings (Trusted Types enforce it too). */
   @Test
   void theScriptsHaveNoHtmlOrCodeSinks() throws IOException {
-    for (String name : List.of("app.js", "skills.js")) {
+    for (String name : List.of("app.js", "skills.js", "lifecycle.js")) {
       assertThat(resource(name))
           .as(name)
           .doesNotContain(
@@ -250,5 +253,102 @@ class CatalogPageTest {
               "srcdoc",
               "javascript:");
     }
+  }
+
+  /**
+   * A page per label (as {@code serve --label production --label staging --catalog} mounts them) with a management
+   * API: each page names its endpoint, its label and the API; a page's path without its slash redirects to it; the
+   * shared files are served once; every answer carries the page's policy.
+   */
+  @Test
+  void aPagePerLabelNamesItsEndpointLabelAndTheManagementApi() throws Exception {
+    http = WebCatalog.mountOn(
+            HttpTransport.builder().server(server),
+            List.of(
+                new WebCatalog.Page("/", "/mcp", "production"),
+                new WebCatalog.Page("/labels/staging/", "/labels/staging/mcp", "staging")),
+            "/manage/v1",
+            false)
+        .build()
+        .start();
+    assertThat(get("/").body())
+        .contains("<html lang=\"en\" data-endpoint=\"/mcp\" data-label=\"production\""
+            + " data-manage=\"/manage/v1\">");
+    HttpResponse<String> staging = get("/labels/staging/");
+    assertThat(staging.statusCode()).isEqualTo(200);
+    assertThat(staging.body())
+        .contains(
+            "<html lang=\"en\" data-endpoint=\"/labels/staging/mcp\" data-label=\"staging\""
+                + " data-manage=\"/manage/v1\">",
+            "<script src=\"/catalog/lifecycle.js\" defer></script>");
+    assertThat(staging.headers().firstValue("content-security-policy"))
+        .hasValue(CatalogPage.CONTENT_SECURITY_POLICY);
+    HttpResponse<String> bare = get("/labels/staging");
+    assertThat(bare.statusCode()).isEqualTo(308);
+    assertThat(bare.headers().firstValue("location")).hasValue("/labels/staging/");
+    assertThat(bare.headers().firstValue("content-security-policy"))
+        .hasValue(CatalogPage.CONTENT_SECURITY_POLICY);
+    assertThat(get("/labels/other/").statusCode()).isEqualTo(404);
+    assertThat(get("/catalog/lifecycle.js").statusCode()).isEqualTo(200);
+  }
+
+  /** What goes into the page's attributes is escaped: a value cannot close the attribute or open an element. */
+  @Test
+  void attributeValuesCannotInjectMarkup() throws Exception {
+    http = WebCatalog.mountOn(
+            HttpTransport.builder().server(server).path("/x"),
+            List.of(new WebCatalog.Page(
+                "/", "/mcp\"><script>alert(1)</script>", "a\" onload=\"alert(2)&<b>")),
+            "/manage\"><img src=x>",
+            false)
+        .build()
+        .start();
+    String html = get("/").body();
+    assertThat(html)
+        .contains(
+            "data-endpoint=\"/mcp&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\"",
+            "data-label=\"a&quot; onload=&quot;alert(2)&amp;&lt;b&gt;\"",
+            "data-manage=\"/manage&quot;&gt;&lt;img src=x&gt;\"")
+        .doesNotContain("<script>alert", "<img src=x", "onload=\"");
+  }
+
+  @Test
+  void pagesAreCheckedWhereTheyAreMade() {
+    assertThatThrownBy(() -> new WebCatalog.Page("/labels/staging", "/labels/staging/mcp", null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("WebCatalog.Page: the path must start and end with '/', not '/labels/staging'");
+    assertThatThrownBy(() -> new WebCatalog.Page("/", "mcp", null))
+        .hasMessage("WebCatalog.Page: the endpoint must be an absolute path, not 'mcp'");
+    HttpTransportBuilder builder = HttpTransport.builder().server(server);
+    assertThatThrownBy(() -> WebCatalog.mountOn(
+            builder,
+            List.of(new WebCatalog.Page("/", "/mcp", null), new WebCatalog.Page("/", "/b", null)),
+            null,
+            false))
+        .hasMessage("WebCatalog.mountOn: the page path / is given twice");
+    assertThatThrownBy(() -> WebCatalog.mountOn(builder, List.of(), null, false))
+        .hasMessage("WebCatalog.mountOn: no page to mount");
+  }
+
+  /**
+   * The lifecycle section: hidden in the page until a prompt is selected on a server with a management API; its
+   * script asks the API (with the token the visitor gave for the endpoint) for versions, a diff, a label move and
+   * usage, and the page's script shows it on each selection.
+   */
+  @Test
+  void theLifecycleSectionUsesTheManagementApiWithTheVisitorsToken() throws IOException {
+    assertThat(resource("index.html"))
+        .contains(
+            "<section class=\"lifecycle\" id=\"lifecycle\" hidden aria-label=\"Versions, labels and usage\">");
+    assertThat(resource("app.js")).contains("showLifecycle(name);");
+    assertThat(resource("lifecycle.js"))
+        .contains(
+            "const MANAGE = document.documentElement.dataset.manage || '';",
+            "headers['Authorization'] = 'Bearer ' + state.token;",
+            "manage('GET', '/versions' + query({ name }))",
+            "manage('GET', '/diff' + query({ name, from, to }))",
+            "manage('POST', '/labels', { name, version, label })",
+            "manage('GET', '/usage' + query({ name, since: USAGE_SINCE }))",
+            "credentials: 'omit'");
   }
 }

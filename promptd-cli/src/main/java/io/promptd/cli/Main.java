@@ -122,7 +122,8 @@ public final class Main {
         --http [PORT]        serve Streamable HTTP at /mcp instead of stdio (port 3000 unless given)
         --catalog            also serve the web catalog at / (browse, fill and render the prompts in a browser;
                              with --token or OAuth it asks for a token; without, only this machine may load it
-                             unless --public-url is given; env PROMPTD_CATALOG=1 with --http)
+                             unless --public-url is given; env PROMPTD_CATALOG=1 with --http); each further
+                             --label's at /labels/NAME/; with --manage also versions, diffs, promotion, usage
         --host ADDR          address to bind (default 127.0.0.1; any other needs --token or OAuth)
         --port PORT          HTTP port (0: any free one)
         --token TOKEN        require "Authorization: Bearer TOKEN" (env PROMPTD_TOKEN)

@@ -12,19 +12,23 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.store.PromptStore;
+import io.promptd.store.StoreDatabase;
 import io.promptd.store.StoreException;
+import io.promptd.store.UsageReport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The management API ({@code serve --store URL --http --manage}): the store's versions, labels and diffs as JSON, and
- * label moves, at {@code /manage/v1/...} behind the server's OAuth resource server. A protected label moves only for
+ * The management API ({@code serve --store URL --http --manage}): the store's versions, labels and diffs as JSON,
+ * label moves, and each prompt's uses (what {@code promptd usage} reads, per client and outcome too), at {@code /manage/v1/...} behind the server's OAuth resource server. A protected label moves only for
  * a token holding its scope. Answers are JSON; an error is {@code {"error": MESSAGE}} with 400, 401, 403, 404, 405,
  * 409, 413 or 503, never a stack trace.
  */
@@ -32,26 +36,36 @@ final class ManageApi {
   static final String BASE = "/manage/v1";
   static final String OPENAPI = BASE + "/openapi.json";
   /** The paths the API answers, each described in {@code manage-openapi.json}. */
-  static final List<String> PATHS =
-      List.of(BASE + "/prompts", BASE + "/versions", BASE + "/diff", BASE + "/labels", OPENAPI);
+  static final List<String> PATHS = List.of(
+      BASE + "/prompts",
+      BASE + "/versions",
+      BASE + "/diff",
+      BASE + "/labels",
+      BASE + "/usage",
+      OPENAPI);
   /** The largest request body read. */
   static final int MAX_BODY = 64 * 1024;
 
   private static final String JSON = "application/json";
 
   private final PromptStore store;
+  private final StoreDatabase database;
   private final byte[] openapi;
 
-  private ManageApi(PromptStore store, byte[] openapi) {
+  private ManageApi(PromptStore store, StoreDatabase database, byte[] openapi) {
     this.store = store;
+    this.database = database;
     this.openapi = openapi;
   }
 
-  /** Mounts the API's paths on {@code builder}, behind its authentication, reading and moving in {@code store}. */
-  static void mountOn(HttpTransportBuilder builder, PromptStore store) {
+  /**
+   * Mounts the API's paths on {@code builder}, behind its authentication, reading and moving in {@code store} and
+   * reading usage from {@code database} (the store's).
+   */
+  static void mountOn(HttpTransportBuilder builder, PromptStore store, StoreDatabase database) {
     ManageApi api;
     try {
-      api = new ManageApi(store, openapi());
+      api = new ManageApi(store, database, openapi());
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
@@ -59,6 +73,7 @@ final class ManageApi {
     builder.authenticatedMount(BASE + "/versions", api.get(api::versions));
     builder.authenticatedMount(BASE + "/diff", api.get(api::diff));
     builder.authenticatedMount(BASE + "/labels", api::labels);
+    builder.authenticatedMount(BASE + "/usage", api.get(api::usage));
     builder.authenticatedMount(OPENAPI, api.get((q, c) -> api.openapi));
   }
 
@@ -167,6 +182,23 @@ final class ManageApi {
     int from = version(required(query, "from"), "from");
     int to = version(required(query, "to"), "to");
     return JsonCodec.writeBytes(ManageJson.diff(store, name, from, to), true);
+  }
+
+  /** {@code GET /manage/v1/usage?name=NAME[&since=7d]}: the prompt's uses, as {@code promptd usage} counts them. */
+  private byte[] usage(Map<String, String> query, Caller caller) throws Refused, StoreException {
+    String name = required(query, "name");
+    String since = query.getOrDefault("since", "7d");
+    Duration period;
+    try {
+      period = UsageCommand.since(since);
+    } catch (UsageException e) {
+      throw new Refused(
+          400,
+          "'since' must be a number of days, hours or minutes (7d, 12h, 30m), not '" + since + "'");
+    }
+    Instant from = Instant.now().minus(period);
+    return JsonCodec.writeBytes(
+        ManageJson.usage(name, from, UsageReport.uses(database, from, name)), true);
   }
 
   /** {@code GET}: every label; {@code POST} or {@code PUT} with {@code {"name", "version", "label"}}: a move. */

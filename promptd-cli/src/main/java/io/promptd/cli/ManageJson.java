@@ -3,13 +3,16 @@ package io.promptd.cli;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonNull;
+import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.store.FileLabel;
 import io.promptd.store.FileVersion;
 import io.promptd.store.LabelMove;
 import io.promptd.store.PromptStore;
 import io.promptd.store.StoreException;
+import io.promptd.store.UsageReport;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,6 +132,35 @@ final class ManageJson {
         .build();
   }
 
+  /**
+   * {@code GET /manage/v1/usage}: the uses of the prompt {@code name} since {@code since}, one row per version, label,
+   * client and outcome.
+   */
+  static JsonObject usage(String name, Instant since, List<UsageReport.Use> uses) {
+    List<Json> rows = new ArrayList<>();
+    for (UsageReport.Use u : uses) {
+      rows.add(JsonObject.builder()
+          .put("version", u.version())
+          .put(
+              "storeVersions",
+              new JsonArray(u.storeVersions().stream()
+                  .sorted()
+                  .map(v -> (Json) JsonNumber.of(v))
+                  .toList()))
+          .put("label", u.label())
+          .put("client", u.client())
+          .put("outcome", u.outcome())
+          .put("uses", u.uses())
+          .put("totalMicros", u.totalMicros())
+          .build());
+    }
+    return JsonObject.builder()
+        .put("name", name)
+        .put("since", since.toString())
+        .put("rows", new JsonArray(rows))
+        .build();
+  }
+
   /** A deleted version compares as empty. */
   private static String text(byte @Nullable [] data) {
     return data == null ? "" : new String(data, StandardCharsets.UTF_8);
@@ -145,9 +177,8 @@ final class ManageJson {
     return JsonObject.builder()
         .put("path", m.path())
         .put("label", m.label())
-        .put(
-            "from", m.from() == 0 ? JsonNull.INSTANCE : io.promptd.mcp.json.JsonNumber.of(m.from()))
-        .put("to", m.to() == 0 ? JsonNull.INSTANCE : io.promptd.mcp.json.JsonNumber.of(m.to()))
+        .put("from", m.from() == 0 ? JsonNull.INSTANCE : JsonNumber.of(m.from()))
+        .put("to", m.to() == 0 ? JsonNull.INSTANCE : JsonNumber.of(m.to()))
         .put("libraryVersion", m.libraryVersion())
         .put("author", m.author())
         .put("time", m.time().toString())

@@ -140,7 +140,7 @@ final class Serve {
                 views::loaded,
                 serving::version,
                 views.further(),
-                managed == null ? null : builder -> ManageApi.mountOn(builder, managed),
+                managed == null ? null : builder -> ManageApi.mountOn(builder, managed, database),
                 usage),
             sessions,
             secret,
@@ -316,10 +316,18 @@ final class Serve {
       builder.endpoint(StoreViews.path(String.valueOf(v.label())), s, v.library()::version);
     }
     if (options.catalog()) {
-      // Without authentication or a public URL, only visitors on this machine get the page.
+      // A page per label: / for /mcp, /labels/B/ for /labels/B/mcp. Without authentication or a
+      // public URL, only visitors on this machine get them.
+      List<WebCatalog.Page> pages = new ArrayList<>();
+      pages.add(new WebCatalog.Page("/", MCP_PATH, firstLabel(options)));
+      for (StoreViews.View v : served.further()) {
+        String label = String.valueOf(v.label());
+        pages.add(new WebCatalog.Page(catalogPath(label), StoreViews.path(label), label));
+      }
       WebCatalog.mountOn(
           builder,
-          MCP_PATH,
+          pages,
+          options.manage() ? ManageApi.BASE : null,
           options.token() != null
               || options.oauth() != null
               || !options.publicUrls().isEmpty());
@@ -411,10 +419,20 @@ final class Serve {
           + http.uri().resolve(StoreViews.path(String.valueOf(v.label()))));
     }
     if (options.catalog()) {
-      err.println("promptd: web catalog at "
-          + (reachable.isEmpty() ? http.uri() : reachable.getFirst()).resolve("/"));
+      URI site = reachable.isEmpty() ? http.uri() : reachable.getFirst();
+      err.println("promptd: web catalog at " + site.resolve("/"));
+      for (StoreViews.View v : served.further()) {
+        err.println("promptd: web catalog of label " + v.label() + " at "
+            + site.resolve(catalogPath(String.valueOf(v.label()))));
+      }
     }
     stopped.await();
+  }
+
+  /** Where the web catalog of a further label is: {@code /labels/NAME/}, beside its endpoint. */
+  private static String catalogPath(String label) {
+    String endpoint = StoreViews.path(label);
+    return endpoint.substring(0, endpoint.lastIndexOf('/') + 1);
   }
 
   /** What the start-up line says about OAuth. */

@@ -104,29 +104,9 @@ class ManageApiTest {
         List.of("label", "protect", "production", "--scope", PROMOTE, "--store", url));
     assertThat(protect.status()).as(protect.err()).isZero();
 
-    List<String> serve = StoreCliTest.java();
-    serve.addAll(List.of(
-        "serve",
-        "--store",
-        url,
-        "--http",
-        "0",
-        "--manage",
-        "--oauth-issuer",
-        issuer.issuerUrl("team").toString(),
-        "--oauth-audience",
-        AUDIENCE));
-    Process server = new ProcessBuilder(serve)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        .start();
-    LinkedBlockingQueue<String> serverErr = CliProcessTest.lines(server.getErrorStream());
+    Process server = serve(url);
     try {
-      Matcher m = Pattern.compile("on (http://\\S+)/mcp")
-          .matcher(CliProcessTest.awaitLine(serverErr, " on http://"));
-      assertThat(m.find()).isTrue();
-      String base = m.group(1);
-      Poll.ok(
-          URI.create(base + "/readyz"), Duration.ofSeconds(30)); // the issuer's keys are fetched
+      String base = baseOf(server);
       String plain = token("dora", "prompts");
       String promoter = token("pat", "prompts " + PROMOTE);
 
@@ -227,6 +207,110 @@ class ManageApiTest {
         assertThat(call(base, "GET", path, plain, null).status()).as(path).isNotEqualTo(404);
       }
       assertThat(call(base, "GET", "/manage/v1/other", plain, null).status()).isEqualTo(404);
+    } finally {
+      server.destroy();
+      server.waitFor();
+    }
+  }
+
+  /** {@code serve --store URL --http 0 --manage} with OAuth, writing usage every 200 ms. */
+  private static Process serve(String url) throws Exception {
+    List<String> serve = StoreCliTest.java();
+    serve.add(1, "-Dpromptd.usage.every-ms=200");
+    serve.addAll(List.of(
+        "serve",
+        "--store",
+        url,
+        "--http",
+        "0",
+        "--manage",
+        "--oauth-issuer",
+        issuer.issuerUrl("team").toString(),
+        "--oauth-audience",
+        AUDIENCE));
+    return new ProcessBuilder(serve)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
+  }
+
+  /** The server's base URL, once it is ready (the issuer's keys fetched). */
+  private static String baseOf(Process server) throws Exception {
+    LinkedBlockingQueue<String> serverErr = CliProcessTest.lines(server.getErrorStream());
+    Matcher m = Pattern.compile("on (http://\\S+)/mcp")
+        .matcher(CliProcessTest.awaitLine(serverErr, " on http://"));
+    assertThat(m.find()).isTrue();
+    String base = m.group(1);
+    Poll.ok(URI.create(base + "/readyz"), Duration.ofSeconds(30));
+    return base;
+  }
+
+  /**
+   * {@code GET /manage/v1/usage}: the prompts/get calls made, counted per version, label, client and outcome, as
+   * {@code promptd usage} reads them.
+   */
+  @Test
+  void usageCountsThePromptsGetCallsMade() throws Exception {
+    String url = TestPostgres.get().newDatabaseUrl();
+    Files.writeString(dir.resolve("hello.prompt.md"), "Hello\n");
+    Files.writeString(dir.resolve("greet.prompt.md"), """
+        ---
+        arguments:
+          - name: who
+            required: true
+        ---
+        Hi {{who}}
+        """);
+    assertThat(
+            StoreCliTest.run(List.of("publish", dir.toString(), "--store", url)).status())
+        .isZero();
+    Process server = serve(url);
+    try {
+      String base = baseOf(server);
+      String plain = token("dora", "prompts");
+      URI mcp = URI.create(base + "/mcp");
+      for (int i = 0; i < 3; i++) {
+        assertThat(UsageServeTest.promptsGet(http, mcp, plain, "greet", "{\"who\":\"Ada\"}", "1.0"))
+            .contains("Hi Ada");
+      }
+      assertThat(UsageServeTest.promptsGet(http, mcp, plain, "greet", "{}", "1.0"))
+          .contains("-32602");
+      assertThat(UsageServeTest.promptsGet(http, mcp, plain, "hello", "{}", "1.0"))
+          .contains("Hello");
+
+      Poll.until(
+          Duration.ofSeconds(30),
+          Duration.ofMillis(100),
+          () -> "4 uses of greet answered by /manage/v1/usage",
+          () -> call(base, "GET", "/manage/v1/usage?name=greet", plain, null)
+              .body()
+              .contains("\"outcome\":\"refused\",\"uses\":1"));
+      Answer greet = call(base, "GET", "/manage/v1/usage?name=greet&since=1h", plain, null);
+      assertThat(greet.status()).as(greet.body()).isEqualTo(200);
+      assertThat(greet.json().string("name")).hasValue("greet");
+      assertThat(greet.json().array("rows").orElseThrow().elements().stream()
+              .map(r -> (JsonObject) r)
+              .map(r ->
+                  r.string("label").orElseThrow() + " " + r.string("client").orElseThrow()
+                      + " " + r.string("outcome").orElseThrow() + " " + r.get("uses")
+                      + " " + JsonCodec.write(r.array("storeVersions").orElseThrow()))
+              .toList())
+          .containsExactly("latest OPS refused 1 [1]", "latest OPS rendered 3 [1]");
+      assertThat(greet.body()).contains("\"totalMicros\":");
+      Answer hello = call(base, "GET", "/manage/v1/usage?name=hello", plain, null);
+      assertThat(hello.json().array("rows").orElseThrow().size()).isEqualTo(1);
+      assertThat(call(base, "GET", "/manage/v1/usage?name=nobody", plain, null).body())
+          .contains("\"rows\":[]");
+
+      Answer badSince = call(base, "GET", "/manage/v1/usage?name=greet&since=week", plain, null);
+      assertThat(badSince.status()).isEqualTo(400);
+      assertThat(badSince.json().string("error"))
+          .hasValue(
+              "'since' must be a number of days, hours or minutes (7d, 12h, 30m), not 'week'");
+      assertThat(call(base, "GET", "/manage/v1/usage", plain, null).status()).isEqualTo(400);
+      assertThat(call(base, "GET", "/manage/v1/usage?name=greet", null, null).status())
+          .isEqualTo(401);
+      assertThat(call(base, "POST", "/manage/v1/usage?name=greet", plain, "{}").status())
+          .isEqualTo(405);
     } finally {
       server.destroy();
       server.waitFor();

@@ -25,6 +25,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -174,6 +175,21 @@ class UsageServeTest {
   /** A 2026-07-28 {@code prompts/get} from client {@code ops} at {@code clientVersion}; the answer's body. */
   private String get(URI mcp, String name, String arguments, String clientVersion)
       throws Exception {
+    return promptsGet(http, mcp, null, name, arguments, clientVersion);
+  }
+
+  /**
+   * A 2026-07-28 {@code prompts/get} from client {@code ops} (reported as {@code OPS}) at {@code clientVersion}, with
+   * {@code token} as its bearer token when not null; the answer's body.
+   */
+  static String promptsGet(
+      HttpClient http,
+      URI mcp,
+      @Nullable String token,
+      String name,
+      String arguments,
+      String clientVersion)
+      throws Exception {
     String body = OperationsProcessTest.request(
         1,
         "prompts/get",
@@ -186,6 +202,9 @@ class UsageServeTest {
         .header("Content-Type", "application/json")
         .header("Accept", "application/json, text/event-stream")
         .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
     String[] headers = OperationsProcessTest.modernHeaders("prompts/get", name);
     for (int i = 0; i < headers.length; i += 2) {
       b.header(headers[i], headers[i + 1]);
