@@ -9,6 +9,7 @@ import io.promptd.store.FileLabel;
 import io.promptd.store.FileVersion;
 import io.promptd.store.LabelMove;
 import io.promptd.store.PromptStore;
+import io.promptd.store.SplitShare;
 import io.promptd.store.StoreException;
 import io.promptd.store.UsageReport;
 import java.nio.charset.StandardCharsets;
@@ -42,11 +43,21 @@ final class ManageJson {
   private static JsonObject files(
       List<FileVersion> history, List<FileLabel> labels, PromptStore store) throws StoreException {
     Map<String, Map<Integer, List<String>>> labelled = new TreeMap<>();
+    Map<String, Map<Integer, JsonObject.Builder>> splits = new TreeMap<>();
     for (FileLabel l : labels) {
       labelled
           .computeIfAbsent(l.path(), p -> new TreeMap<>())
           .computeIfAbsent(l.version(), v -> new ArrayList<>())
           .add(l.label());
+      int total = l.split().stream().mapToInt(SplitShare::weight).sum();
+      for (SplitShare s : l.split()) {
+        splits
+            .computeIfAbsent(l.path(), p -> new TreeMap<>())
+            .computeIfAbsent(s.version(), v -> JsonObject.builder())
+            .put(
+                l.label(),
+                JsonObject.builder().put("weight", s.weight()).put("of", total).build());
+      }
     }
     Map<String, List<Json>> byPath = new LinkedHashMap<>();
     for (FileVersion v : history) {
@@ -61,6 +72,10 @@ final class ManageJson {
           .put("sha256", sha256 == null ? JsonNull.INSTANCE : ManageApi.text(sha256))
           .put("deleted", v.deleted())
           .put("labels", JsonArray.ofStrings(on));
+      JsonObject.Builder split = splits.getOrDefault(v.path(), Map.of()).get(v.version());
+      if (split != null) {
+        b.put("splits", split.build());
+      }
       byPath.computeIfAbsent(v.path(), p -> new ArrayList<>()).add(b.build());
     }
     List<Json> files = new ArrayList<>();

@@ -92,7 +92,8 @@ class SplitServeTest {
         "--oauth-issuer",
         issuer.issuerUrl("team").toString(),
         "--oauth-audience",
-        AUDIENCE));
+        AUDIENCE,
+        "--manage"));
     Process server = new ProcessBuilder(serve)
         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .start();
@@ -103,6 +104,17 @@ class SplitServeTest {
       assertThat(m.find()).isTrue();
       URI mcp = URI.create(m.group(1));
       Poll.ok(URI.create(mcp.resolve("/readyz").toString()), Duration.ofSeconds(30));
+
+      // The management API shows the split: on the label, and on each version with its weight.
+      String admin = issuer
+          .issueToken("team", "admin", AUDIENCE, Map.of("scope", "prompts"), 3600)
+          .serialize();
+      assertThat(manage(mcp, "/manage/v1/labels", admin))
+          .contains("\"split\":[{\"version\":1,\"weight\":90},{\"version\":2,\"weight\":10}]");
+      assertThat(manage(mcp, "/manage/v1/versions?name=review", admin))
+          .contains("\"splits\":{\"production\":{\"weight\":90,\"of\":100}}")
+          .contains("\"splits\":{\"production\":{\"weight\":10,\"of\":100}}")
+          .contains("\"split\":\"1:90 2:10\"");
 
       Map<String, String> tokens = new HashMap<>();
       Map<String, String> got = new HashMap<>();
@@ -228,6 +240,17 @@ class SplitServeTest {
         .formatHex(
             MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)))
         .substring(0, 12);
+  }
+
+  private String manage(URI mcp, String path, String token) throws Exception {
+    HttpResponse<String> r = http.send(
+        HttpRequest.newBuilder(mcp.resolve(path))
+            .header("Authorization", "Bearer " + token)
+            .timeout(Duration.ofSeconds(20))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    return r.body();
   }
 
   /** A 2026-07-28 {@code prompts/get} of {@code review} with {@code token}; the answer's body. */
