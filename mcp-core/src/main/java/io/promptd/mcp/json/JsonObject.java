@@ -2,14 +2,8 @@ package io.promptd.mcp.json;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.AbstractMap;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,14 +13,13 @@ import org.jspecify.annotations.Nullable;
  */
 public record JsonObject(Map<String, Json> members) implements Json {
   /** The empty object. */
-  public static final JsonObject EMPTY = new JsonObject(Map.of());
+  public static final JsonObject EMPTY = new JsonObject(Members.EMPTY);
 
   /** Copies the members, keeping their order; a null name or value is refused here rather than when written. */
   public JsonObject {
-    if (!(members instanceof Adopted)) {
-      LinkedHashMap<String, Json> copy = new LinkedHashMap<>(members);
-      copy.forEach(JsonObject::check);
-      members = new Adopted(copy);
+    if (!(members instanceof Members)) {
+      members.forEach(JsonObject::check);
+      members = Members.copyOf(members);
     }
   }
 
@@ -34,8 +27,8 @@ public record JsonObject(Map<String, Json> members) implements Json {
    * An object over {@code fresh}, which nobody else holds or changes: no copy. The codec and the builder use it; on
    * the request path the copy was a tenth of the CPU.
    */
-  static JsonObject adopt(Map<String, Json> fresh) {
-    return new JsonObject(new Adopted(fresh));
+  static JsonObject adopt(Members fresh) {
+    return new JsonObject(fresh);
   }
 
   private static void check(String name, Json value) {
@@ -45,7 +38,7 @@ public record JsonObject(Map<String, Json> members) implements Json {
 
   /** Returns a builder for a new object. */
   public static Builder builder() {
-    return new Builder();
+    return new Builder(Members.EMPTY);
   }
 
   /** The member named {@code name}, or null. */
@@ -85,21 +78,25 @@ public record JsonObject(Map<String, Json> members) implements Json {
 
   /** Returns a builder that starts with this object's members. */
   public Builder toBuilder() {
-    return new Builder().putAll(this);
+    return new Builder((Members) members);
   }
 
   /** Builds a {@link JsonObject}; {@code null} values are skipped so optional fields need no {@code if}. */
   public static final class Builder {
-    private LinkedHashMap<String, Json> members = new LinkedHashMap<>();
-    /** Whether {@link #build()} handed {@link #members} to an object: the next change works on a copy. */
-    private boolean built;
+    /** The members so far; shared (with an object built, or the one this builder started from) until changed. */
+    private Members members;
 
-    private Builder() {}
+    private boolean shared;
 
-    private Map<String, Json> members() {
-      if (built) {
-        members = new LinkedHashMap<>(members);
-        built = false;
+    private Builder(Members start) {
+      members = start;
+      shared = true;
+    }
+
+    private Members members() {
+      if (shared) {
+        members = members.copy(4);
+        shared = false;
       }
       return members;
     }
@@ -108,7 +105,7 @@ public record JsonObject(Map<String, Json> members) implements Json {
     public Builder put(String name, @Nullable Json value) {
       requireNonNull(name, "member name");
       if (value != null) {
-        members().put(name, value);
+        members().set(name, value);
       }
       return this;
     }
@@ -130,69 +127,23 @@ public record JsonObject(Map<String, Json> members) implements Json {
 
     /** Puts every member of {@code other}. */
     public Builder putAll(JsonObject other) {
-      members().putAll(other.members());
+      Members m = members();
+      other.members().forEach(m::set);
       return this;
     }
 
     /** Removes a member. */
     public Builder remove(String name) {
-      members().remove(name);
+      if (members.containsKey(name)) {
+        members().delete(name);
+      }
       return this;
     }
 
     /** Builds the object. */
     public JsonObject build() {
-      built = true;
+      shared = true;
       return adopt(members);
-    }
-  }
-
-  /** The members of an object: a read-only view over a map only this class holds. */
-  private static final class Adopted extends AbstractMap<String, Json> {
-    private final Map<String, Json> view;
-
-    Adopted(Map<String, Json> members) {
-      this.view = Collections.unmodifiableMap(members);
-    }
-
-    @Override
-    public @Nullable Json get(@Nullable Object key) {
-      return view.get(key);
-    }
-
-    @Override
-    public boolean containsKey(@Nullable Object key) {
-      return view.containsKey(key);
-    }
-
-    @Override
-    public int size() {
-      return view.size();
-    }
-
-    @Override
-    public boolean isEmpty() {
-      return view.isEmpty();
-    }
-
-    @Override
-    public Set<Map.Entry<String, Json>> entrySet() {
-      return view.entrySet();
-    }
-
-    @Override
-    public Set<String> keySet() {
-      return view.keySet();
-    }
-
-    @Override
-    public Collection<Json> values() {
-      return view.values();
-    }
-
-    @Override
-    public void forEach(BiConsumer<? super String, ? super Json> action) {
-      view.forEach(action);
     }
   }
 }

@@ -4,9 +4,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads one JSON value (RFC 8259, strictly) from UTF-8 bytes into a {@link Json} tree: objects keep their member
@@ -81,11 +79,11 @@ final class JsonReader {
   private JsonObject object(int depth) {
     nest(depth);
     pos++; // {
-    Map<String, Json> members = new LinkedHashMap<>();
+    Members members = new Members(4);
     skipWhitespace();
     if (peek() == '}') {
       pos++;
-      return JsonObject.adopt(members);
+      return JsonObject.EMPTY;
     }
     while (true) {
       skipWhitespace();
@@ -100,7 +98,7 @@ final class JsonReader {
       skipWhitespace();
       expect(':', "':' after a member name");
       skipWhitespace();
-      if (members.put(name, value(depth)) != null) {
+      if (members.set(name, value(depth)) != null) {
         throw errorAt(at, "duplicate member name '" + name + "'");
       }
       skipWhitespace();
