@@ -48,6 +48,8 @@ public record ArgumentSpec(
     requireNonNull(enumValues, "enumValues");
     requireNonNull(examples, "examples");
     enumTitles = Map.copyOf(enumTitles);
+    name = requireNonNull(Shared.string(name));
+    defaultValue = Shared.string(defaultValue);
   }
 
   /** A plain optional or required string argument, as the Claude and VS Code formats declare them. */

@@ -21,7 +21,7 @@ public record Choices(List<String> all, Map<String, List<String>> byKey) {
 
   /** Copies the lists. */
   public Choices {
-    all = List.copyOf(all);
+    all = List.copyOf(Shared.strings(all));
     byKey = Map.copyOf(byKey);
   }
 
