@@ -19,7 +19,7 @@ final class Schema {
    * done in parallel); a migration that arrives below one already applied is applied too ({@code outOfOrder}).
    */
   static final java.util.List<String> MIGRATIONS =
-      java.util.List.of("1", "2", "3", "4", "5", "6", "7");
+      java.util.List.of("1", "2", "3", "4", "5", "6", "7", "8");
 
   private final StoreUrl url;
   private volatile boolean migrated;

@@ -28,7 +28,8 @@ import org.jspecify.annotations.Nullable;
  * catches up by version, the same query as for a notification, so no change is missed. Every 5 s it also compares
  * versions without a notification: a safety net.
  *
- * <p>The first load takes the parsed index another replica stored ({@code library_index}): prompt files whose content
+ * <p>The first load takes the parsed index another replica serving the same label stored ({@code library_index}; else
+ * the one of each file's newest version): prompt files whose content
  * it vouches for (by their {@code sha256}) are served without being parsed. A replica whose first load parsed files
  * stores a new index for the next one, when the library has at least {@link LibraryOptions#cacheMinimumFiles()} files
  * (a role that may not write only logs that it could not).
@@ -322,7 +323,7 @@ public final class StoreLibrary implements AutoCloseable {
     long before = version;
     int changed = changes.files().size();
     boolean first = before < 0;
-    byte[] index = first ? StoreQueries.libraryIndex(c) : null;
+    byte[] index = first ? StoreQueries.libraryIndex(c, indexLabel()) : null;
     version = changes.version();
     source.replace(new LibraryFiles(version, files, digests), index);
     if (v != null && (!v.splits().isEmpty() || split)) {
@@ -340,6 +341,12 @@ public final class StoreLibrary implements AutoCloseable {
     }
   }
 
+  /** The row of {@code library_index} this library reads and writes: its label's, {@code ""} without one. */
+  private String indexLabel() {
+    LabelView v = view;
+    return v == null ? "" : v.label();
+  }
+
   /** After the first load, which parsed files: the index of what it parsed, for the next replica to start. */
   private void storeIndex(Connection c) {
     byte[] index = library.parsedIndex();
@@ -347,7 +354,7 @@ public final class StoreLibrary implements AutoCloseable {
       return;
     }
     try {
-      StoreQueries.storeLibraryIndex(c, version, index);
+      StoreQueries.storeLibraryIndex(c, indexLabel(), version, index);
       indexStored = version;
       signal();
       LOG.log(

@@ -96,22 +96,34 @@ final class StoreQueries {
     return new Changes(now, files, digests);
   }
 
-  /** The parsed library index a replica stored, or null when there is none. */
-  static byte @Nullable [] libraryIndex(Connection c) throws SQLException {
-    try (Statement s = c.createStatement();
-        ResultSet r = s.executeQuery("SELECT data FROM library_index")) {
-      return r.next() ? r.getBytes(1) : null;
+  /**
+   * The parsed library index a replica serving {@code label} stored ({@code ""}: each file's newest version), else the
+   * one of each file's newest version, or null when there is neither.
+   */
+  static byte @Nullable [] libraryIndex(Connection c, String label) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT data FROM library_index"
+        + " WHERE label = ? OR label = '' ORDER BY label = ? DESC LIMIT 1")) {
+      s.setString(1, label);
+      s.setString(2, label);
+      try (ResultSet r = s.executeQuery()) {
+        return r.next() ? r.getBytes(1) : null;
+      }
     }
   }
 
-  /** Stores a parsed library index made from library version {@code version}, unless a newer one is there. */
-  static void storeLibraryIndex(Connection c, long version, byte[] data) throws SQLException {
+  /**
+   * Stores the parsed library index of what {@code label} serves ({@code ""}: each file's newest version), made from
+   * version {@code version} of it, unless a newer one is there.
+   */
+  static void storeLibraryIndex(Connection c, String label, long version, byte[] data)
+      throws SQLException {
     try (PreparedStatement s = c.prepareStatement(
-        "INSERT INTO library_index (library_version, data) VALUES (?, ?)"
-            + " ON CONFLICT (id) DO UPDATE SET library_version = EXCLUDED.library_version, data = EXCLUDED.data,"
+        "INSERT INTO library_index (label, library_version, data) VALUES (?, ?, ?)"
+            + " ON CONFLICT (label) DO UPDATE SET library_version = EXCLUDED.library_version, data = EXCLUDED.data,"
             + " written_at = now() WHERE library_index.library_version <= EXCLUDED.library_version")) {
-      s.setLong(1, version);
-      s.setBytes(2, data);
+      s.setString(1, label);
+      s.setLong(2, version);
+      s.setBytes(3, data);
       s.executeUpdate();
     }
   }

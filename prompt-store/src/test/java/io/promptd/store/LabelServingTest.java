@@ -91,4 +91,84 @@ class LabelServingTest {
       }
     }
   }
+
+  /**
+   * Each label keeps its own parsed index: a label pointing at older versions no longer overwrites the index of the
+   * newest versions (and the other way round), so each one's next start parses nothing. Its first start, with no index
+   * of its own, takes the newest versions' and parses only what differs.
+   */
+  @Test
+  void eachLabelStoresAndRestoresItsOwnParsedIndex() throws Exception {
+    StoreUrl url = TestPostgres.get().newDatabase();
+    LibraryOptions options = LibraryOptions.builder()
+        .maxPromptBytes(1L << 20)
+        .maxAttachmentBytes(10L << 20)
+        .maxFiles(250_000)
+        .debounce(Duration.ofMillis(25))
+        .parallelism(2)
+        .cacheDirectory(null)
+        .cacheMinimumFiles(100)
+        .build();
+    Map<String, byte[]> files = new java.util.TreeMap<>();
+    for (int i = 0; i < 150; i++) {
+      files.put(String.format("team/p%03d.prompt.md", i), prompt("number " + i));
+    }
+    try (PromptStore store = PromptStore.open(url)) {
+      store.publish(files, "alice", "old");
+      Map<String, byte[]> next = new java.util.TreeMap<>(files);
+      for (int i = 0; i < 10; i++) {
+        next.put(String.format("team/p%03d.prompt.md", i), prompt("renumbered " + i));
+      }
+      store.publish(next, "bob");
+    }
+    try (StoreLibrary latest = StoreLibrary.start(url, options)) {
+      assertThat(latest.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+      assertThat(latest.library().parsedIndex()).as("it parsed everything").isNotNull();
+      awaitIndex(latest);
+    }
+    try (StoreDatabase database = StoreDatabase.open(url);
+        StoreLibrary old = StoreLibrary.start(database, options, "old")) {
+      assertThat(old.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+      assertThat(description(old, "team-p003")).isEqualTo("number 3");
+      assertThat(old.library().parsedIndex())
+          .as("the newest versions' index does not vouch for the 10 older files")
+          .isNotNull();
+      awaitIndex(old);
+    }
+    assertThat(indexRows(url)).containsExactlyInAnyOrder("", "old");
+    try (StoreLibrary latest = StoreLibrary.start(url, options)) {
+      assertThat(latest.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+      assertThat(description(latest, "team-p003")).isEqualTo("renumbered 3");
+      assertThat(latest.library().parsedIndex())
+          .as("all served from its own index")
+          .isNull();
+    }
+    try (StoreDatabase database = StoreDatabase.open(url);
+        StoreLibrary old = StoreLibrary.start(database, options, "old")) {
+      assertThat(old.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+      assertThat(description(old, "team-p003")).isEqualTo("number 3");
+      assertThat(old.library().parsedIndex())
+          .as("all served from its own index")
+          .isNull();
+    }
+  }
+
+  private static void awaitIndex(StoreLibrary replica) throws InterruptedException {
+    assertThat(replica.await(() -> replica.indexStored() >= 0, Duration.ofSeconds(20)))
+        .as("its index was stored")
+        .isTrue();
+  }
+
+  private static java.util.List<String> indexRows(StoreUrl url) throws Exception {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    try (java.sql.Connection c =
+            java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+        java.sql.ResultSet r =
+            c.createStatement().executeQuery("SELECT label FROM library_index")) {
+      while (r.next()) {
+        out.add(r.getString(1));
+      }
+    }
+    return out;
+  }
 }
