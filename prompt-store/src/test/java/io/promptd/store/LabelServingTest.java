@@ -153,6 +153,80 @@ class LabelServingTest {
     }
   }
 
+  /**
+   * A split label serves each version as its own variant, rendered with the partials the label serves; a version that
+   * does not parse leaves the prompt unsplit (everyone gets the first version) until the split is fixed.
+   */
+  @Test
+  void aSplitServesEachVersionWithThePartialsAndABrokenVersionLeavesItUnsplit() throws Exception {
+    StoreUrl url = TestPostgres.get().newDatabase();
+    try (PromptStore store = PromptStore.open(url);
+        StoreDatabase database = StoreDatabase.open(url)) {
+      byte[] part = "Part".getBytes(StandardCharsets.UTF_8);
+      store.publish(
+          Map.of(
+              "review.prompt.md",
+              "{{> part}} A\n".getBytes(StandardCharsets.UTF_8),
+              "part.md",
+              part),
+          "alice");
+      store.publish(
+          Map.of(
+              "review.prompt.md",
+              "{{> part}} B\n".getBytes(StandardCharsets.UTF_8),
+              "part.md",
+              part),
+          "alice");
+      store.publish(
+          Map.of(
+              "review.prompt.md",
+              "---\narguments: [\n---\nbroken\n".getBytes(StandardCharsets.UTF_8),
+              "part.md",
+              part),
+          "alice");
+      store
+          .labels()
+          .split(
+              "review",
+              "production",
+              java.util.List.of(new SplitShare(1, 1), new SplitShare(2, 1)),
+              "bob");
+      try (StoreLibrary serving = StoreLibrary.start(database, OPTIONS, "production")) {
+        assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
+        io.promptd.mcp.server.PromptSplit split = serving.await(
+                () -> serving.library().catalog().get("review").orElseThrow().split() != null,
+                Duration.ofSeconds(20))
+            ? serving.library().catalog().get("review").orElseThrow().split()
+            : null;
+        assertThat(split).as("the split is served").isNotNull();
+        assertThat(split.variants()).hasSize(2);
+        assertThat(text(split.variants().get(0).definition())).isEqualTo("Part A");
+        assertThat(text(split.variants().get(1).definition())).isEqualTo("Part B");
+        store
+            .labels()
+            .split(
+                "review",
+                "production",
+                java.util.List.of(new SplitShare(1, 1), new SplitShare(3, 1)),
+                "bob");
+        assertThat(serving.await(
+                () -> serving.library().catalog().get("review").orElseThrow().split() == null,
+                Duration.ofSeconds(20)))
+            .as("a version that does not parse leaves the prompt unsplit")
+            .isTrue();
+        assertThat(text(serving.library().catalog().get("review").orElseThrow()))
+            .isEqualTo("Part A");
+      }
+    }
+  }
+
+  private static String text(io.promptd.mcp.server.PromptDefinition d) throws Exception {
+    return ((io.promptd.mcp.protocol.TextContent)
+            d.renderer().render(Map.of()).messages().getFirst().content())
+        .text()
+        .strip();
+  }
+
   private static void awaitIndex(StoreLibrary replica) throws InterruptedException {
     assertThat(replica.await(() -> replica.indexStored() >= 0, Duration.ofSeconds(20)))
         .as("its index was stored")
