@@ -419,8 +419,11 @@ final class JsonReader {
 
   /** The chars of a string being decoded: a plain growable array, reused from one string to the next. */
   private static final class Chars {
-    private char[] a = new char[64];
+    /** Allocated when a string first needs it (most have no escape and never do), at the size it asks for. */
+    private char[] a = NONE;
+
     private int n;
+    private static final char[] NONE = new char[0];
 
     void clear() {
       n = 0;
@@ -428,7 +431,7 @@ final class JsonReader {
 
     void room(int more) {
       if (a.length - n < more) {
-        a = Arrays.copyOf(a, Math.max(a.length * 2, n + more));
+        a = Arrays.copyOf(a, Math.max(a.length == 0 ? 0 : a.length * 2, n + more));
       }
     }
 

@@ -204,14 +204,23 @@ final class Guard {
     if (acceptHeaders.isEmpty()) {
       return true;
     }
-    String major = type.substring(0, type.indexOf('/'));
+    // Compared in place, case-insensitively, without cutting the header into strings: it is read on
+    // every request.
     for (String header : acceptHeaders) {
       int start = 0;
       while (start <= header.length()) {
         int comma = header.indexOf(',', start);
         int end = comma < 0 ? header.length() : comma;
-        String range = mediaType(header.substring(start, end));
-        if (range.equals(type) || range.equals("*/*") || range.equals(major + "/*")) {
+        int semi = header.indexOf(';', start);
+        int from = start;
+        int to = semi >= 0 && semi < end ? semi : end; // the media range, without its parameters
+        while (from < to && header.charAt(from) <= ' ') {
+          from++;
+        }
+        while (to > from && header.charAt(to - 1) <= ' ') {
+          to--;
+        }
+        if (admits(header, from, to, type)) {
           return true;
         }
         start = end + 1;
@@ -220,14 +229,25 @@ final class Guard {
     return false;
   }
 
-  /** The media type of a header value without its parameters, in lower case. */
-  private static String mediaType(String value) {
-    int semi = value.indexOf(';');
-    return (semi < 0 ? value : value.substring(0, semi)).trim().toLowerCase(Locale.ROOT);
+  /** Whether the media range {@code header[from, to)} admits {@code type}: itself, its {@code major/*}, or {@code *}{@code /*}. */
+  private static boolean admits(String header, int from, int to, String type) {
+    int length = to - from;
+    int slash = type.indexOf('/');
+    return (length == type.length() && header.regionMatches(true, from, type, 0, length))
+        || (length == 3 && header.startsWith("*/*", from))
+        || (length == slash + 2
+            && header.regionMatches(true, from, type, 0, slash + 1)
+            && header.charAt(to - 1) == '*');
   }
 
   /** Whether a {@code Content-Type} header names JSON. */
   static boolean isJson(@Nullable String contentType) {
-    return contentType != null && mediaType(contentType).equals("application/json");
+    if (contentType == null) {
+      return false;
+    }
+    int semi = contentType.indexOf(';');
+    return (semi < 0 ? contentType : contentType.substring(0, semi))
+        .trim()
+        .equalsIgnoreCase("application/json");
   }
 }
