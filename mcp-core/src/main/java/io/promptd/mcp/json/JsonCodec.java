@@ -37,4 +37,12 @@ public final class JsonCodec {
   public static byte[] writeBytes(Json value, boolean newline) {
     return JsonWriter.write(value, newline);
   }
+
+  /**
+   * Encodes {@code value} as {@link #writeBytes} does, into a buffer from its position to its limit that may be larger
+   * than the encoding (no copy to trim it): for a transport that writes it once and lets it go.
+   */
+  public static java.nio.ByteBuffer writeBuffer(Json value, boolean newline) {
+    return JsonWriter.writeBuffer(value, newline);
+  }
 }

@@ -21,13 +21,24 @@ final class JsonWriter {
   private JsonWriter() {}
 
   static byte[] write(Json value, boolean newline) {
+    JsonWriter w = written(value, newline);
+    return Arrays.copyOf(w.buf, w.len);
+  }
+
+  /** As {@link #write}, over the writer's own array: no copy to trim it. */
+  static java.nio.ByteBuffer writeBuffer(Json value, boolean newline) {
+    JsonWriter w = written(value, newline);
+    return java.nio.ByteBuffer.wrap(w.buf, 0, w.len);
+  }
+
+  private static JsonWriter written(Json value, boolean newline) {
     JsonWriter w = new JsonWriter();
     w.value(value);
     if (newline) {
       w.ensure(1);
       w.buf[w.len++] = '\n';
     }
-    return Arrays.copyOf(w.buf, w.len);
+    return w;
   }
 
   static String writeString(Json value) {

@@ -121,6 +121,23 @@ public final class Reply {
         : Wire.encode(responses.get(0), version, newline);
   }
 
+  /**
+   * The body as {@link #encode} gives it, in a buffer (from its position to its limit) over the encoder's own array:
+   * no copy, for a transport that writes it once.
+   *
+   * @throws IllegalStateException when there is no body
+   */
+  public java.nio.ByteBuffer encodeBuffer(boolean newline) {
+    if (responses.isEmpty()) {
+      throw new IllegalStateException("Reply.encodeBuffer: nothing to write (" + hint + ")");
+    }
+    if (batch) {
+      return java.nio.ByteBuffer.wrap(Wire.encodeBatch(responses, version, newline));
+    }
+    return io.promptd.mcp.json.JsonCodec.writeBuffer(
+        Wire.toJson(responses.get(0), version), newline);
+  }
+
   @Override
   public String toString() {
     return "Reply[" + hint + ", " + responses.size() + (batch ? " in a batch" : "") + "]";

@@ -249,7 +249,7 @@ final class Exchange {
       this.status = 200;
       response.setStatus(200);
       sseHeaders();
-      write(new byte[0]);
+      write(ByteBuffer.allocate(0));
       return;
     }
     int status = switch (reply.hint()) {
@@ -259,7 +259,7 @@ final class Exchange {
       case UNKNOWN_METHOD -> 404;
     };
     if (reply.hasBody()) {
-      json(status, reply.encode(false));
+      json(status, reply.encodeBuffer(false));
     } else {
       status(status);
     }
@@ -267,6 +267,11 @@ final class Exchange {
 
   /** Answers with a JSON body. */
   void json(int status, byte[] utf8) {
+    json(status, ByteBuffer.wrap(utf8));
+  }
+
+  /** Answers with a JSON body, the buffer's bytes from its position to its limit. */
+  void json(int status, ByteBuffer utf8) {
     this.status = status;
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
@@ -325,7 +330,7 @@ final class Exchange {
     this.status = status;
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
-    write(body);
+    write(ByteBuffer.wrap(body));
   }
 
   /** Starts a {@code text/event-stream} response; the caller owns the writer and must close it. */
@@ -426,7 +431,7 @@ final class Exchange {
    * same exchange is dropped with a log line: the first one is on its way, and writing after the last write breaks
    * the connection's state for the next request on it.
    */
-  private void write(byte[] bytes) {
+  private void write(ByteBuffer bytes) {
     if (!lastWritten.compareAndSet(false, true)) {
       LOG.log(
           System.Logger.Level.WARNING,
@@ -438,7 +443,7 @@ final class Exchange {
     // A failed write means the client went away: nothing to tell it.
     response.write(
         true,
-        ByteBuffer.wrap(bytes),
+        bytes,
         org.eclipse.jetty.util.Callback.from(
             () -> {
               lastWriteInFlight = false;
