@@ -26,6 +26,7 @@ final class GitClone implements AutoCloseable {
   private final GitRemote remote;
   private final Path dir;
   private final Repository repo;
+  private @Nullable SshConnector ssh;
 
   private GitClone(GitRemote remote, Path dir, Repository repo) {
     this.remote = remote;
@@ -79,6 +80,14 @@ final class GitClone implements AutoCloseable {
         fetch.setCredentialsProvider(
             new UsernamePasswordCredentialsProvider(remote.username(), remote.token()));
       }
+      GitSsh settings = remote.ssh();
+      if (settings != null) {
+        if (ssh == null) {
+          ssh = new SshConnector(settings);
+        }
+        ssh.reset();
+        fetch.setTransportConfigCallback(ssh);
+      }
       fetch.call();
     } catch (GitAPIException | RuntimeException e) {
       throw new IOException(reason(e), e);
@@ -103,11 +112,24 @@ final class GitClone implements AutoCloseable {
         out.append(m.strip());
       }
     }
+    GitSsh settings = remote.ssh();
+    String refused = ssh == null ? null : ssh.refusal();
+    if (refused != null) {
+      out.insert(0, refused + ": ");
+    } else if (settings != null && !out.isEmpty()) {
+      Path key = settings.key();
+      out.append(" (SSH key ")
+          .append(key == null ? "the default ones in ~/.ssh" : key.toString())
+          .append(")");
+    }
     return remote.redacted(out.isEmpty() ? e.getClass().getSimpleName() : out.toString());
   }
 
   @Override
   public void close() {
+    if (ssh != null) {
+      ssh.close();
+    }
     repo.close();
   }
 }
