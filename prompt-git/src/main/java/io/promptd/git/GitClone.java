@@ -104,7 +104,7 @@ final class GitClone implements AutoCloseable {
   String reason(Throwable e) {
     StringBuilder out = new StringBuilder();
     for (Throwable t = e; t != null && out.length() < 500; t = t.getCause()) {
-      String m = t.getMessage();
+      String m = t.getMessage() == null ? null : remote.redacted(t.getMessage());
       if (m != null && !m.isBlank() && out.indexOf(m) < 0) {
         if (!out.isEmpty()) {
           out.append(": ");
@@ -114,9 +114,13 @@ final class GitClone implements AutoCloseable {
     }
     GitSsh settings = remote.ssh();
     String refused = ssh == null ? null : ssh.refusal();
-    if (refused != null) {
+    // An IOException of fetch() says both already when its reason is asked for again.
+    if (refused != null && out.indexOf(refused) < 0) {
       out.insert(0, refused + ": ");
-    } else if (settings != null && !out.isEmpty()) {
+    } else if (refused == null
+        && settings != null
+        && !out.isEmpty()
+        && out.indexOf("(SSH key ") < 0) {
       Path key = settings.key();
       out.append(" (SSH key ")
           .append(key == null ? "the default ones in ~/.ssh" : key.toString())

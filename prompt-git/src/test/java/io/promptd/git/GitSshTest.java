@@ -9,6 +9,7 @@ import io.promptd.library.LibraryOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,30 @@ class GitSshTest {
         assertThat(served.library().catalog().all()).hasSize(2);
       }
       assertThat(ssh.log()).contains("Accepted publickey");
+    }
+  }
+
+  @Test
+  void aHostKeyChangedWhileServingIsRefusedAndTheLastCommitStaysServed() throws Exception {
+    try (GitServer git = GitServer.create(dir.resolve("git"));
+        GitSshServer ssh = GitSshServer.start(dir.resolve("ssh"))) {
+      String first = git.commit("hello", Map.of("hello.prompt.md", "Hello\n"));
+      git.push();
+      Path hosts = Files.copy(ssh.knownHosts(), dir.resolve("known_hosts"));
+      GitRemote remote = GitRemote.parse(
+          ssh.url(git.base().resolve("prompts.git")) + "#main", Map.of(), ssh.clientKey(), hosts);
+      try (GitLibrary served = GitLibrary.start(
+          remote, dir.resolve("cache"), Duration.ofMillis(100), LibraryOptions.defaults())) {
+        assertThat(served.awaitLoaded(WAIT)).isTrue();
+        Files.copy(ssh.changedKnownHosts(), hosts, StandardCopyOption.REPLACE_EXISTING);
+        git.commit("bye", Map.of("bye.prompt.md", "Bye\n"));
+        git.push();
+        long before = served.fetches();
+        assertThat(served.await(() -> served.away() && served.fetches() > before + 1, WAIT))
+            .isTrue();
+        assertThat(served.commit()).isEqualTo(first);
+        assertThat(served.library().catalog().all()).hasSize(1);
+      }
     }
   }
 
