@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.git.testing.GitServer;
 import io.promptd.git.testing.GitSshServer;
+import io.promptd.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(120)
 class GitSshServeTest {
+  private static final Duration WAIT = Duration.ofSeconds(30);
+
   @TempDir
   Path dir;
 
@@ -42,6 +46,15 @@ class GitSshServeTest {
         "200ms"));
   }
 
+  /** Waits for the first commit: stdio serves after 5 s without it, and sshd's first log-in can take longer. */
+  private static void awaitHello(SkillsServeTest.Stdio server) {
+    Poll.await(
+        WAIT,
+        Duration.ofMillis(200),
+        "the first commit served",
+        () -> GitServeTest.prompts(server).contains("\"name\":\"hello\""));
+  }
+
   @Test
   void overStdioAPushReachesAListeningClientBySshPolling() throws Exception {
     try (GitServer git = GitServer.create(dir.resolve("git"));
@@ -51,7 +64,7 @@ class GitSshServeTest {
       String url = ssh.url(git.base().resolve("prompts.git")) + "#main";
       try (SkillsServeTest.Stdio server =
           SkillsServeTest.Stdio.start(serve(url, ssh.clientKey(), ssh.knownHosts()), env())) {
-        assertThat(GitServeTest.prompts(server)).contains("\"name\":\"hello\"");
+        awaitHello(server);
         GitServeTest.listenForPromptChanges(server);
         git.commit("bye", Map.of("bye.prompt.md", "Bye\n"));
         git.push();
@@ -60,6 +73,26 @@ class GitSshServeTest {
             .isNotNull();
         assertThat(GitServeTest.prompts(server)).contains("\"name\":\"bye\"");
       }
+    }
+  }
+
+  @Test
+  void withoutOptionsTheKeyAndKnownHostsAreTakenFromTildeSsh() throws Exception {
+    try (GitServer git = GitServer.create(dir.resolve("git"));
+        GitSshServer ssh = GitSshServer.start(dir.resolve("ssh"))) {
+      git.commit("hello", Map.of("hello.prompt.md", "Hello\n"));
+      git.push();
+      Path home = Files.createDirectories(dir.resolve("home/.ssh")).getParent();
+      Files.copy(ssh.clientKey(), home.resolve(".ssh/id_ed25519"));
+      Files.copy(ssh.knownHosts(), home.resolve(".ssh/known_hosts"));
+      String url = ssh.url(git.base().resolve("prompts.git")) + "#main";
+      try (SkillsServeTest.Stdio server = SkillsServeTest.Stdio.start(
+          List.of("-Duser.home=" + home),
+          List.of("serve", "--stdio", "--git", url, "--git-poll", "200ms"),
+          env())) {
+        awaitHello(server);
+      }
+      assertThat(ssh.log()).contains("Accepted publickey");
     }
   }
 
