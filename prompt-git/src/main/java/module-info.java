@@ -7,6 +7,7 @@ module io.promptd.git {
   requires static transitive org.jspecify;
   requires transitive io.promptd.library;
   requires org.eclipse.jgit;
+  requires org.eclipse.jgit.ssh.apache;
 
   exports io.promptd.git;
 }

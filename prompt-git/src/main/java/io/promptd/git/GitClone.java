@@ -26,6 +26,7 @@ final class GitClone implements AutoCloseable {
   private final GitRemote remote;
   private final Path dir;
   private final Repository repo;
+  private @Nullable SshConnector ssh;
 
   private GitClone(GitRemote remote, Path dir, Repository repo) {
     this.remote = remote;
@@ -79,6 +80,14 @@ final class GitClone implements AutoCloseable {
         fetch.setCredentialsProvider(
             new UsernamePasswordCredentialsProvider(remote.username(), remote.token()));
       }
+      GitSsh settings = remote.ssh();
+      if (settings != null) {
+        if (ssh == null) {
+          ssh = new SshConnector(settings);
+        }
+        ssh.reset();
+        fetch.setTransportConfigCallback(ssh);
+      }
       fetch.call();
     } catch (GitAPIException | RuntimeException e) {
       throw new IOException(reason(e), e);
@@ -95,7 +104,7 @@ final class GitClone implements AutoCloseable {
   String reason(Throwable e) {
     StringBuilder out = new StringBuilder();
     for (Throwable t = e; t != null && out.length() < 500; t = t.getCause()) {
-      String m = t.getMessage();
+      String m = t.getMessage() == null ? null : remote.redacted(t.getMessage());
       if (m != null && !m.isBlank() && out.indexOf(m) < 0) {
         if (!out.isEmpty()) {
           out.append(": ");
@@ -103,11 +112,28 @@ final class GitClone implements AutoCloseable {
         out.append(m.strip());
       }
     }
+    GitSsh settings = remote.ssh();
+    String refused = ssh == null ? null : ssh.refusal();
+    // An IOException of fetch() says both already when its reason is asked for again.
+    if (refused != null && out.indexOf(refused) < 0) {
+      out.insert(0, refused + ": ");
+    } else if (refused == null
+        && settings != null
+        && !out.isEmpty()
+        && out.indexOf("(SSH key ") < 0) {
+      Path key = settings.key();
+      out.append(" (SSH key ")
+          .append(key == null ? "the default ones in ~/.ssh" : key.toString())
+          .append(")");
+    }
     return remote.redacted(out.isEmpty() ? e.getClass().getSimpleName() : out.toString());
   }
 
   @Override
   public void close() {
+    if (ssh != null) {
+      ssh.close();
+    }
     repo.close();
   }
 }

@@ -10,35 +10,54 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A branch of a Git repository, as {@code URL[#BRANCH]} names it on the command line: {@code file://}, {@code
- * git://}, {@code http://} or {@code https://} (an HTTPS remote may be given a token, sent as basic-auth password).
- * Without a branch, the remote's default branch (its {@code HEAD}) is followed.
+ * git://}, {@code http://}, {@code https://} (an HTTPS remote may be given a token, sent as basic-auth password), or
+ * SSH: {@code ssh://[user@]host[:port]/path} or {@code [user@]host:path} (with a key and a known-hosts file, {@link
+ * GitSsh}). Without a branch, the remote's default branch (its {@code HEAD}) is followed.
  *
  * @param url the repository's URL, without the branch
  * @param branch the branch, or null for the remote's {@code HEAD}
  * @param token the password sent to an HTTPS remote that asks for one, or null; never in {@link #toString()}
  * @param username the user name sent with {@code token}
+ * @param ssh how an SSH remote is reached; null for any other remote
  */
 public record GitRemote(
-    String url, @Nullable String branch, @Nullable String token, String username) {
+    String url,
+    @Nullable String branch,
+    @Nullable String token,
+    String username,
+    @Nullable GitSsh ssh) {
   /** The environment variable whose value is sent as the password to an HTTPS remote that asks for one. */
   public static final String TOKEN_VARIABLE = "PROMPTD_GIT_TOKEN";
 
   /** The environment variable naming the user sent with the token (default {@code x-access-token}). */
   public static final String USERNAME_VARIABLE = "PROMPTD_GIT_USERNAME";
 
-  /** Checks the URL's scheme and the branch's name. */
+  /**
+   * git's scp-like SSH syntax, {@code [user@]host:path}: no {@code ://}, a host of two or more characters (so that
+   * {@code C:} is no host) without a slash, and a path that is not a port.
+   */
+  private static final Pattern SCP_LIKE =
+      Pattern.compile("(?:[A-Za-z0-9._-]+@)?[A-Za-z0-9.-]{2,}:(?!//)(?!\\d+$)[^\\s]+");
+
+  /** Checks the URL's scheme, the branch's name, and that SSH settings come with an SSH remote and only with one. */
   public GitRemote {
     requireNonNull(url, "url");
     requireNonNull(username, "username");
     String scheme = scheme(url);
     if (scheme == null) {
+      throw new IllegalArgumentException("'" + redact(url)
+          + "' is not a Git URL: use file://, git://, http://, https://, ssh:// or user@host:path");
+    }
+    if ((ssh != null) != scheme.equals("ssh")) {
       throw new IllegalArgumentException(
-          "'" + redact(url)
-              + "' is not a Git URL: use file://, git://, http:// or https:// (ssh:// is not supported)");
+          ssh == null
+              ? "the SSH remote " + redact(url) + " needs a key and a known-hosts file (GitSsh)"
+              : "an SSH key is for ssh:// and user@host:path remotes, not " + redact(url));
     }
     if (branch != null
         && (branch.isBlank()
@@ -52,11 +71,24 @@ public record GitRemote(
 
   /**
    * Parses {@code URL[#BRANCH]}, with the token and user name from {@code env} ({@value #TOKEN_VARIABLE}, {@value
-   * #USERNAME_VARIABLE}).
+   * #USERNAME_VARIABLE}) and, for an SSH remote, the key and known-hosts file from {@code env} or their defaults
+   * ({@link GitSsh#of}).
    *
    * @throws IllegalArgumentException when the URL is no supported Git URL or the branch no branch name
    */
   public static GitRemote parse(String spec, Map<String, String> env) {
+    return parse(spec, env, null, null);
+  }
+
+  /**
+   * Parses {@code URL[#BRANCH]} as {@link #parse(String, Map)} does; an SSH remote logs in with {@code sshKey} and
+   * checks its host key against {@code knownHosts}, each else as {@link GitSsh#of} finds it.
+   *
+   * @throws IllegalArgumentException when the URL is no supported Git URL, the branch no branch name, the key no
+   *     readable file, or a key or known-hosts file is given for a remote that is not SSH
+   */
+  public static GitRemote parse(
+      String spec, Map<String, String> env, @Nullable Path sshKey, @Nullable Path knownHosts) {
     requireNonNull(spec, "spec");
     requireNonNull(env, "env");
     int hash = spec.lastIndexOf('#');
@@ -67,11 +99,18 @@ public record GitRemote(
     }
     String token = env.get(TOKEN_VARIABLE);
     String username = env.get(USERNAME_VARIABLE);
+    boolean ssh = "ssh".equals(scheme(url.strip()));
+    if (!ssh && (sshKey != null || knownHosts != null)) {
+      throw new IllegalArgumentException(
+          "an SSH key or known-hosts file is for ssh:// and user@host:path remotes, not "
+              + redact(url.strip()));
+    }
     return new GitRemote(
         url.strip(),
         branch,
         token == null || token.isBlank() ? null : token.strip(),
-        username == null || username.isBlank() ? "x-access-token" : username.strip());
+        username == null || username.isBlank() ? "x-access-token" : username.strip(),
+        ssh ? GitSsh.of(sshKey, knownHosts, env) : null);
   }
 
   /** Whether a token is sent: only to an HTTPS remote, never in clear text. */
@@ -137,7 +176,14 @@ public record GitRemote(
     return redact(url) + (branch == null ? "" : "#" + branch);
   }
 
+  /**
+   * The URL's scheme: {@code file}, {@code git}, {@code http}, {@code https} or {@code ssh} (also for git's scp-like
+   * {@code [user@]host:path}), else null.
+   */
   private static @Nullable String scheme(String url) {
+    if (SCP_LIKE.matcher(url).matches()) {
+      return "ssh";
+    }
     try {
       String scheme = new URI(url).getScheme();
       if (scheme == null) {
@@ -145,7 +191,7 @@ public record GitRemote(
       }
       String s = scheme.toLowerCase(java.util.Locale.ROOT);
       return switch (s) {
-        case "file", "git", "http", "https" -> s;
+        case "file", "git", "http", "https", "ssh" -> s;
         default -> null;
       };
     } catch (URISyntaxException e) {

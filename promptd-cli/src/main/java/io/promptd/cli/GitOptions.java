@@ -8,16 +8,16 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The options of {@code promptd serve --git URL[#BRANCH]}: the remote (a string until the Git module parses it, so that
- * JGit is loaded only when a Git source is served), how often it is polled, and the webhook's secret.
+ * The options of {@code promptd serve --git URL[#BRANCH]}: the remote (strings until the Git module parses them, so
+ * that JGit is loaded only when a Git source is served), how often it is polled, and the webhook's secret.
  *
- * @param remote {@code URL[#BRANCH]} as given
+ * @param source {@code URL[#BRANCH]} as given, with the SSH key and known-hosts file given
  * @param poll how often to fetch; zero: never (only at start and on a webhook)
  * @param webhookSecret the secret that signs the webhook's deliveries (at least 16 bytes), or null when {@code POST
  *     /hooks/git} is off
  */
 record GitOptions(
-    String remote, Duration poll, ServeOptions.@Nullable SessionSecret webhookSecret) {
+    GitSource source, Duration poll, ServeOptions.@Nullable SessionSecret webhookSecret) {
   /** The environment variable holding the webhook's secret itself when no {@code --git-webhook-secret-file} is given. */
   static final String WEBHOOK_SECRET_VARIABLE = "PROMPTD_GIT_WEBHOOK_SECRET";
 
@@ -37,12 +37,21 @@ record GitOptions(
     @Nullable
     Path secretFile;
 
+    @Nullable
+    Path sshKey;
+
+    @Nullable
+    Path knownHosts;
+
     /** The options, or null without {@code --git}; a usage error when one is given without it or without HTTP. */
     @Nullable
     GitOptions build(boolean http, Map<String, String> env) {
       if (remote == null) {
         if (poll != null || secretFile != null) {
           throw new UsageException("--git-poll and --git-webhook-secret-file need --git");
+        }
+        if (sshKey != null || knownHosts != null) {
+          throw new UsageException(GitSource.SSH_OPTIONS + " need --git");
         }
         return null;
       }
@@ -57,7 +66,8 @@ record GitOptions(
               "--git-webhook-secret-file",
               WEBHOOK_SECRET_VARIABLE)
           : null;
-      return new GitOptions(remote, poll == null ? DEFAULT_POLL : poll, secret);
+      return new GitOptions(
+          new GitSource(remote, sshKey, knownHosts), poll == null ? DEFAULT_POLL : poll, secret);
     }
   }
 

@@ -24,24 +24,27 @@ import java.util.stream.Stream;
 final class GitPublish {
   private GitPublish() {}
 
-  /** The remote {@code spec} names; a usage error when it names none. */
-  static GitRemote remote(String spec) {
+  /**
+   * The remote {@code source} names, with its SSH key and known-hosts file; a usage error, starting with {@code
+   * option}, when it names none or a key is no readable file.
+   */
+  static GitRemote remote(GitSource source, String option) {
     try {
-      return GitRemote.parse(spec, System.getenv());
+      return GitRemote.parse(source.spec(), System.getenv(), source.sshKey(), source.knownHosts());
     } catch (IllegalArgumentException e) {
-      throw new UsageException("--from-git: " + e.getMessage());
+      throw new UsageException(option + ": " + e.getMessage());
     }
   }
 
   static int run(
       PromptStore store,
-      String spec,
+      GitSource source,
       String author,
       boolean allowErrors,
       boolean dryRun,
       PrintStream out)
       throws StoreException, IOException {
-    GitRemote remote = remote(spec);
+    GitRemote remote = remote(source, "--from-git");
     GitCommit head = GitLibrary.readHead(remote, GitRemote.defaultCacheRoot(System.getenv()));
     String what = remote + " at commit " + head.id();
     Path dir = Files.createTempDirectory("promptd-git-publish");

@@ -23,9 +23,9 @@ final class GitServe {
       GitOptions git, ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
     GitRemote remote;
     try {
-      remote = GitRemote.parse(git.remote(), System.getenv());
-    } catch (IllegalArgumentException e) {
-      err.println("promptd: --git: " + e.getMessage());
+      remote = GitPublish.remote(git.source(), "--git");
+    } catch (UsageException e) {
+      err.println("promptd: " + e.getMessage());
       return Main.USAGE;
     }
     try (GitLibrary serving = GitLibrary.start(

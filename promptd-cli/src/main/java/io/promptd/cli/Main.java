@@ -51,9 +51,10 @@ public final class Main {
                                          defaults to `git config user.name`, else $USER; --label points LABEL
                                          at every file the store then holds, in the same transaction
         promptd publish --from-git URL[#BRANCH] --store URL [--author NAME] [--allow-errors] [--dry-run]
+                [--git-ssh-key FILE] [--git-known-hosts FILE]
                                          publish the head commit of a Git branch as DIR is published; each
                                          version's author is NAME (git COMMIT), NAME defaulting to the
-                                         commit's author
+                                         commit's author; the SSH options are serve's
         promptd history NAME --store URL  every version of the file(s) of prompt NAME, their labels, and
                                          every move of a label on them
         promptd rollback NAME VERSION --store URL   publish version VERSION of NAME's file(s) again
@@ -95,8 +96,14 @@ public final class Main {
                              labels, diffs, label moves; protected labels need their scope; see
                              /manage/v1/openapi.json and docs/lifecycle.md)
         --git URL[#BRANCH]   serve the head commit of a Git branch (default: the remote's HEAD) instead of
-                             folders: file://, git://, http(s):// (token: env PROMPTD_GIT_TOKEN); cloned under
-                             $XDG_CACHE_HOME/promptd/git; a new commit is a new library version (list_changed)
+                             folders: file://, git://, http(s):// (token: env PROMPTD_GIT_TOKEN), ssh:// or
+                             user@host:path; cloned under $XDG_CACHE_HOME/promptd/git; a new commit is a new
+                             library version (list_changed)
+        --git-ssh-key FILE   the private key (no passphrase) for an SSH remote (env PROMPTD_GIT_SSH_KEY; default:
+                             the usual key files in ~/.ssh)
+        --git-known-hosts FILE
+                             the SSH remote's host key must be in FILE (env PROMPTD_GIT_KNOWN_HOSTS; default
+                             ~/.ssh/known_hosts); an unknown or changed host key is refused, FILE never written
         --git-poll DURATION  fetch the branch this often: 500ms, 30s, 5m, 1h (default 30s; 0: off)
         --git-webhook-secret-file FILE
                              with --http: POST /hooks/git, signed with the secret in FILE (X-Hub-Signature-256),

@@ -222,6 +222,8 @@ record ServeOptions(
         case "--git" -> git.remote = text(args, ++i, arg);
         case "--git-poll" -> git.poll = GitOptions.duration(text(args, ++i, arg));
         case "--git-webhook-secret-file" -> git.secretFile = Path.of(text(args, ++i, arg));
+        case "--git-ssh-key" -> git.sshKey = Path.of(text(args, ++i, arg));
+        case "--git-known-hosts" -> git.knownHosts = Path.of(text(args, ++i, arg));
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");

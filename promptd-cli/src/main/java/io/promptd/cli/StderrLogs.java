@@ -16,9 +16,9 @@ import org.jspecify.annotations.Nullable;
  * Slf4jProvider}.
  *
  * <p>The threshold is {@code -Dpromptd.log.level=LEVEL} (ERROR, WARNING, INFO, DEBUG, TRACE, ALL or OFF; the
- * java.util.logging names SEVERE, FINE, FINER and FINEST are understood too), INFO by default; Jetty's, HikariCP's and
- * Flyway's loggers show warnings and errors only, since their start and stop chatter says nothing promptd does not say
- * itself.
+ * java.util.logging names SEVERE, FINE, FINER and FINEST are understood too), INFO by default; Jetty's, HikariCP's,
+ * Flyway's and Apache sshd's (Git over SSH) loggers show warnings and errors only, since their start and stop chatter
+ * says nothing promptd does not say itself.
  */
 public final class StderrLogs extends System.LoggerFinder {
   private static final String JETTY = "org.eclipse.jetty";
@@ -33,7 +33,8 @@ public final class StderrLogs extends System.LoggerFinder {
   public System.Logger getLogger(String name, Module module) {
     boolean chatty = name.startsWith(JETTY)
         || name.startsWith("com.zaxxer.hikari")
-        || name.startsWith("org.flywaydb");
+        || name.startsWith("org.flywaydb")
+        || name.startsWith("org.apache.sshd");
     return new Line(
         name,
         chatty && THRESHOLD.getSeverity() < System.Logger.Level.WARNING.getSeverity()

@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * @param allowErrors publish files with errors
  * @param dryRun say what a publish would do, and write nothing
  * @param label the label a publish points at every file it leaves in the store, or null
- * @param fromGit {@code URL[#BRANCH]} whose head commit a publish takes instead of a folder, or null
+ * @param fromGit the branch whose head commit a publish takes instead of a folder, or null
  */
 record StoreCommand(
     String verb,
@@ -40,7 +40,7 @@ record StoreCommand(
     boolean allowErrors,
     boolean dryRun,
     @Nullable String label,
-    @Nullable String fromGit) {
+    @Nullable GitSource fromGit) {
   StoreCommand {
     positional = List.copyOf(positional);
   }
@@ -61,6 +61,8 @@ record StoreCommand(
     boolean dryRun = false;
     String label = null;
     String fromGit = null;
+    Path sshKey = null;
+    Path knownHosts = null;
     List<String> positional = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -91,6 +93,8 @@ record StoreCommand(
           }
           fromGit = value(args, ++i, arg);
         }
+        case "--git-ssh-key" -> sshKey = Path.of(value(args, ++i, arg));
+        case "--git-known-hosts" -> knownHosts = Path.of(value(args, ++i, arg));
         default -> {
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "' for " + verb);
@@ -119,8 +123,12 @@ record StoreCommand(
       throw new UsageException("not a folder: " + positional.getFirst());
     }
     StoreUrl store = storeUrl(url);
-    if (fromGit != null) {
-      GitPublish.remote(fromGit); // checked now: a usage error
+    if (fromGit == null && (sshKey != null || knownHosts != null)) {
+      throw new UsageException(GitSource.SSH_OPTIONS + " need publish --from-git");
+    }
+    GitSource git = fromGit == null ? null : new GitSource(fromGit, sshKey, knownHosts);
+    if (git != null) {
+      GitPublish.remote(git, "--from-git"); // checked now: a usage error
     }
     if ((author == null || author.isBlank()) && fromGit != null) {
       author = ""; // the commit's author
@@ -130,7 +138,7 @@ record StoreCommand(
           ? "unknown"
           : DefaultAuthor.of(verb.equals("publish") ? Path.of(positional.getFirst()) : null, env);
     }
-    return new StoreCommand(verb, positional, store, author, allowErrors, dryRun, label, fromGit);
+    return new StoreCommand(verb, positional, store, author, allowErrors, dryRun, label, git);
   }
 
   /** The store URL given, or from {@code PROMPTD_STORE}; a usage error without either. */

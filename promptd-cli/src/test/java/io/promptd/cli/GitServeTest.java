@@ -191,7 +191,9 @@ class GitServeTest {
       git.commit("hello", Map.of("hello.prompt.md", "Hello\n"));
       git.push();
       assertThat(classesLoaded(List.of("serve", "--stdio", "--git", git.fileUrl())))
-          .contains("org.eclipse.jgit");
+          .contains("org.eclipse.jgit")
+          .doesNotContain("org.apache.sshd")
+          .doesNotContain("org.bouncycastle");
     }
   }
 
@@ -213,12 +215,12 @@ class GitServeTest {
     return Files.readString(log);
   }
 
-  private static String prompts(SkillsServeTest.Stdio server) {
+  static String prompts(SkillsServeTest.Stdio server) {
     return JsonCodec.write(result(server.call(request("prompts/list", ""))));
   }
 
   /** Opens {@code subscriptions/listen} for prompt list changes over stdio; acknowledged by a notification. */
-  private static void listenForPromptChanges(SkillsServeTest.Stdio server) throws Exception {
+  static void listenForPromptChanges(SkillsServeTest.Stdio server) throws Exception {
     String listen = request(
             "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}")
         .replace("{ID}", "900");

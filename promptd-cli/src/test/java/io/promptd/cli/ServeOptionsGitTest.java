@@ -23,7 +23,8 @@ class ServeOptionsGitTest {
     ServeOptions o = ServeOptions.parse(List.of("--git", "file:///srv/prompts.git#main"));
     assertThat(o.directories()).isEmpty();
     assertThat(o.store()).isNull();
-    assertThat(o.git().remote()).isEqualTo("file:///srv/prompts.git#main");
+    assertThat(o.git().source())
+        .isEqualTo(new GitSource("file:///srv/prompts.git#main", null, null));
     assertThat(o.git().poll()).isEqualTo(Duration.ofSeconds(30));
     assertThat(o.git().webhookSecret()).isNull();
     assertThatThrownBy(() -> ServeOptions.parse(List.of("--git", "file:///p.git", dir.toString())))
@@ -68,15 +69,80 @@ class ServeOptionsGitTest {
         "publish",
         List.of("--from-git", "https://example.com/p.git#main", "--store", "postgresql://h/db"),
         java.util.Map.of());
-    assertThat(c.fromGit()).isEqualTo("https://example.com/p.git#main");
+    assertThat(c.fromGit()).isEqualTo(new GitSource("https://example.com/p.git#main", null, null));
     assertThat(c.author()).isEmpty();
     assertThatThrownBy(() -> StoreCommand.parse(
             "publish",
-            List.of("--from-git", "ssh://example.com/p.git", "--store", "postgresql://h/db"),
+            List.of("--from-git", "ftp://example.com/p.git", "--store", "postgresql://h/db"),
             java.util.Map.of()))
-        .hasMessageContaining("ssh:// is not supported");
+        .hasMessageContaining("is not a Git URL");
     assertThatThrownBy(() -> StoreCommand.parse(
             "history", List.of("x", "--from-git", "file:///p.git"), java.util.Map.of()))
         .hasMessage("--from-git is for publish, not history");
+  }
+
+  @Test
+  void theSshKeyAndKnownHostsAreForAnSshRemote() throws Exception {
+    Path key = Files.writeString(dir.resolve("id_ed25519"), "a key\n");
+    Path hosts = dir.resolve("known_hosts");
+    ServeOptions o = ServeOptions.parse(List.of(
+        "--git",
+        "ssh://git@example.com/p.git#main",
+        "--git-ssh-key",
+        key.toString(),
+        "--git-known-hosts",
+        hosts.toString()));
+    assertThat(o.git().source())
+        .isEqualTo(new GitSource("ssh://git@example.com/p.git#main", key, hosts));
+    assertThatThrownBy(
+            () -> ServeOptions.parse(List.of("--git-ssh-key", key.toString(), dir.toString())))
+        .hasMessage("--git-ssh-key and --git-known-hosts need --git");
+
+    StoreCommand c = StoreCommand.parse(
+        "publish",
+        List.of(
+            "--from-git",
+            "git@example.com:p.git",
+            "--git-ssh-key",
+            key.toString(),
+            "--store",
+            "postgresql://h/db"),
+        java.util.Map.of());
+    assertThat(c.fromGit()).isEqualTo(new GitSource("git@example.com:p.git", key, null));
+    assertThatThrownBy(() -> StoreCommand.parse(
+            "publish",
+            List.of(
+                "--from-git",
+                "https://example.com/p.git",
+                "--git-ssh-key",
+                key.toString(),
+                "--store",
+                "postgresql://h/db"),
+            java.util.Map.of()))
+        .hasMessage("--from-git: an SSH key or known-hosts file is for ssh:// and user@host:path"
+            + " remotes, not https://example.com/p.git");
+    assertThatThrownBy(() -> StoreCommand.parse(
+            "publish",
+            List.of(
+                "--from-git",
+                "ssh://example.com/p.git",
+                "--git-ssh-key",
+                "/no/such/key",
+                "--store",
+                "postgresql://h/db"),
+            java.util.Map.of()))
+        .hasMessage("--from-git: the SSH key /no/such/key is not a readable file");
+    assertThatThrownBy(() -> StoreCommand.parse(
+            "publish",
+            List.of(
+                dir.toString(),
+                "--git-known-hosts",
+                hosts.toString(),
+                "--store",
+                "postgresql://h/db"),
+            java.util.Map.of()))
+        .hasMessage("--git-ssh-key and --git-known-hosts need publish --from-git");
+    assertThat(Main.USAGE_TEXT)
+        .contains("--git-ssh-key FILE", "--git-known-hosts FILE", "[--git-ssh-key FILE]");
   }
 }

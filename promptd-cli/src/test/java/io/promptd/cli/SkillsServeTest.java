@@ -91,7 +91,15 @@ class SkillsServeTest {
     /** Starts {@code promptd} with {@code args}, with {@code env} added to the environment. */
     static Stdio start(List<String> args, java.util.Map<String, String> env)
         throws java.io.IOException {
+      return start(List.of(), args, env);
+    }
+
+    /** Starts {@code promptd} with {@code jvmOptions} given to {@code java} and {@code args}, with {@code env} added. */
+    static Stdio start(
+        List<String> jvmOptions, List<String> args, java.util.Map<String, String> env)
+        throws java.io.IOException {
       List<String> command = java();
+      command.addAll(1, jvmOptions);
       command.addAll(args);
       ProcessBuilder builder =
           new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
