@@ -83,7 +83,7 @@ class GitSshServeTest {
       git.commit("hello", Map.of("hello.prompt.md", "Hello\n"));
       git.push();
       Path home = Files.createDirectories(dir.resolve("home/.ssh")).getParent();
-      Files.copy(ssh.clientKey(), home.resolve(".ssh/id_ed25519"));
+      Files.copy(ssh.clientKey(), home.resolve(".ssh/id_ecdsa"));
       Files.copy(ssh.knownHosts(), home.resolve(".ssh/known_hosts"));
       String url = ssh.url(git.base().resolve("prompts.git")) + "#main";
       try (SkillsServeTest.Stdio server = SkillsServeTest.Stdio.start(

@@ -140,7 +140,7 @@ public final class GitSshServer implements AutoCloseable {
 
   private static void keygen(Path key) throws Exception {
     Process p = new ProcessBuilder(List.of(
-            "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "test", "-f", key.toString()))
+            "ssh-keygen", "-q", "-t", "ecdsa", "-N", "", "-C", "test", "-f", key.toString()))
         .redirectErrorStream(true)
         .start();
     p.getOutputStream().close();
