@@ -14,8 +14,8 @@ import org.jspecify.annotations.Nullable;
  * from the one there, is refused; promptd never adds a key to the file. The key's contents never appear in logs or
  * errors, only its path.
  *
- * @param key the private key file (OpenSSH or PEM, without a passphrase), or null for the key files ssh tries by
- *     default in {@code ~/.ssh} ({@code id_rsa}, {@code id_ecdsa}, {@code id_ed25519} and the like)
+ * @param key the private key file (RSA or ECDSA; OpenSSH or PEM, without a passphrase; Ed25519 is not supported), or
+ *     null for the key files ssh tries by default in {@code ~/.ssh} ({@code id_rsa}, {@code id_ecdsa} and the like)
  * @param knownHosts the known-hosts file (OpenSSH format); it need not exist, but then every host is unknown
  */
 public record GitSsh(@Nullable Path key, Path knownHosts) {
