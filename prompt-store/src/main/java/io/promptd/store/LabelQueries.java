@@ -83,7 +83,7 @@ final class LabelQueries {
       }
       s.executeBatch();
     }
-    String given = String.join(" ", shares.stream().map(SplitShare::toString).toList());
+    String given = SplitShare.text(shares);
     return record(c, path, label, from, to, given, author, libraryVersion);
   }
 

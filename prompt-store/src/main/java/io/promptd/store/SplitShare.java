@@ -41,6 +41,11 @@ public record SplitShare(int version, int weight) {
     }
   }
 
+  /** A whole split as given on the command line and recorded with its move: {@code 7:90 8:10}. */
+  public static String text(java.util.List<SplitShare> shares) {
+    return String.join(" ", shares.stream().map(SplitShare::toString).toList());
+  }
+
   /** As given on the command line: {@code 7:90}. */
   @Override
   public String toString() {

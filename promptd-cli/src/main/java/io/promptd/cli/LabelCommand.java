@@ -179,9 +179,7 @@ record LabelCommand(
 
   /** A split as given ({@code 7:90 8:10}), or {@code -} for none. */
   static String split(List<SplitShare> shares) {
-    return shares.isEmpty()
-        ? "-"
-        : String.join(" ", shares.stream().map(SplitShare::toString).toList());
+    return shares.isEmpty() ? "-" : SplitShare.text(shares);
   }
 
   /** One move, as {@code label set}, {@code label rm} and {@code label split} print it. */
