@@ -38,7 +38,8 @@ final class IndexFormat {
    * @param file the file
    * @param size its size when parsed
    * @param modified its modification time when parsed
-   * @param prompt what {@code prompts/list} shows
+   * @param name the prompt's name
+   * @param prompt what {@code prompts/list} shows, as the index holds it: decoded when first asked for
    * @param nameLine the line that sets its name
    * @param completable whether it offers completions
    * @param fingerprint the hash of its bytes
@@ -54,7 +55,8 @@ final class IndexFormat {
       String file,
       long size,
       long modified,
-      Prompt prompt,
+      String name,
+      StoredPrompt prompt,
       int nameLine,
       boolean completable,
       long fingerprint,
@@ -94,7 +96,8 @@ final class IndexFormat {
     out.writeLong(c.fingerprint());
     out.writeInt(c.nameLine());
     out.writeBoolean(c.completable());
-    prompt(out, c.prompt());
+    string(out, c.name());
+    c.prompt().writeTo(out);
     out.writeInt(c.problems().size());
     for (Problem p : c.problems()) {
       out.writeBoolean(p.error());
@@ -129,7 +132,8 @@ final class IndexFormat {
       long fingerprint = in.getLong();
       int nameLine = in.getInt();
       boolean completable = in.get() != 0;
-      Prompt prompt = prompt(in);
+      String name = required(in);
+      StoredPrompt prompt = StoredPrompt.read(in, name);
       int count = count(in);
       List<Problem> problems = count == 0 ? List.of() : new ArrayList<>(count);
       for (int i = 0; i < count; i++) {
@@ -149,6 +153,7 @@ final class IndexFormat {
           file,
           size,
           modified,
+          name,
           prompt,
           nameLine,
           completable,
@@ -163,8 +168,8 @@ final class IndexFormat {
     }
   }
 
-  private static void prompt(DataOutputStream out, Prompt p) throws IOException {
-    string(out, p.name());
+  /** Writes what {@code p} lists but its name, which the entry holds before it. */
+  static void prompt(DataOutputStream out, Prompt p) throws IOException {
     string(out, p.title());
     string(out, p.description());
     out.writeInt(p.arguments().size());
@@ -185,8 +190,8 @@ final class IndexFormat {
     string(out, meta == null ? null : JsonCodec.write(meta));
   }
 
-  private static Prompt prompt(ByteBuffer in) throws IOException {
-    String name = required(in);
+  /** Reads what {@link #prompt(DataOutputStream, Prompt)} wrote, for the prompt {@code name}. */
+  static Prompt prompt(ByteBuffer in, String name) throws IOException {
     String title = string(in);
     String description = string(in);
     int count = count(in);

@@ -36,6 +36,8 @@ final class LazyDefinition {
   private final FileKind.Match match;
   private final String name;
   private volatile @Nullable PromptDefinition full;
+  /** The definition listing it (and so the one place its listing is decoded), set as soon as it is made. */
+  private volatile @Nullable PromptDefinition listed;
 
   private LazyDefinition(
       FileSource source,
@@ -53,7 +55,8 @@ final class LazyDefinition {
   }
 
   /**
-   * The definition to serve for {@code prompt}, kept in the index for {@code file}.
+   * The definition to serve for {@code prompt}, kept in the index for {@code file}: known by its name, its listing
+   * decoded when first asked for.
    *
    * @param completable whether the parsed prompt offers completions
    */
@@ -63,14 +66,10 @@ final class LazyDefinition {
       Root root,
       Path file,
       FileKind.Match match,
-      Prompt prompt,
+      StoredPrompt prompt,
       boolean completable) {
     LazyDefinition lazy = new LazyDefinition(source, options, root, file, match, prompt.name());
     ArgumentCompleter completer = completable ? lazy::complete : null;
-    boolean elicits = !(prompt.meta() != null
-        && prompt.meta().get(ArgumentForms.FORM_META) instanceof JsonObject form
-        && form.get("elicit") instanceof JsonBoolean b
-        && !b.value());
     PromptRenderer renderer =
         new PromptRenderer() { // may block: its first use reads and parses the file
           @Override
@@ -97,10 +96,23 @@ final class LazyDefinition {
           // From the listed metadata (a form-first listing asks every prompt): no parse.
           @Override
           public boolean elicits() {
-            return elicits;
+            return lazy.elicits();
           }
         };
-    return new PromptDefinition(prompt, renderer, completer);
+    PromptDefinition listed = PromptDefinition.listed(prompt.name(), prompt, renderer, completer);
+    lazy.listed = listed;
+    return listed;
+  }
+
+  /** Whether the listed prompt asks for missing arguments with a form: unless its form settings say not to. */
+  private boolean elicits() {
+    PromptDefinition d = listed;
+    Prompt prompt = d == null ? null : d.prompt();
+    return !(prompt != null
+        && prompt.meta() != null
+        && prompt.meta().get(ArgumentForms.FORM_META) instanceof JsonObject form
+        && form.get("elicit") instanceof JsonBoolean b
+        && !b.value());
   }
 
   private Completion complete(String argument, String value, Map<String, String> context) {

@@ -217,7 +217,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
       skillPrompts.forget();
       skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), List.of());
     });
-    versions.clear();
+    versions.clear(catalog.size());
     Map<String, Skill> skillsServed = skillPrompts.served();
     catalog.all().forEach(d -> versions.note(d.name(), prompts, skillsServed));
     state = new State(before.version() + 1, resourceIndex.snapshot(prompts.attaching()), skills);

@@ -42,9 +42,10 @@ final class LibraryCache {
   /**
    * Bumped whenever the layout of {@link IndexFormat} changes, or what parsing a file produces (4: prompts carry their
    * arguments' rules in {@code _meta}; an index of 3 would serve unchanged files without them; 5: prompts carry their
-   * form settings in {@code _meta}, which form-first listings read without parsing).
+   * form settings in {@code _meta}, which form-first listings read without parsing; 7: each prompt's name, then its
+   * listing's length, so that a restart keeps the listing's bytes undecoded).
    */
-  static final int FORMAT = 6;
+  static final int FORMAT = 7;
 
   private final @Nullable Path file;
   private final String key;
@@ -284,7 +285,8 @@ final class LibraryCache {
         entry.file().toString(),
         entry.stamp().size(),
         entry.stamp().modified(),
-        good.definition().prompt(),
+        good.definition().name(),
+        stored(good),
         good.nameLine(),
         good.definition().completer() != null,
         entry.last().fingerprint(),
@@ -293,6 +295,12 @@ final class LibraryCache {
         stamps,
         attachments,
         good.declared());
+  }
+
+  /** What {@code good} lists, as the index holds it: the bytes it was restored from, else its prompt encoded. */
+  private static StoredPrompt stored(LibraryIndex.Served good) {
+    StoredPrompt stored = good.stored();
+    return stored != null ? stored : StoredPrompt.of(good.definition().prompt());
   }
 
   /** Whether the dependencies of {@code c} are as they were when it was written. */

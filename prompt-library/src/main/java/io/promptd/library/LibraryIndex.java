@@ -79,9 +79,14 @@ final class LibraryIndex {
    * @param definition what the catalog holds, with the scopes it requires once folder defaults are applied
    * @param nameLine the line that sets its name, for duplicate-name diagnostics
    * @param declared the scopes its front matter sets, or null when it takes its folder's default
+   * @param stored its listing as the on-disk index held it, when it was restored from there (an index written again
+   *     copies it instead of encoding the definition's prompt, which would decode it)
    */
   record Served(
-      PromptDefinition definition, int nameLine, @Nullable Set<String> declared) {}
+      PromptDefinition definition,
+      int nameLine,
+      @Nullable Set<String> declared,
+      @Nullable StoredPrompt stored) {}
 
   LibraryIndex(FileSource source, LibraryOptions options, FolderDefaults folders) {
     this.source = source;
@@ -96,9 +101,13 @@ final class LibraryIndex {
       Path file,
       PromptDefinition definition,
       int nameLine,
-      @Nullable Set<String> declared) {
+      @Nullable Set<String> declared,
+      @Nullable StoredPrompt stored) {
     return new Served(
-        definition.withRequiredScopes(folders.effective(root, file, declared)), nameLine, declared);
+        definition.withRequiredScopes(folders.effective(root, file, declared)),
+        nameLine,
+        declared,
+        stored);
   }
 
   /**
@@ -286,7 +295,7 @@ final class LibraryIndex {
     PromptFile parsed = result.prompt();
     Served good;
     if (parsed != null) {
-      good = served(root, file, Definitions.of(parsed), parsed.nameLine(), parsed.scopes());
+      good = served(root, file, Definitions.of(parsed), parsed.nameLine(), parsed.scopes(), null);
     } else if (previous != null && previous.good() != null) {
       // Keep serving the last version that parsed while the author fixes this one.
       good = previous.good();
@@ -319,8 +328,8 @@ final class LibraryIndex {
       }
       Set<String> scopes = folders.effective(entry.root(), entry.file(), null);
       if (!scopes.equals(good.definition().requiredScopes())) {
-        Served now =
-            new Served(good.definition().withRequiredScopes(scopes), good.nameLine(), null);
+        Served now = new Served(
+            good.definition().withRequiredScopes(scopes), good.nameLine(), null, good.stored());
         Entry updated = new Entry(
             entry.root(),
             entry.file(),

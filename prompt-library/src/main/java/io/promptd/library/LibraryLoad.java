@@ -172,7 +172,7 @@ final class LibraryLoad {
         f.file(),
         f.stamp(),
         c.last(f.file()),
-        index.served(f.root(), f.file(), definition, c.nameLine(), c.scopes()));
+        index.served(f.root(), f.file(), definition, c.nameLine(), c.scopes(), c.prompt()));
     restored++;
     return true;
   }

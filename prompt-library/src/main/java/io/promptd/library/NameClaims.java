@@ -69,7 +69,7 @@ final class NameClaims {
     List<PromptDefinition> served = new ArrayList<>(owners.size() + rivals.size());
     String previous = null;
     for (IndexFormat.Cached c : byName) {
-      String name = c.prompt().name();
+      String name = c.name();
       int order = previous == null ? 1 : name.compareTo(previous);
       if (order < 0) {
         return served(); // not in name order: a name met twice would be served twice

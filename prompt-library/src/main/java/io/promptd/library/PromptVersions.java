@@ -29,7 +29,10 @@ final class PromptVersions {
 
   private final FileSource source;
   private final boolean snapshot;
-  private final Map<String, ServedFile> files = new ConcurrentHashMap<>();
+  /** Replaced (not cleared) by a full load, sized for its prompts: growing it a doubling at a time cost a restart of
+   * 100,000 prompts ~6 % of its samples. */
+  private volatile Map<String, ServedFile> files = new ConcurrentHashMap<>();
+
   private final Map<ServedFile, String> digests = new ConcurrentHashMap<>();
 
   PromptVersions(FileSource source) {
@@ -65,9 +68,9 @@ final class PromptVersions {
             : new ServedFile(root, skill.file(), stamp));
   }
 
-  /** Forgets every name: a full load follows. */
-  void clear() {
-    files.clear();
+  /** Forgets every name: a full load of about {@code expected} prompts follows. */
+  void clear(int expected) {
+    files = new ConcurrentHashMap<>(expected);
     digests.clear();
   }
 

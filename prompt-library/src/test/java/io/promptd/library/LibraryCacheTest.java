@@ -6,6 +6,7 @@ import static io.promptd.library.Files2.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.library.parse.Root;
+import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.server.PromptDefinition;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -108,6 +110,44 @@ class LibraryCacheTest {
             .isEqualTo("A");
         assertThat(Files2.formatted(again)).isEqualTo(diagnostics);
       }
+    }
+  }
+
+  @Test
+  void aRestoredPromptListsAsParsedAndAnIndexWrittenAgainKeepsWhatItDidNotDecode()
+      throws Exception {
+    Map<String, Prompt> parsed = new HashMap<>();
+    try (Library first = Library.open(LibrarySource.folders(List.of(root)), options)) {
+      first.catalog().all().forEach(d -> parsed.put(d.name(), d.prompt()));
+    }
+    write(root, "plain.prompt.md", "---\ndescription: Plain, edited\n---\nHello\n");
+    settle(root);
+    try (Library second = Library.open(LibrarySource.folders(List.of(root)), options)) {
+      // choice and uses come from the index; nothing asks for their listings, so the index this
+      // load writes again (for the edited file) holds the bytes it read for them
+      assertThat(second.restoredFromIndex()).isEqualTo(2);
+    }
+    try (Library third = Library.open(LibrarySource.folders(List.of(root)), options)) {
+      assertThat(third.restoredFromIndex()).isEqualTo(3);
+      assertThat(third.catalog().get("choice").orElseThrow().prompt())
+          .isEqualTo(parsed.get("choice"));
+      assertThat(third.catalog().get("uses").orElseThrow().prompt()).isEqualTo(parsed.get("uses"));
+      assertThat(third.catalog().get("plain").orElseThrow().prompt().description())
+          .isEqualTo("Plain, edited");
+      // and one asked for before the index is written again is written from what it decoded
+      write(root, "plain.prompt.md", "---\ndescription: Plain, edited twice\n---\nHello\n");
+      settle(root);
+    }
+    try (Library fourth = Library.open(LibrarySource.folders(List.of(root)), options)) {
+      assertThat(fourth.restoredFromIndex()).isEqualTo(2);
+      assertThat(fourth.catalog().get("choice").orElseThrow().prompt())
+          .isEqualTo(parsed.get("choice"));
+    }
+    try (Library fifth = Library.open(LibrarySource.folders(List.of(root)), options)) {
+      assertThat(fifth.restoredFromIndex()).isEqualTo(3);
+      assertThat(fifth.catalog().get("choice").orElseThrow().prompt())
+          .isEqualTo(parsed.get("choice"));
+      assertThat(fifth.catalog().get("uses").orElseThrow().prompt()).isEqualTo(parsed.get("uses"));
     }
   }
 
