@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Memory per idle event stream: a promptd HTTP server holds COUNT idle 2026-07-28 subscriptions/listen streams, one
 # connection each (io.promptd.bench.IdleStreams), and the growth of its resident set (VmRSS) and of its heap after a
-# full GC (jcmd GC.run, then GC.heap_info) over the server with none is divided by COUNT.
+# full GC (jcmd GC.run, then GC.heap_info: every generation's "used") over the server with none is divided by COUNT.
+# The server is started by the launcher, with the JVM options and start-up cache a user's `promptd serve` gets (until
+# 2026-11-29 it was a bare `java` with the JVM's defaults, whose collector left the RSS figure 29-43 KiB for one build).
 #   benchmarks/idle-streams.sh [COUNT [SERVE OPTIONS...]]      # COUNT default 2000
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,12 +17,12 @@ shift || true
 ./mvnw -B -ntp -q install -DskipTests -pl benchmarks -am >&2
 cp="benchmarks/target/benchmarks.jar:benchmarks/target/lib/*"
 port=$(( 20000 + RANDOM % 20000 ))
-"$J/java" -cp "promptd-cli/target/promptd.jar:promptd-cli/target/lib/*" io.promptd.cli.Main serve --http "$port" \
+./promptd serve --http "$port" \
   --max-streams-per-client $(( count + 10 )) --max-connections-per-address $(( count + 10 )) "$@" examples/prompts \
   2>/dev/null &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 1 200); do
+for _ in $(seq 1 1200); do # up to a minute: the launcher trains its start-up cache after a build
   curl -s -o /dev/null "http://127.0.0.1:$port/mcp" && break
   sleep 0.05
 done
@@ -28,7 +30,8 @@ measure() {
   "$J/jcmd" "$server" GC.run >/dev/null
   sleep 2
   rss=$(awk '/^VmRSS/ {print $2}' "/proc/$server/status")
-  heap=$("$J/jcmd" "$server" GC.heap_info | grep -o 'used [0-9]*K' | head -1 | grep -o '[0-9]*')
+  heap=$("$J/jcmd" "$server" GC.heap_info | grep -vE 'Metaspace|class space' | grep -oE 'used [0-9]+K' \
+    | grep -oE '[0-9]+' | awk '{s += $1} END {print s}')
   echo "$rss $heap"
 }
 # Warm: one stream opened and let go, so the first stream's one-off costs (classes, pools) are in the baseline.
