@@ -29,8 +29,10 @@ final class PromptVersions {
 
   private final FileSource source;
   private final boolean snapshot;
-  /** Replaced (not cleared) by a full load, sized for its prompts: growing it a doubling at a time cost a restart of
-   * 100,000 prompts ~6 % of its samples. */
+  /**
+   * Replaced (not cleared) by a full load, sized for its prompts: growing it a doubling at a time cost a restart of
+   * 100,000 prompts ~6 % of its samples.
+   */
   private volatile Map<String, ServedFile> files = new ConcurrentHashMap<>();
 
   private final Map<ServedFile, String> digests = new ConcurrentHashMap<>();
