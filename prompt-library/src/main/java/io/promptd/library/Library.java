@@ -223,12 +223,12 @@ public final class Library implements ResourceProvider, AutoCloseable {
     state = new State(before.version() + 1, resourceIndex.snapshot(prompts.attaching()), skills);
     announceSkills(before.skills(), skills);
     int fromIndex = loaded.restored();
-    if (fromIndex != prompts.fileCount() || fromIndex != loaded.indexSize()) {
+    if ((fromIndex != prompts.fileCount() || fromIndex != loaded.indexSize())
+        && cache.writes(prompts.fileCount())) {
       // Entries are immutable: a copy of the list lets the index be written while the library
-      // already serves.
-      // In the catalog's order, by prompt name, for the next restart; sorting them in the writer
-      // instead cost ~0.4 s
-      // of CPU after a cold load.
+      // already serves. In the catalog's order, by prompt name, for the next restart; sorting
+      // them in the writer instead cost ~0.4 s of CPU after a cold load. (No thread at all for a
+      // library too small to be indexed: the first virtual thread starts their scheduler.)
       List<LibraryIndex.Entry> entries = prompts.servingByName(catalog.all());
       int files = prompts.fileCount();
       indexWriter = Thread.ofVirtual()

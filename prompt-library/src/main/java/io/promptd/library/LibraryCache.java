@@ -47,14 +47,23 @@ final class LibraryCache {
    */
   static final int FORMAT = 7;
 
-  private final @Nullable Path file;
+  /** The folder holding index files, or null for none. */
+  private final @Nullable Path directory;
+
   private final String key;
   private final int minimumFiles;
   /** An index handed over in memory (a store's), read instead of the file. */
   private final byte @Nullable [] given;
 
-  private LibraryCache(@Nullable Path file, String key, int minimumFiles, byte @Nullable [] given) {
-    this.file = file;
+  /**
+   * The index file, named by a hash of {@link #key}, made when first needed: hashing loads the JDK's security
+   * providers (~60 classes), which a start serving a small library never needs.
+   */
+  private volatile @Nullable Path file;
+
+  private LibraryCache(
+      @Nullable Path directory, String key, int minimumFiles, byte @Nullable [] given) {
+    this.directory = directory;
     this.key = key;
     this.minimumFiles = minimumFiles;
     this.given = given;
@@ -72,9 +81,8 @@ final class LibraryCache {
         .append(options.maxAttachmentBytes())
         .append(' ')
         .append(options.maxFiles());
-    Path dir = options.cacheDirectory();
-    Path file = dir == null ? null : dir.resolve(hash(key.toString()) + ".idx");
-    return new LibraryCache(file, key.toString(), options.cacheMinimumFiles(), null);
+    return new LibraryCache(
+        options.cacheDirectory(), key.toString(), options.cacheMinimumFiles(), null);
   }
 
   /** This index's roots and limits, read from {@code data} instead of a file; nothing is written to a file. */
@@ -85,7 +93,30 @@ final class LibraryCache {
   /** Where the index lives, or null when there is none. */
   @Nullable
   Path file() {
-    return file;
+    Path dir = directory;
+    if (dir == null) {
+      return null;
+    }
+    Path f = file;
+    if (f == null) {
+      f = dir.resolve(hash(key) + ".idx");
+      file = f;
+    }
+    return f;
+  }
+
+  /** Whether {@link #write} writes an index for a library of {@code files} prompt files. */
+  boolean writes(int files) {
+    return directory != null && files >= minimumFiles;
+  }
+
+  /**
+   * Whether a load that has listed {@code promptFiles} prompt files so far should read the index: one handed over
+   * always, a file once the library has as many prompt files as an index is written for (a smaller one could only
+   * have an index from when it was larger, and reads its few files faster than the index's name is computed).
+   */
+  boolean worthReading(int promptFiles) {
+    return given != null || (directory != null && promptFiles >= minimumFiles);
   }
 
   /**
@@ -105,7 +136,7 @@ final class LibraryCache {
         return Map.of();
       }
     }
-    Path f = file;
+    Path f = file();
     if (f == null) {
       return Map.of();
     }
@@ -177,10 +208,10 @@ final class LibraryCache {
    * @param files how many prompt files the library has
    */
   void write(Collection<LibraryIndex.Entry> entries, int files, FileSource source) {
-    Path f = file;
-    if (f == null || files < minimumFiles) {
+    if (!writes(files)) {
       return;
     }
+    Path f = java.util.Objects.requireNonNull(file());
     long start = System.nanoTime();
     Path tmp = null;
     try {

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One full load of the prompt files into a {@link LibraryIndex}: each listed file is either restored from the on-disk
@@ -63,10 +64,12 @@ final class LibraryLoad {
     Map<String, IndexFormat.Cached> cached;
     List<PromptDefinition> served;
     try (ExecutorService pool = Executors.newFixedThreadPool(options.parallelism())) {
-      // The index is read on the pool while this thread lists the roots; files met before it is
-      // read wait for it,
-      // files met after it (all of them when there is no index) are restored or parsed at once.
-      Future<Map<String, IndexFormat.Cached>> reading = pool.submit(cache::read);
+      // The index is read on the pool while this thread lists the roots, from when the listing has
+      // found as many prompt files as an index is kept for (never, for a small library); files met
+      // before it is read wait for it, files met after it are restored or parsed at once.
+      AtomicReference<@Nullable Future<Map<String, IndexFormat.Cached>>> reading =
+          new AtomicReference<>(cache.worthReading(0) ? pool.submit(cache::read) : null);
+      int[] promptFiles = {0};
       List<Scanner.Found> waiting = new ArrayList<>();
       AtomicReference<Map<String, IndexFormat.Cached>> index = new AtomicReference<>();
       for (Root root : source.roots()) {
@@ -78,11 +81,18 @@ final class LibraryLoad {
                   default -> resourceFiles;
                 })
                 .add(f);
-          } else if (index.get() == null && !reading.isDone()) {
+            return;
+          }
+          Future<Map<String, IndexFormat.Cached>> read = reading.get();
+          if (read == null && cache.worthReading(++promptFiles[0])) {
+            read = pool.submit(cache::read);
+            reading.set(read);
+          }
+          if (index.get() == null && (read == null || !read.isDone())) {
             waiting.add(f);
           } else {
-            if (index.get() == null) {
-              index.set(reading.resultNow());
+            if (index.get() == null && read != null) {
+              index.set(read.resultNow());
               prompts.expect(index.get().size());
               waiting.forEach(w -> load.restoreOrSubmit(w, index.get(), pool));
               waiting.clear();
@@ -91,7 +101,8 @@ final class LibraryLoad {
           }
         });
       }
-      cached = await(reading);
+      Future<Map<String, IndexFormat.Cached>> read = reading.get();
+      cached = read == null ? Map.of() : await(read);
       if (index.get() == null) {
         prompts.expect(cached.size());
       }

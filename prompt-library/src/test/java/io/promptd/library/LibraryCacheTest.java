@@ -152,6 +152,25 @@ class LibraryCacheTest {
   }
 
   @Test
+  void aLibraryBelowTheIndexsMinimumNeitherReadsNorWritesOne() throws Exception {
+    LibraryOptions three = options.toBuilder().cacheMinimumFiles(3).build();
+    Library.open(LibrarySource.folders(List.of(root)), three).close(); // 3 prompt files: indexed
+    try (Library again = Library.open(LibrarySource.folders(List.of(root)), three)) {
+      assertThat(again.restoredFromIndex()).isEqualTo(3);
+    }
+    Files.delete(root.resolve("plain.prompt.md"));
+    long written = Files.getLastModifiedTime(index()).toMillis();
+    try (Library smaller = Library.open(LibrarySource.folders(List.of(root)), three)) {
+      // two files: the index, though there and still right for both, is not read, nor written again
+      assertThat(smaller.restoredFromIndex()).isZero();
+      assertThat(smaller.catalog().all())
+          .extracting(PromptDefinition::name)
+          .containsExactly("choice", "uses");
+    }
+    assertThat(Files.getLastModifiedTime(index()).toMillis()).isEqualTo(written);
+  }
+
+  @Test
   void aChangedFileOrPartialIsReadAgain() throws Exception {
     Library.open(LibrarySource.folders(List.of(root)), options).close();
     write(root, "plain.prompt.md", "---\ndescription: Plain\n---\nHello again\n");

@@ -4,11 +4,9 @@ import io.promptd.mcp.jsonrpc.McpException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
 import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,30 +21,11 @@ final class Cursors {
   private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
   private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
-  /** Made on first use: seeding SecureRandom and loading the security providers costs ~10 ms of a cold start. */
-  private volatile @Nullable SecretKeySpec key;
-
-  Cursors() {}
+  private final SealingKey key;
 
   /** Cursors sealed with {@code secret}, which other processes may share; a random key when null. */
   Cursors(byte @Nullable [] secret) {
-    this.key = secret == null ? null : new SecretKeySpec(secret.clone(), "HmacSHA256");
-  }
-
-  private SecretKeySpec key() {
-    SecretKeySpec k = key;
-    if (k == null) {
-      synchronized (this) {
-        k = key;
-        if (k == null) {
-          byte[] secret = new byte[32];
-          new SecureRandom().nextBytes(secret);
-          k = new SecretKeySpec(secret, "HmacSHA256");
-          key = k;
-        }
-      }
-    }
-    return k;
+    this.key = new SealingKey(secret);
   }
 
   String encode(String lastName) {
@@ -77,7 +56,7 @@ final class Cursors {
   private byte[] tag(byte[] payload) {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(key());
+      mac.init(key.get());
       return Arrays.copyOf(mac.doFinal(payload), TAG_BYTES);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HmacSHA256 is unavailable", e);

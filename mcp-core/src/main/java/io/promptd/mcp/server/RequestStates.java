@@ -11,7 +11,6 @@ import io.promptd.mcp.jsonrpc.McpException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -62,17 +60,12 @@ final class RequestStates {
     }
   }
 
-  private final SecretKeySpec key;
+  private final SealingKey key;
   private final InstantSource clock;
 
   /** States sealed with {@code secret} (shared by replicas), or with a random key per process when null. */
   RequestStates(byte @Nullable [] secret, InstantSource clock) {
-    byte[] k = secret;
-    if (k == null) {
-      k = new byte[32];
-      new SecureRandom().nextBytes(k);
-    }
-    this.key = new SecretKeySpec(k.clone(), "HmacSHA256");
+    this.key = new SealingKey(secret);
     this.clock = clock;
   }
 
@@ -192,7 +185,7 @@ final class RequestStates {
   private byte[] mac(byte[] payload) {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(key);
+      mac.init(key.get());
       return mac.doFinal(payload);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HmacSHA256 is missing from this JDK", e);

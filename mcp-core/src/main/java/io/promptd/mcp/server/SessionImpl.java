@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -57,8 +58,14 @@ final class SessionImpl implements ServerSession {
   private final ListenScope listens = new ListenScope();
   /** This session's completion rate-limit bucket: legacy clients are limited per session. */
   private final String clientKey = CompletionLimiter.sessionKey();
-  /** Who this session's caller is for {@link PromptSplit}s when its token names no subject; the transport names it. */
-  private volatile String audience = "session:" + java.util.UUID.randomUUID();
+  /**
+   * Who this session's caller is for {@link PromptSplit}s when its token names no subject; the transport names it.
+   * Until then 128 random bits: not from {@code UUID.randomUUID()}, whose {@code SecureRandom} loaded the JDK's
+   * security providers at every start (a split needs keys that differ, not secrets).
+   */
+  private volatile String audience = "session:"
+      + Long.toHexString(ThreadLocalRandom.current().nextLong())
+      + Long.toHexString(ThreadLocalRandom.current().nextLong());
 
   private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
   /** The server's own requests to the client (elicitation) that wait for the client's response. */
