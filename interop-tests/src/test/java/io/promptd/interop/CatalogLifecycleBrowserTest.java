@@ -74,10 +74,11 @@ class CatalogLifecycleBrowserTest {
     issuer = new MockOAuth2Server();
     issuer.start();
     String plain = issuer
-        .issueToken("team", "dora", AUDIENCE, Map.of("scope", "prompts"), 3600)
+        .issueToken("team", "dora", AUDIENCE, Map.of("scope", "prompts promptd.manage"), 3600)
         .serialize();
     String promoter = issuer
-        .issueToken("team", "pat", AUDIENCE, Map.of("scope", "prompts " + SCOPE), 3600)
+        .issueToken(
+            "team", "pat", AUDIENCE, Map.of("scope", "prompts promptd.manage " + SCOPE), 3600)
         .serialize();
     int port = Peers.freePort();
     List<String> serve = new ArrayList<>(PromptdServer.cli(
@@ -93,6 +94,8 @@ class CatalogLifecycleBrowserTest {
         String.valueOf(port),
         "--catalog",
         "--manage",
+        "--manage-scope",
+        "promptd.manage",
         "--oauth-issuer",
         issuer.issuerUrl("team").toString(),
         "--oauth-audience",

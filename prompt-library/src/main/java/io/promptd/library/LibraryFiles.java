@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
@@ -108,6 +109,20 @@ public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, 
           "LibraryFiles." + caller + ": '" + path + "' is not a path relative to the library root");
     }
     return FileRole.of(FileKind.classify(SnapshotSource.SNAPSHOT_ROOT, file), file);
+  }
+
+  /**
+   * The OAuth scopes the file at {@code path} declares when {@code data} is its content: the {@code scopes} of a prompt
+   * or resource file's front matter, or of a folder file; null when it declares none and so takes its folder's default
+   * (as every other file does). A declaration that cannot be read gives a scope no token holds, so that whatever
+   * cannot be judged stays hidden from every caller that presents one.
+   *
+   * @throws IllegalArgumentException when {@code path} is not a relative path
+   */
+  public static @Nullable Set<String> declaredScopes(String path, byte[] data) {
+    requireNonNull(data, "data");
+    FileRole role = role(path, "declaredScopes");
+    return DeclaredScopes.of(SnapshotSource.ROOT.resolve(path).normalize(), role, data);
   }
 
   /** A snapshot without digests: the library computes them when it needs them. */

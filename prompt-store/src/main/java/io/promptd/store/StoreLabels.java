@@ -75,6 +75,27 @@ public final class StoreLabels {
   public List<LabelMove> set(
       String name, int version, String label, String author, @Nullable Set<String> scopes)
       throws StoreException {
+    return set(name, version, label, author, scopes, null);
+  }
+
+  /**
+   * Points {@code label} at version {@code version} of each file {@code name} names, as {@link #set(String, int,
+   * String, String, Set)} does, where a label that is not {@linkplain #protect protected} needs {@code unprotected}:
+   * what a server asks of the labels it serves, which it protects by default.
+   *
+   * @param unprotected the scope moving the label needs when it has no protection of its own, or null when such a
+   *     label moves for any caller; checked only when {@code scopes} is not null
+   * @throws StoreException with {@link StoreException.Kind#FORBIDDEN} when {@code scopes} lacks the scope needed, and
+   *     as {@link #set(String, int, String, String)}
+   */
+  public List<LabelMove> set(
+      String name,
+      int version,
+      String label,
+      String author,
+      @Nullable Set<String> scopes,
+      @Nullable String unprotected)
+      throws StoreException {
     requireNonNull(author, "author");
     check(label);
     Set<String> paths = store.paths(name);
@@ -88,6 +109,13 @@ public final class StoreLabels {
                   StoreException.Kind.FORBIDDEN,
                   "the label '" + label + "' is protected: moving it needs the scope '" + scope
                       + "'");
+            }
+            if (scope == null && unprotected != null && !scopes.contains(unprotected)) {
+              throw new StoreException(
+                  StoreException.Kind.FORBIDDEN,
+                  "the label '" + label + "' is served by this server and protected by default:"
+                      + " moving it needs the scope '" + unprotected + "' (or protect it with a"
+                      + " scope of its own: promptd label protect " + label + " --scope SCOPE)");
             }
           }
           List<LabelMove> moves = new ArrayList<>();

@@ -93,8 +93,14 @@ public final class Main {
                              clients as list_changed. Repeat over HTTP to serve several labels: the first on
                              /mcp, each further one on /labels/LABEL/mcp (stdio serves one)
         --manage             with --store, --http and --oauth-issuer: the management API at /manage/v1/ (versions,
-                             labels, diffs, label moves; protected labels need their scope; see
-                             /manage/v1/openapi.json and docs/lifecycle.md)
+                             labels, diffs, label moves; see /manage/v1/openapi.json and docs/lifecycle.md). A
+                             caller sees and moves only the files it may see over MCP; protected labels need
+                             their scope
+        --manage-scope S     with --manage (required): the scope every management API call needs
+        --manage-admin-scope A   with --manage: the scope for moves that change who may see prompts (a label
+                             on a _folder.yaml, or to a version with other scopes:) and for moving a label this
+                             server serves (--label) that has no protection of its own; without it only the
+                             command line makes such moves
         --git URL[#BRANCH]   serve the head commit of a Git branch (default: the remote's HEAD) instead of
                              folders: file://, git://, http(s):// (token: env PROMPTD_GIT_TOKEN), ssh:// or
                              user@host:path; cloned under $XDG_CACHE_HOME/promptd/git; a new commit is a new

@@ -11,9 +11,12 @@ import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.spi.Caller;
+import io.promptd.store.FileLabel;
+import io.promptd.store.FileVersion;
 import io.promptd.store.PromptStore;
 import io.promptd.store.StoreDatabase;
 import io.promptd.store.StoreException;
+import io.promptd.store.StoreLabels;
 import io.promptd.store.UsageReport;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,16 +24,24 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The management API ({@code serve --store URL --http --manage}): the store's versions, labels and diffs as JSON,
- * label moves, and each prompt's uses (what {@code promptd usage} reads, per client and outcome too), at {@code /manage/v1/...} behind the server's OAuth resource server. A protected label moves only for
- * a token holding its scope. Answers are JSON; an error is {@code {"error": MESSAGE}} with 400, 401, 403, 404, 405,
- * 409, 413 or 503, never a stack trace.
+ * The management API ({@code serve --store URL --http --manage --manage-scope SCOPE}): the store's versions, labels and
+ * diffs as JSON, label moves, and each prompt's uses (what {@code promptd usage} reads, per client and outcome too), at
+ * {@code /manage/v1/...} behind the server's OAuth resource server. Every call needs the API's own scope; what a caller
+ * may see and move is what it may see over MCP ({@link ManageVisibility}): a file it may not see is answered as one that
+ * does not exist. Moving a label on a folder file, or to a version that declares other scopes, needs the admin scope; so
+ * does moving a label this server serves that has no protection of its own; a protected label moves only for a token
+ * holding its scope. Answers are JSON; an error is {@code {"error": MESSAGE}} with 400, 401, 403, 404, 405, 409, 413 or
+ * 503, never a stack trace.
  */
 final class ManageApi {
   static final String BASE = "/manage/v1";
@@ -45,34 +56,60 @@ final class ManageApi {
       OPENAPI);
   /** The largest request body read. */
   static final int MAX_BODY = 64 * 1024;
+  /** The files one page of {@code /manage/v1/prompts} holds unless the caller asks for fewer. */
+  static final int PAGE = 100;
+  /** The most files one page holds. */
+  static final int MAX_PAGE = 500;
+
+  /**
+   * Who may use the API.
+   *
+   * @param scope the scope every call needs ({@code --manage-scope})
+   * @param admin the scope changing what decides visibility needs, and moving a served label with no protection of its
+   *     own ({@code --manage-admin-scope}); null when only the command line may do either
+   * @param served the labels this server serves: protected by default
+   */
+  record Access(String scope, @Nullable String admin, Set<String> served) {
+    Access {
+      served = Set.copyOf(served);
+    }
+  }
 
   private static final String JSON = "application/json";
+
+  /** A scope no token can hold (scope tokens have no spaces): what a served label needs without an admin scope. */
+  private static final String NOBODY = "promptd: the command line only";
 
   private final PromptStore store;
   private final StoreDatabase database;
   private final byte[] openapi;
+  private final Access access;
+  private final ManageVisibility visibility;
 
-  private ManageApi(PromptStore store, StoreDatabase database, byte[] openapi) {
+  private ManageApi(PromptStore store, StoreDatabase database, byte[] openapi, Access access) {
     this.store = store;
     this.database = database;
     this.openapi = openapi;
+    this.access = access;
+    this.visibility = new ManageVisibility(store);
   }
 
   /**
    * Mounts the API's paths on {@code builder}, behind its authentication, reading and moving in {@code store} and
-   * reading usage from {@code database} (the store's).
+   * reading usage from {@code database} (the store's), for the callers {@code access} admits.
    */
-  static void mountOn(HttpTransportBuilder builder, PromptStore store, StoreDatabase database) {
+  static void mountOn(
+      HttpTransportBuilder builder, PromptStore store, StoreDatabase database, Access access) {
     ManageApi api;
     try {
-      api = new ManageApi(store, database, openapi());
+      api = new ManageApi(store, database, openapi(), access);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
     builder.authenticatedMount(BASE + "/prompts", api.get(api::prompts));
     builder.authenticatedMount(BASE + "/versions", api.get(api::versions));
     builder.authenticatedMount(BASE + "/diff", api.get(api::diff));
-    builder.authenticatedMount(BASE + "/labels", api::labels);
+    builder.authenticatedMount(BASE + "/labels", api.scoped(api::labels));
     builder.authenticatedMount(BASE + "/usage", api.get(api::usage));
     builder.authenticatedMount(OPENAPI, api.get((q, c) -> api.openapi));
   }
@@ -82,7 +119,8 @@ final class ManageApi {
    *
    * @throws UsageException saying which is missing
    */
-  static void checkOptions(boolean store, boolean http, boolean oauth) {
+  static void checkOptions(
+      boolean store, boolean http, boolean oauth, @Nullable String scope, @Nullable String admin) {
     if (!store) {
       throw new UsageException(
           "--manage needs --store: the management API moves the store's labels");
@@ -94,6 +132,23 @@ final class ManageApi {
       throw new UsageException(
           "--manage needs OAuth (--oauth-issuer): the management API moves labels"
               + " and checks each caller's access token and scopes");
+    }
+    if (scope == null) {
+      throw new UsageException(
+          "--manage needs --manage-scope SCOPE: the scope a token must hold to use the management"
+              + " API (for example promptd.manage)");
+    }
+    checkScope("--manage-scope", scope);
+    if (admin != null) {
+      checkScope("--manage-admin-scope", admin);
+    }
+  }
+
+  private static void checkScope(String option, String scope) {
+    if (!scope.matches("[\\x21\\x23-\\x5b\\x5d-\\x7e]{1,128}")) {
+      throw new UsageException(
+          option + " '" + scope + "' is not an OAuth scope: 1 to 128 printable ASCII characters"
+              + " other than space, '\"' and '\\'");
     }
   }
 
@@ -123,15 +178,32 @@ final class ManageApi {
     byte[] answer(Map<String, String> query, Caller caller) throws Refused, StoreException;
   }
 
-  private HttpMount get(Reader reader) {
+  /** {@code mount}, answered only for a caller holding the API's scope (403 {@code insufficient_scope} otherwise). */
+  private HttpMount scoped(HttpMount mount) {
     return (request, response) -> {
+      if (!request.caller().scopes().contains(access.scope())) {
+        response.header(
+            "WWW-Authenticate",
+            "Bearer error=\"insufficient_scope\", scope=\"" + access.scope() + "\"");
+        error(
+            response,
+            403,
+            "the management API needs the scope '" + access.scope() + "' in the access token");
+        return;
+      }
+      mount.serve(request, response);
+    };
+  }
+
+  private HttpMount get(Reader reader) {
+    return scoped((request, response) -> {
       if (!request.method().equals("GET") && !request.method().equals("HEAD")) {
         response.header("Allow", "GET, HEAD");
         error(response, 405, "use GET");
         return;
       }
       answer(response, () -> reader.answer(query(request.query()), request.caller()));
-    };
+    });
   }
 
   private interface Answer {
@@ -168,12 +240,72 @@ final class ManageApi {
         JsonCodec.writeBytes(JsonObject.builder().put("error", message).build(), true));
   }
 
-  private byte[] prompts(Map<String, String> query, Caller caller) throws StoreException {
-    return JsonCodec.writeBytes(ManageJson.prompts(store), true);
+  /**
+   * {@code GET /manage/v1/prompts[?limit=N][&cursor=C]}: the files the caller may see, by path, a page at a time; the
+   * answer's {@code nextCursor} asks for the next page.
+   */
+  private byte[] prompts(Map<String, String> query, Caller caller) throws Refused, StoreException {
+    int limit = PAGE;
+    String asked = query.get("limit");
+    if (asked != null) {
+      if (!asked.matches("[1-9]\\d{0,2}") || Integer.parseInt(asked) > MAX_PAGE) {
+        throw new Refused(
+            400, "'limit' must be a number from 1 to " + MAX_PAGE + ", not '" + asked + "'");
+      }
+      limit = Integer.parseInt(asked);
+    }
+    String after = query.containsKey("cursor") ? ManageCursor.path(query.get("cursor")) : null;
+    List<FileVersion> history = store.history();
+    Map<String, List<FileVersion>> all = ManageVisibility.byPath(history);
+    Set<String> seen = visibility.visible(caller, all.keySet(), all);
+    List<String> page = new ArrayList<>();
+    String next = null;
+    for (String path : new TreeSet<>(seen)) {
+      if (after != null && path.compareTo(after) <= 0) {
+        continue;
+      }
+      if (page.size() == limit) {
+        next = ManageCursor.of(page.get(page.size() - 1));
+        break;
+      }
+      page.add(path);
+    }
+    Set<String> shown = Set.copyOf(page);
+    List<FileVersion> versions = new ArrayList<>();
+    history.stream().filter(v -> shown.contains(v.path())).forEach(versions::add);
+    List<FileLabel> labels = new ArrayList<>();
+    store.labels().list(null).stream().filter(l -> shown.contains(l.path())).forEach(labels::add);
+    return JsonCodec.writeBytes(ManageJson.prompts(store, versions, labels, next), true);
+  }
+
+  /**
+   * The files {@code name} names, when the caller may see every one of them; else refused exactly as a name that
+   * names nothing is, so that the answer does not tell a hidden file from a missing one.
+   */
+  private Set<String> seen(String name, Caller caller) throws Refused, StoreException {
+    Set<String> paths;
+    try {
+      paths = store.paths(name);
+    } catch (StoreException e) {
+      if (e.kind() == StoreException.Kind.NOT_FOUND) {
+        throw missing(name);
+      }
+      throw e;
+    }
+    Map<String, List<FileVersion>> all = ManageVisibility.byPath(store.history());
+    if (!visibility.visible(caller, paths, all).equals(paths)) {
+      throw missing(name);
+    }
+    return paths;
+  }
+
+  private static Refused missing(String name) {
+    return new Refused(404, "no file in the store is or names '" + name + "'");
   }
 
   private byte[] versions(Map<String, String> query, Caller caller) throws Refused, StoreException {
     String name = required(query, "name");
+    seen(name, caller);
     return JsonCodec.writeBytes(ManageJson.versions(store, name), true);
   }
 
@@ -181,10 +313,14 @@ final class ManageApi {
     String name = required(query, "name");
     int from = version(required(query, "from"), "from");
     int to = version(required(query, "to"), "to");
+    seen(name, caller);
     return JsonCodec.writeBytes(ManageJson.diff(store, name, from, to), true);
   }
 
-  /** {@code GET /manage/v1/usage?name=NAME[&since=7d]}: the prompt's uses, as {@code promptd usage} counts them. */
+  /**
+   * {@code GET /manage/v1/usage?name=NAME[&since=7d]}: the prompt's uses, as {@code promptd usage} counts them; none for
+   * a prompt the caller may not see, as for one nobody used.
+   */
   private byte[] usage(Map<String, String> query, Caller caller) throws Refused, StoreException {
     String name = required(query, "name");
     String since = query.getOrDefault("since", "7d");
@@ -197,15 +333,35 @@ final class ManageApi {
           "'since' must be a number of days, hours or minutes (7d, 12h, 30m), not '" + since + "'");
     }
     Instant from = Instant.now().minus(period);
+    boolean visible;
+    try {
+      seen(name, caller);
+      visible = true;
+    } catch (Refused e) {
+      visible = false;
+    }
     return JsonCodec.writeBytes(
-        ManageJson.usage(name, from, UsageReport.uses(database, from, name)), true);
+        ManageJson.usage(name, from, visible ? UsageReport.uses(database, from, name) : List.of()),
+        true);
+  }
+
+  /** {@code GET /manage/v1/labels}: where each label points on the files the caller may see. */
+  private byte[] labelList(Caller caller) throws StoreException {
+    List<FileLabel> labels = store.labels().list(null);
+    Map<String, List<FileVersion>> all = ManageVisibility.byPath(store.history());
+    Set<String> paths = new HashSet<>();
+    labels.forEach(l -> paths.add(l.path()));
+    Set<String> seen = visibility.visible(caller, paths, all);
+    return JsonCodec.writeBytes(
+        ManageJson.labels(
+            store, labels.stream().filter(l -> seen.contains(l.path())).toList()),
+        true);
   }
 
   /** {@code GET}: every label; {@code POST} or {@code PUT} with {@code {"name", "version", "label"}}: a move. */
   private void labels(MountRequest request, MountResponse response) throws IOException {
     switch (request.method()) {
-      case "GET", "HEAD" ->
-        answer(response, () -> JsonCodec.writeBytes(ManageJson.labels(store), true));
+      case "GET", "HEAD" -> answer(response, () -> labelList(request.caller()));
       case "POST", "PUT" -> {
         byte[] body = request.body(MAX_BODY);
         if (body == null) {
@@ -245,10 +401,62 @@ final class ManageApi {
       throw new Refused(
           400, "\"version\" must be a version number (1 or more; see /manage/v1/versions)");
     }
+    int to = (int) n.longValue();
+    StoreLabels.check(label);
+    Set<String> paths = seen(name, caller);
+    checkAdmin(name, paths, label, to, caller);
     // A caller without authorization in force cannot be here: --manage needs OAuth.
     String author = "api:" + (caller.subject() == null ? "unknown" : caller.subject());
-    var moves = store.labels().set(name, (int) n.longValue(), label, author, caller.scopes());
+    String unprotected = null;
+    if (access.served().contains(label)) {
+      unprotected = access.admin() == null ? NOBODY : access.admin();
+      if (access.admin() == null && !store.labels().protections().containsKey(label)) {
+        throw new Refused(
+            403,
+            "the label '" + label + "' is served by this server and protected by default; this"
+                + " server has no --manage-admin-scope, so protect it with a scope of its own"
+                + " (promptd label protect " + label + " --scope SCOPE) or move it with promptd"
+                + " label set");
+      }
+    }
+    var moves = store.labels().set(name, to, label, author, caller.scopes(), unprotected);
     return JsonCodec.writeBytes(ManageJson.moves(moves), true);
+  }
+
+  /**
+   * Refuses a move that changes what decides who sees what — a label on a folder file, or on a version that declares
+   * other scopes than the one the label points at now (or, without the label, the file's newest) — unless the caller
+   * holds the admin scope.
+   */
+  private void checkAdmin(String name, Set<String> paths, String label, int to, Caller caller)
+      throws Refused, StoreException {
+    String admin = access.admin();
+    if (admin != null && caller.scopes().contains(admin)) {
+      return;
+    }
+    Map<String, List<FileVersion>> all = ManageVisibility.byPath(store.history(name));
+    Map<String, Integer> now = new HashMap<>();
+    for (FileLabel l : store.labels().list(name)) {
+      if (l.label().equals(label)) {
+        now.put(l.path(), l.version());
+      }
+    }
+    for (String path : paths) {
+      List<FileVersion> versions = all.getOrDefault(path, List.of());
+      int from = now.getOrDefault(path, versions.isEmpty() ? 0 : versions.get(0).version());
+      boolean deciding = ManageVisibility.decidesVisibility(path)
+          || visibility.changesScopes(path, versions, from, to);
+      if (deciding && from != to) {
+        throw new Refused(
+            403,
+            "moving '" + label + "' on '" + path + "' changes who may see prompts (a folder file or"
+                + " a file's scopes): "
+                + (admin == null
+                    ? "this server has no --manage-admin-scope, so only the command line (promptd"
+                        + " label set) can do it"
+                    : "it needs the scope '" + admin + "'"));
+      }
+    }
   }
 
   private static String required(Map<String, String> query, String name) throws Refused {

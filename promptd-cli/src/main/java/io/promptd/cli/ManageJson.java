@@ -26,9 +26,15 @@ import org.jspecify.annotations.Nullable;
 final class ManageJson {
   private ManageJson() {}
 
-  /** {@code GET /manage/v1/prompts}: every file with its versions and the labels on each. */
-  static JsonObject prompts(PromptStore store) throws StoreException {
-    return files(store.history(), store.labels().list(null), store);
+  /**
+   * {@code GET /manage/v1/prompts}: one page of files, with their versions and the labels on each, and the cursor of
+   * the next page when there is one.
+   */
+  static JsonObject prompts(
+      PromptStore store, List<FileVersion> history, List<FileLabel> labels, @Nullable String next)
+      throws StoreException {
+    JsonObject page = files(history, labels, store);
+    return next == null ? page : page.toBuilder().put("nextCursor", next).build();
   }
 
   /** {@code GET /manage/v1/versions?name=NAME}: the files NAME names, with their versions, labels and label moves. */
@@ -89,10 +95,10 @@ final class ManageJson {
         .build();
   }
 
-  /** {@code GET /manage/v1/labels}: where each label points, and which labels are protected by which scope. */
-  static JsonObject labels(PromptStore store) throws StoreException {
+  /** {@code GET /manage/v1/labels}: where the labels point on {@code labels}' files, and which are protected by which scope. */
+  static JsonObject labels(PromptStore store, List<FileLabel> labels) throws StoreException {
     List<Json> out = new ArrayList<>();
-    for (FileLabel l : store.labels().list(null)) {
+    for (FileLabel l : labels) {
       JsonObject.Builder label = JsonObject.builder()
           .put("path", l.path())
           .put("label", l.label())

@@ -133,14 +133,17 @@ final class Serve {
       // stdio start would), instead of the port opening only after the load.
       Loading loading = options.http() ? new Loading(views.firstLoad(), notLoaded(store)) : null;
       StoreLibrary serving = views.first();
-      try (PromptStore managed = options.manage() ? PromptStore.open(store) : null) {
+      ManageApi.Access access = options.manage();
+      try (PromptStore managed = access != null ? PromptStore.open(store) : null) {
         return serve(
             new Served(
                 serving.library(),
                 views::loaded,
                 serving::version,
                 views.further(),
-                managed == null ? null : builder -> ManageApi.mountOn(builder, managed, database),
+                managed == null || access == null
+                    ? null
+                    : builder -> ManageApi.mountOn(builder, managed, database, access),
                 usage),
             sessions,
             secret,
@@ -327,7 +330,7 @@ final class Serve {
       WebCatalog.mountOn(
           builder,
           pages,
-          options.manage() ? ManageApi.BASE : null,
+          options.manage() != null ? ManageApi.BASE : null,
           options.token() != null
               || options.oauth() != null
               || !options.publicUrls().isEmpty());

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -44,8 +45,9 @@ import org.jspecify.annotations.Nullable;
  * @param skillPrompts whether each skill is offered as a prompt too ({@code --no-skill-prompts}: not)
  * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
  * @param git the Git branch to serve instead of {@code directories} (which is then empty), or null
- * @param manage whether the HTTP server serves the management API at {@code /manage/v1/} ({@code --manage}; needs
- *     {@code --store}, {@code --http} and OAuth)
+ * @param manage who may use the management API the HTTP server serves at {@code /manage/v1/} ({@code --manage}
+ *     {@code --manage-scope S [--manage-admin-scope A]}; needs {@code --store}, {@code --http} and OAuth), or null
+ *     for none
  */
 record ServeOptions(
     List<Path> directories,
@@ -72,7 +74,7 @@ record ServeOptions(
     boolean skillPrompts,
     boolean catalog,
     @Nullable GitOptions git,
-    boolean manage) {
+    ManageApi.@Nullable Access manage) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -164,6 +166,8 @@ record ServeOptions(
     boolean skillPrompts = true;
     boolean catalog = false;
     boolean manage = false;
+    String manageScope = null;
+    String manageAdmin = null;
     GitOptions.Parsed git = new GitOptions.Parsed();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -208,6 +212,8 @@ record ServeOptions(
         case "--store" -> store = text(args, ++i, arg);
         case "--label" -> labels.add(text(args, ++i, arg));
         case "--manage" -> manage = true;
+        case "--manage-scope" -> manageScope = text(args, ++i, arg);
+        case "--manage-admin-scope" -> manageAdmin = text(args, ++i, arg);
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--max-sessions-per-caller" -> {
           sessionsPerCaller = intValue(args, ++i, arg, 1);
@@ -291,7 +297,9 @@ record ServeOptions(
     }
     StoreViews.checkLabels(labels, store != null, http);
     if (manage) {
-      ManageApi.checkOptions(store != null, http, oauth != null);
+      ManageApi.checkOptions(store != null, http, oauth != null, manageScope, manageAdmin);
+    } else if (manageScope != null || manageAdmin != null) {
+      throw new UsageException("--manage-scope and --manage-admin-scope go with --manage");
     }
     return new ServeOptions(
         store == null && gitOptions == null ? directories(dirs) : List.of(),
@@ -319,7 +327,9 @@ record ServeOptions(
         skillPrompts,
         catalog,
         gitOptions,
-        manage);
+        manage && manageScope != null
+            ? new ManageApi.Access(manageScope, manageAdmin, Set.copyOf(labels))
+            : null);
   }
 
   /**

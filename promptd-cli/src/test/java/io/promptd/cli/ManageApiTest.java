@@ -38,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ManageApiTest {
   private static final String AUDIENCE = "promptd-manage-test";
   private static final String PROMOTE = "promote:production";
+  static final String MANAGE = "promptd.manage";
 
   private static MockOAuth2Server issuer;
 
@@ -107,8 +108,8 @@ class ManageApiTest {
     Process server = serve(url);
     try {
       String base = baseOf(server);
-      String plain = token("dora", "prompts");
-      String promoter = token("pat", "prompts " + PROMOTE);
+      String plain = token("dora", "prompts " + MANAGE);
+      String promoter = token("pat", "prompts " + MANAGE + " " + PROMOTE);
 
       // No token: 401 with the challenge; the endpoints answer only with one.
       assertThat(call(base, "GET", "/manage/v1/prompts", null, null).status()).isEqualTo(401);
@@ -224,6 +225,8 @@ class ManageApiTest {
         "--http",
         "0",
         "--manage",
+        "--manage-scope",
+        MANAGE,
         "--oauth-issuer",
         issuer.issuerUrl("team").toString(),
         "--oauth-audience",
@@ -266,7 +269,7 @@ class ManageApiTest {
     Process server = serve(url);
     try {
       String base = baseOf(server);
-      String plain = token("dora", "prompts");
+      String plain = token("dora", "prompts " + MANAGE);
       URI mcp = URI.create(base + "/mcp");
       for (int i = 0; i < 3; i++) {
         assertThat(UsageServeTest.promptsGet(http, mcp, plain, "greet", "{\"who\":\"Ada\"}", "1.0"))
@@ -356,7 +359,11 @@ class ManageApiTest {
         List.of("--http", "--manage", "dir"),
         List.of(
             "--store", "postgresql://u@h/db", "--manage", "--oauth-issuer", "https://a.example"),
-        List.of("--store", "postgresql://u@h/db", "--http", "--manage"));
+        List.of("--store", "postgresql://u@h/db", "--http", "--manage"),
+        List.of(
+            "--store", "postgresql://u@h/db", "--http", "--manage", "--oauth-issuer",
+            "https://a.example"),
+        List.of("--http", "--manage-scope", "x", "dir"));
     List<String> said = wrong.stream()
         .map(args -> {
           try {
@@ -370,5 +377,7 @@ class ManageApiTest {
     assertThat(said.get(0)).contains("--manage needs --store");
     assertThat(said.get(1)).contains("--manage needs --http");
     assertThat(said.get(2)).contains("--manage needs OAuth");
+    assertThat(said.get(3)).contains("--manage needs --manage-scope");
+    assertThat(said.get(4)).contains("go with --manage");
   }
 }

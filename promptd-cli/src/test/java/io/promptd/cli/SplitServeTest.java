@@ -93,7 +93,9 @@ class SplitServeTest {
         issuer.issuerUrl("team").toString(),
         "--oauth-audience",
         AUDIENCE,
-        "--manage"));
+        "--manage",
+        "--manage-scope",
+        "promptd.manage"));
     Process server = new ProcessBuilder(serve)
         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .start();
@@ -107,7 +109,7 @@ class SplitServeTest {
 
       // The management API shows the split: on the label, and on each version with its weight.
       String admin = issuer
-          .issueToken("team", "admin", AUDIENCE, Map.of("scope", "prompts"), 3600)
+          .issueToken("team", "admin", AUDIENCE, Map.of("scope", "prompts promptd.manage"), 3600)
           .serialize();
       assertThat(manage(mcp, "/manage/v1/labels", admin))
           .contains("\"split\":[{\"version\":1,\"weight\":90},{\"version\":2,\"weight\":10}]");

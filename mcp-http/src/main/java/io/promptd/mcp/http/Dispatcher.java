@@ -219,10 +219,14 @@ final class Dispatcher extends Handler.Abstract {
       ex.fail(e);
     } catch (IOException | RuntimeException e) {
       failed(ex, e);
+    } catch (StackOverflowError | LinkageError e) {
+      // A request's stack overflowing, or a handler built against other classes: that request
+      // fails, the server goes on.
+      failed(ex, e);
     }
   }
 
-  private static void failed(Exchange ex, Exception e) {
+  private static void failed(Exchange ex, Throwable e) {
     LOG.log(Level.WARNING, "HTTP " + ex.method() + " failed", e);
     if (ex.committed()) {
       ex.fail(e);

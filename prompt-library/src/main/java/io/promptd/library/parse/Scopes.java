@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * The {@code scopes} key of front matter and folder files: the OAuth scopes a caller must hold (all of them) to see a
  * prompt or resource. {@code scopes: []} makes it public; an absent key inherits the folder default.
  */
-final class Scopes {
+public final class Scopes {
   /** The key. */
   static final String KEY = "scopes";
 
@@ -25,7 +25,7 @@ final class Scopes {
    *
    * @throws ParseException at the line of the first value that is not a scope token (RFC 6749, section 3.3)
    */
-  static @Nullable Set<String> read(Mapping yaml) throws ParseException {
+  public static @Nullable Set<String> read(Mapping yaml) throws ParseException {
     YamlNode node = yaml.get(KEY);
     if (node == null) {
       return null;
