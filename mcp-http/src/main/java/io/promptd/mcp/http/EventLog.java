@@ -58,6 +58,7 @@ final class EventLog {
   private final LinkedHashMap<String, Event> left = new LinkedHashMap<>();
   /** The sequence number of the last event to have left {@link #recent}; 0 while none has. */
   private long leftThrough;
+
   private final @Nullable Tagging tagging;
   private long seq;
   /** The attached connections, oldest first; at most {@link #MAX_CONNECTIONS}. */
