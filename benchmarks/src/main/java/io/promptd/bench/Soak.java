@@ -337,8 +337,17 @@ public final class Soak {
         lastBefore++;
       }
     }
+    // The growth checks start from the server under the whole load: on a busy machine the ramp can
+    // outlast the
+    // warm-up, and a sample taken while clients were still connecting would count their connections
+    // as growth.
+    long allOpen = reading.stream()
+        .mapToLong(SoakClient::openedAt)
+        .filter(t -> t != Long.MAX_VALUE)
+        .max()
+        .orElse(t0);
     ServerSampler.Sample warm =
-        sampler.firstAfter(t0 + Duration.ofSeconds(warmup).toNanos());
+        sampler.firstAfter(Math.max(t0 + Duration.ofSeconds(warmup).toNanos(), allOpen));
     List<String> problems = new ArrayList<>();
     if (failed > 0) {
       problems.add(failed + " failed request(s)");
