@@ -23,7 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * sampled throughout. Prints a summary and exits 1 when a check fails.
  *
  * <p>Usage: {@code Soak --url URL --pid PID --dir DIR [--seconds 600] [--clients 1000] [--slow N] [--warmup S]
- * [--think-ms 1000] [--grace S]}
+ * [--think-ms 1000] [--grace S] [--break-streams N]}; {@code --break-streams N} breaks the streams of N legacy and N
+ * modern clients halfway through (the client drops the connection, as a network failure would), to check that they
+ * hear every change all the same.
  */
 public final class Soak {
   private static final int HTTP_CLIENTS = 8;
@@ -36,6 +38,7 @@ public final class Soak {
   private final int warmup;
   private final long thinkMillis;
   private final int grace;
+  private final int breakStreams;
   private final AtomicBoolean stopping = new AtomicBoolean();
   private final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
   private final AtomicInteger failureCount = new AtomicInteger();
@@ -51,6 +54,7 @@ public final class Soak {
     int w = -1;
     long t = 1000;
     int g = 10;
+    int b = 0;
     for (int i = 0; i < args.length; i++) {
       String v = i + 1 < args.length ? args[i + 1] : "";
       switch (args[i]) {
@@ -63,6 +67,7 @@ public final class Soak {
         case "--warmup" -> w = Integer.parseInt(v);
         case "--think-ms" -> t = Long.parseLong(v);
         case "--grace" -> g = Integer.parseInt(v);
+        case "--break-streams" -> b = Integer.parseInt(v);
         default -> throw new IllegalArgumentException("Soak: unknown option " + args[i]);
       }
       i++;
@@ -79,6 +84,7 @@ public final class Soak {
     this.warmup = w >= 0 ? w : Math.max(15, s / 6);
     this.thinkMillis = t;
     this.grace = g;
+    this.breakStreams = b;
   }
 
   public static void main(String[] args) throws Exception {
@@ -161,6 +167,9 @@ public final class Soak {
     long end = t0 + Duration.ofSeconds(seconds).toNanos();
     for (int n = 1; System.nanoTime() < end; n++) {
       sleepUntil(t0 + Duration.ofSeconds(n).toNanos());
+      if (n == seconds / 2) {
+        breakStreams(reading);
+      }
       edit(n);
     }
     long lastEdit = edits.getLast();
@@ -175,6 +184,17 @@ public final class Soak {
     slows.forEach(SlowConsumer::close);
     sampler.stop();
     return report(reading, slows.size(), sampler, last, t0, loadBefore, loadAfter);
+  }
+
+  /** Breaks the streams of {@link #breakStreams} legacy and as many modern clients (see the class comment). */
+  private void breakStreams(List<SoakClient> reading) {
+    int legacy = 0;
+    int modern = 0;
+    for (SoakClient c : reading) {
+      if (c.modern() ? modern++ < breakStreams : legacy++ < breakStreams) {
+        c.close();
+      }
+    }
   }
 
   private void awaitReady(HttpClient http) throws Exception {
@@ -270,6 +290,9 @@ public final class Soak {
     int lastBefore = 0;
     int ended = 0;
     int notOpened = 0;
+    int reopened = 0;
+    int reinitialized = 0;
+    List<String> endings = new ArrayList<>();
     long graceNanos = Duration.ofSeconds(grace).toNanos();
     long lastEdit = edits.getLast();
     for (SoakClient c : reading) {
@@ -282,7 +305,12 @@ public final class Soak {
       String end = c.streamEnd();
       if (end != null) {
         ended++;
-        failure(c.name() + ": stream ended early: " + end);
+        failure(c.name() + ": stream lost: " + end);
+      }
+      reopened += c.endCount();
+      reinitialized += c.reinitialized();
+      if (c.endCount() > 0 && endings.size() < 10) {
+        endings.add(c.name() + ": " + c.endCount() + " time(s): " + String.join("; ", c.ends()));
       }
       List<Long> heard = c.heard();
       received += heard.size();
@@ -302,21 +330,31 @@ public final class Soak {
       }
       missed += missedHere;
       if (missedHere > 0) {
-        failure(
-            c.name() + ": " + missedHere + " edit(s) with no list_changed within " + grace + " s");
+        failure(c.name() + ": " + missedHere + " edit(s) with no list_changed within " + grace
+            + " s (heard " + heard.size() + ", stream ended early " + c.endCount() + " time(s))");
       }
       if (heard.isEmpty() || heard.getLast() <= lastEdit) {
         lastBefore++;
       }
     }
+    // The growth checks start from the server under the whole load: on a busy machine the ramp can
+    // outlast the
+    // warm-up, and a sample taken while clients were still connecting would count their connections
+    // as growth.
+    long allOpen = reading.stream()
+        .mapToLong(SoakClient::openedAt)
+        .filter(t -> t != Long.MAX_VALUE)
+        .max()
+        .orElse(t0);
     ServerSampler.Sample warm =
-        sampler.firstAfter(t0 + Duration.ofSeconds(warmup).toNanos());
+        sampler.firstAfter(Math.max(t0 + Duration.ofSeconds(warmup).toNanos(), allOpen));
     List<String> problems = new ArrayList<>();
     if (failed > 0) {
       problems.add(failed + " failed request(s)");
     }
     if (notOpened > 0 || ended > 0) {
-      problems.add(notOpened + " stream(s) never opened, " + ended + " ended early");
+      problems.add(
+          notOpened + " stream(s) never opened, " + ended + " lost (ended and not reopened)");
     }
     if (missed > 0 || lastBefore > 0) {
       problems.add(missed + " edit(s) not followed by list_changed within " + grace + " s; "
@@ -359,6 +397,15 @@ public final class Soak {
         received,
         missed,
         lastBefore);
+    System.out.printf(
+        Locale.ROOT,
+        "streams: %d early end(s) (%d reopened in a new session), %d lost%n",
+        reopened,
+        reinitialized,
+        ended);
+    for (String e : endings) {
+      System.out.println("  ended early: " + e);
+    }
     for (ServerSampler.Sample s : sampler.samples()) {
       System.out.printf(
           Locale.ROOT,
