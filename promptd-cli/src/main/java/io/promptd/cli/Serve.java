@@ -305,7 +305,9 @@ final class Serve {
             .withMaxConnectionsPerAddress(options.connections().maxConnectionsPerAddress())
             .withMaxStreamsPerClient(options.connections().maxStreamsPerClient())
             .withRequestHeaderTimeout(
-                Duration.ofSeconds(options.connections().headerTimeoutSeconds())))
+                Duration.ofSeconds(options.connections().headerTimeoutSeconds()))
+            .withMaxConnections(options.connections().maxConnections())
+            .withMinRequestDataRate(options.connections().minBodyRate()))
         .readinessCheck("library loaded", served.loaded());
     // Each further label: a full MCP endpoint of its own server, sessions included (see
     // StoreViews).
@@ -360,6 +362,7 @@ final class Serve {
       builder.tls(cert, key);
     }
     ops.configure(builder);
+    options.warnings().forEach(w -> err.println("promptd: warning: " + w));
     HttpTransport http;
     try {
       http = builder.build().start();

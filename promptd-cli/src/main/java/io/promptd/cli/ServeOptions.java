@@ -123,6 +123,11 @@ record ServeOptions(
     publicUrls = List.copyOf(publicUrls);
   }
 
+  /** What to warn of before serving: a {@code --public-url} beyond this machine without authentication. */
+  List<String> warnings() {
+    return PublicUrls.warnings(this);
+  }
+
   /** The library options these imply: the defaults, with skills offered as prompts or not. */
   io.promptd.library.LibraryOptions library() {
     return io.promptd.library.LibraryOptions.builder()
@@ -151,6 +156,8 @@ record ServeOptions(
     int connectionsPerAddress = ConnectionOptions.DEFAULT.maxConnectionsPerAddress();
     int streamsPerClient = ConnectionOptions.DEFAULT.maxStreamsPerClient();
     int headerTimeout = ConnectionOptions.DEFAULT.headerTimeoutSeconds();
+    int maxConnections = ConnectionOptions.DEFAULT.maxConnections();
+    int minBodyRate = ConnectionOptions.DEFAULT.minBodyRate();
     Path tlsCert = null;
     Path tlsKey = null;
     Path sessionSecretFile = null;
@@ -200,6 +207,8 @@ record ServeOptions(
         case "--max-connections-per-address" -> connectionsPerAddress = intValue(args, ++i, arg, 1);
         case "--max-streams-per-client" -> streamsPerClient = intValue(args, ++i, arg, 1);
         case "--header-timeout" -> headerTimeout = intValue(args, ++i, arg, 1);
+        case "--max-connections" -> maxConnections = intValue(args, ++i, arg, 1);
+        case "--min-body-rate" -> minBodyRate = intValue(args, ++i, arg, 1);
         case "--tls-cert" -> tlsCert = Path.of(text(args, ++i, arg));
         case "--tls-key" -> tlsKey = Path.of(text(args, ++i, arg));
         case "--admin-port" -> adminPort = intValue(args, ++i, arg, 0);
@@ -312,7 +321,12 @@ record ServeOptions(
         token,
         publicUrls,
         new ConnectionOptions(
-            trustedProxies, connectionsPerAddress, streamsPerClient, headerTimeout),
+            trustedProxies,
+            connectionsPerAddress,
+            streamsPerClient,
+            headerTimeout,
+            maxConnections,
+            minBodyRate),
         tlsCert,
         tlsKey,
         ops,

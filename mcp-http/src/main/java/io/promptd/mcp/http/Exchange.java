@@ -30,6 +30,7 @@ final class Exchange {
   private final org.eclipse.jetty.util.Callback callback;
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
 
+  private final HeadDeadline deadline;
   private final AtomicBoolean completed = new AtomicBoolean();
   /** Whether the response's last write was issued: an exchange has one answer, written once. */
   private final AtomicBoolean lastWritten = new AtomicBoolean();
@@ -60,14 +61,17 @@ final class Exchange {
 
   /**
    * @param silent whether the exchange raises no {@link RequestEvent} whatever it answers (the admin listener's)
+   * @param deadline told while a blocking read of the body is under way, so that a body too slow is cut
    */
   Exchange(
       Request request,
       org.eclipse.jetty.server.Response response,
       org.eclipse.jetty.util.Callback callback,
       Telemetry telemetry,
-      boolean silent) {
+      boolean silent,
+      HeadDeadline deadline) {
     this.request = request;
+    this.deadline = deadline;
     this.probe = silent;
     this.response = response;
     this.callback = callback;
@@ -198,6 +202,16 @@ final class Exchange {
    * @return the body, or null when it is longer than {@code max}
    */
   byte @Nullable [] body(int max) throws IOException {
+    org.eclipse.jetty.io.Connection connection = request.getConnectionMetaData().getConnection();
+    deadline.bodyStarted(connection);
+    try {
+      return readBody(max);
+    } finally {
+      deadline.bodyEnded(connection);
+    }
+  }
+
+  private byte @Nullable [] readBody(int max) throws IOException {
     bodyRead = true;
     long declared = request.getLength();
     byte[] started = partial;
