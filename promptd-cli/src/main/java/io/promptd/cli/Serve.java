@@ -41,6 +41,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
@@ -83,7 +84,7 @@ final class Serve {
         err.println("promptd: warning: " + d.file() + ": " + d.message());
       }
       return serve(
-          new Served(library, loaded::get, null, List.of(), null, null),
+          new Served(library, loaded::get, library::feedProblem, null, List.of(), null, null),
           null,
           options.sessionSecret(),
           null,
@@ -115,7 +116,7 @@ final class Serve {
       ServeOptions.SessionSecret secret = options.sessionSecret();
       if (sessions != null && secret == null) {
         try {
-          secret = new ServeOptions.SessionSecret(sessions.secret());
+          secret = new ServeOptions.SessionSecret(sharedSecret(sessions, err));
         } catch (StoreException e) {
           err.println(
               "promptd: " + e.getMessage() + " (replicas need one secret for legacy sessions: give"
@@ -139,6 +140,7 @@ final class Serve {
             new Served(
                 serving.library(),
                 views::loaded,
+                views::feedProblem,
                 serving::version,
                 views.further(),
                 managed == null || access == null
@@ -162,6 +164,36 @@ final class Serve {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Main.FAILED;
+    }
+  }
+
+  /**
+   * How long a store-served start keeps trying to read the replicas' shared session secret before it gives up: the
+   * database may be starting, or restarting, as the replicas are.
+   */
+  static final Duration STORE_START_RETRY = Duration.ofSeconds(30);
+
+  /** The store's session secret, read again with backoff for up to {@link #STORE_START_RETRY} while it fails. */
+  private static byte[] sharedSecret(StoreSessions sessions, PrintStream err)
+      throws StoreException, InterruptedException {
+    long deadline = System.nanoTime() + STORE_START_RETRY.toNanos();
+    long backoff = 250;
+    boolean told = false;
+    while (true) {
+      try {
+        return sessions.secret();
+      } catch (StoreException e) {
+        if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(backoff) > deadline) {
+          throw e;
+        }
+        if (!told) {
+          told = true;
+          err.println("promptd: " + e.getMessage() + "; trying again for up to "
+              + STORE_START_RETRY.toSeconds() + " s");
+        }
+        Thread.sleep(backoff);
+        backoff = Math.min(backoff * 2, 5_000);
+      }
     }
   }
 
@@ -194,6 +226,8 @@ final class Serve {
    *
    * @param library what {@code /mcp} (or stdio) serves
    * @param loaded the readiness check: every library loaded
+   * @param feedProblem the other readiness check: why a library's feed does not follow its source now (one line), or
+   *     null while every one does
    * @param catalogVersion the version {@code /mcp}'s event ids carry, or null for its catalog's
    * @param further the further labels' views, each served on {@link StoreViews#path}
    * @param mounts adds further paths to the HTTP server (a Git source's webhook), or null
@@ -202,6 +236,7 @@ final class Serve {
   record Served(
       Library library,
       BooleanSupplier loaded,
+      Supplier<@Nullable String> feedProblem,
       @Nullable LongSupplier catalogVersion,
       List<StoreViews.View> further,
       @Nullable Consumer<HttpTransportBuilder> mounts,
@@ -308,7 +343,10 @@ final class Serve {
                 Duration.ofSeconds(options.connections().headerTimeoutSeconds()))
             .withMaxConnections(options.connections().maxConnections())
             .withMinRequestDataRate(options.connections().minBodyRate()))
-        .readinessCheck("library loaded", served.loaded());
+        .readinessCheck("library loaded", served.loaded())
+        // A feed that stopped or keeps failing serves an old library for good: its reason is in the
+        // log.
+        .readinessCheck("library feed current", () -> served.feedProblem().get() == null);
     // Each further label: a full MCP endpoint of its own server, sessions included (see
     // StoreViews).
     List<McpServer> further = new ArrayList<>();
