@@ -95,6 +95,9 @@ public final class Main {
         --manage             with --store, --http and --oauth-issuer: the management API at /manage/v1/ (versions,
                              labels, diffs, label moves; protected labels need their scope; see
                              /manage/v1/openapi.json and docs/lifecycle.md)
+        --usage-retention 90d  with --store: delete usage rows older than this (days or hours: 90d, 36h;
+                             default 90d) 5 s after the start and hourly; a client's self-reported name and
+                             version are bounded (at most 20 clients a prompt a day, further ones as `other`)
         --git URL[#BRANCH]   serve the head commit of a Git branch (default: the remote's HEAD) instead of
                              folders: file://, git://, http(s):// (token: env PROMPTD_GIT_TOKEN), ssh:// or
                              user@host:path; cloned under $XDG_CACHE_HOME/promptd/git; a new commit is a new

@@ -46,6 +46,8 @@ import org.jspecify.annotations.Nullable;
  * @param git the Git branch to serve instead of {@code directories} (which is then empty), or null
  * @param manage whether the HTTP server serves the management API at {@code /manage/v1/} ({@code --manage}; needs
  *     {@code --store}, {@code --http} and OAuth)
+ * @param usageRetention with a store: how long its usage rows are kept ({@code --usage-retention}, 90 days unless
+ *     given)
  */
 record ServeOptions(
     List<Path> directories,
@@ -72,7 +74,8 @@ record ServeOptions(
     boolean skillPrompts,
     boolean catalog,
     @Nullable GitOptions git,
-    boolean manage) {
+    boolean manage,
+    java.time.Duration usageRetention) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -164,6 +167,7 @@ record ServeOptions(
     boolean skillPrompts = true;
     boolean catalog = false;
     boolean manage = false;
+    java.time.Duration usageRetention = null;
     GitOptions.Parsed git = new GitOptions.Parsed();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -208,6 +212,7 @@ record ServeOptions(
         case "--store" -> store = text(args, ++i, arg);
         case "--label" -> labels.add(text(args, ++i, arg));
         case "--manage" -> manage = true;
+        case "--usage-retention" -> usageRetention = retention(text(args, ++i, arg));
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--max-sessions-per-caller" -> {
           sessionsPerCaller = intValue(args, ++i, arg, 1);
@@ -293,6 +298,9 @@ record ServeOptions(
     if (manage) {
       ManageApi.checkOptions(store != null, http, oauth != null);
     }
+    if (usageRetention != null && store == null) {
+      throw new UsageException("--usage-retention needs --store: only the store keeps usage rows");
+    }
     return new ServeOptions(
         store == null && gitOptions == null ? directories(dirs) : List.of(),
         pageSize,
@@ -319,7 +327,18 @@ record ServeOptions(
         skillPrompts,
         catalog,
         gitOptions,
-        manage);
+        manage,
+        usageRetention == null ? io.promptd.store.StoreUsage.DEFAULT_RETENTION : usageRetention);
+  }
+
+  /** {@code --usage-retention}: a number of days or hours, such as {@code 90d} or {@code 36h}. */
+  static java.time.Duration retention(String value) {
+    if (!value.matches("[1-9][0-9]{0,5}[dh]")) {
+      throw new UsageException(
+          "--usage-retention needs a number of days or hours (90d, 36h), not '" + value + "'");
+    }
+    long n = Long.parseLong(value.substring(0, value.length() - 1));
+    return value.endsWith("d") ? java.time.Duration.ofDays(n) : java.time.Duration.ofHours(n);
   }
 
   /**
