@@ -101,6 +101,9 @@ public final class Main {
                              on a _folder.yaml, or to a version with other scopes:) and for moving a label this
                              server serves (--label) that has no protection of its own; without it only the
                              command line makes such moves
+        --usage-retention 90d  with --store: delete usage rows older than this (days or hours: 90d, 36h;
+                             default 90d) 5 s after the start and hourly; a client's self-reported name and
+                             version are bounded (at most 20 clients a prompt a day, further ones as `other`)
         --git URL[#BRANCH]   serve the head commit of a Git branch (default: the remote's HEAD) instead of
                              folders: file://, git://, http(s):// (token: env PROMPTD_GIT_TOKEN), ssh:// or
                              user@host:path; cloned under $XDG_CACHE_HOME/promptd/git; a new commit is a new

@@ -109,7 +109,8 @@ final class Serve {
     try (StoreDatabase database = StoreDatabase.open(store);
         StoreViews views = StoreViews.start(database, options.library(), options.labels());
         StoreSessions sessions = options.http() ? StoreSessions.open(database) : null;
-        StoreUsage usage = StoreUsage.start(database, USAGE_ROWS, USAGE_EVERY)) {
+        StoreUsage usage =
+            StoreUsage.start(database, USAGE_ROWS, USAGE_EVERY, options.usageRetention())) {
       // Legacy sessions live in the store, signed with --session-secret or else with the store's
       // own secret, so that
       // every replica serves every session without configuration. Read while the library loads.

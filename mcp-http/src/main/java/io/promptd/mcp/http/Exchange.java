@@ -272,11 +272,46 @@ final class Exchange {
       case REJECTED -> 400;
       case UNKNOWN_METHOD -> 404;
     };
-    if (reply.hasBody()) {
-      json(status, reply.encodeBuffer(false));
-    } else {
+    if (!reply.hasBody()) {
       status(status);
+      return;
     }
+    Runnable release;
+    try {
+      release = AnswerBudget.SHARED.take(reply, AnswerBudget.WAIT_SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      release = null;
+    }
+    if (release == null) {
+      busy(reply);
+      return;
+    }
+    ByteBuffer body;
+    try {
+      body = reply.encodeBuffer(false);
+    } catch (RuntimeException | Error e) {
+      release.run();
+      throw e;
+    }
+    this.status = status;
+    response.setStatus(status);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+    write(body, release);
+  }
+
+  /**
+   * Answers a request whose large answer found no room in the {@link AnswerBudget} in time: a JSON-RPC error for its
+   * id, which the client may send again.
+   */
+  private void busy(Reply reply) {
+    io.promptd.mcp.jsonrpc.Response r = reply.response();
+    ErrorResponse error = new ErrorResponse(
+        r == null ? null : r.id(),
+        ErrorCodes.INTERNAL_ERROR,
+        "the server is busy sending other large answers: try again later",
+        null);
+    json(200, Wire.encode(error, null, false));
   }
 
   /** Answers with a JSON body. */
@@ -446,7 +481,13 @@ final class Exchange {
    * the connection's state for the next request on it.
    */
   private void write(ByteBuffer bytes) {
+    write(bytes, () -> {});
+  }
+
+  /** Writes the last bytes of the answer; {@code written} runs once they are written or the write failed. */
+  private void write(ByteBuffer bytes, Runnable written) {
     if (!lastWritten.compareAndSet(false, true)) {
+      written.run();
       LOG.log(
           System.Logger.Level.WARNING,
           "a second answer to one HTTP exchange was dropped",
@@ -461,10 +502,12 @@ final class Exchange {
         org.eclipse.jetty.util.Callback.from(
             () -> {
               lastWriteInFlight = false;
+              written.run();
               complete();
             },
             cause -> {
               lastWriteInFlight = false;
+              written.run();
               failNow(cause);
             }));
   }
