@@ -368,12 +368,17 @@ public final class StoreLibrary implements AutoCloseable {
     int changed = changes.files().size();
     boolean first = before < 0;
     byte[] index = first ? StoreQueries.libraryIndex(c, indexLabel()) : null;
-    // The version moves only once the library took the files: a replacement that fails is tried
-    // again from the
-    // version served, on the next wake.
+    // The version is the new one while the library takes the files (its listeners read it), and
+    // goes back if that fails: the next wake tries again from the version served.
+    long previous = version;
     long next = changes.version();
-    source.replace(new LibraryFiles(next, files, digests), index);
     version = next;
+    try {
+      source.replace(new LibraryFiles(next, files, digests), index);
+    } catch (RuntimeException | Error e) {
+      version = previous;
+      throw e;
+    }
     if (v != null && (!v.splits().isEmpty() || split)) {
       library.split(StoreSplits.of(v.label(), v.splits(), files, digests, options));
       split = !v.splits().isEmpty();
