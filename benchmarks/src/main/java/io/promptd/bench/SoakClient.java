@@ -28,12 +28,14 @@ final class SoakClient {
 
   private final int index;
   private final boolean modern;
+  private final boolean idle;
   private final String version;
   private final HttpClient http;
   private final URI uri;
   private final long thinkMillis;
   private final AtomicBoolean stopping;
   private final Consumer<String> failures;
+  private final Latencies latencies;
   private final List<Long> heard = new ArrayList<>();
   private final AtomicLong requests = new AtomicLong();
   private final AtomicLong failed = new AtomicLong();
@@ -50,15 +52,35 @@ final class SoakClient {
       URI uri,
       long thinkMillis,
       AtomicBoolean stopping,
-      Consumer<String> failures) {
+      Consumer<String> failures,
+      Latencies latencies) {
+    this(index, modern, false, http, uri, thinkMillis, stopping, failures, latencies);
+  }
+
+  /**
+   * A client; an idle one ({@code idle}, modern only) holds its {@code subscriptions/listen} stream and sends nothing
+   * else.
+   */
+  SoakClient(
+      int index,
+      boolean modern,
+      boolean idle,
+      HttpClient http,
+      URI uri,
+      long thinkMillis,
+      AtomicBoolean stopping,
+      Consumer<String> failures,
+      Latencies latencies) {
     this.index = index;
     this.modern = modern;
+    this.idle = idle && modern;
     this.version = modern ? SoakWire.MODERN : LEGACY_VERSIONS[index % LEGACY_VERSIONS.length];
     this.http = http;
     this.uri = uri;
     this.thinkMillis = thinkMillis;
     this.stopping = stopping;
     this.failures = failures;
+    this.latencies = latencies;
   }
 
   boolean modern() {
@@ -66,7 +88,7 @@ final class SoakClient {
   }
 
   String name() {
-    return (modern ? "modern#" : "legacy(" + version + ")#") + index;
+    return (idle ? "idle#" : modern ? "modern#" : "legacy(" + version + ")#") + index;
   }
 
   long requests() {
@@ -101,6 +123,9 @@ final class SoakClient {
       streamEnd = "never opened: " + e.getMessage();
       return;
     }
+    if (idle) {
+      return; // the stream is read on its own thread until the soak closes it
+    }
     long seq = 0;
     while (!stopping.get()) {
       long think = thinkMillis / 2 + ThreadLocalRandom.current().nextLong(thinkMillis + 1);
@@ -109,6 +134,7 @@ final class SoakClient {
         break;
       }
       requests.incrementAndGet();
+      long started = System.nanoTime();
       try {
         switch ((int) (seq++ % 3)) {
           case 0 -> list();
@@ -118,6 +144,7 @@ final class SoakClient {
       } catch (Failure e) {
         fail(e.getMessage());
       }
+      latencies.add(System.nanoTime() - started);
     }
   }
 
