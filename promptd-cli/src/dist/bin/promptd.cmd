@@ -9,9 +9,12 @@ if defined JAVA_HOME set "PROMPTD_JAVA=%JAVA_HOME%\bin\java.exe"
 if defined PROMPTD_JAVA_HOME set "PROMPTD_JAVA=%PROMPTD_JAVA_HOME%\bin\java.exe"
 call :require21 || exit /b 3
 rem lib\* holds exactly the jars lib\classpath lists (the test of the archive checks it); with no cache, order is free.
+rem The heap's maximum: a quarter of the memory, at most 2 GiB; PROMPTD_MAX_HEAP (e.g. 512m, 4g) sets it.
+set "PROMPTD_HEAP=-XX:MaxRAMPercentage=25 -XX:MaxRAM=8g"
+if defined PROMPTD_MAX_HEAP set "PROMPTD_HEAP=-Xmx%PROMPTD_MAX_HEAP%"
 "%PROMPTD_JAVA%" -XX:+UseSerialGC -XX:-UsePerfData -Xms32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=40 ^
   -Xlog:disable -Xlog:all=warning:stderr -Djava.locale.providers=HOST "-Dpromptd.launcher=%PROMPTD_HOME%\bin\promptd.cmd" ^
-  %PROMPTD_JAVA_OPTS% -cp "%PROMPTD_HOME%\lib\*" io.promptd.cli.Main %*
+  %PROMPTD_HEAP% %PROMPTD_JAVA_OPTS% -cp "%PROMPTD_HOME%\lib\*" io.promptd.cli.Main %*
 exit /b %ERRORLEVEL%
 
 rem :require21 - fails with a message unless %PROMPTD_JAVA% runs and says it is Java 21 or newer. `java -version`

@@ -23,7 +23,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * sampled throughout. Prints a summary and exits 1 when a check fails.
  *
  * <p>Usage: {@code Soak --url URL --pid PID --dir DIR [--seconds 600] [--clients 1000] [--slow N] [--warmup S]
- * [--think-ms 1000] [--grace S] [--idle N] [--no-growth-check]}
+ * [--think-ms 1000] [--grace S] [--break-streams N] [--idle N] [--no-growth-check]}; {@code --break-streams N}
+ * breaks the streams of N legacy and N modern clients halfway through (the client drops the connection, as a
+ * network failure would), to check that they hear every change all the same.
+ *
  *
  * <p>{@code --idle N} adds N idle 2026-07-28 {@code subscriptions/listen} streams that send nothing else, held
  * beside the clients and checked as theirs are (a {@code list_changed} after every edit); {@code --no-growth-check}
@@ -43,6 +46,7 @@ public final class Soak {
   private final int idle;
   private final boolean growthCheck;
   private final Latencies latencies = new Latencies();
+  private final int breakStreams;
   private final AtomicBoolean stopping = new AtomicBoolean();
   private final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
   private final AtomicInteger failureCount = new AtomicInteger();
@@ -60,6 +64,7 @@ public final class Soak {
     int g = 10;
     int id = 0;
     boolean gc = true;
+    int b = 0;
     for (int i = 0; i < args.length; i++) {
       String v = i + 1 < args.length ? args[i + 1] : "";
       switch (args[i]) {
@@ -77,6 +82,7 @@ public final class Soak {
           gc = false;
           i--; // no value
         }
+        case "--break-streams" -> b = Integer.parseInt(v);
         default -> throw new IllegalArgumentException("Soak: unknown option " + args[i]);
       }
       i++;
@@ -95,6 +101,7 @@ public final class Soak {
     this.grace = g;
     this.idle = id;
     this.growthCheck = gc;
+    this.breakStreams = b;
   }
 
   public static void main(String[] args) throws Exception {
@@ -185,6 +192,9 @@ public final class Soak {
     long end = t0 + Duration.ofSeconds(seconds).toNanos();
     for (int n = 1; System.nanoTime() < end; n++) {
       sleepUntil(t0 + Duration.ofSeconds(n).toNanos());
+      if (n == seconds / 2) {
+        breakStreams(reading);
+      }
       edit(n);
     }
     long lastEdit = edits.getLast();
@@ -237,6 +247,17 @@ public final class Soak {
       t.join(Duration.ofSeconds(60));
     }
     return idles;
+  }
+
+  /** Breaks the streams of {@link #breakStreams} legacy and as many modern clients (see the class comment). */
+  private void breakStreams(List<SoakClient> reading) {
+    int legacy = 0;
+    int modern = 0;
+    for (SoakClient c : reading) {
+      if (c.modern() ? modern++ < breakStreams : legacy++ < breakStreams) {
+        c.close();
+      }
+    }
   }
 
   private void awaitReady(HttpClient http) throws Exception {
@@ -325,7 +346,10 @@ public final class Soak {
       int ended,
       int notOpened,
       int fewest,
-      int most) {}
+      int most,
+      int reopened,
+      int reinitialized,
+      List<String> endings) {}
 
   private Heard heard(List<SoakClient> streams) {
     long expected = 0;
@@ -336,6 +360,9 @@ public final class Soak {
     int notOpened = 0;
     int fewest = Integer.MAX_VALUE;
     int most = 0;
+    int reopened = 0;
+    int reinitialized = 0;
+    List<String> endings = new ArrayList<>();
     long graceNanos = Duration.ofSeconds(grace).toNanos();
     long lastEdit = edits.getLast();
     for (SoakClient c : streams) {
@@ -346,7 +373,12 @@ public final class Soak {
       String end = c.streamEnd();
       if (end != null) {
         ended++;
-        failure(c.name() + ": stream ended early: " + end);
+        failure(c.name() + ": stream lost: " + end);
+      }
+      reopened += c.endCount();
+      reinitialized += c.reinitialized();
+      if (c.endCount() > 0 && endings.size() < 10) {
+        endings.add(c.name() + ": " + c.endCount() + " time(s): " + String.join("; ", c.ends()));
       }
       List<Long> heard = c.heard();
       received += heard.size();
@@ -368,8 +400,8 @@ public final class Soak {
       }
       missed += missedHere;
       if (missedHere > 0) {
-        failure(
-            c.name() + ": " + missedHere + " edit(s) with no list_changed within " + grace + " s");
+        failure(c.name() + ": " + missedHere + " edit(s) with no list_changed within " + grace
+            + " s (heard " + heard.size() + ", stream ended early " + c.endCount() + " time(s))");
       }
       if (heard.isEmpty() || heard.getLast() <= lastEdit) {
         lastBefore++;
@@ -383,13 +415,16 @@ public final class Soak {
         ended,
         notOpened,
         fewest == Integer.MAX_VALUE ? 0 : fewest,
-        most);
+        most,
+        reopened,
+        reinitialized,
+        List.copyOf(endings));
   }
 
   private void streamProblems(Heard h, String whose, List<String> problems) {
     if (h.notOpened() > 0 || h.ended() > 0) {
-      problems.add(
-          h.notOpened() + " " + whose + "stream(s) never opened, " + h.ended() + " ended early");
+      problems.add(h.notOpened() + " " + whose + "stream(s) never opened, " + h.ended()
+          + " lost (ended and not reopened)");
     }
     if (h.missed() > 0 || h.lastBefore() > 0) {
       problems.add(h.missed() + " edit(s) not followed by list_changed within " + grace + " s on "
@@ -418,8 +453,17 @@ public final class Soak {
     }
     Heard clientsHeard = heard(reading);
     Heard idleHeard = heard(idles);
+    // The growth checks start from the server under the whole load: on a busy machine the ramp can
+    // outlast the
+    // warm-up, and a sample taken while clients were still connecting would count their connections
+    // as growth.
+    long allOpen = reading.stream()
+        .mapToLong(SoakClient::openedAt)
+        .filter(t -> t != Long.MAX_VALUE)
+        .max()
+        .orElse(t0);
     ServerSampler.Sample warm =
-        sampler.firstAfter(t0 + Duration.ofSeconds(warmup).toNanos());
+        sampler.firstAfter(Math.max(t0 + Duration.ofSeconds(warmup).toNanos(), allOpen));
     List<String> problems = new ArrayList<>();
     if (failed > 0) {
       problems.add(failed + " failed request(s)");
@@ -509,6 +553,15 @@ public final class Soak {
           idleHeard.received(),
           (long) idleHeard.most() * (idles.size() - idleHeard.notOpened()),
           idleHeard.missed());
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "streams: %d early end(s) (%d reopened in a new session), %d lost%n",
+        clientsHeard.reopened(),
+        clientsHeard.reinitialized(),
+        clientsHeard.ended());
+    for (String e : clientsHeard.endings()) {
+      System.out.println("  ended early: " + e);
     }
     for (ServerSampler.Sample s : sampler.samples()) {
       System.out.printf(

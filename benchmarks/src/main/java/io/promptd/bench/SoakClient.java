@@ -10,10 +10,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -21,10 +23,19 @@ import java.util.function.Consumer;
  * One reading soak client: a legacy session with its GET stream, or a 2026-07-28 {@code subscriptions/listen} stream;
  * either way a request loop beside it ({@code prompts/list}, {@code prompts/get} with arguments,
  * {@code completion/complete}) whose every answer is checked against its request.
+ *
+ * <p>A stream that ends before the soak does is opened again, as a real client's would be: a legacy one with {@code
+ * Last-Event-ID}, so that the server replays what it missed (or, when the session is gone, in a new session); a
+ * modern one by listening again, which a client follows with a fresh listing, so its acknowledgement counts as having
+ * heard of any change meanwhile. Each early end is counted, and its reason kept, for the report.
  */
 final class SoakClient {
   private static final String LIST_CHANGED = "notifications/prompts/list_changed";
   private static final String[] LEGACY_VERSIONS = {"2025-11-25", "2025-06-18", "2025-03-26"};
+  /** How long a lost stream is tried again before the client gives up on it. */
+  private static final Duration REOPEN_FOR = Duration.ofSeconds(30);
+
+  private static final int ENDS_KEPT = 5;
 
   private final int index;
   private final boolean modern;
@@ -37,13 +48,18 @@ final class SoakClient {
   private final Consumer<String> failures;
   private final Latencies latencies;
   private final List<Long> heard = new ArrayList<>();
+  private final List<String> ends = new ArrayList<>();
   private final AtomicLong requests = new AtomicLong();
   private final AtomicLong failed = new AtomicLong();
+  private final AtomicLong nextId = new AtomicLong(1);
+  private final AtomicInteger endCount = new AtomicInteger();
+  private final AtomicInteger reinitialized = new AtomicInteger();
   private volatile long openedAt = Long.MAX_VALUE;
   private volatile String streamEnd;
   private volatile InputStream stream;
-  private String sessionId;
-  private long nextId = 1;
+  private volatile String sessionId;
+  /** The legacy stream's last event id (a priming event's included), for {@code Last-Event-ID}; "" before one. */
+  private volatile String lastEventId = "";
 
   SoakClient(
       int index,
@@ -99,30 +115,51 @@ final class SoakClient {
     return failed.get();
   }
 
-  /** When the stream was known to be open (nanoTime): response headers (legacy) or the acknowledgement (modern). */
+  /** When the stream was first known to be open (nanoTime): response headers (legacy) or the acknowledgement (modern). */
   long openedAt() {
     return openedAt;
   }
 
-  /** Why the stream ended before the soak did, or null while it is open. */
+  /**
+   * Why the stream was lost for good (it ended before the soak did and could not be opened again), or null. Kept after
+   * the soak stops: the report is made then, and must still see a stream lost during the run.
+   */
   String streamEnd() {
-    return stopping.get() ? null : streamEnd;
+    return streamEnd;
   }
 
-  /** The nanoTimes at which {@code list_changed} arrived. */
+  /** How often the stream ended before the soak did. */
+  int endCount() {
+    return endCount.get();
+  }
+
+  /** Why the stream ended early, the first few times. */
+  synchronized List<String> ends() {
+    return List.copyOf(ends);
+  }
+
+  /** How often the session was gone when the stream was opened again, so that a new one was initialized. */
+  int reinitialized() {
+    return reinitialized.get();
+  }
+
+  /** The nanoTimes at which {@code list_changed} arrived (or, modern, a listen stream was opened again). */
   synchronized List<Long> heard() {
     return List.copyOf(heard);
   }
 
   /** Opens the stream (reading it on its own virtual thread), then runs the request loop until the soak stops. */
   void run() throws InterruptedException {
+    McpWire.Events events;
     try {
-      open();
+      events = connect();
     } catch (Failure e) {
       fail(e.getMessage());
       streamEnd = "never opened: " + e.getMessage();
       return;
     }
+    openedAt = System.nanoTime();
+    Thread.ofVirtual().name("soak-stream-" + index).start(() -> follow(events));
     if (idle) {
       return; // the stream is read on its own thread until the soak closes it
     }
@@ -180,32 +217,93 @@ final class SoakClient {
         : SoakWire.request(id, method, "{" + members + "}");
   }
 
-  private void open() throws Failure, InterruptedException {
+  /**
+   * Reads the stream, then, each time it ends before the soak does, opens it again (trying for {@link #REOPEN_FOR})
+   * and reads on.
+   */
+  private void follow(McpWire.Events first) {
+    McpWire.Events events = first;
+    long subscription = listenId;
+    while (true) {
+      String why = read(events, subscription);
+      if (stopping.get()) {
+        return;
+      }
+      endCount.incrementAndGet();
+      synchronized (this) {
+        if (ends.size() < ENDS_KEPT) {
+          ends.add(why + (modern ? "" : " (last event id '" + lastEventId + "')"));
+        }
+      }
+      long deadline = System.nanoTime() + REOPEN_FOR.toNanos();
+      events = null;
+      String last = why;
+      while (events == null && !stopping.get() && System.nanoTime() < deadline) {
+        try {
+          events = connect();
+          subscription = listenId;
+          if (modern) {
+            synchronized (this) {
+              heard.add(System.nanoTime()); // listening again, the client lists afresh
+            }
+          }
+        } catch (Failure e) {
+          last = e.getMessage();
+          try {
+            Thread.sleep(200); // pacing the attempts to reopen, with a deadline
+          } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            return;
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+      if (events == null) {
+        if (!stopping.get()) {
+          streamEnd = why + "; not reopened: " + last;
+        }
+        return;
+      }
+    }
+  }
+
+  private volatile long listenId;
+
+  /**
+   * Opens the stream: a legacy session's GET (with {@code Last-Event-ID} once there is one; in a new session when the
+   * server no longer knows this one), or a {@code subscriptions/listen} stream up to its acknowledgement.
+   */
+  private McpWire.Events connect() throws Failure, InterruptedException {
     HttpResponse<InputStream> r;
-    long listenId = 0;
     try {
       if (modern) {
-        listenId = nextId++;
+        long id = nextId.getAndIncrement();
+        listenId = id;
         r = http.send(
             SoakWire.post(
                     uri,
                     body(
-                        listenId,
+                        id,
                         "subscriptions/listen",
                         "\"notifications\":{\"promptsListChanged\":true}"),
                     headers("subscriptions/listen", null))
                 .build(),
             HttpResponse.BodyHandlers.ofInputStream());
       } else {
-        initialize();
-        r = http.send(
-            HttpRequest.newBuilder(uri)
-                .header("Accept", "text/event-stream")
-                .header("Mcp-Session-Id", sessionId)
-                .header("MCP-Protocol-Version", version)
-                .GET()
-                .build(),
-            HttpResponse.BodyHandlers.ofInputStream());
+        if (sessionId == null) {
+          initialize();
+        }
+        r = get();
+        if (r.statusCode() == 404) {
+          // The session is gone (expired, evicted): a client starts a new one, and lists afresh.
+          r.body().close();
+          reinitialized.incrementAndGet();
+          lastEventId = "";
+          initialize();
+          r = get();
+        }
       }
     } catch (IOException e) {
       throw new Failure("opening the stream: " + e);
@@ -231,9 +329,19 @@ final class SoakClient {
         throw new Failure("listen: " + e);
       }
     }
-    openedAt = System.nanoTime();
-    long subscription = listenId;
-    Thread.ofVirtual().name("soak-stream-" + index).start(() -> read(events, subscription));
+    return events;
+  }
+
+  private HttpResponse<InputStream> get() throws IOException, InterruptedException {
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+        .header("Accept", "text/event-stream")
+        .header("Mcp-Session-Id", sessionId)
+        .header("MCP-Protocol-Version", version);
+    String resumeFrom = lastEventId;
+    if (!resumeFrom.isEmpty()) {
+      b.header("Last-Event-ID", resumeFrom);
+    }
+    return http.send(b.GET().build(), HttpResponse.BodyHandlers.ofInputStream());
   }
 
   private void initialize() throws Failure, InterruptedException {
@@ -271,10 +379,17 @@ final class SoakClient {
     }
   }
 
-  private void read(McpWire.Events events, long subscription) {
+  /** Reads the stream until it ends; says why it did. */
+  private String read(McpWire.Events events, long subscription) {
     try {
-      for (String data; (data = events.nextData()) != null; ) {
-        JsonObject o = SoakWire.object(data, "stream");
+      for (McpWire.Event e; (e = events.next()) != null; ) {
+        if (!e.id().isEmpty()) {
+          lastEventId = e.id();
+        }
+        if (e.data().isEmpty()) {
+          continue; // a priming event
+        }
+        JsonObject o = SoakWire.object(e.data(), "stream");
         if (!LIST_CHANGED.equals(o.string("method").orElse(""))) {
           continue;
         }
@@ -293,14 +408,14 @@ final class SoakClient {
           heard.add(System.nanoTime());
         }
       }
-      streamEnd = "the server ended the stream";
+      return "the server ended the stream";
     } catch (IOException | Failure e) {
-      streamEnd = e.toString();
+      return e.toString();
     }
   }
 
   private void list() throws Failure, InterruptedException {
-    long id = nextId++;
+    long id = nextId.getAndIncrement();
     JsonObject result = SoakWire.call(
         http, uri, id, "prompts/list", body(id, "prompts/list", ""), headers("prompts/list", null));
     if (!SoakWire.containsName(result, "translate") || !SoakWire.containsName(result, "soak")) {
@@ -310,7 +425,7 @@ final class SoakClient {
   }
 
   private void get(long seq) throws Failure, InterruptedException {
-    long id = nextId++;
+    long id = nextId.getAndIncrement();
     String token = "soak-" + index + "-" + seq;
     String language = seq % 2 == 0 ? "French" : "German";
     JsonObject result = SoakWire.call(
@@ -332,7 +447,7 @@ final class SoakClient {
   }
 
   private void complete() throws Failure, InterruptedException {
-    long id = nextId++;
+    long id = nextId.getAndIncrement();
     JsonObject result = SoakWire.call(
         http,
         uri,

@@ -2,6 +2,8 @@ package io.promptd.git;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.Diagnostic;
+import io.promptd.library.FeedHealth;
 import io.promptd.library.FirstLoad;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryFiles;
@@ -41,6 +43,7 @@ public final class GitLibrary implements AutoCloseable {
   private final AtomicLong fetchRequests = new AtomicLong();
   private final AtomicLong fetches = new AtomicLong();
   private final Thread feed;
+  private final FeedHealth health;
 
   private volatile @Nullable String commit;
   private volatile long version;
@@ -59,6 +62,7 @@ public final class GitLibrary implements AutoCloseable {
     this.source = source;
     this.library = library;
     this.feed = Thread.ofVirtual().name("promptd-git-feed").unstarted(this::run);
+    this.health = new FeedHealth("io.promptd.git", "the Git feed of " + remote);
   }
 
   /**
@@ -170,32 +174,56 @@ public final class GitLibrary implements AutoCloseable {
     }
   }
 
+  /** The feed's thread: its loop, and a report if it ever ends other than by {@link #close}. */
   private void run() {
+    try {
+      loop();
+    } catch (RuntimeException | Error e) {
+      health.stopped(e);
+    }
+  }
+
+  /**
+   * Serves the clone's commit, then fetches on every wake. The remote away is logged once per outage; a commit the
+   * library fails on is reported once, and the next fetch tries again.
+   */
+  private void loop() {
     try {
       ObjectId known = clone.head();
       if (known != null) {
         serve(known, "from the clone in " + clone.dir());
       }
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
       LOG.log(
           Level.WARNING,
           "cannot read the clone in " + clone.dir() + " (" + clone.reason(e) + "); fetching "
               + remote + " again");
     }
     while (!closed) {
+      ObjectId head = null;
       try {
         fetches.incrementAndGet();
-        serve(clone.fetch(), "fetched");
+        head = clone.fetch();
         if (away) {
           away = false;
-          LOG.log(
-              Level.INFO, "Git remote " + remote + " reachable again; serving commit " + commit);
+          LOG.log(Level.INFO, "Git remote " + remote + " reachable again");
         }
       } catch (IOException | RuntimeException e) {
         if (closed) {
           break;
         }
         unreachable(e);
+      }
+      if (head != null) {
+        try {
+          serve(head, "fetched");
+          health.succeeded();
+        } catch (IOException | RuntimeException | Error e) {
+          if (closed) {
+            break;
+          }
+          health.failed(e);
+        }
       }
       synchronized (events) {
         events.notifyAll();
@@ -229,6 +257,28 @@ public final class GitLibrary implements AutoCloseable {
         "serving commit " + c.id() + " of " + remote + " (" + how + "; "
             + c.files().size() + " file(s)" + (before == null ? "" : ", after " + before) + ")");
     loaded.complete();
+    long errors = library.diagnostics().stream().filter(Diagnostic::isError).count();
+    if (errors > 0) {
+      // Each error was logged with its file and line as the library read them; this says which
+      // commit holds them.
+      LOG.log(
+          Level.WARNING,
+          "commit " + c.id() + " of " + remote + " has " + errors
+              + " error(s): its files with errors are not served");
+    }
+  }
+
+  /**
+   * Why the feed is not following the branch now (one line: a commit fetched could not be served, or its thread
+   * stopped), or null while it is. The serving side's readiness; the remote away is not such a problem, as the last
+   * commit stays served and the feed catches up once it is back.
+   */
+  public @Nullable String feedProblem() {
+    String problem = health.problem();
+    if (problem == null && !closed && !feed.isAlive()) {
+      return "the Git feed of " + remote + " stopped";
+    }
+    return problem;
   }
 
   /** One warning per outage; the retries after it are logged at DEBUG. */

@@ -74,6 +74,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private volatile State state =
       new State(0, ResourceIndex.Snapshot.EMPTY, SkillIndex.Snapshot.EMPTY);
   private @Nullable AutoCloseable watcher;
+  private final FeedHealth watching = new FeedHealth("io.promptd.library", "hot reload");
   private boolean closed;
   private int restored;
   /** How many prompt files the first snapshot took from the index handed over; -1 when none was. */
@@ -457,7 +458,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
       }
       if (watcher == null) {
         Map<Path, Scanner.Found> seen = new HashMap<>();
-        watcher = source.watch(this::reload, f -> seen.put(f.file(), f));
+        watcher = source.watch(this::reloadWatched, f -> seen.put(f.file(), f));
         // Whatever changed between the load and now raised no event: compare what registration
         // walked past.
         Set<Path> missed = new HashSet<>(prompts.changedSince(seen));
@@ -469,6 +470,25 @@ public final class Library implements ResourceProvider, AutoCloseable {
         }
       }
     }
+  }
+
+  /** A watcher's round: whatever it meets is reported, and the next change is reloaded as usual. */
+  private void reloadWatched(Set<Path> changed) {
+    try {
+      reload(changed);
+      watching.succeeded();
+    } catch (RuntimeException | Error e) {
+      watching.failed(e);
+    }
+  }
+
+  /**
+   * Why hot reload of a folder source is not following the folders now (one line: its last round failed, and what it
+   * read is not served), or null while it is, or when nothing is watched. For the serving side's readiness; a library
+   * fed from elsewhere has its feed's own.
+   */
+  public @Nullable String feedProblem() {
+    return watching.problem();
   }
 
   private void reload(Set<Path> changed) {

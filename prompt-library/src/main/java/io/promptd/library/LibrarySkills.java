@@ -18,7 +18,6 @@ import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.spi.Caller;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,6 +51,7 @@ final class LibrarySkills implements SkillProvider {
   private final Supplier<List<Skill>> source;
   private final Reader reader;
   private final Consumer<Path> stale;
+  private final EncodedFiles encoded = EncodedFiles.sized();
   private volatile Mapped mapped =
       new Mapped(List.of(), List.of(), Map.of(), List.of(), Map.of(), Set.of());
 
@@ -202,26 +202,32 @@ final class LibrarySkills implements SkillProvider {
       stale.accept(file);
       throw McpException.internal("resource '" + uri + "' could not be read");
     }
-    if (bytes.length != owned.file().size()
-        || !SkillReader.digest(bytes).equals(owned.file().digest())) {
+    String digest = bytes.length == owned.file().size() || bytes.length >= EncodedFiles.MIN_BYTES
+        ? SkillReader.digest(bytes)
+        : null;
+    if (bytes.length != owned.file().size() || !owned.file().digest().equals(digest)) {
       // Changed since the skill was read: these bytes are served (they are the file now), and the
       // skill is read again, so that the entry a client refreshes next describes them.
       stale.accept(file);
     }
     String type = owned.file().mimeType();
-    if (isText(type)) {
-      try {
-        String text = StandardCharsets.UTF_8
-            .newDecoder()
-            .decode(java.nio.ByteBuffer.wrap(bytes))
-            .toString();
-        return Optional.of(List.of(new TextResourceContents(uri, type, text, null)));
-      } catch (CharacterCodingException e) {
-        // Not UTF-8 after all: served as bytes, so the digest still holds.
-      }
+    boolean text = isText(type);
+    EncodedFiles.Encoded served = digest == null
+        ? encode(bytes, text)
+        : encoded.get(digest + (text ? " text" : " blob"), bytes.length, () -> encode(bytes, text));
+    return Optional.of(List.of(
+        served.text()
+            ? new TextResourceContents(uri, type, served.value(), null)
+            : new BlobResourceContents(uri, type, served.value(), null)));
+  }
+
+  /** A file's served form: its text when it is a text type and UTF-8, else its bytes in base64. */
+  static EncodedFiles.Encoded encode(byte[] bytes, boolean text) {
+    if (text && Utf8.valid(bytes)) {
+      return new EncodedFiles.Encoded(true, new String(bytes, StandardCharsets.UTF_8));
     }
-    String blob = Base64.getEncoder().encodeToString(bytes);
-    return Optional.of(List.of(new BlobResourceContents(uri, type, blob, null)));
+    // Not text, or not UTF-8 after all: served as bytes, so the digest still holds.
+    return new EncodedFiles.Encoded(false, Base64.getEncoder().encodeToString(bytes));
   }
 
   /** Whether a content type is text, so that its file is served as {@code text}. */

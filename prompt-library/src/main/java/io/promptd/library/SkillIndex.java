@@ -149,6 +149,29 @@ final class SkillIndex {
         skills.remove(dir);
       } else {
         load(root, dir, old);
+        logNewProblems(old, skills.get(dir));
+      }
+    }
+  }
+
+  /**
+   * Logs each problem a reload found that the skill's read before did not have, once: the diagnostics hold them all,
+   * and a skill whose last good version stays served would otherwise keep it without a word.
+   */
+  private static void logNewProblems(@Nullable Entry old, @Nullable Entry now) {
+    if (now == null) {
+      return;
+    }
+    List<Diagnostic> before = old == null ? List.of() : old.problems();
+    // The reader serves no skill with an error: an error now and a good version before is that
+    // version kept.
+    boolean kept = old != null && old.good() != null;
+    for (Diagnostic d : now.problems()) {
+      if (!before.contains(d)) {
+        LOG.log(
+            d.isError() ? Level.WARNING : Level.INFO,
+            d.format()
+                + (d.isError() && kept ? " (the skill's last good version stays served)" : ""));
       }
     }
   }

@@ -42,6 +42,7 @@ final class Watcher implements AutoCloseable {
   private final WatchService service;
   private final Map<WatchKey, Path> keys = new ConcurrentHashMap<>();
   private final Thread thread;
+  private final FeedHealth health = new FeedHealth("io.promptd.library", "the folder watcher");
 
   private Watcher(List<Root> roots, Duration debounce, Consumer<Set<Path>> onChange)
       throws IOException {
@@ -90,19 +91,29 @@ final class Watcher implements AutoCloseable {
   private void run() {
     try {
       while (true) {
-        Set<Path> batch = new LinkedHashSet<>();
-        drain(service.take(), batch);
-        long deadline = System.nanoTime() + MAX_DELAY.toNanos();
-        WatchKey next;
-        while (System.nanoTime() < deadline
-            && (next = service.poll(debounce.toNanos(), TimeUnit.NANOSECONDS)) != null) {
-          drain(next, batch);
+        try {
+          round();
+        } catch (RuntimeException | Error e) {
+          // Whatever one round meets, the next change is still watched for.
+          health.failed(e);
         }
-        deliver(batch);
       }
     } catch (InterruptedException | ClosedWatchServiceException e) {
       // closed: stop quietly
     }
+  }
+
+  /** Waits for a change, gathers the changes that follow it closely, and hands them over. */
+  private void round() throws InterruptedException {
+    Set<Path> batch = new LinkedHashSet<>();
+    drain(service.take(), batch);
+    long deadline = System.nanoTime() + MAX_DELAY.toNanos();
+    WatchKey next;
+    while (System.nanoTime() < deadline
+        && (next = service.poll(debounce.toNanos(), TimeUnit.NANOSECONDS)) != null) {
+      drain(next, batch);
+    }
+    deliver(batch);
   }
 
   private void drain(WatchKey key, Set<Path> batch) {
@@ -139,9 +150,10 @@ final class Watcher implements AutoCloseable {
   private void deliver(Set<Path> batch) {
     try {
       onChange.accept(batch);
-    } catch (RuntimeException e) {
+      health.succeeded();
+    } catch (RuntimeException | Error e) {
       // One bad batch must not stop hot reload for good.
-      LOG.log(Level.ERROR, "prompt library reload failed", e);
+      health.failed(e);
     }
   }
 

@@ -227,8 +227,7 @@ public final class PromptStore implements AutoCloseable {
     });
     if (out.isEmpty()) {
       throw new StoreException(
-          StoreException.Kind.NOT_FOUND,
-          "no file in the store " + url + " is or names '" + name + "'");
+          StoreException.Kind.NOT_FOUND, "no file in the store is or names '" + name + "'");
     }
     return out;
   }
@@ -346,8 +345,8 @@ public final class PromptStore implements AutoCloseable {
   private StoreException conflict(long basedOn) {
     return new StoreException(
         StoreException.Kind.CONFLICT,
-        "another publish changed the store " + url + " after this one read library version "
-            + basedOn + "; nothing was published: run it again");
+        "another publish changed the store after this one read library version " + basedOn
+            + "; nothing was published: run it again");
   }
 
   /** A pooled connection, waited for as long as a command-line publish may wait (it has nothing else to do). */
@@ -356,9 +355,8 @@ public final class PromptStore implements AutoCloseable {
   }
 
   StoreException failed(String what, SQLException e) {
-    return new StoreException(
-        StoreException.Kind.FAILED,
-        "cannot " + what + " in the store " + url + ": " + StoreException.reason(e));
+    return StoreException.failed(
+        what, "cannot " + what + " in the store " + url + ": " + StoreException.reason(e));
   }
 
   /** Where the store is, without the password. */

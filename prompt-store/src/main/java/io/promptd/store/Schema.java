@@ -39,9 +39,8 @@ final class Schema {
     try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
       migrate(c);
     } catch (SQLException e) {
-      throw new StoreException(
-          StoreException.Kind.FAILED,
-          "cannot connect to the store " + url + ": " + StoreException.reason(e));
+      throw StoreException.failed(
+          "connect", "cannot connect to the store " + url + ": " + StoreException.reason(e));
     }
   }
 
@@ -74,8 +73,8 @@ final class Schema {
           .load()
           .migrate();
     } catch (FlywayException e) {
-      throw new StoreException(
-          StoreException.Kind.FAILED,
+      throw StoreException.failed(
+          "migrate the store's schema",
           "cannot migrate the store " + url + ": " + StoreException.reason(e));
     }
   }

@@ -3,10 +3,12 @@ package io.promptd.store;
 /**
  * A store operation failed: the database could not be reached or refused, another publish got there first
  * ({@link Kind#CONFLICT}), the files to publish have errors ({@link Kind#REFUSED}), or the request names a prompt the
- * store does not hold ({@link Kind#NOT_FOUND}). The message says what and where, never the password.
+ * store does not hold ({@link Kind#NOT_FOUND}). The message says what, never the password; a failure of the database
+ * names neither the store nor the driver's reason, which the log keeps.
  */
 public final class StoreException extends Exception {
   private static final long serialVersionUID = 1L;
+  private static final System.Logger LOG = System.getLogger("io.promptd.store");
 
   /** Why an operation failed. */
   public enum Kind {
@@ -39,6 +41,21 @@ public final class StoreException extends Exception {
   /** Why it failed. */
   public Kind kind() {
     return kind;
+  }
+
+  /**
+   * A failure of the database: the message, which may reach a remote caller (the management API answers with it),
+   * says what could not be done and names neither the store nor the driver's reason (its text may name the host, the
+   * port, the user or the database); {@code detail}, which says where and why, goes to the log instead.
+   *
+   * @param what what could not be done, such as "read the files"
+   * @param detail the same with the store's URL (without secrets) and the reason
+   */
+  static StoreException failed(String what, String detail) {
+    LOG.log(System.Logger.Level.WARNING, detail);
+    return new StoreException(
+        Kind.FAILED,
+        "cannot " + what + ": the prompt store is unreachable or failed (the log says why)");
   }
 
   /**

@@ -2,6 +2,7 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.FeedHealth;
 import io.promptd.library.FirstLoad;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryFiles;
@@ -48,6 +49,7 @@ public final class StoreLibrary implements AutoCloseable {
   private final Map<String, String> digests = new HashMap<>();
   private final FirstLoad loaded = new FirstLoad();
   private final Thread feed;
+  private final FeedHealth health;
   /** A permit when the feed should compare versions: a notification, the connection (back), or 5 s gone by. */
   private final Semaphore wake = new Semaphore(0);
 
@@ -83,6 +85,7 @@ public final class StoreLibrary implements AutoCloseable {
     this.library = library;
     this.options = options;
     this.feed = Thread.ofVirtual().name("promptd-store-feed").unstarted(this::run);
+    this.health = new FeedHealth("io.promptd.store", "the store feed of " + url);
   }
 
   /**
@@ -246,8 +249,20 @@ public final class StoreLibrary implements AutoCloseable {
     }
   }
 
-  /** The feed's loop: on each wake, loads what changed; a failure waits for the next wake. */
+  /** The feed's thread: its loop, and a report if it ever ends other than by {@link #close}. */
   private void run() {
+    try {
+      loop();
+    } catch (RuntimeException | Error e) {
+      health.stopped(e);
+    }
+  }
+
+  /**
+   * On each wake, loads what changed. The store away waits for the next wake; anything else that fails a round (what
+   * the library made of the files) is reported once, and the next wake tries again from the version served.
+   */
+  private void loop() {
     while (!closed) {
       try {
         wake.acquire();
@@ -258,20 +273,49 @@ public final class StoreLibrary implements AutoCloseable {
       if (closed) {
         break;
       }
-      try (Connection c = database.connection(StoreDatabase.LONG_WAIT_MILLIS)) {
-        catchUp(c);
-        if (away) {
-          away = false;
-          LOG.log(
-              Level.INFO, "store " + url + " reachable again; serving library version " + version);
-        }
+      Connection connection;
+      try {
+        connection = database.connection(StoreDatabase.LONG_WAIT_MILLIS);
       } catch (SQLException | RuntimeException e) {
         if (closed) {
           break;
         }
         unreachable(e);
+        continue;
+      }
+      try (Connection c = connection) {
+        catchUp(c);
+        health.succeeded();
+        if (away) {
+          away = false;
+          LOG.log(
+              Level.INFO, "store " + url + " reachable again; serving library version " + version);
+        }
+      } catch (SQLException e) {
+        if (closed) {
+          break;
+        }
+        unreachable(e);
+      } catch (RuntimeException | Error e) {
+        if (closed) {
+          break;
+        }
+        health.failed(e);
       }
     }
+  }
+
+  /**
+   * Why the feed is not following the store now (one line: a round failed for a reason other than the store being
+   * away, or its thread stopped), or null while it is. The serving side's readiness; the store away is not such a
+   * problem, as the last version stays served and the feed catches up once it is back.
+   */
+  public @Nullable String feedProblem() {
+    String problem = health.problem();
+    if (problem == null && !closed && !feed.isAlive()) {
+      return "the store feed of " + url + " stopped";
+    }
+    return problem;
   }
 
   /** One warning per outage; the retries after it are logged at DEBUG. */
@@ -324,8 +368,17 @@ public final class StoreLibrary implements AutoCloseable {
     int changed = changes.files().size();
     boolean first = before < 0;
     byte[] index = first ? StoreQueries.libraryIndex(c, indexLabel()) : null;
-    version = changes.version();
-    source.replace(new LibraryFiles(version, files, digests), index);
+    // The version is the new one while the library takes the files (its listeners read it), and
+    // goes back if that fails: the next wake tries again from the version served.
+    long previous = version;
+    long next = changes.version();
+    version = next;
+    try {
+      source.replace(new LibraryFiles(next, files, digests), index);
+    } catch (RuntimeException | Error e) {
+      version = previous;
+      throw e;
+    }
     if (v != null && (!v.splits().isEmpty() || split)) {
       library.split(StoreSplits.of(v.label(), v.splits(), files, digests, options));
       split = !v.splits().isEmpty();

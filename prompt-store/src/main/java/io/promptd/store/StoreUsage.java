@@ -22,6 +22,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * seconds, adding to what other replicas wrote for the same rows. While the database is away the aggregate keeps
  * counting; a use that would need a row beyond the bound is dropped and counted ({@link #dropped()}), and the outage
  * is logged once when it starts and once when it ends, with how many uses were dropped meanwhile.
+ *
+ * <p>What clients report of themselves is bounded, or any caller could add a row a request: a name is kept as at most
+ * 64 printable ASCII characters, a version as its major.minor, and a prompt counts at most 20 distinct clients a day,
+ * the uses of further ones under the client {@code other}. Rows older than the retention (90 days unless told) are
+ * deleted at the first write and hourly after.
  */
 public final class StoreUsage implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
@@ -32,8 +37,13 @@ public final class StoreUsage implements AutoCloseable {
           + " ON CONFLICT (minute, prompt, version, label, client, client_version, outcome)"
           + " DO UPDATE SET uses = prompt_usage.uses + EXCLUDED.uses,"
           + " total_micros = prompt_usage.total_micros + EXCLUDED.total_micros";
-  /** Longer texts from a client (its name, its version) are cut to this. */
-  private static final int MAX_TEXT = 200;
+  private static final String EXPIRE = "DELETE FROM prompt_usage WHERE minute < ?";
+
+  /** How long usage rows are kept when {@link #start(StoreDatabase, int, Duration)} is not told. */
+  public static final Duration DEFAULT_RETENTION = Duration.ofDays(90);
+
+  /** How often rows older than the retention are deleted. */
+  private static final long EXPIRE_EVERY_NANOS = TimeUnit.HOURS.toNanos(1);
 
   /**
    * What one use is counted by (the minute aside).
@@ -41,8 +51,9 @@ public final class StoreUsage implements AutoCloseable {
    * @param prompt the prompt's name
    * @param version its version (see {@code Library.promptVersion})
    * @param label the label served, or {@code latest}
-   * @param client the client's self-reported name, or empty
-   * @param clientVersion the client's self-reported version, or empty
+   * @param client the client's self-reported name, or empty: kept as printable ASCII, at most 64 characters
+   * @param clientVersion the client's self-reported version, or empty: kept as its major.minor ({@code 2.1} for {@code
+   *     2.1.0}), or as at most 16 printable characters when it has no number
    * @param outcome rendered, refused, form_asked, form_declined or error
    */
   public record Use(
@@ -52,18 +63,14 @@ public final class StoreUsage implements AutoCloseable {
       String client,
       String clientVersion,
       String outcome) {
-    /** Checks the fields and cuts a client's texts to 200 characters. */
+    /** Checks the fields and bounds a client's texts. */
     public Use {
       requireNonNull(prompt, "prompt");
       requireNonNull(version, "version");
       requireNonNull(label, "label");
-      client = cut(requireNonNull(client, "client"));
-      clientVersion = cut(requireNonNull(clientVersion, "clientVersion"));
+      client = UsageClients.name(requireNonNull(client, "client"));
+      clientVersion = UsageClients.version(requireNonNull(clientVersion, "clientVersion"));
       requireNonNull(outcome, "outcome");
-    }
-
-    private static String cut(String s) {
-      return s.length() <= MAX_TEXT ? s : s.substring(0, MAX_TEXT);
     }
   }
 
@@ -78,6 +85,10 @@ public final class StoreUsage implements AutoCloseable {
   private final StoreDatabase database;
   private final int maxRows;
   private final long everyNanos;
+  private final Duration retention;
+  private final UsageClients clients = new UsageClients();
+  private long expiredAt; // the writer's: System.nanoTime() of the last expiry
+  private boolean expiredOnce; // the writer's
   private final Map<Key, Counts> pending = new ConcurrentHashMap<>();
   private final AtomicLong dropped = new AtomicLong();
   private final Object flushing = new Object();
@@ -86,23 +97,37 @@ public final class StoreUsage implements AutoCloseable {
   private boolean down; // guarded by flushing
   private long droppedAtLastWrite; // guarded by flushing: dropped() after the last good write
 
-  private StoreUsage(StoreDatabase database, int maxRows, Duration every) {
+  private StoreUsage(StoreDatabase database, int maxRows, Duration every, Duration retention) {
     this.database = database;
     this.maxRows = maxRows;
     this.everyNanos = every.toNanos();
+    this.retention = retention;
     this.writer = Thread.ofVirtual().name("promptd-usage-writer").unstarted(this::run);
   }
 
   /**
    * Starts writing usage to the store every {@code every}, keeping at most about {@code maxRows} rows (prompt ×
-   * version × label × client × outcome × minute) in memory between writes.
+   * version × label × client × outcome × minute) in memory between writes, and rows for {@link #DEFAULT_RETENTION}.
    */
   public static StoreUsage start(StoreDatabase database, int maxRows, Duration every) {
+    return start(database, maxRows, every, DEFAULT_RETENTION);
+  }
+
+  /**
+   * Starts writing usage to the store every {@code every}, keeping at most about {@code maxRows} rows in memory between
+   * writes; rows older than {@code retention} are deleted, by this server, at its first write and hourly after.
+   */
+  public static StoreUsage start(
+      StoreDatabase database, int maxRows, Duration every, Duration retention) {
     if (maxRows < 1 || every.isNegative() || every.isZero()) {
       throw new IllegalArgumentException(
           "usage needs at least one row and a positive interval, not " + maxRows + ", " + every);
     }
-    StoreUsage usage = new StoreUsage(requireNonNull(database, "database"), maxRows, every);
+    if (retention.isNegative() || retention.isZero()) {
+      throw new IllegalArgumentException("usage retention must be positive, not " + retention);
+    }
+    StoreUsage usage =
+        new StoreUsage(requireNonNull(database, "database"), maxRows, every, retention);
     usage.writer.start();
     return usage;
   }
@@ -114,7 +139,11 @@ public final class StoreUsage implements AutoCloseable {
 
   /** Counts one use at {@code time} (its minute is kept). */
   void add(Instant time, Use use, Duration duration) {
-    Key key = new Key(time.getEpochSecond() / 60 * 60, use);
+    long second = time.getEpochSecond();
+    Use counted = clients.kept(second, use.prompt(), use.client(), use.clientVersion())
+        ? use
+        : new Use(use.prompt(), use.version(), use.label(), UsageClients.OTHER, "", use.outcome());
+    Key key = new Key(second / 60 * 60, counted);
     merge(key, new Counts(1, Math.max(0, duration.toNanos() / 1000)));
   }
 
@@ -219,6 +248,43 @@ public final class StoreUsage implements AutoCloseable {
     }
   }
 
+  /**
+   * Deletes the rows older than the retention, counted back from {@code now}.
+   *
+   * @return how many rows were deleted
+   */
+  int expire(Instant now) throws SQLException {
+    try {
+      database.migrate();
+    } catch (StoreException e) {
+      throw new SQLException(e.getMessage(), e);
+    }
+    try (Connection c = database.connection();
+        PreparedStatement s = c.prepareStatement(EXPIRE)) {
+      s.setTimestamp(1, Timestamp.from(now.minus(retention)));
+      return s.executeUpdate();
+    }
+  }
+
+  /** Expires old rows at the first write and hourly after; a failure is tried again at the next write. */
+  private void expireWhenDue() {
+    if (expiredOnce && System.nanoTime() - expiredAt < EXPIRE_EVERY_NANOS) {
+      return;
+    }
+    try {
+      int deleted = expire(Instant.now());
+      expiredOnce = true;
+      expiredAt = System.nanoTime();
+      if (deleted > 0) {
+        LOG.log(
+            Level.DEBUG,
+            "usage: " + deleted + " row(s) older than " + retention.toDays() + " days deleted");
+      }
+    } catch (SQLException e) {
+      // The write's own failure is logged (once per outage); this one would only repeat it.
+    }
+  }
+
   private void run() {
     while (!closed) {
       try {
@@ -226,6 +292,7 @@ public final class StoreUsage implements AutoCloseable {
       } catch (InterruptedException e) {
         break; // closing
       }
+      expireWhenDue();
       try {
         flush();
       } catch (RuntimeException e) {

@@ -180,10 +180,10 @@ public final class UsageReport {
         }
       }
     } catch (SQLException e) {
-      throw new StoreException(
-          StoreException.Kind.FAILED,
-          "reading usage from the store " + database.url() + " failed: " + e.getMessage(),
-          e);
+      throw StoreException.failed(
+          "read the usage",
+          "reading usage from the store " + database.url() + " failed: "
+              + StoreException.reason(e));
     }
     List<Use> uses = new ArrayList<>();
     for (Read r : read) {

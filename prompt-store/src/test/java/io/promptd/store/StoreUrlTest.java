@@ -3,6 +3,12 @@ package io.promptd.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
 import org.junit.jupiter.api.Test;
 
 /** How a store URL is shown: without its password, and without any other secret its query carries. */
@@ -28,14 +34,42 @@ class StoreUrlTest {
   }
 
   @Test
-  void aStoreThatCannotBeReachedIsReportedWithoutTheSecretsOfItsUrl() {
+  void aStoreThatCannotBeReachedIsReportedWithoutWhereItIsAndLoggedWithoutItsSecrets() {
     // Port 1 on this machine refuses at once: no PostgreSQL needed to see the message.
     StoreUrl u = StoreUrl.parse(
         "postgresql://alice:Pw1@127.0.0.1:1/prompts?sslpassword=Leak2" + "&sslmode=disable");
-    assertThatThrownBy(() -> PromptStore.open(u).close())
-        .isInstanceOf(StoreException.class)
-        .hasMessageContaining("postgresql://alice@127.0.0.1:1/prompts?sslpassword=***")
-        .hasMessageNotContaining("Leak2")
-        .hasMessageNotContaining("Pw1");
+    List<String> logged = new CopyOnWriteArrayList<>();
+    Logger log = Logger.getLogger("io.promptd.store");
+    Handler capture = new Handler() {
+      @Override
+      public void publish(LogRecord r) {
+        logged.add(new SimpleFormatter().formatMessage(r));
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    log.addHandler(capture);
+    try {
+      // The message may reach a remote caller (the management API): it names no host, port,
+      // user or database, and no driver text (which may name them).
+      assertThatThrownBy(() -> PromptStore.open(u).close())
+          .isInstanceOf(StoreException.class)
+          .hasMessage(
+              "cannot connect: the prompt store is unreachable or failed (the log says why)")
+          .hasMessageNotContaining("127.0.0.1")
+          .hasMessageNotContaining("alice");
+      // The log keeps where and why, still without the secrets.
+      assertThat(String.join("\n", logged))
+          .contains(
+              "cannot connect to the store postgresql://alice@127.0.0.1:1/prompts?sslpassword=***")
+          .doesNotContain("Leak2")
+          .doesNotContain("Pw1");
+    } finally {
+      log.removeHandler(capture);
+    }
   }
 }

@@ -139,4 +139,82 @@ class StoreUsageTest {
       log.removeHandler(handler);
     }
   }
+
+  @Test
+  void clientsNamingThemselvesAnewAddABoundedNumberOfRows() throws Exception {
+    StoreUrl url = TestPostgres.get().newDatabase();
+    java.util.Random random = new java.util.Random(36);
+    Instant minute = Instant.parse("2026-12-01T10:00:00Z");
+    try (StoreDatabase database = StoreDatabase.open(url);
+        StoreUsage usage = StoreUsage.start(database, 10_000, NEVER)) {
+      for (int i = 0; i < 3_000; i++) {
+        String name = "client-" + Long.toHexString(random.nextLong()) + "\u0007\u00e9".repeat(50);
+        String version = random.nextInt(100) + "." + random.nextInt(100) + "." + random.nextInt();
+        usage.add(
+            minute.plusMillis(i),
+            new StoreUsage.Use("hello", "0123456789ab", "latest", name, version, "rendered"),
+            Duration.ofMillis(1));
+      }
+      usage.add(minute, use("hello", "0123456789ab", "rendered"), Duration.ofMillis(1));
+      assertThat(usage.flush()).isTrue();
+      try (java.sql.Connection c = database.connection();
+          java.sql.Statement s = c.createStatement();
+          java.sql.ResultSet r = s.executeQuery(
+              "SELECT count(*), sum(uses), max(length(client)), max(length(client_version)),"
+                  + " sum(uses) FILTER (WHERE client = 'other') FROM prompt_usage")) {
+        assertThat(r.next()).isTrue();
+        // Twenty clients of the day, and one row for every client beyond them.
+        assertThat(r.getLong(1)).isEqualTo(21);
+        assertThat(r.getLong(2)).isEqualTo(3_001);
+        assertThat(r.getInt(3)).isLessThanOrEqualTo(64);
+        assertThat(r.getInt(4)).isLessThanOrEqualTo(5);
+        assertThat(r.getLong(5)).isEqualTo(3_001 - 20);
+      }
+      // A client first seen after the twentieth of the day counts as other, however well known.
+      assertThat(UsageReport.uses(database, minute.minus(Duration.ofHours(1)), "hello"))
+          .extracting(UsageReport.Use::client)
+          .contains("other")
+          .doesNotContain("claude-code");
+    }
+  }
+
+  @Test
+  void rowsOlderThanTheRetentionAreDeleted() throws Exception {
+    StoreUrl url = TestPostgres.get().newDatabase();
+    Instant now = Instant.now();
+    try (StoreDatabase database = StoreDatabase.open(url);
+        StoreUsage usage = StoreUsage.start(database, 1000, NEVER, Duration.ofDays(30))) {
+      usage.add(now.minus(Duration.ofDays(31)), use("old", "v", "rendered"), Duration.ZERO);
+      usage.add(now.minus(Duration.ofDays(29)), use("kept", "v", "rendered"), Duration.ZERO);
+      usage.add(now, use("new", "v", "rendered"), Duration.ZERO);
+      assertThat(usage.flush()).isTrue();
+      assertThat(UsageReport.read(database, now.minus(Duration.ofDays(400)), null))
+          .extracting(UsageReport.Row::prompt)
+          .containsExactlyInAnyOrder("old", "kept", "new");
+      assertThat(usage.expire(now)).isEqualTo(1);
+      assertThat(UsageReport.read(database, now.minus(Duration.ofDays(400)), null))
+          .extracting(UsageReport.Row::prompt)
+          .containsExactlyInAnyOrder("kept", "new");
+      assertThat(usage.expire(now)).isZero();
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> StoreUsage.start(database, 1, NEVER, Duration.ZERO))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("usage retention must be positive, not PT0S");
+    }
+  }
+
+  @Test
+  void aClientsTextsAreKeptShortAndPrintable() {
+    StoreUsage.Use u = new StoreUsage.Use(
+        "p", "v", "latest", "  my\tclient\u00e9 " + "x".repeat(100), "v2.1.0-beta+7", "rendered");
+    assertThat(u.client()).isEqualTo("my_client_ " + "x".repeat(53));
+    assertThat(u.clientVersion()).isEqualTo("2.1");
+    assertThat(new StoreUsage.Use("p", "v", "l", "", "nightly-build-of-today", "error")
+            .clientVersion())
+        .isEqualTo("nightly-build-of");
+    assertThat(new StoreUsage.Use("p", "v", "l", "", "7", "error").clientVersion())
+        .isEqualTo("7");
+    assertThat(new StoreUsage.Use("p", "v", "l", "", "", "error").clientVersion())
+        .isEmpty();
+  }
 }

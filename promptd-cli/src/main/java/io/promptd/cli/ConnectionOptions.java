@@ -16,21 +16,30 @@ import java.util.regex.Pattern;
  *     --max-connections-per-address})
  * @param maxStreamsPerClient the most event streams one client may hold open ({@code --max-streams-per-client})
  * @param headerTimeoutSeconds how long a request's headers may take to arrive ({@code --header-timeout})
+ * @param maxConnections the most open connections to the MCP port, for everyone together ({@code --max-connections})
+ * @param minBodyRate the slowest, in bytes per second, a request body may arrive ({@code --min-body-rate})
  */
 record ConnectionOptions(
     List<String> trustedProxies,
     int maxConnectionsPerAddress,
     int maxStreamsPerClient,
-    int headerTimeoutSeconds) {
+    int headerTimeoutSeconds,
+    int maxConnections,
+    int minBodyRate) {
   /** What a bare {@code --trust-proxy} trusts: a proxy on this machine. */
   static final List<String> LOOPBACK_PROXY = List.of("127.0.0.0/8", "::1");
 
-  /** The defaults: no proxy trusted, 256 connections per address, 32 streams per client, 20 s for headers. */
+  /**
+   * The defaults: no proxy trusted, 256 connections per address, 32 streams per client, 20 s for headers, 10,000
+   * connections in all, bodies at 1 KiB/s at least ({@link HttpLimits#DEFAULTS}).
+   */
   static final ConnectionOptions DEFAULT = new ConnectionOptions(
       List.of(),
       HttpLimits.DEFAULTS.maxConnectionsPerAddress(),
       HttpLimits.DEFAULTS.maxStreamsPerClient(),
-      (int) HttpLimits.DEFAULTS.requestHeaderTimeout().toSeconds());
+      (int) HttpLimits.DEFAULTS.requestHeaderTimeout().toSeconds(),
+      HttpLimits.DEFAULTS.maxConnections(),
+      HttpLimits.DEFAULTS.minRequestDataRate());
 
   private static final Pattern ADDRESS =
       Pattern.compile("[0-9A-Fa-f:.]*[.:][0-9A-Fa-f:.]*(/\\d{1,3})?");

@@ -39,6 +39,7 @@ final class GitServe {
           new Serve.Served(
               serving.library(),
               serving::loaded,
+              serving::feedProblem,
               null,
               java.util.List.of(),
               hook(git.webhookSecret(), serving, err),

@@ -101,6 +101,9 @@ public final class Main {
                              on a _folder.yaml, or to a version with other scopes:) and for moving a label this
                              server serves (--label) that has no protection of its own; without it only the
                              command line makes such moves
+        --usage-retention 90d  with --store: delete usage rows older than this (days or hours: 90d, 36h;
+                             default 90d) 5 s after the start and hourly; a client's self-reported name and
+                             version are bounded (at most 20 clients a prompt a day, further ones as `other`)
         --git URL[#BRANCH]   serve the head commit of a Git branch (default: the remote's HEAD) instead of
                              folders: file://, git://, http(s):// (token: env PROMPTD_GIT_TOKEN), ssh:// or
                              user@host:path; cloned under $XDG_CACHE_HOME/promptd/git; a new commit is a new
@@ -141,7 +144,8 @@ public final class Main {
         --port PORT          HTTP port (0: any free one)
         --token TOKEN        require "Authorization: Bearer TOKEN" (env PROMPTD_TOKEN)
         --public-url URL     a URL clients reach the server by, e.g. https://prompts.example.com/mcp; its host and
-                             origin are accepted (repeatable; env PROMPTD_PUBLIC_URL, comma-separated)
+                             origin are accepted (repeatable; env PROMPTD_PUBLIC_URL, comma-separated); one beyond
+                             this machine without --token or OAuth is warned of (refused with --trust-proxy)
         --trust-proxy [ADDR,...]
                              believe X-Forwarded-Proto/Host/For from these proxies (addresses or CIDR ranges;
                              bare: a proxy on this machine); the client is the rightmost X-Forwarded-For address
@@ -152,6 +156,10 @@ public final class Main {
                              event streams (GET, subscriptions/listen, /sse) one client may hold open; one more
                              gets 429 (default 32; a client is its OAuth subject, else its address)
         --header-timeout S   seconds a request's headers may take to arrive whole (default 20)
+        --min-body-rate B    bytes per second a request body must arrive at, on average, once it has taken longer
+                             than --header-timeout; a slower one's connection is closed (default 1024)
+        --max-connections N  open connections the MCP port holds in all; more wait until one closes, while those
+                             open are served (default 10000; the admin port is not counted)
         --tls-cert PEM       serve HTTPS with this certificate chain (with --tls-key; renewed files are picked up)
         --tls-key PEM        the unencrypted PKCS#8 private key for --tls-cert
         --admin-port P       serve /metrics (Prometheus), /healthz and /readyz on port P (0: any free port)
@@ -167,7 +175,8 @@ public final class Main {
         --max-sessions-per-caller N
                              legacy HTTP sessions one caller may hold: the token's subject with OAuth, else the
                              client's address (a shared --token does not tell people apart); at N, opening another
-                             ends the caller's oldest idle one (default 200; 10,000 in all)
+                             ends the caller's oldest idle one (default 200; 10,000 in all: when they are
+                             taken, a new one ends the oldest idle one of the caller holding the most)
       """;
 
   private Main() {}

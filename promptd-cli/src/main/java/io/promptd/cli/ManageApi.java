@@ -4,10 +4,7 @@ import io.promptd.mcp.http.HttpMount;
 import io.promptd.mcp.http.HttpTransportBuilder;
 import io.promptd.mcp.http.MountRequest;
 import io.promptd.mcp.http.MountResponse;
-import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonCodec;
-import io.promptd.mcp.json.JsonException;
-import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.spi.Caller;
@@ -16,7 +13,6 @@ import io.promptd.store.FileVersion;
 import io.promptd.store.PromptStore;
 import io.promptd.store.StoreDatabase;
 import io.promptd.store.StoreException;
-import io.promptd.store.StoreLabels;
 import io.promptd.store.UsageReport;
 import java.io.IOException;
 import java.io.InputStream;
@@ -77,14 +73,12 @@ final class ManageApi {
 
   private static final String JSON = "application/json";
 
-  /** A scope no token can hold (scope tokens have no spaces): what a served label needs without an admin scope. */
-  private static final String NOBODY = "promptd: the command line only";
-
   private final PromptStore store;
   private final StoreDatabase database;
   private final byte[] openapi;
   private final Access access;
   private final ManageVisibility visibility;
+  private final ManageMoves moves;
 
   private ManageApi(PromptStore store, StoreDatabase database, byte[] openapi, Access access) {
     this.store = store;
@@ -92,6 +86,7 @@ final class ManageApi {
     this.openapi = openapi;
     this.access = access;
     this.visibility = new ManageVisibility(store);
+    this.moves = new ManageMoves(store, access, visibility);
   }
 
   /**
@@ -278,34 +273,9 @@ final class ManageApi {
     return JsonCodec.writeBytes(ManageJson.prompts(store, versions, labels, next), true);
   }
 
-  /**
-   * The files {@code name} names, when the caller may see every one of them; else refused exactly as a name that
-   * names nothing is, so that the answer does not tell a hidden file from a missing one.
-   */
-  private Set<String> seen(String name, Caller caller) throws Refused, StoreException {
-    Set<String> paths;
-    try {
-      paths = store.paths(name);
-    } catch (StoreException e) {
-      if (e.kind() == StoreException.Kind.NOT_FOUND) {
-        throw missing(name);
-      }
-      throw e;
-    }
-    Map<String, List<FileVersion>> all = ManageVisibility.byPath(store.history());
-    if (!visibility.visible(caller, paths, all).equals(paths)) {
-      throw missing(name);
-    }
-    return paths;
-  }
-
-  private static Refused missing(String name) {
-    return new Refused(404, "no file in the store is or names '" + name + "'");
-  }
-
   private byte[] versions(Map<String, String> query, Caller caller) throws Refused, StoreException {
     String name = required(query, "name");
-    seen(name, caller);
+    visibility.named(name, caller);
     return JsonCodec.writeBytes(ManageJson.versions(store, name), true);
   }
 
@@ -313,7 +283,7 @@ final class ManageApi {
     String name = required(query, "name");
     int from = version(required(query, "from"), "from");
     int to = version(required(query, "to"), "to");
-    seen(name, caller);
+    visibility.named(name, caller);
     return JsonCodec.writeBytes(ManageJson.diff(store, name, from, to), true);
   }
 
@@ -335,7 +305,7 @@ final class ManageApi {
     Instant from = Instant.now().minus(period);
     boolean visible;
     try {
-      seen(name, caller);
+      visibility.named(name, caller);
       visible = true;
     } catch (Refused e) {
       visible = false;
@@ -368,93 +338,11 @@ final class ManageApi {
           error(response, 413, "the request body is over " + MAX_BODY + " bytes");
           return;
         }
-        answer(response, () -> move(body, request.caller()));
+        answer(response, () -> moves.move(body, request.caller()));
       }
       default -> {
         response.header("Allow", "GET, HEAD, POST, PUT");
         error(response, 405, "use GET to list the labels, POST or PUT to move one");
-      }
-    }
-  }
-
-  private byte[] move(byte[] body, Caller caller) throws Refused, StoreException {
-    JsonObject move;
-    try {
-      if (!(JsonCodec.parse(body, 0, body.length) instanceof JsonObject o)) {
-        throw new Refused(
-            400, "the body must be a JSON object: {\"name\", \"version\", \"label\"}");
-      }
-      move = o;
-    } catch (JsonException e) {
-      throw new Refused(400, "the body is not JSON: " + e.getMessage());
-    }
-    String name = move.string("name").orElse(null);
-    String label = move.string("label").orElse(null);
-    Json version = move.get("version");
-    if (name == null || name.isEmpty() || label == null) {
-      throw new Refused(400, "the body needs \"name\" and \"label\" (strings) and \"version\"");
-    }
-    if (!(version instanceof JsonNumber n)
-        || !n.isLong()
-        || n.longValue() < 1
-        || n.longValue() > Integer.MAX_VALUE) {
-      throw new Refused(
-          400, "\"version\" must be a version number (1 or more; see /manage/v1/versions)");
-    }
-    int to = (int) n.longValue();
-    StoreLabels.check(label);
-    Set<String> paths = seen(name, caller);
-    checkAdmin(name, paths, label, to, caller);
-    // A caller without authorization in force cannot be here: --manage needs OAuth.
-    String author = "api:" + (caller.subject() == null ? "unknown" : caller.subject());
-    String unprotected = null;
-    if (access.served().contains(label)) {
-      unprotected = access.admin() == null ? NOBODY : access.admin();
-      if (access.admin() == null && !store.labels().protections().containsKey(label)) {
-        throw new Refused(
-            403,
-            "the label '" + label + "' is served by this server and protected by default; this"
-                + " server has no --manage-admin-scope, so protect it with a scope of its own"
-                + " (promptd label protect " + label + " --scope SCOPE) or move it with promptd"
-                + " label set");
-      }
-    }
-    var moves = store.labels().set(name, to, label, author, caller.scopes(), unprotected);
-    return JsonCodec.writeBytes(ManageJson.moves(moves), true);
-  }
-
-  /**
-   * Refuses a move that changes what decides who sees what — a label on a folder file, or on a version that declares
-   * other scopes than the one the label points at now (or, without the label, the file's newest) — unless the caller
-   * holds the admin scope.
-   */
-  private void checkAdmin(String name, Set<String> paths, String label, int to, Caller caller)
-      throws Refused, StoreException {
-    String admin = access.admin();
-    if (admin != null && caller.scopes().contains(admin)) {
-      return;
-    }
-    Map<String, List<FileVersion>> all = ManageVisibility.byPath(store.history(name));
-    Map<String, Integer> now = new HashMap<>();
-    for (FileLabel l : store.labels().list(name)) {
-      if (l.label().equals(label)) {
-        now.put(l.path(), l.version());
-      }
-    }
-    for (String path : paths) {
-      List<FileVersion> versions = all.getOrDefault(path, List.of());
-      int from = now.getOrDefault(path, versions.isEmpty() ? 0 : versions.get(0).version());
-      boolean deciding = ManageVisibility.decidesVisibility(path)
-          || visibility.changesScopes(path, versions, from, to);
-      if (deciding && from != to) {
-        throw new Refused(
-            403,
-            "moving '" + label + "' on '" + path + "' changes who may see prompts (a folder file or"
-                + " a file's scopes): "
-                + (admin == null
-                    ? "this server has no --manage-admin-scope, so only the command line (promptd"
-                        + " label set) can do it"
-                    : "it needs the scope '" + admin + "'"));
       }
     }
   }

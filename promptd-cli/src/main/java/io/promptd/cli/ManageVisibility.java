@@ -46,6 +46,31 @@ final class ManageVisibility {
     this.store = store;
   }
 
+  /**
+   * The files {@code name} names, when the caller may see every one of them; else refused exactly as a name that
+   * names nothing is, so that the answer does not tell a hidden file from a missing one.
+   */
+  Set<String> named(String name, Caller caller) throws ManageApi.Refused, StoreException {
+    Set<String> paths;
+    try {
+      paths = store.paths(name);
+    } catch (StoreException e) {
+      if (e.kind() == StoreException.Kind.NOT_FOUND) {
+        throw missing(name);
+      }
+      throw e;
+    }
+    Map<String, List<FileVersion>> all = ManageVisibility.byPath(store.history());
+    if (!visible(caller, paths, all).equals(paths)) {
+      throw missing(name);
+    }
+    return paths;
+  }
+
+  private static ManageApi.Refused missing(String name) {
+    return new ManageApi.Refused(404, "no file in the store is or names '" + name + "'");
+  }
+
   /** The versions of every file, by path, as {@code history} lists them. */
   static Map<String, List<FileVersion>> byPath(List<FileVersion> history) {
     Map<String, List<FileVersion>> out = new LinkedHashMap<>();

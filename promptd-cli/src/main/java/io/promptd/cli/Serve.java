@@ -41,6 +41,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
@@ -83,7 +84,7 @@ final class Serve {
         err.println("promptd: warning: " + d.file() + ": " + d.message());
       }
       return serve(
-          new Served(library, loaded::get, null, List.of(), null, null),
+          new Served(library, loaded::get, library::feedProblem, null, List.of(), null, null),
           null,
           options.sessionSecret(),
           null,
@@ -108,14 +109,15 @@ final class Serve {
     try (StoreDatabase database = StoreDatabase.open(store);
         StoreViews views = StoreViews.start(database, options.library(), options.labels());
         StoreSessions sessions = options.http() ? StoreSessions.open(database) : null;
-        StoreUsage usage = StoreUsage.start(database, USAGE_ROWS, USAGE_EVERY)) {
+        StoreUsage usage =
+            StoreUsage.start(database, USAGE_ROWS, USAGE_EVERY, options.usageRetention())) {
       // Legacy sessions live in the store, signed with --session-secret or else with the store's
       // own secret, so that
       // every replica serves every session without configuration. Read while the library loads.
       ServeOptions.SessionSecret secret = options.sessionSecret();
       if (sessions != null && secret == null) {
         try {
-          secret = new ServeOptions.SessionSecret(sessions.secret());
+          secret = new ServeOptions.SessionSecret(sharedSecret(sessions, err));
         } catch (StoreException e) {
           err.println(
               "promptd: " + e.getMessage() + " (replicas need one secret for legacy sessions: give"
@@ -139,6 +141,7 @@ final class Serve {
             new Served(
                 serving.library(),
                 views::loaded,
+                views::feedProblem,
                 serving::version,
                 views.further(),
                 managed == null || access == null
@@ -162,6 +165,36 @@ final class Serve {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Main.FAILED;
+    }
+  }
+
+  /**
+   * How long a store-served start keeps trying to read the replicas' shared session secret before it gives up: the
+   * database may be starting, or restarting, as the replicas are.
+   */
+  static final Duration STORE_START_RETRY = Duration.ofSeconds(30);
+
+  /** The store's session secret, read again with backoff for up to {@link #STORE_START_RETRY} while it fails. */
+  private static byte[] sharedSecret(StoreSessions sessions, PrintStream err)
+      throws StoreException, InterruptedException {
+    long deadline = System.nanoTime() + STORE_START_RETRY.toNanos();
+    long backoff = 250;
+    boolean told = false;
+    while (true) {
+      try {
+        return sessions.secret();
+      } catch (StoreException e) {
+        if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(backoff) > deadline) {
+          throw e;
+        }
+        if (!told) {
+          told = true;
+          err.println("promptd: " + e.getMessage() + "; trying again for up to "
+              + STORE_START_RETRY.toSeconds() + " s");
+        }
+        Thread.sleep(backoff);
+        backoff = Math.min(backoff * 2, 5_000);
+      }
     }
   }
 
@@ -194,6 +227,8 @@ final class Serve {
    *
    * @param library what {@code /mcp} (or stdio) serves
    * @param loaded the readiness check: every library loaded
+   * @param feedProblem the other readiness check: why a library's feed does not follow its source now (one line), or
+   *     null while every one does
    * @param catalogVersion the version {@code /mcp}'s event ids carry, or null for its catalog's
    * @param further the further labels' views, each served on {@link StoreViews#path}
    * @param mounts adds further paths to the HTTP server (a Git source's webhook), or null
@@ -202,6 +237,7 @@ final class Serve {
   record Served(
       Library library,
       BooleanSupplier loaded,
+      Supplier<@Nullable String> feedProblem,
       @Nullable LongSupplier catalogVersion,
       List<StoreViews.View> further,
       @Nullable Consumer<HttpTransportBuilder> mounts,
@@ -305,8 +341,13 @@ final class Serve {
             .withMaxConnectionsPerAddress(options.connections().maxConnectionsPerAddress())
             .withMaxStreamsPerClient(options.connections().maxStreamsPerClient())
             .withRequestHeaderTimeout(
-                Duration.ofSeconds(options.connections().headerTimeoutSeconds())))
-        .readinessCheck("library loaded", served.loaded());
+                Duration.ofSeconds(options.connections().headerTimeoutSeconds()))
+            .withMaxConnections(options.connections().maxConnections())
+            .withMinRequestDataRate(options.connections().minBodyRate()))
+        .readinessCheck("library loaded", served.loaded())
+        // A feed that stopped or keeps failing serves an old library for good: its reason is in the
+        // log.
+        .readinessCheck("library feed current", () -> served.feedProblem().get() == null);
     // Each further label: a full MCP endpoint of its own server, sessions included (see
     // StoreViews).
     List<McpServer> further = new ArrayList<>();
@@ -360,6 +401,7 @@ final class Serve {
       builder.tls(cert, key);
     }
     ops.configure(builder);
+    options.warnings().forEach(w -> err.println("promptd: warning: " + w));
     HttpTransport http;
     try {
       http = builder.build().start();

@@ -48,6 +48,8 @@ import org.jspecify.annotations.Nullable;
  * @param manage who may use the management API the HTTP server serves at {@code /manage/v1/} ({@code --manage}
  *     {@code --manage-scope S [--manage-admin-scope A]}; needs {@code --store}, {@code --http} and OAuth), or null
  *     for none
+ * @param usageRetention with a store: how long its usage rows are kept ({@code --usage-retention}, 90 days unless
+ *     given)
  */
 record ServeOptions(
     List<Path> directories,
@@ -74,7 +76,8 @@ record ServeOptions(
     boolean skillPrompts,
     boolean catalog,
     @Nullable GitOptions git,
-    ManageApi.@Nullable Access manage) {
+    ManageApi.@Nullable Access manage,
+    java.time.Duration usageRetention) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -123,6 +126,11 @@ record ServeOptions(
     publicUrls = List.copyOf(publicUrls);
   }
 
+  /** What to warn of before serving: a {@code --public-url} beyond this machine without authentication. */
+  List<String> warnings() {
+    return PublicUrls.warnings(this);
+  }
+
   /** The library options these imply: the defaults, with skills offered as prompts or not. */
   io.promptd.library.LibraryOptions library() {
     return io.promptd.library.LibraryOptions.builder()
@@ -151,6 +159,8 @@ record ServeOptions(
     int connectionsPerAddress = ConnectionOptions.DEFAULT.maxConnectionsPerAddress();
     int streamsPerClient = ConnectionOptions.DEFAULT.maxStreamsPerClient();
     int headerTimeout = ConnectionOptions.DEFAULT.headerTimeoutSeconds();
+    int maxConnections = ConnectionOptions.DEFAULT.maxConnections();
+    int minBodyRate = ConnectionOptions.DEFAULT.minBodyRate();
     Path tlsCert = null;
     Path tlsKey = null;
     Path sessionSecretFile = null;
@@ -168,6 +178,7 @@ record ServeOptions(
     boolean manage = false;
     String manageScope = null;
     String manageAdmin = null;
+    java.time.Duration usageRetention = null;
     GitOptions.Parsed git = new GitOptions.Parsed();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
@@ -200,6 +211,8 @@ record ServeOptions(
         case "--max-connections-per-address" -> connectionsPerAddress = intValue(args, ++i, arg, 1);
         case "--max-streams-per-client" -> streamsPerClient = intValue(args, ++i, arg, 1);
         case "--header-timeout" -> headerTimeout = intValue(args, ++i, arg, 1);
+        case "--max-connections" -> maxConnections = intValue(args, ++i, arg, 1);
+        case "--min-body-rate" -> minBodyRate = intValue(args, ++i, arg, 1);
         case "--tls-cert" -> tlsCert = Path.of(text(args, ++i, arg));
         case "--tls-key" -> tlsKey = Path.of(text(args, ++i, arg));
         case "--admin-port" -> adminPort = intValue(args, ++i, arg, 0);
@@ -214,6 +227,7 @@ record ServeOptions(
         case "--manage" -> manage = true;
         case "--manage-scope" -> manageScope = text(args, ++i, arg);
         case "--manage-admin-scope" -> manageAdmin = text(args, ++i, arg);
+        case "--usage-retention" -> usageRetention = retention(text(args, ++i, arg));
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--max-sessions-per-caller" -> {
           sessionsPerCaller = intValue(args, ++i, arg, 1);
@@ -301,6 +315,9 @@ record ServeOptions(
     } else if (manageScope != null || manageAdmin != null) {
       throw new UsageException("--manage-scope and --manage-admin-scope go with --manage");
     }
+    if (usageRetention != null && store == null) {
+      throw new UsageException("--usage-retention needs --store: only the store keeps usage rows");
+    }
     return new ServeOptions(
         store == null && gitOptions == null ? directories(dirs) : List.of(),
         pageSize,
@@ -312,7 +329,12 @@ record ServeOptions(
         token,
         publicUrls,
         new ConnectionOptions(
-            trustedProxies, connectionsPerAddress, streamsPerClient, headerTimeout),
+            trustedProxies,
+            connectionsPerAddress,
+            streamsPerClient,
+            headerTimeout,
+            maxConnections,
+            minBodyRate),
         tlsCert,
         tlsKey,
         ops,
@@ -329,7 +351,18 @@ record ServeOptions(
         gitOptions,
         manage && manageScope != null
             ? new ManageApi.Access(manageScope, manageAdmin, Set.copyOf(labels))
-            : null);
+            : null,
+        usageRetention == null ? io.promptd.store.StoreUsage.DEFAULT_RETENTION : usageRetention);
+  }
+
+  /** {@code --usage-retention}: a number of days or hours, such as {@code 90d} or {@code 36h}. */
+  static java.time.Duration retention(String value) {
+    if (!value.matches("[1-9][0-9]{0,5}[dh]")) {
+      throw new UsageException(
+          "--usage-retention needs a number of days or hours (90d, 36h), not '" + value + "'");
+    }
+    long n = Long.parseLong(value.substring(0, value.length() - 1));
+    return value.endsWith("d") ? java.time.Duration.ofDays(n) : java.time.Duration.ofHours(n);
   }
 
   /**

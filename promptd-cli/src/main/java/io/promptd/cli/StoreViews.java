@@ -88,6 +88,18 @@ final class StoreViews implements AutoCloseable {
     return views.stream().allMatch(v -> v.library().loaded());
   }
 
+  /** Why a view's feed does not follow the store now (see {@link StoreLibrary#feedProblem}), or null. */
+  @Nullable
+  String feedProblem() {
+    for (View v : views) {
+      String problem = v.library().feedProblem();
+      if (problem != null) {
+        return problem;
+      }
+    }
+    return null;
+  }
+
   /** Completes when every view's first load has. */
   CompletionStage<Void> firstLoad() {
     return CompletableFuture.allOf(views.stream()

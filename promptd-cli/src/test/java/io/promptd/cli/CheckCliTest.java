@@ -29,6 +29,19 @@ class CheckCliTest {
   }
 
   @Test
+  void aFileNestedThousandsDeepIsNamedWithItsLine() throws Exception {
+    Path file = dir.resolve("deep.prompt.md");
+    Files.writeString(
+        file, "---\ndescription: d\na: " + "[".repeat(5_000) + "]".repeat(5_000) + "\n---\nx\n");
+    Files.writeString(dir.resolve("good.prompt.md"), "---\ndescription: d\n---\nHi\n");
+    CliProcessTest.Result r = CliProcessTest.run(List.of("check", dir.toString()), "");
+    assertThat(r.status()).as(r.out() + r.err()).isEqualTo(Main.CHECK_FAILED);
+    assertThat(r.out())
+        .isEqualTo(file + ":3: error: front matter is nested more than 32 levels deep\n"
+            + "1 error(s), 0 warning(s)\n");
+  }
+
+  @Test
   void aSingleFileIsChecked() throws Exception {
     Path good = dir.resolve("good.prompt.md");
     Files.writeString(good, "---\ndescription: d\n---\nHi\n");

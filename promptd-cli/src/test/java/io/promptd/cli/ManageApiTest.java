@@ -361,7 +361,11 @@ class ManageApiTest {
             "--store", "postgresql://u@h/db", "--manage", "--oauth-issuer", "https://a.example"),
         List.of("--store", "postgresql://u@h/db", "--http", "--manage"),
         List.of(
-            "--store", "postgresql://u@h/db", "--http", "--manage", "--oauth-issuer",
+            "--store",
+            "postgresql://u@h/db",
+            "--http",
+            "--manage",
+            "--oauth-issuer",
             "https://a.example"),
         List.of("--http", "--manage-scope", "x", "dir"));
     List<String> said = wrong.stream()

@@ -27,7 +27,7 @@ class ServeOptionsConnectionsTest {
 
   @Test
   void byDefaultNoProxyIsTrustedAndTheLimitsAreSane() {
-    assertThat(parse()).isEqualTo(new ConnectionOptions(List.of(), 256, 32, 20));
+    assertThat(parse()).isEqualTo(new ConnectionOptions(List.of(), 256, 32, 20, 10_000, 1024));
   }
 
   @Test
@@ -59,10 +59,42 @@ class ServeOptionsConnectionsTest {
             "--max-connections-per-address", "8",
             "--max-streams-per-client", "4",
             "--header-timeout", "5"))
-        .isEqualTo(new ConnectionOptions(List.of(), 8, 4, 5));
+        .isEqualTo(new ConnectionOptions(List.of(), 8, 4, 5, 10_000, 1024));
     assertThatThrownBy(() -> parse("--max-streams-per-client", "0"))
         .isInstanceOf(UsageException.class)
         .hasMessage("--max-streams-per-client must be at least 1");
+  }
+
+  @Test
+  void aPublicUrlBeyondThisMachineWithoutAuthenticationIsWarnedOf() {
+    String url = "https://prompts.example.com/mcp";
+    assertThat(serve("--http", "--public-url", url).warnings())
+        .containsExactly("--public-url " + url + " has requests for prompts.example.com accepted"
+            + " without authentication: whatever forwards them here (a proxy, a tunnel) serves"
+            + " them to anyone who reaches it; require --token or --oauth-issuer");
+    assertThat(serve("--http", "--public-url", url, "--token", "s3cret").warnings())
+        .isEmpty();
+    assertThat(serve("--http", "--public-url", "http://localhost:8080/mcp").warnings())
+        .isEmpty();
+    assertThat(serve("--http").warnings()).isEmpty();
+  }
+
+  @Test
+  void theBodyRateAndTheConnectionLimitAreSetByTheirFlags() {
+    assertThat(serve("--http").connections().maxConnections()).isEqualTo(10_000);
+    assertThat(serve("--http").connections().minBodyRate()).isEqualTo(1024);
+    ServeOptions set = serve("--http", "--max-connections", "50", "--min-body-rate", "64");
+    assertThat(set.connections().maxConnections()).isEqualTo(50);
+    assertThat(set.connections().minBodyRate()).isEqualTo(64);
+    assertThatThrownBy(() -> parse("--max-connections", "0"))
+        .isInstanceOf(UsageException.class)
+        .hasMessage("--max-connections must be at least 1");
+  }
+
+  private ServeOptions serve(String... args) {
+    List<String> all = new java.util.ArrayList<>(List.of(args));
+    all.add(dir.toString());
+    return ServeOptions.parse(all);
   }
 
   @Test
@@ -72,6 +104,8 @@ class ServeOptionsConnectionsTest {
             "--trust-proxy [ADDR,...]",
             "--max-connections-per-address N",
             "--max-streams-per-client N",
-            "--header-timeout S");
+            "--header-timeout S",
+            "--max-connections N",
+            "--min-body-rate B");
   }
 }

@@ -73,7 +73,7 @@ class StoreCommandTest {
         StoreCommand.parse("history", List.of("x", "--store", URL), env(false)).run(out, errors);
     assertThat(status).isEqualTo(Main.FAILED);
     assertThat(err.toString(StandardCharsets.UTF_8))
-        .contains("cannot connect to the store postgresql://u@127.0.0.1:1/db")
+        .contains("cannot connect: the prompt store is unreachable or failed (the log says why)")
         .doesNotContain("Secret1");
     assertThat(
             Main.run(List.of("publish", dir.resolve("missing").toString(), "--store", URL), errors))

@@ -15,6 +15,12 @@ final class JsonWriter {
   private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
   private static final byte[] NULL = {'n', 'u', 'l', 'l'};
 
+  /** From this many chars on a string is sized exactly before it is written. */
+  private static final int LARGE = 1 << 16;
+
+  /** Room kept after a large string for the rest of its message: its closing members and brackets. */
+  private static final int TAIL = 4096;
+
   private byte[] buf = new byte[256];
   private int len;
 
@@ -94,6 +100,12 @@ final class JsonWriter {
       "deprecation") // String.getBytes(int, int, byte[], int): the chars' low bytes, for ASCII runs
   private void string(String s) {
     int n = s.length();
+    if (n >= LARGE && len + n + 2 > buf.length) {
+      // A large string (a resource's text or base64 blob) gets exactly the room it takes and a
+      // little for what follows it in the message: doubling would copy it once more and leave an
+      // array twice its size, for every read of a large file.
+      reserve(encodedLength(s) + 2, TAIL);
+    }
     // Room for the quotes and one byte a char: exact for ASCII. A char that takes more (UTF-8, an
     // escape) reserves what it needs with room for the rest, so a long ASCII string is not given
     // three times its size.
@@ -189,6 +201,47 @@ final class JsonWriter {
     ensure(bytes.length);
     System.arraycopy(bytes, 0, buf, len, bytes.length);
     len += bytes.length;
+  }
+
+  /** The bytes {@code s} takes when written, quotes left out. */
+  private static long encodedLength(String s) {
+    int n = s.length();
+    long bytes = n;
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (plain(c)) {
+        continue;
+      }
+      if (c < 0x80) {
+        bytes += switch (c) {
+          case '"', '\\', '\n', '\r', '\t', '\b', '\f' -> 1;
+          default -> 5;
+        };
+      } else if (c < 0x800) {
+        bytes += 1;
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < n
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        bytes += 2; // four bytes for the pair's two chars
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        bytes += 5;
+      } else {
+        bytes += 2;
+      }
+    }
+    return bytes;
+  }
+
+  /** Grows the array, if needed, to hold {@code more} bytes and then {@code slack} more: no doubling. */
+  private void reserve(long more, int slack) {
+    long need = len + more;
+    if (need > buf.length) {
+      if (need + slack > Integer.MAX_VALUE - 16) {
+        throw new JsonException("JSON text too large to write: over 2 GiB");
+      }
+      buf = Arrays.copyOf(buf, (int) need + slack);
+    }
   }
 
   private void ensure(int more) {

@@ -191,7 +191,7 @@ final class FormElicitation {
       }
       String field = where + ".content." + e.getKey();
       String text = switch (e.getValue()) {
-        case JsonString s -> s.value();
+        case JsonString s -> UnicodeText.checked(s.value(), "Invalid params: " + field);
         case JsonBoolean b -> Boolean.toString(b.value());
         // An exponent far out (1e999999999, found by StateFuzzTest) is no form answer: refused
         // before it is written

@@ -85,12 +85,15 @@ final class PromptsFeature {
         && FormElicitation.supported(call.context().clientCapabilities());
     Listed listed = listed(
         call.params(), call.encoder(), call.caller(), formFirst, call.context().clientInfo());
-    // A page showing a split prompt shows the caller's variant: not to be shared with other
-    // callers.
+    // A page showing a split prompt shows the caller's variant, and a listing longer than a page
+    // depends on the clientInfo (clients that read only the first page get it all in one): not to
+    // be shared with other callers.
     return listed
         .result()
         .put("ttlMs", context.listTtl.toMillis())
-        .put("cacheScope", formFirst || listed.personal() ? "private" : call.cacheScope());
+        .put(
+            "cacheScope",
+            formFirst || listed.personal() || listed.byClient() ? "private" : call.cacheScope());
   }
 
   /** {@code prompts/get}, told to the usage listener when it names a prompt the caller may see. */
@@ -212,8 +215,12 @@ final class PromptsFeature {
     return listed(params, encoder, caller, formFirst, client).result();
   }
 
-  /** A page of {@code prompts/list}; {@code personal}: it shows a split prompt as this caller's variant. */
-  private record Listed(JsonObject.Builder result, boolean personal) {}
+  /**
+   * A page of {@code prompts/list}; {@code personal}: it shows a split prompt as this caller's variant;
+   * {@code byClient}: the listing is longer than a page, so what it shows depends on the client ({@link
+   * ClientQuirks#pageSize}).
+   */
+  private record Listed(JsonObject.Builder result, boolean personal, boolean byClient) {}
 
   private Listed listed(
       JsonObject params,
@@ -244,7 +251,8 @@ final class PromptsFeature {
     if (page.more()) {
       result.put("nextCursor", context.cursors.encode(page.items().getLast().name()));
     }
-    return new Listed(result, personal);
+    boolean byClient = after != null || page.more() || page.items().size() > context.pageSize;
+    return new Listed(result, personal, byClient);
   }
 
   JsonObject get(JsonObject params, Encoder encoder, Caller caller) {
@@ -405,7 +413,8 @@ final class PromptsFeature {
         throw McpException.invalidParams(owner + ": argument '" + e.getKey()
             + "' must be a string, not " + e.getValue().typeName());
       }
-      out.put(e.getKey(), s.value());
+      out.put(
+          e.getKey(), UnicodeText.checked(s.value(), owner + ": argument '" + e.getKey() + "'"));
     }
     return out;
   }

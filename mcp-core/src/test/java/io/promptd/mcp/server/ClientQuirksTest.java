@@ -2,15 +2,24 @@ package io.promptd.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.spi.Caller;
+import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.RequestHeaders;
 import io.promptd.mcp.spi.ServerSession;
+import io.promptd.mcp.spi.StatelessEndpoint;
 import io.promptd.mcp.testing.Recorder;
 import io.promptd.mcp.testing.Wire;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -42,6 +51,52 @@ class ClientQuirksTest {
         .as("a larger page size stays")
         .isEqualTo(20_000);
     assertThat(ClientQuirks.pageSize(null, 500)).isEqualTo(500);
+  }
+
+  @Test
+  void aModernListingThatOneWayOfReadingPagesChangesIsPrivate() {
+    try (McpServer server = McpServer.builder().pageSize(2).build()) {
+      StatelessEndpoint stateless = server.openStateless();
+      server.prompts().put(prompt("a"));
+      // One page for everyone: the same listing whoever asks.
+      assertThat(modernList(stateless, "gemini-cli-mcp-client").string("cacheScope"))
+          .hasValue("public");
+      assertThat(modernList(stateless, "claude-code").string("cacheScope")).hasValue("public");
+      for (String name : List.of("b", "c")) {
+        server.prompts().put(prompt(name));
+      }
+      // Past a page, a client that reads only the first gets all in one, others a page: a shared
+      // cache must not hand one's listing to the other.
+      JsonObject onePage = modernList(stateless, "gemini-cli-mcp-client");
+      assertThat(onePage.get("nextCursor")).isNull();
+      assertThat(onePage.string("cacheScope")).hasValue("private");
+      JsonObject paged = modernList(stateless, "claude-code");
+      assertThat(paged.get("nextCursor")).isNotNull();
+      assertThat(paged.string("cacheScope")).hasValue("private");
+    }
+  }
+
+  private static PromptDefinition prompt(String name) {
+    return PromptDefinition.of(
+        Prompt.of(name, "d", List.of()), args -> List.of(PromptMessage.user(name)));
+  }
+
+  private static JsonObject modernList(StatelessEndpoint stateless, String client) {
+    Request r = Wire.request("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\","
+        + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        + "\"io.modelcontextprotocol/clientCapabilities\":{},"
+        + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"" + client
+        + "\",\"version\":\"1\"}}}}");
+    Response response = stateless
+        .receive(
+            new Incoming.Single(r),
+            new RequestHeaders("2026-07-28", "prompts/list", null),
+            Caller.UNRESTRICTED)
+        .run(new Recorder())
+        .response();
+    JsonObject message =
+        (JsonObject) JsonCodec.parse(MessageCodec.encode(Objects.requireNonNull(response)));
+    return message.object("result").orElseThrow(() -> new AssertionError(message));
   }
 
   @Test

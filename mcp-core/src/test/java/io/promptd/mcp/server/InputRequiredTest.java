@@ -273,6 +273,31 @@ class InputRequiredTest {
   }
 
   @Test
+  void aLoneSurrogateInAFormAnswerOrAnArgumentIsInvalidParams() {
+    String state = state(get(1, "translate", "{}", FORM, null, null));
+    assertThat(get(
+            2,
+            "translate",
+            "{}",
+            FORM,
+            state,
+            "{\"arguments\":{\"action\":\"accept\",\"content\":{\"text\":\"a\\ud800\","
+                + "\"lang\":\"German\"}}}"))
+        .contains(
+            "\"code\":-32602",
+            "inputResponses.arguments.content.text is not valid Unicode: a lone surrogate at"
+                + " character 1");
+    assertThat(get(3, "translate", "{\"text\":\"\\udc00b\",\"lang\":\"German\"}", FORM, null, null))
+        .contains(
+            "\"code\":-32602",
+            "argument 'text' is not valid Unicode: a lone surrogate at character 0");
+    // A pair is one character, rendered as sent.
+    assertThat(get(
+            4, "translate", "{\"text\":\"\\ud83d\\ude00\",\"lang\":\"German\"}", FORM, null, null))
+        .contains("\"resultType\":\"complete\"", "\ud83d\ude00 in German");
+  }
+
+  @Test
   void malformedInputResponsesNameTheField() {
     String state = state(get(1, "translate", "{}", FORM, null, null));
     assertThat(get(2, "translate", "{}", FORM, null, "{\"arguments\":{\"action\":\"accept\"}}"))

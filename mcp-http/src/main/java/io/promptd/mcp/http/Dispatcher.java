@@ -126,7 +126,7 @@ final class Dispatcher extends Handler.Abstract {
     Router routes = toAdmin && adminRouter != null ? adminRouter : router;
     // The admin listener's requests (probes, metrics) are no MCP traffic: they raise no request
     // event.
-    Exchange ex = new Exchange(request, response, callback, telemetry, toAdmin);
+    Exchange ex = new Exchange(request, response, callback, telemetry, toAdmin, deadline);
     try {
       Route route = routes.route(ex.path());
       if (!toAdmin && held(route)) {

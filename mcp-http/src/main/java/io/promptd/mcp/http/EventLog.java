@@ -4,8 +4,13 @@ import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.spi.StreamQueue;
+import io.promptd.mcp.spi.Wire;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
@@ -16,19 +21,44 @@ import org.jspecify.annotations.Nullable;
  * one; the spec lets a client hold several streams, and the server sends each message on only one), through that
  * connection's own {@link StreamQueue}. Publishing never touches the network, so a client that stops reading delays
  * nobody; messages sent while no connection is attached wait in the log and are replayed to a client that resumes.
+ *
+ * <p>A client that resumes from further back than the log reaches is still told what it most needs to know: the
+ * latest of each notification that only says "look again" (a list changed, a resource was updated) among those that
+ * left the log is sent again, under its own id, before the events the log holds. Other messages that left the log (log
+ * lines, progress) are lost to it.
  */
 final class EventLog {
   private static final String PROMPTS_LIST_CHANGED = Methods.NOTIFICATION_PROMPTS_LIST_CHANGED;
+  /** Notifications that only say "look again": the latest of each still tells a client all that the others did. */
+  private static final Set<String> RESTATED = Set.of(
+      Methods.NOTIFICATION_PROMPTS_LIST_CHANGED,
+      Methods.NOTIFICATION_TOOLS_LIST_CHANGED,
+      Methods.NOTIFICATION_RESOURCES_LIST_CHANGED,
+      Methods.NOTIFICATION_RESOURCES_UPDATED);
   /**
    * How many GET streams one session may hold at once; a further one replaces the oldest, so that a client
    * reconnecting again and again past half-dead sockets is never locked out and never piles up connections.
    */
   static final int MAX_CONNECTIONS = 4;
 
+  /**
+   * How many distinct "look again" notifications that left the log are remembered (one per list, one per updated
+   * resource); beyond that the longest-standing is forgotten.
+   */
+  static final int RESTATED_KINDS = 64;
+
   private final int capacity;
   private final StreamQueue.Limits limits;
   private final ReentrantLock lock = new ReentrantLock();
   private final ArrayDeque<Event> recent = new ArrayDeque<>();
+  /**
+   * The latest "look again" notification of each kind (by its JSON text) to have left {@link #recent}, in the order
+   * they left it: what a client resuming from before them is sent again.
+   */
+  private final LinkedHashMap<String, Event> left = new LinkedHashMap<>();
+  /** The sequence number of the last event to have left {@link #recent}; 0 while none has. */
+  private long leftThrough;
+
   private final @Nullable Tagging tagging;
   private long seq;
   /** The attached connections, oldest first; at most {@link #MAX_CONNECTIONS}. */
@@ -74,10 +104,7 @@ final class EventLog {
     try {
       long n = ++seq;
       Event e = new Event(n, id(n), message);
-      recent.addLast(e);
-      if (recent.size() > capacity) {
-        recent.removeFirst();
-      }
+      keep(e);
       byte[] frame = SseWriter.frame(e.id(), message);
       for (Connection c = attached.peekLast(); c != null; c = attached.peekLast()) {
         if (live(c) && c.queue().offer(frame)) {
@@ -134,23 +161,43 @@ final class EventLog {
           long n =
               ++seq; // an event of this log like any other, so that resuming here from it works
           Event e = new Event(n, id(n), new Notification(PROMPTS_LIST_CHANGED, null));
-          recent.addLast(e);
-          if (recent.size() > capacity) {
-            recent.removeFirst();
-          }
+          keep(e);
           queue.offer(SseWriter.frame(e.id(), e.message()));
         }
         return queue;
       }
       long after = parse(foreign == null ? lastEventId : foreign.length == 3 ? foreign[1] : null);
-      for (Event e : List.copyOf(recent)) {
-        if (after >= 0 && e.seq() > after) {
+      if (after >= 0) {
+        List<Event> replay = new ArrayList<>();
+        if (after < leftThrough) { // some of what the client missed has left the log
+          left.values().stream().filter(e -> e.seq() > after).forEach(replay::add);
+        }
+        recent.stream().filter(e -> e.seq() > after).forEach(replay::add);
+        for (Event e : replay) {
           queue.offer(SseWriter.frame(e.id(), e.message()));
         }
       }
       return queue;
     } finally {
       lock.unlock();
+    }
+  }
+
+  /** Adds an event to the log; the oldest leaves it when it is full (remembered if it says "look again"). Locked. */
+  private void keep(Event e) {
+    recent.addLast(e);
+    if (recent.size() <= capacity) {
+      return;
+    }
+    Event gone = recent.removeFirst();
+    leftThrough = gone.seq();
+    if (gone.message() instanceof Notification n && RESTATED.contains(n.method())) {
+      String kind = new String(Wire.encode(n, null, false), StandardCharsets.UTF_8);
+      left.remove(kind); // re-inserted last: the map stays in the order the events left the log
+      left.put(kind, gone);
+      if (left.size() > RESTATED_KINDS) {
+        left.pollFirstEntry();
+      }
     }
   }
 

@@ -30,6 +30,7 @@ final class Exchange {
   private final org.eclipse.jetty.util.Callback callback;
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
 
+  private final HeadDeadline deadline;
   private final AtomicBoolean completed = new AtomicBoolean();
   /** Whether the response's last write was issued: an exchange has one answer, written once. */
   private final AtomicBoolean lastWritten = new AtomicBoolean();
@@ -60,14 +61,17 @@ final class Exchange {
 
   /**
    * @param silent whether the exchange raises no {@link RequestEvent} whatever it answers (the admin listener's)
+   * @param deadline told while a blocking read of the body is under way, so that a body too slow is cut
    */
   Exchange(
       Request request,
       org.eclipse.jetty.server.Response response,
       org.eclipse.jetty.util.Callback callback,
       Telemetry telemetry,
-      boolean silent) {
+      boolean silent,
+      HeadDeadline deadline) {
     this.request = request;
+    this.deadline = deadline;
     this.probe = silent;
     this.response = response;
     this.callback = callback;
@@ -198,6 +202,16 @@ final class Exchange {
    * @return the body, or null when it is longer than {@code max}
    */
   byte @Nullable [] body(int max) throws IOException {
+    org.eclipse.jetty.io.Connection connection = request.getConnectionMetaData().getConnection();
+    deadline.bodyStarted(connection);
+    try {
+      return readBody(max);
+    } finally {
+      deadline.bodyEnded(connection);
+    }
+  }
+
+  private byte @Nullable [] readBody(int max) throws IOException {
     bodyRead = true;
     long declared = request.getLength();
     byte[] started = partial;
@@ -258,11 +272,46 @@ final class Exchange {
       case REJECTED -> 400;
       case UNKNOWN_METHOD -> 404;
     };
-    if (reply.hasBody()) {
-      json(status, reply.encodeBuffer(false));
-    } else {
+    if (!reply.hasBody()) {
       status(status);
+      return;
     }
+    Runnable release;
+    try {
+      release = AnswerBudget.SHARED.take(reply, AnswerBudget.WAIT_SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      release = null;
+    }
+    if (release == null) {
+      busy(reply);
+      return;
+    }
+    ByteBuffer body;
+    try {
+      body = reply.encodeBuffer(false);
+    } catch (RuntimeException | Error e) {
+      release.run();
+      throw e;
+    }
+    this.status = status;
+    response.setStatus(status);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+    write(body, release);
+  }
+
+  /**
+   * Answers a request whose large answer found no room in the {@link AnswerBudget} in time: a JSON-RPC error for its
+   * id, which the client may send again.
+   */
+  private void busy(Reply reply) {
+    io.promptd.mcp.jsonrpc.Response r = reply.response();
+    ErrorResponse error = new ErrorResponse(
+        r == null ? null : r.id(),
+        ErrorCodes.INTERNAL_ERROR,
+        "the server is busy sending other large answers: try again later",
+        null);
+    json(200, Wire.encode(error, null, false));
   }
 
   /** Answers with a JSON body. */
@@ -432,7 +481,13 @@ final class Exchange {
    * the connection's state for the next request on it.
    */
   private void write(ByteBuffer bytes) {
+    write(bytes, () -> {});
+  }
+
+  /** Writes the last bytes of the answer; {@code written} runs once they are written or the write failed. */
+  private void write(ByteBuffer bytes, Runnable written) {
     if (!lastWritten.compareAndSet(false, true)) {
+      written.run();
       LOG.log(
           System.Logger.Level.WARNING,
           "a second answer to one HTTP exchange was dropped",
@@ -447,10 +502,12 @@ final class Exchange {
         org.eclipse.jetty.util.Callback.from(
             () -> {
               lastWriteInFlight = false;
+              written.run();
               complete();
             },
             cause -> {
               lastWriteInFlight = false;
+              written.run();
               failNow(cause);
             }));
   }

@@ -6,7 +6,7 @@ import java.time.Duration;
 
 /**
  * What one caller may take of an {@link HttpTransport}, so that no caller can exhaust what the others need: request
- * size, sessions, connections, streams and the time a request's head may take. {@link #DEFAULTS} suit a team server;
+ * size, sessions, connections, streams and the time a request's head and body may take. {@link #DEFAULTS} suit a team server;
  * change one with its {@code with…} method and pass the result to {@link HttpTransportBuilder#limits(HttpLimits)}.
  *
  * @param maxBodyBytes the largest request body accepted; larger ones get 413
@@ -25,6 +25,12 @@ import java.time.Duration;
  * @param requestHeaderTimeout how long a request's head (request line and headers) may take to arrive whole, from the
  *     connection's opening or from the first byte after the previous response; a connection past it is closed.
  *     Unlike the idle timeout, which every byte restarts, this bounds a client that trickles its headers
+ * @param maxConnections how many connections the MCP listener holds open at once, for everyone together: at the
+ *     limit it accepts no more until one closes (new ones wait in the system's queue), while those open are served as
+ *     before. The admin listener is not counted, so that its probes still answer
+ * @param minRequestDataRate the slowest a request body may arrive, in bytes per second on average since its head
+ *     ended, once it has taken longer than {@code requestHeaderTimeout}: a connection trickling its body slower is
+ *     closed. Like the head's deadline, this bounds a client that keeps a connection by sending a byte now and then
  */
 public record HttpLimits(
     int maxBodyBytes,
@@ -32,15 +38,18 @@ public record HttpLimits(
     int maxSessionsPerCaller,
     int maxConnectionsPerAddress,
     int maxStreamsPerClient,
-    Duration requestHeaderTimeout) {
+    Duration requestHeaderTimeout,
+    int maxConnections,
+    int minRequestDataRate) {
 
   /**
    * 4 MiB bodies; 10,000 sessions, 200 per caller (room for a team of a few dozen people, each with a few clients,
    * sharing one address — a static token, an office's NAT — while fifty such callers are needed to reach the global
-   * limit); 256 connections per address; 32 streams per client; 20 s for a request's head.
+   * limit); 256 connections per address; 32 streams per client; 20 s for a request's head; 10,000 connections in
+   * all (as many as sessions: each HTTP+SSE session holds one); bodies at 1 KiB/s at least.
    */
   public static final HttpLimits DEFAULTS =
-      new HttpLimits(4 * 1024 * 1024, 10_000, 200, 256, 32, Duration.ofSeconds(20));
+      new HttpLimits(4 * 1024 * 1024, 10_000, 200, 256, 32, Duration.ofSeconds(20), 10_000, 1024);
 
   /**
    * Checks every limit.
@@ -53,6 +62,8 @@ public record HttpLimits(
     atLeastOne(maxSessionsPerCaller, "maxSessionsPerCaller");
     atLeastOne(maxConnectionsPerAddress, "maxConnectionsPerAddress");
     atLeastOne(maxStreamsPerClient, "maxStreamsPerClient");
+    atLeastOne(maxConnections, "maxConnections");
+    atLeastOne(minRequestDataRate, "minRequestDataRate");
     requireNonNull(requestHeaderTimeout, "requestHeaderTimeout");
     if (requestHeaderTimeout.isNegative() || requestHeaderTimeout.isZero()) {
       throw new IllegalArgumentException(
@@ -68,7 +79,9 @@ public record HttpLimits(
         maxSessionsPerCaller,
         maxConnectionsPerAddress,
         maxStreamsPerClient,
-        requestHeaderTimeout);
+        requestHeaderTimeout,
+        maxConnections,
+        minRequestDataRate);
   }
 
   /** These limits with another {@link #maxSessions()}. */
@@ -79,7 +92,9 @@ public record HttpLimits(
         maxSessionsPerCaller,
         maxConnectionsPerAddress,
         maxStreamsPerClient,
-        requestHeaderTimeout);
+        requestHeaderTimeout,
+        maxConnections,
+        minRequestDataRate);
   }
 
   /** These limits with another {@link #maxSessionsPerCaller()}. */
@@ -90,7 +105,9 @@ public record HttpLimits(
         max,
         maxConnectionsPerAddress,
         maxStreamsPerClient,
-        requestHeaderTimeout);
+        requestHeaderTimeout,
+        maxConnections,
+        minRequestDataRate);
   }
 
   /** These limits with another {@link #maxConnectionsPerAddress()}. */
@@ -101,7 +118,9 @@ public record HttpLimits(
         maxSessionsPerCaller,
         max,
         maxStreamsPerClient,
-        requestHeaderTimeout);
+        requestHeaderTimeout,
+        maxConnections,
+        minRequestDataRate);
   }
 
   /** These limits with another {@link #maxStreamsPerClient()}. */
@@ -112,7 +131,9 @@ public record HttpLimits(
         maxSessionsPerCaller,
         maxConnectionsPerAddress,
         max,
-        requestHeaderTimeout);
+        requestHeaderTimeout,
+        maxConnections,
+        minRequestDataRate);
   }
 
   /** These limits with another {@link #requestHeaderTimeout()}. */
@@ -123,7 +144,35 @@ public record HttpLimits(
         maxSessionsPerCaller,
         maxConnectionsPerAddress,
         maxStreamsPerClient,
-        timeout);
+        timeout,
+        maxConnections,
+        minRequestDataRate);
+  }
+
+  /** These limits with another {@link #maxConnections()}. */
+  public HttpLimits withMaxConnections(int max) {
+    return new HttpLimits(
+        maxBodyBytes,
+        maxSessions,
+        maxSessionsPerCaller,
+        maxConnectionsPerAddress,
+        maxStreamsPerClient,
+        requestHeaderTimeout,
+        max,
+        minRequestDataRate);
+  }
+
+  /** These limits with another {@link #minRequestDataRate()}, in bytes per second. */
+  public HttpLimits withMinRequestDataRate(int bytesPerSecond) {
+    return new HttpLimits(
+        maxBodyBytes,
+        maxSessions,
+        maxSessionsPerCaller,
+        maxConnectionsPerAddress,
+        maxStreamsPerClient,
+        requestHeaderTimeout,
+        maxConnections,
+        bytesPerSecond);
   }
 
   private static void atLeastOne(int value, String name) {

@@ -93,7 +93,8 @@ public final class HttpTransport implements AutoCloseable {
             b.adminMounts.byPath().entrySet().stream()
                 .map(e -> new AdminListener.Mounted(e.getKey(), e.getValue()))
                 .toList());
-    HeadDeadline deadline = new HeadDeadline(b.limits.requestHeaderTimeout());
+    HeadDeadline deadline =
+        new HeadDeadline(b.limits.requestHeaderTimeout(), b.limits.minRequestDataRate());
     this.handler = new Dispatcher(
         router,
         endpoint,
@@ -115,7 +116,10 @@ public final class HttpTransport implements AutoCloseable {
         Duration.ofMillis(Math.max(30_000, b.keepAliveInterval.toMillis() * 3)),
         o == null ? 0 : 2 * TokenVerifier.MAX_TOKEN_CHARS,
         new JettyServer.Connections(
-            deadline, b.limits.maxConnectionsPerAddress(), b.trustedProxies),
+            deadline,
+            b.limits.maxConnectionsPerAddress(),
+            b.limits.maxConnections(),
+            b.trustedProxies),
         tls,
         b.acceptedSendBufferSize,
         admin);

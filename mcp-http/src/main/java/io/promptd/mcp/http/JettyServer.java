@@ -12,6 +12,7 @@ import org.eclipse.jetty.io.ArrayByteBufferPool;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -54,10 +55,14 @@ final class JettyServer {
    *
    * @param deadline closes connections whose request head is late
    * @param perAddress the most open connections from one client address (one budget per listener)
+   * @param max the most open connections of the MCP listener, for everyone together
    * @param proxies the proxies whose forwarding headers are believed, or null for none
    */
   record Connections(
-      HeadDeadline deadline, int perAddress, @Nullable TrustedProxies proxies) {}
+      HeadDeadline deadline,
+      int perAddress,
+      int max,
+      @Nullable TrustedProxies proxies) {}
 
   /**
    * @param host the address to bind
@@ -123,6 +128,9 @@ final class JettyServer {
     }
     connector.setIdleTimeout(idleTimeout.toMillis());
     jetty.addConnector(connector);
+    // At the limit the listener stops accepting: new connections wait in the system's queue while
+    // the open ones are served. The admin listener is left out, so that its probes still answer.
+    jetty.addBean(new NetworkConnectionLimit(connections.max(), connector));
     if (adminListener != null) {
       HttpConfiguration plain = new HttpConfiguration();
       plain.setSendServerVersion(false);

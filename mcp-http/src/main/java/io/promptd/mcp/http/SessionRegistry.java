@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,6 +26,10 @@ import org.jspecify.annotations.Nullable;
  * <p>Each caller ({@link CallerKey}) may hold a quota of the sessions, so that one caller cannot take every place
  * under the global limit: a caller at its quota that opens another loses its least recently used idle session, ended
  * as if it had expired. When all of them are in use (a request or a GET stream), the new one is refused instead.
+ *
+ * <p>A few callers at their quota can still fill the global limit together. A new session then takes the place of the
+ * least recently used idle session of the caller holding the most, so that they cannot lock everyone else out; only
+ * when no session at all is idle is the new one refused.
  */
 final class SessionRegistry {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -85,7 +90,8 @@ final class SessionRegistry {
 
   /**
    * Makes a place for one more session of {@code owner}: while it holds its quota, ends its least recently used idle
-   * session. Returns false, ending nothing, when too many of them are in use.
+   * session; while the registry is full, that of the caller holding the most. Returns false, ending nothing, when too
+   * many of {@code owner}'s are in use; {@link #hasRoom} says whether the global limit still leaves none.
    */
   boolean makeRoom(String owner) {
     List<LegacySession> evicted;
@@ -136,7 +142,8 @@ final class SessionRegistry {
 
   /**
    * Removes as many of {@code owner}'s idle sessions, least recently used first, as it takes to bring it under its
-   * quota: the removed ones (to be closed outside the lock), or null when too few are idle. Holds the lock.
+   * quota, then, while the registry is full, the least recently used idle session of the caller holding the most: the
+   * removed ones (to be closed outside the lock), or null when too few of {@code owner}'s are idle. Holds the lock.
    */
   private @Nullable List<LegacySession> takeRoom(String owner) {
     List<LegacySession> mine = new ArrayList<>();
@@ -146,17 +153,54 @@ final class SessionRegistry {
       }
     }
     int excess = mine.size() - perCaller + 1;
-    if (excess <= 0) {
-      return List.of();
+    List<LegacySession> evicted = new ArrayList<>();
+    if (excess > 0) {
+      mine.removeIf(LegacySession::busy);
+      if (mine.size() < excess) {
+        return null;
+      }
+      mine.sort(Comparator.comparingLong(LegacySession::lastActive));
+      evicted.addAll(mine.subList(0, excess));
+      evicted.forEach(s -> sessions.remove(s.id(), s));
     }
-    mine.removeIf(LegacySession::busy);
-    if (mine.size() < excess) {
-      return null;
+    while (sessions.size() >= max) {
+      LegacySession idlest = idlestOfTheLargestHolder();
+      if (idlest == null) {
+        break; // every session in use: the new one is refused
+      }
+      sessions.remove(idlest.id(), idlest);
+      evicted.add(idlest);
     }
-    mine.sort(Comparator.comparingLong(LegacySession::lastActive));
-    List<LegacySession> evicted = List.copyOf(mine.subList(0, excess));
-    evicted.forEach(s -> sessions.remove(s.id(), s));
     return evicted;
+  }
+
+  /**
+   * The least recently used idle session of the caller holding the most sessions that has an idle one (of two holding
+   * as many, the one whose idle session is older), or null when none is idle. Holds the lock.
+   */
+  private @Nullable LegacySession idlestOfTheLargestHolder() {
+    Map<String, Integer> held = new HashMap<>();
+    Map<String, LegacySession> idlest = new HashMap<>();
+    for (LegacySession s : sessions.values()) {
+      if (s.closed()) {
+        continue;
+      }
+      held.merge(s.owner(), 1, Integer::sum);
+      if (!s.busy()) {
+        idlest.merge(s.owner(), s, (a, b) -> b.lastActive() - a.lastActive() < 0 ? b : a);
+      }
+    }
+    LegacySession chosen = null;
+    int most = 0;
+    for (Map.Entry<String, LegacySession> e : idlest.entrySet()) {
+      int n = held.getOrDefault(e.getKey(), 0);
+      LegacySession s = e.getValue();
+      if (chosen == null || n > most || (n == most && s.lastActive() - chosen.lastActive() < 0)) {
+        chosen = s;
+        most = n;
+      }
+    }
+    return chosen;
   }
 
   /** Closes what {@link #takeRoom} removed; whether it made room. */
@@ -175,8 +219,11 @@ final class SessionRegistry {
     if (!evicted.isEmpty()) {
       LOG.log(
           Level.DEBUG,
-          "a caller at its quota of {0} sessions: ended its oldest idle one",
-          perCaller);
+          "ended {0} idle session(s) to make room: a caller at its quota of {1}, or the limit of {2}"
+              + " reached",
+          evicted.size(),
+          perCaller,
+          max);
     }
     return true;
   }

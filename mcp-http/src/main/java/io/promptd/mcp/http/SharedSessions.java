@@ -162,6 +162,10 @@ final class SharedSessions implements AutoCloseable {
     }
     LegacySession ls = registry.get(t.key());
     if (ls == null) {
+      if (!registry.makeRoom(owner)) {
+        full[1] = true;
+        return null;
+      }
       if (!registry.hasRoom()) {
         full[0] = true;
         return null;

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -41,6 +42,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Each caller ({@link CallerKey}) may hold a quota of the sessions: a caller at its quota that opens another stream
  * loses the stream of its session idle longest (no POST being served), so that one caller cannot take every place.
+ * When a few callers at their quota fill the global limit together, a new stream takes the place of the idlest of the
+ * caller holding the most here.
  */
 final class SseTransportEndpoint {
   /** Where a client opens its stream. */
@@ -155,7 +158,7 @@ final class SseTransportEndpoint {
     }
     String owner = CallerKey.of(ex);
     // The caller's own idlest session goes first, so that a caller at its quota goes on at its own
-    // expense, never at anyone else's, even when the global limit is reached.
+    // expense; then, when the global limit is reached, that of the caller holding the most.
     if (!makeRoom(owner, null)) {
       refuseOverQuota(ex);
       return;
@@ -291,20 +294,59 @@ final class SseTransportEndpoint {
         }
       }
       int excess = mine.size() - perCaller + (added == null ? 1 : 0);
-      if (excess <= 0) {
-        return true;
+      evicted = new ArrayList<>();
+      if (excess > 0) {
+        String addedId = added == null ? null : added.id();
+        mine.removeIf(s -> s.id().equals(addedId) || s.posting().get() > 0);
+        if (mine.size() < excess) {
+          return false;
+        }
+        mine.sort(Comparator.comparingLong(s -> s.lastActive().get()));
+        evicted.addAll(mine.subList(0, excess));
+        evicted.forEach(s -> sessions.remove(s.id(), s));
       }
-      String addedId = added == null ? null : added.id();
-      mine.removeIf(s -> s.id().equals(addedId) || s.posting().get() > 0);
-      if (mine.size() < excess) {
-        return false;
+      // Full: the caller holding the most gives way, so that a few at their quota lock nobody out.
+      while (added == null && sessions.size() + otherSessions.getAsInt() >= maxSessions) {
+        Session idlest = idlestOfTheLargestHolder();
+        if (idlest == null) {
+          break;
+        }
+        sessions.remove(idlest.id(), idlest);
+        evicted.add(idlest);
       }
-      mine.sort(Comparator.comparingLong(s -> s.lastActive().get()));
-      evicted = List.copyOf(mine.subList(0, excess));
-      evicted.forEach(s -> sessions.remove(s.id(), s));
     }
     evicted.forEach(s -> s.queue().close()); // its stream ends, and the session with it
     return true;
+  }
+
+  /**
+   * The session idle longest (no POST being served) of the caller holding the most sessions here that has one, or null
+   * when none is idle. Holds the lock.
+   */
+  private @Nullable Session idlestOfTheLargestHolder() {
+    Map<String, Integer> held = new HashMap<>();
+    Map<String, Session> idlest = new HashMap<>();
+    for (Session s : sessions.values()) {
+      held.merge(s.owner(), 1, Integer::sum);
+      if (s.posting().get() == 0) {
+        idlest.merge(s.owner(), s, (a, b) -> idleLonger(b, a) ? b : a);
+      }
+    }
+    Session chosen = null;
+    int most = 0;
+    for (Map.Entry<String, Session> e : idlest.entrySet()) {
+      int n = held.getOrDefault(e.getKey(), 0);
+      Session s = e.getValue();
+      if (chosen == null || n > most || (n == most && idleLonger(s, chosen))) {
+        chosen = s;
+        most = n;
+      }
+    }
+    return chosen;
+  }
+
+  private static boolean idleLonger(Session a, Session b) {
+    return a.lastActive().get() - b.lastActive().get() < 0;
   }
 
   private void refuseOverQuota(Exchange ex) {

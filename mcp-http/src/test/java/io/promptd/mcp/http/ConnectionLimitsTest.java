@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * What bounds the connections a client can hold, over real sockets: a request head that trickles in is cut at its
- * deadline (Jetty's idle timeout starts again with every byte), one address gets so many connections and no more
- * while another still connects, and the server's file descriptors stay bounded under a trickle attack.
+ * deadline (Jetty's idle timeout starts again with every byte), and so is a body that trickles in below the minimum
+ * rate; one address gets so many connections and no more while another still connects, the listener holds so many in
+ * all while those open are served, and the server's file descriptors stay bounded under a trickle attack.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ConnectionLimitsTest {
@@ -134,6 +135,106 @@ class ConnectionLimitsTest {
         }
       }
     }
+  }
+
+  @Test
+  void aClientTricklingItsBodyIsDisconnected() throws Exception {
+    try (McpServer server = ConformanceFixtures.server();
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
+            .limits(HttpLimits.DEFAULTS
+                .withRequestHeaderTimeout(Duration.ofSeconds(1))
+                .withMinRequestDataRate(1024))
+            .build()
+            .start();
+        RawSocket slow = new RawSocket("127.0.0.1", http.port())) {
+      slow.send(bodyHead(http.port(), 100_000));
+      Thread trickle = Thread.ofVirtual().start(() -> {
+        try {
+          for (int i = 0; i < 1000; i++) { // 10 bytes every 100 ms: never idle, far below the rate
+            TimeUnit.MILLISECONDS.sleep(100);
+            slow.send(" ".repeat(10));
+          }
+        } catch (IOException | InterruptedException e) {
+          // cut: what the test waits for
+        }
+      });
+      try {
+        // The idle timeout (30 s) never fires: only the rate can cut it this soon.
+        assertThat(slow.closedWithin(Duration.ofSeconds(15)))
+            .as("the trickling body's connection is closed")
+            .isTrue();
+      } finally {
+        trickle.interrupt();
+        trickle.join();
+      }
+    }
+  }
+
+  @Test
+  void aBodyArrivingSlowlyButAboveTheRateIsServed() throws Exception {
+    try (McpServer server = ConformanceFixtures.server();
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
+            .limits(HttpLimits.DEFAULTS
+                .withRequestHeaderTimeout(Duration.ofMillis(500))
+                .withMinRequestDataRate(100))
+            .build()
+            .start();
+        RawSocket client = new RawSocket("127.0.0.1", http.port())) {
+      String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+      int chunks = 20;
+      int chunk = 1000; // 1,000 bytes every 100 ms: a hundred times the rate
+      client.send(bodyHead(http.port(), chunks * chunk + ping.length()));
+      for (int i = 0; i < chunks; i++) {
+        TimeUnit.MILLISECONDS.sleep(100);
+        client.send(" ".repeat(chunk));
+      }
+      client.send(ping);
+      assertThat(client.status()).as("answered, not cut").isPositive();
+    }
+  }
+
+  @Test
+  void connectionsPastTheGlobalLimitWaitWhileThoseOpenAreServed() throws Exception {
+    try (McpServer server = ConformanceFixtures.server();
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
+            .limits(HttpLimits.DEFAULTS.withMaxConnections(3))
+            .build()
+            .start()) {
+      String probe = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:" + http.port() + "\r\n\r\n";
+      List<RawSocket> held = new ArrayList<>();
+      try {
+        for (int i = 0; i < 3; i++) { // from three addresses: the limit per address plays no part
+          RawSocket s = new RawSocket("127.0.0." + (i + 1), http.port());
+          held.add(s);
+          assertThat(s.send(probe).answer()).isEqualTo(200);
+        }
+        RawSocket fourth = new RawSocket("127.0.0.4", http.port());
+        held.add(fourth);
+        fourth.send(probe);
+        assertThat(fourth.quietFor(Duration.ofSeconds(1)))
+            .as("the fourth connection is not served while three are open")
+            .isTrue();
+        assertThat(held.get(1).send(probe).answer())
+            .as("an open connection is served")
+            .isEqualTo(200);
+        held.removeFirst().close();
+        assertThat(fourth.status()).as("served once a place is free").isEqualTo(200);
+      } finally {
+        for (RawSocket s : held) {
+          s.close();
+        }
+      }
+    }
+  }
+
+  /** The head of a legacy POST to the MCP endpoint whose body of {@code length} bytes is still to come. */
+  private static String bodyHead(int port, int length) {
+    return "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port
+        + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream"
+        + "\r\nContent-Length: " + length + "\r\n\r\n";
   }
 
   @Test

@@ -17,10 +17,13 @@ class HttpLimitsTest {
         .withMaxSessionsPerCaller(3)
         .withMaxConnectionsPerAddress(7)
         .withMaxStreamsPerClient(5)
-        .withRequestHeaderTimeout(Duration.ofSeconds(2));
-    assertThat(changed).isEqualTo(new HttpLimits(1024, 9, 3, 7, 5, Duration.ofSeconds(2)));
+        .withRequestHeaderTimeout(Duration.ofSeconds(2))
+        .withMaxConnections(11)
+        .withMinRequestDataRate(13);
+    assertThat(changed).isEqualTo(new HttpLimits(1024, 9, 3, 7, 5, Duration.ofSeconds(2), 11, 13));
     assertThat(d.withMaxSessions(9))
-        .isEqualTo(new HttpLimits(4 * 1024 * 1024, 9, 200, 256, 32, Duration.ofSeconds(20)));
+        .isEqualTo(
+            new HttpLimits(4 * 1024 * 1024, 9, 200, 256, 32, Duration.ofSeconds(20), 10_000, 1024));
   }
 
   @Test
@@ -32,5 +35,9 @@ class HttpLimitsTest {
         .hasMessage("HttpLimits.maxConnectionsPerAddress: must be at least 1, not -1");
     assertThatThrownBy(() -> HttpLimits.DEFAULTS.withRequestHeaderTimeout(Duration.ZERO))
         .hasMessage("HttpLimits.requestHeaderTimeout: must be positive, not PT0S");
+    assertThatThrownBy(() -> HttpLimits.DEFAULTS.withMaxConnections(0))
+        .hasMessage("HttpLimits.maxConnections: must be at least 1, not 0");
+    assertThatThrownBy(() -> HttpLimits.DEFAULTS.withMinRequestDataRate(0))
+        .hasMessage("HttpLimits.minRequestDataRate: must be at least 1, not 0");
   }
 }

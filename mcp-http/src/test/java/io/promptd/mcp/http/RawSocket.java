@@ -46,6 +46,25 @@ final class RawSocket implements AutoCloseable {
     return line == null || line.length() < 12 ? -1 : Integer.parseInt(line.substring(9, 12));
   }
 
+  /**
+   * Reads a whole response, head and a {@code Content-Length} body, so that the connection can carry another: its
+   * status, or -1 when the server closed the connection instead.
+   */
+  int answer() throws IOException {
+    int status = status();
+    if (status < 0) {
+      return status;
+    }
+    int length = 0;
+    for (String h = line(); h != null && !h.isEmpty(); h = line()) {
+      if (h.regionMatches(true, 0, "Content-Length:", 0, 15)) {
+        length = Integer.parseInt(h.substring(15).strip());
+      }
+    }
+    socket.getInputStream().readNBytes(length);
+    return status;
+  }
+
   /** Reads everything until the server closes the connection. */
   String rest() throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -75,6 +94,24 @@ final class RawSocket implements AutoCloseable {
       return false;
     } catch (SocketException e) {
       return true; // reset
+    }
+  }
+
+  /**
+   * Whether nothing arrives for {@code within}: no byte, no end of stream. Reads at most one byte, so a true answer
+   * leaves the response to come for {@link #status()}.
+   */
+  boolean quietFor(Duration within) throws IOException {
+    socket.setSoTimeout((int) Math.max(1, within.toMillis()));
+    try {
+      socket.getInputStream().read();
+      return false;
+    } catch (SocketTimeoutException e) {
+      return true;
+    } catch (SocketException e) {
+      return false; // reset
+    } finally {
+      socket.setSoTimeout(15_000);
     }
   }
 

@@ -126,6 +126,28 @@ class SecurityHttpTest {
   }
 
   @Test
+  void aMalformedAuthorizationHeaderIs400WithAStaticTokenAsWithOAuth() throws Exception {
+    try (McpServer s = ConformanceFixtures.server();
+        HttpTransport secured =
+            HttpTransport.builder().server(s).bearerToken("s3cret").build().start()) {
+      TestClient c = new TestClient(secured.uri());
+      for (String malformed : List.of("Bearer a b", "Bearer", "Bearer a b c")) {
+        HttpResponse<String> r = c.post(INIT, "Authorization", malformed);
+        assertThat(r.statusCode()).as(malformed).isEqualTo(400);
+        assertThat(r.headers().firstValue("WWW-Authenticate"))
+            .hasValue("Bearer error=\"invalid_request\"");
+        assertThat(r.body())
+            .contains(
+                "Bad Request: the Authorization header is malformed (one header: Bearer TOKEN)");
+      }
+      HttpResponse<String> twice =
+          c.post(INIT, "Authorization", "Bearer s3cret", "Authorization", "Bearer s3cret");
+      assertThat(twice.statusCode()).isEqualTo(400);
+      assertThat(c.post(INIT, "Authorization", "Bearer wrong").statusCode()).isEqualTo(401);
+    }
+  }
+
+  @Test
   void acceptMustAdmitJsonAndEventStream() {
     assertThat(client.post(INIT, "Accept", "text/html").statusCode()).isEqualTo(406);
     assertThat(client.post(INIT, "Accept", "application/json").statusCode()).isEqualTo(406);

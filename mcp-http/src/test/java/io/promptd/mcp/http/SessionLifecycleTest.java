@@ -108,7 +108,7 @@ class SessionLifecycleTest {
   }
 
   @Test
-  void theSessionLimitAnswers503() throws Exception {
+  void theSessionLimitAnswers503WhenEverySessionIsInUse() throws Exception {
     try (McpServer server = ConformanceFixtures.server();
         HttpTransport http = HttpTransport.builder()
             .server(server)
@@ -116,9 +116,18 @@ class SessionLifecycleTest {
             .build()
             .start()) {
       TestClient client = new TestClient(http.uri());
-      client.initialize("2025-11-25");
-      client.initialize("2025-11-25");
-      assertThat(client.post(INIT).statusCode()).isEqualTo(503);
+      // An open GET stream keeps a session in use: none can make way (see SessionQuotaTest for
+      // idle ones).
+      HttpResponse<InputStream> first =
+          client.getStream("Mcp-Session-Id", client.initialize("2025-11-25"));
+      HttpResponse<InputStream> second =
+          client.getStream("Mcp-Session-Id", client.initialize("2025-11-25"));
+      try {
+        assertThat(client.post(INIT).statusCode()).isEqualTo(503);
+      } finally {
+        first.body().close();
+        second.body().close();
+      }
     }
   }
 

@@ -24,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SessionQuotaTest {
   private static final String A = "203.0.113.1";
   private static final String B = "203.0.113.2";
+  private static final String C = "203.0.113.3";
   private static final byte[] SECRET =
       "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
   private static final String PING = request(2, "ping", "{}");
@@ -61,8 +62,74 @@ class SessionQuotaTest {
       assertThat(ping(client, A, ids.get(2))).isEqualTo(404);
       assertThat(ping(client, A, more)).isEqualTo(200);
       assertThat(ping(client, B, other)).isEqualTo(200);
-      // ...while B, under its quota, meets the global limit as before.
-      assertThat(client.post(init(), "X-Forwarded-For", B).statusCode()).isEqualTo(503);
+      // ...and so does B, under its quota: at A's, who holds the most.
+      String second = initialize(client, B);
+      assertThat(ping(client, A, ids.get(3))).isEqualTo(404);
+      assertThat(ping(client, B, second)).isEqualTo(200);
+      assertThat(ping(client, B, other)).isEqualTo(200);
+      assertThat(http.sessionCount()).isEqualTo(4);
+    }
+  }
+
+  @ParameterizedTest(name = "signed ids: {0}")
+  @ValueSource(booleans = {false, true})
+  void aFullServerEndsTheOldestIdleSessionOfTheCallerHoldingTheMost(boolean signed)
+      throws Exception {
+    try (McpServer server = ConformanceFixtures.server();
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
+            .trustProxy(true)
+            .limits(HttpLimits.DEFAULTS.withMaxSessions(5).withMaxSessionsPerCaller(3))
+            .sessionSecret(signed ? SECRET : null)
+            .build()
+            .start()) {
+      TestClient client = new TestClient(http.uri());
+      List<String> a = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        a.add(initialize(client, A));
+      }
+      String b1 = initialize(client, B);
+      String b2 = initialize(client, B);
+      assertThat(http.sessionCount()).isEqualTo(5);
+      // A third caller, holding nothing, is not locked out: A, who holds the most, gives way.
+      String c = initialize(client, C);
+      assertThat(http.sessionCount()).isEqualTo(5);
+      assertThat(ping(client, A, a.get(0))).isEqualTo(404);
+      for (String kept : a.subList(1, 3)) {
+        assertThat(ping(client, A, kept)).isEqualTo(200);
+      }
+      assertThat(ping(client, B, b1)).isEqualTo(200);
+      assertThat(ping(client, B, b2)).isEqualTo(200);
+      assertThat(ping(client, C, c)).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void aFullServerWhoseSessionsAreAllInUseGets503() throws Exception {
+    try (McpServer server = ConformanceFixtures.server();
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
+            .trustProxy(true)
+            .limits(HttpLimits.DEFAULTS.withMaxSessions(2).withMaxSessionsPerCaller(2))
+            .build()
+            .start()) {
+      TestClient client = new TestClient(http.uri());
+      List<HttpResponse<InputStream>> streams = new ArrayList<>();
+      try {
+        for (int i = 0; i < 2; i++) {
+          String sid = initialize(client, A);
+          HttpResponse<InputStream> get =
+              client.getStream("Mcp-Session-Id", sid, "X-Forwarded-For", A);
+          assertThat(get.statusCode()).isEqualTo(200);
+          streams.add(get);
+        }
+        assertThat(client.post(init(), "X-Forwarded-For", B).statusCode()).isEqualTo(503);
+        assertThat(http.sessionCount()).isEqualTo(2);
+      } finally {
+        for (HttpResponse<InputStream> s : streams) {
+          s.body().close();
+        }
+      }
     }
   }
 
@@ -128,6 +195,42 @@ class SessionQuotaTest {
         streams.add(other);
         SseTransportTest.initialize(http, other, "X-Forwarded-For", B);
         assertThat(http.sessionCount()).isEqualTo(3);
+      } finally {
+        for (SseTransportTest.Stream s : streams) {
+          s.close();
+        }
+      }
+    }
+  }
+
+  @Test
+  void aFullServerEndsTheIdlestStreamOfTheSseCallerHoldingTheMost() throws Exception {
+    try (McpServer server = ConformanceFixtures.server();
+        HttpTransport http = HttpTransport.builder()
+            .server(server)
+            .trustProxy(true)
+            .limits(HttpLimits.DEFAULTS.withMaxSessions(3).withMaxSessionsPerCaller(2))
+            .build()
+            .start()) {
+      List<SseTransportTest.Stream> streams = new ArrayList<>();
+      try {
+        List<URI> endpoints = new ArrayList<>();
+        for (String caller : List.of(A, A, B)) {
+          SseTransportTest.Stream s = SseTransportTest.open(http, "X-Forwarded-For", caller);
+          streams.add(s);
+          endpoints.add(SseTransportTest.initialize(http, s, "X-Forwarded-For", caller));
+        }
+        SseTransportTest.Stream third = SseTransportTest.open(http, "X-Forwarded-For", C);
+        streams.add(third);
+        SseTransportTest.initialize(http, third, "X-Forwarded-For", C);
+        streams.getFirst().awaitEnd(); // A's oldest made way
+        assertThat(http.sessionCount()).isEqualTo(3);
+        assertThat(SseTransportTest.post(endpoints.get(1), PING, "X-Forwarded-For", A)
+                .statusCode())
+            .isEqualTo(202);
+        assertThat(SseTransportTest.post(endpoints.get(2), PING, "X-Forwarded-For", B)
+                .statusCode())
+            .isEqualTo(202);
       } finally {
         for (SseTransportTest.Stream s : streams) {
           s.close();

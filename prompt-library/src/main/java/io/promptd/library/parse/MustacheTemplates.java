@@ -23,6 +23,12 @@ import org.jspecify.annotations.Nullable;
  */
 final class MustacheTemplates {
   private static final int MAX_PARTIALS = 64;
+  /**
+   * How deep sections ({@code {{#a}}}, {@code {{^a}}}) may nest in one file or partial. Compiling, checking and
+   * rendering a template each recurse once per level, on the thread that reloads the library or answers a request.
+   */
+  static final int MAX_SECTION_DEPTH = 64;
+
   private static final Pattern LINE = Pattern.compile(" @ line (\\d+)");
   private static final Set<String> SPECIAL = Set.of(".", "this", "-first", "-last", "-index");
   /**
@@ -76,6 +82,7 @@ final class MustacheTemplates {
       }
       return simple.isEmpty() ? TextTemplate.literal(source) : new Deferred(source);
     }
+    checkDepth(source, firstLine, "");
     Template plain = parse(PLAIN, source, firstLine, "");
     Template template = plain;
     if (!includes(plain).isEmpty()) {
@@ -201,6 +208,56 @@ final class MustacheTemplates {
     }
   }
 
+  /**
+   * Refuses sections nested deeper than {@link #MAX_SECTION_DEPTH}, before the compiler recurses into them. Reads the
+   * tags as Mustache does, delimiter changes ({@code {{=<% %>=}}}) included; what is malformed is left to the compiler.
+   */
+  static void checkDepth(String source, int firstLine, String partialName) throws ParseException {
+    String open = "{{";
+    String close = "}}";
+    int depth = 0;
+    int at = source.indexOf(open);
+    while (at >= 0) {
+      int start = at + open.length();
+      int end = source.indexOf(close, start);
+      if (end < 0) {
+        return;
+      }
+      String tag = source.substring(start, end).strip();
+      int after = end + close.length();
+      char kind = tag.isEmpty() ? ' ' : tag.charAt(0);
+      if (kind == '#' || kind == '^' || kind == '$' || kind == '<') {
+        if (++depth > MAX_SECTION_DEPTH) {
+          int line = partialName.isEmpty() ? firstLine + lineOf(source, at) - 1 : firstLine;
+          String where = partialName.isEmpty() ? "" : " in partial '" + partialName + "'";
+          throw new ParseException(
+              line,
+              "template error" + where + ": sections are nested more than " + MAX_SECTION_DEPTH
+                  + " levels deep");
+        }
+      } else if (kind == '/') {
+        depth = Math.max(0, depth - 1);
+      } else if (kind == '=' && tag.length() > 1 && tag.endsWith("=")) {
+        String[] delimiters = tag.substring(1, tag.length() - 1).strip().split("\\s+", -1);
+        if (delimiters.length == 2 && !delimiters[0].isEmpty() && !delimiters[1].isEmpty()) {
+          open = delimiters[0];
+          close = delimiters[1];
+        }
+      } else if (kind == '{' && source.startsWith("}", after)) {
+        after++; // a triple mustache closes with one more brace
+      }
+      at = source.indexOf(open, after);
+    }
+  }
+
+  private static int lineOf(String source, int offset) {
+    int line = 1;
+    for (int i = source.indexOf('\n'); i >= 0 && i < offset; i = source.indexOf('\n', i + 1)) {
+      line++;
+    }
+    return line;
+  }
+
   /** Depth-first over includes, so a partial that includes itself, directly or not, is caught. */
   private void resolvePartials(Template template, int line, List<String> stack)
       throws ParseException {
@@ -218,6 +275,7 @@ final class MustacheTemplates {
         String source =
             SafeFiles.decodeUtf8(files.read(root, locate(name, line), maxBytes, line, "partial"));
         partialSources.put(name, source);
+        checkDepth(source, line, name);
         partial = parse(withPartials(), source, line, name);
         partials.put(name, partial);
       }

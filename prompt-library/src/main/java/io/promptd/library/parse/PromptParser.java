@@ -46,14 +46,22 @@ public final class PromptParser {
       }
     } catch (ParseException e) {
       problems.error(e);
-    } catch (RuntimeException e) {
-      // A bug or a library surprise must cost one file, not the whole library; the diagnostic
-      // reaches clients, so it
-      // names no Java internals (PromptFileFuzzTest checks), and the details go to the server log.
+    } catch (StackOverflowError e) {
+      // Some structure of the file (front matter, template, a format's own syntax) is nested deeper
+      // than a reader
+      // recursing over it can go: that file's fault, not the server's, and the thread reading it
+      // lives on.
+      problems.error(1, "cannot parse this file: it is nested too deeply to be read");
+    } catch (RuntimeException | Error e) {
+      // A bug or a library surprise must cost one file, not the whole library, nor the thread that
+      // reloads it; the
+      // diagnostic reaches clients, so it names no Java internals (PromptFileFuzzTest checks), and
+      // the details go to
+      // the server log.
       System.getLogger("io.promptd.library")
           .log(System.Logger.Level.WARNING, "parsing " + file + " failed", e);
       problems.error(
-          0, "cannot parse this file: an internal error (the server log has the details)");
+          1, "cannot parse this file: an internal error (the server log has the details)");
     }
     return new ParseResult(file, prompt, problems.all(), dependencies, attached, fingerprint(data));
   }

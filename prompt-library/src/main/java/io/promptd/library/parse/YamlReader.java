@@ -1,6 +1,7 @@
 package io.promptd.library.parse;
 
 import io.promptd.library.parse.YamlNode.Kind;
+import java.io.Serial;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.composer.Composer;
+import org.snakeyaml.engine.v2.events.Event;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
@@ -17,6 +19,7 @@ import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 import org.snakeyaml.engine.v2.nodes.Tag;
+import org.snakeyaml.engine.v2.parser.Parser;
 import org.snakeyaml.engine.v2.parser.ParserImpl;
 import org.snakeyaml.engine.v2.resolver.JsonScalarResolver;
 import org.snakeyaml.engine.v2.scanner.StreamReader;
@@ -28,12 +31,22 @@ import org.snakeyaml.engine.v2.scanner.StreamReader;
 final class YamlReader {
   private static final int MAX_NODES = 10_000;
   private static final int MAX_DEPTH = 32;
+  /**
+   * The composer's events a front matter may have: {@link #MAX_NODES} nodes are at most twice as many events (a
+   * collection starts and ends), and the events beyond are the stream's and document's own.
+   */
+  private static final int MAX_EVENTS = 2 * MAX_NODES + 8;
+  /**
+   * Front matter is bounded on its own, not only by the file's size limit, which a deployment may raise: the reader
+   * holds every code point of it.
+   */
+  private static final int MAX_CODE_POINTS = 2 << 20;
   // Immutable and costly to build (it sets up the schema's resolvers), so shared by every parse.
   private static final LoadSettings SETTINGS = LoadSettings.builder()
       .setLabel("front matter")
       .setAllowRecursiveKeys(false)
       .setMaxAliasesForCollections(20)
-      .setCodePointLimit(Integer.MAX_VALUE) // file size is capped before parsing
+      .setCodePointLimit(MAX_CODE_POINTS)
       .build();
 
   /** The first characters {@link JsonScalarResolver} has resolvers for, besides the empty string. */
@@ -63,8 +76,12 @@ final class YamlReader {
   static YamlNode.Mapping readFully(String yaml, int firstLine) throws ParseException {
     Optional<Node> root;
     try {
-      root = new Composer(SETTINGS, new ParserImpl(SETTINGS, new StreamReader(SETTINGS, yaml)))
-          .getSingleNode();
+      root = new Composer(SETTINGS, new BoundedParser(yaml, firstLine)).getSingleNode();
+    } catch (BoundedParser.TooLarge e) {
+      throw new ParseException(e.line, e.problem);
+    } catch (StackOverflowError e) {
+      // The parser bounds the depth the composer recurses to; this is the last line of defence.
+      throw new ParseException(firstLine, "front matter is too deeply nested to read");
     } catch (MarkedYamlEngineException e) {
       int line = e.getProblemMark()
           .or(e::getContextMark)
@@ -161,5 +178,76 @@ final class YamlReader {
 
   private int line(Optional<Mark> mark) {
     return mark.map(m -> m.getLine() + firstLine).orElse(firstLine);
+  }
+
+  /**
+   * SnakeYAML's parser, with its events counted as the composer pulls them. The composer recurses once per level of
+   * nesting and has no depth limit of its own, so a few kilobytes of brackets would overflow the stack of the thread
+   * reading them: the depth and the number of events are checked here, before the composer goes deeper. The parser
+   * itself keeps its state on the heap, whatever the nesting.
+   */
+  private static final class BoundedParser implements Parser {
+    private final Parser parser;
+    private final int firstLine;
+    private int depth;
+    private int events;
+
+    BoundedParser(String yaml, int firstLine) {
+      this.parser = new ParserImpl(SETTINGS, new StreamReader(SETTINGS, yaml));
+      this.firstLine = firstLine;
+    }
+
+    @Override
+    public boolean checkEvent(Event.ID choice) {
+      return parser.checkEvent(choice);
+    }
+
+    @Override
+    public Event peekEvent() {
+      return parser.peekEvent();
+    }
+
+    @Override
+    public boolean hasNext() {
+      return parser.hasNext();
+    }
+
+    @Override
+    public Event next() {
+      Event event = parser.next();
+      Event.ID id = event.getEventId();
+      if (id == Event.ID.MappingStart || id == Event.ID.SequenceStart) {
+        if (++depth > MAX_DEPTH + 1) {
+          throw new TooLarge(
+              line(event), "front matter is nested more than " + MAX_DEPTH + " levels deep");
+        }
+      } else if (id == Event.ID.MappingEnd || id == Event.ID.SequenceEnd) {
+        depth--;
+      }
+      if (++events > MAX_EVENTS) {
+        throw new TooLarge(
+            line(event), "front matter has more than " + MAX_NODES + " keys and values");
+      }
+      return event;
+    }
+
+    private int line(Event event) {
+      return event.getStartMark().map(m -> m.getLine() + firstLine).orElse(firstLine);
+    }
+
+    /** Thrown through the composer when a limit is passed; carries no stack trace. */
+    static final class TooLarge extends RuntimeException {
+      @Serial
+      private static final long serialVersionUID = 1L;
+
+      final int line;
+      final String problem;
+
+      TooLarge(int line, String problem) {
+        super(problem, null, false, false);
+        this.line = line;
+        this.problem = problem;
+      }
+    }
   }
 }
