@@ -23,9 +23,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * sampled throughout. Prints a summary and exits 1 when a check fails.
  *
  * <p>Usage: {@code Soak --url URL --pid PID --dir DIR [--seconds 600] [--clients 1000] [--slow N] [--warmup S]
- * [--think-ms 1000] [--grace S] [--break-streams N]}; {@code --break-streams N} breaks the streams of N legacy and N
- * modern clients halfway through (the client drops the connection, as a network failure would), to check that they
- * hear every change all the same.
+ * [--think-ms 1000] [--grace S] [--break-streams N] [--idle N] [--no-growth-check]}; {@code --break-streams N}
+ * breaks the streams of N legacy and N modern clients halfway through (the client drops the connection, as a
+ * network failure would), to check that they hear every change all the same.
+ *
+ *
+ * <p>{@code --idle N} adds N idle 2026-07-28 {@code subscriptions/listen} streams that send nothing else, held
+ * beside the clients and checked as theirs are (a {@code list_changed} after every edit); {@code --no-growth-check}
+ * reports RSS and descriptors without failing on their growth (a busy load grows the heap as it warms up).
  */
 public final class Soak {
   private static final int HTTP_CLIENTS = 8;
@@ -38,6 +43,9 @@ public final class Soak {
   private final int warmup;
   private final long thinkMillis;
   private final int grace;
+  private final int idle;
+  private final boolean growthCheck;
+  private final Latencies latencies = new Latencies();
   private final int breakStreams;
   private final AtomicBoolean stopping = new AtomicBoolean();
   private final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
@@ -54,6 +62,8 @@ public final class Soak {
     int w = -1;
     long t = 1000;
     int g = 10;
+    int id = 0;
+    boolean gc = true;
     int b = 0;
     for (int i = 0; i < args.length; i++) {
       String v = i + 1 < args.length ? args[i + 1] : "";
@@ -67,6 +77,11 @@ public final class Soak {
         case "--warmup" -> w = Integer.parseInt(v);
         case "--think-ms" -> t = Long.parseLong(v);
         case "--grace" -> g = Integer.parseInt(v);
+        case "--idle" -> id = Integer.parseInt(v);
+        case "--no-growth-check" -> {
+          gc = false;
+          i--; // no value
+        }
         case "--break-streams" -> b = Integer.parseInt(v);
         default -> throw new IllegalArgumentException("Soak: unknown option " + args[i]);
       }
@@ -84,6 +99,8 @@ public final class Soak {
     this.warmup = w >= 0 ? w : Math.max(15, s / 6);
     this.thinkMillis = t;
     this.grace = g;
+    this.idle = id;
+    this.growthCheck = gc;
     this.breakStreams = b;
   }
 
@@ -128,13 +145,21 @@ public final class Soak {
     sampler.start();
     String loadBefore = loadAverage();
 
+    List<SoakClient> idles = openIdle(https);
     int readers = clients - slow;
     List<SoakClient> reading = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     long rampNanos = Duration.ofSeconds(Math.min(10, Math.max(1, warmup / 2))).toNanos();
     for (int i = 0; i < readers; i++) {
       SoakClient c = new SoakClient(
-          i, i % 2 == 1, https.get(i % https.size()), uri, thinkMillis, stopping, this::failure);
+          i,
+          i % 2 == 1,
+          https.get(i % https.size()),
+          uri,
+          thinkMillis,
+          stopping,
+          this::failure,
+          latencies);
       reading.add(c);
       long startAt = t0 + rampNanos * i / Math.max(1, readers);
       threads.add(Thread.ofVirtual().name("soak-client-" + i).start(() -> {
@@ -173,7 +198,9 @@ public final class Soak {
       edit(n);
     }
     long lastEdit = edits.getLast();
-    awaitLastNotification(reading, lastEdit);
+    List<SoakClient> listening = new ArrayList<>(reading);
+    listening.addAll(idles);
+    awaitLastNotification(listening, lastEdit);
     ServerSampler.Sample last = sampler.sampleNow();
     String loadAfter = loadAverage();
     stopping.set(true);
@@ -181,9 +208,45 @@ public final class Soak {
       t.join(Duration.ofSeconds(60));
     }
     reading.forEach(SoakClient::close);
+    idles.forEach(SoakClient::close);
     slows.forEach(SlowConsumer::close);
     sampler.stop();
-    return report(reading, slows.size(), sampler, last, t0, loadBefore, loadAfter);
+    return report(reading, idles, slows.size(), sampler, last, t0, loadBefore, loadAfter);
+  }
+
+  /** Opens the idle streams, 32 at a time, before the clients start; each is acknowledged when this returns. */
+  private List<SoakClient> openIdle(List<HttpClient> https) throws InterruptedException {
+    List<SoakClient> idles = new ArrayList<>();
+    for (int i = 0; i < idle; i++) {
+      idles.add(new SoakClient(
+          i,
+          true,
+          true,
+          https.get(i % https.size()),
+          uri,
+          thinkMillis,
+          stopping,
+          this::failure,
+          latencies));
+    }
+    java.util.concurrent.Semaphore opening = new java.util.concurrent.Semaphore(32);
+    List<Thread> threads = new ArrayList<>();
+    for (SoakClient c : idles) {
+      opening.acquire();
+      threads.add(Thread.ofVirtual().name("soak-idle-" + c.name()).start(() -> {
+        try {
+          c.run();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        } finally {
+          opening.release();
+        }
+      }));
+    }
+    for (Thread t : threads) {
+      t.join(Duration.ofSeconds(60));
+    }
+    return idles;
   }
 
   /** Breaks the streams of {@link #breakStreams} legacy and as many modern clients (see the class comment). */
@@ -274,30 +337,35 @@ public final class Soak {
     }
   }
 
-  private boolean report(
-      List<SoakClient> reading,
-      int slowCount,
-      ServerSampler sampler,
-      ServerSampler.Sample last,
-      long t0,
-      String loadBefore,
-      String loadAfter) {
-    long requests = 0;
-    long failed = 0;
+  /** What a group of streams heard: edits expected after each opened, notifications received, edits missed. */
+  private record Heard(
+      long expected,
+      long received,
+      long missed,
+      int lastBefore,
+      int ended,
+      int notOpened,
+      int fewest,
+      int most,
+      int reopened,
+      int reinitialized,
+      List<String> endings) {}
+
+  private Heard heard(List<SoakClient> streams) {
     long expected = 0;
     long received = 0;
     long missed = 0;
     int lastBefore = 0;
     int ended = 0;
     int notOpened = 0;
+    int fewest = Integer.MAX_VALUE;
+    int most = 0;
     int reopened = 0;
     int reinitialized = 0;
     List<String> endings = new ArrayList<>();
     long graceNanos = Duration.ofSeconds(grace).toNanos();
     long lastEdit = edits.getLast();
-    for (SoakClient c : reading) {
-      requests += c.requests();
-      failed += c.failed();
+    for (SoakClient c : streams) {
       if (c.openedAt() == Long.MAX_VALUE) {
         notOpened++;
         continue;
@@ -314,6 +382,8 @@ public final class Soak {
       }
       List<Long> heard = c.heard();
       received += heard.size();
+      fewest = Math.min(fewest, heard.size());
+      most = Math.max(most, heard.size());
       int missedHere = 0;
       int j = 0;
       for (long e : edits) {
@@ -337,6 +407,52 @@ public final class Soak {
         lastBefore++;
       }
     }
+    return new Heard(
+        expected,
+        received,
+        missed,
+        lastBefore,
+        ended,
+        notOpened,
+        fewest == Integer.MAX_VALUE ? 0 : fewest,
+        most,
+        reopened,
+        reinitialized,
+        List.copyOf(endings));
+  }
+
+  private void streamProblems(Heard h, String whose, List<String> problems) {
+    if (h.notOpened() > 0 || h.ended() > 0) {
+      problems.add(h.notOpened() + " " + whose + "stream(s) never opened, " + h.ended()
+          + " lost (ended and not reopened)");
+    }
+    if (h.missed() > 0 || h.lastBefore() > 0) {
+      problems.add(h.missed() + " edit(s) not followed by list_changed within " + grace + " s on "
+          + whose + "streams; " + h.lastBefore() + " " + whose
+          + "stream(s) whose last list_changed precedes the last edit");
+    }
+  }
+
+  private boolean report(
+      List<SoakClient> reading,
+      List<SoakClient> idles,
+      int slowCount,
+      ServerSampler sampler,
+      ServerSampler.Sample last,
+      long t0,
+      String loadBefore,
+      String loadAfter) {
+    long requests = 0;
+    long failed = 0;
+    for (SoakClient c : reading) {
+      requests += c.requests();
+      failed += c.failed();
+    }
+    for (SoakClient c : idles) {
+      failed += c.failed();
+    }
+    Heard clientsHeard = heard(reading);
+    Heard idleHeard = heard(idles);
     // The growth checks start from the server under the whole load: on a busy machine the ramp can
     // outlast the
     // warm-up, and a sample taken while clients were still connecting would count their connections
@@ -352,15 +468,22 @@ public final class Soak {
     if (failed > 0) {
       problems.add(failed + " failed request(s)");
     }
-    if (notOpened > 0 || ended > 0) {
-      problems.add(
-          notOpened + " stream(s) never opened, " + ended + " lost (ended and not reopened)");
+    streamProblems(clientsHeard, "", problems);
+    streamProblems(idleHeard, "idle ", problems);
+    // The idle streams are all open before the first timed edit and closed together: each hears
+    // every
+    // notification the server sends, so any one that heard fewer than another lost some.
+    if (idleHeard.fewest() != idleHeard.most()) {
+      problems.add("the idle streams heard " + idleHeard.fewest() + " to " + idleHeard.most()
+          + " list_changed each, not all the same");
     }
-    if (missed > 0 || lastBefore > 0) {
-      problems.add(missed + " edit(s) not followed by list_changed within " + grace + " s; "
-          + lastBefore + " client(s) whose last list_changed precedes the last edit");
-    }
-    if (warm == null) {
+    long expected = clientsHeard.expected();
+    long received = clientsHeard.received();
+    long missed = clientsHeard.missed();
+    int lastBefore = clientsHeard.lastBefore();
+    if (!growthCheck) {
+      // reported below, not checked
+    } else if (warm == null) {
       problems.add("no sample after the " + warmup + " s warm-up");
     } else {
       if (last.rssKib() > warm.rssKib() * 1.10) {
@@ -391,19 +514,53 @@ public final class Soak {
         requests / (double) seconds);
     System.out.printf(
         Locale.ROOT,
+        "latency: p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms, max %.2f ms (%,d requests timed)%n",
+        latencies.quantileMillis(0.50),
+        latencies.quantileMillis(0.99),
+        latencies.quantileMillis(0.999),
+        latencies.quantileMillis(1.0),
+        latencies.count());
+    System.out.printf(
+        Locale.ROOT,
         "list_changed: %,d edits expected across reading clients, %,d received, %,d missed;"
             + " %d client(s) whose last one precedes the last edit%n",
         expected,
         received,
         missed,
         lastBefore);
+    if (!idles.isEmpty()) {
+      System.out.printf(
+          Locale.ROOT,
+          "idle streams: %,d (%,d never opened, %,d ended early); list_changed: %,d expected"
+              + " (%,d a stream, as many as the most any heard), %,d received (%,d to %,d a"
+              + " stream); %,d of %,d edits not followed by one within %d s; %d stream(s) whose last"
+              + " one precedes the last edit%n",
+          idles.size(),
+          idleHeard.notOpened(),
+          idleHeard.ended(),
+          (long) idleHeard.most() * (idles.size() - idleHeard.notOpened()),
+          idleHeard.most(),
+          idleHeard.received(),
+          idleHeard.fewest(),
+          idleHeard.most(),
+          idleHeard.missed(),
+          idleHeard.expected(),
+          grace,
+          idleHeard.lastBefore());
+      System.out.printf(
+          Locale.ROOT,
+          "idle list_changed: %,d/%,d received, %,d edits missed%n",
+          idleHeard.received(),
+          (long) idleHeard.most() * (idles.size() - idleHeard.notOpened()),
+          idleHeard.missed());
+    }
     System.out.printf(
         Locale.ROOT,
         "streams: %d early end(s) (%d reopened in a new session), %d lost%n",
-        reopened,
-        reinitialized,
-        ended);
-    for (String e : endings) {
+        clientsHeard.reopened(),
+        clientsHeard.reinitialized(),
+        clientsHeard.ended());
+    for (String e : clientsHeard.endings()) {
       System.out.println("  ended early: " + e);
     }
     for (ServerSampler.Sample s : sampler.samples()) {
@@ -414,6 +571,15 @@ public final class Soak {
           s.rssKib(),
           s.fds(),
           s.threads());
+    }
+    List<ServerSampler.Sample> all = sampler.samples();
+    if (!all.isEmpty()) {
+      System.out.printf(
+          Locale.ROOT,
+          "server RSS: %,d KiB at the first sample -> %,d KiB at the end, peak %,d KiB%n",
+          all.getFirst().rssKib(),
+          last.rssKib(),
+          sampler.peakRssKib());
     }
     if (warm != null) {
       System.out.printf(

@@ -39,12 +39,14 @@ final class SoakClient {
 
   private final int index;
   private final boolean modern;
+  private final boolean idle;
   private final String version;
   private final HttpClient http;
   private final URI uri;
   private final long thinkMillis;
   private final AtomicBoolean stopping;
   private final Consumer<String> failures;
+  private final Latencies latencies;
   private final List<Long> heard = new ArrayList<>();
   private final List<String> ends = new ArrayList<>();
   private final AtomicLong requests = new AtomicLong();
@@ -66,15 +68,35 @@ final class SoakClient {
       URI uri,
       long thinkMillis,
       AtomicBoolean stopping,
-      Consumer<String> failures) {
+      Consumer<String> failures,
+      Latencies latencies) {
+    this(index, modern, false, http, uri, thinkMillis, stopping, failures, latencies);
+  }
+
+  /**
+   * A client; an idle one ({@code idle}, modern only) holds its {@code subscriptions/listen} stream and sends nothing
+   * else.
+   */
+  SoakClient(
+      int index,
+      boolean modern,
+      boolean idle,
+      HttpClient http,
+      URI uri,
+      long thinkMillis,
+      AtomicBoolean stopping,
+      Consumer<String> failures,
+      Latencies latencies) {
     this.index = index;
     this.modern = modern;
+    this.idle = idle && modern;
     this.version = modern ? SoakWire.MODERN : LEGACY_VERSIONS[index % LEGACY_VERSIONS.length];
     this.http = http;
     this.uri = uri;
     this.thinkMillis = thinkMillis;
     this.stopping = stopping;
     this.failures = failures;
+    this.latencies = latencies;
   }
 
   boolean modern() {
@@ -82,7 +104,7 @@ final class SoakClient {
   }
 
   String name() {
-    return (modern ? "modern#" : "legacy(" + version + ")#") + index;
+    return (idle ? "idle#" : modern ? "modern#" : "legacy(" + version + ")#") + index;
   }
 
   long requests() {
@@ -138,6 +160,9 @@ final class SoakClient {
     }
     openedAt = System.nanoTime();
     Thread.ofVirtual().name("soak-stream-" + index).start(() -> follow(events));
+    if (idle) {
+      return; // the stream is read on its own thread until the soak closes it
+    }
     long seq = 0;
     while (!stopping.get()) {
       long think = thinkMillis / 2 + ThreadLocalRandom.current().nextLong(thinkMillis + 1);
@@ -146,6 +171,7 @@ final class SoakClient {
         break;
       }
       requests.incrementAndGet();
+      long started = System.nanoTime();
       try {
         switch ((int) (seq++ % 3)) {
           case 0 -> list();
@@ -155,6 +181,7 @@ final class SoakClient {
       } catch (Failure e) {
         fail(e.getMessage());
       }
+      latencies.add(System.nanoTime() - started);
     }
   }
 
