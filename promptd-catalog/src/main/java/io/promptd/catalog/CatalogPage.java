@@ -65,11 +65,19 @@ final class CatalogPage implements HttpMount {
     }
   }
 
+  /** A page: its HTML before and after the install section, which depends on the request (its {@code Host}). */
+  private record PageFile(WebCatalog.Page page, String head, String tail) {}
+
+  /** Where a page's install section goes in index.html. */
+  private static final String INSTALL = "{{install}}\n";
+
   private final Map<String, Asset> assets;
+  private final Map<String, PageFile> pages;
   /** A page's path without its last slash, answered with a redirect to the page. */
   private final Map<String, String> redirects;
 
   private final boolean openToAll;
+  private final WebCatalog.@Nullable Install install;
 
   /**
    * @param pages the pages: each at its path, calling its endpoint
@@ -77,10 +85,16 @@ final class CatalogPage implements HttpMount {
    *     or null when the server has none
    * @param openToAll whether visitors from other machines may load the page: when requests are authenticated (the
    *     page then asks for a token) or a public URL was configured; otherwise only loopback visitors may
+   * @param install what each page's install links add, or null for no links
    */
-  CatalogPage(List<WebCatalog.Page> pages, @Nullable String management, boolean openToAll) {
+  CatalogPage(
+      List<WebCatalog.Page> pages,
+      @Nullable String management,
+      boolean openToAll,
+      WebCatalog.@Nullable Install install) {
     String template = new String(read("index.html"), StandardCharsets.UTF_8);
     Map<String, Asset> files = new HashMap<>();
+    Map<String, PageFile> htmls = new HashMap<>();
     Map<String, String> moved = new HashMap<>();
     for (WebCatalog.Page page : pages) {
       String label = page.label();
@@ -88,9 +102,13 @@ final class CatalogPage implements HttpMount {
           .replace("{{endpoint}}", attribute(page.endpoint()))
           .replace("{{label}}", label == null ? "" : attribute(label))
           .replace("{{manage}}", management == null ? "" : attribute(management));
-      files.put(
+      int at = html.indexOf(INSTALL);
+      if (at < 0) {
+        throw new IllegalStateException("the catalog's index.html has no " + INSTALL.strip());
+      }
+      htmls.put(
           page.path(),
-          new Asset("text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8)));
+          new PageFile(page, html.substring(0, at), html.substring(at + INSTALL.length())));
       if (!page.path().equals("/")) {
         moved.put(page.path().substring(0, page.path().length() - 1), page.path());
       }
@@ -102,13 +120,16 @@ final class CatalogPage implements HttpMount {
     files.put("/catalog/app.css", new Asset("text/css; charset=utf-8", read("app.css")));
     files.put("/catalog/icon.svg", new Asset("image/svg+xml", read("icon.svg")));
     this.assets = Map.copyOf(files);
+    this.pages = Map.copyOf(htmls);
     this.redirects = Map.copyOf(moved);
     this.openToAll = openToAll;
+    this.install = install;
   }
 
   /** Every path this serves: the pages, their redirects and the shared files. */
   List<String> paths() {
     List<String> paths = new java.util.ArrayList<>(assets.keySet());
+    paths.addAll(pages.keySet());
     paths.addAll(redirects.keySet());
     return paths;
   }
@@ -139,6 +160,10 @@ final class CatalogPage implements HttpMount {
       return;
     }
     Asset asset = assets.get(request.path());
+    PageFile html = pages.get(request.path());
+    if (html != null) {
+      asset = new Asset("text/html; charset=utf-8", page(html, request));
+    }
     if (asset == null) {
       response.refuse(404, "Not Found");
       return;
@@ -149,6 +174,14 @@ final class CatalogPage implements HttpMount {
     } else {
       response.send(200, asset.contentType(), asset.body());
     }
+  }
+
+  /** A page as this request gets it: with the install section for the address it was asked at. */
+  private byte[] page(PageFile html, MountRequest request) {
+    WebCatalog.Install links = install;
+    String section =
+        links == null ? "" : InstallSection.html(html.page(), links, request.header("Host"));
+    return (html.head() + section + html.tail()).getBytes(StandardCharsets.UTF_8);
   }
 
   private static void securityHeaders(MountResponse response) {

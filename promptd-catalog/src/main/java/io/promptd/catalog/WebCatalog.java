@@ -3,6 +3,7 @@ package io.promptd.catalog;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.http.HttpTransportBuilder;
+import java.net.URI;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -14,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * library's changes; with a management API, also each prompt's versions, a diff between two, a "promote to…" label
  * move and its usage. Further pages (one per further endpoint, such as a label's) share its files. Its files hold no
  * library content (the page asks the endpoint for it, with the visitor's token), so they are served without a token,
- * after the transport's Host and Origin checks.
+ * after the transport's Host and Origin checks. Given an {@link Install}, each page also offers "Add to VS Code", "Add
+ * to Cursor" and the Claude Code command for its endpoint (links that never hold a token).
  *
  * <pre>{@code
  * HttpTransportBuilder http = HttpTransport.builder().server(server).path("/mcp").bearerToken(token);
@@ -53,6 +55,41 @@ public final class WebCatalog {
   }
 
   /**
+   * What the pages' install links add: each page's endpoint at the server's public URL, or else at the address the
+   * visitor used, with the token (if the server takes one) read from the client's side.
+   *
+   * @param publicUrl the URL clients reach the server by (such as {@code https://prompts.example.com/mcp}), whose
+   *     scheme and authority the links use with each page's endpoint; null: the scheme {@code tls} says and the {@code
+   *     Host} the visitor sent, which the transport has checked
+   * @param tls whether the server itself speaks TLS (the links' scheme when there is no public URL)
+   * @param tokenVariable the environment variable the links' bearer-token header reads, when the server takes a bearer
+   *     token; null when it takes none, or OAuth (which the clients do themselves)
+   */
+  public record Install(
+      @Nullable URI publicUrl, boolean tls, @Nullable String tokenVariable) {
+    /**
+     * Checks the URL and the variable.
+     *
+     * @throws IllegalArgumentException when the public URL is not an http or https URL with a host, or the variable is
+     *     not an environment variable's name
+     */
+    public Install {
+      if (publicUrl != null
+          && (!("http".equalsIgnoreCase(publicUrl.getScheme())
+                  || "https".equalsIgnoreCase(publicUrl.getScheme()))
+              || publicUrl.getHost() == null)) {
+        throw new IllegalArgumentException(
+            "WebCatalog.Install: the public URL must be an http or https URL with a host, not '"
+                + publicUrl + "'");
+      }
+      if (tokenVariable != null && !tokenVariable.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+        throw new IllegalArgumentException("WebCatalog.Install: the token variable must be an"
+            + " environment variable's name, not '" + tokenVariable + "'");
+      }
+    }
+  }
+
+  /**
    * Mounts the page at {@code /} and its script, style sheet and icon under {@code /catalog/}; the MCP path must then
    * be other than these ({@link HttpTransportBuilder#build()} refuses it otherwise).
    *
@@ -83,6 +120,27 @@ public final class WebCatalog {
    */
   public static HttpTransportBuilder mountOn(
       HttpTransportBuilder http, List<Page> pages, @Nullable String management, boolean openToAll) {
+    return mountOn(http, pages, management, openToAll, null);
+  }
+
+  /**
+   * Mounts each page at its path, as {@link #mountOn(HttpTransportBuilder, List, String, boolean)} does, each with the
+   * install links of its endpoint.
+   *
+   * @param http the transport to serve them
+   * @param pages the pages, each path once
+   * @param management as for {@link #mountOn(HttpTransportBuilder, List, String, boolean)}
+   * @param openToAll as for {@link #mountOn(HttpTransportBuilder, String, boolean)}
+   * @param install what the install links add; null for none
+   * @return {@code http}
+   * @throws IllegalArgumentException as {@link #mountOn(HttpTransportBuilder, List, String, boolean)} does
+   */
+  public static HttpTransportBuilder mountOn(
+      HttpTransportBuilder http,
+      List<Page> pages,
+      @Nullable String management,
+      boolean openToAll,
+      @Nullable Install install) {
     requireNonNull(http, "WebCatalog.mountOn: http");
     requireNonNull(pages, "WebCatalog.mountOn: pages");
     if (pages.isEmpty()) {
@@ -99,7 +157,7 @@ public final class WebCatalog {
       throw new IllegalArgumentException(
           "WebCatalog.mountOn: the management path must be absolute, not '" + management + "'");
     }
-    CatalogPage page = new CatalogPage(List.copyOf(pages), management, openToAll);
+    CatalogPage page = new CatalogPage(List.copyOf(pages), management, openToAll, install);
     for (String path : page.paths()) {
       http.mount(path, page);
     }

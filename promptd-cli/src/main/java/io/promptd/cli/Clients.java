@@ -1,5 +1,6 @@
 package io.promptd.cli;
 
+import io.promptd.catalog.links.InstallLinks;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
@@ -15,11 +16,14 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code promptd clients [DIR...] [--http URL] [--token-env VAR] [--name NAME] [--client ID]}: the ready configuration
- * of each MCP client for serving the given library — over stdio with absolute paths (the client starts promptd), or,
- * with {@code --http}, for a running HTTP server with a bearer token that each configuration takes from the
- * environment variable {@code VAR} (never the token itself). {@code --client ID} prints that client's configuration
- * alone, as its file holds it (or the command that adds it), for scripts and for the real-client tests.
+ * {@code promptd clients [DIR...] [--http URL] [--token-env VAR] [--name NAME] [--npx] [--client ID]}: the ready
+ * configuration of each MCP client for serving the given library — over stdio with absolute paths (the client starts
+ * promptd), or, with {@code --http}, for a running HTTP server with a bearer token that each configuration takes from
+ * the environment variable {@code VAR} (never the token itself) — beside the one-step forms: VS Code's install link and
+ * {@code code --add-mcp} command, Cursor's deep link and the {@code claude mcp add} line ({@link InstallLinks}). Over
+ * stdio it also prints the forms for promptd from npm ({@code npx -y promptd serve DIR}); {@code --npx} makes every
+ * configuration use that command. {@code --client ID} prints one client's configuration alone, as its file holds it
+ * (or the command or link that adds it), for scripts and for the real-client tests.
  */
 final class Clients {
   /** The system property the launchers set to their own absolute path. */
@@ -45,7 +49,7 @@ final class Clients {
           "claude-code",
           "Claude Code",
           "run once (user scope; --scope project writes .mcp.json instead)",
-          Clients::claudeCode),
+          t -> InstallLinks.claudeCommand(server(t))),
       new Client(
           "gemini-cli",
           "Gemini CLI",
@@ -63,12 +67,27 @@ final class Clients {
       new Client(
           "vscode", "VS Code (Copilot Chat)", ".vscode/mcp.json in the workspace", Clients::vscode),
       new Client(
+          "vscode-link",
+          "VS Code install link",
+          "open it (in a browser, or xdg-open/open 'LINK'): VS Code shows the server and asks before it adds it",
+          t -> InstallLinks.vscodeLink(server(t))),
+      new Client(
+          "vscode-cli",
+          "VS Code command line",
+          "run once (adds it to your user profile)",
+          t -> InstallLinks.vscodeCommand(server(t))),
+      new Client(
           "cursor",
           "Cursor",
           ".cursor/mcp.json in the project (or ~/.cursor/mcp.json)",
           t -> json(JsonObject.builder()
-              .put("mcpServers", servers(t, Clients::cursorServer))
+              .put("mcpServers", servers(t, x -> InstallLinks.cursorServer(server(x))))
               .build())),
+      new Client(
+          "cursor-link",
+          "Cursor install link",
+          "open it (in a browser, or xdg-open/open 'LINK'): Cursor shows the server and asks before it adds it",
+          t -> InstallLinks.cursorLink(server(t))),
       new Client(
           "opencode",
           "opencode",
@@ -106,10 +125,12 @@ final class Clients {
     String tokenVariable = ServeOptions.TOKEN_VARIABLE;
     String name = "promptd";
     String only = null;
+    boolean npx = false;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
         case "--http" -> url = url(value(args, ++i, arg));
+        case "--npx" -> npx = true;
         case "--token-env" -> tokenVariable = variable(value(args, ++i, arg));
         case "--name" -> name = serverName(value(args, ++i, arg));
         case "--client" -> only = value(args, ++i, arg);
@@ -124,10 +145,20 @@ final class Clients {
     if (url != null && !dirs.isEmpty()) {
       throw new UsageException("clients: give folders (stdio) or --http URL, not both");
     }
-    List<String> command = new ArrayList<>(List.of(launcher(), "serve"));
+    if (url != null && npx) {
+      throw new UsageException(
+          "clients: --npx is for folders (the client starts promptd), not --http");
+    }
+    List<String> folders = new ArrayList<>();
     if (url == null) {
       List<Path> roots = ServeOptions.directories(dirs.isEmpty() ? List.of(".") : dirs);
-      roots.forEach(p -> command.add(p.toAbsolutePath().normalize().toString()));
+      roots.forEach(p -> folders.add(p.toAbsolutePath().normalize().toString()));
+    }
+    List<String> command = npx
+        ? InstallLinks.Stdio.npx(name, folders).command()
+        : new ArrayList<>(List.of(launcher(), "serve"));
+    if (!npx) {
+      command.addAll(folders);
     }
     Target target = new Target(command, url, tokenVariable, name);
     if (only != null) {
@@ -148,7 +179,8 @@ final class Clients {
     out.println("# promptd for MCP clients: "
         + (target.http()
             ? target.url() + " with the bearer token from $" + tokenVariable
-            : "serving " + String.join(" ", command.subList(2, command.size())) + " over stdio"));
+            : "serving " + String.join(" ", folders) + " over stdio"
+                + (npx ? ", started as " + shell(command.subList(0, 4)) : "")));
     if (!target.http()) {
       out.println(
           "# each client starts promptd itself; for a running HTTP server: promptd clients --http URL");
@@ -162,21 +194,42 @@ final class Clients {
       out.println("## " + c.title() + " (" + c.id() + "): " + c.where());
       out.println(config);
     }
+    if (!target.http() && !npx) {
+      npxForms(InstallLinks.Stdio.npx(name, folders), out);
+    }
     return Main.OK;
+  }
+
+  /** The main forms again for promptd from npm, which needs no installation (promptd clients --npx: all of them). */
+  private static void npxForms(InstallLinks.Stdio server, PrintStream out) {
+    out.println();
+    out.println("## From npm, with nothing installed (" + shell(server.command())
+        + "; every client: promptd clients --npx DIR...)");
+    out.println("# the mcpServers entry of Claude Desktop, Cursor, Gemini CLI and Qwen Code:");
+    out.println(JsonCodec.write(JsonObject.builder()
+        .put(server.name(), InstallLinks.cursorServer(server))
+        .build()));
+    out.println("# Claude Code:");
+    out.println(InstallLinks.claudeCommand(server));
+    out.println("# VS Code (open the link, or run the command):");
+    out.println(InstallLinks.vscodeLink(server));
+    out.println(InstallLinks.vscodeCommand(server));
+    out.println("# Cursor:");
+    out.println(InstallLinks.cursorLink(server));
+  }
+
+  /** The target as the install links take it. */
+  private static InstallLinks.Server server(Target t) {
+    URI url = t.url();
+    return url != null
+        ? new InstallLinks.Http(t.name(), url, t.tokenVariable())
+        : new InstallLinks.Stdio(t.name(), t.command());
   }
 
   /** The launcher's absolute path (the checkout's ./promptd or the archive's bin/promptd), else {@code promptd}. */
   static String launcher() {
     String own = System.getProperty(LAUNCHER_PROPERTY);
     return own == null || own.isBlank() ? "promptd" : own;
-  }
-
-  private static String claudeCode(Target t) {
-    if (t.http()) {
-      return "claude mcp add --transport http " + t.name() + " " + t.url()
-          + " --header \"Authorization: Bearer $" + t.tokenVariable() + "\"";
-    }
-    return "claude mcp add --scope user " + t.name() + " -- " + shell(t.command());
   }
 
   private static String inspector(Target t) {
@@ -189,36 +242,14 @@ final class Clients {
   }
 
   private static String vscode(Target t) {
+    InstallLinks.Server server = server(t);
     JsonObject.Builder root = JsonObject.builder();
-    if (t.http()) {
-      root.put(
-          "inputs",
-          new JsonArray(List.of(JsonObject.builder()
-              .put("type", "promptString")
-              .put("id", t.name() + "-token")
-              .put("description", "The bearer token of " + t.url())
-              .put("password", true)
-              .build())));
+    JsonArray inputs = InstallLinks.vscodeInputs(server);
+    if (!inputs.elements().isEmpty()) {
+      root.put("inputs", inputs);
     }
-    return json(root.put(
-            "servers",
-            servers(
-                t,
-                x -> x.http()
-                    ? JsonObject.builder()
-                        .put("type", "http")
-                        .put("url", x.address())
-                        .put("headers", auth("Bearer ${input:" + x.name() + "-token}"))
-                        .build()
-                    : JsonObject.builder()
-                        .put("type", "stdio")
-                        .put("command", x.command().getFirst())
-                        .put(
-                            "args",
-                            JsonArray.ofStrings(
-                                x.command().subList(1, x.command().size())))
-                        .build()))
-        .build());
+    return json(
+        root.put("servers", servers(t, x -> InstallLinks.vscodeServer(server))).build());
   }
 
   private static JsonObject servers(Target t, Function<Target, JsonObject> server) {
@@ -237,15 +268,6 @@ final class Clients {
         ? JsonObject.builder()
             .put("httpUrl", t.address())
             .put("headers", auth("Bearer $" + t.tokenVariable()))
-            .build()
-        : stdioServer(t);
-  }
-
-  private static JsonObject cursorServer(Target t) {
-    return t.http()
-        ? JsonObject.builder()
-            .put("url", t.address())
-            .put("headers", auth("Bearer ${env:" + t.tokenVariable() + "}"))
             .build()
         : stdioServer(t);
   }
@@ -279,10 +301,10 @@ final class Clients {
     return b.put("tools", JsonArray.ofStrings(List.of("*"))).build();
   }
 
-  /** The arguments of {@code command} (launcher, serve, folders) with {@code --prompts-as-tools} after serve. */
+  /** The arguments of {@code command} (launcher or npx's, serve, folders) with {@code --prompts-as-tools} after serve. */
   private static List<String> withPromptsAsTools(List<String> command) {
     List<String> args = new ArrayList<>(command.subList(1, command.size()));
-    args.add(1, "--prompts-as-tools");
+    args.add(args.indexOf("serve") + 1, "--prompts-as-tools");
     return args;
   }
 
@@ -292,11 +314,7 @@ final class Clients {
 
   /** {@code args} as one POSIX shell command line, quoting only what needs it. */
   static String shell(List<String> args) {
-    List<String> out = new ArrayList<>();
-    for (String a : args) {
-      out.add(a.matches("[A-Za-z0-9_@%+=:,./-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
-    }
-    return String.join(" ", out);
+    return InstallLinks.shell(args);
   }
 
   /** JSON with two-space indentation, as people keep configuration files. */

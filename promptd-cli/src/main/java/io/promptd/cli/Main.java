@@ -30,12 +30,13 @@ public final class Main {
         promptd import SRC DEST [--force]   write every prompt file under SRC (Claude Code, VS Code, Codex, Cursor,
                                          Gemini CLI, Dotprompt, Prompty) to DEST as NAME.prompt.md; exit 1 when
                                          one could not be converted
-        promptd clients [DIR...] [--http URL [--token-env VAR]] [--client ID] [--name NAME]
-                                         print each MCP client's ready configuration for DIR (absolute
-                                         paths; the current folder when none), or for an HTTP server whose
-                                         token is in $VAR (default PROMPTD_TOKEN); --client ID prints one:
-                                         claude-code, gemini-cli, qwen-code, vscode, cursor, opencode,
-                                         copilot-cli, claude-desktop, inspector
+        promptd clients [DIR...] [--http URL [--token-env VAR]] [--npx] [--client ID] [--name NAME]
+                                         print each MCP client's ready configuration and install links for DIR
+                                         (absolute paths; the current folder when none), or for an HTTP server
+                                         whose token is in $VAR (default PROMPTD_TOKEN); --npx: started as
+                                         npx -y promptd serve DIR (promptd from npm); --client ID prints one:
+                                         claude-code, gemini-cli, qwen-code, vscode, vscode-link, vscode-cli,
+                                         cursor, cursor-link, opencode, copilot-cli, claude-desktop, inspector
         promptd list     SERVER [--json]                     list every prompt (all pages)
         promptd get      NAME [key=value|key=@file|key=@-]... SERVER [--json] [--no-input]
                                          on a terminal, a 2026-07-28 server may ask for missing arguments

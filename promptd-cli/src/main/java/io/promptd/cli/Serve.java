@@ -368,13 +368,20 @@ final class Serve {
         String label = String.valueOf(v.label());
         pages.add(new WebCatalog.Page(catalogPath(label), StoreViews.path(label), label));
       }
+      // Its "Add to a client" links: the public URL, else the address the visitor used; the token's
+      // variable, never the token.
+      WebCatalog.Install install = new WebCatalog.Install(
+          options.publicUrls().isEmpty() ? null : options.publicUrls().getFirst(),
+          options.tlsCert() != null,
+          options.token() != null ? ServeOptions.TOKEN_VARIABLE : null);
       WebCatalog.mountOn(
           builder,
           pages,
           options.manage() != null ? ManageApi.BASE : null,
           options.token() != null
               || options.oauth() != null
-              || !options.publicUrls().isEmpty());
+              || !options.publicUrls().isEmpty(),
+          install);
     }
     Consumer<HttpTransportBuilder> mounts = served.mounts();
     if (mounts != null) {
