@@ -82,6 +82,20 @@ class McpbBundleTest {
       assertThat(home.resolve(file)).as("the bundle carries " + file).isRegularFile();
     }
 
+    // The README's look at the manifest, on the bundle this build made.
+    List<List<String>> readme = DocCommands.commands(
+        DocCommands.block(
+            Peers.ROOT.resolve("README.md"), "### Claude Desktop: the one-click bundle", "sh"),
+        Map.of());
+    assertThat(readme).hasSize(1);
+    List<String> show = new ArrayList<>(readme.getFirst());
+    assertThat(show.get(2)).isEqualTo("target/release/" + bundle.getFileName());
+    show.set(2, bundle.toString());
+    Result shown = run(show, Map.of(), dir, Duration.ofMinutes(1));
+    assertThat(shown.status()).as(shown.err()).isZero();
+    assertThat(JsonCodec.parse(shown.out()))
+        .isEqualTo(JsonCodec.parse(Files.readString(home.resolve("manifest.json"))));
+
     Result validated = run(
         List.of(mcpb(), "validate", home.resolve("manifest.json").toString()),
         Map.of(),
