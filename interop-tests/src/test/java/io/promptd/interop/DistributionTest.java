@@ -210,6 +210,9 @@ class DistributionTest {
         .containsExactly("serve", "--http", "8080", "--host", "0.0.0.0", "/prompts");
     assertThat(run.object("ExposedPorts").orElseThrow().get("8080/tcp")).isNotNull();
     assertThat(config.string("os")).contains("linux");
+    // The MCP Registry's proof that the image belongs to the server.json of this name.
+    assertThat(run.object("Labels").orElseThrow().string("io.modelcontextprotocol.server.name"))
+        .contains(ServerJsonTest.NAME);
     JsonArray layers = manifest.array("layers").orElseThrow();
     assertThat(layers.size()).isEqualTo(1);
     Path layer = layout.resolve("blobs/sha256").resolve(digest(layers.get(0)));
