@@ -12,7 +12,10 @@ rem lib\* holds exactly the jars lib\classpath lists (the test of the archive ch
 rem The heap's maximum: a quarter of the memory, at most 2 GiB; PROMPTD_MAX_HEAP (e.g. 512m, 4g) sets it.
 set "PROMPTD_HEAP=-XX:MaxRAMPercentage=25 -XX:MaxRAM=8g"
 if defined PROMPTD_MAX_HEAP set "PROMPTD_HEAP=-Xmx%PROMPTD_MAX_HEAP%"
-"%PROMPTD_JAVA%" -XX:+UseSerialGC -XX:-UsePerfData -Xms32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=40 ^
+rem Serial for one client, G1 for the HTTP server (./promptd explains why).
+set "PROMPTD_GC=-XX:+UseSerialGC"
+for %%a in (%*) do if "%%~a"=="--http" set "PROMPTD_GC=-XX:+UseG1GC"
+"%PROMPTD_JAVA%" %PROMPTD_GC% -XX:-UsePerfData -Xms32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=40 ^
   -Xlog:disable -Xlog:all=warning:stderr -Djava.locale.providers=HOST "-Dpromptd.launcher=%PROMPTD_HOME%\bin\promptd.cmd" ^
   %PROMPTD_HEAP% %PROMPTD_JAVA_OPTS% -cp "%PROMPTD_HOME%\lib\*" io.promptd.cli.Main %*
 exit /b %ERRORLEVEL%

@@ -35,7 +35,6 @@ import org.junit.jupiter.api.io.TempDir;
 class PortableArchiveTest {
   /** What every launcher passes to the JVM: ./promptd's OPTS (checked below), its launcher path, the user's options. */
   private static final List<String> JVM_OPTIONS = List.of(
-      "-XX:+UseSerialGC",
       "-XX:-UsePerfData",
       "-Xms32m",
       "-XX:MinHeapFreeRatio=10",
@@ -198,6 +197,8 @@ class PortableArchiveTest {
     for (String option : JVM_OPTIONS) {
       assertThat(script).as("passes " + option).contains(option);
     }
+    // The collector: Serial, and G1 when the arguments hold --http.
+    assertThat(script).contains("-XX:+UseSerialGC", "-XX:+UseG1GC", "--http");
   }
 
   private static String read(ZipFile z, String entry) throws IOException {
