@@ -168,7 +168,7 @@ round_load() {
   # streams, connections) the run would pass. The completion rate limit, keyed by address without auth: off.
   "$PROMPTD" serve --http 0 --completion-rate 0 --max-sessions-per-caller "$CLIENTS" \
     --max-streams-per-client $((STREAMS + CLIENTS + 10)) \
-    --max-connections-per-address $((STREAMS + CLIENTS * 3 + 10)) "$dir" 2>"$log" &
+    --max-connections-per-address $((STREAMS + CLIENTS * 4 + 10)) "$dir" 2>"$log" &
   srv=$!
   servers+=("$srv")
   for _ in $(seq 600); do

@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Watches every wanted folder of the roots and hands batches of changed paths to a callback once events have been
@@ -93,6 +94,8 @@ final class Watcher implements AutoCloseable {
       while (true) {
         try {
           round();
+        } catch (ClosedWatchServiceException e) {
+          throw e; // closed: not a failure of this round
         } catch (RuntimeException | Error e) {
           // Whatever one round meets, the next change is still watched for.
           health.failed(e);
@@ -155,6 +158,16 @@ final class Watcher implements AutoCloseable {
       // One bad batch must not stop hot reload for good.
       health.failed(e);
     }
+  }
+
+  /** Whether the watching thread still runs (for tests). */
+  boolean running() {
+    return thread.isAlive();
+  }
+
+  /** The feed's last problem, or null (for tests). */
+  @Nullable String problem() {
+    return health.problem();
   }
 
   /** Stops watching and waits briefly for the thread to end. */
