@@ -42,7 +42,7 @@ import java.util.regex.Pattern;
  * it; with arguments after a space the menu is closed and one Enter sends it.
  */
 final class ClaudeCode implements AutoCloseable {
-  static final String VERSION = "2.1.328";
+  static final String VERSION = "2.1.332";
   static final Path BINARY = Peers.INTEROP.resolve("clients/node_modules/.bin/claude");
   static final Path SCREENS = Path.of("target", "client-screens");
   /** A dummy key: the model API is a stand-in on loopback. */
@@ -83,6 +83,18 @@ final class ClaudeCode implements AutoCloseable {
     }
     return "{\"type\": \"stdio\", \"command\": " + TerminalClients.json(command.getFirst())
         + ", \"args\": [" + args + "]}";
+  }
+
+  /** An MCP server entry for {@code --mcp-config}: a stdio command with {@code env} added to its environment. */
+  static String stdioServer(List<String> command, Map<String, String> env) {
+    StringBuilder e = new StringBuilder();
+    new java.util.TreeMap<>(env)
+        .forEach((k, v) -> e.append(e.isEmpty() ? "" : ", ")
+            .append(TerminalClients.json(k))
+            .append(": ")
+            .append(TerminalClients.json(v)));
+    String plain = stdioServer(command);
+    return plain.substring(0, plain.length() - 1) + ", \"env\": {" + e + "}}";
   }
 
   /** An MCP server entry for {@code --mcp-config}: Streamable HTTP, with {@code headers} sent on every request. */

@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The release archive and the container image, built once per test JVM by {@code bin/image --no-build} (which runs
  * {@code bin/release}) from the jars this build made, in {@code interop-tests/target/distribution}; and a way to run
- * the commands around them.
+ * the commands around them. {@code bin/release} also writes the npm packages there, in {@code npm/}
+ * ({@link NpmPackagesTest}).
  */
 final class Distribution {
   /** The archive ({@code promptd-VERSION-linux-ARCH.tar.gz}) and the image ({@code …-image-ARCH.tar}). */
@@ -45,7 +46,7 @@ final class Distribution {
         List.of(Peers.ROOT.resolve("bin/image").toString(), "--no-build", out.toString()),
         Map.of("JAVA_HOME", System.getProperty("java.home")),
         Peers.ROOT,
-        Duration.ofMinutes(6));
+        Duration.ofMinutes(12)); // the archives, the npm packages (two more trainings), the image
     if (made.status() != 0) {
       throw new AssertionError("bin/image failed: " + made.err());
     }
