@@ -124,12 +124,14 @@ function main() {
     .filter((l) => l !== '')
     .map((jar) => path.join(LIB, jar));
 
+  // Serial for one client, G1 for the HTTP server (the checkout's ./promptd explains why); each cache was trained
+  // with its collector.
+  const mode = args.includes('--http') ? 'http' : 'stdio';
   let java;
   let cache = [];
   const runtime = runtimePackage();
   if (runtime) {
     java = javaIn(path.join(runtime, 'runtime'));
-    const mode = args.includes('--http') ? 'http' : 'stdio';
     if (!process.env.PROMPTD_NO_CACHE) {
       const aot = path.join(runtime, 'lib', 'promptd-' + mode + '.aot');
       const jsa = path.join(runtime, 'lib', 'promptd-' + mode + '.jsa');
@@ -156,7 +158,7 @@ function main() {
 
   const extra = (process.env.PROMPTD_JAVA_OPTS || '').split(/\s+/).filter((o) => o !== '');
   const jvm = [
-    '-XX:+UseSerialGC', '-XX:-UsePerfData', '-Xms32m', '-XX:MinHeapFreeRatio=10', '-XX:MaxHeapFreeRatio=40',
+    mode === 'http' ? '-XX:+UseG1GC' : '-XX:+UseSerialGC', '-XX:-UsePerfData', '-Xms32m', '-XX:MinHeapFreeRatio=10', '-XX:MaxHeapFreeRatio=40',
     '-Xlog:disable', '-Xlog:all=warning:stderr', '-Djava.locale.providers=HOST', ...cache, ...heap,
     '-Dpromptd.launcher=' + __filename, ...extra, '-cp', jars.join(path.delimiter), 'io.promptd.cli.Main', ...args,
   ];

@@ -15,14 +15,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Claude Code 2.1.328 (the pinned {@code interop/clients}) in a tmux terminal, as a person uses it: slash commands typed
+ * Claude Code 2.1.332 (the pinned {@code interop/clients}) in a tmux terminal, as a person uses it: slash commands typed
  * into its prompt box, its command menu read and scrolled, the MCP form it shows for a server's question answered with
  * the arrow keys. Starts without a first-run dialog: a fresh {@code HOME} whose {@code .claude.json} says onboarding is
  * done, the working folder is trusted and the dummy API key is approved; the MCP servers come from
  * {@code --mcp-config} with {@code --strict-mcp-config} (nothing to approve, no user or project servers); the model
  * API is a {@link ModelStandIn}.
  *
- * <p>How Claude Code's MCP form works in the terminal (as seen in 2.1.328; the form says "MCP server “NAME” requests
+ * <p>How Claude Code's MCP form works in the terminal (as seen in 2.1.332; the form says "MCP server “NAME” requests
  * your input", then the server's message, then one line per field, then "Accept    Decline"):
  *
  * <ul>

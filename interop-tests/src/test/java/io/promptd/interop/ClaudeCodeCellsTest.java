@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real-client lane, Claude Code cells: Claude Code 2.1.328's terminal UI in tmux against real {@code promptd serve}
+ * The real-client lane, Claude Code cells: Claude Code 2.1.332's terminal UI in tmux against real {@code promptd serve}
  * processes (stdio, spawned by Claude Code; Streamable HTTP with a bearer token), its model API a stand-in that records
  * what reached the model. Each cell saves its last screen as {@code target/client-screens/claude-code-CELL.txt} (every
  * screen seen: {@code .all.txt}). How the terminal UI is driven (menu, form keys): {@link ClaudeCode}.
@@ -152,7 +152,7 @@ class ClaudeCodeCellsTest {
   }
 
   /**
-   * Cell 3: a required argument left out. Claude Code 2.1.328 checks the arguments itself before asking the server
+   * Cell 3: a required argument left out. Claude Code 2.1.332 checks the arguments itself before asking the server
    * ("Error: Missing required argument: language. Usage: /mcp__promptd__translate text language tone"); with promptd's
    * form-first arguments (every argument listed as not required to a client that declared form elicitation) the
    * command reaches promptd, which asks for the missing language in its form, the text given already valid.
@@ -367,7 +367,7 @@ class ClaudeCodeCellsTest {
    * Cell 10: a skill beside the prompts is a slash command too. {@code /mcp__promptd__ops-incident-review INC-42} puts
    * the skill's {@code SKILL.md} and the task into the conversation. Claude Code speaks 2026-07-28 to promptd, which
    * declares the Skills extension to it; whether Claude Code then calls {@code skills/list} is read off the wire and
-   * recorded (2.1.328 does not: it never asks).
+   * recorded (2.1.332 does not: it never asks).
    */
   @Test
   void stdioASkillIsASlashCommand() throws Exception {

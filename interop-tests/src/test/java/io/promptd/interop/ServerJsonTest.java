@@ -41,7 +41,7 @@ class ServerJsonTest {
    * Whether the npm tarballs must be there. Until bin/release-npm writes them in this branch they are checked when
    * present; set this to true once it does, so that their absence fails.
    */
-  private static final boolean NPM_TARBALLS_REQUIRED = false;
+  private static final boolean NPM_TARBALLS_REQUIRED = true;
 
   @Test
   void theRepositorysServerJsonFollowsTheSchemaAndNamesThisVersion() throws Exception {

@@ -166,7 +166,8 @@ final class Watcher implements AutoCloseable {
   }
 
   /** The feed's last problem, or null (for tests). */
-  @Nullable String problem() {
+  @Nullable
+  String problem() {
     return health.problem();
   }
 

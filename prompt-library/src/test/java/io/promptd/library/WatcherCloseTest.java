@@ -20,10 +20,13 @@ class WatcherCloseTest {
   void closingStopsTheThreadWithoutAFailure(@TempDir Path dir) throws Exception {
     Files.writeString(dir.resolve("a.prompt.md"), "---\nname: a\n---\nHello\n");
     Root root = new Root(dir, dir.toRealPath(), 0);
-    Watcher watcher = Watcher.start(List.of(root), Duration.ofMillis(20), changed -> {}, found -> {});
+    Watcher watcher =
+        Watcher.start(List.of(root), Duration.ofMillis(20), changed -> {}, found -> {});
     assertThat(watcher.running()).isTrue();
     watcher.close();
-    assertThat(watcher.running()).as("the watching thread ended within close()'s wait").isFalse();
+    assertThat(watcher.running())
+        .as("the watching thread ended within close()'s wait")
+        .isFalse();
     assertThat(watcher.problem()).as("a close is not a failure").isNull();
   }
 }
