@@ -171,7 +171,7 @@ class QwenCodeCellsTest {
     assertThat(initialize).contains("\"roots\":{}").doesNotContain("elicitation");
 
     submit(tmux, "/translate help");
-    // The heading is drawn a frame before the arguments under it: wait for the last argument's line.
+    // The heading is drawn a frame before the arguments: wait for the last argument's line.
     tmux.awaitText("Arguments for \"translate\"", STEP);
     String help = tmux.awaitText("(required: no)", STEP);
     assertThat(help)
