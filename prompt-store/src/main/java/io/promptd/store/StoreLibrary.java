@@ -58,6 +58,10 @@ public final class StoreLibrary implements AutoCloseable {
   private boolean split;
 
   private volatile long indexStored = -1;
+
+  /** The library version whose files the library has taken (after {@link #version} moved to it), or -1. */
+  private volatile long taken = -1;
+
   private final Object feedEvents = new Object();
   private volatile boolean closed;
   /** Whether the listening connection listens on the channel now. */
@@ -186,6 +190,14 @@ public final class StoreLibrary implements AutoCloseable {
   /** Whether the feed is connected now (the listening connection listens on its channel), for tests. */
   boolean connected() {
     return connected;
+  }
+
+  /**
+   * The library version whose files the library has taken, or -1; for tests, which wait for it rather than for
+   * {@link #version()}: that one moves before the library takes the files.
+   */
+  long taken() {
+    return taken;
   }
 
   /** The library version whose parsed index this replica stored, or -1; for tests. */
@@ -383,6 +395,7 @@ public final class StoreLibrary implements AutoCloseable {
       library.split(StoreSplits.of(v.label(), v.splits(), files, digests, options));
       split = !v.splits().isEmpty();
     }
+    taken = next;
     LOG.log(
         first ? Level.INFO : Level.DEBUG,
         () -> (first ? "loaded " : "updated to ") + "library version " + version + " from " + url

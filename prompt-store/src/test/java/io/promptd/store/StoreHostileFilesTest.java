@@ -50,7 +50,7 @@ class StoreHostileFilesTest {
         // A publish is the whole library: hello stays.
         store.publish(
             Map.of("hello.prompt.md", utf8("Hello\n"), "deep.prompt.md", utf8(DEEP)), "mallory");
-        assertThat(serving.await(() -> serving.version() == 2, WAIT))
+        assertThat(serving.await(() -> serving.taken() == 2, WAIT))
             .as("the publish with the deep file is served")
             .isTrue();
         assertThat(names(serving.library())).containsExactly("hello");
@@ -66,7 +66,7 @@ class StoreHostileFilesTest {
                 "bye.prompt.md",
                 utf8("Bye\n")),
             "alice");
-        assertThat(serving.await(() -> serving.version() == 3, WAIT))
+        assertThat(serving.await(() -> serving.taken() == 3, WAIT))
             .as("the next publish is served")
             .isTrue();
         assertThat(names(serving.library())).containsExactly("bye", "deep", "hello");

@@ -187,7 +187,7 @@ class StoreLibraryTest {
         store.publish(
             Map.of("one.prompt.md", utf8("One\n"), "two.prompt.md", utf8("Two\n")), "bob");
       }
-      assertThat(serving.await(() -> serving.version() >= 2, Duration.ofSeconds(30)))
+      assertThat(serving.await(() -> serving.taken() >= 2, Duration.ofSeconds(30)))
           .isTrue();
       assertThat(serving.version()).isEqualTo(2);
       assertThat(serving.library().catalog().all())
@@ -213,7 +213,7 @@ class StoreLibraryTest {
               "DELETE FROM file_versions; DELETE FROM publishes; UPDATE store SET library_version = 0");
         }
         store.publish(Map.of("new.prompt.md", utf8("New\n")), "bob");
-        assertThat(serving.await(() -> serving.version() == 1, Duration.ofSeconds(30)))
+        assertThat(serving.await(() -> serving.taken() == 1, Duration.ofSeconds(30)))
             .isTrue();
         assertThat(serving.library().catalog().all())
             .extracting(d -> d.prompt().name())
