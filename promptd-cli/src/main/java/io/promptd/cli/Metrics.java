@@ -15,11 +15,13 @@ import io.promptd.mcp.http.MountResponse;
 import io.promptd.mcp.http.RequestEvent;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.server.ServedMethod;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * promptd's Prometheus metrics, all named {@code promptd_*}, made from the transport's request events and gauges and
@@ -28,27 +30,11 @@ import java.util.Set;
  * served, so it is bounded by the library.
  */
 final class Metrics {
-  /** The MCP methods a client may send; anything else is counted as {@code other}. */
-  static final Set<String> METHODS = Set.of(
-      Methods.INITIALIZE,
-      Methods.PING,
-      Methods.NOTIFICATION_INITIALIZED,
-      Methods.NOTIFICATION_CANCELLED,
-      Methods.NOTIFICATION_PROGRESS,
-      Methods.NOTIFICATION_ROOTS_LIST_CHANGED,
-      Methods.SERVER_DISCOVER,
-      Methods.SUBSCRIPTIONS_LISTEN,
-      Methods.PROMPTS_LIST,
-      Methods.PROMPTS_GET,
-      Methods.COMPLETION_COMPLETE,
-      Methods.RESOURCES_LIST,
-      Methods.RESOURCES_TEMPLATES_LIST,
-      Methods.RESOURCES_READ,
-      Methods.RESOURCES_SUBSCRIBE,
-      Methods.RESOURCES_UNSUBSCRIBE,
-      Methods.LOGGING_SET_LEVEL,
-      Methods.TOOLS_LIST,
-      Methods.TOOLS_CALL);
+  /**
+   * The MCP methods the server takes (its method table's rows: requests of both eras and the client's notifications);
+   * anything else is counted as {@code other}.
+   */
+  private final Set<String> methods;
 
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
@@ -81,6 +67,8 @@ final class Metrics {
   private final UsageMetrics usage = new UsageMetrics(registry);
 
   Metrics(McpServer server, Library library) {
+    this.methods =
+        server.methods().stream().map(ServedMethod::name).collect(Collectors.toUnmodifiableSet());
     // The JVM's and the process's own series: memory, GC, threads, classes, CPU, open file
     // descriptors.
     JvmMetrics.builder().register(registry);
@@ -166,10 +154,10 @@ final class Metrics {
     return writer.getContentType();
   }
 
-  static String methodLabel(RequestEvent e) {
+  String methodLabel(RequestEvent e) {
     String method = e.method();
     if (method != null) {
-      return METHODS.contains(method) ? method : "other";
+      return methods.contains(method) ? method : "other";
     }
     return switch (e.httpMethod()) {
       case "GET", "DELETE" -> e.httpMethod();

@@ -31,7 +31,7 @@ final class Dispatcher {
       return initialize(request);
     }
     if (meta.has(ModernMeta.PROTOCOL_VERSION)) {
-      RequestContext modern = ModernMeta.parse(request, null, caller, context.requestStates);
+      RequestContext modern = ModernMeta.parse(request, null, null, caller, context.requestStates);
       return Stateless.complete(
           context,
           methods.serve(new MethodCall(

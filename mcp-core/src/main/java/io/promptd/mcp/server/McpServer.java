@@ -13,6 +13,8 @@ import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.StatelessEndpoint;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.Collection;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -50,6 +52,19 @@ public final class McpServer implements AutoCloseable {
     this.catalogListener = context.prompts.onAccessChange(context.broadcaster::promptsChanged);
     ResourceProvider provider = context.resources;
     this.resourceListener = provider == null ? () -> {} : provider.onChange(context.resourceEvents);
+  }
+
+  /**
+   * Every method this server takes, sorted by name, with what its row in the method table says of it: requests of
+   * either era, the requests an era answers itself ({@code initialize}) and the notifications a client sends.
+   */
+  public Collection<ServedMethod> methods() {
+    return methods.served().values();
+  }
+
+  /** The method named {@code name}, if this server takes it. */
+  public Optional<ServedMethod> method(String name) {
+    return Optional.ofNullable(methods.served().get(requireNonNull(name, "name")));
   }
 
   /** Returns a builder. */

@@ -3,7 +3,6 @@ package io.promptd.mcp.server;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
-import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.spi.RequestHeaders;
 import java.nio.ByteBuffer;
@@ -11,7 +10,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,8 +17,6 @@ import org.jspecify.annotations.Nullable;
  * {@code Mcp-Method} and, for the methods that name something, {@code Mcp-Name} (Base64 sentinel values decoded first).
  */
 final class ModernHeaders {
-  private static final Set<String> NAMED =
-      Set.of(Methods.TOOLS_CALL, Methods.PROMPTS_GET, Methods.RESOURCES_READ);
   private static final String SENTINEL_START = "=?base64?";
   private static final String SENTINEL_END = "?=";
 
@@ -28,11 +24,13 @@ final class ModernHeaders {
 
   /**
    * Checks the headers against the body, whose {@code _meta} version is {@code bodyVersion} (null when absent or not a
-   * string), and returns the version both name.
+   * string), and returns the version both name; {@code nameField} is the parameter {@code Mcp-Name} repeats for this
+   * method (from its row in the method table), or null when the method names nothing.
    *
    * @throws McpException HeaderMismatch or UnsupportedProtocolVersion
    */
-  static ProtocolVersion check(Request r, @Nullable String bodyVersion, RequestHeaders headers) {
+  static ProtocolVersion check(
+      Request r, @Nullable String bodyVersion, RequestHeaders headers, @Nullable String nameField) {
     String version = headers.protocolVersion();
     if (version == null) {
       throw mismatch("MCP-Protocol-Version header is required");
@@ -52,14 +50,13 @@ final class ModernHeaders {
       throw mismatch("Mcp-Method header value '" + printable(method)
           + "' does not match body value '" + r.method() + "'");
     }
-    if (NAMED.contains(r.method())) {
-      checkName(r, headers.name());
+    if (nameField != null) {
+      checkName(r, nameField, headers.name());
     }
     return parsed;
   }
 
-  private static void checkName(Request r, @Nullable String name) {
-    String field = r.method().equals(Methods.RESOURCES_READ) ? "uri" : "name";
+  private static void checkName(Request r, String field, @Nullable String name) {
     String bodyName = r.params().string(field).orElse(null);
     if (name == null) {
       throw mismatch("Mcp-Name header is required for " + r.method());

@@ -28,14 +28,18 @@ final class ModernMeta {
 
   /**
    * Reads the request's version, once: from its {@code _meta}, checked against the transport's {@code headers} when
-   * it carries some (HTTP), then the client's capabilities and identity, and a retry's {@code requestState} and
+   * it carries some (HTTP; {@code nameField} is the parameter the method's {@code Mcp-Name} repeats, or null), then the client's capabilities and identity, and a retry's {@code requestState} and
    * {@code inputResponses}.
    *
    * @throws McpException when the metadata is missing, disagrees with the headers, or names no version we speak; when
    *     a retry's state fails its checks or its answer is malformed
    */
   static RequestContext parse(
-      Request request, @Nullable RequestHeaders headers, Caller caller, RequestStates states) {
+      Request request,
+      @Nullable RequestHeaders headers,
+      @Nullable String nameField,
+      Caller caller,
+      RequestStates states) {
     JsonObject meta = request.params().object("_meta").orElse(JsonObject.EMPTY);
     String requested = meta.get(PROTOCOL_VERSION) instanceof JsonString s ? s.value() : null;
     ProtocolVersion version;
@@ -47,7 +51,7 @@ final class ModernMeta {
           + ProtocolVersion.LATEST_MODERN.id() + "\")");
     }
     if (headers != null) {
-      version = ModernHeaders.check(request, requested, headers);
+      version = ModernHeaders.check(request, requested, headers, nameField);
     } else {
       version = ProtocolVersion.of(requested)
           .filter(ProtocolVersion::isModern)

@@ -55,11 +55,27 @@ final class PromptsFeature {
 
   void register(MethodTable.Builder table) {
     table.add(Methods.PROMPTS_LIST, Era.BOTH, MethodTable.Blocking.NEVER, this::list);
-    table.add(Methods.PROMPTS_GET, Era.BOTH, this::renderMayBlock, this::get);
-    table.add(Methods.COMPLETION_COMPLETE, Era.BOTH, this::completeMayBlock, call -> {
-      context.completionLimiter.acquire(call.clientKey());
-      return servingTo(call).complete(call.params(), call.encoder(), call.caller()).toBuilder();
-    });
+    table
+        .add(Methods.PROMPTS_GET, Era.BOTH, this::renderMayBlock, this::get)
+        .named("name")
+        .asks()
+        .prompt(params -> params.get("name") instanceof JsonString name ? name.value() : null);
+    table
+        .add(Methods.COMPLETION_COMPLETE, Era.BOTH, this::completeMayBlock, call -> {
+          context.completionLimiter.acquire(call.clientKey());
+          return servingTo(call).complete(call.params(), call.encoder(), call.caller()).toBuilder();
+        })
+        .prompt(PromptsFeature::completedPrompt);
+  }
+
+  /** The prompt a prompt argument's {@code completion/complete} names, or null. */
+  private static @Nullable String completedPrompt(JsonObject params) {
+    return params.get("ref") instanceof JsonObject ref
+            && ref.get("type") instanceof JsonString type
+            && type.value().equals("ref/prompt")
+            && ref.get("name") instanceof JsonString name
+        ? name.value()
+        : null;
   }
 
   private JsonObject.Builder list(MethodCall call) {

@@ -51,18 +51,20 @@ final class ResourcesFeature {
         call ->
             hinted(call, templates(provider(call), call.params(), call.encoder(), call.caller())));
     // Providers may do I/O to read.
-    table.add(
-        Methods.RESOURCES_READ,
-        Era.BOTH,
-        MethodTable.Blocking.ALWAYS,
-        call -> hinted(
-            call,
-            read(
-                provider(call),
-                call.params(),
-                call.encoder(),
-                call.modern() ? ErrorCodes.INVALID_PARAMS : ErrorCodes.RESOURCE_NOT_FOUND,
-                call.caller())));
+    table
+        .add(
+            Methods.RESOURCES_READ,
+            Era.BOTH,
+            MethodTable.Blocking.ALWAYS,
+            call -> hinted(
+                call,
+                read(
+                    provider(call),
+                    call.params(),
+                    call.encoder(),
+                    call.modern() ? ErrorCodes.INVALID_PARAMS : ErrorCodes.RESOURCE_NOT_FOUND,
+                    call.caller())))
+        .named("uri");
     table.add(Methods.RESOURCES_SUBSCRIBE, Set.of(Era.LEGACY), MethodTable.Blocking.NEVER, call -> {
       provider(call);
       // Accepted whether or not the resource exists or is visible, as before; updates go only to

@@ -29,6 +29,11 @@ final class ServerFeature {
   }
 
   void register(MethodTable.Builder table) {
+    table.era(Methods.INITIALIZE, Set.of(LEGACY));
+    table.notification(Methods.NOTIFICATION_INITIALIZED, Set.of(LEGACY));
+    table.notification(Methods.NOTIFICATION_CANCELLED, Set.of(LEGACY));
+    table.notification(Methods.NOTIFICATION_PROGRESS, Set.of(LEGACY));
+    table.notification(Methods.NOTIFICATION_ROOTS_LIST_CHANGED, Set.of(LEGACY));
     table.add(
         Methods.PING, Set.of(LEGACY), MethodTable.Blocking.NEVER, call -> JsonObject.builder());
     table.add(

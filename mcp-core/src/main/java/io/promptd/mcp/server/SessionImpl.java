@@ -206,10 +206,7 @@ final class SessionImpl implements ServerSession {
           null);
       return Call.done(Reply.of(duplicate, Reply.Hint.ANSWERED, version()));
     }
-    // A prompts/get that may wait for the user's answer to a form must not hold the thread that
-    // reads that answer.
-    boolean mayBlock = methods.mayBlock(request, caller)
-        || (request.method().equals(Methods.PROMPTS_GET) && mayElicit());
+    boolean mayBlock = methods.mayBlock(request, caller, mayElicit());
     return Responder.call(task, mayBlock, stream -> {
       try {
         Response response =

@@ -89,7 +89,8 @@ final class Stateless implements StatelessEndpoint {
   private Call request(Request r, RequestHeaders headers, Caller caller) {
     RequestContext ctx;
     try {
-      ctx = ModernMeta.parse(r, headers, caller, context.requestStates);
+      ctx = ModernMeta.parse(
+          r, headers, methods.nameField(r.method()), caller, context.requestStates);
     } catch (McpException e) {
       // Metadata that is missing (-32602), disagrees with the headers (-32020) or names no version
       // we speak (-32022),
@@ -100,7 +101,7 @@ final class Stateless implements StatelessEndpoint {
       return Call.done(Reply.of(ErrorResponse.of(r.id(), e), Reply.Hint.REJECTED, MODERN));
     }
     InFlight task = new InFlight();
-    boolean mayBlock = methods.mayBlock(r, caller);
+    boolean mayBlock = methods.mayBlock(r, caller, false); // asks by answering, never waits
     return Responder.call(task, mayBlock, stream -> {
       String client = CompletionLimiter.clientKey(caller, headers.remoteAddress(), "process");
       Response response = Responder.run(

@@ -54,16 +54,18 @@ final class ToolsFeature {
           : result;
     });
     // get_prompt renders, and a renderer may block.
-    table.add(
-        Methods.TOOLS_CALL,
-        Era.BOTH,
-        MethodTable.Blocking.ALWAYS,
-        request -> call(
-            prompts.servingTo(request),
-            request.params(),
-            request.encoder(),
-            request.caller(),
-            request.version()));
+    table
+        .add(
+            Methods.TOOLS_CALL,
+            Era.BOTH,
+            MethodTable.Blocking.ALWAYS,
+            request -> call(
+                prompts.servingTo(request),
+                request.params(),
+                request.encoder(),
+                request.caller(),
+                request.version()))
+        .named("name");
   }
 
   /** {@code tools/list}: both tools, {@code get_prompt}'s schema made for what {@code caller} may see. */

@@ -1,10 +1,9 @@
 package io.promptd.mcp.http;
 
-import io.promptd.mcp.json.JsonObject;
-import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.Reply;
@@ -12,7 +11,6 @@ import io.promptd.mcp.spi.RequestHeaders;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The Streamable HTTP endpoint: after the gate (Host, Origin, credentials), the method, Accept and size checks, then
@@ -24,8 +22,10 @@ final class McpEndpoint implements Route {
   private final LegacyEndpoint legacy;
   private final ModernEndpoint modern;
   private final StreamLimit streams;
+  private final McpServer server;
 
   McpEndpoint(
+      McpServer server,
       Gate gate,
       int maxBodyBytes,
       LegacyEndpoint legacy,
@@ -36,6 +36,7 @@ final class McpEndpoint implements Route {
     this.legacy = legacy;
     this.modern = modern;
     this.streams = streams;
+    this.server = server;
   }
 
   @Override
@@ -128,7 +129,7 @@ final class McpEndpoint implements Route {
         ex.header(Eras.NAME_HEADER),
         ex.remoteAddress());
     if (modern.claims(headers, in)) {
-      describe(ex, RequestEvent.Era.MODERN, in);
+      describe(ex, RequestEvent.Era.MODERN, in, server);
       if (in instanceof Incoming.Single(Request r)
           && r.method().equals(Methods.SUBSCRIPTIONS_LISTEN)) {
         listen(ex, in, headers, runner);
@@ -136,18 +137,18 @@ final class McpEndpoint implements Route {
         modern.post(ex, in, headers, runner);
       }
     } else if (in instanceof Incoming.Invalid invalid && ex.header(Eras.SESSION_HEADER) == null) {
-      describe(ex, RequestEvent.Era.NONE, in);
+      describe(ex, RequestEvent.Era.NONE, in, server);
       ex.reply(Reply.rejected(invalid.error(), true, null)); // no session: no version in force
       // (Within a session the session answers, under its version's rule for an unreadable id, as
       // stdio does.)
     } else if (ex.header(Eras.SESSION_HEADER) != null) {
-      describe(ex, RequestEvent.Era.LEGACY, in);
+      describe(ex, RequestEvent.Era.LEGACY, in, server);
       legacy.post(ex, in, runner);
     } else if (in instanceof Incoming.Single(Request r) && r.method().equals(Methods.INITIALIZE)) {
-      describe(ex, RequestEvent.Era.LEGACY, in);
+      describe(ex, RequestEvent.Era.LEGACY, in, server);
       legacy.initialize(ex, r);
     } else {
-      describe(ex, RequestEvent.Era.NONE, in);
+      describe(ex, RequestEvent.Era.NONE, in, server);
       ex.refuse(
           400,
           "Bad Request: Mcp-Session-Id header is required (send initialize first, or send a 2026-07-28"
@@ -180,27 +181,19 @@ final class McpEndpoint implements Route {
     }
   }
 
-  /** Notes the era, method and prompt of a decoded body for its request event: map look-ups, no second parse. */
-  static void describe(Exchange ex, RequestEvent.Era era, Incoming in) {
+  /**
+   * Notes the era, method and prompt of a decoded body for its request event: map look-ups, no second parse; the
+   * prompt is the one the method's row in {@code server}'s table says the request names.
+   */
+  static void describe(Exchange ex, RequestEvent.Era era, Incoming in, McpServer server) {
     switch (in) {
       case Incoming.Single(Request r) ->
-        ex.describe(era, r.method(), promptOf(r.method(), r.params()));
+        ex.describe(
+            era,
+            r.method(),
+            server.method(r.method()).map(m -> m.prompt(r.params())).orElse(null));
       case Incoming.Single(Notification n) -> ex.describe(era, n.method(), null);
       default -> ex.describe(era, null, null);
     }
-  }
-
-  /** The prompt a {@code prompts/get} or a prompt argument's {@code completion/complete} names, or null. */
-  private static @Nullable String promptOf(String method, JsonObject params) {
-    if (method.equals(Methods.PROMPTS_GET)) {
-      return params.get("name") instanceof JsonString name ? name.value() : null;
-    }
-    if (method.equals(Methods.COMPLETION_COMPLETE)
-        && params.get("ref") instanceof JsonObject ref
-        && ref.get("type") instanceof JsonString type
-        && type.value().equals("ref/prompt")) {
-      return ref.get("name") instanceof JsonString name ? name.value() : null;
-    }
-    return null;
   }
 }

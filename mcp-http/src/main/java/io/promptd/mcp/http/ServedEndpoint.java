@@ -58,7 +58,7 @@ final class ServedEndpoint {
             catalogVersion == null ? server.prompts()::version : catalogVersion);
     LegacyEndpoint legacy =
         new LegacyEndpoint(server, sessions, b.keepAliveInterval, b.streamLimits, shared);
-    this.route = new McpEndpoint(gate, b.limits.maxBodyBytes(), legacy, modern, streams);
+    this.route = new McpEndpoint(server, gate, b.limits.maxBodyBytes(), legacy, modern, streams);
   }
 
   /** HMAC-SHA256 of the path under the secret: the key of a further endpoint's session ids. */

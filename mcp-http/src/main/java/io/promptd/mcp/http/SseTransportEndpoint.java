@@ -259,7 +259,7 @@ final class SseTransportEndpoint {
       return;
     }
     Incoming in = MessageCodec.decode(body, 0, body.length);
-    McpEndpoint.describe(ex, RequestEvent.Era.LEGACY, in);
+    McpEndpoint.describe(ex, RequestEvent.Era.LEGACY, in, server);
     Call call = s.core().receive(in, ex.caller());
     if (call.mayBlock()) {
       ex.status(202); // taken: the answer follows on the stream, and this thread serves it
