@@ -143,11 +143,6 @@ class MetricsMethodsTest {
   }
 
   private static String modern(long id, String method, String members) {
-    return request(
-        id,
-        method,
-        "{" + members + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN
-            + "\",\"io.modelcontextprotocol/clientCapabilities\":{},"
-            + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"m\",\"version\":\"1\"}}}");
+    return OperationsProcessTest.modern(id, method, members);
   }
 }

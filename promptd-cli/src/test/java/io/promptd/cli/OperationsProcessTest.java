@@ -341,7 +341,7 @@ class OperationsProcessTest {
         + params + "}";
   }
 
-  private static String modern(long id, String method, String members) {
+  static String modern(long id, String method, String members) {
     return request(
         id,
         method,

@@ -4,22 +4,22 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.spi.Caller;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Every MCP method the server serves, one row each: its name, the eras it exists in, whether serving it may block,
  * its handler, the parameter a modern {@code Mcp-Name} header repeats and the prompt a request names; the notifications
- * a client sends and the methods an era answers itself ({@code initialize}) are rows too, without a handler. Features register their rows once ({@link #standard}); the era adapters ({@link Dispatcher} for
- * legacy sessions, {@link Stateless} for 2026-07-28) look requests up here and do nothing method-specific themselves.
+ * a client sends and the methods an era answers itself ({@code initialize}) are rows too, without a handler. Features
+ * register their rows once ({@link #standard}); the era adapters ({@link Dispatcher} for legacy sessions, {@link
+ * Stateless} for 2026-07-28) look requests up here and do nothing method-specific themselves.
  * Adding a method is adding a row.
  */
 final class MethodTable {
@@ -77,14 +77,25 @@ final class MethodTable {
       @Nullable String nameField,
       Function<JsonObject, @Nullable String> prompt,
       boolean asks) {
-    ServedMethod served() {
-      return new ServedMethod(
-          method,
-          eras.contains(Era.LEGACY),
-          eras.contains(Era.MODERN),
-          kind == Kind.NOTIFICATION,
-          nameField,
-          prompt);
+    /** This row with the facts only some methods have. */
+    Row with(
+        @Nullable String nameField, Function<JsonObject, @Nullable String> prompt, boolean asks) {
+      return new Row(method, eras, kind, blocking, handler, nameField, prompt, asks);
+    }
+  }
+
+  /** A row's facts as {@link McpServer#methods()} gives them. */
+  private record Served(
+      String name,
+      boolean legacy,
+      boolean modern,
+      boolean notification,
+      @Nullable String nameField,
+      Function<JsonObject, @Nullable String> named)
+      implements ServedMethod {
+    @Override
+    public @Nullable String prompt(JsonObject params) {
+      return named.apply(params);
     }
   }
 
@@ -92,13 +103,23 @@ final class MethodTable {
   private final Map<String, Row> modern;
   private final Map<String, ServedMethod> served;
 
-  private MethodTable(Map<String, Row> legacy, Map<String, Row> modern, List<Row> rows) {
+  private MethodTable(Map<String, Row> legacy, Map<String, Row> modern) {
     this.legacy = Map.copyOf(legacy);
     this.modern = Map.copyOf(modern);
-    Map<String, ServedMethod> all = new LinkedHashMap<>();
-    rows.stream()
-        .sorted(Comparator.comparing(Row::method))
-        .forEach(r -> all.put(r.method(), r.served()));
+    Map<String, ServedMethod> all = new TreeMap<>();
+    for (Map<String, Row> era : List.of(legacy, modern)) {
+      for (Row r : era.values()) {
+        all.computeIfAbsent(
+            r.method(),
+            name -> new Served(
+                name,
+                legacy.containsKey(name),
+                modern.containsKey(name),
+                r.kind() == Kind.NOTIFICATION,
+                r.nameField(),
+                r.prompt()));
+      }
+    }
     this.served = Collections.unmodifiableMap(all);
   }
 
@@ -139,17 +160,17 @@ final class MethodTable {
 
   /**
    * Whether serving {@code request} may block; false for a method this table does not have. {@code mayAsk}: whether the
-   * session may ask its client (a legacy form) — then a method that asks waits for the answer, and must not hold the
-   * thread that reads it.
+   * session may ask its client (a legacy form), asked only of a method that asks — it then waits for the answer, and
+   * must not hold the thread that reads it.
    */
-  boolean mayBlock(Request request, Caller caller, boolean mayAsk) {
+  boolean mayBlock(Request request, Caller caller, BooleanSupplier mayAsk) {
     Row row = modern.get(request.method());
     if (row == null) {
       row = legacy.get(request.method());
     }
     return row != null
         && row.kind() == Kind.REQUEST
-        && ((row.asks() && mayAsk) || row.blocking().mayBlock(request, caller));
+        && ((row.asks() && mayAsk.getAsBoolean()) || row.blocking().mayBlock(request, caller));
   }
 
   /**
@@ -169,7 +190,6 @@ final class MethodTable {
   static final class Builder {
     private final Map<String, Row> legacy = new HashMap<>();
     private final Map<String, Row> modern = new HashMap<>();
-    private final Map<String, Row> rows = new HashMap<>();
 
     /** Adds {@code method} in {@code eras}; the answer completes its row. */
     Added add(String method, Set<Era> eras, Blocking blocking, Handler handler) {
@@ -228,18 +248,10 @@ final class MethodTable {
               + " is registered twice for the " + row.eras() + " era");
         }
       }
-      rows.put(row.method(), row);
-    }
-
-    private void replace(Row row) {
-      for (Era era : row.eras()) {
-        (era == Era.LEGACY ? legacy : modern).put(row.method(), row);
-      }
-      rows.put(row.method(), row);
     }
 
     MethodTable build() {
-      return new MethodTable(legacy, modern, new ArrayList<>(rows.values()));
+      return new MethodTable(legacy, modern);
     }
 
     /** A request just added, whose row takes the facts that only some methods have. */
@@ -252,42 +264,24 @@ final class MethodTable {
 
       /** The parameter ({@code name}, {@code uri}) a modern request's {@code Mcp-Name} header repeats. */
       Added named(String field) {
-        Row r = row;
-        row = new Row(
-            r.method(), r.eras(), r.kind(), r.blocking(), r.handler(), field, r.prompt(), r.asks());
-        replace(row);
-        return this;
+        return set(row.with(field, row.prompt(), row.asks()));
       }
 
       /** Serving it may ask a legacy client (a form) and wait for the answer. */
       Added asks() {
-        Row r = row;
-        row = new Row(
-            r.method(),
-            r.eras(),
-            r.kind(),
-            r.blocking(),
-            r.handler(),
-            r.nameField(),
-            r.prompt(),
-            true);
-        replace(row);
-        return this;
+        return set(row.with(row.nameField(), row.prompt(), true));
       }
 
       /** How a request's parameters name a prompt. */
       Added prompt(Function<JsonObject, @Nullable String> named) {
-        Row r = row;
-        row = new Row(
-            r.method(),
-            r.eras(),
-            r.kind(),
-            r.blocking(),
-            r.handler(),
-            r.nameField(),
-            named,
-            r.asks());
-        replace(row);
+        return set(row.with(row.nameField(), named, row.asks()));
+      }
+
+      private Added set(Row next) {
+        row = next;
+        for (Era era : next.eras()) {
+          (era == Era.LEGACY ? legacy : modern).put(next.method(), next);
+        }
         return this;
       }
     }

@@ -206,7 +206,7 @@ final class SessionImpl implements ServerSession {
           null);
       return Call.done(Reply.of(duplicate, Reply.Hint.ANSWERED, version()));
     }
-    boolean mayBlock = methods.mayBlock(request, caller, mayElicit());
+    boolean mayBlock = methods.mayBlock(request, caller, this::mayElicit);
     return Responder.call(task, mayBlock, stream -> {
       try {
         Response response =

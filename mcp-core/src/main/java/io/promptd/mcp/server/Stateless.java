@@ -101,7 +101,7 @@ final class Stateless implements StatelessEndpoint {
       return Call.done(Reply.of(ErrorResponse.of(r.id(), e), Reply.Hint.REJECTED, MODERN));
     }
     InFlight task = new InFlight();
-    boolean mayBlock = methods.mayBlock(r, caller, false); // asks by answering, never waits
+    boolean mayBlock = methods.mayBlock(r, caller, () -> false); // asks by answering, never waits
     return Responder.call(task, mayBlock, stream -> {
       String client = CompletionLimiter.clientKey(caller, headers.remoteAddress(), "process");
       Response response = Responder.run(
