@@ -208,24 +208,20 @@ final class MethodTable {
 
     /** Adds a notification a client sends in {@code eras}; the session handles it. */
     Builder notification(String method, Set<Era> eras) {
-      put(new Row(
-          method,
-          Set.copyOf(eras),
-          Kind.NOTIFICATION,
-          Blocking.NEVER,
-          unserved(),
-          null,
-          MethodTable::noPrompt,
-          false));
-      return this;
+      return unhandled(method, eras, Kind.NOTIFICATION);
     }
 
     /** Adds a request the era answers itself, such as {@code initialize}: known here, never served from the table. */
     Builder era(String method, Set<Era> eras) {
+      return unhandled(method, eras, Kind.ERA);
+    }
+
+    /** A row the table knows and never serves. */
+    private Builder unhandled(String method, Set<Era> eras, Kind kind) {
       put(new Row(
           method,
           Set.copyOf(eras),
-          Kind.ERA,
+          kind,
           Blocking.NEVER,
           unserved(),
           null,
