@@ -6,6 +6,7 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.notify.ListenScope;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;
 import org.jspecify.annotations.Nullable;

@@ -12,6 +12,7 @@ import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.server.MethodTable.Era;
+import io.promptd.mcp.server.internal.notify.ResourceSubscriptions;
 import io.promptd.mcp.spi.Caller;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -88,11 +89,6 @@ final class ResourcesFeature {
     String scope =
         call.request().method().equals(Methods.RESOURCES_READ) ? "private" : call.cacheScope();
     return result.put("ttlMs", context.listTtl.toMillis()).put("cacheScope", scope);
-  }
-
-  /** Whether {@code caller} may see the resource at {@code uri}; unrestricted callers see all without asking. */
-  static boolean visible(@Nullable ResourceProvider provider, Caller caller, String uri) {
-    return caller.unrestricted() || (provider != null && provider.visible(caller, uri));
   }
 
   /**

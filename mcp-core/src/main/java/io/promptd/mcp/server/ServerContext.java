@@ -3,6 +3,8 @@ package io.promptd.mcp.server;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.notify.Broadcaster;
+import io.promptd.mcp.server.internal.notify.ResourceEvents;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 

@@ -11,6 +11,8 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.notify.ListenScope;
+import io.promptd.mcp.server.internal.notify.Subscription;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;
 import java.util.Arrays;

@@ -10,8 +10,12 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.notify.Channel;
+import io.promptd.mcp.server.internal.notify.ListenScope;
+import io.promptd.mcp.server.internal.notify.ResourceSubscriptions;
 import io.promptd.mcp.spi.Call;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Incoming;
@@ -38,7 +42,7 @@ import org.jspecify.annotations.Nullable;
  * A {@link ServerSession}: legacy session state, in-flight requests for cancellation, and what every kind of input
  * (request, notification, batch, invalid input) is answered with.
  */
-final class SessionImpl implements ServerSession {
+final class SessionImpl implements ServerSession, Channel {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
   private static final VarHandle LEGACY;
 
@@ -82,7 +86,8 @@ final class SessionImpl implements ServerSession {
     this.methods = methods;
     this.sessionOutbound = sessionOutbound;
     this.dispatcher = new Dispatcher(context, methods, this);
-    this.resourceSubscriptions = new ResourceSubscriptions(context, this);
+    this.resourceSubscriptions =
+        new ResourceSubscriptions(context.resourceEvents, context.resources, this);
   }
 
   @Override
@@ -341,7 +346,8 @@ final class SessionImpl implements ServerSession {
   }
 
   /** Who sent the session's latest request ({@link Caller#UNRESTRICTED} before any). */
-  Caller caller() {
+  @Override
+  public Caller caller() {
     return caller;
   }
 
@@ -394,7 +400,14 @@ final class SessionImpl implements ServerSession {
     return true;
   }
 
-  void notifyClient(Notification notification) {
+  @Override
+  public boolean admits(LoggingLevel level) {
+    LegacyState state = legacy;
+    return state != null && level.compareTo(state.logLevel) >= 0;
+  }
+
+  @Override
+  public void notifyClient(Notification notification) {
     if (!closed) {
       sessionOutbound.send(notification);
     }

@@ -8,6 +8,7 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.notify.ListenScope;
 import io.promptd.mcp.spi.Call;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Incoming;

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.notify;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
@@ -25,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  * Delivers change notifications. {@code notifications/prompts/list_changed}: many catalog changes within the coalescing window become one
  * notification to every initialized legacy session and every modern subscription that asked for it.
  */
-final class Broadcaster {
+public final class Broadcaster {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
 
   /** Why open subscriptions end when the server closes. */
@@ -37,14 +37,14 @@ final class Broadcaster {
   private final Set<Set<String>> changedScopes = new HashSet<>();
 
   private boolean changedForEveryone;
-  private final Set<SessionImpl> sessions = ConcurrentHashMap.newKeySet();
+  private final Set<Channel> sessions = ConcurrentHashMap.newKeySet();
   private final Set<Subscription> subscriptions = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer;
   private volatile boolean closed;
   /** Whether prompts are offered as tools too: their list changes with the prompts'. */
   private final boolean tools;
 
-  Broadcaster(Duration window, boolean tools) {
+  public Broadcaster(Duration window, boolean tools) {
     this.window = window;
     this.tools = tools;
     this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -59,7 +59,7 @@ final class Broadcaster {
    *
    * @param scopes the scopes required by the changed prompts (before and after the change); null for every caller
    */
-  void promptsChanged(@Nullable Set<Set<String>> scopes) {
+  public void promptsChanged(@Nullable Set<Set<String>> scopes) {
     synchronized (changedScopes) {
       if (scopes == null) {
         changedForEveryone = true;
@@ -76,26 +76,26 @@ final class Broadcaster {
     }
   }
 
-  void addSession(SessionImpl session) {
+  public void addSession(Channel session) {
     sessions.add(session);
   }
 
-  void removeSession(SessionImpl session) {
+  public void removeSession(Channel session) {
     sessions.remove(session);
   }
 
-  void addSubscription(Subscription subscription) {
+  public void addSubscription(Subscription subscription) {
     subscriptions.add(subscription);
     if (closed) {
       subscription.end(Broadcaster.CLOSED);
     }
   }
 
-  void removeSubscription(Subscription subscription) {
+  public void removeSubscription(Subscription subscription) {
     subscriptions.remove(subscription);
   }
 
-  void close() {
+  public void close() {
     closed = true;
     timer.shutdownNow();
     for (Subscription s : subscriptions) {
@@ -104,7 +104,7 @@ final class Broadcaster {
   }
 
   /** Runs {@code task} on the notification thread, so that providers' listeners never block on a slow client. */
-  void submit(Runnable task) {
+  public void submit(Runnable task) {
     if (closed) {
       return;
     }
@@ -116,9 +116,9 @@ final class Broadcaster {
   }
 
   /** Sends {@code notification} to the initialized legacy sessions {@code concerned}; failed channels are dropped. */
-  void toSessions(Predicate<SessionImpl> concerned, Notification notification) {
-    List<SessionImpl> failed = new ArrayList<>();
-    for (SessionImpl session : sessions) {
+  void toSessions(Predicate<Channel> concerned, Notification notification) {
+    List<Channel> failed = new ArrayList<>();
+    for (Channel session : sessions) {
       if (!concerned.test(session)) {
         continue;
       }
@@ -133,10 +133,9 @@ final class Broadcaster {
   }
 
   /** Sends a log message to every initialized legacy session whose level admits it. */
-  void log(LoggingLevel level, Notification message) {
-    for (SessionImpl session : sessions) {
-      LegacyState state = session.legacy();
-      if (state != null && level.compareTo(state.logLevel) >= 0) {
+  public void log(LoggingLevel level, Notification message) {
+    for (Channel session : sessions) {
+      if (session.admits(level)) {
         try {
           session.notifyClient(message);
         } catch (RuntimeException e) {

@@ -1,8 +1,9 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.notify;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.spi.Caller;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,12 +23,12 @@ import org.jspecify.annotations.Nullable;
  * list_changed} names nothing, yet its timing tells that something changed: a change the provider scopes ({@link
  * ResourceProvider.Listener#listChanged(Set)}) goes only to callers who may see some of it, as prompts' does.
  */
-final class ResourceEvents implements ResourceProvider.Listener {
+public final class ResourceEvents implements ResourceProvider.Listener {
   private final Broadcaster broadcaster;
   private final @Nullable ResourceProvider resources;
   private final Set<ResourceSubscriptions> subscribers = ConcurrentHashMap.newKeySet();
 
-  ResourceEvents(Broadcaster broadcaster, @Nullable ResourceProvider resources) {
+  public ResourceEvents(Broadcaster broadcaster, @Nullable ResourceProvider resources) {
     this.broadcaster = broadcaster;
     this.resources = resources;
   }
@@ -71,10 +72,15 @@ final class ResourceEvents implements ResourceProvider.Listener {
       }
       failed.forEach(subscribers::remove);
       broadcaster.toSubscriptions(
-          s -> s.watches(uri) && ResourcesFeature.visible(resources, s.caller(), uri),
+          s -> s.watches(uri) && visible(resources, s.caller(), uri),
           Methods.NOTIFICATION_RESOURCES_UPDATED,
           JsonObject.builder().put("uri", uri).build());
     });
+  }
+
+  /** Whether {@code caller} may see the resource at {@code uri}; unrestricted callers see all without asking. */
+  static boolean visible(@Nullable ResourceProvider provider, Caller caller, String uri) {
+    return caller.unrestricted() || (provider != null && provider.visible(caller, uri));
   }
 
   void addSubscriber(ResourceSubscriptions session) {

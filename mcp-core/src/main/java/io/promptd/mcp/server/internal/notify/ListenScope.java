@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.notify;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The open {@code subscriptions/listen} streams of one owner (a session, or a transport's stateless endpoint), so
  * that the owner can end them gracefully when it closes. A closed scope ends every stream added later at once.
  */
-final class ListenScope {
+public final class ListenScope {
   /** Why the streams of a closed owner end: its session or channel closed. */
   static final String CLOSED = "the session closed";
   /** Why {@link #endAll()} ends streams: the transport stops serving. */
@@ -16,19 +16,19 @@ final class ListenScope {
   private final Set<Subscription> open = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
-  void add(Subscription subscription) {
+  public void add(Subscription subscription) {
     open.add(subscription);
     if (closed) {
       subscription.end(CLOSED); // never park a listen on a closed owner
     }
   }
 
-  void remove(Subscription subscription) {
+  public void remove(Subscription subscription) {
     open.remove(subscription);
   }
 
   /** Ends the streams open now; later ones are not affected. */
-  void endAll() {
+  public void endAll() {
     endAll(STOPPING);
   }
 
@@ -39,7 +39,7 @@ final class ListenScope {
   }
 
   /** Ends the streams open now and every one added later. */
-  void close() {
+  public void close() {
     closed = true;
     endAll(CLOSED);
   }

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.notify;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
@@ -13,7 +13,7 @@ import java.util.concurrent.CountDownLatch;
  * One open {@code subscriptions/listen} request. Every message on it carries the subscription id in {@code _meta}; the
  * acknowledgement is sent first, under the same lock that orders deliveries.
  */
-final class Subscription {
+public final class Subscription {
   static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 
   private final RequestId id;
@@ -28,11 +28,11 @@ final class Subscription {
   private volatile boolean broken;
   private volatile String reason = "the server ended the subscription";
 
-  Subscription(RequestId id, Outbound stream, boolean promptsListChanged) {
+  public Subscription(RequestId id, Outbound stream, boolean promptsListChanged) {
     this(id, stream, promptsListChanged, false, false, Set.of(), Caller.UNRESTRICTED);
   }
 
-  Subscription(
+  public Subscription(
       RequestId id,
       Outbound stream,
       boolean promptsListChanged,
@@ -75,7 +75,7 @@ final class Subscription {
     return resourceUris.contains(uri);
   }
 
-  JsonObject meta() {
+  public JsonObject meta() {
     return JsonObject.builder().put(SUBSCRIPTION_ID, id.value()).build();
   }
 
@@ -113,7 +113,7 @@ final class Subscription {
    *
    * @return whether it was written; a stream that fails takes no response either
    */
-  synchronized boolean sayCancelled() {
+  public synchronized boolean sayCancelled() {
     if (broken) {
       return false;
     }
@@ -133,7 +133,7 @@ final class Subscription {
   }
 
   /** Blocks until the subscription ends; returns whether it ended gracefully (and so deserves a response). */
-  boolean await() throws InterruptedException {
+  public boolean await() throws InterruptedException {
     ended.await();
     return graceful && !broken;
   }
