@@ -17,11 +17,14 @@ import io.promptd.mcp.spi.Outbound;
 final class Dispatcher {
   private final ServerContext context;
   private final MethodTable methods;
+  private final Capabilities capabilities;
   private final SessionImpl session;
 
-  Dispatcher(ServerContext context, MethodTable methods, SessionImpl session) {
+  Dispatcher(
+      ServerContext context, MethodTable methods, Capabilities capabilities, SessionImpl session) {
     this.context = context;
     this.methods = methods;
+    this.capabilities = capabilities;
     this.session = session;
   }
 
@@ -94,7 +97,7 @@ final class Dispatcher {
     Encoder encoder = new Encoder(version);
     JsonObject result = JsonObject.builder()
         .put("protocolVersion", version.id())
-        .put("capabilities", context.capabilities(version, true))
+        .put("capabilities", this.capabilities.of(version, true))
         .put("serverInfo", encoder.implementation(context.serverInfo))
         .put("instructions", context.instructions)
         .build();

@@ -13,6 +13,8 @@ import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.StatelessEndpoint;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -40,13 +42,27 @@ public final class McpServer implements AutoCloseable {
   public static final int DEFAULT_MAX_BATCH_ANSWER_BYTES = 4 * 1024 * 1024;
 
   private final ServerContext context;
+  private final Capabilities capabilities;
   private final MethodTable methods;
   private final AutoCloseable catalogListener;
   private final AutoCloseable resourceListener;
 
   private McpServer(Builder b) {
-    this.context = new ServerContext(b);
-    this.methods = MethodTable.standard(context);
+    this.context = new ServerContext(b.config());
+    // The features, in the order their capabilities are declared: prompts, resources, completion,
+    // tools when offered, skills; the protocol's own methods declare none.
+    PromptsFeature prompts = new PromptsFeature(context);
+    List<Feature> features = new ArrayList<>();
+    features.add(prompts);
+    features.add(new ResourcesFeature(context));
+    features.add(new CompletionFeature(context, prompts));
+    if (context.promptsAsTools) {
+      features.add(new ToolsFeature(context, prompts));
+    }
+    features.add(new SkillsFeature(context));
+    this.capabilities = new Capabilities(features);
+    features.add(0, new ServerFeature(context, capabilities));
+    this.methods = MethodTable.standard(features);
     this.catalogListener = context.prompts.onAccessChange(context.broadcaster::promptsChanged);
     ResourceProvider provider = context.resources;
     this.resourceListener = provider == null ? () -> {} : provider.onChange(context.resourceEvents);
@@ -65,7 +81,7 @@ public final class McpServer implements AutoCloseable {
    */
   public ServerSession openSession(Outbound sessionOutbound) {
     requireNonNull(sessionOutbound, "sessionOutbound");
-    return new SessionImpl(context, methods, sessionOutbound);
+    return new SessionImpl(context, methods, capabilities, sessionOutbound);
   }
 
   /**
@@ -399,6 +415,34 @@ public final class McpServer implements AutoCloseable {
     /** Builds the server. */
     public McpServer build() {
       return new McpServer(this);
+    }
+
+    /** The settings collected so far. */
+    private ServerConfig config() {
+      return new ServerConfig(
+          serverInfo,
+          instructions,
+          prompts,
+          pageSize,
+          listTtl,
+          discoverTtl,
+          coalescing,
+          resources,
+          skills,
+          cursorSecret,
+          completionRate,
+          completionBurst,
+          maxBatchMessages,
+          maxBatchAnswerBytes,
+          clock,
+          wallClock,
+          requestStateSecret,
+          elicits,
+          formFirst,
+          freeTextConfirmation,
+          promptsAsTools,
+          elicitationTimeout,
+          promptUses);
     }
 
     private static Duration nonNegative(Duration d, String what) {

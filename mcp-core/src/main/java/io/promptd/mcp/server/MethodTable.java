@@ -5,6 +5,7 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.spi.Caller;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -55,16 +56,11 @@ final class MethodTable {
     this.modern = Map.copyOf(modern);
   }
 
-  /** The table of a server with its features: prompts and completion, resources, tools when offered, the basics. */
-  static MethodTable standard(ServerContext context) {
+  /** The table of a server with its features (which {@link McpServer} assembles): each registers its rows. */
+  static MethodTable standard(List<? extends Feature> features) {
     Builder table = new Builder();
-    new ServerFeature(context).register(table);
-    PromptsFeature prompts = new PromptsFeature(context);
-    prompts.register(table);
-    new ResourcesFeature(context).register(table);
-    new SkillsFeature(context).register(table);
-    if (context.promptsAsTools) {
-      new ToolsFeature(context, prompts).register(table);
+    for (Feature feature : features) {
+      feature.register(table);
     }
     return table.build();
   }

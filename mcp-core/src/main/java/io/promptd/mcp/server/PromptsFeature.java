@@ -6,13 +6,12 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
-import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
-import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.MethodTable.Era;
 import io.promptd.mcp.spi.Caller;
 import java.lang.System.Logger.Level;
@@ -24,10 +23,11 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code prompts/list}, {@code prompts/get} and {@code completion/complete} in both eras: the same listing, rendering
- * and completion; each era asks for missing arguments its own way ({@link LegacyElicitation}, {@link InputRequired}).
+ * {@code prompts/list} and {@code prompts/get} in both eras: the same listing and rendering; each era asks for missing
+ * arguments its own way ({@link LegacyElicitation}, {@link InputRequired}). {@code completion/complete} is the {@link
+ * CompletionFeature}'s.
  */
-final class PromptsFeature {
+final class PromptsFeature implements Feature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
 
   private final ServerContext context;
@@ -53,13 +53,15 @@ final class PromptsFeature {
     return new PromptsFeature(context, call.audience());
   }
 
-  void register(MethodTable.Builder table) {
+  @Override
+  public void declare(JsonObject.Builder capabilities, ProtocolVersion version) {
+    capabilities.put("prompts", JsonObject.builder().put("listChanged", true).build());
+  }
+
+  @Override
+  public void register(MethodTable.Builder table) {
     table.add(Methods.PROMPTS_LIST, Era.BOTH, MethodTable.Blocking.NEVER, this::list);
     table.add(Methods.PROMPTS_GET, Era.BOTH, this::renderMayBlock, this::get);
-    table.add(Methods.COMPLETION_COMPLETE, Era.BOTH, this::completeMayBlock, call -> {
-      context.completionLimiter.acquire(call.clientKey());
-      return servingTo(call).complete(call.params(), call.encoder(), call.caller()).toBuilder();
-    });
   }
 
   private JsonObject.Builder list(MethodCall call) {
@@ -182,21 +184,6 @@ final class PromptsFeature {
         .orElse(false);
   }
 
-  /** Whether completing may block: a resource template's variables come from its provider, which may do I/O. */
-  private boolean completeMayBlock(Request request, Caller caller) {
-    return request
-        .params()
-        .object("ref")
-        .map(r -> r.string("type").orElse("").equals("ref/resource")
-            ? context.resources != null
-            : r.string("name")
-                .flatMap(context.prompts::get)
-                .filter(d -> d.visibleTo(caller))
-                .map(d -> d.completer() != null && d.completer().mayBlock())
-                .orElse(false))
-        .orElse(false);
-  }
-
   /** {@code prompts/list}: the prompts {@code caller} may see, a page at a time, as declared. */
   JsonObject.Builder list(JsonObject params, Encoder encoder, Caller caller) {
     return list(params, encoder, caller, false, null);
@@ -307,48 +294,11 @@ final class PromptsFeature {
     return definition != null && definition.servedTo(audience).renderer().elicits();
   }
 
-  JsonObject complete(JsonObject params, Encoder encoder, Caller caller) {
-    JsonObject ref = params
-        .object("ref")
-        .orElseThrow(() -> McpException.invalidParams(
-            "Invalid params: completion/complete needs \"ref\" (an object)"));
-    JsonObject argument = params
-        .object("argument")
-        .orElseThrow(() -> McpException.invalidParams(
-            "Invalid params: completion/complete needs \"argument\" (an object)"));
-    String argName = argument
-        .string("name")
-        .orElseThrow(
-            () -> McpException.invalidParams("Invalid params: \"argument.name\" must be a string"));
-    String value = argument
-        .string("value")
-        .orElseThrow(() ->
-            McpException.invalidParams("Invalid params: \"argument.value\" must be a string"));
-    String type = ref.string("type").orElse("");
-    JsonObject context = params.object("context").orElse(JsonObject.EMPTY);
-    if (type.equals("ref/resource")) {
-      return encoder.completion(completeVariable(ref, argName, value, context, caller));
-    }
-    if (!type.equals("ref/prompt")) {
-      throw McpException.invalidParams(
-          "Invalid params: \"ref.type\" must be \"ref/prompt\" or \"ref/resource\"");
-    }
-    PromptDefinition definition = lookup(ref.get("name"), caller);
-    if (definition.prompt().arguments().stream().noneMatch(a -> a.name().equals(argName))) {
-      throw McpException.invalidParams(
-          "prompt '" + definition.name() + "' has no argument '" + argName + "'");
-    }
-    Map<String, String> known = arguments(
-        "prompt '" + definition.name() + "'", context.get("arguments"), "context.arguments");
-    return encoder.completion(
-        definition.complete(argName, value, known)); // Completion itself caps the values
-  }
-
   /**
    * The prompt {@code name} names, if {@code caller} may see it. A prompt hidden from the caller takes the very path of
    * one that does not exist: same check, same exception, same message; nothing else about it is looked at.
    */
-  private PromptDefinition lookup(@Nullable Json name, Caller caller) {
+  PromptDefinition lookup(@Nullable Json name, Caller caller) {
     if (!(name instanceof JsonString s)) {
       throw McpException.invalidParams("Invalid params: \"name\" must be a string naming a prompt");
     }
@@ -364,43 +314,7 @@ final class PromptsFeature {
     return definition != null && definition.visibleTo(caller) ? definition : null;
   }
 
-  /**
-   * Completes a variable of the resource template whose URI template {@code ref.uri} names. A template that is not
-   * listed, or that the caller may not see, gets an empty completion, exactly like one nobody serves.
-   */
-  private Completion completeVariable(
-      JsonObject ref, String variable, String value, JsonObject context, Caller caller) {
-    String uri = ref.string("uri")
-        .orElseThrow(() -> McpException.invalidParams(
-            "Invalid params: a \"ref/resource\" needs \"uri\" (a URI template, a string)"));
-    ResourceProvider provider = this.context.resources;
-    ResourceTemplate template = provider == null
-        ? null
-        : provider.templates().stream()
-            .filter(t -> t.uriTemplate().equals(uri))
-            .filter(t -> caller.unrestricted() || provider.visible(caller, t))
-            .findFirst()
-            .orElse(null);
-    if (provider == null || template == null) {
-      return Completion.EMPTY;
-    }
-    Map<String, String> known =
-        arguments("resource template '" + uri + "'", context.get("arguments"), "context.arguments");
-    try {
-      Completion completion = provider.complete(template, variable, value, known);
-      return completion == null ? Completion.EMPTY : completion;
-    } catch (McpException e) {
-      throw e;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw McpException.internal("resource template '" + uri + "': completion was interrupted");
-    } catch (Exception e) {
-      LOG.log(Level.ERROR, "resource template '" + uri + "': completion failed", e);
-      throw McpException.internal("resource template '" + uri + "': completion failed");
-    }
-  }
-
-  private static Map<String, String> arguments(String owner, @Nullable Json raw, String field) {
+  static Map<String, String> arguments(String owner, @Nullable Json raw, String field) {
     if (raw == null) {
       return Map.of();
     }

@@ -8,6 +8,7 @@ import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
@@ -28,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * resources/unsubscribe} (kept in the session's {@link ResourceSubscriptions}). Without a {@link ResourceProvider}
  * every resources method is "method not found".
  */
-final class ResourcesFeature {
+final class ResourcesFeature implements Feature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
 
   private final ServerContext context;
@@ -37,7 +38,17 @@ final class ResourcesFeature {
     this.context = context;
   }
 
-  void register(MethodTable.Builder table) {
+  @Override
+  public void declare(JsonObject.Builder capabilities, ProtocolVersion version) {
+    if (context.resources != null) {
+      capabilities.put(
+          "resources",
+          JsonObject.builder().put("subscribe", true).put("listChanged", true).build());
+    }
+  }
+
+  @Override
+  public void register(MethodTable.Builder table) {
     // Registered with or without a provider: before initialize they are premature (-32602), not
     // unknown (-32601).
     table.add(

@@ -1,8 +1,6 @@
 package io.promptd.mcp.server;
 
-import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.Implementation;
-import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.internal.notify.Broadcaster;
 import io.promptd.mcp.server.internal.notify.ResourceEvents;
 import java.time.Duration;
@@ -11,7 +9,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * What the features of one server share: its settings and the services every era uses (the catalog, cursors, the
  * broadcaster, the rate limit, request states). Features receive it when they are made, instead of reaching back into
- * {@link McpServer}.
+ * {@link McpServer}. It is built from the server's {@link ServerConfig}.
  */
 final class ServerContext {
   final Implementation serverInfo;
@@ -41,62 +39,29 @@ final class ServerContext {
   final int maxBatchAnswerBytes;
   final java.util.function.@Nullable Consumer<PromptUse> promptUses;
 
-  ServerContext(McpServer.Builder b) {
-    this.serverInfo = b.serverInfo;
-    this.instructions = b.instructions;
-    this.prompts = b.prompts;
-    this.pageSize = b.pageSize;
-    this.listTtl = b.listTtl;
-    this.discoverTtl = b.discoverTtl;
-    this.broadcaster = new Broadcaster(b.coalescing, b.promptsAsTools);
-    this.cursors = new Cursors(b.cursorSecret);
+  ServerContext(ServerConfig b) {
+    this.serverInfo = b.serverInfo();
+    this.instructions = b.instructions();
+    this.prompts = b.prompts();
+    this.pageSize = b.pageSize();
+    this.listTtl = b.listTtl();
+    this.discoverTtl = b.discoverTtl();
+    this.broadcaster = new Broadcaster(b.coalescing(), b.promptsAsTools());
+    this.cursors = new Cursors(b.cursorSecret());
     // A skill provider that serves its own files adds them to the resources, in one place for
     // every feature.
-    this.resources = SkillFiles.with(b.resources, b.skills);
-    this.skills = b.skills;
+    this.resources = SkillFiles.with(b.resources(), b.skills());
+    this.skills = b.skills();
     this.resourceEvents = new ResourceEvents(broadcaster, resources);
-    this.completionLimiter = new CompletionLimiter(b.completionRate, b.completionBurst, b.clock);
-    this.requestStates = new RequestStates(b.requestStateSecret, b.wallClock);
-    this.elicits = b.elicits;
-    this.forms = new ArgumentForms(b.formFirst, b.freeTextConfirmation);
-    this.promptsAsTools = b.promptsAsTools;
-    this.elicitationTimeout = b.elicitationTimeout;
-    this.maxBatchMessages = b.maxBatchMessages;
-    this.maxBatchAnswerBytes = b.maxBatchAnswerBytes;
-    this.promptUses = b.promptUses;
-  }
-
-  /** The capabilities the server declares at {@code initialize} and {@code server/discover}. */
-  JsonObject capabilities(ProtocolVersion version, boolean logging) {
-    JsonObject.Builder b = JsonObject.builder();
-    b.put("prompts", JsonObject.builder().put("listChanged", true).build());
-    if (resources != null) {
-      b.put(
-          "resources",
-          JsonObject.builder().put("subscribe", true).put("listChanged", true).build());
-    }
-    if (version.atLeast(ProtocolVersion.V2025_03_26)) {
-      b.put("completions", JsonObject.EMPTY);
-    }
-    if (promptsAsTools) {
-      b.put("tools", JsonObject.builder().put("listChanged", true).build());
-    }
-    if (skills != null && version.isModern()) {
-      // Only the 2026-07-28 schema has "extensions"; legacy clients see skill files as plain
-      // resources.
-      b.put(
-          "extensions",
-          JsonObject.builder()
-              .put(
-                  SkillsFeature.EXTENSION,
-                  skills.directoryRead()
-                      ? JsonObject.builder().put("directoryRead", true).build()
-                      : JsonObject.EMPTY)
-              .build());
-    }
-    if (logging) {
-      b.put("logging", JsonObject.EMPTY);
-    }
-    return b.build();
+    this.completionLimiter =
+        new CompletionLimiter(b.completionRate(), b.completionBurst(), b.clock());
+    this.requestStates = new RequestStates(b.requestStateSecret(), b.wallClock());
+    this.elicits = b.elicits();
+    this.forms = new ArgumentForms(b.formFirst(), b.freeTextConfirmation());
+    this.promptsAsTools = b.promptsAsTools();
+    this.elicitationTimeout = b.elicitationTimeout();
+    this.maxBatchMessages = b.maxBatchMessages();
+    this.maxBatchAnswerBytes = b.maxBatchAnswerBytes();
+    this.promptUses = b.promptUses();
   }
 }

@@ -23,14 +23,17 @@ import java.util.Set;
  * sessions, {@code server/discover} and {@code subscriptions/listen} in 2026-07-28. ({@code initialize} opens a legacy
  * session and is the {@link Dispatcher}'s.)
  */
-final class ServerFeature {
+final class ServerFeature implements Feature {
   private final ServerContext context;
+  private final Capabilities capabilities;
 
-  ServerFeature(ServerContext context) {
+  ServerFeature(ServerContext context, Capabilities capabilities) {
     this.context = context;
+    this.capabilities = capabilities;
   }
 
-  void register(MethodTable.Builder table) {
+  @Override
+  public void register(MethodTable.Builder table) {
     table.add(
         Methods.PING, Set.of(LEGACY), MethodTable.Blocking.NEVER, call -> JsonObject.builder());
     table.add(
@@ -59,7 +62,7 @@ final class ServerFeature {
   private JsonObject.Builder discover() {
     return JsonObject.builder()
         .put("supportedVersions", JsonArray.ofStrings(ProtocolVersion.supportedIds()))
-        .put("capabilities", context.capabilities(ProtocolVersion.LATEST_MODERN, false))
+        .put("capabilities", capabilities.of(ProtocolVersion.LATEST_MODERN, false))
         .put("instructions", context.instructions)
         .put("ttlMs", context.discoverTtl.toMillis())
         .put("cacheScope", "public");

@@ -81,11 +81,15 @@ final class SessionImpl implements ServerSession, Channel {
   /** Who sent the latest request: the session's notifications are for what it may see. */
   private volatile Caller caller = Caller.UNRESTRICTED;
 
-  SessionImpl(ServerContext context, MethodTable methods, Outbound sessionOutbound) {
+  SessionImpl(
+      ServerContext context,
+      MethodTable methods,
+      Capabilities capabilities,
+      Outbound sessionOutbound) {
     this.context = context;
     this.methods = methods;
     this.sessionOutbound = sessionOutbound;
-    this.dispatcher = new Dispatcher(context, methods, this);
+    this.dispatcher = new Dispatcher(context, methods, capabilities, this);
     this.resourceSubscriptions =
         new ResourceSubscriptions(context.resourceEvents, context.resources, this);
   }

@@ -7,6 +7,7 @@ import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.Skill;
 import io.promptd.mcp.protocol.SkillResource;
@@ -21,7 +22,7 @@ import java.util.Set;
  * 2026-07-28 only: the extension is specified against that revision, and only its capabilities have a place
  * ({@code extensions}) to declare it. Without a {@link SkillProvider} both methods are "method not found".
  */
-final class SkillsFeature {
+final class SkillsFeature implements Feature {
   /** The extension's identifier, its key under {@code capabilities.extensions}. */
   static final String EXTENSION = "io.modelcontextprotocol/skills";
 
@@ -31,7 +32,26 @@ final class SkillsFeature {
     this.context = context;
   }
 
-  void register(MethodTable.Builder table) {
+  @Override
+  public void declare(JsonObject.Builder capabilities, ProtocolVersion version) {
+    SkillProvider skills = context.skills;
+    if (skills != null && version.isModern()) {
+      // Only the 2026-07-28 schema has "extensions"; legacy clients see skill files as plain
+      // resources.
+      capabilities.put(
+          "extensions",
+          JsonObject.builder()
+              .put(
+                  EXTENSION,
+                  skills.directoryRead()
+                      ? JsonObject.builder().put("directoryRead", true).build()
+                      : JsonObject.EMPTY)
+              .build());
+    }
+  }
+
+  @Override
+  public void register(MethodTable.Builder table) {
     table.add(Methods.SKILLS_LIST, Set.of(Era.MODERN), MethodTable.Blocking.NEVER, this::list);
     table.add(Methods.SKILLS_GET, Set.of(Era.MODERN), MethodTable.Blocking.NEVER, this::get);
     table.add(

@@ -32,7 +32,7 @@ import java.util.List;
  * change is also {@code notifications/tools/list_changed}. A prompt's refusal (a missing argument, an unknown prompt)
  * is a tool result with {@code isError}, which a model can read and correct, as the spec asks of tool errors.
  */
-final class ToolsFeature {
+final class ToolsFeature implements Feature {
   static final String LIST_PROMPTS = "list_prompts";
   static final String GET_PROMPT = "get_prompt";
   /** Up to this many prompts, {@code get_prompt}'s schema names each and describes its arguments. */
@@ -46,7 +46,13 @@ final class ToolsFeature {
     this.prompts = prompts;
   }
 
-  void register(MethodTable.Builder table) {
+  @Override
+  public void declare(JsonObject.Builder capabilities, ProtocolVersion version) {
+    capabilities.put("tools", JsonObject.builder().put("listChanged", true).build());
+  }
+
+  @Override
+  public void register(MethodTable.Builder table) {
     table.add(Methods.TOOLS_LIST, Era.BOTH, MethodTable.Blocking.NEVER, call -> {
       JsonObject.Builder result = list(call.encoder(), call.caller(), call.version());
       return call.modern()
