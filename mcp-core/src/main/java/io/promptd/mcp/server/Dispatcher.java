@@ -6,6 +6,13 @@ import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.state.Capabilities;
+import io.promptd.mcp.server.internal.state.Encoder;
+import io.promptd.mcp.server.internal.state.LegacyState;
+import io.promptd.mcp.server.internal.state.MethodCall;
+import io.promptd.mcp.server.internal.state.MethodTable;
+import io.promptd.mcp.server.internal.state.RequestContext;
+import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;
 

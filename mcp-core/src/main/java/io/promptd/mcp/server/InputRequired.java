@@ -6,6 +6,11 @@ import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.internal.state.Encoder;
+import io.promptd.mcp.server.internal.state.FormElicitation;
+import io.promptd.mcp.server.internal.state.RequestContext;
+import io.promptd.mcp.server.internal.state.RequestContext.Retry;
+import io.promptd.mcp.server.internal.state.RequestStates;
 import io.promptd.mcp.spi.Caller;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -26,9 +31,6 @@ final class InputRequired {
   static final String KEY = "arguments";
 
   private static final String METHOD = Methods.PROMPTS_GET;
-
-  /** A retry's checked state and the user's answer to the form, if it carries one. */
-  record Retry(RequestStates.State state, FormElicitation.@Nullable Answer answer) {}
 
   private InputRequired() {}
 

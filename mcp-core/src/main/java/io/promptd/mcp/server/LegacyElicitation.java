@@ -8,6 +8,11 @@ import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.state.Encoder;
+import io.promptd.mcp.server.internal.state.FormElicitation;
+import io.promptd.mcp.server.internal.state.LegacySession;
+import io.promptd.mcp.server.internal.state.LegacyState;
+import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;
 import java.time.Duration;
@@ -31,7 +36,7 @@ final class LegacyElicitation {
 
   static JsonObject get(
       PromptsFeature prompts,
-      SessionImpl session,
+      LegacySession session,
       Outbound stream,
       ProtocolVersion version,
       JsonObject params,

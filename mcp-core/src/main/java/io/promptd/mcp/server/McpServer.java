@@ -8,6 +8,11 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.internal.state.Capabilities;
+import io.promptd.mcp.server.internal.state.Feature;
+import io.promptd.mcp.server.internal.state.MethodTable;
+import io.promptd.mcp.server.internal.state.ServerConfig;
+import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.StatelessEndpoint;
@@ -427,7 +432,9 @@ public final class McpServer implements AutoCloseable {
           listTtl,
           discoverTtl,
           coalescing,
-          resources,
+          // A skill provider that serves its own files adds them to the resources, in one place
+          // for every feature.
+          SkillFiles.with(resources, skills),
           skills,
           cursorSecret,
           completionRate,
@@ -438,8 +445,7 @@ public final class McpServer implements AutoCloseable {
           wallClock,
           requestStateSecret,
           elicits,
-          formFirst,
-          freeTextConfirmation,
+          new ArgumentForms(formFirst, freeTextConfirmation),
           promptsAsTools,
           elicitationTimeout,
           promptUses);

@@ -11,6 +11,8 @@ import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.state.RequestContext;
+import io.promptd.mcp.server.internal.state.RequestStates;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.RequestHeaders;
 import java.util.Arrays;

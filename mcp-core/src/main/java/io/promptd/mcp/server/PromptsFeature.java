@@ -12,7 +12,15 @@ import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.ProtocolVersion;
-import io.promptd.mcp.server.MethodTable.Era;
+import io.promptd.mcp.server.internal.state.Encoder;
+import io.promptd.mcp.server.internal.state.Feature;
+import io.promptd.mcp.server.internal.state.FormElicitation;
+import io.promptd.mcp.server.internal.state.LegacySession;
+import io.promptd.mcp.server.internal.state.MethodCall;
+import io.promptd.mcp.server.internal.state.MethodTable;
+import io.promptd.mcp.server.internal.state.MethodTable.Era;
+import io.promptd.mcp.server.internal.state.ServerContext;
+import io.promptd.mcp.server.internal.state.UnicodeText;
 import io.promptd.mcp.spi.Caller;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -70,7 +78,7 @@ final class PromptsFeature implements Feature {
 
   private JsonObject.Builder listFor(MethodCall call) {
     if (!call.modern()) {
-      SessionImpl session = call.legacySession();
+      LegacySession session = call.legacySession();
       return list(
           call.params(),
           call.encoder(),
@@ -151,7 +159,7 @@ final class PromptsFeature implements Feature {
           call.encoder(),
           call.context());
     }
-    SessionImpl session = call.legacySession();
+    LegacySession session = call.legacySession();
     return (session.canElicit(call.stream())
             ? LegacyElicitation.get(
                 this,

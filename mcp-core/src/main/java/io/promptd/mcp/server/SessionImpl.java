@@ -16,6 +16,13 @@ import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.internal.notify.Channel;
 import io.promptd.mcp.server.internal.notify.ListenScope;
 import io.promptd.mcp.server.internal.notify.ResourceSubscriptions;
+import io.promptd.mcp.server.internal.state.Capabilities;
+import io.promptd.mcp.server.internal.state.CompletionLimiter;
+import io.promptd.mcp.server.internal.state.FormElicitation;
+import io.promptd.mcp.server.internal.state.LegacySession;
+import io.promptd.mcp.server.internal.state.LegacyState;
+import io.promptd.mcp.server.internal.state.MethodTable;
+import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.spi.Call;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Incoming;
@@ -42,7 +49,7 @@ import org.jspecify.annotations.Nullable;
  * A {@link ServerSession}: legacy session state, in-flight requests for cancellation, and what every kind of input
  * (request, notification, batch, invalid input) is answered with.
  */
-final class SessionImpl implements ServerSession, Channel {
+final class SessionImpl implements ServerSession, Channel, LegacySession {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
   private static final VarHandle LEGACY;
 
@@ -133,12 +140,14 @@ final class SessionImpl implements ServerSession, Channel {
     };
   }
 
-  ServerContext context() {
+  @Override
+  public ServerContext context() {
     return context;
   }
 
   /** The resources this session subscribed to. */
-  ResourceSubscriptions resourceSubscriptions() {
+  @Override
+  public ResourceSubscriptions resourceSubscriptions() {
     return resourceSubscriptions;
   }
 
@@ -148,7 +157,8 @@ final class SessionImpl implements ServerSession, Channel {
    * for a given request, a {@code stream} that carries the server's requests ({@link Outbound#carriesRequests()}:
    * stdio, or an HTTP POST answered as an event stream), whose answers come back through this session.
    */
-  boolean mayElicit() {
+  @Override
+  public boolean mayElicit() {
     LegacyState state = legacy;
     return state != null
         && state.version.atLeast(ProtocolVersion.V2025_06_18)
@@ -157,7 +167,8 @@ final class SessionImpl implements ServerSession, Channel {
   }
 
   /** {@link #mayElicit()} over {@code stream}. */
-  boolean canElicit(Outbound stream) {
+  @Override
+  public boolean canElicit(Outbound stream) {
     return stream.carriesRequests() && mayElicit();
   }
 
@@ -168,8 +179,9 @@ final class SessionImpl implements ServerSession, Channel {
    * @return the response, or null when none came in time
    * @throws InterruptedException when the request that needs the answer is cancelled
    */
-  @Nullable
-  Response request(String method, JsonObject params, Duration timeout, Outbound stream)
+  @Override
+  public @Nullable Response request(
+      String method, JsonObject params, Duration timeout, Outbound stream)
       throws InterruptedException {
     RequestId id = RequestId.of("promptd-" + requests.incrementAndGet());
     CompletableFuture<Response> answer = new CompletableFuture<>();
@@ -385,8 +397,8 @@ final class SessionImpl implements ServerSession, Channel {
     return listens;
   }
 
-  @Nullable
-  LegacyState legacy() {
+  @Override
+  public @Nullable LegacyState legacy() {
     return legacy;
   }
 

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * A bucket that has refilled completely is no different from a missing one, so idle clients' buckets are dropped:
  * the map only holds clients that completed something within the last {@code burst / perSecond} seconds.
  */
-final class CompletionLimiter {
+public final class CompletionLimiter {
   /** How many buckets may accumulate before idle ones are swept out. */
   private static final int SWEEP_ABOVE = 1024;
 
@@ -43,7 +43,7 @@ final class CompletionLimiter {
   }
 
   /** A key no other session has, for a session's own bucket. */
-  static String sessionKey() {
+  public static String sessionKey() {
     return "session:" + SESSIONS.incrementAndGet();
   }
 
@@ -51,7 +51,7 @@ final class CompletionLimiter {
    * The key of a stateless request's client: the token's subject under authorization, else the address the transport
    * saw, else {@code fallback} (the process, for a channel that cannot tell clients apart).
    */
-  static String clientKey(Caller caller, @Nullable String remoteAddress, String fallback) {
+  public static String clientKey(Caller caller, @Nullable String remoteAddress, String fallback) {
     if (!caller.unrestricted() && caller.subject() != null) {
       return "subject:" + caller.subject();
     }
@@ -63,7 +63,7 @@ final class CompletionLimiter {
    *
    * @throws McpException {@link ErrorCodes#RATE_LIMITED} when the bucket is empty, saying when to retry
    */
-  void acquire(String client) {
+  public void acquire(String client) {
     if (perSecond <= 0) {
       return;
     }
@@ -87,7 +87,7 @@ final class CompletionLimiter {
   }
 
   /** How many clients have a bucket now; for tests. */
-  int tracked() {
+  public int tracked() {
     return buckets.size();
   }
 

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.jsonrpc.McpException;
 
@@ -8,11 +8,11 @@ import io.promptd.mcp.jsonrpc.McpException;
  * replaced by U+FFFD: the client sent broken text (a string cut inside a pair), and rendering something other than
  * what it sent, without a word, would hide that; the error says where, so the client can fix it.
  */
-final class UnicodeText {
+public final class UnicodeText {
   private UnicodeText() {}
 
   /** {@code text}, when it holds no lone surrogate; else -32602 naming {@code what} (such as "argument 'x'"). */
-  static String checked(String text, String what) {
+  public static String checked(String text, String what) {
     int at = loneSurrogate(text);
     if (at >= 0) {
       throw McpException.invalidParams(

@@ -1,10 +1,10 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.ProtocolVersion;
 
 /** One feature of the server: the methods it adds to the {@link MethodTable}, and the capabilities it declares. */
-interface Feature {
+public interface Feature {
   /** Adds this feature's methods to {@code table}. */
   void register(MethodTable.Builder table);
 

@@ -1,6 +1,11 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.server.ArgumentForms;
+import io.promptd.mcp.server.PromptCatalog;
+import io.promptd.mcp.server.PromptUse;
+import io.promptd.mcp.server.ResourceProvider;
+import io.promptd.mcp.server.SkillProvider;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.function.Consumer;
@@ -8,7 +13,7 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The settings of one server, as {@link McpServer.Builder} collected them: what {@link ServerContext} is built from.
+ * The settings of one server, as {@code McpServer.Builder} collected them: what {@link ServerContext} is built from.
  *
  * @param serverInfo the name and version clients see
  * @param instructions guidance for the model, or null
@@ -17,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * @param listTtl the {@code ttlMs} hint on modern listings
  * @param discoverTtl the {@code ttlMs} hint on {@code server/discover}
  * @param coalescing how long catalog changes are gathered into one {@code list_changed}
- * @param resources the resources to serve, or null
+ * @param resources the resources to serve, the skill provider's own files among them, or null
  * @param skills the Agent Skills to serve, or null
  * @param cursorSecret the key that seals cursors, or null for a random one
  * @param completionRate the sustained {@code completion/complete} rate per client, per second (0: no limit)
@@ -28,14 +33,14 @@ import org.jspecify.annotations.Nullable;
  * @param wallClock the clock request states' expiry reads
  * @param requestStateSecret the key that seals request states, or null for a random one
  * @param elicits whether the server may ask users for missing or invalid prompt arguments
- * @param formFirst whether prompts are form-first for clients that can show forms
- * @param freeTextConfirmation whether the first form shows the free-text values passed
+ * @param forms how requests from clients that can show forms are asked for arguments (form-first, free-text
+ *     confirmation)
  * @param promptsAsTools whether the prompts are offered as tools too
  * @param elicitationTimeout how long a legacy request waits for the user's answer to a form
  * @param promptUses the listener told of every {@code prompts/get}, or null
  */
 @SuppressWarnings("ArrayRecordComponent") // the secrets are copies the builder made, never changed
-record ServerConfig(
+public record ServerConfig(
     Implementation serverInfo,
     @Nullable String instructions,
     PromptCatalog prompts,
@@ -54,8 +59,7 @@ record ServerConfig(
     InstantSource wallClock,
     byte @Nullable [] requestStateSecret,
     boolean elicits,
-    boolean formFirst,
-    FreeTextConfirmation freeTextConfirmation,
+    ArgumentForms forms,
     boolean promptsAsTools,
     Duration elicitationTimeout,
     @Nullable Consumer<PromptUse> promptUses) {}

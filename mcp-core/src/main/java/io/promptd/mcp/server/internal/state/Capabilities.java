@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.ProtocolVersion;
@@ -8,15 +8,15 @@ import java.util.List;
  * The capabilities the server declares at {@code initialize} and {@code server/discover}: what each {@link Feature}
  * declares, in the order of the features, then {@code logging} where the era has it.
  */
-final class Capabilities {
+public final class Capabilities {
   private final List<Feature> features;
 
-  Capabilities(List<? extends Feature> features) {
+  public Capabilities(List<? extends Feature> features) {
     this.features = List.copyOf(features);
   }
 
   /** The capabilities under {@code version}; {@code logging}: with {@code logging} (legacy sessions). */
-  JsonObject of(ProtocolVersion version, boolean logging) {
+  public JsonObject of(ProtocolVersion version, boolean logging) {
     JsonObject.Builder b = JsonObject.builder();
     for (Feature feature : features) {
       feature.declare(b, version);

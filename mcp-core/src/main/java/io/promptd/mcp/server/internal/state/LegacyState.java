@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.Implementation;
@@ -7,14 +7,14 @@ import io.promptd.mcp.protocol.ProtocolVersion;
 import org.jspecify.annotations.Nullable;
 
 /** What a legacy {@code initialize} established for its session. */
-final class LegacyState {
-  final ProtocolVersion version;
-  final JsonObject clientCapabilities;
-  final @Nullable Implementation clientInfo;
+public final class LegacyState {
+  public final ProtocolVersion version;
+  public final JsonObject clientCapabilities;
+  public final @Nullable Implementation clientInfo;
   /** The least severe log message the client wants; {@code logging/setLevel} changes it. */
-  volatile LoggingLevel logLevel = LoggingLevel.INFO;
+  public volatile LoggingLevel logLevel = LoggingLevel.INFO;
 
-  LegacyState(
+  public LegacyState(
       ProtocolVersion version, JsonObject clientCapabilities, @Nullable Implementation clientInfo) {
     this.version = version;
     this.clientCapabilities = clientCapabilities;

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
@@ -24,21 +24,23 @@ import org.jspecify.annotations.Nullable;
 /**
  * The {@code requestState} of a 2026-07-28 {@code InputRequiredResult}: what the server needs to recognise the retry,
  * carried by the client, integrity-protected with HMAC-SHA256 under a server key (replicas share it, see
- * {@link McpServer.Builder#requestStateSecret}). The payload binds, as multi round-trip requests recommend, the
+ * {@code McpServer.Builder#requestStateSecret}). The payload binds, as multi round-trip requests recommend, the
  * principal (the access token's subject, when auth is on), a short expiry, and the method plus a digest of the prompt
  * name and the arguments the request carried; it also names the arguments the server asked for. It is readable (Base64url
  * JSON), never secret: it holds nothing the client did not send or was not shown.
  */
-final class RequestStates {
+public final class RequestStates {
   /** Longer state is refused before any decoding or MAC work. */
-  static final int MAX_CHARS = 65_536;
+  public static final int MAX_CHARS = 65_536;
   /** How long a user has to answer the form. */
-  static final Duration TTL = Duration.ofMinutes(10);
+  public static final Duration TTL = Duration.ofMinutes(10);
 
   private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
   private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
   /**
+   * One request's state between its rounds, as the client holds it sealed.
+   *
    * @param method the request's method
    * @param digest the digest of what the request names (see {@link #digest})
    * @param subject the principal, or null without auth
@@ -47,14 +49,14 @@ final class RequestStates {
    * @param answered values the user gave in earlier rounds, carried to the next so that only what is still missing or
    *     invalid is asked again
    */
-  record State(
+  public record State(
       String method,
       String digest,
       @Nullable String subject,
       long expiresAt,
       List<String> asked,
       Map<String, String> answered) {
-    State {
+    public State {
       asked = List.copyOf(asked);
       answered = Map.copyOf(answered);
     }
@@ -70,7 +72,7 @@ final class RequestStates {
   }
 
   /** A new state for a request by {@code subject}, expiring {@link #TTL} from now. */
-  State issue(
+  public State issue(
       String method,
       String digest,
       @Nullable String subject,
@@ -80,7 +82,7 @@ final class RequestStates {
         method, digest, subject, clock.instant().plus(TTL).getEpochSecond(), asked, answered);
   }
 
-  String seal(State s) {
+  public String seal(State s) {
     JsonObject.Builder payload = JsonObject.builder()
         .put("m", s.method())
         .put("d", s.digest())
@@ -109,7 +111,7 @@ final class RequestStates {
    *
    * @throws McpException -32602 saying which check failed (never why the MAC failed: there is nothing to learn)
    */
-  State open(String text, String method, String digest, @Nullable String subject) {
+  public State open(String text, String method, String digest, @Nullable String subject) {
     if (text.length() > MAX_CHARS) {
       throw invalid("is too long (at most " + MAX_CHARS + " characters)");
     }
@@ -140,7 +142,7 @@ final class RequestStates {
   }
 
   /** A digest of what a request names: its prompt and the arguments it carried, in a canonical order. */
-  static String digest(String name, Map<String, String> arguments) {
+  public static String digest(String name, Map<String, String> arguments) {
     JsonObject.Builder args = JsonObject.builder();
     new TreeMap<>(arguments).forEach(args::put);
     byte[] canonical = JsonCodec.writeBytes(

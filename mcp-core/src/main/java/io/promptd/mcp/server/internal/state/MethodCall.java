@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import static java.util.Objects.requireNonNull;
 
@@ -6,6 +6,7 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.internal.notify.ListenScope;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;
@@ -24,16 +25,16 @@ import org.jspecify.annotations.Nullable;
  * @param channel who the channel's caller is when its token names no subject: {@code session:ID} for a legacy
  *     session, {@code address:IP} for a stateless HTTP request, {@code local:USER} for stdio (see {@link #audience})
  */
-record MethodCall(
+public record MethodCall(
     Request request,
     RequestContext context,
     Outbound stream,
-    @Nullable SessionImpl session,
+    @Nullable LegacySession session,
     ListenScope listens,
     String clientKey,
     String channel) {
   /** Checks the fields. */
-  MethodCall {
+  public MethodCall {
     requireNonNull(request, "request");
     requireNonNull(context, "context");
     requireNonNull(stream, "stream");
@@ -46,36 +47,36 @@ record MethodCall(
    * The name a {@link PromptSplit} chooses by: the access token's subject under authorization, else the channel's
    * caller (legacy session, address, local user).
    */
-  String audience() {
+  public String audience() {
     Caller c = caller();
     String subject = c.subject();
     return !c.unrestricted() && subject != null ? "subject:" + subject : channel;
   }
 
-  JsonObject params() {
+  public JsonObject params() {
     return request.params();
   }
 
-  Caller caller() {
+  public Caller caller() {
     return context.caller();
   }
 
-  ProtocolVersion version() {
+  public ProtocolVersion version() {
     return context.version();
   }
 
   /** Whether the request is served under the stateless era (2026-07-28). */
-  boolean modern() {
+  public boolean modern() {
     return context.modern();
   }
 
-  Encoder encoder() {
+  public Encoder encoder() {
     return new Encoder(context.version());
   }
 
   /** The legacy session a legacy-only method runs in. */
-  SessionImpl legacySession() {
-    SessionImpl s = session;
+  public LegacySession legacySession() {
+    LegacySession s = session;
     if (s == null || s.legacy() == null) {
       throw McpException.methodNotFound(request.method());
     }
@@ -87,7 +88,7 @@ record MethodCall(
    * authorization is in force, since the listing then depends on the scopes the caller holds (2026-07-28, caching: a
    * "public" result may be shared between access tokens).
    */
-  String cacheScope() {
+  public String cacheScope() {
     return caller().unrestricted() ? "public" : "private";
   }
 }

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import static java.util.Objects.requireNonNull;
 
@@ -18,15 +18,15 @@ import org.jspecify.annotations.Nullable;
  * @param clientCapabilities the client's declared capabilities
  * @param clientInfo the client's self-reported identity, or null
  * @param caller who sent the request, as the transport authenticated it
- * @param retry a 2026-07-28 retry's checked {@code requestState} and answer ({@link InputRequired}), or null
+ * @param retry a 2026-07-28 retry's checked {@code requestState} and answer ({@code InputRequired}), or null
  */
-record RequestContext(
+public record RequestContext(
     RequestId id,
     ProtocolVersion version,
     JsonObject clientCapabilities,
     @Nullable Implementation clientInfo,
     Caller caller,
-    InputRequired.@Nullable Retry retry) {
+    @Nullable Retry retry) {
   /** Checks the fields. */
   public RequestContext {
     requireNonNull(id, "id");
@@ -39,4 +39,12 @@ record RequestContext(
   public boolean modern() {
     return version.isModern();
   }
+
+  /**
+   * A retry's checked state and the user's answer to the form, if it carries one.
+   *
+   * @param state the checked {@code requestState}
+   * @param answer the user's answer in {@code inputResponses}, or null
+   */
+  public record Retry(RequestStates.State state, FormElicitation.@Nullable Answer answer) {}
 }

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import static io.promptd.mcp.protocol.ProtocolVersion.V2025_03_26;
 import static io.promptd.mcp.protocol.ProtocolVersion.V2025_06_18;
@@ -38,14 +38,14 @@ import org.jspecify.annotations.Nullable;
  * <p>Content a version cannot express is translated, never dropped: a resource link before 2025-06-18 becomes text
  * naming the link; audio before 2025-03-26 becomes an embedded blob resource ({@code urn:promptd:audio}).
  */
-final class Encoder {
+public final class Encoder {
   private final ProtocolVersion version;
 
-  Encoder(ProtocolVersion version) {
+  public Encoder(ProtocolVersion version) {
     this.version = version;
   }
 
-  JsonObject prompt(Prompt p) {
+  public JsonObject prompt(Prompt p) {
     JsonObject.Builder b = JsonObject.builder().put("name", p.name());
     if (version.atLeast(V2025_06_18)) {
       b.put("title", p.title());
@@ -91,7 +91,7 @@ final class Encoder {
     return new JsonArray(out);
   }
 
-  JsonObject implementation(Implementation impl) {
+  public JsonObject implementation(Implementation impl) {
     JsonObject.Builder b = JsonObject.builder().put("name", impl.name());
     if (version.atLeast(V2025_06_18)) {
       b.put("title", impl.title());
@@ -99,7 +99,7 @@ final class Encoder {
     return b.put("version", impl.version()).build();
   }
 
-  JsonObject getPromptResult(GetPromptResult r) {
+  public JsonObject getPromptResult(GetPromptResult r) {
     List<Json> messages = new ArrayList<>(r.messages().size());
     for (PromptMessage m : r.messages()) {
       messages.add(JsonObject.builder()
@@ -114,7 +114,7 @@ final class Encoder {
         .build();
   }
 
-  JsonObject completion(Completion c) {
+  public JsonObject completion(Completion c) {
     JsonObject.Builder b = JsonObject.builder().put("values", JsonArray.ofStrings(c.values()));
     Integer total = c.total();
     if (total != null) {
@@ -161,7 +161,7 @@ final class Encoder {
     return b.build();
   }
 
-  JsonObject resourceContents(ResourceContents rc) {
+  public JsonObject resourceContents(ResourceContents rc) {
     JsonObject.Builder b = JsonObject.builder().put("uri", rc.uri()).put("mimeType", rc.mimeType());
     switch (rc) {
       case TextResourceContents t -> b.put("text", t.text());
@@ -173,7 +173,7 @@ final class Encoder {
     return b.build();
   }
 
-  JsonObject resource(Resource r) {
+  public JsonObject resource(Resource r) {
     JsonObject.Builder b = JsonObject.builder().put("uri", r.uri()).put("name", r.name());
     described(b, r.title(), r.description(), r.mimeType());
     Long size = r.size();
@@ -183,7 +183,7 @@ final class Encoder {
     return decorated(b, r.annotations(), r.icons(), r.meta());
   }
 
-  JsonObject resourceTemplate(ResourceTemplate t) {
+  public JsonObject resourceTemplate(ResourceTemplate t) {
     JsonObject.Builder b =
         JsonObject.builder().put("uriTemplate", t.uriTemplate()).put("name", t.name());
     described(b, t.title(), t.description(), t.mimeType());

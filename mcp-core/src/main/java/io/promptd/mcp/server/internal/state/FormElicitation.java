@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
@@ -8,6 +8,8 @@ import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.server.ArgumentField;
+import io.promptd.mcp.server.ArgumentsNeeded;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,21 +24,21 @@ import org.jspecify.annotations.Nullable;
  * single-select enums); a pattern, which they cannot express, is said in the field's description and checked when
  * the answer comes back.
  */
-final class FormElicitation {
+public final class FormElicitation {
   /** An answer's text longer than this is refused. */
-  static final int MAX_VALUE_CHARS = 16_384;
+  public static final int MAX_VALUE_CHARS = 16_384;
   /** A number answered with more decimal places than this, or a larger power of ten, is refused. */
   private static final int MAX_SCALE = 1_000;
 
   /** -32602 for arguments the user declined or cancelled the form for: told apart for usage counts. */
-  static McpException declined(String message, String action) {
+  public static McpException declined(String message, String action) {
     return new Declined(message + " (the user "
         + (action.equals("decline") ? "declined" : "cancelled")
         + " the form asking for them)");
   }
 
   /** A -32602 answer to a declined or cancelled form. */
-  static final class Declined extends McpException {
+  public static final class Declined extends McpException {
     private static final long serialVersionUID = 1L;
 
     Declined(String message) {
@@ -45,8 +47,8 @@ final class FormElicitation {
   }
 
   /** What the user did with the form, and the values they gave (as argument strings) when they accepted. */
-  record Answer(String action, Map<String, String> values) {
-    boolean accepted() {
+  public record Answer(String action, Map<String, String> values) {
+    public boolean accepted() {
       return action.equals("accept");
     }
   }
@@ -54,7 +56,7 @@ final class FormElicitation {
   private FormElicitation() {}
 
   /** Whether a client's capabilities declare form elicitation ({@code elicitation: {}} means form, for older clients). */
-  static boolean supported(JsonObject clientCapabilities) {
+  public static boolean supported(JsonObject clientCapabilities) {
     return clientCapabilities
         .object("elicitation")
         .map(e -> e.members().isEmpty() || e.has("form"))
@@ -62,7 +64,7 @@ final class FormElicitation {
   }
 
   /** The {@code elicitation/create} params asking for {@code questions} of prompt {@code prompt}. */
-  static JsonObject params(String prompt, List<ArgumentsNeeded.Question> questions) {
+  public static JsonObject params(String prompt, List<ArgumentsNeeded.Question> questions) {
     JsonObject.Builder properties = JsonObject.builder();
     List<String> required = new ArrayList<>();
     List<String> reasons = new ArrayList<>();
@@ -167,7 +169,7 @@ final class FormElicitation {
    * @param where the field's path, for error messages (e.g. {@code inputResponses.arguments})
    * @throws McpException -32602 naming the field that is malformed
    */
-  static Answer read(Json result, Set<String> asked, String where) {
+  public static Answer read(Json result, Set<String> asked, String where) {
     if (!(result instanceof JsonObject o)) {
       throw McpException.invalidParams(
           "Invalid params: " + where + " must be an object (an ElicitResult)");

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.jsonrpc.McpException;
 import java.nio.charset.StandardCharsets;
@@ -14,9 +14,9 @@ import org.jspecify.annotations.Nullable;
  * under a per-process random key. The tag stops a client from forging or altering a cursor; it hides nothing, so a
  * cursor reveals one prompt name the client was already sent. Clients must still treat cursors as opaque, as the spec
  * says. A cursor from another process (a restarted server) is refused like a forged one, unless the processes share
- * a key ({@link McpServer.Builder#cursorSecret}): replicas behind a load balancer.
+ * a key ({@code McpServer.Builder#cursorSecret}): replicas behind a load balancer.
  */
-final class Cursors {
+public final class Cursors {
   private static final int TAG_BYTES = 12;
   private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
   private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
@@ -28,13 +28,13 @@ final class Cursors {
     this.key = new SealingKey(secret);
   }
 
-  String encode(String lastName) {
+  public String encode(String lastName) {
     byte[] payload = lastName.getBytes(StandardCharsets.UTF_8);
     return ENCODER.encodeToString(payload) + '.' + ENCODER.encodeToString(tag(payload));
   }
 
   /** The last name a cursor names; -32602 for anything this process did not issue. */
-  String decode(String cursor) {
+  public String decode(String cursor) {
     int dot = cursor.indexOf('.');
     if (dot < 0 || cursor.length() > 4096) {
       throw invalid();

@@ -1,6 +1,11 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.server.ArgumentForms;
+import io.promptd.mcp.server.PromptCatalog;
+import io.promptd.mcp.server.PromptUse;
+import io.promptd.mcp.server.ResourceProvider;
+import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.server.internal.notify.Broadcaster;
 import io.promptd.mcp.server.internal.notify.ResourceEvents;
 import java.time.Duration;
@@ -9,37 +14,37 @@ import org.jspecify.annotations.Nullable;
 /**
  * What the features of one server share: its settings and the services every era uses (the catalog, cursors, the
  * broadcaster, the rate limit, request states). Features receive it when they are made, instead of reaching back into
- * {@link McpServer}. It is built from the server's {@link ServerConfig}.
+ * {@code McpServer}. It is built from the server's {@link ServerConfig}.
  */
-final class ServerContext {
-  final Implementation serverInfo;
-  final @Nullable String instructions;
-  final PromptCatalog prompts;
-  final int pageSize;
-  final Duration listTtl;
-  final Duration discoverTtl;
-  final Broadcaster broadcaster;
-  final Cursors cursors;
-  final @Nullable ResourceProvider resources;
-  final @Nullable SkillProvider skills;
-  final ResourceEvents resourceEvents;
-  final CompletionLimiter completionLimiter;
-  final RequestStates requestStates;
+public final class ServerContext {
+  public final Implementation serverInfo;
+  public final @Nullable String instructions;
+  public final PromptCatalog prompts;
+  public final int pageSize;
+  public final Duration listTtl;
+  public final Duration discoverTtl;
+  public final Broadcaster broadcaster;
+  public final Cursors cursors;
+  public final @Nullable ResourceProvider resources;
+  public final @Nullable SkillProvider skills;
+  public final ResourceEvents resourceEvents;
+  public final CompletionLimiter completionLimiter;
+  public final RequestStates requestStates;
   /** Whether the server may ask users for missing or invalid prompt arguments (elicitation). */
-  final boolean elicits;
+  public final boolean elicits;
   /** How requests from clients that can show forms are asked for arguments (form-first). */
-  final ArgumentForms forms;
+  public final ArgumentForms forms;
   /** Whether the prompts are offered as tools too ({@code list_prompts}, {@code get_prompt}). */
-  final boolean promptsAsTools;
+  public final boolean promptsAsTools;
   /** How long a legacy request waits for the user's answer to a form before failing as it would have. */
-  final Duration elicitationTimeout;
+  public final Duration elicitationTimeout;
   /** The most messages a batch may hold, and the bound on the encoded size of its answer. */
-  final int maxBatchMessages;
+  public final int maxBatchMessages;
 
-  final int maxBatchAnswerBytes;
-  final java.util.function.@Nullable Consumer<PromptUse> promptUses;
+  public final int maxBatchAnswerBytes;
+  public final java.util.function.@Nullable Consumer<PromptUse> promptUses;
 
-  ServerContext(ServerConfig b) {
+  public ServerContext(ServerConfig b) {
     this.serverInfo = b.serverInfo();
     this.instructions = b.instructions();
     this.prompts = b.prompts();
@@ -48,16 +53,14 @@ final class ServerContext {
     this.discoverTtl = b.discoverTtl();
     this.broadcaster = new Broadcaster(b.coalescing(), b.promptsAsTools());
     this.cursors = new Cursors(b.cursorSecret());
-    // A skill provider that serves its own files adds them to the resources, in one place for
-    // every feature.
-    this.resources = SkillFiles.with(b.resources(), b.skills());
+    this.resources = b.resources();
     this.skills = b.skills();
     this.resourceEvents = new ResourceEvents(broadcaster, resources);
     this.completionLimiter =
         new CompletionLimiter(b.completionRate(), b.completionBurst(), b.clock());
     this.requestStates = new RequestStates(b.requestStateSecret(), b.wallClock());
     this.elicits = b.elicits();
-    this.forms = new ArgumentForms(b.formFirst(), b.freeTextConfirmation());
+    this.forms = b.forms();
     this.promptsAsTools = b.promptsAsTools();
     this.elicitationTimeout = b.elicitationTimeout();
     this.maxBatchMessages = b.maxBatchMessages();

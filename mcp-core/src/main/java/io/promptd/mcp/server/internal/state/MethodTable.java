@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
@@ -11,31 +11,31 @@ import java.util.Set;
 
 /**
  * Every MCP method the server serves, one row each: its name, the eras it exists in, whether serving it may block,
- * and its handler. Features register their rows once ({@link #standard}); the era adapters ({@link Dispatcher} for
- * legacy sessions, {@link Stateless} for 2026-07-28) look requests up here and do nothing method-specific themselves.
+ * and its handler. Features register their rows once ({@link #standard}); the era adapters ({@code Dispatcher} for
+ * legacy sessions, {@code Stateless} for 2026-07-28) look requests up here and do nothing method-specific themselves.
  * Adding a method is adding a row.
  */
-final class MethodTable {
+public final class MethodTable {
   /** The protocol eras a method exists in. */
-  enum Era {
+  public enum Era {
     /** {@code initialize} sessions, 2024-11-05 to 2025-11-25. */
     LEGACY,
     /** Stateless requests with per-request {@code _meta}, 2026-07-28. */
     MODERN;
 
-    static final Set<Era> BOTH = Set.of(LEGACY, MODERN);
+    public static final Set<Era> BOTH = Set.of(LEGACY, MODERN);
   }
 
   /** Serves one request. */
   @FunctionalInterface
-  interface Handler {
+  public interface Handler {
     /** The result, before the era adds its own fields (a modern result's {@code resultType} and server info). */
     JsonObject.Builder handle(MethodCall call);
   }
 
   /** Whether serving a request may block (and so must not run on the thread that reads the channel). */
   @FunctionalInterface
-  interface Blocking {
+  public interface Blocking {
     /** Never: answered from memory. */
     Blocking NEVER = (request, caller) -> false;
     /** Always: a stream, or I/O. */
@@ -56,8 +56,8 @@ final class MethodTable {
     this.modern = Map.copyOf(modern);
   }
 
-  /** The table of a server with its features (which {@link McpServer} assembles): each registers its rows. */
-  static MethodTable standard(List<? extends Feature> features) {
+  /** The table of a server with its features (which {@code McpServer} assembles): each registers its rows. */
+  public static MethodTable standard(List<? extends Feature> features) {
     Builder table = new Builder();
     for (Feature feature : features) {
       feature.register(table);
@@ -66,12 +66,12 @@ final class MethodTable {
   }
 
   /** Whether any era has {@code method}: a request for it before a legacy {@code initialize} is premature, not unknown. */
-  boolean knows(String method) {
+  public boolean knows(String method) {
     return legacy.containsKey(method) || modern.containsKey(method);
   }
 
   /** Whether serving {@code request} may block; false for a method this table does not have. */
-  boolean mayBlock(Request request, Caller caller) {
+  public boolean mayBlock(Request request, Caller caller) {
     Row row = modern.get(request.method());
     if (row == null) {
       row = legacy.get(request.method());
@@ -84,7 +84,7 @@ final class MethodTable {
    *
    * @throws McpException -32601 when the era has no such method
    */
-  JsonObject.Builder serve(MethodCall call) {
+  public JsonObject.Builder serve(MethodCall call) {
     Row row = (call.modern() ? modern : legacy).get(call.request().method());
     if (row == null) {
       throw McpException.methodNotFound(call.request().method());
@@ -93,12 +93,12 @@ final class MethodTable {
   }
 
   /** Collects the features' rows; a method registered twice for one era is a programming error. */
-  static final class Builder {
+  public static final class Builder {
     private final Map<String, Row> legacy = new HashMap<>();
     private final Map<String, Row> modern = new HashMap<>();
 
     /** Adds {@code method} in {@code eras}. */
-    Builder add(String method, Set<Era> eras, Blocking blocking, Handler handler) {
+    public Builder add(String method, Set<Era> eras, Blocking blocking, Handler handler) {
       Row row = new Row(method, Set.copyOf(eras), blocking, handler);
       for (Era era : eras) {
         Row before = (era == Era.LEGACY ? legacy : modern).putIfAbsent(method, row);

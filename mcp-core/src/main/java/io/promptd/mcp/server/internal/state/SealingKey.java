@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import java.security.SecureRandom;
 import javax.crypto.spec.SecretKeySpec;

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
