@@ -8,6 +8,13 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.internal.feature.CompletionFeature;
+import io.promptd.mcp.server.internal.feature.PromptsFeature;
+import io.promptd.mcp.server.internal.feature.ResourcesFeature;
+import io.promptd.mcp.server.internal.feature.ServerFeature;
+import io.promptd.mcp.server.internal.feature.SkillFiles;
+import io.promptd.mcp.server.internal.feature.SkillsFeature;
+import io.promptd.mcp.server.internal.feature.ToolsFeature;
 import io.promptd.mcp.server.internal.state.Capabilities;
 import io.promptd.mcp.server.internal.state.Feature;
 import io.promptd.mcp.server.internal.state.MethodTable;
@@ -428,6 +435,7 @@ public final class McpServer implements AutoCloseable {
           serverInfo,
           instructions,
           prompts,
+          prompts::snapshot,
           pageSize,
           listTtl,
           discoverTtl,
@@ -445,7 +453,8 @@ public final class McpServer implements AutoCloseable {
           wallClock,
           requestStateSecret,
           elicits,
-          new ArgumentForms(formFirst, freeTextConfirmation),
+          formFirst,
+          freeTextConfirmation,
           promptsAsTools,
           elicitationTimeout,
           promptUses);

@@ -11,6 +11,7 @@ import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.feature.InputRequired;
 import io.promptd.mcp.server.internal.state.RequestContext;
 import io.promptd.mcp.server.internal.state.RequestStates;
 import io.promptd.mcp.spi.Caller;

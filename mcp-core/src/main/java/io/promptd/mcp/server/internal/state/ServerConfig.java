@@ -1,7 +1,7 @@
 package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.protocol.Implementation;
-import io.promptd.mcp.server.ArgumentForms;
+import io.promptd.mcp.server.FreeTextConfirmation;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptUse;
 import io.promptd.mcp.server.ResourceProvider;
@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param serverInfo the name and version clients see
  * @param instructions guidance for the model, or null
  * @param prompts the prompts to serve
+ * @param snapshots the catalog's current state, read by the features
  * @param pageSize how many items one listing page holds
  * @param listTtl the {@code ttlMs} hint on modern listings
  * @param discoverTtl the {@code ttlMs} hint on {@code server/discover}
@@ -33,8 +35,8 @@ import org.jspecify.annotations.Nullable;
  * @param wallClock the clock request states' expiry reads
  * @param requestStateSecret the key that seals request states, or null for a random one
  * @param elicits whether the server may ask users for missing or invalid prompt arguments
- * @param forms how requests from clients that can show forms are asked for arguments (form-first, free-text
- *     confirmation)
+ * @param formFirst whether prompts are form-first for clients that can show forms
+ * @param freeTextConfirmation whether the first form shows the free-text values passed
  * @param promptsAsTools whether the prompts are offered as tools too
  * @param elicitationTimeout how long a legacy request waits for the user's answer to a form
  * @param promptUses the listener told of every {@code prompts/get}, or null
@@ -44,6 +46,7 @@ public record ServerConfig(
     Implementation serverInfo,
     @Nullable String instructions,
     PromptCatalog prompts,
+    Supplier<PromptSnapshot> snapshots,
     int pageSize,
     Duration listTtl,
     Duration discoverTtl,
@@ -59,7 +62,8 @@ public record ServerConfig(
     InstantSource wallClock,
     byte @Nullable [] requestStateSecret,
     boolean elicits,
-    ArgumentForms forms,
+    boolean formFirst,
+    FreeTextConfirmation freeTextConfirmation,
     boolean promptsAsTools,
     Duration elicitationTimeout,
     @Nullable Consumer<PromptUse> promptUses) {}

@@ -1,7 +1,7 @@
 package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.protocol.Implementation;
-import io.promptd.mcp.server.ArgumentForms;
+import io.promptd.mcp.server.FreeTextConfirmation;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptUse;
 import io.promptd.mcp.server.ResourceProvider;
@@ -9,6 +9,7 @@ import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.server.internal.notify.Broadcaster;
 import io.promptd.mcp.server.internal.notify.ResourceEvents;
 import java.time.Duration;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,6 +21,7 @@ public final class ServerContext {
   public final Implementation serverInfo;
   public final @Nullable String instructions;
   public final PromptCatalog prompts;
+  private final Supplier<PromptSnapshot> snapshots;
   public final int pageSize;
   public final Duration listTtl;
   public final Duration discoverTtl;
@@ -32,8 +34,10 @@ public final class ServerContext {
   public final RequestStates requestStates;
   /** Whether the server may ask users for missing or invalid prompt arguments (elicitation). */
   public final boolean elicits;
-  /** How requests from clients that can show forms are asked for arguments (form-first). */
-  public final ArgumentForms forms;
+  /** Whether prompts are form-first for clients that can show forms. */
+  public final boolean formFirst;
+  /** Whether the first form of a form-first request shows the free-text values passed. */
+  public final FreeTextConfirmation freeTextConfirmation;
   /** Whether the prompts are offered as tools too ({@code list_prompts}, {@code get_prompt}). */
   public final boolean promptsAsTools;
   /** How long a legacy request waits for the user's answer to a form before failing as it would have. */
@@ -48,6 +52,7 @@ public final class ServerContext {
     this.serverInfo = b.serverInfo();
     this.instructions = b.instructions();
     this.prompts = b.prompts();
+    this.snapshots = b.snapshots();
     this.pageSize = b.pageSize();
     this.listTtl = b.listTtl();
     this.discoverTtl = b.discoverTtl();
@@ -60,11 +65,17 @@ public final class ServerContext {
         new CompletionLimiter(b.completionRate(), b.completionBurst(), b.clock());
     this.requestStates = new RequestStates(b.requestStateSecret(), b.wallClock());
     this.elicits = b.elicits();
-    this.forms = b.forms();
+    this.formFirst = b.formFirst();
+    this.freeTextConfirmation = b.freeTextConfirmation();
     this.promptsAsTools = b.promptsAsTools();
     this.elicitationTimeout = b.elicitationTimeout();
     this.maxBatchMessages = b.maxBatchMessages();
     this.maxBatchAnswerBytes = b.maxBatchAnswerBytes();
     this.promptUses = b.promptUses();
+  }
+
+  /** The catalog's current state. */
+  public PromptSnapshot snapshot() {
+    return snapshots.get();
   }
 }

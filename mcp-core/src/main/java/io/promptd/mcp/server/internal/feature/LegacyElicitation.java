@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.feature;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
@@ -8,6 +8,7 @@ import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.ArgumentsNeeded;
 import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.FormElicitation;
 import io.promptd.mcp.server.internal.state.LegacySession;
@@ -56,11 +57,7 @@ final class LegacyElicitation {
     for (int round = 1; ; round++) {
       try {
         return prompts.get(
-            current,
-            encoder,
-            caller,
-            session.context().forms.ask(true, client, round == 1),
-            client);
+            current, encoder, caller, prompts.forms().ask(true, client, round == 1), client);
       } catch (ArgumentsNeeded e) {
         String name = params.string("name").orElseThrow();
         if (round > MAX_ROUNDS || !prompts.elicits(name, caller)) {

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.feature;
 
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonObject;
@@ -6,6 +6,7 @@ import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.ArgumentsNeeded;
 import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.FormElicitation;
 import io.promptd.mcp.server.internal.state.RequestContext;
@@ -26,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  * state, adds the answers to the arguments and renders — or asks again for what is still missing or invalid. Nothing
  * is kept on the server between the rounds, so any replica can serve the retry.
  */
-final class InputRequired {
+public final class InputRequired {
   /** The key of the one input request promptd sends. */
   static final String KEY = "arguments";
 
@@ -40,7 +41,7 @@ final class InputRequired {
    *
    * @return the retry, or null when the request carries neither field
    */
-  static @Nullable Retry read(Request request, RequestStates states, Caller caller) {
+  public static @Nullable Retry read(Request request, RequestStates states, Caller caller) {
     if (!request.method().equals(METHOD)) {
       return null;
     }
@@ -84,12 +85,12 @@ final class InputRequired {
       PromptsFeature prompts,
       RequestStates states,
       boolean serverAsks,
-      ArgumentForms forms,
+      FormRules forms,
       JsonObject params,
       Encoder encoder,
       RequestContext ctx) {
     Retry retry = ctx.retry();
-    ArgumentForms.Ask ask = forms.ask(
+    FormRules.Ask ask = forms.ask(
         serverAsks && FormElicitation.supported(ctx.clientCapabilities()),
         ctx.clientInfo(),
         retry == null);

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.feature;
 
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
@@ -11,6 +11,7 @@ import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.Skill;
 import io.promptd.mcp.protocol.SkillResource;
+import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.Feature;
 import io.promptd.mcp.server.internal.state.MethodCall;
@@ -27,13 +28,13 @@ import java.util.Set;
  * 2026-07-28 only: the extension is specified against that revision, and only its capabilities have a place
  * ({@code extensions}) to declare it. Without a {@link SkillProvider} both methods are "method not found".
  */
-final class SkillsFeature implements Feature {
+public final class SkillsFeature implements Feature {
   /** The extension's identifier, its key under {@code capabilities.extensions}. */
   static final String EXTENSION = "io.modelcontextprotocol/skills";
 
   private final ServerContext context;
 
-  SkillsFeature(ServerContext context) {
+  public SkillsFeature(ServerContext context) {
     this.context = context;
   }
 

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.feature;
 
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
@@ -12,6 +12,7 @@ import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.server.internal.notify.ResourceSubscriptions;
 import io.promptd.mcp.server.internal.state.Cursors;
 import io.promptd.mcp.server.internal.state.Encoder;
@@ -35,12 +36,12 @@ import org.jspecify.annotations.Nullable;
  * resources/unsubscribe} (kept in the session's {@link ResourceSubscriptions}). Without a {@link ResourceProvider}
  * every resources method is "method not found".
  */
-final class ResourcesFeature implements Feature {
+public final class ResourcesFeature implements Feature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
 
   private final ServerContext context;
 
-  ResourcesFeature(ServerContext context) {
+  public ResourcesFeature(ServerContext context) {
     this.context = context;
   }
 

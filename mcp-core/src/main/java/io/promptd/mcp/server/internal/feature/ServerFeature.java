@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.feature;
 
 import static io.promptd.mcp.server.internal.state.MethodTable.Era.LEGACY;
 import static io.promptd.mcp.server.internal.state.MethodTable.Era.MODERN;
@@ -27,13 +27,13 @@ import java.util.Set;
 /**
  * The methods of the protocol itself rather than of a feature: {@code ping} and {@code logging/setLevel} in legacy
  * sessions, {@code server/discover} and {@code subscriptions/listen} in 2026-07-28. ({@code initialize} opens a legacy
- * session and is the {@link Dispatcher}'s.)
+ * session and is the {@code Dispatcher}'s.)
  */
-final class ServerFeature implements Feature {
+public final class ServerFeature implements Feature {
   private final ServerContext context;
   private final Capabilities capabilities;
 
-  ServerFeature(ServerContext context, Capabilities capabilities) {
+  public ServerFeature(ServerContext context, Capabilities capabilities) {
     this.context = context;
     this.capabilities = capabilities;
   }

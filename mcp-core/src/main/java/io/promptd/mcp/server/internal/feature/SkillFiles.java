@@ -1,9 +1,11 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.feature;
 
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.server.ResourceProvider;
+import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.spi.Caller;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  * templates and completions, belong to the author's own provider. Built once per server, so that every feature that
  * reads resources (listing, reading, subscriptions, embedded resources) sees the same set.
  */
-final class SkillFiles implements ResourceProvider {
+public final class SkillFiles implements ResourceProvider {
   private final ResourceProvider own;
   private final ResourceProvider files;
 
@@ -34,7 +36,7 @@ final class SkillFiles implements ResourceProvider {
   }
 
   /** {@code own} with the skill files of {@code skills} when it serves them itself; else {@code own} as it is. */
-  static @Nullable ResourceProvider with(
+  public static @Nullable ResourceProvider with(
       @Nullable ResourceProvider own, @Nullable SkillProvider skills) {
     ResourceProvider files = skills == null ? null : skills.files();
     if (files == null) {

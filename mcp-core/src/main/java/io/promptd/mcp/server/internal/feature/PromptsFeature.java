@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.feature;
 
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
@@ -6,12 +6,20 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.ArgumentCompleter;
+import io.promptd.mcp.server.ArgumentField;
+import io.promptd.mcp.server.ArgumentForms;
+import io.promptd.mcp.server.ArgumentsNeeded;
+import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.server.PromptSplit;
+import io.promptd.mcp.server.PromptUse;
 import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.Feature;
 import io.promptd.mcp.server.internal.state.FormElicitation;
@@ -19,6 +27,7 @@ import io.promptd.mcp.server.internal.state.LegacySession;
 import io.promptd.mcp.server.internal.state.MethodCall;
 import io.promptd.mcp.server.internal.state.MethodTable;
 import io.promptd.mcp.server.internal.state.MethodTable.Era;
+import io.promptd.mcp.server.internal.state.PromptSnapshot;
 import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.server.internal.state.UnicodeText;
 import io.promptd.mcp.spi.Caller;
@@ -35,30 +44,56 @@ import org.jspecify.annotations.Nullable;
  * arguments its own way ({@link LegacyElicitation}, {@link InputRequired}). {@code completion/complete} is the {@link
  * CompletionFeature}'s.
  */
-final class PromptsFeature implements Feature {
+public final class PromptsFeature implements Feature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
 
   private final ServerContext context;
+  /** How requests from clients that can show forms are asked for arguments (form-first). */
+  private final FormRules forms;
   /** Whose variant of a split prompt is listed and served; null: the prompt as registered. */
   private final @Nullable String audience;
 
-  PromptsFeature(ServerContext context) {
-    this(context, null);
+  public PromptsFeature(ServerContext context) {
+    this(context, new FormRules(context.formFirst, context.freeTextConfirmation), null);
   }
 
-  private PromptsFeature(ServerContext context, @Nullable String audience) {
+  private PromptsFeature(ServerContext context, FormRules forms, @Nullable String audience) {
     this.context = context;
+    this.forms = forms;
     this.audience = audience;
   }
 
   /** {@code definition} as this feature's caller is shown it: its variant when split. */
   PromptDefinition shown(PromptDefinition definition) {
-    return definition.servedTo(audience);
+    return servedTo(definition, audience);
   }
 
   /** This feature as {@code call}'s caller sees it: split prompts as the caller's variant ({@link PromptSplit}). */
   PromptsFeature servingTo(MethodCall call) {
-    return new PromptsFeature(context, call.audience());
+    return new PromptsFeature(context, forms, call.audience());
+  }
+
+  /** How requests from clients that can show forms are asked for arguments. */
+  FormRules forms() {
+    return forms;
+  }
+
+  /** {@code definition} as {@code audience} is served it: its variant when split, else itself. */
+  static PromptDefinition servedTo(PromptDefinition definition, @Nullable String audience) {
+    PromptSplit s = definition.split();
+    return s == null || audience == null ? definition : s.pick(audience).definition();
+  }
+
+  /** Whether {@code caller} may see {@code definition}. */
+  static boolean visibleTo(PromptDefinition definition, Caller caller) {
+    return caller.permits(definition.requiredScopes());
+  }
+
+  /** Suggestions for {@code argument} of {@code definition}; empty without a completer. */
+  static Completion complete(
+      PromptDefinition definition, String argument, String value, Map<String, String> context) {
+    ArgumentCompleter c = definition.completer();
+    return c == null ? Completion.EMPTY : c.complete(argument, value, context);
   }
 
   @Override
@@ -83,7 +118,7 @@ final class PromptsFeature implements Feature {
           call.params(),
           call.encoder(),
           call.caller(),
-          session.mayElicit() && context.forms.relaxesListings(),
+          session.mayElicit() && forms.relaxesListings(),
           call.context().clientInfo());
     }
     // A form-first listing depends on the capabilities this request declared, not only on who asks:
@@ -91,7 +126,7 @@ final class PromptsFeature implements Feature {
     // shared with clients that cannot show forms (they would send commands without required
     // arguments).
     boolean formFirst = context.elicits
-        && context.forms.relaxesListings()
+        && forms.relaxesListings()
         && FormElicitation.supported(call.context().clientCapabilities());
     Listed listed = listed(
         call.params(), call.encoder(), call.caller(), formFirst, call.context().clientInfo());
@@ -112,7 +147,7 @@ final class PromptsFeature implements Feature {
     String name = call.params().string("name").orElse(null);
     PromptsFeature served = servingTo(call);
     PromptDefinition definition =
-        name == null ? null : visible(context.prompts.snapshot().get(name), call.caller());
+        name == null ? null : visible(context.snapshot().get(name), call.caller());
     if (listener == null || name == null || definition == null) {
       return served.serve(call);
     }
@@ -154,7 +189,7 @@ final class PromptsFeature implements Feature {
           this,
           context.requestStates,
           context.elicits,
-          context.forms,
+          forms,
           call.params(),
           call.encoder(),
           call.context());
@@ -187,7 +222,7 @@ final class PromptsFeature implements Feature {
         .params()
         .string("name")
         .flatMap(context.prompts::get)
-        .filter(d -> d.visibleTo(caller))
+        .filter(d -> visibleTo(d, caller))
         .map(d -> d.renderer().mayBlock())
         .orElse(false);
   }
@@ -230,17 +265,15 @@ final class PromptsFeature implements Feature {
     } else if (cursor != null) {
       throw McpException.invalidParams("Invalid cursor: \"cursor\" must be a string");
     }
-    PromptCatalog.Page page = context
-        .prompts
-        .snapshot()
-        .page(after, ClientQuirks.pageSize(client, context.pageSize), caller);
+    PromptSnapshot.Listing page =
+        context.snapshot().page(after, ClientQuirks.pageSize(client, context.pageSize), caller);
     List<Json> prompts = new ArrayList<>(page.items().size());
     boolean personal = false;
     for (PromptDefinition listed : page.items()) {
       PromptDefinition p = shown(listed);
       personal |= listed.split() != null && audience != null;
       prompts.add(encoder.prompt(
-          formFirst && p.renderer().elicits() ? ArgumentForms.listed(p.prompt()) : p.prompt()));
+          formFirst && p.renderer().elicits() ? FormRules.listed(p.prompt()) : p.prompt()));
     }
     JsonObject.Builder result = JsonObject.builder().put("prompts", new JsonArray(prompts));
     if (page.more()) {
@@ -256,20 +289,20 @@ final class PromptsFeature implements Feature {
 
   /**
    * {@code prompts/get}; with {@code ask}, for a client that can show forms: what is missing or invalid is thrown as
-   * one {@link ArgumentsNeeded} form ({@link ArgumentForms#check}) unless the prompt opts out of being asked.
+   * one {@link ArgumentsNeeded} form ({@link FormRules#check}) unless the prompt opts out of being asked.
    */
   JsonObject get(
       JsonObject params,
       Encoder encoder,
       Caller caller,
-      ArgumentForms.@Nullable Ask ask,
+      FormRules.@Nullable Ask ask,
       @Nullable Implementation client) {
     PromptDefinition definition = lookup(params.get("name"), caller);
     Prompt prompt = definition.prompt();
     Map<String, String> arguments =
         arguments("prompt '" + prompt.name() + "'", params.get("arguments"), "arguments");
     if (ask != null && definition.renderer().elicits()) {
-      ArgumentForms.check(definition, arguments, ask);
+      FormRules.check(definition, arguments, ask);
     } else {
       checkArguments(definition, arguments);
     }
@@ -298,8 +331,8 @@ final class PromptsFeature implements Feature {
 
   /** Whether prompt {@code name}, visible to {@code caller}, lets the server ask for its arguments. */
   boolean elicits(String name, Caller caller) {
-    PromptDefinition definition = visible(context.prompts.snapshot().get(name), caller);
-    return definition != null && definition.servedTo(audience).renderer().elicits();
+    PromptDefinition definition = visible(context.snapshot().get(name), caller);
+    return definition != null && servedTo(definition, audience).renderer().elicits();
   }
 
   /**
@@ -310,16 +343,16 @@ final class PromptsFeature implements Feature {
     if (!(name instanceof JsonString s)) {
       throw McpException.invalidParams("Invalid params: \"name\" must be a string naming a prompt");
     }
-    PromptDefinition definition = visible(context.prompts.snapshot().get(s.value()), caller);
+    PromptDefinition definition = visible(context.snapshot().get(s.value()), caller);
     if (definition == null) {
       throw McpException.invalidParams("Unknown prompt: '" + s.value() + "'");
     }
-    return definition.servedTo(audience);
+    return servedTo(definition, audience);
   }
 
   /** {@code definition} when {@code caller} may see it, else null, as for a name no prompt has. */
   static @Nullable PromptDefinition visible(@Nullable PromptDefinition definition, Caller caller) {
-    return definition != null && definition.visibleTo(caller) ? definition : null;
+    return definition != null && visibleTo(definition, caller) ? definition : null;
   }
 
   static Map<String, String> arguments(String owner, @Nullable Json raw, String field) {
@@ -364,7 +397,7 @@ final class PromptsFeature implements Feature {
   }
 
   /** -32602 naming the arguments {@code prompt} does not declare, if any (no form can fix those). */
-  static void refuseUnknown(Prompt prompt, Map<String, String> arguments) {
+  public static void refuseUnknown(Prompt prompt, Map<String, String> arguments) {
     List<String> unknown = new ArrayList<>();
     for (String name : arguments.keySet()) {
       if (prompt.arguments().stream().noneMatch(a -> a.name().equals(name))) {

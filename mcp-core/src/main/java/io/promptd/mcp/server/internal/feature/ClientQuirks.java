@@ -1,6 +1,7 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.feature;
 
 import io.promptd.mcp.protocol.Implementation;
+import io.promptd.mcp.server.FreeTextConfirmation;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -12,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * ({@code clientInfo.name}); each one is seen in the real client by the real-client tests (docs/clients.md). The one
  * place that knows clients by name.
  */
-final class ClientQuirks {
+public final class ClientQuirks {
   /**
    * Claude Code passes the words typed after a slash command as the arguments in order, split at spaces: free text is
    * cut to its first word. promptd shows such values in its form for checking ({@link FreeTextConfirmation#AUTO}).
@@ -43,7 +44,7 @@ final class ClientQuirks {
   private ClientQuirks() {}
 
   /** Whether {@code client} cuts typed argument text at spaces. */
-  static boolean cutsTextAtSpaces(@Nullable Implementation client) {
+  public static boolean cutsTextAtSpaces(@Nullable Implementation client) {
     return known(CUT_AT_SPACES, client);
   }
 

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.feature;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
@@ -7,6 +7,8 @@ import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.protocol.ResourceTemplate;
+import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.Feature;
 import io.promptd.mcp.server.internal.state.MethodTable;
@@ -20,13 +22,13 @@ import java.util.Map;
  * {@code completion/complete} in both eras, rate limited per client: a prompt's argument as the {@link PromptsFeature}
  * serves the prompt to the caller (its variant when split), or a variable of a resource template.
  */
-final class CompletionFeature implements Feature {
+public final class CompletionFeature implements Feature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
 
   private final ServerContext context;
   private final PromptsFeature prompts;
 
-  CompletionFeature(ServerContext context, PromptsFeature prompts) {
+  public CompletionFeature(ServerContext context, PromptsFeature prompts) {
     this.context = context;
     this.prompts = prompts;
   }
@@ -56,7 +58,7 @@ final class CompletionFeature implements Feature {
             ? context.resources != null
             : r.string("name")
                 .flatMap(context.prompts::get)
-                .filter(d -> d.visibleTo(caller))
+                .filter(d -> PromptsFeature.visibleTo(d, caller))
                 .map(d -> d.completer() != null && d.completer().mayBlock())
                 .orElse(false))
         .orElse(false);
@@ -97,8 +99,8 @@ final class CompletionFeature implements Feature {
     }
     Map<String, String> known = PromptsFeature.arguments(
         "prompt '" + definition.name() + "'", context.get("arguments"), "context.arguments");
-    return encoder.completion(
-        definition.complete(argName, value, known)); // Completion itself caps the values
+    return encoder.completion(PromptsFeature.complete(
+        definition, argName, value, known)); // Completion itself caps the values
   }
 
   /**

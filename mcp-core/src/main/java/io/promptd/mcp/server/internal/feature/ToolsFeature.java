@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.feature;
 
 import static io.promptd.mcp.protocol.ProtocolVersion.V2025_03_26;
 import static io.promptd.mcp.protocol.ProtocolVersion.V2025_06_18;
@@ -16,6 +16,9 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.ArgumentField;
+import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.Feature;
 import io.promptd.mcp.server.internal.state.MethodTable;
@@ -36,16 +39,16 @@ import java.util.List;
  * change is also {@code notifications/tools/list_changed}. A prompt's refusal (a missing argument, an unknown prompt)
  * is a tool result with {@code isError}, which a model can read and correct, as the spec asks of tool errors.
  */
-final class ToolsFeature implements Feature {
+public final class ToolsFeature implements Feature {
   static final String LIST_PROMPTS = "list_prompts";
   static final String GET_PROMPT = "get_prompt";
   /** Up to this many prompts, {@code get_prompt}'s schema names each and describes its arguments. */
-  static final int DETAILED = 100;
+  public static final int DETAILED = 100;
 
   private final ServerContext context;
   private final PromptsFeature prompts;
 
-  ToolsFeature(ServerContext context, PromptsFeature prompts) {
+  public ToolsFeature(ServerContext context, PromptsFeature prompts) {
     this.context = context;
     this.prompts = prompts;
   }
@@ -78,8 +81,9 @@ final class ToolsFeature implements Feature {
 
   /** {@code tools/list}: both tools, {@code get_prompt}'s schema made for what {@code caller} may see. */
   JsonObject.Builder list(Encoder encoder, Caller caller, ProtocolVersion version) {
-    List<PromptDefinition> visible =
-        context.prompts.all().stream().filter(d -> d.visibleTo(caller)).toList();
+    List<PromptDefinition> visible = context.prompts.all().stream()
+        .filter(d -> PromptsFeature.visibleTo(d, caller))
+        .toList();
     JsonObject.Builder noInput =
         JsonObject.builder().put("type", "object").put("properties", JsonObject.EMPTY);
     if (version.isModern()) {
@@ -275,7 +279,7 @@ final class ToolsFeature implements Feature {
       PromptsFeature served, Encoder encoder, Caller caller, ProtocolVersion version) {
     List<Json> listed = new ArrayList<>();
     for (PromptDefinition d : context.prompts.all()) {
-      if (d.visibleTo(caller)) {
+      if (PromptsFeature.visibleTo(d, caller)) {
         listed.add(encoder.prompt(served.shown(d).prompt()));
       }
     }
