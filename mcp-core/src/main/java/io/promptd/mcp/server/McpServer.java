@@ -8,6 +8,8 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.internal.era.SessionImpl;
+import io.promptd.mcp.server.internal.era.StatelessEra;
 import io.promptd.mcp.server.internal.feature.CompletionFeature;
 import io.promptd.mcp.server.internal.feature.PromptsFeature;
 import io.promptd.mcp.server.internal.feature.ResourcesFeature;
@@ -102,7 +104,7 @@ public final class McpServer implements AutoCloseable {
    * listen streams it serves, not those of other transports.
    */
   public StatelessEndpoint openStateless() {
-    return new Stateless(context, methods);
+    return new StatelessEra(context, methods);
   }
 
   /** The prompts this server serves. */

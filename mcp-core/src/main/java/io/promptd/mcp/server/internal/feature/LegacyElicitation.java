@@ -9,9 +9,9 @@ import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.ArgumentsNeeded;
+import io.promptd.mcp.server.internal.state.CallSession;
 import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.FormElicitation;
-import io.promptd.mcp.server.internal.state.LegacySession;
 import io.promptd.mcp.server.internal.state.LegacyState;
 import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.spi.Caller;
@@ -37,7 +37,7 @@ final class LegacyElicitation {
 
   static JsonObject get(
       PromptsFeature prompts,
-      LegacySession session,
+      CallSession session,
       Outbound stream,
       ProtocolVersion version,
       JsonObject params,

@@ -20,10 +20,10 @@ import io.promptd.mcp.server.ArgumentsNeeded;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.PromptUse;
+import io.promptd.mcp.server.internal.state.CallSession;
 import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.Feature;
 import io.promptd.mcp.server.internal.state.FormElicitation;
-import io.promptd.mcp.server.internal.state.LegacySession;
 import io.promptd.mcp.server.internal.state.MethodCall;
 import io.promptd.mcp.server.internal.state.MethodTable;
 import io.promptd.mcp.server.internal.state.MethodTable.Era;
@@ -113,7 +113,7 @@ public final class PromptsFeature implements Feature {
 
   private JsonObject.Builder listFor(MethodCall call) {
     if (!call.modern()) {
-      LegacySession session = call.legacySession();
+      CallSession session = call.legacySession();
       return list(
           call.params(),
           call.encoder(),
@@ -194,7 +194,7 @@ public final class PromptsFeature implements Feature {
           call.encoder(),
           call.context());
     }
-    LegacySession session = call.legacySession();
+    CallSession session = call.legacySession();
     return (session.canElicit(call.stream())
             ? LegacyElicitation.get(
                 this,

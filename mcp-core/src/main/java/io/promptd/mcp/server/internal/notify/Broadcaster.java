@@ -37,7 +37,7 @@ public final class Broadcaster {
   private final Set<Set<String>> changedScopes = new HashSet<>();
 
   private boolean changedForEveryone;
-  private final Set<Channel> sessions = ConcurrentHashMap.newKeySet();
+  private final Set<SessionChannel> sessions = ConcurrentHashMap.newKeySet();
   private final Set<Subscription> subscriptions = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer;
   private volatile boolean closed;
@@ -76,11 +76,11 @@ public final class Broadcaster {
     }
   }
 
-  public void addSession(Channel session) {
+  public void addSession(SessionChannel session) {
     sessions.add(session);
   }
 
-  public void removeSession(Channel session) {
+  public void removeSession(SessionChannel session) {
     sessions.remove(session);
   }
 
@@ -116,9 +116,9 @@ public final class Broadcaster {
   }
 
   /** Sends {@code notification} to the initialized legacy sessions {@code concerned}; failed channels are dropped. */
-  void toSessions(Predicate<Channel> concerned, Notification notification) {
-    List<Channel> failed = new ArrayList<>();
-    for (Channel session : sessions) {
+  void toSessions(Predicate<SessionChannel> concerned, Notification notification) {
+    List<SessionChannel> failed = new ArrayList<>();
+    for (SessionChannel session : sessions) {
       if (!concerned.test(session)) {
         continue;
       }
@@ -134,7 +134,7 @@ public final class Broadcaster {
 
   /** Sends a log message to every initialized legacy session whose level admits it. */
   public void log(LoggingLevel level, Notification message) {
-    for (Channel session : sessions) {
+    for (SessionChannel session : sessions) {
       if (session.admits(level)) {
         try {
           session.notifyClient(message);

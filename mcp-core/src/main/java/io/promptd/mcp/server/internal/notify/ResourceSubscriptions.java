@@ -14,11 +14,11 @@ import org.jspecify.annotations.Nullable;
 public final class ResourceSubscriptions {
   private final ResourceEvents events;
   private final @Nullable ResourceProvider resources;
-  private final Channel session;
+  private final SessionChannel session;
   private final Map<String, Caller> subscribed = new ConcurrentHashMap<>();
 
   public ResourceSubscriptions(
-      ResourceEvents events, @Nullable ResourceProvider resources, Channel session) {
+      ResourceEvents events, @Nullable ResourceProvider resources, SessionChannel session) {
     this.events = events;
     this.resources = resources;
     this.session = session;

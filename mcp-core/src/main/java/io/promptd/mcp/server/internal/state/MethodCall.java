@@ -29,7 +29,7 @@ public record MethodCall(
     Request request,
     RequestContext context,
     Outbound stream,
-    @Nullable LegacySession session,
+    @Nullable CallSession session,
     ListenScope listens,
     String clientKey,
     String channel) {
@@ -75,8 +75,8 @@ public record MethodCall(
   }
 
   /** The legacy session a legacy-only method runs in. */
-  public LegacySession legacySession() {
-    LegacySession s = session;
+  public CallSession legacySession() {
+    CallSession s = session;
     if (s == null || s.legacy() == null) {
       throw McpException.methodNotFound(request.method());
     }

@@ -11,8 +11,8 @@ import java.util.Set;
 
 /**
  * Every MCP method the server serves, one row each: its name, the eras it exists in, whether serving it may block,
- * and its handler. Features register their rows once ({@link #standard}); the era adapters ({@code Dispatcher} for
- * legacy sessions, {@code Stateless} for 2026-07-28) look requests up here and do nothing method-specific themselves.
+ * and its handler. Features register their rows once ({@link #standard}); the era adapters ({@code LegacyEra} for
+ * legacy sessions, {@code StatelessEra} for 2026-07-28) look requests up here and do nothing method-specific themselves.
  * Adding a method is adding a row.
  */
 public final class MethodTable {

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.era;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
@@ -19,15 +19,15 @@ import io.promptd.mcp.spi.Outbound;
 /**
  * The legacy era adapter of one session: {@code initialize} opens the session; after it, requests are served from the
  * {@link MethodTable} under the negotiated version. A request whose {@code _meta} names a protocol version is served
- * as a modern one ({@link Stateless#complete}); before {@code initialize} only {@code ping} is answered.
+ * as a modern one ({@link StatelessEra#complete}); before {@code initialize} only {@code ping} is answered.
  */
-final class Dispatcher {
+final class LegacyEra {
   private final ServerContext context;
   private final MethodTable methods;
   private final Capabilities capabilities;
   private final SessionImpl session;
 
-  Dispatcher(
+  LegacyEra(
       ServerContext context, MethodTable methods, Capabilities capabilities, SessionImpl session) {
     this.context = context;
     this.methods = methods;
@@ -42,7 +42,7 @@ final class Dispatcher {
     }
     if (meta.has(ModernMeta.PROTOCOL_VERSION)) {
       RequestContext modern = ModernMeta.parse(request, null, caller, context.requestStates);
-      return Stateless.complete(
+      return StatelessEra.complete(
           context,
           methods.serve(new MethodCall(
               request,

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.era;
 
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;

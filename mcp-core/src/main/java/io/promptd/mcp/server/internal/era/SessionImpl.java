@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.era;
 
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
@@ -13,13 +13,14 @@ import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
-import io.promptd.mcp.server.internal.notify.Channel;
+import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.internal.notify.ListenScope;
 import io.promptd.mcp.server.internal.notify.ResourceSubscriptions;
+import io.promptd.mcp.server.internal.notify.SessionChannel;
+import io.promptd.mcp.server.internal.state.CallSession;
 import io.promptd.mcp.server.internal.state.Capabilities;
 import io.promptd.mcp.server.internal.state.CompletionLimiter;
 import io.promptd.mcp.server.internal.state.FormElicitation;
-import io.promptd.mcp.server.internal.state.LegacySession;
 import io.promptd.mcp.server.internal.state.LegacyState;
 import io.promptd.mcp.server.internal.state.MethodTable;
 import io.promptd.mcp.server.internal.state.ServerContext;
@@ -49,7 +50,7 @@ import org.jspecify.annotations.Nullable;
  * A {@link ServerSession}: legacy session state, in-flight requests for cancellation, and what every kind of input
  * (request, notification, batch, invalid input) is answered with.
  */
-final class SessionImpl implements ServerSession, Channel, LegacySession {
+public final class SessionImpl implements ServerSession, SessionChannel, CallSession {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
   private static final VarHandle LEGACY;
 
@@ -64,7 +65,7 @@ final class SessionImpl implements ServerSession, Channel, LegacySession {
   private final ServerContext context;
   private final MethodTable methods;
   private final Outbound sessionOutbound;
-  private final Dispatcher dispatcher;
+  private final LegacyEra legacyEra;
   private final ResourceSubscriptions resourceSubscriptions;
   private final ListenScope listens = new ListenScope();
   /** This session's completion rate-limit bucket: legacy clients are limited per session. */
@@ -88,7 +89,7 @@ final class SessionImpl implements ServerSession, Channel, LegacySession {
   /** Who sent the latest request: the session's notifications are for what it may see. */
   private volatile Caller caller = Caller.UNRESTRICTED;
 
-  SessionImpl(
+  public SessionImpl(
       ServerContext context,
       MethodTable methods,
       Capabilities capabilities,
@@ -96,7 +97,7 @@ final class SessionImpl implements ServerSession, Channel, LegacySession {
     this.context = context;
     this.methods = methods;
     this.sessionOutbound = sessionOutbound;
-    this.dispatcher = new Dispatcher(context, methods, capabilities, this);
+    this.legacyEra = new LegacyEra(context, methods, capabilities, this);
     this.resourceSubscriptions =
         new ResourceSubscriptions(context.resourceEvents, context.resources, this);
   }
@@ -234,7 +235,7 @@ final class SessionImpl implements ServerSession, Channel, LegacySession {
     return Responder.call(task, mayBlock, stream -> {
       try {
         Response response =
-            Responder.run(request, task, r -> dispatcher.dispatch(r, stream, caller));
+            Responder.run(request, task, r -> legacyEra.dispatch(r, stream, caller));
         return response == null
             ? Reply.cancelled()
             : Reply.of(response, Reply.Hint.ANSWERED, version());

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.era;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
@@ -30,14 +30,14 @@ import java.util.Optional;
  * server's identity). A request costs only its own {@link RequestContext} and cancellation handle. Legacy sessions
  * finish their modern requests with {@link #complete} too, with their own {@link ListenScope}.
  */
-final class Stateless implements StatelessEndpoint {
+public final class StatelessEra implements StatelessEndpoint {
   private static final ProtocolVersion MODERN = ProtocolVersion.LATEST_MODERN;
 
   private final ServerContext context;
   private final MethodTable methods;
   private final ListenScope streams = new ListenScope();
 
-  Stateless(ServerContext context, MethodTable methods) {
+  public StatelessEra(ServerContext context, MethodTable methods) {
     this.context = context;
     this.methods = methods;
   }

@@ -8,7 +8,7 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 /** The legacy session a request arrived in, as the features see it ({@link MethodCall#session}). */
-public interface LegacySession {
+public interface CallSession {
   /** What the session's {@code initialize} established, or null before it. */
   @Nullable
   LegacyState legacy();

@@ -1,4 +1,4 @@
-package io.promptd.mcp.server;
+package io.promptd.mcp.server.internal.era;
 
 import org.jspecify.annotations.Nullable;
 
