@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The options of {@code promptd serve}.
  *
- * @param directories the prompt folders
+ * @param served what is served: folders, a prompt store or a Git branch
  * @param pageSize prompts per {@code prompts/list} page
  * @param maxLineBytes the longest stdio message accepted
  * @param watch whether to reload files when they change
@@ -32,9 +32,6 @@ import org.jspecify.annotations.Nullable;
  * @param ops the admin port and the access log
  * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
  * @param sessionSecret the key that signs legacy session ids, shared by replicas, or null for a per-process one
- * @param store the prompt store to serve instead of {@code directories} (which is then empty), or null
- * @param labels the store's labels to serve ({@code --label}, each once): the first on {@code /mcp} (or stdio), each
- *     further one on {@code /labels/NAME/mcp}; empty for every file's newest version
  * @param completionRate {@code completion/complete} requests per second per client (bursts of twice as many); 0: no
  *     limit
  * @param sessionsPerCaller how many legacy HTTP sessions one caller (token subject, else client address) may hold
@@ -44,15 +41,12 @@ import org.jspecify.annotations.Nullable;
  *     ({@code --prompts-as-tools})
  * @param skillPrompts whether each skill is offered as a prompt too ({@code --no-skill-prompts}: not)
  * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
- * @param git the Git branch to serve instead of {@code directories} (which is then empty), or null
  * @param manage who may use the management API the HTTP server serves at {@code /manage/v1/} ({@code --manage}
  *     {@code --manage-scope S [--manage-admin-scope A]}; needs {@code --store}, {@code --http} and OAuth), or null
  *     for none
- * @param usageRetention with a store: how long its usage rows are kept ({@code --usage-retention}, 90 days unless
- *     given)
  */
 record ServeOptions(
-    List<Path> directories,
+    Served served,
     int pageSize,
     int maxLineBytes,
     boolean watch,
@@ -67,17 +61,13 @@ record ServeOptions(
     OpsOptions ops,
     @Nullable OAuthSettings oauth,
     @Nullable SessionSecret sessionSecret,
-    @Nullable StoreUrl store,
-    List<String> labels,
     int completionRate,
     int sessionsPerCaller,
     FormOptions forms,
     boolean promptsAsTools,
     boolean skillPrompts,
     boolean catalog,
-    @Nullable GitOptions git,
-    ManageApi.@Nullable Access manage,
-    java.time.Duration usageRetention) {
+    ManageApi.@Nullable Access manage) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -122,8 +112,36 @@ record ServeOptions(
   }
 
   ServeOptions {
-    directories = List.copyOf(directories);
     publicUrls = List.copyOf(publicUrls);
+  }
+
+  /** The prompt folders served, or none when a store or a Git branch is. */
+  List<Path> directories() {
+    return served instanceof Served.Folders f ? f.directories() : List.of();
+  }
+
+  /** The prompt store served, or null. */
+  @Nullable
+  StoreUrl store() {
+    return served instanceof Served.Store s ? s.url() : null;
+  }
+
+  /** The store's labels served (see {@link Served.Store#labels}); empty without a store. */
+  List<String> labels() {
+    return served.labels();
+  }
+
+  /** The Git branch served, or null. */
+  @Nullable
+  GitOptions git() {
+    return served instanceof Served.Git g ? g.options() : null;
+  }
+
+  /** With a store: how long its usage rows are kept ({@code --usage-retention}, 90 days unless given). */
+  java.time.Duration usageRetention() {
+    return served instanceof Served.Store s
+        ? s.usageRetention()
+        : io.promptd.store.StoreUsage.DEFAULT_RETENTION;
   }
 
   /** What to warn of before serving: a {@code --public-url} beyond this machine without authentication. */
@@ -318,8 +336,18 @@ record ServeOptions(
     if (usageRetention != null && store == null) {
       throw new UsageException("--usage-retention needs --store: only the store keeps usage rows");
     }
+    Served served = gitOptions != null
+        ? new Served.Git(gitOptions)
+        : store != null
+            ? new Served.Store(
+                StoreCommand.storeUrl(store),
+                labels,
+                usageRetention == null
+                    ? io.promptd.store.StoreUsage.DEFAULT_RETENTION
+                    : usageRetention)
+            : new Served.Folders(directories(dirs));
     return new ServeOptions(
-        store == null && gitOptions == null ? directories(dirs) : List.of(),
+        served,
         pageSize,
         maxLineBytes,
         watch,
@@ -340,19 +368,15 @@ record ServeOptions(
         ops,
         oauth,
         sessionSecret,
-        store == null ? null : StoreCommand.storeUrl(store),
-        List.copyOf(labels),
         completionRate,
         sessionsPerCaller,
         new FormOptions(elicit, formFirst, confirm),
         promptsAsTools,
         skillPrompts,
         catalog,
-        gitOptions,
         manage && manageScope != null
             ? new ManageApi.Access(manageScope, manageAdmin, Set.copyOf(labels))
-            : null,
-        usageRetention == null ? io.promptd.store.StoreUsage.DEFAULT_RETENTION : usageRetention);
+            : null);
   }
 
   /** {@code --usage-retention}: a number of days or hours, such as {@code 90d} or {@code 36h}. */
