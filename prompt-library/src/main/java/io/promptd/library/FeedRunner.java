@@ -61,11 +61,6 @@ public final class FeedRunner implements AutoCloseable {
     return away;
   }
 
-  /** Whether {@link #close()} was called. */
-  public boolean closed() {
-    return closed;
-  }
-
   /** The source could not be reached (by a round, or by whatever else talks to it): logged once per outage. */
   public void unreachable(Exception cause) {
     requireNonNull(cause, "cause");

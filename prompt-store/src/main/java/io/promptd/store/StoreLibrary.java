@@ -334,14 +334,16 @@ public final class StoreLibrary implements AutoCloseable {
     long previous = version;
     long next = changes.version();
     version = next;
+    LibraryFiles served;
     try {
-      source.replace(new LibraryFiles(next, files, digests), index);
+      served = new LibraryFiles(next, files, digests);
+      source.replace(served, index);
     } catch (RuntimeException | Error e) {
       version = previous;
       throw e;
     }
     if (v != null && (!v.splits().isEmpty() || split)) {
-      library.split(StoreSplits.of(v.label(), v.splits(), files, digests, options));
+      library.split(v.splits().prompts(served, options));
       split = !v.splits().isEmpty();
     }
     taken = next;
