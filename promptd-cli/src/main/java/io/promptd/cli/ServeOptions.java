@@ -171,7 +171,6 @@ record ServeOptions(
     String audience = System.getenv(AUDIENCE_VARIABLE);
     String scopes = System.getenv(SCOPES_VARIABLE);
     boolean tokenGiven = false;
-    List<String> dirs = new ArrayList<>();
     List<URI> publicUrls = new ArrayList<>();
     List<String> trustedProxies = List.of();
     int connectionsPerAddress = ConnectionOptions.DEFAULT.maxConnectionsPerAddress();
@@ -182,8 +181,6 @@ record ServeOptions(
     Path tlsCert = null;
     Path tlsKey = null;
     Path sessionSecretFile = null;
-    String store = null;
-    List<String> labels = new ArrayList<>();
     int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
     int sessionsPerCaller = HttpLimits.DEFAULTS.maxSessionsPerCaller();
     boolean sessionsPerCallerGiven = false;
@@ -196,8 +193,8 @@ record ServeOptions(
     boolean manage = false;
     String manageScope = null;
     String manageAdmin = null;
-    java.time.Duration usageRetention = null;
-    GitOptions.Parsed git = new GitOptions.Parsed();
+    Served.Parsed source = new Served.Parsed();
+    GitOptions.Parsed git = source.git;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
@@ -240,12 +237,12 @@ record ServeOptions(
         case "--oauth-audience" -> audience = text(args, ++i, arg);
         case "--oauth-scopes" -> scopes = text(args, ++i, arg);
         case "--session-secret" -> sessionSecretFile = Path.of(text(args, ++i, arg));
-        case "--store" -> store = text(args, ++i, arg);
-        case "--label" -> labels.add(text(args, ++i, arg));
+        case "--store" -> source.store = text(args, ++i, arg);
+        case "--label" -> source.labels.add(text(args, ++i, arg));
         case "--manage" -> manage = true;
         case "--manage-scope" -> manageScope = text(args, ++i, arg);
         case "--manage-admin-scope" -> manageAdmin = text(args, ++i, arg);
-        case "--usage-retention" -> usageRetention = retention(text(args, ++i, arg));
+        case "--usage-retention" -> source.usageRetention = Served.retention(text(args, ++i, arg));
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--max-sessions-per-caller" -> {
           sessionsPerCaller = intValue(args, ++i, arg, 1);
@@ -266,7 +263,7 @@ record ServeOptions(
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
           }
-          dirs.add(arg);
+          source.dirs.add(arg);
         }
       }
     }
@@ -320,32 +317,13 @@ record ServeOptions(
     if (sessionSecret != null && !http) {
       throw new UsageException("--session-secret needs --http");
     }
-    GitOptions gitOptions = git.build(http, System.getenv());
-    if (store == null && dirs.isEmpty() && gitOptions == null) {
-      store = blankToNull(System.getenv(StoreUrl.VARIABLE));
-    }
-    if ((store != null ? 1 : 0) + (dirs.isEmpty() ? 0 : 1) + (gitOptions != null ? 1 : 0) > 1) {
-      throw new UsageException("serve takes one source: folders, --store or --git");
-    }
-    StoreViews.checkLabels(labels, store != null, http);
+    boolean store = source.name(http, System.getenv());
     if (manage) {
-      ManageApi.checkOptions(store != null, http, oauth != null, manageScope, manageAdmin);
+      ManageApi.checkOptions(store, http, oauth != null, manageScope, manageAdmin);
     } else if (manageScope != null || manageAdmin != null) {
       throw new UsageException("--manage-scope and --manage-admin-scope go with --manage");
     }
-    if (usageRetention != null && store == null) {
-      throw new UsageException("--usage-retention needs --store: only the store keeps usage rows");
-    }
-    Served served = gitOptions != null
-        ? new Served.Git(gitOptions)
-        : store != null
-            ? new Served.Store(
-                StoreCommand.storeUrl(store),
-                labels,
-                usageRetention == null
-                    ? io.promptd.store.StoreUsage.DEFAULT_RETENTION
-                    : usageRetention)
-            : new Served.Folders(directories(dirs));
+    Served served = source.build();
     return new ServeOptions(
         served,
         pageSize,
@@ -375,18 +353,8 @@ record ServeOptions(
         skillPrompts,
         catalog,
         manage && manageScope != null
-            ? new ManageApi.Access(manageScope, manageAdmin, Set.copyOf(labels))
+            ? new ManageApi.Access(manageScope, manageAdmin, Set.copyOf(source.labels))
             : null);
-  }
-
-  /** {@code --usage-retention}: a number of days or hours, such as {@code 90d} or {@code 36h}. */
-  static java.time.Duration retention(String value) {
-    if (!value.matches("[1-9][0-9]{0,5}[dh]")) {
-      throw new UsageException(
-          "--usage-retention needs a number of days or hours (90d, 36h), not '" + value + "'");
-    }
-    long n = Long.parseLong(value.substring(0, value.length() - 1));
-    return value.endsWith("d") ? java.time.Duration.ofDays(n) : java.time.Duration.ofHours(n);
   }
 
   /**
@@ -469,23 +437,9 @@ record ServeOptions(
     }
   }
 
-  /** The folders named on the command line; each must exist. */
+  /** The folders named on the command line; each must exist (see {@link Served#directories}). */
   static List<Path> directories(List<String> args) {
-    if (args.isEmpty()) {
-      throw new UsageException("name at least one folder of prompt files");
-    }
-    List<Path> out = new ArrayList<>();
-    for (String arg : args) {
-      if (arg.startsWith("-")) {
-        throw new UsageException("unknown option '" + arg + "'");
-      }
-      Path dir = Path.of(arg).toAbsolutePath().normalize();
-      if (!Files.isDirectory(dir)) {
-        throw new UsageException("not a folder: " + arg);
-      }
-      out.add(dir);
-    }
-    return out;
+    return Served.directories(args);
   }
 
   /** An absolute http(s) URL with a host. */

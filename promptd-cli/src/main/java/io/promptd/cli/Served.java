@@ -3,9 +3,13 @@ package io.promptd.cli;
 import io.promptd.store.StoreUrl;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@code promptd serve} serves, as its options name it: folders, a prompt store, or a Git branch. Each kind opens
@@ -77,5 +81,98 @@ sealed interface Served {
   /** The labels served: a store's ({@link Store#labels}), else none. */
   default List<String> labels() {
     return List.of();
+  }
+
+  /** The source's options the command line gives, collected while {@link ServeOptions#parse} reads it. */
+  final class Parsed {
+    /** The folders named. */
+    final List<String> dirs = new ArrayList<>();
+
+    /** {@code --store}, or null. */
+    @Nullable
+    String store;
+
+    /** Each {@code --label}, in order. */
+    final List<String> labels = new ArrayList<>();
+
+    /** {@code --usage-retention}, or null. */
+    @Nullable
+    Duration usageRetention;
+
+    /** The {@code --git} options. */
+    final GitOptions.Parsed git = new GitOptions.Parsed();
+
+    private @Nullable GitOptions gitOptions;
+
+    /**
+     * Names the one source (a usage error for more than one): a store is {@code --store}, else {@code PROMPTD_STORE}
+     * when neither folders nor {@code --git} are named; and checks the labels. Before {@link #build}, with the checks
+     * of the options that need a store between them.
+     *
+     * @return whether a store is served
+     */
+    boolean name(boolean http, Map<String, String> env) {
+      gitOptions = git.build(http, env);
+      if (store == null && dirs.isEmpty() && gitOptions == null) {
+        String fromEnvironment = env.get(StoreUrl.VARIABLE);
+        store =
+            fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment.strip();
+      }
+      if ((store != null ? 1 : 0) + (dirs.isEmpty() ? 0 : 1) + (gitOptions != null ? 1 : 0) > 1) {
+        throw new UsageException("serve takes one source: folders, --store or --git");
+      }
+      StoreViews.checkLabels(labels, store != null, http);
+      return store != null;
+    }
+
+    /** The source named (see {@link #name}). */
+    Served build() {
+      String named = store;
+      if (usageRetention != null && named == null) {
+        throw new UsageException(
+            "--usage-retention needs --store: only the store keeps usage rows");
+      }
+      GitOptions g = gitOptions;
+      if (g != null) {
+        return new Git(g);
+      }
+      if (named != null) {
+        Duration retention = usageRetention;
+        return new Store(
+            StoreCommand.storeUrl(named),
+            labels,
+            retention == null ? io.promptd.store.StoreUsage.DEFAULT_RETENTION : retention);
+      }
+      return new Folders(directories(dirs));
+    }
+  }
+
+  /** {@code --usage-retention}: a number of days or hours, such as {@code 90d} or {@code 36h}. */
+  static Duration retention(String value) {
+    if (!value.matches("[1-9][0-9]{0,5}[dh]")) {
+      throw new UsageException(
+          "--usage-retention needs a number of days or hours (90d, 36h), not '" + value + "'");
+    }
+    long n = Long.parseLong(value.substring(0, value.length() - 1));
+    return value.endsWith("d") ? Duration.ofDays(n) : Duration.ofHours(n);
+  }
+
+  /** The folders named on the command line; each must exist. */
+  static List<Path> directories(List<String> args) {
+    if (args.isEmpty()) {
+      throw new UsageException("name at least one folder of prompt files");
+    }
+    List<Path> out = new ArrayList<>();
+    for (String arg : args) {
+      if (arg.startsWith("-")) {
+        throw new UsageException("unknown option '" + arg + "'");
+      }
+      Path dir = Path.of(arg).toAbsolutePath().normalize();
+      if (!Files.isDirectory(dir)) {
+        throw new UsageException("not a folder: " + arg);
+      }
+      out.add(dir);
+    }
+    return out;
   }
 }
