@@ -3,8 +3,8 @@ package io.promptd.git;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.library.Diagnostic;
-import io.promptd.library.FeedHealth;
-import io.promptd.library.FirstLoad;
+import io.promptd.library.Feed;
+import io.promptd.library.FeedRunner;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryFiles;
 import io.promptd.library.LibraryOptions;
@@ -14,8 +14,6 @@ import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.eclipse.jgit.lib.ObjectId;
@@ -37,18 +35,13 @@ public final class GitLibrary implements AutoCloseable {
   private final Duration poll;
   private final LibrarySource.Snapshot source;
   private final Library library;
-  private final FirstLoad loaded = new FirstLoad();
-  private final Semaphore wake = new Semaphore(0);
-  private final Object events = new Object();
   private final AtomicLong fetchRequests = new AtomicLong();
   private final AtomicLong fetches = new AtomicLong();
-  private final Thread feed;
-  private final FeedHealth health;
+  /** The feed's thread: a fetch at start, on each {@link #fetchNow()} and every poll; its rounds are {@link Steps}. */
+  private final FeedRunner feed;
 
   private volatile @Nullable String commit;
   private volatile long version;
-  private volatile boolean away;
-  private volatile boolean closed;
 
   private GitLibrary(
       GitRemote remote,
@@ -61,8 +54,8 @@ public final class GitLibrary implements AutoCloseable {
     this.poll = poll;
     this.source = source;
     this.library = library;
-    this.feed = Thread.ofVirtual().name("promptd-git-feed").unstarted(this::run);
-    this.health = new FeedHealth("io.promptd.git", "the Git feed of " + remote);
+    this.feed = new FeedRunner(
+        new Steps(), "io.promptd.git", "the Git feed of " + remote, "promptd-git-feed");
   }
 
   /**
@@ -115,17 +108,17 @@ public final class GitLibrary implements AutoCloseable {
 
   /** Whether a commit is served: the serving side's readiness. */
   public boolean loaded() {
-    return loaded.isDone();
+    return feed.loaded();
   }
 
   /** Waits up to {@code timeout} for the first commit; returns whether it is served. */
   public boolean awaitLoaded(Duration timeout) throws InterruptedException {
-    return loaded.await(timeout);
+    return feed.awaitLoaded(timeout);
   }
 
   /** Completes when the first commit is served; never completes exceptionally. */
   public CompletionStage<Void> firstLoad() {
-    return loaded.stage();
+    return feed.firstLoad();
   }
 
   /** The id of the commit served, or null before the first. */
@@ -141,7 +134,7 @@ public final class GitLibrary implements AutoCloseable {
   /** Asks for a fetch now (a webhook heard of a push); returns at once, the fetch happens on the feed's thread. */
   public void fetchNow() {
     fetchRequests.incrementAndGet();
-    wake.release();
+    feed.wake();
   }
 
   /** How many times {@link #fetchNow()} was called; for tests. */
@@ -156,88 +149,74 @@ public final class GitLibrary implements AutoCloseable {
 
   /** Whether the last fetch failed; for tests. */
   boolean away() {
-    return away;
+    return feed.away();
   }
 
   /** Waits until {@code condition} holds, looking again after each fetch; for tests. */
   boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    synchronized (events) {
-      while (!condition.getAsBoolean()) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return false;
-        }
-        TimeUnit.NANOSECONDS.timedWait(events, left);
-      }
-      return true;
-    }
-  }
-
-  /** The feed's thread: its loop, and a report if it ever ends other than by {@link #close}. */
-  private void run() {
-    try {
-      loop();
-    } catch (RuntimeException | Error e) {
-      health.stopped(e);
-    }
+    return feed.await(condition, timeout);
   }
 
   /**
-   * Serves the clone's commit, then fetches on every wake. The remote away is logged once per outage; a commit the
-   * library fails on is reported once, and the next fetch tries again.
+   * What the feed does that is Git's own: it serves the clone's commit at start, then each round fetches, and serves the
+   * head fetched. The remote away is logged once per outage; a commit the library fails on is reported once, and the
+   * next fetch tries again.
    */
-  private void loop() {
-    try {
-      ObjectId known = clone.head();
-      if (known != null) {
-        serve(known, "from the clone in " + clone.dir());
+  private final class Steps implements Feed {
+    @Override
+    public void begin() {
+      try {
+        ObjectId known = clone.head();
+        if (known != null) {
+          serve(known, "from the clone in " + clone.dir());
+        }
+      } catch (IOException | RuntimeException | Error e) {
+        LOG.log(
+            Level.WARNING,
+            "cannot read the clone in " + clone.dir() + " (" + clone.reason(e) + "); fetching "
+                + remote + " again");
       }
-    } catch (IOException | RuntimeException | Error e) {
-      LOG.log(
-          Level.WARNING,
-          "cannot read the clone in " + clone.dir() + " (" + clone.reason(e) + "); fetching "
-              + remote + " again");
     }
-    while (!closed) {
-      ObjectId head = null;
+
+    @Override
+    public void round() throws Unreachable, IOException {
+      ObjectId head;
       try {
         fetches.incrementAndGet();
         head = clone.fetch();
-        if (away) {
-          away = false;
-          LOG.log(Level.INFO, "Git remote " + remote + " reachable again");
-        }
       } catch (IOException | RuntimeException e) {
-        if (closed) {
-          break;
-        }
-        unreachable(e);
+        throw new Unreachable(e);
       }
-      if (head != null) {
-        try {
-          serve(head, "fetched");
-          health.succeeded();
-        } catch (IOException | RuntimeException | Error e) {
-          if (closed) {
-            break;
-          }
-          health.failed(e);
-        }
-      }
-      synchronized (events) {
-        events.notifyAll();
-      }
-      try {
-        if (poll.isZero()) {
-          wake.acquire();
-        } else {
-          wake.tryAcquire(poll.toMillis(), TimeUnit.MILLISECONDS);
-        }
-        wake.drainPermits();
-      } catch (InterruptedException e) {
-        break;
-      }
+      feed.reached();
+      serve(head, "fetched");
+    }
+
+    @Override
+    public String unreachable(Exception e) {
+      String served = commit;
+      return "cannot fetch and read " + remote + " (" + clone.reason(e) + "); "
+          + (served == null ? "nothing served yet" : "still serving commit " + served)
+          + (poll.isZero() ? "" : ", retrying every " + poll.toMillis() + " ms");
+    }
+
+    @Override
+    public String reachableAgain() {
+      return "Git remote " + remote + " reachable again";
+    }
+
+    @Override
+    public Duration poll() {
+      return poll;
+    }
+
+    @Override
+    public boolean roundAtStart() {
+      return true;
+    }
+
+    @Override
+    public Duration stopWait() {
+      return Duration.ofSeconds(35);
     }
   }
 
@@ -256,7 +235,7 @@ public final class GitLibrary implements AutoCloseable {
         Level.INFO,
         "serving commit " + c.id() + " of " + remote + " (" + how + "; "
             + c.files().size() + " file(s)" + (before == null ? "" : ", after " + before) + ")");
-    loaded.complete();
+    feed.markLoaded();
     long errors = library.diagnostics().stream().filter(Diagnostic::isError).count();
     if (errors > 0) {
       // Each error was logged with its file and line as the library read them; this says which
@@ -274,35 +253,13 @@ public final class GitLibrary implements AutoCloseable {
    * commit stays served and the feed catches up once it is back.
    */
   public @Nullable String feedProblem() {
-    String problem = health.problem();
-    if (problem == null && !closed && !feed.isAlive()) {
-      return "the Git feed of " + remote + " stopped";
-    }
-    return problem;
-  }
-
-  /** One warning per outage; the retries after it are logged at DEBUG. */
-  private void unreachable(Exception e) {
-    boolean first = !away;
-    away = true;
-    String served = commit;
-    LOG.log(
-        first ? Level.WARNING : Level.DEBUG,
-        "cannot fetch and read " + remote + " (" + clone.reason(e) + "); "
-            + (served == null ? "nothing served yet" : "still serving commit " + served)
-            + (poll.isZero() ? "" : ", retrying every " + poll.toMillis() + " ms"));
+    return feed.problem();
   }
 
   /** Stops following the branch and closes the library. */
   @Override
   public void close() {
-    closed = true;
-    feed.interrupt();
-    try {
-      feed.join(TimeUnit.SECONDS.toMillis(35));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    feed.close();
     clone.close();
     library.close();
   }

@@ -1,5 +1,6 @@
 package io.promptd.store;
 
+import io.promptd.library.FileSplits;
 import io.promptd.library.LibraryFiles;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -25,11 +26,12 @@ final class LabelView {
   private final String label;
   /** Path to the version served. */
   private Map<String, Integer> served = new HashMap<>();
-  /** The label's A/B splits as of the last call, by path. */
-  private Map<String, List<StoreSplits.Stored>> splits = Map.of();
+  /** The label's A/B splits as of the last call. */
+  private FileSplits splits;
 
   LabelView(String label) {
     this.label = label;
+    this.splits = new FileSplits(label, Map.of());
   }
 
   String label() {
@@ -37,7 +39,7 @@ final class LabelView {
   }
 
   /** The label's A/B splits as {@link #changes} last read them: each split file's versions in order, by path. */
-  Map<String, List<StoreSplits.Stored>> splits() {
+  FileSplits splits() {
     return splits;
   }
 
@@ -127,8 +129,8 @@ final class LabelView {
     return new StoreQueries.Changes(version, files, digests);
   }
 
-  private Map<String, List<StoreSplits.Stored>> readSplits(Connection c) throws SQLException {
-    Map<String, List<StoreSplits.Stored>> out = new TreeMap<>();
+  private FileSplits readSplits(Connection c) throws SQLException {
+    Map<String, List<FileSplits.Version>> out = new TreeMap<>();
     try (PreparedStatement s = c.prepareStatement("SELECT s.path, s.version, s.weight, f.content,"
         + " f.sha256 FROM label_splits s JOIN file_versions f ON f.path = s.path"
         + " AND f.version = s.version WHERE s.label = ? ORDER BY s.path, s.position")) {
@@ -136,11 +138,11 @@ final class LabelView {
       try (ResultSet r = s.executeQuery()) {
         while (r.next()) {
           out.computeIfAbsent(r.getString(1), k -> new ArrayList<>())
-              .add(new StoreSplits.Stored(r.getInt(2), r.getInt(3), r.getBytes(4), r.getString(5)));
+              .add(new FileSplits.Version(r.getInt(2), r.getInt(3), r.getBytes(4), r.getString(5)));
         }
       }
     }
-    return out;
+    return new FileSplits(label, out);
   }
 
   private static boolean needsLabel(String path, Set<String> skills) {

@@ -2,8 +2,8 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.FeedHealth;
-import io.promptd.library.FirstLoad;
+import io.promptd.library.Feed;
+import io.promptd.library.FeedRunner;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryFiles;
 import io.promptd.library.LibraryOptions;
@@ -16,8 +16,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -47,11 +45,11 @@ public final class StoreLibrary implements AutoCloseable {
   private final LibraryOptions options;
   private final Map<String, byte[]> files = new HashMap<>();
   private final Map<String, String> digests = new HashMap<>();
-  private final FirstLoad loaded = new FirstLoad();
-  private final Thread feed;
-  private final FeedHealth health;
-  /** A permit when the feed should compare versions: a notification, the connection (back), or 5 s gone by. */
-  private final Semaphore wake = new Semaphore(0);
+  /**
+   * The feed's thread, woken to compare versions by a notification, the connection (back), or 5 s gone by; its rounds
+   * are {@link Steps#round}.
+   */
+  private final FeedRunner feed;
 
   private volatile long version = -1;
   /** Whether the library serves A/B splits now; touched by the feed's thread only. */
@@ -62,12 +60,8 @@ public final class StoreLibrary implements AutoCloseable {
   /** The library version whose files the library has taken (after {@link #version} moved to it), or -1. */
   private volatile long taken = -1;
 
-  private final Object feedEvents = new Object();
-  private volatile boolean closed;
   /** Whether the listening connection listens on the channel now. */
   private volatile boolean connected;
-  /** Whether the store was found away since it was last reached: one warning per outage. */
-  private volatile boolean away;
 
   private @Nullable AutoCloseable listening;
   private @Nullable AutoCloseable listeningToLabels;
@@ -88,8 +82,8 @@ public final class StoreLibrary implements AutoCloseable {
     this.source = source;
     this.library = library;
     this.options = options;
-    this.feed = Thread.ofVirtual().name("promptd-store-feed").unstarted(this::run);
-    this.health = new FeedHealth("io.promptd.store", "the store feed of " + url);
+    this.feed = new FeedRunner(
+        new Steps(), "io.promptd.store", "the store feed of " + url, "promptd-store-feed");
   }
 
   /**
@@ -150,9 +144,9 @@ public final class StoreLibrary implements AutoCloseable {
         new StoreLibrary(database, owns, source, Library.open(source, options), options, label);
     try {
       s.listening = database.listen(
-          StoreQueries.CHANNEL, s.new Feed()); // what it hears waits for the feed's start
+          StoreQueries.CHANNEL, s.new Listener()); // what it hears waits for the feed's start
       if (label != null) {
-        s.listeningToLabels = database.listen(LabelQueries.CHANNEL, s.new Feed());
+        s.listeningToLabels = database.listen(LabelQueries.CHANNEL, s.new Listener());
       }
     } catch (RuntimeException e) {
       s.library.close();
@@ -169,17 +163,17 @@ public final class StoreLibrary implements AutoCloseable {
 
   /** Whether the store was loaded at least once: the serving side's readiness. */
   public boolean loaded() {
-    return loaded.isDone();
+    return feed.loaded();
   }
 
   /** Waits up to {@code timeout} for the first load; returns whether it happened. */
   public boolean awaitLoaded(Duration timeout) throws InterruptedException {
-    return loaded.await(timeout);
+    return feed.awaitLoaded(timeout);
   }
 
   /** Completes with the first load; never completes exceptionally (a store that stays away never completes it). */
   public CompletionStage<Void> firstLoad() {
-    return loaded.stage();
+    return feed.firstLoad();
   }
 
   /** The library version served, or -1 before the first load. */
@@ -212,107 +206,78 @@ public final class StoreLibrary implements AutoCloseable {
    * @return whether it held before {@code timeout}
    */
   boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    synchronized (feedEvents) {
-      while (!condition.getAsBoolean()) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return false;
-        }
-        TimeUnit.NANOSECONDS.timedWait(feedEvents, left);
-      }
-      return true;
-    }
-  }
-
-  /** Wakes {@link #await}. */
-  private void signal() {
-    synchronized (feedEvents) {
-      feedEvents.notifyAll();
-    }
+    return feed.await(condition, timeout);
   }
 
   /** What the listening connection tells the feed: each wakes it to compare versions. */
-  private final class Feed implements ChannelListener {
+  private final class Listener implements ChannelListener {
     @Override
     public void listening(boolean again) {
       // Listening first, then catching up: a publish committed in between is loaded now and
       // notified again.
       connected = true;
-      signal();
-      wake.release();
+      feed.signal();
+      feed.wake();
     }
 
     @Override
     public void notified(String payload) {
-      wake.release();
+      feed.wake();
     }
 
     @Override
     public void quiet() {
-      wake.release();
+      feed.wake();
     }
 
     @Override
     public void lost(Exception cause, long retryMillis) {
       connected = false;
-      signal();
-      unreachable(cause);
+      feed.signal();
+      feed.unreachable(cause);
     }
   }
 
-  /** The feed's thread: its loop, and a report if it ever ends other than by {@link #close}. */
-  private void run() {
-    try {
-      loop();
-    } catch (RuntimeException | Error e) {
-      health.stopped(e);
-    }
-  }
-
-  /**
-   * On each wake, loads what changed. The store away waits for the next wake; anything else that fails a round (what
-   * the library made of the files) is reported once, and the next wake tries again from the version served.
-   */
-  private void loop() {
-    while (!closed) {
-      try {
-        wake.acquire();
-        wake.drainPermits();
-      } catch (InterruptedException e) {
-        break;
-      }
-      if (closed) {
-        break;
-      }
+  /** What the feed does that is the store's own: a round loads what changed, with a pooled connection. */
+  private final class Steps implements Feed {
+    @Override
+    public void round() throws Unreachable {
       Connection connection;
       try {
         connection = database.connection(StoreDatabase.LONG_WAIT_MILLIS);
       } catch (SQLException | RuntimeException e) {
-        if (closed) {
-          break;
-        }
-        unreachable(e);
-        continue;
+        throw new Unreachable(e);
       }
       try (Connection c = connection) {
         catchUp(c);
-        health.succeeded();
-        if (away) {
-          away = false;
-          LOG.log(
-              Level.INFO, "store " + url + " reachable again; serving library version " + version);
-        }
       } catch (SQLException e) {
-        if (closed) {
-          break;
+        throw new Unreachable(e);
+      }
+    }
+
+    @Override
+    public String unreachable(Exception e) {
+      long served = version;
+      return "store " + url + " unreachable (" + StoreException.reason(e) + "); "
+          + (served < 0 ? "nothing loaded yet" : "serving library version " + served)
+          + ", retrying with backoff up to " + MAX_BACKOFF_MILLIS + " ms";
+    }
+
+    @Override
+    public String reachableAgain() {
+      return "store " + url + " reachable again; serving library version " + version;
+    }
+
+    @Override
+    public void stopping() {
+      for (AutoCloseable l : new AutoCloseable[] {listening, listeningToLabels}) {
+        if (l != null) {
+          try {
+            l.close();
+          } catch (Exception e) {
+            throw new IllegalStateException("never fails", e);
+          }
         }
-        unreachable(e);
-      } catch (RuntimeException | Error e) {
-        if (closed) {
-          break;
-        }
-        health.failed(e);
       }
     }
   }
@@ -323,23 +288,7 @@ public final class StoreLibrary implements AutoCloseable {
    * problem, as the last version stays served and the feed catches up once it is back.
    */
   public @Nullable String feedProblem() {
-    String problem = health.problem();
-    if (problem == null && !closed && !feed.isAlive()) {
-      return "the store feed of " + url + " stopped";
-    }
-    return problem;
-  }
-
-  /** One warning per outage; the retries after it are logged at DEBUG. */
-  private void unreachable(Exception e) {
-    long served = version;
-    boolean first = !away;
-    away = true;
-    LOG.log(
-        first ? Level.WARNING : Level.DEBUG,
-        "store " + url + " unreachable (" + StoreException.reason(e) + "); "
-            + (served < 0 ? "nothing loaded yet" : "serving library version " + served)
-            + ", retrying with backoff up to " + MAX_BACKOFF_MILLIS + " ms");
+    return feed.problem();
   }
 
   /** Loads the files changed since the version served and hands the library its next snapshot. */
@@ -385,14 +334,16 @@ public final class StoreLibrary implements AutoCloseable {
     long previous = version;
     long next = changes.version();
     version = next;
+    LibraryFiles served;
     try {
-      source.replace(new LibraryFiles(next, files, digests), index);
+      served = new LibraryFiles(next, files, digests);
+      source.replace(served, index);
     } catch (RuntimeException | Error e) {
       version = previous;
       throw e;
     }
     if (v != null && (!v.splits().isEmpty() || split)) {
-      library.split(StoreSplits.of(v.label(), v.splits(), files, digests, options));
+      library.split(v.splits().prompts(served, options));
       split = !v.splits().isEmpty();
     }
     taken = next;
@@ -400,8 +351,8 @@ public final class StoreLibrary implements AutoCloseable {
         first ? Level.INFO : Level.DEBUG,
         () -> (first ? "loaded " : "updated to ") + "library version " + version + " from " + url
             + " (" + changed + " file(s) changed, " + files.size() + " served)");
-    loaded.complete();
-    signal();
+    feed.markLoaded();
+    feed.signal();
     if (first && files.size() >= options.cacheMinimumFiles()) {
       storeIndex(c);
     }
@@ -422,7 +373,7 @@ public final class StoreLibrary implements AutoCloseable {
     try {
       StoreQueries.storeLibraryIndex(c, indexLabel(), version, index);
       indexStored = version;
-      signal();
+      feed.signal();
       LOG.log(
           Level.DEBUG,
           () -> "stored the parsed library index (" + index.length + " bytes) for library version "
@@ -438,18 +389,7 @@ public final class StoreLibrary implements AutoCloseable {
   /** Stops the feed (and closes the database when it is its own); the library keeps serving what it has. */
   @Override
   public void close() {
-    closed = true;
-    for (AutoCloseable l : new AutoCloseable[] {listening, listeningToLabels}) {
-      if (l != null) {
-        try {
-          l.close();
-        } catch (Exception e) {
-          throw new IllegalStateException("never fails", e);
-        }
-      }
-    }
-    wake.release();
-    Feeds.stop(null, feed, "library feed");
+    feed.close();
     if (ownsDatabase) {
       database.close();
     }

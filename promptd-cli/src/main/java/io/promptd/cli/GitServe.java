@@ -3,11 +3,12 @@ package io.promptd.cli;
 import io.promptd.git.GitLibrary;
 import io.promptd.git.GitRemote;
 import io.promptd.git.GitWebhook;
+import io.promptd.library.Library;
 import io.promptd.mcp.http.HttpTransportBuilder;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -16,52 +17,85 @@ import org.jspecify.annotations.Nullable;
  * $XDG_CACHE_HOME/promptd/git}, followed by polling and, over HTTP with a secret, by {@code POST /hooks/git}. Only
  * this class names the Git module, so JGit is loaded only when a Git source is served.
  */
-final class GitServe {
-  private GitServe() {}
+final class GitServe implements Serving {
+  private final GitLibrary serving;
+  private final @Nullable Consumer<HttpTransportBuilder> hook;
+  private final ServeOptions.@Nullable SessionSecret sessionSecret;
 
-  static int run(
-      GitOptions git, ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
-    GitRemote remote;
+  private GitServe(
+      GitLibrary serving,
+      @Nullable Consumer<HttpTransportBuilder> hook,
+      ServeOptions.@Nullable SessionSecret sessionSecret) {
+    this.serving = serving;
+    this.hook = hook;
+    this.sessionSecret = sessionSecret;
+  }
+
+  /**
+   * Starts following the branch: its clone's commit (from an earlier run) served at once, the first fetch in the
+   * background.
+   *
+   * @throws UsageException when the remote does not parse
+   */
+  static Serving open(GitOptions git, ServeOptions options, PrintStream err) throws IOException {
+    GitRemote remote = GitPublish.remote(git.source(), "--git");
+    GitLibrary serving = GitLibrary.start(
+        remote, GitRemote.defaultCacheRoot(System.getenv()), git.poll(), options.library());
     try {
-      remote = GitPublish.remote(git.source(), "--git");
-    } catch (UsageException e) {
-      err.println("promptd: " + e.getMessage());
-      return Main.USAGE;
-    }
-    try (GitLibrary serving = GitLibrary.start(
-        remote, GitRemote.defaultCacheRoot(System.getenv()), git.poll(), options.library())) {
-      if (!options.http() && !serving.awaitLoaded(Serve.STORE_START_WAIT)) {
-        err.println(notLoaded(remote));
-      }
-      Serve.Loading loading =
-          options.http() ? new Serve.Loading(serving.firstLoad(), notLoaded(remote)) : null;
-      return Serve.serve(
-          new Serve.Served(
-              serving.library(),
-              serving::loaded,
-              serving::feedProblem,
-              null,
-              java.util.List.of(),
-              hook(git.webhookSecret(), serving, err),
-              null),
-          null,
-          options.sessionSecret(),
-          loading,
-          options,
-          err,
-          in,
-          stdout);
-    } catch (IOException e) {
-      err.println("promptd: " + e.getMessage());
-      return Main.FAILED;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Main.FAILED;
+      return new GitServe(
+          serving, hook(git.webhookSecret(), serving, err), options.sessionSecret());
+    } catch (RuntimeException | Error e) {
+      serving.close();
+      throw e;
     }
   }
 
-  private static String notLoaded(GitRemote remote) {
-    return "promptd: " + remote + " is not fetched yet; serving nothing (not ready) until it is";
+  @Override
+  public Library library() {
+    return serving.library();
+  }
+
+  @Override
+  public boolean loaded() {
+    return serving.loaded();
+  }
+
+  @Override
+  public @Nullable String feedProblem() {
+    return serving.feedProblem();
+  }
+
+  @Override
+  public CompletionStage<?> firstLoad() {
+    return serving.firstLoad();
+  }
+
+  @Override
+  public boolean awaitFirst(Duration timeout) throws InterruptedException {
+    return serving.awaitLoaded(timeout);
+  }
+
+  @Override
+  public String notLoaded() {
+    return "promptd: " + serving.remote()
+        + " is not fetched yet; serving nothing (not ready) until it is";
+  }
+
+  @Override
+  public void mount(HttpTransportBuilder builder) {
+    if (hook != null) {
+      hook.accept(builder);
+    }
+  }
+
+  @Override
+  public ServeOptions.@Nullable SessionSecret sessionSecret() {
+    return sessionSecret;
+  }
+
+  @Override
+  public void close() {
+    serving.close();
   }
 
   /** The webhook's mount, or null when no secret is set (the webhook is off). */

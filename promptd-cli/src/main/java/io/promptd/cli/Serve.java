@@ -1,10 +1,7 @@
 package io.promptd.cli;
 
 import io.promptd.catalog.WebCatalog;
-import io.promptd.library.Diagnostic;
 import io.promptd.library.Library;
-import io.promptd.library.LibrarySource;
-import io.promptd.library.Linter;
 import io.promptd.mcp.http.HttpLimits;
 import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.http.HttpTransportBuilder;
@@ -13,13 +10,6 @@ import io.promptd.mcp.http.SessionStore;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
-import io.promptd.store.PromptStore;
-import io.promptd.store.StoreDatabase;
-import io.promptd.store.StoreException;
-import io.promptd.store.StoreLibrary;
-import io.promptd.store.StoreUrl;
-import io.promptd.store.StoreUsage;
-import io.promptd.store.sessions.StoreSessions;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -37,11 +27,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
@@ -67,98 +53,23 @@ final class Serve {
 
   /** Serves with {@code in} and {@code out} as the stdio transport's streams (the start-up cache's training run). */
   static int run(ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
-    if (options.git() != null) {
-      // Its own class: JGit is loaded only when a Git source is served.
-      return GitServe.run(options.git(), options, err, in, stdout);
-    }
-    StoreUrl store = options.store();
-    if (store != null) {
-      return serveStore(store, options, err, in, stdout);
-    }
-    AtomicBoolean loaded = new AtomicBoolean();
-    LibrarySource folders = LibrarySource.folders(options.directories());
-    try (Library library = Library.open(folders, options.library())) {
-      loaded.set(true);
-      // Not a log line: serving a folder of plain Markdown is a mistake to see even with logs off.
-      for (Diagnostic d : Linter.foldersWithoutPrompts(library)) {
-        err.println("promptd: warning: " + d.file() + ": " + d.message());
-      }
-      return serve(
-          new Served(library, loaded::get, library::feedProblem, null, List.of(), null, null),
-          null,
-          options.sessionSecret(),
-          null,
-          options,
-          err,
-          in,
-          stdout);
-    } catch (IOException e) {
-      err.println("promptd: " + e.getMessage());
-      return Main.FAILED;
-    }
+    return serve(options.served(), options, err, in, stdout);
   }
 
   /**
-   * Serves the prompt store: ready once its first load is done, which a start waits for up to 5 s (over stdio before
-   * serving; over HTTP with the port open, holding the requests that come sooner), then goes on in the background; a
-   * database lost later leaves the last snapshot served.
+   * Serves {@code served}, whichever source it is: open, then (a store's or Git's library loading in the background)
+   * ready once its first load is done, which a start waits for up to {@link #STORE_START_WAIT} (over stdio before
+   * serving; over HTTP with the port open, holding the requests that come sooner); a source lost later leaves the last
+   * snapshot served.
    */
-  private static int serveStore(
-      StoreUrl store, ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
-    // One pool and one listening connection for the library feed and the sessions.
-    try (StoreDatabase database = StoreDatabase.open(store);
-        StoreViews views = StoreViews.start(database, options.library(), options.labels());
-        StoreSessions sessions = options.http() ? StoreSessions.open(database) : null;
-        StoreUsage usage =
-            StoreUsage.start(database, USAGE_ROWS, USAGE_EVERY, options.usageRetention())) {
-      // Legacy sessions live in the store, signed with --session-secret or else with the store's
-      // own secret, so that
-      // every replica serves every session without configuration. Read while the library loads.
-      ServeOptions.SessionSecret secret = options.sessionSecret();
-      if (sessions != null && secret == null) {
-        try {
-          secret = new ServeOptions.SessionSecret(sharedSecret(sessions, err));
-        } catch (StoreException e) {
-          err.println(
-              "promptd: " + e.getMessage() + " (replicas need one secret for legacy sessions: give"
-                  + " --session-secret, or start when the database is reachable)");
-          return Main.FAILED;
-        }
-      }
-      if (!options.http() && !views.awaitFirst(STORE_START_WAIT)) {
-        err.println(notLoaded(store));
-      }
-      // Every replica serving the store names a change by the store's version: resumed streams
-      // compare alike.
-      // Over HTTP the port opens at once and requests that come before the first load wait for it
-      // (as long as the
-      // stdio start would), instead of the port opening only after the load.
-      Loading loading = options.http() ? new Loading(views.firstLoad(), notLoaded(store)) : null;
-      StoreLibrary serving = views.first();
-      ManageApi.Access access = options.manage();
-      try (PromptStore managed = access != null ? PromptStore.open(store) : null) {
-        return serve(
-            new Served(
-                serving.library(),
-                views::loaded,
-                views::feedProblem,
-                serving::version,
-                views.further(),
-                managed == null || access == null
-                    ? null
-                    : builder -> ManageApi.mountOn(builder, managed, database, access),
-                usage),
-            sessions,
-            secret,
-            loading,
-            options,
-            err,
-            in,
-            stdout);
-      }
-    } catch (StoreException e) {
+  static int serve(
+      Served served, ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
+    Serving serving;
+    try {
+      serving = served.open(options, err);
+    } catch (UsageException e) {
       err.println("promptd: " + e.getMessage());
-      return Main.FAILED;
+      return Main.USAGE;
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
       return Main.FAILED;
@@ -166,52 +77,21 @@ final class Serve {
       Thread.currentThread().interrupt();
       return Main.FAILED;
     }
-  }
-
-  /**
-   * How long a store-served start keeps trying to read the replicas' shared session secret before it gives up: the
-   * database may be starting, or restarting, as the replicas are.
-   */
-  static final Duration STORE_START_RETRY = Duration.ofSeconds(30);
-
-  /** The store's session secret, read again with backoff for up to {@link #STORE_START_RETRY} while it fails. */
-  private static byte[] sharedSecret(StoreSessions sessions, PrintStream err)
-      throws StoreException, InterruptedException {
-    long deadline = System.nanoTime() + STORE_START_RETRY.toNanos();
-    long backoff = 250;
-    boolean told = false;
-    while (true) {
-      try {
-        return sessions.secret();
-      } catch (StoreException e) {
-        if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(backoff) > deadline) {
-          throw e;
-        }
-        if (!told) {
-          told = true;
-          err.println("promptd: " + e.getMessage() + "; trying again for up to "
-              + STORE_START_RETRY.toSeconds() + " s");
-        }
-        Thread.sleep(backoff);
-        backoff = Math.min(backoff * 2, 5_000);
+    try (serving) {
+      if (!options.http() && !serving.awaitFirst(STORE_START_WAIT)) {
+        err.println(serving.notLoaded());
       }
+      // Over HTTP the port opens at once and requests that come before the first load wait for it
+      // (as long as the stdio start would), instead of the port opening only after the load.
+      CompletionStage<?> firstLoad = serving.firstLoad();
+      Loading loading =
+          options.http() && firstLoad != null ? new Loading(firstLoad, serving.notLoaded()) : null;
+      return serve(served, serving, loading, options, err, in, stdout);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Main.FAILED;
     }
   }
-
-  private static String notLoaded(StoreUrl store) {
-    return "promptd: the store " + store
-        + " is not loaded yet; serving nothing (not ready) until it is";
-  }
-
-  /**
-   * The rows of usage counts a store-served server keeps between writes (see {@link StoreUsage}): 10,000, or the
-   * system property {@code promptd.usage.rows}.
-   */
-  static final int USAGE_ROWS = Integer.getInteger("promptd.usage.rows", 10_000);
-
-  /** How often a store-served server writes its usage counts: 5 s, or {@code promptd.usage.every-ms}. */
-  static final Duration USAGE_EVERY =
-      Duration.ofMillis(Long.getLong("promptd.usage.every-ms", 5_000));
 
   /**
    * A library still loading in the background when the HTTP port opens: requests wait for it, for at most {@link
@@ -222,49 +102,29 @@ final class Serve {
    */
   record Loading(CompletionStage<?> done, String late) {}
 
-  /**
-   * What one server serves.
-   *
-   * @param library what {@code /mcp} (or stdio) serves
-   * @param loaded the readiness check: every library loaded
-   * @param feedProblem the other readiness check: why a library's feed does not follow its source now (one line), or
-   *     null while every one does
-   * @param catalogVersion the version {@code /mcp}'s event ids carry, or null for its catalog's
-   * @param further the further labels' views, each served on {@link StoreViews#path}
-   * @param mounts adds further paths to the HTTP server (a Git source's webhook), or null
-   * @param usage where uses are written (with {@code --store}), or null
-   */
-  record Served(
-      Library library,
-      BooleanSupplier loaded,
-      Supplier<@Nullable String> feedProblem,
-      @Nullable LongSupplier catalogVersion,
-      List<StoreViews.View> further,
-      @Nullable Consumer<HttpTransportBuilder> mounts,
-      @Nullable StoreUsage usage) {}
-
-  static int serve(
+  /** Serves {@code serving}, open, until the process is told to stop (over HTTP) or stdin ends (stdio). */
+  private static int serve(
       Served served,
-      @Nullable SessionStore sessionStore,
-      ServeOptions.@Nullable SessionSecret sessionSecret,
+      Serving serving,
       @Nullable Loading loading,
       ServeOptions options,
       PrintStream err,
       InputStream in,
       OutputStream stdout) {
-    Library library = served.library();
+    Library library = serving.library();
     try {
       // The library logged its load's diagnostics already (StderrLogs prints them): printing them
       // here too doubled them.
-      if (options.watch() && options.store() == null && options.git() == null) {
+      if (options.watch() && served.watched()) {
         library.watch();
       }
-      PromptUsage usage = new PromptUsage(library, firstLabel(options), served.usage());
-      try (McpServer server =
-              builder(library, sessionSecret, options).onPromptUse(usage).build();
+      PromptUsage usage = new PromptUsage(library, firstLabel(options), serving.usage());
+      try (McpServer server = builder(library, serving.sessionSecret(), options)
+              .onPromptUse(usage)
+              .build();
           ClientLog clientLog = ClientLog.install(server)) {
         if (options.http()) {
-          serveHttp(server, served, usage, sessionStore, sessionSecret, loading, options, err);
+          serveHttp(server, serving, usage, loading, options, err);
         } else {
           err.println("promptd: serving " + library.catalog().size() + " prompt(s) over stdio");
           StdioTransport.create(server, in, stdout, options.maxLineBytes()).run();
@@ -311,14 +171,14 @@ final class Serve {
   /** Serves until the process is told to stop (SIGINT, SIGTERM); in-flight requests finish first. */
   private static void serveHttp(
       McpServer server,
-      Served served,
+      Serving served,
       PromptUsage usage,
-      @Nullable SessionStore sessionStore,
-      ServeOptions.@Nullable SessionSecret sessionSecret,
       @Nullable Loading loading,
       ServeOptions options,
       PrintStream err)
       throws IOException, InterruptedException {
+    SessionStore sessionStore = served.sessionStore();
+    ServeOptions.SessionSecret sessionSecret = served.sessionSecret();
     // Without this hint Jetty asks the platform MBean server whether oops are compressed, which
     // loads all of JMX
     // (a thousand classes, a third of the HTTP start-up time) to size a padding. 16 is right for
@@ -344,10 +204,10 @@ final class Serve {
                 Duration.ofSeconds(options.connections().headerTimeoutSeconds()))
             .withMaxConnections(options.connections().maxConnections())
             .withMinRequestDataRate(options.connections().minBodyRate()))
-        .readinessCheck("library loaded", served.loaded())
+        .readinessCheck("library loaded", served::loaded)
         // A feed that stopped or keeps failing serves an old library for good: its reason is in the
         // log.
-        .readinessCheck("library feed current", () -> served.feedProblem().get() == null);
+        .readinessCheck("library feed current", () -> served.feedProblem() == null);
     // Each further label: a full MCP endpoint of its own server, sessions included (see
     // StoreViews).
     List<McpServer> further = new ArrayList<>();
@@ -383,10 +243,7 @@ final class Serve {
               || !options.publicUrls().isEmpty(),
           install);
     }
-    Consumer<HttpTransportBuilder> mounts = served.mounts();
-    if (mounts != null) {
-      mounts.accept(builder);
-    }
+    served.mount(builder);
     if (loading != null) {
       builder.holdRequestsUntil(loading.done(), STORE_START_WAIT);
     }

@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The options of {@code promptd serve}.
  *
- * @param directories the prompt folders
+ * @param served what is served: folders, a prompt store or a Git branch
  * @param pageSize prompts per {@code prompts/list} page
  * @param maxLineBytes the longest stdio message accepted
  * @param watch whether to reload files when they change
@@ -32,9 +32,6 @@ import org.jspecify.annotations.Nullable;
  * @param ops the admin port and the access log
  * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
  * @param sessionSecret the key that signs legacy session ids, shared by replicas, or null for a per-process one
- * @param store the prompt store to serve instead of {@code directories} (which is then empty), or null
- * @param labels the store's labels to serve ({@code --label}, each once): the first on {@code /mcp} (or stdio), each
- *     further one on {@code /labels/NAME/mcp}; empty for every file's newest version
  * @param completionRate {@code completion/complete} requests per second per client (bursts of twice as many); 0: no
  *     limit
  * @param sessionsPerCaller how many legacy HTTP sessions one caller (token subject, else client address) may hold
@@ -44,15 +41,12 @@ import org.jspecify.annotations.Nullable;
  *     ({@code --prompts-as-tools})
  * @param skillPrompts whether each skill is offered as a prompt too ({@code --no-skill-prompts}: not)
  * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
- * @param git the Git branch to serve instead of {@code directories} (which is then empty), or null
  * @param manage who may use the management API the HTTP server serves at {@code /manage/v1/} ({@code --manage}
  *     {@code --manage-scope S [--manage-admin-scope A]}; needs {@code --store}, {@code --http} and OAuth), or null
  *     for none
- * @param usageRetention with a store: how long its usage rows are kept ({@code --usage-retention}, 90 days unless
- *     given)
  */
 record ServeOptions(
-    List<Path> directories,
+    Served served,
     int pageSize,
     int maxLineBytes,
     boolean watch,
@@ -67,17 +61,13 @@ record ServeOptions(
     OpsOptions ops,
     @Nullable OAuthSettings oauth,
     @Nullable SessionSecret sessionSecret,
-    @Nullable StoreUrl store,
-    List<String> labels,
     int completionRate,
     int sessionsPerCaller,
     FormOptions forms,
     boolean promptsAsTools,
     boolean skillPrompts,
     boolean catalog,
-    @Nullable GitOptions git,
-    ManageApi.@Nullable Access manage,
-    java.time.Duration usageRetention) {
+    ManageApi.@Nullable Access manage) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
@@ -122,8 +112,36 @@ record ServeOptions(
   }
 
   ServeOptions {
-    directories = List.copyOf(directories);
     publicUrls = List.copyOf(publicUrls);
+  }
+
+  /** The prompt folders served, or none when a store or a Git branch is. */
+  List<Path> directories() {
+    return served instanceof Served.Folders f ? f.directories() : List.of();
+  }
+
+  /** The prompt store served, or null. */
+  @Nullable
+  StoreUrl store() {
+    return served instanceof Served.Store s ? s.url() : null;
+  }
+
+  /** The store's labels served (see {@link Served.Store#labels}); empty without a store. */
+  List<String> labels() {
+    return served.labels();
+  }
+
+  /** The Git branch served, or null. */
+  @Nullable
+  GitOptions git() {
+    return served instanceof Served.Git g ? g.options() : null;
+  }
+
+  /** With a store: how long its usage rows are kept ({@code --usage-retention}, 90 days unless given). */
+  java.time.Duration usageRetention() {
+    return served instanceof Served.Store s
+        ? s.usageRetention()
+        : io.promptd.store.StoreUsage.DEFAULT_RETENTION;
   }
 
   /** What to warn of before serving: a {@code --public-url} beyond this machine without authentication. */
@@ -153,7 +171,6 @@ record ServeOptions(
     String audience = System.getenv(AUDIENCE_VARIABLE);
     String scopes = System.getenv(SCOPES_VARIABLE);
     boolean tokenGiven = false;
-    List<String> dirs = new ArrayList<>();
     List<URI> publicUrls = new ArrayList<>();
     List<String> trustedProxies = List.of();
     int connectionsPerAddress = ConnectionOptions.DEFAULT.maxConnectionsPerAddress();
@@ -164,8 +181,6 @@ record ServeOptions(
     Path tlsCert = null;
     Path tlsKey = null;
     Path sessionSecretFile = null;
-    String store = null;
-    List<String> labels = new ArrayList<>();
     int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
     int sessionsPerCaller = HttpLimits.DEFAULTS.maxSessionsPerCaller();
     boolean sessionsPerCallerGiven = false;
@@ -178,8 +193,8 @@ record ServeOptions(
     boolean manage = false;
     String manageScope = null;
     String manageAdmin = null;
-    java.time.Duration usageRetention = null;
-    GitOptions.Parsed git = new GitOptions.Parsed();
+    Served.Parsed source = new Served.Parsed();
+    GitOptions.Parsed git = source.git;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
@@ -222,12 +237,12 @@ record ServeOptions(
         case "--oauth-audience" -> audience = text(args, ++i, arg);
         case "--oauth-scopes" -> scopes = text(args, ++i, arg);
         case "--session-secret" -> sessionSecretFile = Path.of(text(args, ++i, arg));
-        case "--store" -> store = text(args, ++i, arg);
-        case "--label" -> labels.add(text(args, ++i, arg));
+        case "--store" -> source.store = text(args, ++i, arg);
+        case "--label" -> source.labels.add(text(args, ++i, arg));
         case "--manage" -> manage = true;
         case "--manage-scope" -> manageScope = text(args, ++i, arg);
         case "--manage-admin-scope" -> manageAdmin = text(args, ++i, arg);
-        case "--usage-retention" -> usageRetention = retention(text(args, ++i, arg));
+        case "--usage-retention" -> source.usageRetention = Served.retention(text(args, ++i, arg));
         case "--completion-rate" -> completionRate = intValue(args, ++i, arg, 0);
         case "--max-sessions-per-caller" -> {
           sessionsPerCaller = intValue(args, ++i, arg, 1);
@@ -248,7 +263,7 @@ record ServeOptions(
           if (arg.startsWith("-")) {
             throw new UsageException("unknown option '" + arg + "'");
           }
-          dirs.add(arg);
+          source.dirs.add(arg);
         }
       }
     }
@@ -302,24 +317,15 @@ record ServeOptions(
     if (sessionSecret != null && !http) {
       throw new UsageException("--session-secret needs --http");
     }
-    GitOptions gitOptions = git.build(http, System.getenv());
-    if (store == null && dirs.isEmpty() && gitOptions == null) {
-      store = blankToNull(System.getenv(StoreUrl.VARIABLE));
-    }
-    if ((store != null ? 1 : 0) + (dirs.isEmpty() ? 0 : 1) + (gitOptions != null ? 1 : 0) > 1) {
-      throw new UsageException("serve takes one source: folders, --store or --git");
-    }
-    StoreViews.checkLabels(labels, store != null, http);
+    boolean store = source.name(http, System.getenv());
     if (manage) {
-      ManageApi.checkOptions(store != null, http, oauth != null, manageScope, manageAdmin);
+      ManageApi.checkOptions(store, http, oauth != null, manageScope, manageAdmin);
     } else if (manageScope != null || manageAdmin != null) {
       throw new UsageException("--manage-scope and --manage-admin-scope go with --manage");
     }
-    if (usageRetention != null && store == null) {
-      throw new UsageException("--usage-retention needs --store: only the store keeps usage rows");
-    }
+    Served served = source.build();
     return new ServeOptions(
-        store == null && gitOptions == null ? directories(dirs) : List.of(),
+        served,
         pageSize,
         maxLineBytes,
         watch,
@@ -340,29 +346,15 @@ record ServeOptions(
         ops,
         oauth,
         sessionSecret,
-        store == null ? null : StoreCommand.storeUrl(store),
-        List.copyOf(labels),
         completionRate,
         sessionsPerCaller,
         new FormOptions(elicit, formFirst, confirm),
         promptsAsTools,
         skillPrompts,
         catalog,
-        gitOptions,
         manage && manageScope != null
-            ? new ManageApi.Access(manageScope, manageAdmin, Set.copyOf(labels))
-            : null,
-        usageRetention == null ? io.promptd.store.StoreUsage.DEFAULT_RETENTION : usageRetention);
-  }
-
-  /** {@code --usage-retention}: a number of days or hours, such as {@code 90d} or {@code 36h}. */
-  static java.time.Duration retention(String value) {
-    if (!value.matches("[1-9][0-9]{0,5}[dh]")) {
-      throw new UsageException(
-          "--usage-retention needs a number of days or hours (90d, 36h), not '" + value + "'");
-    }
-    long n = Long.parseLong(value.substring(0, value.length() - 1));
-    return value.endsWith("d") ? java.time.Duration.ofDays(n) : java.time.Duration.ofHours(n);
+            ? new ManageApi.Access(manageScope, manageAdmin, Set.copyOf(source.labels))
+            : null);
   }
 
   /**
@@ -445,23 +437,9 @@ record ServeOptions(
     }
   }
 
-  /** The folders named on the command line; each must exist. */
+  /** The folders named on the command line; each must exist (see {@link Served#directories}). */
   static List<Path> directories(List<String> args) {
-    if (args.isEmpty()) {
-      throw new UsageException("name at least one folder of prompt files");
-    }
-    List<Path> out = new ArrayList<>();
-    for (String arg : args) {
-      if (arg.startsWith("-")) {
-        throw new UsageException("unknown option '" + arg + "'");
-      }
-      Path dir = Path.of(arg).toAbsolutePath().normalize();
-      if (!Files.isDirectory(dir)) {
-        throw new UsageException("not a folder: " + arg);
-      }
-      out.add(dir);
-    }
-    return out;
+    return Served.directories(args);
   }
 
   /** An absolute http(s) URL with a host. */

@@ -8,12 +8,28 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.internal.era.SessionImpl;
+import io.promptd.mcp.server.internal.era.StatelessEra;
+import io.promptd.mcp.server.internal.feature.CompletionFeature;
+import io.promptd.mcp.server.internal.feature.PromptsFeature;
+import io.promptd.mcp.server.internal.feature.ResourcesFeature;
+import io.promptd.mcp.server.internal.feature.ServerFeature;
+import io.promptd.mcp.server.internal.feature.SkillFiles;
+import io.promptd.mcp.server.internal.feature.SkillsFeature;
+import io.promptd.mcp.server.internal.feature.ToolsFeature;
+import io.promptd.mcp.server.internal.state.Capabilities;
+import io.promptd.mcp.server.internal.state.Feature;
+import io.promptd.mcp.server.internal.state.MethodTable;
+import io.promptd.mcp.server.internal.state.ServerConfig;
+import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.StatelessEndpoint;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
@@ -42,13 +58,27 @@ public final class McpServer implements AutoCloseable {
   public static final int DEFAULT_MAX_BATCH_ANSWER_BYTES = 4 * 1024 * 1024;
 
   private final ServerContext context;
+  private final Capabilities capabilities;
   private final MethodTable methods;
   private final AutoCloseable catalogListener;
   private final AutoCloseable resourceListener;
 
   private McpServer(Builder b) {
-    this.context = new ServerContext(b);
-    this.methods = MethodTable.standard(context);
+    this.context = new ServerContext(b.config());
+    // The features, in the order their capabilities are declared: prompts, resources, completion,
+    // tools when offered, skills; the protocol's own methods declare none.
+    PromptsFeature prompts = new PromptsFeature(context);
+    List<Feature> features = new ArrayList<>();
+    features.add(prompts);
+    features.add(new ResourcesFeature(context));
+    features.add(new CompletionFeature(context, prompts));
+    if (context.promptsAsTools) {
+      features.add(new ToolsFeature(context, prompts));
+    }
+    features.add(new SkillsFeature(context));
+    this.capabilities = new Capabilities(features);
+    features.add(0, new ServerFeature(context, capabilities));
+    this.methods = MethodTable.standard(features);
     this.catalogListener = context.prompts.onAccessChange(context.broadcaster::promptsChanged);
     ResourceProvider provider = context.resources;
     this.resourceListener = provider == null ? () -> {} : provider.onChange(context.resourceEvents);
@@ -80,7 +110,7 @@ public final class McpServer implements AutoCloseable {
    */
   public ServerSession openSession(Outbound sessionOutbound) {
     requireNonNull(sessionOutbound, "sessionOutbound");
-    return new SessionImpl(context, methods, sessionOutbound);
+    return new SessionImpl(context, methods, capabilities, sessionOutbound);
   }
 
   /**
@@ -89,7 +119,7 @@ public final class McpServer implements AutoCloseable {
    * listen streams it serves, not those of other transports.
    */
   public StatelessEndpoint openStateless() {
-    return new Stateless(context, methods);
+    return new StatelessEra(context, methods);
   }
 
   /** The prompts this server serves. */
@@ -414,6 +444,37 @@ public final class McpServer implements AutoCloseable {
     /** Builds the server. */
     public McpServer build() {
       return new McpServer(this);
+    }
+
+    /** The settings collected so far. */
+    private ServerConfig config() {
+      return new ServerConfig(
+          serverInfo,
+          instructions,
+          prompts,
+          prompts::snapshot,
+          pageSize,
+          listTtl,
+          discoverTtl,
+          coalescing,
+          // A skill provider that serves its own files adds them to the resources, in one place
+          // for every feature.
+          SkillFiles.with(resources, skills),
+          skills,
+          cursorSecret,
+          completionRate,
+          completionBurst,
+          maxBatchMessages,
+          maxBatchAnswerBytes,
+          clock,
+          wallClock,
+          requestStateSecret,
+          elicits,
+          formFirst,
+          freeTextConfirmation,
+          promptsAsTools,
+          elicitationTimeout,
+          promptUses);
     }
 
     private static Duration nonNegative(Duration d, String what) {

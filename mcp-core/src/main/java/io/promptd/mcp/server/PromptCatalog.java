@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.server.internal.state.PromptSnapshot;
 import io.promptd.mcp.spi.Caller;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -233,7 +234,7 @@ public final class PromptCatalog {
   }
 
   /** One immutable state of the catalog: prompts sorted by name, and its version. */
-  static final class Snapshot {
+  static final class Snapshot implements PromptSnapshot {
     static final Snapshot EMPTY = new Snapshot(null, 0);
 
     private final @Nullable Node root;
@@ -244,8 +245,8 @@ public final class PromptCatalog {
       this.version = version;
     }
 
-    @Nullable
-    PromptDefinition get(String name) {
+    @Override
+    public @Nullable PromptDefinition get(String name) {
       return Tree.get(root, name);
     }
 
@@ -270,7 +271,14 @@ public final class PromptCatalog {
      * visible prompt follows, so the last page never has a cursor to an empty one. Hidden prompts cost a step of the
      * walk each: a caller that sees few of many prompts makes the walk longer, never the page emptier.
      */
-    Page page(@Nullable String after, int limit, Caller caller) {
+    @Override
+    public PromptSnapshot.Listing page(@Nullable String after, int limit, Caller caller) {
+      Page page = visiblePage(after, limit, caller);
+      return new PromptSnapshot.Listing(page.items(), page.more());
+    }
+
+    /** {@link #page(String, int, Caller)} as this catalog's {@link Page}. */
+    Page visiblePage(@Nullable String after, int limit, Caller caller) {
       if (caller.unrestricted()) {
         return page(after, limit);
       }

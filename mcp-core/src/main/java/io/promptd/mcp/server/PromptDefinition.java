@@ -2,7 +2,6 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
@@ -158,21 +157,9 @@ public final class PromptDefinition {
         : new PromptDefinition(metadata, renderer, completer, requiredScopes, split);
   }
 
-  /** What the caller known as {@code audience} is served: its variant when split, else this prompt. */
-  PromptDefinition servedTo(@Nullable String audience) {
-    PromptSplit s = split;
-    return s == null || audience == null ? this : s.pick(audience).definition();
-  }
-
   /** Whether {@code caller} may see this prompt. */
   boolean visibleTo(Caller caller) {
     return caller.permits(requiredScopes);
-  }
-
-  /** Suggestions for {@code argument}; empty without a completer. */
-  Completion complete(String argument, String value, java.util.Map<String, String> context) {
-    ArgumentCompleter c = completer;
-    return c == null ? Completion.EMPTY : c.complete(argument, value, context);
   }
 
   @Override

@@ -9,6 +9,8 @@ import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.state.FormElicitation;
+import io.promptd.mcp.server.internal.state.RequestStates;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;

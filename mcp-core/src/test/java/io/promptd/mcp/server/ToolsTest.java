@@ -14,6 +14,7 @@ import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.feature.ToolsFeature;
 import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.testing.SampleCatalog;
