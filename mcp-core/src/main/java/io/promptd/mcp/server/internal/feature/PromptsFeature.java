@@ -397,7 +397,7 @@ public final class PromptsFeature implements Feature {
   }
 
   /** -32602 naming the arguments {@code prompt} does not declare, if any (no form can fix those). */
-  public static void refuseUnknown(Prompt prompt, Map<String, String> arguments) {
+  static void refuseUnknown(Prompt prompt, Map<String, String> arguments) {
     List<String> unknown = new ArrayList<>();
     for (String name : arguments.keySet()) {
       if (prompt.arguments().stream().noneMatch(a -> a.name().equals(name))) {
