@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * ({@code clientInfo.name}); each one is seen in the real client by the real-client tests (docs/clients.md). The one
  * place that knows clients by name.
  */
-public final class ClientQuirks {
+final class ClientQuirks {
   /**
    * Claude Code passes the words typed after a slash command as the arguments in order, split at spaces: free text is
    * cut to its first word. promptd shows such values in its form for checking ({@link FreeTextConfirmation#AUTO}).
@@ -44,7 +44,7 @@ public final class ClientQuirks {
   private ClientQuirks() {}
 
   /** Whether {@code client} cuts typed argument text at spaces. */
-  public static boolean cutsTextAtSpaces(@Nullable Implementation client) {
+  static boolean cutsTextAtSpaces(@Nullable Implementation client) {
     return known(CUT_AT_SPACES, client);
   }
 

@@ -21,11 +21,11 @@ import org.jspecify.annotations.Nullable;
  * The server's form-first rules ({@link ArgumentForms} describes them to server authors): how a request from a client
  * that can show forms is asked for a prompt's arguments, and how its listing shows them.
  */
-public final class FormRules {
+final class FormRules {
   private final boolean formFirst;
   private final FreeTextConfirmation confirmation;
 
-  public FormRules(boolean formFirst, FreeTextConfirmation confirmation) {
+  FormRules(boolean formFirst, FreeTextConfirmation confirmation) {
     this.formFirst = formFirst;
     this.confirmation = confirmation;
   }
@@ -34,7 +34,7 @@ public final class FormRules {
    * How one request may ask: whether its listing and rendering are form-first, and whether given free text is shown
    * for checking in its first form.
    */
-  public record Ask(boolean formFirst, boolean confirm) {}
+  record Ask(boolean formFirst, boolean confirm) {}
 
   /**
    * How a request from a client that can show forms may ask, or null when it cannot ({@code canAsk} false).
@@ -42,7 +42,7 @@ public final class FormRules {
    * @param firstRound whether no form has been answered for this request yet (free text is shown only then)
    */
   @Nullable
-  public Ask ask(boolean canAsk, @Nullable Implementation client, boolean firstRound) {
+  Ask ask(boolean canAsk, @Nullable Implementation client, boolean firstRound) {
     if (!canAsk) {
       return null;
     }
@@ -56,12 +56,12 @@ public final class FormRules {
   }
 
   /** Whether a listing for a client that can show forms differs from the declared one (the server is form-first). */
-  public boolean relaxesListings() {
+  boolean relaxesListings() {
     return formFirst;
   }
 
   /** {@code prompt} as a form-first listing shows it: required arguments that may wait for the form, optional. */
-  public static Prompt listed(Prompt prompt) {
+  static Prompt listed(Prompt prompt) {
     List<PromptArgument> arguments = prompt.arguments();
     if (arguments.stream().noneMatch(PromptArgument::required) || !promptFormFirst(prompt)) {
       return prompt;
@@ -94,7 +94,7 @@ public final class FormRules {
    * @throws ArgumentsNeeded the form
    * @throws McpException -32602 for arguments the prompt does not declare (no form can fix those)
    */
-  public static void check(PromptDefinition definition, Map<String, String> arguments, Ask ask) {
+  static void check(PromptDefinition definition, Map<String, String> arguments, Ask ask) {
     Prompt prompt = definition.prompt();
     PromptsFeature.refuseUnknown(prompt, arguments);
     Map<String, ArgumentsNeeded.Question> invalid = new java.util.HashMap<>();

@@ -20,13 +20,13 @@ import io.promptd.mcp.server.ArgumentsNeeded;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.PromptUse;
+import io.promptd.mcp.server.internal.method.Feature;
+import io.promptd.mcp.server.internal.method.MethodCall;
+import io.promptd.mcp.server.internal.method.MethodTable;
+import io.promptd.mcp.server.internal.method.MethodTable.Era;
 import io.promptd.mcp.server.internal.state.CallSession;
 import io.promptd.mcp.server.internal.state.Encoder;
-import io.promptd.mcp.server.internal.state.Feature;
 import io.promptd.mcp.server.internal.state.FormElicitation;
-import io.promptd.mcp.server.internal.state.MethodCall;
-import io.promptd.mcp.server.internal.state.MethodTable;
-import io.promptd.mcp.server.internal.state.MethodTable.Era;
 import io.promptd.mcp.server.internal.state.PromptSnapshot;
 import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.server.internal.state.UnicodeText;
@@ -401,7 +401,7 @@ public final class PromptsFeature implements Feature {
   }
 
   /** -32602 naming the arguments {@code prompt} does not declare, if any (no form can fix those). */
-  public static void refuseUnknown(Prompt prompt, Map<String, String> arguments) {
+  static void refuseUnknown(Prompt prompt, Map<String, String> arguments) {
     List<String> unknown = new ArrayList<>();
     for (String name : arguments.keySet()) {
       if (prompt.arguments().stream().noneMatch(a -> a.name().equals(name))) {

@@ -1,7 +1,7 @@
 package io.promptd.mcp.server.internal.feature;
 
-import static io.promptd.mcp.server.internal.state.MethodTable.Era.LEGACY;
-import static io.promptd.mcp.server.internal.state.MethodTable.Era.MODERN;
+import static io.promptd.mcp.server.internal.method.MethodTable.Era.LEGACY;
+import static io.promptd.mcp.server.internal.method.MethodTable.Era.MODERN;
 
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonBoolean;
@@ -11,13 +11,13 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import io.promptd.mcp.server.internal.method.Capabilities;
+import io.promptd.mcp.server.internal.method.Feature;
+import io.promptd.mcp.server.internal.method.MethodCall;
+import io.promptd.mcp.server.internal.method.MethodTable;
 import io.promptd.mcp.server.internal.notify.ListenScope;
 import io.promptd.mcp.server.internal.notify.Subscription;
-import io.promptd.mcp.server.internal.state.Capabilities;
-import io.promptd.mcp.server.internal.state.Feature;
 import io.promptd.mcp.server.internal.state.LegacyState;
-import io.promptd.mcp.server.internal.state.MethodCall;
-import io.promptd.mcp.server.internal.state.MethodTable;
 import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;

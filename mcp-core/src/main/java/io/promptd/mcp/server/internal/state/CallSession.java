@@ -7,7 +7,7 @@ import io.promptd.mcp.spi.Outbound;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
-/** The legacy session a request arrived in, as the features see it ({@link MethodCall#session}). */
+/** The legacy session a request arrived in, as the features see it ({@code MethodCall.session}). */
 public interface CallSession {
   /** What the session's {@code initialize} established, or null before it. */
   @Nullable

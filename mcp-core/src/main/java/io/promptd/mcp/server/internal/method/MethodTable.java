@@ -1,4 +1,4 @@
-package io.promptd.mcp.server.internal.state;
+package io.promptd.mcp.server.internal.method;
 
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;

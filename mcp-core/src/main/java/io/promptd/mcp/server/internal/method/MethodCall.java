@@ -1,4 +1,4 @@
-package io.promptd.mcp.server.internal.state;
+package io.promptd.mcp.server.internal.method;
 
 import static java.util.Objects.requireNonNull;
 
@@ -8,6 +8,9 @@ import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.internal.notify.ListenScope;
+import io.promptd.mcp.server.internal.state.CallSession;
+import io.promptd.mcp.server.internal.state.Encoder;
+import io.promptd.mcp.server.internal.state.RequestContext;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;
 import org.jspecify.annotations.Nullable;
