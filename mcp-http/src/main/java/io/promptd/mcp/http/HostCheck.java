@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.Exchange;
 import org.jspecify.annotations.Nullable;
 
 /** A listener's check of a request's {@code Host} (and {@code Origin}) headers, against DNS rebinding. */

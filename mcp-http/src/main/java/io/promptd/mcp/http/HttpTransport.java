@@ -1,5 +1,9 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.HeadDeadline;
+import io.promptd.mcp.http.internal.exchange.Router;
+import io.promptd.mcp.http.internal.exchange.StreamLimit;
+import io.promptd.mcp.http.internal.exchange.Telemetry;
 import io.promptd.mcp.server.McpServer;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -69,7 +73,24 @@ public final class HttpTransport implements AutoCloseable {
       checks.putIfAbsent(
           "oauth issuer keys fetched", this::authReady); // no token can be accepted until they are
     }
-    this.telemetry = new Telemetry(b.requestListeners(), checks);
+    this.telemetry = new Telemetry(
+        b.requestListeners(),
+        checks,
+        (time,
+            transport,
+            httpMethod,
+            era,
+            method,
+            prompt,
+            outcome,
+            status,
+            errorCode,
+            duration,
+            subject) -> RequestEvent.builder(time, transport)
+            .request(httpMethod, era, method, prompt)
+            .ended(outcome, status, errorCode, duration)
+            .subject(subject)
+            .build());
     this.sse = new SseTransportEndpoint(
         server,
         b.limits().maxBodyBytes(),

@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.HeadDeadline;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;

@@ -1,5 +1,11 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.CallerKey;
+import io.promptd.mcp.http.internal.exchange.Eras;
+import io.promptd.mcp.http.internal.exchange.Exchange;
+import io.promptd.mcp.http.internal.exchange.ResponseStream;
+import io.promptd.mcp.http.internal.exchange.Runner;
+import io.promptd.mcp.http.internal.exchange.SseWriter;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.ProtocolVersion;

@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.CallerKey;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.ServerSession;
 import java.time.Instant;

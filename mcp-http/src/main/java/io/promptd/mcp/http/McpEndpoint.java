@@ -1,5 +1,11 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.Eras;
+import io.promptd.mcp.http.internal.exchange.Exchange;
+import io.promptd.mcp.http.internal.exchange.Route;
+import io.promptd.mcp.http.internal.exchange.Runner;
+import io.promptd.mcp.http.internal.exchange.StreamLimit;
+import io.promptd.mcp.http.internal.exchange.Work;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.Notification;

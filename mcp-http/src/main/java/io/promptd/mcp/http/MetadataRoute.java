@@ -1,5 +1,9 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.Exchange;
+import io.promptd.mcp.http.internal.exchange.Route;
+import io.promptd.mcp.http.internal.exchange.Router;
+
 /**
  * The OAuth Protected Resource Metadata (RFC 9728): served without a token, since it tells clients how to get one,
  * but after the Host and Origin checks.

@@ -1,5 +1,8 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.Exchange;
+import io.promptd.mcp.http.internal.exchange.ResponseStream;
+import io.promptd.mcp.http.internal.exchange.Runner;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.Call;
 import io.promptd.mcp.spi.Incoming;

@@ -1,5 +1,7 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.Exchange;
+import io.promptd.mcp.http.internal.exchange.Route;
 import io.promptd.mcp.spi.Caller;
 import java.io.IOException;
 import java.util.List;

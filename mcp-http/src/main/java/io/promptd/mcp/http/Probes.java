@@ -1,5 +1,9 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.Exchange;
+import io.promptd.mcp.http.internal.exchange.Route;
+import io.promptd.mcp.http.internal.exchange.Router;
+import io.promptd.mcp.http.internal.exchange.Telemetry;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.CallerKey;
 import java.lang.System.Logger.Level;
 import java.security.SecureRandom;
 import java.time.Duration;

@@ -1,5 +1,9 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.exchange.CallerKey;
+import io.promptd.mcp.http.internal.exchange.Eras;
+import io.promptd.mcp.http.internal.exchange.Exchange;
+import io.promptd.mcp.http.internal.exchange.SseWriter;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.server.McpServer;

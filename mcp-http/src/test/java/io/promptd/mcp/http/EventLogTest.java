@@ -2,6 +2,7 @@ package io.promptd.mcp.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.http.internal.exchange.SseWriter;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Methods;

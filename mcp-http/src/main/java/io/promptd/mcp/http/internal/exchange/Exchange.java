@@ -1,5 +1,6 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.exchange;
 
+import io.promptd.mcp.http.RequestEvent;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.protocol.ProtocolVersion;
@@ -7,11 +8,9 @@ import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.Wire;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -22,15 +21,14 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One HTTP request and its response, with blocking reads and writes for the virtual thread serving it. The only place,
- * besides {@link JettyServer} and {@link Dispatcher}, that sees Jetty types.
+ * besides the Jetty glue ({@code JettyServer}, {@code Dispatcher}) and its {@link RequestBody}, that sees Jetty types.
  */
-final class Exchange {
+public final class Exchange {
   private final Request request;
   private final org.eclipse.jetty.server.Response response;
   private final org.eclipse.jetty.util.Callback callback;
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
 
-  private final HeadDeadline deadline;
   private final AtomicBoolean completed = new AtomicBoolean();
   /** Whether the response's last write was issued: an exchange has one answer, written once. */
   private final AtomicBoolean lastWritten = new AtomicBoolean();
@@ -40,9 +38,7 @@ final class Exchange {
    */
   private volatile boolean lastWriteInFlight;
 
-  private boolean bodyRead;
-  private byte @Nullable [] partial;
-  private int partialLength;
+  private final RequestBody body;
   private Caller caller = Caller.UNRESTRICTED;
   // What the request event will say; written by whoever serves the exchange, read once when it
   // ends.
@@ -63,7 +59,7 @@ final class Exchange {
    * @param silent whether the exchange raises no {@link RequestEvent} whatever it answers (the admin listener's)
    * @param deadline told while a blocking read of the body is under way, so that a body too slow is cut
    */
-  Exchange(
+  public Exchange(
       Request request,
       org.eclipse.jetty.server.Response response,
       org.eclipse.jetty.util.Callback callback,
@@ -71,7 +67,7 @@ final class Exchange {
       boolean silent,
       HeadDeadline deadline) {
     this.request = request;
-    this.deadline = deadline;
+    this.body = new RequestBody(request, deadline);
     this.probe = silent;
     this.response = response;
     this.callback = callback;
@@ -80,19 +76,19 @@ final class Exchange {
   }
 
   /** Notes what the request is, for its {@link RequestEvent}: the era, and the MCP method and prompt it names. */
-  void describe(RequestEvent.Era era, @Nullable String rpcMethod, @Nullable String prompt) {
+  public void describe(RequestEvent.Era era, @Nullable String rpcMethod, @Nullable String prompt) {
     this.era = era;
     this.rpcMethod = rpcMethod;
     this.prompt = prompt;
   }
 
   /** Notes which transport serves the request, for its {@link RequestEvent} (Streamable HTTP unless told). */
-  void transport(RequestEvent.Transport transport) {
+  public void transport(RequestEvent.Transport transport) {
     this.transport = transport;
   }
 
   /** Notes how the core answered, for the {@link RequestEvent}, when the answer is not written by {@link #reply}. */
-  void answered(Reply reply) {
+  public void answered(Reply reply) {
     if (reply.hint() == Reply.Hint.CANCELLED) {
       outcome = RequestEvent.Outcome.CANCELLED;
     } else if (reply.response() instanceof ErrorResponse e) {
@@ -104,38 +100,38 @@ final class Exchange {
   }
 
   /** Who sent the request, once the guard has authenticated it ({@link Caller#UNRESTRICTED} without auth). */
-  Caller caller() {
+  public Caller caller() {
     return caller;
   }
 
-  void caller(Caller caller) {
+  public void caller(Caller caller) {
     this.caller = caller;
   }
 
-  String method() {
+  public String method() {
     return request.getMethod();
   }
 
-  String path() {
+  public String path() {
     return request.getHttpURI().getPath();
   }
 
   /** The request target's raw query string, or null; it may carry a session id, so it is never logged. */
   @Nullable
-  String query() {
+  public String query() {
     return request.getHttpURI().getQuery();
   }
 
   /** The {@code Host} header, or the request target's authority (HTTP/2 has no Host header). */
   @Nullable
-  String authority() {
+  public String authority() {
     String host = request.getHeaders().get(HttpHeader.HOST);
     return host != null ? host : request.getHttpURI().getAuthority();
   }
 
   /** The first value of a header, or null. */
   @Nullable
-  String header(String name) {
+  public String header(String name) {
     return request.getHeaders().get(name);
   }
 
@@ -144,101 +140,37 @@ final class Exchange {
    * customizer has then rewritten it); null when unknown. Keys the completion rate limit of unauthenticated clients.
    */
   @Nullable
-  String remoteAddress() {
+  public String remoteAddress() {
     String address = Request.getRemoteAddr(request);
     return address == null || address.isEmpty() ? null : address;
   }
 
   /** Every value of a header, in order (a header may repeat). */
-  List<String> headers(String name) {
+  public List<String> headers(String name) {
     return request.getHeaders().getValuesList(name);
   }
 
   /** The declared body length, or -1 when unknown (chunked). */
-  long declaredLength() {
+  public long declaredLength() {
     return request.getLength();
   }
 
-  /**
-   * The whole body if it has already arrived, read without blocking; null when it has not (what arrived is kept for
-   * {@link #body(int)}), or when its length is not declared or exceeds {@code max}.
-   */
-  byte @Nullable [] bodyIfArrived(int max) {
-    long declared = request.getLength();
-    if (declared < 0 || declared > max) {
-      return null;
-    }
-    bodyRead = true;
-    byte[] bytes = new byte[(int) declared];
-    int length = 0;
-    boolean last = false;
-    while (!last) {
-      Content.Chunk chunk = request.read();
-      if (chunk == null || Content.Chunk.isFailure(chunk)) {
-        break; // not here yet (or failed: the blocking read reports it)
-      }
-      ByteBuffer b = chunk.getByteBuffer();
-      int n = Math.min(b.remaining(), bytes.length - length);
-      b.get(bytes, length, n);
-      length += n;
-      last = chunk.isLast();
-      chunk.release();
-    }
-    // Only a body read to its end counts: content left unconsumed would make Jetty close the
-    // connection after an
-    // answer that did not announce it, and a client reusing the connection would see no answer at
-    // all.
-    if (last && length == bytes.length) {
-      return bytes;
-    }
-    partial = bytes;
-    partialLength = length;
-    return null;
+  /** The whole body if it has already arrived, or null: see {@link RequestBody#ifArrived}. */
+  public byte @Nullable [] bodyIfArrived(int max) {
+    return body.ifArrived(max);
   }
 
-  /**
-   * Reads the whole body, blocking, refusing more than {@code max} bytes.
-   *
-   * @return the body, or null when it is longer than {@code max}
-   */
-  byte @Nullable [] body(int max) throws IOException {
-    org.eclipse.jetty.io.Connection connection = request.getConnectionMetaData().getConnection();
-    deadline.bodyStarted(connection);
-    try {
-      return readBody(max);
-    } finally {
-      deadline.bodyEnded(connection);
-    }
+  /** Reads the whole body, blocking; null when it is longer than {@code max}: see {@link RequestBody#read}. */
+  public byte @Nullable [] body(int max) throws IOException {
+    return body.read(max);
   }
 
-  private byte @Nullable [] readBody(int max) throws IOException {
-    bodyRead = true;
-    long declared = request.getLength();
-    byte[] started = partial;
-    if (started != null) { // bodyIfArrived read the first part
-      try (InputStream in = Content.Source.asInputStream(request)) {
-        int n =
-            partialLength + in.readNBytes(started, partialLength, started.length - partialLength);
-        return n == started.length ? started : Arrays.copyOf(started, n);
-      }
-    }
-    try (InputStream in = Content.Source.asInputStream(request)) {
-      if (declared >= 0 && declared <= max) {
-        // Jetty delimits the body by its Content-Length: exactly that many bytes, read into one
-        // array.
-        return in.readNBytes((int) declared);
-      }
-      byte[] bytes = in.readNBytes(max + 1);
-      return bytes.length > max ? null : bytes;
-    }
-  }
-
-  void setHeader(String name, String value) {
+  public void setHeader(String name, String value) {
     response.getHeaders().put(name, value);
   }
 
   /** Answers with a status and no body. */
-  void status(int status) {
+  public void status(int status) {
     if (!lastWritten.compareAndSet(false, true)) {
       LOG.log(
           System.Logger.Level.WARNING,
@@ -257,7 +189,7 @@ final class Exchange {
    * an event stream that ends without an event: for a POSTed request the transport allows only {@code
    * text/event-stream} or {@code application/json} (and a client may not expect a body-less 204).
    */
-  void reply(Reply reply) {
+  public void reply(Reply reply) {
     answered(reply);
     if (reply.hint() == Reply.Hint.CANCELLED) {
       this.status = 200;
@@ -315,12 +247,12 @@ final class Exchange {
   }
 
   /** Answers with a JSON body. */
-  void json(int status, byte[] utf8) {
+  public void json(int status, byte[] utf8) {
     json(status, ByteBuffer.wrap(utf8));
   }
 
   /** Answers with a JSON body, the buffer's bytes from its position to its limit. */
-  void json(int status, ByteBuffer utf8) {
+  public void json(int status, ByteBuffer utf8) {
     this.status = status;
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
@@ -328,8 +260,8 @@ final class Exchange {
   }
 
   /** Refuses the request at the transport level: the core's refusal body (no id), and a safe message. */
-  void refuse(int status, String message) {
-    if (!bodyRead
+  public void refuse(int status, String message) {
+    if (!body.started()
         && (request.getLength() > 0
             || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING))) {
       // The body was never read: the server drops the connection after answering, so say so, or the
@@ -367,14 +299,14 @@ final class Exchange {
   }
 
   /** Answers a health probe: JSON, never cached; it raises no {@link RequestEvent}. */
-  void probe(int status, byte[] json) {
+  public void probe(int status, byte[] json) {
     probe = true;
     response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
     json(status, json);
   }
 
   /** Answers with a mount's body (a page's file, metrics); like a probe, it raises no {@link RequestEvent}. */
-  void asset(int status, String contentType, byte[] body) {
+  public void asset(int status, String contentType, byte[] body) {
     probe = true;
     this.status = status;
     response.setStatus(status);
@@ -383,7 +315,7 @@ final class Exchange {
   }
 
   /** Starts a {@code text/event-stream} response; the caller owns the writer and must close it. */
-  SseWriter startSse() {
+  public SseWriter startSse() {
     status = 200;
     if (!streaming) {
       streaming = true;
@@ -402,7 +334,7 @@ final class Exchange {
   }
 
   /** Ends an exchange whose response was {@code writer}'s stream: failed when the client broke it, else completed. */
-  void end(SseWriter writer) {
+  public void end(SseWriter writer) {
     if (writer.broken()) {
       fail(new IOException("client closed the event stream"));
     } else {
@@ -414,7 +346,7 @@ final class Exchange {
    * Drops a stream whose client fell behind: the writer is marked broken and the connection is aborted, which also
    * fails a write blocked on it. Never blocks.
    */
-  void abort(SseWriter writer) {
+  public void abort(SseWriter writer) {
     writer.abort();
     fail(new IOException("the client fell behind on its event stream"));
   }
@@ -431,7 +363,7 @@ final class Exchange {
    * Ends the exchange as failed (the connection is dropped); idempotent. While the last write is in flight the write's
    * own callback ends the exchange (completing Jetty's callback before that write is a state error).
    */
-  void fail(Throwable cause) {
+  public void fail(Throwable cause) {
     if (lastWriteInFlight) {
       return;
     }
@@ -458,20 +390,23 @@ final class Exchange {
     }
     long nanos = System.nanoTime() - startNanos;
     int code = errorCode;
-    telemetry.finished(RequestEvent.builder(Instant.now().minusNanos(nanos), transport)
-        .request(request.getMethod(), era, rpcMethod, prompt)
-        .ended(
-            outcome,
-            status,
-            outcome == RequestEvent.Outcome.ERROR && code != 0
-                ? OptionalInt.of(code)
-                : OptionalInt.empty(),
-            Duration.ofNanos(nanos))
-        .subject(caller.subject())
-        .build());
+    telemetry.finished(telemetry.events.event(
+        Instant.now().minusNanos(nanos),
+        transport,
+        request.getMethod(),
+        era,
+        rpcMethod,
+        prompt,
+        outcome,
+        status,
+        outcome == RequestEvent.Outcome.ERROR && code != 0
+            ? OptionalInt.of(code)
+            : OptionalInt.empty(),
+        Duration.ofNanos(nanos),
+        caller.subject()));
   }
 
-  boolean committed() {
+  public boolean committed() {
     return response.isCommitted();
   }
 

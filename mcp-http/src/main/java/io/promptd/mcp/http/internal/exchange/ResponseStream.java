@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.exchange;
 
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.spi.Reply;
@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * as plain JSON, or as the stream's last event. Used by 2026-07-28 requests (slow ones, listen streams) and by legacy
  * requests that send the client a request of the server's own (elicitation).
  */
-final class ResponseStream {
+public final class ResponseStream {
   private final Exchange ex;
   private final Runnable cancel;
   private final StreamQueue.Limits limits;
@@ -26,14 +26,15 @@ final class ResponseStream {
   private @Nullable Opened opened;
   private boolean finished;
 
-  ResponseStream(Exchange ex, Runnable cancel, StreamQueue.Limits limits, Duration keepAlive) {
+  public ResponseStream(
+      Exchange ex, Runnable cancel, StreamQueue.Limits limits, Duration keepAlive) {
     this.ex = ex;
     this.cancel = cancel;
     this.limits = limits;
     this.keepAlive = keepAlive;
   }
 
-  void send(Message message) {
+  public void send(Message message) {
     Opened o = opened();
     if (o == null) {
       throw new UncheckedIOException(new IOException("the request has been answered"));
@@ -45,7 +46,7 @@ final class ResponseStream {
   }
 
   /** Opens the stream now unless the request has been answered (a request that runs long moves to a stream). */
-  void open() {
+  public void open() {
     opened();
   }
 
@@ -83,7 +84,7 @@ final class ResponseStream {
   }
 
   /** Sends the reply: as plain JSON when no stream was opened, else as the stream's last event. */
-  static void answer(Exchange ex, ResponseStream stream, Reply reply) {
+  public static void answer(Exchange ex, ResponseStream stream, Reply reply) {
     Opened opened = stream.finish();
     if (opened == null) {
       ex.reply(reply);

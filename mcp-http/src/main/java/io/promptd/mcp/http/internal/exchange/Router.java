@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.exchange;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -9,17 +9,17 @@ import org.jspecify.annotations.Nullable;
  * Routes may be mounted after the server started (the OAuth metadata, once the resource's URL is known); readers see
  * an immutable snapshot swapped atomically and never lock.
  */
-final class Router {
+public final class Router {
   private volatile Map<String, Route> routes = Map.of();
   private final Route notFound;
 
   /** @param notFound what answers a path no route serves */
-  Router(Route notFound) {
+  public Router(Route notFound) {
     this.notFound = notFound;
   }
 
   /** Serves {@code path} with {@code route}, unless a route serves it already; returns whether it was mounted. */
-  synchronized boolean mount(String path, Route route) {
+  public synchronized boolean mount(String path, Route route) {
     if (routes.containsKey(path)) {
       return false;
     }
@@ -36,7 +36,7 @@ final class Router {
   }
 
   /** The route serving {@code path}, or the not-found route. */
-  Route route(String path) {
+  public Route route(String path) {
     Route r = routes.get(path);
     return r != null ? r : notFound;
   }

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.exchange;
 
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.exchange;
 
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.spi.Wire;
@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * Writes Server-Sent Events to one HTTP response, whole events at a time, from any thread. A failed write means the
  * client has gone: the writer is then broken and every later write fails fast.
  */
-final class SseWriter {
+public final class SseWriter {
   private final OutputStream out;
   // A lock rather than synchronized: writes block on the network, and virtual threads should not
   // pin a carrier.
@@ -23,17 +23,17 @@ final class SseWriter {
   private volatile boolean broken;
   private volatile boolean closed;
 
-  SseWriter(OutputStream out) {
+  public SseWriter(OutputStream out) {
     this.out = out;
   }
 
   /** One message as an SSE event, with an event id or none. */
-  static byte[] frame(@Nullable String id, Message message) {
+  public static byte[] frame(@Nullable String id, Message message) {
     return frame(id, Wire.encode(message, null, false));
   }
 
   /** One JSON text (a message or a reply the core encoded) as an SSE event, with an event id or none. */
-  static byte[] frame(@Nullable String id, byte[] json) {
+  public static byte[] frame(@Nullable String id, byte[] json) {
     String head = (id == null ? "" : "id: " + id + "\n") + "event: message\ndata: ";
     byte[] start = head.getBytes(StandardCharsets.UTF_8);
     byte[] event = new byte[start.length + json.length + 2];
@@ -45,12 +45,12 @@ final class SseWriter {
   }
 
   /** A comment line, which clients ignore: commits the response headers where no event is due yet. */
-  static byte[] commentFrame() {
+  public static byte[] commentFrame() {
     return ":\n\n".getBytes(StandardCharsets.UTF_8);
   }
 
   /** An event with an id and empty data, so the client can resume from here (a "priming" event). */
-  static byte[] primeFrame(String id) {
+  public static byte[] primeFrame(String id) {
     return ("id: " + id + "\ndata: \n\n").getBytes(StandardCharsets.UTF_8);
   }
 
@@ -59,7 +59,7 @@ final class SseWriter {
    *
    * @throws IOException when the client has gone
    */
-  void writeFrame(byte[] frame) throws IOException {
+  public void writeFrame(byte[] frame) throws IOException {
     try {
       write(frame);
     } catch (UncheckedIOException e) {
@@ -68,7 +68,7 @@ final class SseWriter {
   }
 
   /** Marks the stream broken without touching the network (the caller drops the connection); idempotent. */
-  void abort() {
+  public void abort() {
     broken = true;
     ended.countDown();
   }
@@ -84,7 +84,7 @@ final class SseWriter {
   }
 
   /** Ends the stream cleanly; idempotent. */
-  void close() {
+  public void close() {
     lock.lock();
     try {
       if (!closed && !broken) {
@@ -104,7 +104,7 @@ final class SseWriter {
     return broken;
   }
 
-  boolean ended() {
+  public boolean ended() {
     return ended.getCount() == 0;
   }
 

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.exchange;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,12 +9,12 @@ import org.jspecify.annotations.Nullable;
  * subscriptions/listen} streams and HTTP+SSE streams, counted together. A client is its access token's subject, else
  * its address (the forwarded one behind a trusted proxy). One more is refused with 429.
  */
-final class StreamLimit {
+public final class StreamLimit {
   private final int max;
   private final Map<String, Integer> open = new ConcurrentHashMap<>();
 
   /** @param max the most streams one client may hold open */
-  StreamLimit(int max) {
+  public StreamLimit(int max) {
     this.max = max;
   }
 
@@ -23,7 +23,7 @@ final class StreamLimit {
    * request with 429.
    */
   @Nullable
-  String acquire(Exchange ex) {
+  public String acquire(Exchange ex) {
     String key = clientOf(ex);
     boolean[] refused = {false};
     open.compute(key, (k, n) -> {
@@ -45,7 +45,7 @@ final class StreamLimit {
   }
 
   /** Gives back a stream {@link #acquire} took. */
-  void release(String key) {
+  public void release(String key) {
     open.computeIfPresent(key, (k, n) -> n <= 1 ? null : n - 1);
   }
 

@@ -1,5 +1,6 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.exchange;
 
+import io.promptd.mcp.http.RequestEvent;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
@@ -17,15 +18,23 @@ import java.util.function.Consumer;
  * What the transport tells its embedder about itself: one {@link RequestEvent} per finished request, the number of
  * open SSE streams, and whether the embedder's readiness checks pass ({@code /healthz}, {@code /readyz}).
  */
-final class Telemetry {
+public final class Telemetry {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
 
   private final List<Consumer<RequestEvent>> listeners;
   private final Map<String, BooleanSupplier> checks;
   private final AtomicInteger openStreams = new AtomicInteger();
 
-  Telemetry(List<Consumer<RequestEvent>> listeners, Map<String, BooleanSupplier> checks) {
+  /** Makes the events of finished requests, for their exchanges. */
+  final EventFactory events;
+
+  /** @param events makes the events of finished requests */
+  public Telemetry(
+      List<Consumer<RequestEvent>> listeners,
+      Map<String, BooleanSupplier> checks,
+      EventFactory events) {
     this.listeners = List.copyOf(listeners);
+    this.events = events;
     this.checks = new LinkedHashMap<>(checks);
   }
 
@@ -53,12 +62,12 @@ final class Telemetry {
     openStreams.decrementAndGet();
   }
 
-  int openStreams() {
+  public int openStreams() {
     return openStreams.get();
   }
 
   /** The names of the readiness checks that fail now (a check that throws fails), in the order they were added. */
-  List<String> notReady() {
+  public List<String> notReady() {
     List<String> failing = new ArrayList<>();
     checks.forEach((name, check) -> {
       boolean ready;
@@ -76,7 +85,7 @@ final class Telemetry {
   }
 
   /** The {@code /readyz} body: {@code {"status":"ready"}}, or the failing checks' names (nothing more). */
-  static byte[] readinessBody(List<String> notReady) {
+  public static byte[] readinessBody(List<String> notReady) {
     JsonObject.Builder body =
         JsonObject.builder().put("status", notReady.isEmpty() ? "ready" : "not ready");
     if (!notReady.isEmpty()) {
@@ -86,7 +95,7 @@ final class Telemetry {
   }
 
   /** The {@code /healthz} body. */
-  static byte[] aliveBody() {
+  public static byte[] aliveBody() {
     return JsonCodec.writeBytes(JsonObject.builder().put("status", "alive").build(), false);
   }
 }

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.exchange;
 
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * the read has taken longer than the head's deadline, the body must have come at the minimum rate on average since the
  * read began. A sweep looks at every open connection about four times per deadline.
  */
-final class HeadDeadline implements Connection.Listener {
+public final class HeadDeadline implements Connection.Listener {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
 
   private final long timeoutNanos;
@@ -54,13 +54,13 @@ final class HeadDeadline implements Connection.Listener {
    * @param timeout how long a request head may take to arrive whole; positive
    * @param minBodyRate the slowest a body may arrive, in bytes per second, once its read has taken {@code timeout}
    */
-  HeadDeadline(Duration timeout, int minBodyRate) {
+  public HeadDeadline(Duration timeout, int minBodyRate) {
     this.timeoutNanos = timeout.toNanos();
     this.minBodyRate = minBodyRate;
   }
 
   /** Starts sweeping. */
-  synchronized void start() {
+  public synchronized void start() {
     if (sweeper != null) {
       return;
     }
@@ -75,7 +75,7 @@ final class HeadDeadline implements Connection.Listener {
   }
 
   /** Stops sweeping. */
-  synchronized void stop() {
+  public synchronized void stop() {
     ScheduledExecutorService s = sweeper;
     if (s != null) {
       s.shutdownNow();
@@ -94,7 +94,7 @@ final class HeadDeadline implements Connection.Listener {
   }
 
   /** A request's head arrived on {@code connection}: no deadline while it is served. */
-  void started(Connection connection) {
+  public void started(Connection connection) {
     Head h = heads.get(connection);
     if (h != null) {
       synchronized (h) {
@@ -128,7 +128,7 @@ final class HeadDeadline implements Connection.Listener {
   }
 
   /** The request on {@code connection} ended: the next head's deadline starts with its first byte. */
-  void ended(Connection connection) {
+  public void ended(Connection connection) {
     Head h = heads.get(connection);
     if (h != null) {
       long bytes = connection.getBytesIn();

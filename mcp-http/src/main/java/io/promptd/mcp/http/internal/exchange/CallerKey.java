@@ -1,14 +1,14 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.exchange;
 
 /**
  * Whose session quota a request counts against: the access token's subject when OAuth names one, else the client's
  * address (anonymous callers, and everyone sharing a static token, are told apart by where they come from).
  */
-final class CallerKey {
+public final class CallerKey {
   private CallerKey() {}
 
   /** The quota key of {@code ex}'s caller; a subject and an address never collide. */
-  static String of(Exchange ex) {
+  public static String of(Exchange ex) {
     String subject = ex.caller().subject();
     if (subject != null) {
       return "subject " + subject;
