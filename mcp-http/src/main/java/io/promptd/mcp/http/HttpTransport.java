@@ -1,5 +1,13 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.auth.Authenticator;
+import io.promptd.mcp.http.internal.auth.BearerToken;
+import io.promptd.mcp.http.internal.auth.Gate;
+import io.promptd.mcp.http.internal.auth.Guard;
+import io.promptd.mcp.http.internal.auth.HostCheck;
+import io.promptd.mcp.http.internal.auth.IssuerKeys;
+import io.promptd.mcp.http.internal.auth.ResourceServer;
+import io.promptd.mcp.http.internal.auth.TokenVerifier;
 import io.promptd.mcp.http.internal.exchange.HeadDeadline;
 import io.promptd.mcp.http.internal.exchange.Router;
 import io.promptd.mcp.http.internal.exchange.StreamLimit;

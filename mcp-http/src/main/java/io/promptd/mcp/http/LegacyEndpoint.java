@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.auth.Guard;
 import io.promptd.mcp.http.internal.exchange.CallerKey;
 import io.promptd.mcp.http.internal.exchange.Eras;
 import io.promptd.mcp.http.internal.exchange.Exchange;

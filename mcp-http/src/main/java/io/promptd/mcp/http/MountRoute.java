@@ -1,5 +1,8 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.auth.Gate;
+import io.promptd.mcp.http.internal.auth.Guard;
+import io.promptd.mcp.http.internal.auth.HostCheck;
 import io.promptd.mcp.http.internal.exchange.Exchange;
 import io.promptd.mcp.http.internal.exchange.Route;
 import io.promptd.mcp.spi.Caller;

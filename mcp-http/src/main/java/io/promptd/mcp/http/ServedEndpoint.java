@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.auth.Gate;
 import io.promptd.mcp.http.internal.exchange.StreamLimit;
 import io.promptd.mcp.server.McpServer;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.auth;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -6,14 +6,14 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /** Whether a bind address keeps a server on this machine. */
-final class Loopback {
+public final class Loopback {
   private Loopback() {}
 
   /**
    * Whether {@code host} (an address, or a name resolved once) is a loopback address only: {@code 127.0.0.0/8},
    * {@code ::1}, {@code localhost}. The wildcard addresses and anything unresolvable are not.
    */
-  static boolean isLoopback(String host) {
+  public static boolean isLoopback(String host) {
     String h =
         host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     if (h.isEmpty()) {
@@ -35,7 +35,7 @@ final class Loopback {
    * Whether a URL's host names this machine without asking DNS: {@code localhost} (and its subdomains, RFC 6761) or
    * a loopback address literal. Any other name is taken to be reachable from elsewhere.
    */
-  static boolean isLoopbackName(@Nullable String host) {
+  public static boolean isLoopbackName(@Nullable String host) {
     if (host == null || host.isEmpty()) {
       return false;
     }

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.auth;
 
 import io.promptd.mcp.http.internal.exchange.Exchange;
 import org.jspecify.annotations.Nullable;
@@ -8,43 +8,43 @@ import org.jspecify.annotations.Nullable;
  * Guard}), then, for the MCP endpoints, the transport's one {@link Authenticator}. Closed (every request gets 503)
  * until the port is known and once the transport stops.
  */
-final class Gate {
+public final class Gate {
   private volatile @Nullable Guard guard;
   private volatile Authenticator authenticator = Authenticator.NONE;
   private volatile boolean stopping;
 
   /** Opens the gate once the port is known; until then every request gets 503. */
-  void open(Guard guard, Authenticator authenticator) {
+  public void open(Guard guard, Authenticator authenticator) {
     this.authenticator = authenticator;
     this.guard = guard; // last: a request that sees the guard sees the authenticator it goes with
   }
 
   /** From now on every new request gets 503. */
-  void close() {
+  public void close() {
     stopping = true;
   }
 
   /** Whether requests are served now: opened and not stopping. */
-  boolean running() {
+  public boolean running() {
     return guard != null && !stopping;
   }
 
   /** Whether the gate has been opened (a stopping gate counts). */
-  boolean opened() {
+  public boolean opened() {
     return guard != null;
   }
 
-  boolean stopping() {
+  public boolean stopping() {
     return stopping;
   }
 
   /** Whether authenticating may block, so that a request must not be served on the thread that parsed it. */
-  boolean authMayBlock() {
+  public boolean authMayBlock() {
     return authenticator.mayBlock();
   }
 
   /** A running server, and Host and Origin allowed; false after refusing the request. */
-  boolean hostAllowed(Exchange ex) {
+  public boolean hostAllowed(Exchange ex) {
     Guard g = guard;
     if (g == null || stopping) {
       ex.refuse(503, "Service unavailable: the server is not running");
@@ -59,7 +59,7 @@ final class Gate {
   }
 
   /** The checks every MCP request passes (running server, Host, Origin, credentials); false after refusing it. */
-  boolean admitted(Exchange ex) {
+  public boolean admitted(Exchange ex) {
     if (guard == null || !hostAllowed(ex)) {
       return false;
     }
@@ -80,7 +80,7 @@ final class Gate {
 
   /** Why Host or Origin is refused (403), or null when both pass; null too while the gate is not open. */
   @Nullable
-  String forbidden(Exchange ex) {
+  public String forbidden(Exchange ex) {
     Guard g = guard;
     return g == null ? null : g.forbidden(ex.authority(), ex.header("Origin"));
   }

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.auth;
 
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
@@ -25,10 +25,10 @@ import org.jspecify.annotations.Nullable;
  * algorithm whose key, of the matching type, is in the issuer's key set; {@code iss} is the issuer, {@code aud} names
  * the audience (RFC 8707), {@code exp} and {@code nbf} hold within a minute's skew, and {@code sub} is present.
  */
-final class TokenVerifier {
+public final class TokenVerifier {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
   /** Larger tokens are refused unread: no identity provider issues access tokens near this size. */
-  static final int MAX_TOKEN_CHARS = 8 * 1024;
+  public static final int MAX_TOKEN_CHARS = 8 * 1024;
 
   private static final int MAX_CLOCK_SKEW_SECONDS = 60;
   /** RFC 6750's b64token: what a bearer token may consist of. */

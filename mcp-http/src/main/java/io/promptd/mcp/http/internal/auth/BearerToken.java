@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.auth;
 
 import io.promptd.mcp.spi.Caller;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +10,7 @@ import java.util.List;
  * malformed header (the Bearer scheme with no token or more than one word, or the header twice) is 400, as RFC 6750
  * section 3.1 says and as {@link ResourceServer} answers it under OAuth; a wrong token is 401.
  */
-final class BearerToken implements Authenticator {
+public final class BearerToken implements Authenticator {
   private static final Authenticator.Refused MISSING =
       new Authenticator.Refused(401, "Bearer", "Unauthorized: a valid bearer token is required");
   private static final Authenticator.Refused MALFORMED = new Authenticator.Refused(
@@ -20,7 +20,7 @@ final class BearerToken implements Authenticator {
 
   private final byte[] token;
 
-  BearerToken(String token) {
+  public BearerToken(String token) {
     this.token = token.getBytes(StandardCharsets.UTF_8);
   }
 

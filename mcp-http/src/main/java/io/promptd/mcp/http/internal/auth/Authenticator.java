@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.auth;
 
 import io.promptd.mcp.spi.Caller;
 import java.util.List;
@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * authentication, a static bearer token, or an OAuth resource server); the endpoints ask it and never look at the
  * header themselves.
  */
-interface Authenticator {
+public interface Authenticator {
   /** Every request is let in, as {@link Caller#UNRESTRICTED}. */
   Authenticator NONE = authorization -> new Authenticated(Caller.UNRESTRICTED);
 

@@ -1,5 +1,6 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.auth;
 
+import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.http.internal.exchange.Exchange;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
@@ -17,8 +18,8 @@ import org.jspecify.annotations.Nullable;
  * checks each request's bearer token, and answers what the MCP authorization spec asks — 401 with a {@code
  * WWW-Authenticate} challenge naming the metadata, or 403 {@code insufficient_scope}.
  */
-final class ResourceServer implements Authenticator, AutoCloseable {
-  static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
+public final class ResourceServer implements Authenticator, AutoCloseable {
+  public static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
 
   private final IssuerKeys keys;
   private final TokenVerifier verifier;
@@ -34,7 +35,7 @@ final class ResourceServer implements Authenticator, AutoCloseable {
    * @param endpointPath the MCP endpoint's path, whose suffixed metadata path is served too
    * @param keys the issuer's keys (started by the caller)
    */
-  ResourceServer(
+  public ResourceServer(
       OAuthSettings settings, URI defaultResource, String endpointPath, IssuerKeys keys) {
     URI configured = settings.resource();
     URI resource = configured != null ? configured : defaultResource;
@@ -65,12 +66,12 @@ final class ResourceServer implements Authenticator, AutoCloseable {
   }
 
   /** The paths the metadata is served at. */
-  Set<String> metadataPaths() {
+  public Set<String> metadataPaths() {
     return metadataPaths;
   }
 
   /** Serves the Protected Resource Metadata (GET only). */
-  void serveMetadata(Exchange ex) {
+  public void serveMetadata(Exchange ex) {
     if (!ex.method().equals("GET")) {
       ex.setHeader("Allow", "GET");
       ex.refuse(405, "Method Not Allowed: use GET");
@@ -81,7 +82,7 @@ final class ResourceServer implements Authenticator, AutoCloseable {
   }
 
   /** The absolute URL of the metadata, as the challenges name it. */
-  String metadataUrl() {
+  public String metadataUrl() {
     return metadataUrl;
   }
 

@@ -1,11 +1,11 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.auth;
 
 import io.promptd.mcp.http.internal.exchange.Exchange;
 import org.jspecify.annotations.Nullable;
 
 /** A listener's check of a request's {@code Host} (and {@code Origin}) headers, against DNS rebinding. */
 @FunctionalInterface
-interface HostCheck {
+public interface HostCheck {
   /** Why the request must be refused with 403, or null when it may be served. */
   @Nullable
   String forbidden(Exchange ex);

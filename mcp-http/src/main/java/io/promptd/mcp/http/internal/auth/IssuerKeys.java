@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.auth;
 
 import com.nimbusds.jose.KeySourceException;
 import com.nimbusds.jose.jwk.JWK;
@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * fetched in the background (retried with backoff while the issuer cannot be reached, refreshed now and then) and
  * again, at most once per {@code minRefresh}, when a token names a key the set does not hold (key rotation).
  */
-final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
+public final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
   private static final int MAX_DOCUMENT_BYTES = 512 * 1024;
   private static final Duration FETCH_TIMEOUT = Duration.ofSeconds(10);
@@ -57,26 +57,26 @@ final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
   private volatile boolean closed;
   private @Nullable Thread loader;
 
-  IssuerKeys(URI issuer, Duration minRefresh) {
+  public IssuerKeys(URI issuer, Duration minRefresh) {
     this.issuer = issuer;
     this.minRefreshNanos = minRefresh.toNanos();
   }
 
   /** Starts fetching the keys in the background; never blocks or fails. */
-  synchronized void start() {
+  public synchronized void start() {
     if (loader == null) {
       loader = Thread.ofVirtual().name("promptd-oauth-keys").start(this::loadLoop);
     }
   }
 
   /** Whether the keys have been fetched, so that tokens can be checked. */
-  boolean ready() {
+  public boolean ready() {
     return keys != null;
   }
 
   /** Why the keys cannot be used yet, or null when they can. */
   @Nullable
-  String problem() {
+  public String problem() {
     return keys != null ? null : problem;
   }
 

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.auth;
 
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * The check every request to the MCP port passes first: Host and Origin against DNS rebinding (credentials are the
  * {@link Authenticator}'s). Loopback names with the bound port are always allowed; anything else must be configured.
  */
-final class Guard {
+public final class Guard {
   private static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
   /** An IPv4 loopback address, 127.0.0.0/8. */
   static final Pattern LOOPBACK_V4 = Pattern.compile("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
@@ -35,7 +35,7 @@ final class Guard {
    * @param extraHosts further {@code host[:port]} values to accept in {@code Host}
    * @param extraOrigins further origins ({@code scheme://host[:port]}) to accept in {@code Origin}
    */
-  Guard(
+  public Guard(
       int port,
       String bindHost,
       List<URI> publicUrls,
@@ -81,7 +81,7 @@ final class Guard {
     }
   }
 
-  static boolean wildcard(String bindHost) {
+  public static boolean wildcard(String bindHost) {
     return bindHost.isEmpty()
         || bindHost.equals("0.0.0.0")
         || bindHost.equals("::")
@@ -99,7 +99,7 @@ final class Guard {
   }
 
   /** The addresses of this machine's network interfaces; empty when they cannot be listed. */
-  static List<String> interfaceAddresses() {
+  public static List<String> interfaceAddresses() {
     List<String> out = new ArrayList<>();
     try {
       for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
@@ -129,7 +129,7 @@ final class Guard {
   }
 
   /** Whether a {@code Host} value names this machine by a loopback name or address (any port). */
-  static boolean loopbackHost(@Nullable String host) {
+  public static boolean loopbackHost(@Nullable String host) {
     if (host == null) {
       return false;
     }
@@ -142,7 +142,7 @@ final class Guard {
   }
 
   /** Whether a peer address is a loopback one. */
-  static boolean loopbackPeer(@Nullable String address) {
+  public static boolean loopbackPeer(@Nullable String address) {
     return address != null
         && (LOOPBACK_V4.matcher(address).matches()
             || address.equals("::1")
@@ -200,7 +200,7 @@ final class Guard {
   }
 
   /** Whether an {@code Accept} header admits {@code type} (such as {@code text/event-stream}); absent admits all. */
-  static boolean accepts(List<String> acceptHeaders, String type) {
+  public static boolean accepts(List<String> acceptHeaders, String type) {
     if (acceptHeaders.isEmpty()) {
       return true;
     }
@@ -241,7 +241,7 @@ final class Guard {
   }
 
   /** Whether a {@code Content-Type} header names JSON. */
-  static boolean isJson(@Nullable String contentType) {
+  public static boolean isJson(@Nullable String contentType) {
     if (contentType == null) {
       return false;
     }
