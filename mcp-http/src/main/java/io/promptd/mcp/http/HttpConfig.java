@@ -1,6 +1,7 @@
 package io.promptd.mcp.http;
 
 import io.promptd.mcp.http.internal.auth.Loopback;
+import io.promptd.mcp.http.internal.session.SessionClock;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.StreamQueue;
 import java.io.IOException;

@@ -12,6 +12,8 @@ import io.promptd.mcp.http.internal.exchange.HeadDeadline;
 import io.promptd.mcp.http.internal.exchange.Router;
 import io.promptd.mcp.http.internal.exchange.StreamLimit;
 import io.promptd.mcp.http.internal.exchange.Telemetry;
+import io.promptd.mcp.http.internal.session.SessionRegistry;
+import io.promptd.mcp.http.internal.session.SharedSessions;
 import io.promptd.mcp.server.McpServer;
 import java.io.IOException;
 import java.lang.System.Logger.Level;

@@ -2,6 +2,9 @@ package io.promptd.mcp.http;
 
 import io.promptd.mcp.http.internal.auth.Gate;
 import io.promptd.mcp.http.internal.exchange.StreamLimit;
+import io.promptd.mcp.http.internal.session.SessionRegistry;
+import io.promptd.mcp.http.internal.session.SessionTokens;
+import io.promptd.mcp.http.internal.session.SharedSessions;
 import io.promptd.mcp.server.McpServer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

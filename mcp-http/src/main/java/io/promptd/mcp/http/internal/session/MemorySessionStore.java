@@ -1,5 +1,6 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.session;
 
+import io.promptd.mcp.http.SessionStore;
 import java.lang.System.Logger.Level;
 import java.time.Instant;
 import java.util.Map;
@@ -11,7 +12,7 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /** A {@link SessionStore} in one process's memory; its listeners hear of every update and end. */
-final class MemorySessionStore implements SessionStore {
+public final class MemorySessionStore implements SessionStore {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
 
   private final Map<String, Entry> entries = new ConcurrentHashMap<>();

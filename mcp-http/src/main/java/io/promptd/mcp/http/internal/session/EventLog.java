@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.session;
 
 import io.promptd.mcp.http.internal.exchange.SseWriter;
 import io.promptd.mcp.jsonrpc.Message;
@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * left the log is sent again, under its own id, before the events the log holds. Other messages that left the log (log
  * lines, progress) are lost to it.
  */
-final class EventLog {
+public final class EventLog {
   private static final String PROMPTS_LIST_CHANGED = Methods.NOTIFICATION_PROMPTS_LIST_CHANGED;
   /** Notifications that only say "look again": the latest of each still tells a client all that the others did. */
   private static final Set<String> RESTATED = Set.of(
@@ -40,7 +40,7 @@ final class EventLog {
    * How many GET streams one session may hold at once; a further one replaces the oldest, so that a client
    * reconnecting again and again past half-dead sockets is never locked out and never piles up connections.
    */
-  static final int MAX_CONNECTIONS = 4;
+  public static final int MAX_CONNECTIONS = 4;
 
   /**
    * How many distinct "look again" notifications that left the log are remembered (one per list, one per updated
@@ -81,14 +81,14 @@ final class EventLog {
    *     held below {@code limits.maxFrames()}
    * @param limits how far an attached connection may fall behind before it is closed
    */
-  EventLog(int capacity, StreamQueue.Limits limits) {
+  public EventLog(int capacity, StreamQueue.Limits limits) {
     this(capacity, limits, null);
   }
 
   /**
    * @param tagging how to make event ids other replicas can read, or null for plain sequence numbers
    */
-  EventLog(int capacity, StreamQueue.Limits limits, @Nullable Tagging tagging) {
+  public EventLog(int capacity, StreamQueue.Limits limits, @Nullable Tagging tagging) {
     this.capacity = Math.max(1, Math.min(capacity, limits.maxFrames() - 1));
     this.limits = limits;
     this.tagging = tagging;
@@ -100,7 +100,7 @@ final class EventLog {
   }
 
   /** Logs a message and queues it for the newest live connection, if any. Never blocks on the network, never throws. */
-  void publish(Message message) {
+  public void publish(Message message) {
     lock.lock();
     try {
       long n = ++seq;
@@ -130,7 +130,7 @@ final class EventLog {
    * @param abort drops the connection, without blocking, when it falls behind
    * @return the connection's queue
    */
-  StreamQueue attach(
+  public StreamQueue attach(
       SseWriter writer, @Nullable String lastEventId, boolean prime, Runnable abort) {
     lock.lock();
     try {
@@ -203,7 +203,7 @@ final class EventLog {
   }
 
   /** Detaches {@code writer} if it is attached, and ends its queue. */
-  void detach(SseWriter writer) {
+  public void detach(SseWriter writer) {
     lock.lock();
     try {
       attached.removeIf(c -> {

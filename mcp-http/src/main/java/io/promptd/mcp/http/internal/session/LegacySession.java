@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.session;
 
 import io.promptd.mcp.http.internal.exchange.CallerKey;
 import io.promptd.mcp.spi.Caller;
@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * bookkeeping that lets idle sessions expire. A session is busy, and never expires, while a request or its GET stream
  * is open. A session opened with an access token belongs to the token's subject: no other subject may use it.
  */
-final class LegacySession {
+public final class LegacySession {
   private final String id;
   private final ServerSession session;
   private final EventLog events;
@@ -35,7 +35,7 @@ final class LegacySession {
    * @param owner whose quota the session counts against (see {@link CallerKey})
    * @param clock what "idle" goes by
    */
-  LegacySession(
+  public LegacySession(
       String id,
       ServerSession session,
       EventLog events,
@@ -62,7 +62,7 @@ final class LegacySession {
   }
 
   /** Whether a request from {@code subject} (null without authorization) may use this session. */
-  boolean belongsTo(@Nullable String subject) {
+  public boolean belongsTo(@Nullable String subject) {
     return Objects.equals(this.subject, subject);
   }
 
@@ -70,21 +70,21 @@ final class LegacySession {
     return id;
   }
 
-  ServerSession session() {
+  public ServerSession session() {
     return session;
   }
 
-  EventLog events() {
+  public EventLog events() {
     return events;
   }
 
   /** Marks the start of a request or stream; pair with {@link #release()}. */
-  void acquire() {
+  public void acquire() {
     busy.incrementAndGet();
     lastActive = clock.nanoTime();
   }
 
-  void release() {
+  public void release() {
     lastActive = clock.nanoTime();
     busy.decrementAndGet();
   }
@@ -124,7 +124,7 @@ final class LegacySession {
     return busy.get() > 0 || events.connected();
   }
 
-  boolean closed() {
+  public boolean closed() {
     return closed;
   }
 

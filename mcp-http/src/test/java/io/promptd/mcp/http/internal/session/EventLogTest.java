@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

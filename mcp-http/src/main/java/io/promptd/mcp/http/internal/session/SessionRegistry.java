@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.session;
 
 import io.promptd.mcp.http.internal.exchange.CallerKey;
 import java.lang.System.Logger.Level;
@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * least recently used idle session of the caller holding the most, so that they cannot lock everyone else out; only
  * when no session at all is idle is the new one refused.
  */
-final class SessionRegistry {
+public final class SessionRegistry {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
   private static final Base64.Encoder ID_ENCODER = Base64.getUrlEncoder().withoutPadding();
 
@@ -52,7 +52,7 @@ final class SessionRegistry {
    * @param max how many sessions may be open at once
    * @param perCaller how many of them one caller may hold
    */
-  SessionRegistry(Duration idleTimeout, int max, int perCaller, SessionClock clock) {
+  public SessionRegistry(Duration idleTimeout, int max, int perCaller, SessionClock clock) {
     this.clock = clock;
     this.idleNanos = idleTimeout.toNanos();
     this.max = max;
@@ -68,24 +68,24 @@ final class SessionRegistry {
   }
 
   /** The clock that idle expiry goes by. */
-  SessionClock clock() {
+  public SessionClock clock() {
     return clock;
   }
 
   /** A fresh, unguessable session id: 43 visible ASCII characters. */
-  String newId() {
+  public String newId() {
     byte[] bytes = new byte[32];
     random.nextBytes(bytes);
     return ID_ENCODER.encodeToString(bytes);
   }
 
   /** Whether another session fits under the limit. */
-  boolean hasRoom() {
+  public boolean hasRoom() {
     return sessions.size() < max;
   }
 
   /** How many sessions one caller may hold. */
-  int perCaller() {
+  public int perCaller() {
     return perCaller;
   }
 
@@ -94,7 +94,7 @@ final class SessionRegistry {
    * session; while the registry is full, that of the caller holding the most. Returns false, ending nothing, when too
    * many of {@code owner}'s are in use; {@link #hasRoom} says whether the global limit still leaves none.
    */
-  boolean makeRoom(String owner) {
+  public boolean makeRoom(String owner) {
     List<LegacySession> evicted;
     synchronized (this) {
       evicted = takeRoom(owner);
@@ -106,7 +106,7 @@ final class SessionRegistry {
    * Adds {@code session} within its owner's quota (see {@link #makeRoom}); false, adding nothing, when it does not
    * fit.
    */
-  boolean add(LegacySession session) {
+  public boolean add(LegacySession session) {
     List<LegacySession> evicted;
     synchronized (this) {
       evicted = takeRoom(session.owner());
@@ -235,13 +235,13 @@ final class SessionRegistry {
   }
 
   @Nullable
-  LegacySession get(String id) {
+  public LegacySession get(String id) {
     LegacySession s = sessions.get(id);
     return s == null || s.closed() ? null : s;
   }
 
   /** Removes and closes a session; false when there was none. */
-  boolean remove(String id) {
+  public boolean remove(String id) {
     LegacySession s = sessions.remove(id);
     if (s == null) {
       return false;
@@ -250,17 +250,17 @@ final class SessionRegistry {
     return true;
   }
 
-  int size() {
+  public int size() {
     return sessions.size();
   }
 
   /** How many sweeps have finished, follow-up included; for tests. */
-  long sweeps() {
+  public long sweeps() {
     return sweeps.get();
   }
 
   /** Closes every session and stops sweeping. */
-  void closeAll() {
+  public void closeAll() {
     sweeping.cancel(false);
     sweeper.shutdownNow();
     for (String id : List.copyOf(sessions.keySet())) {

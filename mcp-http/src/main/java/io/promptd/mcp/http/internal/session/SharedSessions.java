@@ -1,5 +1,6 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.session;
 
+import io.promptd.mcp.http.SessionStore;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
@@ -40,7 +41,7 @@ import org.jspecify.annotations.Nullable;
  * but idle past the timeout, which is as dead) until that age has passed for its id, and only then is removed: a
  * deleted or expired id never comes back as a session rebuilt from the id alone.
  */
-final class SharedSessions implements AutoCloseable {
+public final class SharedSessions implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
   private static final int EVENT_LOG_CAPACITY = 256;
 
@@ -55,7 +56,7 @@ final class SharedSessions implements AutoCloseable {
   private final LongSupplier catalogVersion;
   private final AutoCloseable listening;
 
-  SharedSessions(
+  public SharedSessions(
       McpServer server,
       SessionRegistry registry,
       SessionTokens tokens,
@@ -81,12 +82,12 @@ final class SharedSessions implements AutoCloseable {
   }
 
   /** A new session's key, which names it in the store. */
-  String newKey() {
+  public String newKey() {
     return tokens.newKey();
   }
 
   /** A session's event log here; its tag is its own (random), so that another replica's event ids are foreign. */
-  EventLog newLog() {
+  public EventLog newLog() {
     return new EventLog(
         EVENT_LOG_CAPACITY, limits, new EventLog.Tagging(tokens.newKey(), catalogVersion));
   }
@@ -96,7 +97,8 @@ final class SharedSessions implements AutoCloseable {
    * owner}'s quota (see {@link SessionRegistry#add}).
    */
   @Nullable
-  String opened(String key, ServerSession session, EventLog events, Caller caller, String owner) {
+  public String opened(
+      String key, ServerSession session, EventLog events, Caller caller, String owner) {
     LegacySessionState state = session
         .legacyState()
         .orElseThrow(() ->
@@ -129,7 +131,7 @@ final class SharedSessions implements AutoCloseable {
    * in use.
    */
   @Nullable
-  LegacySession resolve(String id, Caller caller, String owner, boolean[] full) {
+  public LegacySession resolve(String id, Caller caller, String owner, boolean[] full) {
     SessionTokens.Token t = tokens.verify(id);
     if (t == null || !Objects.equals(t.subject(), caller.subject())) {
       return null;
@@ -195,7 +197,7 @@ final class SharedSessions implements AutoCloseable {
   }
 
   /** Saves what a request changed (a log level, a subscription) for the other replicas. */
-  void saveChanges(LegacySession ls) {
+  public void saveChanges(LegacySession ls) {
     Optional<LegacySessionState> state = ls.session().legacyState();
     if (state.isEmpty()) {
       return;
@@ -208,7 +210,7 @@ final class SharedSessions implements AutoCloseable {
   }
 
   /** DELETE: ends the session everywhere; false when {@code id} names no live session of this caller. */
-  boolean delete(String id, Caller caller) {
+  public boolean delete(String id, Caller caller) {
     SessionTokens.Token t = tokens.verify(id);
     if (t == null || !Objects.equals(t.subject(), caller.subject())) {
       return false;

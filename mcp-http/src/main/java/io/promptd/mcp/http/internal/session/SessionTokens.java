@@ -1,5 +1,6 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.session;
 
+import io.promptd.mcp.http.SessionStore;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonException;
 import io.promptd.mcp.json.JsonNumber;
@@ -22,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  * declared (capabilities only when small), the subject of the caller that opened the session, the issue time, and a
  * random key that names the session in the {@link SessionStore}. Nothing secret is in it; it must not be forged.
  */
-final class SessionTokens {
+public final class SessionTokens {
   /** Ids stay well under header limits: bigger capabilities are left out of the id (the server does not use them). */
   private static final int MAX_CAPABILITIES_CHARS = 1024;
 
@@ -43,7 +44,7 @@ final class SessionTokens {
       @Nullable String subject,
       Instant issued) {}
 
-  SessionTokens(byte[] secret) {
+  public SessionTokens(byte[] secret) {
     if (secret.length < 16) {
       throw new IllegalArgumentException(
           "the session secret must be at least 16 bytes, not " + secret.length);

@@ -1,5 +1,6 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.session;
 
+import io.promptd.mcp.http.SessionStore;
 import java.time.Instant;
 
 /**
@@ -7,7 +8,7 @@ import java.time.Instant;
  * clock for what a {@link SessionStore} shares between replicas. Tests give a clock they can move forward, so that
  * idle expiry is tested without waiting for it.
  */
-interface SessionClock {
+public interface SessionClock {
   /** The system's clocks. */
   SessionClock SYSTEM = new SessionClock() {
     @Override
