@@ -8,6 +8,7 @@ import io.promptd.mcp.http.internal.exchange.Router;
 import io.promptd.mcp.http.internal.exchange.Runner;
 import io.promptd.mcp.http.internal.exchange.Telemetry;
 import io.promptd.mcp.http.internal.exchange.Work;
+import io.promptd.mcp.http.internal.mcp.McpEndpoint;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Duration;

@@ -3,6 +3,7 @@ package io.promptd.mcp.http;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.http.internal.auth.ResourceServer;
+import io.promptd.mcp.http.internal.sse.SseTransportEndpoint;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

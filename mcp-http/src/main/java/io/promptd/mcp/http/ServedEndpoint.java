@@ -2,6 +2,9 @@ package io.promptd.mcp.http;
 
 import io.promptd.mcp.http.internal.auth.Gate;
 import io.promptd.mcp.http.internal.exchange.StreamLimit;
+import io.promptd.mcp.http.internal.mcp.LegacyEndpoint;
+import io.promptd.mcp.http.internal.mcp.McpEndpoint;
+import io.promptd.mcp.http.internal.mcp.ModernEndpoint;
 import io.promptd.mcp.http.internal.session.SessionRegistry;
 import io.promptd.mcp.http.internal.session.SessionTokens;
 import io.promptd.mcp.http.internal.session.SharedSessions;

@@ -1,5 +1,6 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.sse;
 
+import io.promptd.mcp.http.RequestEvent;
 import io.promptd.mcp.http.internal.auth.Gate;
 import io.promptd.mcp.http.internal.exchange.Exchange;
 import io.promptd.mcp.http.internal.exchange.Route;
@@ -11,19 +12,19 @@ import java.io.IOException;
  * The old HTTP+SSE transport's two paths ({@code /sse} and its message path): the MCP endpoint's checks, then it; a
  * stream counts against its client's {@link StreamLimit}.
  */
-final class SseRoute implements Route {
+public final class SseRoute implements Route {
   private final Gate gate;
   private final SseTransportEndpoint sse;
   private final StreamLimit streams;
 
-  SseRoute(Gate gate, SseTransportEndpoint sse, StreamLimit streams) {
+  public SseRoute(Gate gate, SseTransportEndpoint sse, StreamLimit streams) {
     this.gate = gate;
     this.sse = sse;
     this.streams = streams;
   }
 
   /** Serves the stream path and the message path on {@code router}. */
-  void mountOn(Router router) {
+  public void mountOn(Router router) {
     router.mount(SseTransportEndpoint.STREAM_PATH, this);
     router.mount(SseTransportEndpoint.MESSAGES_PATH, this);
   }

@@ -1,10 +1,12 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.sse;
 
+import io.promptd.mcp.http.RequestEvent;
 import io.promptd.mcp.http.internal.auth.Guard;
 import io.promptd.mcp.http.internal.exchange.CallerKey;
 import io.promptd.mcp.http.internal.exchange.Eras;
 import io.promptd.mcp.http.internal.exchange.Exchange;
 import io.promptd.mcp.http.internal.exchange.SseWriter;
+import io.promptd.mcp.http.internal.mcp.McpEndpoint;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Message;
 import io.promptd.mcp.server.McpServer;
@@ -50,11 +52,11 @@ import org.jspecify.annotations.Nullable;
  * When a few callers at their quota fill the global limit together, a new stream takes the place of the idlest of the
  * caller holding the most here.
  */
-final class SseTransportEndpoint {
+public final class SseTransportEndpoint {
   /** Where a client opens its stream. */
-  static final String STREAM_PATH = "/sse";
+  public static final String STREAM_PATH = "/sse";
   /** Where a client POSTs its messages, with {@code ?sessionId=}. */
-  static final String MESSAGES_PATH = "/messages";
+  public static final String MESSAGES_PATH = "/messages";
 
   private static final Base64.Encoder ID_ENCODER = Base64.getUrlEncoder().withoutPadding();
 
@@ -112,7 +114,7 @@ final class SseTransportEndpoint {
    * @param perCaller how many of them one caller may hold here
    * @param otherSessions how many Streamable HTTP sessions are open: one budget for both
    */
-  SseTransportEndpoint(
+  public SseTransportEndpoint(
       McpServer server,
       int maxBodyBytes,
       Duration keepAlive,
@@ -130,7 +132,7 @@ final class SseTransportEndpoint {
   }
 
   /** How many sessions are open now. */
-  int size() {
+  public int size() {
     return sessions.size();
   }
 
@@ -369,7 +371,7 @@ final class SseTransportEndpoint {
   }
 
   /** The {@code sessionId} parameter of a query string, or null. The value is never logged. */
-  static @Nullable String sessionId(@Nullable String query) {
+  public static @Nullable String sessionId(@Nullable String query) {
     if (query == null) {
       return null;
     }
@@ -389,7 +391,7 @@ final class SseTransportEndpoint {
   }
 
   /** Ends every session's stream (the server is stopping); each session ends as its stream does. */
-  void closeAll() {
+  public void closeAll() {
     for (Session s : List.copyOf(sessions.values())) {
       s.queue().close();
     }

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.mcp;
 
 import io.promptd.mcp.http.internal.exchange.Exchange;
 import io.promptd.mcp.http.internal.exchange.ResponseStream;
@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * block and is still running after {@code streamAfter} moves to one too (one shared timer decides, no thread per
  * request), and the client closing any response stream cancels its request.
  */
-final class ModernEndpoint {
+public final class ModernEndpoint {
   private final StatelessEndpoint endpoint;
   private final Duration keepAlive;
   private final Duration streamAfter;
@@ -33,7 +33,7 @@ final class ModernEndpoint {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicLong cancelled = new AtomicLong();
 
-  ModernEndpoint(
+  public ModernEndpoint(
       McpServer server, Duration keepAlive, Duration streamAfter, StreamQueue.Limits limits) {
     this.endpoint = server.openStateless();
     this.limits = limits;
@@ -85,22 +85,22 @@ final class ModernEndpoint {
   }
 
   /** Ends every open listen stream gracefully, with its final response. */
-  void closeAll() {
+  public void closeAll() {
     endpoint.endStreams();
   }
 
   /** Stops the timer. */
-  void close() {
+  public void close() {
     timer.shutdownNow();
   }
 
   /** How many requests are being served now. */
-  int inFlight() {
+  public int inFlight() {
     return inFlight.get();
   }
 
   /** How many requests ended cancelled (their client closed the response stream). */
-  long cancelled() {
+  public long cancelled() {
     return cancelled.get();
   }
 }

@@ -1,5 +1,6 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.mcp;
 
+import io.promptd.mcp.http.RequestEvent;
 import io.promptd.mcp.http.internal.auth.Gate;
 import io.promptd.mcp.http.internal.auth.Guard;
 import io.promptd.mcp.http.internal.exchange.Eras;
@@ -26,14 +27,14 @@ import org.jspecify.annotations.Nullable;
  * The Streamable HTTP endpoint: after the gate (Host, Origin, credentials), the method, Accept and size checks, then
  * the era is decided and the request goes to the legacy or the modern endpoint.
  */
-final class McpEndpoint implements Route {
+public final class McpEndpoint implements Route {
   private final Gate gate;
   private final int maxBodyBytes;
   private final LegacyEndpoint legacy;
   private final ModernEndpoint modern;
   private final StreamLimit streams;
 
-  McpEndpoint(
+  public McpEndpoint(
       Gate gate,
       int maxBodyBytes,
       LegacyEndpoint legacy,
@@ -83,7 +84,7 @@ final class McpEndpoint implements Route {
    * Serves a POST on the thread that parsed it: its checks, then its body if it has arrived whole, with {@code
    * inline} running what cannot block right here; a body still arriving is read by {@code elsewhere}'s thread.
    */
-  void postInline(Exchange ex, Runner inline, Consumer<Work> elsewhere) {
+  public void postInline(Exchange ex, Runner inline, Consumer<Work> elsewhere) {
     if (!gate.admitted(ex) || !postHeadersOk(ex)) {
       return; // refused
     }
@@ -189,7 +190,7 @@ final class McpEndpoint implements Route {
   }
 
   /** Notes the era, method and prompt of a decoded body for its request event: map look-ups, no second parse. */
-  static void describe(Exchange ex, RequestEvent.Era era, Incoming in) {
+  public static void describe(Exchange ex, RequestEvent.Era era, Incoming in) {
     switch (in) {
       case Incoming.Single(Request r) ->
         ex.describe(era, r.method(), promptOf(r.method(), r.params()));

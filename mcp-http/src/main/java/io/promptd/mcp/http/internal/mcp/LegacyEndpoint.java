@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.mcp;
 
 import io.promptd.mcp.http.internal.auth.Guard;
 import io.promptd.mcp.http.internal.exchange.CallerKey;
@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * first (elicitation); anything the session says unprompted goes to its GET stream, with event ids for {@code
  * Last-Event-ID} resumption.
  */
-final class LegacyEndpoint {
+public final class LegacyEndpoint {
   private static final int EVENT_LOG_CAPACITY = 256;
 
   private final McpServer server;
@@ -43,7 +43,7 @@ final class LegacyEndpoint {
   /**
    * @param shared replica-independent sessions (signed ids, a session store), or null for sessions of this process
    */
-  LegacyEndpoint(
+  public LegacyEndpoint(
       McpServer server,
       SessionRegistry sessions,
       Duration keepAlive,
