@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.route.Mounts;
 import io.promptd.mcp.http.internal.session.SessionClock;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.StreamQueue;

@@ -2,6 +2,7 @@ package io.promptd.mcp.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.http.internal.route.Mounts;
 import io.promptd.mcp.http.internal.session.SessionClock;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.StreamQueue;

@@ -1,15 +1,18 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.route;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.http.HttpMount;
+import io.promptd.mcp.http.MountRequest;
+import io.promptd.mcp.http.MountResponse;
 import io.promptd.mcp.http.internal.auth.ResourceServer;
 import io.promptd.mcp.http.internal.sse.SseTransportEndpoint;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The embedder's mounts of one listener, by path, checked as they are added; for {@link HttpTransportBuilder}. */
-final class Mounts {
+/** The embedder's mounts of one listener, by path, checked as they are added; for {@link io.promptd.mcp.http.HttpTransportBuilder}. */
+public final class Mounts {
   private final String method;
   private final boolean mcpPort;
   private final Map<String, HttpMount> byPath = new LinkedHashMap<>();
@@ -18,13 +21,13 @@ final class Mounts {
    * @param method the builder method that adds them, for messages
    * @param mcpPort whether they are the MCP port's, where the old HTTP+SSE transport and the OAuth metadata live too
    */
-  Mounts(String method, boolean mcpPort) {
+  public Mounts(String method, boolean mcpPort) {
     this.method = method;
     this.mcpPort = mcpPort;
   }
 
   /** Adds a mount; throws {@link IllegalArgumentException} when its path is not absolute, the transport's, or taken. */
-  void add(String path, HttpMount mount) {
+  public void add(String path, HttpMount mount) {
     requireNonNull(path, "HttpTransportBuilder." + method + ": path");
     requireNonNull(mount, "HttpTransportBuilder." + method + ": mount");
     if (!path.startsWith("/")) {
@@ -47,8 +50,8 @@ final class Mounts {
     byPath.put(path, mount);
   }
 
-  /** A mount served behind the MCP endpoint's authentication ({@link HttpTransportBuilder#authenticatedMount}). */
-  record Authenticated(HttpMount inner) implements HttpMount {
+  /** A mount served behind the MCP endpoint's authentication ({@link io.promptd.mcp.http.HttpTransportBuilder#authenticatedMount}). */
+  public record Authenticated(HttpMount inner) implements HttpMount {
     @Override
     public void serve(MountRequest request, MountResponse response) throws java.io.IOException {
       inner.serve(request, response);
@@ -64,7 +67,7 @@ final class Mounts {
   }
 
   /** The mounts by path, in the order they were added. */
-  Map<String, HttpMount> byPath() {
+  public Map<String, HttpMount> byPath() {
     return Collections.unmodifiableMap(new LinkedHashMap<>(byPath));
   }
 }

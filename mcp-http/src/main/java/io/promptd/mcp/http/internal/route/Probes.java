@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.route;
 
 import io.promptd.mcp.http.internal.auth.Gate;
 import io.promptd.mcp.http.internal.auth.HostCheck;
@@ -13,24 +13,24 @@ import java.util.List;
  * alike: no token needed and nothing said beyond the failing checks' names, but {@code Host} checked as the listener
  * does. They are never held by a start's hold and raise no request event.
  */
-final class Probes implements Route {
+public final class Probes implements Route {
   /** Liveness: 200 while the server runs. */
-  static final String HEALTHZ = "/healthz";
+  public static final String HEALTHZ = "/healthz";
   /** Readiness: 200 when every readiness check passes, else 503 naming the ones that fail. */
-  static final String READYZ = "/readyz";
+  public static final String READYZ = "/readyz";
 
   private final Gate gate;
   private final HostCheck hosts;
   private final Telemetry telemetry;
 
-  Probes(Gate gate, HostCheck hosts, Telemetry telemetry) {
+  public Probes(Gate gate, HostCheck hosts, Telemetry telemetry) {
     this.gate = gate;
     this.hosts = hosts;
     this.telemetry = telemetry;
   }
 
   /** Serves both probes on {@code router}. */
-  void mountOn(Router router) {
+  public void mountOn(Router router) {
     router.mount(HEALTHZ, this);
     router.mount(READYZ, this);
   }

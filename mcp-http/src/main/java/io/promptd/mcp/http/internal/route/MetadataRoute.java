@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.route;
 
 import io.promptd.mcp.http.internal.auth.Gate;
 import io.promptd.mcp.http.internal.auth.ResourceServer;
@@ -10,17 +10,17 @@ import io.promptd.mcp.http.internal.exchange.Router;
  * The OAuth Protected Resource Metadata (RFC 9728): served without a token, since it tells clients how to get one,
  * but after the Host and Origin checks.
  */
-final class MetadataRoute implements Route {
+public final class MetadataRoute implements Route {
   private final Gate gate;
   private final ResourceServer resource;
 
-  MetadataRoute(Gate gate, ResourceServer resource) {
+  public MetadataRoute(Gate gate, ResourceServer resource) {
     this.gate = gate;
     this.resource = resource;
   }
 
   /** Serves every metadata path on {@code router}. */
-  void mountOn(Router router) {
+  public void mountOn(Router router) {
     resource.metadataPaths().forEach(p -> router.mount(p, this));
   }
 

@@ -1,5 +1,8 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.route;
 
+import io.promptd.mcp.http.HttpMount;
+import io.promptd.mcp.http.MountRequest;
+import io.promptd.mcp.http.MountResponse;
 import io.promptd.mcp.http.internal.auth.Gate;
 import io.promptd.mcp.http.internal.auth.Guard;
 import io.promptd.mcp.http.internal.auth.HostCheck;
@@ -11,12 +14,12 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /** An embedder's {@link HttpMount} as a route: the listener's checks, then the mount, seeing no Jetty type. */
-final class MountRoute implements Route {
+public final class MountRoute implements Route {
   private final Gate gate;
   private final HostCheck hosts;
   private final HttpMount mount;
 
-  MountRoute(Gate gate, HostCheck hosts, HttpMount mount) {
+  public MountRoute(Gate gate, HostCheck hosts, HttpMount mount) {
     this.gate = gate;
     this.hosts = hosts;
     this.mount = mount;
