@@ -1,5 +1,14 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.auth.Gate;
+import io.promptd.mcp.http.internal.exchange.Exchange;
+import io.promptd.mcp.http.internal.exchange.HeadDeadline;
+import io.promptd.mcp.http.internal.exchange.Route;
+import io.promptd.mcp.http.internal.exchange.Router;
+import io.promptd.mcp.http.internal.exchange.Runner;
+import io.promptd.mcp.http.internal.exchange.Telemetry;
+import io.promptd.mcp.http.internal.exchange.Work;
+import io.promptd.mcp.http.internal.mcp.McpEndpoint;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Duration;

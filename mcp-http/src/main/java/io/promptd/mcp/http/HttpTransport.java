@@ -1,5 +1,26 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.auth.Authenticator;
+import io.promptd.mcp.http.internal.auth.BearerToken;
+import io.promptd.mcp.http.internal.auth.Gate;
+import io.promptd.mcp.http.internal.auth.Guard;
+import io.promptd.mcp.http.internal.auth.HostCheck;
+import io.promptd.mcp.http.internal.auth.IssuerKeys;
+import io.promptd.mcp.http.internal.auth.ResourceServer;
+import io.promptd.mcp.http.internal.auth.TokenVerifier;
+import io.promptd.mcp.http.internal.exchange.HeadDeadline;
+import io.promptd.mcp.http.internal.exchange.Router;
+import io.promptd.mcp.http.internal.exchange.StreamLimit;
+import io.promptd.mcp.http.internal.exchange.Telemetry;
+import io.promptd.mcp.http.internal.mcp.McpEndpoint;
+import io.promptd.mcp.http.internal.mcp.ModernEndpoint;
+import io.promptd.mcp.http.internal.route.MetadataRoute;
+import io.promptd.mcp.http.internal.route.MountRoute;
+import io.promptd.mcp.http.internal.route.Probes;
+import io.promptd.mcp.http.internal.session.SessionRegistry;
+import io.promptd.mcp.http.internal.session.SharedSessions;
+import io.promptd.mcp.http.internal.sse.SseRoute;
+import io.promptd.mcp.http.internal.sse.SseTransportEndpoint;
 import io.promptd.mcp.server.McpServer;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -32,7 +53,7 @@ import org.jspecify.annotations.Nullable;
 public final class HttpTransport implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
 
-  private final HttpTransportBuilder config;
+  private final HttpConfig config;
   private final SessionRegistry sessions;
   private final @Nullable SharedSessions shared;
   private final ModernEndpoint modern;
@@ -50,78 +71,98 @@ public final class HttpTransport implements AutoCloseable {
   private volatile boolean started;
   private volatile boolean closed;
 
-  HttpTransport(HttpTransportBuilder b, McpServer server, @Nullable TlsFiles tls) {
+  HttpTransport(HttpConfig b) {
+    TlsFiles tls = b.openTls(); // first: as the builder did before making the transport
+    McpServer server = b.server();
     this.config = b;
-    StreamLimit streams = new StreamLimit(b.limits.maxStreamsPerClient());
+    StreamLimit streams = new StreamLimit(b.limits().maxStreamsPerClient());
     ServedEndpoint main =
-        new ServedEndpoint(b, b.path, server, b.catalogVersion, true, gate, streams);
+        new ServedEndpoint(b, b.path(), server, b.catalogVersion(), true, gate, streams);
     this.sessions = main.sessions;
     this.modern = main.modern;
     this.shared = main.shared;
-    this.further = b.endpoints.stream()
+    this.further = b.endpoints().stream()
         .map(e ->
             new ServedEndpoint(b, e.path(), e.server(), e.catalogVersion(), false, gate, streams))
         .toList();
-    Map<String, BooleanSupplier> checks = new LinkedHashMap<>(b.readinessChecks);
-    if (b.oauth != null) {
+    Map<String, BooleanSupplier> checks = new LinkedHashMap<>(b.readinessChecks());
+    if (b.oauth() != null) {
       checks.putIfAbsent(
           "oauth issuer keys fetched", this::authReady); // no token can be accepted until they are
     }
-    this.telemetry = new Telemetry(b.requestListeners, checks);
+    this.telemetry = new Telemetry(
+        b.requestListeners(),
+        checks,
+        (time,
+            transport,
+            httpMethod,
+            era,
+            method,
+            prompt,
+            outcome,
+            status,
+            errorCode,
+            duration,
+            subject) -> RequestEvent.builder(time, transport)
+            .request(httpMethod, era, method, prompt)
+            .ended(outcome, status, errorCode, duration)
+            .subject(subject)
+            .build());
     this.sse = new SseTransportEndpoint(
         server,
-        b.limits.maxBodyBytes(),
-        b.keepAliveInterval,
-        b.streamLimits,
-        b.limits.maxSessions(),
-        b.limits.maxSessionsPerCaller(),
+        b.limits().maxBodyBytes(),
+        b.keepAliveInterval(),
+        b.streamLimits(),
+        b.limits().maxSessions(),
+        b.limits().maxSessionsPerCaller(),
         sessions::size);
     McpEndpoint endpoint = main.route;
     // The MCP endpoint first: the first route mounted at a path wins, and nothing hides the
     // endpoint.
-    this.router = new Router(ex -> ex.refuse(404, "Not Found: the MCP endpoint is " + b.path));
-    router.mount(b.path, endpoint);
+    this.router = new Router(ex -> ex.refuse(404, "Not Found: the MCP endpoint is " + b.path()));
+    router.mount(b.path(), endpoint);
     further.forEach(e -> router.mount(e.path, e.route));
     new Probes(gate, gate::forbidden, telemetry).mountOn(router);
     new SseRoute(gate, sse, streams).mountOn(router);
-    b.mounts.byPath().forEach((p, m) -> router.mount(p, new MountRoute(gate, gate::forbidden, m)));
-    AdminListener admin = b.adminHost == null
+    b.mounts().forEach((p, m) -> router.mount(p, new MountRoute(gate, gate::forbidden, m)));
+    String adminHost = b.adminHost();
+    AdminListener admin = adminHost == null
         ? null
         : new AdminListener(
-            b.adminHost,
-            b.adminPort,
-            b.adminMounts.byPath().entrySet().stream()
+            adminHost,
+            b.adminPort(),
+            b.adminMounts().entrySet().stream()
                 .map(e -> new AdminListener.Mounted(e.getKey(), e.getValue()))
                 .toList());
     HeadDeadline deadline =
-        new HeadDeadline(b.limits.requestHeaderTimeout(), b.limits.minRequestDataRate());
+        new HeadDeadline(b.limits().requestHeaderTimeout(), b.limits().minRequestDataRate());
     this.handler = new Dispatcher(
         router,
         endpoint,
         admin == null ? null : adminRouter(admin, gate, telemetry),
         gate,
         telemetry,
-        b.hold,
+        b.hold(),
         deadline);
-    OAuthSettings o = b.oauth;
-    this.issuerKeys = o == null ? null : new IssuerKeys(o.issuer(), b.keyRefreshInterval);
+    OAuthSettings o = b.oauth();
+    this.issuerKeys = o == null ? null : new IssuerKeys(o.issuer(), b.keyRefreshInterval());
     // With OAuth: room for an access token up to the verifier's limit, so that a larger one gets
     // its 401, not a 431.
     // The idle timeout is longer than the keep-alive interval, so that quiet SSE streams are not
     // cut by the server.
     this.jetty = new JettyServer(
-        b.host,
-        b.port,
+        b.host(),
+        b.port(),
         handler,
-        Duration.ofMillis(Math.max(30_000, b.keepAliveInterval.toMillis() * 3)),
+        Duration.ofMillis(Math.max(30_000, b.keepAliveInterval().toMillis() * 3)),
         o == null ? 0 : 2 * TokenVerifier.MAX_TOKEN_CHARS,
         new JettyServer.Connections(
             deadline,
-            b.limits.maxConnectionsPerAddress(),
-            b.limits.maxConnections(),
-            b.trustedProxies),
+            b.limits().maxConnectionsPerAddress(),
+            b.limits().maxConnections(),
+            b.trustedProxies()),
         tls,
-        b.acceptedSendBufferSize,
+        b.acceptedSendBufferSize(),
         admin);
   }
 
@@ -161,27 +202,27 @@ public final class HttpTransport implements AutoCloseable {
       close();
       if (causedBy(e, BindException.class)) {
         throw new IOException(
-            "cannot listen on " + config.host + ":" + config.port + ": the address is in use"
+            "cannot listen on " + config.host() + ":" + config.port() + ": the address is in use"
                 + " (another server on that port?); choose another port, or 0 for any free one",
             e);
       }
       throw e instanceof IOException io
           ? io
           : new IOException(
-              "could not start the HTTP server on " + config.host + ":" + config.port, e);
+              "could not start the HTTP server on " + config.host() + ":" + config.port(), e);
     }
     started = true;
-    Authenticator auth =
-        config.bearerToken != null ? new BearerToken(config.bearerToken) : Authenticator.NONE;
-    OAuthSettings o = config.oauth;
+    String token = config.bearerToken();
+    Authenticator auth = token != null ? new BearerToken(token) : Authenticator.NONE;
+    OAuthSettings o = config.oauth();
     IssuerKeys keys = issuerKeys;
     if (o != null && keys != null) {
       keys.start(); // in the background: an unreachable issuer does not stop the server from
       // starting
       // The resource is what clients use: the first public URL when there is one, else the local
       // URI.
-      URI resource = config.publicUrls.isEmpty() ? uri() : config.publicUrls.getFirst();
-      ResourceServer rs = new ResourceServer(o, resource, config.path, keys);
+      URI resource = config.publicUrls().isEmpty() ? uri() : config.publicUrls().getFirst();
+      ResourceServer rs = new ResourceServer(o, resource, config.path(), keys);
       new MetadataRoute(gate, rs).mountOn(router);
       oauth = rs;
       auth = rs;
@@ -189,7 +230,11 @@ public final class HttpTransport implements AutoCloseable {
     handler.opening();
     gate.open(
         new Guard(
-            port(), config.host, config.publicUrls, config.allowedHosts, config.allowedOrigins),
+            port(),
+            config.host(),
+            config.publicUrls(),
+            config.allowedHosts(),
+            config.allowedOrigins()),
         auth);
     LOG.log(Level.DEBUG, "MCP endpoint at {0}", uri());
     return this;
@@ -209,7 +254,7 @@ public final class HttpTransport implements AutoCloseable {
    */
   public URI uri() {
     port(); // started?
-    return jetty.uri(config.path);
+    return jetty.uri(config.path());
   }
 
   /**
@@ -218,12 +263,12 @@ public final class HttpTransport implements AutoCloseable {
    */
   public List<URI> reachableUris() {
     port(); // started?
-    return config.publicUrls.isEmpty() ? jetty.reachableUris(config.path) : publicUris();
+    return config.publicUrls().isEmpty() ? jetty.reachableUris(config.path()) : publicUris();
   }
 
   /** The public URLs clients use to reach the endpoint, as configured; empty when none were. */
   public List<URI> publicUris() {
-    return List.copyOf(config.publicUrls);
+    return List.copyOf(config.publicUrls());
   }
 
   /**
@@ -330,13 +375,15 @@ public final class HttpTransport implements AutoCloseable {
       }
       sessions.closeAll();
       further.forEach(ServedEndpoint::closeSessions);
-      if (!handler.drain(config.shutdownTimeout, () -> {
+      if (!handler.drain(config.shutdownTimeout(), () -> {
         modern.closeAll();
         further.forEach(e -> e.modern.closeAll());
         sse.closeAll();
       })) {
         LOG.log(
-            Level.WARNING, "some HTTP requests did not finish within {0}", config.shutdownTimeout);
+            Level.WARNING,
+            "some HTTP requests did not finish within {0}",
+            config.shutdownTimeout());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -2,17 +2,15 @@ package io.promptd.mcp.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.http.internal.route.Mounts;
+import io.promptd.mcp.http.internal.session.SessionClock;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.StreamQueue;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BooleanSupplier;
@@ -25,89 +23,32 @@ public final class HttpTransportBuilder {
   /** How long a legacy session under a session secret lives at most, by default: a working day and then some. */
   public static final Duration DEFAULT_SESSION_MAX_AGE = Duration.ofHours(24);
 
-  @Nullable
-  McpServer server;
-
-  String host = "127.0.0.1";
-  int port = 0;
-  String path = "/mcp";
-  final List<String> allowedOrigins = new ArrayList<>();
-  final List<String> allowedHosts = new ArrayList<>();
-  final List<URI> publicUrls = new ArrayList<>();
-
-  @Nullable
-  TrustedProxies trustedProxies;
-
-  @Nullable
-  Path tlsCert;
-
-  @Nullable
-  Path tlsKey;
-
-  Duration tlsReloadInterval = Duration.ofSeconds(5);
-
-  @Nullable
-  String bearerToken;
-
-  @Nullable
-  OAuthSettings oauth;
-
-  Duration keyRefreshInterval = Duration.ofSeconds(15);
-  HttpLimits limits = HttpLimits.DEFAULTS;
-  Duration sessionIdleTimeout = Duration.ofMinutes(30);
-  SessionClock sessionClock = SessionClock.SYSTEM;
-  Duration sessionMaxAge = DEFAULT_SESSION_MAX_AGE;
-  byte @Nullable [] sessionSecret;
-
-  @Nullable
-  SessionStore sessionStore;
-
-  @Nullable
-  LongSupplier catalogVersion;
-
-  Duration keepAliveInterval = Duration.ofSeconds(15);
-  Duration streamAfter = Duration.ofSeconds(1);
-  Duration shutdownTimeout = Duration.ofSeconds(10);
-  StreamQueue.Limits streamLimits = StreamQueue.Limits.DEFAULT;
-  int acceptedSendBufferSize = -1;
-  final List<Consumer<RequestEvent>> requestListeners = new ArrayList<>();
-  final Map<String, BooleanSupplier> readinessChecks = new LinkedHashMap<>();
-  Dispatcher.@Nullable Hold hold;
-  final Mounts mounts = new Mounts("mount", true);
-  final List<Further> endpoints = new ArrayList<>();
-
-  /** A further MCP endpoint: its path, its server and the version its event ids carry (null: the server's). */
-  record Further(String path, McpServer server, @Nullable LongSupplier catalogVersion) {}
-
-  @Nullable
-  String adminHost;
-
-  int adminPort;
-  final Mounts adminMounts = new Mounts("adminMount", false);
+  /** What was set so far. */
+  private final HttpSettings state = new HttpSettings();
 
   HttpTransportBuilder() {}
 
   /** How far an SSE stream may fall behind before it is closed (default 1,000 messages or 30 s); for tests. */
   HttpTransportBuilder streamLimits(StreamQueue.Limits limits) {
-    this.streamLimits = requireNonNull(limits, "streamLimits");
+    state.streamLimits = requireNonNull(limits, "streamLimits");
     return this;
   }
 
   /** The socket send buffer of accepted connections, in bytes (default: the system's); for tests. */
   HttpTransportBuilder acceptedSendBufferSize(int bytes) {
-    this.acceptedSendBufferSize = bytes;
+    state.acceptedSendBufferSize = bytes;
     return this;
   }
 
   /** The MCP server to serve (required). The transport does not close it. */
   public HttpTransportBuilder server(McpServer server) {
-    this.server = requireNonNull(server, "server");
+    state.server = requireNonNull(server, "server");
     return this;
   }
 
   /** The address to bind (default 127.0.0.1; anything else exposes the server beyond this machine). */
   public HttpTransportBuilder host(String host) {
-    this.host = requireNonNull(host, "host");
+    state.host = requireNonNull(host, "host");
     return this;
   }
 
@@ -117,7 +58,7 @@ public final class HttpTransportBuilder {
       throw new IllegalArgumentException(
           "HttpTransportBuilder.port: must be 0..65535, not " + port);
     }
-    this.port = port;
+    state.port = port;
     return this;
   }
 
@@ -128,21 +69,21 @@ public final class HttpTransportBuilder {
       throw new IllegalArgumentException(
           "HttpTransportBuilder.path: must start with '/', not '" + path + "'");
     }
-    this.path = path;
+    state.path = path;
     return this;
   }
 
   /** Further browser origins to accept, such as {@code https://app.example.com}; loopback ones always are. */
   public HttpTransportBuilder allowedOrigins(List<String> origins) {
     requireNonNull(origins, "allowedOrigins");
-    origins.forEach(o -> allowedOrigins.add(requireNonNull(o, "allowedOrigins element")));
+    origins.forEach(o -> state.allowedOrigins.add(requireNonNull(o, "allowedOrigins element")));
     return this;
   }
 
   /** Further {@code Host} header values ({@code name[:port]}) to accept, for use behind a name or a proxy. */
   public HttpTransportBuilder allowedHosts(List<String> hosts) {
     requireNonNull(hosts, "allowedHosts");
-    hosts.forEach(h -> allowedHosts.add(requireNonNull(h, "allowedHosts element")));
+    hosts.forEach(h -> state.allowedHosts.add(requireNonNull(h, "allowedHosts element")));
     return this;
   }
 
@@ -166,7 +107,7 @@ public final class HttpTransportBuilder {
           "HttpTransportBuilder.publicUrl: must be an http or https URL with a host (and no user, query or"
               + " fragment), not '" + url + "'");
     }
-    publicUrls.add(url);
+    state.publicUrls.add(url);
     return this;
   }
 
@@ -175,7 +116,7 @@ public final class HttpTransportBuilder {
    * #trustedProxies} with {@code 127.0.0.0/8} and {@code ::1}; false believes no proxy.
    */
   public HttpTransportBuilder trustProxy(boolean trust) {
-    this.trustedProxies = trust ? TrustedProxies.LOOPBACK : null;
+    state.trustedProxies = trust ? TrustedProxies.LOOPBACK : null;
     return this;
   }
 
@@ -192,7 +133,7 @@ public final class HttpTransportBuilder {
    */
   public HttpTransportBuilder trustedProxies(List<String> proxies) {
     requireNonNull(proxies, "HttpTransportBuilder.trustedProxies");
-    this.trustedProxies = proxies.isEmpty()
+    state.trustedProxies = proxies.isEmpty()
         ? null
         : TrustedProxies.parse(proxies, "HttpTransportBuilder.trustedProxies");
     return this;
@@ -203,7 +144,7 @@ public final class HttpTransportBuilder {
    * client, the deadline for a request's head ({@link HttpLimits#DEFAULTS} unless set).
    */
   public HttpTransportBuilder limits(HttpLimits limits) {
-    this.limits = requireNonNull(limits, "HttpTransportBuilder.limits");
+    state.limits = requireNonNull(limits, "HttpTransportBuilder.limits");
     return this;
   }
 
@@ -213,14 +154,14 @@ public final class HttpTransportBuilder {
    * new connections without a restart.
    */
   public HttpTransportBuilder tls(Path cert, Path key) {
-    this.tlsCert = requireNonNull(cert, "tls cert");
-    this.tlsKey = requireNonNull(key, "tls key");
+    state.tlsCert = requireNonNull(cert, "tls cert");
+    state.tlsKey = requireNonNull(key, "tls key");
     return this;
   }
 
   /** How often the TLS files are looked at for a renewal (default 5 s); for tests. */
   HttpTransportBuilder tlsReloadInterval(Duration interval) {
-    this.tlsReloadInterval = positive(interval, "tlsReloadInterval");
+    state.tlsReloadInterval = positive(interval, "tlsReloadInterval");
     return this;
   }
 
@@ -229,7 +170,7 @@ public final class HttpTransportBuilder {
     if (token != null && token.isBlank()) {
       throw new IllegalArgumentException("HttpTransportBuilder.bearerToken: must not be blank");
     }
-    this.bearerToken = token;
+    state.bearerToken = token;
     return this;
   }
 
@@ -238,25 +179,25 @@ public final class HttpTransportBuilder {
    * issuer (see {@link OAuthSettings}); null for none. Excludes {@link #bearerToken(String)}.
    */
   public HttpTransportBuilder oauth(@Nullable OAuthSettings settings) {
-    this.oauth = settings;
+    state.oauth = settings;
     return this;
   }
 
   /** The least time between two key-set refreshes caused by tokens naming unknown keys (default 15 s); for tests. */
   HttpTransportBuilder keyRefreshInterval(Duration interval) {
-    this.keyRefreshInterval = positive(interval, "keyRefreshInterval");
+    state.keyRefreshInterval = positive(interval, "keyRefreshInterval");
     return this;
   }
 
   /** How long a legacy session may sit unused before it expires (default 30 min). */
   public HttpTransportBuilder sessionIdleTimeout(Duration timeout) {
-    this.sessionIdleTimeout = positive(timeout, "sessionIdleTimeout");
+    state.sessionIdleTimeout = positive(timeout, "sessionIdleTimeout");
     return this;
   }
 
   /** The clock that session idle expiry goes by (default: the system's); for tests. */
   HttpTransportBuilder sessionClock(SessionClock clock) {
-    this.sessionClock = Objects.requireNonNull(clock, "HttpTransportBuilder.sessionClock");
+    state.sessionClock = Objects.requireNonNull(clock, "HttpTransportBuilder.sessionClock");
     return this;
   }
 
@@ -277,7 +218,7 @@ public final class HttpTransportBuilder {
       throw new IllegalArgumentException(
           "HttpTransportBuilder.sessionSecret: must be at least 16 bytes, not " + secret.length);
     }
-    this.sessionSecret = secret == null ? null : secret.clone();
+    state.sessionSecret = secret == null ? null : secret.clone();
     return this;
   }
 
@@ -288,7 +229,7 @@ public final class HttpTransportBuilder {
    * session (its DELETE or its expiry), so that a deleted id never comes back.
    */
   public HttpTransportBuilder sessionMaxAge(Duration maxAge) {
-    this.sessionMaxAge = positive(maxAge, "sessionMaxAge");
+    state.sessionMaxAge = positive(maxAge, "sessionMaxAge");
     return this;
   }
 
@@ -298,7 +239,7 @@ public final class HttpTransportBuilder {
    * default): each replica keeps its own, in memory.
    */
   public HttpTransportBuilder sessionStore(@Nullable SessionStore store) {
-    this.sessionStore = store;
+    state.sessionStore = store;
     return this;
   }
 
@@ -309,13 +250,13 @@ public final class HttpTransportBuilder {
    * order.
    */
   public HttpTransportBuilder catalogVersion(@Nullable LongSupplier version) {
-    this.catalogVersion = version;
+    state.catalogVersion = version;
     return this;
   }
 
   /** How often a quiet SSE stream gets a comment line, which also reveals clients that left (default 15 s). */
   public HttpTransportBuilder keepAliveInterval(Duration interval) {
-    this.keepAliveInterval = positive(interval, "keepAliveInterval");
+    state.keepAliveInterval = positive(interval, "keepAliveInterval");
     return this;
   }
 
@@ -324,13 +265,13 @@ public final class HttpTransportBuilder {
    * keep-alives notice a client that went away, and closing the stream cancels the request.
    */
   public HttpTransportBuilder streamAfter(Duration delay) {
-    this.streamAfter = positive(delay, "streamAfter");
+    state.streamAfter = positive(delay, "streamAfter");
     return this;
   }
 
   /** How long {@link HttpTransport#close()} waits for in-flight requests (default 10 s). */
   public HttpTransportBuilder shutdownTimeout(Duration timeout) {
-    this.shutdownTimeout = requireNonNull(timeout, "shutdownTimeout");
+    state.shutdownTimeout = requireNonNull(timeout, "shutdownTimeout");
     return this;
   }
 
@@ -340,7 +281,8 @@ public final class HttpTransportBuilder {
    * must be quick and must not block (hand slow work such as file writes to a queue). What it throws is logged.
    */
   public HttpTransportBuilder onRequest(Consumer<RequestEvent> listener) {
-    requestListeners.add(requireNonNull(listener, "HttpTransportBuilder.onRequest: listener"));
+    state.requestListeners.add(
+        requireNonNull(listener, "HttpTransportBuilder.onRequest: listener"));
     return this;
   }
 
@@ -359,7 +301,7 @@ public final class HttpTransportBuilder {
       throw new IllegalArgumentException(
           "HttpTransportBuilder.readinessCheck: name must not be blank");
     }
-    if (readinessChecks.putIfAbsent(name, ready) != null) {
+    if (state.readinessChecks.putIfAbsent(name, ready) != null) {
       throw new IllegalArgumentException(
           "HttpTransportBuilder.readinessCheck: '" + name + "' was added already");
     }
@@ -382,7 +324,7 @@ public final class HttpTransportBuilder {
       throw new IllegalArgumentException(
           "HttpTransportBuilder.holdRequestsUntil: atMost must be positive");
     }
-    this.hold = new Dispatcher.Hold(opened.toCompletableFuture(), atMost);
+    state.hold = new Dispatcher.Hold(opened.toCompletableFuture(), atMost);
     return this;
   }
 
@@ -397,7 +339,7 @@ public final class HttpTransportBuilder {
    * @throws IllegalArgumentException when the path is not absolute, is the transport's own, or is mounted already
    */
   public HttpTransportBuilder mount(String path, HttpMount mount) {
-    mounts.add(path, mount);
+    state.mounts.add(path, mount);
     return this;
   }
 
@@ -422,11 +364,11 @@ public final class HttpTransportBuilder {
     // The same checks as a mount's path, on a scratch list: the endpoint must not shadow the
     // transport's routes.
     new Mounts("endpoint", true).add(path, (request, response) -> {});
-    if (endpoints.stream().anyMatch(e -> e.path().equals(path))) {
+    if (state.endpoints.stream().anyMatch(e -> e.path().equals(path))) {
       throw new IllegalArgumentException(
           "HttpTransportBuilder.endpoint: " + path + " is an endpoint already");
     }
-    endpoints.add(new Further(path, server, catalogVersion));
+    state.endpoints.add(new HttpConfig.Further(path, server, catalogVersion));
     return this;
   }
 
@@ -441,7 +383,7 @@ public final class HttpTransportBuilder {
    */
   public HttpTransportBuilder authenticatedMount(String path, HttpMount mount) {
     requireNonNull(mount, "HttpTransportBuilder.authenticatedMount: mount");
-    mounts.add(path, new Mounts.Authenticated(mount));
+    state.mounts.add(path, new Mounts.Authenticated(mount));
     return this;
   }
 
@@ -461,8 +403,8 @@ public final class HttpTransportBuilder {
       throw new IllegalArgumentException(
           "HttpTransportBuilder.admin: port must be 0..65535, not " + port);
     }
-    this.adminHost = host;
-    this.adminPort = port;
+    state.adminHost = host;
+    state.adminPort = port;
     return this;
   }
 
@@ -474,7 +416,7 @@ public final class HttpTransportBuilder {
    * @throws IllegalArgumentException when the path is not absolute, is a probe's, or is mounted already
    */
   public HttpTransportBuilder adminMount(String path, HttpMount mount) {
-    adminMounts.add(path, mount);
+    state.adminMounts.add(path, mount);
     return this;
   }
 
@@ -488,61 +430,7 @@ public final class HttpTransportBuilder {
    * @throws UncheckedIOException when the TLS files cannot be read or do not form a pair
    */
   public HttpTransport build() {
-    McpServer s = server;
-    if (s == null) {
-      throw new IllegalStateException("HttpTransportBuilder.build: server(...) is required");
-    }
-    if (bearerToken != null && oauth != null) {
-      throw new IllegalStateException(
-          "HttpTransportBuilder.build: bearerToken(...) and oauth(...) exclude each"
-              + " other; use one");
-    }
-    if (!authenticates() && !Loopback.isLoopback(host)) {
-      throw new IllegalStateException(
-          "binding " + host + " would expose the server beyond this machine without"
-              + " authentication; require a bearer token or OAuth, or bind a loopback address");
-    }
-    if (!authenticates() && trustedProxies != null) {
-      for (URI url : publicUrls) {
-        if (!Loopback.isLoopbackName(url.getHost())) {
-          throw new IllegalStateException("serving " + url + " through a trusted proxy would expose"
-              + " the server beyond this machine without authentication; require a bearer token or"
-              + " OAuth");
-        }
-      }
-    }
-    if (mounts.has(path)) {
-      throw new IllegalStateException("HttpTransportBuilder.build: a mount is served at " + path
-          + "; the MCP path " + path + " would hide it");
-    }
-    for (Further e : endpoints) {
-      if (e.path().equals(path) || mounts.has(e.path())) {
-        throw new IllegalStateException("HttpTransportBuilder.build: the endpoint " + e.path()
-            + " is also " + (e.path().equals(path) ? "the main MCP path" : "a mount's path"));
-      }
-    }
-    if (!adminMounts.isEmpty() && adminHost == null) {
-      throw new IllegalStateException(
-          "HttpTransportBuilder.build: adminMount(...) needs admin(...)");
-    }
-    if (sessionStore != null && sessionSecret == null) {
-      throw new IllegalStateException(
-          "HttpTransportBuilder.build: sessionStore(...) needs sessionSecret(...):"
-              + " replicas must be able to check each other's session ids");
-    }
-    TlsFiles files = null;
-    if (tlsCert != null && tlsKey != null) {
-      try {
-        files = new TlsFiles(tlsCert, tlsKey, tlsReloadInterval);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return new HttpTransport(this, s, files);
-  }
-
-  private boolean authenticates() {
-    return bearerToken != null || oauth != null;
+    return new HttpTransport(state.config());
   }
 
   private static Duration positive(Duration d, String what) {

@@ -1,5 +1,8 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.auth.Guard;
+import io.promptd.mcp.http.internal.auth.Loopback;
+import io.promptd.mcp.http.internal.exchange.HeadDeadline;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;

@@ -1,5 +1,13 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.auth.Gate;
+import io.promptd.mcp.http.internal.exchange.StreamLimit;
+import io.promptd.mcp.http.internal.mcp.LegacyEndpoint;
+import io.promptd.mcp.http.internal.mcp.McpEndpoint;
+import io.promptd.mcp.http.internal.mcp.ModernEndpoint;
+import io.promptd.mcp.http.internal.session.SessionRegistry;
+import io.promptd.mcp.http.internal.session.SessionTokens;
+import io.promptd.mcp.http.internal.session.SharedSessions;
 import io.promptd.mcp.server.McpServer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -11,7 +19,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * One MCP endpoint of the transport's port and what it holds on its own: its legacy sessions (in memory, and in the
  * shared store under a secret of its own), its modern endpoint with its listen streams, and its route. The transport's
- * main endpoint is one; each {@link HttpTransportBuilder#endpoint further endpoint} is another, so a session opened on
+ * main endpoint is one; each {@link io.promptd.mcp.http.HttpTransportBuilder#endpoint further endpoint} is another, so a session opened on
  * one path is unknown on every other.
  */
 final class ServedEndpoint {
@@ -22,13 +30,13 @@ final class ServedEndpoint {
   final McpEndpoint route;
 
   /**
-   * Under the builder's session secret, a further endpoint's ids are signed with a key derived from it and the path,
+   * Under the configured session secret, a further endpoint's ids are signed with a key derived from it and the path,
    * so that they verify on that path only.
    *
    * @param main whether this is the transport's own endpoint (whose ids are signed with the secret itself, as before)
    */
   ServedEndpoint(
-      HttpTransportBuilder b,
+      HttpConfig b,
       String path,
       McpServer server,
       @Nullable LongSupplier catalogVersion,
@@ -37,13 +45,14 @@ final class ServedEndpoint {
       StreamLimit streams) {
     this.path = path;
     this.sessions = new SessionRegistry(
-        b.sessionIdleTimeout,
-        b.limits.maxSessions(),
-        b.limits.maxSessionsPerCaller(),
-        b.sessionClock);
-    this.modern = new ModernEndpoint(server, b.keepAliveInterval, b.streamAfter, b.streamLimits);
-    byte[] secret = b.sessionSecret;
-    SessionStore store = b.sessionStore;
+        b.sessionIdleTimeout(),
+        b.limits().maxSessions(),
+        b.limits().maxSessionsPerCaller(),
+        b.sessionClock());
+    this.modern =
+        new ModernEndpoint(server, b.keepAliveInterval(), b.streamAfter(), b.streamLimits());
+    byte[] secret = b.sessionSecret();
+    SessionStore store = b.sessionStore();
     this.shared = secret == null
         ? null
         : new SharedSessions(
@@ -52,13 +61,13 @@ final class ServedEndpoint {
             new SessionTokens(main ? secret : derive(secret, path)),
             store == null ? SessionStore.inMemory() : store,
             store != null,
-            b.sessionIdleTimeout,
-            b.sessionMaxAge,
-            b.streamLimits,
+            b.sessionIdleTimeout(),
+            b.sessionMaxAge(),
+            b.streamLimits(),
             catalogVersion == null ? server.prompts()::version : catalogVersion);
     LegacyEndpoint legacy =
-        new LegacyEndpoint(server, sessions, b.keepAliveInterval, b.streamLimits, shared);
-    this.route = new McpEndpoint(server, gate, b.limits.maxBodyBytes(), legacy, modern, streams);
+        new LegacyEndpoint(server, sessions, b.keepAliveInterval(), b.streamLimits(), shared);
+    this.route = new McpEndpoint(server, gate, b.limits().maxBodyBytes(), legacy, modern, streams);
   }
 
   /** HMAC-SHA256 of the path under the secret: the key of a further endpoint's session ids. */

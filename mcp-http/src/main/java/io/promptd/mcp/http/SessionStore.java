@@ -2,6 +2,7 @@ package io.promptd.mcp.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.http.internal.session.MemorySessionStore;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;

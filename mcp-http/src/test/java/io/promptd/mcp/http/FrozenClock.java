@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.session.SessionClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;

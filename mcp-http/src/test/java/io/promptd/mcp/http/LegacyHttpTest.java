@@ -4,6 +4,7 @@ import static io.promptd.mcp.http.TestClient.json;
 import static io.promptd.mcp.http.TestClient.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.http.internal.session.EventLog;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;

@@ -3,6 +3,7 @@ package io.promptd.mcp.http;
 import static io.promptd.mcp.http.TestClient.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.http.internal.sse.SseTransportEndpoint;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
