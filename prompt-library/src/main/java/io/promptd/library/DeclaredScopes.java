@@ -1,12 +1,12 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.FolderFile;
-import io.promptd.library.parse.FrontMatter;
-import io.promptd.library.parse.ParseException;
-import io.promptd.library.parse.Problems;
-import io.promptd.library.parse.SafeFiles;
-import io.promptd.library.parse.Scopes;
-import io.promptd.library.parse.YamlNode;
+import io.promptd.library.parse.text.FolderFile;
+import io.promptd.library.parse.text.FrontMatter;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.SafeFiles;
+import io.promptd.library.parse.text.Scopes;
+import io.promptd.library.parse.text.YamlNode;
 import java.nio.file.Path;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;

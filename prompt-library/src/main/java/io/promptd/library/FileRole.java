@@ -1,8 +1,8 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.FolderFile;
 import io.promptd.library.parse.ResourceParser;
+import io.promptd.library.parse.format.FileKind;
+import io.promptd.library.parse.text.FolderFile;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 
@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * is one more role, told apart here, and the index that reads it.
  */
 enum FileRole {
-  /** A prompt file of one of the {@link io.promptd.library.parse.PromptFormats formats}. */
+  /** A prompt file of one of the {@link io.promptd.library.parse.format.PromptFormats formats}. */
   PROMPT,
   /** A resource file, {@code NAME.resource.md}. */
   RESOURCE,

@@ -1,8 +1,8 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.FileAccess;
-import io.promptd.library.parse.ParseException;
-import io.promptd.library.parse.Root;
+import io.promptd.library.parse.text.FileAccess;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.FolderFile;
-import io.promptd.library.parse.ParseException;
-import io.promptd.library.parse.Problems;
-import io.promptd.library.parse.Root;
-import io.promptd.library.parse.SafeFiles;
+import io.promptd.library.parse.text.FolderFile;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.Root;
+import io.promptd.library.parse.text.SafeFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -2,8 +2,8 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.ParseException;
-import io.promptd.library.parse.Root;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Root;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;

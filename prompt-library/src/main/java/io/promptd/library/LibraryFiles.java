@@ -2,7 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.FileKind;
+import io.promptd.library.parse.format.FileKind;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HexFormat;

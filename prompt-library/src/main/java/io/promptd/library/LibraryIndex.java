@@ -1,11 +1,11 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.library.parse.PromptFile;
-import io.promptd.library.parse.PromptParser;
-import io.promptd.library.parse.Root;
+import io.promptd.library.parse.format.FileKind;
+import io.promptd.library.parse.format.PromptParser;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Root;
 import io.promptd.library.render.Definitions;
 import io.promptd.mcp.server.PromptDefinition;
 import java.nio.file.Path;

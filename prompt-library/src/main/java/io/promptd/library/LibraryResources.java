@@ -1,8 +1,8 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.AttachmentRefs;
-import io.promptd.library.parse.ParseException;
 import io.promptd.library.parse.ResourceFile;
+import io.promptd.library.parse.text.ParseException;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;

@@ -1,6 +1,6 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.ParseException;
+import io.promptd.library.parse.text.ParseException;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonBoolean;

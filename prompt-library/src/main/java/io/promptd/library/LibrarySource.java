@@ -2,7 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.Root;
+import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.PromptFormats;
-import io.promptd.library.parse.Root;
+import io.promptd.library.parse.format.FileKind;
+import io.promptd.library.parse.format.PromptFormats;
+import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package io.promptd.library;
 
 import io.promptd.library.parse.AttachmentRefs;
-import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.ParseException;
-import io.promptd.library.parse.Problems;
 import io.promptd.library.parse.ResourceFile;
 import io.promptd.library.parse.ResourceParser;
-import io.promptd.library.parse.Root;
-import io.promptd.library.parse.SafeFiles;
+import io.promptd.library.parse.format.FileKind;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.Root;
+import io.promptd.library.parse.text.SafeFiles;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.server.PromptDefinition;

@@ -1,7 +1,7 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.Root;
+import io.promptd.library.parse.format.FileKind;
+import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Finds the library files under a root — prompt files, resource files ({@code NAME.resource.md}) and folder files
  * ({@code _folder.yaml}), see {@link FileRole} — and the folders worth watching. Hidden folders are skipped except the
- * formats' folder pairs ({@link io.promptd.library.parse.PromptFormat#home()}: {@code .claude/commands},
+ * formats' folder pairs ({@link io.promptd.library.parse.format.PromptFormat#home()}: {@code .claude/commands},
  * {@code .github/prompts}, {@code .codex/prompts}, {@code .cursor/commands}, {@code .gemini/commands}) and
  * {@code .claude/skills}; so are
  * {@code node_modules}, {@code target}, {@code build} and {@code __pycache__}. Links to folders are not followed.

@@ -1,8 +1,8 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.FrontMatter;
-import io.promptd.library.parse.ParseException;
-import io.promptd.library.parse.YamlNode;
+import io.promptd.library.parse.text.FrontMatter;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.YamlNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,7 +1,7 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.Names;
-import io.promptd.library.parse.ParseException;
+import io.promptd.library.parse.text.Names;
+import io.promptd.library.parse.text.ParseException;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.EmbeddedResource;

@@ -1,9 +1,9 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.MediaTypes;
-import io.promptd.library.parse.ParseException;
-import io.promptd.library.parse.Root;
-import io.promptd.library.parse.SafeFiles;
+import io.promptd.library.parse.text.MediaTypes;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Root;
+import io.promptd.library.parse.text.SafeFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.MessageDigest;

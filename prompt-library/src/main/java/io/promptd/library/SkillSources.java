@@ -1,6 +1,6 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.Root;
+import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

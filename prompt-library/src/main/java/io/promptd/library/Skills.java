@@ -2,7 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.ParseException;
+import io.promptd.library.parse.text.ParseException;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.server.ResourceProvider;

@@ -1,9 +1,9 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.FolderFile;
-import io.promptd.library.parse.ParseException;
-import io.promptd.library.parse.Root;
+import io.promptd.library.parse.format.FileKind;
+import io.promptd.library.parse.text.FolderFile;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Root;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -5,7 +5,7 @@ import static java.nio.file.StandardWatchEventKinds.ENTRY_DELETE;
 import static java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY;
 import static java.nio.file.StandardWatchEventKinds.OVERFLOW;
 
-import io.promptd.library.parse.Root;
+import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.ClosedWatchServiceException;

@@ -2,7 +2,7 @@ package io.promptd.library;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.library.parse.Root;
+import io.promptd.library.parse.text.Root;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
