@@ -1,5 +1,6 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.parse.text.FolderFile;
 import io.promptd.library.parse.text.FrontMatter;
 import io.promptd.library.parse.text.ParseException;

@@ -1,5 +1,10 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.source.FileRole;
+import io.promptd.library.internal.source.FileSource;
+import io.promptd.library.internal.source.FolderWalker;
+import io.promptd.library.internal.source.Listing;
+import io.promptd.library.internal.source.Stamp;
 import io.promptd.library.parse.text.FolderFile;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Problems;
@@ -57,8 +62,8 @@ final class FolderDefaults {
   }
 
   /** Reads the folder files a load's listing found. */
-  void loadAll(List<Scanner.Found> found) {
-    for (Scanner.Found f : found) {
+  void loadAll(List<FolderWalker.Found> found) {
+    for (FolderWalker.Found f : found) {
       Path folder = f.file().getParent();
       if (folder != null && !folders.containsKey(folder)) {
         folders.put(folder, parse(f.root(), f.file(), f.stamp(), null));
@@ -115,7 +120,7 @@ final class FolderDefaults {
         }
       }
       if (source.isFolder(path)) {
-        for (Scanner.Found f : listing.under(root, path)) {
+        for (FolderWalker.Found f : listing.under(root, path)) {
           if (f.role() == FileRole.FOLDER) {
             visit(root, f.file(), affected);
           }
@@ -178,7 +183,7 @@ final class FolderDefaults {
   }
 
   /** The folder files that appeared, vanished or changed size or modification time compared with {@code now}. */
-  Set<Path> changedSince(Map<Path, Scanner.Found> now) {
+  Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
       if (found.role() != FileRole.FOLDER) {

@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.internal.source.FolderWalker;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.library.parse.format.FileKind;
 import io.promptd.library.parse.format.PromptFormats;
@@ -76,7 +77,7 @@ public final class Importer {
     for (Path dir = file.getParent();
         dir != null && dir.startsWith(root.path());
         dir = dir.getParent()) {
-      if (!Scanner.wanted(root, dir)) {
+      if (!FolderWalker.wanted(root, dir)) {
         return false;
       }
     }

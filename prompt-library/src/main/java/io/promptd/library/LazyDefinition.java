@@ -1,5 +1,6 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.source.FileSource;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.library.parse.PromptFile;
 import io.promptd.library.parse.format.FileKind;

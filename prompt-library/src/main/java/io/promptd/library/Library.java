@@ -2,6 +2,14 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.internal.skills.LibrarySkills;
+import io.promptd.library.internal.skills.SkillFolder;
+import io.promptd.library.internal.skills.SkillPrompts;
+import io.promptd.library.internal.source.FileSource;
+import io.promptd.library.internal.source.FolderSource;
+import io.promptd.library.internal.source.FolderWalker;
+import io.promptd.library.internal.source.Listing;
+import io.promptd.library.internal.source.SnapshotSource;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Root;
 import io.promptd.mcp.protocol.Completion;
@@ -35,7 +43,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Reads {@code NAME.prompt.md} files (YAML front matter and a Mustache body), Claude Code commands under
  * {@code .claude/commands/}, VS Code prompt files under {@code .github/prompts/}, and {@code NAME.resource.md}
  * resource files; the files prompts attach are served as {@code promptd:///PATH} resources. Every folder holding a
- * {@code SKILL.md} (under a root, or under a project's {@code .claude/skills}) is read as an Agent Skill, checked and
+ * {@code SKILL.md} (under a root, or under a project's {@code .claude/skills}) is read as an Agent SkillFolder, checked and
  * reloaded like a prompt file, and served through the Skills extension by {@link #skillProvider()}. A {@code scopes} key in
  * front matter, or in a {@code _folder.yaml} for a folder and those below it, limits who may see a prompt or resource
  * once the server authorizes callers (see {@link io.promptd.mcp.spi.Caller}). A file with errors is not
@@ -219,7 +227,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
       skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), List.of());
     });
     versions.clear(catalog.size());
-    Map<String, Skill> skillsServed = skillPrompts.served();
+    Map<String, SkillFolder> skillsServed = skillPrompts.served();
     catalog.all().forEach(d -> versions.note(d.name(), prompts, skillsServed));
     state = new State(before.version() + 1, resourceIndex.snapshot(prompts.attaching()), skills);
     announceSkills(before.skills(), skills);
@@ -326,7 +334,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
    * The skills served, sorted by path: one immutable snapshot, the same for every caller (scopes are carried, not
    * applied here). Package-private until the Skills extension gives them a public shape.
    */
-  List<Skill> skills() {
+  List<SkillFolder> skills() {
     return state.skills().skills();
   }
 
@@ -457,7 +465,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
         throw new IllegalStateException("Library.watch: the library is closed");
       }
       if (watcher == null) {
-        Map<Path, Scanner.Found> seen = new HashMap<>();
+        Map<Path, FolderWalker.Found> seen = new HashMap<>();
         watcher = source.watch(this::reloadWatched, f -> seen.put(f.file(), f));
         // Whatever changed between the load and now raised no event: compare what registration
         // walked past.
@@ -515,7 +523,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
         });
         skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), updates.keySet());
       });
-      Map<String, Skill> skillsServed = skillPrompts.served();
+      Map<String, SkillFolder> skillsServed = skillPrompts.served();
       updates.keySet().forEach(name -> versions.note(name, prompts, skillsServed));
       skillsServed.keySet().forEach(name -> versions.note(name, prompts, skillsServed));
       boolean attachedChanged = snapshot.attachments().values().stream()

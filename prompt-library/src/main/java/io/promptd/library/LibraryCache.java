@@ -1,5 +1,7 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.source.FileSource;
+import io.promptd.library.internal.source.Stamp;
 import io.promptd.library.parse.text.Root;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,5 +1,10 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.source.FileRole;
+import io.promptd.library.internal.source.FileSource;
+import io.promptd.library.internal.source.FolderWalker;
+import io.promptd.library.internal.source.Listing;
+import io.promptd.library.internal.source.Stamp;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.library.parse.PromptFile;
 import io.promptd.library.parse.format.FileKind;
@@ -188,7 +193,7 @@ final class LibraryIndex {
     if (source.isFolder(path)) {
       // A new folder, or a rescan after the watcher overflowed: read what is there, drop what is
       // gone.
-      for (Scanner.Found f : listing.under(root, path)) {
+      for (FolderWalker.Found f : listing.under(root, path)) {
         if (f.role() == FileRole.PROMPT) {
           reparse.add(f.file());
         }
@@ -450,7 +455,7 @@ final class LibraryIndex {
   }
 
   /** The prompt files that appeared, vanished or changed size or modification time compared with {@code now}. */
-  Set<Path> changedSince(Map<Path, Scanner.Found> now) {
+  Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
       if (found.role() != FileRole.PROMPT) {

@@ -1,5 +1,8 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.source.FileRole;
+import io.promptd.library.internal.source.FileSource;
+import io.promptd.library.internal.source.FolderWalker;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.library.parse.format.FileKind;
 import io.promptd.library.parse.format.PromptParser;
@@ -38,7 +41,7 @@ final class LibraryLoad {
   private final FileSource source;
   private final LibraryOptions options;
   private final LibraryIndex index;
-  private final List<Scanner.Found> loading = new ArrayList<>();
+  private final List<FolderWalker.Found> loading = new ArrayList<>();
   private final List<Future<ParseResult>> parsing = new ArrayList<>();
   private final Map<Path, Boolean> folders = new ConcurrentHashMap<>();
   private int skipped;
@@ -57,9 +60,9 @@ final class LibraryLoad {
       SkillIndex skills,
       LibraryCache cache)
       throws IOException {
-    List<Scanner.Found> resourceFiles = new ArrayList<>();
-    List<Scanner.Found> folderFiles = new ArrayList<>();
-    List<Scanner.Found> skillFiles = new ArrayList<>();
+    List<FolderWalker.Found> resourceFiles = new ArrayList<>();
+    List<FolderWalker.Found> folderFiles = new ArrayList<>();
+    List<FolderWalker.Found> skillFiles = new ArrayList<>();
     LibraryLoad load = new LibraryLoad(source, options, prompts);
     Map<String, IndexFormat.Cached> cached;
     List<PromptDefinition> served;
@@ -70,7 +73,7 @@ final class LibraryLoad {
       AtomicReference<@Nullable Future<Map<String, IndexFormat.Cached>>> reading =
           new AtomicReference<>(cache.worthReading(0) ? pool.submit(cache::read) : null);
       int[] promptFiles = {0};
-      List<Scanner.Found> waiting = new ArrayList<>();
+      List<FolderWalker.Found> waiting = new ArrayList<>();
       AtomicReference<Map<String, IndexFormat.Cached>> index = new AtomicReference<>();
       for (Root root : source.roots()) {
         source.list(root, root.path(), f -> {
@@ -106,7 +109,7 @@ final class LibraryLoad {
       if (index.get() == null) {
         prompts.expect(cached.size());
       }
-      for (Scanner.Found f : waiting) {
+      for (FolderWalker.Found f : waiting) {
         load.restoreOrSubmit(f, cached, pool);
       }
       folders.loadAll(folderFiles); // before finish, which applies them to the prompts
@@ -119,7 +122,7 @@ final class LibraryLoad {
 
   /** Serves a listed prompt file from the index if it vouches for it, else parses it. */
   private void restoreOrSubmit(
-      Scanner.Found f, Map<String, IndexFormat.Cached> index, ExecutorService pool) {
+      FolderWalker.Found f, Map<String, IndexFormat.Cached> index, ExecutorService pool) {
     IndexFormat.Cached c = index.isEmpty() ? null : index.get(f.file().toString());
     if (c == null || !restore(f, c)) {
       submit(f, pool);
@@ -147,7 +150,7 @@ final class LibraryLoad {
    * Starts parsing a prompt file found by the load's listing, on {@code pool}: the parsing overlaps the listing's
    * system calls. Files over {@link LibraryOptions#maxFiles} are counted, not read.
    */
-  void submit(Scanner.Found f, ExecutorService pool) {
+  void submit(FolderWalker.Found f, ExecutorService pool) {
     FileKind.Match match = f.match();
     if (match == null) {
       return;
@@ -166,7 +169,7 @@ final class LibraryLoad {
    *
    * @return whether it did; if not, the caller {@link #submit submits} the file
    */
-  boolean restore(Scanner.Found f, IndexFormat.Cached c) {
+  boolean restore(FolderWalker.Found f, IndexFormat.Cached c) {
     FileKind.Match match = f.match();
     if (match == null
         || c.root() != f.root().index()
@@ -188,7 +191,7 @@ final class LibraryLoad {
     return true;
   }
 
-  private ParseResult parse(Scanner.Found f, FileKind.Match match) {
+  private ParseResult parse(FolderWalker.Found f, FileKind.Match match) {
     try {
       byte[] data = source.readListed(f, options.maxPromptBytes(), folders);
       return PromptParser.parse(f.root(), f.file(), match, data, options, source);
@@ -205,7 +208,7 @@ final class LibraryLoad {
   List<PromptDefinition> finish(Collection<IndexFormat.Cached> cached) throws IOException {
     try {
       for (int i = 0; i < loading.size(); i++) {
-        Scanner.Found f = loading.get(i);
+        FolderWalker.Found f = loading.get(i);
         ParseResult result = parsing.get(i).get();
         if (!index.contains(f.file())) {
           index.store(f.root(), f.file(), f.stamp(), result, null);

@@ -1,5 +1,7 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.skills.LibrarySkills;
+import io.promptd.library.internal.source.FileSource;
 import io.promptd.library.parse.AttachmentRefs;
 import io.promptd.library.parse.ResourceFile;
 import io.promptd.library.parse.text.ParseException;

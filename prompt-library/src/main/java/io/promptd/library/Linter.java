@@ -1,5 +1,7 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.skills.SkillReader;
+import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.parse.format.FileKind;
 import io.promptd.library.parse.format.PromptFormats;
 import io.promptd.library.parse.text.Root;

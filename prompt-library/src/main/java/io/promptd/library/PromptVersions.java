@@ -1,5 +1,9 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.skills.SkillFolder;
+import io.promptd.library.internal.source.FileSource;
+import io.promptd.library.internal.source.SnapshotSource;
+import io.promptd.library.internal.source.Stamp;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Root;
 import java.nio.file.Path;
@@ -54,13 +58,13 @@ final class PromptVersions {
    * Notes which file serves {@code name} now: its prompt file's winner in {@code prompts}, else the {@code SKILL.md} of
    * the skill offered as that prompt; none when neither serves it. Under the library's lock, after the catalog changed.
    */
-  void note(String name, LibraryIndex prompts, Map<String, Skill> skillsServed) {
+  void note(String name, LibraryIndex prompts, Map<String, SkillFolder> skillsServed) {
     LibraryIndex.Entry entry = prompts.winner(name);
     if (entry != null && entry.definition() != null) {
       put(name, new ServedFile(entry.root(), entry.file(), entry.stamp()));
       return;
     }
-    Skill skill = skillsServed.get(name);
+    SkillFolder skill = skillsServed.get(name);
     Stamp stamp = skill == null ? null : source.stamp(skill.file());
     Root root = skill == null ? null : prompts.rootOf(skill.file());
     put(

@@ -1,5 +1,10 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.source.FileRole;
+import io.promptd.library.internal.source.FileSource;
+import io.promptd.library.internal.source.FolderWalker;
+import io.promptd.library.internal.source.Listing;
+import io.promptd.library.internal.source.Stamp;
 import io.promptd.library.parse.AttachmentRefs;
 import io.promptd.library.parse.ResourceFile;
 import io.promptd.library.parse.ResourceParser;
@@ -90,10 +95,10 @@ final class ResourceIndex {
   }
 
   /** Reads the resource files the load's listing found, on {@code pool}. */
-  void loadAll(List<Scanner.Found> found, ExecutorService pool) throws IOException {
+  void loadAll(List<FolderWalker.Found> found, ExecutorService pool) throws IOException {
     try {
       List<Future<ResourceEntry>> futures = new ArrayList<>(found.size());
-      for (Scanner.Found f : found) {
+      for (FolderWalker.Found f : found) {
         futures.add(pool.submit(() -> parse(f.root(), f.file(), f.stamp())));
       }
       for (Future<ResourceEntry> future : futures) {
@@ -120,7 +125,7 @@ final class ResourceIndex {
       }
       forgetMissingUnder(path);
       if (source.isFolder(path)) {
-        for (Scanner.Found f : listing.under(root, path)) {
+        for (FolderWalker.Found f : listing.under(root, path)) {
           if (f.role() == FileRole.RESOURCE) {
             visit(root, f.file());
           }
@@ -291,7 +296,7 @@ final class ResourceIndex {
   }
 
   /** The resource files that appeared, vanished or changed size or modification time compared with {@code now}. */
-  Set<Path> changedSince(Map<Path, Scanner.Found> now) {
+  Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
       if (found.role() != FileRole.RESOURCE) {

@@ -1,5 +1,11 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.skills.SkillFolder;
+import io.promptd.library.internal.skills.SkillReader;
+import io.promptd.library.internal.source.FileRole;
+import io.promptd.library.internal.source.FileSource;
+import io.promptd.library.internal.source.FolderWalker;
+import io.promptd.library.internal.source.Stamp;
 import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -34,7 +40,7 @@ final class SkillIndex {
   private record Entry(
       Root root,
       Path file,
-      @Nullable Skill good,
+      @Nullable SkillFolder good,
       List<Diagnostic> problems,
       @Nullable Stamp stamp) {}
 
@@ -44,7 +50,7 @@ final class SkillIndex {
    * @param skills the skills served, by path; one per path
    * @param diagnostics the problems of every skill folder, and of a path two folders claim
    */
-  record Snapshot(List<Skill> skills, List<Diagnostic> diagnostics) {
+  record Snapshot(List<SkillFolder> skills, List<Diagnostic> diagnostics) {
     static final Snapshot EMPTY = new Snapshot(List.of(), List.of());
 
     Snapshot {
@@ -58,8 +64,8 @@ final class SkillIndex {
   }
 
   /** Reads the skills whose {@code SKILL.md} a load's listing found. */
-  void loadAll(List<Scanner.Found> found) {
-    for (Scanner.Found f : found) {
+  void loadAll(List<FolderWalker.Found> found) {
+    for (FolderWalker.Found f : found) {
       Path dir = f.file().getParent();
       if (dir != null && !skills.containsKey(dir)) {
         load(f.root(), dir, null);
@@ -70,7 +76,7 @@ final class SkillIndex {
   private void load(Root root, Path dir, @Nullable Entry old) {
     Path file = dir.resolve(SkillReader.SKILL_MD);
     SkillReader.Result r = SkillReader.read(source, root, dir);
-    Skill good = r.skill() != null ? r.skill() : old == null ? null : old.good();
+    SkillFolder good = r.skill() != null ? r.skill() : old == null ? null : old.good();
     skills.put(dir, new Entry(root, file, good, r.problems(), source.stamp(file)));
   }
 
@@ -84,7 +90,7 @@ final class SkillIndex {
    * listed), for the changes made before the watch began. Supporting files are not compared: their changes before
    * the watch show up with the skill's next change.
    */
-  Set<Path> changedSince(Map<Path, Scanner.Found> now) {
+  Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
       if (found.role() != FileRole.SKILL) {
@@ -179,7 +185,7 @@ final class SkillIndex {
   /** Whether a listing enters {@code dir} and every folder between it and {@code root}. */
   private static boolean wanted(Root root, Path dir) {
     for (Path p = dir; p != null && p.startsWith(root.path()); p = p.getParent()) {
-      if (!Scanner.wanted(root, p)) {
+      if (!FolderWalker.wanted(root, p)) {
         return false;
       }
     }
@@ -194,15 +200,15 @@ final class SkillIndex {
     List<Entry> entries = new ArrayList<>(skills.values());
     entries.sort(Comparator.comparingInt((Entry e) -> e.root().index())
         .thenComparing(e -> e.file().toString()));
-    Map<String, Skill> byPath = new HashMap<>();
+    Map<String, SkillFolder> byPath = new HashMap<>();
     List<Diagnostic> problems = new ArrayList<>();
     for (Entry e : entries) {
       problems.addAll(e.problems());
-      Skill good = e.good();
+      SkillFolder good = e.good();
       if (good == null) {
         continue;
       }
-      Skill first = byPath.get(good.path());
+      SkillFolder first = byPath.get(good.path());
       if (first != null) {
         problems.add(Diagnostic.error(
             e.file(), 1, "skill path '" + good.path() + "' is already served by " + first.file()));
@@ -210,8 +216,8 @@ final class SkillIndex {
       }
       byPath.put(good.path(), good.withScopes(folders.effective(e.root(), e.file(), null)));
     }
-    List<Skill> served = new ArrayList<>(byPath.values());
-    served.sort(Comparator.comparing(Skill::path));
+    List<SkillFolder> served = new ArrayList<>(byPath.values());
+    served.sort(Comparator.comparing(SkillFolder::path));
     problems.sort(Diagnostic.ORDER);
     return new Snapshot(served, problems);
   }

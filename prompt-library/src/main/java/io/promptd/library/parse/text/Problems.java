@@ -3,6 +3,7 @@ package io.promptd.library.parse.text;
 import io.promptd.library.Diagnostic;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -12,6 +13,12 @@ import org.jspecify.annotations.Nullable;
  * to find the file's other errors, so that {@code promptd check} reports them all at once.
  */
 public final class Problems {
+  /** By file, then line: the order every diagnostics list is reported in ({@code Diagnostic.ORDER}). */
+  public static final Comparator<Diagnostic> ORDER = (a, b) -> {
+    int byFile = a.file().toString().compareTo(b.file().toString());
+    return byFile != 0 ? byFile : Integer.compare(a.line(), b.line());
+  };
+
   /** A step of parsing that may fail with a {@link ParseException}. */
   @FunctionalInterface
   public interface Step<T> {

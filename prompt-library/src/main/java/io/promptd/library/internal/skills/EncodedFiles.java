@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.skills;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.skills;
 
 import static java.util.Objects.requireNonNull;
 
@@ -11,7 +11,7 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An Agent Skill the library serves: a folder holding a {@code SKILL.md}, read whole when loaded, so that what is
+ * An Agent SkillFolder the library serves: a folder holding a {@code SKILL.md}, read whole when loaded, so that what is
  * served (front matter, body, manifest) is one consistent version even while the files change.
  *
  * @param file its {@code SKILL.md}, as found under its root
@@ -26,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  * @param files every file of the skill, {@code SKILL.md} first, then by path; a nested skill's files are not among them
  * @param scopes what a caller needs to see it: the nearest {@code _folder.yaml} default, else none
  */
-record Skill(
+public record SkillFolder(
     Path file,
     String path,
     String name,
@@ -36,7 +36,7 @@ record Skill(
     String body,
     List<SkillFile> files,
     Set<String> scopes) {
-  Skill {
+  public SkillFolder {
     requireNonNull(file, "file");
     requireNonNull(path, "path");
     requireNonNull(name, "name");
@@ -50,10 +50,10 @@ record Skill(
   }
 
   /** This skill with {@code scopes} instead of its own. */
-  Skill withScopes(Set<String> scopes) {
+  public SkillFolder withScopes(Set<String> scopes) {
     return scopes.equals(this.scopes)
         ? this
-        : new Skill(
+        : new SkillFolder(
             file, path, name, description, frontMatterText, frontMatter, body, files, scopes);
   }
 }

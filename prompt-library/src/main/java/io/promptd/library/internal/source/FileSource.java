@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.source;
 
 import io.promptd.library.parse.text.FileAccess;
 import io.promptd.library.parse.text.ParseException;
@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * ({@link FolderSource}) is the only source today; parsing never does I/O of its own, so another source (a database)
  * needs only this interface.
  */
-interface FileSource extends FileAccess {
+public interface FileSource extends FileAccess {
   /** The roots, in precedence order. */
   List<Root> roots();
 
@@ -25,7 +25,7 @@ interface FileSource extends FileAccess {
    * @param found receives each file with its stamp
    * @throws IOException when the listing fails as a whole
    */
-  void list(Root root, Path start, Consumer<Scanner.Found> found) throws IOException;
+  void list(Root root, Path start, Consumer<FolderWalker.Found> found) throws IOException;
 
   /**
    * Lists every file at or under {@code start}, a folder of {@code root}, whatever its name, in the folders a listing
@@ -41,7 +41,7 @@ interface FileSource extends FileAccess {
    *
    * @param folders a cache shared by one listing, for the source's own use
    */
-  byte[] readListed(Scanner.Found file, long limit, java.util.Map<Path, Boolean> folders)
+  byte[] readListed(FolderWalker.Found file, long limit, java.util.Map<Path, Boolean> folders)
       throws ParseException;
 
   /** The stamp of {@code path} now, or null when it does not exist (or is not readable). */
@@ -62,7 +62,7 @@ interface FileSource extends FileAccess {
    * @return stops watching
    * @throws IOException when the watch cannot be set up
    */
-  AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<Scanner.Found> seen)
+  AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<FolderWalker.Found> seen)
       throws IOException;
 
   /** Whether {@code file} can be served as an attachment: it exists and lies inside {@code root}. */

@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.source;
 
 import io.promptd.library.parse.ResourceParser;
 import io.promptd.library.parse.format.FileKind;
@@ -8,33 +8,42 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a library file is for, decided in one place for every source's listing: prompt files, resource files and folder
- * files are listed alike ({@link Scanner.Found}) and each role's index reads its own. Another kind of library file
+ * files are listed alike ({@link FolderWalker.Found}) and each role's index reads its own. Another kind of library file
  * is one more role, told apart here, and the index that reads it.
  */
-enum FileRole {
+public enum FileRole {
   /** A prompt file of one of the {@link io.promptd.library.parse.format.PromptFormats formats}. */
   PROMPT,
   /** A resource file, {@code NAME.resource.md}. */
   RESOURCE,
   /** A folder file, {@code _folder.yaml}: defaults for the prompts and resources of its folder and those below. */
   FOLDER,
-  /** A skill's {@code SKILL.md}: its folder is a skill, read whole by {@link SkillIndex}. */
+  /** A skill's {@code SKILL.md}: its folder is a skill, read whole by {@code SkillIndex}. */
   SKILL;
 
   /**
    * The role of {@code file}, which {@link FileKind} classified as {@code match} (null when no format reads it), or
    * null when the library does not read it. A file a prompt format reads is a prompt file whatever its name.
    */
-  static @Nullable FileRole of(FileKind.@Nullable Match match, Path file) {
+  public static @Nullable FileRole of(FileKind.@Nullable Match match, Path file) {
     if (match != null) {
       return PROMPT;
     }
     if (FolderFile.is(file)) {
       return FOLDER;
     }
-    if (SkillReader.isSkillMd(file)) {
+    if (isSkillMd(file)) {
       return SKILL;
     }
     return ResourceParser.isResourceFile(file) ? RESOURCE : null;
+  }
+
+  /** The name of a skill's main file. */
+  public static final String SKILL_MD = "SKILL.md";
+
+  /** Whether {@code file} is a skill's {@code SKILL.md}. */
+  public static boolean isSkillMd(Path file) {
+    Path name = file.getFileName();
+    return name != null && name.toString().equals(SKILL_MD);
   }
 }

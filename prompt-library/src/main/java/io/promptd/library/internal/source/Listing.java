@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.source;
 
 import io.promptd.library.parse.text.Root;
 import java.io.IOException;
@@ -13,20 +13,20 @@ import java.util.Map;
  * The files under the folders one batch of changes names (a folder created, renamed into place, or a rescan after the
  * watcher overflowed), listed once and shared by the prompt and resource indexes.
  */
-final class Listing {
+public final class Listing {
   private static final System.Logger LOG = System.getLogger("io.promptd.library");
 
   private final FileSource source;
-  private final Map<Path, List<Scanner.Found>> listed = new HashMap<>();
+  private final Map<Path, List<FolderWalker.Found>> listed = new HashMap<>();
 
-  Listing(FileSource source) {
+  public Listing(FileSource source) {
     this.source = source;
   }
 
   /** The prompt and resource files at or under {@code folder}, a folder of {@code root}. */
-  List<Scanner.Found> under(Root root, Path folder) {
+  public List<FolderWalker.Found> under(Root root, Path folder) {
     return listed.computeIfAbsent(folder, f -> {
-      List<Scanner.Found> found = new ArrayList<>();
+      List<FolderWalker.Found> found = new ArrayList<>();
       try {
         source.list(root, f, found::add);
       } catch (IOException e) {

@@ -1,5 +1,10 @@
-package io.promptd.library;
+package io.promptd.library.internal.skills;
 
+import io.promptd.library.Diagnostic;
+import io.promptd.library.LibraryOptions;
+import io.promptd.library.internal.source.FileRole;
+import io.promptd.library.internal.source.FolderSource;
+import io.promptd.library.parse.text.Problems;
 import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,11 +17,11 @@ import java.util.SequencedMap;
 import java.util.TreeMap;
 
 /**
- * Where the skills of {@link Skills} come from: a folder read once, or files given in code. Both are checked by {@link
+ * Where the skills of {@link io.promptd.library.Skills} come from: a folder read once, or files given in code. Both are checked by {@link
  * SkillReader} as a library's skill folders are; a problem is an {@link IllegalArgumentException} that says which
  * skill and what is wrong, since a server author's skills are not reloaded until fixed as a library's are.
  */
-final class SkillSources {
+public final class SkillSources {
   private SkillSources() {}
 
   /**
@@ -26,7 +31,7 @@ final class SkillSources {
    * @throws IOException when the folder cannot be listed
    * @throws IllegalArgumentException when a skill has an error (every one is said), or there is none
    */
-  static List<SkillReader.Result> folder(Path folder) throws IOException {
+  public static List<SkillReader.Result> folder(Path folder) throws IOException {
     Path dir = folder.toAbsolutePath().normalize();
     if (!Files.isDirectory(dir)) {
       throw new IOException("Skills.fromFolder: " + folder + " is not a folder");
@@ -74,7 +79,7 @@ final class SkillSources {
    *
    * @throws IllegalArgumentException when a path is not allowed or the skill has an error
    */
-  static SkillReader.Result code(String path, byte[] skillMd, Map<String, byte[]> files) {
+  public static SkillReader.Result code(String path, byte[] skillMd, Map<String, byte[]> files) {
     checkPath(path, "skill '" + path + "': its path");
     SequencedMap<String, byte[]> all = new LinkedHashMap<>();
     all.put(SkillReader.SKILL_MD, skillMd);
@@ -86,7 +91,7 @@ final class SkillSources {
   }
 
   /** Checks a path given in code: {@code /}-separated segments, none empty, {@code .} or {@code ..}. */
-  static void checkPath(String path, String what) {
+  public static void checkPath(String path, String what) {
     String problem = null;
     if (path.isEmpty() || path.startsWith("/") || path.endsWith("/")) {
       problem = "must be relative, neither empty nor starting or ending with '/'";
@@ -108,11 +113,11 @@ final class SkillSources {
   }
 
   /** The error of a skill that did not read, with every error it has, file by file. */
-  static IllegalArgumentException refused(String path, List<Diagnostic> problems) {
+  public static IllegalArgumentException refused(String path, List<Diagnostic> problems) {
     StringBuilder b = new StringBuilder("Skills: skill '").append(path).append("' is refused:");
     problems.stream()
         .filter(Diagnostic::isError)
-        .sorted(Diagnostic.ORDER)
+        .sorted(Problems.ORDER)
         .forEach(d -> b.append("\n  ").append(d.format()));
     return new IllegalArgumentException(b.toString());
   }

@@ -1,5 +1,6 @@
-package io.promptd.library;
+package io.promptd.library.internal.skills;
 
+import io.promptd.library.Diagnostic;
 import io.promptd.library.parse.text.FrontMatter;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.YamlNode;

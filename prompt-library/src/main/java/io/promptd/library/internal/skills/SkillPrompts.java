@@ -1,5 +1,6 @@
-package io.promptd.library;
+package io.promptd.library.internal.skills;
 
+import io.promptd.library.Diagnostic;
 import io.promptd.library.parse.text.Names;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
@@ -35,7 +36,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Holds which catalog names it put there, so that it changes only its own prompts; confined to the library's
  * lock.
  */
-final class SkillPrompts {
+public final class SkillPrompts {
   /** The one argument of a skill's prompt. */
   static final String TASK = "task";
 
@@ -44,24 +45,24 @@ final class SkillPrompts {
 
   private final Function<String, Optional<List<ResourceContents>>> reader;
   /** The skill behind each prompt this put into the catalog, by prompt name. */
-  private final Map<String, Skill> served = new HashMap<>();
+  private final Map<String, SkillFolder> served = new HashMap<>();
 
   private List<Diagnostic> diagnostics = List.of();
 
   /**
    * @param reader reads a skill file by URI, as {@code resources/read} does
    */
-  SkillPrompts(Function<String, Optional<List<ResourceContents>>> reader) {
+  public SkillPrompts(Function<String, Optional<List<ResourceContents>>> reader) {
     this.reader = reader;
   }
 
   /** The skill behind each prompt this put into the catalog, by prompt name (a copy). */
-  Map<String, Skill> served() {
+  public Map<String, SkillFolder> served() {
     return Map.copyOf(served);
   }
 
   /** Forgets the prompts put into the catalog: the caller has just replaced every prompt in it. */
-  void forget() {
+  public void forget() {
     served.clear();
   }
 
@@ -73,20 +74,20 @@ final class SkillPrompts {
    * @param byFiles the names the prompt files' changes just put or removed: none of them is this one's any more (a
    *     file took the name over, or its removal took this one's prompt with it)
    */
-  void sync(
+  public void sync(
       PromptCatalog.Editor editor,
-      List<Skill> skills,
+      List<SkillFolder> skills,
       boolean offered,
       Collection<String> byFiles) {
     served.keySet().removeAll(byFiles);
-    Map<String, Skill> wanted = new LinkedHashMap<>();
+    Map<String, SkillFolder> wanted = new LinkedHashMap<>();
     List<Diagnostic> problems = new ArrayList<>();
-    for (Skill skill : offered ? skills : List.<Skill>of()) {
+    for (SkillFolder skill : offered ? skills : List.<SkillFolder>of()) {
       if (Boolean.FALSE.equals(skill.frontMatter().get(USER_INVOCABLE))) {
         continue;
       }
       String name = name(skill);
-      Skill first = wanted.get(name);
+      SkillFolder first = wanted.get(name);
       if (first != null) {
         problems.add(Diagnostic.warning(
             skill.file(),
@@ -121,12 +122,12 @@ final class SkillPrompts {
   }
 
   /** The skills the last {@link #sync} could not offer, and why: warnings at their {@code SKILL.md}. */
-  List<Diagnostic> diagnostics() {
+  public List<Diagnostic> diagnostics() {
     return diagnostics;
   }
 
   /** The prompt name of {@code skill}: its path's segments, joined as a prompt file's would be. */
-  static String name(Skill skill) {
+  static String name(SkillFolder skill) {
     try {
       return Names.derive(Arrays.asList(skill.path().split("/")));
     } catch (ParseException e) {
@@ -135,7 +136,7 @@ final class SkillPrompts {
     }
   }
 
-  private PromptDefinition definition(String name, Skill skill) {
+  private PromptDefinition definition(String name, SkillFolder skill) {
     Object hint = skill.frontMatter().get("argument-hint");
     String about =
         hint instanceof String s && !s.isBlank() ? s : "What to use the skill for (optional)";
@@ -150,7 +151,8 @@ final class SkillPrompts {
   }
 
   /** Renders one skill's prompt from its files as they are read now. */
-  private record Renderer(Skill skill, Function<String, Optional<List<ResourceContents>>> reader)
+  private record Renderer(
+      SkillFolder skill, Function<String, Optional<List<ResourceContents>>> reader)
       implements io.promptd.mcp.server.PromptRenderer {
     @Override
     public GetPromptResult render(Map<String, String> arguments) {

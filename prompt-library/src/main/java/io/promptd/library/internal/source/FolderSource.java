@@ -1,5 +1,6 @@
-package io.promptd.library;
+package io.promptd.library.internal.source;
 
+import io.promptd.library.LibraryOptions;
 import io.promptd.library.parse.AttachmentRefs;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Root;
@@ -15,11 +16,11 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /** Folders on disk as a {@link FileSource}: nothing outside a root is ever read. */
-final class FolderSource implements FileSource {
+public final class FolderSource implements FileSource {
   private final List<Root> roots;
   private final LibraryOptions options;
 
-  FolderSource(List<Root> roots, LibraryOptions options) {
+  public FolderSource(List<Root> roots, LibraryOptions options) {
     this.roots = List.copyOf(roots);
     this.options = options;
   }
@@ -30,17 +31,17 @@ final class FolderSource implements FileSource {
   }
 
   @Override
-  public void list(Root root, Path start, Consumer<Scanner.Found> found) throws IOException {
-    Scanner.walk(root, start, found, dir -> {});
+  public void list(Root root, Path start, Consumer<FolderWalker.Found> found) throws IOException {
+    FolderWalker.walk(root, start, found, dir -> {});
   }
 
   @Override
   public void listAll(Root root, Path start, Consumer<Path> found) throws IOException {
-    Scanner.walkAll(root, start, found);
+    FolderWalker.walkAll(root, start, found);
   }
 
   @Override
-  public byte[] readListed(Scanner.Found file, long limit, Map<Path, Boolean> folders)
+  public byte[] readListed(FolderWalker.Found file, long limit, Map<Path, Boolean> folders)
       throws ParseException {
     return SafeFiles.readFound(file.root(), file.file(), limit, folders);
   }
@@ -72,7 +73,7 @@ final class FolderSource implements FileSource {
   }
 
   @Override
-  public AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<Scanner.Found> seen)
+  public AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<FolderWalker.Found> seen)
       throws IOException {
     return Watcher.start(roots, options.debounce(), onChange, seen);
   }

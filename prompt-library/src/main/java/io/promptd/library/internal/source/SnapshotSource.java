@@ -1,5 +1,6 @@
-package io.promptd.library;
+package io.promptd.library.internal.source;
 
+import io.promptd.library.LibraryFiles;
 import io.promptd.library.parse.format.FileKind;
 import io.promptd.library.parse.text.FolderFile;
 import io.promptd.library.parse.text.ParseException;
@@ -21,11 +22,11 @@ import org.jspecify.annotations.Nullable;
  * disk, so nothing is ever read from one. A new snapshot replaces the old at once; the paths that differ are what the
  * library reloads.
  */
-final class SnapshotSource implements FileSource {
+public final class SnapshotSource implements FileSource {
   /** The root the files are listed under; its last two names matter to {@link FileKind#classify}, as a folder's do. */
-  static final Path ROOT = Path.of("/", "promptd-store", "library");
+  public static final Path ROOT = Path.of("/", "promptd-store", "library");
 
-  static final Root SNAPSHOT_ROOT = new Root(ROOT, ROOT, 0);
+  public static final Root SNAPSHOT_ROOT = new Root(ROOT, ROOT, 0);
 
   private final Root root = SNAPSHOT_ROOT;
   private volatile Map<Path, Entry> files = Map.of();
@@ -41,12 +42,12 @@ final class SnapshotSource implements FileSource {
       "ArrayRecordComponent") // never compared as a record: the stamp stands for the bytes
   private record Entry(byte[] data, Stamp stamp) {}
 
-  SnapshotSource(LibraryFiles snapshot) {
+  public SnapshotSource(LibraryFiles snapshot) {
     replace(snapshot);
   }
 
   /** Swaps in {@code snapshot}; returns the paths added, changed or removed. Called by one thread at a time. */
-  Set<Path> replace(LibraryFiles snapshot) {
+  public Set<Path> replace(LibraryFiles snapshot) {
     Map<Path, Entry> next = new TreeMap<>();
     Set<Path> dirs = new HashSet<>();
     Map<Path, Entry> before = files;
@@ -91,7 +92,7 @@ final class SnapshotSource implements FileSource {
   }
 
   /** Whether the snapshot holds no file. */
-  boolean empty() {
+  public boolean empty() {
     return files.isEmpty();
   }
 
@@ -101,14 +102,15 @@ final class SnapshotSource implements FileSource {
   }
 
   @Override
-  public void list(Root r, Path start, Consumer<Scanner.Found> found) {
+  public void list(Root r, Path start, Consumer<FolderWalker.Found> found) {
     for (Map.Entry<Path, Entry> e : files.entrySet()) {
       Path file = e.getKey();
       if (!file.startsWith(start) || !wanted(file)) {
         continue;
       }
       FileKind.Match match = FileKind.classify(root, file);
-      Scanner.Found listed = Scanner.Found.of(root, file, match, e.getValue().stamp());
+      FolderWalker.Found listed =
+          FolderWalker.Found.of(root, file, match, e.getValue().stamp());
       if (listed != null) {
         found.accept(listed);
       }
@@ -130,9 +132,9 @@ final class SnapshotSource implements FileSource {
   }
 
   /** Whether a folder scan enters {@code dir} (under {@link #ROOT}) and every folder between it and the root. */
-  static boolean entered(@Nullable Path dir) {
+  public static boolean entered(@Nullable Path dir) {
     for (Path p = dir; p != null && p.startsWith(ROOT); p = p.getParent()) {
-      if (!Scanner.wanted(SNAPSHOT_ROOT, p)) {
+      if (!FolderWalker.wanted(SNAPSHOT_ROOT, p)) {
         return false;
       }
     }
@@ -140,7 +142,7 @@ final class SnapshotSource implements FileSource {
   }
 
   @Override
-  public byte[] readListed(Scanner.Found file, long limit, Map<Path, Boolean> cache)
+  public byte[] readListed(FolderWalker.Found file, long limit, Map<Path, Boolean> cache)
       throws ParseException {
     return read(file.root(), file.file(), limit, 0, "prompt file");
   }
@@ -188,7 +190,7 @@ final class SnapshotSource implements FileSource {
 
   /** Changes arrive through {@link #replace}, not a watcher; {@code seen} gets today's files so nothing looks missed. */
   @Override
-  public AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<Scanner.Found> seen) {
+  public AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<FolderWalker.Found> seen) {
     list(root, ROOT, seen);
     return () -> {};
   }

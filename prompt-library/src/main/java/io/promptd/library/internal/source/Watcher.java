@@ -1,10 +1,11 @@
-package io.promptd.library;
+package io.promptd.library.internal.source;
 
 import static java.nio.file.StandardWatchEventKinds.ENTRY_CREATE;
 import static java.nio.file.StandardWatchEventKinds.ENTRY_DELETE;
 import static java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY;
 import static java.nio.file.StandardWatchEventKinds.OVERFLOW;
 
+import io.promptd.library.FeedHealth;
 import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -64,7 +65,7 @@ final class Watcher implements AutoCloseable {
       List<Root> roots,
       Duration debounce,
       Consumer<Set<Path>> onChange,
-      Consumer<Scanner.Found> seen)
+      Consumer<FolderWalker.Found> seen)
       throws IOException {
     Watcher watcher = new Watcher(roots, debounce, onChange);
     try {
@@ -79,8 +80,9 @@ final class Watcher implements AutoCloseable {
     return watcher;
   }
 
-  private void registerTree(Root root, Path dir, Consumer<Scanner.Found> seen) throws IOException {
-    Scanner.walk(root, dir, seen, d -> {
+  private void registerTree(Root root, Path dir, Consumer<FolderWalker.Found> seen)
+      throws IOException {
+    FolderWalker.walk(root, dir, seen, d -> {
       try {
         keys.put(d.register(service, ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY), d);
       } catch (IOException e) {

@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.skills;
 
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.mcp.json.Json;
@@ -41,14 +41,14 @@ import org.jspecify.annotations.Nullable;
  * list every file, a nested skill's files included (they are supporting files of the skill enclosing them), and whose
  * visibility follows the skill's {@code _folder.yaml} scopes. Mapped once per snapshot of skills.
  */
-final class LibrarySkills implements SkillProvider {
+public final class LibrarySkills implements SkillProvider {
   /** The URI scheme skill files are served under. */
   static final String SCHEME = "skill://";
 
   /** The content type of a directory resource. */
   static final String DIRECTORY = "inode/directory";
 
-  private final Supplier<List<Skill>> source;
+  private final Supplier<List<SkillFolder>> source;
   private final Reader reader;
   private final Consumer<Path> stale;
   private final EncodedFiles encoded = EncodedFiles.sized();
@@ -62,26 +62,26 @@ final class LibrarySkills implements SkillProvider {
    *     the skill is read again: a client that finds a file changed refreshes the entry with {@code skills/get} and
    *     must then find the bytes it describes, even when no watcher saw the change
    */
-  LibrarySkills(Supplier<List<Skill>> source, Reader reader, Consumer<Path> stale) {
+  public LibrarySkills(Supplier<List<SkillFolder>> source, Reader reader, Consumer<Path> stale) {
     this.source = source;
     this.reader = reader;
     this.stale = stale;
   }
 
   /** Reads a skill's file from the library's source, at most {@code limit} bytes. */
-  interface Reader {
+  public interface Reader {
     byte[] read(Path file, long limit) throws ParseException;
   }
 
   /** One served file: the skill it belongs to (the innermost, for a nested skill's file) and its manifest entry. */
-  private record Owned(Skill skill, SkillFile file) {}
+  private record Owned(SkillFolder skill, SkillFile file) {}
 
   /**
    * The entries of one snapshot, each entry's scopes by URI, the skill files as resources (sorted by URI) and the
    * files by URI.
    */
   private record Mapped(
-      List<Skill> from,
+      List<SkillFolder> from,
       List<io.promptd.mcp.protocol.Skill> entries,
       Map<String, Set<String>> scopes,
       List<Resource> resources,
@@ -140,7 +140,7 @@ final class LibrarySkills implements SkillProvider {
   }
 
   /** The skills' files as resources, sorted by URI. */
-  List<Resource> resources() {
+  public List<Resource> resources() {
     return current().resources();
   }
 
@@ -150,7 +150,7 @@ final class LibrarySkills implements SkillProvider {
    */
   @SuppressWarnings(
       "ReferenceEquality") // the same listings, not equal ones: each is replaced whole on a change
-  List<Resource> mergedWith(List<Resource> files) {
+  public List<Resource> mergedWith(List<Resource> files) {
     List<Resource> skills = resources();
     if (skills.isEmpty()) {
       return files;
@@ -173,12 +173,12 @@ final class LibrarySkills implements SkillProvider {
   private volatile @Nullable Merged merged;
 
   /** Whether {@code uri} is one this class answers for (served or not). */
-  static boolean owns(String uri) {
+  public static boolean owns(String uri) {
     return uri.startsWith(SCHEME);
   }
 
   /** Whether {@code caller} may see the file at {@code uri}: it holds the scopes of the skill the file belongs to. */
-  boolean fileVisible(Caller caller, String uri) {
+  public boolean fileVisible(Caller caller, String uri) {
     Owned owned = current().files().get(uri);
     return owned != null && caller.permits(owned.skill().scopes());
   }
@@ -189,7 +189,7 @@ final class LibrarySkills implements SkillProvider {
    *
    * @throws McpException when the file cannot be read now
    */
-  Optional<List<ResourceContents>> read(String uri) {
+  public Optional<List<ResourceContents>> read(String uri) {
     Owned owned = current().files().get(uri);
     if (owned == null) {
       return Optional.empty();
@@ -244,18 +244,18 @@ final class LibrarySkills implements SkillProvider {
    * What a change of skills tells resource listeners: the scopes of every skill added, removed or changed (before and
    * after), and the URIs of files served before and after whose bytes differ.
    */
-  static Change change(List<Skill> before, List<Skill> after) {
-    Set<Skill> then = new HashSet<>(before);
-    Set<Skill> now = new HashSet<>(after);
+  public static Change change(List<SkillFolder> before, List<SkillFolder> after) {
+    Set<SkillFolder> then = new HashSet<>(before);
+    Set<SkillFolder> now = new HashSet<>(after);
     Set<Set<String>> scopes = new HashSet<>();
     before.stream().filter(s -> !now.contains(s)).forEach(s -> scopes.add(s.scopes()));
     after.stream().filter(s -> !then.contains(s)).forEach(s -> scopes.add(s.scopes()));
     Map<String, String> digests = new HashMap<>();
-    for (Skill s : before) {
+    for (SkillFolder s : before) {
       s.files().forEach(f -> digests.put(uri(s.path(), f.path()), f.digest()));
     }
     Set<String> updated = new TreeSet<>();
-    for (Skill s : after) {
+    for (SkillFolder s : after) {
       for (SkillFile f : s.files()) {
         String uri = uri(s.path(), f.path());
         String old = digests.get(uri);
@@ -268,14 +268,14 @@ final class LibrarySkills implements SkillProvider {
   }
 
   /** What {@link #change} found. */
-  record Change(Set<Set<String>> scopes, Set<String> updated) {}
+  public record Change(Set<Set<String>> scopes, Set<String> updated) {}
 
   /**
    * The URI of the file at {@code file} (relative to its folder) of the skill at {@code path}: each segment
    * percent-encoded as UTF-8 but for RFC 3986's unreserved and sub-delimiter characters, so that a folder or file name
    * with a space or a non-ASCII letter makes a valid URI (and a valid {@code Mcp-Name} header).
    */
-  static String uri(String path, String file) {
+  public static String uri(String path, String file) {
     return root(path) + "/" + encode(file);
   }
 
@@ -312,7 +312,7 @@ final class LibrarySkills implements SkillProvider {
 
   @SuppressWarnings("ReferenceEquality")
   private Mapped current() {
-    List<Skill> skills = source.get();
+    List<SkillFolder> skills = source.get();
     Mapped m = mapped;
     if (m.from()
         != skills) { // a new snapshot: the library replaces the list whenever skills change
@@ -322,16 +322,16 @@ final class LibrarySkills implements SkillProvider {
     return m;
   }
 
-  private static Mapped map(List<Skill> skills) {
+  private static Mapped map(List<SkillFolder> skills) {
     List<io.promptd.mcp.protocol.Skill> entries = new ArrayList<>(skills.size());
     Map<String, Set<String>> scopes = new HashMap<>();
-    for (Skill skill : skills) {
+    for (SkillFolder skill : skills) {
       List<SkillResource> files = new ArrayList<>();
       for (SkillFile f : skill.files()) {
         files.add(new SkillResource(uri(skill.path(), f.path()), f.digest(), f.size()));
       }
       String prefix = skill.path() + "/";
-      for (Skill nested : skills) {
+      for (SkillFolder nested : skills) {
         if (nested.path().startsWith(prefix)) {
           for (SkillFile f : nested.files()) {
             files.add(new SkillResource(uri(nested.path(), f.path()), f.digest(), f.size()));
@@ -344,7 +344,7 @@ final class LibrarySkills implements SkillProvider {
     }
     Map<String, Owned> files = new TreeMap<>();
     List<Resource> resources = new ArrayList<>();
-    for (Skill skill : skills) {
+    for (SkillFolder skill : skills) {
       for (SkillFile f : skill.files()) {
         String uri = uri(skill.path(), f.path());
         files.put(uri, new Owned(skill, f));
@@ -366,7 +366,7 @@ final class LibrarySkills implements SkillProvider {
     // Every skill's root and every folder between it and a file under it (a nested skill's
     // included).
     Set<String> directories = new HashSet<>();
-    for (Skill skill : skills) {
+    for (SkillFolder skill : skills) {
       String root = root(skill.path());
       directories.add(root);
       for (String uri : files.keySet()) {

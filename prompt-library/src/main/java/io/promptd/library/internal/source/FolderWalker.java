@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.source;
 
 import io.promptd.library.parse.format.FileKind;
 import io.promptd.library.parse.text.Root;
@@ -22,11 +22,11 @@ import org.jspecify.annotations.Nullable;
  * {@code .claude/skills}; so are
  * {@code node_modules}, {@code target}, {@code build} and {@code __pycache__}. Links to folders are not followed.
  */
-final class Scanner {
+public final class FolderWalker {
   private static final Set<String> SKIPPED =
       Set.of("node_modules", "target", "build", "__pycache__");
 
-  private Scanner() {}
+  private FolderWalker() {}
 
   /**
    * A library file found by a listing: a prompt file, a resource file or a folder file (see {@link FileRole}).
@@ -37,7 +37,8 @@ final class Scanner {
    * @param match a prompt file's format and name segments; null for a resource file or a folder file
    * @param stamp its size and modification time when scanned
    */
-  record Found(Root root, Path file, FileRole role, FileKind.@Nullable Match match, Stamp stamp) {
+  public record Found(
+      Root root, Path file, FileRole role, FileKind.@Nullable Match match, Stamp stamp) {
     /** The listed file {@code file}, or null when the library does not read it (it has no {@link FileRole}). */
     static @Nullable Found of(Root root, Path file, FileKind.@Nullable Match match, Stamp stamp) {
       FileRole role = FileRole.of(match, file);
@@ -46,7 +47,7 @@ final class Scanner {
   }
 
   /** Whether the folder {@code dir} under {@code root} is scanned and watched. */
-  static boolean wanted(Root root, Path dir) {
+  public static boolean wanted(Root root, Path dir) {
     if (dir.equals(root.path())) {
       return true;
     }

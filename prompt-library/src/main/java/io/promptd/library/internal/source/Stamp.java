@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.source;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * @param modified the modification time, in milliseconds
  * @param taken when the stamp was taken, in milliseconds
  */
-record Stamp(long size, long modified, long taken) {
+public record Stamp(long size, long modified, long taken) {
   /**
    * How long a modification time must lie before its stamp was taken to be trusted: file systems with coarse
    * timestamps can give two quick saves of the same size the same time.
@@ -38,12 +38,12 @@ record Stamp(long size, long modified, long taken) {
   }
 
   /** Whether the modification time lay far enough before the stamp was taken to tell two versions apart. */
-  boolean settled() {
+  public boolean settled() {
     return modified < taken - SETTLED_MILLIS;
   }
 
   /** Whether {@code now} shows the same, settled content as this stamp, so that the file need not be read again. */
-  boolean unchanged(@Nullable Stamp now) {
+  public boolean unchanged(@Nullable Stamp now) {
     return now != null
         && now.size == size
         && now.modified == modified

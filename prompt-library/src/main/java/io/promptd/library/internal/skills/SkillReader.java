@@ -1,5 +1,9 @@
-package io.promptd.library;
+package io.promptd.library.internal.skills;
 
+import io.promptd.library.Diagnostic;
+import io.promptd.library.internal.source.FileRole;
+import io.promptd.library.internal.source.FileSource;
+import io.promptd.library.internal.source.Stamp;
 import io.promptd.library.parse.text.MediaTypes;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Root;
@@ -23,9 +27,9 @@ import org.jspecify.annotations.Nullable;
  * Over {@link #MAX_FILES} files or {@link #MAX_BYTES} bytes the skill is an error, not a truncated manifest: a
  * manifest must list every file.
  */
-final class SkillReader {
-  static final String SKILL_MD = "SKILL.md";
-  static final int MAX_FILES = 512;
+public final class SkillReader {
+  public static final String SKILL_MD = FileRole.SKILL_MD;
+  public static final int MAX_FILES = 512;
   static final long MAX_BYTES = 16L * 1024 * 1024;
 
   /**
@@ -35,8 +39,9 @@ final class SkillReader {
    * @param problems its problems
    * @param files the bytes of its files by path in the skill, as read for the manifest; empty when it has errors
    */
-  record Result(@Nullable Skill skill, List<Diagnostic> problems, Map<String, byte[]> files) {
-    Result(@Nullable Skill skill, List<Diagnostic> problems) {
+  public record Result(
+      @Nullable SkillFolder skill, List<Diagnostic> problems, Map<String, byte[]> files) {
+    public Result(@Nullable SkillFolder skill, List<Diagnostic> problems) {
       this(skill, problems, Map.of());
     }
   }
@@ -55,7 +60,7 @@ final class SkillReader {
   }
 
   /** Reads the skill in {@code dir}, whose {@code SKILL.md} exists, from {@code source}. */
-  static Result read(FileSource source, Root root, Path dir) {
+  public static Result read(FileSource source, Root root, Path dir) {
     Path skillMd = dir.resolve(SKILL_MD);
     List<Diagnostic> problems = new ArrayList<>();
     String path = path(root, dir);
@@ -105,7 +110,7 @@ final class SkillReader {
    * The skill at {@code path} made of {@code files}, checked as a skill folder is: at most {@link #MAX_FILES} files of
    * {@link #MAX_BYTES} bytes in all, a {@code SKILL.md} whose front matter {@link SkillFrontMatter} accepts.
    *
-   * @param skillMd where its {@code SKILL.md} is (or is said to be), for the diagnostics and {@link Skill#file()}
+   * @param skillMd where its {@code SKILL.md} is (or is said to be), for the diagnostics and {@link SkillFolder#file()}
    * @param folder the name of its folder, which its {@code name} must equal
    * @param files each file's bytes by its path in the skill ({@code /} separators), {@code SKILL.md} first
    * @param problems problems found so far; the skill is null when any is an error
@@ -140,7 +145,7 @@ final class SkillReader {
     if (parsed == null || problems.stream().anyMatch(Diagnostic::isError)) {
       return new Result(null, problems);
     }
-    Skill skill = new Skill(
+    SkillFolder skill = new SkillFolder(
         skillMd,
         path,
         parsed.name(),
@@ -188,9 +193,8 @@ final class SkillReader {
     return out;
   }
 
-  static boolean isSkillMd(Path file) {
-    Path name = file.getFileName();
-    return name != null && name.toString().equals(SKILL_MD);
+  public static boolean isSkillMd(Path file) {
+    return FileRole.isSkillMd(file);
   }
 
   private static String dirName(Path dir) {
