@@ -2,6 +2,15 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.internal.disk.LibraryCache;
+import io.promptd.library.internal.index.CachedEntries;
+import io.promptd.library.internal.index.FolderDefaults;
+import io.promptd.library.internal.index.LibraryIndex;
+import io.promptd.library.internal.index.LibraryLoad;
+import io.promptd.library.internal.index.LibraryResources;
+import io.promptd.library.internal.index.PromptVersions;
+import io.promptd.library.internal.index.ResourceIndex;
+import io.promptd.library.internal.index.SkillIndex;
 import io.promptd.library.internal.skills.LibrarySkills;
 import io.promptd.library.internal.skills.SkillFolder;
 import io.promptd.library.internal.skills.SkillPrompts;
@@ -242,7 +251,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
       int files = prompts.fileCount();
       indexWriter = Thread.ofVirtual()
           .name("promptd-library-index")
-          .start(() -> cache.write(entries, files, source));
+          .start(() -> cache.write(entries, files, e -> CachedEntries.of(e, source)));
     }
     this.restored = fromIndex;
     LOG.log(
@@ -268,7 +277,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
       given = restoredFromGiven;
     }
     // Entries are immutable: encoded outside the lock, while the library goes on serving.
-    return LibraryCache.of(source.roots(), options).encode(entries, source, given);
+    return LibraryCache.of(source.roots(), options)
+        .encode(entries, e -> CachedEntries.of(e, source), given);
   }
 
   /** How many prompt files the load served from the on-disk index, for tests. */

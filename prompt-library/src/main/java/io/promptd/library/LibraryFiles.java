@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.internal.index.DeclaredScopes;
 import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.internal.source.SnapshotSource;
 import io.promptd.library.parse.format.FileKind;

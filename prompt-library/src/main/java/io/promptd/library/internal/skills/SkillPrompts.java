@@ -1,8 +1,8 @@
 package io.promptd.library.internal.skills;
 
 import io.promptd.library.Diagnostic;
-import io.promptd.library.parse.text.Names;
 import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.PromptNames;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.EmbeddedResource;
@@ -129,7 +129,7 @@ public final class SkillPrompts {
   /** The prompt name of {@code skill}: its path's segments, joined as a prompt file's would be. */
   static String name(SkillFolder skill) {
     try {
-      return Names.derive(Arrays.asList(skill.path().split("/")));
+      return PromptNames.derive(Arrays.asList(skill.path().split("/")));
     } catch (ParseException e) {
       // A skill's path ends in its name, which the format limits to a-z, 0-9 and '-': never empty.
       return skill.name();

@@ -18,7 +18,7 @@ public enum FileRole {
   RESOURCE,
   /** A folder file, {@code _folder.yaml}: defaults for the prompts and resources of its folder and those below. */
   FOLDER,
-  /** A skill's {@code SKILL.md}: its folder is a skill, read whole by {@code SkillIndex}. */
+  /** A skill's {@code SKILL.md}: its folder is a skill, read whole by {@link io.promptd.library.internal.index.SkillIndex}. */
   SKILL;
 
   /**

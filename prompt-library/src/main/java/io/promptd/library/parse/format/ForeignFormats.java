@@ -6,9 +6,9 @@ import io.promptd.library.parse.template.Part;
 import io.promptd.library.parse.template.PlaceholderTemplate;
 import io.promptd.library.parse.template.Speaker;
 import io.promptd.library.parse.text.Fields;
-import io.promptd.library.parse.text.Names;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.PromptNames;
 import io.promptd.library.parse.text.Scopes;
 import io.promptd.library.parse.text.YamlNode.Mapping;
 import io.promptd.mcp.protocol.Prompt;
@@ -29,8 +29,8 @@ final class ForeignFormats {
   static String name(Mapping yaml, Source source) throws ParseException {
     String explicit = Fields.string(yaml, "name");
     return explicit != null
-        ? Names.explicit(explicit, Fields.line(yaml, "name", 1))
-        : Names.derive(source.match().nameSegments());
+        ? PromptNames.explicit(explicit, Fields.line(yaml, "name", 1))
+        : PromptNames.derive(source.match().nameSegments());
   }
 
   /**

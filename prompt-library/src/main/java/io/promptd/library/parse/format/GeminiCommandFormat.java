@@ -7,9 +7,9 @@ import io.promptd.library.parse.PromptFile;
 import io.promptd.library.parse.template.Part;
 import io.promptd.library.parse.template.PlaceholderTemplate;
 import io.promptd.library.parse.template.Speaker;
-import io.promptd.library.parse.text.Names;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.PromptNames;
 import io.promptd.library.parse.text.SimpleToml;
 import io.promptd.mcp.protocol.Prompt;
 import java.util.ArrayList;
@@ -107,7 +107,7 @@ final class GeminiCommandFormat implements PromptFormat {
     String description = described != null && !described.text().isBlank()
         ? described.text()
         : ForeignFormats.firstLine(body);
-    String name = Names.derive(source.match().nameSegments());
+    String name = PromptNames.derive(source.match().nameSegments());
     List<ArgumentSpec> arguments = List.of(ArgumentSpec.simple(
         "args",
         placed

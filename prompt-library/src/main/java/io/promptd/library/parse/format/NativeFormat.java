@@ -12,9 +12,9 @@ import io.promptd.library.parse.text.Fields;
 import io.promptd.library.parse.text.FileAccess;
 import io.promptd.library.parse.text.FrontMatter;
 import io.promptd.library.parse.text.MediaTypes;
-import io.promptd.library.parse.text.Names;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.PromptNames;
 import io.promptd.library.parse.text.Root;
 import io.promptd.library.parse.text.SafeFiles;
 import io.promptd.library.parse.text.Scopes;
@@ -111,8 +111,8 @@ public final class NativeFormat implements PromptFormat {
     String name = problems.attempt(() -> {
       String explicit = Fields.string(yaml, "name");
       return explicit != null
-          ? Names.explicit(explicit, nameLine)
-          : Names.derive(source.match().nameSegments());
+          ? PromptNames.explicit(explicit, nameLine)
+          : PromptNames.derive(source.match().nameSegments());
     });
     Set<String> scopes = problems.attempt(() -> Scopes.read(yaml));
     Boolean elicit = problems.attempt(() -> Fields.bool(yaml, "elicit", true));

@@ -1,5 +1,6 @@
-package io.promptd.library;
+package io.promptd.library.internal.disk;
 
+import io.promptd.library.Diagnostic;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
@@ -19,7 +20,7 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** How one prompt file's entry is laid out in the on-disk index; {@link LibraryCache} frames and checks the file. */
-final class IndexFormat {
+public final class IndexFormat {
   private IndexFormat() {}
 
   /**
@@ -29,7 +30,7 @@ final class IndexFormat {
    * @param line its line
    * @param message what is wrong
    */
-  record Problem(boolean error, int line, String message) {}
+  public record Problem(boolean error, int line, String message) {}
 
   /**
    * One prompt file as the index keeps it. Paths are kept as text and turned into {@link Path}s only when used.
@@ -50,7 +51,7 @@ final class IndexFormat {
    * @param scopes the scopes its front matter sets, or null when it takes its folder's default (which is not kept
    *     here: folder files are read on every load, so a changed one needs no invalidation)
    */
-  record Cached(
+  public record Cached(
       int root,
       String file,
       long size,
@@ -66,7 +67,7 @@ final class IndexFormat {
       List<String> attachments,
       @Nullable Set<String> scopes) {
     /** What the entry says about {@code path}, the listed path of its file, as a parse would. */
-    ParseResult last(Path path) {
+    public ParseResult last(Path path) {
       List<Diagnostic> diagnostics = new ArrayList<>(problems.size());
       for (Problem p : problems) {
         diagnostics.add(

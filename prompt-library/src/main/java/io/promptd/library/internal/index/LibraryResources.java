@@ -1,5 +1,7 @@
-package io.promptd.library;
+package io.promptd.library.internal.index;
 
+import io.promptd.library.Diagnostic;
+import io.promptd.library.LibraryOptions;
 import io.promptd.library.internal.skills.LibrarySkills;
 import io.promptd.library.internal.source.FileSource;
 import io.promptd.library.parse.AttachmentRefs;
@@ -25,14 +27,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.jspecify.annotations.Nullable;
 
 /** Reads resources from a library snapshot and tells listeners what a reload changed. */
-final class LibraryResources {
+public final class LibraryResources {
   private static final System.Logger LOG = System.getLogger("io.promptd.library");
 
   private final FileSource source;
   private final LibraryOptions options;
   private final List<ResourceProvider.Listener> listeners = new CopyOnWriteArrayList<>();
 
-  LibraryResources(FileSource source, LibraryOptions options) {
+  public LibraryResources(FileSource source, LibraryOptions options) {
     this.source = source;
     this.options = options;
   }
@@ -41,7 +43,7 @@ final class LibraryResources {
    * Reads a resource: a fixed one from memory, an attachment from its source (inside the root only), or the first
    * template that matches {@code uri}, rendered with the values taken from it.
    */
-  Optional<List<ResourceContents>> read(ResourceIndex.Snapshot s, String uri) {
+  public Optional<List<ResourceContents>> read(ResourceIndex.Snapshot s, String uri) {
     ResourceFile.Fixed fixed = s.fixed().get(uri);
     if (fixed != null) {
       return Optional.of(List.of(fixed.contents()));
@@ -69,13 +71,13 @@ final class LibraryResources {
   }
 
   /** Adds a listener; closing the handle removes it. */
-  AutoCloseable listen(ResourceProvider.Listener listener) {
+  public AutoCloseable listen(ResourceProvider.Listener listener) {
     listeners.add(listener);
     return () -> listeners.remove(listener);
   }
 
   /** Whether two snapshots differ in what they list or serve, for the library's version. */
-  static boolean differ(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after) {
+  public static boolean differ(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after) {
     return !before.resources().equals(after.resources())
         || !before.templates().equals(after.templates())
         || !before.fixed().equals(after.fixed())
@@ -99,7 +101,7 @@ final class LibraryResources {
   }
 
   /** Notifies listeners that the skills' files changed: the list, for who may see them, and each file updated. */
-  void announceSkills(LibrarySkills.Change change) {
+  public void announceSkills(LibrarySkills.Change change) {
     for (ResourceProvider.Listener listener : listeners) {
       try {
         listener.listChanged(change.scopes());
@@ -111,7 +113,8 @@ final class LibraryResources {
   }
 
   /** Notifies listeners of what differs between two snapshots. */
-  void announce(ResourceIndex.Snapshot before, ResourceIndex.Snapshot after, Set<Path> changed) {
+  public void announce(
+      ResourceIndex.Snapshot before, ResourceIndex.Snapshot after, Set<Path> changed) {
     for (Diagnostic d : after.diagnostics()) {
       if (d.isError() && changed.contains(d.file())) {
         LOG.log(Level.WARNING, d.format());
@@ -226,7 +229,7 @@ final class LibraryResources {
    * Whether {@code caller} may see the resource at {@code uri} in {@code s}: a resource file by its scopes (its own,
    * else its folder's default); an attached file when the caller may see any served prompt that attaches it.
    */
-  static boolean visible(ResourceIndex.Snapshot s, Caller caller, String uri) {
+  public static boolean visible(ResourceIndex.Snapshot s, Caller caller, String uri) {
     if (s.fixed().containsKey(uri)) {
       return caller.permits(s.scopes().getOrDefault(uri, Set.of()));
     }
@@ -243,7 +246,7 @@ final class LibraryResources {
   }
 
   /** Suggestions for {@code variable} of the templated resource file behind {@code template} in {@code s}. */
-  static Completion complete(
+  public static Completion complete(
       ResourceIndex.Snapshot s,
       ResourceTemplate template,
       String variable,

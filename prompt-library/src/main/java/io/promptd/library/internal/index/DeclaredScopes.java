@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.index;
 
 import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.parse.text.FolderFile;
@@ -14,13 +14,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The scopes one version of a file declares by itself, judged from its bytes alone (no folder, no other file): what
- * {@link LibraryFiles#declaredScopes} answers. Only prompt, resource and folder files declare scopes; a file whose
+ * {@link io.promptd.library.LibraryFiles#declaredScopes} answers. Only prompt, resource and folder files declare scopes; a file whose
  * declaration cannot be read declares {@link FolderDefaults#UNREADABLE}, which no token holds.
  */
-final class DeclaredScopes {
+public final class DeclaredScopes {
   private DeclaredScopes() {}
 
-  static @Nullable Set<String> of(Path file, @Nullable FileRole role, byte[] data) {
+  public static @Nullable Set<String> of(Path file, @Nullable FileRole role, byte[] data) {
     if (role == null || role == FileRole.SKILL) {
       return null;
     }

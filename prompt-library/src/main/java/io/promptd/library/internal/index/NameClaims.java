@@ -1,6 +1,7 @@
-package io.promptd.library;
+package io.promptd.library.internal.index;
 
-import io.promptd.library.LibraryIndex.Entry;
+import io.promptd.library.internal.disk.IndexFormat;
+import io.promptd.library.internal.index.LibraryIndex.Entry;
 import io.promptd.mcp.server.PromptDefinition;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.disk;
 
 import io.promptd.mcp.protocol.Prompt;
 import java.io.ByteArrayOutputStream;
@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * only when first asked for. A restart keeps the index's bytes (one array, ~320 bytes a prompt) instead of ~1 KB of
  * objects a prompt, most of which no listing page ever asks for; an index written again copies the bytes as they are.
  */
-final class StoredPrompt implements Supplier<Prompt> {
+public final class StoredPrompt implements Supplier<Prompt> {
   /** The bytes holding it: an index's, or its own. */
   private final byte[] data;
 
@@ -35,12 +35,12 @@ final class StoredPrompt implements Supplier<Prompt> {
   }
 
   /** The prompt's name. */
-  String name() {
+  public String name() {
     return name;
   }
 
   /** {@code prompt} as an index holds it. */
-  static StoredPrompt of(Prompt prompt) {
+  public static StoredPrompt of(Prompt prompt) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       IndexFormat.prompt(out, prompt);

@@ -1,5 +1,9 @@
-package io.promptd.library;
+package io.promptd.library.internal.index;
 
+import io.promptd.library.Diagnostic;
+import io.promptd.library.LibraryOptions;
+import io.promptd.library.internal.disk.IndexFormat;
+import io.promptd.library.internal.disk.LibraryCache;
 import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.internal.source.FileSource;
 import io.promptd.library.internal.source.FolderWalker;
@@ -28,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * index or parsed on a pool, and the results are stored in listing order once all are done; folder and resource files
  * found by the same listing are loaded too, and the skills whose {@code SKILL.md} it found.
  */
-final class LibraryLoad {
+public final class LibraryLoad {
   /**
    * What a full load gives the library.
    *
@@ -36,7 +40,7 @@ final class LibraryLoad {
    * @param restored how many prompt files the index served
    * @param indexSize how many entries the index held
    */
-  record Outcome(List<PromptDefinition> served, int restored, int indexSize) {}
+  public record Outcome(List<PromptDefinition> served, int restored, int indexSize) {}
 
   private final FileSource source;
   private final LibraryOptions options;
@@ -51,7 +55,7 @@ final class LibraryLoad {
    * Lists every root once: prompt files are restored from {@code cache}'s index or parsed on a pool while the listing
    * goes on; folder files and resource files are loaded after it.
    */
-  static Outcome run(
+  public static Outcome run(
       FileSource source,
       LibraryOptions options,
       LibraryIndex prompts,

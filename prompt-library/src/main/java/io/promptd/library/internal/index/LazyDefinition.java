@@ -1,5 +1,7 @@
-package io.promptd.library;
+package io.promptd.library.internal.index;
 
+import io.promptd.library.LibraryOptions;
+import io.promptd.library.internal.disk.StoredPrompt;
 import io.promptd.library.internal.source.FileSource;
 import io.promptd.library.parse.ParseResult;
 import io.promptd.library.parse.PromptFile;

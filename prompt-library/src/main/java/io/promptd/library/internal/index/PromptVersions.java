@@ -1,4 +1,4 @@
-package io.promptd.library;
+package io.promptd.library.internal.index;
 
 import io.promptd.library.internal.skills.SkillFolder;
 import io.promptd.library.internal.source.FileSource;
@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * snapshot (the store, Git) has the digest in each file's stamp already; a folder's file is read and hashed once per
  * change, on the first use after it.
  */
-final class PromptVersions {
+public final class PromptVersions {
   /** How long a digest is: 48 bits, plenty to tell a file's versions apart. */
   static final int HEX_DIGITS = 12;
 
@@ -41,7 +41,7 @@ final class PromptVersions {
 
   private final Map<ServedFile, String> digests = new ConcurrentHashMap<>();
 
-  PromptVersions(FileSource source) {
+  public PromptVersions(FileSource source) {
     this.source = source;
     this.snapshot = source instanceof SnapshotSource;
   }
@@ -58,7 +58,7 @@ final class PromptVersions {
    * Notes which file serves {@code name} now: its prompt file's winner in {@code prompts}, else the {@code SKILL.md} of
    * the skill offered as that prompt; none when neither serves it. Under the library's lock, after the catalog changed.
    */
-  void note(String name, LibraryIndex prompts, Map<String, SkillFolder> skillsServed) {
+  public void note(String name, LibraryIndex prompts, Map<String, SkillFolder> skillsServed) {
     LibraryIndex.Entry entry = prompts.winner(name);
     if (entry != null && entry.definition() != null) {
       put(name, new ServedFile(entry.root(), entry.file(), entry.stamp()));
@@ -75,13 +75,13 @@ final class PromptVersions {
   }
 
   /** Forgets every name: a full load of about {@code expected} prompts follows. */
-  void clear(int expected) {
+  public void clear(int expected) {
     files = new ConcurrentHashMap<>(expected);
     digests.clear();
   }
 
   /** The version of the prompt served as {@code name}, or empty when none is (or its file cannot be read). */
-  Optional<String> of(String name) {
+  public Optional<String> of(String name) {
     ServedFile file = files.get(name);
     if (file == null) {
       return Optional.empty();
@@ -102,7 +102,7 @@ final class PromptVersions {
     return Optional.of(digest);
   }
 
-  static String sha256(byte[] data) {
+  public static String sha256(byte[] data) {
     try {
       return HexFormat.of()
           .formatHex(MessageDigest.getInstance("SHA-256").digest(data))

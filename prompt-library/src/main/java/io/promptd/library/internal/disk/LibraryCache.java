@@ -1,5 +1,6 @@
-package io.promptd.library;
+package io.promptd.library.internal.disk;
 
+import io.promptd.library.LibraryOptions;
 import io.promptd.library.internal.source.FileSource;
 import io.promptd.library.internal.source.Stamp;
 import io.promptd.library.parse.text.Root;
@@ -18,13 +19,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedOutputStream;
 import org.jspecify.annotations.Nullable;
@@ -37,17 +38,17 @@ import org.jspecify.annotations.Nullable;
  * is ignored and the files are read. It is written to a temporary file and renamed into place, so a reader never
  * sees half of one.
  */
-final class LibraryCache {
+public final class LibraryCache {
   private static final System.Logger LOG = System.getLogger("io.promptd.library");
   /** "PDIX". */
-  static final int MAGIC = 0x50444958;
+  public static final int MAGIC = 0x50444958;
   /**
    * Bumped whenever the layout of {@link IndexFormat} changes, or what parsing a file produces (4: prompts carry their
    * arguments' rules in {@code _meta}; an index of 3 would serve unchanged files without them; 5: prompts carry their
    * form settings in {@code _meta}, which form-first listings read without parsing; 7: each prompt's name, then its
    * listing's length, so that a restart keeps the listing's bytes undecoded).
    */
-  static final int FORMAT = 7;
+  public static final int FORMAT = 7;
 
   /** The folder holding index files, or null for none. */
   private final @Nullable Path directory;
@@ -72,7 +73,7 @@ final class LibraryCache {
   }
 
   /** The index for {@code roots} read with {@code options}: one file per set of roots and limits. */
-  static LibraryCache of(List<Root> roots, LibraryOptions options) {
+  public static LibraryCache of(List<Root> roots, LibraryOptions options) {
     StringBuilder key = new StringBuilder("roots");
     for (Root root : roots) {
       key.append('\n').append(root.real());
@@ -88,13 +89,13 @@ final class LibraryCache {
   }
 
   /** This index's roots and limits, read from {@code data} instead of a file; nothing is written to a file. */
-  LibraryCache reading(byte[] data) {
+  public LibraryCache reading(byte[] data) {
     return new LibraryCache(null, key, minimumFiles, data);
   }
 
   /** Where the index lives, or null when there is none. */
   @Nullable
-  Path file() {
+  public Path file() {
     Path dir = directory;
     if (dir == null) {
       return null;
@@ -108,7 +109,7 @@ final class LibraryCache {
   }
 
   /** Whether {@link #write} writes an index for a library of {@code files} prompt files. */
-  boolean writes(int files) {
+  public boolean writes(int files) {
     return directory != null && files >= minimumFiles;
   }
 
@@ -117,7 +118,7 @@ final class LibraryCache {
    * always, a file once the library has as many prompt files as an index is written for (a smaller one could only
    * have an index from when it was larger, and reads its few files faster than the index's name is computed).
    */
-  boolean worthReading(int promptFiles) {
+  public boolean worthReading(int promptFiles) {
     return given != null || (directory != null && promptFiles >= minimumFiles);
   }
 
@@ -125,7 +126,7 @@ final class LibraryCache {
    * The entries of the index by file path, iterated in the index's order (by prompt name when this version wrote it);
    * empty when there is no usable index.
    */
-  Map<String, IndexFormat.Cached> read() {
+  public Map<String, IndexFormat.Cached> read() {
     byte[] data = given;
     if (data != null) {
       try {
@@ -208,8 +209,10 @@ final class LibraryCache {
    *
    * @param entries in the order to write them: by prompt name, which lets a restart skip sorting
    * @param files how many prompt files the library has
+   * @param cacheable the index entry for an entry, or null when it must be read again next time anyway
    */
-  void write(Collection<LibraryIndex.Entry> entries, int files, FileSource source) {
+  public <E> void write(
+      Collection<E> entries, int files, Function<E, IndexFormat.@Nullable Cached> cacheable) {
     if (!writes(files)) {
       return;
     }
@@ -227,7 +230,7 @@ final class LibraryCache {
       // short-lived objects at 100,000 files, live while a just-loaded library's heap was measured.
       int written;
       try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(tmp), 64 * 1024)) {
-        written = writeTo(file, entries, source);
+        written = writeTo(file, entries, cacheable);
       }
       Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       long millis = (System.nanoTime() - start) / 1_000_000;
@@ -250,12 +253,12 @@ final class LibraryCache {
    * The index of {@code entries} in memory, whatever their number: for a store to keep beside its files; null when it
    * would hold exactly {@code restored} entries, all of which came from an index already.
    */
-  byte @Nullable [] encode(
-      Collection<LibraryIndex.Entry> entries, FileSource source, int restored) {
+  public <E> byte @Nullable [] encode(
+      Collection<E> entries, Function<E, IndexFormat.@Nullable Cached> cacheable, int restored) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(64 * 1024);
     int written;
     try {
-      written = writeTo(out, entries, source);
+      written = writeTo(out, entries, cacheable);
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory failed", e);
     }
@@ -266,7 +269,8 @@ final class LibraryCache {
    * The layout: magic, format, key, each entry that can be kept after a 1 byte, their count, and a CRC-32C of all that,
    * outside the checksum; returns the count.
    */
-  private int writeTo(OutputStream sink, Collection<LibraryIndex.Entry> entries, FileSource source)
+  private <E> int writeTo(
+      OutputStream sink, Collection<E> entries, Function<E, IndexFormat.@Nullable Cached> cacheable)
       throws IOException {
     CRC32C crc = new CRC32C();
     DataOutputStream out = new DataOutputStream(new CheckedOutputStream(sink, crc));
@@ -276,8 +280,8 @@ final class LibraryCache {
     out.writeInt(keyBytes.length);
     out.write(keyBytes);
     int count = 0;
-    for (LibraryIndex.Entry entry : entries) {
-      IndexFormat.Cached c = cacheable(entry, source);
+    for (E entry : entries) {
+      IndexFormat.Cached c = cacheable.apply(entry);
       if (c != null) {
         out.writeByte(1);
         IndexFormat.write(out, c);
@@ -290,54 +294,8 @@ final class LibraryCache {
     return count;
   }
 
-  /** The index entry for {@code entry}, or null when it must be read again next time anyway. */
-  private static IndexFormat.@Nullable Cached cacheable(
-      LibraryIndex.Entry entry, FileSource source) {
-    LibraryIndex.Served good = entry.good();
-    if (!entry.lastOk() || good == null || !entry.stamp().settled()) {
-      return null;
-    }
-    List<String> dependencies = new ArrayList<>();
-    List<long[]> stamps = new ArrayList<>();
-    for (Path dependency : entry.last().dependencies()) {
-      Stamp now = source.stamp(dependency);
-      if (now != null && !now.settled()) {
-        return null;
-      }
-      dependencies.add(dependency.toString());
-      stamps.add(now == null ? new long[] {-1, -1} : new long[] {now.size(), now.modified()});
-    }
-    List<IndexFormat.Problem> problems = new ArrayList<>();
-    for (Diagnostic d : entry.last().diagnostics()) {
-      problems.add(new IndexFormat.Problem(d.isError(), d.line(), d.message()));
-    }
-    List<String> attachments = new ArrayList<>();
-    entry.last().attachments().forEach(p -> attachments.add(p.toString()));
-    return new IndexFormat.Cached(
-        entry.root().index(),
-        entry.file().toString(),
-        entry.stamp().size(),
-        entry.stamp().modified(),
-        good.definition().name(),
-        stored(good),
-        good.nameLine(),
-        good.definition().completer() != null,
-        entry.last().fingerprint(),
-        problems,
-        dependencies,
-        stamps,
-        attachments,
-        good.declared());
-  }
-
-  /** What {@code good} lists, as the index holds it: the bytes it was restored from, else its prompt encoded. */
-  private static StoredPrompt stored(LibraryIndex.Served good) {
-    StoredPrompt stored = good.stored();
-    return stored != null ? stored : StoredPrompt.of(good.definition().prompt());
-  }
-
   /** Whether the dependencies of {@code c} are as they were when it was written. */
-  static boolean dependenciesUnchanged(IndexFormat.Cached c, FileSource source) {
+  public static boolean dependenciesUnchanged(IndexFormat.Cached c, FileSource source) {
     List<String> dependencies = c.dependencyPaths();
     for (int i = 0; i < dependencies.size(); i++) {
       Stamp now = source.stamp(Path.of(dependencies.get(i)));

@@ -1,11 +1,13 @@
-package io.promptd.library;
+package io.promptd.library.internal.index;
 
+import io.promptd.library.Diagnostic;
 import io.promptd.library.internal.skills.SkillFolder;
 import io.promptd.library.internal.skills.SkillReader;
 import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.internal.source.FileSource;
 import io.promptd.library.internal.source.FolderWalker;
 import io.promptd.library.internal.source.Stamp;
+import io.promptd.library.parse.text.Problems;
 import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -26,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * {@link SkillReader}. A skill with errors keeps its last good version served, as prompt files do. Not thread-safe;
  * the library serializes access, and readers get an immutable {@link Snapshot}.
  */
-final class SkillIndex {
+public final class SkillIndex {
   private static final System.Logger LOG = System.getLogger("io.promptd.library");
 
   private final FileSource source;
@@ -50,16 +52,16 @@ final class SkillIndex {
    * @param skills the skills served, by path; one per path
    * @param diagnostics the problems of every skill folder, and of a path two folders claim
    */
-  record Snapshot(List<SkillFolder> skills, List<Diagnostic> diagnostics) {
-    static final Snapshot EMPTY = new Snapshot(List.of(), List.of());
+  public record Snapshot(List<SkillFolder> skills, List<Diagnostic> diagnostics) {
+    public static final Snapshot EMPTY = new Snapshot(List.of(), List.of());
 
-    Snapshot {
+    public Snapshot {
       skills = List.copyOf(skills);
       diagnostics = List.copyOf(diagnostics);
     }
   }
 
-  SkillIndex(FileSource source) {
+  public SkillIndex(FileSource source) {
     this.source = source;
   }
 
@@ -81,7 +83,7 @@ final class SkillIndex {
   }
 
   /** Whether any skill folder lies under {@code root}, served or not. */
-  boolean anyUnder(Root root) {
+  public boolean anyUnder(Root root) {
     return skills.values().stream().anyMatch(e -> e.root().index() == root.index());
   }
 
@@ -90,7 +92,7 @@ final class SkillIndex {
    * listed), for the changes made before the watch began. Supporting files are not compared: their changes before
    * the watch show up with the skill's next change.
    */
-  Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
+  public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
       if (found.role() != FileRole.SKILL) {
@@ -117,7 +119,7 @@ final class SkillIndex {
    * Re-reads every skill that {@code changed} may touch: a skill holding a changed path, one at or under a changed
    * folder (a folder added, moved or deleted), one whose {@code SKILL.md} appeared or went.
    */
-  void refresh(Set<Path> changed, Function<Path, @Nullable Root> rootOf) {
+  public void refresh(Set<Path> changed, Function<Path, @Nullable Root> rootOf) {
     Set<Path> affected = new LinkedHashSet<>();
     for (Path p : changed) {
       Root root = rootOf.apply(p);
@@ -196,7 +198,7 @@ final class SkillIndex {
    * What to serve now: the good skills with the scopes their folders give them (the nearest {@code _folder.yaml}),
    * one per path: the first root, then the {@code SKILL.md} path that sorts first, wins; the others are errors.
    */
-  Snapshot snapshot(FolderDefaults folders) {
+  public Snapshot snapshot(FolderDefaults folders) {
     List<Entry> entries = new ArrayList<>(skills.values());
     entries.sort(Comparator.comparingInt((Entry e) -> e.root().index())
         .thenComparing(e -> e.file().toString()));
@@ -218,7 +220,7 @@ final class SkillIndex {
     }
     List<SkillFolder> served = new ArrayList<>(byPath.values());
     served.sort(Comparator.comparing(SkillFolder::path));
-    problems.sort(Diagnostic.ORDER);
+    problems.sort(Problems.ORDER);
     return new Snapshot(served, problems);
   }
 }

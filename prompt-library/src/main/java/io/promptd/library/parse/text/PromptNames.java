@@ -12,13 +12,13 @@ import java.util.regex.Pattern;
  * joined by {@code -}. So {@code git/Commit Message.prompt.md} is {@code git-commit-message} and
  * {@code test_simple_prompt.prompt.md} is {@code test_simple_prompt}: names that work as slash commands.
  */
-public final class Names {
+public final class PromptNames {
   private static final Pattern EXPLICIT = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.:-]{0,127}");
   private static final Pattern OTHER = Pattern.compile("[^a-z0-9_-]+");
   private static final Pattern DASHES = Pattern.compile("-{2,}");
   private static final Pattern EDGES = Pattern.compile("^-+|-+$");
 
-  private Names() {}
+  private PromptNames() {}
 
   /** The name derived from path segments. */
   public static String derive(List<String> segments) throws ParseException {

@@ -1,5 +1,10 @@
-package io.promptd.library;
+package io.promptd.library.internal.index;
 
+import io.promptd.library.Diagnostic;
+import io.promptd.library.LibraryOptions;
+import io.promptd.library.Severity;
+import io.promptd.library.internal.disk.IndexFormat;
+import io.promptd.library.internal.disk.StoredPrompt;
 import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.internal.source.FileSource;
 import io.promptd.library.internal.source.FolderWalker;
@@ -10,6 +15,7 @@ import io.promptd.library.parse.PromptFile;
 import io.promptd.library.parse.format.FileKind;
 import io.promptd.library.parse.format.PromptParser;
 import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Problems;
 import io.promptd.library.parse.text.Root;
 import io.promptd.library.render.Definitions;
 import io.promptd.mcp.server.PromptDefinition;
@@ -33,7 +39,7 @@ import org.jspecify.annotations.Nullable;
  * errors), the library files it attaches, which files depend on which partials and attachments, and which file owns
  * each name. Confined to one thread at a time by its callers' lock.
  */
-final class LibraryIndex {
+public final class LibraryIndex {
   private final FileSource source;
   private final List<Root> roots;
   private final LibraryOptions options;
@@ -59,7 +65,7 @@ final class LibraryIndex {
    * @param good the prompt being served from it: the latest one that parsed, or null
    * @param attached the library files the served version attaches (the latest parse's when none was served)
    */
-  record Entry(
+  public record Entry(
       Root root,
       Path file,
       Stamp stamp,
@@ -93,7 +99,7 @@ final class LibraryIndex {
       @Nullable Set<String> declared,
       @Nullable StoredPrompt stored) {}
 
-  LibraryIndex(FileSource source, LibraryOptions options, FolderDefaults folders) {
+  public LibraryIndex(FileSource source, LibraryOptions options, FolderDefaults folders) {
     this.source = source;
     this.roots = source.roots();
     this.options = options;
@@ -137,7 +143,7 @@ final class LibraryIndex {
   }
 
   /** The files that serve or claim a prompt, in the order of {@code byName}: see {@link NameClaims}. */
-  List<Entry> servingByName(List<PromptDefinition> byName) {
+  public List<Entry> servingByName(List<PromptDefinition> byName) {
     return names.servingByName(byName, files.size());
   }
 
@@ -151,7 +157,7 @@ final class LibraryIndex {
    * @param rescoped folders whose default scopes changed: the prompts under them that take it are re-evaluated
    * @return the names whose served prompt may have changed, with the definition to serve now (null: remove)
    */
-  Map<String, @Nullable PromptDefinition> refresh(
+  public Map<String, @Nullable PromptDefinition> refresh(
       Set<Path> changed, Listing listing, Set<Path> rescoped) {
     lastRefresh.clear();
     Set<Path> reparse = new LinkedHashSet<>();
@@ -405,7 +411,7 @@ final class LibraryIndex {
 
   /** The first root that {@code path} is, or lies under. */
   @Nullable
-  Root rootOf(Path path) {
+  public Root rootOf(Path path) {
     for (Root root : roots) {
       if (path.startsWith(root.path())) {
         return root;
@@ -415,7 +421,7 @@ final class LibraryIndex {
   }
 
   /** Every problem of the last load or reload, sorted by file and line, duplicates reported as {@code severity}. */
-  List<Diagnostic> diagnostics(Severity duplicates) {
+  public List<Diagnostic> diagnostics(Severity duplicates) {
     List<Diagnostic> out = new ArrayList<>(rootProblems);
     for (Path file : troubled) {
       Entry entry = files.get(file);
@@ -441,12 +447,12 @@ final class LibraryIndex {
                 + " order given, then paths in order); this file is not served"));
       }
     }
-    out.sort(Diagnostic.ORDER);
+    out.sort(Problems.ORDER);
     return out;
   }
 
   /** The problems of the files parsed by the last {@link #refresh}, for logging without walking everything. */
-  List<Diagnostic> lastRefreshDiagnostics() {
+  public List<Diagnostic> lastRefreshDiagnostics() {
     List<Diagnostic> out = new ArrayList<>();
     for (ParseResult result : lastRefresh) {
       out.addAll(result.diagnostics());
@@ -455,7 +461,7 @@ final class LibraryIndex {
   }
 
   /** The prompt files that appeared, vanished or changed size or modification time compared with {@code now}. */
-  Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
+  public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
       if (found.role() != FileRole.PROMPT) {
@@ -478,7 +484,7 @@ final class LibraryIndex {
   }
 
   /** The prompt files that attach library files, which are served as resources. */
-  Collection<Entry> attaching() {
+  public Collection<Entry> attaching() {
     return attaching.values();
   }
 
@@ -493,7 +499,7 @@ final class LibraryIndex {
   }
 
   /** Whether a prompt file, served or not, is known under the root numbered {@code index}. */
-  boolean anyFileUnder(int index) {
+  public boolean anyFileUnder(int index) {
     for (Entry e : files.values()) {
       if (e.root().index() == index) {
         return true;
@@ -503,7 +509,7 @@ final class LibraryIndex {
   }
 
   /** How many prompt files are known. */
-  int fileCount() {
+  public int fileCount() {
     return files.size();
   }
 }

@@ -1,5 +1,7 @@
-package io.promptd.library;
+package io.promptd.library.internal.index;
 
+import io.promptd.library.Diagnostic;
+import io.promptd.library.LibraryOptions;
 import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.internal.source.FileSource;
 import io.promptd.library.internal.source.FolderWalker;
@@ -37,7 +39,7 @@ import org.jspecify.annotations.Nullable;
  * files prompts attach, which come from the prompt parse ({@link LibraryIndex#attaching()}), never from reading the
  * prompt files again. Not thread-safe; the library serializes access and publishes {@link Snapshot}s.
  */
-final class ResourceIndex {
+public final class ResourceIndex {
   private final FileSource source;
   private final LibraryOptions options;
   private final FolderDefaults folders;
@@ -63,7 +65,7 @@ final class ResourceIndex {
    * @param resource what {@code resources/list} shows
    * @param anyOf the scopes each served prompt that attaches it requires: a caller holding any one set may see it
    */
-  record Attachment(Root root, Path file, Resource resource, List<Set<String>> anyOf) {}
+  public record Attachment(Root root, Path file, Resource resource, List<Set<String>> anyOf) {}
 
   /**
    * Everything served at one moment, immutable.
@@ -76,7 +78,7 @@ final class ResourceIndex {
    * @param diagnostics problems, sorted by file and line
    * @param scopes the scopes each resource file requires, by its key (URI or URI template)
    */
-  record Snapshot(
+  public record Snapshot(
       List<Resource> resources,
       List<ResourceTemplate> templates,
       Map<String, ResourceFile.Fixed> fixed,
@@ -84,11 +86,11 @@ final class ResourceIndex {
       Map<String, Attachment> attachments,
       List<Diagnostic> diagnostics,
       Map<String, Set<String>> scopes) {
-    static final Snapshot EMPTY =
+    public static final Snapshot EMPTY =
         new Snapshot(List.of(), List.of(), Map.of(), List.of(), Map.of(), List.of(), Map.of());
   }
 
-  ResourceIndex(FileSource source, LibraryOptions options, FolderDefaults folders) {
+  public ResourceIndex(FileSource source, LibraryOptions options, FolderDefaults folders) {
     this.source = source;
     this.options = options;
     this.folders = folders;
@@ -117,7 +119,7 @@ final class ResourceIndex {
    * Re-reads the resource files {@code changed} touches: files, folders (listed through {@code listing}), and
    * resource files whose {@code file:} target or partials are among them.
    */
-  void refresh(Set<Path> changed, Function<Path, @Nullable Root> rootOf, Listing listing) {
+  public void refresh(Set<Path> changed, Function<Path, @Nullable Root> rootOf, Listing listing) {
     for (Path path : changed) {
       Root root = rootOf.apply(path);
       if (root == null) {
@@ -143,7 +145,7 @@ final class ResourceIndex {
   }
 
   /** Whether a templated resource file or a file it depends on is at or under a path in {@code changed}. */
-  static boolean touched(ResourceFile.Templated t, Set<Path> changed) {
+  public static boolean touched(ResourceFile.Templated t, Set<Path> changed) {
     return touched(t.file(), changed)
         || t.dependencies().stream().anyMatch(d -> touched(d, changed));
   }
@@ -152,7 +154,7 @@ final class ResourceIndex {
    * Whether {@code file} is among {@code changed} or under a changed folder: a folder created with its files already
    * in it (or renamed into place) is reported as the folder alone.
    */
-  static boolean touched(Path file, Set<Path> changed) {
+  public static boolean touched(Path file, Set<Path> changed) {
     if (changed.contains(file)) {
       return true;
     }
@@ -168,7 +170,7 @@ final class ResourceIndex {
    * Builds what is served now from the resource files and the prompts that attach files: first root, then first path
    * wins a URI claimed twice.
    */
-  Snapshot snapshot(Collection<LibraryIndex.Entry> attaching) {
+  public Snapshot snapshot(Collection<LibraryIndex.Entry> attaching) {
     List<Diagnostic> diagnostics = new ArrayList<>();
     Map<String, ResourceFile.Fixed> fixed = new LinkedHashMap<>();
     Map<String, ResourceFile.Templated> templated = new LinkedHashMap<>();
@@ -233,7 +235,7 @@ final class ResourceIndex {
     resources.sort((a, b) -> a.uri().compareTo(b.uri()));
     List<ResourceFile.Templated> templates = new ArrayList<>(templated.values());
     templates.sort((a, b) -> a.key().compareTo(b.key()));
-    diagnostics.sort(Diagnostic.ORDER);
+    diagnostics.sort(Problems.ORDER);
     return new Snapshot(
         List.copyOf(resources),
         templates.stream().map(ResourceFile.Templated::template).toList(),
@@ -296,7 +298,7 @@ final class ResourceIndex {
   }
 
   /** The resource files that appeared, vanished or changed size or modification time compared with {@code now}. */
-  Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
+  public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
       if (found.role() != FileRole.RESOURCE) {

@@ -1,5 +1,7 @@
-package io.promptd.library;
+package io.promptd.library.internal.index;
 
+import io.promptd.library.Diagnostic;
+import io.promptd.library.LibraryOptions;
 import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.internal.source.FileSource;
 import io.promptd.library.internal.source.FolderWalker;
@@ -27,12 +29,12 @@ import org.jspecify.annotations.Nullable;
  * with errors keeps its last good version in force; one that never parsed hides what is under it from every caller
  * under authorization (fail closed) until it is fixed. Not thread-safe; the library serializes access.
  */
-final class FolderDefaults {
+public final class FolderDefaults {
   /**
    * What a folder file that never parsed requires: a scope with a space in it, which no token can grant (scope tokens
    * have no spaces), so that only unrestricted callers see what is under it.
    */
-  static final Set<String> UNREADABLE = Set.of("promptd: unreadable " + FolderFile.NAME);
+  public static final Set<String> UNREADABLE = Set.of("promptd: unreadable " + FolderFile.NAME);
 
   private final FileSource source;
   private final LibraryOptions options;
@@ -56,7 +58,7 @@ final class FolderDefaults {
     }
   }
 
-  FolderDefaults(FileSource source, LibraryOptions options) {
+  public FolderDefaults(FileSource source, LibraryOptions options) {
     this.source = source;
     this.options = options;
   }
@@ -105,7 +107,8 @@ final class FolderDefaults {
    *
    * @return the folders whose default may have changed: the prompts and resources under them must be re-evaluated
    */
-  Set<Path> refresh(Set<Path> changed, Function<Path, @Nullable Root> rootOf, Listing listing) {
+  public Set<Path> refresh(
+      Set<Path> changed, Function<Path, @Nullable Root> rootOf, Listing listing) {
     Set<Path> affected = new HashSet<>();
     for (Path path : changed) {
       Root root = rootOf.apply(path);
@@ -174,7 +177,7 @@ final class FolderDefaults {
   }
 
   /** The problems of every folder file. */
-  List<Diagnostic> diagnostics() {
+  public List<Diagnostic> diagnostics() {
     List<Diagnostic> out = new ArrayList<>();
     for (Entry entry : folders.values()) {
       out.addAll(entry.problems());
@@ -183,7 +186,7 @@ final class FolderDefaults {
   }
 
   /** The folder files that appeared, vanished or changed size or modification time compared with {@code now}. */
-  Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
+  public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
       if (found.role() != FileRole.FOLDER) {
