@@ -5,10 +5,12 @@ import static java.util.Objects.requireNonNull;
 import io.promptd.library.internal.disk.LibraryCache;
 import io.promptd.library.internal.index.CachedEntries;
 import io.promptd.library.internal.index.FolderDefaults;
+import io.promptd.library.internal.index.Index;
 import io.promptd.library.internal.index.LibraryIndex;
 import io.promptd.library.internal.index.LibraryLoad;
 import io.promptd.library.internal.index.LibraryResources;
 import io.promptd.library.internal.index.PromptVersions;
+import io.promptd.library.internal.index.Reload;
 import io.promptd.library.internal.index.ResourceIndex;
 import io.promptd.library.internal.index.SkillIndex;
 import io.promptd.library.internal.skills.LibrarySkills;
@@ -79,6 +81,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private final ResourceIndex resourceIndex;
   private final LibraryResources resources;
   private final SkillIndex skillIndex;
+  /** The four indexes, in the order a load and a reload run them. */
+  private final List<Index> indexes;
+
   private final List<Runnable> skillListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final LibrarySkills skillProvider;
   private final SkillPrompts skillPrompts;
@@ -121,6 +126,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     this.resourceIndex = new ResourceIndex(source, options, folders);
     this.resources = new LibraryResources(source, options);
     this.skillIndex = new SkillIndex(source);
+    this.indexes = List.of(folders, prompts, resourceIndex, skillIndex);
   }
 
   /**
@@ -225,8 +231,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   private void loadAll(LibraryCache cache) throws IOException {
-    LibraryLoad.Outcome loaded =
-        LibraryLoad.run(source, options, prompts, folders, resourceIndex, skillIndex, cache);
+    LibraryLoad.Outcome loaded = LibraryLoad.run(source, options, prompts, indexes, cache);
     State before = state;
     SkillIndex.Snapshot skills = skillIndex.snapshot(folders);
     catalog.update(editor -> {
@@ -517,10 +522,11 @@ public final class Library implements ResourceProvider, AutoCloseable {
       before = state;
       Listing listing = new Listing(source);
       long catalogVersion = catalog.version();
-      Set<Path> rescoped = folders.refresh(changed, prompts::rootOf, listing);
-      updates = prompts.refresh(changed, listing, rescoped);
-      resourceIndex.refresh(changed, prompts::rootOf, listing);
-      skillIndex.refresh(changed, prompts::rootOf);
+      Reload round = new Reload(changed, prompts::rootOf, listing);
+      for (Index index : indexes) {
+        index.reload(round);
+      }
+      updates = round.updates();
       ResourceIndex.Snapshot snapshot = resourceIndex.snapshot(prompts.attaching());
       SkillIndex.Snapshot skills = skillIndex.snapshot(folders);
       catalog.update(editor -> {

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -29,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * with errors keeps its last good version in force; one that never parsed hides what is under it from every caller
  * under authorization (fail closed) until it is fixed. Not thread-safe; the library serializes access.
  */
-public final class FolderDefaults {
+public final class FolderDefaults implements Index {
   /**
    * What a folder file that never parsed requires: a scope with a space in it, which no token can grant (scope tokens
    * have no spaces), so that only unrestricted callers see what is under it.
@@ -186,6 +187,7 @@ public final class FolderDefaults {
   }
 
   /** The folder files that appeared, vanished or changed size or modification time compared with {@code now}. */
+  @Override
   public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
@@ -207,5 +209,20 @@ public final class FolderDefaults {
       }
     }
     return changed;
+  }
+
+  @Override
+  public FileRole role() {
+    return FileRole.FOLDER;
+  }
+
+  @Override
+  public void loadAll(List<FolderWalker.Found> found, ExecutorService pool) {
+    loadAll(found);
+  }
+
+  @Override
+  public void reload(Reload reload) {
+    reload.rescoped(refresh(reload.changed(), reload.rootOf(), reload.listing()));
   }
 }

@@ -39,7 +39,7 @@ import org.jspecify.annotations.Nullable;
  * errors), the library files it attaches, which files depend on which partials and attachments, and which file owns
  * each name. Confined to one thread at a time by its callers' lock.
  */
-public final class LibraryIndex {
+public final class LibraryIndex implements Index {
   private final FileSource source;
   private final List<Root> roots;
   private final LibraryOptions options;
@@ -461,6 +461,7 @@ public final class LibraryIndex {
   }
 
   /** The prompt files that appeared, vanished or changed size or modification time compared with {@code now}. */
+  @Override
   public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
@@ -511,5 +512,21 @@ public final class LibraryIndex {
   /** How many prompt files are known. */
   public int fileCount() {
     return files.size();
+  }
+
+  @Override
+  public FileRole role() {
+    return FileRole.PROMPT;
+  }
+
+  @Override
+  public void loadAll(List<FolderWalker.Found> found, ExecutorService pool) {
+    throw new UnsupportedOperationException(
+        "prompt files are restored or parsed by LibraryLoad as the listing finds them");
+  }
+
+  @Override
+  public void reload(Reload reload) {
+    reload.updates(refresh(reload.changed(), reload.listing(), reload.rescoped()));
   }
 }

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,14 +60,10 @@ public final class LibraryLoad {
       FileSource source,
       LibraryOptions options,
       LibraryIndex prompts,
-      FolderDefaults folders,
-      ResourceIndex resources,
-      SkillIndex skills,
+      List<Index> indexes,
       LibraryCache cache)
       throws IOException {
-    List<FolderWalker.Found> resourceFiles = new ArrayList<>();
-    List<FolderWalker.Found> folderFiles = new ArrayList<>();
-    List<FolderWalker.Found> skillFiles = new ArrayList<>();
+    Map<FileRole, List<FolderWalker.Found>> byRole = new EnumMap<>(FileRole.class);
     LibraryLoad load = new LibraryLoad(source, options, prompts);
     Map<String, IndexFormat.Cached> cached;
     List<PromptDefinition> served;
@@ -82,12 +79,7 @@ public final class LibraryLoad {
       for (Root root : source.roots()) {
         source.list(root, root.path(), f -> {
           if (f.role() != FileRole.PROMPT) {
-            (switch (f.role()) {
-                  case FOLDER -> folderFiles;
-                  case SKILL -> skillFiles;
-                  default -> resourceFiles;
-                })
-                .add(f);
+            byRole.computeIfAbsent(f.role(), r -> new ArrayList<>()).add(f);
             return;
           }
           Future<Map<String, IndexFormat.Cached>> read = reading.get();
@@ -116,9 +108,13 @@ public final class LibraryLoad {
       for (FolderWalker.Found f : waiting) {
         load.restoreOrSubmit(f, cached, pool);
       }
-      folders.loadAll(folderFiles); // before finish, which applies them to the prompts
-      resources.loadAll(resourceFiles, pool);
-      skills.loadAll(skillFiles);
+      // In the indexes' order: the folder defaults before finish, which applies them to the
+      // prompts.
+      for (Index other : indexes) {
+        if (other.role() != FileRole.PROMPT) {
+          other.loadAll(byRole.getOrDefault(other.role(), List.of()), pool);
+        }
+      }
       served = load.finish(cached.values());
     }
     return new Outcome(served, load.restored, cached.size());

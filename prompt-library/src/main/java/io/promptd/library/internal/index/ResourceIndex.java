@@ -39,7 +39,7 @@ import org.jspecify.annotations.Nullable;
  * files prompts attach, which come from the prompt parse ({@link LibraryIndex#attaching()}), never from reading the
  * prompt files again. Not thread-safe; the library serializes access and publishes {@link Snapshot}s.
  */
-public final class ResourceIndex {
+public final class ResourceIndex implements Index {
   private final FileSource source;
   private final LibraryOptions options;
   private final FolderDefaults folders;
@@ -97,7 +97,8 @@ public final class ResourceIndex {
   }
 
   /** Reads the resource files the load's listing found, on {@code pool}. */
-  void loadAll(List<FolderWalker.Found> found, ExecutorService pool) throws IOException {
+  @Override
+  public void loadAll(List<FolderWalker.Found> found, ExecutorService pool) throws IOException {
     try {
       List<Future<ResourceEntry>> futures = new ArrayList<>(found.size());
       for (FolderWalker.Found f : found) {
@@ -298,6 +299,7 @@ public final class ResourceIndex {
   }
 
   /** The resource files that appeared, vanished or changed size or modification time compared with {@code now}. */
+  @Override
   public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
@@ -318,5 +320,15 @@ public final class ResourceIndex {
       }
     }
     return changed;
+  }
+
+  @Override
+  public FileRole role() {
+    return FileRole.RESOURCE;
+  }
+
+  @Override
+  public void reload(Reload reload) {
+    refresh(reload.changed(), reload.rootOf(), reload.listing());
   }
 }

@@ -20,6 +20,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -28,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * {@link SkillReader}. A skill with errors keeps its last good version served, as prompt files do. Not thread-safe;
  * the library serializes access, and readers get an immutable {@link Snapshot}.
  */
-public final class SkillIndex {
+public final class SkillIndex implements Index {
   private static final System.Logger LOG = System.getLogger("io.promptd.library");
 
   private final FileSource source;
@@ -92,6 +93,7 @@ public final class SkillIndex {
    * listed), for the changes made before the watch began. Supporting files are not compared: their changes before
    * the watch show up with the skill's next change.
    */
+  @Override
   public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();
     now.forEach((file, found) -> {
@@ -222,5 +224,20 @@ public final class SkillIndex {
     served.sort(Comparator.comparing(SkillFolder::path));
     problems.sort(Problems.ORDER);
     return new Snapshot(served, problems);
+  }
+
+  @Override
+  public FileRole role() {
+    return FileRole.SKILL;
+  }
+
+  @Override
+  public void loadAll(List<FolderWalker.Found> found, ExecutorService pool) {
+    loadAll(found);
+  }
+
+  @Override
+  public void reload(Reload reload) {
+    refresh(reload.changed(), reload.rootOf());
   }
 }
