@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.parse.text.Problems;
 import java.nio.file.Path;
 import java.util.Comparator;
 
@@ -15,10 +16,7 @@ import java.util.Comparator;
  */
 public record Diagnostic(Severity severity, Path file, int line, String message) {
   /** By file, then line: the order every diagnostics list is reported in. */
-  static final Comparator<Diagnostic> ORDER = (a, b) -> {
-    int byFile = a.file().toString().compareTo(b.file().toString());
-    return byFile != 0 ? byFile : Integer.compare(a.line(), b.line());
-  };
+  static final Comparator<Diagnostic> ORDER = Problems.ORDER;
 
   /** Checks the fields. */
   public Diagnostic {

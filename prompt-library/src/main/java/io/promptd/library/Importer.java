@@ -2,13 +2,14 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.FileAccess;
-import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.ParseException;
+import io.promptd.library.internal.source.FolderWalker;
 import io.promptd.library.parse.ParseResult;
-import io.promptd.library.parse.PromptFormats;
-import io.promptd.library.parse.PromptParser;
-import io.promptd.library.parse.Root;
+import io.promptd.library.parse.format.FileKind;
+import io.promptd.library.parse.format.PromptFormats;
+import io.promptd.library.parse.format.PromptParser;
+import io.promptd.library.parse.text.FileAccess;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,7 +77,7 @@ public final class Importer {
     for (Path dir = file.getParent();
         dir != null && dir.startsWith(root.path());
         dir = dir.getParent()) {
-      if (!Scanner.wanted(root, dir)) {
+      if (!FolderWalker.wanted(root, dir)) {
         return false;
       }
     }

@@ -2,8 +2,27 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.ParseException;
-import io.promptd.library.parse.Root;
+import io.promptd.library.internal.disk.LibraryCache;
+import io.promptd.library.internal.index.CachedEntries;
+import io.promptd.library.internal.index.FolderDefaults;
+import io.promptd.library.internal.index.Index;
+import io.promptd.library.internal.index.LibraryIndex;
+import io.promptd.library.internal.index.LibraryLoad;
+import io.promptd.library.internal.index.LibraryResources;
+import io.promptd.library.internal.index.PromptVersions;
+import io.promptd.library.internal.index.Reload;
+import io.promptd.library.internal.index.ResourceIndex;
+import io.promptd.library.internal.index.SkillIndex;
+import io.promptd.library.internal.skills.LibrarySkills;
+import io.promptd.library.internal.skills.SkillFolder;
+import io.promptd.library.internal.skills.SkillPrompts;
+import io.promptd.library.internal.source.FileSource;
+import io.promptd.library.internal.source.FolderSource;
+import io.promptd.library.internal.source.FolderWalker;
+import io.promptd.library.internal.source.Listing;
+import io.promptd.library.internal.source.SnapshotSource;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Root;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
@@ -35,7 +54,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Reads {@code NAME.prompt.md} files (YAML front matter and a Mustache body), Claude Code commands under
  * {@code .claude/commands/}, VS Code prompt files under {@code .github/prompts/}, and {@code NAME.resource.md}
  * resource files; the files prompts attach are served as {@code promptd:///PATH} resources. Every folder holding a
- * {@code SKILL.md} (under a root, or under a project's {@code .claude/skills}) is read as an Agent Skill, checked and
+ * {@code SKILL.md} (under a root, or under a project's {@code .claude/skills}) is read as an Agent SkillFolder, checked and
  * reloaded like a prompt file, and served through the Skills extension by {@link #skillProvider()}. A {@code scopes} key in
  * front matter, or in a {@code _folder.yaml} for a folder and those below it, limits who may see a prompt or resource
  * once the server authorizes callers (see {@link io.promptd.mcp.spi.Caller}). A file with errors is not
@@ -62,6 +81,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
   private final ResourceIndex resourceIndex;
   private final LibraryResources resources;
   private final SkillIndex skillIndex;
+  /** The four indexes, in the order a load and a reload run them. */
+  private final List<Index> indexes;
+
   private final List<Runnable> skillListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final LibrarySkills skillProvider;
   private final SkillPrompts skillPrompts;
@@ -104,6 +126,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     this.resourceIndex = new ResourceIndex(source, options, folders);
     this.resources = new LibraryResources(source, options);
     this.skillIndex = new SkillIndex(source);
+    this.indexes = List.of(folders, prompts, resourceIndex, skillIndex);
   }
 
   /**
@@ -208,8 +231,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   private void loadAll(LibraryCache cache) throws IOException {
-    LibraryLoad.Outcome loaded =
-        LibraryLoad.run(source, options, prompts, folders, resourceIndex, skillIndex, cache);
+    LibraryLoad.Outcome loaded = LibraryLoad.run(source, options, prompts, indexes, cache);
     State before = state;
     SkillIndex.Snapshot skills = skillIndex.snapshot(folders);
     catalog.update(editor -> {
@@ -219,7 +241,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
       skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), List.of());
     });
     versions.clear(catalog.size());
-    Map<String, Skill> skillsServed = skillPrompts.served();
+    Map<String, SkillFolder> skillsServed = skillPrompts.served();
     catalog.all().forEach(d -> versions.note(d.name(), prompts, skillsServed));
     state = new State(before.version() + 1, resourceIndex.snapshot(prompts.attaching()), skills);
     announceSkills(before.skills(), skills);
@@ -234,7 +256,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
       int files = prompts.fileCount();
       indexWriter = Thread.ofVirtual()
           .name("promptd-library-index")
-          .start(() -> cache.write(entries, files, source));
+          .start(() -> cache.write(entries, files, e -> CachedEntries.of(e, source)));
     }
     this.restored = fromIndex;
     LOG.log(
@@ -260,7 +282,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
       given = restoredFromGiven;
     }
     // Entries are immutable: encoded outside the lock, while the library goes on serving.
-    return LibraryCache.of(source.roots(), options).encode(entries, source, given);
+    return LibraryCache.of(source.roots(), options)
+        .encode(entries, e -> CachedEntries.of(e, source), given);
   }
 
   /** How many prompt files the load served from the on-disk index, for tests. */
@@ -326,7 +349,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
    * The skills served, sorted by path: one immutable snapshot, the same for every caller (scopes are carried, not
    * applied here). Package-private until the Skills extension gives them a public shape.
    */
-  List<Skill> skills() {
+  List<SkillFolder> skills() {
     return state.skills().skills();
   }
 
@@ -457,7 +480,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
         throw new IllegalStateException("Library.watch: the library is closed");
       }
       if (watcher == null) {
-        Map<Path, Scanner.Found> seen = new HashMap<>();
+        Map<Path, FolderWalker.Found> seen = new HashMap<>();
         watcher = source.watch(this::reloadWatched, f -> seen.put(f.file(), f));
         // Whatever changed between the load and now raised no event: compare what registration
         // walked past.
@@ -499,10 +522,11 @@ public final class Library implements ResourceProvider, AutoCloseable {
       before = state;
       Listing listing = new Listing(source);
       long catalogVersion = catalog.version();
-      Set<Path> rescoped = folders.refresh(changed, prompts::rootOf, listing);
-      updates = prompts.refresh(changed, listing, rescoped);
-      resourceIndex.refresh(changed, prompts::rootOf, listing);
-      skillIndex.refresh(changed, prompts::rootOf);
+      Reload round = new Reload(changed, prompts::rootOf, listing);
+      for (Index index : indexes) {
+        index.reload(round);
+      }
+      updates = round.updates();
       ResourceIndex.Snapshot snapshot = resourceIndex.snapshot(prompts.attaching());
       SkillIndex.Snapshot skills = skillIndex.snapshot(folders);
       catalog.update(editor -> {
@@ -515,7 +539,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
         });
         skillPrompts.sync(editor, skills.skills(), options.skillPrompts(), updates.keySet());
       });
-      Map<String, Skill> skillsServed = skillPrompts.served();
+      Map<String, SkillFolder> skillsServed = skillPrompts.served();
       updates.keySet().forEach(name -> versions.note(name, prompts, skillsServed));
       skillsServed.keySet().forEach(name -> versions.note(name, prompts, skillsServed));
       boolean attachedChanged = snapshot.attachments().values().stream()

@@ -2,7 +2,10 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.FileKind;
+import io.promptd.library.internal.index.DeclaredScopes;
+import io.promptd.library.internal.source.FileRole;
+import io.promptd.library.internal.source.SnapshotSource;
+import io.promptd.library.parse.format.FileKind;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HexFormat;

@@ -2,7 +2,9 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.Root;
+import io.promptd.library.internal.source.FolderSource;
+import io.promptd.library.internal.source.SnapshotSource;
+import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,8 +1,10 @@
 package io.promptd.library;
 
-import io.promptd.library.parse.FileKind;
-import io.promptd.library.parse.PromptFormats;
-import io.promptd.library.parse.Root;
+import io.promptd.library.internal.skills.SkillReader;
+import io.promptd.library.internal.source.FileRole;
+import io.promptd.library.parse.format.FileKind;
+import io.promptd.library.parse.format.PromptFormats;
+import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

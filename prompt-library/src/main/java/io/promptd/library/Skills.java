@@ -2,7 +2,12 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.ParseException;
+import io.promptd.library.internal.skills.LibrarySkills;
+import io.promptd.library.internal.skills.SkillFile;
+import io.promptd.library.internal.skills.SkillFolder;
+import io.promptd.library.internal.skills.SkillReader;
+import io.promptd.library.internal.skills.SkillSources;
+import io.promptd.library.parse.text.ParseException;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.server.ResourceProvider;
@@ -44,8 +49,8 @@ public final class Skills implements SkillProvider {
   private final LibrarySkills served;
   private final ResourceProvider files;
 
-  private Skills(List<Skill> skills, Map<Path, byte[]> bytes) {
-    List<Skill> fixed = List.copyOf(skills);
+  private Skills(List<SkillFolder> skills, Map<Path, byte[]> bytes) {
+    List<SkillFolder> fixed = List.copyOf(skills);
     this.served = new LibrarySkills(
         () -> fixed,
         (file, limit) -> {
@@ -211,11 +216,11 @@ public final class Skills implements SkillProvider {
         }
         all.add(r);
       });
-      Map<String, Skill> byPath = new HashMap<>();
+      Map<String, SkillFolder> byPath = new HashMap<>();
       Map<Path, byte[]> bytes = new HashMap<>();
       for (SkillReader.Result r : all) {
-        Skill skill = requireNonNull(r.skill());
-        Skill before = byPath.putIfAbsent(skill.path(), skill);
+        SkillFolder skill = requireNonNull(r.skill());
+        SkillFolder before = byPath.putIfAbsent(skill.path(), skill);
         if (before != null) {
           throw new IllegalArgumentException("Skills: two skills have the path '" + skill.path()
               + "': " + before.file() + " and " + skill.file());
@@ -223,7 +228,7 @@ public final class Skills implements SkillProvider {
         r.files().forEach((file, b) -> bytes.put(skill.file().resolveSibling(file), b));
       }
       Map<String, String> owners = new HashMap<>();
-      for (Skill skill : byPath.values()) {
+      for (SkillFolder skill : byPath.values()) {
         for (SkillFile f : skill.files()) {
           String uri = LibrarySkills.uri(skill.path(), f.path());
           String other = owners.putIfAbsent(uri, skill.path());
@@ -233,8 +238,8 @@ public final class Skills implements SkillProvider {
           }
         }
       }
-      List<Skill> skills = new ArrayList<>(byPath.values());
-      skills.sort(Comparator.comparing(Skill::path));
+      List<SkillFolder> skills = new ArrayList<>(byPath.values());
+      skills.sort(Comparator.comparing(SkillFolder::path));
       return new Skills(skills, Map.copyOf(bytes));
     }
   }

@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.library.internal.index.FolderDefaults;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Test helpers: write prompt files, load libraries, render prompts. */
-final class Files2 {
+public final class Files2 {
   private Files2() {}
 
-  static Path write(Path root, String relative, String content) {
+  public static Path write(Path root, String relative, String content) {
     return write(root, relative, content.getBytes(StandardCharsets.UTF_8));
   }
 

@@ -5,7 +5,8 @@ import static io.promptd.library.Files2.text;
 import static io.promptd.library.Files2.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.promptd.library.parse.Root;
+import io.promptd.library.internal.disk.LibraryCache;
+import io.promptd.library.parse.text.Root;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.server.PromptDefinition;
 import java.io.IOException;

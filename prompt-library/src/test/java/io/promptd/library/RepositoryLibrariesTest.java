@@ -5,6 +5,7 @@ import static io.promptd.library.Files2.render;
 import static io.promptd.library.Files2.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.library.internal.skills.SkillFolder;
 import io.promptd.mcp.protocol.EmbeddedResource;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.ImageContent;
@@ -73,7 +74,7 @@ class RepositoryLibrariesTest {
     assertThat(Linter.check(List.of(TEAM))).isEmpty();
     try (Library library = load(TEAM)) {
       assertThat(library.skills())
-          .extracting(Skill::path)
+          .extracting(SkillFolder::path)
           .containsExactly("ops/incident-review", "release-notes");
       assertThat(library.catalog().all())
           .extracting(PromptDefinition::name)

@@ -7,8 +7,8 @@ import static io.promptd.library.ResourceFormatTest.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.promptd.library.parse.ParseException;
-import io.promptd.library.parse.UriTemplate;
+import io.promptd.library.parse.template.UriTemplate;
+import io.promptd.library.parse.text.ParseException;
 import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.protocol.TextResourceContents;
 import java.nio.file.Path;

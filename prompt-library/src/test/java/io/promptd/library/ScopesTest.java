@@ -4,6 +4,7 @@ import static io.promptd.library.Files2.write;
 import static io.promptd.library.HotReloadTest.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.library.internal.index.FolderDefaults;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.Resource;

@@ -6,6 +6,7 @@ import static io.promptd.library.HotReloadTest.eventually;
 import static io.promptd.library.SkillsTest.skill;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.library.internal.index.PromptVersions;
 import io.promptd.mcp.server.PromptDefinition;
 import java.io.IOException;
 import java.nio.file.Files;

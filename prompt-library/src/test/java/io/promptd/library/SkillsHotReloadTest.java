@@ -6,6 +6,8 @@ import static io.promptd.library.HotReloadTest.eventually;
 import static io.promptd.library.SkillsTest.skill;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.library.internal.skills.SkillFile;
+import io.promptd.library.internal.skills.SkillFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +43,7 @@ class SkillsHotReloadTest {
     library.close();
   }
 
-  private Optional<Skill> find(String path) {
+  private Optional<SkillFolder> find(String path) {
     return library.skills().stream().filter(s -> s.path().equals(path)).findFirst();
   }
 

@@ -5,6 +5,7 @@ import static io.promptd.library.Files2.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.promptd.library.internal.skills.SkillReader;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;

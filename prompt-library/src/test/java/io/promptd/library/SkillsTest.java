@@ -5,6 +5,8 @@ import static io.promptd.library.Files2.load;
 import static io.promptd.library.Files2.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.library.internal.skills.SkillFile;
+import io.promptd.library.internal.skills.SkillFolder;
 import io.promptd.mcp.server.PromptDefinition;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,9 +46,9 @@ class SkillsTest {
     write(root, "ops/incident-review/assets/logo.png", png);
     try (Library library = load(root)) {
       assertThat(formatted(library)).isEmpty();
-      List<Skill> skills = library.skills();
+      List<SkillFolder> skills = library.skills();
       assertThat(skills).hasSize(1);
-      Skill s = skills.getFirst();
+      SkillFolder s = skills.getFirst();
       assertThat(s.path()).isEqualTo("ops/incident-review");
       assertThat(s.name()).isEqualTo("incident-review");
       assertThat(s.description()).isEqualTo("Reviews an incident.");
@@ -84,7 +86,9 @@ class SkillsTest {
     write(root, "outer/inner/data.json", "{}");
     try (Library library = load(root)) {
       assertThat(formatted(library)).isEmpty();
-      assertThat(library.skills()).extracting(Skill::path).containsExactly("outer", "outer/inner");
+      assertThat(library.skills())
+          .extracting(SkillFolder::path)
+          .containsExactly("outer", "outer/inner");
       assertThat(library.skills().get(0).files())
           .extracting(SkillFile::path)
           .containsExactly("SKILL.md", "notes.txt");
@@ -112,7 +116,7 @@ class SkillsTest {
     write(root, "toolong/SKILL.md", skill("a".repeat(65), ""));
     write(root, "good/SKILL.md", skill("good", ""));
     try (Library library = load(root)) {
-      assertThat(library.skills()).extracting(Skill::path).containsExactly("good");
+      assertThat(library.skills()).extracting(SkillFolder::path).containsExactly("good");
       assertThat(formatted(library))
           .containsExactly(
               root.resolve("-x/SKILL.md") + ":2: error: skill name '-x' must not start or end with"
@@ -171,7 +175,7 @@ class SkillsTest {
     write(root, "admin/locked/SKILL.md", skill("locked", ""));
     try (Library library = load(root)) {
       assertThat(library.skills())
-          .extracting(Skill::path, Skill::scopes)
+          .extracting(SkillFolder::path, SkillFolder::scopes)
           .containsExactly(
               org.assertj.core.groups.Tuple.tuple("admin/locked", Set.of("admin")),
               org.assertj.core.groups.Tuple.tuple("open", Set.of("team")));
@@ -190,7 +194,7 @@ class SkillsTest {
           .extracting(PromptDefinition::name)
           .containsExactly("deploy", "fix", "incident-review", "review");
       assertThat(library.skills())
-          .extracting(Skill::path)
+          .extracting(SkillFolder::path)
           .containsExactly("deploy", "incident-review");
     }
   }
@@ -201,7 +205,7 @@ class SkillsTest {
     write(root, ".claude/skills/deploy/SKILL.md", skill("deploy", ""));
     try (Library library = load(root)) {
       assertThat(library.skills())
-          .extracting(Skill::file)
+          .extracting(SkillFolder::file)
           .containsExactly(root.resolve(".claude/skills/deploy/SKILL.md"));
       assertThat(formatted(library))
           .containsExactly(root.resolve("deploy/SKILL.md") + ":1: error: skill path 'deploy' is"
@@ -245,13 +249,15 @@ class SkillsTest {
               new byte[] {1, 2},
               "solo/SKILL.md",
               skill("solo", "").getBytes(StandardCharsets.UTF_8))));
-      assertThat(library.skills()).extracting(Skill::path).containsExactly("ops/review", "solo");
+      assertThat(library.skills())
+          .extracting(SkillFolder::path)
+          .containsExactly("ops/review", "solo");
       assertThat(library.skills().getFirst().files().get(1).digest())
           .isEqualTo("sha256:" + sha256(new byte[] {1, 2}));
       // ops/review goes; solo turns broken, and its last good version stays served.
       snapshot.replace(new LibraryFiles(3, Map.of("solo/SKILL.md", md)));
       assertThat(library.skills())
-          .extracting(Skill::path, Skill::name)
+          .extracting(SkillFolder::path, SkillFolder::name)
           .containsExactly(org.assertj.core.groups.Tuple.tuple("solo", "solo"));
       assertThat(formatted(library))
           .singleElement()

@@ -5,6 +5,7 @@ import static io.promptd.library.Files2.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.promptd.library.internal.index.PromptVersions;
 import io.promptd.mcp.server.PromptDefinition;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

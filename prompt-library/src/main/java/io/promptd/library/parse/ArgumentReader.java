@@ -1,8 +1,12 @@
 package io.promptd.library.parse;
 
-import io.promptd.library.parse.YamlNode.Mapping;
-import io.promptd.library.parse.YamlNode.Scalar;
-import io.promptd.library.parse.YamlNode.Sequence;
+import io.promptd.library.parse.text.Fields;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.YamlNode;
+import io.promptd.library.parse.text.YamlNode.Mapping;
+import io.promptd.library.parse.text.YamlNode.Scalar;
+import io.promptd.library.parse.text.YamlNode.Sequence;
 import io.promptd.mcp.json.JsonObject;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,9 +19,9 @@ import java.util.regex.PatternSyntaxException;
 import org.jspecify.annotations.Nullable;
 
 /** Reads the {@code arguments} list of a {@code *.prompt.md} file. */
-final class ArgumentReader {
+public final class ArgumentReader {
   /** Argument names must work as Mustache variables: no dots, no spaces, no braces. */
-  static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]{0,63}");
+  public static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]{0,63}");
 
   private static final Set<String> KEYS = Set.of(
       "name",
@@ -43,8 +47,8 @@ final class ArgumentReader {
    * @param failed the names of the declarations that are not (as far as a name could be read)
    * @param complete false when the list itself could not be read, so that any name may have been meant
    */
-  record Declared(List<ArgumentSpec> specs, Set<String> failed, boolean complete) {
-    Declared {
+  public record Declared(List<ArgumentSpec> specs, Set<String> failed, boolean complete) {
+    public Declared {
       specs = List.copyOf(specs);
       failed = Set.copyOf(failed);
     }
@@ -54,7 +58,7 @@ final class ArgumentReader {
    * The arguments under {@code arguments}; names unique, {@code dependsOn} pointing at declared arguments. Each bad
    * declaration is recorded with {@link Problems#fail} and left out, and the others are still checked.
    */
-  static Declared read(Mapping frontMatter, Problems problems) {
+  public static Declared read(Mapping frontMatter, Problems problems) {
     YamlNode node = frontMatter.get("arguments");
     if (node == null || (node instanceof Scalar s && s.kind() == YamlNode.Kind.NULL)) {
       return new Declared(List.of(), Set.of(), true);
@@ -108,7 +112,7 @@ final class ArgumentReader {
    * {@link io.promptd.mcp.server.ArgumentForms}); a setting that is no boolean is recorded with {@link Problems#fail}.
    * Call after {@link #read}, which reports the list's shape and the names.
    */
-  static Map<String, JsonObject> formSettings(Mapping frontMatter, Problems problems) {
+  public static Map<String, JsonObject> formSettings(Mapping frontMatter, Problems problems) {
     Map<String, JsonObject> out = new LinkedHashMap<>();
     if (!(frontMatter.get("arguments") instanceof Sequence list)) {
       return out;

@@ -95,7 +95,7 @@ public record ArgumentSpec(
 
   /**
    * The rules beyond {@code required} that a client can show next to the argument (published in the prompt's
-   * {@code _meta} under {@link NativeFormat#ARGUMENTS_META}): {@code type} when not a string, {@code default},
+   * {@code _meta} under {@link io.promptd.library.parse.format.NativeFormat#ARGUMENTS_META}): {@code type} when not a string, {@code default},
    * {@code enum} (with {@code enumTitles}), {@code pattern}, {@code dependsOn}; null when there are none. Choices keyed
    * by another argument's value are left out ({@code dependsOn} says where they come from; completion offers them).
    */

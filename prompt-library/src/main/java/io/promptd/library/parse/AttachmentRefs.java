@@ -1,5 +1,10 @@
 package io.promptd.library.parse;
 
+import io.promptd.library.parse.text.FileAccess;
+import io.promptd.library.parse.text.FolderFile;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Root;
+import io.promptd.library.parse.text.SafeFiles;
 import io.promptd.mcp.protocol.ResourceContents;
 import java.io.IOException;
 import java.net.URLDecoder;

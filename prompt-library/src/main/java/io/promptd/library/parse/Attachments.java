@@ -1,5 +1,10 @@
 package io.promptd.library.parse;
 
+import io.promptd.library.parse.text.FileAccess;
+import io.promptd.library.parse.text.MediaTypes;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Root;
+import io.promptd.library.parse.text.SafeFiles;
 import io.promptd.mcp.protocol.AudioContent;
 import io.promptd.mcp.protocol.BlobResourceContents;
 import io.promptd.mcp.protocol.Content;
@@ -15,9 +20,9 @@ import java.util.Set;
  * Reads the files a prompt attaches — images, audio, embedded resources — at load time, inside the root only, with
  * the MIME type checked against the file's first bytes and the size capped.
  */
-final class Attachments {
+public final class Attachments {
   /** The URI scheme of resources embedded from library files; paths are relative to the root. */
-  static final String URI_PREFIX = "promptd:///";
+  public static final String URI_PREFIX = "promptd:///";
 
   private final Root root;
   private final Path file;
@@ -33,7 +38,7 @@ final class Attachments {
    * @param attached receives the library files the prompt attaches or links to, which are served as resources
    * @param files reads them
    */
-  Attachments(
+  public Attachments(
       Root root,
       Path file,
       long maxBytes,
@@ -49,7 +54,7 @@ final class Attachments {
   }
 
   /** Records the library file a {@code ::: link promptd:///PATH} names, if it names one inside the root. */
-  void link(String target) {
+  public void link(String target) {
     Path path = AttachmentRefs.linkTarget(root, target);
     if (path != null) {
       attached.add(path);
@@ -57,7 +62,7 @@ final class Attachments {
   }
 
   /** An image or audio clip from {@code reference}. */
-  Content media(boolean image, String reference, int line) throws ParseException {
+  public Content media(boolean image, String reference, int line) throws ParseException {
     Path path = SafeFiles.resolve(root, file, reference, line);
     dependencies.add(path);
     attached.add(path);
@@ -80,7 +85,7 @@ final class Attachments {
   }
 
   /** An embedded resource from {@code reference}: text when it is a known text type in UTF-8, else a blob. */
-  Content resource(String reference, int line) throws ParseException {
+  public Content resource(String reference, int line) throws ParseException {
     Path path = SafeFiles.resolve(root, file, reference, line);
     dependencies.add(path);
     attached.add(path);

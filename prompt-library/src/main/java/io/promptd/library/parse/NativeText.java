@@ -1,5 +1,7 @@
 package io.promptd.library.parse;
 
+import io.promptd.library.parse.template.Part;
+import io.promptd.library.parse.template.PlaceholderTemplate;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
@@ -9,20 +11,20 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the formats' {@link PromptFormat#toNative} share: a prompt of a placeholder format (Claude Code, VS Code, Codex,
+ * What the formats' {@link io.promptd.library.parse.format.PromptFormat#toNative} share: a prompt of a placeholder format (Claude Code, VS Code, Codex,
  * Cursor, Gemini CLI) written out as a native {@code NAME.prompt.md}, for {@code promptd import}; and a Dotprompt or
  * Prompty file's translation, without its padding. What the native format expresses differently is said in the notes.
  */
-final class NativeText {
+public final class NativeText {
   private NativeText() {}
 
   /** A templated format's translation without the comments that mark what was translated. */
-  static String unmarked(String translated) {
+  public static String unmarked(String translated) {
     return translated.replaceAll("(?m)^# \\(translated from (front matter|the file)\\)\\n", "");
   }
 
   /** The native text of a placeholder format's prompt, or null with the reason in {@code notes}. */
-  static @Nullable String placeholders(PromptFile file, List<String> notes) {
+  public static @Nullable String placeholders(PromptFile file, List<String> notes) {
     StringBuilder front = new StringBuilder("---\n");
     front.append("name: ").append(json(file.prompt().name())).append('\n');
     if (file.prompt().description() != null) {

@@ -1,11 +1,13 @@
 package io.promptd.library.parse;
 
 import io.promptd.library.LibraryOptions;
+import io.promptd.library.parse.text.FileAccess;
+import io.promptd.library.parse.text.Problems;
 import java.nio.file.Path;
 import java.util.Set;
 
 /**
- * What a {@link PromptFormat} parses with besides the file's text: the limits, where problems and the files the
+ * What a {@link io.promptd.library.parse.format.PromptFormat} parses with besides the file's text: the limits, where problems and the files the
  * prompt depends on or attaches are collected, and how the files it names are read.
  *
  * @param options the limits

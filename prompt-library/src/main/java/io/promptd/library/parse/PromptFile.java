@@ -2,6 +2,8 @@ package io.promptd.library.parse;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.parse.template.Part;
+import io.promptd.library.parse.text.Root;
 import io.promptd.mcp.protocol.Prompt;
 import java.nio.file.Path;
 import java.util.List;

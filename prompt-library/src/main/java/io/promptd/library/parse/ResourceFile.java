@@ -2,6 +2,8 @@ package io.promptd.library.parse;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.parse.template.TextTemplate;
+import io.promptd.library.parse.template.UriTemplate;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;

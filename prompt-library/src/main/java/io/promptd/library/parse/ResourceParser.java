@@ -1,7 +1,19 @@
 package io.promptd.library.parse;
 
 import io.promptd.library.LibraryOptions;
-import io.promptd.library.parse.YamlNode.Mapping;
+import io.promptd.library.parse.template.MustacheTemplates;
+import io.promptd.library.parse.template.TextTemplate;
+import io.promptd.library.parse.template.UriTemplate;
+import io.promptd.library.parse.text.Fields;
+import io.promptd.library.parse.text.FileAccess;
+import io.promptd.library.parse.text.FrontMatter;
+import io.promptd.library.parse.text.MediaTypes;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.Root;
+import io.promptd.library.parse.text.SafeFiles;
+import io.promptd.library.parse.text.Scopes;
+import io.promptd.library.parse.text.YamlNode.Mapping;
 import io.promptd.mcp.protocol.BlobResourceContents;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;

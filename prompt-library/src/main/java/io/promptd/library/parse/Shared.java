@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * strings (descriptions, text) are rarely the same and are left as they are, so that a file's content cannot fill the
  * table.
  */
-final class Shared {
+public final class Shared {
   /** Strings up to this many characters are shared. */
   private static final int MAX_LENGTH = 64;
 

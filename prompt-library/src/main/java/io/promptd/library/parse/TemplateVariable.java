@@ -2,7 +2,12 @@ package io.promptd.library.parse;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.YamlNode.Mapping;
+import io.promptd.library.parse.template.UriTemplate;
+import io.promptd.library.parse.text.Fields;
+import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.YamlNode;
+import io.promptd.library.parse.text.YamlNode.Mapping;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

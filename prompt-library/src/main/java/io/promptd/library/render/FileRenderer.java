@@ -1,9 +1,9 @@
 package io.promptd.library.render;
 
 import io.promptd.library.parse.ArgumentSpec;
-import io.promptd.library.parse.Part;
 import io.promptd.library.parse.PromptFile;
-import io.promptd.library.parse.Speaker;
+import io.promptd.library.parse.template.Part;
+import io.promptd.library.parse.template.Speaker;
 import io.promptd.mcp.protocol.EmbeddedResource;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.PromptMessage;
