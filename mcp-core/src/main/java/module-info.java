@@ -6,6 +6,7 @@ module io.promptd.mcp {
   requires static transitive org.jspecify;
 
   exports io.promptd.mcp.annotations;
+  exports io.promptd.mcp.api;
   exports io.promptd.mcp.json;
   exports io.promptd.mcp.jsonrpc;
   exports io.promptd.mcp.protocol;

@@ -2,6 +2,7 @@ package io.promptd.git;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,6 +14,7 @@ import java.util.TreeMap;
  * @param author the name of the commit's author
  * @param files each file's path (relative, {@code /} separators) and bytes: what a library serves from the commit
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record GitCommit(String id, String author, Map<String, byte[]> files) {
   /** Checks the arguments and copies the map (not the arrays), sorted by path. */
   public GitCommit {

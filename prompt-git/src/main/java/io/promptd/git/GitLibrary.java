@@ -9,6 +9,7 @@ import io.promptd.library.Library;
 import io.promptd.library.LibraryFiles;
 import io.promptd.library.LibraryOptions;
 import io.promptd.library.LibrarySource;
+import io.promptd.mcp.api.Stability;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ import org.jspecify.annotations.Nullable;
  * branch gone) is logged, once per outage, and the last commit served stays served; a restart with the remote away
  * serves the commit the clone last fetched.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class GitLibrary implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.git");
 

@@ -2,6 +2,7 @@ package io.promptd.git;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +26,7 @@ import org.jspecify.annotations.Nullable;
  * @param username the user name sent with {@code token}
  * @param ssh how an SSH remote is reached; null for any other remote
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record GitRemote(
     String url,
     @Nullable String branch,

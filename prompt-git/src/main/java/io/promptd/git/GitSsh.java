@@ -2,6 +2,7 @@ package io.promptd.git;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  *     null for the key files ssh tries by default in {@code ~/.ssh} ({@code id_rsa}, {@code id_ecdsa} and the like)
  * @param knownHosts the known-hosts file (OpenSSH format); it need not exist, but then every host is unknown
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record GitSsh(@Nullable Path key, Path knownHosts) {
   /** The environment variable naming the private key file when no key is given. */
   public static final String KEY_VARIABLE = "PROMPTD_GIT_SSH_KEY";

@@ -2,6 +2,7 @@ package io.promptd.git;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -16,6 +17,7 @@ import org.jspecify.annotations.Nullable;
  * X-GitHub-Event} or {@code X-Gitea-Event} of {@code push}, or none) asks the library for a fetch; other signed events
  * are accepted and ignored. Free of any HTTP server: the transport hands over the headers and the body.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class GitWebhook {
   /** The largest body taken: a push event's payload is far smaller; a larger one is refused before it is checked. */
   public static final int MAX_BODY_BYTES = 1 << 20;

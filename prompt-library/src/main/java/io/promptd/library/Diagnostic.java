@@ -3,6 +3,7 @@ package io.promptd.library;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.library.parse.text.Problems;
+import io.promptd.mcp.api.Stability;
 import java.nio.file.Path;
 import java.util.Comparator;
 
@@ -14,6 +15,7 @@ import java.util.Comparator;
  * @param line the 1-based line, or 0 when the problem concerns the whole file
  * @param message what is wrong, in a sentence
  */
+@Stability(Stability.Tier.STABLE)
 public record Diagnostic(Severity severity, Path file, int line, String message) {
   /** By file, then line: the order every diagnostics list is reported in. */
   static final Comparator<Diagnostic> ORDER = Problems.ORDER;

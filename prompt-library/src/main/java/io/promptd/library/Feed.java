@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.time.Duration;
 
 /**
@@ -9,6 +10,7 @@ import java.time.Duration;
  * the source and loads what changed since the version served, and what the log says when the source is away or back.
  * A {@link FeedRunner} runs them: its thread, its wake-ups, the outage log and stopping are the same for every source.
  */
+@Stability(Stability.Tier.STABLE)
 public interface Feed {
   /**
    * One round, on the runner's thread: reaches the source, loads what changed since the version served and hands the

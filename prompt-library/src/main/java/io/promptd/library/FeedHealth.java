@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -12,6 +13,7 @@ import org.jspecify.annotations.Nullable;
  * stack trace, and again only when the reason changes or after a round that went well, so a feed failing on every
  * round does not flood the log. The serving side reads {@link #problem()} for its readiness. Thread-safe.
  */
+@Stability(Stability.Tier.STABLE)
 public final class FeedHealth {
   private final System.Logger log;
   private final String feed;

@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
@@ -16,6 +17,7 @@ import org.jspecify.annotations.Nullable;
  * any other failure is reported by a {@link FeedHealth}. It also holds the library's {@link FirstLoad}, and lets tests
  * wait for what a round did. Thread-safe.
  */
+@Stability(Stability.Tier.STABLE)
 public final class FeedRunner implements AutoCloseable {
   private final Feed feed;
   private final System.Logger log;

@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptSplit;
@@ -26,6 +27,7 @@ import java.util.TreeMap;
  * @param label the label split
  * @param versions each split file's versions, in the order given, by path (kept in the order of the paths)
  */
+@Stability(Stability.Tier.STABLE)
 public record FileSplits(String label, Map<String, List<FileSplits.Version>> versions) {
   /** The store's logger: the splits are a store's labels', and their warnings stay where they always were. */
   private static final System.Logger LOG = System.getLogger("io.promptd.store");

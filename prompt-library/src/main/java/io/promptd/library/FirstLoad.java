@@ -1,5 +1,6 @@
 package io.promptd.library;
 
+import io.promptd.mcp.api.Stability;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -11,6 +12,7 @@ import java.util.concurrent.TimeoutException;
  * When a library fed from elsewhere (a store, a Git remote) was first loaded: the readiness of the server serving it.
  * Completed once, never exceptionally; thread-safe.
  */
+@Stability(Stability.Tier.STABLE)
 public final class FirstLoad {
   private final CompletableFuture<Void> done = new CompletableFuture<>();
 

@@ -10,6 +10,7 @@ import io.promptd.library.parse.format.PromptParser;
 import io.promptd.library.parse.text.FileAccess;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Root;
+import io.promptd.mcp.api.Stability;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,6 +24,7 @@ import org.jspecify.annotations.Nullable;
  * {@code promptd import SRC DEST}: every prompt file under a folder, in any format the library reads, written to
  * another folder as a native {@code NAME.prompt.md}, with what could not be carried over.
  */
+@Stability(Stability.Tier.STABLE)
 public final class Importer {
   private Importer() {}
 

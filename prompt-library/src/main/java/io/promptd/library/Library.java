@@ -23,6 +23,7 @@ import io.promptd.library.internal.source.Listing;
 import io.promptd.library.internal.source.SnapshotSource;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Root;
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
@@ -71,6 +72,7 @@ import org.jspecify.annotations.Nullable;
  * }
  * }</pre>
  */
+@Stability(Stability.Tier.STABLE)
 public final class Library implements ResourceProvider, AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.library");
 

@@ -6,6 +6,7 @@ import io.promptd.library.internal.index.DeclaredScopes;
 import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.internal.source.SnapshotSource;
 import io.promptd.library.parse.format.FileKind;
+import io.promptd.mcp.api.Stability;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HexFormat;
@@ -27,6 +28,7 @@ import org.jspecify.annotations.Nullable;
  *     ({@link LibrarySource.Snapshot#replace(LibraryFiles, byte[])}); the library computes those not given. They are
  *     trusted: a wrong one can serve another content's parse.
  */
+@Stability(Stability.Tier.STABLE)
 public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, String> sha256) {
   /** Checks the paths and digests and copies the maps (not the arrays), sorted by path. */
   public LibraryFiles {

@@ -2,6 +2,7 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -14,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * LibraryOptions options = LibraryOptions.builder().maxFiles(10_000).cacheDirectory(null).build();
  * }</pre>
  */
+@Stability(Stability.Tier.STABLE)
 public final class LibraryOptions {
   /** The fewest prompt files for which {@link #defaults()} writes an index. */
   private static final int DEFAULT_CACHE_MINIMUM = 1_000;

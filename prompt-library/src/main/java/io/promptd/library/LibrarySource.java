@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.promptd.library.internal.source.FolderSource;
 import io.promptd.library.internal.source.SnapshotSource;
 import io.promptd.library.parse.text.Root;
+import io.promptd.mcp.api.Stability;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.jspecify.annotations.Nullable;
  * elsewhere (a database), which its owner {@linkplain Snapshot#replace replaces}. Either way the files are listed,
  * parsed and reloaded alike, and prompts, resources and attachments are served from them the same way.
  */
+@Stability(Stability.Tier.STABLE)
 public abstract sealed class LibrarySource permits LibrarySource.Folders, LibrarySource.Snapshot {
   private LibrarySource() {}
 

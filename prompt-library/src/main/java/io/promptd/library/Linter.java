@@ -5,6 +5,7 @@ import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.parse.format.FileKind;
 import io.promptd.library.parse.format.PromptFormats;
 import io.promptd.library.parse.text.Root;
+import io.promptd.mcp.api.Stability;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import java.util.List;
  * out-of-root attachments and partials, duplicate names (errors here), and shell snippets or file references that
  * are kept as text. Every error of a file that can be found apart from the others is reported, each at its line.
  */
+@Stability(Stability.Tier.STABLE)
 public final class Linter {
   private Linter() {}
 

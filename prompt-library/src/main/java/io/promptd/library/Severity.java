@@ -1,8 +1,10 @@
 package io.promptd.library;
 
+import io.promptd.mcp.api.Stability;
 import java.util.Locale;
 
 /** How bad a {@link Diagnostic} is. */
+@Stability(Stability.Tier.STABLE)
 public enum Severity {
   /** The file, or part of it, cannot be served as written; {@code promptd check} exits non-zero. */
   ERROR,

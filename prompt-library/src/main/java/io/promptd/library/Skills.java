@@ -8,6 +8,7 @@ import io.promptd.library.internal.skills.SkillFolder;
 import io.promptd.library.internal.skills.SkillReader;
 import io.promptd.library.internal.skills.SkillSources;
 import io.promptd.library.parse.text.ParseException;
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.server.ResourceProvider;
@@ -45,6 +46,7 @@ import java.util.Optional;
  * digests and sizes describe. Nothing is watched and {@code _folder.yaml} scopes are not read: every caller sees every
  * skill. A prompt folder's own skills, watched and scoped, are served by its {@link Library} instead.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class Skills implements SkillProvider {
   private final LibrarySkills served;
   private final ResourceProvider files;

@@ -1,10 +1,13 @@
 package io.promptd.store;
 
+import io.promptd.mcp.api.Stability;
+
 /**
  * What a listener of one of the store's {@code NOTIFY} channels is told (see {@code StoreDatabase.listen}), on the
  * listening connection's thread, which it must not hold long: every notification of every channel waits for it. A
  * listener that throws is logged and the others are still told.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public interface ChannelListener {
   /**
    * The listening connection now listens on the channel: for the first time, or {@code again} after it was lost, in

@@ -2,6 +2,7 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.util.List;
 
 /**
@@ -12,6 +13,7 @@ import java.util.List;
  * @param version the file's own version it points at (see {@link FileVersion#version}); a split's first version
  * @param split the versions and weights of the label's A/B split on the file, in order; empty when it is not split
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record FileLabel(String path, String label, int version, List<SplitShare> split) {
   /** Checks the fields and copies the split. */
   public FileLabel {

@@ -2,6 +2,7 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
@@ -16,6 +17,7 @@ import org.jspecify.annotations.Nullable;
  * @param sha256 the SHA-256 of its content in hex, or null for a deletion marker
  * @param deleted whether this version removed the file
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record FileVersion(
     String path,
     int version,

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.promptd.library.Diagnostic;
 import io.promptd.library.LibraryFiles;
 import io.promptd.library.Linter;
+import io.promptd.mcp.api.Stability;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import org.jspecify.annotations.Nullable;
  * A folder published to the store: the files a folder library would serve or read (prompt, resource and folder files,
  * and what they attach), checked as {@code promptd check} checks them.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class FolderFiles {
   /** The largest file published: as large as an attachment may be. */
   static final long MAX_BYTES = 10L << 20;

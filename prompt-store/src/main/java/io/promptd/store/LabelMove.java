@@ -2,6 +2,7 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
@@ -17,6 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param time when it moved
  * @param split the A/B split the move made, as given ({@code 7:90 8:10}; {@code to} is its first version), or null
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record LabelMove(
     String path,
     String label,

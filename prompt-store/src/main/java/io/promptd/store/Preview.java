@@ -1,5 +1,6 @@
 package io.promptd.store;
 
+import io.promptd.mcp.api.Stability;
 import java.util.List;
 
 /**
@@ -12,6 +13,7 @@ import java.util.List;
  * @param deleted the paths it would delete, in order
  * @param files how many files the store would hold then
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record Preview(
     long libraryVersion,
     List<String> added,

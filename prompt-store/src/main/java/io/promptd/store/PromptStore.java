@@ -3,6 +3,7 @@ package io.promptd.store;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.library.LibraryFiles;
+import io.promptd.mcp.api.Stability;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -19,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  * publishes never lose an update: each reads the library version it is based on and its commit is conditional on that
  * version being still current, else it fails with {@link StoreException.Kind#CONFLICT} and writes nothing.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class PromptStore implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
 

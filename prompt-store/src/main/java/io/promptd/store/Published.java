@@ -1,5 +1,7 @@
 package io.promptd.store;
 
+import io.promptd.mcp.api.Stability;
+
 /**
  * What a publish (or rollback) did.
  *
@@ -9,6 +11,7 @@ package io.promptd.store;
  * @param deleted files removed (each got a deletion marker)
  * @param files how many files the store holds now
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record Published(long libraryVersion, int added, int changed, int deleted, int files) {
   /** Whether the store already had exactly these files, so nothing was written. */
   public boolean nothing() {

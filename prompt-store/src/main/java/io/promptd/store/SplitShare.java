@@ -1,5 +1,7 @@
 package io.promptd.store;
 
+import io.promptd.mcp.api.Stability;
+
 /**
  * One version's share of an A/B split: {@code promptd label split LABEL NAME 7:90 8:10} gives version 7 the weight 90
  * and version 8 the weight 10.
@@ -7,6 +9,7 @@ package io.promptd.store;
  * @param version the file's own version (see {@link FileVersion#version})
  * @param weight its share, 1 to {@value #MAX_WEIGHT}, relative to the split's total
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record SplitShare(int version, int weight) {
   /** The largest weight one version may have. */
   public static final int MAX_WEIGHT = 1_000_000;

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.promptd.mcp.api.Stability;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
@@ -24,6 +25,7 @@ import java.util.concurrent.TimeUnit;
  * of its channel, checks itself when nothing was heard for 5 s, and reconnects with backoff (100 ms doubling up to
  * 5 s) when lost, telling the listeners, which catch up when it is back.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreDatabase implements AutoCloseable {
   /**
    * How long a short statement waits for a pooled connection, and a check of one for an answer: a request never waits

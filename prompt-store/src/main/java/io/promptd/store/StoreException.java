@@ -1,11 +1,14 @@
 package io.promptd.store;
 
+import io.promptd.mcp.api.Stability;
+
 /**
  * A store operation failed: the database could not be reached or refused, another publish got there first
  * ({@link Kind#CONFLICT}), the files to publish have errors ({@link Kind#REFUSED}), or the request names a prompt the
  * store does not hold ({@link Kind#NOT_FOUND}). The message says what, never the password; a failure of the database
  * names neither the store nor the driver's reason, which the log keeps.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreException extends Exception {
   private static final long serialVersionUID = 1L;
   private static final System.Logger LOG = System.getLogger("io.promptd.store");

@@ -2,6 +2,7 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import org.jspecify.annotations.Nullable;
  * the channel {@code promptd_labels} with the label as payload when it commits; a failed call writes nothing. The label
  * {@value #LATEST} is every file's newest version: it is never stored, set or removed.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreLabels {
   /** The implicit label: each file's newest version. */
   public static final String LATEST = "latest";

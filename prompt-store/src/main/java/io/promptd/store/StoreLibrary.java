@@ -8,6 +8,7 @@ import io.promptd.library.Library;
 import io.promptd.library.LibraryFiles;
 import io.promptd.library.LibraryOptions;
 import io.promptd.library.LibrarySource;
+import io.promptd.mcp.api.Stability;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
@@ -33,6 +34,7 @@ import org.jspecify.annotations.Nullable;
  * stores a new index for the next one, when the library has at least {@link LibraryOptions#cacheMinimumFiles()} files
  * (a role that may not write only logs that it could not).
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreLibrary implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
   private static final long MAX_BACKOFF_MILLIS = 5_000;

@@ -2,6 +2,7 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -19,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  * neither is the value of any other query parameter whose name says it holds a secret ({@code sslpassword},
  * {@code sslkey}, a token…): those are shown as {@code ***}.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreUrl {
   /** The environment variable read when no {@code --store} is given. */
   public static final String VARIABLE = "PROMPTD_STORE";

@@ -2,6 +2,7 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,6 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * the uses of further ones under the client {@code other}. Rows older than the retention (90 days unless told) are
  * deleted at the first write and hourly after.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreUsage implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
   private static final String UPSERT =

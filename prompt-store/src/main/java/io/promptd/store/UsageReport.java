@@ -2,6 +2,7 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -24,6 +25,7 @@ import org.jspecify.annotations.Nullable;
  * version (12 hex digits of a file's SHA-256) is matched with the store's file versions holding that
  * content, so that it reads as the version number {@code promptd history} shows.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class UsageReport {
   private UsageReport() {}
 

@@ -2,6 +2,7 @@ package io.promptd.catalog;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.http.HttpTransportBuilder;
 import java.net.URI;
 import java.util.HashSet;
@@ -23,6 +24,7 @@ import org.jspecify.annotations.Nullable;
  * WebCatalog.mountOn(http, "/mcp", true);
  * }</pre>
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class WebCatalog {
   private WebCatalog() {}
 

@@ -10,6 +10,7 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
@@ -56,6 +57,7 @@ import reactor.core.publisher.Mono;
  * tell a handler who is calling, so it could not keep them from callers without the scopes.
  * {@link #includingScoped()} serves them to every caller, for servers that authorize in front of the SDK.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class SdkPrompts {
   private static final System.Logger LOG = System.getLogger("io.promptd.javasdk");
 

@@ -10,6 +10,7 @@ import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.promptd.library.Library;
 import io.promptd.library.Skills;
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Resource;
@@ -47,6 +48,7 @@ import reactor.core.publisher.Mono;
  * that require scopes: an SDK server does not tell a handler who is calling. {@link #includingScoped()} serves them to
  * every caller.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class SdkSkills {
   private static final System.Logger LOG = System.getLogger("io.promptd.javasdk");
   private static final String SCHEME = "skill://";

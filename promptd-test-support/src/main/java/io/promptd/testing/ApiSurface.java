@@ -2,6 +2,7 @@ package io.promptd.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.annotation.Annotation;
 import java.lang.module.ModuleDescriptor;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
@@ -18,7 +19,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -32,6 +35,9 @@ import java.util.stream.Stream;
  * after a deliberate change, then review the diff.
  */
 public final class ApiSurface {
+  /** The annotation every public top-level type carries. */
+  private static final String STABILITY = "io.promptd.mcp.api.Stability";
+
   /** Jars opened as file systems, kept open for the test run. */
   private static final Map<Path, FileSystem> JARS = new HashMap<>();
 
@@ -62,13 +68,37 @@ public final class ApiSurface {
     types.sort((x, y) -> x.getName().compareTo(y.getName()));
     List<String> lines = new ArrayList<>();
     for (Class<?> type : types) {
+      String tier = tier(type).map(t -> " (" + t + ")").orElse("");
       lines.add((type.isInterface()
               ? "interface "
               : type.isRecord() ? "record " : type.isEnum() ? "enum " : "class ")
-          + type.getName());
+          + type.getName()
+          + tier);
       lines.addAll(members(type));
     }
     return lines;
+  }
+
+  /**
+   * The stability tier a top-level type declares ({@code io.promptd.mcp.api.Stability}, read by name: this module
+   * depends on none of promptd's), lower-case; empty for a nested type, which has its enclosing type's, or for a type
+   * without one.
+   */
+  private static Optional<String> tier(Class<?> type) {
+    if (type.getEnclosingClass() != null) {
+      return Optional.empty();
+    }
+    for (Annotation a : type.getAnnotations()) {
+      if (a.annotationType().getName().equals(STABILITY)) {
+        try {
+          Object value = a.annotationType().getMethod("value").invoke(a);
+          return Optional.of(value.toString().toLowerCase(Locale.ROOT));
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException("ApiSurface: cannot read " + a, e);
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /** The public and protected members a type declares, sorted, indented under it. */
@@ -100,6 +130,14 @@ public final class ApiSurface {
    * @throws AssertionError naming what was added and what went missing
    */
   public static void assertListingMatches(Class<?> anchor, Path expected) throws IOException {
+    List<String> untiered = publicTypes(anchor).stream()
+        .filter(t -> t.getEnclosingClass() == null && tier(t).isEmpty())
+        .map(Class::getName)
+        .toList();
+    if (!untiered.isEmpty()) {
+      throw new AssertionError("public types of " + descriptor(anchor).name()
+          + " without a stability tier (annotate them with @" + STABILITY + "): " + untiered);
+    }
     List<String> actual = listing(anchor);
     if (Boolean.getBoolean("api.surface.update")) {
       Files.write(expected, actual, StandardCharsets.UTF_8);

@@ -2,6 +2,7 @@ package io.promptd.mcp.client;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.Implementation;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,6 +31,7 @@ import org.jspecify.annotations.Nullable;
  * @param headers HTTP headers sent with every request to an HTTP server, such as {@code Authorization} (ignored over
  *     stdio); their values are secrets, never shown by {@link #toString()}
  */
+@Stability(Stability.Tier.STABLE)
 public record ClientOptions(
     Implementation clientInfo,
     Duration timeout,

@@ -2,6 +2,7 @@ package io.promptd.mcp.client;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 import java.io.IOException;
 import java.util.Set;
@@ -14,6 +15,7 @@ import java.util.Set;
  * {@link ClientOptions#forms()} is set; it may come while any request is waiting, and on a thread of its own.
  */
 @FunctionalInterface
+@Stability(Stability.Tier.STABLE)
 public interface FormHandler {
   /**
    * Asks the user.

@@ -1,8 +1,10 @@
 package io.promptd.mcp.client;
 
+import io.promptd.mcp.api.Stability;
 import java.io.Serial;
 
 /** The server answered with a result that does not have the shape the spec requires. */
+@Stability(Stability.Tier.STABLE)
 public final class MalformedResultException extends RuntimeException {
   @Serial
   private static final long serialVersionUID = 1L;

@@ -2,6 +2,7 @@ package io.promptd.mcp.client;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.McpException;
@@ -45,6 +46,7 @@ import org.jspecify.annotations.Nullable;
  * }
  * }</pre>
  */
+@Stability(Stability.Tier.STABLE)
 public final class McpClient implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.client");
 

@@ -1,9 +1,11 @@
 package io.promptd.mcp.client;
 
+import io.promptd.mcp.api.Stability;
 import java.io.IOException;
 import java.io.Serial;
 
 /** The server did not answer a request in time; the request was cancelled. */
+@Stability(Stability.Tier.STABLE)
 public final class RequestTimeoutException extends IOException {
   @Serial
   private static final long serialVersionUID = 1L;

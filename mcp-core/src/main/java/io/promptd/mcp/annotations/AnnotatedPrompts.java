@@ -2,6 +2,7 @@ package io.promptd.mcp.annotations;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
@@ -49,6 +50,7 @@ import org.jspecify.annotations.Nullable;
  * with one name, a {@link Complete} method for a prompt or argument that does not exist or with the wrong signature.
  * Methods are called on the object given, from any thread, possibly at once.
  */
+@Stability(Stability.Tier.STABLE)
 public final class AnnotatedPrompts {
   private AnnotatedPrompts() {}
 

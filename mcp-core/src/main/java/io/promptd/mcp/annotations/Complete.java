@@ -1,5 +1,6 @@
 package io.promptd.mcp.annotations;
 
+import io.promptd.mcp.api.Stability;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -16,6 +17,7 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
+@Stability(Stability.Tier.STABLE)
 public @interface Complete {
   /** The prompt's name, as {@link PromptMethod#name()} gives it (or its method's name). */
   String prompt();

@@ -1,5 +1,6 @@
 package io.promptd.mcp.annotations;
 
+import io.promptd.mcp.api.Stability;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -17,6 +18,7 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
+@Stability(Stability.Tier.STABLE)
 public @interface PromptMethod {
   /** The prompt's name; empty (the default): the method's name. */
   String name() default "";

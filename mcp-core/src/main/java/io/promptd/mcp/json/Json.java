@@ -1,10 +1,13 @@
 package io.promptd.mcp.json;
 
+import io.promptd.mcp.api.Stability;
+
 /**
  * An immutable JSON value.
  *
  * <p>Parse with {@link JsonCodec#parse(String)}, write with {@link JsonCodec#write(Json)}.
  */
+@Stability(Stability.Tier.STABLE)
 public sealed interface Json
     permits JsonObject, JsonArray, JsonString, JsonNumber, JsonBoolean, JsonNull {
 

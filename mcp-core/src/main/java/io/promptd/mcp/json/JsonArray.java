@@ -1,5 +1,6 @@
 package io.promptd.mcp.json;
 
+import io.promptd.mcp.api.Stability;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,6 +9,7 @@ import java.util.List;
  *
  * @param elements the elements, in order
  */
+@Stability(Stability.Tier.STABLE)
 public record JsonArray(List<Json> elements) implements Json {
   /** The empty array. */
   public static final JsonArray EMPTY = new JsonArray(List.of());

@@ -1,8 +1,10 @@
 package io.promptd.mcp.json;
 
+import io.promptd.mcp.api.Stability;
 import java.nio.charset.StandardCharsets;
 
 /** Reads and writes {@link Json} values: strict JSON, duplicate keys refused, nesting bounded. */
+@Stability(Stability.Tier.STABLE)
 public final class JsonCodec {
   /** How deep objects and arrays may nest; MCP messages need far less, hostile input may try far more. */
   public static final int MAX_NESTING_DEPTH = 200;

@@ -2,6 +2,7 @@ package io.promptd.mcp.json;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.math.BigDecimal;
 import org.jspecify.annotations.Nullable;
 
@@ -10,6 +11,7 @@ import org.jspecify.annotations.Nullable;
  * otherwise as a {@link BigDecimal}. The integer form never touches {@code BigDecimal}, whose first use costs a cold
  * JVM 12–18 ms. Numerically equal numbers are equal: {@code 1}, {@code 1.0} and {@code 1e0} are one number.
  */
+@Stability(Stability.Tier.STABLE)
 public final class JsonNumber implements Json {
   private final long integer;
   private final @Nullable BigDecimal decimal;

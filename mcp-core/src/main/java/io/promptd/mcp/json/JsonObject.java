@@ -2,6 +2,7 @@ package io.promptd.mcp.json;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -11,6 +12,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param members the members, in order
  */
+@Stability(Stability.Tier.STABLE)
 public record JsonObject(Map<String, Json> members) implements Json {
   /** The empty object. */
   public static final JsonObject EMPTY = new JsonObject(Members.EMPTY);

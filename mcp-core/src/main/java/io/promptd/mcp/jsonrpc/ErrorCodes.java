@@ -1,6 +1,9 @@
 package io.promptd.mcp.jsonrpc;
 
+import io.promptd.mcp.api.Stability;
+
 /** The JSON-RPC and MCP error codes promptd uses. */
+@Stability(Stability.Tier.STABLE)
 public final class ErrorCodes {
   /** The text is not JSON. */
   public static final int PARSE_ERROR = -32700;

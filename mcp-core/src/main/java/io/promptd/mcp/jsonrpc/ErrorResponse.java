@@ -2,6 +2,7 @@ package io.promptd.mcp.jsonrpc;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.Json;
 import org.jspecify.annotations.Nullable;
 
@@ -13,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * @param message a short, safe description: never a stack trace or a Java class name
  * @param data optional structured detail
  */
+@Stability(Stability.Tier.STABLE)
 public record ErrorResponse(
     @Nullable RequestId id,
     int code,

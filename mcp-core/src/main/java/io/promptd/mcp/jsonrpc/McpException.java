@@ -1,5 +1,6 @@
 package io.promptd.mcp.jsonrpc;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.Json;
 import java.io.Serial;
 import org.jspecify.annotations.Nullable;
@@ -11,6 +12,7 @@ import org.jspecify.annotations.Nullable;
  * prompt arguments a user could supply, so that the server can ask for them instead of failing; nothing else extends
  * it.
  */
+@Stability(Stability.Tier.STABLE)
 public class McpException extends RuntimeException {
   @Serial
   private static final long serialVersionUID = 1L;

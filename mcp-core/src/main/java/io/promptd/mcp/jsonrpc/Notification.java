@@ -2,6 +2,7 @@ package io.promptd.mcp.jsonrpc;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 import org.jspecify.annotations.Nullable;
 
@@ -11,6 +12,7 @@ import org.jspecify.annotations.Nullable;
  * @param method the method name
  * @param params the parameters, or null to omit {@code params} on the wire
  */
+@Stability(Stability.Tier.STABLE)
 public record Notification(String method, @Nullable JsonObject params) implements Message {
   /** Checks the fields. */
   public Notification {

@@ -2,6 +2,7 @@ package io.promptd.mcp.jsonrpc;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 
 /**
@@ -11,6 +12,7 @@ import io.promptd.mcp.json.JsonObject;
  * @param method the method name
  * @param params the parameters; the empty object when the message had none
  */
+@Stability(Stability.Tier.STABLE)
 public record Request(RequestId id, String method, JsonObject params) implements Message {
   /** Checks the fields. */
   public Request {

@@ -2,6 +2,7 @@ package io.promptd.mcp.jsonrpc;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonString;
@@ -11,6 +12,7 @@ import io.promptd.mcp.json.JsonString;
  *
  * @param value a {@link JsonString} or an integral {@link JsonNumber}
  */
+@Stability(Stability.Tier.STABLE)
 public record RequestId(Json value) {
   /**
    * Checks that the id is a string or an integer. {@code 7}, {@code 7.0} and {@code 7e0} are one id (one key for

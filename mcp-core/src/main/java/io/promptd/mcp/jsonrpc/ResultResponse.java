@@ -2,6 +2,7 @@ package io.promptd.mcp.jsonrpc;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 
 /**
@@ -10,6 +11,7 @@ import io.promptd.mcp.json.JsonObject;
  * @param id the id of the request answered
  * @param result the result object
  */
+@Stability(Stability.Tier.STABLE)
 public record ResultResponse(RequestId id, JsonObject result) implements Response {
   /** Checks the fields. */
   public ResultResponse {

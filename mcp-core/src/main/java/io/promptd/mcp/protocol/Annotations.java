@@ -1,5 +1,6 @@
 package io.promptd.mcp.protocol;
 
+import io.promptd.mcp.api.Stability;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -10,6 +11,7 @@ import org.jspecify.annotations.Nullable;
  * @param priority importance from 0 (least) to 1 (most), or null
  * @param lastModified an ISO 8601 timestamp, or null
  */
+@Stability(Stability.Tier.STABLE)
 public record Annotations(
     List<Role> audience,
     @Nullable Double priority,

@@ -2,6 +2,7 @@ package io.promptd.mcp.protocol;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 import org.jspecify.annotations.Nullable;
 
@@ -13,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * @param blob the bytes, base64-encoded
  * @param meta {@code _meta}, or null
  */
+@Stability(Stability.Tier.STABLE)
 public record BlobResourceContents(
     String uri,
     @Nullable String mimeType,

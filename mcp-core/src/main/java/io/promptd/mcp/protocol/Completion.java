@@ -1,5 +1,6 @@
 package io.promptd.mcp.protocol;
 
+import io.promptd.mcp.api.Stability;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -10,6 +11,7 @@ import org.jspecify.annotations.Nullable;
  * @param total how many values exist in all, or null when unknown
  * @param hasMore whether more values exist than were sent
  */
+@Stability(Stability.Tier.STABLE)
 public record Completion(List<String> values, @Nullable Integer total, boolean hasMore) {
   /** The most values one completion result may carry. */
   public static final int MAX_VALUES = 100;

@@ -1,5 +1,6 @@
 package io.promptd.mcp.protocol;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -11,6 +12,7 @@ import org.jspecify.annotations.Nullable;
  * @param messages the messages, in order
  * @param meta {@code _meta}, or null
  */
+@Stability(Stability.Tier.STABLE)
 public record GetPromptResult(
     @Nullable String description,
     List<PromptMessage> messages,

@@ -2,6 +2,7 @@ package io.promptd.mcp.protocol;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -13,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * @param sizes sizes such as {@code "48x48"} or {@code "any"}
  * @param theme {@code "light"}, {@code "dark"} or null
  */
+@Stability(Stability.Tier.STABLE)
 public record Icon(
     String src,
     @Nullable String mimeType,

@@ -2,6 +2,7 @@ package io.promptd.mcp.protocol;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -11,6 +12,7 @@ import org.jspecify.annotations.Nullable;
  * @param title a display name, or null
  * @param version the version
  */
+@Stability(Stability.Tier.STABLE)
 public record Implementation(String name, @Nullable String title, String version) {
   /** Checks the fields. */
   public Implementation {

@@ -1,9 +1,11 @@
 package io.promptd.mcp.protocol;
 
+import io.promptd.mcp.api.Stability;
 import java.util.Locale;
 import java.util.Optional;
 
 /** Log severities, least severe first, as RFC 5424 (syslog) orders them. */
+@Stability(Stability.Tier.STABLE)
 public enum LoggingLevel {
   /** Detailed debugging information. */
   DEBUG,

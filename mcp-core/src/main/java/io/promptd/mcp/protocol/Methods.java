@@ -1,9 +1,12 @@
 package io.promptd.mcp.protocol;
 
+import io.promptd.mcp.api.Stability;
+
 /**
  * The JSON-RPC method names of the MCP methods and notifications promptd sends or serves, as they appear on the wire:
  * the one place the server's method table, the transports, the client and the command line take them from.
  */
+@Stability(Stability.Tier.STABLE)
 public final class Methods {
   /** Opens a legacy session (2024-11-05 to 2025-11-25). */
   public static final String INITIALIZE = "initialize";

@@ -2,6 +2,7 @@ package io.promptd.mcp.protocol;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,6 +13,7 @@ import org.jspecify.annotations.Nullable;
  * @param description what the argument is for, or null
  * @param required whether {@code prompts/get} must supply it
  */
+@Stability(Stability.Tier.STABLE)
 public record PromptArgument(
     String name, @Nullable String title, @Nullable String description, boolean required) {
   /** Checks the fields. */

@@ -2,12 +2,15 @@ package io.promptd.mcp.protocol;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
+
 /**
  * One message of a rendered prompt.
  *
  * @param role who speaks it
  * @param content what it says
  */
+@Stability(Stability.Tier.STABLE)
 public record PromptMessage(Role role, Content content) {
   /** Checks the fields. */
   public PromptMessage {

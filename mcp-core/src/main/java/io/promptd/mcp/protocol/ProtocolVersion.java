@@ -1,5 +1,6 @@
 package io.promptd.mcp.protocol;
 
+import io.promptd.mcp.api.Stability;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -8,6 +9,7 @@ import java.util.Optional;
  * The MCP protocol revisions promptd speaks. Legacy revisions open a session with {@code initialize}; the modern
  * revision carries version and capabilities on every request.
  */
+@Stability(Stability.Tier.STABLE)
 public enum ProtocolVersion {
   /** The first public revision. */
   V2024_11_05("2024-11-05"),

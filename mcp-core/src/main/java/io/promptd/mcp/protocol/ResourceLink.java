@@ -2,6 +2,7 @@ package io.promptd.mcp.protocol;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 import org.jspecify.annotations.Nullable;
 
@@ -17,6 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param annotations hints, or null
  * @param meta {@code _meta}, or null
  */
+@Stability(Stability.Tier.STABLE)
 public record ResourceLink(
     String uri,
     String name,

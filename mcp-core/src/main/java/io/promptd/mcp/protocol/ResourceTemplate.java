@@ -2,6 +2,7 @@ package io.promptd.mcp.protocol;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param icons icons for display
  * @param meta {@code _meta}, or null
  */
+@Stability(Stability.Tier.STABLE)
 public record ResourceTemplate(
     String uriTemplate,
     String name,

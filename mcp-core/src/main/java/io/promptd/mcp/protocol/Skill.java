@@ -2,6 +2,7 @@ package io.promptd.mcp.protocol;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param resources every file of the skill, its {@code SKILL.md} among them; null when the content is generated and
  *     has no stable digests (sent as {@code "dynamic"})
  */
+@Stability(Stability.Tier.STABLE)
 public record Skill(
     String uri, JsonObject frontmatter, @Nullable List<SkillResource> resources) {
   /** Checks the fields and copies the list. */

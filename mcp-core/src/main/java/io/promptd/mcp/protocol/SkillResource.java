@@ -2,6 +2,8 @@ package io.promptd.mcp.protocol;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
+
 /**
  * One file of a {@link Skill}, as the Skills extension ({@code io.modelcontextprotocol/skills}) lists it: enough for a
  * client to check the bytes it later reads with {@code resources/read}.
@@ -10,6 +12,7 @@ import static java.util.Objects.requireNonNull;
  * @param digest {@code sha256:} followed by the 64 lowercase hex digits of the SHA-256 of the file's bytes
  * @param size the length of those bytes
  */
+@Stability(Stability.Tier.STABLE)
 public record SkillResource(String uri, String digest, long size) {
   /** Checks the fields. */
   public SkillResource {

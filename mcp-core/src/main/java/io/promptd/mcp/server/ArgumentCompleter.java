@@ -1,10 +1,12 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.Completion;
 import java.util.Map;
 
 /** Suggests values for a prompt's arguments, for {@code completion/complete}. */
 @FunctionalInterface
+@Stability(Stability.Tier.STABLE)
 public interface ArgumentCompleter {
   /**
    * Suggests values.

@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.PromptArgument;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  *     .choices(List.of("French", "German")).defaultValue("French").required(true).build();
  * }</pre>
  */
+@Stability(Stability.Tier.STABLE)
 public final class ArgumentField {
   /** A form field's type. */
   public enum Type {

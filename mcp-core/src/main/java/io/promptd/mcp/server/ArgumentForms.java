@@ -1,5 +1,7 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.api.Stability;
+
 /**
  * Form-first arguments: for a client that can show a form (it declared form elicitation, and the server may ask), a
  * prompt's arguments are listed as optional, so the client lets a bare slash command through, and the server asks for
@@ -14,6 +16,7 @@ package io.promptd.mcp.server;
  * the prompt's. Both are read from the listed metadata, so listing never needs more of a prompt than its metadata.
  * (The server's rules for all this are internal; this class names the metadata keys.)
  */
+@Stability(Stability.Tier.STABLE)
 public final class ArgumentForms {
   /** The prompt {@code _meta} key of the prompt-level settings ({@code first}, {@code confirm}). */
   public static final String FORM_META = "io.promptd/form";

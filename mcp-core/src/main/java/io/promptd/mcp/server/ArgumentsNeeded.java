@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import java.io.Serial;
@@ -13,6 +14,7 @@ import java.util.List;
  * server asks the user for {@link #questions()} instead of sending this error; elsewhere it is the error, with its
  * message. Renderers throw it for values they reject; the server throws it for missing required arguments.
  */
+@Stability(Stability.Tier.STABLE)
 public final class ArgumentsNeeded extends McpException {
   @Serial
   private static final long serialVersionUID = 1L;

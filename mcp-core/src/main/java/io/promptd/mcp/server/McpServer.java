@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Notification;
@@ -47,6 +48,7 @@ import org.jspecify.annotations.Nullable;
  * McpServer server = McpServer.builder().prompts(prompts).build();
  * }</pre>
  */
+@Stability(Stability.Tier.STABLE)
 public final class McpServer implements AutoCloseable {
   /** The default sustained {@code completion/complete} rate per client, per second. */
   public static final int DEFAULT_COMPLETION_RATE = 20;

@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.server.PromptTree.Node;
 import io.promptd.mcp.server.PromptTree.Tree;
 import io.promptd.mcp.server.internal.state.PromptSnapshot;
@@ -31,6 +32,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Listeners run after each change that altered the catalog, on the thread that made it; the server coalesces them
  * into {@code notifications/prompts/list_changed}.
  */
+@Stability(Stability.Tier.STABLE)
 public final class PromptCatalog {
   private final AtomicReference<Snapshot> current = new AtomicReference<>(Snapshot.EMPTY);
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();

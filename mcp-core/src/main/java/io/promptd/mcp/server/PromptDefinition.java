@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
@@ -26,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  * comparison needs the rest. Two definitions are equal when their prompts, renderers, completers, scopes and splits
  * are; comparing makes the metadata of both.
  */
+@Stability(Stability.Tier.STABLE)
 public final class PromptDefinition {
   private final Metadata metadata;
   private final PromptRenderer renderer;

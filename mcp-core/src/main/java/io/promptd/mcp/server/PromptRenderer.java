@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.GetPromptResult;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.jspecify.annotations.Nullable;
  * for them; any other exception becomes -32603 with a safe message, and its details go to the log only.
  */
 @FunctionalInterface
+@Stability(Stability.Tier.STABLE)
 public interface PromptRenderer {
   /**
    * Renders the prompt.

@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -24,6 +25,7 @@ import java.util.Set;
  * @param salt mixed into every choice, so that two splits choose independently (promptd: the label and the file)
  * @param variants the variants in order, at least two, tags distinct
  */
+@Stability(Stability.Tier.STABLE)
 public record PromptSplit(String salt, List<Variant> variants) {
   /**
    * One variant of a split prompt.

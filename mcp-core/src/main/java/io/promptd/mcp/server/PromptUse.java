@@ -2,6 +2,7 @@ package io.promptd.mcp.server;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.Implementation;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param duration from the start of serving to the answer (rounds of a legacy form included)
  * @param variant the tag of the {@link PromptSplit} variant the caller got, or null when the prompt is not split
  */
+@Stability(Stability.Tier.STABLE)
 public record PromptUse(
     String prompt,
     @Nullable Implementation client,

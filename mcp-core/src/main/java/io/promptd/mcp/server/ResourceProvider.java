@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
@@ -18,6 +19,7 @@ import java.util.Set;
  * <p>Implementations must be thread-safe: the server calls them from many request threads at once. They should return
  * the same order on every call so that paginated listings stay consistent.
  */
+@Stability(Stability.Tier.STABLE)
 public interface ResourceProvider {
   /** The direct resources, in a stable order. */
   List<Resource> resources();

@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 import org.jspecify.annotations.Nullable;
 
@@ -9,6 +10,7 @@ import org.jspecify.annotations.Nullable;
  * repeats, and the prompt a request names. Transports and metrics read these facts here instead of keeping lists of
  * their own.
  */
+@Stability(Stability.Tier.STABLE)
 public interface ServedMethod {
   /** The method's name, such as {@code prompts/get}. */
   String name();

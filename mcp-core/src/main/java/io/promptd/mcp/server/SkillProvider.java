@@ -1,5 +1,6 @@
 package io.promptd.mcp.server;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.Skill;
 import io.promptd.mcp.spi.Caller;
@@ -17,6 +18,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Implementations must be thread-safe and should return the same order on every call, so that paginated listings
  * stay consistent.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public interface SkillProvider {
   /** The skills served, in a stable order; nested skills are entries of their own. */
   List<Skill> skills();

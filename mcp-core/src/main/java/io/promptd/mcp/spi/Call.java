@@ -1,9 +1,12 @@
 package io.promptd.mcp.spi;
 
+import io.promptd.mcp.api.Stability;
+
 /**
  * One unit of input, accepted by the core and ready to be served exactly once. Accepting registers a request as in
  * flight, so that a cancellation read right after it (before any worker runs it) still finds it.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public interface Call {
   /**
    * Whether serving may block (a renderer doing I/O, a {@code subscriptions/listen}, a batch). A transport may run a

@@ -2,6 +2,7 @@ package io.promptd.mcp.spi;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -14,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param scopes the scopes the token grants
  * @param unrestricted whether no authorization is in force, so that every prompt is visible
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record Caller(@Nullable String subject, Set<String> scopes, boolean unrestricted) {
   /** The caller when no authorization is in force: sees everything. */
   public static final Caller UNRESTRICTED = new Caller(null, Set.of(), true);

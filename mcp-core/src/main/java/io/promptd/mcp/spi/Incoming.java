@@ -2,11 +2,13 @@ package io.promptd.mcp.spi;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Message;
 import java.util.List;
 
 /** What one unit of input (a stdio line, an HTTP body) turned out to be. */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public sealed interface Incoming {
   /**
    * One well-formed message.

@@ -2,6 +2,7 @@ package io.promptd.mcp.spi;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
@@ -20,6 +21,7 @@ import org.jspecify.annotations.Nullable;
  * @param logLevel the least severe log message the client wants ({@code logging/setLevel})
  * @param subscriptions the resource URIs the client subscribed to ({@code resources/subscribe})
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record LegacySessionState(
     ProtocolVersion version,
     JsonObject clientCapabilities,

@@ -1,5 +1,6 @@
 package io.promptd.mcp.spi;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
@@ -19,6 +20,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /** Turns text into {@link Incoming} messages and messages into text. The only place JSON-RPC framing lives. */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class MessageCodec {
   private static final JsonString VERSION = new JsonString("2.0");
 

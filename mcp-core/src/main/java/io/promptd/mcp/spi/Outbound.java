@@ -1,5 +1,6 @@
 package io.promptd.mcp.spi;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.jsonrpc.Message;
 
 /**
@@ -10,6 +11,7 @@ import io.promptd.mcp.jsonrpc.Message;
  * io.promptd.mcp.spi.StreamQueue}) and write on the stream's own thread.
  */
 @FunctionalInterface
+@Stability(Stability.Tier.EXPERIMENTAL)
 public interface Outbound {
   /** Sends one message. */
   void send(Message message);

@@ -2,6 +2,7 @@ package io.promptd.mcp.spi;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.ProtocolVersion;
@@ -13,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * responses, with a {@link Hint} that an HTTP transport turns into a status. Encoding applies {@link Wire}'s null-id
  * policy for the version in force.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class Reply {
   private static final Reply ACCEPTED = new Reply(Hint.ACCEPTED, List.of(), false, false, null);
   private static final Reply CANCELLED = new Reply(Hint.CANCELLED, List.of(), false, false, null);

@@ -1,5 +1,6 @@
 package io.promptd.mcp.spi;
 
+import io.promptd.mcp.api.Stability;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,6 +13,7 @@ import org.jspecify.annotations.Nullable;
  * @param remoteAddress the client's address as the transport saw it, or null when it cannot tell clients apart: the
  *     key of a client's completion rate limit when no authenticated subject is known
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public record RequestHeaders(
     @Nullable String protocolVersion,
     @Nullable String method,

@@ -1,5 +1,6 @@
 package io.promptd.mcp.spi;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.RequestId;
@@ -13,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * client's {@code initialize} scopes its state to the session; modern requests are served statelessly through any
  * session. Thread-safe: transports call {@link #receive} and run calls concurrently, one thread per request.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public interface ServerSession extends AutoCloseable {
   /**
    * Takes one decoded unit of input — a message, a batch, or invalid input — and returns the call that answers it.

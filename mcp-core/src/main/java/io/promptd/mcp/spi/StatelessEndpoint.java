@@ -1,9 +1,12 @@
 package io.promptd.mcp.spi;
 
+import io.promptd.mcp.api.Stability;
+
 /**
  * The server's one shared handler for the stateless era (2026-07-28) over a transport that carries request metadata
  * beside the body (HTTP). It keeps no per-request objects beyond the request's own: no session, no thread.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public interface StatelessEndpoint {
   /**
    * Whether input belongs to the stateless era: its {@code MCP-Protocol-Version} names a version that is not a legacy

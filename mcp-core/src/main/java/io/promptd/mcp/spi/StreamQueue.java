@@ -2,6 +2,7 @@ package io.promptd.mcp.spi;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
@@ -19,6 +20,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * logged, and the transport's overflow action closes the connection (a legacy client resumes with {@code
  * Last-Event-ID}, a modern one listens again). The others never notice.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class StreamQueue {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.spi");
 

@@ -1,5 +1,6 @@
 package io.promptd.mcp.spi;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * optional and forbids null). Before a version is in force — no {@code initialize} yet, a transport refusal — the
  * newest revision's rule applies: no id.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class Wire {
   /** JSON-RPC code for transport-level refusals (wrong origin, no session, ...): the server-error range. */
   public static final int TRANSPORT_ERROR = -32000;

@@ -2,6 +2,7 @@ package io.promptd.mcp.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.time.Duration;
 
 /**
@@ -32,6 +33,7 @@ import java.time.Duration;
  *     ended, once it has taken longer than {@code requestHeaderTimeout}: a connection trickling its body slower is
  *     closed. Like the head's deadline, this bounds a client that keeps a connection by sending a byte now and then
  */
+@Stability(Stability.Tier.STABLE)
 public record HttpLimits(
     int maxBodyBytes,
     int maxSessions,

@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.api.Stability;
 import java.io.IOException;
 
 /**
@@ -13,6 +14,7 @@ import java.io.IOException;
  * on the MCP port a refusal does, as any refused request. What it throws is logged and answered with 500.
  */
 @FunctionalInterface
+@Stability(Stability.Tier.STABLE)
 public interface HttpMount {
   /**
    * Answers one request; every path through it must call {@link MountResponse#send} or {@link

@@ -1,5 +1,6 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.http.internal.auth.Authenticator;
 import io.promptd.mcp.http.internal.auth.BearerToken;
 import io.promptd.mcp.http.internal.auth.Gate;
@@ -50,6 +51,7 @@ import org.jspecify.annotations.Nullable;
  * }
  * }</pre>
  */
+@Stability(Stability.Tier.STABLE)
 public final class HttpTransport implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
 

@@ -2,6 +2,7 @@ package io.promptd.mcp.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.http.internal.route.Mounts;
 import io.promptd.mcp.http.internal.session.SessionClock;
 import io.promptd.mcp.server.McpServer;
@@ -19,6 +20,7 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /** Configures an {@link HttpTransport}: {@link HttpTransport#builder()}. */
+@Stability(Stability.Tier.STABLE)
 public final class HttpTransportBuilder {
   /** How long a legacy session under a session secret lives at most, by default: a working day and then some. */
   public static final Duration DEFAULT_SESSION_MAX_AGE = Duration.ofHours(24);

@@ -1,11 +1,13 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.spi.Caller;
 import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /** A request to an {@link HttpMount}: what it may read of it. */
+@Stability(Stability.Tier.STABLE)
 public interface MountRequest {
   /** The HTTP method, such as {@code GET}. */
   String method();

@@ -1,6 +1,9 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.api.Stability;
+
 /** The answer of an {@link HttpMount} to one request: headers, then exactly one {@link #send} or {@link #refuse}. */
+@Stability(Stability.Tier.STABLE)
 public interface MountResponse {
   /**
    * Sets a response header, replacing any earlier value.

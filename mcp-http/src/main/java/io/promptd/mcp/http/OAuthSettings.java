@@ -2,6 +2,7 @@ package io.promptd.mcp.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.net.URI;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -26,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  * @param scopes the scopes a token must grant to connect at all (empty: any valid token)
  * @param resource this server's resource identifier, as clients reach it, or null for the transport's own URI
  */
+@Stability(Stability.Tier.STABLE)
 public record OAuthSettings(
     URI issuer,
     @Nullable URI audience,

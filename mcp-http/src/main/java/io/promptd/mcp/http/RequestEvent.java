@@ -2,6 +2,7 @@ package io.promptd.mcp.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.OptionalInt;
@@ -13,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * the health endpoints ({@code /healthz}, {@code /readyz}) raise none. The transport makes them ({@link Builder});
  * listeners read them.
  */
+@Stability(Stability.Tier.STABLE)
 public final class RequestEvent {
   private final Instant time;
   private final Era era;

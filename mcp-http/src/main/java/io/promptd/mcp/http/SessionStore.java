@@ -2,6 +2,7 @@ package io.promptd.mcp.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.http.internal.session.MemorySessionStore;
 import java.time.Instant;
 import java.util.Optional;
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * replicas run in one JVM, as in tests. Implementations must be thread-safe, quick and must not throw for a missing
  * key; every method may be called on a request's thread.
  */
+@Stability(Stability.Tier.STABLE)
 public interface SessionStore {
   /**
    * One session's entry.

@@ -2,6 +2,7 @@ package io.promptd.mcp.stdio;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.Call;
 import io.promptd.mcp.spi.MessageCodec;
@@ -25,6 +26,7 @@ import java.util.concurrent.Executors;
  * input, open {@code subscriptions/listen} streams end gracefully, in-flight requests finish, and every response is
  * flushed before {@link #run()} returns.
  */
+@Stability(Stability.Tier.STABLE)
 public final class StdioTransport {
   /** The default limit on one line: 4 MiB. */
   public static final int DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;

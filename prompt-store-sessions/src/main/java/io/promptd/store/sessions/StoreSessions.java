@@ -2,6 +2,7 @@ package io.promptd.store.sessions;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.http.SessionStore;
 import io.promptd.store.ChannelListener;
 import io.promptd.store.StoreDatabase;
@@ -39,6 +40,7 @@ import org.jspecify.annotations.Nullable;
  * reconnects with backoff (up to 5 s) and then re-reads every session this replica holds, so no change is missed.
  * Statements use the database's short connections: at most 1 s waiting for one, 5 s for an answer.
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreSessions implements SessionStore, AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
   private static final SecureRandom RANDOM = new SecureRandom();

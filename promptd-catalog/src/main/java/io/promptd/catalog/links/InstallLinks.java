@@ -3,6 +3,7 @@ package io.promptd.catalog.links;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
@@ -26,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  * String button = InstallLinks.cursorLink(s);
  * }</pre>
  */
+@Stability(Stability.Tier.EXPERIMENTAL)
 public final class InstallLinks {
   /** The npm package whose bin is promptd: {@code npx -y promptd serve DIR} starts it with nothing installed. */
   public static final String NPM_PACKAGE = "promptd";

@@ -9,6 +9,7 @@ import io.promptd.javasdk.SdkSkills;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
 import io.promptd.library.LibrarySource;
+import io.promptd.mcp.api.Stability;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
@@ -39,6 +40,7 @@ import org.springframework.core.env.Environment;
 @AutoConfiguration
 @ConditionalOnClass({McpSyncServer.class, Library.class})
 @ConditionalOnProperty(prefix = "promptd.prompts", name = "dirs")
+@Stability(Stability.Tier.STABLE)
 public class PromptdPromptsAutoConfiguration {
   private static final System.Logger LOG = System.getLogger("io.promptd.javasdk");
 
