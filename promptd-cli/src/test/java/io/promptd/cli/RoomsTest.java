@@ -24,11 +24,14 @@ import org.junit.jupiter.api.Test;
  * The layout inside every module, read from its main sources: a package holding {@code internal} is never exported
  * (not even to a named module), and the module's unexported packages (its rooms) import each other without a circle,
  * so each room has a floor. The exported packages are the module's front door: rooms may use their types and they
- * use the rooms, as in any library with internals.
+ * use the rooms, as in any library with internals. An internal room holds at most sixteen files.
  */
 class RoomsTest {
   private static final Path ROOT =
       Path.of(System.getProperty("promptd.root", "..")).toAbsolutePath().normalize();
+  /** The most files one internal room holds before it should be split. */
+  private static final int MAX_ROOM_FILES = 16;
+
   private static final Pattern EXPORTS =
       Pattern.compile("^\\s*exports\\s+([\\w.]+)(\\s+to\\s+[^;]+)?;", Pattern.MULTILINE);
   private static final Pattern PACKAGE =
@@ -71,6 +74,30 @@ class RoomsTest {
       }
     }
     assertThat(circles).as("rooms that import each other in a circle").isEmpty();
+  }
+
+  @Test
+  void noInternalRoomHoldsMoreThanSixteenFiles() throws IOException {
+    Map<String, Integer> crowded = new TreeMap<>();
+    for (Path info : moduleInfos()) {
+      Map<String, Integer> files = new HashMap<>();
+      try (Stream<Path> all = Files.walk(info.getParent())) {
+        all.filter(f -> f.toString().endsWith(".java"))
+            .filter(f -> !f.getFileName().toString().endsWith("-info.java"))
+            .forEach(f -> files.merge(
+                info.getParent().relativize(f.getParent()).toString().replace('/', '.'),
+                1,
+                Integer::sum));
+      }
+      files.forEach((room, count) -> {
+        if (room.contains(".internal") && count > MAX_ROOM_FILES) {
+          crowded.put(room, count);
+        }
+      });
+    }
+    assertThat(crowded)
+        .as("internal rooms of more than " + MAX_ROOM_FILES + " files")
+        .isEmpty();
   }
 
   /** Each package of the module's main sources to the packages of the module its files import. */
