@@ -159,8 +159,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   /** Logs a folder load's outcome and its problems. */
   private void logLoad(List<Path> roots, long millis) {
     List<Diagnostic> problems = diagnostics();
-    // Concatenation, not String.format: the first Formatter call loads locale data, ~10 ms of a
-    // cold start.
+    // Concatenation, not String.format: the first Formatter call loads locale data at start.
     long errors = problems.stream().filter(Diagnostic::isError).count();
     ResourceIndex.Snapshot r = state.resources();
     LOG.log(
@@ -251,9 +250,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
     if ((fromIndex != prompts.fileCount() || fromIndex != loaded.indexSize())
         && cache.writes(prompts.fileCount())) {
       // Entries are immutable: a copy of the list lets the index be written while the library
-      // already serves. In the catalog's order, by prompt name, for the next restart; sorting
-      // them in the writer instead cost ~0.4 s of CPU after a cold load. (No thread at all for a
-      // library too small to be indexed: the first virtual thread starts their scheduler.)
+      // already serves. In the catalog's order, by prompt name, for the next restart (sorting
+      // them in the writer costs far more CPU after a cold load). No thread at all for a library
+      // too small to be indexed: the first virtual thread starts their scheduler.
       List<LibraryIndex.Entry> entries = prompts.servingByName(catalog.all());
       int files = prompts.fileCount();
       indexWriter = Thread.ofVirtual()

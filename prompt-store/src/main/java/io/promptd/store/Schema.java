@@ -47,7 +47,7 @@ final class Schema {
   /**
    * Applies the migrations unless the store's schema history already holds each of {@link #MIGRATIONS}, checked on
    * {@code held}: one query instead of Flyway's start-up (class loading, scanning the classpath, locking), which took
-   * 0.6–2 s of a replica's start, and on a connection the caller holds instead of one more (each costs a round of SCRAM
+   * seconds of a replica's start, and on a connection the caller holds instead of one more (each costs a round of SCRAM
    * authentication at start).
    *
    * @param held a connection in auto-commit mode (a failed check must not leave a transaction aborted)

@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * promptd's {@link System.LoggerFinder}: one line per record on stderr ({@code promptd LEVEL: message}), because
  * stdout is the stdio transport. It replaces java.util.logging, whose set-up and per-record formatting (a time-zone
- * lookup for every record) cost ~20 ms of a ~170 ms cold start. Jetty's SLF4J output arrives here through {@link
+ * lookup for every record) cost a noticeable share of a cold start. Jetty's SLF4J output arrives here through {@link
  * Slf4jProvider}.
  *
  * <p>The threshold is {@code -Dpromptd.log.level=LEVEL} (ERROR, WARNING, INFO, DEBUG, TRACE, ALL or OFF; the

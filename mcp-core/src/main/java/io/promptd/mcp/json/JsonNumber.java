@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A JSON number, kept exactly: as a {@code long} when it is an integer that fits one (every JSON-RPC id, every count),
- * otherwise as a {@link BigDecimal}. The integer form never touches {@code BigDecimal}, whose first use costs a cold
- * JVM 12–18 ms. Numerically equal numbers are equal: {@code 1}, {@code 1.0} and {@code 1e0} are one number.
+ * otherwise as a {@link BigDecimal}. The integer form never touches {@code BigDecimal}, whose first use is costly in a
+ * cold JVM. Numerically equal numbers are equal: {@code 1}, {@code 1.0} and {@code 1e0} are one number.
  */
 @Stability(Stability.Tier.STABLE)
 public final class JsonNumber implements Json {

@@ -222,12 +222,10 @@ public final class LibraryCache {
     try {
       Files.createDirectories(f.getParent());
       tmp = Files.createTempFile(f.getParent(), f.getFileName().toString(), ".tmp");
-      // Streamed to the file with the checksum computed on the way: a 100,000-file index is tens of
-      // MB, and holding
-      // it in memory (then copying it to add the checksum) raised the heap by ~100 MiB right after
-      // a load.
-      // Each entry is made and written in turn, not all made first: they were ~100 MiB of
-      // short-lived objects at 100,000 files, live while a just-loaded library's heap was measured.
+      // Streamed to the file with the checksum computed on the way: a large library's index is
+      // tens of megabytes, and holding it in memory (then copying it to add the checksum) would
+      // raise the heap right after a load. Each entry is made and written in turn, not all made
+      // first, for the same reason.
       int written;
       try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(tmp), 64 * 1024)) {
         written = writeTo(file, entries, cacheable);

@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 
 /**
  * What {@code prompts/list} shows of one prompt, as the on-disk index holds it: bytes, decoded into a {@link Prompt}
- * only when first asked for. A restart keeps the index's bytes (one array, ~320 bytes a prompt) instead of ~1 KB of
+ * only when first asked for. A restart keeps the index's bytes (one array) instead of a few times as many bytes of
  * objects a prompt, most of which no listing page ever asks for; an index written again copies the bytes as they are.
  */
 public final class StoredPrompt implements Supplier<Prompt> {

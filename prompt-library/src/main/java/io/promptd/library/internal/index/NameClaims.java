@@ -21,7 +21,7 @@ final class NameClaims {
   /**
    * Decides duplicate names: roots in the order given, then paths in order (compared without making strings).
    * Comparators here are plain lambdas rather than {@code Comparator.comparing} chains: those are linked at run time
-   * inside the JDK, where the start-up cache does not keep them (~5 ms of a cold start).
+   * inside the JDK, where the start-up cache does not keep them, which slows a cold start.
    */
   private static final Comparator<Entry> PRECEDENCE = (a, b) -> {
     int byRoot = Integer.compare(a.root().index(), b.root().index());
