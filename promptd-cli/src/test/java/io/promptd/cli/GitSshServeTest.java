@@ -1,17 +1,23 @@
 package io.promptd.cli;
 
 import static io.promptd.cli.SkillsServeTest.awaitNotification;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.git.testing.GitServer;
 import io.promptd.git.testing.GitSshServer;
 import io.promptd.testing.Poll;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +59,47 @@ class GitSshServeTest {
         Duration.ofMillis(200),
         "the first commit served",
         () -> GitServeTest.prompts(server).contains("\"name\":\"hello\""));
+  }
+
+  /**
+   * Runs {@code promptd} with {@code args} until its log holds {@code refusal} and that nothing is fetched yet, then
+   * ends its stdin (which stops it). Its stdin stays open until then: a server whose stdin ends at once may stop before
+   * its first fetch has failed, on a loaded machine.
+   */
+  private StoreCliTest.Result refused(List<String> args, String refusal) throws Exception {
+    List<String> command = StoreCliTest.java();
+    command.addAll(args);
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().remove("PROMPTD_STORE");
+    builder.environment().putAll(env());
+    Process p = builder.start();
+    StringBuffer err = new StringBuffer();
+    Thread reader = Thread.ofVirtual().start(() -> {
+      try (BufferedReader r =
+          new BufferedReader(new InputStreamReader(p.getErrorStream(), UTF_8))) {
+        for (String line; (line = r.readLine()) != null; ) {
+          err.append(line).append('\n');
+        }
+      } catch (IOException e) {
+        // the process went away; what it wrote is in err
+      }
+    });
+    CompletableFuture<String> out =
+        CompletableFuture.supplyAsync(() -> CliProcessTest.read(p.getInputStream()));
+    try {
+      Poll.await(
+          WAIT,
+          Duration.ofMillis(100),
+          "the refusal in the log: " + refusal + "\n" + err,
+          () -> err.indexOf(refusal) >= 0 && err.indexOf("is not fetched yet") >= 0);
+    } finally {
+      p.getOutputStream().close();
+      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+      reader.join(Duration.ofSeconds(10));
+    }
+    return new StoreCliTest.Result(p.exitValue(), out.get(10, TimeUnit.SECONDS), err.toString());
   }
 
   @Test
@@ -105,7 +152,8 @@ class GitSshServeTest {
       String url = ssh.url(git.base().resolve("prompts.git")) + "#main";
       Path empty = Files.writeString(dir.resolve("empty_known_hosts"), "");
 
-      StoreCliTest.Result unknown = StoreCliTest.run(serve(url, ssh.clientKey(), empty), env());
+      StoreCliTest.Result unknown =
+          refused(serve(url, ssh.clientKey(), empty), "the host [127.0.0.1]:");
       assertThat(unknown.err())
           .contains("the host [127.0.0.1]:")
           .contains("is not in the known-hosts file " + empty + " (refused: an unknown host")
@@ -115,7 +163,7 @@ class GitSshServeTest {
       String keyLine =
           Files.readString(ssh.otherKey()).lines().skip(1).findFirst().orElseThrow();
       StoreCliTest.Result wrongKey =
-          StoreCliTest.run(serve(url, ssh.otherKey(), ssh.knownHosts()), env());
+          refused(serve(url, ssh.otherKey(), ssh.knownHosts()), "Cannot log in at 127.0.0.1:");
       assertThat(wrongKey.err())
           .contains("Cannot log in at 127.0.0.1:")
           .contains("(SSH key " + ssh.otherKey() + ")")

@@ -86,7 +86,8 @@ class RoomsTest {
         exported.add(e.group(1));
       }
       if (exported.isEmpty()) {
-        continue; // an application (the command line), not a library with rooms behind its front door
+        continue; // an application (the command line), not a library with rooms behind its front
+        // door
       }
       Map<String, Integer> files = new HashMap<>();
       try (Stream<Path> all = Files.walk(info.getParent())) {
@@ -103,9 +104,7 @@ class RoomsTest {
         }
       });
     }
-    assertThat(crowded)
-        .as("rooms of more than " + MAX_ROOM_FILES + " files")
-        .isEmpty();
+    assertThat(crowded).as("rooms of more than " + MAX_ROOM_FILES + " files").isEmpty();
   }
 
   /** Each package of the module's main sources to the packages of the module its files import. */
