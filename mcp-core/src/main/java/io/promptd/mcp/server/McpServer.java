@@ -9,6 +9,7 @@ import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.server.internal.era.Admissions;
 import io.promptd.mcp.server.internal.era.SessionImpl;
 import io.promptd.mcp.server.internal.era.StatelessEra;
 import io.promptd.mcp.server.internal.feature.CompletionFeature;
@@ -23,7 +24,10 @@ import io.promptd.mcp.server.internal.method.Feature;
 import io.promptd.mcp.server.internal.method.MethodTable;
 import io.promptd.mcp.server.internal.state.ServerConfig;
 import io.promptd.mcp.server.internal.state.ServerContext;
+import io.promptd.mcp.spi.Admission;
+import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.Outbound;
+import io.promptd.mcp.spi.RequestHeaders;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.spi.StatelessEndpoint;
 import java.time.Duration;
@@ -122,6 +126,21 @@ public final class McpServer implements AutoCloseable {
    */
   public StatelessEndpoint openStateless() {
     return new StatelessEra(context, methods);
+  }
+
+  /**
+   * Decides which era takes one unit of input that arrived with request metadata (an HTTP POST), for a transport to
+   * switch over: a 2026-07-28 request ({@code MCP-Protocol-Version} naming no legacy version, or {@code _meta} naming
+   * one) is stateless, even within a session; otherwise it is legacy, where only {@code initialize} may come without a
+   * session, and unreadable input without one is rejected.
+   *
+   * @param headers the request metadata beside the body
+   * @param input the decoded body
+   * @param inSession whether the input names a legacy session (HTTP's {@code Mcp-Session-Id})
+   */
+  public Admission admit(RequestHeaders headers, Incoming input, boolean inSession) {
+    return Admissions.admit(
+        requireNonNull(headers, "headers"), requireNonNull(input, "input"), inSession);
   }
 
   /** The prompts this server serves. */

@@ -22,7 +22,6 @@ import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.RequestHeaders;
 import io.promptd.mcp.spi.StatelessEndpoint;
 import io.promptd.mcp.spi.Wire;
-import java.util.Optional;
 
 /**
  * The stateless era (2026-07-28) adapter, shared by every request of one transport: it reads a request's {@code
@@ -44,19 +43,7 @@ public final class StatelessEra implements StatelessEndpoint {
 
   @Override
   public boolean claims(RequestHeaders headers, Incoming input) {
-    String header = headers.protocolVersion();
-    if (header != null) {
-      Optional<ProtocolVersion> v = ProtocolVersion.of(header.trim());
-      if (v.isEmpty() || v.get().isModern()) {
-        return true;
-      }
-    }
-    JsonObject params = switch (input) {
-      case Incoming.Single(Request r) -> r.params();
-      case Incoming.Single(Notification n) -> n.paramsOrEmpty();
-      default -> JsonObject.EMPTY;
-    };
-    return params.object("_meta").map(m -> m.has(ModernMeta.PROTOCOL_VERSION)).orElse(false);
+    return Admissions.claims(headers, input);
   }
 
   @Override

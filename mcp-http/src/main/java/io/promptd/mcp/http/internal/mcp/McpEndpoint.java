@@ -11,8 +11,8 @@ import io.promptd.mcp.http.internal.exchange.StreamLimit;
 import io.promptd.mcp.http.internal.exchange.Work;
 import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
-import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.spi.Admission;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.Reply;
@@ -22,8 +22,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * The Streamable HTTP endpoint: after the gate (Host, Origin, credentials), the method, Accept and size checks, then
- * the era is decided and the request goes to the legacy or the modern endpoint.
+ * The Streamable HTTP endpoint: after the gate (Host, Origin, credentials), the method, Accept and size checks, the
+ * core decides the era of a POST ({@link McpServer#admit}) and the request goes to the legacy or the modern endpoint.
  */
 public final class McpEndpoint implements Route {
   private final Gate gate;
@@ -137,31 +137,34 @@ public final class McpEndpoint implements Route {
         ex.header(Eras.METHOD_HEADER),
         ex.header(Eras.NAME_HEADER),
         ex.remoteAddress());
-    if (modern.claims(headers, in)) {
-      describe(ex, RequestEvent.Era.MODERN, in, server);
-      if (in instanceof Incoming.Single(Request r)
-          && r.method().equals(Methods.SUBSCRIPTIONS_LISTEN)) {
-        listen(ex, in, headers, runner);
-      } else {
+    switch (server.admit(headers, in, ex.header(Eras.SESSION_HEADER) != null)) {
+      case Admission.Stateless stateless -> {
+        describe(ex, RequestEvent.Era.MODERN, in, server);
         modern.post(ex, in, headers, runner);
       }
-    } else if (in instanceof Incoming.Invalid invalid && ex.header(Eras.SESSION_HEADER) == null) {
-      describe(ex, RequestEvent.Era.NONE, in, server);
-      ex.reply(Reply.rejected(invalid.error(), true, null)); // no session: no version in force
-      // (Within a session the session answers, under its version's rule for an unreadable id, as
-      // stdio does.)
-    } else if (ex.header(Eras.SESSION_HEADER) != null) {
-      describe(ex, RequestEvent.Era.LEGACY, in, server);
-      legacy.post(ex, in, runner);
-    } else if (in instanceof Incoming.Single(Request r) && r.method().equals(Methods.INITIALIZE)) {
-      describe(ex, RequestEvent.Era.LEGACY, in, server);
-      legacy.initialize(ex, r);
-    } else {
-      describe(ex, RequestEvent.Era.NONE, in, server);
-      ex.refuse(
-          400,
-          "Bad Request: Mcp-Session-Id header is required (send initialize first, or send a 2026-07-28"
-              + " request with MCP-Protocol-Version)");
+      case Admission.Listen listen -> {
+        describe(ex, RequestEvent.Era.MODERN, in, server);
+        listen(ex, in, headers, runner);
+      }
+      case Admission.Rejected(Reply reply) -> {
+        describe(ex, RequestEvent.Era.NONE, in, server);
+        ex.reply(reply);
+      }
+      case Admission.InSession session -> {
+        describe(ex, RequestEvent.Era.LEGACY, in, server);
+        legacy.post(ex, in, runner);
+      }
+      case Admission.Initialize(Request r) -> {
+        describe(ex, RequestEvent.Era.LEGACY, in, server);
+        legacy.initialize(ex, r);
+      }
+      case Admission.NoSession none -> {
+        describe(ex, RequestEvent.Era.NONE, in, server);
+        ex.refuse(
+            400,
+            "Bad Request: Mcp-Session-Id header is required (send initialize first, or send a"
+                + " 2026-07-28 request with MCP-Protocol-Version)");
+      }
     }
   }
 

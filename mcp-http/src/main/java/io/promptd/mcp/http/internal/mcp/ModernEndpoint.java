@@ -48,11 +48,6 @@ public final class ModernEndpoint {
     this.timer = t;
   }
 
-  /** Whether a POST belongs to the modern era; see {@link StatelessEndpoint#claims}. */
-  boolean claims(RequestHeaders headers, Incoming body) {
-    return endpoint.claims(headers, body);
-  }
-
   void post(Exchange ex, Incoming body, RequestHeaders headers, Runner runner) {
     Call call = endpoint.receive(body, headers, ex.caller());
     runner.run(call.mayBlock(), () -> serve(ex, call));
