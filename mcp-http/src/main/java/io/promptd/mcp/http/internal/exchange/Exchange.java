@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One HTTP request and its response, with blocking reads and writes for the virtual thread serving it. The only place,
- * besides the Jetty glue ({@code JettyServer}, {@code Dispatcher}) and its {@link RequestBody}, that sees Jetty types.
+ * besides the Jetty glue (the jetty room) and its {@link RequestBody}, that sees Jetty types.
  */
 public final class Exchange {
   private final Request request;

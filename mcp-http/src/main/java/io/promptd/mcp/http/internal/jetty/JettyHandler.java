@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.jetty;
 
 import io.promptd.mcp.http.internal.auth.Gate;
 import io.promptd.mcp.http.internal.exchange.Exchange;
@@ -34,7 +34,7 @@ import org.jspecify.annotations.Nullable;
  * calls that may block, every other route) on its own virtual thread with plain blocking code. Requests that arrive
  * during a start's hold wait for it here, and a stop drains them here.
  */
-final class Dispatcher extends Handler.Abstract {
+public final class JettyHandler extends Handler.Abstract {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
   /** The name of the admin listener's connector, by which its requests are told apart. */
   static final String ADMIN_CONNECTOR = "admin";
@@ -69,7 +69,7 @@ final class Dispatcher extends Handler.Abstract {
    * @param opened completes when the server is ready to answer
    * @param atMost how long a start may hold requests
    */
-  record Hold(CompletableFuture<?> opened, Duration atMost) {}
+  public record Hold(CompletableFuture<?> opened, Duration atMost) {}
 
   /**
    * @param router the MCP port's routes
@@ -77,7 +77,7 @@ final class Dispatcher extends Handler.Abstract {
    * @param admin the admin listener's routes, or null without one
    * @param deadline told when each request starts and ends, so that no deadline cuts a request being served
    */
-  Dispatcher(
+  public JettyHandler(
       Router router,
       McpEndpoint endpoint,
       @Nullable Router admin,
@@ -99,7 +99,7 @@ final class Dispatcher extends Handler.Abstract {
   }
 
   /** Starts the hold's clock; called just before the gate opens. */
-  void opening() {
+  public void opening() {
     Hold h = hold;
     if (h != null) {
       holdDeadline = System.nanoTime() + h.atMost().toNanos();
@@ -198,7 +198,7 @@ final class Dispatcher extends Handler.Abstract {
   }
 
   /** From now on every new request gets 503. */
-  void stopAccepting() {
+  public void stopAccepting() {
     gate.close();
     workers.shutdown();
   }
@@ -209,7 +209,7 @@ final class Dispatcher extends Handler.Abstract {
    *
    * @return whether everything finished in time
    */
-  boolean drain(Duration grace, Runnable endStreams) throws InterruptedException {
+  public boolean drain(Duration grace, Runnable endStreams) throws InterruptedException {
     long deadline = System.nanoTime() + grace.toNanos();
     do {
       endStreams.run();
