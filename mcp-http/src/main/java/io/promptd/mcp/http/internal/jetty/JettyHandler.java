@@ -2,7 +2,6 @@ package io.promptd.mcp.http.internal.jetty;
 
 import io.promptd.mcp.http.internal.auth.Gate;
 import io.promptd.mcp.http.internal.exchange.Exchange;
-import io.promptd.mcp.http.internal.exchange.HeadDeadline;
 import io.promptd.mcp.http.internal.exchange.Route;
 import io.promptd.mcp.http.internal.exchange.Router;
 import io.promptd.mcp.http.internal.exchange.Runner;
@@ -135,7 +134,8 @@ public final class JettyHandler extends Handler.Abstract {
     Router routes = toAdmin && adminRouter != null ? adminRouter : router;
     // The admin listener's requests (probes, metrics) are no MCP traffic: they raise no request
     // event.
-    Exchange ex = new Exchange(request, response, callback, telemetry, toAdmin, deadline);
+    Exchange ex =
+        new Exchange(new JettyIo(request, response, callback, deadline), telemetry, toAdmin);
     try {
       Route route = routes.route(ex.path());
       if (!toAdmin && held(route)) {

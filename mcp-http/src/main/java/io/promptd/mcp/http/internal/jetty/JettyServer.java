@@ -4,7 +4,6 @@ import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.http.internal.auth.Guard;
 import io.promptd.mcp.http.internal.auth.Loopback;
 import io.promptd.mcp.http.internal.auth.TrustedProxies;
-import io.promptd.mcp.http.internal.exchange.HeadDeadline;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
