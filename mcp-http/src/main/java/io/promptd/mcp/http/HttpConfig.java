@@ -1,6 +1,9 @@
 package io.promptd.mcp.http;
 
 import io.promptd.mcp.http.internal.auth.Loopback;
+import io.promptd.mcp.http.internal.auth.TrustedProxies;
+import io.promptd.mcp.http.internal.jetty.JettyHandler;
+import io.promptd.mcp.http.internal.jetty.TlsFiles;
 import io.promptd.mcp.http.internal.session.SessionClock;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.StreamQueue;
@@ -63,7 +66,7 @@ record HttpConfig(
     int acceptedSendBufferSize,
     List<Consumer<RequestEvent>> requestListeners,
     Map<String, BooleanSupplier> readinessChecks,
-    Dispatcher.@Nullable Hold hold,
+    JettyHandler.@Nullable Hold hold,
     Map<String, HttpMount> mounts,
     List<Further> endpoints,
     @Nullable String adminHost,

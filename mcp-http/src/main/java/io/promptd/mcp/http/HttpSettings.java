@@ -1,5 +1,7 @@
 package io.promptd.mcp.http;
 
+import io.promptd.mcp.http.internal.auth.TrustedProxies;
+import io.promptd.mcp.http.internal.jetty.JettyHandler;
 import io.promptd.mcp.http.internal.route.Mounts;
 import io.promptd.mcp.http.internal.session.SessionClock;
 import io.promptd.mcp.server.McpServer;
@@ -69,7 +71,7 @@ final class HttpSettings {
   int acceptedSendBufferSize = -1;
   final List<Consumer<RequestEvent>> requestListeners = new ArrayList<>();
   final Map<String, BooleanSupplier> readinessChecks = new LinkedHashMap<>();
-  Dispatcher.@Nullable Hold hold;
+  JettyHandler.@Nullable Hold hold;
   final Mounts mounts = new Mounts("mount", true);
   final List<HttpConfig.Further> endpoints = new ArrayList<>();
 

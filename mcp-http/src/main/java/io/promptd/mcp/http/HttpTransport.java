@@ -9,10 +9,14 @@ import io.promptd.mcp.http.internal.auth.HostCheck;
 import io.promptd.mcp.http.internal.auth.IssuerKeys;
 import io.promptd.mcp.http.internal.auth.ResourceServer;
 import io.promptd.mcp.http.internal.auth.TokenVerifier;
-import io.promptd.mcp.http.internal.exchange.HeadDeadline;
 import io.promptd.mcp.http.internal.exchange.Router;
 import io.promptd.mcp.http.internal.exchange.StreamLimit;
 import io.promptd.mcp.http.internal.exchange.Telemetry;
+import io.promptd.mcp.http.internal.jetty.AdminListener;
+import io.promptd.mcp.http.internal.jetty.HeadDeadline;
+import io.promptd.mcp.http.internal.jetty.JettyHandler;
+import io.promptd.mcp.http.internal.jetty.JettyServer;
+import io.promptd.mcp.http.internal.jetty.TlsFiles;
 import io.promptd.mcp.http.internal.mcp.McpEndpoint;
 import io.promptd.mcp.http.internal.mcp.ModernEndpoint;
 import io.promptd.mcp.http.internal.route.MetadataRoute;
@@ -65,7 +69,7 @@ public final class HttpTransport implements AutoCloseable {
   private final SseTransportEndpoint sse;
   private final Gate gate = new Gate();
   private final Router router;
-  private final Dispatcher handler;
+  private final JettyHandler handler;
   private final Telemetry telemetry;
   private final JettyServer jetty;
   private final @Nullable IssuerKeys issuerKeys;
@@ -138,7 +142,7 @@ public final class HttpTransport implements AutoCloseable {
                 .toList());
     HeadDeadline deadline =
         new HeadDeadline(b.limits().requestHeaderTimeout(), b.limits().minRequestDataRate());
-    this.handler = new Dispatcher(
+    this.handler = new JettyHandler(
         router,
         endpoint,
         admin == null ? null : adminRouter(admin, gate, telemetry),

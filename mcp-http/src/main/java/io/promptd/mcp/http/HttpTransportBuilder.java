@@ -3,6 +3,8 @@ package io.promptd.mcp.http;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.api.Stability;
+import io.promptd.mcp.http.internal.auth.TrustedProxies;
+import io.promptd.mcp.http.internal.jetty.JettyHandler;
 import io.promptd.mcp.http.internal.route.Mounts;
 import io.promptd.mcp.http.internal.session.SessionClock;
 import io.promptd.mcp.server.McpServer;
@@ -326,7 +328,7 @@ public final class HttpTransportBuilder {
       throw new IllegalArgumentException(
           "HttpTransportBuilder.holdRequestsUntil: atMost must be positive");
     }
-    state.hold = new Dispatcher.Hold(opened.toCompletableFuture(), atMost);
+    state.hold = new JettyHandler.Hold(opened.toCompletableFuture(), atMost);
     return this;
   }
 

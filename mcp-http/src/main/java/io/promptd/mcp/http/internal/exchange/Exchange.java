@@ -14,19 +14,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.io.Content;
-import org.eclipse.jetty.server.Request;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One HTTP request and its response, with blocking reads and writes for the virtual thread serving it. The only place,
- * besides the Jetty glue ({@code JettyServer}, {@code Dispatcher}) and its {@link RequestBody}, that sees Jetty types.
+ * One HTTP request and its response, with blocking reads and writes for the virtual thread serving it. It sees no
+ * server type: it reads and writes through its {@link HttpIo}.
  */
 public final class Exchange {
-  private final Request request;
-  private final org.eclipse.jetty.server.Response response;
-  private final org.eclipse.jetty.util.Callback callback;
+  private final HttpIo io;
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
 
   private final AtomicBoolean completed = new AtomicBoolean();
@@ -38,7 +33,6 @@ public final class Exchange {
    */
   private volatile boolean lastWriteInFlight;
 
-  private final RequestBody body;
   private Caller caller = Caller.UNRESTRICTED;
   // What the request event will say; written by whoever serves the exchange, read once when it
   // ends.
@@ -56,21 +50,12 @@ public final class Exchange {
   private boolean probe;
 
   /**
+   * @param io the request to read and the response to write
    * @param silent whether the exchange raises no {@link RequestEvent} whatever it answers (the admin listener's)
-   * @param deadline told while a blocking read of the body is under way, so that a body too slow is cut
    */
-  public Exchange(
-      Request request,
-      org.eclipse.jetty.server.Response response,
-      org.eclipse.jetty.util.Callback callback,
-      Telemetry telemetry,
-      boolean silent,
-      HeadDeadline deadline) {
-    this.request = request;
-    this.body = new RequestBody(request, deadline);
+  public Exchange(HttpIo io, Telemetry telemetry, boolean silent) {
+    this.io = io;
     this.probe = silent;
-    this.response = response;
-    this.callback = callback;
     this.telemetry = telemetry;
     this.startNanos = System.nanoTime();
   }
@@ -109,30 +94,29 @@ public final class Exchange {
   }
 
   public String method() {
-    return request.getMethod();
+    return io.method();
   }
 
   public String path() {
-    return request.getHttpURI().getPath();
+    return io.path();
   }
 
   /** The request target's raw query string, or null; it may carry a session id, so it is never logged. */
   @Nullable
   public String query() {
-    return request.getHttpURI().getQuery();
+    return io.query();
   }
 
   /** The {@code Host} header, or the request target's authority (HTTP/2 has no Host header). */
   @Nullable
   public String authority() {
-    String host = request.getHeaders().get(HttpHeader.HOST);
-    return host != null ? host : request.getHttpURI().getAuthority();
+    return io.authority();
   }
 
   /** The first value of a header, or null. */
   @Nullable
   public String header(String name) {
-    return request.getHeaders().get(name);
+    return io.header(name);
   }
 
   /**
@@ -141,32 +125,31 @@ public final class Exchange {
    */
   @Nullable
   public String remoteAddress() {
-    String address = Request.getRemoteAddr(request);
-    return address == null || address.isEmpty() ? null : address;
+    return io.remoteAddress();
   }
 
   /** Every value of a header, in order (a header may repeat). */
   public List<String> headers(String name) {
-    return request.getHeaders().getValuesList(name);
+    return io.headers(name);
   }
 
   /** The declared body length, or -1 when unknown (chunked). */
   public long declaredLength() {
-    return request.getLength();
+    return io.declaredLength();
   }
 
-  /** The whole body if it has already arrived, or null: see {@link RequestBody#ifArrived}. */
+  /** The whole body if it has already arrived, or null: see {@link HttpIo#bodyIfArrived}. */
   public byte @Nullable [] bodyIfArrived(int max) {
-    return body.ifArrived(max);
+    return io.bodyIfArrived(max);
   }
 
-  /** Reads the whole body, blocking; null when it is longer than {@code max}: see {@link RequestBody#read}. */
+  /** Reads the whole body, blocking; null when it is longer than {@code max}: see {@link HttpIo#body}. */
   public byte @Nullable [] body(int max) throws IOException {
-    return body.read(max);
+    return io.body(max);
   }
 
   public void setHeader(String name, String value) {
-    response.getHeaders().put(name, value);
+    io.setHeader(name, value);
   }
 
   /** Answers with a status and no body. */
@@ -179,7 +162,7 @@ public final class Exchange {
       return;
     }
     this.status = status;
-    response.setStatus(status);
+    io.status(status);
     complete();
   }
 
@@ -193,7 +176,7 @@ public final class Exchange {
     answered(reply);
     if (reply.hint() == Reply.Hint.CANCELLED) {
       this.status = 200;
-      response.setStatus(200);
+      io.status(200);
       sseHeaders();
       write(ByteBuffer.allocate(0));
       return;
@@ -227,8 +210,8 @@ public final class Exchange {
       throw e;
     }
     this.status = status;
-    response.setStatus(status);
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+    io.status(status);
+    io.setHeader("Content-Type", "application/json");
     write(body, release);
   }
 
@@ -254,20 +237,18 @@ public final class Exchange {
   /** Answers with a JSON body, the buffer's bytes from its position to its limit. */
   public void json(int status, ByteBuffer utf8) {
     this.status = status;
-    response.setStatus(status);
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+    io.status(status);
+    io.setHeader("Content-Type", "application/json");
     write(utf8);
   }
 
   /** Refuses the request at the transport level: the core's refusal body (no id), and a safe message. */
   public void refuse(int status, String message) {
-    if (!body.started()
-        && (request.getLength() > 0
-            || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING))) {
+    if (!io.bodyStarted() && (io.declaredLength() > 0 || io.header("Transfer-Encoding") != null)) {
       // The body was never read: the server drops the connection after answering, so say so, or the
       // client would
       // send its next request on a connection about to close (and see no answer at all).
-      response.getHeaders().put(HttpHeader.CONNECTION, "close");
+      io.setHeader("Connection", "close");
     }
     outcome = RequestEvent.Outcome.REFUSED;
     ErrorResponse refusal = modern()
@@ -293,7 +274,7 @@ public final class Exchange {
     if (era == RequestEvent.Era.MODERN) {
       return true;
     }
-    String version = request.getHeaders().get(Eras.PROTOCOL_VERSION_HEADER);
+    String version = io.header(Eras.PROTOCOL_VERSION_HEADER);
     return version != null
         && ProtocolVersion.of(version.trim()).map(ProtocolVersion::isModern).orElse(true);
   }
@@ -301,7 +282,7 @@ public final class Exchange {
   /** Answers a health probe: JSON, never cached; it raises no {@link RequestEvent}. */
   public void probe(int status, byte[] json) {
     probe = true;
-    response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+    io.setHeader("Cache-Control", "no-store");
     json(status, json);
   }
 
@@ -309,8 +290,8 @@ public final class Exchange {
   public void asset(int status, String contentType, byte[] body) {
     probe = true;
     this.status = status;
-    response.setStatus(status);
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
+    io.status(status);
+    io.setHeader("Content-Type", contentType);
     write(ByteBuffer.wrap(body));
   }
 
@@ -321,16 +302,16 @@ public final class Exchange {
       streaming = true;
       telemetry.streamOpened();
     }
-    response.setStatus(200);
+    io.status(200);
     sseHeaders();
-    return new SseWriter(Content.Sink.asOutputStream(response));
+    return new SseWriter(io.stream());
   }
 
   private void sseHeaders() {
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
-    response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache");
+    io.setHeader("Content-Type", "text/event-stream");
+    io.setHeader("Cache-Control", "no-cache");
     // Tells proxies such as nginx not to buffer the stream (spec: SHOULD).
-    response.getHeaders().put("X-Accel-Buffering", "no");
+    io.setHeader("X-Accel-Buffering", "no");
   }
 
   /** Ends an exchange whose response was {@code writer}'s stream: failed when the client broke it, else completed. */
@@ -355,7 +336,7 @@ public final class Exchange {
   void complete() {
     if (completed.compareAndSet(false, true)) {
       ended();
-      callback.succeeded();
+      io.succeeded();
     }
   }
 
@@ -376,7 +357,7 @@ public final class Exchange {
         outcome = RequestEvent.Outcome.CANCELLED;
       }
       ended();
-      callback.failed(cause);
+      io.failed(cause);
     }
   }
 
@@ -393,7 +374,7 @@ public final class Exchange {
     telemetry.finished(telemetry.events.event(
         Instant.now().minusNanos(nanos),
         transport,
-        request.getMethod(),
+        io.method(),
         era,
         rpcMethod,
         prompt,
@@ -407,7 +388,7 @@ public final class Exchange {
   }
 
   public boolean committed() {
-    return response.isCommitted();
+    return io.committed();
   }
 
   /**
@@ -431,19 +412,17 @@ public final class Exchange {
     }
     lastWriteInFlight = true;
     // A failed write means the client went away: nothing to tell it.
-    response.write(
-        true,
+    io.writeLast(
         bytes,
-        org.eclipse.jetty.util.Callback.from(
-            () -> {
-              lastWriteInFlight = false;
-              written.run();
-              complete();
-            },
-            cause -> {
-              lastWriteInFlight = false;
-              written.run();
-              failNow(cause);
-            }));
+        () -> {
+          lastWriteInFlight = false;
+          written.run();
+          complete();
+        },
+        cause -> {
+          lastWriteInFlight = false;
+          written.run();
+          failNow(cause);
+        });
   }
 }

@@ -1,8 +1,7 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.jetty;
 
 import io.promptd.mcp.http.internal.auth.Gate;
 import io.promptd.mcp.http.internal.exchange.Exchange;
-import io.promptd.mcp.http.internal.exchange.HeadDeadline;
 import io.promptd.mcp.http.internal.exchange.Route;
 import io.promptd.mcp.http.internal.exchange.Router;
 import io.promptd.mcp.http.internal.exchange.Runner;
@@ -34,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  * calls that may block, every other route) on its own virtual thread with plain blocking code. Requests that arrive
  * during a start's hold wait for it here, and a stop drains them here.
  */
-final class Dispatcher extends Handler.Abstract {
+public final class JettyHandler extends Handler.Abstract {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
   /** The name of the admin listener's connector, by which its requests are told apart. */
   static final String ADMIN_CONNECTOR = "admin";
@@ -69,7 +68,7 @@ final class Dispatcher extends Handler.Abstract {
    * @param opened completes when the server is ready to answer
    * @param atMost how long a start may hold requests
    */
-  record Hold(CompletableFuture<?> opened, Duration atMost) {}
+  public record Hold(CompletableFuture<?> opened, Duration atMost) {}
 
   /**
    * @param router the MCP port's routes
@@ -77,7 +76,7 @@ final class Dispatcher extends Handler.Abstract {
    * @param admin the admin listener's routes, or null without one
    * @param deadline told when each request starts and ends, so that no deadline cuts a request being served
    */
-  Dispatcher(
+  public JettyHandler(
       Router router,
       McpEndpoint endpoint,
       @Nullable Router admin,
@@ -99,7 +98,7 @@ final class Dispatcher extends Handler.Abstract {
   }
 
   /** Starts the hold's clock; called just before the gate opens. */
-  void opening() {
+  public void opening() {
     Hold h = hold;
     if (h != null) {
       holdDeadline = System.nanoTime() + h.atMost().toNanos();
@@ -135,7 +134,8 @@ final class Dispatcher extends Handler.Abstract {
     Router routes = toAdmin && adminRouter != null ? adminRouter : router;
     // The admin listener's requests (probes, metrics) are no MCP traffic: they raise no request
     // event.
-    Exchange ex = new Exchange(request, response, callback, telemetry, toAdmin, deadline);
+    Exchange ex =
+        new Exchange(new JettyIo(request, response, callback, deadline), telemetry, toAdmin);
     try {
       Route route = routes.route(ex.path());
       if (!toAdmin && held(route)) {
@@ -198,7 +198,7 @@ final class Dispatcher extends Handler.Abstract {
   }
 
   /** From now on every new request gets 503. */
-  void stopAccepting() {
+  public void stopAccepting() {
     gate.close();
     workers.shutdown();
   }
@@ -209,7 +209,7 @@ final class Dispatcher extends Handler.Abstract {
    *
    * @return whether everything finished in time
    */
-  boolean drain(Duration grace, Runnable endStreams) throws InterruptedException {
+  public boolean drain(Duration grace, Runnable endStreams) throws InterruptedException {
     long deadline = System.nanoTime() + grace.toNanos();
     do {
       endStreams.run();

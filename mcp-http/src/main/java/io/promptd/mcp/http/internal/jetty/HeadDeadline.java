@@ -1,4 +1,4 @@
-package io.promptd.mcp.http.internal.exchange;
+package io.promptd.mcp.http.internal.jetty;
 
 import java.lang.System.Logger.Level;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.jetty;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -25,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  * seconds and, when they changed and still form a valid pair, new connections use the new pair (renewals need no
  * restart). A broken replacement is logged and the last good pair stays in use.
  */
-final class TlsFiles implements AutoCloseable {
+public final class TlsFiles implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
   private static final char[] NO_PASSWORD = new char[0];
   private static final List<String> KEY_ALGORITHMS =
@@ -44,7 +44,7 @@ final class TlsFiles implements AutoCloseable {
    *
    * @throws IOException with a message naming the file when either cannot be read or they do not form a pair
    */
-  TlsFiles(Path cert, Path key, Duration interval) throws IOException {
+  public TlsFiles(Path cert, Path key, Duration interval) throws IOException {
     this.cert = cert;
     this.key = key;
     this.interval = interval;

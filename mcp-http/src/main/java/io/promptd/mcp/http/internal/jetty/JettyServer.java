@@ -1,8 +1,9 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.jetty;
 
+import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.http.internal.auth.Guard;
 import io.promptd.mcp.http.internal.auth.Loopback;
-import io.promptd.mcp.http.internal.exchange.HeadDeadline;
+import io.promptd.mcp.http.internal.auth.TrustedProxies;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -29,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * forwarded headers believed only when asked) and optionally the admin connector (plain HTTP, its own address), error
  * pages without stacks or versions; and the URLs its bound ports answer on.
  */
-final class JettyServer {
+public final class JettyServer {
   /**
    * The buffer each connection reads its requests into. Jetty keeps it until the request's answer completes, so an
    * open event stream (a legacy GET stream, {@code subscriptions/listen}) holds it for as long as it lasts: 2 KiB
@@ -61,7 +62,7 @@ final class JettyServer {
    * @param max the most open connections of the MCP listener, for everyone together
    * @param proxies the proxies whose forwarding headers are believed, or null for none
    */
-  record Connections(
+  public record Connections(
       HeadDeadline deadline,
       int perAddress,
       int max,
@@ -77,9 +78,9 @@ final class JettyServer {
    * @param tls the certificate to serve HTTPS with, or null for plain HTTP
    * @param acceptedSendBufferSize the socket send buffer of accepted connections, or 0 or less for the system's
    * @param adminListener the admin listener's address, or null for none; its connector is named {@link
-   *     Dispatcher#ADMIN_CONNECTOR}
+   *     JettyHandler#ADMIN_CONNECTOR}
    */
-  JettyServer(
+  public JettyServer(
       String host,
       int port,
       Handler handler,
@@ -140,7 +141,7 @@ final class JettyServer {
       plain.setSendXPoweredBy(false);
       this.admin =
           new ServerConnector(jetty, 1, 1, limited(new HttpConnectionFactory(plain), connections));
-      admin.setName(Dispatcher.ADMIN_CONNECTOR);
+      admin.setName(JettyHandler.ADMIN_CONNECTOR);
       admin.setHost(adminListener.host());
       admin.setPort(adminListener.port());
       admin.setIdleTimeout(idleTimeout.toMillis());
@@ -168,7 +169,7 @@ final class JettyServer {
   }
 
   /** Binds the port and starts; renewed TLS files are picked up from now on. */
-  void start() throws Exception {
+  public void start() throws Exception {
     deadline.start();
     jetty.start();
     if (tls != null) {
@@ -177,7 +178,7 @@ final class JettyServer {
   }
 
   /** Stops serving and releases the port. */
-  void stop() throws Exception {
+  public void stop() throws Exception {
     if (tls != null) {
       tls.close();
     }
@@ -189,16 +190,16 @@ final class JettyServer {
   }
 
   /** How many times the TLS files were looked at for a renewal; 0 without TLS. For tests. */
-  int tlsLooks() {
+  public int tlsLooks() {
     return tls == null ? 0 : tls.looks();
   }
 
-  int localPort() {
+  public int localPort() {
     return connector.getLocalPort();
   }
 
   /** The local URI of {@code path}; a wildcard bind gives the loopback address. */
-  URI uri(String path) {
+  public URI uri(String path) {
     String h = host.contains(":") ? "[" + host + "]" : host;
     if (h.equals("0.0.0.0") || h.equals("[::]")) {
       h = "127.0.0.1";
@@ -211,7 +212,7 @@ final class JettyServer {
    * gives the loopback address), or null without one.
    */
   @Nullable
-  URI adminUri() {
+  public URI adminUri() {
     ServerConnector a = admin;
     if (a == null) {
       return null;
@@ -230,7 +231,7 @@ final class JettyServer {
    * The URIs of {@code path} without a configured name: bound to every interface, one per interface address
    * (loopback ones last); else {@link #uri}.
    */
-  List<URI> reachableUris(String path) {
+  public List<URI> reachableUris(String path) {
     if (!Guard.wildcard(host)) {
       return List.of(uri(path));
     }

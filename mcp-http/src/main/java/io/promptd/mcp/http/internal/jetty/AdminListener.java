@@ -1,5 +1,6 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.jetty;
 
+import io.promptd.mcp.http.HttpMount;
 import java.util.List;
 
 /**
@@ -11,11 +12,11 @@ import java.util.List;
  * @param port the port to bind; 0 for any free one
  * @param mounts the embedder's mounts, by path
  */
-record AdminListener(String host, int port, List<Mounted> mounts) {
-  AdminListener {
+public record AdminListener(String host, int port, List<Mounted> mounts) {
+  public AdminListener {
     mounts = List.copyOf(mounts);
   }
 
   /** An {@link HttpMount} and the path it serves. */
-  record Mounted(String path, HttpMount mount) {}
+  public record Mounted(String path, HttpMount mount) {}
 }

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http.internal.exchange;
+package io.promptd.mcp.http.internal.jetty;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,7 +9,7 @@ import org.eclipse.jetty.server.Request;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The body of one request of an {@link Exchange}: read without blocking when all of it has arrived, else read blocking
+ * The body of one request of a {@link JettyIo}: read without blocking when all of it has arrived, else read blocking
  * while the {@link HeadDeadline} knows a body is being read.
  */
 final class RequestBody {

@@ -1,4 +1,4 @@
-package io.promptd.mcp.http;
+package io.promptd.mcp.http.internal.auth;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -12,9 +12,9 @@ import org.jspecify.annotations.Nullable;
  * through them came from: walking {@code X-Forwarded-For} from the right (each proxy appends the address it saw), the
  * first address that is not a trusted proxy. What lies left of it was written by the client and proves nothing.
  */
-final class TrustedProxies {
+public final class TrustedProxies {
   /** The proxies on this machine: {@code 127.0.0.0/8} and {@code ::1}. */
-  static final TrustedProxies LOOPBACK = parse(List.of("127.0.0.0/8", "::1"), "trustProxy");
+  public static final TrustedProxies LOOPBACK = parse(List.of("127.0.0.0/8", "::1"), "trustProxy");
 
   private final List<Range> ranges;
 
@@ -58,7 +58,7 @@ final class TrustedProxies {
    * @param where what to name in an error, such as {@code "HttpTransportBuilder.trustedProxies"}
    * @throws IllegalArgumentException naming the first entry that is neither
    */
-  static TrustedProxies parse(List<String> specs, String where) {
+  public static TrustedProxies parse(List<String> specs, String where) {
     List<Range> ranges = new ArrayList<>();
     for (String spec : specs) {
       String s = spec.strip();
@@ -86,7 +86,7 @@ final class TrustedProxies {
   }
 
   /** Whether {@code address} (an IP literal) is a trusted proxy's. */
-  boolean trusts(@Nullable String address) {
+  public boolean trusts(@Nullable String address) {
     byte[] a = address == null ? null : literal(address);
     if (a == null) {
       return false;
@@ -105,7 +105,7 @@ final class TrustedProxies {
    * all are; null when there is none.
    */
   @Nullable
-  String client(List<String> forwardedFor) {
+  public String client(List<String> forwardedFor) {
     List<String> hops = new ArrayList<>();
     for (String header : forwardedFor) {
       for (String hop : header.split(",", -1)) {
