@@ -35,7 +35,7 @@ public final class JettyServer {
    * The buffer each connection reads its requests into. Jetty keeps it until the request's answer completes, so an
    * open event stream (a legacy GET stream, {@code subscriptions/listen}) holds it for as long as it lasts: 2 KiB
    * rather than Jetty's 8 KiB (a request that does not fit, headers or body, is read in more than one go).
-   * {@code benchmarks/idle-streams.sh}: 25–26 KiB of RSS per idle stream with 8 KiB, 18–19 with 2 KiB.
+   * {@code benchmarks/idle-streams.sh} measures what it saves per idle stream (docs/performance.md).
    */
   static final int INPUT_BUFFER = 2048;
 
