@@ -220,6 +220,32 @@ class MountHttpTest {
     assertThat(right.body()).isEqualTo("unrestricted=true query=name=a%20b");
   }
 
+  @Test
+  void anErrorInAHandlerIs500WithNoClassNameOrMessageAndTheServerGoesOn() throws Exception {
+    http = HttpTransport.builder()
+        .server(server)
+        .mount("/hello", HELLO)
+        .mount("/assert", (request, response) -> {
+          throw new AssertionError("secret detail");
+        })
+        .mount("/linkage", (request, response) -> {
+          throw new IncompatibleClassChangeError("secret detail");
+        })
+        .build()
+        .start();
+    for (String path : List.of("/assert", "/linkage", "/assert")) {
+      HttpResponse<String> failed = get(URI.create("http://127.0.0.1:" + http.port() + path));
+      assertThat(failed.statusCode()).as(path).isEqualTo(500);
+      assertThat(failed.body())
+          .as(path)
+          .doesNotContain("secret")
+          .doesNotContain("Error")
+          .doesNotContain("java.");
+    }
+    assertThat(get(URI.create("http://127.0.0.1:" + http.port() + "/hello")).body())
+        .isEqualTo("hello GET /hello");
+  }
+
   private static HttpResponse<String> get(URI uri) throws IOException, InterruptedException {
     return HTTP.send(
         HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),

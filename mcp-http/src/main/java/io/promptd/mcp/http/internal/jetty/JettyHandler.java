@@ -150,6 +150,11 @@ public final class JettyHandler extends Handler.Abstract {
       ex.refuse(503, "Service unavailable: the server is shutting down");
     } catch (RuntimeException e) {
       failed(ex, e);
+    } catch (Error e) {
+      failed(ex, e); // as in serve: that request fails, the server goes on
+      if (e instanceof VirtualMachineError && !(e instanceof StackOverflowError)) {
+        throw e;
+      }
     }
     return true;
   }
@@ -228,10 +233,14 @@ public final class JettyHandler extends Handler.Abstract {
       ex.fail(e);
     } catch (IOException | RuntimeException e) {
       failed(ex, e);
-    } catch (StackOverflowError | LinkageError e) {
-      // A request's stack overflowing, or a handler built against other classes: that request
-      // fails, the server goes on.
+    } catch (Error e) {
+      // A request's stack overflowing, a handler built against other classes, a failed assertion:
+      // that request fails, the server goes on. The JVM running out of something is answered too,
+      // and then passed on.
       failed(ex, e);
+      if (e instanceof VirtualMachineError && !(e instanceof StackOverflowError)) {
+        throw e;
+      }
     }
   }
 
