@@ -9,12 +9,12 @@ import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.internal.method.Capabilities;
 import io.promptd.mcp.server.internal.method.MethodCall;
 import io.promptd.mcp.server.internal.method.MethodTable;
-import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.LegacyState;
 import io.promptd.mcp.server.internal.state.RequestContext;
 import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;
+import io.promptd.mcp.wire.Encoder;
 
 /**
  * The legacy era adapter of one session: {@code initialize} opens the session; after it, requests are served from the

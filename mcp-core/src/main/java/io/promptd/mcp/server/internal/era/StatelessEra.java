@@ -12,7 +12,6 @@ import io.promptd.mcp.server.internal.method.MethodCall;
 import io.promptd.mcp.server.internal.method.MethodTable;
 import io.promptd.mcp.server.internal.notify.ListenScope;
 import io.promptd.mcp.server.internal.state.CompletionLimiter;
-import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.RequestContext;
 import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.spi.Call;
@@ -22,6 +21,7 @@ import io.promptd.mcp.spi.Reply;
 import io.promptd.mcp.spi.RequestHeaders;
 import io.promptd.mcp.spi.StatelessEndpoint;
 import io.promptd.mcp.spi.Wire;
+import io.promptd.mcp.wire.Encoder;
 
 /**
  * The stateless era (2026-07-28) adapter, shared by every request of one transport: it reads a request's {@code

@@ -22,9 +22,9 @@ import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.internal.method.Feature;
 import io.promptd.mcp.server.internal.method.MethodTable;
 import io.promptd.mcp.server.internal.method.MethodTable.Era;
-import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.spi.Caller;
+import io.promptd.mcp.wire.Encoder;
 import java.util.ArrayList;
 import java.util.List;
 

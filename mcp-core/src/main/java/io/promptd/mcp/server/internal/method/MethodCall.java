@@ -9,10 +9,10 @@ import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.internal.notify.ListenScope;
 import io.promptd.mcp.server.internal.state.CallSession;
-import io.promptd.mcp.server.internal.state.Encoder;
 import io.promptd.mcp.server.internal.state.RequestContext;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Outbound;
+import io.promptd.mcp.wire.Encoder;
 import org.jspecify.annotations.Nullable;
 
 /**
