@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -229,7 +230,7 @@ public final class Soak {
           this::failure,
           latencies));
     }
-    java.util.concurrent.Semaphore opening = new java.util.concurrent.Semaphore(32);
+    Semaphore opening = new Semaphore(32);
     List<Thread> threads = new ArrayList<>();
     for (SoakClient c : idles) {
       opening.acquire();

@@ -16,6 +16,7 @@ import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.server.PromptDefinition;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
 
 /**
  * Prompt files (front matter, templates, partials, resource files) and URI templates from any text: a prompt, or
@@ -45,7 +46,7 @@ class PromptFileFuzzTest {
       library.resources().forEach(r -> library.read(r.uri()));
       // A value with '$' or '\\' is text here, not a group reference (the first long run's one
       // finding: this harness).
-      String quoted = java.util.regex.Matcher.quoteReplacement(value);
+      String quoted = Matcher.quoteReplacement(value);
       library
           .templates()
           .forEach(t -> library.read(t.uriTemplate().replaceAll("\\{[^}]*}", quoted)));

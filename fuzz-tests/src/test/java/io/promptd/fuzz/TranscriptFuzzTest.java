@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.Completion;
@@ -73,7 +74,7 @@ class TranscriptFuzzTest {
         continue;
       }
       Object message = JsonCodec.parse(line);
-      if (message instanceof io.promptd.mcp.json.JsonArray batch) {
+      if (message instanceof JsonArray batch) {
         assertThat(batch.elements())
             .allMatch(e -> e instanceof JsonObject o && o.string("jsonrpc").isPresent());
       } else {

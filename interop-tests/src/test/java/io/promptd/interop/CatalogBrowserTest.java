@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -217,7 +218,7 @@ class CatalogBrowserTest {
     // A 1x1 PNG: a file that is no text.
     Files.write(
         Files.createDirectories(review.resolveSibling("assets")).resolve("dot.png"),
-        java.util.Base64.getDecoder()
+        Base64.getDecoder()
             .decode(
                 "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="));
   }

@@ -11,8 +11,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.assertj.core.api.Assumptions;
 
 /**
  * Claude Code 2.1.332 (the pinned {@code interop/clients}) in a tmux terminal, as a person uses it: slash commands typed
@@ -70,7 +74,7 @@ final class ClaudeCode implements AutoCloseable {
       throw new IllegalStateException(
           "Claude Code is missing in CI: npm ci --prefix interop/clients");
     }
-    org.assertj.core.api.Assumptions.assumeThat(installed)
+    Assumptions.assumeThat(installed)
         .as("Claude Code installed (npm ci --prefix interop/clients)")
         .isTrue();
   }
@@ -88,7 +92,7 @@ final class ClaudeCode implements AutoCloseable {
   /** An MCP server entry for {@code --mcp-config}: a stdio command with {@code env} added to its environment. */
   static String stdioServer(List<String> command, Map<String, String> env) {
     StringBuilder e = new StringBuilder();
-    new java.util.TreeMap<>(env)
+    new TreeMap<>(env)
         .forEach((k, v) -> e.append(e.isEmpty() ? "" : ", ")
             .append(TerminalClients.json(k))
             .append(": ")
@@ -169,7 +173,7 @@ final class ClaudeCode implements AutoCloseable {
       pb.environment().put("PATH", BINARY.getParent() + ":" + env.get("PATH"));
       Process p = pb.start();
       String out = new String(p.getInputStream().readAllBytes(), UTF_8);
-      if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+      if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
         p.destroyForcibly();
         throw new AssertionError("the set-up command failed: " + setup + "\n" + out);
       }
@@ -216,8 +220,7 @@ final class ClaudeCode implements AutoCloseable {
   }
 
   /** Returns the screen (as {@link #screen()}) once {@code check} holds for it. */
-  String await(String what, Duration within, java.util.function.Predicate<String> check)
-      throws Exception {
+  String await(String what, Duration within, Predicate<String> check) throws Exception {
     return plain(tmux.await(what, within, s -> check.test(plain(s))));
   }
 

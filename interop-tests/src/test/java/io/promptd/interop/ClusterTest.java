@@ -14,16 +14,25 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -65,8 +74,7 @@ class ClusterTest {
     ReverseProxyTest.requireDebianBinary("postgresql", "/usr/lib/postgresql");
     // JUnit makes the folder private; as root, PostgreSQL runs as postgres and must pass through it
     // to its own.
-    Files.setPosixFilePermissions(
-        dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x--x"));
     library = PromptdServer.fixtureCopy(Files.createDirectories(dir.resolve("lib")));
     port = Peers.freePort();
     basePort = 20_000 + (int) (ProcessHandle.current().pid() % 20_000);
@@ -215,7 +223,7 @@ class ClusterTest {
     AtomicBoolean stop = new AtomicBoolean();
     AtomicInteger answered = new AtomicInteger();
     AtomicInteger resent = new AtomicInteger();
-    List<String> wrong = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<String> wrong = Collections.synchronizedList(new ArrayList<>());
     List<Thread> clients = new ArrayList<>();
     for (int c = 0; c < 4; c++) {
       int client = c;
@@ -360,10 +368,8 @@ class ClusterTest {
     List<Process> publishers = new ArrayList<>();
     // pg_stat_activity is read on a second connection: inside the lock's transaction it would be a
     // frozen snapshot.
-    try (java.sql.Connection lock =
-            java.sql.DriverManager.getConnection(jdbc, "promptd", password);
-        java.sql.Connection watch =
-            java.sql.DriverManager.getConnection(jdbc, "promptd", password)) {
+    try (Connection lock = DriverManager.getConnection(jdbc, "promptd", password);
+        Connection watch = DriverManager.getConnection(jdbc, "promptd", password)) {
       // Both publishes read the same library version, then queue behind this lock on the version
       // row: when it is
       // released, the first commits and the second finds the version moved.
@@ -465,7 +471,7 @@ class ClusterTest {
         fresh);
     try {
       awaitReady(fresh);
-      java.util.Set<String> names = new java.util.HashSet<>();
+      Set<String> names = new HashSet<>();
       String cursor = null;
       int pages = 0;
       do {
@@ -475,13 +481,11 @@ class ClusterTest {
             "prompts/list",
             cursor == null ? "{}" : "{\"cursor\":\"" + cursor + "\"}");
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        java.util.regex.Matcher m =
-            java.util.regex.Pattern.compile("\"name\":\"(p\\d{5})\"").matcher(r.body());
+        Matcher m = Pattern.compile("\"name\":\"(p\\d{5})\"").matcher(r.body());
         while (m.find()) {
           names.add(m.group(1));
         }
-        java.util.regex.Matcher next =
-            java.util.regex.Pattern.compile("\"nextCursor\":\"([^\"]+)\"").matcher(r.body());
+        Matcher next = Pattern.compile("\"nextCursor\":\"([^\"]+)\"").matcher(r.body());
         cursor = next.find() ? next.group(1) : null;
         pages++;
       } while (cursor != null && pages < 1_000);
@@ -535,15 +539,15 @@ class ClusterTest {
   }
 
   /** The database's activity for a failure message, or why it could not be read. */
-  private static String activityOrWhy(java.sql.Connection c) {
+  private static String activityOrWhy(Connection c) {
     try {
       return activity(c);
-    } catch (java.sql.SQLException e) {
+    } catch (SQLException e) {
       return "(pg_stat_activity unreadable: " + e.getMessage() + ")";
     }
   }
 
-  private static String activity(java.sql.Connection c) throws java.sql.SQLException {
+  private static String activity(Connection c) throws SQLException {
     StringBuilder out = new StringBuilder();
     try (var r = c.createStatement()
         .executeQuery("SELECT pid, state, wait_event_type, wait_event, left(query, 80)"
@@ -564,7 +568,7 @@ class ClusterTest {
     return out.toString();
   }
 
-  private static int waitingOnLocks(java.sql.Connection c) throws java.sql.SQLException {
+  private static int waitingOnLocks(Connection c) throws SQLException {
     try (var r = c.createStatement()
         .executeQuery("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
             + " AND datname = 'promptd'")) {
@@ -644,8 +648,7 @@ class ClusterTest {
   }
 
   private static String promptName(String params) {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("\"name\":\"([^\"]+)\"").matcher(params);
+    Matcher m = Pattern.compile("\"name\":\"([^\"]+)\"").matcher(params);
     assertThat(m.find()).as("a name in " + params).isTrue();
     return m.group(1);
   }

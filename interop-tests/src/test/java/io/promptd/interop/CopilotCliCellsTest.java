@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.promptd.mcp.json.JsonCodec;
 import io.promptd.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -66,8 +68,7 @@ class CopilotCliCellsTest {
   private @Nullable Process server;
   private final Map<String, String> calls = new ConcurrentHashMap<>();
   /** Tool call ids must differ: Copilot shows only the first of several calls with the same id. */
-  private final java.util.concurrent.atomic.AtomicInteger toolCalls =
-      new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger toolCalls = new AtomicInteger();
 
   private Path library = Path.of("");
   private Path sent = Path.of("");
@@ -290,9 +291,9 @@ class CopilotCliCellsTest {
     mcp.put("tools", List.of("*"));
     String printed = PromptdServer.clients(
         Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client", "copilot-cli");
-    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed))
-        .isEqualTo(io.promptd.mcp.json.JsonCodec.parse(
-            TerminalClients.json(Map.of("mcpServers", Map.of("promptd", mcp)))));
+    assertThat(JsonCodec.parse(printed))
+        .isEqualTo(
+            JsonCodec.parse(TerminalClients.json(Map.of("mcpServers", Map.of("promptd", mcp)))));
     environment.put("PROMPTD_TOKEN", "lane-secret");
     start("http", mcp);
     calls.put(

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ final class Distribution {
     Path out = Peers.ROOT.resolve("interop-tests/target/distribution");
     if (Files.exists(out)) {
       try (Stream<Path> old = Files.walk(out)) {
-        for (Path p : old.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        for (Path p : old.sorted(Comparator.reverseOrder()).toList()) {
           Files.delete(p);
         }
       }

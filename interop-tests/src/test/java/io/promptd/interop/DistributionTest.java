@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -101,7 +102,7 @@ class DistributionTest {
     // shows that promptd's
     // own classes come from them here (the stdio cache for check, the HTTP one for serve --http).
     Path checkLog = dir.resolve("check-classes.log");
-    Map<String, String> logged = new java.util.HashMap<>(bare);
+    Map<String, String> logged = new HashMap<>(bare);
     logged.put("PROMPTD_JAVA_OPTS", "-Xlog:class+load=info:file=" + checkLog);
     Result check = run(
         List.of(promptd.toString(), "check", "examples/prompts"),
@@ -281,7 +282,7 @@ class DistributionTest {
     assertThat(readmeRun.subList(0, 2)).containsExactly("podman", "run");
     assertThat(readmeRun)
         .contains("--read-only", Peers.ROOT.resolve("examples/prompts") + ":/prompts:ro");
-    Map<String, String> ours = new java.util.HashMap<>(Map.of(
+    Map<String, String> ours = new HashMap<>(Map.of(
         "promptd",
         name,
         "127.0.0.1:8080:8080",

@@ -10,6 +10,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.promptd.mcp.json.JsonCodec;
 import io.promptd.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -281,9 +282,9 @@ class GeminiCliCellsTest {
     server.put("headers", Map.of("Authorization", "Bearer $PROMPTD_TOKEN"));
     String printed = PromptdServer.clients(
         Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client", "gemini-cli");
-    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed))
-        .isEqualTo(io.promptd.mcp.json.JsonCodec.parse(
-            TerminalClients.json(Map.of("mcpServers", Map.of("promptd", server)))));
+    assertThat(JsonCodec.parse(printed))
+        .isEqualTo(
+            JsonCodec.parse(TerminalClients.json(Map.of("mcpServers", Map.of("promptd", server)))));
     server.put(
         "timeout", 60_000); // this test's promptd starts without the launcher's start-up cache
     environment.put("PROMPTD_TOKEN", token);

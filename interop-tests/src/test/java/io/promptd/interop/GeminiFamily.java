@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * What the Gemini CLI cells and the Qwen Code cells (a fork of Gemini CLI, with the same slash-command rules for MCP
@@ -86,8 +88,8 @@ final class GeminiFamily {
       }
       for (ProcessHandle p : started) {
         try {
-          p.onExit().get(5, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException stuck) {
+          p.onExit().get(5, TimeUnit.SECONDS);
+        } catch (TimeoutException stuck) {
           p.destroyForcibly();
         }
       }

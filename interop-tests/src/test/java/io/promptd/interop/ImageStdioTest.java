@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -139,7 +140,7 @@ class ImageStdioTest {
 
   private static void servesTheExamples(List<String> command, Map<String, String> env, Path err)
       throws Exception {
-    Map<String, String> all = new java.util.HashMap<>(System.getenv());
+    Map<String, String> all = new HashMap<>(System.getenv());
     all.putAll(env);
     try (StdioSession session = StdioSession.start(command, all, Peers.ROOT, err)) {
       JsonObject init = session.initialize(ANSWER);

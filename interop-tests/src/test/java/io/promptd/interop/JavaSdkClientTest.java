@@ -16,8 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,13 +109,13 @@ class JavaSdkClientTest {
             .args(command.subList(1, command.size()))
             .build(),
         McpJsonDefaults.getMapper());
-    List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<String> messages = new CopyOnWriteArrayList<>();
     McpSyncClient client = McpClient.sync(clientTransport)
         .requestTimeout(Duration.ofSeconds(30))
         .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
         .elicitation(request -> {
           messages.add(request.message());
-          Map<String, Object> content = new java.util.HashMap<>();
+          Map<String, Object> content = new HashMap<>();
           @SuppressWarnings("unchecked")
           Map<String, Object> properties =
               (Map<String, Object>) request.requestedSchema().get("properties");

@@ -8,6 +8,7 @@ import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
+import io.promptd.testing.Poll;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -178,7 +180,7 @@ class NpmPackagesTest {
     pb.environment().putAll(bare(dir));
     Process launcher = pb.start(); // stdin stays open: the server waits for requests
     try {
-      io.promptd.testing.Poll.until(
+      Poll.until(
           Duration.ofSeconds(60),
           Duration.ofMillis(50),
           () -> "promptd serving: " + read(err),
@@ -345,7 +347,7 @@ class NpmPackagesTest {
     if (published) {
       return;
     }
-    NpmRegistry r = java.util.Objects.requireNonNull(registry);
+    NpmRegistry r = Objects.requireNonNull(registry);
     Path home = Files.createDirectories(shared.resolve("publisher"));
     Map<String, String> env = new HashMap<>(System.getenv());
     env.remove("JAVA_HOME");
@@ -371,7 +373,7 @@ class NpmPackagesTest {
         .isGreaterThanOrEqualTo(0)
         .isLessThan(log.indexOf("publish-npm: promptd@" + version));
     for (String name : List.of("promptd", "@promptd/runtime-linux-x64")) {
-      JsonObject packument = java.util.Objects.requireNonNull(r.packument(name), name);
+      JsonObject packument = Objects.requireNonNull(r.packument(name), name);
       assertThat(packument.object("dist-tags").orElseThrow().string("latest")).contains(version);
     }
     published = true;
@@ -384,9 +386,7 @@ class NpmPackagesTest {
     env.put("npm_config_cache", dir.resolve("npm-cache").toString());
     env.put(
         "npm_config_userconfig",
-        java.util.Objects.requireNonNull(registry)
-            .npmrc(dir.resolve("npmrc"), false)
-            .toString());
+        Objects.requireNonNull(registry).npmrc(dir.resolve("npmrc"), false).toString());
     List<String> command = new ArrayList<>(
         List.of(tools.resolve("npm").toString(), "install", "--no-audit", "--no-fund"));
     command.addAll(args);
@@ -398,7 +398,7 @@ class NpmPackagesTest {
 
   /** npx's environment: the registry, {@code cache} (empty), a user npmrc naming the registry, no Java. */
   private static Map<String, String> npxEnv(Path dir, Path cache) throws Exception {
-    NpmRegistry r = java.util.Objects.requireNonNull(registry);
+    NpmRegistry r = Objects.requireNonNull(registry);
     Map<String, String> env = bare(dir);
     env.put("npm_config_registry", r.url());
     env.put("npm_config_cache", cache.toString());

@@ -13,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assumptions;
 
 /**
  * A real npm registry on loopback: Verdaccio 6.8.0 (pinned in {@code interop/tools}) on a free port of 127.0.0.1, its
@@ -39,7 +41,7 @@ final class NpmRegistry implements AutoCloseable {
     if (!installed && "true".equals(System.getenv("CI"))) {
       throw new IllegalStateException("Verdaccio is missing in CI: npm ci --prefix interop/tools");
     }
-    org.assertj.core.api.Assumptions.assumeThat(installed)
+    Assumptions.assumeThat(installed)
         .as("Verdaccio installed (npm ci --prefix interop/tools)")
         .isTrue();
   }
@@ -154,7 +156,7 @@ final class NpmRegistry implements AutoCloseable {
   private static void stop(Process p) throws InterruptedException {
     List<ProcessHandle> tree = p.toHandle().descendants().toList();
     p.destroy();
-    if (!p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+    if (!p.waitFor(20, TimeUnit.SECONDS)) {
       p.destroyForcibly();
     }
     TerminalClients.awaitExit(tree);

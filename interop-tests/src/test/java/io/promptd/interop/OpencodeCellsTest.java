@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.promptd.mcp.json.JsonCodec;
 import io.promptd.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -281,8 +282,8 @@ class OpencodeCellsTest {
     mcp.put("enabled", true);
     String printed = PromptdServer.clients(
         Path.of("promptd"), "--http", Peers.mcpUrl(port).toString(), "--client", "opencode");
-    assertThat(io.promptd.mcp.json.JsonCodec.parse(printed))
-        .isEqualTo(io.promptd.mcp.json.JsonCodec.parse(TerminalClients.json(
+    assertThat(JsonCodec.parse(printed))
+        .isEqualTo(JsonCodec.parse(TerminalClients.json(
             Map.of("$schema", "https://opencode.ai/config.json", "mcp", Map.of("promptd", mcp)))));
     mcp.put("timeout", 60000); // this test's promptd starts without the launcher's start-up cache
     environment.put("PROMPTD_TOKEN", "lane-secret");

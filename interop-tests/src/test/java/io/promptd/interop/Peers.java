@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.promptd.testing.Poll;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Where the peers live and how to start them: Node packages pinned in {@code interop/package.json}. */
@@ -36,13 +38,13 @@ final class Peers {
   }
 
   static List<String> node(String... args) {
-    List<String> command = new java.util.ArrayList<>(List.of("node"));
+    List<String> command = new ArrayList<>(List.of("node"));
     command.addAll(List.of(args));
     return command;
   }
 
   static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }
   }

@@ -1,11 +1,13 @@
 package io.promptd.interop;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -103,9 +105,8 @@ final class PromptdServer {
     Process p = new ProcessBuilder(command)
         .redirectError(ProcessBuilder.Redirect.INHERIT)
         .start();
-    String out =
-        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
       p.destroyForcibly();
       throw new AssertionError("promptd clients " + String.join(" ", args) + " failed: " + out);
     }

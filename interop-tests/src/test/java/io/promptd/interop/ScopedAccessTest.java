@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -272,9 +273,9 @@ class ScopedAccessTest {
         .map(l -> (JsonObject) JsonCodec.parse(l))
         .toList();
     assertThat(lines)
-        .anyMatch(l -> l.string("subject").equals(java.util.Optional.of("alice"))
-            && l.string("method").equals(java.util.Optional.of("initialize")));
-    assertThat(lines).anyMatch(l -> l.string("subject").equals(java.util.Optional.of("bob")));
+        .anyMatch(l -> l.string("subject").equals(Optional.of("alice"))
+            && l.string("method").equals(Optional.of("initialize")));
+    assertThat(lines).anyMatch(l -> l.string("subject").equals(Optional.of("bob")));
     assertThat(Files.readString(log, UTF_8))
         .doesNotContain(alice)
         .doesNotContain(bob)

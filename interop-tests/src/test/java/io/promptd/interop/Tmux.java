@@ -6,13 +6,16 @@ import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
+import org.assertj.core.api.Assumptions;
 
 /**
  * A real terminal program in a tmux pseudo-terminal of its own (a private tmux server per instance, so tests never
@@ -38,7 +41,7 @@ final class Tmux implements AutoCloseable {
       throw new IllegalStateException(
           "tmux is missing in CI: bin/test installs it (apt-get install tmux)");
     }
-    org.assertj.core.api.Assumptions.assumeThat(installed)
+    Assumptions.assumeThat(installed)
         .as("tmux installed (apt-get install tmux)")
         .isTrue();
   }
@@ -102,10 +105,10 @@ final class Tmux implements AutoCloseable {
       last = s;
       Files.writeString(
           log,
-          "----- " + java.time.LocalTime.now() + "\n" + s + "\n",
+          "----- " + LocalTime.now() + "\n" + s + "\n",
           UTF_8,
-          java.nio.file.StandardOpenOption.CREATE,
-          java.nio.file.StandardOpenOption.APPEND);
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
     }
     return s;
   }

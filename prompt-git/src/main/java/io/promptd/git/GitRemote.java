@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -191,7 +192,7 @@ public record GitRemote(
       if (scheme == null) {
         return null;
       }
-      String s = scheme.toLowerCase(java.util.Locale.ROOT);
+      String s = scheme.toLowerCase(Locale.ROOT);
       return switch (s) {
         case "file", "git", "http", "https", "ssh" -> s;
         default -> null;

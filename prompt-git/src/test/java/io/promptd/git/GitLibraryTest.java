@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -196,9 +197,8 @@ class GitLibraryTest {
       git.commit("hello", files("hello.prompt.md", "Hello\n"));
       git.push();
       GitRemote remote = GitRemote.parse(git.fileUrl() + "#nope", Map.of());
-      org.assertj.core.api.Assertions.assertThatThrownBy(
-              () -> GitLibrary.readHead(remote, dir.resolve("cache")))
-          .isInstanceOf(java.io.IOException.class)
+      Assertions.assertThatThrownBy(() -> GitLibrary.readHead(remote, dir.resolve("cache")))
+          .isInstanceOf(IOException.class)
           .hasMessageContaining("nope");
     }
   }

@@ -45,6 +45,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -86,7 +87,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
   /** The four indexes, in the order a load and a reload run them. */
   private final List<Index> indexes;
 
-  private final List<Runnable> skillListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<Runnable> skillListeners = new CopyOnWriteArrayList<>();
   private final LibrarySkills skillProvider;
   private final SkillPrompts skillPrompts;
   private final PromptCatalog catalog = PromptCatalog.create();

@@ -11,6 +11,7 @@ import io.promptd.library.parse.text.ParseException;
 import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
+import io.promptd.mcp.protocol.Skill;
 import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.spi.Caller;
@@ -86,7 +87,7 @@ public final class Skills implements SkillProvider {
 
   /** The skills, sorted by path: one entry per skill, its manifest listing every file (a nested skill's too). */
   @Override
-  public List<io.promptd.mcp.protocol.Skill> skills() {
+  public List<Skill> skills() {
     return served.skills();
   }
 

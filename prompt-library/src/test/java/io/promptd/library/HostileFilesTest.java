@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -55,12 +57,12 @@ class HostileFilesTest {
         .maxPromptBytes(1 << 20)
         .maxAttachmentBytes(1 << 20)
         .maxFiles(3)
-        .debounce(java.time.Duration.ofMillis(25))
+        .debounce(Duration.ofMillis(25))
         .parallelism(2)
         .cacheDirectory(null)
         .cacheMinimumFiles(0)
         .build();
-    try (Library library = Library.open(LibrarySource.folders(java.util.List.of(root)), options)) {
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(library.catalog().size()).isEqualTo(3);
       assertThat(errors(library))
           .containsExactly(
@@ -125,7 +127,7 @@ class HostileFilesTest {
     AtomicBoolean stop = new AtomicBoolean();
     AtomicInteger missing = new AtomicInteger();
     try (Library library = Library.open(
-        LibrarySource.folders(java.util.List.of(root)),
+        LibrarySource.folders(List.of(root)),
         LibraryOptions.defaults().withDebounce(Duration.ZERO))) {
       library.watch();
       Thread writer = Thread.ofPlatform().start(() -> {
@@ -172,7 +174,7 @@ class HostileFilesTest {
         channel.write(ByteBuffer.wrap(bytes, at, Math.min(4096, bytes.length - at)));
       }
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -172,8 +173,8 @@ class HostileShapesTest {
         "---\ndescription: d\narguments:\n  - name: v\n    pattern: \"(.*a){25}\"\n---\n{{v}}\n");
     try (Library library = load(root)) {
       String value = "a".repeat(40) + "b";
-      Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(
-          () -> render(library, "redos", Map.of("v", value)));
+      Throwable thrown =
+          Assertions.catchThrowable(() -> render(library, "redos", Map.of("v", value)));
       assertThat(thrown)
           .hasMessageContaining("backtracks too much")
           .hasMessageContaining("(.*a){25}");

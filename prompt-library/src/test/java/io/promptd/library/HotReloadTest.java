@@ -6,6 +6,7 @@ import static io.promptd.library.Files2.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -178,9 +180,9 @@ class HotReloadTest {
 
   @Test
   void connectedClientsHearListChanged() {
-    List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
-    try (McpHarness mcp = new McpHarness(
-        library.catalog(), message -> sent.add(io.promptd.mcp.spi.MessageCodec.encode(message)))) {
+    List<String> sent = new CopyOnWriteArrayList<>();
+    try (McpHarness mcp =
+        new McpHarness(library.catalog(), message -> sent.add(MessageCodec.encode(message)))) {
       write(root, "a.prompt.md", prompt("A5"));
       eventually(() ->
           sent.contains("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}"));

@@ -4,6 +4,7 @@ import static io.promptd.library.Files2.load;
 import static io.promptd.library.Files2.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.management.ThreadMXBean;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
@@ -101,8 +102,7 @@ class LargeReadAllocationTest {
   }
 
   private static long allocated(Runnable action) {
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
     long id = Thread.currentThread().threadId();
     long before = threads.getThreadAllocatedBytes(id);
     action.run();

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -212,7 +213,7 @@ class LibraryCacheTest {
   void aTruncatedIndexIsIgnored() throws Exception {
     Library.open(LibrarySource.folders(List.of(root)), options).close();
     byte[] data = Files.readAllBytes(index());
-    Files.write(index(), java.util.Arrays.copyOf(data, data.length - 20));
+    Files.write(index(), Arrays.copyOf(data, data.length - 20));
     assertIgnored();
     Files.write(index(), new byte[0]);
     assertIgnored();

@@ -3,10 +3,15 @@ package io.promptd.library;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.server.PromptCatalog;
+import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -208,9 +213,9 @@ public final class LibraryScaleBench {
       long start = System.nanoTime();
       Files.writeString(file, content(i, version), StandardCharsets.UTF_8);
       int edit = e;
-      io.promptd.testing.Poll.until(
-          java.time.Duration.ofSeconds(10),
-          java.time.Duration.ofNanos(200_000),
+      Poll.until(
+          Duration.ofSeconds(10),
+          Duration.ofNanos(200_000),
           () -> "edit " + edit + " seen in the catalog",
           () -> catalog.get(name).orElseThrow() != before);
       if (e >= 0) {
@@ -256,15 +261,14 @@ public final class LibraryScaleBench {
   private static long[] walk(Path dir, boolean read) throws IOException {
     long[] out = new long[3];
     long start = System.nanoTime();
-    Files.walkFileTree(dir, new java.nio.file.SimpleFileVisitor<>() {
+    Files.walkFileTree(dir, new SimpleFileVisitor<>() {
       @Override
-      public java.nio.file.FileVisitResult visitFile(
-          Path file, java.nio.file.attribute.BasicFileAttributes attrs) throws IOException {
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
         if (attrs.isRegularFile()) {
           out[1]++;
           out[2] += read ? Files.readAllBytes(file).length : attrs.size();
         }
-        return java.nio.file.FileVisitResult.CONTINUE;
+        return FileVisitResult.CONTINUE;
       }
     });
     out[0] = System.nanoTime() - start;
@@ -283,7 +287,7 @@ public final class LibraryScaleBench {
     return ProcessHandle.current()
         .info()
         .totalCpuDuration()
-        .map(java.time.Duration::toNanos)
+        .map(Duration::toNanos)
         .orElse(0L);
   }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.promptd.mcp.server.PromptDefinition;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** The two sources a library opens: what a snapshot does before and after it is opened, and what opening checks. */
@@ -15,7 +16,7 @@ class LibrarySourceTest {
       LibraryOptions.builder().cacheDirectory(null).build();
 
   private static LibraryFiles files(long version, String... names) {
-    Map<String, byte[]> files = new java.util.TreeMap<>();
+    Map<String, byte[]> files = new TreeMap<>();
     for (String name : names) {
       files.put(name + ".prompt.md", ("---\ndescription: " + name + "\n---\nHi\n").getBytes(UTF_8));
     }

@@ -9,6 +9,7 @@ import static io.promptd.library.Files2.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
@@ -16,6 +17,7 @@ import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.server.PromptDefinition;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -62,7 +64,7 @@ class NativeFormatTest {
         """);
     try (Library library = load(root)) {
       assertThat(
-              io.promptd.mcp.json.JsonCodec.parse(
+              JsonCodec.parse(
                   "{\"io.promptd/arguments\":{\"language\":{\"default\":\"Java\",\"enum\":[\"Java\",\"Python\",\"Go\"],"
                       + "\"enumTitles\":{\"Go\":\"Go (golang)\"}},\"framework\":{\"dependsOn\":\"language\"},"
                       + "\"count\":{\"type\":\"integer\"},\"ticket\":{\"pattern\":\"[A-Z]+-[0-9]+\"}}}"))
@@ -121,8 +123,8 @@ class NativeFormatTest {
     try (Library library = load(root)) {
       assertThat(prompt(library, "p").prompt().icons()).singleElement().satisfies(icon -> {
         assertThat(icon.src())
-            .isEqualTo("data:image/png;base64,"
-                + java.util.Base64.getEncoder().encodeToString(AttachmentsTest.PNG));
+            .isEqualTo(
+                "data:image/png;base64," + Base64.getEncoder().encodeToString(AttachmentsTest.PNG));
         assertThat(icon.mimeType()).isEqualTo("image/png");
       });
       assertThat(errors(library))

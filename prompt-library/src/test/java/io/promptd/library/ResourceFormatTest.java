@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,7 +69,7 @@ class ResourceFormatTest {
       assertThat(library.diagnostics()).isEmpty();
       assertThat(library.resources())
           .extracting(Resource::name, Resource::mimeType)
-          .containsExactly(org.assertj.core.api.Assertions.tuple("Raw one", "text/plain"));
+          .containsExactly(Assertions.tuple("Raw one", "text/plain"));
       assertThat(read(library, "x:raw"))
           .isEqualTo(new TextResourceContents("x:raw", "text/plain", "{{not a variable}}", null));
     }
@@ -105,9 +106,9 @@ class ResourceFormatTest {
       assertThat(library.resources())
           .extracting(Resource::uri, Resource::size)
           .containsExactly(
-              org.assertj.core.api.Assertions.tuple("test://data", 3L),
-              org.assertj.core.api.Assertions.tuple("test://notes", 9L),
-              org.assertj.core.api.Assertions.tuple("test://pixel", (long) PNG.length));
+              Assertions.tuple("test://data", 3L),
+              Assertions.tuple("test://notes", 9L),
+              Assertions.tuple("test://pixel", (long) PNG.length));
     }
   }
 

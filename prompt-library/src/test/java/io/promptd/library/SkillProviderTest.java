@@ -11,8 +11,10 @@ import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.Skill;
 import io.promptd.mcp.protocol.SkillResource;
 import io.promptd.mcp.protocol.TextResourceContents;
+import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.spi.Caller;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +22,13 @@ import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,7 +70,7 @@ class SkillProviderTest {
               "skill://ops/review/deep/SKILL.md",
               "skill://ops/review/deep/notes.txt");
       for (Skill skill : skills) {
-        for (SkillResource r : java.util.Objects.requireNonNull(skill.resources())) {
+        for (SkillResource r : Objects.requireNonNull(skill.resources())) {
           byte[] bytes = Files.readAllBytes(root.resolve(r.uri().substring("skill://".length())));
           assertThat(r.size()).as(r.uri()).isEqualTo(bytes.length);
           assertThat(r.digest())
@@ -78,11 +85,10 @@ class SkillProviderTest {
       assertThat(provider.children("skill://ops/review", Caller.UNRESTRICTED).orElseThrow())
           .extracting(Resource::uri, Resource::mimeType)
           .containsExactly(
-              org.assertj.core.groups.Tuple.tuple("skill://ops/review/SKILL.md", "text/markdown"),
-              org.assertj.core.groups.Tuple.tuple("skill://ops/review/assets", "inode/directory"),
-              org.assertj.core.groups.Tuple.tuple("skill://ops/review/deep", "inode/directory"),
-              org.assertj.core.groups.Tuple.tuple(
-                  "skill://ops/review/references", "inode/directory"));
+              Tuple.tuple("skill://ops/review/SKILL.md", "text/markdown"),
+              Tuple.tuple("skill://ops/review/assets", "inode/directory"),
+              Tuple.tuple("skill://ops/review/deep", "inode/directory"),
+              Tuple.tuple("skill://ops/review/references", "inode/directory"));
       assertThat(
               provider.children("skill://ops/review/deep", Caller.UNRESTRICTED).orElseThrow())
           .extracting(Resource::uri)
@@ -114,7 +120,7 @@ class SkillProviderTest {
       assertThat(main.description()).isEqualTo("Git.");
       assertThat(main.mimeType()).isEqualTo("text/markdown");
       Skill git = library.skillProvider().skills().getFirst();
-      for (SkillResource r : java.util.Objects.requireNonNull(git.resources())) {
+      for (SkillResource r : Objects.requireNonNull(git.resources())) {
         ResourceContents c = library.read(r.uri()).orElseThrow().getFirst();
         byte[] bytes = switch (c) {
           case TextResourceContents t -> t.text().getBytes(StandardCharsets.UTF_8);
@@ -136,9 +142,8 @@ class SkillProviderTest {
     write(root, "ops/_folder.yaml", "scopes: [ops]\n");
     write(root, "ops/review/SKILL.md", "---\nname: review\ndescription: R.\n---\nOne\n");
     try (Library library = load(root)) {
-      java.util.concurrent.BlockingQueue<String> heard =
-          new java.util.concurrent.LinkedBlockingQueue<>();
-      library.onChange(new io.promptd.mcp.server.ResourceProvider.Listener() {
+      BlockingQueue<String> heard = new LinkedBlockingQueue<>();
+      library.onChange(new ResourceProvider.Listener() {
         @Override
         public void listChanged() {
           heard.add("list");
@@ -171,8 +176,8 @@ class SkillProviderTest {
     write(root, "git/SKILL.md", "---\nname: git\ndescription: Git.\n---\nG\n");
     write(root, "git/notes.md", "one\n");
     try (Library library = load(root)) { // not watching: nothing else would see the edit
-      List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
-      library.onChange(new io.promptd.mcp.server.ResourceProvider.Listener() {
+      List<String> heard = new CopyOnWriteArrayList<>();
+      library.onChange(new ResourceProvider.Listener() {
         @Override
         public void listChanged() {
           heard.add("list");
@@ -214,7 +219,7 @@ class SkillProviderTest {
               "skill://%C3%89quipe%20ops/review/SKILL.md",
               "skill://%C3%89quipe%20ops/review/roll%20back.md");
       for (SkillResource r : review.resources()) {
-        assertThat(java.net.URI.create(r.uri()).getScheme()).isEqualTo("skill");
+        assertThat(URI.create(r.uri()).getScheme()).isEqualTo("skill");
         assertThat(library.read(r.uri())).as(r.uri()).isPresent();
       }
       assertThat(library

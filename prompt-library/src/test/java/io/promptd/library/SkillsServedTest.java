@@ -13,6 +13,7 @@ import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
+import io.promptd.mcp.protocol.Skill;
 import io.promptd.mcp.protocol.TextResourceContents;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.ResourceProvider;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -114,7 +116,7 @@ class SkillsServedTest {
     // resources/list: the author's note and every skill file, each once; text or blob by type.
     String listed = JsonCodec.write(call(server, "resources/list", ""));
     for (String uri : files) {
-      assertThat(listed.split(java.util.regex.Pattern.quote("\"uri\":\"" + uri + "\""), -1))
+      assertThat(listed.split(Pattern.quote("\"uri\":\"" + uri + "\""), -1))
           .as(uri)
           .hasSize(2);
     }
@@ -151,7 +153,7 @@ class SkillsServedTest {
     write(root, "review/deep/SKILL.md", "---\nname: deep\ndescription: D.\n---\nD\n");
     Skills skills = Skills.fromFolder(root.resolve("review"));
     assertThat(skills.skills())
-        .extracting(io.promptd.mcp.protocol.Skill::uri)
+        .extracting(Skill::uri)
         .containsExactly("skill://review/SKILL.md", "skill://review/deep/SKILL.md");
   }
 

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,10 +68,10 @@ class SkillsTest {
       assertThat(s.files())
           .extracting(SkillFile::path, SkillFile::size, SkillFile::mimeType)
           .containsExactly(
-              org.assertj.core.groups.Tuple.tuple(
+              Tuple.tuple(
                   "SKILL.md", (long) md.getBytes(StandardCharsets.UTF_8).length, "text/markdown"),
-              org.assertj.core.groups.Tuple.tuple("assets/logo.png", 7L, "image/png"),
-              org.assertj.core.groups.Tuple.tuple("references/guide.md", 6L, "text/markdown"));
+              Tuple.tuple("assets/logo.png", 7L, "image/png"),
+              Tuple.tuple("references/guide.md", 6L, "text/markdown"));
       for (SkillFile f : s.files()) {
         byte[] bytes = Files.readAllBytes(root.resolve("ops/incident-review").resolve(f.path()));
         assertThat(f.digest()).isEqualTo("sha256:" + sha256(bytes));
@@ -177,8 +178,7 @@ class SkillsTest {
       assertThat(library.skills())
           .extracting(SkillFolder::path, SkillFolder::scopes)
           .containsExactly(
-              org.assertj.core.groups.Tuple.tuple("admin/locked", Set.of("admin")),
-              org.assertj.core.groups.Tuple.tuple("open", Set.of("team")));
+              Tuple.tuple("admin/locked", Set.of("admin")), Tuple.tuple("open", Set.of("team")));
     }
   }
 
@@ -238,8 +238,7 @@ class SkillsTest {
           .satisfies(s -> assertThat(s.files())
               .extracting(SkillFile::path, SkillFile::size)
               .containsExactly(
-                  org.assertj.core.groups.Tuple.tuple("SKILL.md", (long) md.length),
-                  org.assertj.core.groups.Tuple.tuple("a.txt", 1L)));
+                  Tuple.tuple("SKILL.md", (long) md.length), Tuple.tuple("a.txt", 1L)));
       snapshot.replace(new LibraryFiles(
           2,
           Map.of(
@@ -258,7 +257,7 @@ class SkillsTest {
       snapshot.replace(new LibraryFiles(3, Map.of("solo/SKILL.md", md)));
       assertThat(library.skills())
           .extracting(SkillFolder::path, SkillFolder::name)
-          .containsExactly(org.assertj.core.groups.Tuple.tuple("solo", "solo"));
+          .containsExactly(Tuple.tuple("solo", "solo"));
       assertThat(formatted(library))
           .singleElement()
           .asString()

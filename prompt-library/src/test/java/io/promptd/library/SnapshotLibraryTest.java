@@ -8,8 +8,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.promptd.library.internal.index.PromptVersions;
 import io.promptd.mcp.server.PromptDefinition;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -123,7 +126,7 @@ class SnapshotLibraryTest {
   void aLargeSnapshotIsLoadedWholeAndThenChangedFileByFile() throws Exception {
     LibrarySource.Snapshot snapshot = LibrarySource.snapshot(new LibraryFiles(0, Map.of()));
     try (Library library = Library.open(snapshot, OPTIONS)) {
-      Map<String, byte[]> files = new java.util.TreeMap<>();
+      Map<String, byte[]> files = new TreeMap<>();
       for (int i = 0; i < 300; i++) {
         files.put(
             String.format("p%03d.prompt.md", i),
@@ -140,7 +143,7 @@ class SnapshotLibraryTest {
           .anyMatch(d -> d.contains("broken.prompt.md:") && d.contains("error"));
       AtomicInteger changes = new AtomicInteger();
       try (AutoCloseable listening = library.catalog().onChange(changes::incrementAndGet)) {
-        Map<String, byte[]> next = new java.util.TreeMap<>(files);
+        Map<String, byte[]> next = new TreeMap<>(files);
         next.put("p007.prompt.md", utf8("---\ndescription: seven\n---\nSeven\n"));
         snapshot.replace(new LibraryFiles(2, next));
         assertThat(changes.get()).isEqualTo(1);
@@ -170,7 +173,7 @@ class SnapshotLibraryTest {
 
   /** 200 prompts sharing a partial, an attached file, a resource file and a broken prompt. */
   private static Map<String, byte[]> indexed(String partial) {
-    Map<String, byte[]> files = new java.util.TreeMap<>();
+    Map<String, byte[]> files = new TreeMap<>();
     for (int i = 0; i < 200; i++) {
       files.put(
           String.format("p%03d.prompt.md", i),
@@ -222,7 +225,7 @@ class SnapshotLibraryTest {
           .extracting(Diagnostic::format)
           .anyMatch(d -> d.contains("broken.prompt.md:") && d.contains("error"));
       // Afterwards the library changes file by file as any snapshot library does.
-      Map<String, byte[]> next = new java.util.TreeMap<>(files);
+      Map<String, byte[]> next = new TreeMap<>(files);
       next.put("p007.prompt.md", utf8("---\ndescription: seven\n---\nSeven\n"));
       secondSnapshot.replace(new LibraryFiles(2, next), index);
       assertThat(second.catalog().get("p007").orElseThrow().prompt().description())
@@ -277,7 +280,6 @@ class SnapshotLibraryTest {
   }
 
   private static String sha256(byte[] data) throws Exception {
-    return java.util.HexFormat.of()
-        .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(data));
+    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
   }
 }

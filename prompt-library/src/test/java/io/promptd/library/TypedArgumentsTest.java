@@ -13,6 +13,7 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.server.ArgumentCompleter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -153,7 +154,7 @@ class TypedArgumentsTest {
     ArgumentCompleter completer = prompt(library, "t").completer();
     assertThat(completer).isNotNull();
     assertThat(completer.complete("lang", "", Map.of()))
-        .isEqualTo(Completion.of(java.util.List.of("Java", "Python", "Go")));
+        .isEqualTo(Completion.of(List.of("Java", "Python", "Go")));
     assertThat(completer.complete("lang", "py", Map.of()).values()).containsExactly("Python");
     assertThat(completer.complete("ticket", "ab", Map.of()).values())
         .containsExactly("ABC-1", "ABD-22");

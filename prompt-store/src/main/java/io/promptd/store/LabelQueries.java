@@ -4,9 +4,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -153,8 +155,8 @@ final class LabelQueries {
         + " RETURNING moved_at")) {
       s.setString(1, path);
       s.setString(2, label);
-      s.setObject(3, from == 0 ? null : from, java.sql.Types.INTEGER);
-      s.setObject(4, to == 0 ? null : to, java.sql.Types.INTEGER);
+      s.setObject(3, from == 0 ? null : from, Types.INTEGER);
+      s.setObject(4, to == 0 ? null : to, Types.INTEGER);
       s.setLong(5, libraryVersion);
       s.setString(6, author);
       s.setString(7, split);
@@ -209,7 +211,7 @@ final class LabelQueries {
   static List<FileLabel> list(Connection c, @Nullable Collection<String> paths)
       throws SQLException {
     String where = paths == null ? "" : " WHERE path = ANY (?)";
-    Map<List<String>, List<SplitShare>> splits = new java.util.HashMap<>();
+    Map<List<String>, List<SplitShare>> splits = new HashMap<>();
     try (PreparedStatement s = c.prepareStatement("SELECT path, label, version, weight FROM"
         + " label_splits" + where + " ORDER BY path, label, position")) {
       if (paths != null) {

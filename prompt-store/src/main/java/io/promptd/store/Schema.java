@@ -2,8 +2,10 @@ package io.promptd.store;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 
@@ -18,8 +20,7 @@ final class Schema {
    * the files): a store whose history holds each of them needs no Flyway run. There may be gaps (V5 was taken by work
    * done in parallel); a migration that arrives below one already applied is applied too ({@code outOfOrder}).
    */
-  static final java.util.List<String> MIGRATIONS =
-      java.util.List.of("1", "2", "3", "4", "5", "6", "7", "8");
+  static final List<String> MIGRATIONS = List.of("1", "2", "3", "4", "5", "6", "7", "8");
 
   private final StoreUrl url;
   private volatile boolean migrated;
@@ -81,7 +82,7 @@ final class Schema {
 
   /** Whether the schema history holds every one of {@link #MIGRATIONS}, applied; false when it cannot tell. */
   private static boolean current(Connection c) {
-    try (java.sql.PreparedStatement s = c.prepareStatement(
+    try (PreparedStatement s = c.prepareStatement(
         "SELECT count(DISTINCT version) FROM promptd_schema_history WHERE success AND version = ANY (?)")) {
       s.setArray(1, c.createArrayOf("text", MIGRATIONS.toArray()));
       try (ResultSet r = s.executeQuery()) {

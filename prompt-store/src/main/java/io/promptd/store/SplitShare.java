@@ -1,6 +1,7 @@
 package io.promptd.store;
 
 import io.promptd.mcp.api.Stability;
+import java.util.List;
 
 /**
  * One version's share of an A/B split: {@code promptd label split LABEL NAME 7:90 8:10} gives version 7 the weight 90
@@ -45,7 +46,7 @@ public record SplitShare(int version, int weight) {
   }
 
   /** A whole split as given on the command line and recorded with its move: {@code 7:90 8:10}. */
-  public static String text(java.util.List<SplitShare> shares) {
+  public static String text(List<SplitShare> shares) {
     return String.join(" ", shares.stream().map(SplitShare::toString).toList());
   }
 

@@ -2,12 +2,14 @@ package io.promptd.store;
 
 import static java.util.Objects.requireNonNull;
 
+import io.promptd.library.LibraryFiles;
 import io.promptd.mcp.api.Stability;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -165,7 +167,7 @@ public final class StoreLabels {
           "'" + name + "' names " + paths.size() + " files; a split names one prompt file");
     }
     String path = paths.iterator().next();
-    if (!io.promptd.library.LibraryFiles.prompt(path)) {
+    if (!LibraryFiles.prompt(path)) {
       throw new StoreException(
           StoreException.Kind.REFUSED,
           "'" + path + "' is not a prompt file; only prompts can be split (skills and resources"
@@ -267,7 +269,7 @@ public final class StoreLabels {
   }
 
   /** The protected labels and the scope each needs, by label. */
-  public java.util.SortedMap<String, String> protections() throws StoreException {
+  public SortedMap<String, String> protections() throws StoreException {
     try (Connection c = store.connection()) {
       return ProtectedLabels.all(c);
     } catch (SQLException e) {

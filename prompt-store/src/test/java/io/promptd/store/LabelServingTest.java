@@ -4,10 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.library.LibraryFiles;
 import io.promptd.library.LibraryOptions;
+import io.promptd.mcp.protocol.TextContent;
+import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.server.PromptSplit;
 import io.promptd.store.testing.TestPostgres;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -109,13 +118,13 @@ class LabelServingTest {
         .cacheDirectory(null)
         .cacheMinimumFiles(100)
         .build();
-    Map<String, byte[]> files = new java.util.TreeMap<>();
+    Map<String, byte[]> files = new TreeMap<>();
     for (int i = 0; i < 150; i++) {
       files.put(String.format("team/p%03d.prompt.md", i), prompt("number " + i));
     }
     try (PromptStore store = PromptStore.open(url)) {
       store.publish(files, "alice", "old");
-      Map<String, byte[]> next = new java.util.TreeMap<>(files);
+      Map<String, byte[]> next = new TreeMap<>(files);
       for (int i = 0; i < 10; i++) {
         next.put(String.format("team/p%03d.prompt.md", i), prompt("renumbered " + i));
       }
@@ -187,13 +196,10 @@ class LabelServingTest {
       store
           .labels()
           .split(
-              "review",
-              "production",
-              java.util.List.of(new SplitShare(1, 1), new SplitShare(2, 1)),
-              "bob");
+              "review", "production", List.of(new SplitShare(1, 1), new SplitShare(2, 1)), "bob");
       try (StoreLibrary serving = StoreLibrary.start(database, OPTIONS, "production")) {
         assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
-        io.promptd.mcp.server.PromptSplit split = serving.await(
+        PromptSplit split = serving.await(
                 () -> serving.library().catalog().get("review").orElseThrow().split() != null,
                 Duration.ofSeconds(20))
             ? serving.library().catalog().get("review").orElseThrow().split()
@@ -205,10 +211,7 @@ class LabelServingTest {
         store
             .labels()
             .split(
-                "review",
-                "production",
-                java.util.List.of(new SplitShare(1, 1), new SplitShare(3, 1)),
-                "bob");
+                "review", "production", List.of(new SplitShare(1, 1), new SplitShare(3, 1)), "bob");
         assertThat(serving.await(
                 () -> serving.library().catalog().get("review").orElseThrow().split() == null,
                 Duration.ofSeconds(20)))
@@ -220,9 +223,8 @@ class LabelServingTest {
     }
   }
 
-  private static String text(io.promptd.mcp.server.PromptDefinition d) throws Exception {
-    return ((io.promptd.mcp.protocol.TextContent)
-            d.renderer().render(Map.of()).messages().getFirst().content())
+  private static String text(PromptDefinition d) throws Exception {
+    return ((TextContent) d.renderer().render(Map.of()).messages().getFirst().content())
         .text()
         .strip();
   }
@@ -233,12 +235,10 @@ class LabelServingTest {
         .isTrue();
   }
 
-  private static java.util.List<String> indexRows(StoreUrl url) throws Exception {
-    java.util.List<String> out = new java.util.ArrayList<>();
-    try (java.sql.Connection c =
-            java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
-        java.sql.ResultSet r =
-            c.createStatement().executeQuery("SELECT label FROM library_index")) {
+  private static List<String> indexRows(StoreUrl url) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+        ResultSet r = c.createStatement().executeQuery("SELECT label FROM library_index")) {
       while (r.next()) {
         out.add(r.getString(1));
       }

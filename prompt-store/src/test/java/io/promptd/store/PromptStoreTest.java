@@ -4,18 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.promptd.store.testing.TestPostgres;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -48,14 +53,14 @@ class PromptStoreTest {
   /** The versions the start-up check looks for are the migrations there are (a new one must update them). */
   @Test
   void theMigrationsConstantNamesTheMigrationFiles() throws Exception {
-    java.net.URL folder = PromptStore.class.getClassLoader().getResource("promptd-store-migration");
+    URL folder = PromptStore.class.getClassLoader().getResource("promptd-store-migration");
     assertThat(folder).isNotNull();
-    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(Path.of(folder.toURI()))) {
-      java.util.List<String> versions = files
+    try (Stream<Path> files = Files.list(Path.of(folder.toURI()))) {
+      List<String> versions = files
           .map(f -> f.getFileName().toString())
           .filter(n -> n.matches("V\\d+__.*\\.sql"))
           .map(n -> n.substring(1, n.indexOf("__")))
-          .sorted(java.util.Comparator.comparingInt(Integer::parseInt))
+          .sorted(Comparator.comparingInt(Integer::parseInt))
           .toList();
       assertThat(Schema.MIGRATIONS).isEqualTo(versions);
     }
@@ -126,9 +131,7 @@ class PromptStoreTest {
       assertThat(store.snapshot().files()).doesNotContainKey("team/c.prompt.md");
       assertThat(store.history("c"))
           .extracting(FileVersion::version, FileVersion::deleted, FileVersion::author)
-          .containsExactly(
-              org.assertj.core.groups.Tuple.tuple(2, true, "bob"),
-              org.assertj.core.groups.Tuple.tuple(1, false, "alice"));
+          .containsExactly(Tuple.tuple(2, true, "bob"), Tuple.tuple(1, false, "alice"));
     }
   }
 
@@ -173,7 +176,7 @@ class PromptStoreTest {
       for (Future<Published> f : results) {
         try {
           ok.add(f.get());
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
           conflicts.add((StoreException) e.getCause());
         }
       }

@@ -8,6 +8,7 @@ import io.promptd.store.testing.TestPostgres;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -202,18 +203,16 @@ class StoreLabelsTest {
       labels.protect("production", "promote:production", "alice");
       assertThat(labels.protections())
           .containsExactly(Map.entry("production", "promote:production"));
-      assertThatThrownBy(
-              () -> labels.set("hello", 1, "production", "api:bob", java.util.Set.of("prompts")))
+      assertThatThrownBy(() -> labels.set("hello", 1, "production", "api:bob", Set.of("prompts")))
           .isInstanceOf(StoreException.class)
           .hasMessage(
               "the label 'production' is protected: moving it needs the scope 'promote:production'")
           .extracting(e -> ((StoreException) e).kind())
           .isEqualTo(StoreException.Kind.FORBIDDEN);
       assertThat(labels.list(null)).isEmpty();
-      assertThat(labels.set("hello", 1, "staging", "api:bob", java.util.Set.of()))
+      assertThat(labels.set("hello", 1, "staging", "api:bob", Set.of()))
           .hasSize(1); // an unprotected label needs no scope
-      assertThat(labels.set(
-              "hello", 1, "production", "api:carol", java.util.Set.of("promote:production")))
+      assertThat(labels.set("hello", 1, "production", "api:carol", Set.of("promote:production")))
           .extracting(LabelMove::author)
           .containsExactly("api:carol");
       labels.protect("production", "release", "alice"); // again: the scope is replaced

@@ -8,14 +8,22 @@ import io.promptd.library.LibraryOptions;
 import io.promptd.library.LibrarySource;
 import io.promptd.mcp.protocol.Skill;
 import io.promptd.mcp.protocol.SkillResource;
+import io.promptd.mcp.protocol.TextContent;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.store.testing.TestPostgres;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -154,7 +162,7 @@ class StoreLibraryTest {
       }
       Files.write(skill.resolve("data.bin"), new byte[(int) FolderFiles.MAX_BYTES + 1]);
       assertThatThrownBy(() -> FolderFiles.publish(store, dir, "bob", false))
-          .isInstanceOf(java.io.IOException.class)
+          .isInstanceOf(IOException.class)
           .hasMessage("big/assets/data.bin is 10485761 bytes, over the store's limit of 10485760");
       assertThat(store.libraryVersion()).isEqualTo(1);
     }
@@ -206,9 +214,8 @@ class StoreLibraryTest {
       try (StoreLibrary serving = StoreLibrary.start(url, OPTIONS)) {
         assertThat(serving.awaitLoaded(Duration.ofSeconds(20))).isTrue();
         assertThat(serving.version()).isEqualTo(2);
-        try (java.sql.Connection c =
-                java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
-            java.sql.Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+            Statement s = c.createStatement()) {
           s.execute(
               "DELETE FROM file_versions; DELETE FROM publishes; UPDATE store SET library_version = 0");
         }
@@ -239,7 +246,7 @@ class StoreLibraryTest {
         .cacheDirectory(null)
         .cacheMinimumFiles(100)
         .build();
-    Map<String, byte[]> files = new java.util.TreeMap<>();
+    Map<String, byte[]> files = new TreeMap<>();
     for (int i = 0; i < 150; i++) {
       files.put(
           String.format("team/p%03d.prompt.md", i),
@@ -274,14 +281,14 @@ class StoreLibraryTest {
         assertThat(first.library().parsedIndex()).as("it parsed everything").isNotNull();
         awaitIndex(first, url, 1);
       }
-      java.sql.Timestamp written = indexWrittenAt(url);
+      Timestamp written = indexWrittenAt(url);
       try (StoreLibrary second = StoreLibrary.start(url, options)) {
         assertThat(second.awaitLoaded(Duration.ofSeconds(20))).isTrue();
         assertThat(second.library().parsedIndex())
             .as("every file served from the stored index")
             .isNull();
         assertThat(second.library().catalog().all()).hasSize(150);
-        assertThat(((io.promptd.mcp.protocol.TextContent) second
+        assertThat(((TextContent) second
                     .library()
                     .catalog()
                     .get("team-p042")
@@ -295,7 +302,7 @@ class StoreLibraryTest {
             .isEqualTo("Part 42 for Ada");
       }
       assertThat(indexWrittenAt(url)).as("nothing new to store").isEqualTo(written);
-      Map<String, byte[]> next = new java.util.TreeMap<>(files);
+      Map<String, byte[]> next = new TreeMap<>(files);
       next.put("team/p007.prompt.md", utf8("---\ndescription: seven\n---\nSeven\n"));
       store.publish(next, "bob");
       try (StoreLibrary third = StoreLibrary.start(url, options)) {
@@ -327,9 +334,8 @@ class StoreLibraryTest {
     assertThat(replica.await(() -> replica.indexStored() == version, Duration.ofSeconds(20)))
         .as("the index of library version %d was stored", version)
         .isTrue();
-    try (java.sql.Connection c =
-            java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
-        java.sql.ResultSet r = c.createStatement()
+    try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+        ResultSet r = c.createStatement()
             .executeQuery("SELECT library_version, length(data)" + " FROM library_index")) {
       assertThat(r.next()).isTrue();
       assertThat(r.getLong(1)).isEqualTo(version);
@@ -339,10 +345,8 @@ class StoreLibraryTest {
 
   private static java.sql.@org.jspecify.annotations.Nullable Timestamp indexWrittenAt(StoreUrl url)
       throws Exception {
-    try (java.sql.Connection c =
-            java.sql.DriverManager.getConnection(url.jdbcUrl(), url.credentials());
-        java.sql.ResultSet r =
-            c.createStatement().executeQuery("SELECT written_at FROM library_index")) {
+    try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials());
+        ResultSet r = c.createStatement().executeQuery("SELECT written_at FROM library_index")) {
       return r.next() ? r.getTimestamp(1) : null;
     }
   }

@@ -5,12 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.promptd.store.testing.TestPostgres;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -86,11 +95,11 @@ class StoreUsageTest {
   void anOutageKeepsCountingUpToTheBoundAndCountsWhatItDrops() throws Exception {
     TestPostgres pg = TestPostgres.get();
     StoreUrl url = pg.newDatabase();
-    List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
-    java.util.logging.Logger log = java.util.logging.Logger.getLogger("io.promptd.store");
-    java.util.logging.Handler handler = new java.util.logging.Handler() {
+    List<String> logged = new CopyOnWriteArrayList<>();
+    Logger log = Logger.getLogger("io.promptd.store");
+    Handler handler = new Handler() {
       @Override
-      public void publish(java.util.logging.LogRecord r) {
+      public void publish(LogRecord r) {
         if (r.getMessage().startsWith("usage counts")) {
           logged.add(r.getLevel() + " " + r.getMessage());
         }
@@ -143,7 +152,7 @@ class StoreUsageTest {
   @Test
   void clientsNamingThemselvesAnewAddABoundedNumberOfRows() throws Exception {
     StoreUrl url = TestPostgres.get().newDatabase();
-    java.util.Random random = new java.util.Random(36);
+    Random random = new Random(36);
     Instant minute = Instant.parse("2026-12-01T10:00:00Z");
     try (StoreDatabase database = StoreDatabase.open(url);
         StoreUsage usage = StoreUsage.start(database, 10_000, NEVER)) {
@@ -157,9 +166,9 @@ class StoreUsageTest {
       }
       usage.add(minute, use("hello", "0123456789ab", "rendered"), Duration.ofMillis(1));
       assertThat(usage.flush()).isTrue();
-      try (java.sql.Connection c = database.connection();
-          java.sql.Statement s = c.createStatement();
-          java.sql.ResultSet r = s.executeQuery(
+      try (Connection c = database.connection();
+          Statement s = c.createStatement();
+          ResultSet r = s.executeQuery(
               "SELECT count(*), sum(uses), max(length(client)), max(length(client_version)),"
                   + " sum(uses) FILTER (WHERE client = 'other') FROM prompt_usage")) {
         assertThat(r.next()).isTrue();
@@ -196,8 +205,7 @@ class StoreUsageTest {
           .extracting(UsageReport.Row::prompt)
           .containsExactlyInAnyOrder("kept", "new");
       assertThat(usage.expire(now)).isZero();
-      org.assertj.core.api.Assertions.assertThatThrownBy(
-              () -> StoreUsage.start(database, 1, NEVER, Duration.ZERO))
+      Assertions.assertThatThrownBy(() -> StoreUsage.start(database, 1, NEVER, Duration.ZERO))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("usage retention must be positive, not PT0S");
     }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,7 +129,7 @@ final class CatalogPage implements HttpMount {
 
   /** Every path this serves: the pages, their redirects and the shared files. */
   List<String> paths() {
-    List<String> paths = new java.util.ArrayList<>(assets.keySet());
+    List<String> paths = new ArrayList<>(assets.keySet());
     paths.addAll(pages.keySet());
     paths.addAll(redirects.keySet());
     return paths;

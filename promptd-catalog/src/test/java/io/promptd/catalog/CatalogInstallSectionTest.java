@@ -10,6 +10,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -127,7 +128,7 @@ class CatalogInstallSectionTest {
             .build(),
         HttpResponse.BodyHandlers.discarding());
     assertThat(head.headers().firstValueAsLong("content-length").orElseThrow())
-        .isEqualTo(html.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        .isEqualTo(html.getBytes(StandardCharsets.UTF_8).length);
   }
 
   @Test

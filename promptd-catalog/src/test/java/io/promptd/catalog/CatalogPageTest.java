@@ -16,6 +16,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -172,8 +175,7 @@ class CatalogPageTest {
   /** Like the probes, the page's files raise no request event (no metric, no access-log line); its MCP calls do. */
   @Test
   void thePageFilesRaiseNoRequestEvents() throws Exception {
-    java.util.concurrent.BlockingQueue<RequestEvent> events =
-        new java.util.concurrent.LinkedBlockingQueue<>();
+    BlockingQueue<RequestEvent> events = new LinkedBlockingQueue<>();
     http = catalog(HttpTransport.builder().server(server).onRequest(events::add), false)
         .build()
         .start();
@@ -181,7 +183,7 @@ class CatalogPageTest {
       assertThat(get(path).statusCode()).isEqualTo(200);
     }
     assertThat(CatalogFixtures.listPrompts(http.uri()).statusCode()).isEqualTo(200);
-    RequestEvent first = events.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+    RequestEvent first = events.poll(10, TimeUnit.SECONDS);
     assertThat(first).isNotNull();
     assertThat(first.method()).isEqualTo("prompts/list");
     assertThat(events).isEmpty();

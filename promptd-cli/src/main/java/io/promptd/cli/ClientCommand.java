@@ -2,6 +2,7 @@ package io.promptd.cli;
 
 import io.promptd.mcp.client.ClientOptions;
 import io.promptd.mcp.client.FormHandler;
+import io.promptd.mcp.client.HttpStatusException;
 import io.promptd.mcp.client.McpClient;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
@@ -14,10 +15,14 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -40,7 +45,7 @@ final class ClientCommand {
   private boolean json;
   private boolean noInput;
   private @Nullable String token;
-  private final List<String[]> headers = new java.util.ArrayList<>();
+  private final List<String[]> headers = new ArrayList<>();
   private Duration timeout = Duration.ofSeconds(30);
 
   private ClientCommand(String verb) {
@@ -135,7 +140,7 @@ final class ClientCommand {
     } catch (McpException e) {
       err.println("promptd: the server answered with error " + e.code() + ": " + e.getMessage());
       return Main.SERVER_ERROR;
-    } catch (io.promptd.mcp.client.HttpStatusException e) {
+    } catch (HttpStatusException e) {
       err.println("promptd: " + target() + " refused the request: " + e.getMessage());
       if (e.status() == 401 || e.status() == 403) {
         err.println("promptd: "
@@ -280,8 +285,8 @@ final class ClientCommand {
       out.println(
           json
               ? "{\"event\":\"prompts/list_changed\",\"prompts\":" + count + "}"
-              : java.time.LocalTime.now(java.time.ZoneId.systemDefault()).withNano(0)
-                  + "  prompts changed: " + count + " prompt(s)");
+              : LocalTime.now(ZoneId.systemDefault()).withNano(0) + "  prompts changed: " + count
+                  + " prompt(s)");
       out.flush();
     });
     out.println(
@@ -309,7 +314,7 @@ final class ClientCommand {
   private static String argumentValue(String name, String raw) {
     try {
       return readValue(raw);
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       throw new UsageException("the value of '" + name + "' is read from " + raw.substring(1)
           + ", which does not" + " exist (a value that starts with @ is written @@, e.g. " + name
           + "=@" + raw + ")");
@@ -340,11 +345,11 @@ final class ClientCommand {
   /** {@code --url}: an absolute http(s) URL with a host. */
   private static String url(String text) {
     try {
-      java.net.URI u = new java.net.URI(text);
+      URI u = new URI(text);
       if (("http".equals(u.getScheme()) || "https".equals(u.getScheme())) && u.getHost() != null) {
         return text;
       }
-    } catch (java.net.URISyntaxException e) {
+    } catch (URISyntaxException e) {
       // said below
     }
     throw new UsageException(

@@ -8,6 +8,7 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import java.io.PrintStream;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -369,7 +370,7 @@ final class Clients {
             + " http://127.0.0.1:3000/mcp, not '" + text + "'");
       }
       return u;
-    } catch (java.net.URISyntaxException e) {
+    } catch (URISyntaxException e) {
       throw new UsageException(
           "clients: --http needs a URL such as http://127.0.0.1:3000/mcp, not '" + text + "'");
     }

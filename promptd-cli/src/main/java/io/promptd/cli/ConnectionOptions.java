@@ -3,6 +3,8 @@ package io.promptd.cli;
 import io.promptd.mcp.http.HttpLimits;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -53,7 +55,7 @@ record ConnectionOptions(
    * and each entry made of hex digits, dots and colons with a digit among them.
    */
   static boolean looksLikeAddresses(String value) {
-    if (java.nio.file.Files.isDirectory(java.nio.file.Path.of(value))) {
+    if (Files.isDirectory(Path.of(value))) {
       return false;
     }
     for (String part : value.split(",", -1)) {

@@ -7,6 +7,7 @@ import io.promptd.library.Library;
 import io.promptd.mcp.http.HttpTransportBuilder;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
@@ -121,7 +122,7 @@ final class GitServe implements Serving {
         response.send(
             202,
             "text/plain; charset=utf-8",
-            (answer.message() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            (answer.message() + "\n").getBytes(StandardCharsets.UTF_8));
       } else {
         response.refuse(answer.status(), answer.message());
       }

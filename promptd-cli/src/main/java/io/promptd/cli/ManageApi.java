@@ -16,6 +16,7 @@ import io.promptd.store.StoreException;
 import io.promptd.store.UsageReport;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -99,7 +100,7 @@ final class ManageApi {
     try {
       api = new ManageApi(store, database, openapi(), access);
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
     builder.authenticatedMount(BASE + "/prompts", api.get(api::prompts));
     builder.authenticatedMount(BASE + "/versions", api.get(api::versions));

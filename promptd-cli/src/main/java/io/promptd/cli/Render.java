@@ -2,7 +2,9 @@ package io.promptd.cli;
 
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonBoolean;
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.json.JsonString;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +24,7 @@ final class Render {
       List<String> args = new ArrayList<>();
       for (Json a : o.array("arguments").orElse(JsonArray.EMPTY).elements()) {
         if (a instanceof JsonObject arg) {
-          boolean required =
-              arg.get("required") instanceof io.promptd.mcp.json.JsonBoolean b && b.value();
+          boolean required = arg.get("required") instanceof JsonBoolean b && b.value();
           args.add(arg.string("name").orElse("?") + (required ? "*" : ""));
         }
       }
@@ -57,9 +58,9 @@ final class Render {
     JsonObject c = result.object("completion").orElse(JsonObject.EMPTY);
     JsonArray values = c.array("values").orElse(JsonArray.EMPTY);
     for (Json v : values.elements()) {
-      out.println(v instanceof io.promptd.mcp.json.JsonString s ? s.value() : v.toString());
+      out.println(v instanceof JsonString s ? s.value() : v.toString());
     }
-    if (c.get("hasMore") instanceof io.promptd.mcp.json.JsonBoolean b && b.value()) {
+    if (c.get("hasMore") instanceof JsonBoolean b && b.value()) {
       out.println("… more (" + c.get("total") + " in all)");
     }
   }

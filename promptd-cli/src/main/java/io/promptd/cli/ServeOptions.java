@@ -1,17 +1,28 @@
 package io.promptd.cli;
 
+import io.promptd.library.LibraryOptions;
 import io.promptd.mcp.http.HttpLimits;
 import io.promptd.mcp.http.OAuthSettings;
+import io.promptd.mcp.server.FreeTextConfirmation;
+import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
 import io.promptd.store.StoreUrl;
+import io.promptd.store.StoreUsage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -97,10 +108,10 @@ record ServeOptions(
     /** A key for one use, derived from the secret (HMAC-SHA256 of {@code purpose}), so that uses never share one. */
     byte[] derive(String purpose) {
       try {
-        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-        mac.init(new javax.crypto.spec.SecretKeySpec(bytes, "HmacSHA256"));
-        return mac.doFinal(purpose.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      } catch (java.security.GeneralSecurityException e) {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(bytes, "HmacSHA256"));
+        return mac.doFinal(purpose.getBytes(StandardCharsets.UTF_8));
+      } catch (GeneralSecurityException e) {
         throw new IllegalStateException("HmacSHA256 is not available", e);
       }
     }
@@ -138,10 +149,8 @@ record ServeOptions(
   }
 
   /** With a store: how long its usage rows are kept ({@code --usage-retention}, 90 days unless given). */
-  java.time.Duration usageRetention() {
-    return served instanceof Served.Store s
-        ? s.usageRetention()
-        : io.promptd.store.StoreUsage.DEFAULT_RETENTION;
+  Duration usageRetention() {
+    return served instanceof Served.Store s ? s.usageRetention() : StoreUsage.DEFAULT_RETENTION;
   }
 
   /** What to warn of before serving: a {@code --public-url} beyond this machine without authentication. */
@@ -150,10 +159,8 @@ record ServeOptions(
   }
 
   /** The library options these imply: the defaults, with skills offered as prompts or not. */
-  io.promptd.library.LibraryOptions library() {
-    return io.promptd.library.LibraryOptions.builder()
-        .skillPrompts(skillPrompts)
-        .build();
+  LibraryOptions library() {
+    return LibraryOptions.builder().skillPrompts(skillPrompts).build();
   }
 
   static ServeOptions parse(List<String> args) {
@@ -181,12 +188,12 @@ record ServeOptions(
     Path tlsCert = null;
     Path tlsKey = null;
     Path sessionSecretFile = null;
-    int completionRate = io.promptd.mcp.server.McpServer.DEFAULT_COMPLETION_RATE;
+    int completionRate = McpServer.DEFAULT_COMPLETION_RATE;
     int sessionsPerCaller = HttpLimits.DEFAULTS.maxSessionsPerCaller();
     boolean sessionsPerCallerGiven = false;
     boolean elicit = true;
     boolean formFirst = true;
-    io.promptd.mcp.server.FreeTextConfirmation confirm = FormOptions.DEFAULT.confirmFreeText();
+    FreeTextConfirmation confirm = FormOptions.DEFAULT.confirmFreeText();
     boolean promptsAsTools = false;
     boolean skillPrompts = true;
     boolean catalog = false;
@@ -379,8 +386,8 @@ record ServeOptions(
     String where;
     if (file != null) {
       try {
-        text = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
-      } catch (java.io.IOException | java.io.UncheckedIOException e) {
+        text = Files.readString(file, StandardCharsets.UTF_8);
+      } catch (IOException | UncheckedIOException e) {
         throw new UsageException(
             option + ": cannot read " + file + " (" + e.getClass().getSimpleName() + ")");
       }
@@ -391,7 +398,7 @@ record ServeOptions(
     } else {
       return null;
     }
-    byte[] bytes = text.strip().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] bytes = text.strip().getBytes(StandardCharsets.UTF_8);
     if (bytes.length < 16) {
       throw new UsageException(option + ": the secret in " + where + " has " + bytes.length
           + " bytes; at least 16 are needed (e.g. the output of 'openssl rand -base64 32')");

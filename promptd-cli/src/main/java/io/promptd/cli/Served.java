@@ -1,6 +1,7 @@
 package io.promptd.cli;
 
 import io.promptd.store.StoreUrl;
+import io.promptd.store.StoreUsage;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -141,7 +142,7 @@ sealed interface Served {
         return new Store(
             StoreCommand.storeUrl(named),
             labels,
-            retention == null ? io.promptd.store.StoreUsage.DEFAULT_RETENTION : retention);
+            retention == null ? StoreUsage.DEFAULT_RETENTION : retention);
       }
       return new Folders(directories(dirs));
     }

@@ -2,10 +2,13 @@ package io.promptd.cli;
 
 import io.promptd.library.LibraryOptions;
 import io.promptd.store.StoreDatabase;
+import io.promptd.store.StoreException;
+import io.promptd.store.StoreLabels;
 import io.promptd.store.StoreLibrary;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -32,8 +35,8 @@ final class StoreViews implements AutoCloseable {
     }
     for (String label : labels) {
       try {
-        io.promptd.store.StoreLabels.check(label);
-      } catch (io.promptd.store.StoreException e) {
+        StoreLabels.check(label);
+      } catch (StoreException e) {
         throw new UsageException(String.valueOf(e.getMessage()));
       }
     }
@@ -41,7 +44,7 @@ final class StoreViews implements AutoCloseable {
       throw new UsageException("stdio serves one label; --label " + labels.get(1)
           + " needs --http (each further label is served on /labels/" + labels.get(1) + "/mcp)");
     }
-    if (new java.util.HashSet<>(labels).size() < labels.size()) {
+    if (new HashSet<>(labels).size() < labels.size()) {
       throw new UsageException("--label: each label once, not " + String.join(", ", labels));
     }
   }

@@ -4,6 +4,7 @@ import io.promptd.mcp.client.FormHandler;
 import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonBoolean;
+import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
@@ -11,6 +12,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -38,8 +41,7 @@ final class TerminalForm implements FormHandler {
    */
   static boolean stdinIsATerminal() {
     try {
-      String in = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/0"))
-          .toString();
+      String in = Files.readSymbolicLink(Path.of("/proc/self/fd/0")).toString();
       return in.startsWith("/dev/pts/") || in.startsWith("/dev/tty");
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
       return false;
@@ -193,6 +195,6 @@ final class TerminalForm implements FormHandler {
   }
 
   private static String show(Json value) {
-    return value instanceof JsonString s ? s.value() : io.promptd.mcp.json.JsonCodec.write(value);
+    return value instanceof JsonString s ? s.value() : JsonCodec.write(value);
   }
 }

@@ -6,9 +6,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.promptd.mcp.server.McpServer;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +23,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -213,7 +220,7 @@ class CliProcessTest {
   }
 
   private static void assumeScript() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(
+    Assumptions.assumeTrue(
         Files.isExecutable(Path.of("/usr/bin/script")),
         "util-linux script (a pseudo-terminal) is not installed");
   }
@@ -329,12 +336,12 @@ class CliProcessTest {
       Matcher m = Pattern.compile("on (http://127\\.0\\.0\\.1:\\d+)/mcp").matcher(serving);
       assertThat(m.find()).as(serving).isTrue();
       assertThat(catalog).isEqualTo("promptd: web catalog at " + m.group(1) + "/");
-      java.net.http.HttpResponse<String> page = java.net.http.HttpClient.newHttpClient()
+      HttpResponse<String> page = HttpClient.newHttpClient()
           .send(
-              java.net.http.HttpRequest.newBuilder(java.net.URI.create(m.group(1) + "/"))
-                  .timeout(java.time.Duration.ofSeconds(10))
+              HttpRequest.newBuilder(URI.create(m.group(1) + "/"))
+                  .timeout(Duration.ofSeconds(10))
                   .build(),
-              java.net.http.HttpResponse.BodyHandlers.ofString());
+              HttpResponse.BodyHandlers.ofString());
       assertThat(page.statusCode()).isEqualTo(200);
       assertThat(page.body()).contains("Prompt catalog");
     } finally {
@@ -400,7 +407,7 @@ class CliProcessTest {
   }
 
   /** The lines of {@code in}, read in the background as they arrive (so the writer's pipe never fills up). */
-  static LinkedBlockingQueue<String> lines(java.io.InputStream in) {
+  static LinkedBlockingQueue<String> lines(InputStream in) {
     LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
     Thread.ofVirtual().start(() -> {
       try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, UTF_8))) {
@@ -484,7 +491,7 @@ class CliProcessTest {
   }
 
   /** All of {@code in}; empty when reading it fails. */
-  static String read(java.io.InputStream in) {
+  static String read(InputStream in) {
     try {
       return new String(in.readAllBytes(), UTF_8);
     } catch (IOException e) {

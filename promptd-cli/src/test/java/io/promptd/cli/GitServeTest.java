@@ -11,7 +11,9 @@ import io.promptd.git.testing.GitServer;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.testing.McpWire;
 import io.promptd.testing.Poll;
+import java.io.IOException;
 import java.io.InputStream;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -163,7 +165,7 @@ class GitServeTest {
   @Test
   void anUnreachableRemoteIsLoggedWithoutItsPasswordOrToken() throws Exception {
     int closed;
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+    try (ServerSocket s = new ServerSocket(0)) {
       closed = s.getLocalPort();
     }
     StoreCliTest.Result r = StoreCliTest.run(
@@ -263,7 +265,7 @@ class GitServeTest {
         for (String data; (data = events.nextData()) != null; ) {
           out.add(data);
         }
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         // the stream ended with the server: the test's poll times out and says so
       }
     });

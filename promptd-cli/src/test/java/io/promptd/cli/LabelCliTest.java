@@ -6,6 +6,7 @@ import io.promptd.cli.StoreCliTest.Result;
 import io.promptd.store.testing.TestPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -106,7 +107,7 @@ class LabelCliTest {
         new Case(List.of("rm", "hello", "prod"), "'hello' has no label 'prod'"),
         new Case(List.of("move", "hello"), "set, list, rm, split, protect or unprotect"),
         new Case(List.of("set", "hello", "1"), "takes a name, a version and a label"))) {
-      List<String> args = new java.util.ArrayList<>(List.of("label"));
+      List<String> args = new ArrayList<>(List.of("label"));
       args.addAll(c.args());
       args.addAll(List.of("--store", url));
       Result r = StoreCliTest.run(args);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.testing.Poll;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -279,7 +280,7 @@ class OperationsProcessTest {
   /** Scrapes until {@code name} reaches {@code value} (hot reload waits for a quiet period first). */
   private void awaitMetric(URI metrics, String name, double value) throws Exception {
     Double[] last = {null};
-    io.promptd.testing.Poll.until(
+    Poll.until(
         Duration.ofSeconds(60),
         Duration.ofMillis(100),
         () -> name + " stayed at " + last[0] + ", expected " + value,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class ServeOptionsConnectionsTest {
   Path dir;
 
   private ConnectionOptions parse(String... args) {
-    List<String> all = new java.util.ArrayList<>(List.of(args));
+    List<String> all = new ArrayList<>(List.of(args));
     all.add(dir.toString());
     return ServeOptions.parse(all).connections();
   }
@@ -92,7 +93,7 @@ class ServeOptionsConnectionsTest {
   }
 
   private ServeOptions serve(String... args) {
-    List<String> all = new java.util.ArrayList<>(List.of(args));
+    List<String> all = new ArrayList<>(List.of(args));
     all.add(dir.toString());
     return ServeOptions.parse(all);
   }

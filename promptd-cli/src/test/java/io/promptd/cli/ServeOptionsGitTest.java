@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -68,13 +69,13 @@ class ServeOptionsGitTest {
     StoreCommand c = StoreCommand.parse(
         "publish",
         List.of("--from-git", "https://example.com/p.git#main", "--store", "postgresql://h/db"),
-        java.util.Map.of());
+        Map.of());
     assertThat(c.fromGit()).isEqualTo(new GitSource("https://example.com/p.git#main", null, null));
     assertThat(c.author()).isEmpty();
     assertThatThrownBy(() -> StoreCommand.parse(
             "publish",
             List.of("--from-git", "ftp://example.com/p.git", "--store", "postgresql://h/db"),
-            java.util.Map.of()))
+            Map.of()))
         .hasMessageContaining("is not a Git URL");
     assertThatThrownBy(() -> StoreCommand.parse(
             "history", List.of("x", "--from-git", "file:///p.git"), java.util.Map.of()))
@@ -107,7 +108,7 @@ class ServeOptionsGitTest {
             key.toString(),
             "--store",
             "postgresql://h/db"),
-        java.util.Map.of());
+        Map.of());
     assertThat(c.fromGit()).isEqualTo(new GitSource("git@example.com:p.git", key, null));
     assertThatThrownBy(() -> StoreCommand.parse(
             "publish",
@@ -118,7 +119,7 @@ class ServeOptionsGitTest {
                 key.toString(),
                 "--store",
                 "postgresql://h/db"),
-            java.util.Map.of()))
+            Map.of()))
         .hasMessage("--from-git: an SSH key or known-hosts file is for ssh:// and user@host:path"
             + " remotes, not https://example.com/p.git");
     assertThatThrownBy(() -> StoreCommand.parse(
@@ -130,7 +131,7 @@ class ServeOptionsGitTest {
                 "/no/such/key",
                 "--store",
                 "postgresql://h/db"),
-            java.util.Map.of()))
+            Map.of()))
         .hasMessage("--from-git: the SSH key /no/such/key is not a readable file");
     assertThatThrownBy(() -> StoreCommand.parse(
             "publish",
@@ -140,7 +141,7 @@ class ServeOptionsGitTest {
                 hosts.toString(),
                 "--store",
                 "postgresql://h/db"),
-            java.util.Map.of()))
+            Map.of()))
         .hasMessage("--git-ssh-key and --git-known-hosts need publish --from-git");
     assertThat(Main.USAGE_TEXT)
         .contains("--git-ssh-key FILE", "--git-known-hosts FILE", "[--git-ssh-key FILE]");

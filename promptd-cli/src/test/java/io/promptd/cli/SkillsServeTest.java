@@ -7,6 +7,7 @@ import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.URI;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -84,20 +86,18 @@ class SkillsServeTest {
   record Stdio(Process process, OutputStream in, BlockingQueue<JsonObject> out, int[] id)
       implements AutoCloseable {
     /** Starts {@code promptd} with {@code args} (which name the stdio transport). */
-    static Stdio start(List<String> args) throws java.io.IOException {
-      return start(args, java.util.Map.of());
+    static Stdio start(List<String> args) throws IOException {
+      return start(args, Map.of());
     }
 
     /** Starts {@code promptd} with {@code args}, with {@code env} added to the environment. */
-    static Stdio start(List<String> args, java.util.Map<String, String> env)
-        throws java.io.IOException {
+    static Stdio start(List<String> args, Map<String, String> env) throws IOException {
       return start(List.of(), args, env);
     }
 
     /** Starts {@code promptd} with {@code jvmOptions} given to {@code java} and {@code args}, with {@code env} added. */
-    static Stdio start(
-        List<String> jvmOptions, List<String> args, java.util.Map<String, String> env)
-        throws java.io.IOException {
+    static Stdio start(List<String> jvmOptions, List<String> args, Map<String, String> env)
+        throws IOException {
       List<String> command = java();
       command.addAll(1, jvmOptions);
       command.addAll(args);
@@ -112,7 +112,7 @@ class SkillsServeTest {
           for (String line; (line = r.readLine()) != null; ) {
             out.add((JsonObject) JsonCodec.parse(line));
           }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
           // the server went away; the test's polls time out and say so
         }
       });
@@ -326,7 +326,7 @@ class SkillsServeTest {
         for (String line; (line = r.readLine()) != null; ) {
           err.add(line);
         }
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         // gone
       }
     });

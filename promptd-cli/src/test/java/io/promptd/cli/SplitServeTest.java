@@ -18,9 +18,11 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -133,7 +135,7 @@ class SplitServeTest {
       }
       double share = b / (double) SUBJECTS;
       System.err.println("split 90/10 over " + SUBJECTS + " subjects: " + b + " got version 2 ("
-          + String.format(java.util.Locale.ROOT, "%.2f", 100 * share) + " %)");
+          + String.format(Locale.ROOT, "%.2f", 100 * share) + " %)");
       assertThat(share).isBetween(0.05, 0.15);
       // Sticky: the first 200 subjects ask again and get what they got.
       for (int i = 0; i < 200; i++) {
@@ -196,7 +198,7 @@ class SplitServeTest {
         List.of("production", "ops/incident", "1:50", "2:50"), "a split names one prompt file",
         List.of("production", "guide.resource.md", "1:50", "2:50"), "not a prompt file");
     for (Map.Entry<List<String>, String> e : mistakes.entrySet()) {
-      List<String> args = new java.util.ArrayList<>(List.of("label", "split"));
+      List<String> args = new ArrayList<>(List.of("label", "split"));
       args.addAll(e.getKey());
       args.addAll(List.of("--store", url));
       Result r = StoreCliTest.run(args);

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -160,7 +161,7 @@ class UsageServeTest {
 
   private static String mean(StoreDatabase database, String prompt) throws Exception {
     return String.format(
-        java.util.Locale.ROOT,
+        Locale.ROOT,
         "%.1f",
         UsageReport.read(database, Instant.EPOCH, prompt).getFirst().meanMillis());
   }

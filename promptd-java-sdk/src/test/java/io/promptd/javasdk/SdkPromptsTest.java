@@ -9,8 +9,10 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.promptd.mcp.annotations.AnnotatedPrompts;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.protocol.Annotations;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.EmbeddedResource;
 import io.promptd.mcp.protocol.GetPromptResult;
@@ -121,10 +123,7 @@ class SdkPromptsTest {
             new PromptMessage(
                 Role.ASSISTANT,
                 new ImageContent(
-                    "aGk=",
-                    "image/png",
-                    new io.promptd.mcp.protocol.Annotations(List.of(Role.USER), 0.5, null),
-                    meta)),
+                    "aGk=", "image/png", new Annotations(List.of(Role.USER), 0.5, null), meta)),
             new PromptMessage(
                 Role.USER,
                 new EmbeddedResource(
@@ -195,8 +194,7 @@ class SdkPromptsTest {
 
   @Test
   void annotatedPromptsCrossOverToo() {
-    SdkPrompts prompts = SdkPrompts.of(
-        PromptCatalog.of(io.promptd.mcp.annotations.AnnotatedPrompts.of(new CodePrompts())));
+    SdkPrompts prompts = SdkPrompts.of(PromptCatalog.of(AnnotatedPrompts.of(new CodePrompts())));
     assertThat(prompts.syncPrompts()).singleElement().satisfies(p -> {
       assertThat(p.prompt().name()).isEqualTo("hello");
       assertThat(p.prompt().arguments())

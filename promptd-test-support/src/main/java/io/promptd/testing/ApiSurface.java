@@ -1,7 +1,10 @@
 package io.promptd.testing;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.lang.annotation.Annotation;
 import java.lang.module.ModuleDescriptor;
 import java.lang.reflect.Constructor;
@@ -24,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.spi.ToolProvider;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -195,11 +199,11 @@ public final class ApiSurface {
     }
     // javac through java.util.spi.ToolProvider (java.base), so the test module needs no
     // java.compiler.
-    java.util.spi.ToolProvider javac = java.util.spi.ToolProvider.findFirst("javac")
+    ToolProvider javac = ToolProvider.findFirst("javac")
         .orElseThrow(() -> new IllegalStateException("the doclint pass needs a JDK (javac)"));
     Path out = Files.createTempDirectory("api-doclint-");
-    java.io.StringWriter text = new java.io.StringWriter();
-    try (java.io.PrintWriter writer = new java.io.PrintWriter(text)) {
+    StringWriter text = new StringWriter();
+    try (PrintWriter writer = new PrintWriter(text)) {
       List<String> args = new ArrayList<>(List.of(
           "-proc:none",
           "-implicit:none",
@@ -211,9 +215,9 @@ public final class ApiSurface {
           out.toString(),
           "-cp",
           location(anchor)
-              + java.io.File.pathSeparator
+              + File.pathSeparator
               + System.getProperty("java.class.path")
-              + java.io.File.pathSeparator
+              + File.pathSeparator
               + modulePath()));
       sources.forEach(f -> args.add(f.toString()));
       int status = javac.run(writer, writer, args.toArray(String[]::new));

@@ -19,6 +19,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
@@ -261,7 +262,7 @@ final class HttpChannel implements Channel {
     HttpResponse<InputStream> response;
     try {
       response = http.send(get, HttpResponse.BodyHandlers.ofInputStream());
-    } catch (java.net.http.HttpTimeoutException e) {
+    } catch (HttpTimeoutException e) {
       throw new RequestTimeoutException("GET (event stream)", timeout);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

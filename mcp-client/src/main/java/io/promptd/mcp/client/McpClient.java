@@ -19,6 +19,7 @@ import io.promptd.mcp.protocol.ProtocolVersion;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -295,7 +296,7 @@ public final class McpClient implements AutoCloseable {
     return send(request, options.timeout());
   }
 
-  Response send(Request request, java.time.Duration timeout) throws IOException {
+  Response send(Request request, Duration timeout) throws IOException {
     String session =
         channel instanceof HttpChannel http && !server.modern() ? http.sessionId() : null;
     try {
@@ -335,7 +336,7 @@ public final class McpClient implements AutoCloseable {
    * Waits for the response; the time the server's forms stay open while it waits (a legacy server asking the user
    * before it answers) is added to {@code timeout}.
    */
-  private Response await(Request request, java.time.Duration timeout) throws IOException {
+  private Response await(Request request, Duration timeout) throws IOException {
     long formsBefore = serverRequests.formNanos();
     long deadline = System.nanoTime() + timeout.toNanos();
     CompletableFuture<Response> answer = channel.call(request);

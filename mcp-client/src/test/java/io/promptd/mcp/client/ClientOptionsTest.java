@@ -3,6 +3,7 @@ package io.promptd.mcp.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ class ClientOptionsTest {
     assertThat(o.toString())
         .doesNotContain("s3cret", "other")
         .contains("headers=[X-Team, authorization]");
-    assertThat(o.withTimeout(java.time.Duration.ofSeconds(1)).withForms(null).headers())
+    assertThat(o.withTimeout(Duration.ofSeconds(1)).withForms(null).headers())
         .isEqualTo(o.headers());
     assertThatThrownBy(() -> ClientOptions.defaults().withHeader("Bad Name", "x"))
         .hasMessageContaining("not an HTTP header name");

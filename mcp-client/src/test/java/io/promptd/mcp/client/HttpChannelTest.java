@@ -17,6 +17,7 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Prompt;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -162,8 +163,8 @@ class HttpChannelTest {
               out,
               "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\","
                   + "\"data\":\"working\"}}");
-          out.write("data: {\"jsonrpc\":\"2.0\",\"id\":"
-              .getBytes(java.nio.charset.StandardCharsets.UTF_8)); // cut off
+          out.write(
+              "data: {\"jsonrpc\":\"2.0\",\"id\":".getBytes(StandardCharsets.UTF_8)); // cut off
         }));
         McpClient client = McpClient.connectHttp(server.uri(), OPTIONS)) {
       assertThatThrownBy(client::listPrompts)
@@ -180,7 +181,7 @@ class HttpChannelTest {
           OutputStream out = startEvents(exchange);
           try {
             for (int i = 0; i < 1000; i++) { // a keep-alive comment every 20 ms, never an answer
-              out.write(":\n\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+              out.write(":\n\n".getBytes(StandardCharsets.UTF_8));
               out.flush();
               Thread.sleep(20); // pacing the fake server's output, not waiting for the client
             }

@@ -17,7 +17,9 @@ import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.TextContent;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -107,8 +109,8 @@ class LegacyFormsTest {
           return ((TextContent)
                   client.getPrompt("greet", Map.of()).messages().getFirst().content())
               .text();
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
       });
       assertThat(shown.await(10, TimeUnit.SECONDS)).as("the form was shown").isTrue();

@@ -3,6 +3,7 @@ package io.promptd.mcp.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.TextContent;
@@ -11,7 +12,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -67,8 +70,7 @@ class StdioClientTest {
     McpClient impatient = client;
     assertThatThrownBy(() -> impatient.send(
             impatient.request(
-                "prompts/get",
-                io.promptd.mcp.json.JsonObject.builder().put("name", "gate").build()),
+                "prompts/get", JsonObject.builder().put("name", "gate").build()),
             Duration.ofMillis(50)))
         .isInstanceOf(RequestTimeoutException.class);
   }
@@ -89,8 +91,7 @@ class StdioClientTest {
 
   @Test
   void aListenerMayCallTheServer() throws Exception {
-    java.util.concurrent.BlockingQueue<List<String>> seen =
-        new java.util.concurrent.LinkedBlockingQueue<>();
+    BlockingQueue<List<String>> seen = new LinkedBlockingQueue<>();
     try (AutoCloseable watch = client.watchPrompts(() -> {
       try {
         seen.add(client.listPrompts().stream().map(Prompt::name).toList());

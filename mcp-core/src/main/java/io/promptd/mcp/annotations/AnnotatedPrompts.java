@@ -6,6 +6,7 @@ import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
+import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.server.ArgumentCompleter;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -112,7 +114,7 @@ public final class AnnotatedPrompts {
     for (Parameter parameter : m.getParameters()) {
       arguments.add(Argument.of(m, parameter));
     }
-    Set<String> seen = new java.util.HashSet<>();
+    Set<String> seen = new HashSet<>();
     for (Argument a : arguments) {
       if (!seen.add(a.field.name())) {
         throw new IllegalArgumentException(
@@ -371,8 +373,8 @@ public final class AnnotatedPrompts {
         fields.put(a.field.name(), a.field);
       }
       String description = blank(annotation.description());
-      io.promptd.mcp.protocol.Prompt prompt = new io.promptd.mcp.protocol.Prompt(
-          name, blank(annotation.title()), description, declared, List.of(), null);
+      Prompt prompt =
+          new Prompt(name, blank(annotation.title()), description, declared, List.of(), null);
       boolean elicits = annotation.elicit();
       PromptRenderer renderer = new PromptRenderer() {
         @Override

@@ -1,6 +1,7 @@
 package io.promptd.mcp.json;
 
 import io.promptd.mcp.api.Stability;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /** Reads and writes {@link Json} values: strict JSON, duplicate keys refused, nesting bounded. */
@@ -44,7 +45,7 @@ public final class JsonCodec {
    * Encodes {@code value} as {@link #writeBytes} does, into a buffer from its position to its limit that may be larger
    * than the encoding (no copy to trim it): for a transport that writes it once and lets it go.
    */
-  public static java.nio.ByteBuffer writeBuffer(Json value, boolean newline) {
+  public static ByteBuffer writeBuffer(Json value, boolean newline) {
     return JsonWriter.writeBuffer(value, newline);
   }
 }

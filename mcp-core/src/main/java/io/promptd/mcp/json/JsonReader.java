@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Reads one JSON value (RFC 8259, strictly) from UTF-8 bytes into a {@link Json} tree: objects keep their member
@@ -394,7 +395,7 @@ final class JsonReader {
   }
 
   private static String hex4(int c) {
-    return String.format(java.util.Locale.ROOT, "%04X", c);
+    return String.format(Locale.ROOT, "%04X", c);
   }
 
   private JsonException error(String what) {

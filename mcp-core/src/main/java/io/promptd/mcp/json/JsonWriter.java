@@ -1,5 +1,6 @@
 package io.promptd.mcp.json;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
@@ -32,9 +33,9 @@ final class JsonWriter {
   }
 
   /** As {@link #write}, over the writer's own array: no copy to trim it. */
-  static java.nio.ByteBuffer writeBuffer(Json value, boolean newline) {
+  static ByteBuffer writeBuffer(Json value, boolean newline) {
     JsonWriter w = written(value, newline);
-    return java.nio.ByteBuffer.wrap(w.buf, 0, w.len);
+    return ByteBuffer.wrap(w.buf, 0, w.len);
   }
 
   private static JsonWriter written(Json value, boolean newline) {

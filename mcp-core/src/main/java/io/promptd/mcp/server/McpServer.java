@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -241,7 +242,7 @@ public final class McpServer implements AutoCloseable {
      * request's thread once the answer is made: it must be quick and never block. A listener that throws is logged
      * and the request is answered as if it had not.
      */
-    public Builder onPromptUse(java.util.function.Consumer<PromptUse> listener) {
+    public Builder onPromptUse(Consumer<PromptUse> listener) {
       this.promptUses = requireNonNull(listener, "listener");
       return this;
     }

@@ -8,6 +8,7 @@ import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.spi.Caller;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
@@ -105,7 +106,7 @@ public final class PromptDefinition {
 
   /** A prompt whose messages are computed from its arguments, without completion. */
   public static PromptDefinition of(
-      Prompt prompt, Function<java.util.Map<String, String>, List<PromptMessage>> messages) {
+      Prompt prompt, Function<Map<String, String>, List<PromptMessage>> messages) {
     requireNonNull(messages, "messages");
     return new PromptDefinition(
         prompt, args -> GetPromptResult.of(prompt.description(), messages.apply(args)), null);

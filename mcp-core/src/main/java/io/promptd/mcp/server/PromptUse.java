@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.Implementation;
 import java.time.Duration;
+import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -54,7 +55,7 @@ public record PromptUse(
 
     /** The outcome's lower-case name, for metrics and tables ({@code rendered}, {@code form_asked}, ...). */
     public String label() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 }

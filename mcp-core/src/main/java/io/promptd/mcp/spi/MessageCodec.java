@@ -5,6 +5,7 @@ import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonException;
+import io.promptd.mcp.json.JsonNull;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
@@ -89,7 +90,7 @@ public final class MessageCodec {
       case ResultResponse r -> b.put("id", r.id().value()).put("result", r.result());
       case ErrorResponse e -> {
         RequestId id = e.id();
-        b.put("id", id == null ? io.promptd.mcp.json.JsonNull.INSTANCE : id.value());
+        b.put("id", id == null ? JsonNull.INSTANCE : id.value());
         b.put(
             "error",
             JsonObject.builder()
@@ -133,7 +134,7 @@ public final class MessageCodec {
       return invalid(id, "Invalid request: \"method\" must be a string", isRequest);
     }
     if (isRequest && id == null) {
-      String why = rawId == null || rawId == io.promptd.mcp.json.JsonNull.INSTANCE
+      String why = rawId == null || rawId == JsonNull.INSTANCE
           ? "must not be null"
           : "must be a string or an integer";
       return invalid(null, "Invalid request: \"id\" " + why, true);

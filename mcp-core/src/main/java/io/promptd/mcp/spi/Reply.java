@@ -3,9 +3,11 @@ package io.promptd.mcp.spi;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.api.Stability;
+import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.ProtocolVersion;
+import java.nio.ByteBuffer;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -129,15 +131,14 @@ public final class Reply {
    *
    * @throws IllegalStateException when there is no body
    */
-  public java.nio.ByteBuffer encodeBuffer(boolean newline) {
+  public ByteBuffer encodeBuffer(boolean newline) {
     if (responses.isEmpty()) {
       throw new IllegalStateException("Reply.encodeBuffer: nothing to write (" + hint + ")");
     }
     if (batch) {
-      return java.nio.ByteBuffer.wrap(Wire.encodeBatch(responses, version, newline));
+      return ByteBuffer.wrap(Wire.encodeBatch(responses, version, newline));
     }
-    return io.promptd.mcp.json.JsonCodec.writeBuffer(
-        Wire.toJson(responses.get(0), version), newline);
+    return JsonCodec.writeBuffer(Wire.toJson(responses.get(0), version), newline);
   }
 
   @Override

@@ -20,6 +20,7 @@ import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.spi.ServerSession;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -189,7 +190,7 @@ class AnnotatedPromptsTest {
 
   public static final class WrongType {
     @PromptMethod
-    public String p(@Arg(name = "when") java.time.Instant when) {
+    public String p(@Arg(name = "when") Instant when) {
       return "" + when;
     }
   }

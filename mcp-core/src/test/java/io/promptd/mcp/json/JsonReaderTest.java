@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -235,7 +236,7 @@ class JsonReaderTest {
       }
       Json value = jacksonValue(p, first);
       return p.nextToken() == null ? value : null;
-    } catch (com.fasterxml.jackson.core.JacksonException | NumberFormatException e) {
+    } catch (JacksonException | NumberFormatException e) {
       return null; // NumberFormatException: an exponent beyond BigDecimal's range, refused by both
     }
   }

@@ -9,6 +9,7 @@ import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Completion;
+import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
@@ -29,8 +30,10 @@ import io.promptd.mcp.testing.Wire;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
@@ -323,14 +326,14 @@ class AccessTest {
         .receive(new Incoming.Single(r), headers(r), caller)
         .run(new Recorder())
         .response();
-    return MessageCodec.encode(java.util.Objects.requireNonNull(response));
+    return MessageCodec.encode(Objects.requireNonNull(response));
   }
 
   private String legacy(ServerSession session, Caller caller, String method, String params) {
     Request r = Wire.legacy(++nextId, method, params);
     Response response =
         session.receive(new Incoming.Single(r), caller).run(new Recorder()).response();
-    return MessageCodec.encode(java.util.Objects.requireNonNull(response));
+    return MessageCodec.encode(Objects.requireNonNull(response));
   }
 
   private ServerSession legacySession() {
@@ -354,19 +357,15 @@ class AccessTest {
     Prompt prompt = Prompt.of(name, null, List.of(new PromptArgument("topic", null, null, false)));
     return new PromptDefinition(
         prompt,
-        args -> io.promptd.mcp.protocol.GetPromptResult.of(
+        args -> GetPromptResult.of(
             null, List.of(PromptMessage.user("about " + args.getOrDefault("topic", "")))),
         (argument, value, context) -> new Completion(List.of("apple"), null, false));
   }
 
   /** Two resources and two templates; "secret" and the "team" template need the "team" scope. */
   private static final class Fixture implements ResourceProvider {
-    private final Map<String, Resource> all =
-        new java.util.concurrent.ConcurrentSkipListMap<>(Map.of(
-            "test://public",
-            resource("test://public"),
-            "test://secret",
-            resource("test://secret")));
+    private final Map<String, Resource> all = new ConcurrentSkipListMap<>(Map.of(
+        "test://public", resource("test://public"), "test://secret", resource("test://secret")));
     private volatile @Nullable Listener listener;
 
     void remove(String uri) {

@@ -6,6 +6,7 @@ import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
@@ -299,7 +300,7 @@ class FormFirstTest {
     Outbound stream = Outbound.carryingRequests(toClient);
     Call call = session.receive(
         new Incoming.Single(Wire.legacy(5, "prompts/get", "\"name\":\"translate\"")));
-    CompletableFuture<io.promptd.mcp.jsonrpc.Response> result = CompletableFuture.supplyAsync(
+    CompletableFuture<Response> result = CompletableFuture.supplyAsync(
         () -> call.run(stream).response(), r -> Thread.ofVirtual().start(r));
     Request elicit = nextRequest(toClient);
     assertThat(elicit.method()).isEqualTo("elicitation/create");

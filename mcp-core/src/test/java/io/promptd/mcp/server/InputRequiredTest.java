@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
@@ -26,6 +28,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,7 +44,7 @@ class InputRequiredTest {
 
   private final AtomicReference<Instant> now =
       new AtomicReference<>(Instant.parse("2026-11-24T10:00:00Z"));
-  private final List<PromptUse> uses = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<PromptUse> uses = new CopyOnWriteArrayList<>();
   private final McpServer server =
       McpServer.builder().wallClock(now::get).onPromptUse(uses::add).build();
   private final ServerSession session = server.openSession(new Recorder());
@@ -409,7 +412,7 @@ class InputRequiredTest {
         request(id, name, arguments, capabilities, state, responses), new Recorder()));
   }
 
-  private static io.promptd.mcp.jsonrpc.Request request(
+  private static Request request(
       long id, String name, String arguments, String capabilities, String state, String responses) {
     return Wire.request(
         "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"prompts/get\",\"params\":{\"name\":\""
@@ -422,7 +425,7 @@ class InputRequiredTest {
             + "\"io.modelcontextprotocol/clientCapabilities\":" + capabilities + "}}}");
   }
 
-  private static String encode(io.promptd.mcp.jsonrpc.Response response) {
+  private static String encode(Response response) {
     return MessageCodec.encode(response);
   }
 

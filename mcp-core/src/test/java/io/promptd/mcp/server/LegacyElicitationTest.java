@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.ErrorResponse;
 import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.jsonrpc.RequestId;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.jsonrpc.ResultResponse;
 import io.promptd.mcp.protocol.Prompt;
@@ -21,7 +23,9 @@ import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -65,8 +69,7 @@ class LegacyElicitationTest {
     return s;
   }
 
-  private final java.util.Map<ServerSession, Outbound> streams =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<ServerSession, Outbound> streams = new ConcurrentHashMap<>();
 
   private CompletableFuture<Response> get(ServerSession s, long id) {
     Call call =
@@ -133,8 +136,7 @@ class LegacyElicitationTest {
             "missing required argument 'who' (the user declined the form asking for them)");
     CompletableFuture<Response> failed = get(s, 3);
     Request asked = elicitation();
-    s.receive(new Incoming.Single(
-        new io.promptd.mcp.jsonrpc.ErrorResponse(asked.id(), -32601, "no", null)));
+    s.receive(new Incoming.Single(new ErrorResponse(asked.id(), -32601, "no", null)));
     assertThat(MessageCodec.encode(failed.get(10, TimeUnit.SECONDS)))
         .contains("\"code\":-32602", "(the client could not show the form asking for them)");
   }
@@ -150,10 +152,7 @@ class LegacyElicitationTest {
         s,
         asked,
         "{\"action\":\"accept\",\"content\":{\"who\":\"late\"}}"); // ignored, with a log line
-    answer(
-        s,
-        new Request(io.promptd.mcp.jsonrpc.RequestId.of("never-sent"), "x", JsonObject.EMPTY),
-        "{}");
+    answer(s, new Request(RequestId.of("never-sent"), "x", JsonObject.EMPTY), "{}");
     assertThat(MessageCodec.encode(s.handle(Wire.legacy(4, "ping", ""), toClient)))
         .contains("\"result\":{}");
   }

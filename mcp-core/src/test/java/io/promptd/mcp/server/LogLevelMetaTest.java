@@ -13,6 +13,7 @@ import io.promptd.mcp.testing.Recorder;
 import io.promptd.mcp.testing.SampleCatalog;
 import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -56,7 +57,7 @@ class LogLevelMetaTest {
                 new RequestHeaders("2026-07-28", "prompts/list", null))
             .run(new Recorder())
             .encode(false),
-        java.nio.charset.StandardCharsets.UTF_8);
+        StandardCharsets.UTF_8);
     MODERN.assertConforms(answer, "prompts/list");
     assertThat(answer).contains("\"code\":-32602", LEVELS + " (a string; got number)");
   }

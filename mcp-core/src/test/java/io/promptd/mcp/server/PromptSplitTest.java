@@ -7,6 +7,7 @@ import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.jsonrpc.Response;
+import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
@@ -26,6 +27,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -83,7 +85,7 @@ class PromptSplitTest {
   void anotherSaltChoosesIndependently() {
     PromptSplit a = split("production\0a.prompt.md", 50, 50);
     PromptSplit b = split("production\0b.prompt.md", 50, 50);
-    long same = java.util.stream.IntStream.range(0, 2_000)
+    long same = IntStream.range(0, 2_000)
         .filter(i -> a.pick("k" + i).tag().equals(b.pick("k" + i).tag()))
         .count();
     assertThat(same).isBetween(850L, 1_150L);
@@ -215,8 +217,7 @@ class PromptSplitTest {
     return new PromptDefinition(
         prompt,
         args -> GetPromptResult.of(null, List.of(PromptMessage.user("rendered by " + tag))),
-        (argument, value, context) ->
-            new io.promptd.mcp.protocol.Completion(List.of("friendly"), null, false));
+        (argument, value, context) -> new Completion(List.of("friendly"), null, false));
   }
 
   private JsonObject modern(Caller caller, String method, String params) {

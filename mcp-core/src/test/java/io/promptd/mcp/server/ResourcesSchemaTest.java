@@ -27,6 +27,7 @@ import io.promptd.mcp.protocol.TextResourceContents;
 import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.testing.SpecDir;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -213,7 +214,7 @@ class ResourcesSchemaTest {
       return JsonSchemaFactory.getInstance(
               draft2020 ? SpecVersion.VersionFlag.V202012 : SpecVersion.VersionFlag.V7)
           .getSchema(wrapped);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new AssertionError(e);
     }
   }

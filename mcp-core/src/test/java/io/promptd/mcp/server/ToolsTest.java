@@ -3,6 +3,7 @@ package io.promptd.mcp.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonBoolean;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
@@ -20,6 +21,7 @@ import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.testing.SampleCatalog;
 import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -133,7 +135,7 @@ class ToolsTest {
                 "tools/call",
                 "{\"name\":\"get_prompt\",\"arguments\":{\"name\":\"code_review\",\"arguments\":{\"language\":\"go\"}}}"),
             out::add));
-    assertThat(missing.get("isError")).isEqualTo(io.promptd.mcp.json.JsonBoolean.TRUE);
+    assertThat(missing.get("isError")).isEqualTo(JsonBoolean.TRUE);
     assertThat(text(missing)).isEqualTo("prompt 'code_review': missing required argument 'code'");
     JsonObject unknown = valid(
         version,
@@ -149,7 +151,7 @@ class ToolsTest {
             request(
                 8, "tools/call", "{\"name\":\"get_prompt\",\"arguments\":{\"name\":\"broken\"}}"),
             out::add));
-    assertThat(broken.get("isError")).isEqualTo(io.promptd.mcp.json.JsonBoolean.TRUE);
+    assertThat(broken.get("isError")).isEqualTo(JsonBoolean.TRUE);
     assertThat(text(broken)).doesNotContain("Exception");
 
     Response noTool =
@@ -159,7 +161,7 @@ class ToolsTest {
     out.clear();
     catalog.put(PromptDefinition.of(
         Prompt.of("added", "New", List.of()), args -> List.of(PromptMessage.user("n"))));
-    Set<String> heard = new java.util.HashSet<>();
+    Set<String> heard = new HashSet<>();
     for (int i = 0; i < 2; i++) {
       Message m = out.poll(5, TimeUnit.SECONDS);
       assertThat(m).isInstanceOf(Notification.class);

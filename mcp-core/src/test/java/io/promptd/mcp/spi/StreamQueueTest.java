@@ -8,6 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -77,8 +78,7 @@ class StreamQueueTest {
 
   @Test
   void limitsAreChecked() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(
-            () -> new StreamQueue.Limits(0, Duration.ofSeconds(1)))
+    Assertions.assertThatThrownBy(() -> new StreamQueue.Limits(0, Duration.ofSeconds(1)))
         .hasMessageContaining("StreamQueue.Limits.maxFrames");
   }
 }

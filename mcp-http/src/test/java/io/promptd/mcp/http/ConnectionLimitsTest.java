@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -240,7 +241,7 @@ class ConnectionLimitsTest {
   @Test
   void theServersFileDescriptorsStayBoundedUnderATrickleAttack() throws Exception {
     File fds = new File("/proc/self/fd");
-    org.junit.jupiter.api.Assumptions.assumeTrue(fds.isDirectory(), "needs /proc (Linux)");
+    Assumptions.assumeTrue(fds.isDirectory(), "needs /proc (Linux)");
     int limit = 16;
     int attackers = 200;
     try (McpServer server = ConformanceFixtures.server();

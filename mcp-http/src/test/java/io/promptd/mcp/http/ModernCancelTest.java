@@ -2,11 +2,13 @@ package io.promptd.mcp.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.testing.Poll;
+import java.io.InputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -80,7 +82,7 @@ class ModernCancelTest {
             .streamAfter(Duration.ofMillis(100))
             .build()
             .start()) {
-      java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
       server
           .prompts()
           .put(new PromptDefinition(
@@ -89,14 +91,13 @@ class ModernCancelTest {
                 if (!release.await(30, TimeUnit.SECONDS)) {
                   throw new IllegalStateException("never released");
                 }
-                return io.promptd.mcp.protocol.GetPromptResult.of(
-                    null, List.of(PromptMessage.user("done")));
+                return GetPromptResult.of(null, List.of(PromptMessage.user("done")));
               },
               null));
       TestClient client = new TestClient(http.uri());
       // The answer's headers arrive while the renderer still waits: the request outlived
       // streamAfter, so it streams.
-      HttpResponse<java.io.InputStream> r = client.postStream(
+      HttpResponse<InputStream> r = client.postStream(
           TestClient.modern(7, "prompts/get", "\"name\":\"slowish\""),
           TestClient.modernHeaders("prompts/get", "slowish"));
       release.countDown();

@@ -12,6 +12,7 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.RSASSASigner;
 import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
@@ -244,8 +245,7 @@ class OAuthHttpTest {
     String jwks = new TestClient(URI.create(issuerServer.jwksUrl("team").toString()))
         .get()
         .body();
-    RSAKey publicKey =
-        com.nimbusds.jose.jwk.JWKSet.parse(jwks).getKeys().getFirst().toRSAKey();
+    RSAKey publicKey = JWKSet.parse(jwks).getKeys().getFirst().toRSAKey();
     SignedJWT confused = new SignedJWT(
         new JWSHeader.Builder(JWSAlgorithm.HS256).keyID(publicKey.getKeyID()).build(), claims);
     confused.sign(new MACSigner(publicKey.toRSAPublicKey().getEncoded()));

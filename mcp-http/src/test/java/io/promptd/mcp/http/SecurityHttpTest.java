@@ -4,10 +4,12 @@ import static io.promptd.mcp.http.TestClient.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.server.McpServer;
+import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -105,7 +107,7 @@ class SecurityHttpTest {
   }
 
   private static String[] concat(String[] a, String... b) {
-    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    String[] all = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, all, a.length, b.length);
     return all;
   }
@@ -175,7 +177,7 @@ class SecurityHttpTest {
         .header("Accept", TestClient.ACCEPT_BOTH)
         .header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofInputStream(
-            () -> new java.io.ByteArrayInputStream(big.getBytes())))
+            () -> new ByteArrayInputStream(big.getBytes())))
         .timeout(Duration.ofSeconds(10))
         .build();
     assertThat(client.http.send(chunked, HttpResponse.BodyHandlers.ofString()).statusCode())

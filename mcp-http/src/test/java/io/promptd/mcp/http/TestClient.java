@@ -2,7 +2,9 @@ package io.promptd.mcp.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.testing.McpWire;
 import java.io.IOException;
@@ -148,15 +150,13 @@ final class TestClient {
   }
 
   /** The compact JSON text of a value. */
-  static String text(io.promptd.mcp.json.Json value) {
+  static String text(Json value) {
     return JsonCodec.write(value);
   }
 
   /** The JSON-RPC error code of a response body. */
   static long errorCode(HttpResponse<String> r) {
-    return ((io.promptd.mcp.json.JsonNumber)
-            json(r).object("error").orElseThrow().get("code"))
-        .longValue();
+    return ((JsonNumber) json(r).object("error").orElseThrow().get("code")).longValue();
   }
 
   static JsonObject json(String s) {

@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -57,7 +58,7 @@ class TlsHttpTest {
       assertThat(post(first, http).statusCode()).isEqualTo(200);
       assertThatThrownBy(() -> post(second, http))
           .as("the second certificate is not served yet")
-          .isInstanceOf(javax.net.ssl.SSLHandshakeException.class);
+          .isInstanceOf(SSLHandshakeException.class);
 
       second.installAs(cert, key);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

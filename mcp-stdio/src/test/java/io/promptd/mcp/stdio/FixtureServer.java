@@ -10,6 +10,7 @@ import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptRenderer;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -67,7 +68,7 @@ public final class FixtureServer {
             List.of(PromptArgument.optional("n", "A number to echo"))),
         new PromptRenderer() {
           @Override
-          public GetPromptResult render(java.util.Map<String, String> a) {
+          public GetPromptResult render(Map<String, String> a) {
             return GetPromptResult.of("quick", List.of(PromptMessage.user("n=" + a.get("n"))));
           }
 

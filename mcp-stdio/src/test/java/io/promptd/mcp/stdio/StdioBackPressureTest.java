@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.server.McpServer;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -52,16 +53,16 @@ class StdioBackPressureTest {
     };
     OutputStream stuck = new OutputStream() {
       @Override
-      public void write(int b) throws java.io.InterruptedIOException {
+      public void write(int b) throws InterruptedIOException {
         write(new byte[] {(byte) b}, 0, 1);
       }
 
       @Override
-      public void write(byte[] b, int off, int len) throws java.io.InterruptedIOException {
+      public void write(byte[] b, int off, int len) throws InterruptedIOException {
         try {
           drain.await(); // nobody reads stdout until the test says so
         } catch (InterruptedException e) {
-          throw new java.io.InterruptedIOException();
+          throw new InterruptedIOException();
         }
       }
     };

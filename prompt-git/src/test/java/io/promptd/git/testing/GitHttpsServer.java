@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.Base64;
@@ -70,7 +71,7 @@ public final class GitHttpsServer implements AutoCloseable {
       throw new IOException("keytool failed: " + said);
     }
     KeyStore ks = KeyStore.getInstance("PKCS12");
-    try (InputStream in = java.nio.file.Files.newInputStream(keystore)) {
+    try (InputStream in = Files.newInputStream(keystore)) {
       ks.load(in, pass);
     }
     KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());

@@ -2,6 +2,7 @@ package io.promptd.library.parse;
 
 import java.math.BigDecimal;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /** The type an argument's value must have. MCP sends every argument as a string; these check the text. */
@@ -15,8 +16,7 @@ public enum ArgType {
   /** {@code true} or {@code false}, in any case. */
   BOOLEAN;
 
-  private static final java.util.regex.Pattern INTEGER_TEXT =
-      java.util.regex.Pattern.compile("[-+]?\\d{1,100}");
+  private static final Pattern INTEGER_TEXT = Pattern.compile("[-+]?\\d{1,100}");
 
   /** The name used in front matter. */
   public String id() {

@@ -7,6 +7,7 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.server.ArgumentField;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -102,7 +103,7 @@ public record ArgumentSpec(
   public @Nullable JsonObject constraints() {
     JsonObject.Builder b = JsonObject.builder();
     if (type != ArgType.STRING) {
-      b.put("type", type.name().toLowerCase(java.util.Locale.ROOT));
+      b.put("type", type.name().toLowerCase(Locale.ROOT));
     }
     b.put("default", defaultValue);
     if (!enumValues.isEmpty() && !enumValues.isKeyed()) {
@@ -146,7 +147,7 @@ public record ArgumentSpec(
     if (pattern != null && BoundedMatch.matches(pattern, result) != BoundedMatch.Result.MATCHES) {
       return null;
     }
-    return type == ArgType.BOOLEAN ? result.toLowerCase(java.util.Locale.ROOT) : result;
+    return type == ArgType.BOOLEAN ? result.toLowerCase(Locale.ROOT) : result;
   }
 
   /** Says which rule {@code value} breaks, in words fit for an error message. */

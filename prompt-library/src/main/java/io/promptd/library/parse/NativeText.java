@@ -2,6 +2,7 @@ package io.promptd.library.parse;
 
 import io.promptd.library.parse.template.Part;
 import io.promptd.library.parse.template.PlaceholderTemplate;
+import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
@@ -31,7 +32,7 @@ public final class NativeText {
       front.append("description: ").append(json(file.prompt().description())).append('\n');
     }
     if (!file.arguments().isEmpty()) {
-      List<io.promptd.mcp.json.Json> list = new ArrayList<>();
+      List<Json> list = new ArrayList<>();
       for (ArgumentSpec a : file.arguments()) {
         JsonObject.Builder b =
             JsonObject.builder().put("name", a.name()).put("description", a.description());

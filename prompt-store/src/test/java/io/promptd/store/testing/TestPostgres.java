@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.promptd.store.StoreUrl;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -152,8 +153,7 @@ public final class TestPostgres {
       p.destroyForcibly();
       throw new IOException("timed out: " + command);
     }
-    String out =
-        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (p.exitValue() != 0) {
       throw new IOException(command + " exited with " + p.exitValue() + ":\n" + out);
     }

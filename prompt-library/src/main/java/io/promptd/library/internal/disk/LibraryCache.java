@@ -25,6 +25,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedOutputStream;
@@ -216,7 +217,7 @@ public final class LibraryCache {
     if (!writes(files)) {
       return;
     }
-    Path f = java.util.Objects.requireNonNull(file());
+    Path f = Objects.requireNonNull(file());
     long start = System.nanoTime();
     Path tmp = null;
     try {

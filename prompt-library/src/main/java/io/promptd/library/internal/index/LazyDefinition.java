@@ -25,6 +25,7 @@ import io.promptd.mcp.server.PromptRenderer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -81,8 +82,8 @@ final class LazyDefinition {
           }
 
           @Override
-          public GetPromptResult render(
-              Map<String, String> arguments, java.util.Set<String> verbatim) throws Exception {
+          public GetPromptResult render(Map<String, String> arguments, Set<String> verbatim)
+              throws Exception {
             return lazy.full().renderer().render(arguments, verbatim);
           }
 

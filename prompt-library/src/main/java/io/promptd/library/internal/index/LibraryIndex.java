@@ -32,6 +32,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -330,7 +331,7 @@ public final class LibraryIndex implements Index {
    * Re-evaluates the scopes of the prompts whose files {@code under} accepts and that take their folder's default;
    * adds the names whose scopes changed to {@code touched}.
    */
-  private void rescope(java.util.function.Predicate<Path> under, Set<String> touched) {
+  private void rescope(Predicate<Path> under, Set<String> touched) {
     for (Entry entry : List.copyOf(files.values())) {
       Served good = entry.good();
       String name = entry.name();

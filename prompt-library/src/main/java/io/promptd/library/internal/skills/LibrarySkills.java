@@ -12,6 +12,7 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.BlobResourceContents;
 import io.promptd.mcp.protocol.Resource;
 import io.promptd.mcp.protocol.ResourceContents;
+import io.promptd.mcp.protocol.Skill;
 import io.promptd.mcp.protocol.SkillResource;
 import io.promptd.mcp.protocol.TextResourceContents;
 import io.promptd.mcp.server.SkillProvider;
@@ -82,14 +83,14 @@ public final class LibrarySkills implements SkillProvider {
    */
   private record Mapped(
       List<SkillFolder> from,
-      List<io.promptd.mcp.protocol.Skill> entries,
+      List<Skill> entries,
       Map<String, Set<String>> scopes,
       List<Resource> resources,
       Map<String, Owned> files,
       Set<String> directories) {}
 
   @Override
-  public List<io.promptd.mcp.protocol.Skill> skills() {
+  public List<Skill> skills() {
     return current().entries();
   }
 
@@ -323,7 +324,7 @@ public final class LibrarySkills implements SkillProvider {
   }
 
   private static Mapped map(List<SkillFolder> skills) {
-    List<io.promptd.mcp.protocol.Skill> entries = new ArrayList<>(skills.size());
+    List<Skill> entries = new ArrayList<>(skills.size());
     Map<String, Set<String>> scopes = new HashMap<>();
     for (SkillFolder skill : skills) {
       List<SkillResource> files = new ArrayList<>();
@@ -339,7 +340,7 @@ public final class LibrarySkills implements SkillProvider {
         }
       }
       String uri = uri(skill.path(), "SKILL.md");
-      entries.add(new io.promptd.mcp.protocol.Skill(uri, object(skill.frontMatter()), files));
+      entries.add(new Skill(uri, object(skill.frontMatter()), files));
       scopes.put(uri, skill.scopes());
     }
     Map<String, Owned> files = new TreeMap<>();

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -193,7 +194,7 @@ final class SkillFrontMatter {
         case STRING -> s.text();
         case INT -> Long.parseLong(s.text());
         case FLOAT -> Double.parseDouble(s.text());
-        case BOOL -> Boolean.parseBoolean(s.text().toLowerCase(java.util.Locale.ROOT));
+        case BOOL -> Boolean.parseBoolean(s.text().toLowerCase(Locale.ROOT));
         case NULL -> null;
       };
     } catch (NumberFormatException e) {

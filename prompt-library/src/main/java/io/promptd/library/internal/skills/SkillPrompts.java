@@ -5,6 +5,7 @@ import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.PromptNames;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
+import io.promptd.mcp.protocol.Content;
 import io.promptd.mcp.protocol.EmbeddedResource;
 import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
@@ -15,6 +16,7 @@ import io.promptd.mcp.protocol.ResourceLink;
 import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.server.PromptRenderer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -153,7 +155,7 @@ public final class SkillPrompts {
   /** Renders one skill's prompt from its files as they are read now. */
   private record Renderer(
       SkillFolder skill, Function<String, Optional<List<ResourceContents>>> reader)
-      implements io.promptd.mcp.server.PromptRenderer {
+      implements PromptRenderer {
     @Override
     public GetPromptResult render(Map<String, String> arguments) {
       String uri = LibrarySkills.uri(skill.path(), "SKILL.md");
@@ -185,7 +187,7 @@ public final class SkillPrompts {
       return GetPromptResult.of(skill.description(), messages);
     }
 
-    private static PromptMessage user(io.promptd.mcp.protocol.Content content) {
+    private static PromptMessage user(Content content) {
       return new PromptMessage(Role.USER, content);
     }
   }

@@ -14,6 +14,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -205,8 +206,7 @@ public final class SkillReader {
   static String digest(byte[] data) {
     try {
       return "sha256:"
-          + java.util.HexFormat.of()
-              .formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+          + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java runtime has SHA-256", e);
     }

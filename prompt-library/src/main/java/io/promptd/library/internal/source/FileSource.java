@@ -6,6 +6,7 @@ import io.promptd.library.parse.text.Root;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -41,7 +42,7 @@ public interface FileSource extends FileAccess {
    *
    * @param folders a cache shared by one listing, for the source's own use
    */
-  byte[] readListed(FolderWalker.Found file, long limit, java.util.Map<Path, Boolean> folders)
+  byte[] readListed(FolderWalker.Found file, long limit, Map<Path, Boolean> folders)
       throws ParseException;
 
   /** The stamp of {@code path} now, or null when it does not exist (or is not readable). */

@@ -13,6 +13,7 @@ import io.promptd.library.parse.text.Scopes;
 import io.promptd.library.parse.text.YamlNode.Mapping;
 import io.promptd.mcp.protocol.Prompt;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -72,8 +73,7 @@ final class ForeignFormats {
     Matcher m = pattern.matcher(body);
     while (m.find()) {
       problems.warning(
-          lineAt(body, m.start(), bodyLine),
-          String.format(java.util.Locale.ROOT, message, m.group()));
+          lineAt(body, m.start(), bodyLine), String.format(Locale.ROOT, message, m.group()));
     }
   }
 

@@ -29,6 +29,7 @@ import io.promptd.mcp.server.ArgumentForms;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -156,7 +157,7 @@ public final class NativeFormat implements PromptFormat {
    */
   static void checkVariables(
       ArgumentReader.Declared declared, Map<String, Integer> variables, Problems problems) {
-    Set<String> names = new java.util.HashSet<>(declared.failed());
+    Set<String> names = new HashSet<>(declared.failed());
     for (ArgumentSpec a : declared.specs()) {
       names.add(a.name());
     }

@@ -6,7 +6,9 @@ import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Problems;
 import io.promptd.library.parse.text.YamlNode;
 import io.promptd.library.parse.text.YamlNode.Mapping;
+import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -472,15 +474,13 @@ public final class TemplatedFormats {
   }
 
   private static String json(Map<String, Object> argument) {
-    io.promptd.mcp.json.JsonObject.Builder b = io.promptd.mcp.json.JsonObject.builder();
+    JsonObject.Builder b = JsonObject.builder();
     for (Map.Entry<String, Object> e : argument.entrySet()) {
       switch (e.getValue()) {
         case Boolean bool -> b.put(e.getKey(), bool);
         case List<?> list ->
           b.put(
-              e.getKey(),
-              io.promptd.mcp.json.JsonArray.ofStrings(
-                  list.stream().map(String::valueOf).toList()));
+              e.getKey(), JsonArray.ofStrings(list.stream().map(String::valueOf).toList()));
         default -> b.put(e.getKey(), String.valueOf(e.getValue()));
       }
     }

@@ -9,6 +9,7 @@ import io.promptd.library.parse.text.Problems;
 import io.promptd.library.parse.text.Root;
 import io.promptd.library.parse.text.SafeFiles;
 import java.io.StringReader;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -174,7 +175,7 @@ public final class MustacheTemplates {
         size += text.length();
       }
     }
-    java.io.StringWriter out = new java.io.StringWriter((int) Math.min(size + 16, 1 << 20));
+    StringWriter out = new StringWriter((int) Math.min(size + 16, 1 << 20));
     template.execute(values, out);
     return out.toString();
   }

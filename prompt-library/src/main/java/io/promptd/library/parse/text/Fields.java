@@ -6,6 +6,7 @@ import io.promptd.library.parse.text.YamlNode.Scalar;
 import io.promptd.library.parse.text.YamlNode.Sequence;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -32,7 +33,7 @@ public final class Fields {
       return fallback;
     }
     if (node instanceof Scalar s && s.kind() == Kind.BOOL) {
-      return Boolean.parseBoolean(s.text().toLowerCase(java.util.Locale.ROOT));
+      return Boolean.parseBoolean(s.text().toLowerCase(Locale.ROOT));
     }
     throw new ParseException(node.line(), "'" + key + "' must be true or false");
   }

@@ -1,5 +1,6 @@
 package io.promptd.library.parse.text;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -17,7 +18,7 @@ public interface FileAccess {
 
     @Override
     public boolean exists(Path file) {
-      return java.nio.file.Files.exists(file);
+      return Files.exists(file);
     }
   };
 

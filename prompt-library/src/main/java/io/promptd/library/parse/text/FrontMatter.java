@@ -1,5 +1,8 @@
 package io.promptd.library.parse.text;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * A prompt file split into its YAML front matter and its body. Front matter is optional; when present it starts with
  * a {@code ---} line on line 1 and ends at the next {@code ---} (or {@code ...}) line.
@@ -25,7 +28,7 @@ public record FrontMatter(YamlNode.Mapping yaml, String body, int bodyLine) {
 
   private static FrontMatter parse(String text, boolean lenient) throws ParseException {
     if (!isFence(firstLine(text))) {
-      return new FrontMatter(new YamlNode.Mapping(java.util.Map.of(), 1), text, 1);
+      return new FrontMatter(new YamlNode.Mapping(Map.of(), 1), text, 1);
     }
     int start = text.indexOf('\n') + 1;
     int line = 2;
@@ -55,7 +58,7 @@ public record FrontMatter(YamlNode.Mapping yaml, String body, int bodyLine) {
         throw e;
       }
     }
-    java.util.Map<String, YamlNode> entries = new java.util.LinkedHashMap<>();
+    Map<String, YamlNode> entries = new LinkedHashMap<>();
     int line = 2;
     for (String current : yaml.split("\n", -1)) {
       int colon = current.indexOf(':');

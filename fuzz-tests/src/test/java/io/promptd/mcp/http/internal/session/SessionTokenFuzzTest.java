@@ -2,6 +2,7 @@ package io.promptd.mcp.http.internal.session;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -19,7 +20,7 @@ class SessionTokenFuzzTest {
   @FuzzTest(maxDuration = "10m")
   void sessionId(byte[] input) throws Exception {
     boolean signed = input.length > 0 && (input[0] & 1) == 1;
-    byte[] bytes = input.length == 0 ? input : java.util.Arrays.copyOfRange(input, 1, input.length);
+    byte[] bytes = input.length == 0 ? input : Arrays.copyOfRange(input, 1, input.length);
     String id;
     if (signed) {
       String payload = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);

@@ -11,6 +11,7 @@ import io.promptd.mcp.jsonrpc.McpException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Set;
@@ -54,8 +55,7 @@ class StateFuzzTest {
     boolean signed = input.length > 0 && (input[0] & 1) == 1;
     String subject = input.length > 0 && (input[0] & 2) == 2 ? "alice" : null;
     String digest = "d";
-    byte[] payload =
-        input.length == 0 ? input : java.util.Arrays.copyOfRange(input, 1, input.length);
+    byte[] payload = input.length == 0 ? input : Arrays.copyOfRange(input, 1, input.length);
     String text;
     if (signed) {
       Mac mac = Mac.getInstance("HmacSHA256");

@@ -36,6 +36,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -380,7 +381,7 @@ public final class SessionImpl implements ServerSession, SessionChannel, CallSes
 
   @Override
   public void audience(String key) {
-    audience = java.util.Objects.requireNonNull(key, "key");
+    audience = Objects.requireNonNull(key, "key");
   }
 
   String audience() {

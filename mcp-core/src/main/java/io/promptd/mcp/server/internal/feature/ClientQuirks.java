@@ -2,6 +2,7 @@ package io.promptd.mcp.server.internal.feature;
 
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.FreeTextConfirmation;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -53,7 +54,7 @@ final class ClientQuirks {
     if (!known(PLACEHOLDER_FETCHERS, client)) {
       return Set.of();
     }
-    Set<String> out = new java.util.HashSet<>();
+    Set<String> out = new HashSet<>();
     arguments.forEach((name, value) -> {
       if (PLACEHOLDER.matcher(value).matches()) {
         out.add(name);

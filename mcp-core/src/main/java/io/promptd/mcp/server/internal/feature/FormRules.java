@@ -13,6 +13,7 @@ import io.promptd.mcp.server.ArgumentsNeeded;
 import io.promptd.mcp.server.FreeTextConfirmation;
 import io.promptd.mcp.server.PromptDefinition;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -97,7 +98,7 @@ final class FormRules {
   static void check(PromptDefinition definition, Map<String, String> arguments, Ask ask) {
     Prompt prompt = definition.prompt();
     PromptsFeature.refuseUnknown(prompt, arguments);
-    Map<String, ArgumentsNeeded.Question> invalid = new java.util.HashMap<>();
+    Map<String, ArgumentsNeeded.Question> invalid = new HashMap<>();
     for (ArgumentsNeeded.Question q : definition.renderer().check(arguments)) {
       invalid.putIfAbsent(q.field().name(), q);
     }

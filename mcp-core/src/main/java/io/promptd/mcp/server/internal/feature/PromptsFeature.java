@@ -4,6 +4,7 @@ import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.Completion;
@@ -32,11 +33,13 @@ import io.promptd.mcp.server.internal.state.UnicodeText;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.wire.Encoder;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -147,7 +150,7 @@ public final class PromptsFeature implements Feature {
 
   /** {@code prompts/get}, told to the usage listener when it names a prompt the caller may see. */
   private JsonObject.Builder get(MethodCall call) {
-    java.util.function.Consumer<PromptUse> listener = context.promptUses;
+    Consumer<PromptUse> listener = context.promptUses;
     String name = call.params().string("name").orElse(null);
     PromptsFeature served = servingTo(call);
     PromptDefinition definition =
@@ -169,7 +172,7 @@ public final class PromptsFeature implements Feature {
       outcome = PromptUse.Outcome.FORM_DECLINED;
       throw e;
     } catch (McpException e) {
-      outcome = e.code() == io.promptd.mcp.jsonrpc.ErrorCodes.INVALID_PARAMS
+      outcome = e.code() == ErrorCodes.INVALID_PARAMS
           ? PromptUse.Outcome.REFUSED
           : PromptUse.Outcome.ERROR;
       throw e;
@@ -179,7 +182,7 @@ public final class PromptsFeature implements Feature {
             name,
             call.context().clientInfo(),
             outcome,
-            java.time.Duration.ofNanos(System.nanoTime() - start),
+            Duration.ofNanos(System.nanoTime() - start),
             variant));
       } catch (RuntimeException e) {
         LOG.log(Level.WARNING, "the prompt usage listener failed", e);

@@ -7,6 +7,7 @@ import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
+import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.server.ArgumentField;
 import io.promptd.mcp.server.ArgumentsNeeded;
@@ -42,7 +43,7 @@ public final class FormElicitation {
     private static final long serialVersionUID = 1L;
 
     Declined(String message) {
-      super(io.promptd.mcp.jsonrpc.ErrorCodes.INVALID_PARAMS, message);
+      super(ErrorCodes.INVALID_PARAMS, message);
     }
   }
 

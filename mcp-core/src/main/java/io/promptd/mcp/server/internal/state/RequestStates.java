@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import javax.crypto.Mac;
 import org.jspecify.annotations.Nullable;
@@ -131,7 +132,7 @@ public final class RequestStates {
     if (clock.instant().getEpochSecond() > s.expiresAt()) {
       throw invalid("has expired: ask again without requestState and inputResponses");
     }
-    if (!java.util.Objects.equals(s.subject(), subject)) {
+    if (!Objects.equals(s.subject(), subject)) {
       throw invalid("was issued to another principal");
     }
     if (!s.method().equals(method) || !s.digest().equals(digest)) {

@@ -3,6 +3,7 @@ package io.promptd.mcp.http.internal.auth;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
@@ -141,8 +142,7 @@ public final class TrustedProxies {
         && (v6
             ? t.chars().allMatch(c -> c == ':' || c == '.' || Character.digit(c, 16) >= 0)
             : t.matches("\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}")
-                && java.util.Arrays.stream(t.split("\\.", -1))
-                    .allMatch(o -> Integer.parseInt(o) < 256));
+                && Arrays.stream(t.split("\\.", -1)).allMatch(o -> Integer.parseInt(o) < 256));
     if (!ok) {
       return null;
     }

@@ -3,6 +3,7 @@ package io.promptd.mcp.http.internal.exchange;
 import io.promptd.mcp.http.RequestEvent;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.ErrorResponse;
+import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.spi.Reply;
@@ -220,7 +221,7 @@ public final class Exchange {
    * id, which the client may send again.
    */
   private void busy(Reply reply) {
-    io.promptd.mcp.jsonrpc.Response r = reply.response();
+    Response r = reply.response();
     ErrorResponse error = new ErrorResponse(
         r == null ? null : r.id(),
         ErrorCodes.INTERNAL_ERROR,

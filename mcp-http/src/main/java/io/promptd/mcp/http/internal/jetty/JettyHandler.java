@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.Invocable.InvocationType;
@@ -106,8 +107,7 @@ public final class JettyHandler extends Handler.Abstract {
   }
 
   @Override
-  public boolean handle(
-      org.eclipse.jetty.server.Request request, Response response, Callback jettyCallback) {
+  public boolean handle(Request request, Response response, Callback jettyCallback) {
     Connection connection = request.getConnectionMetaData().getConnection();
     deadline.started(connection);
     Callback callback = new Callback() {

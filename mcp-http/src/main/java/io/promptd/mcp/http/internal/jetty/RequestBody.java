@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 import org.jspecify.annotations.Nullable;
@@ -72,7 +73,7 @@ final class RequestBody {
    * @return the body, or null when it is longer than {@code max}
    */
   byte @Nullable [] read(int max) throws IOException {
-    org.eclipse.jetty.io.Connection connection = request.getConnectionMetaData().getConnection();
+    Connection connection = request.getConnectionMetaData().getConnection();
     deadline.bodyStarted(connection);
     try {
       return readBlocking(max);

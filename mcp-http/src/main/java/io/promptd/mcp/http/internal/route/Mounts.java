@@ -7,6 +7,7 @@ import io.promptd.mcp.http.MountRequest;
 import io.promptd.mcp.http.MountResponse;
 import io.promptd.mcp.http.internal.auth.ResourceServer;
 import io.promptd.mcp.http.internal.sse.SseTransportEndpoint;
+import java.io.IOException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -53,7 +54,7 @@ public final class Mounts {
   /** A mount served behind the MCP endpoint's authentication ({@link io.promptd.mcp.http.HttpTransportBuilder#authenticatedMount}). */
   public record Authenticated(HttpMount inner) implements HttpMount {
     @Override
-    public void serve(MountRequest request, MountResponse response) throws java.io.IOException {
+    public void serve(MountRequest request, MountResponse response) throws IOException {
       inner.serve(request, response);
     }
   }

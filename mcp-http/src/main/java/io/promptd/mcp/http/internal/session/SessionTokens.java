@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Base64;
 import javax.crypto.Mac;
@@ -121,7 +122,7 @@ public final class SessionTokens {
           info,
           p.string("s").orElse(null),
           Instant.ofEpochSecond(t.longValue()));
-    } catch (IllegalArgumentException | JsonException | java.time.DateTimeException e) {
+    } catch (IllegalArgumentException | JsonException | DateTimeException e) {
       return null; // not base64url, not JSON, an issue time no clock can hold: not ours (found by
       // SessionTokenFuzzTest)
     }
