@@ -1,6 +1,7 @@
 /**
- * promptd's MCP core: JSON values, JSON-RPC messages, protocol records, and a server that speaks both protocol
- * eras (legacy {@code initialize} sessions and modern stateless requests) for the prompts feature.
+ * promptd's MCP core: JSON values, JSON-RPC messages, protocol records, and a server that speaks
+ * both protocol eras (legacy {@code initialize} sessions and modern stateless requests) for the
+ * prompts feature.
  */
 // The wire package is exported to promptd modules built after this one.
 @SuppressWarnings("module")

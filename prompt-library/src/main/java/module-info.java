@@ -1,7 +1,7 @@
 /**
- * promptd's prompt library: prompt files ({@code *.prompt.md}, Claude Code commands, VS Code prompt files and the other
- * formats) parsed into an MCP {@link io.promptd.mcp.server.PromptCatalog}, from folders kept current by a file watcher
- * or from a snapshot held elsewhere, and linted.
+ * promptd's prompt library: prompt files ({@code *.prompt.md}, Claude Code commands, VS Code prompt
+ * files and the other formats) parsed into an MCP {@link io.promptd.mcp.server.PromptCatalog}, from
+ * folders kept current by a file watcher or from a snapshot held elsewhere, and linted.
  *
  * <p>Only {@code io.promptd.library} is exported; parsing and rendering stay internal.
  */

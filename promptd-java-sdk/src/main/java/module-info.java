@@ -1,7 +1,8 @@
 /**
- * promptd's prompts on the official MCP Java SDK: {@link io.promptd.javasdk.SdkPrompts} registers a prompt catalog's
- * prompts and completions on an SDK server, {@link io.promptd.javasdk.SdkSkills} its skills' files as resources, and a
- * Spring Boot auto-configuration serves a prompt folder on a Spring AI MCP server. The SDK, Reactor and Spring publish automatic module names only.
+ * promptd's prompts on the official MCP Java SDK: {@link io.promptd.javasdk.SdkPrompts} registers a
+ * prompt catalog's prompts and completions on an SDK server, {@link io.promptd.javasdk.SdkSkills}
+ * its skills' files as resources, and a Spring Boot auto-configuration serves a prompt folder on a
+ * Spring AI MCP server. The SDK, Reactor and Spring publish automatic module names only.
  */
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.promptd.javasdk {

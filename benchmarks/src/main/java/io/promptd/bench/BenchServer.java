@@ -4,8 +4,8 @@ import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.stdio.StdioTransport;
 
 /**
- * The referee's prompts served programmatically over stdio, for load runs that should not include file parsing:
- * {@code java -cp … io.promptd.bench.BenchServer stdio [--prompts N]}.
+ * The referee's prompts served programmatically over stdio, for load runs that should not include
+ * file parsing: {@code java -cp … io.promptd.bench.BenchServer stdio [--prompts N]}.
  */
 public final class BenchServer {
   private BenchServer() {}

@@ -24,8 +24,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The hot paths of one request: decode a line, dispatch it, render the prompt, encode the response; and listing a
- * page out of a large catalog. Run: {@code java -jar benchmarks/target/benchmarks.jar} (see benchmarks/README.md).
+ * The hot paths of one request: decode a line, dispatch it, render the prompt, encode the response;
+ * and listing a page out of a large catalog. Run: {@code java -jar
+ * benchmarks/target/benchmarks.jar} (see benchmarks/README.md).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -11,10 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Holds idle 2026-07-28 {@code subscriptions/listen} streams open on a promptd HTTP server, one connection each, so
- * that the server's memory per idle stream can be read (benchmarks/idle-streams.sh does that). Opens {@code COUNT}
- * streams, waits until each is acknowledged, prints {@code open COUNT}, then holds them until its standard input
- * closes.
+ * Holds idle 2026-07-28 {@code subscriptions/listen} streams open on a promptd HTTP server, one
+ * connection each, so that the server's memory per idle stream can be read
+ * (benchmarks/idle-streams.sh does that). Opens {@code COUNT} streams, waits until each is
+ * acknowledged, prints {@code open COUNT}, then holds them until its standard input closes.
  *
  * <pre>java -cp … io.promptd.bench.IdleStreams HOST PORT COUNT</pre>
  */
@@ -55,7 +55,10 @@ public final class IdleStreams {
     }
   }
 
-  /** Reads the stream's first bytes until its acknowledgement has come (a 200 and the acknowledged event). */
+  /**
+   * Reads the stream's first bytes until its acknowledgement has come (a 200 and the acknowledged
+   * event).
+   */
   private static void awaitAcknowledged(InputStream in, int which) throws IOException {
     StringBuilder seen = new StringBuilder();
     byte[] buf = new byte[4096];

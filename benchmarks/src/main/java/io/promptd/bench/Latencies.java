@@ -3,8 +3,9 @@ package io.promptd.bench;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Request latencies of a run, counted in buckets of one microsecond up to 1 ms, then of 2 % of their value (a
- * quantile is off by at most one bucket), so that millions of requests cost a fixed few kilobytes.
+ * Request latencies of a run, counted in buckets of one microsecond up to 1 ms, then of 2 % of
+ * their value (a quantile is off by at most one bucket), so that millions of requests cost a fixed
+ * few kilobytes.
  */
 final class Latencies {
   private static final int LINEAR = 1000;
@@ -30,7 +31,10 @@ final class Latencies {
     return n;
   }
 
-  /** The latency (ms, the bucket's upper end) at or below which {@code quantile} of the requests took, or 0. */
+  /**
+   * The latency (ms, the bucket's upper end) at or below which {@code quantile} of the requests
+   * took, or 0.
+   */
   double quantileMillis(double quantile) {
     long n = count();
     if (n == 0) {

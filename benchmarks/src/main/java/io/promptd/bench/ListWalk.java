@@ -12,10 +12,10 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Walks a promptd HTTP server's 2026-07-28 {@code prompts/list} from the first page to the last (following
- * {@code nextCursor}), every answer checked, and prints {@code listed N prompts in P pages}. With EXPECTED it exits 1
- * unless exactly that many distinct prompts were listed; with {@code --absent NAME} (repeatable) it exits 1 if NAME
- * was listed.
+ * Walks a promptd HTTP server's 2026-07-28 {@code prompts/list} from the first page to the last
+ * (following {@code nextCursor}), every answer checked, and prints {@code listed N prompts in P
+ * pages}. With EXPECTED it exits 1 unless exactly that many distinct prompts were listed; with
+ * {@code --absent NAME} (repeatable) it exits 1 if NAME was listed.
  *
  * <pre>java -cp … io.promptd.bench.ListWalk URL [EXPECTED] [--absent NAME]…</pre>
  */

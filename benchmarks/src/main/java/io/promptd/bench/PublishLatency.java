@@ -26,18 +26,23 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Commit → {@code list_changed} latency across replicas: holds a 2026-07-28 {@code subscriptions/listen} stream on
- * every URL given, publishes a changed prompt into the store N times (directly through {@link PromptStore}, so the
- * commit's time is known: right after {@code publish} returns), and records when each stream hears of it.
+ * Commit → {@code list_changed} latency across replicas: holds a 2026-07-28
+ * {@code subscriptions/listen} stream on every URL given, publishes a changed prompt into the store
+ * N times (directly through {@link PromptStore}, so the commit's time is known: right after
+ * {@code publish} returns), and records when each stream hears of it.
  *
- * <pre>java -cp … io.promptd.bench.PublishLatency [--label LABEL] STORE_URL LIBRARY_DIR PUBLISHES URL…</pre>
+ * <pre>
+ * java -cp … io.promptd.bench.PublishLatency [--label LABEL] STORE_URL LIBRARY_DIR PUBLISHES URL…
+ * </pre>
  *
- * With {@code --label}, label moves instead of publishes (the replicas serve {@code --label LABEL}): it publishes the
- * library with the label on it and then a second version of the probe prompt, and moves LABEL on the probe between
- * its two versions N times ({@link StoreLabels#set}, committed when it returns).
+ * With {@code --label}, label moves instead of publishes (the replicas serve {@code --label
+ * LABEL}): it publishes the library with the label on it and then a second version of the probe
+ * prompt, and moves LABEL on the probe between its two versions N times ({@link StoreLabels#set},
+ * committed when it returns).
  *
- * <p>Prints every latency's p50, p95 and max in milliseconds, and a {@code RESULT} line. A notification that arrives
- * before {@code publish} (or the move) returned (the replica heard the commit first) counts as 0 ms.
+ * <p>Prints every latency's p50, p95 and max in milliseconds, and a {@code RESULT} line. A
+ * notification that arrives before {@code publish} (or the move) returned (the replica heard the
+ * commit first) counts as 0 ms.
  */
 public final class PublishLatency {
   private PublishLatency() {}
@@ -120,8 +125,8 @@ public final class PublishLatency {
   }
 
   /**
-   * Publishes the library with {@code label} on every file, then a second version of the probe without it; returns
-   * the probe's two versions: the labelled one, then the newer.
+   * Publishes the library with {@code label} on every file, then a second version of the probe
+   * without it; returns the probe's two versions: the labelled one, then the newer.
    */
   private static int[] labelled(StoreUrl url, Map<String, byte[]> files, String label)
       throws Exception {
@@ -142,7 +147,10 @@ public final class PublishLatency {
     return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p / 100.0 * sorted.length) - 1)];
   }
 
-  /** Opens a listen stream; the returned queue gets the arrival time (nanoTime) of each list_changed. */
+  /**
+   * Opens a listen stream; the returned queue gets the arrival time (nanoTime) of each
+   * list_changed.
+   */
   private static BlockingQueue<Long> listen(HttpClient http, URI replica) throws Exception {
     String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
         + "\"io.modelcontextprotocol/clientCapabilities\":{}}";

@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Samples a process's resident set ({@code VmRSS}), open descriptors and threads from {@code /proc} at an interval. */
+/**
+ * Samples a process's resident set ({@code VmRSS}), open descriptors and threads from {@code /proc}
+ * at an interval.
+ */
 final class ServerSampler {
   record Sample(long nanoTime, long rssKib, long fds, long threads) {}
 

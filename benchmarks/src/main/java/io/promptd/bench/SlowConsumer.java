@@ -10,9 +10,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A client that never reads: over a raw socket with a small receive buffer it opens a stream (a legacy GET stream, a
- * {@code subscriptions/listen} stream) or pipelines requests with large answers, then reads nothing until the soak
- * ends. The server must neither grow memory nor hold up other clients because of it.
+ * A client that never reads: over a raw socket with a small receive buffer it opens a stream (a
+ * legacy GET stream, a {@code subscriptions/listen} stream) or pipelines requests with large
+ * answers, then reads nothing until the soak ends. The server must neither grow memory nor hold up
+ * other clients because of it.
  */
 final class SlowConsumer {
   private static final int RECEIVE_BUFFER = 2048;
@@ -33,7 +34,10 @@ final class SlowConsumer {
     };
   }
 
-  /** Connects and writes its requests (on the calling thread; writing may block once the server stops reading). */
+  /**
+   * Connects and writes its requests (on the calling thread; writing may block once the server
+   * stops reading).
+   */
   void start(HttpClient http) throws IOException, InterruptedException {
     String request;
     switch (index % 3) {

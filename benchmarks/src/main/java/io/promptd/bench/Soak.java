@@ -19,19 +19,21 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The soak driver (see {@code benchmarks/soak.sh}): many concurrent HTTP clients of both eras against a running
- * {@code promptd serve --http}, a prompt file changed every second, and the server's RSS and open descriptors
- * sampled throughout. Prints a summary and exits 1 when a check fails.
+ * The soak driver (see {@code benchmarks/soak.sh}): many concurrent HTTP clients of both eras
+ * against a running {@code promptd serve --http}, a prompt file changed every second, and the
+ * server's RSS and open descriptors sampled throughout. Prints a summary and exits 1 when a check
+ * fails.
  *
- * <p>Usage: {@code Soak --url URL --pid PID --dir DIR [--seconds 600] [--clients 1000] [--slow N] [--warmup S]
- * [--think-ms 1000] [--grace S] [--break-streams N] [--idle N] [--no-growth-check]}; {@code --break-streams N}
- * breaks the streams of N legacy and N modern clients halfway through (the client drops the connection, as a
- * network failure would), to check that they hear every change all the same.
+ * <p>Usage: {@code Soak --url URL --pid PID --dir DIR [--seconds 600] [--clients 1000] [--slow N]
+ * [--warmup S] [--think-ms 1000] [--grace S] [--break-streams N] [--idle N] [--no-growth-check]};
+ * {@code --break-streams N} breaks the streams of N legacy and N modern clients halfway through
+ * (the client drops the connection, as a network failure would), to check that they hear every
+ * change all the same.
  *
- *
- * <p>{@code --idle N} adds N idle 2026-07-28 {@code subscriptions/listen} streams that send nothing else, held
- * beside the clients and checked as theirs are (a {@code list_changed} after every edit); {@code --no-growth-check}
- * reports RSS and descriptors without failing on their growth (a busy load grows the heap as it warms up).
+ * <p>{@code --idle N} adds N idle 2026-07-28 {@code subscriptions/listen} streams that send nothing
+ * else, held beside the clients and checked as theirs are (a {@code list_changed} after every
+ * edit); {@code --no-growth-check} reports RSS and descriptors without failing on their growth (a
+ * busy load grows the heap as it warms up).
  */
 public final class Soak {
   private static final int HTTP_CLIENTS = 8;
@@ -215,7 +217,10 @@ public final class Soak {
     return report(reading, idles, slows.size(), sampler, last, t0, loadBefore, loadAfter);
   }
 
-  /** Opens the idle streams, 32 at a time, before the clients start; each is acknowledged when this returns. */
+  /**
+   * Opens the idle streams, 32 at a time, before the clients start; each is acknowledged when this
+   * returns.
+   */
   private List<SoakClient> openIdle(List<HttpClient> https) throws InterruptedException {
     List<SoakClient> idles = new ArrayList<>();
     for (int i = 0; i < idle; i++) {
@@ -250,7 +255,10 @@ public final class Soak {
     return idles;
   }
 
-  /** Breaks the streams of {@link #breakStreams} legacy and as many modern clients (see the class comment). */
+  /**
+   * Breaks the streams of {@link #breakStreams} legacy and as many modern clients (see the class
+   * comment).
+   */
   private void breakStreams(List<SoakClient> reading) {
     int legacy = 0;
     int modern = 0;
@@ -338,7 +346,10 @@ public final class Soak {
     }
   }
 
-  /** What a group of streams heard: edits expected after each opened, notifications received, edits missed. */
+  /**
+   * What a group of streams heard: edits expected after each opened, notifications received, edits
+   * missed.
+   */
   private record Heard(
       long expected,
       long received,
@@ -455,9 +466,8 @@ public final class Soak {
     Heard clientsHeard = heard(reading);
     Heard idleHeard = heard(idles);
     // The growth checks start from the server under the whole load: on a busy machine the ramp can
-    // outlast the
-    // warm-up, and a sample taken while clients were still connecting would count their connections
-    // as growth.
+    // outlast the warm-up, and a sample taken while clients were still connecting would count their
+    // connections as growth.
     long allOpen = reading.stream()
         .mapToLong(SoakClient::openedAt)
         .filter(t -> t != Long.MAX_VALUE)
@@ -472,8 +482,7 @@ public final class Soak {
     streamProblems(clientsHeard, "", problems);
     streamProblems(idleHeard, "idle ", problems);
     // The idle streams are all open before the first timed edit and closed together: each hears
-    // every
-    // notification the server sends, so any one that heard fewer than another lost some.
+    // every notification the server sends, so any one that heard fewer than another lost some.
     if (idleHeard.fewest() != idleHeard.most()) {
       problems.add("the idle streams heard " + idleHeard.fewest() + " to " + idleHeard.most()
           + " list_changed each, not all the same");

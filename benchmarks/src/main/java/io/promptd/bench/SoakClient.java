@@ -20,14 +20,16 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * One reading soak client: a legacy session with its GET stream, or a 2026-07-28 {@code subscriptions/listen} stream;
- * either way a request loop beside it ({@code prompts/list}, {@code prompts/get} with arguments,
- * {@code completion/complete}) whose every answer is checked against its request.
+ * One reading soak client: a legacy session with its GET stream, or a 2026-07-28
+ * {@code subscriptions/listen} stream; either way a request loop beside it ({@code prompts/list},
+ * {@code prompts/get} with arguments, {@code completion/complete}) whose every answer is checked
+ * against its request.
  *
- * <p>A stream that ends before the soak does is opened again, as a real client's would be: a legacy one with {@code
- * Last-Event-ID}, so that the server replays what it missed (or, when the session is gone, in a new session); a
- * modern one by listening again, which a client follows with a fresh listing, so its acknowledgement counts as having
- * heard of any change meanwhile. Each early end is counted, and its reason kept, for the report.
+ * <p>A stream that ends before the soak does is opened again, as a real client's would be: a legacy
+ * one with {@code Last-Event-ID}, so that the server replays what it missed (or, when the session
+ * is gone, in a new session); a modern one by listening again, which a client follows with a fresh
+ * listing, so its acknowledgement counts as having heard of any change meanwhile. Each early end is
+ * counted, and its reason kept, for the report.
  */
 final class SoakClient {
   private static final String LIST_CHANGED = "notifications/prompts/list_changed";
@@ -58,7 +60,10 @@ final class SoakClient {
   private volatile String streamEnd;
   private volatile InputStream stream;
   private volatile String sessionId;
-  /** The legacy stream's last event id (a priming event's included), for {@code Last-Event-ID}; "" before one. */
+  /**
+   * The legacy stream's last event id (a priming event's included), for {@code Last-Event-ID}; ""
+   * before one.
+   */
   private volatile String lastEventId = "";
 
   SoakClient(
@@ -74,8 +79,8 @@ final class SoakClient {
   }
 
   /**
-   * A client; an idle one ({@code idle}, modern only) holds its {@code subscriptions/listen} stream and sends nothing
-   * else.
+   * A client; an idle one ({@code idle}, modern only) holds its {@code subscriptions/listen} stream
+   * and sends nothing else.
    */
   SoakClient(
       int index,
@@ -115,14 +120,18 @@ final class SoakClient {
     return failed.get();
   }
 
-  /** When the stream was first known to be open (nanoTime): response headers (legacy) or the acknowledgement (modern). */
+  /**
+   * When the stream was first known to be open (nanoTime): response headers (legacy) or the
+   * acknowledgement (modern).
+   */
   long openedAt() {
     return openedAt;
   }
 
   /**
-   * Why the stream was lost for good (it ended before the soak did and could not be opened again), or null. Kept after
-   * the soak stops: the report is made then, and must still see a stream lost during the run.
+   * Why the stream was lost for good (it ended before the soak did and could not be opened again),
+   * or null. Kept after the soak stops: the report is made then, and must still see a stream lost
+   * during the run.
    */
   String streamEnd() {
     return streamEnd;
@@ -138,17 +147,26 @@ final class SoakClient {
     return List.copyOf(ends);
   }
 
-  /** How often the session was gone when the stream was opened again, so that a new one was initialized. */
+  /**
+   * How often the session was gone when the stream was opened again, so that a new one was
+   * initialized.
+   */
   int reinitialized() {
     return reinitialized.get();
   }
 
-  /** The nanoTimes at which {@code list_changed} arrived (or, modern, a listen stream was opened again). */
+  /**
+   * The nanoTimes at which {@code list_changed} arrived (or, modern, a listen stream was opened
+   * again).
+   */
   synchronized List<Long> heard() {
     return List.copyOf(heard);
   }
 
-  /** Opens the stream (reading it on its own virtual thread), then runs the request loop until the soak stops. */
+  /**
+   * Opens the stream (reading it on its own virtual thread), then runs the request loop until the
+   * soak stops.
+   */
   void run() throws InterruptedException {
     McpWire.Events events;
     try {
@@ -218,8 +236,8 @@ final class SoakClient {
   }
 
   /**
-   * Reads the stream, then, each time it ends before the soak does, opens it again (trying for {@link #REOPEN_FOR})
-   * and reads on.
+   * Reads the stream, then, each time it ends before the soak does, opens it again (trying for
+   * {@link #REOPEN_FOR}) and reads on.
    */
   private void follow(McpWire.Events first) {
     McpWire.Events events = first;
@@ -272,8 +290,9 @@ final class SoakClient {
   private volatile long listenId;
 
   /**
-   * Opens the stream: a legacy session's GET (with {@code Last-Event-ID} once there is one; in a new session when the
-   * server no longer knows this one), or a {@code subscriptions/listen} stream up to its acknowledgement.
+   * Opens the stream: a legacy session's GET (with {@code Last-Event-ID} once there is one; in a
+   * new session when the server no longer knows this one), or a {@code subscriptions/listen} stream
+   * up to its acknowledgement.
    */
   private McpWire.Events connect() throws Failure, InterruptedException {
     HttpResponse<InputStream> r;

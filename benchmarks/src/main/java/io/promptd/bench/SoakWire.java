@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The soak's HTTP side: one POST and its checked answer, over the raw wire helpers the tests use too ({@link McpWire}:
- * request bodies of both eras, the POST, the SSE reader).
+ * The soak's HTTP side: one POST and its checked answer, over the raw wire helpers the tests use
+ * too ({@link McpWire}: request bodies of both eras, the POST, the SSE reader).
  */
 final class SoakWire {
   static final String MODERN = McpWire.MODERN;
@@ -27,7 +27,9 @@ final class SoakWire {
 
   private SoakWire() {}
 
-  /** A request failed or was answered wrongly; the message says which request and what was wrong. */
+  /**
+   * A request failed or was answered wrongly; the message says which request and what was wrong.
+   */
   static final class Failure extends Exception {
     private static final long serialVersionUID = 1L;
 
@@ -40,7 +42,10 @@ final class SoakWire {
     return McpWire.request(id, method, params);
   }
 
-  /** A 2026-07-28 request: {@code members} (object members, may be empty) plus the per-request {@code _meta}. */
+  /**
+   * A 2026-07-28 request: {@code members} (object members, may be empty) plus the per-request
+   * {@code _meta}.
+   */
   static String modern(long id, String method, String members) {
     return McpWire.modern(id, method, members, "soak");
   }
@@ -50,8 +55,8 @@ final class SoakWire {
   }
 
   /**
-   * Sends a request and returns its {@code result}, after checking the status, the framing (JSON or an event stream
-   * that carries the response) and that the response's id is the request's.
+   * Sends a request and returns its {@code result}, after checking the status, the framing (JSON or
+   * an event stream that carries the response) and that the response's id is the request's.
    */
   static JsonObject call(
       HttpClient http, URI uri, long id, String what, String body, String... headers)

@@ -9,9 +9,15 @@ import io.promptd.mcp.json.JsonException;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
 
-/** promptd's JSON reader and the JSON-RPC message decoder on any bytes: a value or a clear error, and round trips. */
+/**
+ * promptd's JSON reader and the JSON-RPC message decoder on any bytes: a value or a clear error,
+ * and round trips.
+ */
 class JsonFuzzTest {
-  /** Any bytes: a value, which writes and reads back to itself, or a JsonException with a safe message. */
+  /**
+   * Any bytes: a value, which writes and reads back to itself, or a JsonException with a safe
+   * message.
+   */
   @FuzzTest(maxDuration = "10m")
   void jsonReader(byte[] input) {
     Json value;
@@ -26,7 +32,10 @@ class JsonFuzzTest {
     assertThat(JsonCodec.write(JsonCodec.parse(written))).isEqualTo(written);
   }
 
-  /** Any bytes as one message: decoded into a message, a batch, or an invalid input with a safe error. */
+  /**
+   * Any bytes as one message: decoded into a message, a batch, or an invalid input with a safe
+   * error.
+   */
   @FuzzTest(maxDuration = "10m")
   void messageDecoder(byte[] input) {
     Incoming in = MessageCodec.decode(input, 0, input.length);

@@ -19,13 +19,17 @@ import java.util.Map;
 import java.util.regex.Matcher;
 
 /**
- * Prompt files (front matter, templates, partials, resource files) and URI templates from any text: a prompt, or
- * diagnostics that name the file and a line; rendering with any argument values: messages, or a -32602.
+ * Prompt files (front matter, templates, partials, resource files) and URI templates from any text:
+ * a prompt, or diagnostics that name the file and a line; rendering with any argument values:
+ * messages, or a -32602.
  */
 class PromptFileFuzzTest {
   private static final LibraryOptions OPTIONS = LibraryOptions.defaults();
 
-  /** The input is up to four parts split by NUL: the prompt file, a partial, a resource file, an argument value. */
+  /**
+   * The input is up to four parts split by NUL: the prompt file, a partial, a resource file, an
+   * argument value.
+   */
   @FuzzTest(maxDuration = "10m")
   void promptFile(byte[] input) throws Exception {
     String[] parts = (new String(input, UTF_8) + "\0\0\0").split("\0", 4);
@@ -65,8 +69,9 @@ class PromptFileFuzzTest {
   };
 
   /**
-   * The other formats' parsers and translations (Gemini CLI TOML, Dotprompt, Prompty, Codex, Cursor, Claude Code, VS
-   * Code): the first byte picks the format, the rest up to a NUL is the file, what follows an argument value.
+   * The other formats' parsers and translations (Gemini CLI TOML, Dotprompt, Prompty, Codex,
+   * Cursor, Claude Code, VS Code): the first byte picks the format, the rest up to a NUL is the
+   * file, what follows an argument value.
    */
   @FuzzTest(maxDuration = "10m")
   void otherFormats(byte[] input) throws Exception {
@@ -84,8 +89,9 @@ class PromptFileFuzzTest {
   }
 
   /**
-   * Every diagnostic names a file matching {@code files} (a pattern after the snapshot's root) and a line, with a safe
-   * message; every prompt renders with {@code value} for each argument, or refuses with -32602/-32603 safely.
+   * Every diagnostic names a file matching {@code files} (a pattern after the snapshot's root) and
+   * a line, with a safe message; every prompt renders with {@code value} for each argument, or
+   * refuses with -32602/-32603 safely.
    */
   private static void checkPrompts(Library library, String files, String value) throws Exception {
     for (Diagnostic d : library.diagnostics()) {

@@ -11,7 +11,10 @@ public final class Safe {
 
   private Safe() {}
 
-  /** Fails when {@code text} (an error message, an answer) names a Java class or carries a stack trace. */
+  /**
+   * Fails when {@code text} (an error message, an answer) names a Java class or carries a stack
+   * trace.
+   */
   public static void message(String text) {
     assertThat(text).isNotNull();
     for (String internal : INTERNALS) {

@@ -22,9 +22,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The message codec and the dispatcher behind a real stdio transport: any bytes as a client's transcript (lines of
- * JSON-RPC, both eras, batches, garbage) end with the transport returning at end of input, and everything written
- * back is one JSON-RPC message per line, with no Java internals in it.
+ * The message codec and the dispatcher behind a real stdio transport: any bytes as a client's
+ * transcript (lines of JSON-RPC, both eras, batches, garbage) end with the transport returning at
+ * end of input, and everything written back is one JSON-RPC message per line, with no Java
+ * internals in it.
  */
 class TranscriptFuzzTest {
   private static final McpServer SERVER = server();

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The official TypeScript SDK v1 client cancels a legacy request over Streamable HTTP (it sends
- * {@code notifications/cancelled}); promptd's answer to the cancelled POST must be a framing the SDK accepts without
- * raising an error, and the session goes on. The server is promptd's library in this process, with a prompt that
- * renders until it is cancelled.
+ * {@code notifications/cancelled}); promptd's answer to the cancelled POST must be a framing the
+ * SDK accepts without raising an error, and the session goes on. The server is promptd's library in
+ * this process, with a prompt that renders until it is cancelled.
  */
 class CancelCellTest {
   @BeforeAll
@@ -44,9 +44,8 @@ class CancelCellTest {
           .put(PromptDefinition.of(
               Prompt.of("slow", "renders until cancelled", List.of()), args -> {
                 try {
-                  Thread.sleep(
-                      60_000); // interrupted by the cancellation; the test's timeout bounds it
-                  // otherwise
+                  // Interrupted by the cancellation; the test's timeout bounds it otherwise
+                  Thread.sleep(60_000);
                 } catch (InterruptedException e) {
                   interrupted.countDown();
                   Thread.currentThread().interrupt();

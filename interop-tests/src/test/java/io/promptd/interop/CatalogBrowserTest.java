@@ -25,12 +25,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The web catalog ({@code promptd serve --http --catalog}) in a real headless Chromium, the system's (Debian package
- * {@code chromium}), driven over the DevTools protocol by {@code interop/catalog-browser.mjs}: the example library is
- * listed, typing filters, a prompt filled by keyboard with a completion renders what {@code prompts/get} answers, a
- * file saved while the page is open appears, markup in a prompt file saved then (title, description, argument, text)
- * runs nothing, the security headers are there,
- * it fits 375 px and follows the colour scheme. Screenshots go to {@code target/catalog-screenshots/}.
+ * The web catalog ({@code promptd serve --http --catalog}) in a real headless Chromium, the
+ * system's (Debian package {@code chromium}), driven over the DevTools protocol by
+ * {@code interop/catalog-browser.mjs}: the example library is listed, typing filters, a prompt
+ * filled by keyboard with a completion renders what {@code prompts/get} answers, a file saved while
+ * the page is open appears, markup in a prompt file saved then (title, description, argument, text)
+ * runs nothing, the security headers are there, it fits 375 px and follows the colour scheme.
+ * Screenshots go to {@code target/catalog-screenshots/}.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class CatalogBrowserTest {
@@ -192,8 +193,8 @@ class CatalogBrowserTest {
   }
 
   /**
-   * Two skills beside the example prompts: a project's own under {@code .claude/skills}, and one under a plain folder
-   * with supporting files in folders of their own (one of them an image).
+   * Two skills beside the example prompts: a project's own under {@code .claude/skills}, and one
+   * under a plain folder with supporting files in folders of their own (one of them an image).
    */
   private static void writeSkills(Path library) throws IOException {
     Path notes = Files.createDirectories(library.resolve(".claude/skills/release-notes"));
@@ -231,7 +232,10 @@ class CatalogBrowserTest {
     servers.add(Peers.startHttp(command, port));
   }
 
-  /** Runs the browser script to its end (at most 240 s) and returns its report; a failed check fails the test. */
+  /**
+   * Runs the browser script to its end (at most 240 s) and returns its report; a failed check fails
+   * the test.
+   */
   private static String browse(int port, Path library, String... flags)
       throws IOException, InterruptedException {
     List<String> args = new ArrayList<>(
@@ -241,8 +245,9 @@ class CatalogBrowserTest {
   }
 
   /**
-   * Runs the browser script {@code script} of {@code interop/} with {@code args} (and where screenshots go, and the
-   * browser) to its end, at most 240 s, and returns its report; a failed check fails the test.
+   * Runs the browser script {@code script} of {@code interop/} with {@code args} (and where
+   * screenshots go, and the browser) to its end, at most 240 s, and returns its report; a failed
+   * check fails the test.
    */
   static String runScript(String script, List<String> args)
       throws IOException, InterruptedException {

@@ -21,11 +21,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The web catalog's "Add to VS Code", "Add to Cursor" and Claude Code command, in a real headless Chromium
- * ({@code interop/catalog-install-links.mjs}) on {@code promptd serve --http --catalog --token}: the buttons are there,
- * and their hrefs, as the browser reads them, decode (as VS Code and Cursor decode them) to the HTTP entry each
- * client's documentation shows for this server, with the token read from {@code $PROMPTD_TOKEN} or asked for — never
- * the token; they are the links {@code promptd clients --http URL} prints.
+ * The web catalog's "Add to VS Code", "Add to Cursor" and Claude Code command, in a real headless
+ * Chromium ({@code interop/catalog-install-links.mjs}) on {@code promptd serve --http --catalog
+ * --token}: the buttons are there, and their hrefs, as the browser reads them, decode (as VS Code
+ * and Cursor decode them) to the HTTP entry each client's documentation shows for this server, with
+ * the token read from {@code $PROMPTD_TOKEN} or asked for — never the token; they are the links
+ * {@code promptd clients --http URL} prints.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class CatalogInstallLinksTest {

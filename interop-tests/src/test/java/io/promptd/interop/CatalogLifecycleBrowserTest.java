@@ -22,12 +22,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The web catalog's lifecycle section in a real headless Chromium ({@code interop/catalog-lifecycle.mjs}), against
- * {@code promptd serve --store URL --label production --label staging --http --catalog --manage} on a real PostgreSQL
- * with tokens from a real authorization server (mock-oauth2-server): a prompt's versions and a diff as the management
- * API answers them, "promote to…" a protected label refused for a token without its scope (the API's message shown,
- * nothing moved) and done with it (the store's label moved, the page at {@code /} following), usage counting the
- * requests made, and the staging catalog at {@code /labels/staging/} listing staging's version.
+ * The web catalog's lifecycle section in a real headless Chromium
+ * ({@code interop/catalog-lifecycle.mjs}), against {@code promptd serve --store URL --label
+ * production --label staging --http --catalog --manage} on a real PostgreSQL with tokens from a
+ * real authorization server (mock-oauth2-server): a prompt's versions and a diff as the management
+ * API answers them, "promote to…" a protected label refused for a token without its scope (the
+ * API's message shown, nothing moved) and done with it (the store's label moved, the page at
+ * {@code /} following), usage counting the requests made, and the staging catalog at
+ * {@code /labels/staging/} listing staging's version.
  */
 @Tag("system") // starts a real PostgreSQL
 @Timeout(value = 300, unit = TimeUnit.SECONDS)

@@ -19,31 +19,37 @@ import java.util.regex.Pattern;
 import org.assertj.core.api.Assumptions;
 
 /**
- * Claude Code 2.1.332 (the pinned {@code interop/clients}) in a tmux terminal, as a person uses it: slash commands typed
- * into its prompt box, its command menu read and scrolled, the MCP form it shows for a server's question answered with
- * the arrow keys. Starts without a first-run dialog: a fresh {@code HOME} whose {@code .claude.json} says onboarding is
- * done, the working folder is trusted and the dummy API key is approved; the MCP servers come from
- * {@code --mcp-config} with {@code --strict-mcp-config} (nothing to approve, no user or project servers); the model
- * API is a {@link ModelStandIn}.
+ * Claude Code 2.1.332 (the pinned {@code interop/clients}) in a tmux terminal, as a person uses it:
+ * slash commands typed into its prompt box, its command menu read and scrolled, the MCP form it
+ * shows for a server's question answered with the arrow keys. Starts without a first-run dialog: a
+ * fresh {@code HOME} whose {@code .claude.json} says onboarding is done, the working folder is
+ * trusted and the dummy API key is approved; the MCP servers come from {@code --mcp-config} with
+ * {@code --strict-mcp-config} (nothing to approve, no user or project servers); the model API is a
+ * {@link ModelStandIn}.
  *
- * <p>How Claude Code's MCP form works in the terminal (as seen in 2.1.332; the form says "MCP server “NAME” requests
- * your input", then the server's message, then one line per field, then "Accept    Decline"):
+ * <p>How Claude Code's MCP form works in the terminal (as seen in 2.1.332; the form says "MCP
+ * server “NAME” requests your input", then the server's message, then one line per field, then
+ * "Accept Decline"):
  *
  * <ul>
- *   <li>The focused line starts with {@code ❯}; ↑/↓ move between the fields and the Accept/Decline row. A required
- *       field is marked {@code *}, a field with a value {@code ✔}.
- *   <li>A text field shows "Type something…"; when it is focused, typed characters (spaces too) go into it.
- *   <li>An enum field shows {@code ▸ VALUE} (or {@code ▸ not set}); → expands it into one {@code ◯ OPTION} line per
- *       choice with its own {@code ❯}, ↑/↓ move within the choices, Space selects one and collapses the list.
+ *   <li>The focused line starts with {@code ❯}; ↑/↓ move between the fields and the Accept/Decline
+ *       row. A required field is marked {@code *}, a field with a value {@code ✔}.
+ *   <li>A text field shows "Type something…"; when it is focused, typed characters (spaces too) go
+ *       into it.
+ *   <li>An enum field shows {@code ▸ VALUE} (or {@code ▸ not set}); → expands it into one {@code ◯
+ *       OPTION} line per choice with its own {@code ❯}, ↑/↓ move within the choices, Space selects
+ *       one and collapses the list.
  *   <li>A default is filled in already ({@code ✔ tone: neutral}); Backspace unsets a field.
- *   <li>On the {@code ❯ Accept    Decline} row Enter accepts (→ would pick Decline); Esc cancels the form.
+ *   <li>On the {@code ❯ Accept Decline} row Enter accepts (→ would pick Decline); Esc cancels the
+ *       form.
  * </ul>
  *
- * <p>The command menu: typing {@code /mcp__promptd__} or {@code /promptd:} opens a menu of matching commands, listed as
- * {@code /promptd:NAME (MCP)} with the description and "(arguments: …)"; it shows only a few at a time (two at 120×40,
- * their descriptions wrap) and ↓ scrolls (wrapping round at the end). While the menu is open (a command name without
- * arguments typed), the first Enter completes the command and shows the argument names as a hint, a second Enter sends
- * it; with arguments after a space the menu is closed and one Enter sends it.
+ * <p>The command menu: typing {@code /mcp__promptd__} or {@code /promptd:} opens a menu of matching
+ * commands, listed as {@code /promptd:NAME (MCP)} with the description and "(arguments: …)"; it
+ * shows only a few at a time (two at 120×40, their descriptions wrap) and ↓ scrolls (wrapping round
+ * at the end). While the menu is open (a command name without arguments typed), the first Enter
+ * completes the command and shows the argument names as a hint, a second Enter sends it; with
+ * arguments after a space the menu is closed and one Enter sends it.
  */
 final class ClaudeCode implements AutoCloseable {
   static final String VERSION = "2.1.332";
@@ -66,7 +72,10 @@ final class ClaudeCode implements AutoCloseable {
     this.mcpConfig = mcpConfig;
   }
 
-  /** Skips the calling test when Claude Code is not installed, except in CI, where its absence is a failure. */
+  /**
+   * Skips the calling test when Claude Code is not installed, except in CI, where its absence is a
+   * failure.
+   */
   static void require() {
     Tmux.require();
     boolean installed = Files.isExecutable(BINARY);
@@ -89,7 +98,10 @@ final class ClaudeCode implements AutoCloseable {
         + ", \"args\": [" + args + "]}";
   }
 
-  /** An MCP server entry for {@code --mcp-config}: a stdio command with {@code env} added to its environment. */
+  /**
+   * An MCP server entry for {@code --mcp-config}: a stdio command with {@code env} added to its
+   * environment.
+   */
   static String stdioServer(List<String> command, Map<String, String> env) {
     StringBuilder e = new StringBuilder();
     new TreeMap<>(env)
@@ -101,7 +113,10 @@ final class ClaudeCode implements AutoCloseable {
     return plain.substring(0, plain.length() - 1) + ", \"env\": {" + e + "}}";
   }
 
-  /** An MCP server entry for {@code --mcp-config}: Streamable HTTP, with {@code headers} sent on every request. */
+  /**
+   * An MCP server entry for {@code --mcp-config}: Streamable HTTP, with {@code headers} sent on
+   * every request.
+   */
   static String httpServer(String url, Map<String, String> headers) {
     StringBuilder h = new StringBuilder();
     headers.forEach((k, v) -> h.append(h.isEmpty() ? "" : ", ")
@@ -113,9 +128,10 @@ final class ClaudeCode implements AutoCloseable {
   }
 
   /**
-   * Starts Claude Code in {@code dir}/project with a fresh home under {@code dir}, the MCP server {@code promptd}
-   * configured by {@code serverEntry}, and the model API at {@code model}. Returns once its prompt box is shown.
-   * {@code cell} names the screen files in {@code target/client-screens}.
+   * Starts Claude Code in {@code dir}/project with a fresh home under {@code dir}, the MCP server
+   * {@code promptd} configured by {@code serverEntry}, and the model API at {@code model}. Returns
+   * once its prompt box is shown. {@code cell} names the screen files in
+   * {@code target/client-screens}.
    */
   static ClaudeCode start(String cell, Path dir, String serverEntry, ModelStandIn model)
       throws Exception {
@@ -124,9 +140,10 @@ final class ClaudeCode implements AutoCloseable {
   }
 
   /**
-   * Starts Claude Code configured the way a user does it: {@code setup}, a shell command line such as the
-   * {@code claude mcp add …} line {@code promptd clients} prints, runs first in the fresh home (with {@code claude} on
-   * its PATH); the command line names no server, so Claude Code reads the ones {@code setup} added.
+   * Starts Claude Code configured the way a user does it: {@code setup}, a shell command line such
+   * as the {@code claude mcp add …} line {@code promptd clients} prints, runs first in the fresh
+   * home (with {@code claude} on its PATH); the command line names no server, so Claude Code reads
+   * the ones {@code setup} added.
    */
   static ClaudeCode startAfter(String cell, Path dir, String setup, ModelStandIn model)
       throws Exception {
@@ -214,7 +231,10 @@ final class ClaudeCode implements AutoCloseable {
     return tmux;
   }
 
-  /** The screen, its no-break spaces (Claude Code puts one after the prompt box's ❯) made plain spaces. */
+  /**
+   * The screen, its no-break spaces (Claude Code puts one after the prompt box's ❯) made plain
+   * spaces.
+   */
   String screen() throws Exception {
     return plain(tmux.screen());
   }
@@ -233,7 +253,10 @@ final class ClaudeCode implements AutoCloseable {
     return screen.replace('\u00a0', ' ');
   }
 
-  /** Empties the prompt box (Ctrl+U deletes the line and closes the menu; Esc twice would open the rewind menu). */
+  /**
+   * Empties the prompt box (Ctrl+U deletes the line and closes the menu; Esc twice would open the
+   * rewind menu).
+   */
   void clearInput() throws Exception {
     tmux.keys("C-u");
     await(
@@ -244,7 +267,8 @@ final class ClaudeCode implements AutoCloseable {
 
   /**
    * Types {@code /mcp__promptd__NAME} into an empty prompt box until the command menu lists
-   * {@code /promptd:NAME (MCP)}; types it again every few seconds (the server may still be starting, or reloading).
+   * {@code /promptd:NAME (MCP)}; types it again every few seconds (the server may still be
+   * starting, or reloading).
    */
   String awaitCommand(String name, Duration within) throws Exception {
     String wanted = "/promptd:" + name + " (MCP)";
@@ -270,8 +294,8 @@ final class ClaudeCode implements AutoCloseable {
   }
 
   /**
-   * Every {@code promptd:} command in the command menu for {@code prefix}, in menu order: the menu shows a few at a
-   * time, so ↓ is pressed until the selection comes round to the first again.
+   * Every {@code promptd:} command in the command menu for {@code prefix}, in menu order: the menu
+   * shows a few at a time, so ↓ is pressed until the selection comes round to the first again.
    */
   Set<String> menuCommands(String prefix) throws Exception {
     clearInput();
@@ -311,8 +335,8 @@ final class ClaudeCode implements AutoCloseable {
   }
 
   /**
-   * Types {@code command} into an empty prompt box and sends it: Enter, and once more if the first Enter only
-   * completed the command in the menu (the command without arguments).
+   * Types {@code command} into an empty prompt box and sends it: Enter, and once more if the first
+   * Enter only completed the command in the menu (the command without arguments).
    */
   void send(String command) throws Exception {
     clearInput();
@@ -341,7 +365,10 @@ final class ClaudeCode implements AutoCloseable {
         s -> s.contains("promptd") && s.contains("requests your input") && s.contains("Accept"));
   }
 
-  /** Moves the form's focus ({@code ❯}) to {@code field}: ↓ round the form, then ↑ if ↓ stops at the buttons. */
+  /**
+   * Moves the form's focus ({@code ❯}) to {@code field}: ↓ round the form, then ↑ if ↓ stops at the
+   * buttons.
+   */
   void focus(String field) throws Exception {
     Pattern focused = Pattern.compile("(?m)^\\s*❯ (?:[*✔] )?" + Pattern.quote(field) + ":");
     for (String key : List.of("Down", "Up")) {
@@ -364,7 +391,10 @@ final class ClaudeCode implements AutoCloseable {
     awaitText(field + ": " + value, Duration.ofSeconds(10));
   }
 
-  /** Chooses {@code option} in the enum field {@code field}: → to expand, ↓ to the option, Space to select. */
+  /**
+   * Chooses {@code option} in the enum field {@code field}: → to expand, ↓ to the option, Space to
+   * select.
+   */
   void choose(String field, String option) throws Exception {
     focus(field);
     tmux.keys("Right");
@@ -405,8 +435,7 @@ final class ClaudeCode implements AutoCloseable {
         UTF_8);
     tmux.awaitStable(Duration.ofSeconds(10)); // a form just drawn may not take keys yet
     // Gone, or a new form (its focus on a field): either way, not this one's Accept any more. An
-    // Enter that came
-    // before the form took keys is pressed again, up to three times.
+    // Enter that came before the form took keys is pressed again, up to three times.
     for (int tries = 1; ; tries++) {
       tmux.keys("Enter");
       try {
@@ -426,9 +455,9 @@ final class ClaudeCode implements AutoCloseable {
   }
 
   /**
-   * Waits until the model stand-in's reply is shown, accepting as filled in any form promptd shows on the way (with
-   * form-first arguments promptd may ask a form client to check values it was given: "will use these values: check
-   * them, then accept"). Returns how many forms were accepted.
+   * Waits until the model stand-in's reply is shown, accepting as filled in any form promptd shows
+   * on the way (with form-first arguments promptd may ask a form client to check values it was
+   * given: "will use these values: check them, then accept"). Returns how many forms were accepted.
    */
   int awaitReplyAcceptingForms(Duration within) throws Exception {
     long deadline = System.nanoTime() + within.toNanos();
@@ -450,8 +479,8 @@ final class ClaudeCode implements AutoCloseable {
   }
 
   /**
-   * Saves the screen as {@code target/client-screens/claude-code-CELL.txt}, ends Claude Code and its tmux server, and
-   * waits for Claude Code to exit (it writes into its home as it ends).
+   * Saves the screen as {@code target/client-screens/claude-code-CELL.txt}, ends Claude Code and
+   * its tmux server, and waits for Claude Code to exit (it writes into its home as it ends).
    */
   @Override
   public void close() throws Exception {
@@ -467,7 +496,10 @@ final class ClaudeCode implements AutoCloseable {
     }
   }
 
-  /** A canned Anthropic Messages API answer: an SSE stream for a streaming request, else one JSON message. */
+  /**
+   * A canned Anthropic Messages API answer: an SSE stream for a streaming request, else one JSON
+   * message.
+   */
   static ModelStandIn.Reply anthropic(ModelStandIn.Exchange request) {
     if (request.path().contains("count_tokens")) {
       return new ModelStandIn.Reply(200, "application/json", "{\"input_tokens\": 10}");

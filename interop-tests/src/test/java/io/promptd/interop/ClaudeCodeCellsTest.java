@@ -22,10 +22,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real-client lane, Claude Code cells: Claude Code 2.1.332's terminal UI in tmux against real {@code promptd serve}
- * processes (stdio, spawned by Claude Code; Streamable HTTP with a bearer token), its model API a stand-in that records
- * what reached the model. Each cell saves its last screen as {@code target/client-screens/claude-code-CELL.txt} (every
- * screen seen: {@code .all.txt}). How the terminal UI is driven (menu, form keys): {@link ClaudeCode}.
+ * The real-client lane, Claude Code cells: Claude Code 2.1.332's terminal UI in tmux against real
+ * {@code promptd serve} processes (stdio, spawned by Claude Code; Streamable HTTP with a bearer
+ * token), its model API a stand-in that records what reached the model. Each cell saves its last
+ * screen as {@code target/client-screens/claude-code-CELL.txt} (every screen seen:
+ * {@code .all.txt}). How the terminal UI is driven (menu, form keys): {@link ClaudeCode}.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ClaudeCodeCellsTest {
@@ -41,7 +42,9 @@ class ClaudeCodeCellsTest {
       "write-tests");
   private static final Duration START = Duration.ofSeconds(90);
   private static final Duration TURN = Duration.ofSeconds(60);
-  /** The rendered translate prompt's last lines, as they are in the JSON request body (\n escaped). */
+  /**
+   * The rendered translate prompt's last lines, as they are in the JSON request body (\n escaped).
+   */
   private static final String RENDERED_TAIL = "Reply with the translation only.\\n\\n";
 
   @TempDir
@@ -72,14 +75,16 @@ class ClaudeCodeCellsTest {
       model.close();
     }
     // Claude Code ends its stdio server when it ends; should one outlive it, end it here (its
-    // command names the
-    // library, a folder of this test's own).
+    // command names the library, a folder of this test's own).
     if (library != null) {
       TerminalClients.endProcessesIn(library.toString());
     }
   }
 
-  /** Cell 1: the prompts are offered as slash commands: the menu for /mcp__promptd__ lists all 7 examples. */
+  /**
+   * Cell 1: the prompts are offered as slash commands: the menu for /mcp__promptd__ lists all 7
+   * examples.
+   */
   @Test
   void stdioPromptsAreOfferedAsCommands() throws Exception {
     ClaudeCode claude = stdio("stdio-menu");
@@ -96,7 +101,9 @@ class ClaudeCodeCellsTest {
         "all 7 prompts offered as slash commands (/mcp__promptd__NAME, menu /promptd:NAME (MCP) with arguments)");
   }
 
-  /** Cell 2: a command with its arguments renders, and the rendered text is what reaches the model. */
+  /**
+   * Cell 2: a command with its arguments renders, and the rendered text is what reaches the model.
+   */
   @Test
   void stdioCommandWithArgumentsRenders() throws Exception {
     ClaudeCode claude = stdio("stdio-render");
@@ -122,8 +129,9 @@ class ClaudeCodeCellsTest {
   }
 
   /**
-   * Cell 8: free text cut at a space. {@code /mcp__promptd__translate good German} reaches promptd as text=good;
-   * promptd shows it in its form (filled in), the user completes the sentence, and the whole sentence renders.
+   * Cell 8: free text cut at a space. {@code /mcp__promptd__translate good German} reaches promptd
+   * as text=good; promptd shows it in its form (filled in), the user completes the sentence, and
+   * the whole sentence renders.
    */
   @Test
   void stdioFreeTextCutAtASpaceIsShownForCompletion() throws Exception {
@@ -152,10 +160,11 @@ class ClaudeCodeCellsTest {
   }
 
   /**
-   * Cell 3: a required argument left out. Claude Code 2.1.332 checks the arguments itself before asking the server
-   * ("Error: Missing required argument: language. Usage: /mcp__promptd__translate text language tone"); with promptd's
-   * form-first arguments (every argument listed as not required to a client that declared form elicitation) the
-   * command reaches promptd, which asks for the missing language in its form, the text given already valid.
+   * Cell 3: a required argument left out. Claude Code 2.1.332 checks the arguments itself before
+   * asking the server ("Error: Missing required argument: language. Usage: /mcp__promptd__translate
+   * text language tone"); with promptd's form-first arguments (every argument listed as not
+   * required to a client that declared form elicitation) the command reaches promptd, which asks
+   * for the missing language in its form, the text given already valid.
    */
   @Test
   void stdioMissingArgumentIsAskedFor() throws Exception {
@@ -176,7 +185,10 @@ class ClaudeCodeCellsTest {
         "/mcp__promptd__translate hello (language missing): promptd's form asks for it, German chosen, rendered");
   }
 
-  /** Cell 4: a value outside the enum: promptd asks for it in a form inside Claude Code; French chosen, rendered. */
+  /**
+   * Cell 4: a value outside the enum: promptd asks for it in a form inside Claude Code; French
+   * chosen, rendered.
+   */
   @Test
   void stdioInvalidArgumentIsAskedForInAForm() throws Exception {
     ClaudeCode claude = stdio("stdio-invalid-argument");
@@ -201,7 +213,10 @@ class ClaudeCodeCellsTest {
             + " (language must be one of …) shown by Claude Code, French chosen with → ↓ Space, accepted, rendered");
   }
 
-  /** Cell 5: a prompt file written while Claude Code runs becomes a command without a restart (list_changed). */
+  /**
+   * Cell 5: a prompt file written while Claude Code runs becomes a command without a restart
+   * (list_changed).
+   */
   @Test
   void stdioNewPromptFileBecomesACommand() throws Exception {
     ClaudeCode claude = stdio("stdio-list-changed");
@@ -228,7 +243,10 @@ class ClaudeCodeCellsTest {
         "a prompt file written while it runs: a new command in the menu without a restart, and it renders");
   }
 
-  /** Cell 6: Streamable HTTP with a bearer token in the server's headers: the commands are offered and render. */
+  /**
+   * Cell 6: Streamable HTTP with a bearer token in the server's headers: the commands are offered
+   * and render.
+   */
   @Test
   void httpWithABearerToken() throws Exception {
     String token = "lane-token-" + System.nanoTime();
@@ -260,9 +278,10 @@ class ClaudeCodeCellsTest {
   }
 
   /**
-   * Cell 6, refused: without the token promptd answers 401 ({@code WWW-Authenticate: Bearer}); Claude Code offers no
-   * promptd command and, in /mcp, shows the server as failed: it takes the 401 for an OAuth server, looks for its
-   * metadata and tries Dynamic Client Registration, which promptd (a static token) answers with 404.
+   * Cell 6, refused: without the token promptd answers 401 ({@code WWW-Authenticate: Bearer});
+   * Claude Code offers no promptd command and, in /mcp, shows the server as failed: it takes the
+   * 401 for an OAuth server, looks for its metadata and tries Dynamic Client Registration, which
+   * promptd (a static token) answers with 404.
    */
   @Test
   void httpWithoutTheTokenIsRefused() throws Exception {
@@ -311,9 +330,10 @@ class ClaudeCodeCellsTest {
   }
 
   /**
-   * Cell 7, form-first: the bare command reaches promptd (every argument listed as not required to a client that
-   * declared form elicitation), which asks in one form for every argument without a valid value: text and language
-   * (required), tone (its default filled in). A sentence with spaces typed into text reaches the model whole.
+   * Cell 7, form-first: the bare command reaches promptd (every argument listed as not required to
+   * a client that declared form elicitation), which asks in one form for every argument without a
+   * valid value: text and language (required), tone (its default filled in). A sentence with spaces
+   * typed into text reaches the model whole.
    */
   @Test
   void stdioBareCommandAsksForEveryArgument() throws Exception {
@@ -339,8 +359,9 @@ class ClaudeCodeCellsTest {
   }
 
   /**
-   * Cell 9: configured as the docs say: the {@code claude mcp add} line {@code promptd clients --client claude-code}
-   * prints for the library, run in Claude Code's home; then the commands are offered and one renders.
+   * Cell 9: configured as the docs say: the {@code claude mcp add} line {@code promptd clients
+   * --client claude-code} prints for the library, run in Claude Code's home; then the commands are
+   * offered and one renders.
    */
   @Test
   void theConfigurationPromptdClientsPrintsWorks() throws Exception {
@@ -364,9 +385,10 @@ class ClaudeCodeCellsTest {
   }
 
   /**
-   * Cell 10: a skill beside the prompts is a slash command too. {@code /mcp__promptd__ops-incident-review INC-42} puts
-   * the skill's {@code SKILL.md} and the task into the conversation. Claude Code speaks 2026-07-28 to promptd, which
-   * declares the Skills extension to it; whether Claude Code then calls {@code skills/list} is read off the wire and
+   * Cell 10: a skill beside the prompts is a slash command too.
+   * {@code /mcp__promptd__ops-incident-review INC-42} puts the skill's {@code SKILL.md} and the
+   * task into the conversation. Claude Code speaks 2026-07-28 to promptd, which declares the Skills
+   * extension to it; whether Claude Code then calls {@code skills/list} is read off the wire and
    * recorded (2.1.332 does not: it never asks).
    */
   @Test

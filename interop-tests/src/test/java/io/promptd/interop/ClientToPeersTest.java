@@ -19,7 +19,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** promptd's client against official servers: server-everything (legacy) and a TypeScript SDK v2 server (modern). */
+/**
+ * promptd's client against official servers: server-everything (legacy) and a TypeScript SDK v2
+ * server (modern).
+ */
 class ClientToPeersTest {
   private static final ClientOptions OPTIONS =
       ClientOptions.defaults().withTimeout(Duration.ofSeconds(30));
@@ -96,9 +99,9 @@ class ClientToPeersTest {
   }
 
   /**
-   * server-everything registers its trigger-elicitation-request tool only for a client that declared elicitation;
-   * calling it sends elicitation/create (legacy) to the client, which answers through its form handler, and the
-   * tool's result repeats the answer.
+   * server-everything registers its trigger-elicitation-request tool only for a client that
+   * declared elicitation; calling it sends elicitation/create (legacy) to the client, which answers
+   * through its form handler, and the tool's result repeats the answer.
    */
   private static void checkEverythingAsks(McpClient client, FormHandlerSpy forms) throws Exception {
     assertThat(client.modern()).isFalse();

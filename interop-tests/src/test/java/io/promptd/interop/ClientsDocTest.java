@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/clients.md's "Install links and npx": each command of its shell block, run as written (with a real folder for
- * {@code /srv/prompts}), prints the line its text block shows (with this run's launcher for
- * {@code /opt/promptd/bin/promptd}).
+ * docs/clients.md's "Install links and npx": each command of its shell block, run as written (with
+ * a real folder for {@code /srv/prompts}), prints the line its text block shows (with this run's
+ * launcher for {@code /opt/promptd/bin/promptd}).
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class ClientsDocTest {

@@ -43,12 +43,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The scale-out topology for real, as {@code bin/cluster up} starts it: PostgreSQL, the library published into it,
- * three replicas serving the store with one session secret, and HAProxy round-robin without stickiness in front.
- * The official TS SDK clients work through the balancer (a legacy session spread over the replicas included), a
- * publish reaches every replica, a replica SIGKILLed under load answers nothing wrongly and misses no change, the
- * replicas ride out a database restart (serving, ready, catching up), two publishers racing give one conflict and
- * lose nothing, and a fresh replica lists a store of 10,000 prompts in full.
+ * The scale-out topology for real, as {@code bin/cluster up} starts it: PostgreSQL, the library
+ * published into it, three replicas serving the store with one session secret, and HAProxy
+ * round-robin without stickiness in front. The official TS SDK clients work through the balancer (a
+ * legacy session spread over the replicas included), a publish reaches every replica, a replica
+ * SIGKILLed under load answers nothing wrongly and misses no change, the replicas ride out a
+ * database restart (serving, ready, catching up), two publishers racing give one conflict and lose
+ * nothing, and a fresh replica lists a store of 10,000 prompts in full.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -149,8 +150,7 @@ class ClusterTest {
           "list, get, -32602, list_changed after a publish");
     }
     // The legacy session above was spread over the replicas (round robin; a replica HAProxy held
-    // down for a moment
-    // may have had none): at least two access logs name legacy requests.
+    // down for a moment may have had none): at least two access logs name legacy requests.
     int serving = 0;
     for (int i = 1; i <= 3; i++) {
       if (Files.readString(dir.resolve("state/replica-" + i + ".access.jsonl"))
@@ -161,7 +161,10 @@ class ClusterTest {
     assertThat(serving).as("replicas that served the legacy session").isGreaterThanOrEqualTo(2);
   }
 
-  /** bin/cluster serves the web catalog: a real browser lists the library and follows it live through HAProxy. */
+  /**
+   * bin/cluster serves the web catalog: a real browser lists the library and follows it live
+   * through HAProxy.
+   */
   @Test
   @Order(1)
   void theCatalogWorksThroughTheBalancer() throws Exception {
@@ -215,11 +218,9 @@ class ClusterTest {
   @Order(3)
   void killingAReplicaUnderLoadAnswersNothingWrongAndMissesNoChange() throws Exception {
     // Four clients loop through the balancer, each request with its own argument value, so that an
-    // answer given to
-    // the wrong request or twice would show. A request in flight on the replica at the instant it
-    // dies gets HAProxy's
-    // 502 (a POST is never resent); the client sends it again, as a client would. Nothing else may
-    // fail.
+    // answer given to the wrong request or twice would show. A request in flight on the replica at
+    // the instant it dies gets HAProxy's 502 (a POST is never resent); the client sends it again,
+    // as a client would. Nothing else may fail.
     AtomicBoolean stop = new AtomicBoolean();
     AtomicInteger answered = new AtomicInteger();
     AtomicInteger resent = new AtomicInteger();
@@ -332,8 +333,7 @@ class ClusterTest {
       cluster("db", "start");
     }
     // Committed the moment the database is back, likely before the replicas' listeners reconnected:
-    // they catch up by
-    // version when they do, and every client stream hears of it.
+    // they catch up by version when they do, and every client stream hears of it.
     List<BlockingQueue<String>> streams = new ArrayList<>();
     publish();
     for (int i = 1; i <= 3; i++) {
@@ -371,8 +371,7 @@ class ClusterTest {
     try (Connection lock = DriverManager.getConnection(jdbc, "promptd", password);
         Connection watch = DriverManager.getConnection(jdbc, "promptd", password)) {
       // Both publishes read the same library version, then queue behind this lock on the version
-      // row: when it is
-      // released, the first commits and the second finds the version moved.
+      // row: when it is released, the first commits and the second finds the version moved.
       lock.setAutoCommit(false);
       lock.createStatement().execute("SELECT library_version FROM store FOR UPDATE");
       for (Path folder : List.of(a, b)) {

@@ -23,19 +23,22 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * GitHub Copilot CLI 1.0.102, the real terminal client, in tmux against a real {@code promptd serve}, offline
- * ({@code COPILOT_OFFLINE=true}: no GitHub sign-in, update check or telemetry) with its model a {@link ModelStandIn}
- * speaking OpenAI chat completions ({@code COPILOT_PROVIDER_BASE_URL}, BYOK). Over stdio promptd runs behind a
- * {@code tee} pair, so the test reads the MCP messages both ways.
+ * GitHub Copilot CLI 1.0.102, the real terminal client, in tmux against a real {@code promptd
+ * serve}, offline ({@code COPILOT_OFFLINE=true}: no GitHub sign-in, update check or telemetry) with
+ * its model a {@link ModelStandIn} speaking OpenAI chat completions
+ * ({@code COPILOT_PROVIDER_BASE_URL}, BYOK). Over stdio promptd runs behind a {@code tee} pair, so
+ * the test reads the MCP messages both ways.
  *
- * <p>What Copilot CLI does with MCP prompts: nothing. It speaks 2026-07-28 ({@code server/discover}, then
- * {@code subscriptions/listen}) and calls {@code tools/list} even when the server declares no tools; promptd answers
- * -32601 and Copilot marks the server failed. It never sends {@code prompts/list} or {@code prompts/get} (its runtime
- * has them only for SDK extensions). With {@code serve --prompts-as-tools} the prompts reach it as two tools,
- * {@code promptd-list_prompts} and {@code promptd-get_prompt} (whose {@code name} enum lists every prompt), for the
- * model to call: the stand-in model calls {@code get_prompt} and the test reads the rendered prompt in the tool result
- * the client sends back. It declares form and URL elicitation, but promptd asks only within {@code prompts/get}, so no
- * form appears: a missing or invalid argument comes back as a tool error, shown on screen.
+ * <p>What Copilot CLI does with MCP prompts: nothing. It speaks 2026-07-28
+ * ({@code server/discover}, then {@code subscriptions/listen}) and calls {@code tools/list} even
+ * when the server declares no tools; promptd answers -32601 and Copilot marks the server failed. It
+ * never sends {@code prompts/list} or {@code prompts/get} (its runtime has them only for SDK
+ * extensions). With {@code serve --prompts-as-tools} the prompts reach it as two tools,
+ * {@code promptd-list_prompts} and {@code promptd-get_prompt} (whose {@code name} enum lists every
+ * prompt), for the model to call: the stand-in model calls {@code get_prompt} and the test reads
+ * the rendered prompt in the tool result the client sends back. It declares form and URL
+ * elicitation, but promptd asks only within {@code prompts/get}, so no form appears: a missing or
+ * invalid argument comes back as a tool error, shown on screen.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class CopilotCliCellsTest {
@@ -45,7 +48,10 @@ class CopilotCliCellsTest {
   private static final String CELL = "GitHub Copilot CLI 1.0.102 (terminal, tmux) → promptd";
   private static final Path COPILOT = Peers.INTEROP.resolve("clients/node_modules/.bin/copilot");
   private static final Path SCREENS = Path.of("target", "client-screens");
-  /** Where Copilot unpacks its bundled package (235 MB) once per build instead of once per test's HOME. */
+  /**
+   * Where Copilot unpacks its bundled package (235 MB) once per build instead of once per test's
+   * HOME.
+   */
   private static final Path CACHE = Path.of("target", "copilot-cache").toAbsolutePath();
 
   private static final List<String> EXAMPLES = List.of(
@@ -104,7 +110,10 @@ class CopilotCliCellsTest {
     TerminalClients.endProcessesIn(dir.toString());
   }
 
-  /** Cell 1a: promptd serving only prompts over stdio: Copilot calls tools/list anyway and gives up on the server. */
+  /**
+   * Cell 1a: promptd serving only prompts over stdio: Copilot calls tools/list anyway and gives up
+   * on the server.
+   */
   @Test
   void promptsOnlyServerIsNotConnected() throws Exception {
     startStdio("stdio-prompts-only");
@@ -131,7 +140,10 @@ class CopilotCliCellsTest {
             + " prompts/list or prompts/get: MCP prompts are not offered in the terminal");
   }
 
-  /** Cell 1b: with --prompts-as-tools the seven prompts are offered to the model as the get_prompt tool's names. */
+  /**
+   * Cell 1b: with --prompts-as-tools the seven prompts are offered to the model as the get_prompt
+   * tool's names.
+   */
   @Test
   void stdioPromptsAreOfferedAsTools() throws Exception {
     startStdio("stdio", "--prompts-as-tools");
@@ -161,7 +173,10 @@ class CopilotCliCellsTest {
             + " commands (no prompts/list)");
   }
 
-  /** Cell 2: the model calls get_prompt with arguments; the rendered prompt goes back to it, multi-word text intact. */
+  /**
+   * Cell 2: the model calls get_prompt with arguments; the rendered prompt goes back to it,
+   * multi-word text intact.
+   */
   @Test
   void argumentsReachTheTemplate() throws Exception {
     startStdio("arguments", "--prompts-as-tools");
@@ -187,7 +202,10 @@ class CopilotCliCellsTest {
             + " text intact");
   }
 
-  /** Cells 3 and 4: a missing required argument and an invalid enum value come back as tool errors; no form. */
+  /**
+   * Cells 3 and 4: a missing required argument and an invalid enum value come back as tool errors;
+   * no form.
+   */
   @Test
   void missingAndInvalidArguments() throws Exception {
     startStdio("invalid", "--prompts-as-tools");
@@ -229,7 +247,9 @@ class CopilotCliCellsTest {
             + " prompts/get, which Copilot never calls");
   }
 
-  /** Cell 5: a prompt file added while Copilot runs: tools list_changed, the next turn offers it. */
+  /**
+   * Cell 5: a prompt file added while Copilot runs: tools list_changed, the next turn offers it.
+   */
   @Test
   void listChangedReachesTheNextTurn() throws Exception {
     startStdio("list-changed", "--prompts-as-tools");
@@ -406,9 +426,9 @@ class CopilotCliCellsTest {
   }
 
   /**
-   * The stand-in model: when the last message is the user's and names a call registered in {@link #calls}, it calls
-   * {@code promptd-get_prompt} with that call's arguments; otherwise (a tool result, or no call named) it answers
-   * STANDIN-REPLY. Streamed (SSE), as Copilot asks.
+   * The stand-in model: when the last message is the user's and names a call registered in
+   * {@link #calls}, it calls {@code promptd-get_prompt} with that call's arguments; otherwise (a
+   * tool result, or no call named) it answers STANDIN-REPLY. Streamed (SSE), as Copilot asks.
    */
   private ModelStandIn.Reply chatCompletion(ModelStandIn.Exchange request) {
     if (!request.method().equals("POST") || !request.path().endsWith("/chat/completions")) {

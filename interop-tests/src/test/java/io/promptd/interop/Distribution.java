@@ -14,13 +14,17 @@ import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The release archive and the container image, built once per test JVM by {@code bin/image --no-build} (which runs
- * {@code bin/release}) from the jars this build made, in {@code interop-tests/target/distribution}; and a way to run
- * the commands around them. {@code bin/release} also writes the npm packages there, in {@code npm/}
+ * The release archive and the container image, built once per test JVM by {@code bin/image
+ * --no-build} (which runs {@code bin/release}) from the jars this build made, in
+ * {@code interop-tests/target/distribution}; and a way to run the commands around them.
+ * {@code bin/release} also writes the npm packages there, in {@code npm/}
  * ({@link NpmPackagesTest}).
  */
 final class Distribution {
-  /** The archive ({@code promptd-VERSION-linux-ARCH.tar.gz}) and the image ({@code …-image-ARCH.tar}). */
+  /**
+   * The archive ({@code promptd-VERSION-linux-ARCH.tar.gz}) and the image
+   * ({@code …-image-ARCH.tar}).
+   */
   record Built(Path archive, Path image) {}
 
   /** What a command did. */
@@ -64,8 +68,8 @@ final class Distribution {
   }
 
   /**
-   * Runs {@code command} in {@code in} with stdin empty and waits for it; {@code env} is added to this process's
-   * environment, or replaces it when it names PATH.
+   * Runs {@code command} in {@code in} with stdin empty and waits for it; {@code env} is added to
+   * this process's environment, or replaces it when it names PATH.
    */
   static Result run(List<String> command, Map<String, String> env, Path in, Duration limit)
       throws IOException, InterruptedException {

@@ -33,17 +33,19 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What a user installs, built from the jars this build made by {@code bin/image} (which runs {@code bin/release}):
+ * What a user installs, built from the jars this build made by {@code bin/image} (which runs
+ * {@code bin/release}):
  *
  * <ul>
- *   <li>the release archive, unpacked in a new folder, its {@code bin/promptd} run with a PATH that holds no java and
- *       no JAVA_HOME: the server's process must be the bundled runtime ({@code /proc/PID/exe}), and the start-up
- *       caches trained at build time must serve promptd's classes where the archive was unpacked (the JVM's
- *       class-loading log says where each class came from);
- *   <li>the container image, an OCI archive: its configuration (non-root user, entrypoint, command, one layer whose
- *       digest matches) and its layer's files are read here; where podman can run containers, it is loaded and run
- *       with a read-only root file system and the example library mounted at /prompts, and answers through the
- *       mapped port with the bearer token only.
+ *   <li>the release archive, unpacked in a new folder, its {@code bin/promptd} run with a PATH that
+ *       holds no java and no JAVA_HOME: the server's process must be the bundled runtime
+ *       ({@code /proc/PID/exe}), and the start-up caches trained at build time must serve promptd's
+ *       classes where the archive was unpacked (the JVM's class-loading log says where each class
+ *       came from);
+ *   <li>the container image, an OCI archive: its configuration (non-root user, entrypoint, command,
+ *       one layer whose digest matches) and its layer's files are read here; where podman can run
+ *       containers, it is loaded and run with a read-only root file system and the example library
+ *       mounted at /prompts, and answers through the mapped port with the bearer token only.
  * </ul>
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -242,10 +244,11 @@ class DistributionTest {
   }
 
   /**
-   * Loads and runs the image with podman, where this machine can run containers (rootful podman with runc; a VM
-   * without the kernel features gets the inspection above only), with the README's commands as written: read-only
-   * root file system, the example library mounted read-only at /prompts, a bearer token and public URL from the
-   * environment, podman's default ulimits turned off by the README's containers.conf; then its health check.
+   * Loads and runs the image with podman, where this machine can run containers (rootful podman
+   * with runc; a VM without the kernel features gets the inspection above only), with the README's
+   * commands as written: read-only root file system, the example library mounted read-only at
+   * /prompts, a bearer token and public URL from the environment, podman's default ulimits turned
+   * off by the README's containers.conf; then its health check.
    */
   @Test
   void theImageServesTheMountedLibraryOnAReadOnlyRoot(@TempDir Path dir) throws Exception {
@@ -346,8 +349,7 @@ class DistributionTest {
       Result logs = run(concat(podman, "logs", name), env, dir, Duration.ofMinutes(1));
       assertThat(logs.out() + logs.err()).contains("serving 7 prompt(s)").doesNotContain(token);
       // The README's health check (the image has no shell for bin/promptd), the same command as the
-      // one in
-      // the docs' compose file and exec form.
+      // one in the docs' compose file and exec form.
       List<String> exec = commands.get(2);
       assertThat(exec.subList(0, 3)).containsExactly("podman", "exec", "promptd");
       List<String> check = exec.subList(3, exec.size());

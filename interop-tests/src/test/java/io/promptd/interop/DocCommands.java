@@ -12,13 +12,16 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the docs tell a reader to type or write, read from the docs themselves, so that the tests run it as written and
- * a doc cannot drift from what was tested.
+ * What the docs tell a reader to type or write, read from the docs themselves, so that the tests
+ * run it as written and a doc cannot drift from what was tested.
  */
 final class DocCommands {
   private DocCommands() {}
 
-  /** The body of the first fenced block in {@code lang} that follows the line {@code heading} in {@code file}. */
+  /**
+   * The body of the first fenced block in {@code lang} that follows the line {@code heading} in
+   * {@code file}.
+   */
   static String block(Path file, String heading, String lang) throws IOException {
     String text = Files.readString(file);
     int at = text.indexOf("\n" + heading + "\n");
@@ -35,9 +38,9 @@ final class DocCommands {
   }
 
   /**
-   * The commands of a shell block, each as its words: comments dropped, lines ending in a backslash joined, quotes
-   * removed, {@code $NAME} replaced from {@code variables} (outside single quotes). Enough for the docs' commands;
-   * not a shell.
+   * The commands of a shell block, each as its words: comments dropped, lines ending in a backslash
+   * joined, quotes removed, {@code $NAME} replaced from {@code variables} (outside single quotes).
+   * Enough for the docs' commands; not a shell.
    */
   static List<List<String>> commands(String block, Map<String, String> variables) {
     List<List<String>> commands = new ArrayList<>();
@@ -96,8 +99,9 @@ final class DocCommands {
   }
 
   /**
-   * The first JSON array of strings in {@code file} on a line that contains {@code marker}, starting at the array's
-   * {@code [} that follows the marker: a compose {@code test:} list, an exec form written out in prose.
+   * The first JSON array of strings in {@code file} on a line that contains {@code marker},
+   * starting at the array's {@code [} that follows the marker: a compose {@code test:} list, an
+   * exec form written out in prose.
    */
   static List<String> jsonArrayAfter(Path file, String marker) throws IOException {
     for (String line : Files.readAllLines(file)) {

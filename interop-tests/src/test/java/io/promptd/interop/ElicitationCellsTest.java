@@ -11,11 +11,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A prompt's missing arguments asked for by the server: an official TypeScript SDK client with an elicitation handler
- * and elicitation declared gets a prompt without its required arguments from a real {@code promptd serve}. v2
- * (2026-07-28): the server answers {@code input_required}, the SDK's multi round-trip driver shows the form through
- * the handler and retries with the answers. v1 (legacy, stdio): the server sends {@code elicitation/create} and waits
- * for the handler's answer. Either way the rendered prompt carries the answers.
+ * A prompt's missing arguments asked for by the server: an official TypeScript SDK client with an
+ * elicitation handler and elicitation declared gets a prompt without its required arguments from a
+ * real {@code promptd serve}. v2 (2026-07-28): the server answers {@code input_required}, the SDK's
+ * multi round-trip driver shows the form through the handler and retries with the answers. v1
+ * (legacy, stdio): the server sends {@code elicitation/create} and waits for the handler's answer.
+ * Either way the rendered prompt carries the answers.
  */
 class ElicitationCellsTest {
   @TempDir

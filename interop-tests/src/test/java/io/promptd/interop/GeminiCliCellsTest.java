@@ -27,19 +27,23 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Gemini CLI 0.61.0, the real terminal client in tmux, against real {@code promptd serve} processes (stdio, and
- * Streamable HTTP with a bearer token). Its model API is a {@link ModelStandIn} ({@code GOOGLE_GEMINI_BASE_URL}), so
- * what a rendered prompt put into the conversation is read from the request the client sent.
+ * Gemini CLI 0.61.0, the real terminal client in tmux, against real {@code promptd serve} processes
+ * (stdio, and Streamable HTTP with a bearer token). Its model API is a {@link ModelStandIn}
+ * ({@code GOOGLE_GEMINI_BASE_URL}), so what a rendered prompt put into the conversation is read
+ * from the request the client sent.
  *
  * <p>Two rules of this client shape the cells (both read in its bundle, see the lane report):
+ *
  * <ul>
- *   <li>its slash-command list is rebuilt only when the config finishes initialising and when an MCP server's
- *       <em>status</em> changes (connecting, connected, disconnected) — not when the server's prompts have been
- *       listed, nor on {@code notifications/prompts/list_changed}. promptd's prompts are registered after the
- *       "connected" rebuild, so at start-up they are usually missing from the commands although {@code /mcp list}
- *       shows them; {@code /mcp refresh} (which rebuilds the commands explicitly) is the user's way round it, and the
- *       cells use it;</li>
- *   <li>it asks {@code prompts/list} once, without following {@code nextCursor}: only the first page is offered.</li>
+ *   <li>its slash-command list is rebuilt only when the config finishes initialising and when an
+ *       MCP server's <em>status</em> changes (connecting, connected, disconnected) — not when the
+ *       server's prompts have been listed, nor on {@code notifications/prompts/list_changed}.
+ *       promptd's prompts are registered after the "connected" rebuild, so at start-up they are
+ *       usually missing from the commands although {@code /mcp list} shows them; {@code /mcp
+ *       refresh} (which rebuilds the commands explicitly) is the user's way round it, and the cells
+ *       use it;
+ *   <li>it asks {@code prompts/list} once, without following {@code nextCursor}: only the first
+ *       page is offered.
  * </ul>
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -100,8 +104,7 @@ class GeminiCliCellsTest {
         GeminiFamily.stdioServer(PromptdServer.stdioCommand(library, "--page-size", "500"))));
     awaitListed(7);
     // At start-up the commands were built before promptd's prompts were registered (see the class
-    // comment): kept
-    // for the report, not asserted, as it depends on timing.
+    // comment): kept for the report, not asserted, as it depends on timing.
     boolean atStartUp = offered(tmux, "translate", Duration.ofSeconds(3));
     GeminiFamily.save(
         CLIENT,
@@ -250,8 +253,8 @@ class GeminiCliCellsTest {
   }
 
   /**
-   * Gemini CLI asks prompts/list once and ignores nextCursor; promptd gives it (by its clientInfo.name) the whole list in
-   * one page, so a server paging by 2 still has all 7 listed.
+   * Gemini CLI asks prompts/list once and ignores nextCursor; promptd gives it (by its
+   * clientInfo.name) the whole list in one page, so a server paging by 2 still has all 7 listed.
    */
   @Test
   void theWholeListArrivesInTheOnePageItReads() throws Exception {
@@ -314,7 +317,10 @@ class GeminiCliCellsTest {
     model = ModelStandIn.start(GeminiCliCellsTest::geminiReply);
   }
 
-  /** Gemini API answers: a one-chunk SSE stream for streamGenerateContent, the same object as JSON otherwise. */
+  /**
+   * Gemini API answers: a one-chunk SSE stream for streamGenerateContent, the same object as JSON
+   * otherwise.
+   */
   static ModelStandIn.Reply geminiReply(ModelStandIn.Exchange request) {
     String chunk = "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"" + REPLY
         + "\"}],\"role\":\"model\"},"
@@ -327,9 +333,10 @@ class GeminiCliCellsTest {
   }
 
   /**
-   * Starts Gemini CLI with a fresh home whose settings pre-answer the first-run dialogs: the auth method (Gemini API
-   * key, a dummy one), folder trust (off: the workspace is a temp dir), the theme, IDE integration, usage statistics;
-   * a fixed model (the default "auto" first asks a classifier model).
+   * Starts Gemini CLI with a fresh home whose settings pre-answer the first-run dialogs: the auth
+   * method (Gemini API key, a dummy one), folder trust (off: the workspace is a temp dir), the
+   * theme, IDE integration, usage statistics; a fixed model (the default "auto" first asks a
+   * classifier model).
    */
   private void start(Map<String, Object> mcpServers) throws Exception {
     Path home = dir.resolve("home");
@@ -357,8 +364,8 @@ class GeminiCliCellsTest {
   }
 
   /**
-   * Runs {@code /mcp list} until it shows promptd ready with {@code prompts} prompts (its output does not change once
-   * shown, so it is asked again); returns the screen.
+   * Runs {@code /mcp list} until it shows promptd ready with {@code prompts} prompts (its output
+   * does not change once shown, so it is asked again); returns the screen.
    */
   private String awaitListed(int prompts) throws Exception {
     String[] screen = {""};
@@ -384,8 +391,9 @@ class GeminiCliCellsTest {
   }
 
   /**
-   * {@code /mcp refresh}: reconnects, lists again and rebuilds the slash commands; waits for the new listing. Only once
-   * the first listing is done: a refresh during it registers every prompt twice (the second as promptd_NAME).
+   * {@code /mcp refresh}: reconnects, lists again and rebuilds the slash commands; waits for the
+   * new listing. Only once the first listing is done: a refresh during it registers every prompt
+   * twice (the second as promptd_NAME).
    */
   private void refresh(int prompts) throws Exception {
     awaitListed(prompts);
@@ -400,7 +408,10 @@ class GeminiCliCellsTest {
     tmux.await(n + " model replies shown", STEP, s -> s.split(REPLY, -1).length - 1 >= n);
   }
 
-  /** Serves {@code command} over stdio through {@code tee}, which keeps what the client sent in {@code sent}. */
+  /**
+   * Serves {@code command} over stdio through {@code tee}, which keeps what the client sent in
+   * {@code sent}.
+   */
   private static Map<String, Object> tapped(List<String> command, Path sent) {
     return GeminiFamily.stdioServer(
         List.of("/bin/sh", "-c", "tee -a '" + sent + "' | exec " + PromptdServer.shell(command)));

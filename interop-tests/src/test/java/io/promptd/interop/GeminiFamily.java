@@ -13,9 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * What the Gemini CLI cells and the Qwen Code cells (a fork of Gemini CLI, with the same slash-command rules for MCP
- * prompts) share: a settings file in a fresh home that pre-answers every first-run dialog, the terminal driven in tmux,
- * the screens kept for the report, and the checks on the slash-command suggestions.
+ * What the Gemini CLI cells and the Qwen Code cells (a fork of Gemini CLI, with the same
+ * slash-command rules for MCP prompts) share: a settings file in a fresh home that pre-answers
+ * every first-run dialog, the terminal driven in tmux, the screens kept for the report, and the
+ * checks on the slash-command suggestions.
  */
 final class GeminiFamily {
   /** The seven prompts of {@code examples/prompts}, by the names promptd gives them. */
@@ -52,7 +53,10 @@ final class GeminiFamily {
     Files.writeString(file, TerminalClients.json(settings), UTF_8);
   }
 
-  /** Starts {@code bin} in a 120×50 terminal in {@code work}; screens are logged next to the saved ones. */
+  /**
+   * Starts {@code bin} in a 120×50 terminal in {@code work}; screens are logged next to the saved
+   * ones.
+   */
   static Tmux start(String client, String cell, Path bin, Path work, Map<String, String> env)
       throws Exception {
     Files.createDirectories(SCREENS);
@@ -66,11 +70,11 @@ final class GeminiFamily {
   }
 
   /**
-   * Saves the final screen as {@code CLIENT-CELL.txt} and closes {@code tmux}; then ends whatever the client left
-   * running. The Gemini CLI launcher ignores SIGHUP (it relaunches itself as a child and forwards nothing), so killing
-   * the tmux server can leave the client and its MCP servers running: their ids are taken from the tmux server's
-   * process tree (its command line names this test's socket) before it is killed, and each still alive afterwards is
-   * ended.
+   * Saves the final screen as {@code CLIENT-CELL.txt} and closes {@code tmux}; then ends whatever
+   * the client left running. The Gemini CLI launcher ignores SIGHUP (it relaunches itself as a
+   * child and forwards nothing), so killing the tmux server can leave the client and its MCP
+   * servers running: their ids are taken from the tmux server's process tree (its command line
+   * names this test's socket) before it is killed, and each still alive afterwards is ended.
    */
   static void close(Tmux tmux, String client, String cell) throws Exception {
     String socket =
@@ -103,8 +107,9 @@ final class GeminiFamily {
   }
 
   /**
-   * Types {@code line} into the input box, waits until it shows there and the suggestions have settled (Enter while
-   * they are still loading picks one of them instead of submitting the line), and submits it.
+   * Types {@code line} into the input box, waits until it shows there and the suggestions have
+   * settled (Enter while they are still loading picks one of them instead of submitting the line),
+   * and submits it.
    */
   static void submit(Tmux tmux, String line) throws Exception {
     // A client busy re-rendering (after a list change, on a loaded machine) can drop what is typed:
@@ -137,8 +142,9 @@ final class GeminiFamily {
   }
 
   /**
-   * Types {@code /NAME} and says whether the suggestion list offers {@code NAME} as an MCP prompt command (a line
-   * {@code NAME [MCP]}), waiting up to {@code within} for it; leaves the input box empty.
+   * Types {@code /NAME} and says whether the suggestion list offers {@code NAME} as an MCP prompt
+   * command (a line {@code NAME [MCP]}), waiting up to {@code within} for it; leaves the input box
+   * empty.
    */
   static boolean offered(Tmux tmux, String name, Duration within) throws Exception {
     clear(tmux);
@@ -156,9 +162,9 @@ final class GeminiFamily {
   }
 
   /**
-   * Whether {@code screen} has a suggestion line for the MCP prompt command {@code name}: {@code NAME [MCP]}, or, once
-   * the whole name is typed and Qwen Code lists the command's sub-commands instead, its {@code help [MCP]} line (only
-   * MCP prompt commands have it).
+   * Whether {@code screen} has a suggestion line for the MCP prompt command {@code name}:
+   * {@code NAME [MCP]}, or, once the whole name is typed and Qwen Code lists the command's
+   * sub-commands instead, its {@code help [MCP]} line (only MCP prompt commands have it).
    */
   static boolean suggests(String screen, String name) {
     boolean typed = false;

@@ -26,11 +26,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The container image as an MCP package, with real podman (where it can run containers, as DistributionTest decides):
- * it carries the MCP Registry's label, speaks stdio when given {@code serve /prompts} — the README's command as
- * written, and the command a client builds from server.json's {@code oci} package — and its one entrypoint's start-up
- * cache (the HTTP one, whose training serves stdio first) serves promptd's stdio classes too. HTTP, the default
- * command, is DistributionTest's.
+ * The container image as an MCP package, with real podman (where it can run containers, as
+ * DistributionTest decides): it carries the MCP Registry's label, speaks stdio when given
+ * {@code serve /prompts} — the README's command as written, and the command a client builds from
+ * server.json's {@code oci} package — and its one entrypoint's start-up cache (the HTTP one, whose
+ * training serves stdio first) serves promptd's stdio classes too. HTTP, the default command, is
+ * DistributionTest's.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ImageStdioTest {
@@ -92,8 +93,8 @@ class ImageStdioTest {
       servesTheExamples(asWritten, env, dir.resolve("readme.err"));
 
       // What a client runs for server.json's oci package: `run -i --rm`, the runtime arguments
-      // (their variables
-      // filled in), the image (here the loaded one, not the registry's), the package arguments.
+      // (their variables filled in), the image (here the loaded one, not the registry's), the
+      // package arguments.
       JsonObject oci = ociPackage();
       List<String> fromServerJson = new ArrayList<>(concat(podman, "run", "-i", "--rm"));
       for (Json a : oci.array("runtimeArguments").orElseThrow().elements()) {

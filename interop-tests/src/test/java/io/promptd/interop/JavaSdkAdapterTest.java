@@ -27,11 +27,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * promptd's prompt library on a server built with the official MCP Java SDK, through the promptd-java-sdk adapter
- * ({@link SdkAdapterServer}, the SDK's stdio transport): the official TS SDK v1 client lists, renders with arguments,
- * gets -32602 for an unknown prompt and hears list_changed after a prompt file is added; promptd's client completes an
- * argument, gets an image through the SDK's content types and sees an edited description and a deleted prompt; it lists
- * and reads the library's skill files as resources (the SDK has no Skills extension) and sees one added.
+ * promptd's prompt library on a server built with the official MCP Java SDK, through the
+ * promptd-java-sdk adapter ({@link SdkAdapterServer}, the SDK's stdio transport): the official TS
+ * SDK v1 client lists, renders with arguments, gets -32602 for an unknown prompt and hears
+ * list_changed after a prompt file is added; promptd's client completes an argument, gets an image
+ * through the SDK's content types and sees an edited description and a deleted prompt; it lists and
+ * reads the library's skill files as resources (the SDK has no Skills extension) and sees one
+ * added.
  */
 class JavaSdkAdapterTest {
   @TempDir
@@ -115,8 +117,7 @@ class JavaSdkAdapterTest {
               ImageContent.class, i -> assertThat(i.mimeType()).isEqualTo("image/png"));
 
       // Each list_changed is sent after the SDK server changed its list: after each one, look at
-      // the list again,
-      // until both changes show (deadline 20 s).
+      // the list again, until both changes show (deadline 20 s).
       BlockingQueue<Boolean> changes = new LinkedBlockingQueue<>();
       AutoCloseable watch = client.watchPrompts(() -> changes.add(true));
       List<Prompt> now;

@@ -26,7 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The official Java SDK client ({@code io.modelcontextprotocol.sdk:mcp} 2.1.0) against a real promptd server. */
+/**
+ * The official Java SDK client ({@code io.modelcontextprotocol.sdk:mcp} 2.1.0) against a real
+ * promptd server.
+ */
 class JavaSdkClientTest {
   @TempDir
   Path dir;
@@ -97,8 +100,9 @@ class JavaSdkClientTest {
   }
 
   /**
-   * The Java SDK client with an elicitation handler (legacy, stdio): promptd sends {@code elicitation/create} for the
-   * prompt's missing arguments, the handler fills the form, and the prompt renders with the answers.
+   * The Java SDK client with an elicitation handler (legacy, stdio): promptd sends
+   * {@code elicitation/create} for the prompt's missing arguments, the handler fills the form, and
+   * the prompt renders with the answers.
    */
   @org.junit.jupiter.api.Test
   void javaSdkClientAnswersTheServersForm() throws Exception {

@@ -22,10 +22,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The checkout's launcher ({@code ./promptd}) and {@code bin/jdk.sh} as macOS and the BSDs run them: under dash (a
- * strict POSIX sh) with a PATH whose {@code find}, {@code stat}, {@code sed}, {@code readlink}, {@code ls}, {@code
- * date}, {@code grep} and {@code cp} reject GNU-only options as the BSD tools do ({@code src/test/bsd-tools}). The
- * launcher runs on a copy of the checkout holding the jars this build made and no sources, so it never builds here.
+ * The checkout's launcher ({@code ./promptd}) and {@code bin/jdk.sh} as macOS and the BSDs run
+ * them: under dash (a strict POSIX sh) with a PATH whose {@code find}, {@code stat}, {@code sed},
+ * {@code readlink}, {@code ls}, {@code date}, {@code grep} and {@code cp} reject GNU-only options
+ * as the BSD tools do ({@code src/test/bsd-tools}). The launcher runs on a copy of the checkout
+ * holding the jars this build made and no sources, so it never builds here.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class LauncherPortabilityTest {
@@ -52,7 +53,10 @@ class LauncherPortabilityTest {
     }
   }
 
-  /** The stand-ins are on PATH and refuse what BSD tools refuse: else the tests below would prove nothing. */
+  /**
+   * The stand-ins are on PATH and refuse what BSD tools refuse: else the tests below would prove
+   * nothing.
+   */
   @Test
   void theStandInsRejectGnuOnlyOptions() throws Exception {
     Map<String, String> env = bsdEnv(Map.of());
@@ -99,8 +103,9 @@ class LauncherPortabilityTest {
   }
 
   /**
-   * bin/jdk.sh's choices, sourced by dash: the java on PATH through a chain of relative and absolute links (followed
-   * without {@code readlink -f}), a JRE accepted only where no build is needed, an old Java refused with what was found.
+   * bin/jdk.sh's choices, sourced by dash: the java on PATH through a chain of relative and
+   * absolute links (followed without {@code readlink -f}), a JRE accepted only where no build is
+   * needed, an old Java refused with what was found.
    */
   @Test
   void jdkShFindsJavaThroughLinksAndRefusesOldOnes() throws Exception {
@@ -141,9 +146,10 @@ class LauncherPortabilityTest {
   }
 
   /**
-   * Maven's own start under JDK 24+ (JEP 498): Maven 3.9.11's Guice called sun.misc.Unsafe and every build, the
-   * launcher's first one included, began with four warnings. Whether the build itself succeeds here does not matter
-   * (an empty local repository, offline): the warnings come first.
+   * Maven's own start under JDK 24+ (JEP 498): Maven 3.9.11's Guice called sun.misc.Unsafe and
+   * every build, the launcher's first one included, began with four warnings. Whether the build
+   * itself succeeds here does not matter (an empty local repository, offline): the warnings come
+   * first.
    */
   @Test
   void mavenStartsWithoutUnsafeWarnings() throws Exception {
@@ -167,9 +173,9 @@ class LauncherPortabilityTest {
   }
 
   /**
-   * Every script a user or CI runs (the launchers, bin/*, .ci/run) and the stand-ins are POSIX sh: {@code #!/bin/sh},
-   * parsed by dash, and clean under {@code shellcheck -s sh} (bin/test installs shellcheck; elsewhere that part is
-   * skipped when it is missing).
+   * Every script a user or CI runs (the launchers, bin/*, .ci/run) and the stand-ins are POSIX sh:
+   * {@code #!/bin/sh}, parsed by dash, and clean under {@code shellcheck -s sh} (bin/test installs
+   * shellcheck; elsewhere that part is skipped when it is missing).
    */
   @Test
   void everyScriptIsPosixSh() throws Exception {
@@ -207,7 +213,10 @@ class LauncherPortabilityTest {
     assertThat(checked.status()).as(checked.out() + checked.err()).isZero();
   }
 
-  /** A checkout as a user has it after a build: the launcher, bin/jdk.sh, the jars, the training inputs. */
+  /**
+   * A checkout as a user has it after a build: the launcher, bin/jdk.sh, the jars, the training
+   * inputs.
+   */
   static Path checkoutCopy(Path to) throws IOException {
     for (String part : List.of(
         "promptd",
@@ -264,7 +273,10 @@ class LauncherPortabilityTest {
     return home;
   }
 
-  /** An environment of only the BSD stand-ins and the system's tools, plus {@code extra}; no JAVA_HOME unless given. */
+  /**
+   * An environment of only the BSD stand-ins and the system's tools, plus {@code extra}; no
+   * JAVA_HOME unless given.
+   */
   static Map<String, String> bsdEnv(Map<String, String> extra) {
     Map<String, String> env = new HashMap<>();
     env.put("PATH", tools + ":/usr/bin:/bin");

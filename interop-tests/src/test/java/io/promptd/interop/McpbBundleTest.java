@@ -27,13 +27,15 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The MCP Bundle {@code bin/release-mcpb} builds beside the release archive ({@code promptd-VERSION-linux-ARCH.mcpb},
- * Claude Desktop's one-click install), with the pinned mcpb CLI of {@code interop/tools}: its manifest passes {@code
- * mcpb validate} and its tree {@code mcpb pack}; unpacked by {@code mcpb unpack} and by plain {@code unzip} into a
- * folder whose path has a space (as Claude Desktop's has), and started exactly as its manifest says — {@code
- * ${__dirname}} and {@code ${user_config.…}} substituted as the MCPB spec says and as the mcpb library's {@code
- * getMcpConfigForManifest} does — with a PATH that holds nothing and no JAVA_HOME, it serves the chosen folders over
- * stdio on its own runtime, and its stdio start-up cache still serves promptd's classes.
+ * The MCP Bundle {@code bin/release-mcpb} builds beside the release archive
+ * ({@code promptd-VERSION-linux-ARCH.mcpb}, Claude Desktop's one-click install), with the pinned
+ * mcpb CLI of {@code interop/tools}: its manifest passes {@code mcpb validate} and its tree
+ * {@code mcpb pack}; unpacked by {@code mcpb unpack} and by plain {@code unzip} into a folder whose
+ * path has a space (as Claude Desktop's has), and started exactly as its manifest says —
+ * {@code ${__dirname}} and {@code ${user_config.…}} substituted as the MCPB spec says and as the
+ * mcpb library's {@code getMcpConfigForManifest} does — with a PATH that holds nothing and no
+ * JAVA_HOME, it serves the chosen folders over stdio on its own runtime, and its stdio start-up
+ * cache still serves promptd's classes.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class McpbBundleTest {
@@ -150,9 +152,10 @@ class McpbBundleTest {
   }
 
   /**
-   * Runs {@code command} with nothing on PATH and no JAVA_HOME (Claude Desktop's own environment is not promptd's
-   * concern: the command names the bundled java), speaks MCP to it over stdio, then runs it once more with the
-   * class-loading log added to the JVM options to see where promptd's classes come from.
+   * Runs {@code command} with nothing on PATH and no JAVA_HOME (Claude Desktop's own environment is
+   * not promptd's concern: the command names the bundled java), speaks MCP to it over stdio, then
+   * runs it once more with the class-loading log added to the JVM options to see where promptd's
+   * classes come from.
    */
   private static void servesAsTheManifestSays(
       Path home, List<String> command, Path dir, List<String> expected) throws Exception {
@@ -197,8 +200,7 @@ class McpbBundleTest {
     assertThat(stderr).doesNotContainPattern("\\[(warning|error) *\\]\\[(aot|cds)");
 
     // The same command with the class-loading log among the JVM options (-Xlog:disable comes first,
-    // so it is added
-    // after it); stdin empty, so it serves, reads the end of its input and exits.
+    // so it is added after it); stdin empty, so it serves, reads the end of its input and exits.
     Path log = dir.resolve("classes.log");
     List<String> logged = new ArrayList<>(command);
     logged.add(logged.indexOf("-cp"), "-Xlog:class+load=info:file=" + log);
@@ -210,9 +212,10 @@ class McpbBundleTest {
   }
 
   /**
-   * The manifest's command and arguments for {@code userConfig}, substituted as the MCPB manifest spec says (an
-   * argument that is exactly {@code ${user_config.KEY}} of a list becomes one argument per element; a key the user
-   * left unset takes its default), checked against the mcpb library's own {@code getMcpConfigForManifest}.
+   * The manifest's command and arguments for {@code userConfig}, substituted as the MCPB manifest
+   * spec says (an argument that is exactly {@code ${user_config.KEY}} of a list becomes one
+   * argument per element; a key the user left unset takes its default), checked against the mcpb
+   * library's own {@code getMcpConfigForManifest}.
    */
   private static List<String> command(Path home, Map<String, List<String>> userConfig)
       throws Exception {
@@ -303,7 +306,9 @@ class McpbBundleTest {
     return dir;
   }
 
-  /** The names in a zip, sorted (the mtimes differ from pack to pack; the names and modes must not). */
+  /**
+   * The names in a zip, sorted (the mtimes differ from pack to pack; the names and modes must not).
+   */
   private static List<String> listing(Path zip, Path dir) throws Exception {
     Result listed =
         run(List.of("unzip", "-Z", zip.toString()), Map.of(), dir, Duration.ofMinutes(1));

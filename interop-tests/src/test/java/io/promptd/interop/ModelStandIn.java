@@ -14,10 +14,11 @@ import java.util.List;
 import java.util.concurrent.Executors;
 
 /**
- * A local stand-in for a model provider's API (Anthropic's, Gemini's, an OpenAI-compatible one): a terminal client
- * pointed at it ({@code ANTHROPIC_BASE_URL}, {@code GOOGLE_GEMINI_BASE_URL}, …) sends it the conversation, so the test
- * reads exactly what a rendered prompt put into the request — the text that reached the model. Every request is
- * recorded; each is answered by the {@link Responder} given (a canned reply in the provider's format).
+ * A local stand-in for a model provider's API (Anthropic's, Gemini's, an OpenAI-compatible one): a
+ * terminal client pointed at it ({@code ANTHROPIC_BASE_URL}, {@code GOOGLE_GEMINI_BASE_URL}, …)
+ * sends it the conversation, so the test reads exactly what a rendered prompt put into the request
+ * — the text that reached the model. Every request is recorded; each is answered by the
+ * {@link Responder} given (a canned reply in the provider's format).
  */
 final class ModelStandIn implements AutoCloseable {
   /** One request as received. */
@@ -60,7 +61,10 @@ final class ModelStandIn implements AutoCloseable {
     return List.copyOf(received);
   }
 
-  /** Returns the first request whose body contains {@code text}, waiting for it up to {@code within}. */
+  /**
+   * Returns the first request whose body contains {@code text}, waiting for it up to
+   * {@code within}.
+   */
   Exchange await(String text, Duration within) throws Exception {
     Exchange[] found = new Exchange[1];
     Poll.until(

@@ -36,17 +36,22 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The npm packages as users get them, from the files {@code bin/release} wrote ({@code npm/promptd-VERSION.tgz},
- * {@code npm/promptd-runtime-linux-x64-VERSION.tgz}; {@link Distribution} runs it): installed with npm into an empty
- * folder with an empty npm cache, published with {@code bin/publish-npm} to a real registry on loopback
- * ({@link NpmRegistry}, no uplinks) and run by {@code npx -y promptd}, and started that way by the real Claude Code.
- * Every run has a PATH of its own that holds node, npm, npx and sh only (/usr/bin has a Java 17: it is not on it) and
- * no JAVA_HOME, unless a case gives one; each serves the example library over stdio (initialize, prompts/list,
- * prompts/get explain) to a client in this test, which checks that stdout carried JSON-RPC and nothing else.
+ * The npm packages as users get them, from the files {@code bin/release} wrote
+ * ({@code npm/promptd-VERSION.tgz}, {@code npm/promptd-runtime-linux-x64-VERSION.tgz};
+ * {@link Distribution} runs it): installed with npm into an empty folder with an empty npm cache,
+ * published with {@code bin/publish-npm} to a real registry on loopback ({@link NpmRegistry}, no
+ * uplinks) and run by {@code npx -y promptd}, and started that way by the real Claude Code. Every
+ * run has a PATH of its own that holds node, npm, npx and sh only (/usr/bin has a Java 17: it is
+ * not on it) and no JAVA_HOME, unless a case gives one; each serves the example library over stdio
+ * (initialize, prompts/list, prompts/get explain) to a client in this test, which checks that
+ * stdout carried JSON-RPC and nothing else.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class NpmPackagesTest {
-  /** The time npm pack writes for every file, and the one the caches were trained with for every jar. */
+  /**
+   * The time npm pack writes for every file, and the one the caches were trained with for every
+   * jar.
+   */
   private static final FileTime PACKED = FileTime.from(Instant.parse("1985-10-26T08:15:00Z"));
 
   private static final Set<String> EXAMPLES = Set.of(
@@ -107,9 +112,10 @@ class NpmPackagesTest {
   }
 
   /**
-   * (a) {@code npm install FILE FILE} into an empty folder, empty cache, no Java: installed/.bin/promptd serves; the
-   * JVM is the runtime package's; the start-up cache was used (promptd's classes come from it, the JVM warned of no
-   * mismatch) and the jars have the time it was trained with again.
+   * (a) {@code npm install FILE FILE} into an empty folder, empty cache, no Java:
+   * installed/.bin/promptd serves; the JVM is the runtime package's; the start-up cache was used
+   * (promptd's classes come from it, the JVM warned of no mismatch) and the jars have the time it
+   * was trained with again.
    */
   @Test
   void theTwoTarballsServeWithoutJava(@TempDir Path dir) throws Exception {
@@ -118,8 +124,7 @@ class NpmPackagesTest {
     assertThat(rt.resolve("lib/promptd-stdio.aot")).isRegularFile();
     assertThat(rt.resolve("lib/promptd-http.aot")).isRegularFile();
     // As npm installed them (whitespace dropped): the platform fields, the name the MCP Registry
-    // checks, the exact
-    // versions of the five runtime packages, and no install script.
+    // checks, the exact versions of the five runtime packages, and no install script.
     String rtJson = Files.readString(rt.resolve("package.json")).replaceAll("\\s", "");
     assertThat(rtJson).contains("\"os\":[\"linux\"]", "\"cpu\":[\"x64\"]", "\"libc\":[\"glibc\"]");
     String json =
@@ -159,8 +164,9 @@ class NpmPackagesTest {
   }
 
   /**
-   * The launcher passes the JVM's exit status on (an unknown command: 2, as the archive's bin/promptd), and a SIGTERM
-   * sent to the launcher alone reaches the JVM, which ends (shutdown hooks run: status 143), and so does the launcher.
+   * The launcher passes the JVM's exit status on (an unknown command: 2, as the archive's
+   * bin/promptd), and a SIGTERM sent to the launcher alone reaches the JVM, which ends (shutdown
+   * hooks run: status 143), and so does the launcher.
    */
   @Test
   void theExitStatusAndSignalsReachTheJvm(@TempDir Path dir) throws Exception {
@@ -213,8 +219,9 @@ class NpmPackagesTest {
   }
 
   /**
-   * (b) {@code --omit=optional}: with a Java 21+ in JAVA_HOME it runs on that; with a Java 17 there, or no Java at
-   * all, it ends with status 3, one line on stderr that names both ways out, and nothing on stdout.
+   * (b) {@code --omit=optional}: with a Java 21+ in JAVA_HOME it runs on that; with a Java 17
+   * there, or no Java at all, it ends with status 3, one line on stderr that names both ways out,
+   * and nothing on stdout.
    */
   @Test
   void withoutTheRuntimePackageItTakesAJava21OrSaysWhatToDo(@TempDir Path dir) throws Exception {
@@ -254,9 +261,9 @@ class NpmPackagesTest {
   }
 
   /**
-   * (c) {@code bin/publish-npm} to the registry (runtime package first, with the dist-tag that {@code npx -y promptd}
-   * resolves), then {@code npx -y promptd serve DIR} with that registry, an empty npm cache and no Java: it serves, on
-   * the runtime npx installed from the registry.
+   * (c) {@code bin/publish-npm} to the registry (runtime package first, with the dist-tag that
+   * {@code npx -y promptd} resolves), then {@code npx -y promptd serve DIR} with that registry, an
+   * empty npm cache and no Java: it serves, on the runtime npx installed from the registry.
    */
   @Test
   void npxFromTheRegistryServesWithAnEmptyCache(@TempDir Path dir) throws Exception {
@@ -278,8 +285,9 @@ class NpmPackagesTest {
   }
 
   /**
-   * (d) The real Claude Code configured with {@code npx -y promptd serve DIR} (the registry, an empty cache and a PATH
-   * without Java in the server's env): the prompts are its slash commands, and one renders: the model gets its text.
+   * (d) The real Claude Code configured with {@code npx -y promptd serve DIR} (the registry, an
+   * empty cache and a PATH without Java in the server's env): the prompts are its slash commands,
+   * and one renders: the model gets its text.
    */
   @Test
   void claudeCodeStartsItWithNpx(@TempDir Path dir) throws Exception {
@@ -379,7 +387,10 @@ class NpmPackagesTest {
     published = true;
   }
 
-  /** Installs {@code args} (files, options) into a new project folder with an empty cache; returns the folder. */
+  /**
+   * Installs {@code args} (files, options) into a new project folder with an empty cache; returns
+   * the folder.
+   */
   private static Path install(Path dir, List<String> args) throws Exception {
     Path app = Files.createDirectories(dir.resolve("app"));
     Map<String, String> env = bare(dir);
@@ -396,7 +407,10 @@ class NpmPackagesTest {
     return app;
   }
 
-  /** npx's environment: the registry, {@code cache} (empty), a user npmrc naming the registry, no Java. */
+  /**
+   * npx's environment: the registry, {@code cache} (empty), a user npmrc naming the registry, no
+   * Java.
+   */
   private static Map<String, String> npxEnv(Path dir, Path cache) throws Exception {
     NpmRegistry r = Objects.requireNonNull(registry);
     Map<String, String> env = bare(dir);
@@ -406,7 +420,10 @@ class NpmPackagesTest {
     return env;
   }
 
-  /** An environment with the tools' PATH only: no JAVA_HOME, a HOME of the test's, npm's update check off. */
+  /**
+   * An environment with the tools' PATH only: no JAVA_HOME, a HOME of the test's, npm's update
+   * check off.
+   */
   private static Map<String, String> bare(Path dir) throws IOException {
     Map<String, String> env = new HashMap<>();
     env.put("PATH", tools.toString());
@@ -426,9 +443,9 @@ class NpmPackagesTest {
   }
 
   /**
-   * A stdio session as a client has it: initialize, initialized, prompts/list, prompts/get explain, each answer read
-   * before the next request; then stdin closed and the process awaited. While it runs, the JVM among the process's
-   * descendants is found ({@code /proc/PID/exe}).
+   * A stdio session as a client has it: initialize, initialized, prompts/list, prompts/get explain,
+   * each answer read before the next request; then stdin closed and the process awaited. While it
+   * runs, the JVM among the process's descendants is found ({@code /proc/PID/exe}).
    */
   record Session(List<String> answers, String rest, String err, int status, Path java) {
     static Session run(List<String> command, Map<String, String> env, Path in, Duration limit)

@@ -17,10 +17,11 @@ import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.Assumptions;
 
 /**
- * A real npm registry on loopback: Verdaccio 6.8.0 (pinned in {@code interop/tools}) on a free port of 127.0.0.1, its
- * storage and user file in a folder of the caller's, <b>no uplinks</b> (a package it was not given is a 404: nothing
- * comes from the internet), publishing for authenticated users; one user made through the registry's own API
- * ({@code PUT /-/user/org.couchdb.user:NAME}, as {@code npm adduser} does), whose token {@link #npmrc} writes.
+ * A real npm registry on loopback: Verdaccio 6.8.0 (pinned in {@code interop/tools}) on a free port
+ * of 127.0.0.1, its storage and user file in a folder of the caller's, <b>no uplinks</b> (a package
+ * it was not given is a 404: nothing comes from the internet), publishing for authenticated users;
+ * one user made through the registry's own API ({@code PUT /-/user/org.couchdb.user:NAME}, as
+ * {@code npm adduser} does), whose token {@link #npmrc} writes.
  */
 final class NpmRegistry implements AutoCloseable {
   static final Path VERDACCIO = Peers.INTEROP.resolve("tools/node_modules/verdaccio/bin/verdaccio");
@@ -35,7 +36,10 @@ final class NpmRegistry implements AutoCloseable {
     this.token = token;
   }
 
-  /** Skips the calling test when Verdaccio is not installed, except in CI, where its absence is a failure. */
+  /**
+   * Skips the calling test when Verdaccio is not installed, except in CI, where its absence is a
+   * failure.
+   */
   static void require() {
     boolean installed = Files.isRegularFile(VERDACCIO);
     if (!installed && "true".equals(System.getenv("CI"))) {
@@ -46,7 +50,10 @@ final class NpmRegistry implements AutoCloseable {
         .isTrue();
   }
 
-  /** Starts the registry with its files in {@code dir}; returns once it answers and its user exists (60 s at most). */
+  /**
+   * Starts the registry with its files in {@code dir}; returns once it answers and its user exists
+   * (60 s at most).
+   */
   static NpmRegistry start(Path dir) throws Exception {
     Files.createDirectories(dir);
     int port = Peers.freePort();
@@ -125,7 +132,10 @@ final class NpmRegistry implements AutoCloseable {
     return url;
   }
 
-  /** Writes {@code file}, an npmrc naming this registry, with the user's token when {@code withToken}. */
+  /**
+   * Writes {@code file}, an npmrc naming this registry, with the user's token when
+   * {@code withToken}.
+   */
   Path npmrc(Path file, boolean withToken) throws Exception {
     String host = url.substring("http:".length());
     Files.writeString(

@@ -30,9 +30,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The official TypeScript SDK clients (v1, legacy; v2 pinned to 2026-07-28) against promptd serving as an OAuth 2.1
- * resource server, with an access token a real authorization server ({@code mock-oauth2-server}) issued by the client
- * credentials grant over HTTP.
+ * The official TypeScript SDK clients (v1, legacy; v2 pinned to 2026-07-28) against promptd serving
+ * as an OAuth 2.1 resource server, with an access token a real authorization server
+ * ({@code mock-oauth2-server}) issued by the client credentials grant over HTTP.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class OAuthCellsTest {
@@ -153,7 +153,10 @@ class OAuthCellsTest {
     return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  /** The server fetches the issuer's keys in the background after start-up: wait until it accepts the token. */
+  /**
+   * The server fetches the issuer's keys in the background after start-up: wait until it accepts
+   * the token.
+   */
   private static void awaitAccepted(URI resource, String token) throws Exception {
     int[] status = new int[1];
     Poll.until(

@@ -23,18 +23,21 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * opencode 1.18.33, the real terminal client, in tmux against a real {@code promptd serve}: its model is a
- * {@link ModelStandIn} speaking OpenAI chat completions (the bundled {@code @ai-sdk/openai-compatible} provider), so the
- * test reads what a prompt put into the conversation. Over stdio promptd runs behind a {@code tee} pair, so the test
- * also reads the MCP messages opencode sent and received.
+ * opencode 1.18.33, the real terminal client, in tmux against a real {@code promptd serve}: its
+ * model is a {@link ModelStandIn} speaking OpenAI chat completions (the bundled
+ * {@code @ai-sdk/openai-compatible} provider), so the test reads what a prompt put into the
+ * conversation. Over stdio promptd runs behind a {@code tee} pair, so the test also reads the MCP
+ * messages opencode sent and received.
  *
- * <p>What opencode does with MCP prompts (read in its bundled code, seen here): it offers each as a slash command named
- * {@code /SERVER:PROMPT} (listed as {@code /promptd:translate:mcp}). It fetches the prompt with <em>placeholders</em> as
- * the argument values ({@code $1}, {@code $2}, … in the order of the prompt's arguments) and then substitutes the words
- * typed after the command into the rendered text, shell-like ({@code "quoted words"} stay one argument; the last
- * argument takes the rest of the line). A placeholder is no valid value for an enum (or otherwise validated) argument,
- * so promptd renders opencode's placeholders as they are, unchecked (ClientQuirks). Missing arguments become
- * empty text. It declares no elicitation (only {@code roots}) and does not follow {@code prompts/list_changed}.
+ * <p>What opencode does with MCP prompts (read in its bundled code, seen here): it offers each as a
+ * slash command named {@code /SERVER:PROMPT} (listed as {@code /promptd:translate:mcp}). It fetches
+ * the prompt with <em>placeholders</em> as the argument values ({@code $1}, {@code $2}, … in the
+ * order of the prompt's arguments) and then substitutes the words typed after the command into the
+ * rendered text, shell-like ({@code "quoted words"} stay one argument; the last argument takes the
+ * rest of the line). A placeholder is no valid value for an enum (or otherwise validated) argument,
+ * so promptd renders opencode's placeholders as they are, unchecked (ClientQuirks). Missing
+ * arguments become empty text. It declares no elicitation (only {@code roots}) and does not follow
+ * {@code prompts/list_changed}.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class OpencodeCellsTest {
@@ -96,7 +99,10 @@ class OpencodeCellsTest {
     TerminalClients.endProcessesIn(dir.toString());
   }
 
-  /** Cell 1: over stdio the seven example prompts are offered as slash commands, {@code /promptd:NAME}. */
+  /**
+   * Cell 1: over stdio the seven example prompts are offered as slash commands,
+   * {@code /promptd:NAME}.
+   */
   @Test
   void stdioPromptsAreOfferedAsSlashCommands() throws Exception {
     startStdio("stdio");
@@ -115,9 +121,10 @@ class OpencodeCellsTest {
   }
 
   /**
-   * Cell 2: a command with arguments renders. opencode asks promptd for the prompt with {@code $1}, {@code $2} as the
-   * argument values and puts the typed words in their place: quoted words stay together, the last argument takes the
-   * rest of the line. A prompt with an enum argument renders too: promptd leaves opencode's placeholders unchecked.
+   * Cell 2: a command with arguments renders. opencode asks promptd for the prompt with {@code $1},
+   * {@code $2} as the argument values and puts the typed words in their place: quoted words stay
+   * together, the last argument takes the rest of the line. A prompt with an enum argument renders
+   * too: promptd leaves opencode's placeholders unchecked.
    */
   @Test
   void argumentsReachTheTemplate() throws Exception {
@@ -147,8 +154,7 @@ class OpencodeCellsTest {
     tmux().awaitText("STANDIN-REPLY", REPLY);
 
     // A prompt with an enum argument: promptd renders opencode's placeholders as they are
-    // (ClientQuirks), and
-    // opencode puts the typed words in their place, the quoted sentence whole.
+    // (ClientQuirks), and opencode puts the typed words in their place, the quoted sentence whole.
     run("/promptd:translate \"good morning, dear friend\" French formal");
     ModelStandIn.Exchange rendered =
         model().await("Translate the text below into French, in a formal register", REPLY);
@@ -170,9 +176,9 @@ class OpencodeCellsTest {
   }
 
   /**
-   * Cell 3 (and 4): a missing required argument becomes empty text, with nothing shown; an invalid enum value never
-   * reaches promptd (it sees the placeholder), so it goes into the text as typed. No form: opencode declares no
-   * elicitation.
+   * Cell 3 (and 4): a missing required argument becomes empty text, with nothing shown; an invalid
+   * enum value never reaches promptd (it sees the placeholder), so it goes into the text as typed.
+   * No form: opencode declares no elicitation.
    */
   @Test
   void missingAndInvalidArguments() throws Exception {
@@ -206,7 +212,10 @@ class OpencodeCellsTest {
             + " typed word goes into the text unchecked; no form: the client declares only roots, no elicitation");
   }
 
-  /** Cell 5: a prompt file added while opencode runs: promptd says list_changed, opencode does not offer it. */
+  /**
+   * Cell 5: a prompt file added while opencode runs: promptd says list_changed, opencode does not
+   * offer it.
+   */
   @Test
   void listChangedIsNotFollowed() throws Exception {
     startStdio("list-changed");
@@ -318,7 +327,10 @@ class OpencodeCellsTest {
     return library;
   }
 
-  /** Starts opencode with promptd over stdio behind tee (sent: what opencode wrote; received: what promptd wrote). */
+  /**
+   * Starts opencode with promptd over stdio behind tee (sent: what opencode wrote; received: what
+   * promptd wrote).
+   */
   private void startStdio(String cell) throws Exception {
     Path lib = library();
     sent = dir.resolve("mcp-sent.jsonl");
@@ -404,8 +416,9 @@ class OpencodeCellsTest {
   }
 
   /**
-   * Types a command line into the (empty) prompt box and sends it. Before opencode has its command list (the / menu
-   * offers the prompts), a command line is sent as plain text: callers open and close the menu first.
+   * Types a command line into the (empty) prompt box and sends it. Before opencode has its command
+   * list (the / menu offers the prompts), a command line is sent as plain text: callers open and
+   * close the menu first.
    */
   private void run(String line) throws Exception {
     tmux().type(line);

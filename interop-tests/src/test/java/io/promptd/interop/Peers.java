@@ -13,7 +13,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Where the peers live and how to start them: Node packages pinned in {@code interop/package.json}. */
+/**
+ * Where the peers live and how to start them: Node packages pinned in {@code interop/package.json}.
+ */
 final class Peers {
   static final Path ROOT =
       Path.of(System.getProperty("promptd.root", "..")).toAbsolutePath().normalize();
@@ -23,8 +25,8 @@ final class Peers {
   private Peers() {}
 
   /**
-   * Skips the calling test when the Node packages are not installed ({@code npm ci --prefix interop}), except in CI,
-   * where their absence is a failure.
+   * Skips the calling test when the Node packages are not installed ({@code npm ci --prefix
+   * interop}), except in CI, where their absence is a failure.
    */
   static void requireNode() {
     boolean installed = Files.isDirectory(NODE_MODULES.resolve("@modelcontextprotocol"));
@@ -69,7 +71,10 @@ final class Peers {
     return URI.create("http://127.0.0.1:" + port + "/mcp");
   }
 
-  /** The preload ({@code node --require}) that binds a Node server listening on a bare port to 127.0.0.1 only. */
+  /**
+   * The preload ({@code node --require}) that binds a Node server listening on a bare port to
+   * 127.0.0.1 only.
+   */
   static Path loopback() {
     return INTEROP.resolve("loopback.cjs");
   }

@@ -27,13 +27,17 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The platform-independent archives {@code bin/release} builds beside the linux one ({@code promptd-VERSION.tar.gz}
- * and {@code .zip}): unpacked in a new folder, run on this build's Java found through PATH alone, refused on Java 17;
- * the Windows launchers (which cannot run here) are checked against the sh ones.
+ * The platform-independent archives {@code bin/release} builds beside the linux one
+ * ({@code promptd-VERSION.tar.gz} and {@code .zip}): unpacked in a new folder, run on this build's
+ * Java found through PATH alone, refused on Java 17; the Windows launchers (which cannot run here)
+ * are checked against the sh ones.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PortableArchiveTest {
-  /** What every launcher passes to the JVM: ./promptd's OPTS (checked below), its launcher path, the user's options. */
+  /**
+   * What every launcher passes to the JVM: ./promptd's OPTS (checked below), its launcher path, the
+   * user's options.
+   */
   private static final List<String> JVM_OPTIONS = List.of(
       "-XX:-UsePerfData",
       "-Xms32m",
@@ -149,9 +153,9 @@ class PortableArchiveTest {
   }
 
   /**
-   * The Windows launchers cannot run here: what can be checked is that they pass every JVM option the sh launchers
-   * pass, keep CRLF line endings, and that the zip's lib holds exactly the jars lib/classpath lists (bin/promptd.cmd
-   * puts lib\* on the class path).
+   * The Windows launchers cannot run here: what can be checked is that they pass every JVM option
+   * the sh launchers pass, keep CRLF line endings, and that the zip's lib holds exactly the jars
+   * lib/classpath lists (bin/promptd.cmd puts lib\* on the class path).
    */
   @Test
   void theWindowsLaunchersAgreeWithTheShOnes() throws Exception {

@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A real promptd server: the CLI's main class in a child JVM, serving a copy of a prompt library (so a test can edit
- * it) with a small page size (so listing takes several pages).
+ * A real promptd server: the CLI's main class in a child JVM, serving a copy of a prompt library
+ * (so a test can edit it) with a small page size (so listing takes several pages).
  */
 final class PromptdServer {
   static final int PAGE_SIZE = 2;
@@ -28,7 +28,10 @@ final class PromptdServer {
     return command;
   }
 
-  /** The command that serves {@code library} over Streamable HTTP on {@code port}, with {@code flags}. */
+  /**
+   * The command that serves {@code library} over Streamable HTTP on {@code port}, with
+   * {@code flags}.
+   */
   static List<String> httpCommand(Path library, int port, String... flags) {
     List<String> command = java();
     command.addAll(List.of(
@@ -83,8 +86,9 @@ final class PromptdServer {
   }
 
   /**
-   * Writes an executable {@code promptd} script into {@code dir} that runs the CLI from the test class path, as the
-   * launcher a user has: what {@code promptd clients} names in the configurations it prints.
+   * Writes an executable {@code promptd} script into {@code dir} that runs the CLI from the test
+   * class path, as the launcher a user has: what {@code promptd clients} names in the
+   * configurations it prints.
    */
   static Path launcher(Path dir) throws IOException {
     Path script = Files.createDirectories(dir).resolve("promptd");
@@ -94,8 +98,8 @@ final class PromptdServer {
   }
 
   /**
-   * What {@code promptd clients ARGS} prints, with {@code launcher} as the launcher's path (as {@code ./promptd} sets
-   * it).
+   * What {@code promptd clients ARGS} prints, with {@code launcher} as the launcher's path (as
+   * {@code ./promptd} sets it).
    */
   static String clients(Path launcher, String... args) throws Exception {
     List<String> command = new ArrayList<>(java());
@@ -121,8 +125,9 @@ final class PromptdServer {
   }
 
   /**
-   * Points a {@code ts-client.mjs} command line at promptd serving {@code library}: over stdio (the client spawns it)
-   * or over HTTP (started here); returns the HTTP server's process, which the caller destroys, or null for stdio.
+   * Points a {@code ts-client.mjs} command line at promptd serving {@code library}: over stdio (the
+   * client spawns it) or over HTTP (started here); returns the HTTP server's process, which the
+   * caller destroys, or null for stdio.
    */
   static @org.jspecify.annotations.Nullable Process target(
       String transport, Path library, List<String> args, String... flags) throws Exception {

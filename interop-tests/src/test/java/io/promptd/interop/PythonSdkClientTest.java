@@ -15,22 +15,27 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The official MCP Python SDK client ({@code mcp} 2.3.0, pinned with its dependencies in {@code
- * interop/python/requirements.lock}, installed by {@code bin/test} into {@code interop/python/.venv}) against promptd
- * serving the example library with a skill beside the prompts ({@code ops/incident-review}: its {@code SKILL.md}, a
- * text reference and a PNG), in both eras over stdio and Streamable HTTP: {@code interop/python/py_client.py} checks
- * the negotiated version, a listing across pages, a get with arguments, a -32602 for a missing required argument, a
- * completion, every resource read (the skill files as text or base64 blob by type, byte for byte as on disk), the
- * Skills extension (2026-07-28: declared, {@code skills/list} and {@code skills/get} through the SDK's generic request,
- * every manifest size and digest equal to what {@code resources/read} gives; legacy: not declared, {@code skills/list}
- * -32601), and a list_changed after a file is added (legacy: the notification; 2026-07-28: an event on a {@code
- * subscriptions/listen} stream).
+ * The official MCP Python SDK client ({@code mcp} 2.3.0, pinned with its dependencies in
+ * {@code interop/python/requirements.lock}, installed by {@code bin/test} into
+ * {@code interop/python/.venv}) against promptd serving the example library with a skill beside the
+ * prompts ({@code ops/incident-review}: its {@code SKILL.md}, a text reference and a PNG), in both
+ * eras over stdio and Streamable HTTP: {@code interop/python/py_client.py} checks the negotiated
+ * version, a listing across pages, a get with arguments, a -32602 for a missing required argument,
+ * a completion, every resource read (the skill files as text or base64 blob by type, byte for byte
+ * as on disk), the Skills extension (2026-07-28: declared, {@code skills/list} and
+ * {@code skills/get} through the SDK's generic request, every manifest size and digest equal to
+ * what {@code resources/read} gives; legacy: not declared, {@code skills/list} -32601), and a
+ * list_changed after a file is added (legacy: the notification; 2026-07-28: an event on a
+ * {@code subscriptions/listen} stream).
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class PythonSdkClientTest {
   static final Path VENV_PYTHON = Peers.INTEROP.resolve("python/.venv/bin/python");
 
-  /** A skill served beside the example prompts: {@code ops/incident-review} with a reference and a PNG. */
+  /**
+   * A skill served beside the example prompts: {@code ops/incident-review} with a reference and a
+   * PNG.
+   */
   static final Path SKILLS = Peers.ROOT.resolve("interop-tests/src/test/resources/skills");
 
   @TempDir

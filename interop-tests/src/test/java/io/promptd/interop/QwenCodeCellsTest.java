@@ -27,16 +27,17 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Qwen Code 0.24.4 (a fork of Gemini CLI), the real terminal client in tmux, against real {@code promptd serve}
- * processes (stdio, and Streamable HTTP with a bearer token). Its model API is an OpenAI-compatible
- * {@link ModelStandIn} ({@code OPENAI_BASE_URL}), so what a rendered prompt put into the conversation is read from the
- * chat-completions request the client sent.
+ * Qwen Code 0.24.4 (a fork of Gemini CLI), the real terminal client in tmux, against real
+ * {@code promptd serve} processes (stdio, and Streamable HTTP with a bearer token). Its model API
+ * is an OpenAI-compatible {@link ModelStandIn} ({@code OPENAI_BASE_URL}), so what a rendered prompt
+ * put into the conversation is read from the chat-completions request the client sent.
  *
- * <p>Unlike Gemini CLI, Qwen Code rebuilds its slash commands 250 ms after an MCP server connects, so promptd's
- * prompts are offered at start-up. Like it, it asks {@code prompts/list} once (first page only); it ignores
- * {@code notifications/prompts/list_changed} altogether; its bundled {@code /review} skill replaces promptd's
- * {@code review} prompt (skills are loaded after MCP prompts, and the later command of a name wins); and it checks the
- * required arguments itself, so only invalid values reach promptd.
+ * <p>Unlike Gemini CLI, Qwen Code rebuilds its slash commands 250 ms after an MCP server connects,
+ * so promptd's prompts are offered at start-up. Like it, it asks {@code prompts/list} once (first
+ * page only); it ignores {@code notifications/prompts/list_changed} altogether; its bundled
+ * {@code /review} skill replaces promptd's {@code review} prompt (skills are loaded after MCP
+ * prompts, and the later command of a name wins); and it checks the required arguments itself, so
+ * only invalid values reach promptd.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class QwenCodeCellsTest {
@@ -250,8 +251,8 @@ class QwenCodeCellsTest {
   }
 
   /**
-   * Qwen Code asks prompts/list once and ignores nextCursor; promptd gives it (by its clientInfo.name) the whole list in
-   * one page, so a server paging by 2 still has all 7 offered.
+   * Qwen Code asks prompts/list once and ignores nextCursor; promptd gives it (by its
+   * clientInfo.name) the whole list in one page, so a server paging by 2 still has all 7 offered.
    */
   @Test
   void theWholeListArrivesInTheOnePageItReads() throws Exception {
@@ -315,7 +316,10 @@ class QwenCodeCellsTest {
 
   // --- helpers
 
-  /** promptd's {@code review} prompt is shadowed by Qwen Code's bundled {@code /review} skill (loaded after it). */
+  /**
+   * promptd's {@code review} prompt is shadowed by Qwen Code's bundled {@code /review} skill
+   * (loaded after it).
+   */
   private void assertReviewIsTheBundledSkill() throws Exception {
     GeminiFamily.clear(tmux);
     tmux.type("/review");
@@ -338,7 +342,10 @@ class QwenCodeCellsTest {
     model = ModelStandIn.start(QwenCodeCellsTest::openAiReply);
   }
 
-  /** OpenAI chat-completions answers: SSE chunks then {@code [DONE]} when streaming, one completion otherwise. */
+  /**
+   * OpenAI chat-completions answers: SSE chunks then {@code [DONE]} when streaming, one completion
+   * otherwise.
+   */
   static ModelStandIn.Reply openAiReply(ModelStandIn.Exchange request) {
     if (request.method().equals("GET")) {
       return new ModelStandIn.Reply(
@@ -372,9 +379,9 @@ class QwenCodeCellsTest {
   }
 
   /**
-   * Starts Qwen Code with a fresh home whose settings pre-answer the first-run dialogs: the auth method
-   * (OpenAI-compatible, a dummy key and the stand-in's URL and model from the environment) and folder trust (off: the
-   * workspace is a temp dir).
+   * Starts Qwen Code with a fresh home whose settings pre-answer the first-run dialogs: the auth
+   * method (OpenAI-compatible, a dummy key and the stand-in's URL and model from the environment)
+   * and folder trust (off: the workspace is a temp dir).
    */
   private void start(Map<String, Object> mcpServers) throws Exception {
     Path home = dir.resolve("home");
@@ -395,7 +402,9 @@ class QwenCodeCellsTest {
     tmux.awaitText("Type your message", START);
   }
 
-  /** Waits until the client offers {@code name} as a command (its MCP server connected and listed). */
+  /**
+   * Waits until the client offers {@code name} as a command (its MCP server connected and listed).
+   */
   private void awaitOffered(String name) throws Exception {
     Poll.until(
         START,
@@ -409,8 +418,8 @@ class QwenCodeCellsTest {
   }
 
   /**
-   * Serves {@code command} over stdio through {@code tee}: what the client sent is kept in {@code sent}, and what the
-   * server answered in {@code received} (when given).
+   * Serves {@code command} over stdio through {@code tee}: what the client sent is kept in
+   * {@code sent}, and what the server answered in {@code received} (when given).
    */
   private static Map<String, Object> tapped(
       List<String> command, Path sent, @Nullable Path received) {

@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The pinned MCP Registry schema is exactly the upstream file {@code third_party/mcp-registry/SHA256SUMS} lists, as
- * mcp-core's {@code SpecChecksumsTest} holds the MCP schemas to theirs: a schema edited by hand would make the
- * server.json checks check something else.
+ * The pinned MCP Registry schema is exactly the upstream file
+ * {@code third_party/mcp-registry/SHA256SUMS} lists, as mcp-core's {@code SpecChecksumsTest} holds
+ * the MCP schemas to theirs: a schema edited by hand would make the server.json checks check
+ * something else.
  */
 class RegistrySchemaChecksumsTest {
   static final Path DIR = Peers.ROOT.resolve("third_party/mcp-registry");
@@ -62,7 +63,10 @@ class RegistrySchemaChecksumsTest {
             "extra.json: not listed in SHA256SUMS");
   }
 
-  /** Every difference between {@code dir}'s files and its {@code SHA256SUMS}, one line each, paths relative to it. */
+  /**
+   * Every difference between {@code dir}'s files and its {@code SHA256SUMS}, one line each, paths
+   * relative to it.
+   */
   static List<String> problems(Path dir) throws IOException {
     Path sums = dir.resolve("SHA256SUMS");
     if (!Files.isRegularFile(sums)) {

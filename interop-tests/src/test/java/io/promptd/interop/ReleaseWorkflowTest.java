@@ -21,10 +21,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code .github/workflows/release.yml}, which runs only on GitHub: linted by the pinned {@code action-validator}
- * (interop/tools; a workflow with a mistake fails it, so the lint can fail); every {@code bin/} script it runs exists
- * and is called with the arguments its usage line takes; it builds on the five platforms' runners and publishes with
- * GitHub OIDC. What each script does is tested where the script is (docs/release.md lists them).
+ * {@code .github/workflows/release.yml}, which runs only on GitHub: linted by the pinned
+ * {@code action-validator} (interop/tools; a workflow with a mistake fails it, so the lint can
+ * fail); every {@code bin/} script it runs exists and is called with the arguments its usage line
+ * takes; it builds on the five platforms' runners and publishes with GitHub OIDC. What each script
+ * does is tested where the script is (docs/release.md lists them).
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class ReleaseWorkflowTest {
@@ -32,13 +33,16 @@ class ReleaseWorkflowTest {
   static final Path LINTER = Peers.ROOT.resolve("interop/tools/node_modules/.bin/action-validator");
 
   /**
-   * The scripts the workflow runs that other branches of issue 37 add (bin/release-server-json by the MCPB work,
-   * bin/publish-npm by the npm work): missing in this branch, so expected missing here. Empty this at the merge; the
-   * test then fails for any of them that is missing, and already fails for one that exists while still listed.
+   * The scripts the workflow runs that other branches of issue 37 add (bin/release-server-json by
+   * the MCPB work, bin/publish-npm by the npm work): missing in this branch, so expected missing
+   * here. Empty this at the merge; the test then fails for any of them that is missing, and already
+   * fails for one that exists while still listed.
    */
   static final Set<String> PENDING = Set.of();
 
-  /** Each script's arguments as its usage line gives them (the shared release layout of issue 37). */
+  /**
+   * Each script's arguments as its usage line gives them (the shared release layout of issue 37).
+   */
   private static final Map<String, String> USAGE = Map.of(
       "bin/release", "( --no-build)?( \\S+)?",
       "bin/release-npm", " \\S+",
@@ -125,7 +129,10 @@ class ReleaseWorkflowTest {
     }
   }
 
-  /** bin/release-version, the workflow's first step: the tag must be v and the version, and no snapshot is released. */
+  /**
+   * bin/release-version, the workflow's first step: the tag must be v and the version, and no
+   * snapshot is released.
+   */
   @Test
   void theVersionCheckRefusesAnotherTagAndASnapshot() throws Exception {
     Path root = Files.createDirectories(dir.resolve("checkout/bin"));
@@ -155,7 +162,10 @@ class ReleaseWorkflowTest {
     assertThat(version(Peers.ROOT.resolve("bin")).out()).isEqualTo(m.group(1) + "\n");
   }
 
-  /** Each bin/ script the workflow's run lines call (step names and comments aside), with its arguments per call. */
+  /**
+   * Each bin/ script the workflow's run lines call (step names and comments aside), with its
+   * arguments per call.
+   */
   static Map<String, List<String>> invocations() throws Exception {
     Map<String, List<String>> calls = new LinkedHashMap<>();
     for (String line : Files.readAllLines(WORKFLOW, UTF_8)) {

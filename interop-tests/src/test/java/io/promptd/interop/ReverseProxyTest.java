@@ -21,9 +21,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * promptd behind a real nginx with the proxy settings {@code docs/deploy.md} documents ({@code --trust-proxy},
- * {@code --public-url} naming the proxy): the official TS SDK clients of both eras work through it, list_changed
- * streams included, and a foreign Host sent to the proxy is still refused.
+ * promptd behind a real nginx with the proxy settings {@code docs/deploy.md} documents
+ * ({@code --trust-proxy}, {@code --public-url} naming the proxy): the official TS SDK clients of
+ * both eras work through it, list_changed streams included, and a foreign Host sent to the proxy is
+ * still refused.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class ReverseProxyTest {
@@ -122,7 +123,10 @@ class ReverseProxyTest {
     }
   }
 
-  /** The location block of docs/deploy.md, in a configuration nginx can run unprivileged from {@code prefix}. */
+  /**
+   * The location block of docs/deploy.md, in a configuration nginx can run unprivileged from
+   * {@code prefix}.
+   */
   static String nginxConf(Path prefix, int listen, int upstream) {
     return """
         daemon off;
@@ -157,8 +161,9 @@ class ReverseProxyTest {
   }
 
   /**
-   * Checks that a Debian package's binary (or folder) is present: bin/test installs the package when run as root;
-   * missing in CI is a failure, elsewhere the test is skipped with what to install.
+   * Checks that a Debian package's binary (or folder) is present: bin/test installs the package
+   * when run as root; missing in CI is a failure, elsewhere the test is skipped with what to
+   * install.
    */
   static void requireDebianBinary(String pkg, String path) {
     if (Files.exists(Path.of(path))) {
@@ -171,7 +176,10 @@ class ReverseProxyTest {
     assumeThat(false).as(pkg + " installed (apt-get install " + pkg + ")").isTrue();
   }
 
-  /** nginx from PATH or /usr/sbin; bin/test installs it when run as root. Missing in CI is a failure. */
+  /**
+   * nginx from PATH or /usr/sbin; bin/test installs it when run as root. Missing in CI is a
+   * failure.
+   */
   static Path nginxBinary() {
     for (String candidate : List.of("/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx")) {
       if (Files.isExecutable(Path.of(candidate))) {

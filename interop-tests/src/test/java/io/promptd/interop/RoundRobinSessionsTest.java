@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two promptd processes over the same folder with the same {@code --session-secret}, behind a real nginx that sends
- * requests round-robin with no stickiness: the official TS SDK v1 client's legacy session works end to end (list over
- * pages, get, an error, list_changed after an edit), each of its requests going to the other replica.
+ * Two promptd processes over the same folder with the same {@code --session-secret}, behind a real
+ * nginx that sends requests round-robin with no stickiness: the official TS SDK v1 client's legacy
+ * session works end to end (list over pages, get, an error, list_changed after an edit), each of
+ * its requests going to the other replica.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class RoundRobinSessionsTest {

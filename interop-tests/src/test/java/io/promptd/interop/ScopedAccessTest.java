@@ -34,11 +34,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Per-prompt access end to end: {@code promptd serve} as an OAuth resource server over a library whose {@code admin/}
- * folder requires the {@code admin} scope, tokens signed by a real authorization server ({@code mock-oauth2-server})
- * for two people. Each sees only their view — list, get, complete, resources, list_changed — and a hidden prompt
- * answers exactly like an unknown one (a skill too, in each of its forms); a legacy session belongs to the subject
- * that opened it.
+ * Per-prompt access end to end: {@code promptd serve} as an OAuth resource server over a library
+ * whose {@code admin/} folder requires the {@code admin} scope, tokens signed by a real
+ * authorization server ({@code mock-oauth2-server}) for two people. Each sees only their view —
+ * list, get, complete, resources, list_changed — and a hidden prompt answers exactly like an
+ * unknown one (a skill too, in each of its forms); a legacy session belongs to the subject that
+ * opened it.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class ScopedAccessTest {
@@ -168,9 +169,9 @@ class ScopedAccessTest {
   }
 
   /**
-   * A skill in the scoped folder, through OAuth tokens: hidden from alice in every form it is served in (the
-   * extension's list and get, its files as resources, its prompt), each answer the same as for one that does not
-   * exist; bob, who holds the scope, gets all of them.
+   * A skill in the scoped folder, through OAuth tokens: hidden from alice in every form it is
+   * served in (the extension's list and get, its files as resources, its prompt), each answer the
+   * same as for one that does not exist; bob, who holds the scope, gets all of them.
    */
   @Test
   void aScopedSkillIsHiddenInEveryFormItIsServedIn() throws Exception {
@@ -319,7 +320,10 @@ class ScopedAccessTest {
         .header("Authorization", "Bearer " + token);
   }
 
-  /** A 2026-07-28 {@code subscriptions/listen} for prompt list changes, its events read in the background. */
+  /**
+   * A 2026-07-28 {@code subscriptions/listen} for prompt list changes, its events read in the
+   * background.
+   */
   private Listener listen(String token) throws Exception {
     String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
         + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
@@ -412,7 +416,10 @@ class ScopedAccessTest {
     return out;
   }
 
-  /** The error object of a response with the asked-for name blanked out, so that two answers compare. */
+  /**
+   * The error object of a response with the asked-for name blanked out, so that two answers
+   * compare.
+   */
   private static String errorWithout(HttpResponse<String> r, String name) {
     JsonObject error = ((JsonObject) JsonCodec.parse(r.body()))
         .object("error")

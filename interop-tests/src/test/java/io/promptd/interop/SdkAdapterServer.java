@@ -16,9 +16,10 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * A server on the official MCP Java SDK (its stdio transport) that serves a promptd library folder through the
- * adapter, as a Java SDK user would write it: the library watched, its prompts and completions handed to the SDK's
- * builder, its skills' files as resources, the running server kept in sync. {@code java -cp … io.promptd.interop.SdkAdapterServer DIR}.
+ * A server on the official MCP Java SDK (its stdio transport) that serves a promptd library folder
+ * through the adapter, as a Java SDK user would write it: the library watched, its prompts and
+ * completions handed to the SDK's builder, its skills' files as resources, the running server kept
+ * in sync. {@code java -cp … io.promptd.interop.SdkAdapterServer DIR}.
  */
 public final class SdkAdapterServer {
   private SdkAdapterServer() {}

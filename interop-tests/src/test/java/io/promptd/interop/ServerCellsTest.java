@@ -15,9 +15,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The official TypeScript SDK clients (v1, legacy; v2 pinned to 2026-07-28) and inspector-cli against a real
- * promptd server, over stdio and HTTP. Each cell lists across pages, gets a prompt with arguments, provokes a -32602
- * and, where the client can observe one, sees a list_changed after a library edit.
+ * The official TypeScript SDK clients (v1, legacy; v2 pinned to 2026-07-28) and inspector-cli
+ * against a real promptd server, over stdio and HTTP. Each cell lists across pages, gets a prompt
+ * with arguments, provokes a -32602 and, where the client can observe one, sees a list_changed
+ * after a library edit.
  */
 class ServerCellsTest {
   @TempDir
@@ -120,7 +121,10 @@ class ServerCellsTest {
     return run(command, Peers.INTEROP);
   }
 
-  /** Runs a command to its end (at most 120 s) and returns its standard output; a non-zero exit fails the test. */
+  /**
+   * Runs a command to its end (at most 120 s) and returns its standard output; a non-zero exit
+   * fails the test.
+   */
   static String run(List<String> command, Path cwd) throws IOException, InterruptedException {
     Process p = new ProcessBuilder(command)
         .directory(cwd.toFile())

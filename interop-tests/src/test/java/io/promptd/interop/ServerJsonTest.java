@@ -24,11 +24,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The MCP Registry entry: the repository's {@code server.json} and the one {@code bin/release-server-json} writes
- * beside the release files follow the registry's schema (the pinned copy in {@code third_party/mcp-registry}), and
- * every version and digest in the written one is that of the files the release built: the bundle's SHA-256 and
- * manifest, the image's tag and label, and the npm tarballs' names, versions and {@code mcpName} when
- * {@code bin/release-npm} wrote them.
+ * The MCP Registry entry: the repository's {@code server.json} and the one
+ * {@code bin/release-server-json} writes beside the release files follow the registry's schema (the
+ * pinned copy in {@code third_party/mcp-registry}), and every version and digest in the written one
+ * is that of the files the release built: the bundle's SHA-256 and manifest, the image's tag and
+ * label, and the npm tarballs' names, versions and {@code mcpName} when {@code bin/release-npm}
+ * wrote them.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ServerJsonTest {
@@ -38,8 +39,8 @@ class ServerJsonTest {
   private static final String ZEROS = "0".repeat(64);
 
   /**
-   * Whether the npm tarballs must be there. Until bin/release-npm writes them in this branch they are checked when
-   * present; set this to true once it does, so that their absence fails.
+   * Whether the npm tarballs must be there. Until bin/release-npm writes them in this branch they
+   * are checked when present; set this to true once it does, so that their absence fails.
    */
   private static final boolean NPM_TARBALLS_REQUIRED = true;
 

@@ -24,7 +24,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class SkillsClientCellsTest {
-  /** Skills added to {@link PythonSdkClientTest#SKILLS}: a nested one and a project's {@code .claude/skills} one. */
+  /**
+   * Skills added to {@link PythonSdkClientTest#SKILLS}: a nested one and a project's
+   * {@code .claude/skills} one.
+   */
   static final Path MORE_SKILLS =
       Peers.ROOT.resolve("interop-tests/src/test/resources/skills-more");
 

@@ -12,10 +12,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The official TypeScript SDK v1's {@code SSEClientTransport} (the 2024-11-05 HTTP+SSE transport) against a real
- * {@code promptd serve --http}: the client opens {@code /sse}, follows the endpoint event and POSTs there. Each cell
- * lists across pages, gets a prompt with arguments, provokes a -32602 and sees a list_changed after a file edit, once
- * as a 2024-11-05 client and once as the SDK's latest version with a bearer token.
+ * The official TypeScript SDK v1's {@code SSEClientTransport} (the 2024-11-05 HTTP+SSE transport)
+ * against a real {@code promptd serve --http}: the client opens {@code /sse}, follows the endpoint
+ * event and POSTs there. Each cell lists across pages, gets a prompt with arguments, provokes a
+ * -32602 and sees a list_changed after a file edit, once as a 2024-11-05 client and once as the
+ * SDK's latest version with a bearer token.
  */
 class SseTransportCellsTest {
   private static final String TOKEN = "interop-sse-token-1234";

@@ -20,9 +20,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An MCP server started as a client starts one over stdio — a command, exactly the environment given — and spoken to
- * in JSON-RPC lines, each answer awaited with a deadline. Its stderr goes to a file, quoted when an answer does not
- * come.
+ * An MCP server started as a client starts one over stdio — a command, exactly the environment
+ * given — and spoken to in JSON-RPC lines, each answer awaited with a deadline. Its stderr goes to
+ * a file, quoted when an answer does not come.
  */
 final class StdioSession implements AutoCloseable {
   /** What the reader puts on the queue when the server closes its stdout. */
@@ -40,7 +40,10 @@ final class StdioSession implements AutoCloseable {
     Thread.ofVirtual().name("stdio-reader-" + process.pid()).start(this::read);
   }
 
-  /** Starts {@code command} in {@code dir} with only {@code env}, its stderr written to {@code stderr}. */
+  /**
+   * Starts {@code command} in {@code dir} with only {@code env}, its stderr written to
+   * {@code stderr}.
+   */
   static StdioSession start(List<String> command, Map<String, String> env, Path dir, Path stderr)
       throws IOException {
     ProcessBuilder pb =
@@ -56,7 +59,8 @@ final class StdioSession implements AutoCloseable {
   }
 
   /**
-   * Sends a request and returns its answer (the first line with this id; notifications before it are skipped).
+   * Sends a request and returns its answer (the first line with this id; notifications before it
+   * are skipped).
    *
    * @throws AssertionError when no answer comes within {@code limit}, or the server ends first
    */
@@ -79,7 +83,10 @@ final class StdioSession implements AutoCloseable {
     }
   }
 
-  /** The MCP handshake of a 2025-06-18 client: {@code initialize}, then {@code notifications/initialized}. */
+  /**
+   * The MCP handshake of a 2025-06-18 client: {@code initialize}, then
+   * {@code notifications/initialized}.
+   */
   JsonObject initialize(Duration limit) throws Exception {
     JsonObject answer = request(
         1,
@@ -96,7 +103,9 @@ final class StdioSession implements AutoCloseable {
     return Files.exists(stderr) ? Files.readString(stderr, UTF_8) : "";
   }
 
-  /** Closes the server's stdin (the end of the session for a stdio server) and waits for it to exit. */
+  /**
+   * Closes the server's stdin (the end of the session for a stdio server) and waits for it to exit.
+   */
   @Override
   public void close() throws Exception {
     try {

@@ -17,10 +17,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code docs/promptd.service}, the unit docs/deploy.md shows, against the release archive laid out as that page says:
- * unpacked at {@code /opt/promptd-VERSION} under a fresh root, {@code /opt/promptd} a link to it. systemd itself is
- * not run (this machine has none): {@code systemd-analyze} checks the unit offline, and its {@code ExecStart} line is
- * run as systemd would run it, re-rooted.
+ * {@code docs/promptd.service}, the unit docs/deploy.md shows, against the release archive laid out
+ * as that page says: unpacked at {@code /opt/promptd-VERSION} under a fresh root,
+ * {@code /opt/promptd} a link to it. systemd itself is not run (this machine has none):
+ * {@code systemd-analyze} checks the unit offline, and its {@code ExecStart} line is run as systemd
+ * would run it, re-rooted.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class SystemdUnitTest {
@@ -67,8 +68,7 @@ class SystemdUnitTest {
     }
 
     // ExecStart, re-rooted: the example library for /srv/prompts, a free port for 3000, the token
-    // from the
-    // environment file.
+    // from the environment file.
     int port = Peers.freePort();
     Path library = root.resolve("opt/promptd/examples/prompts");
     List<String> line = new ArrayList<>();
@@ -112,14 +112,13 @@ class SystemdUnitTest {
   }
 
   /**
-   * {@code systemd-analyze verify} with the archive under {@code root} (and this machine's own units, which it
-   * resolves dependencies against): no error and no warning — an unknown key is only a warning; and the offline
-   * security review's exposure at most 5.0, "OK".
+   * {@code systemd-analyze verify} with the archive under {@code root} (and this machine's own
+   * units, which it resolves dependencies against): no error and no warning — an unknown key is
+   * only a warning; and the offline security review's exposure at most 5.0, "OK".
    */
   private static void analyze(Path root, String unit, Path dir) throws Exception {
     // This machine's units, but the masked ones (links to /dev/null, which the temporary folder's
-    // clean-up
-    // complains of).
+    // clean-up complains of).
     Path system = Path.of("/usr/lib/systemd/system");
     Path units = Files.createDirectories(root.resolve("usr/lib/systemd/system"));
     try (var files = Files.walk(system)) {

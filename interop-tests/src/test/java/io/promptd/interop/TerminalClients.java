@@ -10,8 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * What the real-client cells share: configuration files written as JSON, and the end of what a terminal client left
- * running (it may outlive its tmux server, and so may the stdio promptd it started).
+ * What the real-client cells share: configuration files written as JSON, and the end of what a
+ * terminal client left running (it may outlive its tmux server, and so may the stdio promptd it
+ * started).
  */
 final class TerminalClients {
   private TerminalClients() {}
@@ -24,8 +25,9 @@ final class TerminalClients {
   }
 
   /**
-   * Ends the processes (but this one) whose command line names {@code folder} or whose working directory is inside it
-   * — a test's own temp folder — and waits for them: up to 10 s in all, then by force.
+   * Ends the processes (but this one) whose command line names {@code folder} or whose working
+   * directory is inside it — a test's own temp folder — and waits for them: up to 10 s in all, then
+   * by force.
    */
   static void endProcessesIn(String folder) throws InterruptedException {
     List<ProcessHandle> left = ProcessHandle.allProcesses()
@@ -45,7 +47,9 @@ final class TerminalClients {
         .toList();
   }
 
-  /** Waits up to 10 s in all for {@code processes} to exit; ends the ones still running by force. */
+  /**
+   * Waits up to 10 s in all for {@code processes} to exit; ends the ones still running by force.
+   */
   static void awaitExit(List<ProcessHandle> processes) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     for (ProcessHandle p : processes) {

@@ -18,9 +18,9 @@ import java.util.function.Predicate;
 import org.assertj.core.api.Assumptions;
 
 /**
- * A real terminal program in a tmux pseudo-terminal of its own (a private tmux server per instance, so tests never
- * see each other's or the user's sessions): keys are typed into it and its screen is read back as text, as a person
- * would. {@link #close()} ends the program and its tmux server.
+ * A real terminal program in a tmux pseudo-terminal of its own (a private tmux server per instance,
+ * so tests never see each other's or the user's sessions): keys are typed into it and its screen is
+ * read back as text, as a person would. {@link #close()} ends the program and its tmux server.
  */
 final class Tmux implements AutoCloseable {
   private static final Path TMUX = Path.of("/usr/bin/tmux");
@@ -34,7 +34,10 @@ final class Tmux implements AutoCloseable {
     this.log = log;
   }
 
-  /** Skips the calling test when tmux is not installed, except in CI, where its absence is a failure. */
+  /**
+   * Skips the calling test when tmux is not installed, except in CI, where its absence is a
+   * failure.
+   */
   static void require() {
     boolean installed = Files.isExecutable(TMUX);
     if (!installed && "true".equals(System.getenv("CI"))) {
@@ -47,8 +50,9 @@ final class Tmux implements AutoCloseable {
   }
 
   /**
-   * Starts {@code command} in a new {@code cols}×{@code rows} terminal, in {@code cwd}, with exactly {@code env} as
-   * its environment (plus {@code TERM}). The screen is appended to {@code log} whenever it is read, for the report.
+   * Starts {@code command} in a new {@code cols}×{@code rows} terminal, in {@code cwd}, with
+   * exactly {@code env} as its environment (plus {@code TERM}). The screen is appended to
+   * {@code log} whenever it is read, for the report.
    */
   static Tmux start(
       String name,
@@ -91,7 +95,10 @@ final class Tmux implements AutoCloseable {
     tmux(List.of("send-keys", "-t", "lane", "-l", text));
   }
 
-  /** Presses keys by tmux name: {@code Enter}, {@code Escape}, {@code Down}, {@code Tab}, {@code C-c}, … */
+  /**
+   * Presses keys by tmux name: {@code Enter}, {@code Escape}, {@code Down}, {@code Tab},
+   * {@code C-c}, …
+   */
   void keys(String... keys) throws Exception {
     List<String> args = new ArrayList<>(List.of("send-keys", "-t", "lane"));
     args.addAll(List.of(keys));
@@ -116,7 +123,8 @@ final class Tmux implements AutoCloseable {
   /**
    * Returns the screen once {@code check} holds for it.
    *
-   * @throws AssertionError saying {@code what}, with the last screen, when it has not within {@code within}
+   * @throws AssertionError saying {@code what}, with the last screen, when it has not within
+   *     {@code within}
    */
   String await(String what, Duration within, Predicate<String> check) throws Exception {
     AtomicReference<String> seen = new AtomicReference<>("");
@@ -133,8 +141,8 @@ final class Tmux implements AutoCloseable {
   }
 
   /**
-   * Returns the screen once it has stopped changing (two reads 200 ms apart alike): a menu or suggestion list that a
-   * key press opened has been drawn.
+   * Returns the screen once it has stopped changing (two reads 200 ms apart alike): a menu or
+   * suggestion list that a key press opened has been drawn.
    */
   String awaitStable(Duration within) throws Exception {
     String[] last = {screen()};
@@ -148,8 +156,8 @@ final class Tmux implements AutoCloseable {
   }
 
   /**
-   * Presses {@code key} and returns the screen once the key has shown an effect and the screen has settled; a key with
-   * no visible effect (↓ on the last line) returns after {@code within}.
+   * Presses {@code key} and returns the screen once the key has shown an effect and the screen has
+   * settled; a key with no visible effect (↓ on the last line) returns after {@code within}.
    */
   String press(String key, Duration within) throws Exception {
     String before = screen();

@@ -11,10 +11,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@code promptd serve --prompts-as-tools} with the official TS SDK clients (v1 legacy, v2 2026-07-28), over stdio and
- * HTTP: the tools are listed, {@code get_prompt}'s schema names the prompt, it renders with arguments and is a tool
- * error without them, {@code list_prompts} lists, and a library edit is {@code tools/list_changed} as well as the
- * prompts'.
+ * {@code promptd serve --prompts-as-tools} with the official TS SDK clients (v1 legacy, v2
+ * 2026-07-28), over stdio and HTTP: the tools are listed, {@code get_prompt}'s schema names the
+ * prompt, it renders with arguments and is a tool error without them, {@code list_prompts} lists,
+ * and a library edit is {@code tools/list_changed} as well as the prompts'.
  */
 class ToolsCellsTest {
   @TempDir

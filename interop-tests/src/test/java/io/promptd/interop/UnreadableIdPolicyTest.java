@@ -21,10 +21,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * One policy for errors that answer a message whose id could not be read (a parse error, an id of the wrong type), on
- * stdio and on HTTP alike: the schemas up to 2025-06-18 require an id, and JSON-RPC 2.0 says it is {@code null} then;
- * 2025-11-25 and 2026-07-28 make the id optional, so it is left out — and so is it before any version is in force.
- * The same bad input in the same state gets the same bytes on both transports.
+ * One policy for errors that answer a message whose id could not be read (a parse error, an id of
+ * the wrong type), on stdio and on HTTP alike: the schemas up to 2025-06-18 require an id, and
+ * JSON-RPC 2.0 says it is {@code null} then; 2025-11-25 and 2026-07-28 make the id optional, so it
+ * is left out — and so is it before any version is in force. The same bad input in the same state
+ * gets the same bytes on both transports.
  */
 class UnreadableIdPolicyTest {
   private static final List<String> UNREADABLE = List.of(
@@ -58,7 +59,10 @@ class UnreadableIdPolicyTest {
     }
   }
 
-  /** 2026-07-28 over HTTP (the version in the headers) leaves the id out, as stdio does before initialize. */
+  /**
+   * 2026-07-28 over HTTP (the version in the headers) leaves the id out, as stdio does before
+   * initialize.
+   */
   @Test
   void aModernHttpRequestWithAnUnreadableIdLeavesTheIdOut() throws Exception {
     try (McpServer server = McpServer.builder().build();

@@ -16,8 +16,9 @@ import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The local clone of a {@link GitRemote}: a bare repository (objects and refs, no working tree) into which the branch
- * is fetched, forced, so that its tracking ref is always the remote branch's head, a force-push included.
+ * The local clone of a {@link GitRemote}: a bare repository (objects and refs, no working tree)
+ * into which the branch is fetched, forced, so that its tracking ref is always the remote branch's
+ * head, a force-push included.
  */
 final class GitClone implements AutoCloseable {
   /** How long one network operation of a fetch may take. */
@@ -67,7 +68,8 @@ final class GitClone implements AutoCloseable {
    * Fetches the branch from the remote.
    *
    * @return the branch's head now
-   * @throws IOException when the remote cannot be reached or read, or has no such branch; the message holds no secret
+   * @throws IOException when the remote cannot be reached or read, or has no such branch; the
+   *     message holds no secret
    */
   ObjectId fetch() throws IOException {
     try (Git git = Git.wrap(repo)) {

@@ -12,7 +12,8 @@ import java.util.TreeMap;
  *
  * @param id the commit's id, 40 hexadecimal digits
  * @param author the name of the commit's author
- * @param files each file's path (relative, {@code /} separators) and bytes: what a library serves from the commit
+ * @param files each file's path (relative, {@code /} separators) and bytes: what a library serves
+ *     from the commit
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public record GitCommit(String id, String author, Map<String, byte[]> files) {

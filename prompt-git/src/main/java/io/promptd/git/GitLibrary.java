@@ -21,11 +21,12 @@ import org.eclipse.jgit.lib.ObjectId;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@link Library} served from the head of a Git branch and kept following it: a local clone ({@link
- * GitRemote#cloneIn}) is fetched at start, every poll interval, and whenever {@link #fetchNow()} is called (a webhook);
- * each new head commit's tree becomes the library's next snapshot, so clients hear {@code list_changed}. A force-push
- * is followed: the head is whatever the branch points to now. A fetch that fails (the remote away, a bad token, the
- * branch gone) is logged, once per outage, and the last commit served stays served; a restart with the remote away
+ * A {@link Library} served from the head of a Git branch and kept following it: a local clone
+ * ({@link GitRemote#cloneIn}) is fetched at start, every poll interval, and whenever
+ * {@link #fetchNow()} is called (a webhook); each new head commit's tree becomes the library's next
+ * snapshot, so clients hear {@code list_changed}. A force-push is followed: the head is whatever
+ * the branch points to now. A fetch that fails (the remote away, a bad token, the branch gone) is
+ * logged, once per outage, and the last commit served stays served; a restart with the remote away
  * serves the commit the clone last fetched.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
@@ -39,7 +40,10 @@ public final class GitLibrary implements AutoCloseable {
   private final Library library;
   private final AtomicLong fetchRequests = new AtomicLong();
   private final AtomicLong fetches = new AtomicLong();
-  /** The feed's thread: a fetch at start, on each {@link #fetchNow()} and every poll; its rounds are {@link Steps}. */
+  /**
+   * The feed's thread: a fetch at start, on each {@link #fetchNow()} and every poll; its rounds are
+   * {@link Steps}.
+   */
   private final FeedRunner feed;
 
   private volatile @Nullable String commit;
@@ -61,8 +65,9 @@ public final class GitLibrary implements AutoCloseable {
   }
 
   /**
-   * Starts serving {@code remote}'s branch from its clone under {@code cacheRoot}: the library starts empty (or with the
-   * commit the clone holds from an earlier run) and is filled by the first fetch, in the background.
+   * Starts serving {@code remote}'s branch from its clone under {@code cacheRoot}: the library
+   * starts empty (or with the commit the clone holds from an earlier run) and is filled by the
+   * first fetch, in the background.
    *
    * @param poll how often to fetch; zero: only at start and on {@link #fetchNow()}
    * @throws IOException when the clone's folder cannot be made or opened
@@ -91,9 +96,11 @@ public final class GitLibrary implements AutoCloseable {
   }
 
   /**
-   * Reads the head of {@code remote}'s branch once, fetching it into its clone under {@code cacheRoot}.
+   * Reads the head of {@code remote}'s branch once, fetching it into its clone under
+   * {@code cacheRoot}.
    *
-   * @throws IOException when the remote cannot be fetched or the commit read; the message holds no secret
+   * @throws IOException when the remote cannot be fetched or the commit read; the message holds no
+   *     secret
    */
   public static GitCommit readHead(GitRemote remote, Path cacheRoot) throws IOException {
     requireNonNull(remote, "remote");
@@ -133,7 +140,10 @@ public final class GitLibrary implements AutoCloseable {
     return remote;
   }
 
-  /** Asks for a fetch now (a webhook heard of a push); returns at once, the fetch happens on the feed's thread. */
+  /**
+   * Asks for a fetch now (a webhook heard of a push); returns at once, the fetch happens on the
+   * feed's thread.
+   */
   public void fetchNow() {
     fetchRequests.incrementAndGet();
     feed.wake();
@@ -160,9 +170,9 @@ public final class GitLibrary implements AutoCloseable {
   }
 
   /**
-   * What the feed does that is Git's own: it serves the clone's commit at start, then each round fetches, and serves the
-   * head fetched. The remote away is logged once per outage; a commit the library fails on is reported once, and the
-   * next fetch tries again.
+   * What the feed does that is Git's own: it serves the clone's commit at start, then each round
+   * fetches, and serves the head fetched. The remote away is logged once per outage; a commit the
+   * library fails on is reported once, and the next fetch tries again.
    */
   private final class Steps implements Feed {
     @Override
@@ -250,9 +260,9 @@ public final class GitLibrary implements AutoCloseable {
   }
 
   /**
-   * Why the feed is not following the branch now (one line: a commit fetched could not be served, or its thread
-   * stopped), or null while it is. The serving side's readiness; the remote away is not such a problem, as the last
-   * commit stays served and the feed catches up once it is back.
+   * Why the feed is not following the branch now (one line: a commit fetched could not be served,
+   * or its thread stopped), or null while it is. The serving side's readiness; the remote away is
+   * not such a problem, as the last commit stays served and the feed catches up once it is back.
    */
   public @Nullable String feedProblem() {
     return feed.problem();

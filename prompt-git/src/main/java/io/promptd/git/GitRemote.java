@@ -16,14 +16,16 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A branch of a Git repository, as {@code URL[#BRANCH]} names it on the command line: {@code file://}, {@code
- * git://}, {@code http://}, {@code https://} (an HTTPS remote may be given a token, sent as basic-auth password), or
- * SSH: {@code ssh://[user@]host[:port]/path} or {@code [user@]host:path} (with a key and a known-hosts file, {@link
- * GitSsh}). Without a branch, the remote's default branch (its {@code HEAD}) is followed.
+ * A branch of a Git repository, as {@code URL[#BRANCH]} names it on the command line:
+ * {@code file://}, {@code git://}, {@code http://}, {@code https://} (an HTTPS remote may be given
+ * a token, sent as basic-auth password), or SSH: {@code ssh://[user@]host[:port]/path} or
+ * {@code [user@]host:path} (with a key and a known-hosts file, {@link GitSsh}). Without a branch,
+ * the remote's default branch (its {@code HEAD}) is followed.
  *
  * @param url the repository's URL, without the branch
  * @param branch the branch, or null for the remote's {@code HEAD}
- * @param token the password sent to an HTTPS remote that asks for one, or null; never in {@link #toString()}
+ * @param token the password sent to an HTTPS remote that asks for one, or null; never in
+ *     {@link #toString()}
  * @param username the user name sent with {@code token}
  * @param ssh how an SSH remote is reached; null for any other remote
  */
@@ -34,20 +36,28 @@ public record GitRemote(
     @Nullable String token,
     String username,
     @Nullable GitSsh ssh) {
-  /** The environment variable whose value is sent as the password to an HTTPS remote that asks for one. */
+  /**
+   * The environment variable whose value is sent as the password to an HTTPS remote that asks for
+   * one.
+   */
   public static final String TOKEN_VARIABLE = "PROMPTD_GIT_TOKEN";
 
-  /** The environment variable naming the user sent with the token (default {@code x-access-token}). */
+  /**
+   * The environment variable naming the user sent with the token (default {@code x-access-token}).
+   */
   public static final String USERNAME_VARIABLE = "PROMPTD_GIT_USERNAME";
 
   /**
-   * git's scp-like SSH syntax, {@code [user@]host:path}: no {@code ://}, a host of two or more characters (so that
-   * {@code C:} is no host) without a slash, and a path that is not a port.
+   * git's scp-like SSH syntax, {@code [user@]host:path}: no {@code ://}, a host of two or more
+   * characters (so that {@code C:} is no host) without a slash, and a path that is not a port.
    */
   private static final Pattern SCP_LIKE =
       Pattern.compile("(?:[A-Za-z0-9._-]+@)?[A-Za-z0-9.-]{2,}:(?!//)(?!\\d+$)[^\\s]+");
 
-  /** Checks the URL's scheme, the branch's name, and that SSH settings come with an SSH remote and only with one. */
+  /**
+   * Checks the URL's scheme, the branch's name, and that SSH settings come with an SSH remote and
+   * only with one.
+   */
   public GitRemote {
     requireNonNull(url, "url");
     requireNonNull(username, "username");
@@ -73,22 +83,25 @@ public record GitRemote(
   }
 
   /**
-   * Parses {@code URL[#BRANCH]}, with the token and user name from {@code env} ({@value #TOKEN_VARIABLE}, {@value
-   * #USERNAME_VARIABLE}) and, for an SSH remote, the key and known-hosts file from {@code env} or their defaults
-   * ({@link GitSsh#of}).
+   * Parses {@code URL[#BRANCH]}, with the token and user name from {@code env}
+   * ({@value #TOKEN_VARIABLE}, {@value #USERNAME_VARIABLE}) and, for an SSH remote, the key and
+   * known-hosts file from {@code env} or their defaults ({@link GitSsh#of}).
    *
-   * @throws IllegalArgumentException when the URL is no supported Git URL or the branch no branch name
+   * @throws IllegalArgumentException when the URL is no supported Git URL or the branch no branch
+   *     name
    */
   public static GitRemote parse(String spec, Map<String, String> env) {
     return parse(spec, env, null, null);
   }
 
   /**
-   * Parses {@code URL[#BRANCH]} as {@link #parse(String, Map)} does; an SSH remote logs in with {@code sshKey} and
-   * checks its host key against {@code knownHosts}, each else as {@link GitSsh#of} finds it.
+   * Parses {@code URL[#BRANCH]} as {@link #parse(String, Map)} does; an SSH remote logs in with
+   * {@code sshKey} and checks its host key against {@code knownHosts}, each else as
+   * {@link GitSsh#of} finds it.
    *
-   * @throws IllegalArgumentException when the URL is no supported Git URL, the branch no branch name, the key no
-   *     readable file, or a key or known-hosts file is given for a remote that is not SSH
+   * @throws IllegalArgumentException when the URL is no supported Git URL, the branch no branch
+   *     name, the key no readable file, or a key or known-hosts file is given for a remote that is
+   *     not SSH
    */
   public static GitRemote parse(
       String spec, Map<String, String> env, @Nullable Path sshKey, @Nullable Path knownHosts) {
@@ -132,8 +145,9 @@ public record GitRemote(
   }
 
   /**
-   * Where the clone of this remote lives under {@code cacheRoot}: a folder named by the SHA-256 of the URL (without any
-   * credentials in it), so that each remote has its own and a restart finds it again.
+   * Where the clone of this remote lives under {@code cacheRoot}: a folder named by the SHA-256 of
+   * the URL (without any credentials in it), so that each remote has its own and a restart finds it
+   * again.
    */
   public Path cloneIn(Path cacheRoot) {
     requireNonNull(cacheRoot, "cacheRoot");
@@ -159,7 +173,10 @@ public record GitRemote(
     return base.resolve("promptd").resolve("git");
   }
 
-  /** {@code text} with this remote's token and any password in its URL replaced by {@code ***}: safe to log. */
+  /**
+   * {@code text} with this remote's token and any password in its URL replaced by {@code ***}: safe
+   * to log.
+   */
   String redacted(@Nullable String text) {
     if (text == null) {
       return "";
@@ -180,8 +197,8 @@ public record GitRemote(
   }
 
   /**
-   * The URL's scheme: {@code file}, {@code git}, {@code http}, {@code https} or {@code ssh} (also for git's scp-like
-   * {@code [user@]host:path}), else null.
+   * The URL's scheme: {@code file}, {@code git}, {@code http}, {@code https} or {@code ssh} (also
+   * for git's scp-like {@code [user@]host:path}), else null.
    */
   private static @Nullable String scheme(String url) {
     if (SCP_LIKE.matcher(url).matches()) {

@@ -10,14 +10,16 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How promptd reaches an SSH remote ({@code ssh://} or {@code user@host:path}): the private key it logs in with, and
- * the known-hosts file the server's host key must be in. A host whose key is not in that file, or whose key differs
- * from the one there, is refused; promptd never adds a key to the file. The key's contents never appear in logs or
- * errors, only its path.
+ * How promptd reaches an SSH remote ({@code ssh://} or {@code user@host:path}): the private key it
+ * logs in with, and the known-hosts file the server's host key must be in. A host whose key is not
+ * in that file, or whose key differs from the one there, is refused; promptd never adds a key to
+ * the file. The key's contents never appear in logs or errors, only its path.
  *
- * @param key the private key file (RSA or ECDSA; OpenSSH or PEM, without a passphrase; Ed25519 is not supported), or
- *     null for the key files ssh tries by default in {@code ~/.ssh} ({@code id_rsa}, {@code id_ecdsa} and the like)
- * @param knownHosts the known-hosts file (OpenSSH format); it need not exist, but then every host is unknown
+ * @param key the private key file (RSA or ECDSA; OpenSSH or PEM, without a passphrase; Ed25519 is
+ *     not supported), or null for the key files ssh tries by default in {@code ~/.ssh}
+ *     ({@code id_rsa}, {@code id_ecdsa} and the like)
+ * @param knownHosts the known-hosts file (OpenSSH format); it need not exist, but then every host
+ *     is unknown
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public record GitSsh(@Nullable Path key, Path knownHosts) {
@@ -36,8 +38,8 @@ public record GitSsh(@Nullable Path key, Path knownHosts) {
   }
 
   /**
-   * The key and known-hosts file given, each else from {@code env} ({@value #KEY_VARIABLE}, {@value
-   * #KNOWN_HOSTS_VARIABLE}), the known-hosts file else {@code ~/.ssh/known_hosts}.
+   * The key and known-hosts file given, each else from {@code env} ({@value #KEY_VARIABLE},
+   * {@value #KNOWN_HOSTS_VARIABLE}), the known-hosts file else {@code ~/.ssh/known_hosts}.
    *
    * @throws IllegalArgumentException when the key is no readable file
    */

@@ -16,10 +16,11 @@ import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.treewalk.TreeWalk;
 
 /**
- * The files a library serves from a commit's tree, read from the object database (no working tree): the files a
- * folder library would read from a checkout of it. Regular (and executable) files in the folders a folder library
- * scans ({@link LibraryFiles#scanned}); hidden files only inside a skill's folder (one holding a {@code SKILL.md}, and
- * the folders below it). Symbolic links and submodules are left out.
+ * The files a library serves from a commit's tree, read from the object database (no working tree):
+ * the files a folder library would read from a checkout of it. Regular (and executable) files in
+ * the folders a folder library scans ({@link LibraryFiles#scanned}); hidden files only inside a
+ * skill's folder (one holding a {@code SKILL.md}, and the folders below it). Symbolic links and
+ * submodules are left out.
  */
 final class GitTree {
   /** The largest file read: as large as the store takes one. */

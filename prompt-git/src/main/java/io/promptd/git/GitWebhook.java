@@ -12,14 +12,18 @@ import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A Git host's push webhook, as GitHub, Gitea and Forgejo send it: the raw body signed with a shared secret (HMAC-SHA256
- * in {@code X-Hub-Signature-256: sha256=HEX}, compared in constant time). A correctly signed push (an {@code
- * X-GitHub-Event} or {@code X-Gitea-Event} of {@code push}, or none) asks the library for a fetch; other signed events
- * are accepted and ignored. Free of any HTTP server: the transport hands over the headers and the body.
+ * A Git host's push webhook, as GitHub, Gitea and Forgejo send it: the raw body signed with a
+ * shared secret (HMAC-SHA256 in {@code X-Hub-Signature-256: sha256=HEX}, compared in constant
+ * time). A correctly signed push (an {@code X-GitHub-Event} or {@code X-Gitea-Event} of
+ * {@code push}, or none) asks the library for a fetch; other signed events are accepted and
+ * ignored. Free of any HTTP server: the transport hands over the headers and the body.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class GitWebhook {
-  /** The largest body taken: a push event's payload is far smaller; a larger one is refused before it is checked. */
+  /**
+   * The largest body taken: a push event's payload is far smaller; a larger one is refused before
+   * it is checked.
+   */
   public static final int MAX_BODY_BYTES = 1 << 20;
 
   /** The least number of bytes a secret has. */
@@ -31,7 +35,8 @@ public final class GitWebhook {
   /**
    * A webhook with {@code secret} that calls {@code onPush} for each correctly signed push.
    *
-   * @throws IllegalArgumentException when the secret is shorter than {@value #MIN_SECRET_BYTES} bytes
+   * @throws IllegalArgumentException when the secret is shorter than {@value #MIN_SECRET_BYTES}
+   *     bytes
    */
   public GitWebhook(byte[] secret, Runnable onPush) {
     requireNonNull(secret, "secret");
@@ -88,7 +93,10 @@ public final class GitWebhook {
     }
   }
 
-  /** The signature header a Git host sends with {@code body} signed with {@code secret}; for tests and tools. */
+  /**
+   * The signature header a Git host sends with {@code body} signed with {@code secret}; for tests
+   * and tools.
+   */
   public static String sign(byte[] secret, byte[] body) {
     return new String(new GitWebhook(secret, () -> {}).expected(body), StandardCharsets.US_ASCII);
   }

@@ -9,10 +9,11 @@ import org.eclipse.jgit.transport.sshd.ServerKeyDatabase;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The host key check of an SSH remote: JGit's reader of OpenSSH known-hosts files, always asked with strict checking
- * ({@code StrictHostKeyChecking yes}) against one file and with nobody to ask, so that an unknown host and a changed
- * host key are refused and the file is never written. A refusal is remembered with a message naming the host and the
- * file, as the error says nothing more than that the key "did not validate".
+ * The host key check of an SSH remote: JGit's reader of OpenSSH known-hosts files, always asked
+ * with strict checking ({@code StrictHostKeyChecking yes}) against one file and with nobody to ask,
+ * so that an unknown host and a changed host key are refused and the file is never written. A
+ * refusal is remembered with a message naming the host and the file, as the error says nothing more
+ * than that the key "did not validate".
  */
 final class KnownHosts implements ServerKeyDatabase {
   private final ServerKeyDatabase openSsh;

@@ -12,10 +12,11 @@ import org.eclipse.jgit.transport.sshd.agent.ConnectorFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * JGit's SSH client (Apache MINA sshd) set up for one {@link GitSsh}: it logs in with the key given (else the default
- * key files in {@code ~/.ssh}), by public key only, and accepts only a host key that is in the known-hosts file
- * ({@link KnownHosts}). {@code ~/.ssh/config} and an SSH agent are not used, so that what promptd trusts and offers is
- * exactly what its options say. Made only for an SSH remote: serving any other loads none of sshd.
+ * JGit's SSH client (Apache MINA sshd) set up for one {@link GitSsh}: it logs in with the key given
+ * (else the default key files in {@code ~/.ssh}), by public key only, and accepts only a host key
+ * that is in the known-hosts file ({@link KnownHosts}). {@code ~/.ssh/config} and an SSH agent are
+ * not used, so that what promptd trusts and offers is exactly what its options say. Made only for
+ * an SSH remote: serving any other loads none of sshd.
  */
 final class SshConnector implements TransportConfigCallback, AutoCloseable {
   private final GitSsh ssh;
@@ -57,8 +58,8 @@ final class SshConnector implements TransportConfigCallback, AutoCloseable {
   private final class Factory extends SshdSessionFactory {
     @Override
     protected @Nullable File getSshConfig(File sshDir) {
-      return null; // ~/.ssh/config is not read: it could turn host key checking off or offer other
-      // keys
+      // ~/.ssh/config is not read: it could turn host key checking off or offer other keys
+      return null;
     }
 
     @Override

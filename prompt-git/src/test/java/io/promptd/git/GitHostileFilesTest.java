@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A commit holding a file shaped to hurt the reader costs that file only: the feed serves the next commit. */
+/**
+ * A commit holding a file shaped to hurt the reader costs that file only: the feed serves the next
+ * commit.
+ */
 @Timeout(120)
 class GitHostileFilesTest {
   private static final Duration WAIT = Duration.ofSeconds(30);

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A branch served from a real Git server ({@code git daemon}, and a {@code file://} repository) with commits pushed by
- * the real {@code git} command: the head is served, pushes and force-pushes are followed, and a remote gone away
- * leaves the last commit served, across a restart too.
+ * A branch served from a real Git server ({@code git daemon}, and a {@code file://} repository)
+ * with commits pushed by the real {@code git} command: the head is served, pushes and force-pushes
+ * are followed, and a remote gone away leaves the last commit served, across a restart too.
  */
 @Timeout(120)
 class GitLibraryTest {

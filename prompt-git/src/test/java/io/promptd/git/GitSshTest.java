@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A branch fetched over SSH from a real OpenSSH server ({@code sshd}, running {@code git-upload-pack}), with commits
- * pushed by the real {@code git} command: the head is served and a push followed; an unknown host, a changed host key
- * and a key the server does not let in are refused with errors that say so, and the known-hosts file is never written.
+ * A branch fetched over SSH from a real OpenSSH server ({@code sshd}, running
+ * {@code git-upload-pack}), with commits pushed by the real {@code git} command: the head is served
+ * and a push followed; an unknown host, a changed host key and a key the server does not let in are
+ * refused with errors that say so, and the known-hosts file is never written.
  */
 @Timeout(120)
 class GitSshTest {

@@ -45,7 +45,10 @@ public record Diagnostic(Severity severity, Path file, int line, String message)
     return severity == Severity.ERROR;
   }
 
-  /** The compiler-style form {@code file:line: error: message}; the line is 1 when the whole file is meant. */
+  /**
+   * The compiler-style form {@code file:line: error: message}; the line is 1 when the whole file is
+   * meant.
+   */
   public String format() {
     return file + ":" + Math.max(line, 1) + ": " + severity.label() + ": " + message;
   }

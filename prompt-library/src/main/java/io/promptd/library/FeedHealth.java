@@ -8,10 +8,11 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a library's feed (the folder watcher, a store's change feed, a Git branch's) is doing: whether its last round
- * failed for a reason other than its source being away, or its thread stopped. A failure is logged once, with its
- * stack trace, and again only when the reason changes or after a round that went well, so a feed failing on every
- * round does not flood the log. The serving side reads {@link #problem()} for its readiness. Thread-safe.
+ * How a library's feed (the folder watcher, a store's change feed, a Git branch's) is doing:
+ * whether its last round failed for a reason other than its source being away, or its thread
+ * stopped. A failure is logged once, with its stack trace, and again only when the reason changes
+ * or after a round that went well, so a feed failing on every round does not flood the log. The
+ * serving side reads {@link #problem()} for its readiness. Thread-safe.
  */
 @Stability(Stability.Tier.STABLE)
 public final class FeedHealth {
@@ -24,7 +25,8 @@ public final class FeedHealth {
    * The health of {@code feed}, logged to {@code logger}.
    *
    * @param logger the name of the logger
-   * @param feed what the log and {@link #problem()} call it, such as {@code "the store feed of postgresql://db/p"}
+   * @param feed what the log and {@link #problem()} call it, such as {@code "the store feed of
+   *     postgresql://db/p"}
    */
   public FeedHealth(String logger, String feed) {
     this.log = System.getLogger(requireNonNull(logger, "logger"));
@@ -40,8 +42,8 @@ public final class FeedHealth {
   }
 
   /**
-   * A round that failed unexpectedly: what it read is not served, the last good version stays, and the feed goes on
-   * with its next round.
+   * A round that failed unexpectedly: what it read is not served, the last good version stays, and
+   * the feed goes on with its next round.
    */
   public void failed(Throwable e) {
     requireNonNull(e, "e");
@@ -54,7 +56,9 @@ public final class FeedHealth {
     }
   }
 
-  /** The feed's thread ended while it should still be running: the library stays as it is, for good. */
+  /**
+   * The feed's thread ended while it should still be running: the library stays as it is, for good.
+   */
   public void stopped(Throwable e) {
     requireNonNull(e, "e");
     stopped = true;

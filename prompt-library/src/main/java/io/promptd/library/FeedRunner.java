@@ -12,10 +12,11 @@ import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs a {@link Feed} on a thread of its own: each wake (and each {@link Feed#poll()}, if any) runs a round; a source
- * away is logged once per outage ({@code WARNING}, the retries at {@code DEBUG}) and its return once ({@code INFO});
- * any other failure is reported by a {@link FeedHealth}. It also holds the library's {@link FirstLoad}, and lets tests
- * wait for what a round did. Thread-safe.
+ * Runs a {@link Feed} on a thread of its own: each wake (and each {@link Feed#poll()}, if any) runs
+ * a round; a source away is logged once per outage ({@code WARNING}, the retries at {@code DEBUG})
+ * and its return once ({@code INFO}); any other failure is reported by a {@link FeedHealth}. It
+ * also holds the library's {@link FirstLoad}, and lets tests wait for what a round did.
+ * Thread-safe.
  */
 @Stability(Stability.Tier.STABLE)
 public final class FeedRunner implements AutoCloseable {
@@ -37,7 +38,8 @@ public final class FeedRunner implements AutoCloseable {
    * A runner of {@code feed}, not started yet.
    *
    * @param logger the name of the logger of the outage lines and of the {@link FeedHealth}
-   * @param name what the log and {@link #problem()} call the feed, such as {@code "the store feed of postgresql://db/p"}
+   * @param name what the log and {@link #problem()} call the feed, such as {@code "the store feed
+   *     of postgresql://db/p"}
    * @param thread the name of its thread
    */
   public FeedRunner(Feed feed, String logger, String name, String thread) {
@@ -63,7 +65,10 @@ public final class FeedRunner implements AutoCloseable {
     return away;
   }
 
-  /** The source could not be reached (by a round, or by whatever else talks to it): logged once per outage. */
+  /**
+   * The source could not be reached (by a round, or by whatever else talks to it): logged once per
+   * outage.
+   */
   public void unreachable(Exception cause) {
     requireNonNull(cause, "cause");
     boolean first = !away;
@@ -72,8 +77,8 @@ public final class FeedRunner implements AutoCloseable {
   }
 
   /**
-   * The source was reached: after an outage, logged once. A round that returns is such a reach; a feed calls this
-   * itself to say so earlier in its round.
+   * The source was reached: after an outage, logged once. A round that returns is such a reach; a
+   * feed calls this itself to say so earlier in its round.
    */
   public void reached() {
     if (away) {
@@ -103,8 +108,8 @@ public final class FeedRunner implements AutoCloseable {
   }
 
   /**
-   * Why the feed is not following its source now (one line: a round failed for a reason other than the source being
-   * away, or its thread stopped), or null while it is.
+   * Why the feed is not following its source now (one line: a round failed for a reason other than
+   * the source being away, or its thread stopped), or null while it is.
    */
   public @Nullable String problem() {
     String problem = health.problem();
@@ -115,7 +120,8 @@ public final class FeedRunner implements AutoCloseable {
   }
 
   /**
-   * Waits until {@code condition} holds, looking again after each round and each {@link #signal()}; for tests.
+   * Waits until {@code condition} holds, looking again after each round and each {@link #signal()};
+   * for tests.
    *
    * @return whether it held before {@code timeout}
    */
@@ -150,8 +156,8 @@ public final class FeedRunner implements AutoCloseable {
   }
 
   /**
-   * On each wake, a round. The source away waits for the next wake; anything else that fails a round is reported once,
-   * and the next wake tries again from the version served.
+   * On each wake, a round. The source away waits for the next wake; anything else that fails a
+   * round is reported once, and the next wake tries again from the version served.
    */
   private void loop() {
     feed.begin();
@@ -194,8 +200,8 @@ public final class FeedRunner implements AutoCloseable {
   }
 
   /**
-   * Stops the thread: {@link Feed#stopping()}, then a wake and an interrupt, and waits up to {@link Feed#stopWait()}
-   * for it to end. What the library serves stays.
+   * Stops the thread: {@link Feed#stopping()}, then a wake and an interrupt, and waits up to
+   * {@link Feed#stopWait()} for it to end. What the library serves stays.
    */
   @Override
   public void close() {

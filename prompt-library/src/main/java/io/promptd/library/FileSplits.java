@@ -16,20 +16,25 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The A/B splits of one label, as plain data a source hands over (a store reads them from its labels), and the one
- * place they become the {@link PromptSplit}s a {@link Library} serves ({@link #prompts}, for {@link Library#split}).
- * Each version of a split prompt file is parsed in a library of its own that holds that version and the files prompts
- * use (partials, attachments, {@code _folder.yaml}) as the label serves them, so that it renders as it would if the
- * label pointed at it. Every variant is served under the name of the split's first version (the one the label's row
- * points at). A split with a version that does not parse to one prompt is not served as a split: everyone gets the
- * first version, and a warning says why.
+ * The A/B splits of one label, as plain data a source hands over (a store reads them from its
+ * labels), and the one place they become the {@link PromptSplit}s a {@link Library} serves
+ * ({@link #prompts}, for {@link Library#split}). Each version of a split prompt file is parsed in a
+ * library of its own that holds that version and the files prompts use (partials, attachments,
+ * {@code _folder.yaml}) as the label serves them, so that it renders as it would if the label
+ * pointed at it. Every variant is served under the name of the split's first version (the one the
+ * label's row points at). A split with a version that does not parse to one prompt is not served as
+ * a split: everyone gets the first version, and a warning says why.
  *
  * @param label the label split
- * @param versions each split file's versions, in the order given, by path (kept in the order of the paths)
+ * @param versions each split file's versions, in the order given, by path (kept in the order of the
+ *     paths)
  */
 @Stability(Stability.Tier.STABLE)
 public record FileSplits(String label, Map<String, List<FileSplits.Version>> versions) {
-  /** The store's logger: the splits are a store's labels', and their warnings stay where they always were. */
+  /**
+   * The store's logger: the splits are a store's labels', and their warnings stay where they always
+   * were.
+   */
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
 
   /**

@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * When a library fed from elsewhere (a store, a Git remote) was first loaded: the readiness of the server serving it.
- * Completed once, never exceptionally; thread-safe.
+ * When a library fed from elsewhere (a store, a Git remote) was first loaded: the readiness of the
+ * server serving it. Completed once, never exceptionally; thread-safe.
  */
 @Stability(Stability.Tier.STABLE)
 public final class FirstLoad {

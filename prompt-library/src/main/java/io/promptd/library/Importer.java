@@ -21,8 +21,9 @@ import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code promptd import SRC DEST}: every prompt file under a folder, in any format the library reads, written to
- * another folder as a native {@code NAME.prompt.md}, with what could not be carried over.
+ * {@code promptd import SRC DEST}: every prompt file under a folder, in any format the library
+ * reads, written to another folder as a native {@code NAME.prompt.md}, with what could not be
+ * carried over.
  */
 @Stability(Stability.Tier.STABLE)
 public final class Importer {
@@ -43,9 +44,10 @@ public final class Importer {
   }
 
   /**
-   * Converts the prompt files under {@code source} into {@code target} (created if needed): one native file per
-   * prompt, named after the prompt. A file with errors, one that has no native form, or whose target exists (unless
-   * {@code overwrite}) is not converted; resource files, partials and attachments are not copied.
+   * Converts the prompt files under {@code source} into {@code target} (created if needed): one
+   * native file per prompt, named after the prompt. A file with errors, one that has no native
+   * form, or whose target exists (unless {@code overwrite}) is not converted; resource files,
+   * partials and attachments are not copied.
    *
    * @return one outcome per prompt file found, in path order
    */
@@ -74,7 +76,10 @@ public final class Importer {
     return out;
   }
 
-  /** Whether a library scan would reach {@code file}: every folder from the root down to it is one it enters. */
+  /**
+   * Whether a library scan would reach {@code file}: every folder from the root down to it is one
+   * it enters.
+   */
   private static boolean scanned(Root root, Path file) {
     for (Path dir = file.getParent();
         dir != null && dir.startsWith(root.path());

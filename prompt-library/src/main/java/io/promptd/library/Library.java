@@ -49,19 +49,21 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Prompt files served as MCP prompts and resources, from a {@link LibrarySource} — folders, or a snapshot held
- * elsewhere: one listing, one stream of changes (a watcher's, or a snapshot's replacements) and one parse per file
- * feed both.
+ * Prompt files served as MCP prompts and resources, from a {@link LibrarySource} — folders, or a
+ * snapshot held elsewhere: one listing, one stream of changes (a watcher's, or a snapshot's
+ * replacements) and one parse per file feed both.
  *
- * <p>Reads {@code NAME.prompt.md} files (YAML front matter and a Mustache body), Claude Code commands under
- * {@code .claude/commands/}, VS Code prompt files under {@code .github/prompts/}, and {@code NAME.resource.md}
- * resource files; the files prompts attach are served as {@code promptd:///PATH} resources. Every folder holding a
- * {@code SKILL.md} (under a root, or under a project's {@code .claude/skills}) is read as an Agent SkillFolder, checked and
- * reloaded like a prompt file, and served through the Skills extension by {@link #skillProvider()}. A {@code scopes} key in
- * front matter, or in a {@code _folder.yaml} for a folder and those below it, limits who may see a prompt or resource
- * once the server authorizes callers (see {@link io.promptd.mcp.spi.Caller}). A file with errors is not
- * served (or, during hot reload, its last good version stays served) and its problems are in {@link #diagnostics()}.
- * When two files claim one prompt name or resource URI, the first root given wins, then the path that sorts first.
+ * <p>Reads {@code NAME.prompt.md} files (YAML front matter and a Mustache body), Claude Code
+ * commands under {@code .claude/commands/}, VS Code prompt files under {@code .github/prompts/},
+ * and {@code NAME.resource.md} resource files; the files prompts attach are served as
+ * {@code promptd:///PATH} resources. Every folder holding a {@code SKILL.md} (under a root, or
+ * under a project's {@code .claude/skills}) is read as an Agent SkillFolder, checked and reloaded
+ * like a prompt file, and served through the Skills extension by {@link #skillProvider()}. A
+ * {@code scopes} key in front matter, or in a {@code _folder.yaml} for a folder and those below it,
+ * limits who may see a prompt or resource once the server authorizes callers (see
+ * {@link io.promptd.mcp.spi.Caller}). A file with errors is not served (or, during hot reload, its
+ * last good version stays served) and its problems are in {@link #diagnostics()}. When two files
+ * claim one prompt name or resource URI, the first root given wins, then the path that sorts first.
  *
  * <pre>{@code
  * LibrarySource folders = LibrarySource.folders(List.of(Path.of("prompts")));
@@ -133,7 +135,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * Reads every prompt file, resource file and attachment of {@code source}: its folders, or its snapshot.
+   * Reads every prompt file, resource file and attachment of {@code source}: its folders, or its
+   * snapshot.
    *
    * @param source the folders or the snapshot to serve
    * @param options limits and timings; a snapshot ignores the cache directory
@@ -186,8 +189,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * Serves {@code files} from now on, for {@link LibrarySource.Snapshot#replace(LibraryFiles, byte[])}, whose Javadoc
-   * says what {@code index} does: {@code snapshot} is this library's source.
+   * Serves {@code files} from now on, for {@link LibrarySource.Snapshot#replace(LibraryFiles,
+   * byte[])}, whose Javadoc says what {@code index} does: {@code snapshot} is this library's
+   * source.
    *
    * @throws IllegalStateException when this library is closed
    */
@@ -217,16 +221,15 @@ public final class Library implements ResourceProvider, AutoCloseable {
       }
     }
     // Outside the lock, as the watcher's reloads are: a reload reads the source as it is then, so
-    // two replacements
-    // racing each other still end on the last one.
+    // two replacements racing each other still end on the last one.
     if (!changed.isEmpty()) {
       reload(changed);
     }
   }
 
   /**
-   * One listing of every root; prompt files are parsed by a pool while the listing goes on, except those the on-disk
-   * index vouches for, which are served from it and parsed when first rendered.
+   * One listing of every root; prompt files are parsed by a pool while the listing goes on, except
+   * those the on-disk index vouches for, which are served from it and parsed when first rendered.
    */
   private void loadAll() throws IOException {
     loadAll(LibraryCache.of(source.roots(), options));
@@ -267,11 +270,12 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * The parsed index of what this snapshot library serves, for {@link LibrarySource.Snapshot#replace(LibraryFiles,
-   * byte[])} of another library over the same or a later snapshot (a store keeps it beside its files, so that a new
-   * replica need not parse them); null when this library serves folders (their index is a file of its own), or when
-   * the index its first snapshot was handed vouched for every prompt file that an index can hold (those without
-   * errors): a new one would say the same.
+   * The parsed index of what this snapshot library serves, for
+   * {@link LibrarySource.Snapshot#replace(LibraryFiles, byte[])} of another library over the same
+   * or a later snapshot (a store keeps it beside its files, so that a new replica need not parse
+   * them); null when this library serves folders (their index is a file of its own), or when the
+   * index its first snapshot was handed vouched for every prompt file that an index can hold (those
+   * without errors): a new one would say the same.
    */
   public byte @Nullable [] parsedIndex() {
     if (!(source instanceof SnapshotSource)) {
@@ -293,27 +297,32 @@ public final class Library implements ResourceProvider, AutoCloseable {
     return restored;
   }
 
-  /** The prompts being served; it changes in place as files change once {@link #watch()} was called. */
+  /**
+   * The prompts being served; it changes in place as files change once {@link #watch()} was called.
+   */
   public PromptCatalog catalog() {
     return catalog;
   }
 
   /**
-   * Grows by one with every load or reload that changed what is served (prompts, resources or attached files); it
-   * never goes down.
+   * Grows by one with every load or reload that changed what is served (prompts, resources or
+   * attached files); it never goes down.
    */
   public long version() {
     return state.version();
   }
 
-  /** The problems found by the last load or reload, prompts' and resources' alike, sorted by file and line. */
+  /**
+   * The problems found by the last load or reload, prompts' and resources' alike, sorted by file
+   * and line.
+   */
   public List<Diagnostic> diagnostics() {
     return problems(Severity.WARNING);
   }
 
   /**
-   * For {@link Linter}: the folders it reads, in order, under which neither a prompt file nor a skill was found; none
-   * for a snapshot.
+   * For {@link Linter}: the folders it reads, in order, under which neither a prompt file nor a
+   * skill was found; none for a snapshot.
    */
   List<Path> foldersWithoutPromptFiles() {
     List<Path> out = new ArrayList<>();
@@ -348,16 +357,18 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * The skills served, sorted by path: one immutable snapshot, the same for every caller (scopes are carried, not
-   * applied here). Package-private until the Skills extension gives them a public shape.
+   * The skills served, sorted by path: one immutable snapshot, the same for every caller (scopes
+   * are carried, not applied here). Package-private until the Skills extension gives them a public
+   * shape.
    */
   List<SkillFolder> skills() {
     return state.skills().skills();
   }
 
   /**
-   * Runs {@code listener} after each load or reload that changed the skills served (a skill added, removed, or any of
-   * its files changed); close the handle to stop. It runs on the thread that reloaded, after the new skills are served.
+   * Runs {@code listener} after each load or reload that changed the skills served (a skill added,
+   * removed, or any of its files changed); close the handle to stop. It runs on the thread that
+   * reloaded, after the new skills are served.
    */
   AutoCloseable onSkillsChange(Runnable listener) {
     requireNonNull(listener, "listener");
@@ -366,18 +377,20 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * The skills for the Skills extension ({@code io.modelcontextprotocol/skills}): one entry per skill, sorted by path,
-   * at {@code skill://<skill-path>/SKILL.md}, with its front matter and a manifest of every file (a nested skill's
-   * too); a caller sees a skill when it holds the skill's {@code _folder.yaml} scopes. Register it with {@link
-   * io.promptd.mcp.server.McpServer.Builder#skills}.
+   * The skills for the Skills extension ({@code io.modelcontextprotocol/skills}): one entry per
+   * skill, sorted by path, at {@code skill://<skill-path>/SKILL.md}, with its front matter and a
+   * manifest of every file (a nested skill's too); a caller sees a skill when it holds the skill's
+   * {@code _folder.yaml} scopes. Register it with
+   * {@link io.promptd.mcp.server.McpServer.Builder#skills}.
    */
   public SkillProvider skillProvider() {
     return skillProvider;
   }
 
   /**
-   * The resources, sorted by URI: the resource files and attachments, then every file of every skill as {@code
-   * skill://<skill-path>/<file-path>} (a nested skill's files once, under their own skill).
+   * The resources, sorted by URI: the resource files and attachments, then every file of every
+   * skill as {@code skill://<skill-path>/<file-path>} (a nested skill's files once, under their own
+   * skill).
    */
   @Override
   public List<Resource> resources() {
@@ -400,11 +413,11 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * Reads a resource: a fixed one from memory, an attachment from its file (inside the root only), or the first
-   * template that matches {@code uri}, rendered with the values taken from it.
+   * Reads a resource: a fixed one from memory, an attachment from its file (inside the root only),
+   * or the first template that matches {@code uri}, rendered with the values taken from it.
    *
-   * @throws io.promptd.mcp.jsonrpc.McpException when an attachment cannot be read now (deleted, grown over the
-   *     limit, not UTF-8)
+   * @throws io.promptd.mcp.jsonrpc.McpException when an attachment cannot be read now (deleted,
+   *     grown over the limit, not UTF-8)
    */
   @Override
   public Optional<List<ResourceContents>> read(String uri) {
@@ -416,8 +429,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * Whether {@code caller} may see the resource at {@code uri}: a resource file by its scopes (its own, else its
-   * folder's default); an attached file when the caller may see any served prompt that attaches it.
+   * Whether {@code caller} may see the resource at {@code uri}: a resource file by its scopes (its
+   * own, else its folder's default); an attached file when the caller may see any served prompt
+   * that attaches it.
    */
   @Override
   public boolean visible(Caller caller, String uri) {
@@ -429,7 +443,10 @@ public final class Library implements ResourceProvider, AutoCloseable {
     return LibraryResources.visible(state.resources(), caller, uri);
   }
 
-  /** Reads a resource for {@code caller}: empty when it may not see it; both decided on one state of the library. */
+  /**
+   * Reads a resource for {@code caller}: empty when it may not see it; both decided on one state of
+   * the library.
+   */
   @Override
   public Optional<List<ResourceContents>> read(String uri, Caller caller) {
     requireNonNull(uri, "uri");
@@ -441,7 +458,10 @@ public final class Library implements ResourceProvider, AutoCloseable {
     return LibraryResources.visible(s, caller, uri) ? resources.read(s, uri) : Optional.empty();
   }
 
-  /** Whether {@code caller} may see {@code template}: by its file's scopes, as for {@link #visible(Caller, String)}. */
+  /**
+   * Whether {@code caller} may see {@code template}: by its file's scopes, as for
+   * {@link #visible(Caller, String)}.
+   */
   @Override
   public boolean visible(Caller caller, ResourceTemplate template) {
     requireNonNull(caller, "caller");
@@ -450,9 +470,10 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * Suggests values for a variable of a templated resource file, from its {@code variables:} {@code enum} (else
-   * {@code examples}): those starting with {@code value}, ignoring case; a list keyed by another variable ({@code
-   * dependsOn}) is chosen by that variable's value in {@code context}. From memory: it never blocks.
+   * Suggests values for a variable of a templated resource file, from its {@code variables:}
+   * {@code enum} (else {@code examples}): those starting with {@code value}, ignoring case; a list
+   * keyed by another variable ({@code dependsOn}) is chosen by that variable's value in
+   * {@code context}. From memory: it never blocks.
    */
   @Override
   public Completion complete(
@@ -461,7 +482,10 @@ public final class Library implements ResourceProvider, AutoCloseable {
     return LibraryResources.complete(state.resources(), template, variable, value, context);
   }
 
-  /** Tells {@code listener} about resource changes found while {@link #watch() watching}; close the handle to stop. */
+  /**
+   * Tells {@code listener} about resource changes found while {@link #watch() watching}; close the
+   * handle to stop.
+   */
   @Override
   public AutoCloseable onChange(Listener listener) {
     requireNonNull(listener, "listener");
@@ -469,10 +493,11 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * Starts hot reload of a folder source: changed files are re-read after a short quiet period; the catalog is updated
-   * in one atomic change, a changed resource (or attached file) is announced with {@link Listener#updated}, an added or
-   * removed one with {@link Listener#listChanged}, as a snapshot's replacements always are (for a snapshot source this
-   * does nothing more). Calling it again does nothing.
+   * Starts hot reload of a folder source: changed files are re-read after a short quiet period; the
+   * catalog is updated in one atomic change, a changed resource (or attached file) is announced
+   * with {@link Listener#updated}, an added or removed one with {@link Listener#listChanged}, as a
+   * snapshot's replacements always are (for a snapshot source this does nothing more). Calling it
+   * again does nothing.
    *
    * @throws IOException if the folders cannot be watched
    */
@@ -508,9 +533,9 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * Why hot reload of a folder source is not following the folders now (one line: its last round failed, and what it
-   * read is not served), or null while it is, or when nothing is watched. For the serving side's readiness; a library
-   * fed from elsewhere has its feed's own.
+   * Why hot reload of a folder source is not following the folders now (one line: its last round
+   * failed, and what it read is not served), or null while it is, or when nothing is watched. For
+   * the serving side's readiness; a library fed from elsewhere has its feed's own.
    */
   public @Nullable String feedProblem() {
     return watching.problem();
@@ -570,9 +595,10 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * Serves each prompt named in {@code next} as its A/B split from now on (see {@link PromptSplit}), and every other
-   * prompt as itself: the catalog changes at once, in one update, and keeps the splits across reloads. A name no prompt
-   * has is kept for when one appears. Who may see a split prompt stays the prompt's own scopes.
+   * Serves each prompt named in {@code next} as its A/B split from now on (see
+   * {@link PromptSplit}), and every other prompt as itself: the catalog changes at once, in one
+   * update, and keeps the splits across reloads. A name no prompt has is kept for when one appears.
+   * Who may see a split prompt stays the prompt's own scopes.
    */
   public void split(Map<String, PromptSplit> next) {
     requireNonNull(next, "next");
@@ -589,15 +615,19 @@ public final class Library implements ResourceProvider, AutoCloseable {
   }
 
   /**
-   * The version of the prompt served as {@code name}, for usage counts: the first 12 hex digits of the SHA-256 of the
-   * file it is served from (a skill's {@code SKILL.md}), the same for the same bytes whatever the source; empty when no
-   * prompt has that name. Never waits for a reload; a folder's file is read once after each change.
+   * The version of the prompt served as {@code name}, for usage counts: the first 12 hex digits of
+   * the SHA-256 of the file it is served from (a skill's {@code SKILL.md}), the same for the same
+   * bytes whatever the source; empty when no prompt has that name. Never waits for a reload; a
+   * folder's file is read once after each change.
    */
   public Optional<String> promptVersion(String name) {
     return versions.of(name);
   }
 
-  /** Stops watching and waits for the on-disk index to be written; what is served keeps its last state. */
+  /**
+   * Stops watching and waits for the on-disk index to be written; what is served keeps its last
+   * state.
+   */
   @Override
   public void close() {
     AutoCloseable w;

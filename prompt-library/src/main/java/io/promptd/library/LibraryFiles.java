@@ -16,17 +16,19 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A library's files held somewhere other than a folder (a database), as one snapshot: each file's path relative to
- * the library root, with {@code /} separators, and its bytes. {@link LibrarySource#snapshot(LibraryFiles)} serves
- * it; {@link LibrarySource.Snapshot#replace(LibraryFiles)} pushes the next one through the same reload as a file
- * watcher's.
+ * A library's files held somewhere other than a folder (a database), as one snapshot: each file's
+ * path relative to the library root, with {@code /} separators, and its bytes.
+ * {@link LibrarySource#snapshot(LibraryFiles)} serves it;
+ * {@link LibrarySource.Snapshot#replace(LibraryFiles)} pushes the next one through the same reload
+ * as a file watcher's.
  *
  * @param version the snapshot's version in its store, for logs and readiness; it is not interpreted
- * @param files path to bytes; the arrays are not copied, so the caller must not change them afterwards
- * @param sha256 the SHA-256 of some or all files' bytes, in hexadecimal, by path, as a store keeps them: they stand for
- *     the content when a parsed index is matched against the files
- *     ({@link LibrarySource.Snapshot#replace(LibraryFiles, byte[])}); the library computes those not given. They are
- *     trusted: a wrong one can serve another content's parse.
+ * @param files path to bytes; the arrays are not copied, so the caller must not change them
+ *     afterwards
+ * @param sha256 the SHA-256 of some or all files' bytes, in hexadecimal, by path, as a store keeps
+ *     them: they stand for the content when a parsed index is matched against the files
+ *     ({@link LibrarySource.Snapshot#replace(LibraryFiles, byte[])}); the library computes those
+ *     not given. They are trusted: a wrong one can serve another content's parse.
  */
 @Stability(Stability.Tier.STABLE)
 public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, String> sha256) {
@@ -67,10 +69,11 @@ public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, 
   }
 
   /**
-   * Whether a folder library scans the folder at {@code folder} (relative to its root, {@code /} separators) and every
-   * folder above it: what a snapshot should hold is what lies in such folders. Hidden folders are skipped except the
-   * prompt formats' own ({@code .claude/commands}, {@code .github/prompts} and the like) and {@code .claude/skills};
-   * so are {@code node_modules}, {@code target}, {@code build} and {@code __pycache__}.
+   * Whether a folder library scans the folder at {@code folder} (relative to its root, {@code /}
+   * separators) and every folder above it: what a snapshot should hold is what lies in such
+   * folders. Hidden folders are skipped except the prompt formats' own ({@code .claude/commands},
+   * {@code .github/prompts} and the like) and {@code .claude/skills}; so are {@code node_modules},
+   * {@code target}, {@code build} and {@code __pycache__}.
    *
    * @throws IllegalArgumentException when {@code folder} is not a relative path
    */
@@ -85,9 +88,10 @@ public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, 
   }
 
   /**
-   * Whether a library serves the file at {@code path} (relative to its root, {@code /} separators) as an entry of its
-   * own — a prompt file, a resource file or a skill's {@code SKILL.md} — rather than as a file entries use (a partial,
-   * an attachment, a {@code _folder.yaml}) or one it does not read.
+   * Whether a library serves the file at {@code path} (relative to its root, {@code /} separators)
+   * as an entry of its own — a prompt file, a resource file or a skill's {@code SKILL.md} — rather
+   * than as a file entries use (a partial, an attachment, a {@code _folder.yaml}) or one it does
+   * not read.
    *
    * @throws IllegalArgumentException when {@code path} is not a relative path
    */
@@ -97,8 +101,8 @@ public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, 
   }
 
   /**
-   * Whether a library serves the file at {@code path} (relative to its root, {@code /} separators) as a prompt file:
-   * one of the prompt formats, not a resource, a skill or a folder file.
+   * Whether a library serves the file at {@code path} (relative to its root, {@code /} separators)
+   * as a prompt file: one of the prompt formats, not a resource, a skill or a folder file.
    *
    * @throws IllegalArgumentException when {@code path} is not a relative path
    */
@@ -117,10 +121,11 @@ public record LibraryFiles(long version, Map<String, byte[]> files, Map<String, 
   }
 
   /**
-   * The OAuth scopes the file at {@code path} declares when {@code data} is its content: the {@code scopes} of a prompt
-   * or resource file's front matter, or of a folder file; null when it declares none and so takes its folder's default
-   * (as every other file does). A declaration that cannot be read gives a scope no token holds, so that whatever
-   * cannot be judged stays hidden from every caller that presents one.
+   * The OAuth scopes the file at {@code path} declares when {@code data} is its content: the
+   * {@code scopes} of a prompt or resource file's front matter, or of a folder file; null when it
+   * declares none and so takes its folder's default (as every other file does). A declaration that
+   * cannot be read gives a scope no token holds, so that whatever cannot be judged stays hidden
+   * from every caller that presents one.
    *
    * @throws IllegalArgumentException when {@code path} is not a relative path
    */

@@ -9,7 +9,8 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Limits and timings for a {@link Library}: {@link #defaults()}, or a {@link #builder()} that starts from them.
+ * Limits and timings for a {@link Library}: {@link #defaults()}, or a {@link #builder()} that
+ * starts from them.
  *
  * <pre>{@code
  * LibraryOptions options = LibraryOptions.builder().maxFiles(10_000).cacheDirectory(null).build();
@@ -55,10 +56,11 @@ public final class LibraryOptions {
   }
 
   /**
-   * 1 MiB prompt files, 10 MiB attachments, 250,000 files, a 25 ms debounce (short enough that a save shows up well
-   * within 250 ms, long enough to cover an editor's write-temp-then-rename), one parse thread per core, and an index
-   * for libraries of 1,000 prompt files or more under {@code $XDG_CACHE_HOME/promptd} (else
-   * {@code ~/.cache/promptd}); skills are offered as prompts too.
+   * 1 MiB prompt files, 10 MiB attachments, 250,000 files, a 25 ms debounce (short enough that a
+   * save shows up well within 250 ms, long enough to cover an editor's write-temp-then-rename), one
+   * parse thread per core, and an index for libraries of 1,000 prompt files or more under
+   * {@code $XDG_CACHE_HOME/promptd} (else {@code ~/.cache/promptd}); skills are offered as prompts
+   * too.
    */
   public static LibraryOptions defaults() {
     return builder().build();
@@ -94,8 +96,8 @@ public final class LibraryOptions {
   }
 
   /**
-   * The most prompt files one library loads; more are refused with an error, so a root pointed at a home directory by
-   * mistake cannot exhaust memory.
+   * The most prompt files one library loads; more are refused with an error, so a root pointed at a
+   * home directory by mistake cannot exhaust memory.
    */
   public int maxFiles() {
     return maxFiles;
@@ -112,8 +114,8 @@ public final class LibraryOptions {
   }
 
   /**
-   * Where the on-disk index of parsed prompt files is kept (one file per set of roots), or null for none; it is only a
-   * cache: a missing, stale or damaged index means files are read again.
+   * Where the on-disk index of parsed prompt files is kept (one file per set of roots), or null for
+   * none; it is only a cache: a missing, stale or damaged index means files are read again.
    */
   public @Nullable Path cacheDirectory() {
     return cacheDirectory;
@@ -137,15 +139,18 @@ public final class LibraryOptions {
         .build();
   }
 
-  /** A copy that keeps its index in {@code directory} whatever the library's size, or none when null. */
+  /**
+   * A copy that keeps its index in {@code directory} whatever the library's size, or none when
+   * null.
+   */
   public LibraryOptions withCacheDirectory(@Nullable Path directory) {
     return toBuilder().cacheDirectory(directory).cacheMinimumFiles(0).build();
   }
 
   /**
-   * Whether each skill is also offered as a prompt (a slash command putting its {@code SKILL.md} into the
-   * conversation), for clients without the Skills extension; a skill whose front matter says {@code user-invocable:
-   * false} never is.
+   * Whether each skill is also offered as a prompt (a slash command putting its {@code SKILL.md}
+   * into the conversation), for clients without the Skills extension; a skill whose front matter
+   * says {@code user-invocable: false} never is.
    */
   public boolean skillPrompts() {
     return skillPrompts;
@@ -198,7 +203,10 @@ public final class LibraryOptions {
     return home == null || home.isBlank() ? null : Path.of(home, ".cache", "promptd");
   }
 
-  /** Builds {@link LibraryOptions}; starts from the {@link #defaults()}, and {@link #build()} checks the values. */
+  /**
+   * Builds {@link LibraryOptions}; starts from the {@link #defaults()}, and {@link #build()} checks
+   * the values.
+   */
   public static final class Builder {
     private long maxPromptBytes = 1L << 20;
     private long maxAttachmentBytes = 10L << 20;
@@ -253,7 +261,10 @@ public final class LibraryOptions {
       return this;
     }
 
-    /** Whether skills are offered as prompts too (see {@link LibraryOptions#skillPrompts()}); true by default. */
+    /**
+     * Whether skills are offered as prompts too (see {@link LibraryOptions#skillPrompts()}); true
+     * by default.
+     */
     public Builder skillPrompts(boolean value) {
       this.skillPrompts = value;
       return this;
@@ -262,8 +273,8 @@ public final class LibraryOptions {
     /**
      * The options.
      *
-     * @throws IllegalArgumentException when a limit or the parallelism is not positive, or the debounce or
-     *     {@code cacheMinimumFiles} is negative
+     * @throws IllegalArgumentException when a limit or the parallelism is not positive, or the
+     *     debounce or {@code cacheMinimumFiles} is negative
      */
     public LibraryOptions build() {
       return new LibraryOptions(this);

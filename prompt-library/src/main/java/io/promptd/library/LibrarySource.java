@@ -13,10 +13,11 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Where a {@link Library}'s files come from, given to {@link Library#open}: {@linkplain #folders folders} on disk,
- * followed by a watcher once {@link Library#watch()} is called, or a {@linkplain #snapshot snapshot} of files held
- * elsewhere (a database), which its owner {@linkplain Snapshot#replace replaces}. Either way the files are listed,
- * parsed and reloaded alike, and prompts, resources and attachments are served from them the same way.
+ * Where a {@link Library}'s files come from, given to {@link Library#open}: {@linkplain #folders
+ * folders} on disk, followed by a watcher once {@link Library#watch()} is called, or a
+ * {@linkplain #snapshot snapshot} of files held elsewhere (a database), which its owner
+ * {@linkplain Snapshot#replace replaces}. Either way the files are listed, parsed and reloaded
+ * alike, and prompts, resources and attachments are served from them the same way.
  */
 @Stability(Stability.Tier.STABLE)
 public abstract sealed class LibrarySource permits LibrarySource.Folders, LibrarySource.Snapshot {
@@ -41,10 +42,16 @@ public abstract sealed class LibrarySource permits LibrarySource.Folders, Librar
     return new Snapshot(requireNonNull(files, "files"));
   }
 
-  /** Opens this source's files and loads a library from them, without logging; the library's load is the caller's. */
+  /**
+   * Opens this source's files and loads a library from them, without logging; the library's load is
+   * the caller's.
+   */
   abstract Library open(LibraryOptions options, String owner) throws IOException;
 
-  /** Folders on disk as a library's files; the library watches them once {@link Library#watch()} is called. */
+  /**
+   * Folders on disk as a library's files; the library watches them once {@link Library#watch()} is
+   * called.
+   */
   public static final class Folders extends LibrarySource {
     private final List<Path> roots;
 
@@ -71,11 +78,11 @@ public abstract sealed class LibrarySource permits LibrarySource.Folders, Librar
   }
 
   /**
-   * A library's files held somewhere other than a folder, as one snapshot replaced as a whole: the paths that differ
-   * from the last one are reloaded as a folder watcher's changes are, so the catalog changes in one atomic step and
-   * resource listeners hear of it. The on-disk index is not used (the files are in memory already; the cache directory
-   * is ignored); a parsed index may be handed over instead ({@link #replace(LibraryFiles, byte[])}). A snapshot serves
-   * one library.
+   * A library's files held somewhere other than a folder, as one snapshot replaced as a whole: the
+   * paths that differ from the last one are reloaded as a folder watcher's changes are, so the
+   * catalog changes in one atomic step and resource listeners hear of it. The on-disk index is not
+   * used (the files are in memory already; the cache directory is ignored); a parsed index may be
+   * handed over instead ({@link #replace(LibraryFiles, byte[])}). A snapshot serves one library.
    */
   public static final class Snapshot extends LibrarySource {
     private LibraryFiles pending;
@@ -88,7 +95,8 @@ public abstract sealed class LibrarySource permits LibrarySource.Folders, Librar
     }
 
     /**
-     * Serves {@code files} from now on (once the library is open; before, they are what it opens with).
+     * Serves {@code files} from now on (once the library is open; before, they are what it opens
+     * with).
      *
      * @throws IllegalStateException when the library it serves is closed
      */
@@ -97,11 +105,12 @@ public abstract sealed class LibrarySource permits LibrarySource.Folders, Librar
     }
 
     /**
-     * {@link #replace(LibraryFiles)}, with a parsed index for the library's first files: when the library has served
-     * none yet, a prompt file whose content (by {@link LibraryFiles#sha256() digest}) and dependencies the index
-     * vouches for is served from it without being parsed — until it is first rendered — as a folder's restart is
-     * served from its on-disk index. An index made for other limits or by another promptd version, or damaged, is
-     * ignored; a stale one vouches only for the files that did not change. Later calls ignore {@code index}.
+     * {@link #replace(LibraryFiles)}, with a parsed index for the library's first files: when the
+     * library has served none yet, a prompt file whose content (by {@link LibraryFiles#sha256()
+     * digest}) and dependencies the index vouches for is served from it without being parsed —
+     * until it is first rendered — as a folder's restart is served from its on-disk index. An index
+     * made for other limits or by another promptd version, or damaged, is ignored; a stale one
+     * vouches only for the files that did not change. Later calls ignore {@code index}.
      *
      * @param index what {@link Library#parsedIndex()} of another library returned, or null
      * @throws IllegalStateException when the library it serves is closed

@@ -13,20 +13,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Checks prompt libraries without serving them, for {@code promptd check PATH…}, prompt and resource files alike:
- * invalid front matter, template variables with no declared argument, arguments never used, missing, unreadable or
- * out-of-root attachments and partials, duplicate names (errors here), and shell snippets or file references that
- * are kept as text. Every error of a file that can be found apart from the others is reported, each at its line.
+ * Checks prompt libraries without serving them, for {@code promptd check PATH…}, prompt and
+ * resource files alike: invalid front matter, template variables with no declared argument,
+ * arguments never used, missing, unreadable or out-of-root attachments and partials, duplicate
+ * names (errors here), and shell snippets or file references that are kept as text. Every error of
+ * a file that can be found apart from the others is reported, each at its line.
  */
 @Stability(Stability.Tier.STABLE)
 public final class Linter {
   private Linter() {}
 
   /**
-   * Every problem in {@code paths}, sorted by file and line. The folders are checked together, as one library (so that
-   * a name two of them claim is found); each file on its own, in the folder it would be served from (its own, or the
-   * format's folder it is in, such as {@code .claude/commands}), reporting that file's problems only. A folder under
-   * which no prompt file is found, and a file that is none, get a warning naming the files promptd reads.
+   * Every problem in {@code paths}, sorted by file and line. The folders are checked together, as
+   * one library (so that a name two of them claim is found); each file on its own, in the folder it
+   * would be served from (its own, or the format's folder it is in, such as
+   * {@code .claude/commands}), reporting that file's problems only. A folder under which no prompt
+   * file is found, and a file that is none, get a warning naming the files promptd reads.
    *
    * @throws IOException if a path is neither a readable folder nor a readable file
    */
@@ -51,9 +53,10 @@ public final class Linter {
   }
 
   /**
-   * A warning for each folder {@code library} reads under which no prompt file was found, naming the files promptd
-   * reads ({@code *.prompt.md}, {@code .claude/commands/*.md}, …): a folder of plain Markdown files would otherwise be
-   * served as no prompt at all, without a word. None for a library that is not read from folders.
+   * A warning for each folder {@code library} reads under which no prompt file was found, naming
+   * the files promptd reads ({@code *.prompt.md}, {@code .claude/commands/*.md}, …): a folder of
+   * plain Markdown files would otherwise be served as no prompt at all, without a word. None for a
+   * library that is not read from folders.
    */
   public static List<Diagnostic> foldersWithoutPrompts(Library library) {
     List<Diagnostic> out = new ArrayList<>();
@@ -89,9 +92,9 @@ public final class Linter {
   }
 
   /**
-   * The library root a file is served from when its folder is given: for a {@code SKILL.md}, the folder above its
-   * skill's; else the format folder it is in, such as {@code .claude/commands}, whose files are read only there; else
-   * its own folder.
+   * The library root a file is served from when its folder is given: for a {@code SKILL.md}, the
+   * folder above its skill's; else the format folder it is in, such as {@code .claude/commands},
+   * whose files are read only there; else its own folder.
    */
   private static Path servedFrom(Path file) {
     Path parent = file.getParent();

@@ -27,12 +27,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Agent Skills for an MCP server without a prompt {@link Library}: read once from a folder, or built from files in
- * code, checked as a library checks its skill folders (the {@code SKILL.md} front matter's {@code name}, equal to the
- * last segment of the skill's path, and {@code description}; at most 512 files and 16 MiB per skill). One
- * registration serves both the Skills extension ({@code skills/list}, {@code skills/get}) and the skills' files as
- * resources ({@code resources/list}, {@code resources/read} at {@code skill://<skill-path>/<file-path>}: text for a
- * text type that is UTF-8, else base64), beside any resources of the server's own:
+ * Agent Skills for an MCP server without a prompt {@link Library}: read once from a folder, or
+ * built from files in code, checked as a library checks its skill folders (the {@code SKILL.md}
+ * front matter's {@code name}, equal to the last segment of the skill's path, and
+ * {@code description}; at most 512 files and 16 MiB per skill). One registration serves both the
+ * Skills extension ({@code skills/list}, {@code skills/get}) and the skills' files as resources
+ * ({@code resources/list}, {@code resources/read} at {@code skill://<skill-path>/<file-path>}: text
+ * for a text type that is UTF-8, else base64), beside any resources of the server's own:
  *
  * <pre>{@code
  * Skills skills = Skills.builder()
@@ -43,9 +44,10 @@ import java.util.Optional;
  * McpServer server = McpServer.builder().prompts(catalog).skills(skills).build();
  * }</pre>
  *
- * <p>The files' bytes are held in memory, so what {@code resources/read} answers is always what the manifests'
- * digests and sizes describe. Nothing is watched and {@code _folder.yaml} scopes are not read: every caller sees every
- * skill. A prompt folder's own skills, watched and scoped, are served by its {@link Library} instead.
+ * <p>The files' bytes are held in memory, so what {@code resources/read} answers is always what the
+ * manifests' digests and sizes describe. Nothing is watched and {@code _folder.yaml} scopes are not
+ * read: every caller sees every skill. A prompt folder's own skills, watched and scoped, are served
+ * by its {@link Library} instead.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class Skills implements SkillProvider {
@@ -68,13 +70,14 @@ public final class Skills implements SkillProvider {
   }
 
   /**
-   * The skills of {@code folder}: the one skill it is when it holds a {@code SKILL.md} (its path is the folder's
-   * name), else every skill folder under it, at its path relative to {@code folder} (a project's {@code
-   * .claude/skills/NAME} is at {@code NAME}). Every file of a skill folder is one of its files; a folder holding its
-   * own {@code SKILL.md} is a skill of its own.
+   * The skills of {@code folder}: the one skill it is when it holds a {@code SKILL.md} (its path is
+   * the folder's name), else every skill folder under it, at its path relative to {@code folder} (a
+   * project's {@code .claude/skills/NAME} is at {@code NAME}). Every file of a skill folder is one
+   * of its files; a folder holding its own {@code SKILL.md} is a skill of its own.
    *
    * @throws IOException when the folder cannot be read
-   * @throws IllegalArgumentException when a skill has an error (each is said, at its file and line), or there is none
+   * @throws IllegalArgumentException when a skill has an error (each is said, at its file and
+   *     line), or there is none
    */
   public static Skills fromFolder(Path folder) throws IOException {
     return builder().folder(folder).build();
@@ -85,7 +88,10 @@ public final class Skills implements SkillProvider {
     return new Builder();
   }
 
-  /** The skills, sorted by path: one entry per skill, its manifest listing every file (a nested skill's too). */
+  /**
+   * The skills, sorted by path: one entry per skill, its manifest listing every file (a nested
+   * skill's too).
+   */
   @Override
   public List<Skill> skills() {
     return served.skills();
@@ -102,13 +108,19 @@ public final class Skills implements SkillProvider {
     return served.children(uri, caller);
   }
 
-  /** The skills' files as resources, sorted by URI; the server lists and reads them without further setup. */
+  /**
+   * The skills' files as resources, sorted by URI; the server lists and reads them without further
+   * setup.
+   */
   @Override
   public ResourceProvider files() {
     return files;
   }
 
-  /** The skills' files as a {@link ResourceProvider}: unchanging, every file visible to every caller. */
+  /**
+   * The skills' files as a {@link ResourceProvider}: unchanging, every file visible to every
+   * caller.
+   */
   private final class Files implements ResourceProvider {
     @Override
     public List<Resource> resources() {
@@ -122,8 +134,8 @@ public final class Skills implements SkillProvider {
   }
 
   /**
-   * Gathers skills from folders and from files given in code. Every skill path is unique across both; a path is
-   * {@code /}-separated folders, the last being the skill's name.
+   * Gathers skills from folders and from files given in code. Every skill path is unique across
+   * both; a path is {@code /}-separated folders, the last being the skill's name.
    */
   public static final class Builder {
     private final List<SkillReader.Result> read = new ArrayList<>();
@@ -144,8 +156,8 @@ public final class Skills implements SkillProvider {
     }
 
     /**
-     * Adds the skill at {@code path} (such as {@code ops/review}) whose {@code SKILL.md} is {@code skillMd}; its other
-     * files are added with {@link #file}. Checked when built.
+     * Adds the skill at {@code path} (such as {@code ops/review}) whose {@code SKILL.md} is
+     * {@code skillMd}; its other files are added with {@link #file}. Checked when built.
      *
      * @throws IllegalArgumentException when the path is malformed or already has a skill
      */
@@ -201,8 +213,8 @@ public final class Skills implements SkillProvider {
     /**
      * Checks the skills given in code and builds.
      *
-     * @throws IllegalArgumentException when a skill has an error (which skill, and each error at its line), files
-     *     were given for a path without a skill, or two skills have one path
+     * @throws IllegalArgumentException when a skill has an error (which skill, and each error at
+     *     its line), files were given for a path without a skill, or two skills have one path
      */
     public Skills build() {
       for (String path : files.keySet()) {

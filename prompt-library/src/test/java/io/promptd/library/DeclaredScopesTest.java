@@ -7,7 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** {@link LibraryFiles#declaredScopes}: what one version of a file declares, judged from its bytes alone. */
+/**
+ * {@link LibraryFiles#declaredScopes}: what one version of a file declares, judged from its bytes
+ * alone.
+ */
 class DeclaredScopesTest {
   private static Set<String> of(String path, String text) {
     return LibraryFiles.declaredScopes(path, text.getBytes(StandardCharsets.UTF_8));

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Prompt files and elicitation: the form a 2026-07-28 {@code InputRequiredResult} shows is built from the file's
- * argument declarations (type, enum, default, title, description; a pattern said in words), it asks in one form for
- * every argument without a valid value (form-first), the answers are checked by the same rules, and
- * {@code elicit: false} opts a prompt out.
+ * Prompt files and elicitation: the form a 2026-07-28 {@code InputRequiredResult} shows is built
+ * from the file's argument declarations (type, enum, default, title, description; a pattern said in
+ * words), it asks in one form for every argument without a valid value (form-first), the answers
+ * are checked by the same rules, and {@code elicit: false} opts a prompt out.
  */
 class ElicitFormsTest {
   private static final String PLAN = """
@@ -69,9 +69,8 @@ class ElicitFormsTest {
           .object("params")
           .orElseThrow();
       // Form-first: the version breaks its pattern (offered back for correction, the pattern in
-      // words), weeks is
-      // missing, and the optional channel and notes come after them with their defaults: all in one
-      // form.
+      // words), weeks is missing, and the optional channel and notes come after them with their
+      // defaults: all in one form.
       assertThat(params.string("message"))
           .hasValue("The prompt 'plan' needs more from you: Version must match the"
               + " pattern \\d+\\.\\d+\\.\\d+, not '1.2'; weeks is required.");
@@ -164,7 +163,10 @@ class ElicitFormsTest {
     }
   }
 
-  /** {@code enumTitles} names an enum's values for people: the form is a titled single-select ({@code oneOf}). */
+  /**
+   * {@code enumTitles} names an enum's values for people: the form is a titled single-select
+   * ({@code oneOf}).
+   */
   @Test
   void enumTitlesMakeATitledSingleSelect() {
     write(root, "pick.prompt.md", """

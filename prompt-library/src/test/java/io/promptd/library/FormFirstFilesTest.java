@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Form-first from prompt files: the front matter turns it off per prompt ({@code formFirst: false}, and
- * {@code elicit: false}, which never asks) and per argument ({@code formFirst: false}), and sets whether given free
- * text is shown for checking ({@code confirm}); the settings travel in the prompt's {@code _meta}, so a listing needs
- * no parse, and the linter knows the keys.
+ * Form-first from prompt files: the front matter turns it off per prompt ({@code formFirst: false},
+ * and {@code elicit: false}, which never asks) and per argument ({@code formFirst: false}), and
+ * sets whether given free text is shown for checking ({@code confirm}); the settings travel in the
+ * prompt's {@code _meta}, so a listing needs no parse, and the linter knows the keys.
  */
 class FormFirstFilesTest {
   private static final String FORM = "{\"elicitation\":{\"form\":{}}}";

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Prompt files shaped to hurt the reader (issue 36's H2 and its kin): each is one clear {@code file:line} error, or is
- * read within the limits, and no thread that reads it dies.
+ * Prompt files shaped to hurt the reader (issue 36's H2 and its kin): each is one clear
+ * {@code file:line} error, or is read within the limits, and no thread that reads it dies.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HostileShapesTest {

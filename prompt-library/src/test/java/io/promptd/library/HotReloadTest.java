@@ -144,9 +144,8 @@ class HotReloadTest {
     write(root, "a.prompt.md", prompt("A4"));
     write(root, "unrelated.txt", "x");
     // A real change saved after them: once it is visible, the saves before it have been handled too
-    // (the watcher
-    // reports a folder's events in order), so nothing is left to wait for and only this change may
-    // have counted.
+    // (the watcher reports a folder's events in order), so nothing is left to wait for and only
+    // this change may have counted.
     write(root, "marker.prompt.md", prompt("M"));
     // The catalog shows a change before its listeners have run: wait for the marker's to be heard
     // too.

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd import}: each format's files become native files that render as the originals did; what cannot be
- * carried over is said, and such files are not written.
+ * {@code promptd import}: each format's files become native files that render as the originals did;
+ * what cannot be carried over is said, and such files are not written.
  */
 class ImporterTest {
   @TempDir

@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What one {@code resources/read} of a large skill file allocates, from the request to the bytes a transport writes:
- * about the file's size, not a multiple of it. Counted with the thread's allocated bytes, so the bound holds however
- * fast the machine is.
+ * What one {@code resources/read} of a large skill file allocates, from the request to the bytes a
+ * transport writes: about the file's size, not a multiple of it. Counted with the thread's
+ * allocated bytes, so the bound holds however fast the machine is.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class LargeReadAllocationTest {
@@ -87,7 +87,9 @@ class LargeReadAllocationTest {
     }
   }
 
-  /** Handles one request as a transport does: decoded, answered, encoded into the buffer it writes. */
+  /**
+   * Handles one request as a transport does: decoded, answered, encoded into the buffer it writes.
+   */
   private static int handle(ServerSession session, String method, String params) {
     String text =
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":" + params + "}";

@@ -28,7 +28,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The on-disk index: used only while files are unchanged, ignored when missing, foreign or damaged. */
+/**
+ * The on-disk index: used only while files are unchanged, ignored when missing, foreign or damaged.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LibraryCacheTest {
   @TempDir
@@ -273,8 +275,8 @@ class LibraryCacheTest {
   }
 
   /**
-   * Dates every file an hour back, as files that were saved long before the library loads them; always to the same
-   * time, so that only a change of size tells a file changed.
+   * Dates every file an hour back, as files that were saved long before the library loads them;
+   * always to the same time, so that only a change of size tells a file changed.
    */
   private void settle(Path dir) throws IOException {
     try (Stream<Path> files = Files.walk(dir)) {

@@ -20,15 +20,15 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * Scale benchmark, not a test: generates a library of prompt files (100,000 by default) in a temporary folder and
- * reports load time, heap after load, one-file reload latency (save to visible in the catalog) and
- * {@code prompts/list} page latency through a real server.
+ * Scale benchmark, not a test: generates a library of prompt files (100,000 by default) in a
+ * temporary folder and reports load time, heap after load, one-file reload latency (save to visible
+ * in the catalog) and {@code prompts/list} page latency through a real server.
  *
  * <pre>benchmarks/library-scale.sh [COUNT [DIR]]      (a fresh JVM, as the server runs)
  * ./mvnw -q -pl prompt-library exec:java [-Dexec.args="COUNT DIR"]   (inside Maven's JVM)</pre>
  *
- * <p>Arguments: the number of files (100,000), and a folder to keep the generated library in for the next run
- * (without it, a temporary folder that is deleted afterwards).
+ * <p>Arguments: the number of files (100,000), and a folder to keep the generated library in for
+ * the next run (without it, a temporary folder that is deleted afterwards).
  */
 public final class LibraryScaleBench {
   private static final int PER_FOLDER = 100;
@@ -47,9 +47,8 @@ public final class LibraryScaleBench {
     }
     int count = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
     // With a folder given, the library is kept there and reused by the next run, so that run
-    // measures loading
-    // files that are already on disk rather than competing with the writeback of files just
-    // generated.
+    // measures loading files that are already on disk rather than competing with the writeback of
+    // files just generated.
     Path dir = args.length > 1
         ? Path.of(args[1]).resolve("library-" + count)
         : Files.createTempDirectory("promptd-scale-");
@@ -120,18 +119,19 @@ public final class LibraryScaleBench {
       warmLoad(dir);
     }
     // The restart (benchmarks/library-scale.sh runs it next) is a new JVM started once this one has
-    // exited, as a
-    // restarted server's would be: not beside a live JVM still holding a loaded library.
+    // exited, as a restarted server's would be: not beside a live JVM still holding a loaded
+    // library.
     report("index for the restart: %s", cache);
   }
 
   /**
    * A restart: load with the index present, then serve the first {@code prompts/list} page.
    *
-   * @param launched when the script started this JVM, in nanoseconds since the epoch ({@code date +%s%N}), taken the
-   *     way the JVM-start baseline's times are. Not the process's start time from {@link ProcessHandle}: on Linux
-   *     that adds the boot time, which the kernel gives in whole seconds, so it was off by a constant of up to a
-   *     second on each boot (~540 ms on the boot where that was noticed).
+   * @param launched when the script started this JVM, in nanoseconds since the epoch ({@code date
+   *     +%s%N}), taken the way the JVM-start baseline's times are. Not the process's start time
+   *     from {@link ProcessHandle}: on Linux that adds the boot time, which the kernel gives in
+   *     whole seconds, so it was off by a constant of up to a second on each boot (~540 ms on the
+   *     boot where that was noticed).
    */
   private static void restart(Path dir, Path cache, long launched) throws IOException {
     long cpu = cpuNanos();
@@ -185,7 +185,10 @@ public final class LibraryScaleBench {
         """.formatted(i, i, version);
   }
 
-  /** A second full load in the same JVM, JIT-compiled by now: what a rescan costs in a running server. */
+  /**
+   * A second full load in the same JVM, JIT-compiled by now: what a rescan costs in a running
+   * server.
+   */
   private static void warmLoad(Path dir) throws IOException {
     long cpu = cpuNanos();
     long start = System.nanoTime();
@@ -255,8 +258,9 @@ public final class LibraryScaleBench {
   }
 
   /**
-   * Walks {@code dir} as the library's listing does (one thread, depth first), reading every regular file's bytes or
-   * only its attributes; returns the wall time in nanoseconds, the files and the bytes.
+   * Walks {@code dir} as the library's listing does (one thread, depth first), reading every
+   * regular file's bytes or only its attributes; returns the wall time in nanoseconds, the files
+   * and the bytes.
    */
   private static long[] walk(Path dir, boolean read) throws IOException {
     long[] out = new long[3];

@@ -10,7 +10,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
-/** The two sources a library opens: what a snapshot does before and after it is opened, and what opening checks. */
+/**
+ * The two sources a library opens: what a snapshot does before and after it is opened, and what
+ * opening checks.
+ */
 class LibrarySourceTest {
   private static final LibraryOptions OPTIONS =
       LibraryOptions.builder().cacheDirectory(null).build();

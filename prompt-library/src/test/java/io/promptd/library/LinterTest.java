@@ -151,7 +151,10 @@ class LinterTest {
             + " (a plain .md is not)");
   }
 
-  /** What the warnings say promptd reads, in the format registry's order with the native format first. */
+  /**
+   * What the warnings say promptd reads, in the format registry's order with the native format
+   * first.
+   */
   private static final String NAMES = "prompt files are named *.prompt.md, .claude/commands/*.md,"
       + " .github/prompts/*.prompt.md, .codex/prompts/*.md, .cursor/commands/*.md,"
       + " .gemini/commands/*.toml, *.prompt, *.prompty";

@@ -10,7 +10,10 @@ import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.ServerSession;
 
-/** A real {@link McpServer} over a catalog, driven by JSON-RPC text through an initialized legacy session. */
+/**
+ * A real {@link McpServer} over a catalog, driven by JSON-RPC text through an initialized legacy
+ * session.
+ */
 final class McpHarness implements AutoCloseable {
   private final McpServer server;
   private final ServerSession session;

@@ -30,7 +30,10 @@ class NativeFormatTest {
   @TempDir
   Path elsewhere;
 
-  /** The rules a client can show beside each argument, under {@code io.promptd/arguments}; plain ones left out. */
+  /**
+   * The rules a client can show beside each argument, under {@code io.promptd/arguments}; plain
+   * ones left out.
+   */
   @Test
   void argumentRulesArePublishedInMeta() {
     write(root, "tests.prompt.md", """

@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * opencode fetches a prompt with placeholders ({@code $1}, {@code $2}, …) as its arguments and puts the typed words in
- * their place afterwards: to opencode, promptd renders the placeholders as they are, unchecked, so prompts with
- * choices, types and patterns work there too; every other client still gets -32602 for such values.
+ * opencode fetches a prompt with placeholders ({@code $1}, {@code $2}, …) as its arguments and puts
+ * the typed words in their place afterwards: to opencode, promptd renders the placeholders as they
+ * are, unchecked, so prompts with choices, types and patterns work there too; every other client
+ * still gets -32602 for such values.
  */
 class PlaceholderClientsTest {
   @TempDir

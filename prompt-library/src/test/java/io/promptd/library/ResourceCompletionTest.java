@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code completion/complete} for resource-template variables: a templated {@code NAME.resource.md} declares its
- * variables' {@code enum} or {@code examples} under {@code variables:}, keyed by another variable with {@code
- * dependsOn}; completion suggests from them with {@code context.arguments}, and an {@code enum} limits the URIs read.
+ * {@code completion/complete} for resource-template variables: a templated {@code NAME.resource.md}
+ * declares its variables' {@code enum} or {@code examples} under {@code variables:}, keyed by
+ * another variable with {@code dependsOn}; completion suggests from them with
+ * {@code context.arguments}, and an {@code enum} limits the URIs read.
  */
 class ResourceCompletionTest {
   private static final String TEAM_DOCS = """

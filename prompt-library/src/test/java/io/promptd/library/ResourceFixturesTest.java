@@ -14,7 +14,10 @@ import java.nio.file.Path;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
 
-/** The resources in {@code fixtures/conformance} are exactly what the conformance suite (0.1.16) reads. */
+/**
+ * The resources in {@code fixtures/conformance} are exactly what the conformance suite (0.1.16)
+ * reads.
+ */
 class ResourceFixturesTest {
   static final Path CONFORMANCE = RepositoryLibrariesTest.CONFORMANCE;
 

@@ -145,7 +145,10 @@ class ResourceHotReloadTest {
     return "---\nuri: " + uri + "\ndescription: d\n---\n" + body + "\n";
   }
 
-  /** Polls until {@code condition} holds; generous, because CI machines are slow and file events vary. */
+  /**
+   * Polls until {@code condition} holds; generous, because CI machines are slow and file events
+   * vary.
+   */
   static void eventually(BooleanSupplier condition) {
     Poll.await(
         Duration.ofSeconds(20),

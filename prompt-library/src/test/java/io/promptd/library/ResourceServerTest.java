@@ -23,7 +23,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A folder with resource files served through a real {@link McpServer}, read by a legacy and a modern request. */
+/**
+ * A folder with resource files served through a real {@link McpServer}, read by a legacy and a
+ * modern request.
+ */
 class ResourceServerTest {
   private static final String MODERN_META =
       "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","

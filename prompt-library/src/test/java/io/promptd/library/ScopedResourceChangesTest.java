@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A server over a watched library sends {@code notifications/resources/list_changed} for an edit of a resource that
- * needs scopes only to the sessions whose caller holds them; an edit of a resource everyone may see reaches everyone.
+ * A server over a watched library sends {@code notifications/resources/list_changed} for an edit of
+ * a resource that needs scopes only to the sessions whose caller holds them; an edit of a resource
+ * everyone may see reaches everyone.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ScopedResourceChangesTest {
@@ -118,7 +119,10 @@ class ScopedResourceChangesTest {
     return "---\nuri: " + uri + "\ndescription: d\n" + frontMatter + "---\nbody\n";
   }
 
-  /** The resources' {@code list_changed} the server sends a session (the prompts' are not the point here). */
+  /**
+   * The resources' {@code list_changed} the server sends a session (the prompts' are not the point
+   * here).
+   */
   private static final class Inbox implements Outbound {
     final LinkedBlockingQueue<String> received = new LinkedBlockingQueue<>();
 

@@ -35,9 +35,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code scopes} in front matter and in {@code _folder.yaml}: the nearest folder default applies to files that set
- * none, a file's own list (even an empty one) overrides it; bad scopes are errors at their line; the folder file is
- * re-read on change and is never served.
+ * {@code scopes} in front matter and in {@code _folder.yaml}: the nearest folder default applies to
+ * files that set none, a file's own list (even an empty one) overrides it; bad scopes are errors at
+ * their line; the folder file is re-read on change and is never served.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ScopesTest {
@@ -295,7 +295,10 @@ class ScopesTest {
     }
   }
 
-  /** One modern request as {@code caller}, with the headers a conforming client sends; the response as JSON text. */
+  /**
+   * One modern request as {@code caller}, with the headers a conforming client sends; the response
+   * as JSON text.
+   */
   private static String call(
       StatelessEndpoint endpoint, Caller caller, int id, String method, String params) {
     String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","

@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Skills offered as prompts, for clients without the Skills extension: one prompt per skill, named by its path, that
- * renders its {@code SKILL.md} embedded, its other files as links and the task; prompt files win a name; front matter
- * and the library option turn it off; hot reload keeps the prompts in step with the skills.
+ * Skills offered as prompts, for clients without the Skills extension: one prompt per skill, named
+ * by its path, that renders its {@code SKILL.md} embedded, its other files as links and the task;
+ * prompt files win a name; front matter and the library option turn it off; hot reload keeps the
+ * prompts in step with the skills.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SkillPromptsTest {

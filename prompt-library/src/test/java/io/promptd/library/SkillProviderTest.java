@@ -33,7 +33,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The library's skills as Skills extension entries: URIs, front matter as JSON, complete manifests, scopes. */
+/**
+ * The library's skills as Skills extension entries: URIs, front matter as JSON, complete manifests,
+ * scopes.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SkillProviderTest {
   @TempDir

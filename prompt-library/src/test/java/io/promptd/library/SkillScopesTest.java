@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A skill under a {@code _folder.yaml} with scopes, served by a real server: a caller without them finds it nowhere,
- * answered exactly as a skill that does not exist, and hears nothing when it changes.
+ * A skill under a {@code _folder.yaml} with scopes, served by a real server: a caller without them
+ * finds it nowhere, answered exactly as a skill that does not exist, and hears nothing when it
+ * changes.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SkillScopesTest {

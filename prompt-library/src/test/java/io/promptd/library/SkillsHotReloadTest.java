@@ -22,7 +22,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Skills follow their files while the library watches: add, edit, delete, and a broken edit keeps the last good. */
+/**
+ * Skills follow their files while the library watches: add, edit, delete, and a broken edit keeps
+ * the last good.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SkillsHotReloadTest {
   @TempDir

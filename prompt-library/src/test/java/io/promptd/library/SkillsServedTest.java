@@ -38,9 +38,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link Skills} on a real {@link McpServer}: skills read from a folder and built in code, registered once, are listed
- * by {@code skills/list} with manifests whose digests and sizes are those of the bytes {@code resources/read} answers,
- * beside the author's own resources; a malformed skill is refused saying which and what.
+ * {@link Skills} on a real {@link McpServer}: skills read from a folder and built in code,
+ * registered once, are listed by {@code skills/list} with manifests whose digests and sizes are
+ * those of the bytes {@code resources/read} answers, beside the author's own resources; a malformed
+ * skill is refused saying which and what.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SkillsServedTest {
@@ -231,7 +232,10 @@ class SkillsServedTest {
     return answer.object("result").orElseThrow(() -> new AssertionError(answer.toString()));
   }
 
-  /** The bytes {@code resources/read} answers for {@code uri}: its text as UTF-8, or its blob decoded. */
+  /**
+   * The bytes {@code resources/read} answers for {@code uri}: its text as UTF-8, or its blob
+   * decoded.
+   */
   static byte[] read(McpServer server, String uri) {
     JsonObject contents = (JsonObject) call(server, "resources/read", "\"uri\":\"" + uri + "\"")
         .array("contents")

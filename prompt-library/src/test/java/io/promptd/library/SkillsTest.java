@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Skills in the library: a folder holding a {@code SKILL.md} is a skill, read with its front matter verbatim and a
- * manifest of every file; its problems are diagnostics at their line.
+ * Skills in the library: a folder holding a {@code SKILL.md} is a skill, read with its front matter
+ * verbatim and a manifest of every file; its problems are diagnostics at their line.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SkillsTest {

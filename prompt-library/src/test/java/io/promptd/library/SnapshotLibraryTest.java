@@ -118,9 +118,9 @@ class SnapshotLibraryTest {
   }
 
   /**
-   * A snapshot that changes many files at once (a replica's first load of the store) is parsed in parallel: the result
-   * is the one a file-by-file reload gives — every good prompt, every broken file's diagnostic, partials resolved —
-   * and a later one-file change reloads that file alone.
+   * A snapshot that changes many files at once (a replica's first load of the store) is parsed in
+   * parallel: the result is the one a file-by-file reload gives — every good prompt, every broken
+   * file's diagnostic, partials resolved — and a later one-file change reloads that file alone.
    */
   @Test
   void aLargeSnapshotIsLoadedWholeAndThenChangedFileByFile() throws Exception {
@@ -187,10 +187,10 @@ class SnapshotLibraryTest {
   }
 
   /**
-   * A store's replica need not parse what another replica parsed: a library's {@link Library#parsedIndex()} handed
-   * to a new library's first snapshot serves every prompt whose content and partials it vouches for without parsing
-   * it, and the result is the one a parse gives; a stale index vouches only for what did not change; a damaged or
-   * foreign one is ignored.
+   * A store's replica need not parse what another replica parsed: a library's
+   * {@link Library#parsedIndex()} handed to a new library's first snapshot serves every prompt
+   * whose content and partials it vouches for without parsing it, and the result is the one a parse
+   * gives; a stale index vouches only for what did not change; a damaged or foreign one is ignored.
    */
   @Test
   void aParsedIndexServesAnotherLibrarysFirstSnapshotWithoutParsing() throws Exception {

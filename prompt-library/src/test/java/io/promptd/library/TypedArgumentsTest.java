@@ -107,10 +107,10 @@ class TypedArgumentsTest {
   }
 
   /**
-   * Prompt files are untrusted: a pattern that backtracks catastrophically must not hold the server. Unbounded,
-   * (.*a){20} on 24 a's and a b took 0.8 s here, and the time grows steeply with each a (40 would be years); bounded,
-   * the value is refused at once, saying why. A linear pattern on a value of 240,000 characters stays within its
-   * budget.
+   * Prompt files are untrusted: a pattern that backtracks catastrophically must not hold the
+   * server. Unbounded, (.*a){20} on 24 a's and a b took 0.8 s here, and the time grows steeply with
+   * each a (40 would be years); bounded, the value is refused at once, saying why. A linear pattern
+   * on a value of 240,000 characters stays within its budget.
    */
   @Test
   @Timeout(value = 20, unit = TimeUnit.SECONDS)

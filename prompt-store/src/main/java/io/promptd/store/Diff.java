@@ -9,8 +9,9 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a publish changes, given each file's newest row in the store and what the publish wants each path to hold:
- * computed once for a publish that writes it and for a {@link Preview} that only shows it.
+ * What a publish changes, given each file's newest row in the store and what the publish wants each
+ * path to hold: computed once for a publish that writes it and for a {@link Preview} that only
+ * shows it.
  *
  * @param changes path to the new bytes, or to null for a deletion; only paths whose content changes
  * @param hashes the SHA-256 of each new content, by path

@@ -12,8 +12,8 @@ final class Feeds {
   private Feeds() {}
 
   /**
-   * Closes the feed's connection (which ends a wait for notifications), interrupts its thread and waits up to 10 s for
-   * it to end.
+   * Closes the feed's connection (which ends a wait for notifications), interrupts its thread and
+   * waits up to 10 s for it to end.
    *
    * @param what the feed, for the log
    */

@@ -10,8 +10,10 @@ import java.util.List;
  *
  * @param path the file's path relative to the library root, with {@code /} separators
  * @param label the label's name
- * @param version the file's own version it points at (see {@link FileVersion#version}); a split's first version
- * @param split the versions and weights of the label's A/B split on the file, in order; empty when it is not split
+ * @param version the file's own version it points at (see {@link FileVersion#version}); a split's
+ *     first version
+ * @param split the versions and weights of the label's A/B split on the file, in order; empty when
+ *     it is not split
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public record FileLabel(String path, String label, int version, List<SplitShare> split) {

@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A folder published to the store: the files a folder library would serve or read (prompt, resource and folder files,
- * and what they attach), checked as {@code promptd check} checks them.
+ * A folder published to the store: the files a folder library would serve or read (prompt, resource
+ * and folder files, and what they attach), checked as {@code promptd check} checks them.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class FolderFiles {
@@ -33,10 +33,10 @@ public final class FolderFiles {
   /**
    * Publishes {@code dir} to {@code store}: the store then holds exactly its files.
    *
-   * @param allowErrors publish even when {@code promptd check} finds errors (files with errors are then served as a
-   *     folder library serves them: not at all)
-   * @throws StoreException with {@link StoreException.Kind#REFUSED} listing each error as FILE:LINE when the files
-   *     have errors and {@code allowErrors} is false; nothing is written then
+   * @param allowErrors publish even when {@code promptd check} finds errors (files with errors are
+   *     then served as a folder library serves them: not at all)
+   * @throws StoreException with {@link StoreException.Kind#REFUSED} listing each error as FILE:LINE
+   *     when the files have errors and {@code allowErrors} is false; nothing is written then
    * @throws IOException when the folder cannot be read
    */
   public static Published publish(PromptStore store, Path dir, String author, boolean allowErrors)
@@ -45,9 +45,9 @@ public final class FolderFiles {
   }
 
   /**
-   * Publishes {@code dir} as {@link #publish(PromptStore, Path, String, boolean)} does and, in the same transaction,
-   * points {@code label} at every file the store then holds (see {@link PromptStore#publish(Map, String, String)}); a
-   * refused publish moves nothing.
+   * Publishes {@code dir} as {@link #publish(PromptStore, Path, String, boolean)} does and, in the
+   * same transaction, points {@code label} at every file the store then holds (see
+   * {@link PromptStore#publish(Map, String, String)}); a refused publish moves nothing.
    *
    * @param label a label's name, or null to move none
    */
@@ -63,11 +63,11 @@ public final class FolderFiles {
   }
 
   /**
-   * What {@link #publish} would do with {@code dir} now, writing nothing: refused as it would be when the files have
-   * errors and {@code allowErrors} is false.
+   * What {@link #publish} would do with {@code dir} now, writing nothing: refused as it would be
+   * when the files have errors and {@code allowErrors} is false.
    *
-   * @throws StoreException with {@link StoreException.Kind#REFUSED} listing each error as FILE:LINE when the files
-   *     have errors and {@code allowErrors} is false
+   * @throws StoreException with {@link StoreException.Kind#REFUSED} listing each error as FILE:LINE
+   *     when the files have errors and {@code allowErrors} is false
    * @throws IOException when the folder cannot be read
    */
   public static Preview preview(PromptStore store, Path dir, boolean allowErrors)
@@ -76,7 +76,10 @@ public final class FolderFiles {
     return store.preview(checked(dir, allowErrors));
   }
 
-  /** The files of {@code dir}, once {@code promptd check} found no error in them unless errors are allowed. */
+  /**
+   * The files of {@code dir}, once {@code promptd check} found no error in them unless errors are
+   * allowed.
+   */
   private static Map<String, byte[]> checked(Path dir, boolean allowErrors)
       throws StoreException, IOException {
     requireNonNull(dir, "dir");
@@ -95,12 +98,13 @@ public final class FolderFiles {
   }
 
   /**
-   * The files under {@code dir} by path relative to it: regular files in the folders a folder library scans (see
-   * {@link LibraryFiles#scanned}: hidden folders other than the prompt formats' and {@code .claude/skills}, {@code
-   * node_modules}, {@code target}, {@code build} and {@code __pycache__} are skipped). Hidden files are left out, except
-   * in a skill's folder (one holding a {@code SKILL.md}, and the folders below it): a skill serves every file it holds.
-   * Links are not followed, except a link in a skill's folder to a regular file inside {@code dir}, which a folder
-   * library serves as the file it leads to.
+   * The files under {@code dir} by path relative to it: regular files in the folders a folder
+   * library scans (see {@link LibraryFiles#scanned}: hidden folders other than the prompt formats'
+   * and {@code .claude/skills}, {@code node_modules}, {@code target}, {@code build} and
+   * {@code __pycache__} are skipped). Hidden files are left out, except in a skill's folder (one
+   * holding a {@code SKILL.md}, and the folders below it): a skill serves every file it holds.
+   * Links are not followed, except a link in a skill's folder to a regular file inside {@code dir},
+   * which a folder library serves as the file it leads to.
    *
    * @throws IOException when a file cannot be read or is over 10 MiB
    */

@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param libraryVersion the store's library version when it moved
  * @param author who moved it (the operating-system user for the command line)
  * @param time when it moved
- * @param split the A/B split the move made, as given ({@code 7:90 8:10}; {@code to} is its first version), or null
+ * @param split the A/B split the move made, as given ({@code 7:90 8:10}; {@code to} is its first
+ *     version), or null
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public record LabelMove(

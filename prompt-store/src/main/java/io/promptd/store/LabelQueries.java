@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** The label tables' statements ({@code labels}, {@code label_moves}): one place that knows them. */
+/**
+ * The label tables' statements ({@code labels}, {@code label_moves}): one place that knows them.
+ */
 final class LabelQueries {
   /** The channel a label move notifies when its transaction commits, with the label as payload. */
   static final String CHANNEL = "promptd_labels";
@@ -21,8 +23,9 @@ final class LabelQueries {
   private LabelQueries() {}
 
   /**
-   * Locks the store's row for the rest of the transaction and returns its library version: every transaction that
-   * moves labels takes this lock first, as a publish does, so that they never wait for each other in opposite orders.
+   * Locks the store's row for the rest of the transaction and returns its library version: every
+   * transaction that moves labels takes this lock first, as a publish does, so that they never wait
+   * for each other in opposite orders.
    */
   static long lockStore(Connection c) throws SQLException {
     try (PreparedStatement s = c.prepareStatement("SELECT library_version FROM store FOR UPDATE");
@@ -35,9 +38,9 @@ final class LabelQueries {
   }
 
   /**
-   * Points {@code label} at {@code to} on {@code path}, or removes it from the file when {@code to} is 0, and records the
-   * move; nothing when it already points there (or is already absent) without a split. A split the label had on the
-   * file ends.
+   * Points {@code label} at {@code to} on {@code path}, or removes it from the file when {@code to}
+   * is 0, and records the move; nothing when it already points there (or is already absent) without
+   * a split. A split the label had on the file ends.
    *
    * @return the move made, or null when nothing moved
    */
@@ -54,8 +57,8 @@ final class LabelQueries {
   }
 
   /**
-   * Makes {@code label} on {@code path} the A/B split {@code shares} (the labels row points at the first), and records
-   * the move; nothing when it is that split already.
+   * Makes {@code label} on {@code path} the A/B split {@code shares} (the labels row points at the
+   * first), and records the move; nothing when it is that split already.
    *
    * @return the move made, or null when nothing moved
    */
@@ -89,7 +92,10 @@ final class LabelQueries {
     return record(c, path, label, from, to, given, author, libraryVersion);
   }
 
-  /** The version {@code label} points at on {@code path} (its row locked), or 0 when the file lacks it. */
+  /**
+   * The version {@code label} points at on {@code path} (its row locked), or 0 when the file lacks
+   * it.
+   */
   private static int pointed(Connection c, String path, String label) throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement("SELECT version FROM labels WHERE path = ? AND label = ? FOR UPDATE")) {
@@ -169,8 +175,9 @@ final class LabelQueries {
   }
 
   /**
-   * Points {@code label} at each file's newest version as of {@code current} (each file's newest row), and removes it
-   * from the files whose newest row deleted them: what {@code publish --label} does after it wrote.
+   * Points {@code label} at each file's newest version as of {@code current} (each file's newest
+   * row), and removes it from the files whose newest row deleted them: what {@code publish --label}
+   * does after it wrote.
    */
   static List<LabelMove> pointAll(
       Connection c,
@@ -192,8 +199,8 @@ final class LabelQueries {
   }
 
   /**
-   * Counts a transaction that moved {@code label} ({@code store.labels_version}) and tells every listener on {@link
-   * #CHANNEL} when it commits.
+   * Counts a transaction that moved {@code label} ({@code store.labels_version}) and tells every
+   * listener on {@link #CHANNEL} when it commits.
    */
   static void notifyMoved(Connection c, String label) throws SQLException {
     try (PreparedStatement s =
@@ -243,7 +250,9 @@ final class LabelQueries {
     return out;
   }
 
-  /** Every recorded move of a label on {@code paths}, oldest first within each path, paths sorted. */
+  /**
+   * Every recorded move of a label on {@code paths}, oldest first within each path, paths sorted.
+   */
   static List<LabelMove> moves(Connection c, Collection<String> paths) throws SQLException {
     List<LabelMove> out = new ArrayList<>();
     try (PreparedStatement s = c.prepareStatement("SELECT path, label, from_version, to_version,"

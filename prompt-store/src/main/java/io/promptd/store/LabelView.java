@@ -16,11 +16,12 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a server serving one label serves, and what changed since it last looked. A file the label points at is served
- * at that version. A file without the label is not served when it is an entry of its own ({@link LibraryFiles#entry}: a
- * prompt, a resource, a skill's {@code SKILL.md}) or lies in a skill's folder; any other file (a partial, an
- * attachment, a {@code _folder.yaml}) follows its newest version. The view's version is the store's {@code
- * library_version + labels_version}, which grows with every publish and every label move alike on every replica.
+ * What a server serving one label serves, and what changed since it last looked. A file the label
+ * points at is served at that version. A file without the label is not served when it is an entry
+ * of its own ({@link LibraryFiles#entry}: a prompt, a resource, a skill's {@code SKILL.md}) or lies
+ * in a skill's folder; any other file (a partial, an attachment, a {@code _folder.yaml}) follows
+ * its newest version. The view's version is the store's {@code library_version + labels_version},
+ * which grows with every publish and every label move alike on every replica.
  */
 final class LabelView {
   private final String label;
@@ -38,12 +39,18 @@ final class LabelView {
     return label;
   }
 
-  /** The label's A/B splits as {@link #changes} last read them: each split file's versions in order, by path. */
+  /**
+   * The label's A/B splits as {@link #changes} last read them: each split file's versions in order,
+   * by path.
+   */
   FileSplits splits() {
     return splits;
   }
 
-  /** The files whose served version differs from the last call's: their content, or null when no longer served. */
+  /**
+   * The files whose served version differs from the last call's: their content, or null when no
+   * longer served.
+   */
   StoreQueries.Changes changes(Connection c) throws SQLException {
     boolean autoCommit = c.getAutoCommit();
     int isolation = c.getTransactionIsolation();

@@ -15,18 +15,23 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
 /**
- * The store database's one listening connection and the thread that owns it: {@code LISTEN} on every channel a
- * listener asked for, each notification handed to the listeners of its channel, a check of the connection when
- * nothing was heard for 5 s, and a reconnect with backoff when it is lost.
+ * The store database's one listening connection and the thread that owns it: {@code LISTEN} on
+ * every channel a listener asked for, each notification handed to the listeners of its channel, a
+ * check of the connection when nothing was heard for 5 s, and a reconnect with backoff when it is
+ * lost.
  */
 final class Listening {
   private static final System.Logger LOG = System.getLogger("io.promptd.store");
   private static final long MAX_BACKOFF_MILLIS = 5_000;
-  /** How often listeners are told it is quiet, and how long without a notification before the connection is checked. */
+  /**
+   * How often listeners are told it is quiet, and how long without a notification before the
+   * connection is checked.
+   */
   private static final long QUIET_NANOS = TimeUnit.SECONDS.toNanos(5);
   /**
-   * How long one wait for notifications lasts. Only this thread uses the connection (the driver would make another
-   * one wait out the whole wait), so a channel asked for while it waits is listened on after it.
+   * How long one wait for notifications lasts. Only this thread uses the connection (the driver
+   * would make another one wait out the whole wait), so a channel asked for while it waits is
+   * listened on after it.
    */
   private static final int SLICE_MILLIS = 250;
 
@@ -49,7 +54,9 @@ final class Listening {
     final ChannelListener listener;
     /** Whether the current connection listens for it and told it so. */
     volatile boolean subscribed;
-    /** Whether a connection ever did: the next one tells it {@code again}. Only the thread uses it. */
+    /**
+     * Whether a connection ever did: the next one tells it {@code again}. Only the thread uses it.
+     */
     boolean before;
 
     Registration(String channel, ChannelListener listener) {
@@ -72,7 +79,9 @@ final class Listening {
     return () -> registrations.remove(r);
   }
 
-  /** Closes the connection, which ends a wait for notifications, and waits for the thread to end. */
+  /**
+   * Closes the connection, which ends a wait for notifications, and waits for the thread to end.
+   */
   void stop() {
     Thread t;
     synchronized (lock) {
@@ -90,8 +99,7 @@ final class Listening {
       try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
         connection = c;
         // A replica may start before anyone published: the schema it reads must exist. Flyway
-        // locks, so replicas
-        // starting together migrate once.
+        // locks, so replicas starting together migrate once.
         schema.migrate(c);
         Set<String> listened = new HashSet<>();
         subscribe(c, listened);

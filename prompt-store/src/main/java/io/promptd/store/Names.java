@@ -11,7 +11,10 @@ final class Names {
 
   private Names() {}
 
-  /** Whether {@code name} is {@code path}, the name its path gives it, or the {@code name:} of its front matter. */
+  /**
+   * Whether {@code name} is {@code path}, the name its path gives it, or the {@code name:} of its
+   * front matter.
+   */
   static boolean names(String path, byte @Nullable [] data, String name) {
     if (path.equals(name)) {
       return true;

@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * What a publish would do now, shown by {@code promptd publish --dry-run}; nothing was written.
  *
- * @param libraryVersion the library version the publish would make: one more than now when anything would change, else
- *     the current one
+ * @param libraryVersion the library version the publish would make: one more than now when anything
+ *     would change, else the current one
  * @param added the paths it would add, in order
  * @param changed the paths whose content it would change, in order
  * @param deleted the paths it would delete, in order

@@ -15,10 +15,11 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The prompt store in PostgreSQL: publish a library's files as one transaction, read a file's history, roll a file
- * back. Opening it applies the schema migrations (Flyway; safe when several processes start at once). Concurrent
- * publishes never lose an update: each reads the library version it is based on and its commit is conditional on that
- * version being still current, else it fails with {@link StoreException.Kind#CONFLICT} and writes nothing.
+ * The prompt store in PostgreSQL: publish a library's files as one transaction, read a file's
+ * history, roll a file back. Opening it applies the schema migrations (Flyway; safe when several
+ * processes start at once). Concurrent publishes never lose an update: each reads the library
+ * version it is based on and its commit is conditional on that version being still current, else it
+ * fails with {@link StoreException.Kind#CONFLICT} and writes nothing.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class PromptStore implements AutoCloseable {
@@ -52,7 +53,10 @@ public final class PromptStore implements AutoCloseable {
     return new PromptStore(database);
   }
 
-  /** The store-wide version: 0 before the first publish, one more with each publish that changed anything. */
+  /**
+   * The store-wide version: 0 before the first publish, one more with each publish that changed
+   * anything.
+   */
   public long libraryVersion() throws StoreException {
     try (Connection c = connection()) {
       return StoreQueries.libraryVersion(c);
@@ -78,26 +82,29 @@ public final class PromptStore implements AutoCloseable {
   }
 
   /**
-   * Makes the store hold exactly {@code files}: adds the new ones, a new version of each changed one and a deletion
-   * marker for each one it holds that {@code files} lacks, in one transaction; nothing when it holds them already.
+   * Makes the store hold exactly {@code files}: adds the new ones, a new version of each changed
+   * one and a deletion marker for each one it holds that {@code files} lacks, in one transaction;
+   * nothing when it holds them already.
    *
    * @param files path (relative, {@code /} separators) to bytes
    * @param author who publishes, recorded with each version
-   * @throws StoreException with {@link StoreException.Kind#CONFLICT} when another publish committed meanwhile
+   * @throws StoreException with {@link StoreException.Kind#CONFLICT} when another publish committed
+   *     meanwhile
    */
   public Published publish(Map<String, byte[]> files, String author) throws StoreException {
     return publish(files, author, null);
   }
 
   /**
-   * Publishes as {@link #publish(Map, String)} does and, in the same transaction, points {@code label} at the newest
-   * version of every file the store holds after it (the files it wrote and those it left as they were) and removes it
-   * from the files it holds no more: the label then serves exactly this publish. It moves the label even when nothing
-   * else changed; a publish that fails moves nothing.
+   * Publishes as {@link #publish(Map, String)} does and, in the same transaction, points
+   * {@code label} at the newest version of every file the store holds after it (the files it wrote
+   * and those it left as they were) and removes it from the files it holds no more: the label then
+   * serves exactly this publish. It moves the label even when nothing else changed; a publish that
+   * fails moves nothing.
    *
    * @param label a label's name (see {@link StoreLabels#check}), or null to move none
-   * @throws StoreException with {@link StoreException.Kind#REFUSED} for a bad label, {@link
-   *     StoreException.Kind#CONFLICT} when another publish committed meanwhile
+   * @throws StoreException with {@link StoreException.Kind#REFUSED} for a bad label,
+   *     {@link StoreException.Kind#CONFLICT} when another publish committed meanwhile
    */
   public Published publish(Map<String, byte[]> files, String author, @Nullable String label)
       throws StoreException {
@@ -116,8 +123,8 @@ public final class PromptStore implements AutoCloseable {
   }
 
   /**
-   * What {@link #publish} would do with {@code files} now, without writing anything (another publish may still come
-   * first).
+   * What {@link #publish} would do with {@code files} now, without writing anything (another
+   * publish may still come first).
    *
    * @param files path (relative, {@code /} separators) to bytes
    */
@@ -136,8 +143,8 @@ public final class PromptStore implements AutoCloseable {
   }
 
   /**
-   * Publishes the content of version {@code version} of each of {@code paths} as their newest version; history is
-   * kept. A deletion marker's version deletes the file again.
+   * Publishes the content of version {@code version} of each of {@code paths} as their newest
+   * version; history is kept. A deletion marker's version deletes the file again.
    *
    * @throws StoreException with {@link StoreException.Kind#REFUSED} when a path has no such version
    */
@@ -166,7 +173,8 @@ public final class PromptStore implements AutoCloseable {
    * The content of version {@code version} of the file at {@code path}.
    *
    * @return its bytes, or null when that version deleted the file
-   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when the file has no such version
+   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when the file has no such
+   *     version
    */
   public byte @Nullable [] content(String path, int version) throws StoreException {
     requireNonNull(path, "path");
@@ -203,10 +211,10 @@ public final class PromptStore implements AutoCloseable {
   }
 
   /**
-   * The paths of the files {@code name} names, present or deleted: the path itself, a prompt file whose name comes
-   * from its path ({@code NAME.prompt.md} at any depth, {@code .claude/commands/NAME.md}), one whose front matter
-   * says {@code name: NAME}, or, when {@code NAME} is a skill's folder (it holds a {@code SKILL.md}), every file under
-   * it.
+   * The paths of the files {@code name} names, present or deleted: the path itself, a prompt file
+   * whose name comes from its path ({@code NAME.prompt.md} at any depth,
+   * {@code .claude/commands/NAME.md}), one whose front matter says {@code name: NAME}, or, when
+   * {@code NAME} is a skill's folder (it holds a {@code SKILL.md}), every file under it.
    *
    * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when none is found
    */
@@ -234,7 +242,9 @@ public final class PromptStore implements AutoCloseable {
     return out;
   }
 
-  /** What a publish writes, given each file's newest row: path to bytes, or to null for a deletion. */
+  /**
+   * What a publish writes, given each file's newest row: path to bytes, or to null for a deletion.
+   */
   private interface Plan {
     Map<String, byte @Nullable []> changes(Map<String, StoreQueries.Current> current);
   }
@@ -351,7 +361,10 @@ public final class PromptStore implements AutoCloseable {
             + "; nothing was published: run it again");
   }
 
-  /** A pooled connection, waited for as long as a command-line publish may wait (it has nothing else to do). */
+  /**
+   * A pooled connection, waited for as long as a command-line publish may wait (it has nothing else
+   * to do).
+   */
   Connection connection() throws SQLException {
     return database.connection(StoreDatabase.LONG_WAIT_MILLIS);
   }

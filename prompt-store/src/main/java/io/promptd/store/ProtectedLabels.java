@@ -25,7 +25,10 @@ final class ProtectedLabels {
     }
   }
 
-  /** The scope moving {@code label} needs, or null when it is not protected; locks its row for the transaction. */
+  /**
+   * The scope moving {@code label} needs, or null when it is not protected; locks its row for the
+   * transaction.
+   */
   static @Nullable String scope(Connection c, String label) throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement("SELECT scope FROM protected_labels WHERE label = ? FOR SHARE")) {

@@ -5,7 +5,8 @@ import io.promptd.mcp.api.Stability;
 /**
  * What a publish (or rollback) did.
  *
- * @param libraryVersion the store's library version after it: a new one when anything changed, else the one it has
+ * @param libraryVersion the store's library version after it: a new one when anything changed, else
+ *     the one it has
  * @param added files added
  * @param changed files whose content changed
  * @param deleted files removed (each got a deletion marker)

@@ -10,15 +10,17 @@ import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 
 /**
- * The store's schema, brought up to date once per process by whoever needs it first (the listening connection, a
- * publish, the session secret): the migrations under {@code promptd-store-migration} on the classpath (or module
- * path), applied by Flyway, which locks, so that processes starting together migrate once.
+ * The store's schema, brought up to date once per process by whoever needs it first (the listening
+ * connection, a publish, the session secret): the migrations under {@code promptd-store-migration}
+ * on the classpath (or module path), applied by Flyway, which locks, so that processes starting
+ * together migrate once.
  */
 final class Schema {
   /**
-   * The versions of the migrations under {@code promptd-store-migration} ({@code PromptStoreTest} checks them against
-   * the files): a store whose history holds each of them needs no Flyway run. There may be gaps (V5 was taken by work
-   * done in parallel); a migration that arrives below one already applied is applied too ({@code outOfOrder}).
+   * The versions of the migrations under {@code promptd-store-migration} ({@code PromptStoreTest}
+   * checks them against the files): a store whose history holds each of them needs no Flyway run.
+   * There may be gaps (V5 was taken by work done in parallel); a migration that arrives below one
+   * already applied is applied too ({@code outOfOrder}).
    */
   static final List<String> MIGRATIONS = List.of("1", "2", "3", "4", "5", "6", "7", "8");
 
@@ -30,8 +32,8 @@ final class Schema {
   }
 
   /**
-   * Migrates, checking first on a connection of its own, tried once: a database that is away fails this at once, not
-   * after a pool's waits.
+   * Migrates, checking first on a connection of its own, tried once: a database that is away fails
+   * this at once, not after a pool's waits.
    */
   void migrate() throws StoreException {
     if (migrated) {
@@ -46,12 +48,14 @@ final class Schema {
   }
 
   /**
-   * Applies the migrations unless the store's schema history already holds each of {@link #MIGRATIONS}, checked on
-   * {@code held}: one query instead of Flyway's start-up (class loading, scanning the classpath, locking), which took
-   * seconds of a replica's start, and on a connection the caller holds instead of one more (each costs a round of SCRAM
-   * authentication at start).
+   * Applies the migrations unless the store's schema history already holds each of
+   * {@link #MIGRATIONS}, checked on {@code held}: one query instead of Flyway's start-up (class
+   * loading, scanning the classpath, locking), which took seconds of a replica's start, and on a
+   * connection the caller holds instead of one more (each costs a round of SCRAM authentication at
+   * start).
    *
-   * @param held a connection in auto-commit mode (a failed check must not leave a transaction aborted)
+   * @param held a connection in auto-commit mode (a failed check must not leave a transaction
+   *     aborted)
    */
   void migrate(Connection held) throws StoreException {
     if (migrated) {
@@ -80,7 +84,10 @@ final class Schema {
     }
   }
 
-  /** Whether the schema history holds every one of {@link #MIGRATIONS}, applied; false when it cannot tell. */
+  /**
+   * Whether the schema history holds every one of {@link #MIGRATIONS}, applied; false when it
+   * cannot tell.
+   */
   private static boolean current(Connection c) {
     try (PreparedStatement s = c.prepareStatement(
         "SELECT count(DISTINCT version) FROM promptd_schema_history WHERE success AND version = ANY (?)")) {
@@ -89,8 +96,8 @@ final class Schema {
         return r.next() && r.getInt(1) == MIGRATIONS.size();
       }
     } catch (SQLException e) {
-      return false; // no history yet (a new store), or the database is away: Flyway decides and
-      // reports
+      // No history yet (a new store), or the database is away: Flyway decides and reports
+      return false;
     }
   }
 }

@@ -4,8 +4,8 @@ import io.promptd.mcp.api.Stability;
 import java.util.List;
 
 /**
- * One version's share of an A/B split: {@code promptd label split LABEL NAME 7:90 8:10} gives version 7 the weight 90
- * and version 8 the weight 10.
+ * One version's share of an A/B split: {@code promptd label split LABEL NAME 7:90 8:10} gives
+ * version 7 the weight 90 and version 8 the weight 10.
  *
  * @param version the file's own version (see {@link FileVersion#version})
  * @param weight its share, 1 to {@value #MAX_WEIGHT}, relative to the split's total

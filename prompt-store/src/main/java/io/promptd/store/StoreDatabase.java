@@ -11,30 +11,36 @@ import java.sql.SQLTransientConnectionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One process's hold on the store's database: one connection pool and one listening connection, shared by everything
- * that uses the store in that process (the {@link PromptStore}, the {@link StoreLibrary}'s change feed, the legacy
- * sessions of {@code io.promptd.store.sessions}). Open it once, hand it to each of them, close it last.
+ * One process's hold on the store's database: one connection pool and one listening connection,
+ * shared by everything that uses the store in that process (the {@link PromptStore}, the
+ * {@link StoreLibrary}'s change feed, the legacy sessions of {@code io.promptd.store.sessions}).
+ * Open it once, hand it to each of them, close it last.
  *
- * <p>The pool holds at most five connections, opened on use and closed after a minute idle: the sessions' four short
- * statements at once (one per request being served) and one for the library feed's catch-up, which can take seconds on
- * a large first load. With the listening connection that is six per replica, as many as the library's feed and the
- * sessions' pool and feed held when each had its own.
+ * <p>The pool holds at most five connections, opened on use and closed after a minute idle: the
+ * sessions' four short statements at once (one per request being served) and one for the library
+ * feed's catch-up, which can take seconds on a large first load. With the listening connection that
+ * is six per replica, as many as the library's feed and the sessions' pool and feed held when each
+ * had its own.
  *
- * <p>The listening connection is opened when the first {@link #listen listener} registers: it applies the schema
- * migrations, {@code LISTEN}s on every channel listeners asked for, hands each notification's payload to the listeners
- * of its channel, checks itself when nothing was heard for 5 s, and reconnects with backoff (100 ms doubling up to
- * 5 s) when lost, telling the listeners, which catch up when it is back.
+ * <p>The listening connection is opened when the first {@link #listen listener} registers: it
+ * applies the schema migrations, {@code LISTEN}s on every channel listeners asked for, hands each
+ * notification's payload to the listeners of its channel, checks itself when nothing was heard for
+ * 5 s, and reconnects with backoff (100 ms doubling up to 5 s) when lost, telling the listeners,
+ * which catch up when it is back.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreDatabase implements AutoCloseable {
   /**
-   * How long a short statement waits for a pooled connection, and a check of one for an answer: a request never waits
-   * long for a database that is away (it goes on without it, see {@code StoreSessions}).
+   * How long a short statement waits for a pooled connection, and a check of one for an answer: a
+   * request never waits long for a database that is away (it goes on without it, see
+   * {@code StoreSessions}).
    */
   private static final long SHORT_WAIT_MILLIS = 1_000;
   /** How long a short statement waits for each answer of the database. */
   private static final int ANSWER_MILLIS = 5_000;
-  /** How long a publish, a history or a library load waits for a pooled connection before it fails. */
+  /**
+   * How long a publish, a history or a library load waits for a pooled connection before it fails.
+   */
   static final long LONG_WAIT_MILLIS = 10_000;
 
   private final StoreUrl url;
@@ -50,8 +56,9 @@ public final class StoreDatabase implements AutoCloseable {
   }
 
   /**
-   * Starts using the store at {@code url}: creates the pool, which connects on use. A database that is away now is not
-   * an error here; each use reports it (or, for the sessions, goes on without it).
+   * Starts using the store at {@code url}: creates the pool, which connects on use. A database that
+   * is away now is not an error here; each use reports it (or, for the sessions, goes on without
+   * it).
    */
   public static StoreDatabase open(StoreUrl url) {
     requireNonNull(url, "url");
@@ -86,8 +93,9 @@ public final class StoreDatabase implements AutoCloseable {
   }
 
   /**
-   * A pooled connection, in auto-commit mode, for a short statement: waits at most 1 s for one and 5 s for each answer,
-   * so that a caller serving a request never waits long for a database that is away. Close it to hand it back.
+   * A pooled connection, in auto-commit mode, for a short statement: waits at most 1 s for one and
+   * 5 s for each answer, so that a caller serving a request never waits long for a database that is
+   * away. Close it to hand it back.
    *
    * @throws SQLException when the database is away or slow
    */
@@ -104,8 +112,8 @@ public final class StoreDatabase implements AutoCloseable {
   }
 
   /**
-   * A pooled connection, in auto-commit mode, waiting up to {@code waitMillis} for one, with no limit on answers (a
-   * publish or a library load may take long): for the store's own work.
+   * A pooled connection, in auto-commit mode, waiting up to {@code waitMillis} for one, with no
+   * limit on answers (a publish or a library load may take long): for the store's own work.
    */
   Connection connection(long waitMillis) throws SQLException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
@@ -122,9 +130,9 @@ public final class StoreDatabase implements AutoCloseable {
   }
 
   /**
-   * Brings the store's schema up to date (once per process; safe when several processes start at once), on a
-   * connection of its own tried once. Whoever uses a table calls this first, unless the listening connection did it
-   * already.
+   * Brings the store's schema up to date (once per process; safe when several processes start at
+   * once), on a connection of its own tried once. Whoever uses a table calls this first, unless the
+   * listening connection did it already.
    *
    * @throws StoreException when the database cannot be reached or migrated
    */
@@ -133,10 +141,11 @@ public final class StoreDatabase implements AutoCloseable {
   }
 
   /**
-   * Hands every notification on {@code channel} to {@code listener}, on the listening connection's thread (which it
-   * must not hold long: each notification of every channel waits for it), and tells it when that connection is up and
-   * when it is lost. Opens the listening connection when it is the first listener; a channel new to an open
-   * connection is listened on within a quarter of a second.
+   * Hands every notification on {@code channel} to {@code listener}, on the listening connection's
+   * thread (which it must not hold long: each notification of every channel waits for it), and
+   * tells it when that connection is up and when it is lost. Opens the listening connection when it
+   * is the first listener; a channel new to an open connection is listened on within a quarter of a
+   * second.
    *
    * @param channel a PostgreSQL identifier: lowercase letters, digits and underscores
    * @return closing it stops the calls

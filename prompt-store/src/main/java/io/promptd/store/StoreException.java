@@ -3,10 +3,11 @@ package io.promptd.store;
 import io.promptd.mcp.api.Stability;
 
 /**
- * A store operation failed: the database could not be reached or refused, another publish got there first
- * ({@link Kind#CONFLICT}), the files to publish have errors ({@link Kind#REFUSED}), or the request names a prompt the
- * store does not hold ({@link Kind#NOT_FOUND}). The message says what, never the password; a failure of the database
- * names neither the store nor the driver's reason, which the log keeps.
+ * A store operation failed: the database could not be reached or refused, another publish got there
+ * first ({@link Kind#CONFLICT}), the files to publish have errors ({@link Kind#REFUSED}), or the
+ * request names a prompt the store does not hold ({@link Kind#NOT_FOUND}). The message says what,
+ * never the password; a failure of the database names neither the store nor the driver's reason,
+ * which the log keeps.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreException extends Exception {
@@ -17,13 +18,24 @@ public final class StoreException extends Exception {
   public enum Kind {
     /** The database failed or could not be reached. */
     FAILED,
-    /** Another publish committed after this one read the library version it was based on; nothing was written. */
+    /**
+     * Another publish committed after this one read the library version it was based on; nothing
+     * was written.
+     */
     CONFLICT,
-    /** The files to publish have errors, or a version asked for does not exist; nothing was written. */
+    /**
+     * The files to publish have errors, or a version asked for does not exist; nothing was written.
+     */
     REFUSED,
-    /** The request names no file the store holds or held (a mistyped prompt name); nothing was written. */
+    /**
+     * The request names no file the store holds or held (a mistyped prompt name); nothing was
+     * written.
+     */
     NOT_FOUND,
-    /** The label is protected and the caller lacks the scope that moving it needs; nothing was written. */
+    /**
+     * The label is protected and the caller lacks the scope that moving it needs; nothing was
+     * written.
+     */
     FORBIDDEN
   }
 
@@ -35,7 +47,9 @@ public final class StoreException extends Exception {
     this.kind = kind;
   }
 
-  /** A failure of {@code kind} caused by {@code cause}, whose message must hold no secret either. */
+  /**
+   * A failure of {@code kind} caused by {@code cause}, whose message must hold no secret either.
+   */
   public StoreException(Kind kind, String message, Throwable cause) {
     super(message, cause);
     this.kind = kind;
@@ -47,9 +61,10 @@ public final class StoreException extends Exception {
   }
 
   /**
-   * A failure of the database: the message, which may reach a remote caller (the management API answers with it),
-   * says what could not be done and names neither the store nor the driver's reason (its text may name the host, the
-   * port, the user or the database); {@code detail}, which says where and why, goes to the log instead.
+   * A failure of the database: the message, which may reach a remote caller (the management API
+   * answers with it), says what could not be done and names neither the store nor the driver's
+   * reason (its text may name the host, the port, the user or the database); {@code detail}, which
+   * says where and why, goes to the log instead.
    *
    * @param what what could not be done, such as "read the files"
    * @param detail the same with the store's URL (without secrets) and the reason
@@ -62,8 +77,9 @@ public final class StoreException extends Exception {
   }
 
   /**
-   * The message of a failure of the driver, the pool or Flyway, fit for a log or a {@code StoreException}'s message:
-   * the first line of the root message (which for them never holds the password).
+   * The message of a failure of the driver, the pool or Flyway, fit for a log or a
+   * {@code StoreException}'s message: the first line of the root message (which for them never
+   * holds the password).
    */
   public static String reason(Throwable e) {
     Throwable t = e;

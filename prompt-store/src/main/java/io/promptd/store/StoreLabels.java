@@ -14,11 +14,12 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The labels of a {@link PromptStore}: named pointers from a file to one of its versions ({@code staging},
- * {@code production}). A name given to {@link #set} or {@link #remove} means the files {@link PromptStore#paths}
- * finds for it. Every move is recorded (who, when, from which version to which) and notifies the store's listeners on
- * the channel {@code promptd_labels} with the label as payload when it commits; a failed call writes nothing. The label
- * {@value #LATEST} is every file's newest version: it is never stored, set or removed.
+ * The labels of a {@link PromptStore}: named pointers from a file to one of its versions
+ * ({@code staging}, {@code production}). A name given to {@link #set} or {@link #remove} means the
+ * files {@link PromptStore#paths} finds for it. Every move is recorded (who, when, from which
+ * version to which) and notifies the store's listeners on the channel {@code promptd_labels} with
+ * the label as payload when it commits; a failed call writes nothing. The label {@value #LATEST} is
+ * every file's newest version: it is never stored, set or removed.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreLabels {
@@ -34,8 +35,8 @@ public final class StoreLabels {
   }
 
   /**
-   * Checks a label's name: 1 to 64 lowercase letters, digits, {@code .}, {@code _} or {@code -}, starting with a letter
-   * or digit, and not {@value #LATEST}.
+   * Checks a label's name: 1 to 64 lowercase letters, digits, {@code .}, {@code _} or {@code -},
+   * starting with a letter or digit, and not {@value #LATEST}.
    *
    * @throws StoreException with {@link StoreException.Kind#REFUSED} saying why not
    */
@@ -55,11 +56,13 @@ public final class StoreLabels {
   }
 
   /**
-   * Points {@code label} at version {@code version} of each file {@code name} names, in one transaction.
+   * Points {@code label} at version {@code version} of each file {@code name} names, in one
+   * transaction.
    *
    * @return the moves made (none for a file it already pointed at)
-   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when no file is so named or one has no such
-   *     version, {@link StoreException.Kind#REFUSED} for a bad label or a version that deleted the file
+   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when no file is so named or
+   *     one has no such version, {@link StoreException.Kind#REFUSED} for a bad label or a version
+   *     that deleted the file
    */
   public List<LabelMove> set(String name, int version, String label, String author)
       throws StoreException {
@@ -67,14 +70,15 @@ public final class StoreLabels {
   }
 
   /**
-   * Points {@code label} at version {@code version} of each file {@code name} names, as {@link #set(String, int,
-   * String, String)} does, for a caller holding {@code scopes}: a {@linkplain #protect protected} label moves only when
-   * they include its scope, checked in the same transaction.
+   * Points {@code label} at version {@code version} of each file {@code name} names, as
+   * {@link #set(String, int, String, String)} does, for a caller holding {@code scopes}: a
+   * {@linkplain #protect protected} label moves only when they include its scope, checked in the
+   * same transaction.
    *
-   * @param scopes the scopes the caller was granted, or null for a caller trusted with every label (the command line,
-   *     which holds the database's credentials)
-   * @throws StoreException with {@link StoreException.Kind#FORBIDDEN} when the label is protected by a scope {@code
-   *     scopes} lacks, and as {@link #set(String, int, String, String)}
+   * @param scopes the scopes the caller was granted, or null for a caller trusted with every label
+   *     (the command line, which holds the database's credentials)
+   * @throws StoreException with {@link StoreException.Kind#FORBIDDEN} when the label is protected
+   *     by a scope {@code scopes} lacks, and as {@link #set(String, int, String, String)}
    */
   public List<LabelMove> set(
       String name, int version, String label, String author, @Nullable Set<String> scopes)
@@ -83,14 +87,15 @@ public final class StoreLabels {
   }
 
   /**
-   * Points {@code label} at version {@code version} of each file {@code name} names, as {@link #set(String, int,
-   * String, String, Set)} does, where a label that is not {@linkplain #protect protected} needs {@code unprotected}:
-   * what a server asks of the labels it serves, which it protects by default.
+   * Points {@code label} at version {@code version} of each file {@code name} names, as
+   * {@link #set(String, int, String, String, Set)} does, where a label that is not
+   * {@linkplain #protect protected} needs {@code unprotected}: what a server asks of the labels it
+   * serves, which it protects by default.
    *
-   * @param unprotected the scope moving the label needs when it has no protection of its own, or null when such a
-   *     label moves for any caller; checked only when {@code scopes} is not null
-   * @throws StoreException with {@link StoreException.Kind#FORBIDDEN} when {@code scopes} lacks the scope needed, and
-   *     as {@link #set(String, int, String, String)}
+   * @param unprotected the scope moving the label needs when it has no protection of its own, or
+   *     null when such a label moves for any caller; checked only when {@code scopes} is not null
+   * @throws StoreException with {@link StoreException.Kind#FORBIDDEN} when {@code scopes} lacks the
+   *     scope needed, and as {@link #set(String, int, String, String)}
    */
   public List<LabelMove> set(
       String name,
@@ -135,17 +140,20 @@ public final class StoreLabels {
   }
 
   /**
-   * Makes {@code label} an A/B split of the prompt file {@code name} names: a server serving the label gives each caller
-   * one of the versions in {@code shares} by weight, the same one every time ({@link StoreLibrary}). The labels row
-   * points at the first version, so tools that know nothing of splits see that one. Any later plain move of the label on
-   * the file ({@link #set}, {@link #remove}, {@code publish --label}) ends the split. The command line's trust: no scope
-   * is checked (see {@link #set(String, int, String, String, Set)}).
+   * Makes {@code label} an A/B split of the prompt file {@code name} names: a server serving the
+   * label gives each caller one of the versions in {@code shares} by weight, the same one every
+   * time ({@link StoreLibrary}). The labels row points at the first version, so tools that know
+   * nothing of splits see that one. Any later plain move of the label on the file ({@link #set},
+   * {@link #remove}, {@code publish --label}) ends the split. The command line's trust: no scope is
+   * checked (see {@link #set(String, int, String, String, Set)}).
    *
-   * @param shares two or more distinct versions of the file, each with its weight, in the order given
+   * @param shares two or more distinct versions of the file, each with its weight, in the order
+   *     given
    * @return the move made, or empty when the label was that split already
-   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when no file is so named or it has no such
-   *     version, {@link StoreException.Kind#REFUSED} for a bad label, fewer than two or repeated versions, a name that
-   *     names several files or a file that is not a prompt file, or a version that deleted the file
+   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when no file is so named or
+   *     it has no such version, {@link StoreException.Kind#REFUSED} for a bad label, fewer than two
+   *     or repeated versions, a name that names several files or a file that is not a prompt file,
+   *     or a version that deleted the file
    */
   public List<LabelMove> split(String name, String label, List<SplitShare> shares, String author)
       throws StoreException {
@@ -187,8 +195,8 @@ public final class StoreLabels {
    * Removes {@code label} from each file {@code name} names, in one transaction.
    *
    * @return the moves made
-   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when no file is so named or none of them has the
-   *     label, {@link StoreException.Kind#REFUSED} for a bad label
+   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when no file is so named or
+   *     none of them has the label, {@link StoreException.Kind#REFUSED} for a bad label
    */
   public List<LabelMove> remove(String name, String label, String author) throws StoreException {
     requireNonNull(author, "author");
@@ -212,7 +220,9 @@ public final class StoreLabels {
     });
   }
 
-  /** The labels of the files {@code name} names, or of every file when null; by path, then label. */
+  /**
+   * The labels of the files {@code name} names, or of every file when null; by path, then label.
+   */
   public List<FileLabel> list(@Nullable String name) throws StoreException {
     @Nullable Set<String> paths = name == null ? null : store.paths(name);
     try (Connection c = store.connection()) {
@@ -233,10 +243,11 @@ public final class StoreLabels {
   }
 
   /**
-   * Protects {@code label}: from now on moving it over the management API needs {@code scope}; protecting it again
-   * replaces the scope. The command line still moves it.
+   * Protects {@code label}: from now on moving it over the management API needs {@code scope};
+   * protecting it again replaces the scope. The command line still moves it.
    *
-   * @param scope an OAuth scope: 1 to 128 printable ASCII characters other than space, {@code "} and {@code \\}
+   * @param scope an OAuth scope: 1 to 128 printable ASCII characters other than space, {@code "}
+   *     and {@code \\}
    * @param author who protects it, recorded
    * @throws StoreException with {@link StoreException.Kind#REFUSED} for a bad label or scope
    */
@@ -277,7 +288,10 @@ public final class StoreLabels {
     }
   }
 
-  /** Refuses a version of {@code path} that does not exist or that deleted the file: a label points at content. */
+  /**
+   * Refuses a version of {@code path} that does not exist or that deleted the file: a label points
+   * at content.
+   */
   private static void requireContent(Connection c, String name, String path, int version)
       throws SQLException, StoreException {
     boolean[] found = new boolean[1];
@@ -300,7 +314,10 @@ public final class StoreLabels {
     List<LabelMove> run(Connection c) throws SQLException, StoreException;
   }
 
-  /** Runs {@code work} in one transaction that notifies the label's listeners when it moved anything. */
+  /**
+   * Runs {@code work} in one transaction that notifies the label's listeners when it moved
+   * anything.
+   */
   private List<LabelMove> inTransaction(String what, Work work) throws StoreException {
     try (Connection c = store.connection()) {
       c.setAutoCommit(false);

@@ -21,18 +21,20 @@ import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@link Library} served from the store and kept current by its change feed: the {@link StoreDatabase}'s listening
- * connection {@code LISTEN}s on the channel publishes notify, and each notification loads the files changed since the
- * version served (on the feed's own thread, with a pooled connection). If the database goes away the library keeps
- * serving its last snapshot while the listening connection reconnects with backoff (capped at 5 s); on reconnect it
- * catches up by version, the same query as for a notification, so no change is missed. Every 5 s it also compares
- * versions without a notification: a safety net.
+ * A {@link Library} served from the store and kept current by its change feed: the
+ * {@link StoreDatabase}'s listening connection {@code LISTEN}s on the channel publishes notify, and
+ * each notification loads the files changed since the version served (on the feed's own thread,
+ * with a pooled connection). If the database goes away the library keeps serving its last snapshot
+ * while the listening connection reconnects with backoff (capped at 5 s); on reconnect it catches
+ * up by version, the same query as for a notification, so no change is missed. Every 5 s it also
+ * compares versions without a notification: a safety net.
  *
- * <p>The first load takes the parsed index another replica serving the same label stored ({@code library_index}; else
- * the one of each file's newest version): prompt files whose content
- * it vouches for (by their {@code sha256}) are served without being parsed. A replica whose first load parsed files
- * stores a new index for the next one, when the library has at least {@link LibraryOptions#cacheMinimumFiles()} files
- * (a role that may not write only logs that it could not).
+ * <p>The first load takes the parsed index another replica serving the same label stored
+ * ({@code library_index}; else the one of each file's newest version): prompt files whose content
+ * it vouches for (by their {@code sha256}) are served without being parsed. A replica whose first
+ * load parsed files stores a new index for the next one, when the library has at least
+ * {@link LibraryOptions#cacheMinimumFiles()} files (a role that may not write only logs that it
+ * could not).
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreLibrary implements AutoCloseable {
@@ -48,8 +50,8 @@ public final class StoreLibrary implements AutoCloseable {
   private final Map<String, byte[]> files = new HashMap<>();
   private final Map<String, String> digests = new HashMap<>();
   /**
-   * The feed's thread, woken to compare versions by a notification, the connection (back), or 5 s gone by; its rounds
-   * are {@link Steps#round}.
+   * The feed's thread, woken to compare versions by a notification, the connection (back), or 5 s
+   * gone by; its rounds are {@link Steps#round}.
    */
   private final FeedRunner feed;
 
@@ -59,7 +61,10 @@ public final class StoreLibrary implements AutoCloseable {
 
   private volatile long indexStored = -1;
 
-  /** The library version whose files the library has taken (after {@link #version} moved to it), or -1. */
+  /**
+   * The library version whose files the library has taken (after {@link #version} moved to it), or
+   * -1.
+   */
   private volatile long taken = -1;
 
   /** Whether the listening connection listens on the channel now. */
@@ -89,9 +94,9 @@ public final class StoreLibrary implements AutoCloseable {
   }
 
   /**
-   * Starts serving the store of {@code database}: the library starts empty and is filled by the feed's first load,
-   * which happens in the background (see {@link #awaitLoaded}); a database that is down now is retried with backoff.
-   * Closing the library leaves the database open.
+   * Starts serving the store of {@code database}: the library starts empty and is filled by the
+   * feed's first load, which happens in the background (see {@link #awaitLoaded}); a database that
+   * is down now is retried with backoff. Closing the library leaves the database open.
    */
   public static StoreLibrary start(StoreDatabase database, LibraryOptions options)
       throws IOException {
@@ -99,13 +104,15 @@ public final class StoreLibrary implements AutoCloseable {
   }
 
   /**
-   * Starts serving, as {@link #start(StoreDatabase, LibraryOptions)} does, the version of each file that {@code label}
-   * points at: a prompt, a resource or a skill's file without that label is not served, and any other file (a partial,
-   * an attachment, a {@code _folder.yaml}) without it is served at its newest version. A label moved (on any replica:
-   * the feed also listens on {@code promptd_labels}) reloads what changed, as a publish does. {@link #version()} is then
-   * the store's library version plus the number of label-moving transactions.
+   * Starts serving, as {@link #start(StoreDatabase, LibraryOptions)} does, the version of each file
+   * that {@code label} points at: a prompt, a resource or a skill's file without that label is not
+   * served, and any other file (a partial, an attachment, a {@code _folder.yaml}) without it is
+   * served at its newest version. A label moved (on any replica: the feed also listens on
+   * {@code promptd_labels}) reloads what changed, as a publish does. {@link #version()} is then the
+   * store's library version plus the number of label-moving transactions.
    *
-   * @param label a label's name (see {@link StoreLabels#check}), or null to serve every file's newest version
+   * @param label a label's name (see {@link StoreLabels#check}), or null to serve every file's
+   *     newest version
    * @throws IllegalArgumentException for a bad label
    */
   public static StoreLibrary start(
@@ -122,8 +129,8 @@ public final class StoreLibrary implements AutoCloseable {
   }
 
   /**
-   * Starts serving the store at {@code url}, as {@link #start(StoreDatabase, LibraryOptions)} does with a {@link
-   * StoreDatabase} of its own, closed with it.
+   * Starts serving the store at {@code url}, as {@link #start(StoreDatabase, LibraryOptions)} does
+   * with a {@link StoreDatabase} of its own, closed with it.
    */
   public static StoreLibrary start(StoreUrl url, LibraryOptions options) throws IOException {
     requireNonNull(url, "url");
@@ -173,7 +180,10 @@ public final class StoreLibrary implements AutoCloseable {
     return feed.awaitLoaded(timeout);
   }
 
-  /** Completes with the first load; never completes exceptionally (a store that stays away never completes it). */
+  /**
+   * Completes with the first load; never completes exceptionally (a store that stays away never
+   * completes it).
+   */
   public CompletionStage<Void> firstLoad() {
     return feed.firstLoad();
   }
@@ -183,14 +193,16 @@ public final class StoreLibrary implements AutoCloseable {
     return version;
   }
 
-  /** Whether the feed is connected now (the listening connection listens on its channel), for tests. */
+  /**
+   * Whether the feed is connected now (the listening connection listens on its channel), for tests.
+   */
   boolean connected() {
     return connected;
   }
 
   /**
-   * The library version whose files the library has taken, or -1; for tests, which wait for it rather than for
-   * {@link #version()}: that one moves before the library takes the files.
+   * The library version whose files the library has taken, or -1; for tests, which wait for it
+   * rather than for {@link #version()}: that one moves before the library takes the files.
    */
   long taken() {
     return taken;
@@ -202,8 +214,8 @@ public final class StoreLibrary implements AutoCloseable {
   }
 
   /**
-   * Waits until {@code condition} holds, looking again whenever the feed connects or disconnects, serves a new version
-   * or stores an index; for tests.
+   * Waits until {@code condition} holds, looking again whenever the feed connects or disconnects,
+   * serves a new version or stores an index; for tests.
    *
    * @return whether it held before {@code timeout}
    */
@@ -240,7 +252,10 @@ public final class StoreLibrary implements AutoCloseable {
     }
   }
 
-  /** What the feed does that is the store's own: a round loads what changed, with a pooled connection. */
+  /**
+   * What the feed does that is the store's own: a round loads what changed, with a pooled
+   * connection.
+   */
   private final class Steps implements Feed {
     @Override
     public void round() throws Unreachable {
@@ -285,9 +300,10 @@ public final class StoreLibrary implements AutoCloseable {
   }
 
   /**
-   * Why the feed is not following the store now (one line: a round failed for a reason other than the store being
-   * away, or its thread stopped), or null while it is. The serving side's readiness; the store away is not such a
-   * problem, as the last version stays served and the feed catches up once it is back.
+   * Why the feed is not following the store now (one line: a round failed for a reason other than
+   * the store being away, or its thread stopped), or null while it is. The serving side's
+   * readiness; the store away is not such a problem, as the last version stays served and the feed
+   * catches up once it is back.
    */
   public @Nullable String feedProblem() {
     return feed.problem();
@@ -360,13 +376,19 @@ public final class StoreLibrary implements AutoCloseable {
     }
   }
 
-  /** The row of {@code library_index} this library reads and writes: its label's, {@code ""} without one. */
+  /**
+   * The row of {@code library_index} this library reads and writes: its label's, {@code ""} without
+   * one.
+   */
   private String indexLabel() {
     LabelView v = view;
     return v == null ? "" : v.label();
   }
 
-  /** After the first load, which parsed files: the index of what it parsed, for the next replica to start. */
+  /**
+   * After the first load, which parsed files: the index of what it parsed, for the next replica to
+   * start.
+   */
   private void storeIndex(Connection c) {
     byte[] index = library.parsedIndex();
     if (index == null) {
@@ -388,7 +410,10 @@ public final class StoreLibrary implements AutoCloseable {
     }
   }
 
-  /** Stops the feed (and closes the database when it is its own); the library keeps serving what it has. */
+  /**
+   * Stops the feed (and closes the database when it is its own); the library keeps serving what it
+   * has.
+   */
   @Override
   public void close() {
     feed.close();

@@ -16,7 +16,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
-/** The store's reads, shared by publishing and serving: one place that knows the schema's queries. */
+/**
+ * The store's reads, shared by publishing and serving: one place that knows the schema's queries.
+ */
 final class StoreQueries {
   /** The channel publishes notify, with the new library version as payload. */
   static final String CHANNEL = "promptd_library";
@@ -50,7 +52,10 @@ final class StoreQueries {
     }
   }
 
-  /** Each file's newest row written at or before library version {@code upTo}, deleted ones included. */
+  /**
+   * Each file's newest row written at or before library version {@code upTo}, deleted ones
+   * included.
+   */
   static Map<String, Current> current(Connection c, long upTo) throws SQLException {
     Map<String, Current> out = new HashMap<>();
     try (PreparedStatement s =
@@ -67,9 +72,9 @@ final class StoreQueries {
   }
 
   /**
-   * The files changed after library version {@code since}: their newest content, or null when deleted. Loading the
-   * whole store is the same query with {@code since} 0, so a first load, a notification and a catch-up after a lost
-   * connection are one code path.
+   * The files changed after library version {@code since}: their newest content, or null when
+   * deleted. Loading the whole store is the same query with {@code since} 0, so a first load, a
+   * notification and a catch-up after a lost connection are one code path.
    */
   static Changes changesSince(Connection c, long since) throws SQLException {
     long now = libraryVersion(c);
@@ -97,8 +102,8 @@ final class StoreQueries {
   }
 
   /**
-   * The parsed library index a replica serving {@code label} stored ({@code ""}: each file's newest version), else the
-   * one of each file's newest version, or null when there is neither.
+   * The parsed library index a replica serving {@code label} stored ({@code ""}: each file's newest
+   * version), else the one of each file's newest version, or null when there is neither.
    */
   static byte @Nullable [] libraryIndex(Connection c, String label) throws SQLException {
     try (PreparedStatement s = c.prepareStatement("SELECT data FROM library_index"
@@ -112,8 +117,8 @@ final class StoreQueries {
   }
 
   /**
-   * Stores the parsed library index of what {@code label} serves ({@code ""}: each file's newest version), made from
-   * version {@code version} of it, unless a newer one is there.
+   * Stores the parsed library index of what {@code label} serves ({@code ""}: each file's newest
+   * version), made from version {@code version} of it, unless a newer one is there.
    */
   static void storeLibraryIndex(Connection c, String label, long version, byte[] data)
       throws SQLException {
@@ -164,7 +169,9 @@ final class StoreQueries {
     return out;
   }
 
-  /** Version {@code version} of {@code path}: its row exists and holds content, or null when not. */
+  /**
+   * Version {@code version} of {@code path}: its row exists and holds content, or null when not.
+   */
   static byte @Nullable [] content(Connection c, String path, int version, boolean[] found)
       throws SQLException {
     try (PreparedStatement s =

@@ -14,18 +14,22 @@ import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Where the prompt store is: {@code postgresql://USER:PASSWORD@HOST:PORT/DATABASE} (also {@code postgres://} and
- * {@code jdbc:postgresql://HOST:PORT/DATABASE?user=USER&password=PASSWORD}), split into a JDBC URL without
- * credentials, a user and a password. The password is never part of {@link #toString()} nor of any error message, and
- * neither is the value of any other query parameter whose name says it holds a secret ({@code sslpassword},
- * {@code sslkey}, a token…): those are shown as {@code ***}.
+ * Where the prompt store is: {@code postgresql://USER:PASSWORD@HOST:PORT/DATABASE} (also
+ * {@code postgres://} and
+ * {@code jdbc:postgresql://HOST:PORT/DATABASE?user=USER&password=PASSWORD}), split into a JDBC URL
+ * without credentials, a user and a password. The password is never part of {@link #toString()} nor
+ * of any error message, and neither is the value of any other query parameter whose name says it
+ * holds a secret ({@code sslpassword}, {@code sslkey}, a token…): those are shown as {@code ***}.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreUrl {
   /** The environment variable read when no {@code --store} is given. */
   public static final String VARIABLE = "PROMPTD_STORE";
 
-  /** What a query parameter's name holds, lower-cased, when its value is a secret or says where one is. */
+  /**
+   * What a query parameter's name holds, lower-cased, when its value is a secret or says where one
+   * is.
+   */
   private static final List<String> SECRET_NAMES =
       List.of("password", "passwd", "secret", "token", "key", "credential");
 
@@ -47,7 +51,8 @@ public final class StoreUrl {
   /**
    * Parses a store URL.
    *
-   * @throws IllegalArgumentException when it is not one; the message never repeats the URL, which may hold a secret
+   * @throws IllegalArgumentException when it is not one; the message never repeats the URL, which
+   *     may hold a secret
    */
   public static StoreUrl parse(String url) {
     requireNonNull(url, "url");
@@ -142,8 +147,9 @@ public final class StoreUrl {
   }
 
   /**
-   * The URL without its password, fit for logs and errors: {@code postgresql://USER@HOST:PORT/DATABASE}, with the value
-   * of each secret-bearing query parameter replaced by {@code ***}.
+   * The URL without its password, fit for logs and errors:
+   * {@code postgresql://USER@HOST:PORT/DATABASE}, with the value of each secret-bearing query
+   * parameter replaced by {@code ***}.
    */
   @Override
   public String toString() {
@@ -151,9 +157,10 @@ public final class StoreUrl {
   }
 
   /**
-   * Whether a query parameter's value is to be hidden: the driver has several that hold a secret or where one is
-   * ({@code sslpassword}, {@code sslkey}, {@code sslpasswordcallback}), and a name that merely looks like one costs
-   * only a less useful log line. A name that cannot be decoded is hidden too: the driver is the one to refuse it.
+   * Whether a query parameter's value is to be hidden: the driver has several that hold a secret or
+   * where one is ({@code sslpassword}, {@code sslkey}, {@code sslpasswordcallback}), and a name
+   * that merely looks like one costs only a less useful log line. A name that cannot be decoded is
+   * hidden too: the driver is the one to refuse it.
    */
   private static boolean secret(String rawName) {
     String name;

@@ -18,16 +18,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Usage counts written to the store's {@code prompt_usage} table in batches, per minute, by a thread of its own: a use
- * is added to a bounded in-memory aggregate (never waiting for the database) and the aggregate is written every few
- * seconds, adding to what other replicas wrote for the same rows. While the database is away the aggregate keeps
- * counting; a use that would need a row beyond the bound is dropped and counted ({@link #dropped()}), and the outage
- * is logged once when it starts and once when it ends, with how many uses were dropped meanwhile.
+ * Usage counts written to the store's {@code prompt_usage} table in batches, per minute, by a
+ * thread of its own: a use is added to a bounded in-memory aggregate (never waiting for the
+ * database) and the aggregate is written every few seconds, adding to what other replicas wrote for
+ * the same rows. While the database is away the aggregate keeps counting; a use that would need a
+ * row beyond the bound is dropped and counted ({@link #dropped()}), and the outage is logged once
+ * when it starts and once when it ends, with how many uses were dropped meanwhile.
  *
- * <p>What clients report of themselves is bounded, or any caller could add a row a request: a name is kept as at most
- * 64 printable ASCII characters, a version as its major.minor, and a prompt counts at most 20 distinct clients a day,
- * the uses of further ones under the client {@code other}. Rows older than the retention (90 days unless told) are
- * deleted at the first write and hourly after.
+ * <p>What clients report of themselves is bounded, or any caller could add a row a request: a name
+ * is kept as at most 64 printable ASCII characters, a version as its major.minor, and a prompt
+ * counts at most 20 distinct clients a day, the uses of further ones under the client
+ * {@code other}. Rows older than the retention (90 days unless told) are deleted at the first write
+ * and hourly after.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class StoreUsage implements AutoCloseable {
@@ -53,9 +55,11 @@ public final class StoreUsage implements AutoCloseable {
    * @param prompt the prompt's name
    * @param version its version (see {@code Library.promptVersion})
    * @param label the label served, or {@code latest}
-   * @param client the client's self-reported name, or empty: kept as printable ASCII, at most 64 characters
-   * @param clientVersion the client's self-reported version, or empty: kept as its major.minor ({@code 2.1} for {@code
-   *     2.1.0}), or as at most 16 printable characters when it has no number
+   * @param client the client's self-reported name, or empty: kept as printable ASCII, at most 64
+   *     characters
+   * @param clientVersion the client's self-reported version, or empty: kept as its major.minor
+   *     ({@code 2.1} for {@code 2.1.0}), or as at most 16 printable characters when it has no
+   *     number
    * @param outcome rendered, refused, form_asked, form_declined or error
    */
   public record Use(
@@ -108,16 +112,18 @@ public final class StoreUsage implements AutoCloseable {
   }
 
   /**
-   * Starts writing usage to the store every {@code every}, keeping at most about {@code maxRows} rows (prompt ×
-   * version × label × client × outcome × minute) in memory between writes, and rows for {@link #DEFAULT_RETENTION}.
+   * Starts writing usage to the store every {@code every}, keeping at most about {@code maxRows}
+   * rows (prompt × version × label × client × outcome × minute) in memory between writes, and rows
+   * for {@link #DEFAULT_RETENTION}.
    */
   public static StoreUsage start(StoreDatabase database, int maxRows, Duration every) {
     return start(database, maxRows, every, DEFAULT_RETENTION);
   }
 
   /**
-   * Starts writing usage to the store every {@code every}, keeping at most about {@code maxRows} rows in memory between
-   * writes; rows older than {@code retention} are deleted, by this server, at its first write and hourly after.
+   * Starts writing usage to the store every {@code every}, keeping at most about {@code maxRows}
+   * rows in memory between writes; rows older than {@code retention} are deleted, by this server,
+   * at its first write and hourly after.
    */
   public static StoreUsage start(
       StoreDatabase database, int maxRows, Duration every, Duration retention) {
@@ -165,7 +171,8 @@ public final class StoreUsage implements AutoCloseable {
   }
 
   /**
-   * Writes what is counted now, in one transaction; on failure puts it back (dropping what no longer fits).
+   * Writes what is counted now, in one transaction; on failure puts it back (dropping what no
+   * longer fits).
    *
    * @return whether the write succeeded (or there was nothing to write)
    */
@@ -268,7 +275,10 @@ public final class StoreUsage implements AutoCloseable {
     }
   }
 
-  /** Expires old rows at the first write and hourly after; a failure is tried again at the next write. */
+  /**
+   * Expires old rows at the first write and hourly after; a failure is tried again at the next
+   * write.
+   */
   private void expireWhenDue() {
     if (expiredOnce && System.nanoTime() - expiredAt < EXPIRE_EVERY_NANOS) {
       return;

@@ -8,11 +8,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Bounds what a client's self-reported {@code clientInfo} adds to {@code prompt_usage}, as a metrics system bounds a
- * label's values: a name is cut to {@link #MAX_NAME} printable ASCII characters, a version to its major.minor (or to
- * {@link #MAX_VERSION} printable characters when it has none), and a prompt counts at most {@link #MAX_CLIENTS}
- * distinct clients (name and version) a day, each further one as {@link #OTHER}. Else any caller could add a row a
- * request by naming itself anew.
+ * Bounds what a client's self-reported {@code clientInfo} adds to {@code prompt_usage}, as a
+ * metrics system bounds a label's values: a name is cut to {@link #MAX_NAME} printable ASCII
+ * characters, a version to its major.minor (or to {@link #MAX_VERSION} printable characters when it
+ * has none), and a prompt counts at most {@link #MAX_CLIENTS} distinct clients (name and version) a
+ * day, each further one as {@link #OTHER}. Else any caller could add a row a request by naming
+ * itself anew.
  */
 final class UsageClients {
   /** The client named for the uses of clients beyond the bound. */
@@ -29,12 +30,17 @@ final class UsageClients {
   private long day = Long.MIN_VALUE;
   private final Map<String, Set<String>> seen = new HashMap<>();
 
-  /** {@code name} as it is kept: printable ASCII (anything else as {@code _}), stripped, at most {@link #MAX_NAME}. */
+  /**
+   * {@code name} as it is kept: printable ASCII (anything else as {@code _}), stripped, at most
+   * {@link #MAX_NAME}.
+   */
   static String name(String name) {
     return printable(name, MAX_NAME);
   }
 
-  /** {@code version} as it is kept: {@code 2.1} for {@code 2.1.0-beta+7}, else printable and short. */
+  /**
+   * {@code version} as it is kept: {@code 2.1} for {@code 2.1.0-beta+7}, else printable and short.
+   */
   static String version(String version) {
     String v = printable(version, 64);
     Matcher m = NUMBERED.matcher(v);
@@ -55,8 +61,9 @@ final class UsageClients {
   }
 
   /**
-   * Whether the uses of {@code prompt} at {@code epochSecond} by the client {@code name} {@code version} are counted
-   * under that client: one of the first {@link #MAX_CLIENTS} the prompt had that day.
+   * Whether the uses of {@code prompt} at {@code epochSecond} by the client {@code name}
+   * {@code version} are counted under that client: one of the first {@link #MAX_CLIENTS} the prompt
+   * had that day.
    */
   synchronized boolean kept(long epochSecond, String prompt, String name, String version) {
     long today = Math.floorDiv(epochSecond, 86_400);

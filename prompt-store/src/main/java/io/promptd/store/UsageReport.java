@@ -20,10 +20,11 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Usage per prompt, version and label since a time, read from {@code prompt_usage}: what {@code promptd usage}
- * prints ({@link #read}), and the same per client and outcome, which the management API answers ({@link #uses}). A
- * version (12 hex digits of a file's SHA-256) is matched with the store's file versions holding that
- * content, so that it reads as the version number {@code promptd history} shows.
+ * Usage per prompt, version and label since a time, read from {@code prompt_usage}: what
+ * {@code promptd usage} prints ({@link #read}), and the same per client and outcome, which the
+ * management API answers ({@link #uses}). A version (12 hex digits of a file's SHA-256) is matched
+ * with the store's file versions holding that content, so that it reads as the version number
+ * {@code promptd history} shows.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class UsageReport {
@@ -34,8 +35,8 @@ public final class UsageReport {
    *
    * @param prompt the prompt's name
    * @param version the version recorded (12 hex digits of the file's SHA-256)
-   * @param storeVersions the store's version numbers of files with that content (empty: none holds it, such as a
-   *     version served from a folder or from Git)
+   * @param storeVersions the store's version numbers of files with that content (empty: none holds
+   *     it, such as a version served from a folder or from Git)
    * @param label the label served, or {@code latest}
    * @param byOutcome uses by outcome (rendered, refused, form_asked, form_declined, error)
    * @param uses every use
@@ -65,12 +66,14 @@ public final class UsageReport {
   }
 
   /**
-   * The uses of one prompt's version under one label by one client (its self-reported name) with one outcome: the
-   * finest grain the report reads, which {@link #read} adds up per prompt, version and label.
+   * The uses of one prompt's version under one label by one client (its self-reported name) with
+   * one outcome: the finest grain the report reads, which {@link #read} adds up per prompt, version
+   * and label.
    *
    * @param prompt the prompt's name
    * @param version the version recorded (12 hex digits of the file's SHA-256)
-   * @param storeVersions the store's version numbers of files with that content (empty when none holds it)
+   * @param storeVersions the store's version numbers of files with that content (empty when none
+   *     holds it)
    * @param label the label served, or {@code latest}
    * @param client the client's name ({@code ""} when it gave none)
    * @param outcome rendered, refused, form_asked, form_declined or error
@@ -105,8 +108,8 @@ public final class UsageReport {
       "SELECT DISTINCT left(sha256, 12), version FROM file_versions WHERE left(sha256, 12) = ANY (?)";
 
   /**
-   * The usage since {@code since} (of the prompt {@code prompt}, or of every prompt), by prompt (in name order), then
-   * by uses (most first).
+   * The usage since {@code since} (of the prompt {@code prompt}, or of every prompt), by prompt (in
+   * name order), then by uses (most first).
    *
    * @throws StoreException when the store cannot be read
    */
@@ -136,8 +139,9 @@ public final class UsageReport {
   }
 
   /**
-   * The usage since {@code since} (of the prompt {@code prompt}, or of every prompt) per prompt, version, label,
-   * client and outcome, by prompt, version, label, client and outcome (in that order).
+   * The usage since {@code since} (of the prompt {@code prompt}, or of every prompt) per prompt,
+   * version, label, client and outcome, by prompt, version, label, client and outcome (in that
+   * order).
    *
    * @throws StoreException when the store cannot be read
    */

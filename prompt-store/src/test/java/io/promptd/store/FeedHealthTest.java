@@ -11,7 +11,10 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
-/** A feed failing round after round is logged once and reported until a round goes well; a stopped feed for good. */
+/**
+ * A feed failing round after round is logged once and reported until a round goes well; a stopped
+ * feed for good.
+ */
 class FeedHealthTest {
   @Test
   void aFailureIsLoggedOnceAndReportedUntilARoundGoesWell() {

@@ -24,9 +24,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A {@link FeedRunner} (prompt-library's; tested here, where the test reads java.util.logging as {@link
- * FeedHealthTest} does) runs a round per wake; an outage is logged once when found and once when over, any other
- * failure by its {@link FeedHealth}; a thread that ends other than by {@code close} is a problem for good.
+ * A {@link FeedRunner} (prompt-library's; tested here, where the test reads java.util.logging as
+ * {@link FeedHealthTest} does) runs a round per wake; an outage is logged once when found and once
+ * when over, any other failure by its {@link FeedHealth}; a thread that ends other than by
+ * {@code close} is a problem for good.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FeedRunnerTest {
@@ -91,8 +92,8 @@ class FeedRunnerTest {
   }
 
   /**
-   * Wakes the runner and waits for the round it asked for to start (what the runner makes of it comes after: the tests
-   * wait for that before they assert).
+   * Wakes the runner and waits for the round it asked for to start (what the runner makes of it
+   * comes after: the tests wait for that before they assert).
    */
   private static void round(FeedRunner runner, Scripted feed) throws InterruptedException {
     int before = feed.rounds.get();
@@ -100,7 +101,10 @@ class FeedRunnerTest {
     assertThat(runner.await(() -> feed.rounds.get() > before, WAIT)).isTrue();
   }
 
-  /** Waits until {@code lines} lines were logged (at INFO or above): each is logged after what it says was set. */
+  /**
+   * Waits until {@code lines} lines were logged (at INFO or above): each is logged after what it
+   * says was set.
+   */
   private void awaitLogged(int lines) throws Exception {
     Poll.until(WAIT, Duration.ofMillis(10), () -> "logged " + logged, () -> logged.size() >= lines);
   }

@@ -23,7 +23,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** A {@link StoreLibrary} serving one label: the labelled versions, and a label move reloading what changed. */
+/**
+ * A {@link StoreLibrary} serving one label: the labelled versions, and a label move reloading what
+ * changed.
+ */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(60)
 class LabelServingTest {
@@ -102,9 +105,10 @@ class LabelServingTest {
   }
 
   /**
-   * Each label keeps its own parsed index: a label pointing at older versions no longer overwrites the index of the
-   * newest versions (and the other way round), so each one's next start parses nothing. Its first start, with no index
-   * of its own, takes the newest versions' and parses only what differs.
+   * Each label keeps its own parsed index: a label pointing at older versions no longer overwrites
+   * the index of the newest versions (and the other way round), so each one's next start parses
+   * nothing. Its first start, with no index of its own, takes the newest versions' and parses only
+   * what differs.
    */
   @Test
   void eachLabelStoresAndRestoresItsOwnParsedIndex() throws Exception {
@@ -163,8 +167,9 @@ class LabelServingTest {
   }
 
   /**
-   * A split label serves each version as its own variant, rendered with the partials the label serves; a version that
-   * does not parse leaves the prompt unsplit (everyone gets the first version) until the split is fixed.
+   * A split label serves each version as its own variant, rendered with the partials the label
+   * serves; a version that does not parse leaves the prompt unsplit (everyone gets the first
+   * version) until the split is fixed.
    */
   @Test
   void aSplitServesEachVersionWithThePartialsAndABrokenVersionLeavesItUnsplit() throws Exception {

@@ -50,7 +50,10 @@ class PromptStoreTest {
     Files.writeString(file, text);
   }
 
-  /** The versions the start-up check looks for are the migrations there are (a new one must update them). */
+  /**
+   * The versions the start-up check looks for are the migrations there are (a new one must update
+   * them).
+   */
   @Test
   void theMigrationsConstantNamesTheMigrationFiles() throws Exception {
     URL folder = PromptStore.class.getClassLoader().getResource("promptd-store-migration");

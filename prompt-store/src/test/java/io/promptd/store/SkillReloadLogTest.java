@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A skill broken on hot reload is logged, once, with its path: its last good version is not kept silently. (Here, not
- * in prompt-library, whose module does not read {@code java.logging}.)
+ * A skill broken on hot reload is logged, once, with its path: its last good version is not kept
+ * silently. (Here, not in prompt-library, whose module does not read {@code java.logging}.)
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SkillReloadLogTest {

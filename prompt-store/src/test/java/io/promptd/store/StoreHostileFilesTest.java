@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** A published file shaped to hurt the reader costs that file only: every replica's feed serves the next publish. */
+/**
+ * A published file shaped to hurt the reader costs that file only: every replica's feed serves the
+ * next publish.
+ */
 @Tag("system") // starts a real PostgreSQL
 @Timeout(60)
 class StoreHostileFilesTest {

@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Labels in a real PostgreSQL store: set, list, remove, moves recorded, {@code publish --label}, refusals. */
+/**
+ * Labels in a real PostgreSQL store: set, list, remove, moves recorded, {@code publish --label},
+ * refusals.
+ */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(60)
 class StoreLabelsTest {

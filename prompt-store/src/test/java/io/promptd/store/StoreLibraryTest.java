@@ -77,9 +77,10 @@ class StoreLibraryTest {
   }
 
   /**
-   * A folder's skills, published, are the skills a folder library serves, file for file: {@code .claude/skills} is
-   * published with the rest, and so is every file of a skill (nested folders, a hidden file, bytes that are no text, a
-   * link to a file in the folder), while hidden folders other than the prompt formats' stay out.
+   * A folder's skills, published, are the skills a folder library serves, file for file:
+   * {@code .claude/skills} is published with the rest, and so is every file of a skill (nested
+   * folders, a hidden file, bytes that are no text, a link to a file in the folder), while hidden
+   * folders other than the prompt formats' stay out.
    */
   @Test
   void publishedSkillsAreServedAsTheFolderServesThem(@TempDir Path dir) throws Exception {
@@ -135,8 +136,9 @@ class StoreLibraryTest {
   }
 
   /**
-   * A skill at the limits a folder library serves (512 files) with a file as large as the store takes (10 MiB) is
-   * published and served whole; a file over 10 MiB, though a skill may hold 16 MiB, is refused by name.
+   * A skill at the limits a folder library serves (512 files) with a file as large as the store
+   * takes (10 MiB) is published and served whole; a file over 10 MiB, though a skill may hold 16
+   * MiB, is refused by name.
    */
   @Test
   void aSkillAtItsLimitsIsPublishedAndAFileOverTheStoresLimitIsRefused(@TempDir Path dir)
@@ -230,9 +232,10 @@ class StoreLibraryTest {
   }
 
   /**
-   * A replica that parsed the store's files on its first load stores their parsed index; the next replica serves
-   * them from it without parsing (its own index would add nothing, so it stores none); a publish in between leaves
-   * the index vouching for what did not change; a replica of a small library stores nothing.
+   * A replica that parsed the store's files on its first load stores their parsed index; the next
+   * replica serves them from it without parsing (its own index would add nothing, so it stores
+   * none); a publish in between leaves the index vouching for what did not change; a replica of a
+   * small library stores nothing.
    */
   @Test
   void theFirstReplicaStoresTheParsedIndexAndTheNextOneServesFromIt() throws Exception {
@@ -257,10 +260,8 @@ class StoreLibraryTest {
     try (PromptStore store = PromptStore.open(url)) {
       store.publish(files, "alice");
       // Below the minimum (1,000 files): it stores nothing. (This replica once used
-      // withCacheDirectory(null), whose
-      // minimum is 0: it stored an index just after its load unless closed first, and the next
-      // replica then parsed
-      // nothing, failing the test now and then.)
+      // withCacheDirectory(null), whose minimum is 0: it stored an index just after its load unless
+      // closed first, and the next replica then parsed nothing, failing the test now and then.)
       LibraryOptions small = LibraryOptions.builder()
           .maxPromptBytes(1L << 20)
           .maxAttachmentBytes(10L << 20)
@@ -328,7 +329,9 @@ class StoreLibraryTest {
     }
   }
 
-  /** Waits until {@code replica} stored the index of {@code version}, then checks the row it wrote. */
+  /**
+   * Waits until {@code replica} stored the index of {@code version}, then checks the row it wrote.
+   */
   private static void awaitIndex(StoreLibrary replica, StoreUrl url, long version)
       throws Exception {
     assertThat(replica.await(() -> replica.indexStored() == version, Duration.ofSeconds(20)))

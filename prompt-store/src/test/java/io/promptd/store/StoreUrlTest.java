@@ -11,7 +11,9 @@ import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
 import org.junit.jupiter.api.Test;
 
-/** How a store URL is shown: without its password, and without any other secret its query carries. */
+/**
+ * How a store URL is shown: without its password, and without any other secret its query carries.
+ */
 class StoreUrlTest {
   @Test
   void everySecretBearingQueryParameterIsRedactedWhereTheUrlIsShown() {

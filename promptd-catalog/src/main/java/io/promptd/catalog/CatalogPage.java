@@ -14,10 +14,11 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The web catalog's files: its pages (one per endpoint, such as {@code /} for {@code /mcp} and {@code /labels/B/} for
- * {@code /labels/B/mcp}) and their shared scripts, style sheet and icon, shipped in this module's jar, that browse the
- * library as an MCP client of the same server's endpoint. Every response forbids framing, inline script, requests to
- * other origins and type sniffing.
+ * The web catalog's files: its pages (one per endpoint, such as {@code /} for {@code /mcp} and
+ * {@code /labels/B/} for {@code /labels/B/mcp}) and their shared scripts, style sheet and icon,
+ * shipped in this module's jar, that browse the library as an MCP client of the same server's
+ * endpoint. Every response forbids framing, inline script, requests to other origins and type
+ * sniffing.
  */
 final class CatalogPage implements HttpMount {
   /** Where the files every page shares are served. */
@@ -38,9 +39,10 @@ final class CatalogPage implements HttpMount {
       "/catalog/icon.svg");
 
   /**
-   * What the page may do: its own script and style, images from itself or {@code data:} URIs (prompt images and
-   * icons arrive as those), requests to its own origin; no framing, no plugins, no form posts, and DOM sinks that
-   * parse HTML refuse strings (Trusted Types with no policy: {@code innerHTML = text} throws).
+   * What the page may do: its own script and style, images from itself or {@code data:} URIs
+   * (prompt images and icons arrive as those), requests to its own origin; no framing, no plugins,
+   * no form posts, and DOM sinks that parse HTML refuse strings (Trusted Types with no policy:
+   * {@code innerHTML = text} throws).
    */
   static final String CONTENT_SECURITY_POLICY =
       "default-src 'none'; script-src 'self'; style-src 'self';"
@@ -66,7 +68,10 @@ final class CatalogPage implements HttpMount {
     }
   }
 
-  /** A page: its HTML before and after the install section, which depends on the request (its {@code Host}). */
+  /**
+   * A page: its HTML before and after the install section, which depends on the request (its
+   * {@code Host}).
+   */
   private record PageFile(WebCatalog.Page page, String head, String tail) {}
 
   /** Where a page's install section goes in index.html. */
@@ -82,10 +87,11 @@ final class CatalogPage implements HttpMount {
 
   /**
    * @param pages the pages: each at its path, calling its endpoint
-   * @param management the management API's base path, which the pages call for versions, diffs, label moves and usage,
-   *     or null when the server has none
-   * @param openToAll whether visitors from other machines may load the page: when requests are authenticated (the
-   *     page then asks for a token) or a public URL was configured; otherwise only loopback visitors may
+   * @param management the management API's base path, which the pages call for versions, diffs,
+   *     label moves and usage, or null when the server has none
+   * @param openToAll whether visitors from other machines may load the page: when requests are
+   *     authenticated (the page then asks for a token) or a public URL was configured; otherwise
+   *     only loopback visitors may
    * @param install what each page's install links add, or null for no links
    */
   CatalogPage(

@@ -6,9 +6,10 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A page's "Add to a client" section: VS Code's and Cursor's install links as buttons and Claude Code's command, for
- * the endpoint the page calls, at the server's public URL or else at the address the visitor used. The links hold the
- * name of the token's variable, never a token (the page does not know one).
+ * A page's "Add to a client" section: VS Code's and Cursor's install links as buttons and Claude
+ * Code's command, for the endpoint the page calls, at the server's public URL or else at the
+ * address the visitor used. The links hold the name of the token's variable, never a token (the
+ * page does not know one).
  */
 final class InstallSection {
   /** Names a {@code Host} header may hold: a name or address and a port, IPv6 in brackets. */
@@ -18,11 +19,13 @@ final class InstallSection {
   private InstallSection() {}
 
   /**
-   * The section's HTML, or empty when no URL can be formed (no public URL and no usable {@code Host}).
+   * The section's HTML, or empty when no URL can be formed (no public URL and no usable
+   * {@code Host}).
    *
    * @param page the page, whose endpoint the links add
    * @param install where the server is reached and how the token is read
-   * @param host the {@code Host} the visitor sent, which the transport has checked; null when absent
+   * @param host the {@code Host} the visitor sent, which the transport has checked; null when
+   *     absent
    */
   static String html(WebCatalog.Page page, WebCatalog.Install install, @Nullable String host) {
     URI url = url(page, install, host);
@@ -53,7 +56,10 @@ final class InstallSection {
             text(InstallLinks.claudeCommand(server)));
   }
 
-  /** The page's endpoint at the public URL's scheme and authority, else at the visitor's {@code Host}. */
+  /**
+   * The page's endpoint at the public URL's scheme and authority, else at the visitor's
+   * {@code Host}.
+   */
   private static @Nullable URI url(
       WebCatalog.Page page, WebCatalog.Install install, @Nullable String host) {
     URI base = install.publicUrl();
@@ -71,7 +77,10 @@ final class InstallSection {
     }
   }
 
-  /** {@code promptd} for the default endpoint, {@code promptd-LABEL} for a label's (as a client's name allows). */
+  /**
+   * {@code promptd} for the default endpoint, {@code promptd-LABEL} for a label's (as a client's
+   * name allows).
+   */
   private static String name(WebCatalog.Page page) {
     String label = page.label();
     if (label == null || page.path().equals("/")) {

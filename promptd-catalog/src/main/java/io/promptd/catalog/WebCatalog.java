@@ -11,13 +11,15 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The web catalog at {@code /} of an HTTP transport: a page that lists the prompts, fills their arguments with the
- * server's completions and renders them, as a 2026-07-28 client of the transport's MCP endpoint, and follows the
- * library's changes; with a management API, also each prompt's versions, a diff between two, a "promote to…" label
- * move and its usage. Further pages (one per further endpoint, such as a label's) share its files. Its files hold no
- * library content (the page asks the endpoint for it, with the visitor's token), so they are served without a token,
- * after the transport's Host and Origin checks. Given an {@link Install}, each page also offers "Add to VS Code", "Add
- * to Cursor" and the Claude Code command for its endpoint (links that never hold a token).
+ * The web catalog at {@code /} of an HTTP transport: a page that lists the prompts, fills their
+ * arguments with the server's completions and renders them, as a 2026-07-28 client of the
+ * transport's MCP endpoint, and follows the library's changes; with a management API, also each
+ * prompt's versions, a diff between two, a "promote to…" label move and its usage. Further pages
+ * (one per further endpoint, such as a label's) share its files. Its files hold no library content
+ * (the page asks the endpoint for it, with the visitor's token), so they are served without a
+ * token, after the transport's Host and Origin checks. Given an {@link Install}, each page also
+ * offers "Add to VS Code", "Add to Cursor" and the Claude Code command for its endpoint (links that
+ * never hold a token).
  *
  * <pre>{@code
  * HttpTransportBuilder http = HttpTransport.builder().server(server).path("/mcp").bearerToken(token);
@@ -31,8 +33,8 @@ public final class WebCatalog {
   /**
    * One page of the catalog.
    *
-   * @param path where the page is served: {@code /}, or a path ending with {@code /} such as {@code /labels/staging/}
-   *     (its path without the last slash redirects to it)
+   * @param path where the page is served: {@code /}, or a path ending with {@code /} such as
+   *     {@code /labels/staging/} (its path without the last slash redirects to it)
    * @param endpoint the MCP endpoint's path, which the page calls, such as {@code /mcp}
    * @param label the label the endpoint serves, which the page shows, or null
    */
@@ -40,7 +42,8 @@ public final class WebCatalog {
     /**
      * Checks the paths.
      *
-     * @throws IllegalArgumentException when a path is not absolute or the page's does not end with {@code /}
+     * @throws IllegalArgumentException when a path is not absolute or the page's does not end with
+     *     {@code /}
      */
     public Page {
       requireNonNull(path, "WebCatalog.Page: path");
@@ -57,23 +60,26 @@ public final class WebCatalog {
   }
 
   /**
-   * What the pages' install links add: each page's endpoint at the server's public URL, or else at the address the
-   * visitor used, with the token (if the server takes one) read from the client's side.
+   * What the pages' install links add: each page's endpoint at the server's public URL, or else at
+   * the address the visitor used, with the token (if the server takes one) read from the client's
+   * side.
    *
-   * @param publicUrl the URL clients reach the server by (such as {@code https://prompts.example.com/mcp}), whose
-   *     scheme and authority the links use with each page's endpoint; null: the scheme {@code tls} says and the {@code
-   *     Host} the visitor sent, which the transport has checked
+   * @param publicUrl the URL clients reach the server by (such as
+   *     {@code https://prompts.example.com/mcp}), whose scheme and authority the links use with
+   *     each page's endpoint; null: the scheme {@code tls} says and the {@code Host} the visitor
+   *     sent, which the transport has checked
    * @param tls whether the server itself speaks TLS (the links' scheme when there is no public URL)
-   * @param tokenVariable the environment variable the links' bearer-token header reads, when the server takes a bearer
-   *     token; null when it takes none, or OAuth (which the clients do themselves)
+   * @param tokenVariable the environment variable the links' bearer-token header reads, when the
+   *     server takes a bearer token; null when it takes none, or OAuth (which the clients do
+   *     themselves)
    */
   public record Install(
       @Nullable URI publicUrl, boolean tls, @Nullable String tokenVariable) {
     /**
      * Checks the URL and the variable.
      *
-     * @throws IllegalArgumentException when the public URL is not an http or https URL with a host, or the variable is
-     *     not an environment variable's name
+     * @throws IllegalArgumentException when the public URL is not an http or https URL with a host,
+     *     or the variable is not an environment variable's name
      */
     public Install {
       if (publicUrl != null
@@ -92,13 +98,15 @@ public final class WebCatalog {
   }
 
   /**
-   * Mounts the page at {@code /} and its script, style sheet and icon under {@code /catalog/}; the MCP path must then
-   * be other than these ({@link HttpTransportBuilder#build()} refuses it otherwise).
+   * Mounts the page at {@code /} and its script, style sheet and icon under {@code /catalog/}; the
+   * MCP path must then be other than these ({@link HttpTransportBuilder#build()} refuses it
+   * otherwise).
    *
    * @param http the transport to serve it
    * @param endpoint the MCP endpoint's path, which the page calls, such as {@code /mcp}
-   * @param openToAll whether visitors from other machines may load the page: right when requests are authenticated
-   *     (the page then asks for a token) or a public URL is configured; otherwise only visitors on this machine may
+   * @param openToAll whether visitors from other machines may load the page: right when requests
+   *     are authenticated (the page then asks for a token) or a public URL is configured; otherwise
+   *     only visitors on this machine may
    * @return {@code http}
    */
   public static HttpTransportBuilder mountOn(
@@ -108,17 +116,18 @@ public final class WebCatalog {
   }
 
   /**
-   * Mounts each page at its path and their shared script, style sheet and icon under {@code /catalog/}.
+   * Mounts each page at its path and their shared script, style sheet and icon under
+   * {@code /catalog/}.
    *
    * @param http the transport to serve them
    * @param pages the pages, each path once
-   * @param management the base path of the server's management API (such as {@code /manage/v1}), which the pages
-   *     then call with the visitor's token for each prompt's versions, diffs, label moves and usage; null when the
-   *     server has none
+   * @param management the base path of the server's management API (such as {@code /manage/v1}),
+   *     which the pages then call with the visitor's token for each prompt's versions, diffs, label
+   *     moves and usage; null when the server has none
    * @param openToAll as for {@link #mountOn(HttpTransportBuilder, String, boolean)}
    * @return {@code http}
-   * @throws IllegalArgumentException when there is no page, a path is given twice or the management path is not
-   *     absolute
+   * @throws IllegalArgumentException when there is no page, a path is given twice or the management
+   *     path is not absolute
    */
   public static HttpTransportBuilder mountOn(
       HttpTransportBuilder http, List<Page> pages, @Nullable String management, boolean openToAll) {
@@ -126,8 +135,8 @@ public final class WebCatalog {
   }
 
   /**
-   * Mounts each page at its path, as {@link #mountOn(HttpTransportBuilder, List, String, boolean)} does, each with the
-   * install links of its endpoint.
+   * Mounts each page at its path, as {@link #mountOn(HttpTransportBuilder, List, String, boolean)}
+   * does, each with the install links of its endpoint.
    *
    * @param http the transport to serve them
    * @param pages the pages, each path once
@@ -135,7 +144,8 @@ public final class WebCatalog {
    * @param openToAll as for {@link #mountOn(HttpTransportBuilder, String, boolean)}
    * @param install what the install links add; null for none
    * @return {@code http}
-   * @throws IllegalArgumentException as {@link #mountOn(HttpTransportBuilder, List, String, boolean)} does
+   * @throws IllegalArgumentException as {@link #mountOn(HttpTransportBuilder, List, String,
+   *     boolean)} does
    */
   public static HttpTransportBuilder mountOn(
       HttpTransportBuilder http,

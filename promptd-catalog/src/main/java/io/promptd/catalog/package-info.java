@@ -1,6 +1,6 @@
 /**
- * The web catalog: {@link io.promptd.catalog.WebCatalog} mounts the page and its files on an {@link
- * io.promptd.mcp.http.HttpTransportBuilder}.
+ * The web catalog: {@link io.promptd.catalog.WebCatalog} mounts the page and its files on an
+ * {@link io.promptd.mcp.http.HttpTransportBuilder}.
  */
 @NullMarked
 package io.promptd.catalog;

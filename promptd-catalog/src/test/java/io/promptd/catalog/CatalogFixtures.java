@@ -18,7 +18,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
-/** A server with one prompt to mount the catalog beside, and the two requests the catalog's tests make. */
+/**
+ * A server with one prompt to mount the catalog beside, and the two requests the catalog's tests
+ * make.
+ */
 final class CatalogFixtures {
   private static final HttpClient HTTP = HttpClient.newBuilder()
       .version(HttpClient.Version.HTTP_1_1)

@@ -20,10 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The pages' "Add to a client" section over HTTP: the links of the endpoint each page calls, at the public URL or else
- * at the address the visitor used, naming the token's variable and never a token; no section unless the mounting code
- * asks for one. (The links' own encodings: InstallLinksTest; the buttons in a real browser: interop-tests'
- * CatalogInstallLinksTest.)
+ * The pages' "Add to a client" section over HTTP: the links of the endpoint each page calls, at the
+ * public URL or else at the address the visitor used, naming the token's variable and never a
+ * token; no section unless the mounting code asks for one. (The links' own encodings:
+ * InstallLinksTest; the buttons in a real browser: interop-tests' CatalogInstallLinksTest.)
  */
 class CatalogInstallSectionTest {
   private static final HttpClient HTTP =
@@ -54,7 +54,10 @@ class CatalogInstallSectionTest {
     assertThat(page("127.0.0.1", "/")).doesNotContain("id=\"install", "{{install}}");
   }
 
-  /** With a token and no public URL: the address the visitor used, the token read from $PROMPTD_TOKEN. */
+  /**
+   * With a token and no public URL: the address the visitor used, the token read from
+   * $PROMPTD_TOKEN.
+   */
   @Test
   void theLinksAddTheAddressTheVisitorUsedAndNameTheTokensVariable() throws Exception {
     http = WebCatalog.mountOn(
@@ -79,7 +82,10 @@ class CatalogInstallSectionTest {
     }
   }
 
-  /** With a public URL: its origin and each page's endpoint, a label's page under its own name; no token, no header. */
+  /**
+   * With a public URL: its origin and each page's endpoint, a label's page under its own name; no
+   * token, no header.
+   */
   @Test
   void withAPublicUrlEachPageLinksItsOwnEndpointThere() throws Exception {
     http = WebCatalog.mountOn(

@@ -24,10 +24,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The web catalog's files over HTTP: off unless asked for; its security headers; served without a token (they hold no
- * library content) while the endpoint keeps requiring one; without authentication only to loopback visitors unless a
- * public URL is configured. (The page itself is tested in a real browser: interop-tests' CatalogBrowserTest.) Mounted
- * as the CLI mounts it: open to all when requests are authenticated or a public URL is configured.
+ * The web catalog's files over HTTP: off unless asked for; its security headers; served without a
+ * token (they hold no library content) while the endpoint keeps requiring one; without
+ * authentication only to loopback visitors unless a public URL is configured. (The page itself is
+ * tested in a real browser: interop-tests' CatalogBrowserTest.) Mounted as the CLI mounts it: open
+ * to all when requests are authenticated or a public URL is configured.
  */
 class CatalogPageTest {
   private static final HttpClient HTTP =
@@ -172,7 +173,10 @@ class CatalogPageTest {
     assertThat(CatalogFixtures.listPrompts(http.uri()).statusCode()).isEqualTo(401);
   }
 
-  /** Like the probes, the page's files raise no request event (no metric, no access-log line); its MCP calls do. */
+  /**
+   * Like the probes, the page's files raise no request event (no metric, no access-log line); its
+   * MCP calls do.
+   */
   @Test
   void thePageFilesRaiseNoRequestEvents() throws Exception {
     BlockingQueue<RequestEvent> events = new LinkedBlockingQueue<>();
@@ -198,9 +202,10 @@ class CatalogPageTest {
   }
 
   /**
-   * The skills section: the page holds it, hidden until the server lists a skill, and loads its script after the
-   * client it uses; the script lists with {@code skills/list}, reads a file with {@code resources/read} (whose {@code
-   * Mcp-Name} the client sets) and is reloaded by the live stream on every resources list change.
+   * The skills section: the page holds it, hidden until the server lists a skill, and loads its
+   * script after the client it uses; the script lists with {@code skills/list}, reads a file with
+   * {@code resources/read} (whose {@code Mcp-Name} the client sets) and is reloaded by the live
+   * stream on every resources list change.
    */
   @Test
   void thePageHasASkillsSectionThatFollowsResourceChanges() throws IOException {
@@ -239,7 +244,10 @@ class CatalogPageTest {
     }
   }
 
-  /** The scripts build the page from text only: no HTML parser, no code from strings (Trusted Types enforce it too). */
+  /**
+   * The scripts build the page from text only: no HTML parser, no code from strings (Trusted Types
+   * enforce it too).
+   */
   @Test
   void theScriptsHaveNoHtmlOrCodeSinks() throws IOException {
     for (String name : List.of("app.js", "skills.js", "lifecycle.js")) {
@@ -258,9 +266,10 @@ class CatalogPageTest {
   }
 
   /**
-   * A page per label (as {@code serve --label production --label staging --catalog} mounts them) with a management
-   * API: each page names its endpoint, its label and the API; a page's path without its slash redirects to it; the
-   * shared files are served once; every answer carries the page's policy.
+   * A page per label (as {@code serve --label production --label staging --catalog} mounts them)
+   * with a management API: each page names its endpoint, its label and the API; a page's path
+   * without its slash redirects to it; the shared files are served once; every answer carries the
+   * page's policy.
    */
   @Test
   void aPagePerLabelNamesItsEndpointLabelAndTheManagementApi() throws Exception {
@@ -294,7 +303,10 @@ class CatalogPageTest {
     assertThat(get("/catalog/lifecycle.js").statusCode()).isEqualTo(200);
   }
 
-  /** What goes into the page's attributes is escaped: a value cannot close the attribute or open an element. */
+  /**
+   * What goes into the page's attributes is escaped: a value cannot close the attribute or open an
+   * element.
+   */
   @Test
   void attributeValuesCannotInjectMarkup() throws Exception {
     http = WebCatalog.mountOn(
@@ -333,9 +345,9 @@ class CatalogPageTest {
   }
 
   /**
-   * The lifecycle section: hidden in the page until a prompt is selected on a server with a management API; its
-   * script asks the API (with the token the visitor gave for the endpoint) for versions, a diff, a label move and
-   * usage, and the page's script shows it on each selection.
+   * The lifecycle section: hidden in the page until a prompt is selected on a server with a
+   * management API; its script asks the API (with the token the visitor gave for the endpoint) for
+   * versions, a diff, a label move and usage, and the page's script shows it on each selection.
    */
   @Test
   void theLifecycleSectionUsesTheManagementApiWithTheVisitorsToken() throws IOException {

@@ -25,10 +25,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The access log: one JSON line per HTTP request on the MCP endpoint, such as
  * {@code {"time":"2026-11-23T20:00:00.123Z","era":"modern","http":"POST","method":"prompts/get","prompt":"review",
- * "outcome":"ok","status":200,"error":null,"duration_ms":1.234,"subject":null}}. It says what was asked and how it
- * went, never what was sent: no argument values, no headers, no tokens. Lines are queued and written by one thread,
- * so the request never waits for the disk; when the writer falls 10,000 lines behind, lines are dropped (and the
- * drop is reported once).
+ * "outcome":"ok","status":200,"error":null,"duration_ms":1.234,"subject":null}}. It says what was
+ * asked and how it went, never what was sent: no argument values, no headers, no tokens. Lines are
+ * queued and written by one thread, so the request never waits for the disk; when the writer falls
+ * 10,000 lines behind, lines are dropped (and the drop is reported once).
  */
 final class AccessLog implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.cli");
@@ -49,7 +49,8 @@ final class AccessLog implements AutoCloseable {
   }
 
   /**
-   * Opens the log: {@code "-"} for stderr, else a file that lines are appended to (created if missing).
+   * Opens the log: {@code "-"} for stderr, else a file that lines are appended to (created if
+   * missing).
    *
    * @throws IOException when the file cannot be opened
    */
@@ -98,7 +99,10 @@ final class AccessLog implements AutoCloseable {
     return JsonCodec.writeBytes(o, true);
   }
 
-  /** A client-chosen name, cut short so that one request cannot write a huge line; JSON null when absent. */
+  /**
+   * A client-chosen name, cut short so that one request cannot write a huge line; JSON null when
+   * absent.
+   */
   private static Json orNull(@Nullable String value) {
     if (value == null) {
       return JsonNull.INSTANCE;

@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code promptd check PATH…}: every problem of the prompt and resource files in folders, or of single files, as
- * file:line, exit 1 on any error.
+ * {@code promptd check PATH…}: every problem of the prompt and resource files in folders, or of
+ * single files, as file:line, exit 1 on any error.
  */
 final class Check {
   private Check() {}

@@ -33,8 +33,8 @@ import java.util.concurrent.CountDownLatch;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code promptd list | get | complete | watch} against any MCP server: {@code --stdio "command …"} or {@code --url
- * URL}. Human-readable output by default, the server's JSON with {@code --json}.
+ * {@code promptd list | get | complete | watch} against any MCP server: {@code --stdio "command …"}
+ * or {@code --url URL}. Human-readable output by default, the server's JSON with {@code --json}.
  */
 final class ClientCommand {
   private final String verb;
@@ -108,12 +108,10 @@ final class ClientCommand {
 
   int run(PrintStream out, PrintStream err) {
     // On a terminal `get` lets the server ask for missing or invalid arguments (the form goes to
-    // stderr, the answers
-    // come from stdin): a 2026-07-28 server through input_required rounds, a legacy one with
-    // elicitation/create,
-    // which the session declares it can answer. With --no-input, or without a terminal, the server
-    // is not offered to
-    // ask, and its -32602 says what is wrong.
+    // stderr, the answers come from stdin): a 2026-07-28 server through input_required rounds, a
+    // legacy one with elicitation/create, which the session declares it can answer. With
+    // --no-input, or without a terminal, the server is not offered to ask, and its -32602 says what
+    // is wrong.
     FormHandler forms = !verb.equals("get") || noInput || !TerminalForm.stdinIsATerminal()
         ? null
         : new TerminalForm(
@@ -309,7 +307,8 @@ final class ClientCommand {
   /**
    * {@code @path} reads a file, {@code @-} reads stdin, {@code @@x} is the literal {@code @x}.
    *
-   * @throws UsageException when the file cannot be read, naming the argument and the {@code @@} escape
+   * @throws UsageException when the file cannot be read, naming the argument and the {@code @@}
+   *     escape
    */
   private static String argumentValue(String name, String raw) {
     try {

@@ -5,9 +5,9 @@ import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.server.McpServer;
 
 /**
- * Forwards the prompt library's log records (a file that failed to parse, a reload) to connected clients as
- * {@code notifications/message}, so a user sees in their MCP client why a prompt is missing. Each session's {@code
- * logging/setLevel} filters them.
+ * Forwards the prompt library's log records (a file that failed to parse, a reload) to connected
+ * clients as {@code notifications/message}, so a user sees in their MCP client why a prompt is
+ * missing. Each session's {@code logging/setLevel} filters them.
  */
 final class ClientLog implements AutoCloseable {
   private final Runnable stop;
@@ -16,7 +16,10 @@ final class ClientLog implements AutoCloseable {
     this.stop = stop;
   }
 
-  /** Starts forwarding records of the {@code io.promptd.library} loggers to {@code server}'s clients. */
+  /**
+   * Starts forwarding records of the {@code io.promptd.library} loggers to {@code server}'s
+   * clients.
+   */
   static ClientLog install(McpServer server) {
     return new ClientLog(StderrLogs.forward(
         "io.promptd.library",

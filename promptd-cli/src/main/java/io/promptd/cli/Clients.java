@@ -17,20 +17,25 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code promptd clients [DIR...] [--http URL] [--token-env VAR] [--name NAME] [--npx] [--client ID]}: the ready
- * configuration of each MCP client for serving the given library — over stdio with absolute paths (the client starts
- * promptd), or, with {@code --http}, for a running HTTP server with a bearer token that each configuration takes from
- * the environment variable {@code VAR} (never the token itself) — beside the one-step forms: VS Code's install link and
- * {@code code --add-mcp} command, Cursor's deep link and the {@code claude mcp add} line ({@link InstallLinks}). Over
- * stdio it also prints the forms for promptd from npm ({@code npx -y promptd serve DIR}); {@code --npx} makes every
- * configuration use that command. {@code --client ID} prints one client's configuration alone, as its file holds it
- * (or the command or link that adds it), for scripts and for the real-client tests.
+ * {@code promptd clients [DIR...] [--http URL] [--token-env VAR] [--name NAME] [--npx] [--client
+ * ID]}: the ready configuration of each MCP client for serving the given library — over stdio with
+ * absolute paths (the client starts promptd), or, with {@code --http}, for a running HTTP server
+ * with a bearer token that each configuration takes from the environment variable {@code VAR}
+ * (never the token itself) — beside the one-step forms: VS Code's install link and {@code code
+ * --add-mcp} command, Cursor's deep link and the {@code claude mcp add} line
+ * ({@link InstallLinks}). Over stdio it also prints the forms for promptd from npm ({@code npx -y
+ * promptd serve DIR}); {@code --npx} makes every configuration use that command. {@code --client
+ * ID} prints one client's configuration alone, as its file holds it (or the command or link that
+ * adds it), for scripts and for the real-client tests.
  */
 final class Clients {
   /** The system property the launchers set to their own absolute path. */
   static final String LAUNCHER_PROPERTY = "promptd.launcher";
 
-  /** What the clients connect to: a command to start over stdio, or an HTTP URL with a token variable. */
+  /**
+   * What the clients connect to: a command to start over stdio, or an HTTP URL with a token
+   * variable.
+   */
   record Target(List<String> command, @Nullable URI url, String tokenVariable, String name) {
     boolean http() {
       return url != null;
@@ -42,7 +47,9 @@ final class Clients {
     }
   }
 
-  /** One client: its id, its name, where its configuration goes, and the configuration for a target. */
+  /**
+   * One client: its id, its name, where its configuration goes, and the configuration for a target.
+   */
   record Client(String id, String title, String where, Function<Target, String> config) {}
 
   static final List<Client> ALL = List.of(
@@ -201,7 +208,10 @@ final class Clients {
     return Main.OK;
   }
 
-  /** The main forms again for promptd from npm, which needs no installation (promptd clients --npx: all of them). */
+  /**
+   * The main forms again for promptd from npm, which needs no installation (promptd clients --npx:
+   * all of them).
+   */
   private static void npxForms(InstallLinks.Stdio server, PrintStream out) {
     out.println();
     out.println("## From npm, with nothing installed (" + shell(server.command())
@@ -227,7 +237,10 @@ final class Clients {
         : new InstallLinks.Stdio(t.name(), t.command());
   }
 
-  /** The launcher's absolute path (the checkout's ./promptd or the archive's bin/promptd), else {@code promptd}. */
+  /**
+   * The launcher's absolute path (the checkout's ./promptd or the archive's bin/promptd), else
+   * {@code promptd}.
+   */
   static String launcher() {
     String own = System.getProperty(LAUNCHER_PROPERTY);
     return own == null || own.isBlank() ? "promptd" : own;
@@ -302,7 +315,10 @@ final class Clients {
     return b.put("tools", JsonArray.ofStrings(List.of("*"))).build();
   }
 
-  /** The arguments of {@code command} (launcher or npx's, serve, folders) with {@code --prompts-as-tools} after serve. */
+  /**
+   * The arguments of {@code command} (launcher or npx's, serve, folders) with
+   * {@code --prompts-as-tools} after serve.
+   */
   private static List<String> withPromptsAsTools(List<String> command) {
     List<String> args = new ArrayList<>(command.subList(1, command.size()));
     args.add(args.indexOf("serve") + 1, "--prompts-as-tools");

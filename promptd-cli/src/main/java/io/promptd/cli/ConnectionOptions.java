@@ -12,14 +12,18 @@ import java.util.regex.Pattern;
 /**
  * What {@code promptd serve --http} believes and allows of its clients' connections.
  *
- * @param trustedProxies the proxies whose {@code X-Forwarded-*} headers are believed, as addresses and CIDR ranges;
- *     empty for none ({@code --trust-proxy [ADDR,...]})
- * @param maxConnectionsPerAddress the most open connections from one client address ({@code
- *     --max-connections-per-address})
- * @param maxStreamsPerClient the most event streams one client may hold open ({@code --max-streams-per-client})
- * @param headerTimeoutSeconds how long a request's headers may take to arrive ({@code --header-timeout})
- * @param maxConnections the most open connections to the MCP port, for everyone together ({@code --max-connections})
- * @param minBodyRate the slowest, in bytes per second, a request body may arrive ({@code --min-body-rate})
+ * @param trustedProxies the proxies whose {@code X-Forwarded-*} headers are believed, as addresses
+ *     and CIDR ranges; empty for none ({@code --trust-proxy [ADDR,...]})
+ * @param maxConnectionsPerAddress the most open connections from one client address
+ *     ({@code --max-connections-per-address})
+ * @param maxStreamsPerClient the most event streams one client may hold open
+ *     ({@code --max-streams-per-client})
+ * @param headerTimeoutSeconds how long a request's headers may take to arrive
+ *     ({@code --header-timeout})
+ * @param maxConnections the most open connections to the MCP port, for everyone together
+ *     ({@code --max-connections})
+ * @param minBodyRate the slowest, in bytes per second, a request body may arrive
+ *     ({@code --min-body-rate})
  */
 record ConnectionOptions(
     List<String> trustedProxies,
@@ -32,8 +36,8 @@ record ConnectionOptions(
   static final List<String> LOOPBACK_PROXY = List.of("127.0.0.0/8", "::1");
 
   /**
-   * The defaults: no proxy trusted, 256 connections per address, 32 streams per client, 20 s for headers, 10,000
-   * connections in all, bodies at 1 KiB/s at least ({@link HttpLimits#DEFAULTS}).
+   * The defaults: no proxy trusted, 256 connections per address, 32 streams per client, 20 s for
+   * headers, 10,000 connections in all, bodies at 1 KiB/s at least ({@link HttpLimits#DEFAULTS}).
    */
   static final ConnectionOptions DEFAULT = new ConnectionOptions(
       List.of(),
@@ -51,8 +55,9 @@ record ConnectionOptions(
   }
 
   /**
-   * Whether {@code value} looks like the address list of {@code --trust-proxy} rather than a folder: not a folder,
-   * and each entry made of hex digits, dots and colons with a digit among them.
+   * Whether {@code value} looks like the address list of {@code --trust-proxy} rather than a
+   * folder: not a folder, and each entry made of hex digits, dots and colons with a digit among
+   * them.
    */
   static boolean looksLikeAddresses(String value) {
     if (Files.isDirectory(Path.of(value))) {

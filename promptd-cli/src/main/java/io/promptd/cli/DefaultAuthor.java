@@ -10,12 +10,15 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Who publishes when {@code --author} is not given: the Git user ({@code git config user.name}, asked in the folder
- * published, so that a repository's own setting counts), else {@code $USER}, else {@code unknown}. Git is asked with a
- * time limit and any failure of it (not installed, no user set, too slow) falls through to {@code $USER}.
+ * Who publishes when {@code --author} is not given: the Git user ({@code git config user.name},
+ * asked in the folder published, so that a repository's own setting counts), else {@code $USER},
+ * else {@code unknown}. Git is asked with a time limit and any failure of it (not installed, no
+ * user set, too slow) falls through to {@code $USER}.
  */
 final class DefaultAuthor {
-  /** How long Git may take: it normally answers in milliseconds, and a publish must not hang on it. */
+  /**
+   * How long Git may take: it normally answers in milliseconds, and a publish must not hang on it.
+   */
   static final Duration GIT_TIMEOUT = Duration.ofSeconds(3);
 
   private DefaultAuthor() {}

@@ -9,8 +9,8 @@ import java.io.PrintStream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code promptd serve DIR…}: the folders' library, loaded before serving, and watched for changes unless {@code
- * --no-watch} (see {@link Served#watched}).
+ * {@code promptd serve DIR…}: the folders' library, loaded before serving, and watched for changes
+ * unless {@code --no-watch} (see {@link Served#watched}).
  */
 final class FolderServing implements Serving {
   private final Library library;

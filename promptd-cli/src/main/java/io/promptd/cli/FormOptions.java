@@ -7,9 +7,10 @@ import java.util.Locale;
  * How {@code serve} asks users for prompt arguments in clients that can show forms.
  *
  * @param elicit whether the server may ask at all ({@code --no-elicit}: never)
- * @param formFirst whether arguments are listed as optional to such clients and asked for in one form
- *     ({@code --no-form-first}: listed as declared)
- * @param confirmFreeText whether given free text is shown in the form for checking ({@code --confirm-free-text})
+ * @param formFirst whether arguments are listed as optional to such clients and asked for in one
+ *     form ({@code --no-form-first}: listed as declared)
+ * @param confirmFreeText whether given free text is shown in the form for checking
+ *     ({@code --confirm-free-text})
  */
 record FormOptions(boolean elicit, boolean formFirst, FreeTextConfirmation confirmFreeText) {
   /** The defaults: ask, form-first, free text checked for clients known to cut it at spaces. */

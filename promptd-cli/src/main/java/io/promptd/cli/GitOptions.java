@@ -8,17 +8,21 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The options of {@code promptd serve --git URL[#BRANCH]}: the remote (strings until the Git module parses them, so
- * that JGit is loaded only when a Git source is served), how often it is polled, and the webhook's secret.
+ * The options of {@code promptd serve --git URL[#BRANCH]}: the remote (strings until the Git module
+ * parses them, so that JGit is loaded only when a Git source is served), how often it is polled,
+ * and the webhook's secret.
  *
  * @param source {@code URL[#BRANCH]} as given, with the SSH key and known-hosts file given
  * @param poll how often to fetch; zero: never (only at start and on a webhook)
- * @param webhookSecret the secret that signs the webhook's deliveries (at least 16 bytes), or null when {@code POST
- *     /hooks/git} is off
+ * @param webhookSecret the secret that signs the webhook's deliveries (at least 16 bytes), or null
+ *     when {@code POST /hooks/git} is off
  */
 record GitOptions(
     GitSource source, Duration poll, ServeOptions.@Nullable SessionSecret webhookSecret) {
-  /** The environment variable holding the webhook's secret itself when no {@code --git-webhook-secret-file} is given. */
+  /**
+   * The environment variable holding the webhook's secret itself when no
+   * {@code --git-webhook-secret-file} is given.
+   */
   static final String WEBHOOK_SECRET_VARIABLE = "PROMPTD_GIT_WEBHOOK_SECRET";
 
   /** The path of the webhook on the HTTP port. */
@@ -43,7 +47,10 @@ record GitOptions(
     @Nullable
     Path knownHosts;
 
-    /** The options, or null without {@code --git}; a usage error when one is given without it or without HTTP. */
+    /**
+     * The options, or null without {@code --git}; a usage error when one is given without it or
+     * without HTTP.
+     */
     @Nullable
     GitOptions build(boolean http, Map<String, String> env) {
       if (remote == null) {
@@ -72,8 +79,8 @@ record GitOptions(
   }
 
   /**
-   * A duration as {@code --git-poll} takes it: a number with a unit ({@code 500ms}, {@code 30s}, {@code 5m}, {@code
-   * 1h}), a plain number of seconds, or {@code 0} (off).
+   * A duration as {@code --git-poll} takes it: a number with a unit ({@code 500ms}, {@code 30s},
+   * {@code 5m}, {@code 1h}), a plain number of seconds, or {@code 0} (off).
    */
   static Duration duration(String text) {
     String t = text.strip().toLowerCase(Locale.ROOT);

@@ -16,17 +16,18 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * {@code promptd publish --from-git URL[#BRANCH]}: the branch's head commit, fetched into its clone under {@code
- * $XDG_CACHE_HOME/promptd/git}, published as a folder is (its files written to a temporary folder, checked and read by
- * the same rules); each version records the author as {@code NAME (git COMMIT)}, NAME being {@code --author} or the
- * commit's author. Only this class names the Git module, so JGit is loaded only for a publish from Git.
+ * {@code promptd publish --from-git URL[#BRANCH]}: the branch's head commit, fetched into its clone
+ * under {@code $XDG_CACHE_HOME/promptd/git}, published as a folder is (its files written to a
+ * temporary folder, checked and read by the same rules); each version records the author as
+ * {@code NAME (git COMMIT)}, NAME being {@code --author} or the commit's author. Only this class
+ * names the Git module, so JGit is loaded only for a publish from Git.
  */
 final class GitPublish {
   private GitPublish() {}
 
   /**
-   * The remote {@code source} names, with its SSH key and known-hosts file; a usage error, starting with {@code
-   * option}, when it names none or a key is no readable file.
+   * The remote {@code source} names, with its SSH key and known-hosts file; a usage error, starting
+   * with {@code option}, when it names none or a key is no readable file.
    */
   static GitRemote remote(GitSource source, String option) {
     try {

@@ -14,9 +14,10 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code promptd serve --git URL[#BRANCH]}: the branch's head served from a clone under {@code
- * $XDG_CACHE_HOME/promptd/git}, followed by polling and, over HTTP with a secret, by {@code POST /hooks/git}. Only
- * this class names the Git module, so JGit is loaded only when a Git source is served.
+ * {@code promptd serve --git URL[#BRANCH]}: the branch's head served from a clone under
+ * {@code $XDG_CACHE_HOME/promptd/git}, followed by polling and, over HTTP with a secret, by
+ * {@code POST /hooks/git}. Only this class names the Git module, so JGit is loaded only when a Git
+ * source is served.
  */
 final class GitServe implements Serving {
   private final GitLibrary serving;
@@ -33,8 +34,8 @@ final class GitServe implements Serving {
   }
 
   /**
-   * Starts following the branch: its clone's commit (from an earlier run) served at once, the first fetch in the
-   * background.
+   * Starts following the branch: its clone's commit (from an earlier run) served at once, the first
+   * fetch in the background.
    *
    * @throws UsageException when the remote does not parse
    */

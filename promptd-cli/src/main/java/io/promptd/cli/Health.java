@@ -18,14 +18,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * {@code promptd health URL [--ready] [--timeout SECONDS]}: GETs a running server's {@code /healthz} ({@code /readyz}
- * with {@code --ready}) and exits 0 when it answers 200 — for container health checks and scripts, where the image has
- * no shell and no curl. The probes need no token.
+ * {@code promptd health URL [--ready] [--timeout SECONDS]}: GETs a running server's
+ * {@code /healthz} ({@code /readyz} with {@code --ready}) and exits 0 when it answers 200 — for
+ * container health checks and scripts, where the image has no shell and no curl. The probes need no
+ * token.
  *
- * <p>It uses nothing but the JDK, and {@link Main} dispatches to it without loading another command's classes: the
- * container image, which has no shell for {@code bin/promptd}, runs it as {@code java -jar lib/promptd.jar health URL},
- * whose manifest class path names no jar that exists there ({@code HealthCliTest} runs it with promptd-cli's classes
- * alone).
+ * <p>It uses nothing but the JDK, and {@link Main} dispatches to it without loading another
+ * command's classes: the container image, which has no shell for {@code bin/promptd}, runs it as
+ * {@code java -jar lib/promptd.jar health URL}, whose manifest class path names no jar that exists
+ * there ({@code HealthCliTest} runs it with promptd-cli's classes alone).
  */
 final class Health {
   /** How long the whole check may take unless {@code --timeout} says otherwise. */
@@ -34,7 +35,10 @@ final class Health {
   /** The most of a probe's body read and shown: its answers are a few dozen bytes. */
   private static final int MAX_BODY = 1024;
 
-  /** The last path segments that name the server's origin (or its path prefix behind a proxy): its endpoints, the probes. */
+  /**
+   * The last path segments that name the server's origin (or its path prefix behind a proxy): its
+   * endpoints, the probes.
+   */
   private static final Set<String> ENDPOINTS = Set.of("", "mcp", "sse", "healthz", "readyz");
 
   private record Answer(int status, String body) {}
@@ -83,8 +87,9 @@ final class Health {
   }
 
   /**
-   * The probe's URL on the server {@code url} names: its last path segment ({@code mcp}, {@code sse}, a probe's name,
-   * or none) replaced by the probe's, so that a path prefix a proxy adds is kept; query and fragment dropped.
+   * The probe's URL on the server {@code url} names: its last path segment ({@code mcp},
+   * {@code sse}, a probe's name, or none) replaced by the probe's, so that a path prefix a proxy
+   * adds is kept; query and fragment dropped.
    *
    * @throws UsageException when {@code url} is not such an http(s) URL
    */
@@ -110,8 +115,8 @@ final class Health {
   }
 
   /**
-   * One GET with a hard deadline: the connection's own timeouts bound each wait, the deadline the whole (a server that
-   * trickles its answer byte by byte would outlast them).
+   * One GET with a hard deadline: the connection's own timeouts bound each wait, the deadline the
+   * whole (a server that trickles its answer byte by byte would outlast them).
    */
   private static Answer fetch(URI probe, Duration timeout) throws IOException {
     CompletableFuture<Answer> answer = new CompletableFuture<>();

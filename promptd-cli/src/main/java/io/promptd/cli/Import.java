@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code promptd import SRC DEST [--force]}: every prompt file under SRC, in any format promptd reads, written to DEST
- * as a native {@code NAME.prompt.md}; one line per file, then what could not be carried over. Exit 1 when a file was
- * not converted.
+ * {@code promptd import SRC DEST [--force]}: every prompt file under SRC, in any format promptd
+ * reads, written to DEST as a native {@code NAME.prompt.md}; one line per file, then what could not
+ * be carried over. Exit 1 when a file was not converted.
  */
 final class Import {
   private Import() {}

@@ -8,9 +8,9 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An IO failure in words, for the commands that talk to a server: refused connections, unknown hosts and (with a
- * deadline) timeouts named, never a bare class name or "null". JDK only: {@link Health} runs without promptd's other
- * jars.
+ * An IO failure in words, for the commands that talk to a server: refused connections, unknown
+ * hosts and (with a deadline) timeouts named, never a bare class name or "null". JDK only:
+ * {@link Health} runs without promptd's other jars.
  */
 final class IoFailures {
   private IoFailures() {}

@@ -14,12 +14,13 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code promptd label set NAME VERSION LABEL}, {@code label list [NAME]}, {@code label rm NAME LABEL}, {@code label
- * split LABEL NAME VERSION:WEIGHT VERSION:WEIGHT...}, {@code label protect LABEL --scope SCOPE} and {@code label
- * unprotect LABEL}, each with {@code --store URL}. The command line holds
- * the database's credentials, so it moves protected labels too. Moves are recorded with the operating-system user as their author. A mistake of the user's (a
- * bad label, {@code latest}, a name or version the store does not hold) exits with {@link Main#USAGE} and writes
- * nothing; {@link Main#FAILED} is kept for the store failing or being away.
+ * {@code promptd label set NAME VERSION LABEL}, {@code label list [NAME]}, {@code label rm NAME
+ * LABEL}, {@code label split LABEL NAME VERSION:WEIGHT VERSION:WEIGHT...}, {@code label protect
+ * LABEL --scope SCOPE} and {@code label unprotect LABEL}, each with {@code --store URL}. The
+ * command line holds the database's credentials, so it moves protected labels too. Moves are
+ * recorded with the operating-system user as their author. A mistake of the user's (a bad label,
+ * {@code latest}, a name or version the store does not hold) exits with {@link Main#USAGE} and
+ * writes nothing; {@link Main#FAILED} is kept for the store failing or being away.
  *
  * @param action set, list, rm, split, protect or unprotect
  * @param positional NAME VERSION LABEL, [NAME], NAME LABEL, LABEL NAME SHARE..., or LABEL

@@ -7,10 +7,11 @@ import java.util.List;
 /**
  * {@code promptd}: serve folders of prompt files over MCP, or check them.
  *
- * <p>Exit codes: 0 success; 1 {@code check} found errors (or {@code publish} refused files with errors); 2 usage error
- * (also a prompt name the store does not hold); 4 the server, the store or its input failed; 5 the server answered a client verb with an error
- * ({@code health}: answered other than 200); 6 the server could not be reached or the connection failed ({@code health}:
- * or did not answer in time); 7 {@code publish} or {@code rollback} lost a race with another publish
+ * <p>Exit codes: 0 success; 1 {@code check} found errors (or {@code publish} refused files with
+ * errors); 2 usage error (also a prompt name the store does not hold); 4 the server, the store or
+ * its input failed; 5 the server answered a client verb with an error ({@code health}: answered
+ * other than 200); 6 the server could not be reached or the connection failed ({@code health}: or
+ * did not answer in time); 7 {@code publish} or {@code rollback} lost a race with another publish
  * (nothing written; run it again). The launcher script uses 3 for "no JDK / build failed".
  */
 public final class Main {
@@ -255,8 +256,8 @@ public final class Main {
       "health");
 
   /**
-   * One command's part of the usage text — its lines, the lines that continue them, and for {@code serve} its options
-   * — or null for a name no command has.
+   * One command's part of the usage text — its lines, the lines that continue them, and for
+   * {@code serve} its options — or null for a name no command has.
    */
   static @org.jspecify.annotations.Nullable String help(String command) {
     if (!COMMANDS.contains(command)) {

@@ -31,14 +31,15 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The management API ({@code serve --store URL --http --manage --manage-scope SCOPE}): the store's versions, labels and
- * diffs as JSON, label moves, and each prompt's uses (what {@code promptd usage} reads, per client and outcome too), at
- * {@code /manage/v1/...} behind the server's OAuth resource server. Every call needs the API's own scope; what a caller
- * may see and move is what it may see over MCP ({@link ManageVisibility}): a file it may not see is answered as one that
- * does not exist. Moving a label on a folder file, or to a version that declares other scopes, needs the admin scope; so
- * does moving a label this server serves that has no protection of its own; a protected label moves only for a token
- * holding its scope. Answers are JSON; an error is {@code {"error": MESSAGE}} with 400, 401, 403, 404, 405, 409, 413 or
- * 503, never a stack trace.
+ * The management API ({@code serve --store URL --http --manage --manage-scope SCOPE}): the store's
+ * versions, labels and diffs as JSON, label moves, and each prompt's uses (what {@code promptd
+ * usage} reads, per client and outcome too), at {@code /manage/v1/...} behind the server's OAuth
+ * resource server. Every call needs the API's own scope; what a caller may see and move is what it
+ * may see over MCP ({@link ManageVisibility}): a file it may not see is answered as one that does
+ * not exist. Moving a label on a folder file, or to a version that declares other scopes, needs the
+ * admin scope; so does moving a label this server serves that has no protection of its own; a
+ * protected label moves only for a token holding its scope. Answers are JSON; an error is
+ * {@code {"error": MESSAGE}} with 400, 401, 403, 404, 405, 409, 413 or 503, never a stack trace.
  */
 final class ManageApi {
   static final String BASE = "/manage/v1";
@@ -62,8 +63,9 @@ final class ManageApi {
    * Who may use the API.
    *
    * @param scope the scope every call needs ({@code --manage-scope})
-   * @param admin the scope changing what decides visibility needs, and moving a served label with no protection of its
-   *     own ({@code --manage-admin-scope}); null when only the command line may do either
+   * @param admin the scope changing what decides visibility needs, and moving a served label with
+   *     no protection of its own ({@code --manage-admin-scope}); null when only the command line
+   *     may do either
    * @param served the labels this server serves: protected by default
    */
   record Access(String scope, @Nullable String admin, Set<String> served) {
@@ -91,8 +93,9 @@ final class ManageApi {
   }
 
   /**
-   * Mounts the API's paths on {@code builder}, behind its authentication, reading and moving in {@code store} and
-   * reading usage from {@code database} (the store's), for the callers {@code access} admits.
+   * Mounts the API's paths on {@code builder}, behind its authentication, reading and moving in
+   * {@code store} and reading usage from {@code database} (the store's), for the callers
+   * {@code access} admits.
    */
   static void mountOn(
       HttpTransportBuilder builder, PromptStore store, StoreDatabase database, Access access) {
@@ -174,7 +177,10 @@ final class ManageApi {
     byte[] answer(Map<String, String> query, Caller caller) throws Refused, StoreException;
   }
 
-  /** {@code mount}, answered only for a caller holding the API's scope (403 {@code insufficient_scope} otherwise). */
+  /**
+   * {@code mount}, answered only for a caller holding the API's scope (403
+   * {@code insufficient_scope} otherwise).
+   */
   private HttpMount scoped(HttpMount mount) {
     return (request, response) -> {
       if (!request.caller().scopes().contains(access.scope())) {
@@ -237,8 +243,8 @@ final class ManageApi {
   }
 
   /**
-   * {@code GET /manage/v1/prompts[?limit=N][&cursor=C]}: the files the caller may see, by path, a page at a time; the
-   * answer's {@code nextCursor} asks for the next page.
+   * {@code GET /manage/v1/prompts[?limit=N][&cursor=C]}: the files the caller may see, by path, a
+   * page at a time; the answer's {@code nextCursor} asks for the next page.
    */
   private byte[] prompts(Map<String, String> query, Caller caller) throws Refused, StoreException {
     int limit = PAGE;
@@ -289,8 +295,8 @@ final class ManageApi {
   }
 
   /**
-   * {@code GET /manage/v1/usage?name=NAME[&since=7d]}: the prompt's uses, as {@code promptd usage} counts them; none for
-   * a prompt the caller may not see, as for one nobody used.
+   * {@code GET /manage/v1/usage?name=NAME[&since=7d]}: the prompt's uses, as {@code promptd usage}
+   * counts them; none for a prompt the caller may not see, as for one nobody used.
    */
   private byte[] usage(Map<String, String> query, Caller caller) throws Refused, StoreException {
     String name = required(query, "name");
@@ -329,7 +335,10 @@ final class ManageApi {
         true);
   }
 
-  /** {@code GET}: every label; {@code POST} or {@code PUT} with {@code {"name", "version", "label"}}: a move. */
+  /**
+   * {@code GET}: every label; {@code POST} or {@code PUT} with {@code {"name", "version",
+   * "label"}}: a move.
+   */
   private void labels(MountRequest request, MountResponse response) throws IOException {
     switch (request.method()) {
       case "GET", "HEAD" -> answer(response, () -> labelList(request.caller()));

@@ -4,8 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /**
- * The cursors of {@code /manage/v1/prompts}: the last path of a page, base64url-encoded so that callers treat it as
- * opaque. A cursor names a place in the order of paths, not a file: it reveals nothing the page did not show.
+ * The cursors of {@code /manage/v1/prompts}: the last path of a page, base64url-encoded so that
+ * callers treat it as opaque. A cursor names a place in the order of paths, not a file: it reveals
+ * nothing the page did not show.
  */
 final class ManageCursor {
   private ManageCursor() {}

@@ -22,13 +22,16 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
-/** The management API's answers, built from the store (see {@code manage-openapi.json} for their shapes). */
+/**
+ * The management API's answers, built from the store (see {@code manage-openapi.json} for their
+ * shapes).
+ */
 final class ManageJson {
   private ManageJson() {}
 
   /**
-   * {@code GET /manage/v1/prompts}: one page of files, with their versions and the labels on each, and the cursor of
-   * the next page when there is one.
+   * {@code GET /manage/v1/prompts}: one page of files, with their versions and the labels on each,
+   * and the cursor of the next page when there is one.
    */
   static JsonObject prompts(
       PromptStore store, List<FileVersion> history, List<FileLabel> labels, @Nullable String next)
@@ -37,7 +40,10 @@ final class ManageJson {
     return next == null ? page : page.toBuilder().put("nextCursor", next).build();
   }
 
-  /** {@code GET /manage/v1/versions?name=NAME}: the files NAME names, with their versions, labels and label moves. */
+  /**
+   * {@code GET /manage/v1/versions?name=NAME}: the files NAME names, with their versions, labels
+   * and label moves.
+   */
   static JsonObject versions(PromptStore store, String name) throws StoreException {
     List<FileVersion> history = store.history(name);
     JsonObject files = files(history, store.labels().list(name), store);
@@ -95,7 +101,10 @@ final class ManageJson {
         .build();
   }
 
-  /** {@code GET /manage/v1/labels}: where the labels point on {@code labels}' files, and which are protected by which scope. */
+  /**
+   * {@code GET /manage/v1/labels}: where the labels point on {@code labels}' files, and which are
+   * protected by which scope.
+   */
   static JsonObject labels(PromptStore store, List<FileLabel> labels) throws StoreException {
     List<Json> out = new ArrayList<>();
     for (FileLabel l : labels) {
@@ -126,7 +135,10 @@ final class ManageJson {
     return b.build();
   }
 
-  /** {@code GET /manage/v1/diff}: the unified diff between two versions of the one file {@code name} names. */
+  /**
+   * {@code GET /manage/v1/diff}: the unified diff between two versions of the one file {@code name}
+   * names.
+   */
   static JsonObject diff(PromptStore store, String name, int from, int to)
       throws ManageApi.Refused, StoreException {
     Set<String> paths = store.paths(name);
@@ -154,8 +166,8 @@ final class ManageJson {
   }
 
   /**
-   * {@code GET /manage/v1/usage}: the uses of the prompt {@code name} since {@code since}, one row per version, label,
-   * client and outcome.
+   * {@code GET /manage/v1/usage}: the uses of the prompt {@code name} since {@code since}, one row
+   * per version, label, client and outcome.
    */
   static JsonObject usage(String name, Instant since, List<UsageReport.Use> uses) {
     List<Json> rows = new ArrayList<>();

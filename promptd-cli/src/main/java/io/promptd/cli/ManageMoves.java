@@ -17,11 +17,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Label moves over the management API ({@code POST /manage/v1/labels}): on files the caller may see only, with the
- * admin scope for a move that changes who sees what, and the labels the server serves protected by default.
+ * Label moves over the management API ({@code POST /manage/v1/labels}): on files the caller may see
+ * only, with the admin scope for a move that changes who sees what, and the labels the server
+ * serves protected by default.
  */
 final class ManageMoves {
-  /** A scope no token can hold (scope tokens have no spaces): what a served label needs without an admin scope. */
+  /**
+   * A scope no token can hold (scope tokens have no spaces): what a served label needs without an
+   * admin scope.
+   */
   private static final String NOBODY = "promptd: the command line only";
 
   private final PromptStore store;
@@ -82,9 +86,9 @@ final class ManageMoves {
   }
 
   /**
-   * Refuses a move that changes what decides who sees what — a label on a folder file, or on a version that declares
-   * other scopes than the one the label points at now (or, without the label, the file's newest) — unless the caller
-   * holds the admin scope.
+   * Refuses a move that changes what decides who sees what — a label on a folder file, or on a
+   * version that declares other scopes than the one the label points at now (or, without the label,
+   * the file's newest) — unless the caller holds the admin scope.
    */
   private void checkAdmin(String name, Set<String> paths, String label, int to, Caller caller)
       throws ManageApi.Refused, StoreException {

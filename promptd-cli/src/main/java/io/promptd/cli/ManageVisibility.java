@@ -16,13 +16,14 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which of the store's files a caller of the management API may see: never more than {@code prompts/list} and
- * {@code prompts/get} show it on any label the store can serve. A file needs every scope any of its versions declared
- * ({@code scopes:}) and, unless each of its versions declared its own, every scope any version of the folder files above
- * it set, up to the nearest folder whose folder file set scopes in all its versions. So an old version's text, a deleted
- * file's and a folder file's history are shown only to a caller who could have seen every version of them; a
- * declaration that cannot be read hides the file from everyone (fail closed). What one version declares is read from
- * its bytes once and kept by digest.
+ * Which of the store's files a caller of the management API may see: never more than
+ * {@code prompts/list} and {@code prompts/get} show it on any label the store can serve. A file
+ * needs every scope any of its versions declared ({@code scopes:}) and, unless each of its versions
+ * declared its own, every scope any version of the folder files above it set, up to the nearest
+ * folder whose folder file set scopes in all its versions. So an old version's text, a deleted
+ * file's and a folder file's history are shown only to a caller who could have seen every version
+ * of them; a declaration that cannot be read hides the file from everyone (fail closed). What one
+ * version declares is read from its bytes once and kept by digest.
  */
 final class ManageVisibility {
   /** The declarations kept, by path and digest: enough for a large library's every version. */
@@ -47,8 +48,9 @@ final class ManageVisibility {
   }
 
   /**
-   * The files {@code name} names, when the caller may see every one of them; else refused exactly as a name that
-   * names nothing is, so that the answer does not tell a hidden file from a missing one.
+   * The files {@code name} names, when the caller may see every one of them; else refused exactly
+   * as a name that names nothing is, so that the answer does not tell a hidden file from a missing
+   * one.
    */
   Set<String> named(String name, Caller caller) throws ManageApi.Refused, StoreException {
     Set<String> paths;
@@ -81,8 +83,8 @@ final class ManageVisibility {
   }
 
   /**
-   * The paths of {@code paths} that {@code caller} may see, judged against {@code all}: every version of every file
-   * ({@link PromptStore#history()}, by {@link #byPath}).
+   * The paths of {@code paths} that {@code caller} may see, judged against {@code all}: every
+   * version of every file ({@link PromptStore#history()}, by {@link #byPath}).
    */
   Set<String> visible(Caller caller, Set<String> paths, Map<String, List<FileVersion>> all)
       throws StoreException {
@@ -112,7 +114,10 @@ final class ManageVisibility {
     return required;
   }
 
-  /** Adds what each version of {@code path} declares to {@code into}; whether every version declared something. */
+  /**
+   * Adds what each version of {@code path} declares to {@code into}; whether every version declared
+   * something.
+   */
   private boolean declareAll(String path, List<FileVersion> versions, Set<String> into)
       throws StoreException {
     boolean every = !versions.isEmpty();
@@ -153,14 +158,17 @@ final class ManageVisibility {
     return slash < 0 ? "" : path.substring(0, slash);
   }
 
-  /** Whether changing which version of {@code path} is served can change who sees what: a folder file's. */
+  /**
+   * Whether changing which version of {@code path} is served can change who sees what: a folder
+   * file's.
+   */
   static boolean decidesVisibility(String path) {
     return path.equals(FOLDER_FILE) || path.endsWith("/" + FOLDER_FILE);
   }
 
   /**
-   * Whether serving version {@code to} of {@code path} instead of {@code from} (0: none) changes the scopes the file
-   * declares.
+   * Whether serving version {@code to} of {@code path} instead of {@code from} (0: none) changes
+   * the scopes the file declares.
    */
   boolean changesScopes(String path, List<FileVersion> versions, int from, int to)
       throws StoreException {

@@ -24,15 +24,15 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * promptd's Prometheus metrics, all named {@code promptd_*}, made from the transport's request events and gauges and
- * from the library. Labels stay bounded: {@code method} is a known MCP method name (or {@code GET}/{@code DELETE} for
- * the legacy stream and session end), else {@code other}; {@code prompt} counts only prompts the server actually
- * served, so it is bounded by the library.
+ * promptd's Prometheus metrics, all named {@code promptd_*}, made from the transport's request
+ * events and gauges and from the library. Labels stay bounded: {@code method} is a known MCP method
+ * name (or {@code GET}/{@code DELETE} for the legacy stream and session end), else {@code other};
+ * {@code prompt} counts only prompts the server actually served, so it is bounded by the library.
  */
 final class Metrics {
   /**
-   * The MCP methods the server takes (its method table's rows: requests of both eras and the client's notifications);
-   * anything else is counted as {@code other}.
+   * The MCP methods the server takes (its method table's rows: requests of both eras and the
+   * client's notifications); anything else is counted as {@code other}.
    */
   private final Set<String> methods;
 

@@ -9,9 +9,9 @@ import java.net.URI;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@code serve --http} offers operators: Prometheus metrics and health probes on the admin port (the transport's
- * admin listener, with {@code /metrics} mounted on it), and the access log. The transport reports each finished
- * request once; this turns it into metrics and a log line.
+ * What {@code serve --http} offers operators: Prometheus metrics and health probes on the admin
+ * port (the transport's admin listener, with {@code /metrics} mounted on it), and the access log.
+ * The transport reports each finished request once; this turns it into metrics and a log line.
  */
 final class Operations implements AutoCloseable {
   private final OpsOptions options;
@@ -57,8 +57,8 @@ final class Operations implements AutoCloseable {
   }
 
   /**
-   * Subscribes the metrics and the access log to the transport's request events, and adds the admin port with
-   * {@code /metrics} when asked for.
+   * Subscribes the metrics and the access log to the transport's request events, and adds the admin
+   * port with {@code /metrics} when asked for.
    */
   void configure(HttpTransportBuilder http) {
     Metrics m = metrics;

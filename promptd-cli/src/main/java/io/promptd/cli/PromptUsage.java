@@ -8,11 +8,12 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Counts each {@code prompts/get} of a served prompt by its version ({@link Library#promptVersion}, or for an A/B split
- * the version the caller got, {@link PromptUse#variant}), the label served
- * ({@code latest} without {@code --label}), the client and the outcome: in Prometheus when there is an admin port
- * ({@link UsageMetrics}), and in the store's {@code prompt_usage} with {@code serve --store} ({@link StoreUsage}).
- * Runs on the request's thread: looks up in memory and adds to counters, never waits.
+ * Counts each {@code prompts/get} of a served prompt by its version ({@link Library#promptVersion},
+ * or for an A/B split the version the caller got, {@link PromptUse#variant}), the label served
+ * ({@code latest} without {@code --label}), the client and the outcome: in Prometheus when there is
+ * an admin port ({@link UsageMetrics}), and in the store's {@code prompt_usage} with {@code serve
+ * --store} ({@link StoreUsage}). Runs on the request's thread: looks up in memory and adds to
+ * counters, never waits.
  */
 final class PromptUsage implements Consumer<PromptUse> {
   private final Library library;

@@ -8,15 +8,19 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What {@code serve} says about its {@code --public-url}s before it starts. A public URL makes the Host and Origin
- * checks accept its host; without authentication, whatever forwards such requests to the loopback port (a proxy that
- * sends no {@code X-Forwarded-*}, a tunnel) then serves anyone who reaches it. With {@code --trust-proxy} the HTTP
- * transport refuses to start in that case; without it, the forwarding is not promptd's to see, so it warns.
+ * What {@code serve} says about its {@code --public-url}s before it starts. A public URL makes the
+ * Host and Origin checks accept its host; without authentication, whatever forwards such requests
+ * to the loopback port (a proxy that sends no {@code X-Forwarded-*}, a tunnel) then serves anyone
+ * who reaches it. With {@code --trust-proxy} the HTTP transport refuses to start in that case;
+ * without it, the forwarding is not promptd's to see, so it warns.
  */
 final class PublicUrls {
   private PublicUrls() {}
 
-  /** One warning per public URL beyond this machine that {@code options} would serve without authentication. */
+  /**
+   * One warning per public URL beyond this machine that {@code options} would serve without
+   * authentication.
+   */
   static List<String> warnings(ServeOptions options) {
     if (!options.http()
         || options.token() != null

@@ -51,16 +51,19 @@ final class Serve {
     return run(options, err, System.in, stdout);
   }
 
-  /** Serves with {@code in} and {@code out} as the stdio transport's streams (the start-up cache's training run). */
+  /**
+   * Serves with {@code in} and {@code out} as the stdio transport's streams (the start-up cache's
+   * training run).
+   */
   static int run(ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
     return serve(options.served(), options, err, in, stdout);
   }
 
   /**
-   * Serves {@code served}, whichever source it is: open, then (a store's or Git's library loading in the background)
-   * ready once its first load is done, which a start waits for up to {@link #STORE_START_WAIT} (over stdio before
-   * serving; over HTTP with the port open, holding the requests that come sooner); a source lost later leaves the last
-   * snapshot served.
+   * Serves {@code served}, whichever source it is: open, then (a store's or Git's library loading
+   * in the background) ready once its first load is done, which a start waits for up to
+   * {@link #STORE_START_WAIT} (over stdio before serving; over HTTP with the port open, holding the
+   * requests that come sooner); a source lost later leaves the last snapshot served.
    */
   static int serve(
       Served served, ServeOptions options, PrintStream err, InputStream in, OutputStream stdout) {
@@ -94,15 +97,18 @@ final class Serve {
   }
 
   /**
-   * A library still loading in the background when the HTTP port opens: requests wait for it, for at most {@link
-   * #STORE_START_WAIT}.
+   * A library still loading in the background when the HTTP port opens: requests wait for it, for
+   * at most {@link #STORE_START_WAIT}.
    *
    * @param done completes with the first load
    * @param late what to print when the wait ends before the load
    */
   record Loading(CompletionStage<?> done, String late) {}
 
-  /** Serves {@code serving}, open, until the process is told to stop (over HTTP) or stdin ends (stdio). */
+  /**
+   * Serves {@code serving}, open, until the process is told to stop (over HTTP) or stdin ends
+   * (stdio).
+   */
   private static int serve(
       Served served,
       Serving serving,
@@ -168,7 +174,9 @@ final class Serve {
     return builder;
   }
 
-  /** Serves until the process is told to stop (SIGINT, SIGTERM); in-flight requests finish first. */
+  /**
+   * Serves until the process is told to stop (SIGINT, SIGTERM); in-flight requests finish first.
+   */
   private static void serveHttp(
       McpServer server,
       Serving served,
@@ -180,10 +188,9 @@ final class Serve {
     SessionStore sessionStore = served.sessionStore();
     ServeOptions.SessionSecret sessionSecret = served.sessionSecret();
     // Without this hint Jetty asks the platform MBean server whether oops are compressed, which
-    // loads all of JMX
-    // (a thousand classes, a third of the HTTP start-up time) to size a padding. 16 is right for
-    // 64-byte cache lines
-    // and compressed oops, the JVM's default under 32 GB of heap.
+    // loads all of JMX (a thousand classes, a third of the HTTP start-up time) to size a padding.
+    // 16 is right for 64-byte cache lines and compressed oops, the JVM's default under 32 GB of
+    // heap.
     if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
       System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
     }

@@ -42,19 +42,22 @@ import org.jspecify.annotations.Nullable;
  * @param tlsKey the PEM private key of {@code tlsCert}, or null
  * @param ops the admin port and the access log
  * @param oauth OAuth resource-server settings (HTTP clients must present an access token), or null
- * @param sessionSecret the key that signs legacy session ids, shared by replicas, or null for a per-process one
- * @param completionRate {@code completion/complete} requests per second per client (bursts of twice as many); 0: no
- *     limit
- * @param sessionsPerCaller how many legacy HTTP sessions one caller (token subject, else client address) may hold
- * @param forms how users are asked for prompt arguments in clients that can show forms ({@code --no-elicit},
- *     {@code --no-form-first}, {@code --confirm-free-text})
- * @param promptsAsTools whether the prompts are offered as the tools {@code list_prompts} and {@code get_prompt} too
- *     ({@code --prompts-as-tools})
- * @param skillPrompts whether each skill is offered as a prompt too ({@code --no-skill-prompts}: not)
+ * @param sessionSecret the key that signs legacy session ids, shared by replicas, or null for a
+ *     per-process one
+ * @param completionRate {@code completion/complete} requests per second per client (bursts of twice
+ *     as many); 0: no limit
+ * @param sessionsPerCaller how many legacy HTTP sessions one caller (token subject, else client
+ *     address) may hold
+ * @param forms how users are asked for prompt arguments in clients that can show forms
+ *     ({@code --no-elicit}, {@code --no-form-first}, {@code --confirm-free-text})
+ * @param promptsAsTools whether the prompts are offered as the tools {@code list_prompts} and
+ *     {@code get_prompt} too ({@code --prompts-as-tools})
+ * @param skillPrompts whether each skill is offered as a prompt too ({@code --no-skill-prompts}:
+ *     not)
  * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
- * @param manage who may use the management API the HTTP server serves at {@code /manage/v1/} ({@code --manage}
- *     {@code --manage-scope S [--manage-admin-scope A]}; needs {@code --store}, {@code --http} and OAuth), or null
- *     for none
+ * @param manage who may use the management API the HTTP server serves at {@code /manage/v1/}
+ *     ({@code --manage} {@code --manage-scope S [--manage-admin-scope A]}; needs {@code --store},
+ *     {@code --http} and OAuth), or null for none
  */
 record ServeOptions(
     Served served,
@@ -81,16 +84,28 @@ record ServeOptions(
     ManageApi.@Nullable Access manage) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
-  /** The environment variable that supplies public URLs (comma-separated) when no {@code --public-url} is given. */
+  /**
+   * The environment variable that supplies public URLs (comma-separated) when no
+   * {@code --public-url} is given.
+   */
   static final String PUBLIC_URL_VARIABLE = "PROMPTD_PUBLIC_URL";
-  /** The environment variables that supply {@code --oauth-issuer}, {@code --oauth-audience}, {@code --oauth-scopes}. */
+  /**
+   * The environment variables that supply {@code --oauth-issuer}, {@code --oauth-audience},
+   * {@code --oauth-scopes}.
+   */
   static final String ISSUER_VARIABLE = "PROMPTD_OAUTH_ISSUER";
 
   static final String AUDIENCE_VARIABLE = "PROMPTD_OAUTH_AUDIENCE";
   static final String SCOPES_VARIABLE = "PROMPTD_OAUTH_SCOPES";
-  /** The environment variable that turns the web catalog of an HTTP server on ({@code 1} or {@code true}). */
+  /**
+   * The environment variable that turns the web catalog of an HTTP server on ({@code 1} or
+   * {@code true}).
+   */
   static final String CATALOG_VARIABLE = "PROMPTD_CATALOG";
-  /** The environment variable that holds the session secret itself when {@code --session-secret} is not given. */
+  /**
+   * The environment variable that holds the session secret itself when {@code --session-secret} is
+   * not given.
+   */
   static final String SESSION_SECRET_VARIABLE = "PROMPTD_SESSION_SECRET";
 
   /** The key that signs legacy session ids; its text never appears in {@link #toString()}. */
@@ -105,7 +120,10 @@ record ServeOptions(
       return bytes.clone();
     }
 
-    /** A key for one use, derived from the secret (HMAC-SHA256 of {@code purpose}), so that uses never share one. */
+    /**
+     * A key for one use, derived from the secret (HMAC-SHA256 of {@code purpose}), so that uses
+     * never share one.
+     */
     byte[] derive(String purpose) {
       try {
         Mac mac = Mac.getInstance("HmacSHA256");
@@ -148,12 +166,18 @@ record ServeOptions(
     return served instanceof Served.Git g ? g.options() : null;
   }
 
-  /** With a store: how long its usage rows are kept ({@code --usage-retention}, 90 days unless given). */
+  /**
+   * With a store: how long its usage rows are kept ({@code --usage-retention}, 90 days unless
+   * given).
+   */
   Duration usageRetention() {
     return served instanceof Served.Store s ? s.usageRetention() : StoreUsage.DEFAULT_RETENTION;
   }
 
-  /** What to warn of before serving: a {@code --public-url} beyond this machine without authentication. */
+  /**
+   * What to warn of before serving: a {@code --public-url} beyond this machine without
+   * authentication.
+   */
   List<String> warnings() {
     return PublicUrls.warnings(this);
   }
@@ -365,8 +389,8 @@ record ServeOptions(
   }
 
   /**
-   * The session secret: the content of {@code file} (surrounding white space removed), else the environment
-   * variable's value, else null. The secret itself never appears in an error.
+   * The session secret: the content of {@code file} (surrounding white space removed), else the
+   * environment variable's value, else null. The secret itself never appears in an error.
    */
   static @Nullable SessionSecret sessionSecret(
       @Nullable Path file, @Nullable String fromEnvironment) {
@@ -374,8 +398,8 @@ record ServeOptions(
   }
 
   /**
-   * A secret of at least 16 bytes: the content of {@code file} (surrounding white space removed), else the environment
-   * variable's value, else null. The secret itself never appears in an error.
+   * A secret of at least 16 bytes: the content of {@code file} (surrounding white space removed),
+   * else the environment variable's value, else null. The secret itself never appears in an error.
    *
    * @param option the option that names the file, for errors
    * @param variable the environment variable's name, for errors

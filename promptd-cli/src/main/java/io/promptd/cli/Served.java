@@ -13,8 +13,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@code promptd serve} serves, as its options name it: folders, a prompt store, or a Git branch. Each kind opens
- * into the {@link Serving} that {@link Serve} serves, the same way for all three.
+ * What {@code promptd serve} serves, as its options name it: folders, a prompt store, or a Git
+ * branch. Each kind opens into the {@link Serving} that {@link Serve} serves, the same way for all
+ * three.
  */
 sealed interface Served {
   /**
@@ -37,9 +38,10 @@ sealed interface Served {
    * The prompt store ({@code --store}, or {@code PROMPTD_STORE} when no source is named).
    *
    * @param url the store
-   * @param labels the labels to serve ({@code --label}, each once): the first on {@code /mcp} (or stdio), each further
-   *     one on {@code /labels/NAME/mcp}; empty for every file's newest version
-   * @param usageRetention how long its usage rows are kept ({@code --usage-retention}, 90 days unless given)
+   * @param labels the labels to serve ({@code --label}, each once): the first on {@code /mcp} (or
+   *     stdio), each further one on {@code /labels/NAME/mcp}; empty for every file's newest version
+   * @param usageRetention how long its usage rows are kept ({@code --usage-retention}, 90 days
+   *     unless given)
    */
   record Store(StoreUrl url, List<String> labels, Duration usageRetention) implements Served {
     public Store {
@@ -67,14 +69,18 @@ sealed interface Served {
   }
 
   /**
-   * Opens it for serving: the library (loading in the background for a store or Git) and what the server serves
-   * beside it; closed when the server stops.
+   * Opens it for serving: the library (loading in the background for a store or Git) and what the
+   * server serves beside it; closed when the server stops.
    *
-   * @throws UsageException when the command line names it wrongly (a Git remote that does not parse)
+   * @throws UsageException when the command line names it wrongly (a Git remote that does not
+   *     parse)
    */
   Serving open(ServeOptions options, PrintStream err) throws IOException, InterruptedException;
 
-  /** Whether its library is watched for changes (unless {@code --no-watch}): folders only; the others follow feeds. */
+  /**
+   * Whether its library is watched for changes (unless {@code --no-watch}): folders only; the
+   * others follow feeds.
+   */
   default boolean watched() {
     return this instanceof Folders;
   }
@@ -84,7 +90,10 @@ sealed interface Served {
     return List.of();
   }
 
-  /** The source's options the command line gives, collected while {@link ServeOptions#parse} reads it. */
+  /**
+   * The source's options the command line gives, collected while {@link ServeOptions#parse} reads
+   * it.
+   */
   final class Parsed {
     /** The folders named. */
     final List<String> dirs = new ArrayList<>();
@@ -106,9 +115,9 @@ sealed interface Served {
     private @Nullable GitOptions gitOptions;
 
     /**
-     * Names the one source (a usage error for more than one): a store is {@code --store}, else {@code PROMPTD_STORE}
-     * when neither folders nor {@code --git} are named; and checks the labels. Before {@link #build}, with the checks
-     * of the options that need a store between them.
+     * Names the one source (a usage error for more than one): a store is {@code --store}, else
+     * {@code PROMPTD_STORE} when neither folders nor {@code --git} are named; and checks the
+     * labels. Before {@link #build}, with the checks of the options that need a store between them.
      *
      * @return whether a store is served
      */

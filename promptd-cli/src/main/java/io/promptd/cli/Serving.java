@@ -11,9 +11,9 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one server serves, once its {@link Served} source is open: the library, its readiness, and what a store or a
- * Git branch adds (further labels, mounts, usage, sessions); closed when the server stops. What a source does not add
- * is the default.
+ * What one server serves, once its {@link Served} source is open: the library, its readiness, and
+ * what a store or a Git branch adds (further labels, mounts, usage, sessions); closed when the
+ * server stops. What a source does not add is the default.
  */
 interface Serving extends AutoCloseable {
   /** What {@code /mcp} (or stdio) serves. */
@@ -22,19 +22,25 @@ interface Serving extends AutoCloseable {
   /** The readiness check: every library loaded. */
   boolean loaded();
 
-  /** The other readiness check: why a library's feed does not follow its source now (one line), or null. */
+  /**
+   * The other readiness check: why a library's feed does not follow its source now (one line), or
+   * null.
+   */
   @Nullable
   String feedProblem();
 
   /**
-   * Completes when every library was first loaded, or null when they were before the source was open (folders): a
-   * start waits for it up to {@link Serve#STORE_START_WAIT}.
+   * Completes when every library was first loaded, or null when they were before the source was
+   * open (folders): a start waits for it up to {@link Serve#STORE_START_WAIT}.
    */
   default @Nullable CompletionStage<?> firstLoad() {
     return null;
   }
 
-  /** Waits up to {@code timeout} for the first load of what stdio serves; returns whether it happened. */
+  /**
+   * Waits up to {@code timeout} for the first load of what stdio serves; returns whether it
+   * happened.
+   */
   default boolean awaitFirst(Duration timeout) throws InterruptedException {
     return true;
   }
@@ -54,7 +60,10 @@ interface Serving extends AutoCloseable {
     return List.of();
   }
 
-  /** Adds further paths to the HTTP server (a Git source's webhook, the management API); none by default. */
+  /**
+   * Adds further paths to the HTTP server (a Git source's webhook, the management API); none by
+   * default.
+   */
   default void mount(HttpTransportBuilder builder) {}
 
   /** Where uses are written (with a store), or null. */

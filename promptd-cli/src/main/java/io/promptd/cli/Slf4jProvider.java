@@ -44,7 +44,10 @@ public final class Slf4jProvider implements SLF4JServiceProvider {
   @Override
   public void initialize() {}
 
-  /** One SLF4J logger; levels are fixed for the process, so the checks Jetty makes on every request are one field. */
+  /**
+   * One SLF4J logger; levels are fixed for the process, so the checks Jetty makes on every request
+   * are one field.
+   */
   private static final class Adapter extends LegacyAbstractLogger {
     private static final long serialVersionUID = 1L;
     private final transient System.Logger target;

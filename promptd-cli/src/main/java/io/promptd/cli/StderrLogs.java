@@ -10,15 +10,15 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * promptd's {@link System.LoggerFinder}: one line per record on stderr ({@code promptd LEVEL: message}), because
- * stdout is the stdio transport. It replaces java.util.logging, whose set-up and per-record formatting (a time-zone
- * lookup for every record) cost a noticeable share of a cold start. Jetty's SLF4J output arrives here through {@link
- * Slf4jProvider}.
+ * promptd's {@link System.LoggerFinder}: one line per record on stderr ({@code promptd LEVEL:
+ * message}), because stdout is the stdio transport. It replaces java.util.logging, whose set-up and
+ * per-record formatting (a time-zone lookup for every record) cost a noticeable share of a cold
+ * start. Jetty's SLF4J output arrives here through {@link Slf4jProvider}.
  *
- * <p>The threshold is {@code -Dpromptd.log.level=LEVEL} (ERROR, WARNING, INFO, DEBUG, TRACE, ALL or OFF; the
- * java.util.logging names SEVERE, FINE, FINER and FINEST are understood too), INFO by default; Jetty's, HikariCP's,
- * Flyway's and Apache sshd's (Git over SSH) loggers show warnings and errors only, since their start and stop chatter
- * says nothing promptd does not say itself.
+ * <p>The threshold is {@code -Dpromptd.log.level=LEVEL} (ERROR, WARNING, INFO, DEBUG, TRACE, ALL or
+ * OFF; the java.util.logging names SEVERE, FINE, FINER and FINEST are understood too), INFO by
+ * default; Jetty's, HikariCP's, Flyway's and Apache sshd's (Git over SSH) loggers show warnings and
+ * errors only, since their start and stop chatter says nothing promptd does not say itself.
  */
 public final class StderrLogs extends System.LoggerFinder {
   private static final String JETTY = "org.eclipse.jetty";
@@ -43,8 +43,8 @@ public final class StderrLogs extends System.LoggerFinder {
   }
 
   /**
-   * Also hands the records of loggers named {@code prefix} (or below it) to {@code sink}, as level and message, until
-   * the returned action is run.
+   * Also hands the records of loggers named {@code prefix} (or below it) to {@code sink}, as level
+   * and message, until the returned action is run.
    */
   static Runnable forward(String prefix, BiConsumer<System.Logger.Level, String> sink) {
     Forward forward = new Forward(prefix, sink);
@@ -53,8 +53,9 @@ public final class StderrLogs extends System.LoggerFinder {
   }
 
   /**
-   * What a forwarded record says to clients: the message and the exception's own message, without Java class names
-   * (the exception's type and any a message quotes, such as a wrapped cause's). Stderr keeps them for the operator.
+   * What a forwarded record says to clients: the message and the exception's own message, without
+   * Java class names (the exception's type and any a message quotes, such as a wrapped cause's).
+   * Stderr keeps them for the operator.
    */
   static String forClients(String message, @Nullable Throwable thrown) {
     String text = message;

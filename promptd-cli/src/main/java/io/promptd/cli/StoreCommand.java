@@ -19,14 +19,16 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code promptd publish DIR}, {@code history NAME} and {@code rollback NAME VERSION}, each with {@code --store URL}.
- * A mistake of the user's (a bad argument, a missing folder, a prompt the store does not hold) exits with
- * {@link Main#USAGE}; {@link Main#FAILED} is kept for the store failing or being away.
+ * {@code promptd publish DIR}, {@code history NAME} and {@code rollback NAME VERSION}, each with
+ * {@code --store URL}. A mistake of the user's (a bad argument, a missing folder, a prompt the
+ * store does not hold) exits with {@link Main#USAGE}; {@link Main#FAILED} is kept for the store
+ * failing or being away.
  *
  * @param verb publish, history or rollback
  * @param positional DIR, NAME, or NAME and VERSION
  * @param store where the store is
- * @param author who publishes; blank for a publish from Git without {@code --author}: the commit's author
+ * @param author who publishes; blank for a publish from Git without {@code --author}: the commit's
+ *     author
  * @param allowErrors publish files with errors
  * @param dryRun say what a publish would do, and write nothing
  * @param label the label a publish points at every file it leaves in the store, or null

@@ -19,25 +19,28 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code promptd serve --store}: ready once its first load is done, which a start waits for up to 5 s (over stdio
- * before serving; over HTTP with the port open, holding the requests that come sooner), then goes on in the
- * background; a database lost later leaves the last snapshot served. One pool and one listening connection for the
- * library feeds, the sessions and the usage counts.
+ * {@code promptd serve --store}: ready once its first load is done, which a start waits for up to 5
+ * s (over stdio before serving; over HTTP with the port open, holding the requests that come
+ * sooner), then goes on in the background; a database lost later leaves the last snapshot served.
+ * One pool and one listening connection for the library feeds, the sessions and the usage counts.
  */
 final class StoreServing implements Serving {
   /**
-   * How long a store-served start keeps trying to read the replicas' shared session secret before it gives up: the
-   * database may be starting, or restarting, as the replicas are.
+   * How long a store-served start keeps trying to read the replicas' shared session secret before
+   * it gives up: the database may be starting, or restarting, as the replicas are.
    */
   static final Duration STORE_START_RETRY = Duration.ofSeconds(30);
 
   /**
-   * The rows of usage counts a store-served server keeps between writes (see {@link StoreUsage}): 10,000, or the
-   * system property {@code promptd.usage.rows}.
+   * The rows of usage counts a store-served server keeps between writes (see {@link StoreUsage}):
+   * 10,000, or the system property {@code promptd.usage.rows}.
    */
   static final int USAGE_ROWS = Integer.getInteger("promptd.usage.rows", 10_000);
 
-  /** How often a store-served server writes its usage counts: 5 s, or {@code promptd.usage.every-ms}. */
+  /**
+   * How often a store-served server writes its usage counts: 5 s, or
+   * {@code promptd.usage.every-ms}.
+   */
   static final Duration USAGE_EVERY =
       Duration.ofMillis(Long.getLong("promptd.usage.every-ms", 5_000));
 
@@ -70,8 +73,9 @@ final class StoreServing implements Serving {
   }
 
   /**
-   * Opens the store's database and starts a library per label (loading in the background), the legacy sessions (over
-   * HTTP), the usage counts and, with {@code --manage}, the management API's store.
+   * Opens the store's database and starts a library per label (loading in the background), the
+   * legacy sessions (over HTTP), the usage counts and, with {@code --manage}, the management API's
+   * store.
    *
    * @throws IOException when the store cannot be served (its message says why)
    */
@@ -114,7 +118,10 @@ final class StoreServing implements Serving {
     }
   }
 
-  /** The store's session secret, read again with backoff for up to {@link #STORE_START_RETRY} while it fails. */
+  /**
+   * The store's session secret, read again with backoff for up to {@link #STORE_START_RETRY} while
+   * it fails.
+   */
   private static byte[] sharedSecret(StoreSessions sessions, PrintStream err)
       throws StoreException, InterruptedException {
     long deadline = System.nanoTime() + STORE_START_RETRY.toNanos();
@@ -169,7 +176,10 @@ final class StoreServing implements Serving {
         + " is not loaded yet; serving nothing (not ready) until it is";
   }
 
-  /** Every replica serving the store names a change by the store's version: resumed streams compare alike. */
+  /**
+   * Every replica serving the store names a change by the store's version: resumed streams compare
+   * alike.
+   */
   @Override
   public LongSupplier catalogVersion() {
     return views.first()::version;

@@ -15,9 +15,10 @@ import java.util.concurrent.CompletionStage;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@code serve --store} serves: one {@link StoreLibrary} per {@code --label} (or one of every file's newest
- * version without), all on the process's one {@link StoreDatabase} (its pool and its one listening connection). The
- * first is served on {@code /mcp} (or stdio), each further one on {@code /labels/NAME/mcp}.
+ * What {@code serve --store} serves: one {@link StoreLibrary} per {@code --label} (or one of every
+ * file's newest version without), all on the process's one {@link StoreDatabase} (its pool and its
+ * one listening connection). The first is served on {@code /mcp} (or stdio), each further one on
+ * {@code /labels/NAME/mcp}.
  */
 final class StoreViews implements AutoCloseable {
   /** Where each further label is served: {@code /labels/NAME/mcp}. */
@@ -25,7 +26,10 @@ final class StoreViews implements AutoCloseable {
     return "/labels/" + label + "/mcp";
   }
 
-  /** Each label valid and given once, with --store; a second one only over HTTP, where it gets a path of its own. */
+  /**
+   * Each label valid and given once, with --store; a second one only over HTTP, where it gets a
+   * path of its own.
+   */
   static void checkLabels(List<String> labels, boolean store, boolean http) {
     if (labels.isEmpty()) {
       return;
@@ -58,7 +62,9 @@ final class StoreViews implements AutoCloseable {
     this.views = List.copyOf(views);
   }
 
-  /** Starts a library per label of {@code labels}, or one of the newest versions when it is empty. */
+  /**
+   * Starts a library per label of {@code labels}, or one of the newest versions when it is empty.
+   */
   static StoreViews start(StoreDatabase database, LibraryOptions options, List<String> labels)
       throws IOException {
     List<View> started = new ArrayList<>();
@@ -91,7 +97,10 @@ final class StoreViews implements AutoCloseable {
     return views.stream().allMatch(v -> v.library().loaded());
   }
 
-  /** Why a view's feed does not follow the store now (see {@link StoreLibrary#feedProblem}), or null. */
+  /**
+   * Why a view's feed does not follow the store now (see {@link StoreLibrary#feedProblem}), or
+   * null.
+   */
   @Nullable
   String feedProblem() {
     for (View v : views) {

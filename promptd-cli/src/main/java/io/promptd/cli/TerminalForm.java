@@ -21,9 +21,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A server's form asked on the terminal, one field per line: the field's title (or name), its description, its
- * choices numbered (type the number or the value), its default in brackets (Enter keeps it), and {@code *} for a
- * required field. Wrong input is asked again; end of input (Ctrl-D) cancels the form.
+ * A server's form asked on the terminal, one field per line: the field's title (or name), its
+ * description, its choices numbered (type the number or the value), its default in brackets (Enter
+ * keeps it), and {@code *} for a required field. Wrong input is asked again; end of input (Ctrl-D)
+ * cancels the form.
  */
 final class TerminalForm implements FormHandler {
   private final BufferedReader in;
@@ -35,9 +36,9 @@ final class TerminalForm implements FormHandler {
   }
 
   /**
-   * Whether standard input is a terminal (Linux: what {@code /proc/self/fd/0} points at), so that a person can
-   * answer. {@code System.console()} cannot tell on every JDK since 22; elsewhere than Linux this says no, and the
-   * server's -32602 says what is missing.
+   * Whether standard input is a terminal (Linux: what {@code /proc/self/fd/0} points at), so that a
+   * person can answer. {@code System.console()} cannot tell on every JDK since 22; elsewhere than
+   * Linux this says no, and the server's -32602 says what is missing.
    */
   static boolean stdinIsATerminal() {
     try {
@@ -78,7 +79,10 @@ final class TerminalForm implements FormHandler {
   /** Set when input ends while a field is asked: the form is cancelled. */
   private boolean ended;
 
-  /** The field's value, or null when left empty (optional, no default) or when input ended ({@link #ended}). */
+  /**
+   * The field's value, or null when left empty (optional, no default) or when input ended
+   * ({@link #ended}).
+   */
   private @Nullable Json ask(String name, JsonObject field, boolean required) throws IOException {
     String type = field.string("type").orElse("string");
     List<String> choices = choices(field);

@@ -19,10 +19,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code promptd train-cache DIR TRANSCRIPT [--http]}: the launcher's training run for a JVM start-up cache. It runs
- * {@code serve --stdio DIR} itself with the transcript as stdin and, with {@code --http}, then serves DIR over HTTP (a
- * few raw requests on a loopback port), so that what a start loads and links ends up in the cache. Not meant to be
- * run by hand.
+ * {@code promptd train-cache DIR TRANSCRIPT [--http]}: the launcher's training run for a JVM
+ * start-up cache. It runs {@code serve --stdio DIR} itself with the transcript as stdin and, with
+ * {@code --http}, then serves DIR over HTTP (a few raw requests on a loopback port), so that what a
+ * start loads and links ends up in the cache. Not meant to be run by hand.
  */
 final class Training {
   private static final String MODERN_META =
@@ -79,7 +79,10 @@ final class Training {
     }
   }
 
-  /** One POST over a plain socket: the client side needs no classes the server would not load anyway. */
+  /**
+   * One POST over a plain socket: the client side needs no classes the server would not load
+   * anyway.
+   */
   private static void exchange(int port, String method, String body, String headers)
       throws IOException {
     byte[] json = body.getBytes(UTF_8);

@@ -3,9 +3,15 @@ package io.promptd.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A unified diff of two texts by lines (longest common subsequence), with three lines of context per hunk. */
+/**
+ * A unified diff of two texts by lines (longest common subsequence), with three lines of context
+ * per hunk.
+ */
 final class UnifiedDiff {
-  /** The most lines-of-one times lines-of-the-other compared: a larger pair is refused rather than slow. */
+  /**
+   * The most lines-of-one times lines-of-the-other compared: a larger pair is refused rather than
+   * slow.
+   */
   static final long MAX_CELLS = 4_000_000;
 
   private static final int CONTEXT = 3;
@@ -15,9 +21,11 @@ final class UnifiedDiff {
   private record Op(char kind, String text, int a, int b) {}
 
   /**
-   * The diff from {@code a} to {@code b}, headed {@code --- aName} and {@code +++ bName}; empty when they are equal.
+   * The diff from {@code a} to {@code b}, headed {@code --- aName} and {@code +++ bName}; empty
+   * when they are equal.
    *
-   * @throws IllegalArgumentException when the texts are too long to compare (see {@link #MAX_CELLS})
+   * @throws IllegalArgumentException when the texts are too long to compare (see
+   *     {@link #MAX_CELLS})
    */
   static String of(String aName, String a, String bName, String b) {
     List<String> x = lines(a);

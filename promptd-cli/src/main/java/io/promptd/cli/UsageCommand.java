@@ -14,10 +14,10 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code promptd usage --store URL [--since 7d] [NAME]}: uses per prompt, version and label since a time, from the
- * store's {@code prompt_usage}, as servers with {@code serve --store} wrote them (every 5 s). One tab-separated line per
- * prompt, version and label, by prompt name and then most used first; the mean duration is the total divided by the
- * uses.
+ * {@code promptd usage --store URL [--since 7d] [NAME]}: uses per prompt, version and label since a
+ * time, from the store's {@code prompt_usage}, as servers with {@code serve --store} wrote them
+ * (every 5 s). One tab-separated line per prompt, version and label, by prompt name and then most
+ * used first; the mean duration is the total divided by the uses.
  *
  * @param name the prompt to show, or null for every prompt
  * @param since how far back to count
@@ -31,7 +31,10 @@ record UsageCommand(@Nullable String name, Duration since, StoreUrl store) {
     return parse(args, System.getenv());
   }
 
-  /** Parses {@code args} (after {@code usage}); {@code env} may name the store ({@code PROMPTD_STORE}). */
+  /**
+   * Parses {@code args} (after {@code usage}); {@code env} may name the store
+   * ({@code PROMPTD_STORE}).
+   */
   static UsageCommand parse(List<String> args, Map<String, String> env) {
     String url = env.get(StoreUrl.VARIABLE);
     Duration since = Duration.ofDays(7);

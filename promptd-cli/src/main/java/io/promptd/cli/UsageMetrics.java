@@ -12,12 +12,14 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Usage per version in Prometheus: {@code promptd_prompt_uses_total{prompt,version,label,client,outcome}} and {@code
- * promptd_prompt_use_duration_seconds{prompt,version,label}}, with bounded label sets. At most {@link #MAX_SERIES}
- * prompt × version pairs get series of their own; the uses of any further pair are counted under {@code
- * prompt="_other", version="_other"}. A client's name is lower-cased, reduced to {@code a-z 0-9 . _ -} and cut to 32
- * characters; at most {@link #MAX_CLIENTS} names are kept, any other (and a client that gave none) is {@code other}.
- * The client's version is left out (too many values): the store's {@code prompt_usage} keeps it.
+ * Usage per version in Prometheus:
+ * {@code promptd_prompt_uses_total{prompt,version,label,client,outcome}} and
+ * {@code promptd_prompt_use_duration_seconds{prompt,version,label}}, with bounded label sets. At
+ * most {@link #MAX_SERIES} prompt × version pairs get series of their own; the uses of any further
+ * pair are counted under {@code prompt="_other", version="_other"}. A client's name is lower-cased,
+ * reduced to {@code a-z 0-9 . _ -} and cut to 32 characters; at most {@link #MAX_CLIENTS} names are
+ * kept, any other (and a client that gave none) is {@code other}. The client's version is left out
+ * (too many values): the store's {@code prompt_usage} keeps it.
  */
 final class UsageMetrics {
   /** The prompt × version pairs with series of their own. */

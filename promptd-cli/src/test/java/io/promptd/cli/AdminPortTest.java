@@ -23,12 +23,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The admin port (the HTTP transport's admin listener) without metrics: probes, readiness, Host checks on loopback,
- * and the flags that ask for it.
+ * The admin port (the HTTP transport's admin listener) without metrics: probes, readiness, Host
+ * checks on loopback, and the flags that ask for it.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AdminPortTest {
-  /** A transport with an admin listener on {@code 127.0.0.1}, any port, and nothing mounted on it. */
+  /**
+   * A transport with an admin listener on {@code 127.0.0.1}, any port, and nothing mounted on it.
+   */
   private record Admin(McpServer server, HttpTransport http) implements AutoCloseable {
     static Admin start(BooleanSupplier loaded) throws IOException {
       McpServer server = McpServer.builder().prompts(PromptCatalog.create()).build();

@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Every artifact the build makes is called {@code promptd-…}: the official Java SDK publishes {@code mcp-core} (and
- * other {@code mcp-…} artifacts), and two jars of one name in an application's {@code lib/} folder, or in a shaded
- * jar's report, would be taken for each other whatever their group.
+ * Every artifact the build makes is called {@code promptd-…}: the official Java SDK publishes
+ * {@code mcp-core} (and other {@code mcp-…} artifacts), and two jars of one name in an
+ * application's {@code lib/} folder, or in a shaded jar's report, would be taken for each other
+ * whatever their group.
  */
 @Timeout(30)
 class ArtifactIdsTest {

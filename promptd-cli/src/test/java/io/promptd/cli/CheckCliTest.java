@@ -8,7 +8,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code promptd check} as a user runs it: every error of a file, single files, folders that hold no prompt. */
+/**
+ * {@code promptd check} as a user runs it: every error of a file, single files, folders that hold
+ * no prompt.
+ */
 class CheckCliTest {
   /** The start of the list of the files promptd reads, as the warnings give it. */
   private static final String NAMES = "prompt files are named *.prompt.md, .claude/commands/*.md, ";

@@ -27,7 +27,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The promptd command line as a user runs it: real child processes, real exit codes, real output. */
+/**
+ * The promptd command line as a user runs it: real child processes, real exit codes, real output.
+ */
 class CliProcessTest {
   private static final Path ROOT =
       Path.of(System.getProperty("promptd.root", "..")).toAbsolutePath().normalize();
@@ -50,7 +52,10 @@ class CliProcessTest {
         .contains("not a folder");
   }
 
-  /** Mistakes get one line that names the cause and where to read more, never the whole help or a class name. */
+  /**
+   * Mistakes get one line that names the cause and where to read more, never the whole help or a
+   * class name.
+   */
   @Test
   void mistakesAreOneLineWithAHintAndEachCommandHasItsHelp() throws Exception {
     Result badOption = run(List.of("serve", "--bogus", dir.toString()), "");
@@ -161,8 +166,9 @@ class CliProcessTest {
   }
 
   /**
-   * {@code serve} asks a 2026-07-28 client that declares form elicitation for a prompt's missing arguments (an
-   * InputRequiredResult) over stdio; with {@code --no-elicit} it answers -32602 as before.
+   * {@code serve} asks a 2026-07-28 client that declares form elicitation for a prompt's missing
+   * arguments (an InputRequiredResult) over stdio; with {@code --no-elicit} it answers -32602 as
+   * before.
    */
   @Test
   void serveAsksForMissingArgumentsUnlessToldNotTo() throws Exception {
@@ -184,9 +190,9 @@ class CliProcessTest {
   }
 
   /**
-   * {@code promptd get} on a real terminal (a pseudo-terminal from util-linux {@code script}) against a served
-   * library: the server asks for the missing arguments, the form is shown, the typed answers render the prompt;
-   * {@code --no-input} fails with the server's reason instead.
+   * {@code promptd get} on a real terminal (a pseudo-terminal from util-linux {@code script})
+   * against a served library: the server asks for the missing arguments, the form is shown, the
+   * typed answers render the prompt; {@code --no-input} fails with the server's reason instead.
    */
   @Test
   void getOnATerminalAnswersTheServersFormAndNoInputFails() throws Exception {
@@ -273,8 +279,8 @@ class CliProcessTest {
   }
 
   /**
-   * The client against a server that needs a token: refused with a hint without one, refused with a wrong one, and
-   * served with {@code --token}, {@code PROMPTD_TOKEN} or {@code --header}.
+   * The client against a server that needs a token: refused with a hint without one, refused with a
+   * wrong one, and served with {@code --token}, {@code PROMPTD_TOKEN} or {@code --header}.
    */
   @Test
   void theClientSendsATokenToAProtectedServer() throws Exception {
@@ -406,7 +412,10 @@ class CliProcessTest {
     }
   }
 
-  /** The lines of {@code in}, read in the background as they arrive (so the writer's pipe never fills up). */
+  /**
+   * The lines of {@code in}, read in the background as they arrive (so the writer's pipe never
+   * fills up).
+   */
   static LinkedBlockingQueue<String> lines(InputStream in) {
     LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
     Thread.ofVirtual().start(() -> {

@@ -22,9 +22,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * promptd's Java client with a {@link FormHandler} against a 2026-07-28 server over HTTP: the request declares form
- * elicitation, the server's form reaches the handler, the answer is sent back with the request state, and the prompt
- * renders; a declined form is the server's -32602; a client without a handler is never asked.
+ * promptd's Java client with a {@link FormHandler} against a 2026-07-28 server over HTTP: the
+ * request declares form elicitation, the server's form reaches the handler, the answer is sent back
+ * with the request state, and the prompt renders; a declined form is the server's -32602; a client
+ * without a handler is never asked.
  */
 class ClientFormsTest {
   @Test

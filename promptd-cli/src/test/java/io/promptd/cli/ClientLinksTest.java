@@ -22,10 +22,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd clients}' install links and commands: each link, decoded the way its client decodes it, is exactly the
- * server entry of the configuration file {@code promptd clients} prints for that client (VS Code: the name, the
- * {@code servers} entry and the {@code inputs}; Cursor: the {@code mcpServers} entry), over stdio and over HTTP; the
- * npx forms for promptd from npm; {@code --npx} for every client.
+ * {@code promptd clients}' install links and commands: each link, decoded the way its client
+ * decodes it, is exactly the server entry of the configuration file {@code promptd clients} prints
+ * for that client (VS Code: the name, the {@code servers} entry and the {@code inputs}; Cursor: the
+ * {@code mcpServers} entry), over stdio and over HTTP; the npx forms for promptd from npm;
+ * {@code --npx} for every client.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ClientLinksTest {

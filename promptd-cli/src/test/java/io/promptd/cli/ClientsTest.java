@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd clients}: every client's configuration for a library, with absolute paths over stdio and the token
- * taken from an environment variable over HTTP; {@code --client ID} prints one, in the form its file holds. The
- * real-client tests (interop-tests) configure the clients from this output.
+ * {@code promptd clients}: every client's configuration for a library, with absolute paths over
+ * stdio and the token taken from an environment variable over HTTP; {@code --client ID} prints one,
+ * in the form its file holds. The real-client tests (interop-tests) configure the clients from this
+ * output.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ClientsTest {

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd publish --from-git} against a real Git server ({@code git daemon}, and a real OpenSSH {@code sshd})
- * and a real PostgreSQL: the branch's head files are published, checked as a folder's are, with the commit id in each
- * version's author.
+ * {@code promptd publish --from-git} against a real Git server ({@code git daemon}, and a real
+ * OpenSSH {@code sshd}) and a real PostgreSQL: the branch's head files are published, checked as a
+ * folder's are, with the commit id in each version's author.
  */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(120)

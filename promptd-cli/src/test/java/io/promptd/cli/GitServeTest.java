@@ -31,10 +31,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd serve --git} against a real Git server ({@code git daemon}, and a {@code file://} repository), with
- * commits pushed by the real {@code git} command: over stdio a push reaches a listening client as {@code
- * notifications/prompts/list_changed} by polling, as does a force-push; over HTTP, with polling off, only a correctly
- * signed {@code POST /hooks/git} fetches, and a client listening over SSE hears of the push.
+ * {@code promptd serve --git} against a real Git server ({@code git daemon}, and a {@code file://}
+ * repository), with commits pushed by the real {@code git} command: over stdio a push reaches a
+ * listening client as {@code notifications/prompts/list_changed} by polling, as does a force-push;
+ * over HTTP, with polling off, only a correctly signed {@code POST /hooks/git} fetches, and a
+ * client listening over SSE hears of the push.
  */
 @Timeout(120)
 class GitServeTest {
@@ -199,7 +200,10 @@ class GitServeTest {
     }
   }
 
-  /** The classes a {@code promptd} run with {@code args} loads, its stdin closed at once (a stdio server then ends). */
+  /**
+   * The classes a {@code promptd} run with {@code args} loads, its stdin closed at once (a stdio
+   * server then ends).
+   */
   private String classesLoaded(List<String> args) throws Exception {
     Path log = Files.createTempFile(dir, "classes", ".log");
     List<String> command = SkillsServeTest.java();
@@ -221,7 +225,10 @@ class GitServeTest {
     return JsonCodec.write(result(server.call(request("prompts/list", ""))));
   }
 
-  /** Opens {@code subscriptions/listen} for prompt list changes over stdio; acknowledged by a notification. */
+  /**
+   * Opens {@code subscriptions/listen} for prompt list changes over stdio; acknowledged by a
+   * notification.
+   */
   static void listenForPromptChanges(SkillsServeTest.Stdio server) throws Exception {
     String listen = request(
             "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}")
@@ -245,7 +252,10 @@ class GitServeTest {
     return r.body();
   }
 
-  /** Opens {@code subscriptions/listen} for prompt list changes over HTTP; what its stream says, one by one. */
+  /**
+   * Opens {@code subscriptions/listen} for prompt list changes over HTTP; what its stream says, one
+   * by one.
+   */
   private static BlockingQueue<String> listen(HttpClient http, URI mcp) throws Exception {
     String body = McpWire.modern(
         2, "subscriptions/listen", "\"notifications\":{\"promptsListChanged\":true}", "git-test");

@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd serve --git ssh://…} against a real OpenSSH server ({@code sshd}) with the key and known-hosts file
- * given by options: a push reaches a client listening over stdio by polling; an unknown host and a key the server does
- * not let in are refused with errors naming the file and the key, never the key's contents, and nothing is served.
+ * {@code promptd serve --git ssh://…} against a real OpenSSH server ({@code sshd}) with the key and
+ * known-hosts file given by options: a push reaches a client listening over stdio by polling; an
+ * unknown host and a key the server does not let in are refused with errors naming the file and the
+ * key, never the key's contents, and nothing is served.
  */
 @Timeout(120)
 class GitSshServeTest {
@@ -52,7 +53,10 @@ class GitSshServeTest {
         "200ms"));
   }
 
-  /** Waits for the first commit: stdio serves after 5 s without it, and sshd's first log-in can take longer. */
+  /**
+   * Waits for the first commit: stdio serves after 5 s without it, and sshd's first log-in can take
+   * longer.
+   */
   private static void awaitHello(SkillsServeTest.Stdio server) {
     Poll.await(
         WAIT,
@@ -62,9 +66,9 @@ class GitSshServeTest {
   }
 
   /**
-   * Runs {@code promptd} with {@code args} until its log holds {@code refusal} and that nothing is fetched yet, then
-   * ends its stdin (which stops it). Its stdin stays open until then: a server whose stdin ends at once may stop before
-   * its first fetch has failed, on a loaded machine.
+   * Runs {@code promptd} with {@code args} until its log holds {@code refusal} and that nothing is
+   * fetched yet, then ends its stdin (which stops it). Its stdin stays open until then: a server
+   * whose stdin ends at once may stop before its first fetch has failed, on a loaded machine.
    */
   private StoreCliTest.Result refused(List<String> args, String refusal) throws Exception {
     List<String> command = StoreCliTest.java();

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@code promptd health URL}: the probe a container health check or a script runs against a real server on port 0 — by
- * its MCP URL or the admin port's base URL, {@code --ready} for readiness — and what it says when nothing answers.
+ * {@code promptd health URL}: the probe a container health check or a script runs against a real
+ * server on port 0 — by its MCP URL or the admin port's base URL, {@code --ready} for readiness —
+ * and what it says when nothing answers.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HealthCliTest {
@@ -113,9 +114,9 @@ class HealthCliTest {
   }
 
   /**
-   * The container image has no shell to run {@code bin/promptd}: its health check runs {@code java -jar
-   * lib/promptd.jar health URL}, where the jar's manifest class path names nothing that exists. So {@code health}
-   * must run with promptd-cli's own classes alone.
+   * The container image has no shell to run {@code bin/promptd}: its health check runs {@code java
+   * -jar lib/promptd.jar health URL}, where the jar's manifest class path names nothing that
+   * exists. So {@code health} must run with promptd-cli's own classes alone.
    */
   @Test
   void itRunsWithPromptdsOwnClassesAlone() throws Exception {

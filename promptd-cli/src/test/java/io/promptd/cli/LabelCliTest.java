@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd label set|list|rm}, {@code history} showing labels and their moves, and {@code publish --label}, as a
- * user runs them against a real PostgreSQL.
+ * {@code promptd label set|list|rm}, {@code history} showing labels and their moves, and
+ * {@code publish --label}, as a user runs them against a real PostgreSQL.
  */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(180)

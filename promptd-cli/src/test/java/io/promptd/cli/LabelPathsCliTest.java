@@ -23,10 +23,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Several labels on one server and a label move reaching clients on other replicas, against a real PostgreSQL: {@code
- * serve --store URL --label production --label staging --http} serves production on {@code /mcp} and staging on
- * {@code /labels/staging/mcp}; a second process serves staging alone; {@code promptd label set} (a process of its own)
- * reaches the watchers of staging on both replicas and not the watcher of production.
+ * Several labels on one server and a label move reaching clients on other replicas, against a real
+ * PostgreSQL: {@code serve --store URL --label production --label staging --http} serves production
+ * on {@code /mcp} and staging on {@code /labels/staging/mcp}; a second process serves staging
+ * alone; {@code promptd label set} (a process of its own) reaches the watchers of staging on both
+ * replicas and not the watcher of production.
  */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(240)
@@ -155,7 +156,9 @@ class LabelPathsCliTest {
     return m.group(1);
   }
 
-  /** A {@code promptd serve --store --http 0} process serving {@code labels}; its stderr's lines. */
+  /**
+   * A {@code promptd serve --store --http 0} process serving {@code labels}; its stderr's lines.
+   */
   private LinkedBlockingQueue<String> serve(String url, String... labels) throws Exception {
     List<String> command = StoreCliTest.java();
     command.addAll(List.of("serve", "--store", url, "--http", "0"));

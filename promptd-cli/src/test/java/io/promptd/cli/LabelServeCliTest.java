@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd serve --store URL --label LABEL} over stdio and HTTP against a real PostgreSQL: the labelled version
- * is served while the newest differs, and a label move reaches a watching client as {@code list_changed}.
+ * {@code promptd serve --store URL --label LABEL} over stdio and HTTP against a real PostgreSQL:
+ * the labelled version is served while the newest differs, and a label move reaches a watching
+ * client as {@code list_changed}.
  */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(180)

@@ -29,9 +29,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd serve --store URL --http --manage} against a real PostgreSQL, with access tokens from a real
- * authorization server (mock-oauth2-server): each endpoint's JSON, 400/401/403/404, a protected label refused without
- * its scope and moved with it, and every path the API answers described in its OpenAPI document.
+ * {@code promptd serve --store URL --http --manage} against a real PostgreSQL, with access tokens
+ * from a real authorization server (mock-oauth2-server): each endpoint's JSON, 400/401/403/404, a
+ * protected label refused without its scope and moved with it, and every path the API answers
+ * described in its OpenAPI document.
  */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(180)
@@ -248,8 +249,8 @@ class ManageApiTest {
   }
 
   /**
-   * {@code GET /manage/v1/usage}: the prompts/get calls made, counted per version, label, client and outcome, as
-   * {@code promptd usage} reads them.
+   * {@code GET /manage/v1/usage}: the prompts/get calls made, counted per version, label, client
+   * and outcome, as {@code promptd usage} reads them.
    */
   @Test
   void usageCountsThePromptsGetCallsMade() throws Exception {

@@ -30,10 +30,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The management API under the visibility of MCP, with real tokens (mock-oauth2-server) and a real PostgreSQL: the
- * replays of the security review's findings C1 (a label moved on a folder file the caller cannot see, which then
- * served hidden prompts), H1 (hidden files' listings, history, diffs and usage), L3 (one unpaged answer of the whole
- * history), and the API's own scope, the admin scope and the served labels protected by default.
+ * The management API under the visibility of MCP, with real tokens (mock-oauth2-server) and a real
+ * PostgreSQL: the replays of the security review's findings C1 (a label moved on a folder file the
+ * caller cannot see, which then served hidden prompts), H1 (hidden files' listings, history, diffs
+ * and usage), L3 (one unpaged answer of the whole history), and the API's own scope, the admin
+ * scope and the served labels protected by default.
  */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(240)
@@ -98,9 +99,9 @@ class ManageVisibilityTest {
   }
 
   /**
-   * A library with a public prompt, an {@code ops} folder made private by its folder file's second version, a prompt
-   * whose own scopes hide it, and a hidden prompt since deleted; published twice, each time with {@code production}
-   * and {@code staging} on every file.
+   * A library with a public prompt, an {@code ops} folder made private by its folder file's second
+   * version, a prompt whose own scopes hide it, and a hidden prompt since deleted; published twice,
+   * each time with {@code production} and {@code staging} on every file.
    */
   private String library() throws Exception {
     String url = TestPostgres.get().newDatabaseUrl();

@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every method in the server's method table is counted under its own name in {@code /metrics}: the label set is read
- * from the table, so a method a feature adds (the skills methods, {@code resources/directory/read}) is never
- * {@code other}.
+ * Every method in the server's method table is counted under its own name in {@code /metrics}: the
+ * label set is read from the table, so a method a feature adds (the skills methods,
+ * {@code resources/directory/read}) is never {@code other}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MetricsMethodsTest {

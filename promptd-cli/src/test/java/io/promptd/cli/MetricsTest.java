@@ -16,7 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What a scrape of {@code /metrics} holds besides promptd's own series: the JVM's and the process's. */
+/**
+ * What a scrape of {@code /metrics} holds besides promptd's own series: the JVM's and the
+ * process's.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MetricsTest {
   @Test

@@ -27,9 +27,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code serve --http --admin-port 0 --access-log FILE} as an operator runs it: a real child process, real MCP requests
- * in both eras, {@code /metrics} scraped over HTTP and parsed as the Prometheus text format, the access log parsed as
- * JSON lines that carry no argument values and no token.
+ * {@code serve --http --admin-port 0 --access-log FILE} as an operator runs it: a real child
+ * process, real MCP requests in both eras, {@code /metrics} scraped over HTTP and parsed as the
+ * Prometheus text format, the access log parsed as JSON lines that carry no argument values and no
+ * token.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class OperationsProcessTest {
@@ -277,7 +278,9 @@ class OperationsProcessTest {
     assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
   }
 
-  /** Scrapes until {@code name} reaches {@code value} (hot reload waits for a quiet period first). */
+  /**
+   * Scrapes until {@code name} reaches {@code value} (hot reload waits for a quiet period first).
+   */
   private void awaitMetric(URI metrics, String name, double value) throws Exception {
     Double[] last = {null};
     Poll.until(
@@ -290,7 +293,10 @@ class OperationsProcessTest {
         });
   }
 
-  /** Each sample as {@code name{label=value,...}} (labels sorted, unescaped) to its value; comments skipped. */
+  /**
+   * Each sample as {@code name{label=value,...}} (labels sorted, unescaped) to its value; comments
+   * skipped.
+   */
   static Map<String, Double> parse(String text) {
     Map<String, Double> samples = new HashMap<>();
     for (String line : text.split("\n")) {

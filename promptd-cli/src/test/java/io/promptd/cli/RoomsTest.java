@@ -21,10 +21,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layout inside every module, read from its main sources: a package holding {@code internal} is never exported
- * (not even to a named module), and the module's unexported packages (its rooms) import each other without a circle,
- * so each room has a floor. The exported packages are the module's front door: rooms may use their types and they
- * use the rooms, as in any library with internals. A library's room holds at most sixteen files.
+ * The layout inside every module, read from its main sources: a package holding {@code internal} is
+ * never exported (not even to a named module), and the module's unexported packages (its rooms)
+ * import each other without a circle, so each room has a floor. The exported packages are the
+ * module's front door: rooms may use their types and they use the rooms, as in any library with
+ * internals. A library's room holds at most sixteen files.
  */
 class RoomsTest {
   private static final Path ROOT =
@@ -86,8 +87,8 @@ class RoomsTest {
         exported.add(e.group(1));
       }
       if (exported.isEmpty()) {
-        continue; // an application (the command line), not a library with rooms behind its front
-        // door
+        // An application (the command line), not a library with rooms behind its front door
+        continue;
       }
       Map<String, Integer> files = new HashMap<>();
       try (Stream<Path> all = Files.walk(info.getParent())) {
@@ -138,7 +139,9 @@ class RoomsTest {
     return imports;
   }
 
-  /** The package part of an imported name: the segments before the first that starts with a capital. */
+  /**
+   * The package part of an imported name: the segments before the first that starts with a capital.
+   */
   private static String packageOf(String imported) {
     StringBuilder pkg = new StringBuilder();
     for (String segment : imported.split("\\.")) {

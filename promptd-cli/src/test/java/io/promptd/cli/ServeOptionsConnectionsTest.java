@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd serve --trust-proxy [ADDR,...]}, {@code --max-connections-per-address}, {@code
- * --max-streams-per-client} and {@code --header-timeout}.
+ * {@code promptd serve --trust-proxy [ADDR,...]}, {@code --max-connections-per-address},
+ * {@code --max-streams-per-client} and {@code --header-timeout}.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ServeOptionsConnectionsTest {

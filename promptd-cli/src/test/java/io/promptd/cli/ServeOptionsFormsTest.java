@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --no-elicit}, {@code --no-form-first} and {@code --confirm-free-text}: how users are asked for arguments. */
+/**
+ * {@code --no-elicit}, {@code --no-form-first} and {@code --confirm-free-text}: how users are asked
+ * for arguments.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ServeOptionsFormsTest {
   @TempDir

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code promptd serve --git URL}: one source, a poll interval, and a webhook only over HTTP with a secret. */
+/**
+ * {@code promptd serve --git URL}: one source, a poll interval, and a webhook only over HTTP with a
+ * secret.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ServeOptionsGitTest {
   @TempDir

@@ -8,7 +8,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** {@code promptd serve --store URL --label A [--label B …]}: several labels over HTTP, one over stdio. */
+/**
+ * {@code promptd serve --store URL --label A [--label B …]}: several labels over HTTP, one over
+ * stdio.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ServeOptionsLabelsTest {
   private static final String STORE = "postgresql://u:p@localhost:5432/prompts";

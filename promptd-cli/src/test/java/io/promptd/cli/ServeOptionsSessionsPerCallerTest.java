@@ -10,7 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code promptd serve --max-sessions-per-caller N}: the per-caller quota of legacy HTTP sessions. */
+/**
+ * {@code promptd serve --max-sessions-per-caller N}: the per-caller quota of legacy HTTP sessions.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ServeOptionsSessionsPerCallerTest {
   @TempDir

@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code promptd serve --store URL --usage-retention 30d}: how long the store keeps usage rows, 90 days unless told. */
+/**
+ * {@code promptd serve --store URL --usage-retention 30d}: how long the store keeps usage rows, 90
+ * days unless told.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ServeOptionsUsageRetentionTest {
   private static final String STORE = "postgresql://localhost/prompts";

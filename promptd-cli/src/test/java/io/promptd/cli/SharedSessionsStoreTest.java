@@ -28,9 +28,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two real {@code promptd serve --http --store} processes, no {@code --session-secret}: the store gives them one
- * secret and one session table, so a legacy session started on one is served by the other, a subscription made on
- * one reaches the stream held on the other, and a DELETE on one ends the session on both.
+ * Two real {@code promptd serve --http --store} processes, no {@code --session-secret}: the store
+ * gives them one secret and one session table, so a legacy session started on one is served by the
+ * other, a subscription made on one reaches the stream held on the other, and a DELETE on one ends
+ * the session on both.
  */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(120)

@@ -33,9 +33,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd serve} on a folder of prompts and skills side by side, over stdio and HTTP, as a 2026-07-28 client
- * of the Skills extension sees it: the capability, the listing, one skill, every file read back with the digest and
- * size its manifest gives, and a resources list change after a skill is edited.
+ * {@code promptd serve} on a folder of prompts and skills side by side, over stdio and HTTP, as a
+ * 2026-07-28 client of the Skills extension sees it: the capability, the listing, one skill, every
+ * file read back with the digest and size its manifest gives, and a resources list change after a
+ * skill is edited.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SkillsServeTest {
@@ -80,8 +81,8 @@ class SkillsServeTest {
   }
 
   /**
-   * A {@code promptd} process spoken to over stdio as a 2026-07-28 client: requests answered one at a time, what the
-   * server writes read in the background into {@link #out}.
+   * A {@code promptd} process spoken to over stdio as a 2026-07-28 client: requests answered one at
+   * a time, what the server writes read in the background into {@link #out}.
    */
   record Stdio(Process process, OutputStream in, BlockingQueue<JsonObject> out, int[] id)
       implements AutoCloseable {
@@ -95,7 +96,10 @@ class SkillsServeTest {
       return start(List.of(), args, env);
     }
 
-    /** Starts {@code promptd} with {@code jvmOptions} given to {@code java} and {@code args}, with {@code env} added. */
+    /**
+     * Starts {@code promptd} with {@code jvmOptions} given to {@code java} and {@code args}, with
+     * {@code env} added.
+     */
     static Stdio start(List<String> jvmOptions, List<String> args, Map<String, String> env)
         throws IOException {
       List<String> command = java();
@@ -119,7 +123,9 @@ class SkillsServeTest {
       return new Stdio(server, server.getOutputStream(), out, new int[] {0});
     }
 
-    /** Sends {@code body} (made by {@link #request}) with the next id and waits for its response. */
+    /**
+     * Sends {@code body} (made by {@link #request}) with the next id and waits for its response.
+     */
     JsonObject call(String body) {
       try {
         int n = ++id[0];
@@ -132,8 +138,8 @@ class SkillsServeTest {
     }
 
     /**
-     * Opens {@code subscriptions/listen} for resource list changes; it stays open, so it is sent without waiting for
-     * an answer, and acknowledged by a notification.
+     * Opens {@code subscriptions/listen} for resource list changes; it stays open, so it is sent
+     * without waiting for an answer, and acknowledged by a notification.
      */
     void listenForResourceChanges() throws Exception {
       in.write(("{\"jsonrpc\":\"2.0\",\"id\":900,\"method\":\"subscriptions/listen\",\"params\":{"
@@ -212,7 +218,10 @@ class SkillsServeTest {
     }
   }
 
-  /** The capability, skills/list, skills/get, an unknown skill, and every listed file read back and checked. */
+  /**
+   * The capability, skills/list, skills/get, an unknown skill, and every listed file read back and
+   * checked.
+   */
   private static void verifyAll(Function<String, JsonObject> call) throws Exception {
     JsonObject discover = result(call.apply(request("server/discover", "")));
     assertThat(JsonCodec.write(discover.object("capabilities").orElseThrow()))

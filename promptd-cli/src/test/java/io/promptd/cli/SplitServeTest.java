@@ -35,10 +35,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A/B splits end to end: {@code promptd label split} on a real PostgreSQL, a real {@code serve --store --label --http}
- * process behind real OAuth (mock-oauth2-server): 2,000 subjects get the split's versions within five points of its
- * weights, each subject keeps its version, every use is written to the store under the version served, and a plain
- * move ends the split. The command's mistakes exit 2 and write nothing.
+ * A/B splits end to end: {@code promptd label split} on a real PostgreSQL, a real {@code serve
+ * --store --label --http} process behind real OAuth (mock-oauth2-server): 2,000 subjects get the
+ * split's versions within five points of its weights, each subject keeps its version, every use is
+ * written to the store under the version served, and a plain move ends the split. The command's
+ * mistakes exit 2 and write nothing.
  */
 @Tag("system") // starts a real PostgreSQL
 @Timeout(300)

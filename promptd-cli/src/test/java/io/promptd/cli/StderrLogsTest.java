@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
-/** What the library's log records say when forwarded to clients as notifications/message: no Java class names. */
+/**
+ * What the library's log records say when forwarded to clients as notifications/message: no Java
+ * class names.
+ */
 class StderrLogsTest {
   @Test
   void forwardedRecordsCarryNoJavaClassNames() {

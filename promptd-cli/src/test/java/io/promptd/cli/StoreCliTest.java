@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code promptd publish}, {@code history}, {@code rollback} and {@code serve --store} as a user runs them, against a
- * real PostgreSQL: a publish reaches a client of the serving process as {@code list_changed}.
+ * {@code promptd publish}, {@code history}, {@code rollback} and {@code serve --store} as a user
+ * runs them, against a real PostgreSQL: a publish reaches a client of the serving process as
+ * {@code list_changed}.
  */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(120)

@@ -22,9 +22,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Skills through the prompt store, as a user runs it against a real PostgreSQL: {@code promptd publish} carries a
- * project's {@code .claude/skills} and a skill nested under a plain folder, {@code serve --store} serves them with the
- * digests and sizes of the files published, and a later publish of a changed skill file reaches a listening client as
+ * Skills through the prompt store, as a user runs it against a real PostgreSQL: {@code promptd
+ * publish} carries a project's {@code .claude/skills} and a skill nested under a plain folder,
+ * {@code serve --store} serves them with the digests and sizes of the files published, and a later
+ * publish of a changed skill file reaches a listening client as
  * {@code notifications/resources/list_changed} and a new digest.
  */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
@@ -93,7 +94,10 @@ class StoreSkillsTest {
     return out;
   }
 
-  /** What {@link #manifests} should give for these files of the folder, from their bytes on disk now. */
+  /**
+   * What {@link #manifests} should give for these files of the folder, from their bytes on disk
+   * now.
+   */
   private Map<String, String> expected(String... files) throws Exception {
     Map<String, String> out = new TreeMap<>();
     for (String f : files) {

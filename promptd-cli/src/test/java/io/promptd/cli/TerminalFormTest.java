@@ -13,7 +13,10 @@ import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The terminal form {@code promptd get} shows when a server asks for arguments: typed fields, choices, defaults. */
+/**
+ * The terminal form {@code promptd get} shows when a server asks for arguments: typed fields,
+ * choices, defaults.
+ */
 class TerminalFormTest {
   private static final JsonObject SCHEMA = (JsonObject) JsonCodec.parse("""
       {"type":"object","properties":{
@@ -27,8 +30,8 @@ class TerminalFormTest {
   @Test
   void asksEachFieldAgainUntilItFitsAndKeepsDefaults() throws Exception {
     // text: empty (required: asked again), then "hello"; lang: "3" (no such choice), then "2";
-    // count: "2.5" (not
-    // whole), then "4"; notes: Enter keeps the default; extra: Enter leaves it out.
+    // count: "2.5" (not whole), then "4"; notes: Enter keeps the default; extra: Enter leaves it
+    // out.
     Result r = fill("\nhello\n3\n2\n2.5\n4\n\n\n");
     assertThat(r.answer().action()).isEqualTo("accept");
     assertThat(JsonCodec.write(r.answer().content()))

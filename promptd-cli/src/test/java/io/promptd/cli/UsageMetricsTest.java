@@ -13,7 +13,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The usage series stay bounded: prompt × version pairs past the cap, and client names, are folded. */
+/**
+ * The usage series stay bounded: prompt × version pairs past the cap, and client names, are folded.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class UsageMetricsTest {
   @Test

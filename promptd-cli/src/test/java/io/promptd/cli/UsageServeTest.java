@@ -33,9 +33,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Usage per version through a real {@code serve --store --http --admin-port} process and a real PostgreSQL: the
- * counts in {@code /metrics} and in {@code prompt_usage} equal the requests made; a database outage during use answers
- * every request and reports what it dropped; {@code promptd usage} prints the table.
+ * Usage per version through a real {@code serve --store --http --admin-port} process and a real
+ * PostgreSQL: the counts in {@code /metrics} and in {@code prompt_usage} equal the requests made; a
+ * database outage during use answers every request and reports what it dropped; {@code promptd
+ * usage} prints the table.
  */
 @Tag("system") // starts a real PostgreSQL
 @Timeout(240)
@@ -173,15 +174,18 @@ class UsageServeTest {
         .substring(0, 12);
   }
 
-  /** A 2026-07-28 {@code prompts/get} from client {@code ops} at {@code clientVersion}; the answer's body. */
+  /**
+   * A 2026-07-28 {@code prompts/get} from client {@code ops} at {@code clientVersion}; the answer's
+   * body.
+   */
   private String get(URI mcp, String name, String arguments, String clientVersion)
       throws Exception {
     return promptsGet(http, mcp, null, name, arguments, clientVersion);
   }
 
   /**
-   * A 2026-07-28 {@code prompts/get} from client {@code ops} (reported as {@code OPS}) at {@code clientVersion}, with
-   * {@code token} as its bearer token when not null; the answer's body.
+   * A 2026-07-28 {@code prompts/get} from client {@code ops} (reported as {@code OPS}) at
+   * {@code clientVersion}, with {@code token} as its bearer token when not null; the answer's body.
    */
   static String promptsGet(
       HttpClient http,

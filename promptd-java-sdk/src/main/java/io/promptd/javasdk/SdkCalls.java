@@ -4,7 +4,10 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import reactor.core.publisher.Mono;
 
-/** Changes made to an official-SDK server on promptd's behalf: waited for, a failure logged, never thrown. */
+/**
+ * Changes made to an official-SDK server on promptd's behalf: waited for, a failure logged, never
+ * thrown.
+ */
 final class SdkCalls {
   private static final System.Logger LOG = System.getLogger("io.promptd.javasdk");
   private static final Duration SERVER_CALL = Duration.ofSeconds(30);

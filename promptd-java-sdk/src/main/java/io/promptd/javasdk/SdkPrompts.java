@@ -31,8 +31,8 @@ import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 /**
- * A {@link PromptCatalog}'s prompts for a server built with the official MCP Java SDK. Hand its specifications to the
- * server's builder, then keep the running server in step with the catalog:
+ * A {@link PromptCatalog}'s prompts for a server built with the official MCP Java SDK. Hand its
+ * specifications to the server's builder, then keep the running server in step with the catalog:
  *
  * <pre>{@code
  * Library library = Library.open(LibrarySource.folders(List.of(Path.of("prompts"))), LibraryOptions.defaults());
@@ -46,16 +46,18 @@ import reactor.core.publisher.Mono;
  * AutoCloseable sync = prompts.keepInSync(server);   // added, changed and removed prompts; list_changed
  * }</pre>
  *
- * <p>Each {@code prompts/get} and {@code completion/complete} is answered from the catalog as it is at that moment, with
- * promptd's checks: a missing required argument, an unknown one or a value that is not a string is -32602, a value a
- * prompt rejects is the prompt's own -32602, and a failure inside a renderer is -32603 with a safe message (its details
- * go to the log). What the SDK does not let an adapter do is said where it matters: completions are fixed when the SDK
- * server is built, so a prompt added later is completed with nothing; each prompt added, changed or removed is one
- * {@code list_changed} (the SDK sends one per change).
+ * <p>Each {@code prompts/get} and {@code completion/complete} is answered from the catalog as it is
+ * at that moment, with promptd's checks: a missing required argument, an unknown one or a value
+ * that is not a string is -32602, a value a prompt rejects is the prompt's own -32602, and a
+ * failure inside a renderer is -32603 with a safe message (its details go to the log). What the SDK
+ * does not let an adapter do is said where it matters: completions are fixed when the SDK server is
+ * built, so a prompt added later is completed with nothing; each prompt added, changed or removed
+ * is one {@code list_changed} (the SDK sends one per change).
  *
- * <p>Prompts that require OAuth scopes ({@link PromptDefinition#requiredScopes()}) are left out: an SDK server does not
- * tell a handler who is calling, so it could not keep them from callers without the scopes.
- * {@link #includingScoped()} serves them to every caller, for servers that authorize in front of the SDK.
+ * <p>Prompts that require OAuth scopes ({@link PromptDefinition#requiredScopes()}) are left out: an
+ * SDK server does not tell a handler who is calling, so it could not keep them from callers without
+ * the scopes. {@link #includingScoped()} serves them to every caller, for servers that authorize in
+ * front of the SDK.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class SdkPrompts {
@@ -63,7 +65,9 @@ public final class SdkPrompts {
 
   private final PromptCatalog catalog;
   private final boolean scoped;
-  /** The prompts last handed to a server (by a specification list or {@link #keepInSync}), by name. */
+  /**
+   * The prompts last handed to a server (by a specification list or {@link #keepInSync}), by name.
+   */
   private final Map<String, PromptDefinition> handedOut = new HashMap<>();
 
   private SdkPrompts(PromptCatalog catalog, boolean scoped) {
@@ -100,8 +104,9 @@ public final class SdkPrompts {
   }
 
   /**
-   * One completion specification per prompt served now, for {@code McpServer.sync(...).completions(...)}: the SDK
-   * takes completions only when it builds a server, so a prompt added later has none.
+   * One completion specification per prompt served now, for
+   * {@code McpServer.sync(...).completions(...)}: the SDK takes completions only when it builds a
+   * server, so a prompt added later has none.
    */
   public List<SyncCompletionSpecification> syncCompletions() {
     List<SyncCompletionSpecification> out = new ArrayList<>();
@@ -124,9 +129,9 @@ public final class SdkPrompts {
   }
 
   /**
-   * From now on, when the catalog changes, adds, replaces and removes the server's prompts to match (the SDK sends
-   * {@code list_changed} for each); right away too, for what changed since the specifications were taken. Close the
-   * handle to stop.
+   * From now on, when the catalog changes, adds, replaces and removes the server's prompts to match
+   * (the SDK sends {@code list_changed} for each); right away too, for what changed since the
+   * specifications were taken. Close the handle to stop.
    */
   public AutoCloseable keepInSync(McpSyncServer server) {
     return keepInSync(requireNonNull(server, "server").getAsyncServer());
@@ -209,7 +214,9 @@ public final class SdkPrompts {
     return SdkSchema.result(result);
   }
 
-  /** A {@code completion/complete} for a prompt's argument, answered from the catalog as it is now. */
+  /**
+   * A {@code completion/complete} for a prompt's argument, answered from the catalog as it is now.
+   */
   McpSchema.CompleteResult complete(McpSchema.CompleteRequest request) {
     if (!(request.ref() instanceof McpSchema.PromptReference ref)) {
       return new McpSchema.CompleteResult(
@@ -269,7 +276,10 @@ public final class SdkPrompts {
     return out;
   }
 
-  /** promptd's own checks before a renderer sees the arguments: required ones present, no unknown ones. */
+  /**
+   * promptd's own checks before a renderer sees the arguments: required ones present, no unknown
+   * ones.
+   */
   private static void check(Prompt prompt, Map<String, String> arguments) {
     List<String> missing = new ArrayList<>();
     for (PromptArgument a : prompt.arguments()) {

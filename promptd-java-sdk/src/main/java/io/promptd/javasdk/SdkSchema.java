@@ -128,7 +128,10 @@ final class SdkSchema {
         audience.isEmpty() ? null : audience, a.priority(), a.lastModified());
   }
 
-  /** A JSON object as the plain maps, lists, strings, numbers and booleans the SDK's records hold; null for null. */
+  /**
+   * A JSON object as the plain maps, lists, strings, numbers and booleans the SDK's records hold;
+   * null for null.
+   */
   static @Nullable Map<String, Object> map(@Nullable JsonObject o) {
     if (o == null) {
       return null;

@@ -28,12 +28,14 @@ import java.util.Set;
 import reactor.core.publisher.Mono;
 
 /**
- * The Agent Skills of a prompt {@link Library} or of {@link Skills} for a server built with the official MCP Java SDK,
- * as resources: every file of every skill at {@code skill://<skill-path>/<file-path>}, read as text when its type is
- * text and its bytes UTF-8, else as a base64 blob, so that the bytes a client reads are those the skill's manifest
- * describes. The SDK has no Skills extension: its server cannot declare it nor answer {@code skills/list} and {@code
- * skills/get}, so a client finds the skills by listing resources and reading each {@code SKILL.md}, whose front matter
- * names and describes its skill. Declare the {@code resources} capability and hand the specifications to the builder:
+ * The Agent Skills of a prompt {@link Library} or of {@link Skills} for a server built with the
+ * official MCP Java SDK, as resources: every file of every skill at
+ * {@code skill://<skill-path>/<file-path>}, read as text when its type is text and its bytes UTF-8,
+ * else as a base64 blob, so that the bytes a client reads are those the skill's manifest describes.
+ * The SDK has no Skills extension: its server cannot declare it nor answer {@code skills/list} and
+ * {@code skills/get}, so a client finds the skills by listing resources and reading each
+ * {@code SKILL.md}, whose front matter names and describes its skill. Declare the {@code resources}
+ * capability and hand the specifications to the builder:
  *
  * <pre>{@code
  * SdkSkills skills = SdkSkills.of(library);          // or SdkSkills.of(Skills.fromFolder(Path.of("skills")))
@@ -44,9 +46,9 @@ import reactor.core.publisher.Mono;
  * AutoCloseable sync = skills.keepInSync(server);     // a library's skills change with its files
  * }</pre>
  *
- * <p>A library's skills under a {@code _folder.yaml} with scopes are left out, as {@link SdkPrompts} leaves out prompts
- * that require scopes: an SDK server does not tell a handler who is calling. {@link #includingScoped()} serves them to
- * every caller.
+ * <p>A library's skills under a {@code _folder.yaml} with scopes are left out, as
+ * {@link SdkPrompts} leaves out prompts that require scopes: an SDK server does not tell a handler
+ * who is calling. {@link #includingScoped()} serves them to every caller.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class SdkSkills {
@@ -65,7 +67,10 @@ public final class SdkSkills {
     this.scoped = scoped;
   }
 
-  /** The files of the skills of {@code library} that require no scopes; its other resources are not offered. */
+  /**
+   * The files of the skills of {@code library} that require no scopes; its other resources are not
+   * offered.
+   */
   public static SdkSkills of(Library library) {
     return new SdkSkills(requireNonNull(library, "library"), false);
   }
@@ -80,7 +85,9 @@ public final class SdkSkills {
     return new SdkSkills(source, true);
   }
 
-  /** One specification per skill file served now, for {@code McpServer.sync(...).resources(...)}. */
+  /**
+   * One specification per skill file served now, for {@code McpServer.sync(...).resources(...)}.
+   */
   public List<SyncResourceSpecification> syncResources() {
     List<SyncResourceSpecification> out = new ArrayList<>();
     for (Resource r : served(true).values()) {
@@ -90,7 +97,9 @@ public final class SdkSkills {
     return out;
   }
 
-  /** One specification per skill file served now, for {@code McpServer.async(...).resources(...)}. */
+  /**
+   * One specification per skill file served now, for {@code McpServer.async(...).resources(...)}.
+   */
   public List<AsyncResourceSpecification> asyncResources() {
     List<AsyncResourceSpecification> out = new ArrayList<>();
     for (Resource r : served(true).values()) {
@@ -100,9 +109,9 @@ public final class SdkSkills {
   }
 
   /**
-   * From now on, when the skills change, adds, replaces and removes the server's skill files to match (the SDK sends
-   * {@code resources/list_changed} for each); right away too, for what changed since the specifications were taken.
-   * Close the handle to stop.
+   * From now on, when the skills change, adds, replaces and removes the server's skill files to
+   * match (the SDK sends {@code resources/list_changed} for each); right away too, for what changed
+   * since the specifications were taken. Close the handle to stop.
    */
   public AutoCloseable keepInSync(McpSyncServer server) {
     return keepInSync(requireNonNull(server, "server").getAsyncServer());

@@ -9,9 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * This module's public API is what its {@code module-info} exports — every public type and member found there —
- * compared with the reviewed listing in {@code api.txt} beside the module's {@code pom.xml} (rewrite it with {@code
- * -Dapi.surface.update=true}, then review the diff); and every exported declaration has Javadoc.
+ * This module's public API is what its {@code module-info} exports — every public type and member
+ * found there — compared with the reviewed listing in {@code api.txt} beside the module's
+ * {@code pom.xml} (rewrite it with {@code -Dapi.surface.update=true}, then review the diff); and
+ * every exported declaration has Javadoc.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ApiListingTest {

@@ -32,7 +32,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The adapter's answers and conversions, and a running SDK server kept in step with a changing catalog. */
+/**
+ * The adapter's answers and conversions, and a running SDK server kept in step with a changing
+ * catalog.
+ */
 class SdkPromptsTest {
   private static PromptDefinition greet(String description) {
     return new PromptDefinition(

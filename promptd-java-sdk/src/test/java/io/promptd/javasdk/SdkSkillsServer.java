@@ -10,9 +10,10 @@ import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * A server on the official MCP Java SDK (its stdio transport) that serves {@link Skills} as resources through the
- * adapter, as a Java SDK user would write it: {@code java -cp … io.promptd.javasdk.SdkSkillsServer DIR}, serving the
- * skills of {@code DIR} and those of {@link #skills}.
+ * A server on the official MCP Java SDK (its stdio transport) that serves {@link Skills} as
+ * resources through the adapter, as a Java SDK user would write it: {@code java -cp …
+ * io.promptd.javasdk.SdkSkillsServer DIR}, serving the skills of {@code DIR} and those of
+ * {@link #skills}.
  */
 public final class SdkSkillsServer {
   /** One skill written in code, with a binary file. */

@@ -31,9 +31,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Skills as resources of a server on the official MCP Java SDK ({@link SdkSkillsServer}, a real process on the SDK's
- * stdio transport) driven by promptd's client: every file of every skill is listed, and reads back as text or blob
- * with the bytes its manifest's digest and size describe; a library's scoped skills are left out.
+ * Skills as resources of a server on the official MCP Java SDK ({@link SdkSkillsServer}, a real
+ * process on the SDK's stdio transport) driven by promptd's client: every file of every skill is
+ * listed, and reads back as text or blob with the bytes its manifest's digest and size describe; a
+ * library's scoped skills are left out.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SdkSkillsTest {

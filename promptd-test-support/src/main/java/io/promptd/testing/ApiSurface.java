@@ -32,11 +32,12 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * A module's public API as the module itself declares it: every public type in an exported package (found by
- * reading the compiled {@code module-info.class} and the class files beside it, so a new public class cannot slip past
- * a hand-written list), with its public and protected members. Tests compare it with a reviewed listing in {@code
- * src/test/resources/api-surface.txt}; run the test with {@code -Dapi.surface.update=true} to rewrite the listing
- * after a deliberate change, then review the diff.
+ * A module's public API as the module itself declares it: every public type in an exported package
+ * (found by reading the compiled {@code module-info.class} and the class files beside it, so a new
+ * public class cannot slip past a hand-written list), with its public and protected members. Tests
+ * compare it with a reviewed listing in {@code src/test/resources/api-surface.txt}; run the test
+ * with {@code -Dapi.surface.update=true} to rewrite the listing after a deliberate change, then
+ * review the diff.
  */
 public final class ApiSurface {
   /** The annotation every public top-level type carries. */
@@ -47,7 +48,10 @@ public final class ApiSurface {
 
   private ApiSurface() {}
 
-  /** The module descriptor compiled next to {@code anchor}, whether the test runs on the class or module path. */
+  /**
+   * The module descriptor compiled next to {@code anchor}, whether the test runs on the class or
+   * module path.
+   */
   public static ModuleDescriptor descriptor(Class<?> anchor) throws IOException {
     try (InputStream in = Files.newInputStream(classesRoot(anchor).resolve("module-info.class"))) {
       return ModuleDescriptor.read(in);
@@ -63,9 +67,9 @@ public final class ApiSurface {
   }
 
   /**
-   * One line per public type ({@code class io.x.Foo}), sorted by name, each followed by its public and protected
-   * members, sorted ({@code   method bar(java.lang.String) -> int}). The methods every record and enum has are left
-   * out.
+   * One line per public type ({@code class io.x.Foo}), sorted by name, each followed by its public
+   * and protected members, sorted ({@code method bar(java.lang.String) -> int}). The methods every
+   * record and enum has are left out.
    */
   public static List<String> listing(Class<?> anchor) throws IOException {
     List<Class<?>> types = new ArrayList<>(publicTypes(anchor));
@@ -84,9 +88,9 @@ public final class ApiSurface {
   }
 
   /**
-   * The stability tier a top-level type declares ({@code io.promptd.mcp.api.Stability}, read by name: this module
-   * depends on none of promptd's), lower-case; empty for a nested type, which has its enclosing type's, or for a type
-   * without one.
+   * The stability tier a top-level type declares ({@code io.promptd.mcp.api.Stability}, read by
+   * name: this module depends on none of promptd's), lower-case; empty for a nested type, which has
+   * its enclosing type's, or for a type without one.
    */
   private static Optional<String> tier(Class<?> type) {
     if (type.getEnclosingClass() != null) {
@@ -128,8 +132,9 @@ public final class ApiSurface {
   }
 
   /**
-   * Checks {@link #listing} against the reviewed listing in {@code expected} (one line each). With {@code
-   * -Dapi.surface.update=true} it writes the current listing there instead, for review in the diff.
+   * Checks {@link #listing} against the reviewed listing in {@code expected} (one line each). With
+   * {@code -Dapi.surface.update=true} it writes the current listing there instead, for review in
+   * the diff.
    *
    * @throws AssertionError naming what was added and what went missing
    */
@@ -160,7 +165,10 @@ public final class ApiSurface {
     }
   }
 
-  /** Every public type in an exported package, nested ones included when every enclosing type is public. */
+  /**
+   * Every public type in an exported package, nested ones included when every enclosing type is
+   * public.
+   */
   public static List<Class<?>> publicTypes(Class<?> anchor) throws IOException {
     Path root = classesRoot(anchor);
     List<Class<?>> types = new ArrayList<>();
@@ -183,9 +191,10 @@ public final class ApiSurface {
   }
 
   /**
-   * Compiles the exported packages' sources again with javac's doclint and returns every public or protected
-   * declaration that has no Javadoc comment at all (doclint's "no comment"), as {@code File.java:LINE}. Missing
-   * {@code @param}/{@code @return} tags are not reported: the project's style is a summary sentence.
+   * Compiles the exported packages' sources again with javac's doclint and returns every public or
+   * protected declaration that has no Javadoc comment at all (doclint's "no comment"), as
+   * {@code File.java:LINE}. Missing {@code @param}/{@code @return} tags are not reported: the
+   * project's style is a summary sentence.
    *
    * @param anchor a class of the module
    * @param sourceRoot the module's {@code src/main/java}
@@ -228,9 +237,8 @@ public final class ApiSurface {
       deleteTree(out);
     }
     // -XDrawDiagnostics prints "File.java:LINE:COL: compiler.warn.proc.messager: no comment"
-    // (doclint's messages are
-    // not localized keys there); javac runs with the default locale, so the texts are matched as
-    // printed in English.
+    // (doclint's messages are not localized keys there); javac runs with the default locale, so the
+    // texts are matched as printed in English.
     List<String> missing = new ArrayList<>();
     for (String line : text.toString().lines().toList()) {
       if (line.endsWith(": no comment") || line.endsWith("which does not provide a comment")) {
@@ -240,7 +248,9 @@ public final class ApiSurface {
     return missing;
   }
 
-  /** Where the module's own classes were loaded from: its {@code target/classes} folder or its jar. */
+  /**
+   * Where the module's own classes were loaded from: its {@code target/classes} folder or its jar.
+   */
   public static Path location(Class<?> anchor) {
     try {
       return Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -249,7 +259,10 @@ public final class ApiSurface {
     }
   }
 
-  /** The root of the module's classes, browsable as files: the folder itself, or the inside of the jar. */
+  /**
+   * The root of the module's classes, browsable as files: the folder itself, or the inside of the
+   * jar.
+   */
   public static Path classesRoot(Class<?> anchor) throws IOException {
     Path location = location(anchor);
     if (Files.isDirectory(location)) {

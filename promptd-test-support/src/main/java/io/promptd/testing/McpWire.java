@@ -18,9 +18,10 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * MCP over HTTP as raw text, for tests and the soak that check what promptd puts on the wire without a client library
- * in between: request bodies of both eras, a POST with the headers the transport expects, the modern metadata headers,
- * a Server-Sent Events reader, and a raw HTTP/1.1 exchange for headers {@code java.net.http} refuses to set.
+ * MCP over HTTP as raw text, for tests and the soak that check what promptd puts on the wire
+ * without a client library in between: request bodies of both eras, a POST with the headers the
+ * transport expects, the modern metadata headers, a Server-Sent Events reader, and a raw HTTP/1.1
+ * exchange for headers {@code java.net.http} refuses to set.
  */
 public final class McpWire {
   /** The {@code Accept} header a Streamable HTTP client sends. */
@@ -37,8 +38,8 @@ public final class McpWire {
   }
 
   /**
-   * A 2026-07-28 request body: {@code members} (an object's members as text, may be empty) plus the per-request
-   * {@code _meta} of a client named {@code client} that declares no capabilities.
+   * A 2026-07-28 request body: {@code members} (an object's members as text, may be empty) plus the
+   * per-request {@code _meta} of a client named {@code client} that declares no capabilities.
    */
   public static String modern(long id, String method, String members, String client) {
     String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN + "\","
@@ -47,7 +48,10 @@ public final class McpWire {
     return request(id, method, "{" + (members.isEmpty() ? "" : members + ",") + meta + "}");
   }
 
-  /** The modern metadata headers for {@code method}, with {@code Mcp-Name} when {@code name} is not null. */
+  /**
+   * The modern metadata headers for {@code method}, with {@code Mcp-Name} when {@code name} is not
+   * null.
+   */
   public static String[] modernHeaders(String method, @Nullable String name) {
     return name == null
         ? new String[] {"MCP-Protocol-Version", MODERN, "Mcp-Method", method}
@@ -55,8 +59,8 @@ public final class McpWire {
   }
 
   /**
-   * A POST of {@code body} to {@code uri} with {@code Accept} and {@code Content-Type} as a client sends them, unless
-   * {@code headers} (name, value, name, value, ...) set them otherwise.
+   * A POST of {@code body} to {@code uri} with {@code Accept} and {@code Content-Type} as a client
+   * sends them, unless {@code headers} (name, value, name, value, ...) set them otherwise.
    */
   public static HttpRequest.Builder post(
       URI uri, String body, Duration timeout, String... headers) {
@@ -64,8 +68,9 @@ public final class McpWire {
   }
 
   /**
-   * A request to {@code uri} with {@code headers} (name, value, ...) and the client's {@code Accept} and {@code
-   * Content-Type} unless they are among them; the caller picks the method.
+   * A request to {@code uri} with {@code headers} (name, value, ...) and the client's
+   * {@code Accept} and {@code Content-Type} unless they are among them; the caller picks the
+   * method.
    */
   public static HttpRequest.Builder request(URI uri, Duration timeout, String... headers) {
     HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(timeout);
@@ -138,8 +143,8 @@ public final class McpWire {
     }
 
     /**
-     * The next event with an id or data (priming events, which carry only an id, included), or null at the end of the
-     * stream.
+     * The next event with an id or data (priming events, which carry only an id, included), or null
+     * at the end of the stream.
      */
     public @Nullable Event next() throws IOException {
       String id = "";

@@ -13,10 +13,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * Waits for what a test cannot be told about: the state of another process (a port opening, a server ready, a
- * database's lock queue, a file another process writes, a publish reaching a replica). Asks again every so often
- * until the check says yes, and fails naming what did not happen once the time is up. The one place the interop tests
- * poll; everything that can signal (a latch, a future, a stream's line) is awaited instead.
+ * Waits for what a test cannot be told about: the state of another process (a port opening, a
+ * server ready, a database's lock queue, a file another process writes, a publish reaching a
+ * replica). Asks again every so often until the check says yes, and fails naming what did not
+ * happen once the time is up. The one place the interop tests poll; everything that can signal (a
+ * latch, a future, a stream's line) is awaited instead.
  */
 public final class Poll {
   private static final HttpClient HTTP = HttpClient.newBuilder()
@@ -50,8 +51,8 @@ public final class Poll {
   }
 
   /**
-   * {@link #until} for a condition that throws nothing, from code that declares nothing: an interruption fails the
-   * wait (the thread stays interrupted).
+   * {@link #until} for a condition that throws nothing, from code that declares nothing: an
+   * interruption fails the wait (the thread stays interrupted).
    *
    * @throws AssertionError saying {@code what} when it has not held within {@code within}
    */
@@ -69,7 +70,10 @@ public final class Poll {
     }
   }
 
-  /** Returns once {@code port} on loopback accepts a connection; fails at once when {@code process} has exited. */
+  /**
+   * Returns once {@code port} on loopback accepts a connection; fails at once when {@code process}
+   * has exited.
+   */
   public static void port(Process process, int port, Duration within) throws Exception {
     until(within, Duration.ofMillis(50), () -> "port " + port + " open", () -> {
       if (!process.isAlive()) {

@@ -10,10 +10,16 @@ import java.util.function.Function;
 
 /** A way to exchange JSON-RPC messages with a server: a child process's pipes, or HTTP requests. */
 interface Channel extends AutoCloseable {
-  /** Sends a request; the future completes with its response, or exceptionally when the channel fails. */
+  /**
+   * Sends a request; the future completes with its response, or exceptionally when the channel
+   * fails.
+   */
   CompletableFuture<Response> call(Request request);
 
-  /** Gives up on a request: stdio sends {@code notifications/cancelled}, HTTP closes the request's stream. */
+  /**
+   * Gives up on a request: stdio sends {@code notifications/cancelled}, HTTP closes the request's
+   * stream.
+   */
   void cancel(Request request);
 
   /** Sends a notification. */
@@ -23,9 +29,10 @@ interface Channel extends AutoCloseable {
   void onNotification(Consumer<Notification> listener);
 
   /**
-   * Who answers the server's own requests ({@code ping}, {@code elicitation/create}, ...): called on a thread of its
-   * own for each request, so it may take as long as a user does; its response is sent back the way the transport
-   * sends client messages. Until one is set, only {@code ping} is answered.
+   * Who answers the server's own requests ({@code ping}, {@code elicitation/create}, ...): called
+   * on a thread of its own for each request, so it may take as long as a user does; its response is
+   * sent back the way the transport sends client messages. Until one is set, only {@code ping} is
+   * answered.
    */
   void onRequest(Function<Request, Response> handler);
 

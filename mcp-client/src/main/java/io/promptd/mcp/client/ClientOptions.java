@@ -21,15 +21,18 @@ import org.jspecify.annotations.Nullable;
  *
  * @param clientInfo the name and version the client reports
  * @param timeout how long to wait for each response before cancelling the request
- * @param probeTimeout how long the stdio era probe ({@code server/discover}) waits before assuming a legacy server
- * @param forms where the server's forms go (elicitation, form mode), or null: the client then declares no
- *     elicitation, and a server cannot ask the user anything. With a handler, a legacy session declares the
- *     {@code elicitation} capability in {@code initialize} and the server's {@code elicitation/create} requests —
- *     whatever request they belong to — are answered through it; on a 2026-07-28 server,
- *     {@link McpClient#getPrompt(String, java.util.Map)} lets the server ask through it, as
- *     {@link McpClient#getPrompt(String, java.util.Map, FormHandler)} does.
- * @param headers HTTP headers sent with every request to an HTTP server, such as {@code Authorization} (ignored over
- *     stdio); their values are secrets, never shown by {@link #toString()}
+ * @param probeTimeout how long the stdio era probe ({@code server/discover}) waits before assuming
+ *     a legacy server
+ * @param forms where the server's forms go (elicitation, form mode), or null: the client then
+ *     declares no elicitation, and a server cannot ask the user anything. With a handler, a legacy
+ *     session declares the {@code elicitation} capability in {@code initialize} and the server's
+ *     {@code elicitation/create} requests — whatever request they belong to — are answered through
+ *     it; on a 2026-07-28 server, {@link McpClient#getPrompt(String, java.util.Map)} lets the
+ *     server ask through it, as {@link McpClient#getPrompt(String, java.util.Map, FormHandler)}
+ *     does.
+ * @param headers HTTP headers sent with every request to an HTTP server, such as
+ *     {@code Authorization} (ignored over stdio); their values are secrets, never shown by
+ *     {@link #toString()}
  */
 @Stability(Stability.Tier.STABLE)
 public record ClientOptions(
@@ -109,10 +112,12 @@ public record ClientOptions(
   }
 
   /**
-   * These options with {@code name: value} sent with every HTTP request (replacing a header of that name).
+   * These options with {@code name: value} sent with every HTTP request (replacing a header of that
+   * name).
    *
-   * @throws IllegalArgumentException for a name that is not an HTTP token, one the client sets itself
-   *     ({@code Content-Type}, {@code Mcp-Session-Id}, …), or a value with a line break or control character
+   * @throws IllegalArgumentException for a name that is not an HTTP token, one the client sets
+   *     itself ({@code Content-Type}, {@code Mcp-Session-Id}, …), or a value with a line break or
+   *     control character
    */
   public ClientOptions withHeader(String name, String value) {
     Map<String, String> next = new LinkedHashMap<>();
@@ -166,8 +171,8 @@ public record ClientOptions(
   }
 
   /**
-   * These options with a handler for the server's forms (null: none). The time a form stays open does not count
-   * against the timeout of the request waiting for it.
+   * These options with a handler for the server's forms (null: none). The time a form stays open
+   * does not count against the timeout of the request waiting for it.
    */
   public ClientOptions withForms(@Nullable FormHandler forms) {
     return new ClientOptions(clientInfo, timeout, probeTimeout, forms, headers);

@@ -12,9 +12,9 @@ import io.promptd.mcp.wire.WireFormatException;
 import java.util.function.Supplier;
 
 /**
- * Reads protocol records out of server results through the shared wire decoders, leniently where the spec allows
- * (unknown fields are ignored) and strictly where a field is required: a malformed result is a
- * {@link MalformedResultException}.
+ * Reads protocol records out of server results through the shared wire decoders, leniently where
+ * the spec allows (unknown fields are ignored) and strictly where a field is required: a malformed
+ * result is a {@link MalformedResultException}.
  */
 final class Decoder {
   private Decoder() {}

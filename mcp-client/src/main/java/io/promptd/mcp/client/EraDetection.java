@@ -20,9 +20,9 @@ import java.lang.System.Logger.Level;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Tells a modern server from a legacy one, as the 2026-07-28 versioning page describes: a modern result or a
- * recognized modern error (-32020..-32022) means modern; anything else, or silence on stdio, means legacy, and the
- * client falls back to {@code initialize}.
+ * Tells a modern server from a legacy one, as the 2026-07-28 versioning page describes: a modern
+ * result or a recognized modern error (-32020..-32022) means modern; anything else, or silence on
+ * stdio, means legacy, and the client falls back to {@code initialize}.
  */
 final class EraDetection {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.client");
@@ -83,7 +83,10 @@ final class EraDetection {
         e.data());
   }
 
-  /** Starts a legacy session with {@code initialize}: at detection, and again when the server lost the session. */
+  /**
+   * Starts a legacy session with {@code initialize}: at detection, and again when the server lost
+   * the session.
+   */
   static ServerIdentity legacy(McpClient client) throws IOException {
     Channel channel = client.channel();
     if (channel instanceof HttpChannel http) {

@@ -8,11 +8,13 @@ import java.io.IOException;
 import java.util.Set;
 
 /**
- * Shows the user a form the server asks for (elicitation, form mode) and returns what they did: a 2026-07-28 server
- * that needs more from the user — a prompt's missing or invalid arguments — answers {@code input_required} with an
- * {@code elicitation/create} request; {@link McpClient#getPrompt(String, java.util.Map, FormHandler)} passes it here
- * and retries with the answer. A legacy server sends {@code elicitation/create} itself, to a session whose
- * {@link ClientOptions#forms()} is set; it may come while any request is waiting, and on a thread of its own.
+ * Shows the user a form the server asks for (elicitation, form mode) and returns what they did: a
+ * 2026-07-28 server that needs more from the user — a prompt's missing or invalid arguments —
+ * answers {@code input_required} with an {@code elicitation/create} request;
+ * {@link McpClient#getPrompt(String, java.util.Map, FormHandler)} passes it here and retries with
+ * the answer. A legacy server sends {@code elicitation/create} itself, to a session whose
+ * {@link ClientOptions#forms()} is set; it may come while any request is waiting, and on a thread
+ * of its own.
  */
 @FunctionalInterface
 @Stability(Stability.Tier.STABLE)
@@ -21,8 +23,9 @@ public interface FormHandler {
    * Asks the user.
    *
    * @param message what the server says it needs and why
-   * @param requestedSchema the form: a flat JSON Schema object whose {@code properties} are string, number, integer or
-   *     boolean fields (a string field may carry {@code enum} or {@code oneOf} choices)
+   * @param requestedSchema the form: a flat JSON Schema object whose {@code properties} are string,
+   *     number, integer or boolean fields (a string field may carry {@code enum} or {@code oneOf}
+   *     choices)
    * @return the user's answer
    * @throws IOException when the user cannot be asked (the request fails with it)
    */

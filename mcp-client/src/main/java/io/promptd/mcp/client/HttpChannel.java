@@ -30,9 +30,10 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A server at a Streamable HTTP endpoint. Each request is one POST answered with JSON or an SSE stream; in the legacy
- * era a session id rides on every request and a GET stream carries server notifications. A server that only speaks
- * the 2024-11-05 HTTP+SSE transport is served through an {@link SseLink} once {@link #useSseTransport} found it.
+ * A server at a Streamable HTTP endpoint. Each request is one POST answered with JSON or an SSE
+ * stream; in the legacy era a session id rides on every request and a GET stream carries server
+ * notifications. A server that only speaks the 2024-11-05 HTTP+SSE transport is served through an
+ * {@link SseLink} once {@link #useSseTransport} found it.
  */
 final class HttpChannel implements Channel {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.client");
@@ -61,7 +62,10 @@ final class HttpChannel implements Channel {
     this.http = HttpClient.newBuilder().connectTimeout(connectTimeout).build();
   }
 
-  /** From now on send the modern headers ({@code Mcp-Method}, {@code Mcp-Name}) and this protocol version. */
+  /**
+   * From now on send the modern headers ({@code Mcp-Method}, {@code Mcp-Name}) and this protocol
+   * version.
+   */
   void useModern(String version) {
     modern = true;
     protocolVersion = version;
@@ -79,9 +83,9 @@ final class HttpChannel implements Channel {
   }
 
   /**
-   * Switches to the 2024-11-05 HTTP+SSE transport, as the spec's backwards-compatibility rules tell a client to when
-   * its {@code initialize} POST fails with 400, 404 or 405: a GET to the same URL must open an event stream whose
-   * first event names the URL to POST to.
+   * Switches to the 2024-11-05 HTTP+SSE transport, as the spec's backwards-compatibility rules tell
+   * a client to when its {@code initialize} POST fails with 400, 404 or 405: a GET to the same URL
+   * must open an event stream whose first event names the URL to POST to.
    *
    * @throws IOException when the URL opens no such stream
    */
@@ -220,7 +224,10 @@ final class HttpChannel implements Channel {
         : "=?base64?" + Base64.getEncoder().encodeToString(value.getBytes(UTF_8)) + "?=";
   }
 
-  /** Reads SSE events until the response to {@code id} arrives; notifications on the way go to the listener. */
+  /**
+   * Reads SSE events until the response to {@code id} arrives; notifications on the way go to the
+   * listener.
+   */
   private @Nullable Response readEvents(InputStream body, @Nullable RequestId id)
       throws IOException {
     BufferedReader reader = new BufferedReader(new InputStreamReader(body, UTF_8));
@@ -247,9 +254,10 @@ final class HttpChannel implements Channel {
   }
 
   /**
-   * Opens the legacy GET stream for server notifications and returns once the server answered it: with an event
-   * stream, read from then on by a background thread, or with 405 (the server offers none; it may still send
-   * notifications on POST responses). Does nothing when a stream is open already.
+   * Opens the legacy GET stream for server notifications and returns once the server answered it:
+   * with an event stream, read from then on by a background thread, or with 405 (the server offers
+   * none; it may still send notifications on POST responses). Does nothing when a stream is open
+   * already.
    *
    * @throws HttpStatusException when the server answers anything else
    */
@@ -345,8 +353,8 @@ final class HttpChannel implements Channel {
   }
 
   /**
-   * A server's request (on a POST's event stream or the GET stream) is answered on a thread of its own, with a POST
-   * of the response in the session, as Streamable HTTP sends every client message.
+   * A server's request (on a POST's event stream or the GET stream) is answered on a thread of its
+   * own, with a POST of the response in the session, as Streamable HTTP sends every client message.
    */
   private void answerServerRequest(Request r) {
     Thread.ofVirtual().name("mcp-client-server-request").start(() -> {

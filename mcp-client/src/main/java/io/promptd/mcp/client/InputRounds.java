@@ -8,9 +8,10 @@ import java.io.IOException;
 import java.util.Map;
 
 /**
- * The client's side of 2026-07-28 multi round-trip requests: a request that declares form elicitation, and for each
- * {@code input_required} answer, the forms shown through a {@link FormHandler} and the request sent again with
- * {@code inputResponses} and the exact {@code requestState}, on a new id, until the result is complete.
+ * The client's side of 2026-07-28 multi round-trip requests: a request that declares form
+ * elicitation, and for each {@code input_required} answer, the forms shown through a
+ * {@link FormHandler} and the request sent again with {@code inputResponses} and the exact
+ * {@code requestState}, on a new id, until the result is complete.
  */
 final class InputRounds {
   private static final String CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";

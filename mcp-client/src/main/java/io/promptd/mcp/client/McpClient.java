@@ -33,13 +33,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A client for an MCP server's prompts, over stdio or Streamable HTTP, in whichever era the server speaks.
+ * A client for an MCP server's prompts, over stdio or Streamable HTTP, in whichever era the server
+ * speaks.
  *
- * <p>Connecting detects the era as the 2026-07-28 versioning rules describe: over stdio a {@code server/discover}
- * probe, falling back to {@code initialize} on any non-modern error or a time-out; over HTTP a modern request whose
- * {@code 400} body is inspected before falling back. Server errors surface as {@link McpException} with the server's
- * code and message; transport failures as {@link IOException}. A legacy HTTP session the server no longer knows
- * (HTTP 404) is replaced by a new one, as the spec requires, and the request sent once more.
+ * <p>Connecting detects the era as the 2026-07-28 versioning rules describe: over stdio a
+ * {@code server/discover} probe, falling back to {@code initialize} on any non-modern error or a
+ * time-out; over HTTP a modern request whose {@code 400} body is inspected before falling back.
+ * Server errors surface as {@link McpException} with the server's code and message; transport
+ * failures as {@link IOException}. A legacy HTTP session the server no longer knows (HTTP 404) is
+ * replaced by a new one, as the spec requires, and the request sent once more.
  *
  * <pre>{@code
  * try (McpClient client = McpClient.connectStdio(List.of("./promptd", "serve", "examples/prompts"))) {
@@ -90,9 +92,10 @@ public final class McpClient implements AutoCloseable {
   }
 
   /**
-   * Connects to a Streamable HTTP endpoint such as {@code http://127.0.0.1:3000/mcp}; when the URL refuses the
-   * Streamable HTTP {@code initialize} with 400, 404 or 405 and a GET to it opens an event stream that names an
-   * endpoint, to a server of the old 2024-11-05 HTTP+SSE transport (such as {@code http://127.0.0.1:3000/sse}).
+   * Connects to a Streamable HTTP endpoint such as {@code http://127.0.0.1:3000/mcp}; when the URL
+   * refuses the Streamable HTTP {@code initialize} with 400, 404 or 405 and a GET to it opens an
+   * event stream that names an endpoint, to a server of the old 2024-11-05 HTTP+SSE transport (such
+   * as {@code http://127.0.0.1:3000/sse}).
    */
   public static McpClient connectHttp(URI url, ClientOptions options) throws IOException {
     requireNonNull(url, "url");
@@ -121,7 +124,10 @@ public final class McpClient implements AutoCloseable {
     return server.version();
   }
 
-  /** {@code "stdio"}, {@code "http"} (Streamable HTTP) or {@code "sse"} (the old 2024-11-05 HTTP+SSE transport). */
+  /**
+   * {@code "stdio"}, {@code "http"} (Streamable HTTP) or {@code "sse"} (the old 2024-11-05 HTTP+SSE
+   * transport).
+   */
   public String transport() {
     return channel instanceof HttpChannel http ? (http.sseTransport() ? "sse" : "http") : "stdio";
   }
@@ -151,7 +157,10 @@ public final class McpClient implements AutoCloseable {
         prompts, result.string("nextCursor").filter(c -> !c.isEmpty()).orElse(null));
   }
 
-  /** Every prompt, following {@code nextCursor} page by page; a server that repeats a cursor is refused. */
+  /**
+   * Every prompt, following {@code nextCursor} page by page; a server that repeats a cursor is
+   * refused.
+   */
   public List<Prompt> listPrompts() throws IOException {
     List<Prompt> all = new ArrayList<>();
     Set<String> seen = new HashSet<>();
@@ -169,19 +178,20 @@ public final class McpClient implements AutoCloseable {
   }
 
   /**
-   * Renders a prompt. With {@link ClientOptions#forms()} set the server may ask the user for missing or invalid
-   * arguments through it, in either era.
+   * Renders a prompt. With {@link ClientOptions#forms()} set the server may ask the user for
+   * missing or invalid arguments through it, in either era.
    */
   public GetPromptResult getPrompt(String name, Map<String, String> arguments) throws IOException {
     return getPrompt(name, arguments, options.forms());
   }
 
   /**
-   * Renders a prompt, letting the server ask the user for missing or invalid arguments: a 2026-07-28 request declares
-   * form elicitation, and each {@code input_required} answer's form goes to {@code forms}; the request is then sent
-   * again with the answers and the server's {@code requestState}, until the prompt renders (at most
-   * {@value #MAX_ROUNDS} rounds). A legacy server asks with {@code elicitation/create} requests of its own, and
-   * only when the session declared the capability, that is when {@link ClientOptions#forms()} was set at connection;
+   * Renders a prompt, letting the server ask the user for missing or invalid arguments: a
+   * 2026-07-28 request declares form elicitation, and each {@code input_required} answer's form
+   * goes to {@code forms}; the request is then sent again with the answers and the server's
+   * {@code requestState}, until the prompt renders (at most {@value #MAX_ROUNDS} rounds). A legacy
+   * server asks with {@code elicitation/create} requests of its own, and only when the session
+   * declared the capability, that is when {@link ClientOptions#forms()} was set at connection;
    * those go to that handler.
    *
    * @param forms where a 2026-07-28 server's forms go; null: the server is not offered to ask
@@ -192,7 +202,10 @@ public final class McpClient implements AutoCloseable {
     return Decoder.getPromptResult(getPromptJson(name, arguments, forms));
   }
 
-  /** {@link #getPrompt(String, Map, FormHandler)}, returning the server's final result as it sent it. */
+  /**
+   * {@link #getPrompt(String, Map, FormHandler)}, returning the server's final result as it sent
+   * it.
+   */
   public JsonObject getPromptJson(
       String name, Map<String, String> arguments, @Nullable FormHandler forms) throws IOException {
     requireNonNull(name, "name");
@@ -212,7 +225,10 @@ public final class McpClient implements AutoCloseable {
   /** How many {@code input_required} rounds one request may take before the client gives up. */
   public static final int MAX_ROUNDS = 8;
 
-  /** Suggests values for a prompt argument, given what has been typed and the arguments already filled in. */
+  /**
+   * Suggests values for a prompt argument, given what has been typed and the arguments already
+   * filled in.
+   */
   public Completion complete(
       String prompt, String argument, String value, Map<String, String> context)
       throws IOException {
@@ -232,30 +248,35 @@ public final class McpClient implements AutoCloseable {
   }
 
   /**
-   * Calls {@code onChange} whenever the server's prompt list changes, until the returned handle is closed: a legacy
-   * server's {@code list_changed} notifications, or a modern {@code subscriptions/listen} stream.
+   * Calls {@code onChange} whenever the server's prompt list changes, until the returned handle is
+   * closed: a legacy server's {@code list_changed} notifications, or a modern
+   * {@code subscriptions/listen} stream.
    *
-   * <p>Returns once the server is listening, so that a change made after this returns is heard: a modern server has
-   * sent {@code notifications/subscriptions/acknowledged}; a legacy HTTP server has answered the GET that opens its
-   * event stream (or 405: it offers none). Over legacy stdio notifications share the one channel and need no setup.
+   * <p>Returns once the server is listening, so that a change made after this returns is heard: a
+   * modern server has sent {@code notifications/subscriptions/acknowledged}; a legacy HTTP server
+   * has answered the GET that opens its event stream (or 405: it offers none). Over legacy stdio
+   * notifications share the one channel and need no setup.
    *
    * @throws McpException when the server refuses the subscription
-   * @throws RequestTimeoutException when it neither acknowledges nor refuses it within the request timeout
+   * @throws RequestTimeoutException when it neither acknowledges nor refuses it within the request
+   *     timeout
    * @throws IOException when the stream fails or ends before it was acknowledged
    */
   public AutoCloseable watchPrompts(Runnable onChange) throws IOException {
     return watches.watch(requireNonNull(onChange, "onChange"));
   }
 
-  /** Ends the session (legacy HTTP: DELETE) and stops the server process (stdio: closes its input). */
+  /**
+   * Ends the session (legacy HTTP: DELETE) and stops the server process (stdio: closes its input).
+   */
   @Override
   public void close() {
     channel.close();
   }
 
   /**
-   * Sends any request and returns the server's raw result, for callers that want the JSON exactly as the server sent
-   * it. The client adds the modern era's {@code _meta} itself.
+   * Sends any request and returns the server's raw result, for callers that want the JSON exactly
+   * as the server sent it. The client adds the modern era's {@code _meta} itself.
    *
    * @throws McpException when the server answers with an error
    */
@@ -333,8 +354,8 @@ public final class McpClient implements AutoCloseable {
   }
 
   /**
-   * Waits for the response; the time the server's forms stay open while it waits (a legacy server asking the user
-   * before it answers) is added to {@code timeout}.
+   * Waits for the response; the time the server's forms stay open while it waits (a legacy server
+   * asking the user before it answers) is added to {@code timeout}.
    */
   private Response await(Request request, Duration timeout) throws IOException {
     long formsBefore = serverRequests.formNanos();

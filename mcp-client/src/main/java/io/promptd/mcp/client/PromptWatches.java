@@ -24,8 +24,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A client's watches of the server's prompt list ({@link McpClient#watchPrompts}): the listeners, a modern server's
- * {@code subscriptions/listen} streams and their acknowledgements, and the notifications that reach them.
+ * A client's watches of the server's prompt list ({@link McpClient#watchPrompts}): the listeners, a
+ * modern server's {@code subscriptions/listen} streams and their acknowledgements, and the
+ * notifications that reach them.
  */
 final class PromptWatches {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.client");
@@ -148,8 +149,7 @@ final class PromptWatches {
       }
     }
     // Not on the channel's reader thread: a listener that calls the server (listPrompts, as
-    // `promptd watch` does)
-    // would wait there for a response that only that thread can read.
+    // `promptd watch` does) would wait there for a response that only that thread can read.
     Thread.ofVirtual()
         .name("mcp-client-list-changed")
         .start(() -> changeListeners.forEach(Runnable::run));

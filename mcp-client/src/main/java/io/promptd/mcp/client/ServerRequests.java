@@ -14,9 +14,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The client's answers to what a server asks of it: {@code ping}, and — with a {@link FormHandler} — a legacy
- * server's {@code elicitation/create} in form mode. Keeps count of the time forms are open, so that a request waiting
- * on a person's answer does not time out meanwhile.
+ * The client's answers to what a server asks of it: {@code ping}, and — with a {@link FormHandler}
+ * — a legacy server's {@code elicitation/create} in form mode. Keeps count of the time forms are
+ * open, so that a request waiting on a person's answer does not time out meanwhile.
  */
 final class ServerRequests {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.client");

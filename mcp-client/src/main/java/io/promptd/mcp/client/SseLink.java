@@ -33,9 +33,10 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * The client side of the 2024-11-05 HTTP+SSE transport, for servers that predate Streamable HTTP: a GET opens the
- * stream, whose first event ({@code endpoint}) names the URL every message is POSTed to; responses and notifications
- * arrive as {@code message} events on the stream and are matched to requests by id.
+ * The client side of the 2024-11-05 HTTP+SSE transport, for servers that predate Streamable HTTP: a
+ * GET opens the stream, whose first event ({@code endpoint}) names the URL every message is POSTed
+ * to; responses and notifications arrive as {@code message} events on the stream and are matched to
+ * requests by id.
  */
 final class SseLink implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.client");
@@ -65,7 +66,8 @@ final class SseLink implements AutoCloseable {
    *
    * @param requests a request builder for a URL, with the headers every request carries
    * @throws HttpStatusException when the GET is not answered with an event stream
-   * @throws IOException when the stream ends, or names no endpoint (or one on another origin) in time
+   * @throws IOException when the stream ends, or names no endpoint (or one on another origin) in
+   *     time
    */
   static SseLink open(
       HttpClient http,
@@ -114,7 +116,9 @@ final class SseLink implements AutoCloseable {
     }
   }
 
-  /** Where a relative or absolute endpoint event points; refused when it leaves the stream's origin. */
+  /**
+   * Where a relative or absolute endpoint event points; refused when it leaves the stream's origin.
+   */
   static URI resolve(URI stream, String data) throws IOException {
     URI target;
     try {

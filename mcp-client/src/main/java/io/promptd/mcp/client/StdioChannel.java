@@ -141,7 +141,10 @@ final class StdioChannel implements Channel {
     }
   }
 
-  /** Answered off the reading thread: a form waits for a person, and responses must keep flowing meanwhile. */
+  /**
+   * Answered off the reading thread: a form waits for a person, and responses must keep flowing
+   * meanwhile.
+   */
   private void answerServerRequest(Request r) {
     Thread.ofVirtual().name("mcp-client-server-request").start(() -> {
       try {

@@ -18,8 +18,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 
 /**
- * A real HTTP server on a loopback port that answers as each test tells it to, misbehaving on purpose. Every
- * exchange is recorded (method, JSON-RPC method, request headers) so that a test can check what the client sent.
+ * A real HTTP server on a loopback port that answers as each test tells it to, misbehaving on
+ * purpose. Every exchange is recorded (method, JSON-RPC method, request headers) so that a test can
+ * check what the client sent.
  */
 final class FakeHttpServer implements AutoCloseable {
   /** One HTTP request as the server saw it. */

@@ -25,7 +25,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The HTTP channel and era detection against real, small HTTP servers that misbehave on purpose. */
+/**
+ * The HTTP channel and era detection against real, small HTTP servers that misbehave on purpose.
+ */
 class HttpChannelTest {
   private static final ClientOptions OPTIONS =
       ClientOptions.defaults().withTimeout(Duration.ofSeconds(10));

@@ -29,10 +29,11 @@ import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
- * A legacy server that asks the user while it answers a request: over Streamable HTTP its {@code elicitation/create}
- * arrives on the request's event stream and the client POSTs the answer in the session. The session declares the
- * capability only when the client has a {@link FormHandler}; the time a form is open does not count against the
- * waiting request's timeout.
+ * A legacy server that asks the user while it answers a request: over Streamable HTTP its
+ * {@code elicitation/create} arrives on the request's event stream and the client POSTs the answer
+ * in the session. The session declares the capability only when the client has a
+ * {@link FormHandler}; the time a form is open does not count against the waiting request's
+ * timeout.
  */
 class LegacyFormsTest {
   private static final String FORM =
@@ -41,8 +42,8 @@ class LegacyFormsTest {
           + "{\"type\":\"string\"}},\"required\":[\"who\"]}}}";
 
   /**
-   * A legacy server whose prompts/get asks with a form on its event stream and renders the answer (or says what came
-   * back); the client's answer is the POST that carries no method.
+   * A legacy server whose prompts/get asks with a form on its event stream and renders the answer
+   * (or says what came back); the client's answer is the POST that carries no method.
    */
   private static FakeHttpServer server(CompletableFuture<JsonObject> answer) throws Exception {
     return new FakeHttpServer((seen, rpc, exchange) -> {

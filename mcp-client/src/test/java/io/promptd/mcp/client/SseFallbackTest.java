@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The HTTP channel's fallback to the 2024-11-05 HTTP+SSE transport, against a real promptd HTTP server: given the
- * {@code /sse} URL, the Streamable HTTP POSTs are refused (405) and the client opens the stream, as the spec's
- * backwards-compatibility section says.
+ * The HTTP channel's fallback to the 2024-11-05 HTTP+SSE transport, against a real promptd HTTP
+ * server: given the {@code /sse} URL, the Streamable HTTP POSTs are refused (405) and the client
+ * opens the stream, as the spec's backwards-compatibility section says.
  */
 @Timeout(60)
 class SseFallbackTest {
@@ -95,9 +95,8 @@ class SseFallbackTest {
     }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (http.sessionCount() > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(
-          20); // polled: the server notices the closed stream at its next write (a keep-alive,
-      // every 200 ms)
+      // Polled: the server notices the closed stream at its next write (a keep-alive, every 200 ms)
+      Thread.sleep(20);
     }
     assertThat(http.sessionCount())
         .as("closing the client closed the stream, which ended the session")

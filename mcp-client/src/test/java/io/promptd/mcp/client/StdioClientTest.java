@@ -20,7 +20,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The client against a real promptd server process over stdio (a dual-era server: the client stays modern). */
+/**
+ * The client against a real promptd server process over stdio (a dual-era server: the client stays
+ * modern).
+ */
 class StdioClientTest {
   private McpClient client;
 

@@ -47,10 +47,11 @@ import org.jspecify.annotations.Nullable;
  * catalog.update(editor -> AnnotatedPrompts.of(new TeamPrompts()).forEach(editor::put));
  * }</pre>
  *
- * <p>Everything is checked here, once, with a message naming the method: a parameter without {@link Arg}, a type that
- * cannot be read from a string, a primitive that is not required, a return type that is not a prompt, two prompts
- * with one name, a {@link Complete} method for a prompt or argument that does not exist or with the wrong signature.
- * Methods are called on the object given, from any thread, possibly at once.
+ * <p>Everything is checked here, once, with a message naming the method: a parameter without
+ * {@link Arg}, a type that cannot be read from a string, a primitive that is not required, a return
+ * type that is not a prompt, two prompts with one name, a {@link Complete} method for a prompt or
+ * argument that does not exist or with the wrong signature. Methods are called on the object given,
+ * from any thread, possibly at once.
  */
 @Stability(Stability.Tier.STABLE)
 public final class AnnotatedPrompts {
@@ -59,7 +60,8 @@ public final class AnnotatedPrompts {
   /**
    * The prompts of {@code instance}'s public methods marked {@link PromptMethod}, sorted by name.
    *
-   * @throws IllegalArgumentException when a method cannot be a prompt or completion, saying which and why
+   * @throws IllegalArgumentException when a method cannot be a prompt or completion, saying which
+   *     and why
    */
   public static List<PromptDefinition> of(Object instance) {
     requireNonNull(instance, "instance");
@@ -229,7 +231,10 @@ public final class AnnotatedPrompts {
           : primitive == long.class ? "Long" : primitive == double.class ? "Double" : "Boolean";
     }
 
-    /** The parameter's value for the argument's string, or null when absent; -32602 when it does not read. */
+    /**
+     * The parameter's value for the argument's string, or null when absent; -32602 when it does not
+     * read.
+     */
     @Nullable
     Object read(@Nullable String value, String prompt) {
       if (value == null || value.isEmpty()) {
@@ -420,7 +425,10 @@ public final class AnnotatedPrompts {
     }
   }
 
-  /** Checked at registration: a method promptd cannot call (its package not exported or opened to it) says so now. */
+  /**
+   * Checked at registration: a method promptd cannot call (its package not exported or opened to
+   * it) says so now.
+   */
   private static void accessible(Object target, Method m) {
     if (!m.canAccess(target)) {
       throw new IllegalArgumentException(

@@ -8,11 +8,13 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A {@link PromptMethod} method's parameter as one of the prompt's arguments. MCP sends every argument as a string; the
- * parameter's type says how it is read: {@code String}, {@code int}/{@code Integer}, {@code long}/{@code Long},
- * {@code double}/{@code Double}, {@code boolean}/{@code Boolean} (true or false), or an {@code enum} (a constant's name,
- * ignoring case). A value that does not read as its type is -32602 naming the argument (and a client that can show
- * forms is asked again). An argument not given is {@code null}: a primitive parameter must be {@link #required()}.
+ * A {@link PromptMethod} method's parameter as one of the prompt's arguments. MCP sends every
+ * argument as a string; the parameter's type says how it is read: {@code String},
+ * {@code int}/{@code Integer}, {@code long}/{@code Long}, {@code double}/{@code Double},
+ * {@code boolean}/{@code Boolean} (true or false), or an {@code enum} (a constant's name, ignoring
+ * case). A value that does not read as its type is -32602 naming the argument (and a client that
+ * can show forms is asked again). An argument not given is {@code null}: a primitive parameter must
+ * be {@link #required()}.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -20,8 +22,8 @@ import java.lang.annotation.Target;
 @Stability(Stability.Tier.STABLE)
 public @interface Arg {
   /**
-   * The argument's name; empty (the default): the parameter's name, which needs the class compiled with
-   * {@code -parameters}.
+   * The argument's name; empty (the default): the parameter's name, which needs the class compiled
+   * with {@code -parameters}.
    */
   String name() default "";
 
@@ -35,8 +37,8 @@ public @interface Arg {
   boolean required() default true;
 
   /**
-   * The only values allowed (checked, offered as completions and as a form's choices); none (the default): any value,
-   * or an enum parameter's constants.
+   * The only values allowed (checked, offered as completions and as a form's choices); none (the
+   * default): any value, or an enum parameter's constants.
    */
   String[] values() default {};
 }

@@ -8,11 +8,12 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks a public method that suggests values for one argument of a {@link PromptMethod}, for {@code completion/complete}. It
- * takes what the user typed so far ({@code String}), optionally followed by the arguments already filled in
- * ({@code Map<String, String>}), and returns {@code List<String>} (at most 100 are sent) or a
- * {@link io.promptd.mcp.protocol.Completion}. Without one, an argument with {@link Arg#values()} (or an enum
- * parameter) is completed from those values.
+ * Marks a public method that suggests values for one argument of a {@link PromptMethod}, for
+ * {@code completion/complete}. It takes what the user typed so far ({@code String}), optionally
+ * followed by the arguments already filled in ({@code Map<String, String>}), and returns
+ * {@code List<String>} (at most 100 are sent) or a {@link io.promptd.mcp.protocol.Completion}.
+ * Without one, an argument with {@link Arg#values()} (or an enum parameter) is completed from those
+ * values.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -9,11 +9,12 @@ import java.lang.annotation.Target;
 
 /**
  * Marks a public method as a prompt: {@link AnnotatedPrompts#of(Object)} turns it into a
- * {@link io.promptd.mcp.server.PromptDefinition}. Its parameters, each marked {@link Arg}, are the prompt's arguments;
- * it returns the rendered prompt as a {@code String} (one user message), a
+ * {@link io.promptd.mcp.server.PromptDefinition}. Its parameters, each marked {@link Arg}, are the
+ * prompt's arguments; it returns the rendered prompt as a {@code String} (one user message), a
  * {@link io.promptd.mcp.protocol.PromptMessage}, a {@code List<PromptMessage>} or a
- * {@link io.promptd.mcp.protocol.GetPromptResult}. Throwing {@link io.promptd.mcp.jsonrpc.McpException} refuses the
- * request with its code and message; any other exception is -32603 with a safe message.
+ * {@link io.promptd.mcp.protocol.GetPromptResult}. Throwing
+ * {@link io.promptd.mcp.jsonrpc.McpException} refuses the request with its code and message; any
+ * other exception is -32603 with a safe message.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -32,6 +33,9 @@ public @interface PromptMethod {
   /** The scopes a caller must hold to see the prompt (OAuth); none (the default): every caller. */
   String[] scopes() default {};
 
-  /** Whether the server may ask the user for missing or invalid arguments (elicitation); default true. */
+  /**
+   * Whether the server may ask the user for missing or invalid arguments (elicitation); default
+   * true.
+   */
   boolean elicit() default true;
 }

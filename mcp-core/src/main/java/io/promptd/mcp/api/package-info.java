@@ -1,4 +1,6 @@
-/** What promptd's libraries promise about their public types: {@link io.promptd.mcp.api.Stability}. */
+/**
+ * What promptd's libraries promise about their public types: {@link io.promptd.mcp.api.Stability}.
+ */
 @NullMarked
 package io.promptd.mcp.api;
 

@@ -2,9 +2,15 @@ package io.promptd.mcp.json;
 
 import java.util.Arrays;
 
-/** The chars of a string {@link JsonReader} decodes: a plain growable array, reused from one string to the next. */
+/**
+ * The chars of a string {@link JsonReader} decodes: a plain growable array, reused from one string
+ * to the next.
+ */
 final class Chars {
-  /** Allocated when a string first needs it (most have no escape and never do), at the size it asks for. */
+  /**
+   * Allocated when a string first needs it (most have no escape and never do), at the size it asks
+   * for.
+   */
   private char[] a = NONE;
 
   private int n;

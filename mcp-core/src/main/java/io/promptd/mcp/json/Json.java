@@ -31,7 +31,9 @@ public sealed interface Json
     return value ? JsonBoolean.TRUE : JsonBoolean.FALSE;
   }
 
-  /** Returns a short name of this value's JSON type, for error messages: "object", "string", .... */
+  /**
+   * Returns a short name of this value's JSON type, for error messages: "object", "string", ....
+   */
   default String typeName() {
     return switch (this) {
       case JsonObject o -> "object";

@@ -7,7 +7,10 @@ import java.nio.charset.StandardCharsets;
 /** Reads and writes {@link Json} values: strict JSON, duplicate keys refused, nesting bounded. */
 @Stability(Stability.Tier.STABLE)
 public final class JsonCodec {
-  /** How deep objects and arrays may nest; MCP messages need far less, hostile input may try far more. */
+  /**
+   * How deep objects and arrays may nest; MCP messages need far less, hostile input may try far
+   * more.
+   */
   public static final int MAX_NESTING_DEPTH = 200;
 
   private JsonCodec() {}
@@ -36,14 +39,17 @@ public final class JsonCodec {
     return JsonWriter.writeString(value);
   }
 
-  /** Writes {@code value} as compact UTF-8 JSON on one line, followed by {@code '\n'} when asked. */
+  /**
+   * Writes {@code value} as compact UTF-8 JSON on one line, followed by {@code '\n'} when asked.
+   */
   public static byte[] writeBytes(Json value, boolean newline) {
     return JsonWriter.write(value, newline);
   }
 
   /**
-   * Encodes {@code value} as {@link #writeBytes} does, into a buffer from its position to its limit that may be larger
-   * than the encoding (no copy to trim it): for a transport that writes it once and lets it go.
+   * Encodes {@code value} as {@link #writeBytes} does, into a buffer from its position to its limit
+   * that may be larger than the encoding (no copy to trim it): for a transport that writes it once
+   * and lets it go.
    */
   public static ByteBuffer writeBuffer(Json value, boolean newline) {
     return JsonWriter.writeBuffer(value, newline);

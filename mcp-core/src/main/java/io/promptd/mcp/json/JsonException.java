@@ -3,7 +3,10 @@ package io.promptd.mcp.json;
 import io.promptd.mcp.api.Stability;
 import java.io.Serial;
 
-/** Text that is not valid JSON, or JSON beyond the codec's limits. The message is safe to show a peer. */
+/**
+ * Text that is not valid JSON, or JSON beyond the codec's limits. The message is safe to show a
+ * peer.
+ */
 @Stability(Stability.Tier.STABLE)
 public final class JsonException extends RuntimeException {
   @Serial

@@ -7,9 +7,10 @@ import java.math.BigDecimal;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A JSON number, kept exactly: as a {@code long} when it is an integer that fits one (every JSON-RPC id, every count),
- * otherwise as a {@link BigDecimal}. The integer form never touches {@code BigDecimal}, whose first use is costly in a
- * cold JVM. Numerically equal numbers are equal: {@code 1}, {@code 1.0} and {@code 1e0} are one number.
+ * A JSON number, kept exactly: as a {@code long} when it is an integer that fits one (every
+ * JSON-RPC id, every count), otherwise as a {@link BigDecimal}. The integer form never touches
+ * {@code BigDecimal}, whose first use is costly in a cold JVM. Numerically equal numbers are equal:
+ * {@code 1}, {@code 1.0} and {@code 1e0} are one number.
  */
 @Stability(Stability.Tier.STABLE)
 public final class JsonNumber implements Json {
@@ -37,7 +38,10 @@ public final class JsonNumber implements Json {
     return of(BigDecimal.valueOf(value));
   }
 
-  /** Returns the number {@code value}; an integer that fits a {@code long} (such as {@code 7.0}) is kept as one. */
+  /**
+   * Returns the number {@code value}; an integer that fits a {@code long} (such as {@code 7.0}) is
+   * kept as one.
+   */
   public static JsonNumber of(BigDecimal value) {
     requireNonNull(value, "value");
     if (value.signum() == 0) {

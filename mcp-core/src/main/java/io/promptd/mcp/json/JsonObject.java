@@ -17,7 +17,10 @@ public record JsonObject(Map<String, Json> members) implements Json {
   /** The empty object. */
   public static final JsonObject EMPTY = new JsonObject(Members.EMPTY);
 
-  /** Copies the members, keeping their order; a null name or value is refused here rather than when written. */
+  /**
+   * Copies the members, keeping their order; a null name or value is refused here rather than when
+   * written.
+   */
   public JsonObject {
     if (!(members instanceof Members)) {
       members.forEach(JsonObject::check);
@@ -26,8 +29,8 @@ public record JsonObject(Map<String, Json> members) implements Json {
   }
 
   /**
-   * An object over {@code fresh}, which nobody else holds or changes: no copy. The codec and the builder use it; on
-   * the request path the copy was a tenth of the CPU.
+   * An object over {@code fresh}, which nobody else holds or changes: no copy. The codec and the
+   * builder use it; on the request path the copy was a tenth of the CPU.
    */
   static JsonObject adopt(Members fresh) {
     return new JsonObject(fresh);
@@ -83,9 +86,15 @@ public record JsonObject(Map<String, Json> members) implements Json {
     return new Builder((Members) members);
   }
 
-  /** Builds a {@link JsonObject}; {@code null} values are skipped so optional fields need no {@code if}. */
+  /**
+   * Builds a {@link JsonObject}; {@code null} values are skipped so optional fields need no
+   * {@code if}.
+   */
   public static final class Builder {
-    /** The members so far; shared (with an object built, or the one this builder started from) until changed. */
+    /**
+     * The members so far; shared (with an object built, or the one this builder started from) until
+     * changed.
+     */
     private Members members;
 
     private boolean shared;

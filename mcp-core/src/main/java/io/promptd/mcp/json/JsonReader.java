@@ -7,13 +7,17 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Reads one JSON value (RFC 8259, strictly) from UTF-8 bytes into a {@link Json} tree: objects keep their member
- * order and refuse duplicate names, nesting is bounded, strings are checked to be well-formed UTF-8, and integers that
- * fit a {@code long} are read without {@code BigDecimal}. Every problem is a {@link JsonException} that says what and
- * where (line and column, 1-based), in words safe to show a peer.
+ * Reads one JSON value (RFC 8259, strictly) from UTF-8 bytes into a {@link Json} tree: objects keep
+ * their member order and refuse duplicate names, nesting is bounded, strings are checked to be
+ * well-formed UTF-8, and integers that fit a {@code long} are read without {@code BigDecimal}.
+ * Every problem is a {@link JsonException} that says what and where (line and column, 1-based), in
+ * words safe to show a peer.
  */
 final class JsonReader {
-  /** Longer numbers are refused: nothing in MCP needs them, and converting them costs time quadratic in length. */
+  /**
+   * Longer numbers are refused: nothing in MCP needs them, and converting them costs time quadratic
+   * in length.
+   */
   static final int MAX_NUMBER_LENGTH = 1000;
 
   private final byte[] in;
@@ -39,9 +43,8 @@ final class JsonReader {
         && utf8[offset] == (byte) 0xef
         && utf8[offset + 1] == (byte) 0xbb
         && utf8[offset + 2] == (byte) 0xbf) {
-      r.pos +=
-          3; // a UTF-8 byte order mark, which RFC 8259 lets a reader ignore (some Windows tools
-      // write one)
+      // A UTF-8 byte order mark, which RFC 8259 lets a reader ignore (some Windows tools write one)
+      r.pos += 3;
     }
     r.skipWhitespace();
     if (r.pos == r.end) {
@@ -239,7 +242,10 @@ final class JsonReader {
     pos += 2;
   }
 
-  /** A UTF-8 sequence starting with the byte {@code lead} (at {@code pos}); refuses anything malformed. */
+  /**
+   * A UTF-8 sequence starting with the byte {@code lead} (at {@code pos}); refuses anything
+   * malformed.
+   */
   private void multiByte(int lead) {
     int need;
     int cp;
@@ -276,7 +282,10 @@ final class JsonReader {
     pos += need + 1;
   }
 
-  /** {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}; integers of up to 18 digits are read as a long. */
+  /**
+   * {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}; integers of up to 18 digits are read as
+   * a long.
+   */
   private JsonNumber number() {
     int from = pos;
     boolean negative = peek() == '-';
@@ -402,7 +411,9 @@ final class JsonReader {
     return errorAt(pos, what);
   }
 
-  /** {@code what} at the line and column of byte {@code at} (columns count characters, not bytes). */
+  /**
+   * {@code what} at the line and column of byte {@code at} (columns count characters, not bytes).
+   */
   private JsonException errorAt(int at, String what) {
     int line = 1;
     int column = 1;

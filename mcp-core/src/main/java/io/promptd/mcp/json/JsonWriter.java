@@ -6,9 +6,10 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * Writes a {@link Json} tree as compact UTF-8 JSON straight into a byte array: no generator, no buffer pool, no
- * intermediate string. Strings are escaped as RFC 8259 requires ({@code "}, {@code \}, control characters) and
- * nothing more; an unpaired surrogate, which has no UTF-8 form, is written as a {@code \}{@code uXXXX} escape.
+ * Writes a {@link Json} tree as compact UTF-8 JSON straight into a byte array: no generator, no
+ * buffer pool, no intermediate string. Strings are escaped as RFC 8259 requires ({@code "},
+ * {@code \}, control characters) and nothing more; an unpaired surrogate, which has no UTF-8 form,
+ * is written as a {@code \}{@code uXXXX} escape.
  */
 final class JsonWriter {
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
@@ -19,7 +20,9 @@ final class JsonWriter {
   /** From this many chars on a string is sized exactly before it is written. */
   private static final int LARGE = 1 << 16;
 
-  /** Room kept after a large string for the rest of its message: its closing members and brackets. */
+  /**
+   * Room kept after a large string for the rest of its message: its closing members and brackets.
+   */
   private static final int TAIL = 4096;
 
   private byte[] buf = new byte[256];
@@ -160,14 +163,17 @@ final class JsonWriter {
     buf[len++] = '"';
   }
 
-  /** Whether {@code c} is written as itself, one byte: printable ASCII other than {@code "} and {@code \\}. */
+  /**
+   * Whether {@code c} is written as itself, one byte: printable ASCII other than {@code "} and
+   * {@code \\}.
+   */
   private static boolean plain(char c) {
     return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
   }
 
   /**
-   * Writes {@code c} escaped, keeping room for the {@code rest} chars of the string still to come (a byte each) and its
-   * quote.
+   * Writes {@code c} escaped, keeping room for the {@code rest} chars of the string still to come
+   * (a byte each) and its quote.
    */
   private void escape(char c, int rest) {
     ensure(6 + rest + 1);
@@ -234,7 +240,10 @@ final class JsonWriter {
     return bytes;
   }
 
-  /** Grows the array, if needed, to hold {@code more} bytes and then {@code slack} more: no doubling. */
+  /**
+   * Grows the array, if needed, to hold {@code more} bytes and then {@code slack} more: no
+   * doubling.
+   */
   private void reserve(long more, int slack) {
     long need = len + more;
     if (need > buf.length) {

@@ -14,11 +14,12 @@ import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The members of a {@link JsonObject}, in insertion order, as two arrays: names and values. Most objects on the wire
- * and in a library have a handful of members, where a scan of the names beats hashing and costs a fraction of a
- * {@link java.util.LinkedHashMap}'s memory (two arrays instead of a table and an entry per member); past {@value
- * #SCAN} members a name-to-position index keeps look-ups constant, so one caller's huge object costs no quadratic
- * time. Read-only through the {@link Map} interface; only the builder and the reader add or remove, before the object is
+ * The members of a {@link JsonObject}, in insertion order, as two arrays: names and values. Most
+ * objects on the wire and in a library have a handful of members, where a scan of the names beats
+ * hashing and costs a fraction of a {@link java.util.LinkedHashMap}'s memory (two arrays instead of
+ * a table and an entry per member); past {@value #SCAN} members a name-to-position index keeps
+ * look-ups constant, so one caller's huge object costs no quadratic time. Read-only through the
+ * {@link Map} interface; only the builder and the reader add or remove, before the object is
  * shared.
  */
 final class Members extends AbstractMap<String, Json> {
@@ -56,7 +57,10 @@ final class Members extends AbstractMap<String, Json> {
     return m;
   }
 
-  /** Sets {@code name} to {@code value}: in its place when present, else last; returns the value it replaced. */
+  /**
+   * Sets {@code name} to {@code value}: in its place when present, else last; returns the value it
+   * replaced.
+   */
   @Nullable
   Json set(String name, Json value) {
     int at = find(name);

@@ -33,9 +33,10 @@ public final class ErrorCodes {
   public static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
   /**
-   * Too many requests of one kind from one client: {@code completion/complete} past its rate limit. Chosen outside
-   * JSON-RPC's reserved range (-32768 to -32000), where 2026-07-28 says implementation-defined codes belong; 429
-   * echoes HTTP's "Too Many Requests". {@code data.retryAfterMs} says when to retry.
+   * Too many requests of one kind from one client: {@code completion/complete} past its rate limit.
+   * Chosen outside JSON-RPC's reserved range (-32768 to -32000), where 2026-07-28 says
+   * implementation-defined codes belong; 429 echoes HTTP's "Too Many Requests".
+   * {@code data.retryAfterMs} says when to retry.
    */
   public static final int RATE_LIMITED = -31429;
 

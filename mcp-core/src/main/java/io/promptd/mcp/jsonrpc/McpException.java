@@ -6,10 +6,11 @@ import java.io.Serial;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The one exception that becomes a JSON-RPC error response. Its message goes on the wire, so it says what is wrong
- * and where (for example {@code prompt 'review': missing required argument 'file'}) and never carries a stack trace
- * or a class name. Its one subclass, {@link io.promptd.mcp.server.ArgumentsNeeded}, is a -32602 that also says which
- * prompt arguments a user could supply, so that the server can ask for them instead of failing; nothing else extends
+ * The one exception that becomes a JSON-RPC error response. Its message goes on the wire, so it
+ * says what is wrong and where (for example {@code prompt 'review': missing required argument
+ * 'file'}) and never carries a stack trace or a class name. Its one subclass,
+ * {@link io.promptd.mcp.server.ArgumentsNeeded}, is a -32602 that also says which prompt arguments
+ * a user could supply, so that the server can ask for them instead of failing; nothing else extends
  * it.
  */
 @Stability(Stability.Tier.STABLE)

@@ -15,8 +15,9 @@ import io.promptd.mcp.json.JsonString;
 @Stability(Stability.Tier.STABLE)
 public record RequestId(Json value) {
   /**
-   * Checks that the id is a string or an integer. {@code 7}, {@code 7.0} and {@code 7e0} are one id (one key for
-   * in-flight requests and cancellation): {@link JsonNumber} keeps every integer in the same form.
+   * Checks that the id is a string or an integer. {@code 7}, {@code 7.0} and {@code 7e0} are one id
+   * (one key for in-flight requests and cancellation): {@link JsonNumber} keeps every integer in
+   * the same form.
    */
   public RequestId {
     requireNonNull(value, "value");

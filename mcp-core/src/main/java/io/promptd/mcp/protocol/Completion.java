@@ -28,7 +28,10 @@ public record Completion(List<String> values, @Nullable Integer total, boolean h
     }
   }
 
-  /** The first {@value #MAX_VALUES} of {@code all}, with {@code total} and {@code hasMore} set from its size. */
+  /**
+   * The first {@value #MAX_VALUES} of {@code all}, with {@code total} and {@code hasMore} set from
+   * its size.
+   */
   public static Completion of(List<String> all) {
     int n = Math.min(all.size(), MAX_VALUES);
     return new Completion(all.subList(0, n), all.size(), all.size() > n);

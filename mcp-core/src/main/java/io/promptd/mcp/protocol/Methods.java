@@ -3,8 +3,9 @@ package io.promptd.mcp.protocol;
 import io.promptd.mcp.api.Stability;
 
 /**
- * The JSON-RPC method names of the MCP methods and notifications promptd sends or serves, as they appear on the wire:
- * the one place the server's method table, the transports, the client and the command line take them from.
+ * The JSON-RPC method names of the MCP methods and notifications promptd sends or serves, as they
+ * appear on the wire: the one place the server's method table, the transports, the client and the
+ * command line take them from.
  */
 @Stability(Stability.Tier.STABLE)
 public final class Methods {
@@ -34,9 +35,15 @@ public final class Methods {
   public static final String RESOURCES_SUBSCRIBE = "resources/subscribe";
   /** Ends a legacy session's subscription to one resource. */
   public static final String RESOURCES_UNSUBSCRIBE = "resources/unsubscribe";
-  /** Lists the direct children of a directory resource (the Skills extension, with {@code directoryRead}). */
+  /**
+   * Lists the direct children of a directory resource (the Skills extension, with
+   * {@code directoryRead}).
+   */
   public static final String RESOURCES_DIRECTORY_READ = "resources/directory/read";
-  /** Lists the skills a server serves (the Skills extension, {@code io.modelcontextprotocol/skills}). */
+  /**
+   * Lists the skills a server serves (the Skills extension,
+   * {@code io.modelcontextprotocol/skills}).
+   */
   public static final String SKILLS_LIST = "skills/list";
   /** Gets one skill's entry by the URI of its {@code SKILL.md} (the Skills extension). */
   public static final String SKILLS_GET = "skills/get";

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The MCP protocol revisions promptd speaks. Legacy revisions open a session with {@code initialize}; the modern
- * revision carries version and capabilities on every request.
+ * The MCP protocol revisions promptd speaks. Legacy revisions open a session with
+ * {@code initialize}; the modern revision carries version and capabilities on every request.
  */
 @Stability(Stability.Tier.STABLE)
 public enum ProtocolVersion {
@@ -15,16 +15,25 @@ public enum ProtocolVersion {
   V2024_11_05("2024-11-05"),
   /** Adds audio content, annotations, completions capability and JSON-RPC batches. */
   V2025_03_26("2025-03-26"),
-  /** Adds titles, resource links, {@code _meta} on content, {@code lastModified}; removes batches. */
+  /**
+   * Adds titles, resource links, {@code _meta} on content, {@code lastModified}; removes batches.
+   */
   V2025_06_18("2025-06-18"),
   /** Adds icons. */
   V2025_11_25("2025-11-25"),
-  /** Stateless: per-request {@code _meta}, {@code server/discover}, {@code subscriptions/listen}. */
+  /**
+   * Stateless: per-request {@code _meta}, {@code server/discover}, {@code subscriptions/listen}.
+   */
   V2026_07_28("2026-07-28");
 
-  /** The newest legacy revision: the answer to an {@code initialize} that asks for one we do not know. */
+  /**
+   * The newest legacy revision: the answer to an {@code initialize} that asks for one we do not
+   * know.
+   */
   public static final ProtocolVersion LATEST_LEGACY = V2025_11_25;
-  /** The newest stateless revision: what a modern client asks for and a modern result is encoded in. */
+  /**
+   * The newest stateless revision: what a modern client asks for and a modern result is encoded in.
+   */
   public static final ProtocolVersion LATEST_MODERN = V2026_07_28;
 
   private final String id;

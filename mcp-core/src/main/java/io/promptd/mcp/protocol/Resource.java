@@ -8,7 +8,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A resource as {@code resources/list} shows it: something a client can fetch with {@code resources/read}.
+ * A resource as {@code resources/list} shows it: something a client can fetch with
+ * {@code resources/read}.
  *
  * @param uri the unique URI
  * @param name a short name

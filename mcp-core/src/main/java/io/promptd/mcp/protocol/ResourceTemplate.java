@@ -8,7 +8,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A family of resources named by an RFC 6570 URI template, as {@code resources/templates/list} shows it.
+ * A family of resources named by an RFC 6570 URI template, as {@code resources/templates/list}
+ * shows it.
  *
  * @param uriTemplate the URI template, such as {@code file:///{path}}
  * @param name a short name

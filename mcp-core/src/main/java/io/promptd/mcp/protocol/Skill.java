@@ -9,15 +9,15 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One skill entry of the Skills extension ({@code io.modelcontextprotocol/skills}), the same in {@code skills/list}
- * and {@code skills/get}.
+ * One skill entry of the Skills extension ({@code io.modelcontextprotocol/skills}), the same in
+ * {@code skills/list} and {@code skills/get}.
  *
- * @param uri the resource URI of the skill's {@code SKILL.md}; its last path segment before {@code /SKILL.md} is the
- *     skill's name
- * @param frontmatter the {@code SKILL.md} front matter as written, as a JSON object; holds string {@code name} and
- *     {@code description}
- * @param resources every file of the skill, its {@code SKILL.md} among them; null when the content is generated and
- *     has no stable digests (sent as {@code "dynamic"})
+ * @param uri the resource URI of the skill's {@code SKILL.md}; its last path segment before
+ *     {@code /SKILL.md} is the skill's name
+ * @param frontmatter the {@code SKILL.md} front matter as written, as a JSON object; holds string
+ *     {@code name} and {@code description}
+ * @param resources every file of the skill, its {@code SKILL.md} among them; null when the content
+ *     is generated and has no stable digests (sent as {@code "dynamic"})
  */
 @Stability(Stability.Tier.STABLE)
 public record Skill(

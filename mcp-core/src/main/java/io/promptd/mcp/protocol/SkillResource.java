@@ -5,11 +5,12 @@ import static java.util.Objects.requireNonNull;
 import io.promptd.mcp.api.Stability;
 
 /**
- * One file of a {@link Skill}, as the Skills extension ({@code io.modelcontextprotocol/skills}) lists it: enough for a
- * client to check the bytes it later reads with {@code resources/read}.
+ * One file of a {@link Skill}, as the Skills extension ({@code io.modelcontextprotocol/skills})
+ * lists it: enough for a client to check the bytes it later reads with {@code resources/read}.
  *
  * @param uri the file's resource URI ({@code skill://<skill-path>/<file-path>})
- * @param digest {@code sha256:} followed by the 64 lowercase hex digits of the SHA-256 of the file's bytes
+ * @param digest {@code sha256:} followed by the 64 lowercase hex digits of the SHA-256 of the
+ *     file's bytes
  * @param size the length of those bytes
  */
 @Stability(Stability.Tier.STABLE)

@@ -10,9 +10,10 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a prompt argument is asked for in a form, when the server elicits it from the user: its label, help text,
- * type, choices and default. MCP sends every argument as a string; the type only shapes the form field and checks the
- * answer, which becomes a string again. Made with {@link #builder(String)}:
+ * How a prompt argument is asked for in a form, when the server elicits it from the user: its
+ * label, help text, type, choices and default. MCP sends every argument as a string; the type only
+ * shapes the form field and checks the answer, which becomes a string again. Made with
+ * {@link #builder(String)}:
  *
  * <pre>{@code
  * ArgumentField language = ArgumentField.builder("language").title("Language")
@@ -55,7 +56,10 @@ public final class ArgumentField {
     this.required = b.required;
   }
 
-  /** A field for the argument {@code name}: plain text, optional, no choices, until the builder says otherwise. */
+  /**
+   * A field for the argument {@code name}: plain text, optional, no choices, until the builder says
+   * otherwise.
+   */
   public static Builder builder(String name) {
     return new Builder(requireNonNull(name, "name"));
   }
@@ -82,7 +86,10 @@ public final class ArgumentField {
         .required(required);
   }
 
-  /** This field starting with {@code value} instead of its default (a value given before, offered for checking). */
+  /**
+   * This field starting with {@code value} instead of its default (a value given before, offered
+   * for checking).
+   */
   public ArgumentField withDefault(@Nullable String value) {
     return toBuilder().defaultValue(value).build();
   }
@@ -123,8 +130,8 @@ public final class ArgumentField {
   }
 
   /**
-   * A regular expression the whole value must match, or null; forms cannot express it, so the server checks the answer
-   * and says so in the field's description.
+   * A regular expression the whole value must match, or null; forms cannot express it, so the
+   * server checks the answer and says so in the field's description.
    */
   public @Nullable String pattern() {
     return pattern;

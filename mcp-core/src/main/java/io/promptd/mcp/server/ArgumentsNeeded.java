@@ -9,17 +9,21 @@ import java.io.Serial;
 import java.util.List;
 
 /**
- * A -32602 for prompt arguments a user could supply: required ones that are missing, or values that break their
- * declared rules. Where the client can show a form (elicitation) and neither the prompt nor the server opted out, the
- * server asks the user for {@link #questions()} instead of sending this error; elsewhere it is the error, with its
- * message. Renderers throw it for values they reject; the server throws it for missing required arguments.
+ * A -32602 for prompt arguments a user could supply: required ones that are missing, or values that
+ * break their declared rules. Where the client can show a form (elicitation) and neither the prompt
+ * nor the server opted out, the server asks the user for {@link #questions()} instead of sending
+ * this error; elsewhere it is the error, with its message. Renderers throw it for values they
+ * reject; the server throws it for missing required arguments.
  */
 @Stability(Stability.Tier.STABLE)
 public final class ArgumentsNeeded extends McpException {
   @Serial
   private static final long serialVersionUID = 1L;
 
-  /** One argument to ask for, and why, in words for the user ({@code "is required"}, {@code "must be an integer"}). */
+  /**
+   * One argument to ask for, and why, in words for the user ({@code "is required"}, {@code "must be
+   * an integer"}).
+   */
   public record Question(ArgumentField field, String reason) {
     /** Checks the fields. */
     public Question {

@@ -41,10 +41,11 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An MCP server for prompts that speaks both protocol eras: legacy clients open a session with {@code initialize},
- * modern clients send per-request {@code _meta}. Transports open a {@link ServerSession} per channel and feed it
- * messages; the server coalesces catalog changes into {@code notifications/prompts/list_changed} for every legacy
- * session and every modern {@code subscriptions/listen} stream.
+ * An MCP server for prompts that speaks both protocol eras: legacy clients open a session with
+ * {@code initialize}, modern clients send per-request {@code _meta}. Transports open a
+ * {@link ServerSession} per channel and feed it messages; the server coalesces catalog changes into
+ * {@code notifications/prompts/list_changed} for every legacy session and every modern
+ * {@code subscriptions/listen} stream.
  *
  * <pre>{@code
  * PromptCatalog prompts = PromptCatalog.create();
@@ -61,7 +62,9 @@ public final class McpServer implements AutoCloseable {
   public static final int DEFAULT_COMPLETION_BURST = 40;
   /** The default most messages one JSON-RPC batch may hold. */
   public static final int DEFAULT_MAX_BATCH_MESSAGES = 100;
-  /** The default bound on the encoded size of the answer to one JSON-RPC batch, in bytes (4 MiB). */
+  /**
+   * The default bound on the encoded size of the answer to one JSON-RPC batch, in bytes (4 MiB).
+   */
   public static final int DEFAULT_MAX_BATCH_ANSWER_BYTES = 4 * 1024 * 1024;
 
   private final ServerContext context;
@@ -92,8 +95,9 @@ public final class McpServer implements AutoCloseable {
   }
 
   /**
-   * Every method this server takes, sorted by name, with what its row in the method table says of it: requests of
-   * either era, the requests an era answers itself ({@code initialize}) and the notifications a client sends.
+   * Every method this server takes, sorted by name, with what its row in the method table says of
+   * it: requests of either era, the requests an era answers itself ({@code initialize}) and the
+   * notifications a client sends.
    */
   public Collection<ServedMethod> methods() {
     return methods.served().values();
@@ -112,8 +116,8 @@ public final class McpServer implements AutoCloseable {
   /**
    * Opens a session for one channel.
    *
-   * @param sessionOutbound where session-scoped notifications go (a legacy client's {@code list_changed}); use {@link
-   *     Outbound#discard()} when the channel has none
+   * @param sessionOutbound where session-scoped notifications go (a legacy client's
+   *     {@code list_changed}); use {@link Outbound#discard()} when the channel has none
    */
   public ServerSession openSession(Outbound sessionOutbound) {
     requireNonNull(sessionOutbound, "sessionOutbound");
@@ -121,19 +125,21 @@ public final class McpServer implements AutoCloseable {
   }
 
   /**
-   * Opens a handler for stateless (2026-07-28) requests arriving with transport metadata (HTTP headers), for one
-   * transport: one per transport, shared by all its requests. Its {@link StatelessEndpoint#endStreams()} ends the
-   * listen streams it serves, not those of other transports.
+   * Opens a handler for stateless (2026-07-28) requests arriving with transport metadata (HTTP
+   * headers), for one transport: one per transport, shared by all its requests. Its
+   * {@link StatelessEndpoint#endStreams()} ends the listen streams it serves, not those of other
+   * transports.
    */
   public StatelessEndpoint openStateless() {
     return new StatelessEra(context, methods);
   }
 
   /**
-   * Decides which era takes one unit of input that arrived with request metadata (an HTTP POST), for a transport to
-   * switch over: a 2026-07-28 request ({@code MCP-Protocol-Version} naming no legacy version, or {@code _meta} naming
-   * one) is stateless, even within a session; otherwise it is legacy, where only {@code initialize} may come without a
-   * session, and unreadable input without one is rejected.
+   * Decides which era takes one unit of input that arrived with request metadata (an HTTP POST),
+   * for a transport to switch over: a 2026-07-28 request ({@code MCP-Protocol-Version} naming no
+   * legacy version, or {@code _meta} naming one) is stateless, even within a session; otherwise it
+   * is legacy, where only {@code initialize} may come without a session, and unreadable input
+   * without one is rejected.
    *
    * @param headers the request metadata beside the body
    * @param input the decoded body
@@ -150,9 +156,10 @@ public final class McpServer implements AutoCloseable {
   }
 
   /**
-   * Sends {@code notifications/message} to every initialized legacy session whose {@code logging/setLevel} admits
-   * {@code level} (INFO until the client sets one). Modern requests carry their own log level and get no
-   * server-initiated log messages. Delivery is asynchronous and never blocks the caller.
+   * Sends {@code notifications/message} to every initialized legacy session whose
+   * {@code logging/setLevel} admits {@code level} (INFO until the client sets one). Modern requests
+   * carry their own log level and get no server-initiated log messages. Delivery is asynchronous
+   * and never blocks the caller.
    *
    * @param level the severity
    * @param logger the name of the part of the server that logs, or null
@@ -171,7 +178,10 @@ public final class McpServer implements AutoCloseable {
     context.broadcaster.submit(() -> context.broadcaster.log(level, message));
   }
 
-  /** This library's version (the promptd release it was built from), e.g. for a server's own {@link Implementation}. */
+  /**
+   * This library's version (the promptd release it was built from), e.g. for a server's own
+   * {@link Implementation}.
+   */
   public static String libraryVersion() {
     return Version.CURRENT;
   }
@@ -181,7 +191,9 @@ public final class McpServer implements AutoCloseable {
     return context.serverInfo;
   }
 
-  /** Stops change notifications and ends every open {@code subscriptions/listen} stream gracefully. */
+  /**
+   * Stops change notifications and ends every open {@code subscriptions/listen} stream gracefully.
+   */
   @Override
   public void close() {
     try {
@@ -238,9 +250,9 @@ public final class McpServer implements AutoCloseable {
     private Builder() {}
 
     /**
-     * Tells {@code listener} of every {@code prompts/get} of a prompt the caller may see ({@link PromptUse}), on the
-     * request's thread once the answer is made: it must be quick and never block. A listener that throws is logged
-     * and the request is answered as if it had not.
+     * Tells {@code listener} of every {@code prompts/get} of a prompt the caller may see
+     * ({@link PromptUse}), on the request's thread once the answer is made: it must be quick and
+     * never block. A listener that throws is logged and the request is answered as if it had not.
      */
     public Builder onPromptUse(Consumer<PromptUse> listener) {
       this.promptUses = requireNonNull(listener, "listener");
@@ -248,16 +260,18 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * Limits {@code completion/complete} per client with a token bucket (completion.mdx: implementations MUST rate
-     * limit completion): {@code perSecond} requests a second on average, up to {@code burst} at once after a pause.
-     * A client is a legacy session; in 2026-07-28 the access token's subject under authorization, else the address
-     * the transport saw (HTTP), else the process (stdio). Past the limit a request gets {@link
-     * io.promptd.mcp.jsonrpc.ErrorCodes#RATE_LIMITED} with {@code data.retryAfterMs}. The default, {@value
-     * #DEFAULT_COMPLETION_RATE} a second with bursts of {@value #DEFAULT_COMPLETION_BURST}, is well above a
-     * person's typing speed; {@code perSecond} 0 turns the limit off.
+     * Limits {@code completion/complete} per client with a token bucket (completion.mdx:
+     * implementations MUST rate limit completion): {@code perSecond} requests a second on average,
+     * up to {@code burst} at once after a pause. A client is a legacy session; in 2026-07-28 the
+     * access token's subject under authorization, else the address the transport saw (HTTP), else
+     * the process (stdio). Past the limit a request gets
+     * {@link io.promptd.mcp.jsonrpc.ErrorCodes#RATE_LIMITED} with {@code data.retryAfterMs}. The
+     * default, {@value #DEFAULT_COMPLETION_RATE} a second with bursts of
+     * {@value #DEFAULT_COMPLETION_BURST}, is well above a person's typing speed; {@code perSecond}
+     * 0 turns the limit off.
      *
-     * @throws IllegalArgumentException when {@code perSecond} is negative or not finite, or {@code burst} is below 1
-     *     while a limit is set
+     * @throws IllegalArgumentException when {@code perSecond} is negative or not finite, or
+     *     {@code burst} is below 1 while a limit is set
      */
     public Builder completionRateLimit(double perSecond, int burst) {
       if (!(perSecond >= 0) || Double.isInfinite(perSecond)) {
@@ -275,14 +289,15 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * Bounds the JSON-RPC batches a 2025-03-26 session accepts (the only version that allows them), so that one
-     * request body cannot make the server build an answer of any size. A batch of more than {@code maxMessages}
-     * messages is refused whole with one -32600 error that states the limit. Requests run in order; once the
-     * encoded answers passed {@code maxAnswerBytes}, the requests left are not run and each gets a -32600 error
-     * saying so (notifications in the batch are still handled), so an answer stays under {@code maxAnswerBytes}
-     * plus one response and those errors. Defaults: {@value #DEFAULT_MAX_BATCH_MESSAGES} messages, {@value
-     * #DEFAULT_MAX_BATCH_ANSWER_BYTES} bytes. A transport's own limit on a request's size (a stdio line, an HTTP
-     * body) applies first, to the batch as it arrives.
+     * Bounds the JSON-RPC batches a 2025-03-26 session accepts (the only version that allows them),
+     * so that one request body cannot make the server build an answer of any size. A batch of more
+     * than {@code maxMessages} messages is refused whole with one -32600 error that states the
+     * limit. Requests run in order; once the encoded answers passed {@code maxAnswerBytes}, the
+     * requests left are not run and each gets a -32600 error saying so (notifications in the batch
+     * are still handled), so an answer stays under {@code maxAnswerBytes} plus one response and
+     * those errors. Defaults: {@value #DEFAULT_MAX_BATCH_MESSAGES} messages,
+     * {@value #DEFAULT_MAX_BATCH_ANSWER_BYTES} bytes. A transport's own limit on a request's size
+     * (a stdio line, an HTTP body) applies first, to the batch as it arrives.
      *
      * @throws IllegalArgumentException when either is below 1
      */
@@ -301,7 +316,10 @@ public final class McpServer implements AutoCloseable {
       return this;
     }
 
-    /** How long a legacy request waits for the user's answer to a form (default 10 minutes); tests shorten it. */
+    /**
+     * How long a legacy request waits for the user's answer to a form (default 10 minutes); tests
+     * shorten it.
+     */
     Builder elicitationTimeout(Duration timeout) {
       this.elicitationTimeout = requireNonNull(timeout, "timeout");
       return this;
@@ -314,10 +332,11 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * Whether the server may ask the user for a prompt's missing or invalid arguments (form elicitation: a 2026-07-28
-     * {@code InputRequiredResult}; in a 2025-06-18 or 2025-11-25 session over stdio, an {@code elicitation/create}
-     * request) instead of answering -32602, when the client declares it can show forms and the prompt does not opt
-     * out ({@link PromptRenderer#elicits()}). Default true.
+     * Whether the server may ask the user for a prompt's missing or invalid arguments (form
+     * elicitation: a 2026-07-28 {@code InputRequiredResult}; in a 2025-06-18 or 2025-11-25 session
+     * over stdio, an {@code elicitation/create} request) instead of answering -32602, when the
+     * client declares it can show forms and the prompt does not opt out
+     * ({@link PromptRenderer#elicits()}). Default true.
      */
     public Builder elicitation(boolean enabled) {
       this.elicits = enabled;
@@ -325,10 +344,11 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * Whether prompts are form-first for clients that can show forms (see {@link ArgumentForms}): their arguments are
-     * listed as optional, so that a client lets a command without them through, and a request that lacks any is
-     * answered with one form asking for every argument without a valid value. Clients that cannot show forms see the
-     * prompts as declared. Needs {@link #elicitation(boolean) elicitation}; prompts and arguments may opt out in their
+     * Whether prompts are form-first for clients that can show forms (see {@link ArgumentForms}):
+     * their arguments are listed as optional, so that a client lets a command without them through,
+     * and a request that lacks any is answered with one form asking for every argument without a
+     * valid value. Clients that cannot show forms see the prompts as declared. Needs
+     * {@link #elicitation(boolean) elicitation}; prompts and arguments may opt out in their
      * {@code _meta}. Default true.
      */
     public Builder formFirst(boolean enabled) {
@@ -337,8 +357,9 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * Whether the first form of a form-first request also shows the free-text values the client passed, for the user
-     * to check (some clients cut typed text at the first space). Default {@link FreeTextConfirmation#AUTO}.
+     * Whether the first form of a form-first request also shows the free-text values the client
+     * passed, for the user to check (some clients cut typed text at the first space). Default
+     * {@link FreeTextConfirmation#AUTO}.
      */
     public Builder freeTextConfirmation(FreeTextConfirmation confirmation) {
       this.freeTextConfirmation = requireNonNull(confirmation, "confirmation");
@@ -346,9 +367,10 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * Whether to offer the prompts as tools too, for clients that only use tools: {@code list_prompts} lists the
-     * prompts a caller may see, {@code get_prompt} renders one, its input schema derived from the argument
-     * declarations; {@code tools/list_changed} follows the library's changes. Default false: no tools capability.
+     * Whether to offer the prompts as tools too, for clients that only use tools:
+     * {@code list_prompts} lists the prompts a caller may see, {@code get_prompt} renders one, its
+     * input schema derived from the argument declarations; {@code tools/list_changed} follows the
+     * library's changes. Default false: no tools capability.
      */
     public Builder promptsAsTools(boolean enabled) {
       this.promptsAsTools = enabled;
@@ -356,9 +378,10 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * The key that seals the {@code requestState} of 2026-07-28 {@code InputRequiredResult}s (HMAC-SHA256), for servers
-     * that must accept each other's retries, such as replicas behind a load balancer; at least 16 bytes, copied. Null
-     * (the default): a random key per server, and another server's state is refused as invalid.
+     * The key that seals the {@code requestState} of 2026-07-28 {@code InputRequiredResult}s
+     * (HMAC-SHA256), for servers that must accept each other's retries, such as replicas behind a
+     * load balancer; at least 16 bytes, copied. Null (the default): a random key per server, and
+     * another server's state is refused as invalid.
      *
      * @throws IllegalArgumentException when shorter than 16 bytes
      */
@@ -378,9 +401,10 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * The key that seals pagination cursors (HMAC-SHA256), for servers that must accept each other's cursors, such as
-     * replicas behind a load balancer; at least 16 bytes, copied. Null (the default): a random key per server, and a
-     * cursor from another server is refused as invalid.
+     * The key that seals pagination cursors (HMAC-SHA256), for servers that must accept each
+     * other's cursors, such as replicas behind a load balancer; at least 16 bytes, copied. Null
+     * (the default): a random key per server, and a cursor from another server is refused as
+     * invalid.
      *
      * @throws IllegalArgumentException when shorter than 16 bytes
      */
@@ -394,15 +418,18 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * The name and version clients see. Set your own: without it the server is called {@code mcp-server}, with this
-     * library's version ({@link McpServer#libraryVersion()}).
+     * The name and version clients see. Set your own: without it the server is called
+     * {@code mcp-server}, with this library's version ({@link McpServer#libraryVersion()}).
      */
     public Builder serverInfo(Implementation serverInfo) {
       this.serverInfo = requireNonNull(serverInfo, "serverInfo");
       return this;
     }
 
-    /** Guidance for the model about this server, sent at {@code initialize} and {@code server/discover}. */
+    /**
+     * Guidance for the model about this server, sent at {@code initialize} and
+     * {@code server/discover}.
+     */
     public Builder instructions(@Nullable String instructions) {
       this.instructions = instructions;
       return this;
@@ -415,8 +442,9 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * The resources to serve, or null for none (the default). With a provider the server declares the {@code
-     * resources} capability with {@code subscribe} and {@code listChanged}, and follows the provider's changes.
+     * The resources to serve, or null for none (the default). With a provider the server declares
+     * the {@code resources} capability with {@code subscribe} and {@code listChanged}, and follows
+     * the provider's changes.
      */
     public Builder resources(@Nullable ResourceProvider resources) {
       this.resources = resources;
@@ -424,11 +452,12 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * The Agent Skills to serve, or null for none (the default). With a provider the server declares the Skills
-     * extension ({@code io.modelcontextprotocol/skills}) to 2026-07-28 clients and serves {@code skills/list} and
-     * {@code skills/get}; legacy clients, whose capabilities have no place for extensions, get neither. The skills'
-     * files are resources in both eras: served by the provider itself when its {@link SkillProvider#files()} says so
-     * (the server lists them beside those of {@link #resources(ResourceProvider)}), else they must be served by
+     * The Agent Skills to serve, or null for none (the default). With a provider the server
+     * declares the Skills extension ({@code io.modelcontextprotocol/skills}) to 2026-07-28 clients
+     * and serves {@code skills/list} and {@code skills/get}; legacy clients, whose capabilities
+     * have no place for extensions, get neither. The skills' files are resources in both eras:
+     * served by the provider itself when its {@link SkillProvider#files()} says so (the server
+     * lists them beside those of {@link #resources(ResourceProvider)}), else they must be served by
      * {@link #resources(ResourceProvider)}.
      */
     public Builder skills(@Nullable SkillProvider skills) {
@@ -436,7 +465,9 @@ public final class McpServer implements AutoCloseable {
       return this;
     }
 
-    /** How many items one {@code prompts/list} or {@code resources/list} page holds (default 500). */
+    /**
+     * How many items one {@code prompts/list} or {@code resources/list} page holds (default 500).
+     */
     public Builder pageSize(int pageSize) {
       if (pageSize < 1) {
         throw new IllegalArgumentException("pageSize must be at least 1, not " + pageSize);
@@ -457,7 +488,10 @@ public final class McpServer implements AutoCloseable {
       return this;
     }
 
-    /** How long to gather catalog changes into one {@code list_changed} notification (default 20 ms). */
+    /**
+     * How long to gather catalog changes into one {@code list_changed} notification (default 20
+     * ms).
+     */
     public Builder changeCoalescing(Duration window) {
       this.coalescing = nonNegative(window, "changeCoalescing");
       return this;

@@ -22,15 +22,16 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The prompts a server offers: an immutable snapshot, sorted by name, swapped atomically on every change. Readers never
- * lock and never see half an update; {@link #update} applies many changes as one.
+ * The prompts a server offers: an immutable snapshot, sorted by name, swapped atomically on every
+ * change. Readers never lock and never see half an update; {@link #update} applies many changes as
+ * one.
  *
- * <p>A snapshot is a persistent balanced tree: an edit copies only the path to the changed prompt and shares the rest
- * with the snapshot before it, so changing one prompt of 100,000 costs a few dozen small objects, not a copy of the
- * catalog.
+ * <p>A snapshot is a persistent balanced tree: an edit copies only the path to the changed prompt
+ * and shares the rest with the snapshot before it, so changing one prompt of 100,000 costs a few
+ * dozen small objects, not a copy of the catalog.
  *
- * <p>Listeners run after each change that altered the catalog, on the thread that made it; the server coalesces them
- * into {@code notifications/prompts/list_changed}.
+ * <p>Listeners run after each change that altered the catalog, on the thread that made it; the
+ * server coalesces them into {@code notifications/prompts/list_changed}.
  */
 @Stability(Stability.Tier.STABLE)
 public final class PromptCatalog {
@@ -82,7 +83,9 @@ public final class PromptCatalog {
     update(editor -> editor.replaceWithUnique(sorted));
   }
 
-  /** {@code prompts} sorted by name; stable, so of two prompts with one name the later stays later. */
+  /**
+   * {@code prompts} sorted by name; stable, so of two prompts with one name the later stays later.
+   */
   private static List<PromptDefinition> sorted(Collection<PromptDefinition> prompts) {
     PromptDefinition[] array = prompts.toArray(new PromptDefinition[0]);
     Arrays.sort(array, (a, b) -> a.name().compareTo(b.name()));
@@ -90,7 +93,8 @@ public final class PromptCatalog {
   }
 
   /**
-   * Applies several changes atomically: readers see all of them or none, and listeners hear of them once.
+   * Applies several changes atomically: readers see all of them or none, and listeners hear of them
+   * once.
    *
    * @param changes edits the catalog through the {@link Editor} it is given
    */
@@ -139,8 +143,9 @@ public final class PromptCatalog {
   }
 
   /**
-   * How many changes have altered this catalog: 0 when created empty, one more after each change that altered it
-   * (an {@link #update} counts once however many prompts it touched). It never goes down.
+   * How many changes have altered this catalog: 0 when created empty, one more after each change
+   * that altered it (an {@link #update} counts once however many prompts it touched). It never goes
+   * down.
    */
   public long version() {
     return current.get().version;
@@ -154,8 +159,9 @@ public final class PromptCatalog {
   }
 
   /**
-   * Calls {@code listener} after every change with the scopes required by the prompts it added, removed or replaced
-   * (before and after), so that only callers who may see one of them need hear of it; null when every caller should.
+   * Calls {@code listener} after every change with the scopes required by the prompts it added,
+   * removed or replaced (before and after), so that only callers who may see one of them need hear
+   * of it; null when every caller should.
    */
   AutoCloseable onAccessChange(Consumer<@Nullable Set<Set<String>>> listener) {
     accessListeners.add(listener);
@@ -170,7 +176,10 @@ public final class PromptCatalog {
   /** Edits a catalog inside {@link PromptCatalog#update}. */
   public static final class Editor {
     private @Nullable Node root;
-    /** The scopes required by the prompts changed so far, before and after; {@link #everyone} when not tracked. */
+    /**
+     * The scopes required by the prompts changed so far, before and after; {@link #everyone} when
+     * not tracked.
+     */
     private final Set<Set<String>> touched = new HashSet<>();
 
     private boolean everyone;
@@ -205,7 +214,9 @@ public final class PromptCatalog {
       return root != before;
     }
 
-    /** Removes every prompt, then registers {@code prompts} (a later one wins a name given twice). */
+    /**
+     * Removes every prompt, then registers {@code prompts} (a later one wins a name given twice).
+     */
     public void replaceAll(Collection<PromptDefinition> prompts) {
       replaceSorted(sorted(prompts));
     }
@@ -255,8 +266,9 @@ public final class PromptCatalog {
     }
 
     /**
-     * Up to {@code limit} prompts whose names sort after {@code after} (from the start when null), plus whether more
-     * follow. Keyed by name, so a prompt present throughout a walk is neither skipped nor repeated.
+     * Up to {@code limit} prompts whose names sort after {@code after} (from the start when null),
+     * plus whether more follow. Keyed by name, so a prompt present throughout a walk is neither
+     * skipped nor repeated.
      */
     Page page(@Nullable String after, int limit) {
       // An in-order walk from the first name after the cursor: O(log n + limit), whatever the
@@ -270,10 +282,11 @@ public final class PromptCatalog {
     }
 
     /**
-     * Up to {@code limit} prompts that {@code caller} may see whose names sort after {@code after}, plus whether more
-     * that it may see follow. Pages are as full as the caller's view allows, and {@code more} is only true when a
-     * visible prompt follows, so the last page never has a cursor to an empty one. Hidden prompts cost a step of the
-     * walk each: a caller that sees few of many prompts makes the walk longer, never the page emptier.
+     * Up to {@code limit} prompts that {@code caller} may see whose names sort after {@code after},
+     * plus whether more that it may see follow. Pages are as full as the caller's view allows, and
+     * {@code more} is only true when a visible prompt follows, so the last page never has a cursor
+     * to an empty one. Hidden prompts cost a step of the walk each: a caller that sees few of many
+     * prompts makes the walk longer, never the page emptier.
      */
     @Override
     public PromptSnapshot.Listing page(@Nullable String after, int limit, Caller caller) {

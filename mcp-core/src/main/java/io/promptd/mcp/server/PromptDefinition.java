@@ -16,17 +16,18 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A prompt and what it takes to serve it: its metadata, its renderer, optionally a completer, and the scopes a caller
- * must hold to see it.
+ * A prompt and what it takes to serve it: its metadata, its renderer, optionally a completer, and
+ * the scopes a caller must hold to see it.
  *
- * <p>A prompt that requires scopes is visible only to a {@link Caller} that {@linkplain Caller#permits holds all of
- * them}: {@code prompts/list} leaves it out for anyone else, and {@code prompts/get} and {@code completion/complete}
- * answer them exactly as for a prompt that does not exist. A prompt that requires none is visible to every caller.
+ * <p>A prompt that requires scopes is visible only to a {@link Caller} that
+ * {@linkplain Caller#permits holds all of them}: {@code prompts/list} leaves it out for anyone
+ * else, and {@code prompts/get} and {@code completion/complete} answer them exactly as for a prompt
+ * that does not exist. A prompt that requires none is visible to every caller.
  *
- * <p>Its metadata may be {@linkplain #listed made when first asked for}: a server with a very large catalog (a
- * library restored from an on-disk index) then holds only each prompt's name until a listing page, a request or a
- * comparison needs the rest. Two definitions are equal when their prompts, renderers, completers, scopes and splits
- * are; comparing makes the metadata of both.
+ * <p>Its metadata may be {@linkplain #listed made when first asked for}: a server with a very large
+ * catalog (a library restored from an on-disk index) then holds only each prompt's name until a
+ * listing page, a request or a comparison needs the rest. Two definitions are equal when their
+ * prompts, renderers, completers, scopes and splits are; comparing makes the metadata of both.
  */
 @Stability(Stability.Tier.STABLE)
 public final class PromptDefinition {
@@ -42,8 +43,10 @@ public final class PromptDefinition {
    * @param prompt the metadata {@code prompts/list} shows
    * @param renderer renders {@code prompts/get}
    * @param completer suggests argument values, or null for none
-   * @param requiredScopes the scopes a caller must hold (all of them) to see the prompt; empty for everyone
-   * @param split the variants callers get instead of this one (an A/B split), or null when every caller gets this one
+   * @param requiredScopes the scopes a caller must hold (all of them) to see the prompt; empty for
+   *     everyone
+   * @param split the variants callers get instead of this one (an A/B split), or null when every
+   *     caller gets this one
    */
   public PromptDefinition(
       Prompt prompt,
@@ -84,12 +87,14 @@ public final class PromptDefinition {
   }
 
   /**
-   * A prompt every caller may see, known by {@code name} until its metadata is first asked for: then {@code prompt}
-   * is called once (whatever the number of threads asking) and what it gives is kept.
+   * A prompt every caller may see, known by {@code name} until its metadata is first asked for:
+   * then {@code prompt} is called once (whatever the number of threads asking) and what it gives is
+   * kept.
    *
    * @param name the prompt's name, which the metadata {@code prompt} gives must have
    * @param prompt makes the metadata; it must not block for long, as a listing page waits for it
-   * @throws IllegalStateException from {@link #prompt()} when {@code prompt} gives a prompt of another name
+   * @throws IllegalStateException from {@link #prompt()} when {@code prompt} gives a prompt of
+   *     another name
    */
   public static PromptDefinition listed(
       String name,
@@ -112,7 +117,10 @@ public final class PromptDefinition {
         prompt, args -> GetPromptResult.of(prompt.description(), messages.apply(args)), null);
   }
 
-  /** The metadata {@code prompts/list} shows; made on first use for a {@linkplain #listed listed} definition. */
+  /**
+   * The metadata {@code prompts/list} shows; made on first use for a {@linkplain #listed listed}
+   * definition.
+   */
   public Prompt prompt() {
     return metadata.prompt();
   }
@@ -132,7 +140,10 @@ public final class PromptDefinition {
     return requiredScopes;
   }
 
-  /** The variants callers get instead of this one (an A/B split), or null when every caller gets this one. */
+  /**
+   * The variants callers get instead of this one (an A/B split), or null when every caller gets
+   * this one.
+   */
   public @Nullable PromptSplit split() {
     return split;
   }
@@ -142,7 +153,10 @@ public final class PromptDefinition {
     return metadata.name;
   }
 
-  /** This prompt, visible only to callers that hold every one of {@code scopes} (none: visible to every caller). */
+  /**
+   * This prompt, visible only to callers that hold every one of {@code scopes} (none: visible to
+   * every caller).
+   */
   public PromptDefinition withRequiredScopes(Set<String> scopes) {
     Set<String> copy = Set.copyOf(requireNonNull(scopes, "scopes"));
     return copy.equals(requiredScopes)
@@ -151,8 +165,9 @@ public final class PromptDefinition {
   }
 
   /**
-   * This prompt served as {@code split}'s variants, each caller getting its own ({@link PromptSplit#pick}); null: as
-   * itself to every caller. Who may see it stays this prompt's {@link #requiredScopes()}.
+   * This prompt served as {@code split}'s variants, each caller getting its own
+   * ({@link PromptSplit#pick}); null: as itself to every caller. Who may see it stays this prompt's
+   * {@link #requiredScopes()}.
    */
   public PromptDefinition withSplit(@Nullable PromptSplit split) {
     return Objects.equals(split, this.split)

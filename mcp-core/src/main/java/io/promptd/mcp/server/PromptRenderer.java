@@ -10,10 +10,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * Turns a prompt's arguments into messages.
  *
- * <p>The server has already checked that every required argument is present and that no undeclared one is. A renderer
- * that rejects a value throws {@link io.promptd.mcp.jsonrpc.McpException} with code -32602 — preferably its kind
- * {@link ArgumentsNeeded}, naming the arguments a user could correct, so that a client able to show a form is asked
- * for them; any other exception becomes -32603 with a safe message, and its details go to the log only.
+ * <p>The server has already checked that every required argument is present and that no undeclared
+ * one is. A renderer that rejects a value throws {@link io.promptd.mcp.jsonrpc.McpException} with
+ * code -32602 — preferably its kind {@link ArgumentsNeeded}, naming the arguments a user could
+ * correct, so that a client able to show a form is asked for them; any other exception becomes
+ * -32603 with a safe message, and its details go to the log only.
  */
 @FunctionalInterface
 @Stability(Stability.Tier.STABLE)
@@ -28,9 +29,10 @@ public interface PromptRenderer {
   GetPromptResult render(Map<String, String> arguments) throws Exception;
 
   /**
-   * Renders the prompt with the arguments named in {@code verbatim} taken as they are, unchecked: placeholders that a
-   * client puts its user's words in place of after rendering (opencode fetches a prompt with {@code $1}, {@code $2},
-   * …). The default renders as {@link #render(Map)} does, which may refuse them.
+   * Renders the prompt with the arguments named in {@code verbatim} taken as they are, unchecked:
+   * placeholders that a client puts its user's words in place of after rendering (opencode fetches
+   * a prompt with {@code $1}, {@code $2}, …). The default renders as {@link #render(Map)} does,
+   * which may refuse them.
    *
    * @param arguments the arguments supplied, by name
    * @param verbatim the names of the arguments whose values go into the text unchecked
@@ -43,26 +45,28 @@ public interface PromptRenderer {
   }
 
   /**
-   * Whether rendering may block (on I/O, a lock, a remote call). A renderer that returns false must finish promptly
-   * without blocking: transports may then run its requests on the thread that reads messages, which keeps answers
-   * in order and saves two thread hand-offs per request. The default is the safe answer, true.
+   * Whether rendering may block (on I/O, a lock, a remote call). A renderer that returns false must
+   * finish promptly without blocking: transports may then run its requests on the thread that reads
+   * messages, which keeps answers in order and saves two thread hand-offs per request. The default
+   * is the safe answer, true.
    */
   default boolean mayBlock() {
     return true;
   }
 
   /**
-   * How {@code argument} is asked for in a form, or null for a plain text field made from the prompt's declaration.
-   * The default is null.
+   * How {@code argument} is asked for in a form, or null for a plain text field made from the
+   * prompt's declaration. The default is null.
    */
   default @Nullable ArgumentField field(String argument) {
     return null;
   }
 
   /**
-   * The values among {@code arguments} that break their argument's rules, without rendering: one question per such
-   * argument, its reason in words for the user. The server calls it before rendering when it can ask the user, so that
-   * one form asks for everything at once. The default, no checks, leaves the rules to {@link #render}.
+   * The values among {@code arguments} that break their argument's rules, without rendering: one
+   * question per such argument, its reason in words for the user. The server calls it before
+   * rendering when it can ask the user, so that one form asks for everything at once. The default,
+   * no checks, leaves the rules to {@link #render}.
    *
    * @param arguments the arguments supplied, by name (required ones may be missing)
    */
@@ -71,8 +75,9 @@ public interface PromptRenderer {
   }
 
   /**
-   * Whether the server may ask the user for missing or invalid arguments of this prompt (elicitation) instead of
-   * answering -32602. The default is true; a prompt whose arguments must come from the caller opts out.
+   * Whether the server may ask the user for missing or invalid arguments of this prompt
+   * (elicitation) instead of answering -32602. The default is true; a prompt whose arguments must
+   * come from the caller opts out.
    */
   default boolean elicits() {
     return true;

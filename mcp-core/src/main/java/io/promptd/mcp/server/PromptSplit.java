@@ -12,17 +12,20 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A prompt served as one of several variants by weight, each caller always getting the same one: an A/B split. The
- * choice is a function of the salt, the caller's key and the weights alone (SHA-256 of salt and key, reduced modulo the
- * total weight and placed on the variants' weights in order), so every replica and every restart chooses alike, and
- * changing the weights moves only the callers whose point crosses a boundary.
+ * A prompt served as one of several variants by weight, each caller always getting the same one: an
+ * A/B split. The choice is a function of the salt, the caller's key and the weights alone (SHA-256
+ * of salt and key, reduced modulo the total weight and placed on the variants' weights in order),
+ * so every replica and every restart chooses alike, and changing the weights moves only the callers
+ * whose point crosses a boundary.
  *
- * <p>The key names the caller: its access token's subject under authorization, else its legacy session, else its
- * address (a stateless HTTP request), else the local user (stdio). {@link PromptDefinition#withSplit} attaches a split
- * to the prompt whose name it is served under; {@code prompts/list}, {@code prompts/get}, {@code completion/complete}
- * and prompts-as-tools then show and render the caller's variant, and {@link PromptUse#variant()} names it.
+ * <p>The key names the caller: its access token's subject under authorization, else its legacy
+ * session, else its address (a stateless HTTP request), else the local user (stdio).
+ * {@link PromptDefinition#withSplit} attaches a split to the prompt whose name it is served under;
+ * {@code prompts/list}, {@code prompts/get}, {@code completion/complete} and prompts-as-tools then
+ * show and render the caller's variant, and {@link PromptUse#variant()} names it.
  *
- * @param salt mixed into every choice, so that two splits choose independently (promptd: the label and the file)
+ * @param salt mixed into every choice, so that two splits choose independently (promptd: the label
+ *     and the file)
  * @param variants the variants in order, at least two, tags distinct
  */
 @Stability(Stability.Tier.STABLE)
@@ -32,7 +35,8 @@ public record PromptSplit(String salt, List<Variant> variants) {
    *
    * @param tag names the variant in usage counts (promptd: the version's content digest)
    * @param weight its share, a positive number; shares are relative to the split's total
-   * @param definition what is served to the callers who get it, under the split prompt's name; never split itself
+   * @param definition what is served to the callers who get it, under the split prompt's name;
+   *     never split itself
    */
   public record Variant(String tag, int weight, PromptDefinition definition) {
     /** Checks the fields. */
@@ -70,7 +74,10 @@ public record PromptSplit(String salt, List<Variant> variants) {
     }
   }
 
-  /** The variant for the caller known as {@code key}: the same for the same salt, key and weights, everywhere. */
+  /**
+   * The variant for the caller known as {@code key}: the same for the same salt, key and weights,
+   * everywhere.
+   */
   public Variant pick(String key) {
     requireNonNull(key, "key");
     long total = 0;

@@ -6,13 +6,17 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The persistent balanced tree under {@link PromptCatalog}'s snapshots: its immutable nodes and the operations on them.
- * An edit copies only the path to the changed prompt and shares the rest with the tree before it.
+ * The persistent balanced tree under {@link PromptCatalog}'s snapshots: its immutable nodes and the
+ * operations on them. An edit copies only the path to the changed prompt and shares the rest with
+ * the tree before it.
  */
 final class PromptTree {
   private PromptTree() {}
 
-  /** A node of an immutable AVL tree keyed by prompt name; it caches its height and its subtree's size. */
+  /**
+   * A node of an immutable AVL tree keyed by prompt name; it caches its height and its subtree's
+   * size.
+   */
   static final class Node {
     final PromptDefinition value;
     final @Nullable Node left;
@@ -29,7 +33,10 @@ final class PromptTree {
     }
   }
 
-  /** The persistent AVL operations: each returns a new root sharing every untouched subtree, or the same root. */
+  /**
+   * The persistent AVL operations: each returns a new root sharing every untouched subtree, or the
+   * same root.
+   */
   static final class Tree {
     private Tree() {}
 
@@ -96,7 +103,10 @@ final class PromptTree {
       return n.left == null ? n.right : balance(n.value, removeFirst(n.left), n.right);
     }
 
-    /** A node for {@code value} over two subtrees whose heights differ by at most two, rotated back into balance. */
+    /**
+     * A node for {@code value} over two subtrees whose heights differ by at most two, rotated back
+     * into balance.
+     */
     private static Node balance(PromptDefinition value, @Nullable Node left, @Nullable Node right) {
       int hl = height(left);
       int hr = height(right);
@@ -128,7 +138,10 @@ final class PromptTree {
       return new Node(sorted.get(mid), build(sorted, from, mid), build(sorted, mid + 1, to));
     }
 
-    /** Writes the tree's prompts in order into {@code out} from {@code at}; returns the next free index. */
+    /**
+     * Writes the tree's prompts in order into {@code out} from {@code at}; returns the next free
+     * index.
+     */
     static int fill(@Nullable Node n, PromptDefinition[] out, int at) {
       if (n == null) {
         return at;

@@ -5,10 +5,10 @@ import io.promptd.mcp.json.JsonObject;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a server knows about one MCP method it takes, read from its method table ({@link McpServer#methods()}): the
- * name, the eras it exists in, whether it is a notification, the parameter a modern request's {@code Mcp-Name} header
- * repeats, and the prompt a request names. Transports and metrics read these facts here instead of keeping lists of
- * their own.
+ * What a server knows about one MCP method it takes, read from its method table
+ * ({@link McpServer#methods()}): the name, the eras it exists in, whether it is a notification, the
+ * parameter a modern request's {@code Mcp-Name} header repeats, and the prompt a request names.
+ * Transports and metrics read these facts here instead of keeping lists of their own.
  */
 @Stability(Stability.Tier.STABLE)
 public interface ServedMethod {
@@ -25,15 +25,15 @@ public interface ServedMethod {
   boolean notification();
 
   /**
-   * The parameter whose value a modern request's {@code Mcp-Name} header must repeat ({@code name} or {@code uri}), or
-   * null when the method names nothing.
+   * The parameter whose value a modern request's {@code Mcp-Name} header must repeat ({@code name}
+   * or {@code uri}), or null when the method names nothing.
    */
   @Nullable
   String nameField();
 
   /**
-   * The prompt a request of this method with {@code params} names (a {@code prompts/get}'s name, a prompt argument's
-   * {@code completion/complete} reference), or null.
+   * The prompt a request of this method with {@code params} names (a {@code prompts/get}'s name, a
+   * prompt argument's {@code completion/complete} reference), or null.
    */
   @Nullable
   String prompt(JsonObject params);

@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
 
-/** promptd's own version, as reported in {@code serverInfo}: the POM's, through a filtered resource. */
+/**
+ * promptd's own version, as reported in {@code serverInfo}: the POM's, through a filtered resource.
+ */
 final class Version {
   static final String CURRENT = read(Version.class);
 

@@ -6,8 +6,9 @@ import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.jsonrpc.Request;
 
 /**
- * Which era takes one unit of input that arrived outside a stream of its own (an HTTP POST), as the core decides it
- * ({@code McpServer.admit}); a transport switches over it and serves the input where it says.
+ * Which era takes one unit of input that arrived outside a stream of its own (an HTTP POST), as the
+ * core decides it ({@code McpServer.admit}); a transport switches over it and serves the input
+ * where it says.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public sealed interface Admission {
@@ -15,8 +16,8 @@ public sealed interface Admission {
   record Stateless() implements Admission {}
 
   /**
-   * A 2026-07-28 {@code subscriptions/listen}: stateless too, but its answer is a stream that stays open until the
-   * client or the server ends it.
+   * A 2026-07-28 {@code subscriptions/listen}: stateless too, but its answer is a stream that stays
+   * open until the client or the server ends it.
    *
    * @param request the listen request
    */
@@ -43,7 +44,8 @@ public sealed interface Admission {
   }
 
   /**
-   * Unreadable input with no session and so no version in force: answered with {@code reply}, no era's.
+   * Unreadable input with no session and so no version in force: answered with {@code reply}, no
+   * era's.
    *
    * @param reply the error to answer with
    */
@@ -54,6 +56,9 @@ public sealed interface Admission {
     }
   }
 
-  /** Legacy input other than {@code initialize} without a session: the transport refuses it (HTTP 400). */
+  /**
+   * Legacy input other than {@code initialize} without a session: the transport refuses it (HTTP
+   * 400).
+   */
   record NoSession() implements Admission {}
 }

@@ -7,9 +7,10 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Who sent a request, as its transport authenticated it, and so what it may see. Without authorization in force
- * (stdio, no token, a static shared token) every caller is {@link #UNRESTRICTED}; with OAuth, a caller is the access
- * token's subject and scopes, and a prompt that requires scopes is visible only to a caller that holds all of them.
+ * Who sent a request, as its transport authenticated it, and so what it may see. Without
+ * authorization in force (stdio, no token, a static shared token) every caller is
+ * {@link #UNRESTRICTED}; with OAuth, a caller is the access token's subject and scopes, and a
+ * prompt that requires scopes is visible only to a caller that holds all of them.
  *
  * @param subject the token's subject ({@code sub}), or null when no authorization is in force
  * @param scopes the scopes the token grants

@@ -35,8 +35,9 @@ public sealed interface Incoming {
   }
 
   /**
-   * Input that is not a valid message, with the error response it deserves (id null when unreadable). When the input
-   * was a notification the sender expects no answer, and {@link #answerable()} is false.
+   * Input that is not a valid message, with the error response it deserves (id null when
+   * unreadable). When the input was a notification the sender expects no answer, and
+   * {@link #answerable()} is false.
    *
    * @param error the error response
    * @param answerable whether the input looked like a request, so that an answer is due

@@ -11,9 +11,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a legacy session holds, as a value: what its {@code initialize} established, and what it changed since. A
- * transport that spreads one session over several processes saves it after a request and restores it elsewhere with
- * {@link ServerSession#restore}.
+ * What a legacy session holds, as a value: what its {@code initialize} established, and what it
+ * changed since. A transport that spreads one session over several processes saves it after a
+ * request and restores it elsewhere with {@link ServerSession#restore}.
  *
  * @param version the negotiated protocol version (a legacy one)
  * @param clientCapabilities the capabilities the client declared

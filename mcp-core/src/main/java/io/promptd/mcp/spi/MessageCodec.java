@@ -20,14 +20,20 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** Turns text into {@link Incoming} messages and messages into text. The only place JSON-RPC framing lives. */
+/**
+ * Turns text into {@link Incoming} messages and messages into text. The only place JSON-RPC framing
+ * lives.
+ */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class MessageCodec {
   private static final JsonString VERSION = new JsonString("2.0");
 
   private MessageCodec() {}
 
-  /** Decodes one unit of input: a message, a batch, or the error it deserves. Never throws for bad input. */
+  /**
+   * Decodes one unit of input: a message, a batch, or the error it deserves. Never throws for bad
+   * input.
+   */
   public static Incoming decode(String text) {
     Json json;
     try {
@@ -64,7 +70,10 @@ public final class MessageCodec {
     return decodeOne(json);
   }
 
-  /** What a unit of input longer than {@code maxBytes}, skipped unread, deserves: -32600 with no readable id. */
+  /**
+   * What a unit of input longer than {@code maxBytes}, skipped unread, deserves: -32600 with no
+   * readable id.
+   */
   public static Incoming tooLong(int maxBytes) {
     return invalid(
         null, "Invalid request: message longer than " + maxBytes + " bytes was skipped", true);

@@ -12,9 +12,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a transport writes in answer to one unit of input, decided by the core: nothing, one response, or a batch of
- * responses, with a {@link Hint} that an HTTP transport turns into a status. Encoding applies {@link Wire}'s null-id
- * policy for the version in force.
+ * What a transport writes in answer to one unit of input, decided by the core: nothing, one
+ * response, or a batch of responses, with a {@link Hint} that an HTTP transport turns into a
+ * status. Encoding applies {@link Wire}'s null-id policy for the version in force.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class Reply {
@@ -82,8 +82,9 @@ public final class Reply {
   }
 
   /**
-   * Input refused with {@code error}. When the input was a notification ({@code owed} false) its sender expects no
-   * answer: a stream transport writes nothing, while HTTP still sends the error with its status.
+   * Input refused with {@code error}. When the input was a notification ({@code owed} false) its
+   * sender expects no answer: a stream transport writes nothing, while HTTP still sends the error
+   * with its status.
    */
   public static Reply rejected(
       ErrorResponse error, boolean owed, @Nullable ProtocolVersion version) {
@@ -95,7 +96,9 @@ public final class Reply {
     return hint;
   }
 
-  /** Whether there is a body to send on a channel that must answer every input (an HTTP response). */
+  /**
+   * Whether there is a body to send on a channel that must answer every input (an HTTP response).
+   */
   public boolean hasBody() {
     return !responses.isEmpty();
   }
@@ -126,8 +129,8 @@ public final class Reply {
   }
 
   /**
-   * The body as {@link #encode} gives it, in a buffer (from its position to its limit) over the encoder's own array:
-   * no copy, for a transport that writes it once.
+   * The body as {@link #encode} gives it, in a buffer (from its position to its limit) over the
+   * encoder's own array: no copy, for a transport that writes it once.
    *
    * @throws IllegalStateException when there is no body
    */

@@ -13,12 +13,13 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One outbound stream's bounded queue of encoded frames, drained by the stream's own virtual thread. Whoever has
- * something to say (the notification broadcaster, a request) only {@linkplain #offer enqueues}: it never writes to the
- * network and never waits for a slow client. A stream that falls behind — more than {@link Limits#maxFrames()} frames
- * waiting, or the oldest waiting longer than {@link Limits#maxAge()} — is given up: its frames are dropped, a line is
- * logged, and the transport's overflow action closes the connection (a legacy client resumes with {@code
- * Last-Event-ID}, a modern one listens again). The others never notice.
+ * One outbound stream's bounded queue of encoded frames, drained by the stream's own virtual
+ * thread. Whoever has something to say (the notification broadcaster, a request) only
+ * {@linkplain #offer enqueues}: it never writes to the network and never waits for a slow client. A
+ * stream that falls behind — more than {@link Limits#maxFrames()} frames waiting, or the oldest
+ * waiting longer than {@link Limits#maxAge()} — is given up: its frames are dropped, a line is
+ * logged, and the transport's overflow action closes the connection (a legacy client resumes with
+ * {@code Last-Event-ID}, a modern one listens again). The others never notice.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class StreamQueue {
@@ -113,7 +114,8 @@ public final class StreamQueue {
   /**
    * Enqueues a frame without blocking.
    *
-   * @return false when the stream is closing, has failed or has just been given up for falling behind
+   * @return false when the stream is closing, has failed or has just been given up for falling
+   *     behind
    */
   public boolean offer(byte[] frame) {
     long now = System.nanoTime();
@@ -148,9 +150,10 @@ public final class StreamQueue {
   }
 
   /**
-   * Writes {@code frame} (an SSE comment, say) whenever the stream has been silent for {@code every}, on the draining
-   * thread, so that a client that went away is noticed even when there is nothing to say; {@code onGone} runs when a
-   * write fails, this one or any other. One thread per stream, not a second one for the keep-alive.
+   * Writes {@code frame} (an SSE comment, say) whenever the stream has been silent for
+   * {@code every}, on the draining thread, so that a client that went away is noticed even when
+   * there is nothing to say; {@code onGone} runs when a write fails, this one or any other. One
+   * thread per stream, not a second one for the keep-alive.
    */
   public void keepAlive(Duration every, byte[] frame, Runnable onGone) {
     requireNonNull(every, "every");
@@ -238,7 +241,10 @@ public final class StreamQueue {
     r.run();
   }
 
-  /** The next frame to write: a queued one, the keep-alive frame after a silence, or null at the end. */
+  /**
+   * The next frame to write: a queued one, the keep-alive frame after a silence, or null at the
+   * end.
+   */
   private byte @org.jspecify.annotations.Nullable [] next() throws InterruptedException {
     lock.lock();
     try {

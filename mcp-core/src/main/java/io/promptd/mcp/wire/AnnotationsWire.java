@@ -19,7 +19,10 @@ import org.jspecify.annotations.Nullable;
 public final class AnnotationsWire {
   private AnnotationsWire() {}
 
-  /** The annotations as {@code version} defines them, or null when none of their fields is set there. */
+  /**
+   * The annotations as {@code version} defines them, or null when none of their fields is set
+   * there.
+   */
   public static @Nullable JsonObject encode(@Nullable Annotations a, ProtocolVersion version) {
     if (a == null) {
       return null;

@@ -10,7 +10,10 @@ import io.promptd.mcp.protocol.Completion;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@link Completion} on the wire: the {@code completion/complete} result, {@code completion} object included. */
+/**
+ * {@link Completion} on the wire: the {@code completion/complete} result, {@code completion} object
+ * included.
+ */
 public final class CompletionWire {
   private CompletionWire() {}
 

@@ -23,8 +23,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * {@link Content} on the wire, told apart by {@code type}.
  *
- * <p>Content a version cannot express is translated, never dropped: a resource link before 2025-06-18 becomes text
- * naming the link; audio before 2025-03-26 becomes an embedded blob resource ({@code urn:promptd:audio}).
+ * <p>Content a version cannot express is translated, never dropped: a resource link before
+ * 2025-06-18 becomes text naming the link; audio before 2025-03-26 becomes an embedded blob
+ * resource ({@code urn:promptd:audio}).
  */
 public final class ContentWire {
   private ContentWire() {}

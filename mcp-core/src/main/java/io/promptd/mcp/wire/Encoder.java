@@ -11,8 +11,8 @@ import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.ResourceTemplate;
 
 /**
- * The wire encoders bound to one negotiated version, so that a request's handlers cannot mix versions; each record's
- * form lives in its {@code *Wire} class.
+ * The wire encoders bound to one negotiated version, so that a request's handlers cannot mix
+ * versions; each record's form lives in its {@code *Wire} class.
  */
 public final class Encoder {
   private final ProtocolVersion version;

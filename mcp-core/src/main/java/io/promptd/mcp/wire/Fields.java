@@ -6,7 +6,9 @@ import io.promptd.mcp.protocol.Role;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
-/** Reading fields the way every decoder here does: required ones strictly, optional ones leniently. */
+/**
+ * Reading fields the way every decoder here does: required ones strictly, optional ones leniently.
+ */
 final class Fields {
   private Fields() {}
 

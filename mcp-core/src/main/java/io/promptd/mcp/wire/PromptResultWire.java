@@ -14,7 +14,10 @@ import io.promptd.mcp.protocol.Role;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@link GetPromptResult} and its {@link PromptMessage}s on the wire, as {@code prompts/get} answers. */
+/**
+ * {@link GetPromptResult} and its {@link PromptMessage}s on the wire, as {@code prompts/get}
+ * answers.
+ */
 public final class PromptResultWire {
   private PromptResultWire() {}
 

@@ -16,7 +16,9 @@ import io.promptd.mcp.protocol.ProtocolVersion;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@link Prompt} and its {@link PromptArgument}s on the wire, as {@code prompts/list} carries them. */
+/**
+ * {@link Prompt} and its {@link PromptArgument}s on the wire, as {@code prompts/list} carries them.
+ */
 public final class PromptWire {
   private PromptWire() {}
 

@@ -14,7 +14,10 @@ import io.promptd.mcp.protocol.ResourceContents;
 import io.promptd.mcp.protocol.TextResourceContents;
 import org.jspecify.annotations.Nullable;
 
-/** {@link ResourceContents} on the wire: text or blob, told apart by which of the two fields is present. */
+/**
+ * {@link ResourceContents} on the wire: text or blob, told apart by which of the two fields is
+ * present.
+ */
 public final class ResourceContentsWire {
   private ResourceContentsWire() {}
 

@@ -3,7 +3,10 @@ package io.promptd.mcp.wire;
 import java.io.Serial;
 import java.util.Objects;
 
-/** JSON that does not have the shape a protocol record needs; the message says what is missing or wrong. */
+/**
+ * JSON that does not have the shape a protocol record needs; the message says what is missing or
+ * wrong.
+ */
 public final class WireFormatException extends RuntimeException {
   @Serial
   private static final long serialVersionUID = 1L;

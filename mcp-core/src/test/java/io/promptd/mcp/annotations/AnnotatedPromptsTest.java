@@ -25,7 +25,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Prompts written as annotated Java methods, served by promptd's server; and the mistakes caught at registration. */
+/**
+ * Prompts written as annotated Java methods, served by promptd's server; and the mistakes caught at
+ * registration.
+ */
 class AnnotatedPromptsTest {
   public enum Depth {
     SHALLOW,

@@ -56,7 +56,10 @@ class JsonCodecTest {
         "\"\u0001\"");
   }
 
-  /** Parse errors go to the peer: they must say what and where, and never name a library class or setting. */
+  /**
+   * Parse errors go to the peer: they must say what and where, and never name a library class or
+   * setting.
+   */
   @ParameterizedTest
   @MethodSource("malformed")
   void parseErrorsAreSafeToShow(String text) {

@@ -12,9 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * An object's members in their compact form ({@link Members}): insertion order, replacement in place, removal,
- * look-ups past the scanned size, equality with any map, builders that never change an object already built, and a
- * reader that finds a duplicate name in a huge object in linear time.
+ * An object's members in their compact form ({@link Members}): insertion order, replacement in
+ * place, removal, look-ups past the scanned size, equality with any map, builders that never change
+ * an object already built, and a reader that finds a duplicate name in a huge object in linear
+ * time.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class JsonObjectTest {

@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** promptd's JSON reader against Jackson's parser (which promptd used before), and its own rules. */
+/**
+ * promptd's JSON reader against Jackson's parser (which promptd used before), and its own rules.
+ */
 class JsonReaderTest {
   private static final JsonFactory JACKSON =
       JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
@@ -50,8 +52,8 @@ class JsonReaderTest {
       }
       String shown = new String(doc, UTF_8);
       if (jackson != null && ours == null && refusal.contains("UTF-8")) {
-        continue; // Jackson lets some malformed UTF-8 through inside strings (as U+FFxx); promptd
-        // refuses it
+        // Jackson lets some malformed UTF-8 through inside strings (as U+FFxx); promptd refuses it
+        continue;
       }
       if (jackson == null) {
         assertThat(ours).as("Jackson refuses %s", shown).isNull();
@@ -171,7 +173,10 @@ class JsonReaderTest {
     assertThat(JsonCodec.parse("1".repeat(1000))).isInstanceOf(JsonNumber.class);
   }
 
-  /** The point of the reader: a typical request, ids included, never initializes BigDecimal (12–18 ms when cold). */
+  /**
+   * The point of the reader: a typical request, ids included, never initializes BigDecimal (12–18
+   * ms when cold).
+   */
   @Test
   void aTypicalRequestDoesNotInitializeBigDecimal() throws Exception {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");

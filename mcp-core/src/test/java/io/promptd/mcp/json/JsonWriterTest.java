@@ -37,8 +37,7 @@ class JsonWriterTest {
           .isEqualTo(JsonCodec.write(JsonCodec.parse(theirs)))
           .isEqualTo(JsonCodec.write(tree));
       // Jackson writes some characters outside the BMP as escaped surrogate pairs, promptd always
-      // as UTF-8; where it
-      // escaped none, the bytes must be the same.
+      // as UTF-8; where it escaped none, the bytes must be the same.
       if (!theirs.matches("(?s).*\\\\u[dD][89abAB].*")) {
         assertThat(new String(ours, StandardCharsets.UTF_8)).as("tree %d", i).isEqualTo(theirs);
       }
@@ -47,10 +46,11 @@ class JsonWriterTest {
   }
 
   /**
-   * Long strings of every kind of char, so that the writer's buffer fills in the middle of multi-byte chars and escapes
-   * (it reserves one byte a char and more per char that needs it), and the reader's slow path sizes its buffer from the
-   * closing quote. Without surrogate pairs the bytes are Jackson's (which escapes a pair that straddles its own buffer
-   * boundary, so it is no reference for them); with them, the bytes are strict UTF-8 and read back equal.
+   * Long strings of every kind of char, so that the writer's buffer fills in the middle of
+   * multi-byte chars and escapes (it reserves one byte a char and more per char that needs it), and
+   * the reader's slow path sizes its buffer from the closing quote. Without surrogate pairs the
+   * bytes are Jackson's (which escapes a pair that straddles its own buffer boundary, so it is no
+   * reference for them); with them, the bytes are strict UTF-8 and read back equal.
    */
   @Test
   void longStringsOfEveryKindOfCharAreWrittenExactlyAndReadBack() throws IOException {
@@ -162,7 +162,10 @@ class JsonWriterTest {
     };
   }
 
-  /** ASCII, controls, quotes, backslashes, 2- and 3-byte chars and surrogate pairs (Jackson refuses lone ones). */
+  /**
+   * ASCII, controls, quotes, backslashes, 2- and 3-byte chars and surrogate pairs (Jackson refuses
+   * lone ones).
+   */
   private static String randomString(Random random) {
     return randomString(random, 12, true);
   }

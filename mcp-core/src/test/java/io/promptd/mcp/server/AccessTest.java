@@ -42,8 +42,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Per-prompt access: a caller sees only the prompts whose required scopes it holds, in both eras; a hidden prompt or
- * resource is answered exactly like one that does not exist; {@link Caller#UNRESTRICTED} sees everything.
+ * Per-prompt access: a caller sees only the prompts whose required scopes it holds, in both eras; a
+ * hidden prompt or resource is answered exactly like one that does not exist;
+ * {@link Caller#UNRESTRICTED} sees everything.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class AccessTest {
@@ -52,7 +53,9 @@ class AccessTest {
   private static final Caller BOTH =
       Caller.authenticated("carol", Set.of("team", "admin", "extra"));
 
-  /** p00..p19: every third needs "team", p05 and p15 need "team" and "admin", the rest are public. */
+  /**
+   * p00..p19: every third needs "team", p05 and p15 need "team" and "admin", the rest are public.
+   */
   private final PromptCatalog catalog = PromptCatalog.of(IntStream.range(0, 20)
       .mapToObj(i -> {
         String name = String.format("p%02d", i);
@@ -319,7 +322,10 @@ class AccessTest {
         .toList();
   }
 
-  /** A modern request through the stateless endpoint, as {@code caller}; the whole response as JSON text. */
+  /**
+   * A modern request through the stateless endpoint, as {@code caller}; the whole response as JSON
+   * text.
+   */
   private String modern(Caller caller, String method, String params) {
     Request r = Wire.modern(++nextId, method, params);
     Response response = stateless

@@ -14,7 +14,9 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link McpServer#admit} decides each POST's era as the HTTP transport always did, case by case. */
+/**
+ * {@link McpServer#admit} decides each POST's era as the HTTP transport always did, case by case.
+ */
 class AdmissionTest {
   private static final String META =
       "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}";

@@ -27,9 +27,10 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * A 2025-03-26 session's JSON-RPC batches are bounded: past {@link McpServer.Builder#batchLimits}'s message count a
- * batch is refused whole with one -32600 error; once its answers pass the byte bound, the requests left are not run and
- * each is answered with an error, so that the answer never grows with the batch.
+ * A 2025-03-26 session's JSON-RPC batches are bounded: past {@link McpServer.Builder#batchLimits}'s
+ * message count a batch is refused whole with one -32600 error; once its answers pass the byte
+ * bound, the requests left are not run and each is answered with an error, so that the answer never
+ * grows with the batch.
  */
 class BatchLimitsTest {
   private final AtomicInteger renders = new AtomicInteger();

@@ -26,7 +26,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code notifications/cancelled} stops the work (the renderer is interrupted) and suppresses the response. */
+/**
+ * {@code notifications/cancelled} stops the work (the renderer is interrupted) and suppresses the
+ * response.
+ */
 class CancellationTest {
   private final CountDownLatch started = new CountDownLatch(1);
   private final AtomicBoolean rendererInterrupted = new AtomicBoolean();
@@ -104,8 +107,9 @@ class CancellationTest {
   }
 
   /**
-   * A cancellation that arrives as a request finishes must not interrupt whatever the thread does next: here the next
-   * request on the same thread, as in a batch. A request that is answered never saw an interrupt.
+   * A cancellation that arrives as a request finishes must not interrupt whatever the thread does
+   * next: here the next request on the same thread, as in a batch. A request that is answered never
+   * saw an interrupt.
    */
   @Test
   void aLateCancellationNeverInterruptsTheNextRequestOnTheSameThread() throws Exception {
@@ -135,8 +139,8 @@ class CancellationTest {
         current.set(id);
         Response r =
             session.handle(Wire.modern(id, "prompts/get", "\"name\":\"probe\""), new Recorder());
-        Thread.interrupted(); // whatever happened, start the next request clean, as a fresh thread
-        // would
+        // Whatever happened, start the next request clean, as a fresh thread would
+        Thread.interrupted();
         if (r != null && sawInterrupt.contains(id)) {
           answeredButInterrupted.add(id);
         }

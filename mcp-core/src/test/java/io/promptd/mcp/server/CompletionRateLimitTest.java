@@ -23,9 +23,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * completion.mdx, security: implementations MUST rate-limit completion. One token bucket per client — a legacy
- * session; in 2026-07-28 the token's subject, else the client's address, else the process — on a clock the test
- * steps by hand, so nothing depends on timing.
+ * completion.mdx, security: implementations MUST rate-limit completion. One token bucket per client
+ * — a legacy session; in 2026-07-28 the token's subject, else the client's address, else the
+ * process — on a clock the test steps by hand, so nothing depends on timing.
  */
 class CompletionRateLimitTest {
   private static final String COMPLETE = "\"ref\":{\"type\":\"ref/prompt\",\"name\":\"pick_city\"},"

@@ -25,7 +25,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.junit.jupiter.api.Test;
 
-/** One session serves many requests at once, as a stdio transport drives it: one virtual thread per request. */
+/**
+ * One session serves many requests at once, as a stdio transport drives it: one virtual thread per
+ * request.
+ */
 class ConcurrentSessionTest {
   private final CountDownLatch release = new CountDownLatch(1);
   private final CountDownLatch blocked = new CountDownLatch(1);

@@ -17,7 +17,10 @@ import io.promptd.mcp.testing.Wire;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Modern requests are stateless: they neither need nor create session state, and the eras do not leak into each other. */
+/**
+ * Modern requests are stateless: they neither need nor create session state, and the eras do not
+ * leak into each other.
+ */
 class EraTest {
   @Test
   void modernRequestsLeaveTheSessionUninitialized() {
@@ -29,8 +32,7 @@ class EraTest {
       assertThat(session.negotiatedVersion()).isEmpty();
       Response legacy = session.handle(Wire.legacy(3, "prompts/list", ""), new Recorder());
       // Neither a version in _meta nor an initialize before: a malformed modern request (-32602),
-      // not -32022, which
-      // must name the version requested and there is none.
+      // not -32022, which must name the version requested and there is none.
       assertThat(legacy).isInstanceOfSatisfying(ErrorResponse.class, e -> {
         assertThat(e.code()).isEqualTo(-32602);
         assertThat(e.message())

@@ -33,10 +33,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Form-first arguments ({@link ArgumentForms}): a client that can show forms sees required arguments as optional, so
- * that it lets a bare command through, and gets one form asking for every argument without a valid value — required
- * ones first, invalid values offered back, free text typed into a splitting client shown for checking — in both eras.
- * A client that cannot show forms sees exactly the declared prompts and today's -32602.
+ * Form-first arguments ({@link ArgumentForms}): a client that can show forms sees required
+ * arguments as optional, so that it lets a bare command through, and gets one form asking for every
+ * argument without a valid value — required ones first, invalid values offered back, free text
+ * typed into a splitting client shown for checking — in both eras. A client that cannot show forms
+ * sees exactly the declared prompts and today's -32602.
  */
 @Timeout(30)
 class FormFirstTest {
@@ -408,7 +409,10 @@ class FormFirstTest {
     return result;
   }
 
-  /** Renders "[text] in language, tone"; language is a choice of two with a default, checked before rendering. */
+  /**
+   * Renders "[text] in language, tone"; language is a choice of two with a default, checked before
+   * rendering.
+   */
   private static final class Translator implements PromptRenderer {
     private static final ArgumentField LANGUAGE = ArgumentField.builder("language")
         .title("Language")

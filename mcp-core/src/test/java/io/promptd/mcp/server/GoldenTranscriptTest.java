@@ -16,12 +16,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Golden transcripts: each {@code transcripts/<case>/request.jsonl} is played into a fresh session over the
- * {@link SampleCatalog}, and what the server emits must equal {@code response.jsonl} line for line. Every emitted line
- * must also conform to the schema of the version it was sent under.
+ * Golden transcripts: each {@code transcripts/<case>/request.jsonl} is played into a fresh session
+ * over the {@link SampleCatalog}, and what the server emits must equal {@code response.jsonl} line
+ * for line. Every emitted line must also conform to the schema of the version it was sent under.
  *
- * <p>Run with {@code -Dgolden.update=true} to rewrite the expected files after a deliberate change (then only the schemas
- * are checked), and review the diff line by line. A new case needs a folder and a line in {@code transcripts/cases.txt}.
+ * <p>Run with {@code -Dgolden.update=true} to rewrite the expected files after a deliberate change
+ * (then only the schemas are checked), and review the diff line by line. A new case needs a folder
+ * and a line in {@code transcripts/cases.txt}.
  */
 class GoldenTranscriptTest {
   private static final Path DIR = Path.of("src", "test", "resources", "transcripts");

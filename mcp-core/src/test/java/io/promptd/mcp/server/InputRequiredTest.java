@@ -34,9 +34,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * 2026-07-28 multi round-trip requests for prompt arguments: a {@code prompts/get} with missing or invalid arguments,
- * from a client that declares form elicitation, is answered with an {@code InputRequiredResult} asking for them; the
- * retry with the user's answer and the sealed {@code requestState} renders, or asks again for what is still wrong.
+ * 2026-07-28 multi round-trip requests for prompt arguments: a {@code prompts/get} with missing or
+ * invalid arguments, from a client that declares form elicitation, is answered with an
+ * {@code InputRequiredResult} asking for them; the retry with the user's answer and the sealed
+ * {@code requestState} renders, or asks again for what is still wrong.
  */
 class InputRequiredTest {
   private static final SchemaHarness MODERN = SchemaHarness.of(ProtocolVersion.V2026_07_28);
@@ -369,7 +370,10 @@ class InputRequiredTest {
         .contains("\"input_required\"");
   }
 
-  /** A renderer with a language field of two choices; it checks the language and asks for it when wrong. */
+  /**
+   * A renderer with a language field of two choices; it checks the language and asks for it when
+   * wrong.
+   */
   private record Translator(boolean elicits) implements PromptRenderer {
     private static final ArgumentField LANG = ArgumentField.builder("lang")
         .title("Language")

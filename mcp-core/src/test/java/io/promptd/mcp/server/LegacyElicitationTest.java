@@ -31,10 +31,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A legacy session (2025-06-18, 2025-11-25) whose client declared elicitation, over a channel that carries the
- * server's requests (stdio): a {@code prompts/get} with missing arguments sends {@code elicitation/create} to the
- * client, waits for the answer and renders; decline, an error, no answer in time or a cancelled request end as the
- * -32602 it would have been; a stray response is ignored.
+ * A legacy session (2025-06-18, 2025-11-25) whose client declared elicitation, over a channel that
+ * carries the server's requests (stdio): a {@code prompts/get} with missing arguments sends
+ * {@code elicitation/create} to the client, waits for the answer and renders; decline, an error, no
+ * answer in time or a cancelled request end as the -32602 it would have been; a stray response is
+ * ignored.
  */
 class LegacyElicitationTest {
   private final McpServer server =
@@ -57,7 +58,10 @@ class LegacyElicitationTest {
     server.close();
   }
 
-  /** A session whose requests' stream carries the server's requests (stdio) or not ({@code carriesRequests}). */
+  /**
+   * A session whose requests' stream carries the server's requests (stdio) or not
+   * ({@code carriesRequests}).
+   */
   private ServerSession session(String version, String capabilities, boolean carriesRequests) {
     ServerSession s = server.openSession(toClient);
     streams.put(s, carriesRequests ? Outbound.carryingRequests(toClient) : toClient);
@@ -82,7 +86,10 @@ class LegacyElicitationTest {
         () -> call.run(stream).response(), r -> Thread.ofVirtual().start(r));
   }
 
-  /** The next request the server sent the client (a list_changed for the prompt added at start may come first). */
+  /**
+   * The next request the server sent the client (a list_changed for the prompt added at start may
+   * come first).
+   */
   private Request elicitation() throws InterruptedException {
     while (true) {
       if (((Incoming.Single) MessageCodec.decode(toClient.next())).message() instanceof Request r) {

@@ -16,7 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Initialized legacy sessions hear {@code notifications/prompts/list_changed} after catalog edits, coalesced. */
+/**
+ * Initialized legacy sessions hear {@code notifications/prompts/list_changed} after catalog edits,
+ * coalesced.
+ */
 class LegacyListChangedTest {
   private static final String LIST_CHANGED =
       "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}";

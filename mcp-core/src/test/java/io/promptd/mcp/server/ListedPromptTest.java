@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@link PromptDefinition#listed}: a prompt known by its name until its metadata is asked for, as a library restored
- * from its on-disk index serves 100,000 of them.
+ * {@link PromptDefinition#listed}: a prompt known by its name until its metadata is asked for, as a
+ * library restored from its on-disk index serves 100,000 of them.
  */
 @Timeout(30)
 class ListedPromptTest {

@@ -18,9 +18,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * 2026-07-28 logging, error handling: a request whose {@code _meta["io.modelcontextprotocol/logLevel"]} names no log
- * level is rejected with -32602, on a session's channel (stdio) and on the stateless endpoint (HTTP) alike; a valid
- * level is accepted.
+ * 2026-07-28 logging, error handling: a request whose
+ * {@code _meta["io.modelcontextprotocol/logLevel"]} names no log level is rejected with -32602, on
+ * a session's channel (stdio) and on the stateless endpoint (HTTP) alike; a valid level is
+ * accepted.
  */
 class LogLevelMetaTest {
   private static final SchemaHarness MODERN = SchemaHarness.of(ProtocolVersion.V2026_07_28);

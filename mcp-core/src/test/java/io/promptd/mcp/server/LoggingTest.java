@@ -12,7 +12,10 @@ import io.promptd.mcp.testing.Wire;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code notifications/message}: the server's log messages reach legacy sessions at the level they asked for. */
+/**
+ * {@code notifications/message}: the server's log messages reach legacy sessions at the level they
+ * asked for.
+ */
 class LoggingTest {
   private final McpServer server = McpServer.builder().build();
 

@@ -28,7 +28,10 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code prompts/list} paging: sorted, configurable, unforgeable (not secret) cursors, stable while the catalog changes. */
+/**
+ * {@code prompts/list} paging: sorted, configurable, unforgeable (not secret) cursors, stable while
+ * the catalog changes.
+ */
 class PagingTest {
   private final PromptCatalog catalog = PromptCatalog.of(
       IntStream.range(0, 25).mapToObj(i -> prompt(String.format("p%02d", i))).toList());
@@ -125,8 +128,8 @@ class PagingTest {
   }
 
   /**
-   * A walker pages through while other threads add and remove other prompts: every prompt present throughout the walk
-   * appears exactly once, and the walk never goes backwards.
+   * A walker pages through while other threads add and remove other prompts: every prompt present
+   * throughout the walk appears exactly once, and the walk never goes backwards.
    */
   @Test
   void cursorsStayCorrectUnderConcurrentEdits() throws Exception {

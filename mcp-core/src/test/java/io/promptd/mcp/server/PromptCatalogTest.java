@@ -15,7 +15,10 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The catalog's persistent tree: the same answers as a sorted map, snapshots that never change, a growing version. */
+/**
+ * The catalog's persistent tree: the same answers as a sorted map, snapshots that never change, a
+ * growing version.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class PromptCatalogTest {
 

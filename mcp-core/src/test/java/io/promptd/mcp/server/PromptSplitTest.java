@@ -33,8 +33,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A/B splits: a split prompt is listed, completed and rendered as the caller's variant, chosen by weight and sticky
- * per caller (token subject, else legacy session, else address), and each use names the variant it served.
+ * A/B splits: a split prompt is listed, completed and rendered as the caller's variant, chosen by
+ * weight and sticky per caller (token subject, else legacy session, else address), and each use
+ * names the variant it served.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PromptSplitTest {

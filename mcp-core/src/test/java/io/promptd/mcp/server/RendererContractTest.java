@@ -15,7 +15,10 @@ import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** What a renderer may do wrong, and what the client sees: a safe message, never a class name or a stack trace. */
+/**
+ * What a renderer may do wrong, and what the client sees: a safe message, never a class name or a
+ * stack trace.
+ */
 class RendererContractTest {
   @Test
   void aRendererMayRejectAValueWithInvalidParams() {

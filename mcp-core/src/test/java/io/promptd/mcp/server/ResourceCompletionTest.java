@@ -24,9 +24,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code completion/complete} with {@code ref/resource}: the provider completes a template's variables with the
- * context arguments; a template it does not list, or that the caller may not see, answers like one nobody serves; a
- * failing provider gets a safe -32603.
+ * {@code completion/complete} with {@code ref/resource}: the provider completes a template's
+ * variables with the context arguments; a template it does not list, or that the caller may not
+ * see, answers like one nobody serves; a failing provider gets a safe -32603.
  */
 class ResourceCompletionTest {
   private static final ResourceTemplate OPEN =

@@ -22,9 +22,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@code notifications/resources/list_changed} for a change the provider scopes ({@link
- * ResourceProvider.Listener#listChanged(Set)}) reaches only the sessions and listen streams whose caller may see a
- * resource that changed, as prompts' {@code list_changed} does; an unscoped change reaches every caller.
+ * {@code notifications/resources/list_changed} for a change the provider scopes
+ * ({@link ResourceProvider.Listener#listChanged(Set)}) reaches only the sessions and listen streams
+ * whose caller may see a resource that changed, as prompts' {@code list_changed} does; an unscoped
+ * change reaches every caller.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ResourceListChangedTest {

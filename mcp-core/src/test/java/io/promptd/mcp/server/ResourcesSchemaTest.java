@@ -43,7 +43,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Resources in every era: results validated against that era's official schema, fields gated by version. */
+/**
+ * Resources in every era: results validated against that era's official schema, fields gated by
+ * version.
+ */
 class ResourcesSchemaTest {
   private static final Map<String, JsonSchema> SCHEMAS = new ConcurrentHashMap<>();
 
@@ -201,7 +204,10 @@ class ResourcesSchemaTest {
     assertThat(errors).as("%s %s: %s", version, type, json).isEmpty();
   }
 
-  /** The era's whole schema document with a root {@code $ref} to one type, so that every reference resolves. */
+  /**
+   * The era's whole schema document with a root {@code $ref} to one type, so that every reference
+   * resolves.
+   */
   private static JsonSchema load(String version, String type) {
     try {
       Path dir = SpecDir.path();
@@ -219,7 +225,10 @@ class ResourcesSchemaTest {
     }
   }
 
-  /** Two resources (one rich, one binary) and a template; keeps the listener so tests can announce changes. */
+  /**
+   * Two resources (one rich, one binary) and a template; keeps the listener so tests can announce
+   * changes.
+   */
   private static final class Fixture implements ResourceProvider {
     final AtomicReference<Listener> listener = new AtomicReference<>();
 

@@ -24,15 +24,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A {@link SkillProvider} that serves its own files ({@link SkillProvider#files()}): the server lists and reads them
- * beside the author's resources, in both eras, the skill files winning a URI both list, and follows both providers'
- * changes; one that does not leaves the resources to the author's provider alone.
+ * A {@link SkillProvider} that serves its own files ({@link SkillProvider#files()}): the server
+ * lists and reads them beside the author's resources, in both eras, the skill files winning a URI
+ * both list, and follows both providers' changes; one that does not leaves the resources to the
+ * author's provider alone.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class SkillFilesTest {
   private static final String DIGEST = "sha256:" + "0123456789abcdef".repeat(4);
 
-  /** A provider of {@code uris}, each read as the text {@code who}; it keeps the listeners it is given. */
+  /**
+   * A provider of {@code uris}, each read as the text {@code who}; it keeps the listeners it is
+   * given.
+   */
   private static final class Fixed implements ResourceProvider {
     final List<String> uris;
     final String who;

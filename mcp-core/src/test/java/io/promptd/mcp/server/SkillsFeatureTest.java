@@ -31,7 +31,10 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The Skills extension's methods: shapes validated against the schema written from its specification. */
+/**
+ * The Skills extension's methods: shapes validated against the schema written from its
+ * specification.
+ */
 class SkillsFeatureTest {
   private static final String DIGEST = "sha256:" + "0123456789abcdef".repeat(4);
 
@@ -211,7 +214,9 @@ class SkillsFeatureTest {
     return result;
   }
 
-  /** The extension's schema with a root {@code $ref} to one type, so that every reference resolves. */
+  /**
+   * The extension's schema with a root {@code $ref} to one type, so that every reference resolves.
+   */
   static JsonSchema schema(String type) {
     try (InputStream in =
         SkillsFeatureTest.class.getResourceAsStream("/ext-skills/skills.schema.json")) {

@@ -25,9 +25,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code subscriptions/listen}: the acknowledgement comes first, then {@code notifications/prompts/list_changed} tagged
- * with the subscription id; a server or session that closes sends notifications/cancelled for the listen request,
- * then answers it; a cancelled listen gets no answer. Every message is checked against the 2026-07-28 schema.
+ * {@code subscriptions/listen}: the acknowledgement comes first, then
+ * {@code notifications/prompts/list_changed} tagged with the subscription id; a server or session
+ * that closes sends notifications/cancelled for the listen request, then answers it; a cancelled
+ * listen gets no answer. Every message is checked against the 2026-07-28 schema.
  */
 class SubscriptionTest {
   private static final String SERVER_INFO =
@@ -149,7 +150,10 @@ class SubscriptionTest {
     assertThat(response).contains("\"io.modelcontextprotocol/subscriptionId\":4");
   }
 
-  /** A notification being written when the server closes is finished before the listen request is answered. */
+  /**
+   * A notification being written when the server closes is finished before the listen request is
+   * answered.
+   */
   @Test
   void theClosingResponseFollowsANotificationInFlight() throws Exception {
     List<String> events = Collections.synchronizedList(new ArrayList<>());

@@ -33,9 +33,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Prompts as tools ({@code promptsAsTools}): {@code list_prompts} and {@code get_prompt} in every era, results valid
- * against the era's schema, the input schema derived from argument declarations, a prompt's refusal as a tool error,
- * {@code tools/list_changed} after a catalog change, and no tools at all unless enabled.
+ * Prompts as tools ({@code promptsAsTools}): {@code list_prompts} and {@code get_prompt} in every
+ * era, results valid against the era's schema, the input schema derived from argument declarations,
+ * a prompt's refusal as a tool error, {@code tools/list_changed} after a catalog change, and no
+ * tools at all unless enabled.
  */
 class ToolsTest {
   private final PromptCatalog catalog = SampleCatalog.catalog();
@@ -47,7 +48,10 @@ class ToolsTest {
     return Wire.legacy(id, method, params.substring(1, params.length() - 1));
   }
 
-  /** The result of {@code r}, checked against {@code version}'s schema as the answer to {@code method}. */
+  /**
+   * The result of {@code r}, checked against {@code version}'s schema as the answer to
+   * {@code method}.
+   */
   private static JsonObject valid(String version, String method, Response r) {
     assertThat(r).as("%s", r).isInstanceOf(ResultResponse.class);
     SchemaHarness.of(ProtocolVersion.of(version).orElseThrow())

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.promptd.mcp.protocol.Implementation;
 import org.junit.jupiter.api.Test;
 
-/** The version clients see is the POM's (passed to tests as project.version), not a copy written in the code. */
+/**
+ * The version clients see is the POM's (passed to tests as project.version), not a copy written in
+ * the code.
+ */
 class VersionTest {
   @Test
   void serverInfoCarriesTheBuildsVersion() {

@@ -3,7 +3,10 @@ package io.promptd.mcp.testing;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** Which schema definition describes what a server sends: results by request method, notifications by method. */
+/**
+ * Which schema definition describes what a server sends: results by request method, notifications
+ * by method.
+ */
 final class Definitions {
   private static final Map<String, String> RESULTS = Map.ofEntries(
       Map.entry("initialize", "InitializeResult"),

@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Walks an instance beside its schema and reports properties the schema does not define. The MCP schemas leave
- * objects open (no {@code additionalProperties: false}), so validation alone cannot catch a field from a newer
- * version; this walker treats an object as closed when its schema lists {@code properties} and says nothing of
- * {@code additionalProperties}. {@code _meta} objects are open by definition, but their known keys are still walked.
+ * Walks an instance beside its schema and reports properties the schema does not define. The MCP
+ * schemas leave objects open (no {@code additionalProperties: false}), so validation alone cannot
+ * catch a field from a newer version; this walker treats an object as closed when its schema lists
+ * {@code properties} and says nothing of {@code additionalProperties}. {@code _meta} objects are
+ * open by definition, but their known keys are still walked.
  */
 final class PropertyWalker {
   private final SchemaHarness harness;
@@ -78,7 +79,10 @@ final class PropertyWalker {
     }
   }
 
-  /** Collects the schemas that apply to {@code instance}: follows $ref and allOf, and anyOf/oneOf branches it matches. */
+  /**
+   * Collects the schemas that apply to {@code instance}: follows $ref and allOf, and anyOf/oneOf
+   * branches it matches.
+   */
   private void expand(JsonNode schema, JsonNode instance, List<JsonNode> out, int depth) {
     if (depth > 64 || !schema.isObject()) {
       return;

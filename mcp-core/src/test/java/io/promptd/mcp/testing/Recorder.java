@@ -10,9 +10,15 @@ import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** An {@link Outbound} that keeps what the server sends, for tests that wait for asynchronous notifications. */
+/**
+ * An {@link Outbound} that keeps what the server sends, for tests that wait for asynchronous
+ * notifications.
+ */
 public final class Recorder implements Outbound {
-  /** How long a test waits for something that should happen promptly; generous, since CI machines are shared. */
+  /**
+   * How long a test waits for something that should happen promptly; generous, since CI machines
+   * are shared.
+   */
   public static final Duration PATIENCE = Duration.ofSeconds(20);
 
   private final LinkedBlockingQueue<Message> received = new LinkedBlockingQueue<>();

@@ -24,9 +24,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A fixed catalog for golden transcripts: together its prompts use every content type, annotations (with
- * {@code lastModified}), {@code _meta} at every level, titles and icons, completion with context, and a renderer that
- * fails. Sorted by name: {@code broken}, {@code code_review}, {@code media_tour}, {@code pick_city}, {@code simple}.
+ * A fixed catalog for golden transcripts: together its prompts use every content type, annotations
+ * (with {@code lastModified}), {@code _meta} at every level, titles and icons, completion with
+ * context, and a renderer that fails. Sorted by name: {@code broken}, {@code code_review},
+ * {@code media_tour}, {@code pick_city}, {@code simple}.
  */
 public final class SampleCatalog {
   /** A 1x1 transparent PNG. */
@@ -38,7 +39,10 @@ public final class SampleCatalog {
 
   private SampleCatalog() {}
 
-  /** A server over a fresh sample catalog, named and versioned so that transcripts do not change between releases. */
+  /**
+   * A server over a fresh sample catalog, named and versioned so that transcripts do not change
+   * between releases.
+   */
   public static McpServer server() {
     return McpServer.builder()
         .serverInfo(new Implementation("promptd-test", "promptd test server", "9.9.9"))

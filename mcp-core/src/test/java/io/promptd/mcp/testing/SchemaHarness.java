@@ -21,9 +21,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks a message against the official JSON schema of one protocol version: the JSON-RPC envelope, the specific
- * request, result or notification type, and — since the schemas leave objects open — that every property is one
- * the version's schema defines for that type (a {@code title} in a 2025-03-26 prompt is a finding).
+ * Checks a message against the official JSON schema of one protocol version: the JSON-RPC envelope,
+ * the specific request, result or notification type, and — since the schemas leave objects open —
+ * that every property is one the version's schema defines for that type (a {@code title} in a
+ * 2025-03-26 prompt is a finding).
  *
  * <p>Other modules' tests use it through mcp-core's test-jar:
  *
@@ -31,8 +32,9 @@ import org.jspecify.annotations.Nullable;
  * SchemaHarness.of(ProtocolVersion.V2025_06_18).assertConforms(line, "prompts/list");
  * }</pre>
  *
- * <p>One deliberate exception: JSON-RPC 2.0 requires {@code "id": null} on an error answering input whose id could
- * not be read, while the MCP schemas type ids as string or integer. Such errors are checked without their id.
+ * <p>One deliberate exception: JSON-RPC 2.0 requires {@code "id": null} on an error answering input
+ * whose id could not be read, while the MCP schemas type ids as string or integer. Such errors are
+ * checked without their id.
  */
 public final class SchemaHarness {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -91,10 +93,12 @@ public final class SchemaHarness {
   }
 
   /**
-   * Every problem with one emitted message (a JSON array is checked as a batch response); empty when it conforms.
+   * Every problem with one emitted message (a JSON array is checked as a batch response); empty
+   * when it conforms.
    *
    * @param json the message as sent
-   * @param answering the method of the request a result answers; for a batch, of every result in it (null: unknown)
+   * @param answering the method of the request a result answers; for a batch, of every result in it
+   *     (null: unknown)
    */
   public List<String> check(String json, @Nullable String answering) {
     JsonNode message = parse(json);
@@ -111,7 +115,10 @@ public final class SchemaHarness {
     return checkMessage(message, answering);
   }
 
-  /** Every problem with {@code json} as an instance of the named definition, including undefined properties. */
+  /**
+   * Every problem with {@code json} as an instance of the named definition, including undefined
+   * properties.
+   */
   public List<String> checkAs(String definition, String json) {
     return checkNode(ref(definition), parse(json), "$");
   }
@@ -226,7 +233,10 @@ public final class SchemaHarness {
     return path.equals("$") || !message.startsWith("$") ? message : path + message.substring(1);
   }
 
-  /** Whether {@code instance} validates against {@code schema} (a node of this version's schema document). */
+  /**
+   * Whether {@code instance} validates against {@code schema} (a node of this version's schema
+   * document).
+   */
   boolean matches(JsonNode schema, JsonNode instance) {
     return compile(schema).validate(instance).isEmpty();
   }

@@ -11,7 +11,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import org.junit.jupiter.api.Test;
 
-/** The harness must accept what the schemas allow and catch what they do not, including fields from newer versions. */
+/**
+ * The harness must accept what the schemas allow and catch what they do not, including fields from
+ * newer versions.
+ */
 class SchemaHarnessTest {
   private static final String LIST_2025_03_26 =
       "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"prompts\":[{\"name\":\"a\",\"description\":\"d\"}]}}";

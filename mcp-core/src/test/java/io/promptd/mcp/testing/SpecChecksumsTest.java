@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The pinned MCP schemas are exactly the upstream files {@code third_party/mcp-spec/SHA256SUMS} lists: a schema edited
- * by hand (or a file added without its checksum) would make every schema check in the build check something else.
+ * The pinned MCP schemas are exactly the upstream files {@code third_party/mcp-spec/SHA256SUMS}
+ * lists: a schema edited by hand (or a file added without its checksum) would make every schema
+ * check in the build check something else.
  */
 class SpecChecksumsTest {
   /** Files beside the schemas that are about them rather than part of them. */
@@ -59,7 +60,10 @@ class SpecChecksumsTest {
             "extra.json: not listed in SHA256SUMS");
   }
 
-  /** Every difference between {@code dir}'s files and its {@code SHA256SUMS}, one line each, paths relative to it. */
+  /**
+   * Every difference between {@code dir}'s files and its {@code SHA256SUMS}, one line each, paths
+   * relative to it.
+   */
   static List<String> problems(Path dir) {
     Path sums = dir.resolve("SHA256SUMS");
     if (!Files.isRegularFile(sums)) {

@@ -4,8 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Finds the official MCP schemas (one folder per protocol version, each with a {@code schema.json}): the project's
- * pinned copy in {@code third_party/mcp-spec}, whose {@code SHA256SUMS} {@code SpecChecksumsTest} verifies.
+ * Finds the official MCP schemas (one folder per protocol version, each with a
+ * {@code schema.json}): the project's pinned copy in {@code third_party/mcp-spec}, whose
+ * {@code SHA256SUMS} {@code SpecChecksumsTest} verifies.
  */
 public final class SpecDir {
   /** The system property surefire sets to the spec folder. */
@@ -14,8 +15,9 @@ public final class SpecDir {
   private SpecDir() {}
 
   /**
-   * The spec folder: the {@value #PROPERTY} system property when set, else {@code third_party/mcp-spec} in the
-   * repository root (the topmost folder above the working directory that holds {@code mvnw}).
+   * The spec folder: the {@value #PROPERTY} system property when set, else
+   * {@code third_party/mcp-spec} in the repository root (the topmost folder above the working
+   * directory that holds {@code mvnw}).
    */
   public static Path path() {
     String configured = System.getProperty(PROPERTY);

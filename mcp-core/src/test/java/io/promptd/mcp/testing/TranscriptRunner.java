@@ -24,11 +24,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Plays request lines into one {@link ServerSession} the way a stdio transport would, one at a time, and records every
- * line the server emits. Each emitted line is also checked with the {@link SchemaHarness} of the version it was sent
- * under: the modern version for a request naming a version in its {@code _meta}, else the session's negotiated version,
- * else (before {@code initialize}) every legacy version, since the client's era is not yet known — except an error
- * without id, which follows the newest revision's rule then.
+ * Plays request lines into one {@link ServerSession} the way a stdio transport would, one at a
+ * time, and records every line the server emits. Each emitted line is also checked with the
+ * {@link SchemaHarness} of the version it was sent under: the modern version for a request naming a
+ * version in its {@code _meta}, else the session's negotiated version, else (before
+ * {@code initialize}) every legacy version, since the client's era is not yet known — except an
+ * error without id, which follows the newest revision's rule then.
  */
 public final class TranscriptRunner {
   private static final String META_VERSION = "io.modelcontextprotocol/protocolVersion";
@@ -87,8 +88,8 @@ public final class TranscriptRunner {
     for (String emittedLine : out) {
       emitted.add(emittedLine);
       // Before initialize no version is in force, and an error without a readable id follows the
-      // newest revision's
-      // rule (no id; see Wire): the older schemas, which require an id, do not apply to it.
+      // newest revision's rule (no id; see Wire): the older schemas, which require an id, do not
+      // apply to it.
       boolean idless = session.negotiatedVersion().isEmpty()
           && emittedLine.startsWith("{\"jsonrpc\":\"2.0\",\"error\"");
       for (ProtocolVersion v : idless ? List.of(ProtocolVersion.LATEST_LEGACY) : versions) {
@@ -97,7 +98,10 @@ public final class TranscriptRunner {
     }
   }
 
-  /** Notes which method each request id asks for, so that results can be checked against the right schema type. */
+  /**
+   * Notes which method each request id asks for, so that results can be checked against the right
+   * schema type.
+   */
   private void remember(Incoming incoming) {
     List<Incoming> items = incoming instanceof Incoming.Batch b ? b.items() : List.of(incoming);
     for (Incoming item : items) {

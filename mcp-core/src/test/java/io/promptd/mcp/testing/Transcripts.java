@@ -7,10 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The golden transcripts, read from the class path so that other modules (a transport played over a real process, for
- * example) can replay them through mcp-core's test-jar. Each case holds {@code request.jsonl}, the lines a client sends,
- * and {@code response.jsonl}, exactly what a server over {@link SampleCatalog#server()} answers when the lines are
- * served one at a time, in order.
+ * The golden transcripts, read from the class path so that other modules (a transport played over a
+ * real process, for example) can replay them through mcp-core's test-jar. Each case holds
+ * {@code request.jsonl}, the lines a client sends, and {@code response.jsonl}, exactly what a
+ * server over {@link SampleCatalog#server()} answers when the lines are served one at a time, in
+ * order.
  */
 public final class Transcripts {
   private Transcripts() {}

@@ -25,7 +25,10 @@ public final class Wire {
     return (Notification) decode(json);
   }
 
-  /** A modern request: {@code params} (JSON object text without braces, may be empty) plus the modern {@code _meta}. */
+  /**
+   * A modern request: {@code params} (JSON object text without braces, may be empty) plus the
+   * modern {@code _meta}.
+   */
   public static Request modern(Object id, String method, String params) {
     String sep = params.isEmpty() ? "" : ",";
     return request("{\"jsonrpc\":\"2.0\",\"id\":" + idJson(id) + ",\"method\":\"" + method

@@ -29,8 +29,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Every record the wire package reads, written by its encoder and read back, equals what was written. The samples
- * set every component (checked below), so a field that one side forgets fails here.
+ * Every record the wire package reads, written by its encoder and read back, equals what was
+ * written. The samples set every component (checked below), so a field that one side forgets fails
+ * here.
  */
 class WireRoundTripTest {
   private static final JsonObject META = JsonObject.builder().put("k", "v").build();
@@ -127,7 +128,10 @@ class WireRoundTripTest {
     assertThat(CompletionWire.decode(CompletionWire.encode(completion))).isEqualTo(completion);
   }
 
-  /** A sample with a component left null, empty or false would not notice that component being dropped. */
+  /**
+   * A sample with a component left null, empty or false would not notice that component being
+   * dropped.
+   */
   private static void assertEveryComponentSet(Object sample) {
     assertThat(sample.getClass().isRecord()).as(sample.getClass().getName()).isTrue();
     for (RecordComponent component : sample.getClass().getRecordComponents()) {

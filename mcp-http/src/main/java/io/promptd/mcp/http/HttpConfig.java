@@ -20,15 +20,15 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a transport is built from: the builder's settings as they were at {@link HttpTransportBuilder#build()},
- * checked as a whole (the builder checks each argument as it is set). The transport's parts are made from this, never
- * from the builder.
+ * What a transport is built from: the builder's settings as they were at
+ * {@link HttpTransportBuilder#build()}, checked as a whole (the builder checks each argument as it
+ * is set). The transport's parts are made from this, never from the builder.
  *
  * @param server the main endpoint's MCP server
  * @param tlsCert the PEM certificate chain, or null for plain HTTP
  * @param tlsKey the PEM private key, or null for plain HTTP
- * @param sessionSecret the key legacy session ids are signed with, or null for random ids (not copied: the builder
- *     copied it when it was set)
+ * @param sessionSecret the key legacy session ids are signed with, or null for random ids (not
+ *     copied: the builder copied it when it was set)
  * @param hold the start's hold of requests, or null for none
  * @param mounts the MCP port's mounts by path, in the order they were added
  * @param endpoints the further MCP endpoints, in the order they were added
@@ -73,7 +73,10 @@ record HttpConfig(
     int adminPort,
     Map<String, HttpMount> adminMounts) {
 
-  /** A further MCP endpoint: its path, its server and the version its event ids carry (null: the server's). */
+  /**
+   * A further MCP endpoint: its path, its server and the version its event ids carry (null: the
+   * server's).
+   */
   record Further(String path, McpServer server, @Nullable LongSupplier catalogVersion) {}
 
   /**

@@ -20,8 +20,8 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What an {@link HttpTransportBuilder} was told so far, each argument checked as it was set; {@link #config()} takes
- * the {@link HttpConfig} a transport is built from.
+ * What an {@link HttpTransportBuilder} was told so far, each argument checked as it was set;
+ * {@link #config()} takes the {@link HttpConfig} a transport is built from.
  */
 final class HttpSettings {
   @Nullable

@@ -41,12 +41,13 @@ import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Serves an {@link McpServer} over Streamable HTTP on one endpoint, to legacy clients (sessions, 2025-03-26 to
- * 2025-11-25) and modern clients (stateless, 2026-07-28) at the same time.
+ * Serves an {@link McpServer} over Streamable HTTP on one endpoint, to legacy clients (sessions,
+ * 2025-03-26 to 2025-11-25) and modern clients (stateless, 2026-07-28) at the same time.
  *
- * <p>Safe by default: it binds 127.0.0.1, refuses foreign {@code Host} and {@code Origin} headers with 403 (loopback
- * names with the bound port are allowed), limits request bodies, and can require a static bearer token — the minimum
- * for remote use until OAuth arrives. Errors are JSON-RPC error bodies or plain 4xx; never a stack trace.
+ * <p>Safe by default: it binds 127.0.0.1, refuses foreign {@code Host} and {@code Origin} headers
+ * with 403 (loopback names with the bound port are allowed), limits request bodies, and can require
+ * a static bearer token — the minimum for remote use until OAuth arrives. Errors are JSON-RPC error
+ * bodies or plain 4xx; never a stack trace.
  *
  * <pre>{@code
  * try (HttpTransport http = HttpTransport.builder().server(mcpServer).port(0).build().start()) {
@@ -63,7 +64,10 @@ public final class HttpTransport implements AutoCloseable {
   private final SessionRegistry sessions;
   private final @Nullable SharedSessions shared;
   private final ModernEndpoint modern;
-  /** The {@linkplain HttpTransportBuilder#endpoint further endpoints}, each with sessions of its own. */
+  /**
+   * The {@linkplain HttpTransportBuilder#endpoint further endpoints}, each with sessions of its
+   * own.
+   */
   private final List<ServedEndpoint> further;
 
   private final SseTransportEndpoint sse;
@@ -172,7 +176,10 @@ public final class HttpTransport implements AutoCloseable {
         admin);
   }
 
-  /** The admin listener's routes: the probes and the embedder's mounts, under the admin listener's Host check. */
+  /**
+   * The admin listener's routes: the probes and the embedder's mounts, under the admin listener's
+   * Host check.
+   */
   private static Router adminRouter(AdminListener admin, Gate gate, Telemetry telemetry) {
     HostCheck hosts = HostCheck.admin(admin.host());
     List<String> paths = new ArrayList<>(List.of(Probes.HEALTHZ, Probes.READYZ));
@@ -223,8 +230,8 @@ public final class HttpTransport implements AutoCloseable {
     OAuthSettings o = config.oauth();
     IssuerKeys keys = issuerKeys;
     if (o != null && keys != null) {
-      keys.start(); // in the background: an unreachable issuer does not stop the server from
-      // starting
+      // In the background: an unreachable issuer does not stop the server from starting
+      keys.start();
       // The resource is what clients use: the first public URL when there is one, else the local
       // URI.
       URI resource = config.publicUrls().isEmpty() ? uri() : config.publicUrls().getFirst();
@@ -255,8 +262,9 @@ public final class HttpTransport implements AutoCloseable {
   }
 
   /**
-   * The endpoint's local URI, such as {@code http://127.0.0.1:8080/mcp} ({@code https} with TLS); a wildcard bind
-   * gives the loopback address. Clients elsewhere use a {@linkplain #publicUris() public URL}.
+   * The endpoint's local URI, such as {@code http://127.0.0.1:8080/mcp} ({@code https} with TLS); a
+   * wildcard bind gives the loopback address. Clients elsewhere use a {@linkplain #publicUris()
+   * public URL}.
    */
   public URI uri() {
     port(); // started?
@@ -264,8 +272,9 @@ public final class HttpTransport implements AutoCloseable {
   }
 
   /**
-   * The URLs this endpoint can be reached by without a configured name: the public URLs when some were configured;
-   * else, bound to every interface, one per interface address (loopback ones last); else {@link #uri()}.
+   * The URLs this endpoint can be reached by without a configured name: the public URLs when some
+   * were configured; else, bound to every interface, one per interface address (loopback ones
+   * last); else {@link #uri()}.
    */
   public List<URI> reachableUris() {
     port(); // started?
@@ -278,22 +287,26 @@ public final class HttpTransport implements AutoCloseable {
   }
 
   /**
-   * Whether requests can be authorized now: always without OAuth; with OAuth, once the issuer's keys have been
-   * fetched (until then every token is refused with 401, and the fetch is retried in the background).
+   * Whether requests can be authorized now: always without OAuth; with OAuth, once the issuer's
+   * keys have been fetched (until then every token is refused with 401, and the fetch is retried in
+   * the background).
    */
   public boolean authReady() {
     IssuerKeys keys = issuerKeys;
     return keys == null || keys.ready();
   }
 
-  /** Why requests cannot be authorized yet (such as an unreachable issuer), or empty when they can. */
+  /**
+   * Why requests cannot be authorized yet (such as an unreachable issuer), or empty when they can.
+   */
   public Optional<String> authProblem() {
     IssuerKeys keys = issuerKeys;
     return Optional.ofNullable(keys == null ? null : keys.problem());
   }
 
   /**
-   * The URL of the OAuth Protected Resource Metadata (RFC 9728) that 401 challenges name, or empty without OAuth.
+   * The URL of the OAuth Protected Resource Metadata (RFC 9728) that 401 challenges name, or empty
+   * without OAuth.
    *
    * @throws IllegalStateException when not started
    */
@@ -306,8 +319,9 @@ public final class HttpTransport implements AutoCloseable {
   }
 
   /**
-   * The {@linkplain HttpTransportBuilder#admin admin listener}'s base URL, such as {@code http://127.0.0.1:9464} (a
-   * wildcard bind gives the loopback address), or empty without one.
+   * The {@linkplain HttpTransportBuilder#admin admin listener}'s base URL, such as
+   * {@code http://127.0.0.1:9464} (a wildcard bind gives the loopback address), or empty without
+   * one.
    *
    * @throws IllegalStateException when not started
    */
@@ -316,7 +330,10 @@ public final class HttpTransport implements AutoCloseable {
     return Optional.ofNullable(jetty.adminUri());
   }
 
-  /** How many legacy sessions are open now: Streamable HTTP ones and those of the old HTTP+SSE transport. */
+  /**
+   * How many legacy sessions are open now: Streamable HTTP ones and those of the old HTTP+SSE
+   * transport.
+   */
   public int sessionCount() {
     int n = sessions.size() + sse.size();
     for (ServedEndpoint e : further) {
@@ -325,16 +342,20 @@ public final class HttpTransport implements AutoCloseable {
     return n;
   }
 
-  /** How many SSE response streams are open now: legacy GET streams, modern listen streams and streamed answers. */
+  /**
+   * How many SSE response streams are open now: legacy GET streams, modern listen streams and
+   * streamed answers.
+   */
   public int openStreams() {
     return telemetry.openStreams();
   }
 
   /**
-   * The names of the {@linkplain HttpTransportBuilder#readinessCheck readiness checks} that fail now, in the order they were added,
-   * then {@code "oauth issuer keys fetched"} while OAuth is on and no access token can be checked yet, after {@code
-   * "server running"} while not started or once closing; empty when the server is ready. {@code /readyz}
-   * answers 503 with these names while any fails.
+   * The names of the {@linkplain HttpTransportBuilder#readinessCheck readiness checks} that fail
+   * now, in the order they were added, then {@code "oauth issuer keys fetched"} while OAuth is on
+   * and no access token can be checked yet, after {@code "server running"} while not started or
+   * once closing; empty when the server is ready. {@code /readyz} answers 503 with these names
+   * while any fails.
    */
   public List<String> notReady() {
     List<String> failing = telemetry.notReady();
@@ -365,8 +386,9 @@ public final class HttpTransport implements AutoCloseable {
   }
 
   /**
-   * Stops gracefully: new requests get 503, open streams end cleanly (a modern {@code subscriptions/listen} with its
-   * final response), in-flight requests finish within the shutdown timeout, then the port is released. Idempotent.
+   * Stops gracefully: new requests get 503, open streams end cleanly (a modern
+   * {@code subscriptions/listen} with its final response), in-flight requests finish within the
+   * shutdown timeout, then the port is released. Idempotent.
    */
   @Override
   public void close() {

@@ -11,9 +11,10 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Makes an {@link HttpTransport} an OAuth 2.1 resource server, as the MCP authorization specification asks: every
- * request must carry a JWT access token from {@code issuer}, whose audience names this resource and which grants every
- * scope in {@code scopes}. The issuer's keys are found through its RFC 8414 or OpenID Connect discovery document.
+ * Makes an {@link HttpTransport} an OAuth 2.1 resource server, as the MCP authorization
+ * specification asks: every request must carry a JWT access token from {@code issuer}, whose
+ * audience names this resource and which grants every scope in {@code scopes}. The issuer's keys
+ * are found through its RFC 8414 or OpenID Connect discovery document.
  *
  * <pre>{@code
  * HttpTransport.builder().server(server)
@@ -22,10 +23,12 @@ import org.jspecify.annotations.Nullable;
  *     .build();
  * }</pre>
  *
- * @param issuer the authorization server's issuer identifier, an absolute {@code https} (or {@code http}) URL
+ * @param issuer the authorization server's issuer identifier, an absolute {@code https} (or
+ *     {@code http}) URL
  * @param audience the audience tokens must name, or null for the resource (RFC 8707)
  * @param scopes the scopes a token must grant to connect at all (empty: any valid token)
- * @param resource this server's resource identifier, as clients reach it, or null for the transport's own URI
+ * @param resource this server's resource identifier, as clients reach it, or null for the
+ *     transport's own URI
  */
 @Stability(Stability.Tier.STABLE)
 public record OAuthSettings(
@@ -64,7 +67,10 @@ public record OAuthSettings(
     scopes = Set.copyOf(copy);
   }
 
-  /** Settings for tokens from {@code issuer}, with the default audience (the resource) and no required scope. */
+  /**
+   * Settings for tokens from {@code issuer}, with the default audience (the resource) and no
+   * required scope.
+   */
   public static OAuthSettings issuer(URI issuer) {
     return new OAuthSettings(issuer, null, Set.of(), null);
   }
@@ -80,7 +86,10 @@ public record OAuthSettings(
         issuer, audience, Set.copyOf(requireNonNull(scopes, "scopes")), resource);
   }
 
-  /** A copy with another resource identifier (the URL clients use, such as the public one behind a proxy). */
+  /**
+   * A copy with another resource identifier (the URL clients use, such as the public one behind a
+   * proxy).
+   */
   public OAuthSettings withResource(@Nullable URI resource) {
     return new OAuthSettings(issuer, audience, scopes, resource);
   }

@@ -9,9 +9,10 @@ import java.util.OptionalInt;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One finished HTTP request on the MCP endpoint, for metrics and access logs: what it was and how it ended, never what
- * it carried (no arguments, no headers, no tokens). {@link HttpTransportBuilder#onRequest} receives one per request;
- * the health endpoints ({@code /healthz}, {@code /readyz}) raise none. The transport makes them ({@link Builder});
+ * One finished HTTP request on the MCP endpoint, for metrics and access logs: what it was and how
+ * it ended, never what it carried (no arguments, no headers, no tokens).
+ * {@link HttpTransportBuilder#onRequest} receives one per request; the health endpoints
+ * ({@code /healthz}, {@code /readyz}) raise none. The transport makes them ({@link Builder});
  * listeners read them.
  */
 @Stability(Stability.Tier.STABLE)
@@ -62,14 +63,18 @@ public final class RequestEvent {
     return httpMethod;
   }
 
-  /** The MCP method of a single JSON-RPC message in the body, or null (a batch, an unreadable body, a
-   * legacy {@code GET} stream or {@code DELETE}, a request refused before its body was read). */
+  /**
+   * The MCP method of a single JSON-RPC message in the body, or null (a batch, an unreadable body,
+   * a legacy {@code GET} stream or {@code DELETE}, a request refused before its body was read).
+   */
   public @Nullable String method() {
     return method;
   }
 
-  /** The prompt a {@code prompts/get} or a {@code completion/complete} of a prompt argument named, as
-   * the client sent it (it may name no prompt the server has), or null. */
+  /**
+   * The prompt a {@code prompts/get} or a {@code completion/complete} of a prompt argument named,
+   * as the client sent it (it may name no prompt the server has), or null.
+   */
   public @Nullable String prompt() {
     return prompt;
   }
@@ -175,13 +180,22 @@ public final class RequestEvent {
 
   /** How a request ended. */
   public enum Outcome {
-    /** Answered without error (a result, an accepted notification, a session ended, a stream that ended cleanly). */
+    /**
+     * Answered without error (a result, an accepted notification, a session ended, a stream that
+     * ended cleanly).
+     */
     OK,
     /** Answered with a JSON-RPC error. */
     ERROR,
-    /** Refused by the transport with an HTTP error status before the MCP server saw it (Host, token, size, ...). */
+    /**
+     * Refused by the transport with an HTTP error status before the MCP server saw it (Host, token,
+     * size, ...).
+     */
     REFUSED,
-    /** Ended without an answer: cancelled by the client, or the connection dropped (the client went away). */
+    /**
+     * Ended without an answer: cancelled by the client, or the connection dropped (the client went
+     * away).
+     */
     CANCELLED
   }
 }

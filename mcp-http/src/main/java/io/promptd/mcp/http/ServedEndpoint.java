@@ -17,10 +17,11 @@ import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One MCP endpoint of the transport's port and what it holds on its own: its legacy sessions (in memory, and in the
- * shared store under a secret of its own), its modern endpoint with its listen streams, and its route. The transport's
- * main endpoint is one; each {@link io.promptd.mcp.http.HttpTransportBuilder#endpoint further endpoint} is another, so a session opened on
- * one path is unknown on every other.
+ * One MCP endpoint of the transport's port and what it holds on its own: its legacy sessions (in
+ * memory, and in the shared store under a secret of its own), its modern endpoint with its listen
+ * streams, and its route. The transport's main endpoint is one; each
+ * {@link io.promptd.mcp.http.HttpTransportBuilder#endpoint further endpoint} is another, so a
+ * session opened on one path is unknown on every other.
  */
 final class ServedEndpoint {
   final String path;
@@ -30,10 +31,11 @@ final class ServedEndpoint {
   final McpEndpoint route;
 
   /**
-   * Under the configured session secret, a further endpoint's ids are signed with a key derived from it and the path,
-   * so that they verify on that path only.
+   * Under the configured session secret, a further endpoint's ids are signed with a key derived
+   * from it and the path, so that they verify on that path only.
    *
-   * @param main whether this is the transport's own endpoint (whose ids are signed with the secret itself, as before)
+   * @param main whether this is the transport's own endpoint (whose ids are signed with the secret
+   *     itself, as before)
    */
   ServedEndpoint(
       HttpConfig b,

@@ -7,8 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The embedded server and the JOSE library stay implementation details: no Jetty or Nimbus type appears in the public API. (The public types
- * themselves are listed and reviewed by ApiListingTest, from the module's exports.)
+ * The embedded server and the JOSE library stay implementation details: no Jetty or Nimbus type
+ * appears in the public API. (The public types themselves are listed and reviewed by
+ * ApiListingTest, from the module's exports.)
  */
 class ApiSurfaceTest {
   @Test
@@ -31,7 +32,10 @@ class ApiSurfaceTest {
     }
   }
 
-  /** The mount seam's own request and response: an embedder's page or metrics see no Jetty type either. */
+  /**
+   * The mount seam's own request and response: an embedder's page or metrics see no Jetty type
+   * either.
+   */
   @Test
   void noJettyTypeInTheMountSeam() {
     for (Class<?> c : List.of(HttpMount.class, MountRequest.class, MountResponse.class)) {

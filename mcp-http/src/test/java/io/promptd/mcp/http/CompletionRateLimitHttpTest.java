@@ -10,9 +10,10 @@ import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 
 /**
- * The completion rate limit over HTTP: a 2026-07-28 client without a token is known by its address, so its
- * completions share one bucket across connections; a legacy session has its own. The rate is so low (one token per
- * 1,000 s) that no token comes back during the test: the outcome does not depend on timing.
+ * The completion rate limit over HTTP: a 2026-07-28 client without a token is known by its address,
+ * so its completions share one bucket across connections; a legacy session has its own. The rate is
+ * so low (one token per 1,000 s) that no token comes back during the test: the outcome does not
+ * depend on timing.
  */
 class CompletionRateLimitHttpTest {
   private static final String COMPLETE =

@@ -26,10 +26,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The prompts and resources the official conformance suite (0.1.16) expects, registered programmatically so that the
- * transport can be checked without the prompt library: start {@link ConformanceServer}, then run {@code bin/conformance}
- * with {@code CONFORMANCE_URL} set to the address it prints. The same fixtures as files are
- * {@code fixtures/conformance/}, which {@code bin/conformance} serves by default.
+ * The prompts and resources the official conformance suite (0.1.16) expects, registered
+ * programmatically so that the transport can be checked without the prompt library: start
+ * {@link ConformanceServer}, then run {@code bin/conformance} with {@code CONFORMANCE_URL} set to
+ * the address it prints. The same fixtures as files are {@code fixtures/conformance/}, which
+ * {@code bin/conformance} serves by default.
  */
 final class ConformanceFixtures {
   /** A 1x1 transparent PNG. */
@@ -92,7 +93,9 @@ final class ConformanceFixtures {
     return catalog;
   }
 
-  /** Static text, static binary, a watched resource and one template; {@link #touch} fakes a change. */
+  /**
+   * Static text, static binary, a watched resource and one template; {@link #touch} fakes a change.
+   */
   static final class Resources implements ResourceProvider {
     private static final Pattern TEMPLATE = Pattern.compile("test://template/([^/]+)/data");
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();

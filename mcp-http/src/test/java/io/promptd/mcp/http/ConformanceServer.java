@@ -4,8 +4,9 @@ import io.promptd.mcp.server.McpServer;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Serves the conformance fixtures over HTTP until killed: {@code ConformanceServer [port]} (0 or none: a free port).
- * Prints {@code listening <uri>} as its only line on stdout once ready; logs go to stderr.
+ * Serves the conformance fixtures over HTTP until killed: {@code ConformanceServer [port]} (0 or
+ * none: a free port). Prints {@code listening <uri>} as its only line on stdout once ready; logs go
+ * to stderr.
  */
 public final class ConformanceServer {
   private ConformanceServer() {}

@@ -16,10 +16,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * What bounds the connections a client can hold, over real sockets: a request head that trickles in is cut at its
- * deadline (Jetty's idle timeout starts again with every byte), and so is a body that trickles in below the minimum
- * rate; one address gets so many connections and no more while another still connects, the listener holds so many in
- * all while those open are served, and the server's file descriptors stay bounded under a trickle attack.
+ * What bounds the connections a client can hold, over real sockets: a request head that trickles in
+ * is cut at its deadline (Jetty's idle timeout starts again with every byte), and so is a body that
+ * trickles in below the minimum rate; one address gets so many connections and no more while
+ * another still connects, the listener holds so many in all while those open are served, and the
+ * server's file descriptors stay bounded under a trickle attack.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ConnectionLimitsTest {
@@ -231,7 +232,10 @@ class ConnectionLimitsTest {
     }
   }
 
-  /** The head of a legacy POST to the MCP endpoint whose body of {@code length} bytes is still to come. */
+  /**
+   * The head of a legacy POST to the MCP endpoint whose body of {@code length} bytes is still to
+   * come.
+   */
   private static String bodyHead(int port, int length) {
     return "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port
         + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream"

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A further MCP endpoint on the same port ({@link HttpTransportBuilder#endpoint}): it serves its own server in both
- * eras, and a legacy session opened at one path is unknown at the other, with and without a session secret.
+ * A further MCP endpoint on the same port ({@link HttpTransportBuilder#endpoint}): it serves its
+ * own server in both eras, and a legacy session opened at one path is unknown at the other, with
+ * and without a session secret.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FurtherEndpointHttpTest {

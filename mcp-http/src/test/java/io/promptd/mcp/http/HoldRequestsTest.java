@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A server whose catalog loads in the background opens its port at once and holds the MCP requests that come before
- * the load ({@link HttpTransportBuilder#holdRequestsUntil}): they are answered from the loaded catalog, never from
- * the empty one; probes are not held; past the hold's limit nothing waits any more.
+ * A server whose catalog loads in the background opens its port at once and holds the MCP requests
+ * that come before the load ({@link HttpTransportBuilder#holdRequestsUntil}): they are answered
+ * from the loaded catalog, never from the empty one; probes are not held; past the hold's limit
+ * nothing waits any more.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HoldRequestsTest {

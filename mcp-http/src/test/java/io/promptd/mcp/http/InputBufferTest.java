@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Requests larger than the buffer a connection reads them into ({@link JettyServer#INPUT_BUFFER}, kept small because an
- * open event stream holds it): headers and a body that each take several reads arrive whole, and Jetty's limit on a
- * request's headers still holds.
+ * Requests larger than the buffer a connection reads them into ({@link JettyServer#INPUT_BUFFER},
+ * kept small because an open event stream holds it): headers and a body that each take several
+ * reads arrive whole, and Jetty's limit on a request's headers still holds.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class InputBufferTest {

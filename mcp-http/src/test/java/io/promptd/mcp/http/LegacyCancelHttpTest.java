@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * A legacy request cancelled with {@code notifications/cancelled}: its POST still needs an answer the transport allows
- * ("MUST either return Content-Type: text/event-stream ... or Content-Type: application/json"), and it owes no
- * response: an event stream that ends without an event.
+ * A legacy request cancelled with {@code notifications/cancelled}: its POST still needs an answer
+ * the transport allows ("MUST either return Content-Type: text/event-stream ... or Content-Type:
+ * application/json"), and it owes no response: an event stream that ends without an event.
  */
 class LegacyCancelHttpTest {
   @Test
@@ -32,9 +32,8 @@ class LegacyCancelHttpTest {
           .put(PromptDefinition.of(Prompt.of("slow", "waits until cancelled", List.of()), args -> {
             rendering.countDown();
             try {
-              Thread.sleep(
-                  60_000); // interrupted by the cancellation; the class's timeout bounds it
-              // otherwise
+              // Interrupted by the cancellation; the class's timeout bounds it otherwise
+              Thread.sleep(60_000);
             } catch (InterruptedException e) {
               interrupted.countDown();
               Thread.currentThread().interrupt();

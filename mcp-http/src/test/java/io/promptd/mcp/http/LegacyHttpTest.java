@@ -21,7 +21,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The legacy era over HTTP: sessions, the GET stream, resumption, DELETE, batches, resources subscriptions. */
+/**
+ * The legacy era over HTTP: sessions, the GET stream, resumption, DELETE, batches, resources
+ * subscriptions.
+ */
 class LegacyHttpTest {
   private static final Duration WAIT = Duration.ofSeconds(5);
   private static final ConformanceFixtures.Resources RESOURCES =
@@ -204,10 +207,11 @@ class LegacyHttpTest {
   }
 
   /**
-   * Transports (2025-03-26 and later): the server "MUST either return Content-Type: text/event-stream in response to
-   * this HTTP GET, or else return HTTP 405", and "the client MAY remain connected to multiple SSE streams
-   * simultaneously", each message going to only one of them. A client reconnecting without Last-Event-ID while its old
-   * socket is half-dead is not locked out; the oldest of too many streams is ended.
+   * Transports (2025-03-26 and later): the server "MUST either return Content-Type:
+   * text/event-stream in response to this HTTP GET, or else return HTTP 405", and "the client MAY
+   * remain connected to multiple SSE streams simultaneously", each message going to only one of
+   * them. A client reconnecting without Last-Event-ID while its old socket is half-dead is not
+   * locked out; the oldest of too many streams is ended.
    */
   @Test
   void aSecondGetStreamIsServedAndEachMessageGoesToOneStream() throws Exception {
@@ -247,7 +251,9 @@ class LegacyHttpTest {
     }
   }
 
-  /** The priming event (an id, empty data) is defined by 2025-11-25 only; earlier clients get none. */
+  /**
+   * The priming event (an id, empty data) is defined by 2025-11-25 only; earlier clients get none.
+   */
   @Test
   void onlyA20251125StreamOpensWithAPrimingEvent() throws Exception {
     for (String version : List.of("2025-03-26", "2025-06-18", "2025-11-25")) {

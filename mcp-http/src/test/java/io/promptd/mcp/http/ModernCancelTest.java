@@ -19,8 +19,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * A modern request that runs long moves to an SSE stream, so a client that closes its connection cancels it too, as
- * 2026-07-28 asks.
+ * A modern request that runs long moves to an SSE stream, so a client that closes its connection
+ * cancels it too, as 2026-07-28 asks.
  */
 class ModernCancelTest {
   @Test

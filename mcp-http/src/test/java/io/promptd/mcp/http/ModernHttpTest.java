@@ -22,7 +22,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The 2026-07-28 era over HTTP: no sessions, metadata headers checked against the body, listen streams. */
+/**
+ * The 2026-07-28 era over HTTP: no sessions, metadata headers checked against the body, listen
+ * streams.
+ */
 class ModernHttpTest {
   private static final Duration WAIT = Duration.ofSeconds(5);
   private static final ConformanceFixtures.Resources RESOURCES =
@@ -132,9 +135,10 @@ class ModernHttpTest {
   }
 
   /**
-   * 2026-07-28, basic: "A request missing any required field is malformed; the server MUST reject it with JSON-RPC
-   * error code -32602 (Invalid params). On HTTP, the response status MUST be 400 Bad Request." The same for a log level
-   * that names no level (logging: SHOULD reject with -32602).
+   * 2026-07-28, basic: "A request missing any required field is malformed; the server MUST reject
+   * it with JSON-RPC error code -32602 (Invalid params). On HTTP, the response status MUST be 400
+   * Bad Request." The same for a log level that names no level (logging: SHOULD reject with
+   * -32602).
    */
   @Test
   void malformedRequestMetadataGets400WithInvalidParams() {

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The public mount seam: an embedder's {@link HttpMount} on the MCP port (Host checked, no token, no request event) and
- * on the admin listener, which also serves the probes and never the MCP endpoint.
+ * The public mount seam: an embedder's {@link HttpMount} on the MCP port (Host checked, no token,
+ * no request event) and on the admin listener, which also serves the probes and never the MCP
+ * endpoint.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MountHttpTest {

@@ -39,8 +39,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The OAuth 2.1 resource server against a real authorization server ({@code mock-oauth2-server}: real signed JWTs, a
- * real JWKS and discovery over real HTTP on a free port), in both eras.
+ * The OAuth 2.1 resource server against a real authorization server ({@code mock-oauth2-server}:
+ * real signed JWTs, a real JWKS and discovery over real HTTP on a free port), in both eras.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class OAuthHttpTest {
@@ -107,7 +107,10 @@ class OAuthHttpTest {
     return out;
   }
 
-  /** A 401 whose challenge names the metadata, with error="invalid_token" (or none), and a safe body. */
+  /**
+   * A 401 whose challenge names the metadata, with error="invalid_token" (or none), and a safe
+   * body.
+   */
   private static void assertRefused(HttpResponse<String> r, int status, String error) {
     assertThat(r.statusCode()).isEqualTo(status);
     String challenge = r.headers().firstValue("WWW-Authenticate").orElseThrow();
@@ -404,7 +407,10 @@ class OAuthHttpTest {
     }
   }
 
-  /** The issuer's signing key, replaced on demand: the real server then signs with it and serves it as its JWKS. */
+  /**
+   * The issuer's signing key, replaced on demand: the real server then signs with it and serves it
+   * as its JWKS.
+   */
   static final class RotatingKeys extends KeyProvider {
     private volatile RSAKey current;
     private int generation = 1;

@@ -23,7 +23,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Health probes, readiness checks, request events and the open-stream gauge, against a real server. */
+/**
+ * Health probes, readiness checks, request events and the open-stream gauge, against a real server.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OperationsHttpTest {
   private final LinkedBlockingQueue<RequestEvent> events = new LinkedBlockingQueue<>();

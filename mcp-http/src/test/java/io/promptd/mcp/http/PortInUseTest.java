@@ -10,7 +10,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** A port someone else holds is a clear error that names it and what to do, not the embedded server's own words. */
+/**
+ * A port someone else holds is a clear error that names it and what to do, not the embedded
+ * server's own words.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PortInUseTest {
   @Test

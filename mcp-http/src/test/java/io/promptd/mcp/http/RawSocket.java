@@ -13,8 +13,9 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A client connection made by hand from a chosen loopback address (all of 127.0.0.0/8 is this machine on Linux), for
- * what java.net.http cannot do: send half a request, hold many connections, or come from another address.
+ * A client connection made by hand from a chosen loopback address (all of 127.0.0.0/8 is this
+ * machine on Linux), for what java.net.http cannot do: send half a request, hold many connections,
+ * or come from another address.
  */
 final class RawSocket implements AutoCloseable {
   private final Socket socket;
@@ -34,21 +35,26 @@ final class RawSocket implements AutoCloseable {
     return this;
   }
 
-  /** Writes a request: {@code head} (the request line and headers, each ending in CRLF), then {@code body}. */
+  /**
+   * Writes a request: {@code head} (the request line and headers, each ending in CRLF), then
+   * {@code body}.
+   */
   RawSocket request(String head, String body) throws IOException {
     byte[] b = body.getBytes(StandardCharsets.UTF_8);
     return send(head + "Content-Length: " + b.length + "\r\n\r\n" + body);
   }
 
-  /** The status of the response now arriving, or -1 when the server closed the connection instead. */
+  /**
+   * The status of the response now arriving, or -1 when the server closed the connection instead.
+   */
   int status() throws IOException {
     String line = line();
     return line == null || line.length() < 12 ? -1 : Integer.parseInt(line.substring(9, 12));
   }
 
   /**
-   * Reads a whole response, head and a {@code Content-Length} body, so that the connection can carry another: its
-   * status, or -1 when the server closed the connection instead.
+   * Reads a whole response, head and a {@code Content-Length} body, so that the connection can
+   * carry another: its status, or -1 when the server closed the connection instead.
    */
   int answer() throws IOException {
     int status = status();
@@ -73,8 +79,8 @@ final class RawSocket implements AutoCloseable {
   }
 
   /**
-   * Whether the server closes the connection within {@code within}: end of stream or a reset, having discarded
-   * whatever arrived before.
+   * Whether the server closes the connection within {@code within}: end of stream or a reset,
+   * having discarded whatever arrived before.
    */
   boolean closedWithin(Duration within) throws IOException {
     long deadline = System.nanoTime() + within.toNanos();
@@ -98,8 +104,8 @@ final class RawSocket implements AutoCloseable {
   }
 
   /**
-   * Whether nothing arrives for {@code within}: no byte, no end of stream. Reads at most one byte, so a true answer
-   * leaves the response to come for {@link #status()}.
+   * Whether nothing arrives for {@code within}: no byte, no end of stream. Reads at most one byte,
+   * so a true answer leaves the response to come for {@link #status()}.
    */
   boolean quietFor(Duration within) throws IOException {
     socket.setSoTimeout((int) Math.max(1, within.toMillis()));

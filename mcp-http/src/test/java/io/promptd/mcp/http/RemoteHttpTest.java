@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Remote use: the public URL's host and origin are accepted, forwarded headers count only behind a trusted proxy, and
- * a non-loopback bind needs authentication. Traffic goes to 127.0.0.1 only, with the Host a remote client would send.
+ * Remote use: the public URL's host and origin are accepted, forwarded headers count only behind a
+ * trusted proxy, and a non-loopback bind needs authentication. Traffic goes to 127.0.0.1 only, with
+ * the Host a remote client would send.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RemoteHttpTest {

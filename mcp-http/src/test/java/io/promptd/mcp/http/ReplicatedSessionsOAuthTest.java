@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Sessions spread over replicas under OAuth still belong to their subject, and replicas with their own session store
- * (no shared one) still serve each other's sessions; the idle timeout holds on every replica sharing a store.
+ * Sessions spread over replicas under OAuth still belong to their subject, and replicas with their
+ * own session store (no shared one) still serve each other's sessions; the idle timeout holds on
+ * every replica sharing a store.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ReplicatedSessionsOAuthTest {

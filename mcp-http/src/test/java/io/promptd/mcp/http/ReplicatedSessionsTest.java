@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Two replicas (two servers over the same catalog and resources, two transports with the same session secret and one
- * shared session store, standing in for PostgreSQL) behind a "balancer" that sends each request to the other one: a
- * legacy session behaves as with one process.
+ * Two replicas (two servers over the same catalog and resources, two transports with the same
+ * session secret and one shared session store, standing in for PostgreSQL) behind a "balancer" that
+ * sends each request to the other one: a legacy session behaves as with one process.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ReplicatedSessionsTest {

@@ -48,10 +48,9 @@ final class Schemas {
     JsonObject message = (JsonObject) json;
     if (message.has("error")) {
       // A session of 2025-06-18 or older answers input with an unreadable id with JSON-RPC 2.0's
-      // "id": null (the
-      // null-id policy in io.promptd.mcp.spi.Wire), which no schema types; checked without it, as
-      // SchemaHarness does.
-      // Older schemas require an id there, so the null stands in as 0 to check the rest.
+      // "id": null (the null-id policy in io.promptd.mcp.spi.Wire), which no schema types; checked
+      // without it, as SchemaHarness does. Older schemas require an id there, so the null stands in
+      // as 0 to check the rest.
       JsonObject checked = message.get("id") == JsonNull.INSTANCE
           ? message.toBuilder().put("id", 0).build()
           : message;
@@ -79,7 +78,10 @@ final class Schemas {
         .isEmpty();
   }
 
-  /** Whether {@code version}'s schema defines {@code type} (2025-11-25 renamed the JSON-RPC envelopes). */
+  /**
+   * Whether {@code version}'s schema defines {@code type} (2025-11-25 renamed the JSON-RPC
+   * envelopes).
+   */
   static boolean defines(String version, String type) {
     JsonObject root = ROOTS.computeIfAbsent(version, Schemas::root);
     return root.object("$defs")

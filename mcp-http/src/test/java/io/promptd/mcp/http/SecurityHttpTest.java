@@ -15,7 +15,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Safe by default: Host and Origin checks, bearer token, Accept, Content-Type, body limit, methods, error bodies. */
+/**
+ * Safe by default: Host and Origin checks, bearer token, Accept, Content-Type, body limit, methods,
+ * error bodies.
+ */
 class SecurityHttpTest {
   private static final String INIT = request(
       1,
@@ -84,8 +87,9 @@ class SecurityHttpTest {
   }
 
   /**
-   * 2026-07-28 reserves -32000..-32019 for legacy use ("new implementations SHOULD NOT use codes from this sub-range"):
-   * a refusal of a 2026-07-28 request carries -32600 (-32603 for a failure of the server); legacy requests keep -32000.
+   * 2026-07-28 reserves -32000..-32019 for legacy use ("new implementations SHOULD NOT use codes
+   * from this sub-range"): a refusal of a 2026-07-28 request carries -32600 (-32603 for a failure
+   * of the server); legacy requests keep -32000.
    */
   @Test
   void refusalsOfModernRequestsUseTheCodesTheirVersionDefines() {

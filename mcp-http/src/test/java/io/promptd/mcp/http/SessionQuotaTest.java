@@ -17,8 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Per-caller session quotas: a caller past its quota loses its own oldest idle session and goes on; other callers
- * never notice. Callers are told apart by address here ({@code X-Forwarded-For} behind a trusted proxy).
+ * Per-caller session quotas: a caller past its quota loses its own oldest idle session and goes on;
+ * other callers never notice. Callers are told apart by address here ({@code X-Forwarded-For}
+ * behind a trusted proxy).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SessionQuotaTest {

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Signed session ids ({@code sessionSecret}) without a shared store: a deleted or expired id stays dead after the
- * sweeper has long passed it, and an id past the maximum age is dead however much it is used (MCP transports:
- * after termination the server MUST answer the id with 404).
+ * Signed session ids ({@code sessionSecret}) without a shared store: a deleted or expired id stays
+ * dead after the sweeper has long passed it, and an id past the maximum age is dead however much it
+ * is used (MCP transports: after termination the server MUST answer the id with 404).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SignedSessionLifetimeTest {

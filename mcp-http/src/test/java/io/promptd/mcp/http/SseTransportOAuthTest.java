@@ -13,7 +13,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The HTTP+SSE transport behind OAuth: the same 401/403 challenges as {@code /mcp}, and sessions bound to a subject. */
+/**
+ * The HTTP+SSE transport behind OAuth: the same 401/403 challenges as {@code /mcp}, and sessions
+ * bound to a subject.
+ */
 @Timeout(120)
 class SseTransportOAuthTest {
   private static MockOAuth2Server issuerServer;

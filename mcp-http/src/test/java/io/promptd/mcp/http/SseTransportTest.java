@@ -34,7 +34,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The 2024-11-05 HTTP+SSE transport against a real server on port 0: stream, endpoint event, POSTs, refusals. */
+/**
+ * The 2024-11-05 HTTP+SSE transport against a real server on port 0: stream, endpoint event, POSTs,
+ * refusals.
+ */
 @Timeout(60)
 class SseTransportTest {
   private static final String V2024 = "2024-11-05";

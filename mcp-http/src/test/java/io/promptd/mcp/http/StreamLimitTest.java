@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The per-client limit on open event streams, over real sockets: a client past it gets 429 for a listen stream, a
- * legacy GET stream and an HTTP+SSE stream alike, while another client (another address) is still served.
+ * The per-client limit on open event streams, over real sockets: a client past it gets 429 for a
+ * listen stream, a legacy GET stream and an HTTP+SSE stream alike, while another client (another
+ * address) is still served.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class StreamLimitTest {

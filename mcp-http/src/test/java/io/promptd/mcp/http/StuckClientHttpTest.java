@@ -32,16 +32,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * One client that never reads its event stream must not delay anybody else: with 200 clients listening (100 modern
- * {@code subscriptions/listen} streams, 100 legacy GET streams) and two stuck ones (one of each era, with tiny socket
- * buffers on both ends), every one of 100 catalog changes reaches every reading client, and the stuck ones are
- * disconnected once their queue's bound is passed.
+ * One client that never reads its event stream must not delay anybody else: with 200 clients
+ * listening (100 modern {@code subscriptions/listen} streams, 100 legacy GET streams) and two stuck
+ * ones (one of each era, with tiny socket buffers on both ends), every one of 100 catalog changes
+ * reaches every reading client, and the stuck ones are disconnected once their queue's bound is
+ * passed.
  */
 class StuckClientHttpTest {
   private static final String LIST_CHANGED = "notifications/prompts/list_changed";
   private static final int READERS_PER_ERA = 100;
   private static final int CHANGES = 100;
-  /** Readers signal here whenever they count an event, so that the test awaits conditions instead of sleeping. */
+  /**
+   * Readers signal here whenever they count an event, so that the test awaits conditions instead of
+   * sleeping.
+   */
   private static final Object PROGRESS = new Object();
 
   private static final Queue<String> PROBLEMS = new ConcurrentLinkedQueue<>();
@@ -104,10 +108,11 @@ class StuckClientHttpTest {
   }
 
   /**
-   * Counts the list_changed events on a stream, on its own virtual thread. A legacy GET stream is open with its first
-   * line (it is attached before anything is written to it); a modern listen stream is open once it is acknowledged: a
-   * keep-alive comment may open the response before the subscription is in place, and a change published between the
-   * two is, rightly, not on that stream.
+   * Counts the list_changed events on a stream, on its own virtual thread. A legacy GET stream is
+   * open with its first line (it is attached before anything is written to it); a modern listen
+   * stream is open once it is acknowledged: a keep-alive comment may open the response before the
+   * subscription is in place, and a change published between the two is, rightly, not on that
+   * stream.
    */
   private static AtomicInteger count(InputStream in, AtomicInteger opened, boolean modern) {
     AtomicInteger n = new AtomicInteger();
@@ -122,8 +127,9 @@ class StuckClientHttpTest {
           }
           if (line.startsWith("data:") && line.contains(LIST_CHANGED)) {
             if (n.get()
-                == 0) { // every emitted message is checked against its era's schema: the first of
-              // each stream
+                // Every emitted message is checked against its era's schema: the first of each
+                // stream
+                == 0) {
               check(line.substring("data:".length()).trim());
             }
             n.incrementAndGet();
@@ -160,7 +166,10 @@ class StuckClientHttpTest {
     return "GET /mcp HTTP/1.1\r\nAccept: text/event-stream\r\nMcp-Session-Id: " + sid + "\r\n\r\n";
   }
 
-  /** Sends a request that opens a stream, then never reads: its receive buffer is as small as the system allows. */
+  /**
+   * Sends a request that opens a stream, then never reads: its receive buffer is as small as the
+   * system allows.
+   */
   private static Socket stuck(HttpTransport http, String request) throws IOException {
     Socket s = new Socket();
     s.setReceiveBufferSize(1024);
@@ -171,7 +180,10 @@ class StuckClientHttpTest {
     return s;
   }
 
-  /** Reads what the server managed to send before it gave up; the stream must then end (EOF or reset). */
+  /**
+   * Reads what the server managed to send before it gave up; the stream must then end (EOF or
+   * reset).
+   */
   private static void assertDisconnected(Socket s) throws IOException {
     s.setSoTimeout(20_000);
     InputStream in = s.getInputStream();
@@ -197,7 +209,10 @@ class StuckClientHttpTest {
     await(condition, () -> what);
   }
 
-  /** Waits up to 20 s for {@code condition}; {@code what} says, when it fails, what was awaited and what was seen. */
+  /**
+   * Waits up to 20 s for {@code condition}; {@code what} says, when it fails, what was awaited and
+   * what was seen.
+   */
   private static void await(BooleanSupplier condition, Supplier<String> what)
       throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);

@@ -25,8 +25,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real HTTP client for the MCP endpoint, with helpers for both eras and for reading SSE streams; the raw wire is
- * {@link McpWire}'s, which the soak uses too.
+ * A real HTTP client for the MCP endpoint, with helpers for both eras and for reading SSE streams;
+ * the raw wire is {@link McpWire}'s, which the soak uses too.
  */
 final class TestClient {
   static final String ACCEPT_BOTH = McpWire.ACCEPT_BOTH;
@@ -47,7 +47,9 @@ final class TestClient {
     this.uri = uri;
   }
 
-  /** POSTs a body; every JSON answer is checked against the official schema of the request's era. */
+  /**
+   * POSTs a body; every JSON answer is checked against the official schema of the request's era.
+   */
   HttpResponse<String> post(String body, String... headers) {
     HttpResponse<String> r = send(
         builder(headers).POST(HttpRequest.BodyPublishers.ofString(body)),
@@ -59,8 +61,9 @@ final class TestClient {
   }
 
   /**
-   * The version whose schema an answer is checked against: the one the request names in MCP-Protocol-Version, else
-   * the one its session negotiated, else the one {@code initialize} negotiates (2025-11-25 when it cannot tell).
+   * The version whose schema an answer is checked against: the one the request names in
+   * MCP-Protocol-Version, else the one its session negotiated, else the one {@code initialize}
+   * negotiates (2025-11-25 when it cannot tell).
    */
   private String version(HttpResponse<String> r, String body) {
     String named = r.request().headers().firstValue("MCP-Protocol-Version").orElse("");
@@ -135,12 +138,18 @@ final class TestClient {
     return McpWire.request(id, method, params);
   }
 
-  /** A modern request body: {@code params} (an object literal's members, may be empty) plus the per-request _meta. */
+  /**
+   * A modern request body: {@code params} (an object literal's members, may be empty) plus the
+   * per-request _meta.
+   */
   static String modern(long id, String method, String members) {
     return McpWire.modern(id, method, members, "test");
   }
 
-  /** The modern metadata headers for {@code method}, with {@code Mcp-Name} when {@code name} is not null. */
+  /**
+   * The modern metadata headers for {@code method}, with {@code Mcp-Name} when {@code name} is not
+   * null.
+   */
   static String[] modernHeaders(String method, String name) {
     return McpWire.modernHeaders(method, name);
   }
@@ -163,7 +172,9 @@ final class TestClient {
     return (JsonObject) JsonCodec.parse(s);
   }
 
-  /** Reads SSE events from a response body on a virtual thread, so tests can wait with a timeout. */
+  /**
+   * Reads SSE events from a response body on a virtual thread, so tests can wait with a timeout.
+   */
   static final class Events implements AutoCloseable {
     record Event(String id, String data) {}
 
@@ -209,7 +220,10 @@ final class TestClient {
       eventsUntilEnd(timeout);
     }
 
-    /** Waits for the end of the stream and returns the events that came before it; fails when it does not end in time. */
+    /**
+     * Waits for the end of the stream and returns the events that came before it; fails when it
+     * does not end in time.
+     */
     List<Event> eventsUntilEnd(Duration timeout) throws InterruptedException {
       List<Event> seen = new ArrayList<>();
       while (true) {
@@ -244,7 +258,10 @@ final class TestClient {
     }
   }
 
-  /** Sends a raw HTTP/1.1 request (for headers java.net.http refuses to set, such as Host); returns the status. */
+  /**
+   * Sends a raw HTTP/1.1 request (for headers java.net.http refuses to set, such as Host); returns
+   * the status.
+   */
   static int rawStatus(int port, String requestHead, String body) throws IOException {
     return McpWire.rawStatus(port, requestHead, body);
   }

@@ -29,7 +29,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** HTTPS in-process from PEM files, a renewed certificate picked up without a restart, and clear errors for bad files. */
+/**
+ * HTTPS in-process from PEM files, a renewed certificate picked up without a restart, and clear
+ * errors for bad files.
+ */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class TlsHttpTest {
   private static final String INIT = request(

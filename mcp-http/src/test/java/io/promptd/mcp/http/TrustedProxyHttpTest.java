@@ -11,10 +11,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Whom the transport believes about a request's client: only configured proxy hops, and of {@code X-Forwarded-For}
- * only the rightmost address that is not a trusted proxy (nginx's {@code $proxy_add_x_forwarded_for} appends to what
- * the client sent). A mount that echoes what it is told shows the result, including the loopback-only rule of the web
- * catalog ({@link MountRequest#fromThisMachine()}).
+ * Whom the transport believes about a request's client: only configured proxy hops, and of
+ * {@code X-Forwarded-For} only the rightmost address that is not a trusted proxy (nginx's
+ * {@code $proxy_add_x_forwarded_for} appends to what the client sent). A mount that echoes what it
+ * is told shows the result, including the loopback-only rule of the web catalog
+ * ({@link MountRequest#fromThisMachine()}).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TrustedProxyHttpTest {

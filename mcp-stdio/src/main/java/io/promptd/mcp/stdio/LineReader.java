@@ -6,8 +6,9 @@ import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Splits a byte stream into lines without decoding them, holding at most {@code maxLineBytes} of any one line: a longer
- * line is skipped to its end and reported as {@link Line#tooLong()}, so hostile input cannot exhaust memory.
+ * Splits a byte stream into lines without decoding them, holding at most {@code maxLineBytes} of
+ * any one line: a longer line is skipped to its end and reported as {@link Line#tooLong()}, so
+ * hostile input cannot exhaust memory.
  */
 final class LineReader {
   private final InputStream in;
@@ -18,14 +19,19 @@ final class LineReader {
   private int limit;
   private byte[] line = new byte[1024];
 
-  /** {@code beforeRead} runs whenever the reader is about to read (and so may block): the moment to flush answers. */
+  /**
+   * {@code beforeRead} runs whenever the reader is about to read (and so may block): the moment to
+   * flush answers.
+   */
   LineReader(InputStream in, int maxLineBytes, Runnable beforeRead) {
     this.in = in;
     this.maxLineBytes = maxLineBytes;
     this.beforeRead = beforeRead;
   }
 
-  /** The next line without its terminator ({@code \n} or {@code \r\n}), or null at end of stream. */
+  /**
+   * The next line without its terminator ({@code \n} or {@code \r\n}), or null at end of stream.
+   */
   @Nullable
   Line next() throws IOException {
     int length = 0;

@@ -18,13 +18,14 @@ import java.util.concurrent.Executors;
 /**
  * Serves an {@link McpServer} over a pair of byte streams, normally the process's stdin and stdout.
  *
- * <p>Each line is one JSON-RPC message (or a batch, where the session's version allows one). Requests that may block
- * (a renderer doing I/O, {@code subscriptions/listen}) run concurrently on virtual threads; requests answered from
- * memory, and {@code initialize}, complete on the reading thread before the next line is read, which keeps their
- * answers in order. Notifications run in arrival order on the reading thread, so a {@code notifications/cancelled}
- * is acted on before later lines are read. A malformed line is answered with -32700 and serving goes on. At end of
- * input, open {@code subscriptions/listen} streams end gracefully, in-flight requests finish, and every response is
- * flushed before {@link #run()} returns.
+ * <p>Each line is one JSON-RPC message (or a batch, where the session's version allows one).
+ * Requests that may block (a renderer doing I/O, {@code subscriptions/listen}) run concurrently on
+ * virtual threads; requests answered from memory, and {@code initialize}, complete on the reading
+ * thread before the next line is read, which keeps their answers in order. Notifications run in
+ * arrival order on the reading thread, so a {@code notifications/cancelled} is acted on before
+ * later lines are read. A malformed line is answered with -32700 and serving goes on. At end of
+ * input, open {@code subscriptions/listen} streams end gracefully, in-flight requests finish, and
+ * every response is flushed before {@link #run()} returns.
  */
 @Stability(Stability.Tier.STABLE)
 public final class StdioTransport {
@@ -49,7 +50,8 @@ public final class StdioTransport {
    * @param server the server to serve
    * @param in where messages arrive, one per line
    * @param out where messages go, one per line; nothing else is ever written to it
-   * @param maxLineBytes the longest line accepted; longer lines are skipped and answered with an error
+   * @param maxLineBytes the longest line accepted; longer lines are skipped and answered with an
+   *     error
    */
   public static StdioTransport create(
       McpServer server, InputStream in, OutputStream out, int maxLineBytes) {
@@ -102,9 +104,10 @@ public final class StdioTransport {
   }
 
   /**
-   * Runs a call where the core says it belongs. The session accepted it on this thread, in arrival order, so a
-   * cancellation on a later line finds it even if no worker has started it yet; one answered from memory (and {@code
-   * initialize}) is served right here, which keeps answers in order and costs no thread hand-off.
+   * Runs a call where the core says it belongs. The session accepted it on this thread, in arrival
+   * order, so a cancellation on a later line finds it even if no worker has started it yet; one
+   * answered from memory (and {@code initialize}) is served right here, which keeps answers in
+   * order and costs no thread hand-off.
    */
   private static void serve(
       Call call, Outbound outbound, LineWriter writer, ExecutorService workers) {

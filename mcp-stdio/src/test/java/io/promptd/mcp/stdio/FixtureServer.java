@@ -15,8 +15,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real server process for the stdio tests, serving its prompts on this process's stdin and stdout. {@code gate}
- * answers only once {@code release} was called (or is cancelled), so that tests order events without timing.
+ * A real server process for the stdio tests, serving its prompts on this process's stdin and
+ * stdout. {@code gate} answers only once {@code release} was called (or is cancelled), so that
+ * tests order events without timing.
  */
 public final class FixtureServer {
   private static final CountDownLatch GATE = new CountDownLatch(1);

@@ -16,13 +16,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A client that writes requests without end and never reads stdout: the server must stop reading (back-pressure)
- * once its bounded writer queue is full, instead of buffering answers until the heap runs out.
+ * A client that writes requests without end and never reads stdout: the server must stop reading
+ * (back-pressure) once its bounded writer queue is full, instead of buffering answers until the
+ * heap runs out.
  */
 class StdioBackPressureTest {
   private static final byte[] PING =
       "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n".getBytes(UTF_8);
-  /** What the server may hold before it stops reading: its read buffer plus the queue of answer batches. */
+  /**
+   * What the server may hold before it stops reading: its read buffer plus the queue of answer
+   * batches.
+   */
   private static final long BOUND = 64L * 1024 + (LineWriter.QUEUE_CAPACITY + 2) * 64L * 1024 * 2;
 
   @Test

@@ -20,9 +20,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Tearing down a 2026-07-28 {@code subscriptions/listen} stream over stdio. When the server ends it (its input ended,
- * it is shutting down) it sends {@code notifications/cancelled} referencing the listen request (cancellation: MUST),
- * then the graceful result (subscriptions: SHOULD); when the client cancels, neither.
+ * Tearing down a 2026-07-28 {@code subscriptions/listen} stream over stdio. When the server ends it
+ * (its input ended, it is shutting down) it sends {@code notifications/cancelled} referencing the
+ * listen request (cancellation: MUST), then the graceful result (subscriptions: SHOULD); when the
+ * client cancels, neither.
  */
 class StdioListenTest {
   private static final Duration PATIENCE = Duration.ofSeconds(20);
@@ -41,7 +42,10 @@ class StdioListenTest {
   private static final String END = "(end of output)";
 
   private final PipedOutputStream client = new PipedOutputStream();
-  /** What the server writes, line by line, then {@link #END}: a pipe would fail once its writing thread ended. */
+  /**
+   * What the server writes, line by line, then {@link #END}: a pipe would fail once its writing
+   * thread ended.
+   */
   private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 
   private final Thread transport;

@@ -23,9 +23,10 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 
 /**
- * Git's own smart HTTP server ({@code git http-backend}, run once per request as the CGI program it is) behind an HTTPS
- * listener of the JDK with a self-signed certificate made by {@code keytool}, requiring basic authentication with one
- * user and password. The repositories are those under the {@code base} folder of a {@link GitServer}.
+ * Git's own smart HTTP server ({@code git http-backend}, run once per request as the CGI program it
+ * is) behind an HTTPS listener of the JDK with a self-signed certificate made by {@code keytool},
+ * requiring basic authentication with one user and password. The repositories are those under the
+ * {@code base} folder of a {@link GitServer}.
  */
 public final class GitHttpsServer implements AutoCloseable {
   private final HttpsServer server;
@@ -36,7 +37,10 @@ public final class GitHttpsServer implements AutoCloseable {
     this.threads = threads;
   }
 
-  /** Serves the repositories under {@code base} over HTTPS, asking for {@code user} and {@code password}. */
+  /**
+   * Serves the repositories under {@code base} over HTTPS, asking for {@code user} and
+   * {@code password}.
+   */
   public static GitHttpsServer start(Path base, Path work, String user, String password)
       throws Exception {
     Path keystore = work.resolve("https.p12");

@@ -15,10 +15,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real Git server for tests: a bare repository served by {@code git daemon} on a loopback port (push enabled), and
- * a working copy that commits with the real {@code git} command and pushes to it. Git runs without the user's or the
- * system's configuration. {@link #close()} stops the daemon; {@link #stop()} and {@link #start()} take it away and bring
- * it back on the same port.
+ * A real Git server for tests: a bare repository served by {@code git daemon} on a loopback port
+ * (push enabled), and a working copy that commits with the real {@code git} command and pushes to
+ * it. Git runs without the user's or the system's configuration. {@link #close()} stops the daemon;
+ * {@link #stop()} and {@link #start()} take it away and bring it back on the same port.
  */
 public final class GitServer implements AutoCloseable {
   private final Path base;
@@ -34,7 +34,10 @@ public final class GitServer implements AutoCloseable {
     this.port = port;
   }
 
-  /** A bare repository {@code prompts.git} under {@code dir} with one empty commit on {@code main}, not yet served. */
+  /**
+   * A bare repository {@code prompts.git} under {@code dir} with one empty commit on {@code main},
+   * not yet served.
+   */
   public static GitServer create(Path dir) throws Exception {
     Path base = Files.createDirectories(dir.resolve("served"));
     Path work = Files.createDirectories(dir.resolve("work"));
@@ -95,7 +98,10 @@ public final class GitServer implements AutoCloseable {
     return base.resolve("prompts.git").toUri().toString();
   }
 
-  /** Writes {@code files} (path to text; a null text deletes) in the working copy and commits them; returns the id. */
+  /**
+   * Writes {@code files} (path to text; a null text deletes) in the working copy and commits them;
+   * returns the id.
+   */
   public String commit(String message, Map<String, String> files) throws Exception {
     for (Map.Entry<String, String> f : files.entrySet()) {
       Path p = work.resolve(f.getKey());
@@ -111,7 +117,10 @@ public final class GitServer implements AutoCloseable {
     return git(work, "rev-parse", "HEAD").strip();
   }
 
-  /** Pushes {@code main} to the server's repository (over {@code file://}, whether the daemon runs or not). */
+  /**
+   * Pushes {@code main} to the server's repository (over {@code file://}, whether the daemon runs
+   * or not).
+   */
   public void push() throws Exception {
     git(work, "push", "-q", "origin", "main");
   }
@@ -122,7 +131,9 @@ public final class GitServer implements AutoCloseable {
     git(work, "push", "-q", "--force", "origin", "main");
   }
 
-  /** Runs {@code git args} in {@code dir} without the user's configuration; returns what it printed. */
+  /**
+   * Runs {@code git args} in {@code dir} without the user's configuration; returns what it printed.
+   */
   public String git(Path dir, String... args) throws Exception {
     List<String> command = new ArrayList<>(
         List.of("git", "-c", "user.name=Ada Lovelace", "-c", "user.email=ada@example.com"));

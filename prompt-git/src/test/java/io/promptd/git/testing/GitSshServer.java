@@ -14,11 +14,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real OpenSSH server for tests: {@code /usr/sbin/sshd} on a loopback port with a host key made for it, letting in
- * the user the tests run as with one client key made for it (public key only), so that Git over SSH reaches the
- * repositories of a {@link GitServer} by their paths. Everything lives in one folder: the keys, {@code
- * authorized_keys}, a {@code known_hosts} file holding the host key, and sshd's log ({@code sshd.log}). Missing
- * sshd skips the test, except in CI (bin/test installs {@code openssh-server}).
+ * A real OpenSSH server for tests: {@code /usr/sbin/sshd} on a loopback port with a host key made
+ * for it, letting in the user the tests run as with one client key made for it (public key only),
+ * so that Git over SSH reaches the repositories of a {@link GitServer} by their paths. Everything
+ * lives in one folder: the keys, {@code authorized_keys}, a {@code known_hosts} file holding the
+ * host key, and sshd's log ({@code sshd.log}). Missing sshd skips the test, except in CI (bin/test
+ * installs {@code openssh-server}).
  */
 public final class GitSshServer implements AutoCloseable {
   private static final Path SSHD = Path.of("/usr/sbin/sshd");
@@ -33,7 +34,10 @@ public final class GitSshServer implements AutoCloseable {
     this.sshd = sshd;
   }
 
-  /** Makes the keys and configuration in {@code dir} (created) and starts sshd; returns once its port is open. */
+  /**
+   * Makes the keys and configuration in {@code dir} (created) and starts sshd; returns once its
+   * port is open.
+   */
   public static GitSshServer start(Path dir) throws Exception {
     requireSshd();
     Files.createDirectories(dir);
@@ -90,7 +94,10 @@ public final class GitSshServer implements AutoCloseable {
     return server;
   }
 
-  /** The {@code ssh://} URL of {@code repository} (a bare repository's folder), as the user the tests run as. */
+  /**
+   * The {@code ssh://} URL of {@code repository} (a bare repository's folder), as the user the
+   * tests run as.
+   */
   public String url(Path repository) {
     return "ssh://" + user() + "@127.0.0.1:" + port + repository.toAbsolutePath();
   }
@@ -110,7 +117,10 @@ public final class GitSshServer implements AutoCloseable {
     return dir.resolve("known_hosts");
   }
 
-  /** A {@code known_hosts} file giving this server's address another host key, as after a change of key. */
+  /**
+   * A {@code known_hosts} file giving this server's address another host key, as after a change of
+   * key.
+   */
   public Path changedKnownHosts() throws IOException {
     return Files.writeString(
         dir.resolve("changed_known_hosts"),

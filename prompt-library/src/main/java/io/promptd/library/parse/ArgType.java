@@ -5,7 +5,10 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
-/** The type an argument's value must have. MCP sends every argument as a string; these check the text. */
+/**
+ * The type an argument's value must have. MCP sends every argument as a string; these check the
+ * text.
+ */
 public enum ArgType {
   /** Any text. */
   STRING,

@@ -45,7 +45,8 @@ public final class ArgumentReader {
    *
    * @param specs the declarations that are valid, in order, names unique
    * @param failed the names of the declarations that are not (as far as a name could be read)
-   * @param complete false when the list itself could not be read, so that any name may have been meant
+   * @param complete false when the list itself could not be read, so that any name may have been
+   *     meant
    */
   public record Declared(List<ArgumentSpec> specs, Set<String> failed, boolean complete) {
     public Declared {
@@ -55,8 +56,9 @@ public final class ArgumentReader {
   }
 
   /**
-   * The arguments under {@code arguments}; names unique, {@code dependsOn} pointing at declared arguments. Each bad
-   * declaration is recorded with {@link Problems#fail} and left out, and the others are still checked.
+   * The arguments under {@code arguments}; names unique, {@code dependsOn} pointing at declared
+   * arguments. Each bad declaration is recorded with {@link Problems#fail} and left out, and the
+   * others are still checked.
    */
   public static Declared read(Mapping frontMatter, Problems problems) {
     YamlNode node = frontMatter.get("arguments");
@@ -107,10 +109,11 @@ public final class ArgumentReader {
   }
 
   /**
-   * The form settings of the arguments under {@code arguments} that set any ({@code formFirst}, {@code confirm}, both
-   * booleans), by argument name, as published in the prompt's {@code _meta} (see
-   * {@link io.promptd.mcp.server.ArgumentForms}); a setting that is no boolean is recorded with {@link Problems#fail}.
-   * Call after {@link #read}, which reports the list's shape and the names.
+   * The form settings of the arguments under {@code arguments} that set any ({@code formFirst},
+   * {@code confirm}, both booleans), by argument name, as published in the prompt's {@code _meta}
+   * (see {@link io.promptd.mcp.server.ArgumentForms}); a setting that is no boolean is recorded
+   * with {@link Problems#fail}. Call after {@link #read}, which reports the list's shape and the
+   * names.
    */
   public static Map<String, JsonObject> formSettings(Mapping frontMatter, Problems problems) {
     Map<String, JsonObject> out = new LinkedHashMap<>();
@@ -194,7 +197,8 @@ public final class ArgumentReader {
   /**
    * An {@code enum} or {@code examples} list: flat, or keyed by the value of {@code dependsOn}.
    *
-   * @param kind what declares it, for messages: "argument" (prompt files) or "variable" (resource templates)
+   * @param kind what declares it, for messages: "argument" (prompt files) or "variable" (resource
+   *     templates)
    */
   static Choices choices(
       Mapping m, String key, String kind, String name, @Nullable String dependsOn)
@@ -220,7 +224,10 @@ public final class ArgumentReader {
     return Choices.keyed(byKey);
   }
 
-  /** {@code enumTitles}: a display name for each value of a flat {@code enum}, shown when a form asks for it. */
+  /**
+   * {@code enumTitles}: a display name for each value of a flat {@code enum}, shown when a form
+   * asks for it.
+   */
   private static Map<String, String> enumTitles(Mapping m, String arg, Choices enumValues)
       throws ParseException {
     YamlNode node = m.get("enumTitles");

@@ -23,11 +23,13 @@ import org.jspecify.annotations.Nullable;
  * @param defaultValue the value used when it is not supplied, or null
  * @param enumValues the only allowed values, or none
  * @param examples suggested values for completion, or none
- * @param pattern a regular expression the whole value must match, or null; matched within a budget (prompt files are
- *     untrusted: see {@link BoundedMatch})
- * @param dependsOn the argument whose value selects keyed {@code enum}/{@code examples} lists, or null
+ * @param pattern a regular expression the whole value must match, or null; matched within a budget
+ *     (prompt files are untrusted: see {@link BoundedMatch})
+ * @param dependsOn the argument whose value selects keyed {@code enum}/{@code examples} lists, or
+ *     null
  * @param line the line it is declared on
- * @param enumTitles display names of {@code enum} values, by value (a form shows them); empty for none
+ * @param enumTitles display names of {@code enum} values, by value (a form shows them); empty for
+ *     none
  */
 public record ArgumentSpec(
     String name,
@@ -53,7 +55,9 @@ public record ArgumentSpec(
     defaultValue = Shared.string(defaultValue);
   }
 
-  /** A plain optional or required string argument, as the Claude and VS Code formats declare them. */
+  /**
+   * A plain optional or required string argument, as the Claude and VS Code formats declare them.
+   */
   public static ArgumentSpec simple(
       String name, @Nullable String description, boolean required, int line) {
     return new ArgumentSpec(
@@ -72,8 +76,9 @@ public record ArgumentSpec(
   }
 
   /**
-   * The argument as a form field, for the server to ask the user for it. Choices keyed by another argument's value
-   * cannot be expressed in a form: such a field is free text, and the answer is checked like any value.
+   * The argument as a form field, for the server to ask the user for it. Choices keyed by another
+   * argument's value cannot be expressed in a form: such a field is free text, and the answer is
+   * checked like any value.
    */
   public ArgumentField toField() {
     ArgumentField.Type t = switch (type) {
@@ -95,10 +100,12 @@ public record ArgumentSpec(
   }
 
   /**
-   * The rules beyond {@code required} that a client can show next to the argument (published in the prompt's
-   * {@code _meta} under {@link io.promptd.library.parse.format.NativeFormat#ARGUMENTS_META}): {@code type} when not a string, {@code default},
-   * {@code enum} (with {@code enumTitles}), {@code pattern}, {@code dependsOn}; null when there are none. Choices keyed
-   * by another argument's value are left out ({@code dependsOn} says where they come from; completion offers them).
+   * The rules beyond {@code required} that a client can show next to the argument (published in the
+   * prompt's {@code _meta} under
+   * {@link io.promptd.library.parse.format.NativeFormat#ARGUMENTS_META}): {@code type} when not a
+   * string, {@code default}, {@code enum} (with {@code enumTitles}), {@code pattern},
+   * {@code dependsOn}; null when there are none. Choices keyed by another argument's value are left
+   * out ({@code dependsOn} says where they come from; completion offers them).
    */
   public @Nullable JsonObject constraints() {
     JsonObject.Builder b = JsonObject.builder();
@@ -128,7 +135,8 @@ public record ArgumentSpec(
   }
 
   /**
-   * The value to use for {@code value}: an enum value matched case-insensitively is returned as declared.
+   * The value to use for {@code value}: an enum value matched case-insensitively is returned as
+   * declared.
    *
    * @param dependency the value of the {@link #dependsOn} argument, or null
    * @return the normalized value, or null when the value breaks a rule (see {@link #violation})

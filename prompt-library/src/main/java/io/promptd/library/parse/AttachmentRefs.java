@@ -15,12 +15,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The files a {@code *.prompt.md} body attaches ({@code ::: image PATH}, {@code ::: audio PATH},
- * {@code ::: resource PATH}) or links to inside the library ({@code ::: link promptd:///PATH}), served as resources
- * under {@value #URI_PREFIX}{@code PATH-RELATIVE-TO-THE-ROOT} — the URI the prompt's embedded resources already
- * carry. The prompt parse finds them; this class names, encodes and reads them.
+ * {@code ::: resource PATH}) or links to inside the library ({@code ::: link promptd:///PATH}),
+ * served as resources under {@value #URI_PREFIX}{@code PATH-RELATIVE-TO-THE-ROOT} — the URI the
+ * prompt's embedded resources already carry. The prompt parse finds them; this class names, encodes
+ * and reads them.
  */
 public final class AttachmentRefs {
-  /** The URI prefix of library files served as resources; the rest is the path relative to the root. */
+  /**
+   * The URI prefix of library files served as resources; the rest is the path relative to the root.
+   */
   public static final String URI_PREFIX = Attachments.URI_PREFIX;
 
   private static final String KEEP = "-._~!$&'()*+,;=:@/";
@@ -29,8 +32,8 @@ public final class AttachmentRefs {
   private AttachmentRefs() {}
 
   /**
-   * The library file a {@code ::: link} target names when it is a {@code promptd:///PATH} URI inside the root; null
-   * for any other URI (or a path outside the root, which is never served).
+   * The library file a {@code ::: link} target names when it is a {@code promptd:///PATH} URI
+   * inside the root; null for any other URI (or a path outside the root, which is never served).
    */
   public static @Nullable Path linkTarget(Root root, String target) {
     if (!target.startsWith(URI_PREFIX)) {
@@ -48,8 +51,9 @@ public final class AttachmentRefs {
   }
 
   /**
-   * Reads a library file as a resource, inside the root only and at most {@code limit} bytes: text for the text
-   * types promptd knows (then it must be UTF-8), else a blob, with image and audio bytes checked against their type.
+   * Reads a library file as a resource, inside the root only and at most {@code limit} bytes: text
+   * for the text types promptd knows (then it must be UTF-8), else a blob, with image and audio
+   * bytes checked against their type.
    */
   public static ResourceContents read(
       Root root, Path file, String uri, long limit, FileAccess files) throws ParseException {
@@ -58,8 +62,8 @@ public final class AttachmentRefs {
   }
 
   /**
-   * Whether {@code file} is a regular file that lies inside {@code root} once links are resolved, and is not a
-   * {@link FolderFile}, which is settings, never content.
+   * Whether {@code file} is a regular file that lies inside {@code root} once links are resolved,
+   * and is not a {@link FolderFile}, which is settings, never content.
    */
   public static boolean servable(Root root, Path file) {
     if (FolderFile.is(file)) {
@@ -79,17 +83,17 @@ public final class AttachmentRefs {
   }
 
   /**
-   * The URI a library file is served under: {@value #URI_PREFIX} and its path relative to the root, with {@code /}
-   * separators and every character outside RFC 3986's unreserved, sub-delims, {@code :}, {@code @} and {@code /}
-   * percent-encoded as UTF-8.
+   * The URI a library file is served under: {@value #URI_PREFIX} and its path relative to the root,
+   * with {@code /} separators and every character outside RFC 3986's unreserved, sub-delims,
+   * {@code :}, {@code @} and {@code /} percent-encoded as UTF-8.
    */
   public static String uri(Root root, Path file) {
     return URI_PREFIX + encode(root.relative(file));
   }
 
   /**
-   * The form {@link #uri} gives to a {@code promptd:///} URI written any other way ({@code my notes.txt},
-   * {@code my%20notes.txt}); other URIs unchanged.
+   * The form {@link #uri} gives to a {@code promptd:///} URI written any other way ({@code my
+   * notes.txt}, {@code my%20notes.txt}); other URIs unchanged.
    */
   public static String canonical(String uri) {
     if (!uri.startsWith(URI_PREFIX)) {

@@ -17,8 +17,8 @@ import java.util.Base64;
 import java.util.Set;
 
 /**
- * Reads the files a prompt attaches — images, audio, embedded resources — at load time, inside the root only, with
- * the MIME type checked against the file's first bytes and the size capped.
+ * Reads the files a prompt attaches — images, audio, embedded resources — at load time, inside the
+ * root only, with the MIME type checked against the file's first bytes and the size capped.
  */
 public final class Attachments {
   /** The URI scheme of resources embedded from library files; paths are relative to the root. */
@@ -35,7 +35,8 @@ public final class Attachments {
    * Attachments of one prompt file.
    *
    * @param dependencies receives every file looked at, so the watcher can reload on its change
-   * @param attached receives the library files the prompt attaches or links to, which are served as resources
+   * @param attached receives the library files the prompt attaches or links to, which are served as
+   *     resources
    * @param files reads them
    */
   public Attachments(
@@ -53,7 +54,10 @@ public final class Attachments {
     this.files = files;
   }
 
-  /** Records the library file a {@code ::: link promptd:///PATH} names, if it names one inside the root. */
+  /**
+   * Records the library file a {@code ::: link promptd:///PATH} names, if it names one inside the
+   * root.
+   */
   public void link(String target) {
     Path path = AttachmentRefs.linkTarget(root, target);
     if (path != null) {
@@ -84,7 +88,10 @@ public final class Attachments {
         : new AudioContent(base64, mimeType, null, null);
   }
 
-  /** An embedded resource from {@code reference}: text when it is a known text type in UTF-8, else a blob. */
+  /**
+   * An embedded resource from {@code reference}: text when it is a known text type in UTF-8, else a
+   * blob.
+   */
   public Content resource(String reference, int line) throws ParseException {
     Path path = SafeFiles.resolve(root, file, reference, line);
     dependencies.add(path);

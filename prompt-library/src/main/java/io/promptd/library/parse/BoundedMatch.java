@@ -3,10 +3,11 @@ package io.promptd.library.parse;
 import java.util.regex.Pattern;
 
 /**
- * Matching a prompt file's {@code pattern} against a client's value within a budget. Prompt files are untrusted, and
- * a pattern that backtracks catastrophically (such as {@code (a+)+$}) would hold a server thread for minutes on a value
- * of a few dozen characters. The matcher reads the value through a view that counts reads: past {@link #budget} reads
- * the match is abandoned. A pattern that matches in linear time reads each character a few times and stays far below.
+ * Matching a prompt file's {@code pattern} against a client's value within a budget. Prompt files
+ * are untrusted, and a pattern that backtracks catastrophically (such as {@code (a+)+$}) would hold
+ * a server thread for minutes on a value of a few dozen characters. The matcher reads the value
+ * through a view that counts reads: past {@link #budget} reads the match is abandoned. A pattern
+ * that matches in linear time reads each character a few times and stays far below.
  */
 final class BoundedMatch {
   /** What a match found. */
@@ -19,12 +20,17 @@ final class BoundedMatch {
 
   private BoundedMatch() {}
 
-  /** How many reads of the value a match may make: a fixed floor plus a multiple of the value's length. */
+  /**
+   * How many reads of the value a match may make: a fixed floor plus a multiple of the value's
+   * length.
+   */
   static long budget(int length) {
     return 100_000L + 64L * length;
   }
 
-  /** Whether the whole of {@code value} matches {@code pattern}, within the budget for its length. */
+  /**
+   * Whether the whole of {@code value} matches {@code pattern}, within the budget for its length.
+   */
   static Result matches(Pattern pattern, String value) {
     try {
       return pattern.matcher(new Counted(value, budget(value.length()))).matches()
@@ -34,8 +40,8 @@ final class BoundedMatch {
       return Result.TOO_COSTLY;
     } catch (StackOverflowError e) {
       return Result
-          .TOO_COSTLY; // deep recursion in the regex engine on a long value: as costly, and as
-      // harmless here
+          // Deep recursion in the regex engine on a long value: as costly, and as harmless here
+          .TOO_COSTLY;
     }
   }
 

@@ -9,8 +9,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A list of values ({@code enum} or {@code examples}), either flat or keyed by the value of the argument it depends
- * on. Keys match case-insensitively; the key {@code "*"} is the fallback for values not listed.
+ * A list of values ({@code enum} or {@code examples}), either flat or keyed by the value of the
+ * argument it depends on. Keys match case-insensitively; the key {@code "*"} is the fallback for
+ * values not listed.
  *
  * @param all every value, in order, without duplicates
  * @param byKey values per lower-cased key of the other argument; empty for a flat list
@@ -52,8 +53,9 @@ public record Choices(List<String> all, Map<String, List<String>> byKey) {
   }
 
   /**
-   * The values that apply when the other argument is {@code key}: its own list, else the {@code "*"} list, else all
-   * values. A null key (the other argument not given yet) means all values.
+   * The values that apply when the other argument is {@code key}: its own list, else the
+   * {@code "*"} list, else all values. A null key (the other argument not given yet) means all
+   * values.
    */
   public List<String> forKey(@Nullable String key) {
     if (key == null || byKey.isEmpty()) {

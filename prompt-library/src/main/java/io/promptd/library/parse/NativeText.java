@@ -12,9 +12,11 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the formats' {@link io.promptd.library.parse.format.PromptFormat#toNative} share: a prompt of a placeholder format (Claude Code, VS Code, Codex,
- * Cursor, Gemini CLI) written out as a native {@code NAME.prompt.md}, for {@code promptd import}; and a Dotprompt or
- * Prompty file's translation, without its padding. What the native format expresses differently is said in the notes.
+ * What the formats' {@link io.promptd.library.parse.format.PromptFormat#toNative} share: a prompt
+ * of a placeholder format (Claude Code, VS Code, Codex, Cursor, Gemini CLI) written out as a native
+ * {@code NAME.prompt.md}, for {@code promptd import}; and a Dotprompt or Prompty file's
+ * translation, without its padding. What the native format expresses differently is said in the
+ * notes.
  */
 public final class NativeText {
   private NativeText() {}

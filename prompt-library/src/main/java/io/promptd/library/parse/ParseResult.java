@@ -12,8 +12,10 @@ import org.jspecify.annotations.Nullable;
  * @param file the file
  * @param prompt the prompt, or null when the file has an error that stops it being served
  * @param diagnostics everything found wrong, errors and warnings
- * @param dependencies partials and attachments it reads (even ones that were missing), so a change to them reloads it
- * @param attachments the library files its body attaches or links to ({@code promptd:///}), served as resources
+ * @param dependencies partials and attachments it reads (even ones that were missing), so a change
+ *     to them reloads it
+ * @param attachments the library files its body attaches or links to ({@code promptd:///}), served
+ *     as resources
  * @param fingerprint a hash of the file's bytes, to skip reloading a file saved unchanged
  */
 public record ParseResult(

@@ -19,8 +19,10 @@ import org.jspecify.annotations.Nullable;
  * @param prompt the metadata {@code prompts/list} shows
  * @param arguments the declared arguments with their rules, in order
  * @param parts the body, compiled
- * @param scopes the scopes its front matter requires, or null when it sets none and so takes its folder's default
- * @param elicit whether the server may ask the user for missing or invalid arguments ({@code elicit: false} opts out)
+ * @param scopes the scopes its front matter requires, or null when it sets none and so takes its
+ *     folder's default
+ * @param elicit whether the server may ask the user for missing or invalid arguments
+ *     ({@code elicit: false} opts out)
  */
 public record PromptFile(
     Path file,

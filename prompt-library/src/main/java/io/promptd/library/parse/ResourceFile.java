@@ -26,10 +26,16 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
   /** The URI or URI template: two files claiming the same one clash. */
   String key();
 
-  /** The other files it was made from (a {@code file:} target, partials), so that their changes reload it. */
+  /**
+   * The other files it was made from (a {@code file:} target, partials), so that their changes
+   * reload it.
+   */
   Set<Path> dependencies();
 
-  /** The scopes its front matter requires, or null when it sets none and so takes its folder's default. */
+  /**
+   * The scopes its front matter requires, or null when it sets none and so takes its folder's
+   * default.
+   */
   @Nullable
   Set<String> scopes();
 
@@ -67,7 +73,8 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
   }
 
   /**
-   * A family of resources: a URI template and a body rendered with the values taken from the requested URI.
+   * A family of resources: a URI template and a body rendered with the values taken from the
+   * requested URI.
    *
    * @param file the file
    * @param line the line of {@code uriTemplate}
@@ -121,8 +128,8 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
     }
 
     /**
-     * Suggestions for {@code variable}, from its declared {@code enum} or {@code examples}; none for a variable
-     * without a declaration or one the template does not have.
+     * Suggestions for {@code variable}, from its declared {@code enum} or {@code examples}; none
+     * for a variable without a declaration or one the template does not have.
      */
     public Completion complete(String variable, String value, Map<String, String> context) {
       TemplateVariable declared = variables.get(variable);
@@ -130,8 +137,8 @@ public sealed interface ResourceFile permits ResourceFile.Fixed, ResourceFile.Te
     }
 
     /**
-     * The contents of {@code uri} when it matches the template and gives every variable with an {@code enum} one of
-     * its values; values are inserted once, never re-read.
+     * The contents of {@code uri} when it matches the template and gives every variable with an
+     * {@code enum} one of its values; values are inserted once, never re-read.
      */
     public Optional<ResourceContents> read(String uri) {
       Optional<Map<String, String>> values = values(uri);

@@ -31,8 +31,9 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Parses {@code NAME.resource.md}: YAML front matter ({@code uri} or {@code uriTemplate}, {@code name}, {@code title},
- * {@code description}, {@code mimeType}, {@code file}, {@code scopes}, and for a template {@code variables}) and a body that is the resource's text. See
+ * Parses {@code NAME.resource.md}: YAML front matter ({@code uri} or {@code uriTemplate},
+ * {@code name}, {@code title}, {@code description}, {@code mimeType}, {@code file}, {@code scopes},
+ * and for a template {@code variables}) and a body that is the resource's text. See
  * {@code docs/resources.md} for the format.
  */
 public final class ResourceParser {
@@ -79,8 +80,8 @@ public final class ResourceParser {
    * @param text its decoded text
    * @param options the size limits
    * @param problems receives warnings (and is where the caller records the error thrown)
-   * @param dependencies receives the other files it reads or tries to read, even when it fails, so that a watcher
-   *     can retry when a missing {@code file:} target appears
+   * @param dependencies receives the other files it reads or tries to read, even when it fails, so
+   *     that a watcher can retry when a missing {@code file:} target appears
    * @param files reads a {@code file:} target and partials
    * @throws ParseException at the first error
    */
@@ -231,8 +232,8 @@ public final class ResourceParser {
   }
 
   /**
-   * The contents of a file served as a resource: text when {@code mimeType} is textual (the bytes must then be
-   * UTF-8), else a base64 blob; image and audio bytes must match their type.
+   * The contents of a file served as a resource: text when {@code mimeType} is textual (the bytes
+   * must then be UTF-8), else a base64 blob; image and audio bytes must match their type.
    */
   static ResourceContents fromBytes(
       String uri, String mimeType, byte[] data, String shown, int line) throws ParseException {
@@ -249,7 +250,10 @@ public final class ResourceParser {
     return new BlobResourceContents(uri, mimeType, Base64.getEncoder().encodeToString(data), null);
   }
 
-  /** The MIME type a file's extension suggests: image, audio or text types promptd knows, else octet-stream. */
+  /**
+   * The MIME type a file's extension suggests: image, audio or text types promptd knows, else
+   * octet-stream.
+   */
   static String guessType(Path file) {
     String name = String.valueOf(file.getFileName());
     String type = MediaTypes.image(name);

@@ -5,10 +5,10 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One copy of the short strings that thousands of prompt files repeat — argument names, enum values, defaults — kept
- * for as long as a prompt holds them: the JVM's string table, whose entries go when nothing refers to them. Longer
- * strings (descriptions, text) are rarely the same and are left as they are, so that a file's content cannot fill the
- * table.
+ * One copy of the short strings that thousands of prompt files repeat — argument names, enum
+ * values, defaults — kept for as long as a prompt holds them: the JVM's string table, whose entries
+ * go when nothing refers to them. Longer strings (descriptions, text) are rarely the same and are
+ * left as they are, so that a file's content cannot fill the table.
  */
 public final class Shared {
   /** Strings up to this many characters are shared. */

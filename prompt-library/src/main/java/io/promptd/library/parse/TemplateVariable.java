@@ -18,9 +18,10 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a templated resource file declares about one variable of its URI template under {@code variables:}: the only
- * values it takes ({@code enum}) or suggested ones ({@code examples}), either flat or keyed by the value of another
- * variable ({@code dependsOn}), as prompt arguments declare them.
+ * What a templated resource file declares about one variable of its URI template under
+ * {@code variables:}: the only values it takes ({@code enum}) or suggested ones ({@code examples}),
+ * either flat or keyed by the value of another variable ({@code dependsOn}), as prompt arguments
+ * declare them.
  *
  * @param name the variable
  * @param enumValues the only values a URI may give it (others are not found), or none
@@ -42,8 +43,9 @@ public record TemplateVariable(
   }
 
   /**
-   * The values to suggest for what the user typed, {@code value}: those of {@code enum} (else {@code examples}) that
-   * start with it, ignoring case, in declared order; keyed lists by the other variable's value in {@code context}.
+   * The values to suggest for what the user typed, {@code value}: those of {@code enum} (else
+   * {@code examples}) that start with it, ignoring case, in declared order; keyed lists by the
+   * other variable's value in {@code context}.
    */
   public List<String> suggest(String value, Map<String, String> context) {
     Choices choices = enumValues.isEmpty() ? examples : enumValues;
@@ -58,16 +60,18 @@ public record TemplateVariable(
     return out;
   }
 
-  /** Whether a URI may give this variable {@code value}, the other variables being {@code values}. */
+  /**
+   * Whether a URI may give this variable {@code value}, the other variables being {@code values}.
+   */
   public boolean admits(String value, Map<String, String> values) {
     return enumValues.isEmpty()
         || enumValues.forKey(dependsOn == null ? null : values.get(dependsOn)).contains(value);
   }
 
   /**
-   * Reads {@code variables:} of a templated resource file: a mapping from variable name to {@code enum}, {@code
-   * examples}, {@code dependsOn} (and {@code description}, for readers). Every name must be a variable of {@code
-   * template}; {@code dependsOn} must name another one.
+   * Reads {@code variables:} of a templated resource file: a mapping from variable name to
+   * {@code enum}, {@code examples}, {@code dependsOn} (and {@code description}, for readers). Every
+   * name must be a variable of {@code template}; {@code dependsOn} must name another one.
    */
   static Map<String, TemplateVariable> read(
       Mapping frontMatter, UriTemplate template, Problems problems) throws ParseException {

@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Checks argument values against their declared rules and fills defaults, giving the values templates see:
- * {@code Boolean} for boolean arguments (so {@code {{#flag}}} works), strings otherwise.
+ * Checks argument values against their declared rules and fills defaults, giving the values
+ * templates see: {@code Boolean} for boolean arguments (so {@code {{#flag}}} works), strings
+ * otherwise.
  */
 final class ArgumentBinder {
   private final String prompt;
@@ -23,8 +24,8 @@ final class ArgumentBinder {
   }
 
   /**
-   * Every given value in {@code arguments} that breaks its argument's rules, as questions for a form; missing values
-   * are not looked at (the server asks for those itself).
+   * Every given value in {@code arguments} that breaks its argument's rules, as questions for a
+   * form; missing values are not looked at (the server asks for those itself).
    */
   List<ArgumentsNeeded.Question> violations(Map<String, String> arguments) {
     List<ArgumentsNeeded.Question> out = new ArrayList<>();
@@ -55,17 +56,20 @@ final class ArgumentBinder {
   /**
    * The template values for {@code arguments}.
    *
-   * @throws ArgumentsNeeded -32602 naming the argument and the rule it breaks (a user may be asked to correct it)
+   * @throws ArgumentsNeeded -32602 naming the argument and the rule it breaks (a user may be asked
+   *     to correct it)
    */
   Map<String, Object> bind(Map<String, String> arguments) {
     return bind(arguments, Set.of());
   }
 
   /**
-   * The template values for {@code arguments}, those named in {@code verbatim} taken as they are: no default, no
-   * check, a string even for a boolean argument (a client's placeholder, replaced by its user's words later).
+   * The template values for {@code arguments}, those named in {@code verbatim} taken as they are:
+   * no default, no check, a string even for a boolean argument (a client's placeholder, replaced by
+   * its user's words later).
    *
-   * @throws ArgumentsNeeded -32602 naming the argument and the rule it breaks (a user may be asked to correct it)
+   * @throws ArgumentsNeeded -32602 naming the argument and the rule it breaks (a user may be asked
+   *     to correct it)
    */
   Map<String, Object> bind(Map<String, String> arguments, Set<String> verbatim) {
     Map<String, String> given = new HashMap<>();

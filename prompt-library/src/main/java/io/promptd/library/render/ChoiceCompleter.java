@@ -12,9 +12,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Completes argument values from their {@code enum} (else {@code examples}) lists: values starting with what was
- * typed, ignoring case, in declared order. An argument with {@code dependsOn} draws from the list keyed by the other
- * argument's value in {@code context.arguments}, or from all lists while that value is unknown.
+ * Completes argument values from their {@code enum} (else {@code examples}) lists: values starting
+ * with what was typed, ignoring case, in declared order. An argument with {@code dependsOn} draws
+ * from the list keyed by the other argument's value in {@code context.arguments}, or from all lists
+ * while that value is unknown.
  */
 final class ChoiceCompleter implements ArgumentCompleter {
   private final Map<String, ArgumentSpec> specs;

@@ -10,7 +10,10 @@ import java.util.Map;
 public final class Definitions {
   private Definitions() {}
 
-  /** The definition the catalog holds for {@code file}; completes only when some argument has values to offer. */
+  /**
+   * The definition the catalog holds for {@code file}; completes only when some argument has values
+   * to offer.
+   */
   public static PromptDefinition of(PromptFile file) {
     Map<String, ArgumentSpec> completable = new HashMap<>();
     for (ArgumentSpec spec : file.arguments()) {

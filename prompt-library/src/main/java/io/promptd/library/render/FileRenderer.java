@@ -21,9 +21,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Renders a prompt file: checks and completes the arguments, fills every part, and folds system text into the first
- * user message — MCP has no system role, so system sections come first in that message, separated by a blank line.
- * Text that renders blank is left out.
+ * Renders a prompt file: checks and completes the arguments, fills every part, and folds system
+ * text into the first user message — MCP has no system role, so system sections come first in that
+ * message, separated by a blank line. Text that renders blank is left out.
  */
 final class FileRenderer implements PromptRenderer {
   private final PromptFile file;
@@ -39,7 +39,10 @@ final class FileRenderer implements PromptRenderer {
     return fill(binder.bind(arguments));
   }
 
-  /** With the {@code verbatim} arguments' values (a client's placeholders) in the text as they are, unchecked. */
+  /**
+   * With the {@code verbatim} arguments' values (a client's placeholders) in the text as they are,
+   * unchecked.
+   */
   @Override
   public GetPromptResult render(Map<String, String> arguments, Set<String> verbatim) {
     return fill(binder.bind(arguments, verbatim));

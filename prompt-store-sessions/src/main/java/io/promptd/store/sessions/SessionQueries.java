@@ -43,7 +43,9 @@ final class SessionQueries {
     }
   }
 
-  /** A new state (announced) and last use, or with a null state only the last use (not announced). */
+  /**
+   * A new state (announced) and last use, or with a null state only the last use (not announced).
+   */
   static boolean update(Connection c, String key, @Nullable String state, Instant lastActive)
       throws SQLException {
     if (state == null) {
@@ -83,8 +85,9 @@ final class SessionQueries {
   }
 
   /**
-   * Writes what a replica recorded while the database was away: creates the entry, or merges into the one there (an
-   * end is kept; the state is replaced unless this is only an end; the later last use wins), and announces it.
+   * Writes what a replica recorded while the database was away: creates the entry, or merges into
+   * the one there (an end is kept; the state is replaced unless this is only an end; the later last
+   * use wins), and announces it.
    */
   static void merge(Connection c, String key, Entry e) throws SQLException {
     try (PreparedStatement s =

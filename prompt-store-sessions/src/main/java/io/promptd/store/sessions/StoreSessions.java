@@ -27,17 +27,19 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Legacy HTTP sessions kept in the store, so that every replica serving it sees the same sessions ({@link
- * SessionStore} for {@code io.promptd.mcp.http.HttpTransportBuilder#sessionStore}): a table with one row per session,
- * one short statement per operation, and {@code NOTIFY} on the channel {@code promptd_sessions} (the session's key)
- * when a session's state changes or it ends, which the {@link StoreDatabase}'s listening connection {@code LISTEN}s to
- * (one per replica, shared with the library feed).
+ * Legacy HTTP sessions kept in the store, so that every replica serving it sees the same sessions
+ * ({@link SessionStore} for {@code io.promptd.mcp.http.HttpTransportBuilder#sessionStore}): a table
+ * with one row per session, one short statement per operation, and {@code NOTIFY} on the channel
+ * {@code promptd_sessions} (the session's key) when a session's state changes or it ends, which the
+ * {@link StoreDatabase}'s listening connection {@code LISTEN}s to (one per replica, shared with the
+ * library feed).
  *
- * <p>When the database cannot be reached, nothing fails: each replica goes on from what it last knew of the sessions
- * it served (a session it never saw is trusted on its signed id, with the initial state), logs one warning, and tries
- * again after a second. What it changed meanwhile (new sessions, log levels, subscriptions, ends) is written to the
- * store when it is back, before anything else, and announced to the other replicas. The listening connection
- * reconnects with backoff (up to 5 s) and then re-reads every session this replica holds, so no change is missed.
+ * <p>When the database cannot be reached, nothing fails: each replica goes on from what it last
+ * knew of the sessions it served (a session it never saw is trusted on its signed id, with the
+ * initial state), logs one warning, and tries again after a second. What it changed meanwhile (new
+ * sessions, log levels, subscriptions, ends) is written to the store when it is back, before
+ * anything else, and announced to the other replicas. The listening connection reconnects with
+ * backoff (up to 5 s) and then re-reads every session this replica holds, so no change is missed.
  * Statements use the database's short connections: at most 1 s waiting for one, 5 s for an answer.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
@@ -49,7 +51,10 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
   private final StoreDatabase database;
   private final boolean ownsDatabase;
   private final StoreUrl url;
-  /** What this replica last read or wrote of each session it served: what it goes on from when the store is away. */
+  /**
+   * What this replica last read or wrote of each session it served: what it goes on from when the
+   * store is away.
+   */
   private final Map<String, Entry> known = new ConcurrentHashMap<>();
   /** What this replica changed while the store was away, to be written when it is back. */
   private final Map<String, Entry> offline = new ConcurrentHashMap<>();
@@ -71,9 +76,10 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
   }
 
   /**
-   * Starts using the store of {@code database} for sessions, with its pool and its listening connection (which also
-   * applies the schema migrations). Waits up to 3 s for the database, then goes on without it (it is tried again in
-   * the background). Closing the sessions leaves the database open.
+   * Starts using the store of {@code database} for sessions, with its pool and its listening
+   * connection (which also applies the schema migrations). Waits up to 3 s for the database, then
+   * goes on without it (it is tried again in the background). Closing the sessions leaves the
+   * database open.
    */
   public static StoreSessions open(StoreDatabase database) {
     requireNonNull(database, "database");
@@ -81,8 +87,8 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
   }
 
   /**
-   * Starts using the store at {@code url} for sessions, as {@link #open(StoreDatabase)} does with a {@link
-   * StoreDatabase} of its own, closed with them.
+   * Starts using the store at {@code url} for sessions, as {@link #open(StoreDatabase)} does with a
+   * {@link StoreDatabase} of its own, closed with them.
    */
   public static StoreSessions open(StoreUrl url) {
     requireNonNull(url, "url");
@@ -101,8 +107,8 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
   }
 
   /**
-   * The secret that signs session ids, shared by every replica of this store: 32 random bytes, created by the first
-   * replica that asks (concurrent first asks agree on one). Never logged.
+   * The secret that signs session ids, shared by every replica of this store: 32 random bytes,
+   * created by the first replica that asks (concurrent first asks agree on one). Never logged.
    *
    * @throws StoreException when the store cannot be reached
    */
@@ -212,9 +218,9 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
   }
 
   /**
-   * Calls {@code listener} with the key of every session whose state changed or that ended, on any replica of this
-   * store (including this one), from the listening connection's thread. Waits up to 2 s for that connection when it
-   * is not there yet.
+   * Calls {@code listener} with the key of every session whose state changed or that ended, on any
+   * replica of this store (including this one), from the listening connection's thread. Waits up to
+   * 2 s for that connection when it is not there yet.
    */
   @Override
   public AutoCloseable onChange(Consumer<String> listener) {
@@ -253,7 +259,10 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     T run(Connection c) throws SQLException;
   }
 
-  /** Runs {@code query}, or returns null when the store is away (then one warning, and no try for a second). */
+  /**
+   * Runs {@code query}, or returns null when the store is away (then one warning, and no try for a
+   * second).
+   */
   private <T> @Nullable T db(Query<T> query) {
     if (away.get() && System.nanoTime() - retryAt < 0) {
       return null;
@@ -279,7 +288,10 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     }
   }
 
-  /** Writes what was changed while the store was away, before anything newer, so that it is not overwritten. */
+  /**
+   * Writes what was changed while the store was away, before anything newer, so that it is not
+   * overwritten.
+   */
   private void replay(Connection c) throws SQLException {
     synchronized (replaying) {
       List<Map.Entry<String, Entry>> pending = List.copyOf(offline.entrySet());
@@ -295,7 +307,10 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     }
   }
 
-  /** Writes what was changed while the store was away now, else at the next chance (a request, or 5 s later). */
+  /**
+   * Writes what was changed while the store was away now, else at the next chance (a request, or 5
+   * s later).
+   */
   private void replayQuietly() {
     if (offline.isEmpty()) {
       return;
@@ -310,7 +325,10 @@ public final class StoreSessions implements SessionStore, AutoCloseable {
     }
   }
 
-  /** What the listening connection tells the sessions: the keys heard, and when it is (back) up or lost. */
+  /**
+   * What the listening connection tells the sessions: the keys heard, and when it is (back) up or
+   * lost.
+   */
   private final class Feed implements ChannelListener {
     @Override
     public void listening(boolean again) {

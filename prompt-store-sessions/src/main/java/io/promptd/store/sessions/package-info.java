@@ -1,6 +1,7 @@
 /**
- * Legacy HTTP sessions in the PostgreSQL prompt store: {@link io.promptd.store.sessions.StoreSessions}, for {@code
- * io.promptd.mcp.http.HttpTransportBuilder#sessionStore}.
+ * Legacy HTTP sessions in the PostgreSQL prompt store:
+ * {@link io.promptd.store.sessions.StoreSessions}, for
+ * {@code io.promptd.mcp.http.HttpTransportBuilder#sessionStore}.
  */
 @NullMarked
 package io.promptd.store.sessions;

@@ -24,7 +24,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** {@link StoreSessions} on a real PostgreSQL: the session store contract, and what two replicas share. */
+/**
+ * {@link StoreSessions} on a real PostgreSQL: the session store contract, and what two replicas
+ * share.
+ */
 @Tag("system") // starts a real PostgreSQL: bin/test runs it, bin/check leaves it out
 @Timeout(90)
 class StoreSessionsTest extends SessionStoreContract {

@@ -20,9 +20,10 @@ import java.util.stream.Stream;
 
 /**
  * A real PostgreSQL server for tests, started once per JVM from the Debian binaries
- * ({@code /usr/lib/postgresql/N/bin}) in a temporary folder, stopped by a shutdown hook. PostgreSQL refuses to run as
- * root, so as root the binaries run as the user {@code postgres} ({@code runuser}). Without binaries the tests are
- * skipped, except under {@code CI=true}, where that is a failure.
+ * ({@code /usr/lib/postgresql/N/bin}) in a temporary folder, stopped by a shutdown hook. PostgreSQL
+ * refuses to run as root, so as root the binaries run as the user {@code postgres}
+ * ({@code runuser}). Without binaries the tests are skipped, except under {@code CI=true}, where
+ * that is a failure.
  */
 public final class TestPostgres {
   /** The password every URL carries: tests check that it shows up nowhere. */
@@ -110,7 +111,9 @@ public final class TestPostgres {
     return url(name);
   }
 
-  /** The URL of database {@code name}, with the password {@link #PASSWORD} (trust auth ignores it). */
+  /**
+   * The URL of database {@code name}, with the password {@link #PASSWORD} (trust auth ignores it).
+   */
   public String url(String name) {
     return "postgresql://postgres:" + PASSWORD + "@127.0.0.1:" + port + "/" + name;
   }

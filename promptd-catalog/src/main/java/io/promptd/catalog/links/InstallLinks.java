@@ -16,11 +16,13 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The one-step ways to add a promptd server to an MCP client, each built from the entry that client's configuration
- * file holds: VS Code's install link ({@code vscode:mcp/install?} and the percent-encoded JSON of {@code code --add-mcp}),
- * Cursor's deep link ({@code cursor://anysphere.cursor-deeplink/mcp/install?name=…&config=} and the base64 of its
- * {@code mcp.json} entry) and Claude Code's {@code claude mcp add} line. Over HTTP a link names the variable that holds
- * the token (an environment variable, or a VS Code input the user is asked for), never the token.
+ * The one-step ways to add a promptd server to an MCP client, each built from the entry that
+ * client's configuration file holds: VS Code's install link ({@code vscode:mcp/install?} and the
+ * percent-encoded JSON of {@code code --add-mcp}), Cursor's deep link
+ * ({@code cursor://anysphere.cursor-deeplink/mcp/install?name=…&config=} and the base64 of its
+ * {@code mcp.json} entry) and Claude Code's {@code claude mcp add} line. Over HTTP a link names the
+ * variable that holds the token (an environment variable, or a VS Code input the user is asked
+ * for), never the token.
  *
  * <pre>{@code
  * InstallLinks.Server s = new InstallLinks.Http("promptd", URI.create("https://prompts.example.com/mcp"), "PROMPTD_TOKEN");
@@ -29,7 +31,10 @@ import org.jspecify.annotations.Nullable;
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public final class InstallLinks {
-  /** The npm package whose bin is promptd: {@code npx -y promptd serve DIR} starts it with nothing installed. */
+  /**
+   * The npm package whose bin is promptd: {@code npx -y promptd serve DIR} starts it with nothing
+   * installed.
+   */
   public static final String NPM_PACKAGE = "promptd";
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
@@ -38,7 +43,10 @@ public final class InstallLinks {
 
   private InstallLinks() {}
 
-  /** A server a client adds: a command it starts over stdio ({@link Stdio}) or an HTTP endpoint ({@link Http}). */
+  /**
+   * A server a client adds: a command it starts over stdio ({@link Stdio}) or an HTTP endpoint
+   * ({@link Http}).
+   */
   public sealed interface Server permits Stdio, Http {
     /** The name the client lists the server under: 1-64 letters, digits, {@code _} or {@code -}. */
     String name();
@@ -48,14 +56,15 @@ public final class InstallLinks {
    * A server the client starts itself and speaks to over stdio.
    *
    * @param name as {@link Server#name()}
-   * @param command the program and its arguments, such as {@code [/opt/promptd/bin/promptd, serve, /srv/prompts]}
+   * @param command the program and its arguments, such as {@code [/opt/promptd/bin/promptd, serve,
+   *     /srv/prompts]}
    */
   public record Stdio(String name, List<String> command) implements Server {
     /**
      * Checks the name and that there is a program.
      *
-     * @throws IllegalArgumentException when the name is not 1-64 letters, digits, {@code _} or {@code -}, or the
-     *     command is empty
+     * @throws IllegalArgumentException when the name is not 1-64 letters, digits, {@code _} or
+     *     {@code -}, or the command is empty
      */
     public Stdio {
       checkName(name, "InstallLinks.Stdio");
@@ -84,15 +93,17 @@ public final class InstallLinks {
    *
    * @param name as {@link Server#name()}
    * @param url the MCP endpoint, such as {@code https://prompts.example.com/mcp}
-   * @param tokenVariable the environment variable that holds the bearer token, which the links name in each client's
-   *     syntax; null when the server takes no bearer token (none, or OAuth, which the clients do themselves)
+   * @param tokenVariable the environment variable that holds the bearer token, which the links name
+   *     in each client's syntax; null when the server takes no bearer token (none, or OAuth, which
+   *     the clients do themselves)
    */
   public record Http(String name, URI url, @Nullable String tokenVariable) implements Server {
     /**
      * Checks the name, the URL and the variable.
      *
-     * @throws IllegalArgumentException when the name is not 1-64 letters, digits, {@code _} or {@code -}, the URL is
-     *     not an http or https URL with a host and no user, or the variable is not a variable's name
+     * @throws IllegalArgumentException when the name is not 1-64 letters, digits, {@code _} or
+     *     {@code -}, the URL is not an http or https URL with a host and no user, or the variable
+     *     is not a variable's name
      */
     public Http {
       checkName(name, "InstallLinks.Http");
@@ -114,9 +125,9 @@ public final class InstallLinks {
   }
 
   /**
-   * The server's entry in VS Code's {@code mcp.json} (a member of its "servers"): {@code type}, then {@code command} and
-   * {@code args} (stdio) or {@code url} and, with a token, {@code headers} whose value asks for the input of {@link
-   * #vscodeInputs}.
+   * The server's entry in VS Code's {@code mcp.json} (a member of its "servers"): {@code type},
+   * then {@code command} and {@code args} (stdio) or {@code url} and, with a token, {@code headers}
+   * whose value asks for the input of {@link #vscodeInputs}.
    *
    * @param server the server
    * @return the entry
@@ -141,8 +152,8 @@ public final class InstallLinks {
   }
 
   /**
-   * VS Code's {@code inputs} for the server: over HTTP with a token, one password prompt for it (VS Code asks once and
-   * keeps the answer in its secret storage); otherwise none.
+   * VS Code's {@code inputs} for the server: over HTTP with a token, one password prompt for it (VS
+   * Code asks once and keeps the answer in its secret storage); otherwise none.
    *
    * @param server the server
    * @return the inputs, maybe empty
@@ -162,8 +173,8 @@ public final class InstallLinks {
 
   /**
    * VS Code's install link: {@code vscode:mcp/install?} and the URL-encoded JSON of
-   * {@link #vscodeCommand}'s definition. Opened in a browser or with {@code xdg-open}/{@code open}, VS Code shows the
-   * server and asks before it adds it.
+   * {@link #vscodeCommand}'s definition. Opened in a browser or with {@code xdg-open}/{@code open},
+   * VS Code shows the server and asks before it adds it.
    *
    * @param server the server
    * @return the link
@@ -173,8 +184,9 @@ public final class InstallLinks {
   }
 
   /**
-   * VS Code's command line: {@code code --add-mcp '{"name":…,…}'}, the name beside the {@link #vscodeServer} entry
-   * (and the {@link #vscodeInputs}, if any); it adds the server to the user profile.
+   * VS Code's command line: {@code code --add-mcp '{"name":…,…}'}, the name beside the
+   * {@link #vscodeServer} entry (and the {@link #vscodeInputs}, if any); it adds the server to the
+   * user profile.
    *
    * @param server the server
    * @return the command, quoted for a POSIX shell
@@ -184,9 +196,9 @@ public final class InstallLinks {
   }
 
   /**
-   * The server's entry under {@code mcpServers} in Cursor's {@code mcp.json}: {@code command} and {@code args}
-   * (stdio), or {@code url} and, with a token, an {@code Authorization} header read from the environment ({@code
-   * ${env:VAR}}).
+   * The server's entry under {@code mcpServers} in Cursor's {@code mcp.json}: {@code command} and
+   * {@code args} (stdio), or {@code url} and, with a token, an {@code Authorization} header read
+   * from the environment ({@code ${env:VAR}}).
    *
    * @param server the server
    * @return the entry
@@ -209,9 +221,9 @@ public final class InstallLinks {
   }
 
   /**
-   * Cursor's deep link: {@code cursor://anysphere.cursor-deeplink/mcp/install?name=NAME&config=} and the base64 of
-   * the {@link #cursorServer} entry's JSON (percent-encoded, so that no {@code +} turns into a space). Cursor shows the
-   * server and asks before it adds it.
+   * Cursor's deep link: {@code cursor://anysphere.cursor-deeplink/mcp/install?name=NAME&config=}
+   * and the base64 of the {@link #cursorServer} entry's JSON (percent-encoded, so that no {@code +}
+   * turns into a space). Cursor shows the server and asks before it adds it.
    *
    * @param server the server
    * @return the link
@@ -224,9 +236,9 @@ public final class InstallLinks {
   }
 
   /**
-   * Claude Code's line: {@code claude mcp add --scope user NAME -- COMMAND…} (stdio), or {@code claude mcp add
-   * --transport http NAME URL} with, given a token, {@code --header "Authorization: Bearer $VAR"} — the shell reads
-   * the variable when the line runs.
+   * Claude Code's line: {@code claude mcp add --scope user NAME -- COMMAND…} (stdio), or
+   * {@code claude mcp add --transport http NAME URL} with, given a token, {@code --header
+   * "Authorization: Bearer $VAR"} — the shell reads the variable when the line runs.
    *
    * @param server the server
    * @return the line, quoted for a POSIX shell
@@ -257,7 +269,10 @@ public final class InstallLinks {
     return String.join(" ", out);
   }
 
-  /** What {@code --add-mcp} and the install link take: the name, the entry's members, then the inputs, if any. */
+  /**
+   * What {@code --add-mcp} and the install link take: the name, the entry's members, then the
+   * inputs, if any.
+   */
   private static JsonObject vscodeDefinition(Server server) {
     JsonObject.Builder b =
         JsonObject.builder().put("name", server.name()).putAll(vscodeServer(server));
@@ -277,8 +292,9 @@ public final class InstallLinks {
   }
 
   /**
-   * {@code text} percent-encoded in UTF-8, keeping only letters, digits and {@code -_.~}: what {@code
-   * decodeURIComponent} and every query parser decode, with none of the characters a shell or HTML treats specially.
+   * {@code text} percent-encoded in UTF-8, keeping only letters, digits and {@code -_.~}: what
+   * {@code decodeURIComponent} and every query parser decode, with none of the characters a shell
+   * or HTML treats specially.
    */
   private static String encodeUriComponent(String text) {
     StringBuilder s = new StringBuilder();

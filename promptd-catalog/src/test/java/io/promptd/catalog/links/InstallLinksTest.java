@@ -16,9 +16,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each link and command, taken apart the way its client takes it apart (VS Code: {@code JSON.parse(decodeURIComponent(
- * query))}, then {@code {name, inputs, ...config}}; Cursor: the {@code name} and {@code config} query parameters, the
- * latter base64 of the {@code mcp.json} entry), decodes to exactly the entry that client's documentation shows.
+ * Each link and command, taken apart the way its client takes it apart (VS Code:
+ * {@code JSON.parse(decodeURIComponent( query))}, then {@code {name, inputs, ...config}}; Cursor:
+ * the {@code name} and {@code config} query parameters, the latter base64 of the {@code mcp.json}
+ * entry), decodes to exactly the entry that client's documentation shows.
  */
 class InstallLinksTest {
   private static final InstallLinks.Stdio LAUNCHER = new InstallLinks.Stdio(
@@ -163,7 +164,9 @@ class InstallLinksTest {
     return new LinkedHashMap<>(parsed.members());
   }
 
-  /** Cursor's link taken apart: scheme, handler and path checked, the query's parameters decoded. */
+  /**
+   * Cursor's link taken apart: scheme, handler and path checked, the query's parameters decoded.
+   */
   private static Map<String, String> cursorQuery(String link) {
     URI uri = URI.create(link);
     assertThat(uri.getScheme()).isEqualTo("cursor");

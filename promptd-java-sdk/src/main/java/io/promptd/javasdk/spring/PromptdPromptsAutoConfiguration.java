@@ -28,14 +28,16 @@ import org.springframework.core.env.Environment;
 
 /**
  * A Spring AI (or any Spring Boot) MCP server serves a promptd prompt folder from one property:
- * {@code promptd.prompts.dirs=/path/to/prompts} (a list: comma-separated, or indexed). The folders are loaded and
- * watched as {@code promptd serve} does; their prompts and completions are beans of the types Spring AI's MCP server
- * collects ({@code List<SyncPromptSpecification>}, {@code List<SyncCompletionSpecification>}), and once the
- * application's {@link McpSyncServer} exists it is kept in step with the files ({@link SdkPrompts#keepInSync}).
- * The folders' Agent Skills are served as resources ({@code List<SyncResourceSpecification>}, {@link SdkSkills}): the
- * files of each skill at {@code skill://<skill-path>/<file-path>}, kept in step too; the SDK has no Skills extension,
- * so {@code skills/list} is not answered. {@code promptd.prompts.watch=false} turns reloading off. Prompts and skills
- * that require OAuth scopes are left out, as {@link SdkPrompts#of} and {@link SdkSkills#of(Library)} do.
+ * {@code promptd.prompts.dirs=/path/to/prompts} (a list: comma-separated, or indexed). The folders
+ * are loaded and watched as {@code promptd serve} does; their prompts and completions are beans of
+ * the types Spring AI's MCP server collects ({@code List<SyncPromptSpecification>},
+ * {@code List<SyncCompletionSpecification>}), and once the application's {@link McpSyncServer}
+ * exists it is kept in step with the files ({@link SdkPrompts#keepInSync}). The folders' Agent
+ * Skills are served as resources ({@code List<SyncResourceSpecification>}, {@link SdkSkills}): the
+ * files of each skill at {@code skill://<skill-path>/<file-path>}, kept in step too; the SDK has no
+ * Skills extension, so {@code skills/list} is not answered. {@code promptd.prompts.watch=false}
+ * turns reloading off. Prompts and skills that require OAuth scopes are left out, as
+ * {@link SdkPrompts#of} and {@link SdkSkills#of(Library)} do.
  */
 @AutoConfiguration
 @ConditionalOnClass({McpSyncServer.class, Library.class})
@@ -47,7 +49,10 @@ public class PromptdPromptsAutoConfiguration {
   /** For Spring. */
   public PromptdPromptsAutoConfiguration() {}
 
-  /** The prompt library of {@code promptd.prompts.dirs}, watched unless {@code promptd.prompts.watch=false}. */
+  /**
+   * The prompt library of {@code promptd.prompts.dirs}, watched unless
+   * {@code promptd.prompts.watch=false}.
+   */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
   public Library promptdLibrary(Environment environment) throws IOException {
@@ -103,7 +108,10 @@ public class PromptdPromptsAutoConfiguration {
     return promptdSdkSkills.syncResources();
   }
 
-  /** Once every singleton exists, keeps the application's MCP server in step with the files; stops with the context. */
+  /**
+   * Once every singleton exists, keeps the application's MCP server in step with the files; stops
+   * with the context.
+   */
   @Bean
   public PromptsSync promptdPromptsSync(
       SdkPrompts promptdSdkPrompts,

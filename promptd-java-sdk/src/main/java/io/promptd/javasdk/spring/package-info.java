@@ -1,4 +1,7 @@
-/** Spring Boot auto-configuration: a Spring AI MCP server serves a promptd prompt folder from one property. */
+/**
+ * Spring Boot auto-configuration: a Spring AI MCP server serves a promptd prompt folder from one
+ * property.
+ */
 @NullMarked
 package io.promptd.javasdk.spring;
 

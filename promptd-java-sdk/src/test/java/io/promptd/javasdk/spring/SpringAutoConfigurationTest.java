@@ -24,10 +24,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A Spring Boot application with Spring AI's MCP server starter (stdio) and this module on its class path, given one
- * property, {@code promptd.prompts.dirs}: promptd's client lists and renders the folder's prompts, completes an
- * argument, and sees an added file as a list change; it lists and reads the folder's skill files as resources and
- * sees a skill file added.
+ * A Spring Boot application with Spring AI's MCP server starter (stdio) and this module on its
+ * class path, given one property, {@code promptd.prompts.dirs}: promptd's client lists and renders
+ * the folder's prompts, completes an argument, and sees an added file as a list change; it lists
+ * and reads the folder's skill files as resources and sees a skill file added.
  */
 class SpringAutoConfigurationTest {
   @TempDir

@@ -10,9 +10,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every {@link SessionStore} must do: a test class per implementation extends this one (the in-memory store here,
- * the PostgreSQL one in prompt-store-sessions, through this module's test-jar). Listeners may be told later than the
- * change (a shared store hears of it from its database), so the checks on them wait.
+ * What every {@link SessionStore} must do: a test class per implementation extends this one (the
+ * in-memory store here, the PostgreSQL one in prompt-store-sessions, through this module's
+ * test-jar). Listeners may be told later than the change (a shared store hears of it from its
+ * database), so the checks on them wait.
  */
 @SuppressWarnings("exports") // public for prompt-store-sessions' tests, which run on the class path
 public abstract class SessionStoreContract {

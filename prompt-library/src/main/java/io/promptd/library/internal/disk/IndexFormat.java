@@ -19,7 +19,10 @@ import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
-/** How one prompt file's entry is laid out in the on-disk index; {@link LibraryCache} frames and checks the file. */
+/**
+ * How one prompt file's entry is laid out in the on-disk index; {@link LibraryCache} frames and
+ * checks the file.
+ */
 public final class IndexFormat {
   private IndexFormat() {}
 
@@ -33,23 +36,27 @@ public final class IndexFormat {
   public record Problem(boolean error, int line, String message) {}
 
   /**
-   * One prompt file as the index keeps it. Paths are kept as text and turned into {@link Path}s only when used.
+   * One prompt file as the index keeps it. Paths are kept as text and turned into {@link Path}s
+   * only when used.
    *
    * @param root the index of its root
    * @param file the file
    * @param size its size when parsed
    * @param modified its modification time when parsed
    * @param name the prompt's name
-   * @param prompt what {@code prompts/list} shows, as the index holds it: decoded when first asked for
+   * @param prompt what {@code prompts/list} shows, as the index holds it: decoded when first asked
+   *     for
    * @param nameLine the line that sets its name
    * @param completable whether it offers completions
    * @param fingerprint the hash of its bytes
    * @param problems its problems
    * @param dependencyPaths its dependencies, in the order of {@code dependencyStamps}
-   * @param dependencyStamps the size and modification time of each dependency when written, -1 when it was missing
+   * @param dependencyStamps the size and modification time of each dependency when written, -1 when
+   *     it was missing
    * @param attachments the library files it attaches
-   * @param scopes the scopes its front matter sets, or null when it takes its folder's default (which is not kept
-   *     here: folder files are read on every load, so a changed one needs no invalidation)
+   * @param scopes the scopes its front matter sets, or null when it takes its folder's default
+   *     (which is not kept here: folder files are read on every load, so a changed one needs no
+   *     invalidation)
    */
   public record Cached(
       int root,

@@ -32,22 +32,24 @@ import java.util.zip.CheckedOutputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The on-disk index of parsed prompt files, so that a restart of an unchanged library reads no prompt file: an entry
- * is used only while its file's path, size and modification time (and those of its partials and attachments) are
- * what they were when it was written. It is only a cache. The file holds a format version and the roots and limits
- * it was made for, and ends with a CRC-32C of everything before it; a missing, foreign, truncated or corrupted index
- * is ignored and the files are read. It is written to a temporary file and renamed into place, so a reader never
- * sees half of one.
+ * The on-disk index of parsed prompt files, so that a restart of an unchanged library reads no
+ * prompt file: an entry is used only while its file's path, size and modification time (and those
+ * of its partials and attachments) are what they were when it was written. It is only a cache. The
+ * file holds a format version and the roots and limits it was made for, and ends with a CRC-32C of
+ * everything before it; a missing, foreign, truncated or corrupted index is ignored and the files
+ * are read. It is written to a temporary file and renamed into place, so a reader never sees half
+ * of one.
  */
 public final class LibraryCache {
   private static final System.Logger LOG = System.getLogger("io.promptd.library");
   /** "PDIX". */
   public static final int MAGIC = 0x50444958;
   /**
-   * Bumped whenever the layout of {@link IndexFormat} changes, or what parsing a file produces (4: prompts carry their
-   * arguments' rules in {@code _meta}; an index of 3 would serve unchanged files without them; 5: prompts carry their
-   * form settings in {@code _meta}, which form-first listings read without parsing; 7: each prompt's name, then its
-   * listing's length, so that a restart keeps the listing's bytes undecoded).
+   * Bumped whenever the layout of {@link IndexFormat} changes, or what parsing a file produces (4:
+   * prompts carry their arguments' rules in {@code _meta}; an index of 3 would serve unchanged
+   * files without them; 5: prompts carry their form settings in {@code _meta}, which form-first
+   * listings read without parsing; 7: each prompt's name, then its listing's length, so that a
+   * restart keeps the listing's bytes undecoded).
    */
   public static final int FORMAT = 7;
 
@@ -60,8 +62,8 @@ public final class LibraryCache {
   private final byte @Nullable [] given;
 
   /**
-   * The index file, named by a hash of {@link #key}, made when first needed: hashing loads the JDK's security
-   * providers (~60 classes), which a start serving a small library never needs.
+   * The index file, named by a hash of {@link #key}, made when first needed: hashing loads the
+   * JDK's security providers (~60 classes), which a start serving a small library never needs.
    */
   private volatile @Nullable Path file;
 
@@ -73,7 +75,9 @@ public final class LibraryCache {
     this.given = given;
   }
 
-  /** The index for {@code roots} read with {@code options}: one file per set of roots and limits. */
+  /**
+   * The index for {@code roots} read with {@code options}: one file per set of roots and limits.
+   */
   public static LibraryCache of(List<Root> roots, LibraryOptions options) {
     StringBuilder key = new StringBuilder("roots");
     for (Root root : roots) {
@@ -89,7 +93,10 @@ public final class LibraryCache {
         options.cacheDirectory(), key.toString(), options.cacheMinimumFiles(), null);
   }
 
-  /** This index's roots and limits, read from {@code data} instead of a file; nothing is written to a file. */
+  /**
+   * This index's roots and limits, read from {@code data} instead of a file; nothing is written to
+   * a file.
+   */
   public LibraryCache reading(byte[] data) {
     return new LibraryCache(null, key, minimumFiles, data);
   }
@@ -115,17 +122,18 @@ public final class LibraryCache {
   }
 
   /**
-   * Whether a load that has listed {@code promptFiles} prompt files so far should read the index: one handed over
-   * always, a file once the library has as many prompt files as an index is written for (a smaller one could only
-   * have an index from when it was larger, and reads its few files faster than the index's name is computed).
+   * Whether a load that has listed {@code promptFiles} prompt files so far should read the index:
+   * one handed over always, a file once the library has as many prompt files as an index is written
+   * for (a smaller one could only have an index from when it was larger, and reads its few files
+   * faster than the index's name is computed).
    */
   public boolean worthReading(int promptFiles) {
     return given != null || (directory != null && promptFiles >= minimumFiles);
   }
 
   /**
-   * The entries of the index by file path, iterated in the index's order (by prompt name when this version wrote it);
-   * empty when there is no usable index.
+   * The entries of the index by file path, iterated in the index's order (by prompt name when this
+   * version wrote it); empty when there is no usable index.
    */
   public Map<String, IndexFormat.Cached> read() {
     byte[] data = given;
@@ -205,12 +213,13 @@ public final class LibraryCache {
   }
 
   /**
-   * Writes the index of {@code entries} (those whose file and dependencies are settled and that serve a prompt), in
-   * place of the old one, when there are at least the minimum number of files.
+   * Writes the index of {@code entries} (those whose file and dependencies are settled and that
+   * serve a prompt), in place of the old one, when there are at least the minimum number of files.
    *
    * @param entries in the order to write them: by prompt name, which lets a restart skip sorting
    * @param files how many prompt files the library has
-   * @param cacheable the index entry for an entry, or null when it must be read again next time anyway
+   * @param cacheable the index entry for an entry, or null when it must be read again next time
+   *     anyway
    */
   public <E> void write(
       Collection<E> entries, int files, Function<E, IndexFormat.@Nullable Cached> cacheable) {
@@ -249,8 +258,9 @@ public final class LibraryCache {
   }
 
   /**
-   * The index of {@code entries} in memory, whatever their number: for a store to keep beside its files; null when it
-   * would hold exactly {@code restored} entries, all of which came from an index already.
+   * The index of {@code entries} in memory, whatever their number: for a store to keep beside its
+   * files; null when it would hold exactly {@code restored} entries, all of which came from an
+   * index already.
    */
   public <E> byte @Nullable [] encode(
       Collection<E> entries, Function<E, IndexFormat.@Nullable Cached> cacheable, int restored) {
@@ -265,8 +275,8 @@ public final class LibraryCache {
   }
 
   /**
-   * The layout: magic, format, key, each entry that can be kept after a 1 byte, their count, and a CRC-32C of all that,
-   * outside the checksum; returns the count.
+   * The layout: magic, format, key, each entry that can be kept after a 1 byte, their count, and a
+   * CRC-32C of all that, outside the checksum; returns the count.
    */
   private <E> int writeTo(
       OutputStream sink, Collection<E> entries, Function<E, IndexFormat.@Nullable Cached> cacheable)

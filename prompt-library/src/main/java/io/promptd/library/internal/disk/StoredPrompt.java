@@ -9,9 +9,10 @@ import java.nio.ByteBuffer;
 import java.util.function.Supplier;
 
 /**
- * What {@code prompts/list} shows of one prompt, as the on-disk index holds it: bytes, decoded into a {@link Prompt}
- * only when first asked for. A restart keeps the index's bytes (one array) instead of a few times as many bytes of
- * objects a prompt, most of which no listing page ever asks for; an index written again copies the bytes as they are.
+ * What {@code prompts/list} shows of one prompt, as the on-disk index holds it: bytes, decoded into
+ * a {@link Prompt} only when first asked for. A restart keeps the index's bytes (one array) instead
+ * of a few times as many bytes of objects a prompt, most of which no listing page ever asks for; an
+ * index written again copies the bytes as they are.
  */
 public final class StoredPrompt implements Supplier<Prompt> {
   /** The bytes holding it: an index's, or its own. */
@@ -51,8 +52,9 @@ public final class StoredPrompt implements Supplier<Prompt> {
   }
 
   /**
-   * The prompt {@code name} at {@code in}'s position (its length, then its bytes), which it moves past without
-   * decoding them; {@code in} must be backed by an array that is not changed afterwards.
+   * The prompt {@code name} at {@code in}'s position (its length, then its bytes), which it moves
+   * past without decoding them; {@code in} must be backed by an array that is not changed
+   * afterwards.
    *
    * @throws IOException when the length runs past the end
    */
@@ -73,8 +75,8 @@ public final class StoredPrompt implements Supplier<Prompt> {
   }
 
   /**
-   * Decodes it. The index's checksum was verified before any entry was read, so bytes that do not decode are a bug in
-   * this class's format, not a damaged file.
+   * Decodes it. The index's checksum was verified before any entry was read, so bytes that do not
+   * decode are a bug in this class's format, not a damaged file.
    *
    * @throws IllegalStateException when they do not hold one prompt exactly
    */

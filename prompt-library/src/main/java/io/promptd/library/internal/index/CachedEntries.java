@@ -11,8 +11,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the on-disk index keeps of a {@link LibraryIndex.Entry}: given to {@link
- * io.promptd.library.internal.disk.LibraryCache#write} and {@code encode}, which write each entry as it is made.
+ * What the on-disk index keeps of a {@link LibraryIndex.Entry}: given to
+ * {@link io.promptd.library.internal.disk.LibraryCache#write} and {@code encode}, which write each
+ * entry as it is made.
  */
 public final class CachedEntries {
   private CachedEntries() {}
@@ -56,7 +57,10 @@ public final class CachedEntries {
         good.declared());
   }
 
-  /** What {@code good} lists, as the index holds it: the bytes it was restored from, else its prompt encoded. */
+  /**
+   * What {@code good} lists, as the index holds it: the bytes it was restored from, else its prompt
+   * encoded.
+   */
   private static StoredPrompt stored(LibraryIndex.Served good) {
     StoredPrompt stored = good.stored();
     return stored != null ? stored : StoredPrompt.of(good.definition().prompt());

@@ -13,9 +13,10 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The scopes one version of a file declares by itself, judged from its bytes alone (no folder, no other file): what
- * {@link io.promptd.library.LibraryFiles#declaredScopes} answers. Only prompt, resource and folder files declare scopes; a file whose
- * declaration cannot be read declares {@link FolderDefaults#UNREADABLE}, which no token holds.
+ * The scopes one version of a file declares by itself, judged from its bytes alone (no folder, no
+ * other file): what {@link io.promptd.library.LibraryFiles#declaredScopes} answers. Only prompt,
+ * resource and folder files declare scopes; a file whose declaration cannot be read declares
+ * {@link FolderDefaults#UNREADABLE}, which no token holds.
  */
 public final class DeclaredScopes {
   private DeclaredScopes() {}

@@ -25,15 +25,16 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The library's {@value FolderFile#NAME} files: the default scopes of the prompt and resource files under each folder.
- * The nearest folder file that sets {@code scopes} wins; a file's own {@code scopes} overrides them all. A folder file
- * with errors keeps its last good version in force; one that never parsed hides what is under it from every caller
- * under authorization (fail closed) until it is fixed. Not thread-safe; the library serializes access.
+ * The library's {@value FolderFile#NAME} files: the default scopes of the prompt and resource files
+ * under each folder. The nearest folder file that sets {@code scopes} wins; a file's own
+ * {@code scopes} overrides them all. A folder file with errors keeps its last good version in
+ * force; one that never parsed hides what is under it from every caller under authorization (fail
+ * closed) until it is fixed. Not thread-safe; the library serializes access.
  */
 public final class FolderDefaults implements Index {
   /**
-   * What a folder file that never parsed requires: a scope with a space in it, which no token can grant (scope tokens
-   * have no spaces), so that only unrestricted callers see what is under it.
+   * What a folder file that never parsed requires: a scope with a space in it, which no token can
+   * grant (scope tokens have no spaces), so that only unrestricted callers see what is under it.
    */
   public static final Set<String> UNREADABLE = Set.of("promptd: unreadable " + FolderFile.NAME);
 
@@ -43,7 +44,8 @@ public final class FolderDefaults implements Index {
   private final Map<Path, Entry> folders = new HashMap<>();
 
   /**
-   * One folder file: its last good parse (null when it never parsed), its current problems and its stamp when read.
+   * One folder file: its last good parse (null when it never parsed), its current problems and its
+   * stamp when read.
    */
   private record Entry(
       Root root,
@@ -75,8 +77,8 @@ public final class FolderDefaults implements Index {
   }
 
   /**
-   * The scopes a file under {@code root} requires: {@code declared} when its front matter sets them, else the nearest
-   * folder default, else none.
+   * The scopes a file under {@code root} requires: {@code declared} when its front matter sets
+   * them, else the nearest folder default, else none.
    */
   Set<String> effective(Root root, Path file, @Nullable Set<String> declared) {
     if (declared != null) {
@@ -103,10 +105,11 @@ public final class FolderDefaults implements Index {
   }
 
   /**
-   * Re-reads the folder files {@code changed} touches: the files themselves, and those in changed folders (listed
-   * through {@code listing}).
+   * Re-reads the folder files {@code changed} touches: the files themselves, and those in changed
+   * folders (listed through {@code listing}).
    *
-   * @return the folders whose default may have changed: the prompts and resources under them must be re-evaluated
+   * @return the folders whose default may have changed: the prompts and resources under them must
+   *     be re-evaluated
    */
   public Set<Path> refresh(
       Set<Path> changed, Function<Path, @Nullable Root> rootOf, Listing listing) {
@@ -186,7 +189,10 @@ public final class FolderDefaults implements Index {
     return out;
   }
 
-  /** The folder files that appeared, vanished or changed size or modification time compared with {@code now}. */
+  /**
+   * The folder files that appeared, vanished or changed size or modification time compared with
+   * {@code now}.
+   */
   @Override
   public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();

@@ -10,18 +10,19 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 
 /**
- * One of the library's in-memory indexes over its source's files: the prompts ({@link LibraryIndex}), the resources
- * ({@link ResourceIndex}), the skills ({@link SkillIndex}) and the folder defaults ({@link FolderDefaults}). Each
- * reads the files of one {@link FileRole}. The library holds them in the order a reload runs them: folder defaults
- * first (the prompts apply them), then prompts, resources and skills.
+ * One of the library's in-memory indexes over its source's files: the prompts
+ * ({@link LibraryIndex}), the resources ({@link ResourceIndex}), the skills ({@link SkillIndex})
+ * and the folder defaults ({@link FolderDefaults}). Each reads the files of one {@link FileRole}.
+ * The library holds them in the order a reload runs them: folder defaults first (the prompts apply
+ * them), then prompts, resources and skills.
  */
 public interface Index {
   /** The role of the files this index reads. */
   FileRole role();
 
   /**
-   * Reads the files of its role that a full load's listing found. Prompt files are not loaded this way: {@link
-   * LibraryLoad} restores or parses them while the listing goes on.
+   * Reads the files of its role that a full load's listing found. Prompt files are not loaded this
+   * way: {@link LibraryLoad} restores or parses them while the listing goes on.
    *
    * @throws IOException if the load fails
    */
@@ -31,7 +32,8 @@ public interface Index {
   void reload(Reload reload);
 
   /**
-   * The files of its role that changed since it read them, given what a walk found now: changed, added or gone.
+   * The files of its role that changed since it read them, given what a walk found now: changed,
+   * added or gone.
    */
   Set<Path> changedSince(Map<Path, FolderWalker.Found> now);
 }

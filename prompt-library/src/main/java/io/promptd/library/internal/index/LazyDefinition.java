@@ -29,8 +29,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A prompt restored from the on-disk index: listed from the metadata the index kept, parsed from its file the first
- * time it is rendered or completed. A restart therefore reads no prompt file before it answers {@code prompts/list}.
+ * A prompt restored from the on-disk index: listed from the metadata the index kept, parsed from
+ * its file the first time it is rendered or completed. A restart therefore reads no prompt file
+ * before it answers {@code prompts/list}.
  */
 final class LazyDefinition {
   private final FileSource source;
@@ -40,7 +41,10 @@ final class LazyDefinition {
   private final FileKind.Match match;
   private final String name;
   private volatile @Nullable PromptDefinition full;
-  /** The definition listing it (and so the one place its listing is decoded), set as soon as it is made. */
+  /**
+   * The definition listing it (and so the one place its listing is decoded), set as soon as it is
+   * made.
+   */
   private volatile @Nullable PromptDefinition listed;
 
   private LazyDefinition(
@@ -59,8 +63,8 @@ final class LazyDefinition {
   }
 
   /**
-   * The definition to serve for {@code prompt}, kept in the index for {@code file}: known by its name, its listing
-   * decoded when first asked for.
+   * The definition to serve for {@code prompt}, kept in the index for {@code file}: known by its
+   * name, its listing decoded when first asked for.
    *
    * @param completable whether the parsed prompt offers completions
    */
@@ -108,7 +112,10 @@ final class LazyDefinition {
     return listed;
   }
 
-  /** Whether the listed prompt asks for missing arguments with a form: unless its form settings say not to. */
+  /**
+   * Whether the listed prompt asks for missing arguments with a form: unless its form settings say
+   * not to.
+   */
   private boolean elicits() {
     PromptDefinition d = listed;
     Prompt prompt = d == null ? null : d.prompt();

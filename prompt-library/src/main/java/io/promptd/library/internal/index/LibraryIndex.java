@@ -36,9 +36,10 @@ import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the library knows about every prompt file: its last parse, its last good prompt (kept while the file has
- * errors), the library files it attaches, which files depend on which partials and attachments, and which file owns
- * each name. Confined to one thread at a time by its callers' lock.
+ * What the library knows about every prompt file: its last parse, its last good prompt (kept while
+ * the file has errors), the library files it attaches, which files depend on which partials and
+ * attachments, and which file owns each name. Confined to one thread at a time by its callers'
+ * lock.
  */
 public final class LibraryIndex implements Index {
   private final FileSource source;
@@ -61,10 +62,12 @@ public final class LibraryIndex implements Index {
    * @param root its root
    * @param file the file
    * @param stamp its size and modification time before its latest parse
-   * @param last its latest parse (for an entry from the on-disk index, its problems, dependencies and fingerprint)
+   * @param last its latest parse (for an entry from the on-disk index, its problems, dependencies
+   *     and fingerprint)
    * @param lastOk whether the latest parse gave a prompt
    * @param good the prompt being served from it: the latest one that parsed, or null
-   * @param attached the library files the served version attaches (the latest parse's when none was served)
+   * @param attached the library files the served version attaches (the latest parse's when none was
+   *     served)
    */
   public record Entry(
       Root root,
@@ -88,11 +91,13 @@ public final class LibraryIndex implements Index {
   /**
    * A prompt being served.
    *
-   * @param definition what the catalog holds, with the scopes it requires once folder defaults are applied
+   * @param definition what the catalog holds, with the scopes it requires once folder defaults are
+   *     applied
    * @param nameLine the line that sets its name, for duplicate-name diagnostics
    * @param declared the scopes its front matter sets, or null when it takes its folder's default
-   * @param stored its listing as the on-disk index held it, when it was restored from there (an index written again
-   *     copies it instead of encoding the definition's prompt, which would decode it)
+   * @param stored its listing as the on-disk index held it, when it was restored from there (an
+   *     index written again copies it instead of encoding the definition's prompt, which would
+   *     decode it)
    */
   record Served(
       PromptDefinition definition,
@@ -107,7 +112,10 @@ public final class LibraryIndex implements Index {
     this.folders = folders;
   }
 
-  /** A served prompt for {@code definition} from {@code file}, requiring its declared scopes or its folder's default. */
+  /**
+   * A served prompt for {@code definition} from {@code file}, requiring its declared scopes or its
+   * folder's default.
+   */
   Served served(
       Root root,
       Path file,
@@ -123,8 +131,9 @@ public final class LibraryIndex implements Index {
   }
 
   /**
-   * Sizes the maps for {@code count} files before the first is stored, as an on-disk index tells the load: growing
-   * them one doubling at a time rehashed 100,000 entries about twice over (~8% of a restart's samples).
+   * Sizes the maps for {@code count} files before the first is stored, as an on-disk index tells
+   * the load: growing them one doubling at a time rehashed 100,000 entries about twice over (~8% of
+   * a restart's samples).
    */
   void expect(int count) {
     if (files.isEmpty()) {
@@ -138,12 +147,17 @@ public final class LibraryIndex implements Index {
     return names.served();
   }
 
-  /** The definition of each name's winner, sorted by name when {@code byName} allows: see {@link NameClaims}. */
+  /**
+   * The definition of each name's winner, sorted by name when {@code byName} allows: see
+   * {@link NameClaims}.
+   */
   List<PromptDefinition> served(Collection<IndexFormat.Cached> byName) {
     return names.served(byName);
   }
 
-  /** The files that serve or claim a prompt, in the order of {@code byName}: see {@link NameClaims}. */
+  /**
+   * The files that serve or claim a prompt, in the order of {@code byName}: see {@link NameClaims}.
+   */
   public List<Entry> servingByName(List<PromptDefinition> byName) {
     return names.servingByName(byName, files.size());
   }
@@ -152,11 +166,13 @@ public final class LibraryIndex implements Index {
   private static final int PARALLEL_REFRESH = 64;
 
   /**
-   * Re-reads what {@code changed} touches: prompt files, files that depend on a changed partial or attachment, and
-   * whole folders that appeared or vanished.
+   * Re-reads what {@code changed} touches: prompt files, files that depend on a changed partial or
+   * attachment, and whole folders that appeared or vanished.
    *
-   * @param rescoped folders whose default scopes changed: the prompts under them that take it are re-evaluated
-   * @return the names whose served prompt may have changed, with the definition to serve now (null: remove)
+   * @param rescoped folders whose default scopes changed: the prompts under them that take it are
+   *     re-evaluated
+   * @return the names whose served prompt may have changed, with the definition to serve now (null:
+   *     remove)
    */
   public Map<String, @Nullable PromptDefinition> refresh(
       Set<Path> changed, Listing listing, Set<Path> rescoped) {
@@ -171,9 +187,8 @@ public final class LibraryIndex implements Index {
     }
     Set<String> touched = new LinkedHashSet<>();
     // Only a file that changed alone may be skipped as unchanged: its partials or attachments may
-    // have changed. (One
-    // set, not a scan of every change per file: a snapshot of 10,000 new files made that 10^8
-    // look-ups.)
+    // have changed. (One set, not a scan of every change per file: a snapshot of 10,000 new files
+    // made that 10^8 look-ups.)
     Set<Path> usersOfChanged = new HashSet<>();
     for (Path p : changed) {
       usersOfChanged.addAll(dependents.getOrDefault(p, Set.of()));
@@ -195,7 +210,10 @@ public final class LibraryIndex implements Index {
     return result;
   }
 
-  /** Adds to {@code reparse} the files a change at {@code path} may affect; {@code direct} gets changed files. */
+  /**
+   * Adds to {@code reparse} the files a change at {@code path} may affect; {@code direct} gets
+   * changed files.
+   */
   private void collect(Root root, Path path, Set<Path> reparse, Set<Path> direct, Listing listing) {
     if (source.isFolder(path)) {
       // A new folder, or a rescan after the watcher overflowed: read what is there, drop what is
@@ -231,9 +249,10 @@ public final class LibraryIndex implements Index {
   }
 
   /**
-   * Parses {@code files} on {@link LibraryOptions#parallelism()} threads, for a refresh that touches many files at
-   * once (a store snapshot's first load, a rescan): parsing reads the source and nothing of this index's state, so the
-   * results are applied one by one afterwards, in order, as a small refresh applies its own.
+   * Parses {@code files} on {@link LibraryOptions#parallelism()} threads, for a refresh that
+   * touches many files at once (a store snapshot's first load, a rescan): parsing reads the source
+   * and nothing of this index's state, so the results are applied one by one afterwards, in order,
+   * as a small refresh applies its own.
    */
   private Map<Path, ParseResult> parseAll(Set<Path> paths) {
     Map<Path, ParseResult> out = new ConcurrentHashMap<>();
@@ -268,7 +287,9 @@ public final class LibraryIndex implements Index {
     }
   }
 
-  /** Reparses {@code file} (or takes {@code parsed}, parsed already) and stores what it serves now. */
+  /**
+   * Reparses {@code file} (or takes {@code parsed}, parsed already) and stores what it serves now.
+   */
   private void reload(
       Path file, boolean direct, Set<String> touched, @Nullable ParseResult parsed) {
     Entry old = files.get(file);
@@ -320,7 +341,10 @@ public final class LibraryIndex implements Index {
     return put(new Entry(root, file, stamp, result, parsed != null, good, attached));
   }
 
-  /** Applies the folder defaults known now to every prompt: a load restores prompts before it has read them all. */
+  /**
+   * Applies the folder defaults known now to every prompt: a load restores prompts before it has
+   * read them all.
+   */
   void rescopeAll() {
     if (!folders.isEmpty()) {
       rescope(file -> true, new HashSet<>());
@@ -328,8 +352,8 @@ public final class LibraryIndex implements Index {
   }
 
   /**
-   * Re-evaluates the scopes of the prompts whose files {@code under} accepts and that take their folder's default;
-   * adds the names whose scopes changed to {@code touched}.
+   * Re-evaluates the scopes of the prompts whose files {@code under} accepts and that take their
+   * folder's default; adds the names whose scopes changed to {@code touched}.
    */
   private void rescope(Predicate<Path> under, Set<String> touched) {
     for (Entry entry : List.copyOf(files.values())) {
@@ -359,7 +383,10 @@ public final class LibraryIndex implements Index {
     }
   }
 
-  /** Stores an entry the on-disk index vouched for: its file is unchanged since the index was written. */
+  /**
+   * Stores an entry the on-disk index vouched for: its file is unchanged since the index was
+   * written.
+   */
   void storeCached(Root root, Path file, Stamp stamp, ParseResult last, Served good) {
     if (!files.containsKey(file)) {
       put(new Entry(root, file, stamp, last, true, good, last.attachments()));
@@ -421,7 +448,10 @@ public final class LibraryIndex implements Index {
     return null;
   }
 
-  /** Every problem of the last load or reload, sorted by file and line, duplicates reported as {@code severity}. */
+  /**
+   * Every problem of the last load or reload, sorted by file and line, duplicates reported as
+   * {@code severity}.
+   */
   public List<Diagnostic> diagnostics(Severity duplicates) {
     List<Diagnostic> out = new ArrayList<>(rootProblems);
     for (Path file : troubled) {
@@ -452,7 +482,10 @@ public final class LibraryIndex implements Index {
     return out;
   }
 
-  /** The problems of the files parsed by the last {@link #refresh}, for logging without walking everything. */
+  /**
+   * The problems of the files parsed by the last {@link #refresh}, for logging without walking
+   * everything.
+   */
   public List<Diagnostic> lastRefreshDiagnostics() {
     List<Diagnostic> out = new ArrayList<>();
     for (ParseResult result : lastRefresh) {
@@ -461,7 +494,10 @@ public final class LibraryIndex implements Index {
     return out;
   }
 
-  /** The prompt files that appeared, vanished or changed size or modification time compared with {@code now}. */
+  /**
+   * The prompt files that appeared, vanished or changed size or modification time compared with
+   * {@code now}.
+   */
   @Override
   public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();

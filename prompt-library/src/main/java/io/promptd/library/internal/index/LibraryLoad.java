@@ -29,9 +29,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One full load of the prompt files into a {@link LibraryIndex}: each listed file is either restored from the on-disk
- * index or parsed on a pool, and the results are stored in listing order once all are done; folder and resource files
- * found by the same listing are loaded too, and the skills whose {@code SKILL.md} it found.
+ * One full load of the prompt files into a {@link LibraryIndex}: each listed file is either
+ * restored from the on-disk index or parsed on a pool, and the results are stored in listing order
+ * once all are done; folder and resource files found by the same listing are loaded too, and the
+ * skills whose {@code SKILL.md} it found.
  */
 public final class LibraryLoad {
   /**
@@ -53,8 +54,8 @@ public final class LibraryLoad {
   private int restored;
 
   /**
-   * Lists every root once: prompt files are restored from {@code cache}'s index or parsed on a pool while the listing
-   * goes on; folder files and resource files are loaded after it.
+   * Lists every root once: prompt files are restored from {@code cache}'s index or parsed on a pool
+   * while the listing goes on; folder files and resource files are loaded after it.
    */
   public static Outcome run(
       FileSource source,
@@ -147,8 +148,8 @@ public final class LibraryLoad {
   }
 
   /**
-   * Starts parsing a prompt file found by the load's listing, on {@code pool}: the parsing overlaps the listing's
-   * system calls. Files over {@link LibraryOptions#maxFiles} are counted, not read.
+   * Starts parsing a prompt file found by the load's listing, on {@code pool}: the parsing overlaps
+   * the listing's system calls. Files over {@link LibraryOptions#maxFiles} are counted, not read.
    */
   void submit(FolderWalker.Found f, ExecutorService pool) {
     FileKind.Match match = f.match();
@@ -164,8 +165,8 @@ public final class LibraryLoad {
   }
 
   /**
-   * Serves a prompt file found by the load's listing from its on-disk index entry, without reading it, when the file
-   * and its dependencies are unchanged since the entry was written.
+   * Serves a prompt file found by the load's listing from its on-disk index entry, without reading
+   * it, when the file and its dependencies are unchanged since the entry was written.
    *
    * @return whether it did; if not, the caller {@link #submit submits} the file
    */
@@ -203,7 +204,8 @@ public final class LibraryLoad {
   /**
    * Waits for every {@link #submit submitted} parse and stores it; returns the prompts to serve.
    *
-   * @param cached the on-disk index's entries in its order, which lets the prompts come back sorted by name
+   * @param cached the on-disk index's entries in its order, which lets the prompts come back sorted
+   *     by name
    */
   List<PromptDefinition> finish(Collection<IndexFormat.Cached> cached) throws IOException {
     try {

@@ -40,8 +40,8 @@ public final class LibraryResources {
   }
 
   /**
-   * Reads a resource: a fixed one from memory, an attachment from its source (inside the root only), or the first
-   * template that matches {@code uri}, rendered with the values taken from it.
+   * Reads a resource: a fixed one from memory, an attachment from its source (inside the root
+   * only), or the first template that matches {@code uri}, rendered with the values taken from it.
    */
   public Optional<List<ResourceContents>> read(ResourceIndex.Snapshot s, String uri) {
     ResourceFile.Fixed fixed = s.fixed().get(uri);
@@ -85,7 +85,10 @@ public final class LibraryResources {
         || accessDiffers(before, after);
   }
 
-  /** Whether who may see what changed: a folder default, a resource file's scopes, the prompts attaching a file. */
+  /**
+   * Whether who may see what changed: a folder default, a resource file's scopes, the prompts
+   * attaching a file.
+   */
   private static boolean accessDiffers(
       ResourceIndex.Snapshot before, ResourceIndex.Snapshot after) {
     if (!before.scopes().equals(after.scopes())) {
@@ -100,7 +103,10 @@ public final class LibraryResources {
     return false;
   }
 
-  /** Notifies listeners that the skills' files changed: the list, for who may see them, and each file updated. */
+  /**
+   * Notifies listeners that the skills' files changed: the list, for who may see them, and each
+   * file updated.
+   */
   public void announceSkills(LibrarySkills.Change change) {
     for (ResourceProvider.Listener listener : listeners) {
       try {
@@ -156,9 +162,10 @@ public final class LibraryResources {
   }
 
   /**
-   * The scopes of what two snapshots list differently (a resource, a template, who may see it, or a templated file
-   * or its dependencies that {@code changed}), before and after: a resource file's own (or its folder's), every
-   * served prompt's that attaches a file. Only callers who may see one of them hear that the list changed.
+   * The scopes of what two snapshots list differently (a resource, a template, who may see it, or a
+   * templated file or its dependencies that {@code changed}), before and after: a resource file's
+   * own (or its folder's), every served prompt's that attaches a file. Only callers who may see one
+   * of them hear that the list changed.
    */
   static Set<Set<String>> listScopes(
       ResourceIndex.Snapshot before, ResourceIndex.Snapshot after, Set<Path> changed) {
@@ -226,8 +233,9 @@ public final class LibraryResources {
   }
 
   /**
-   * Whether {@code caller} may see the resource at {@code uri} in {@code s}: a resource file by its scopes (its own,
-   * else its folder's default); an attached file when the caller may see any served prompt that attaches it.
+   * Whether {@code caller} may see the resource at {@code uri} in {@code s}: a resource file by its
+   * scopes (its own, else its folder's default); an attached file when the caller may see any
+   * served prompt that attaches it.
    */
   public static boolean visible(ResourceIndex.Snapshot s, Caller caller, String uri) {
     if (s.fixed().containsKey(uri)) {
@@ -245,7 +253,10 @@ public final class LibraryResources {
     return true; // nothing serves it: reading it finds nothing either way
   }
 
-  /** Suggestions for {@code variable} of the templated resource file behind {@code template} in {@code s}. */
+  /**
+   * Suggestions for {@code variable} of the templated resource file behind {@code template} in
+   * {@code s}.
+   */
   public static Completion complete(
       ResourceIndex.Snapshot s,
       ResourceTemplate template,

@@ -14,14 +14,15 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which files claim each prompt name and which one wins, for {@link LibraryIndex}: roots in the order given, then
- * paths in order. Confined to one thread at a time by the index's callers.
+ * Which files claim each prompt name and which one wins, for {@link LibraryIndex}: roots in the
+ * order given, then paths in order. Confined to one thread at a time by the index's callers.
  */
 final class NameClaims {
   /**
-   * Decides duplicate names: roots in the order given, then paths in order (compared without making strings).
-   * Comparators here are plain lambdas rather than {@code Comparator.comparing} chains: those are linked at run time
-   * inside the JDK, where the start-up cache does not keep them, which slows a cold start.
+   * Decides duplicate names: roots in the order given, then paths in order (compared without making
+   * strings). Comparators here are plain lambdas rather than {@code Comparator.comparing} chains:
+   * those are linked at run time inside the JDK, where the start-up cache does not keep them, which
+   * slows a cold start.
    */
   private static final Comparator<Entry> PRECEDENCE = (a, b) -> {
     int byRoot = Integer.compare(a.root().index(), b.root().index());
@@ -29,14 +30,20 @@ final class NameClaims {
   };
 
   /**
-   * The one file claiming each name that only one file claims: nearly every name, so they get no ordered set (a
-   * {@code TreeSet} per name was ~300,000 objects at 100k files, made again on every restart).
+   * The one file claiming each name that only one file claims: nearly every name, so they get no
+   * ordered set (a {@code TreeSet} per name was ~300,000 objects at 100k files, made again on every
+   * restart).
    */
   private Map<String, Entry> owners = new HashMap<>();
-  /** Every file claiming each name claimed twice or more, in {@link #PRECEDENCE} order: the first one wins. */
+  /**
+   * Every file claiming each name claimed twice or more, in {@link #PRECEDENCE} order: the first
+   * one wins.
+   */
   private final Map<String, TreeSet<Entry>> rivals = new HashMap<>();
 
-  /** Sizes the map for {@code count} names before the first claim: see {@link LibraryIndex#expect}. */
+  /**
+   * Sizes the map for {@code count} names before the first claim: see {@link LibraryIndex#expect}.
+   */
   void expect(int count) {
     if (owners.isEmpty() && rivals.isEmpty()) {
       owners = HashMap.newHashMap(count);
@@ -62,9 +69,10 @@ final class NameClaims {
   }
 
   /**
-   * The definition of each name's winner, sorted by name when {@code byName} (an on-disk index's entries, which it
-   * keeps in name order) names every served prompt: the catalog's sort then only checks the order, where sorting
-   * 100,000 names in hash order made ~1.7 M comparisons of four objects each. Otherwise as {@link #served()}.
+   * The definition of each name's winner, sorted by name when {@code byName} (an on-disk index's
+   * entries, which it keeps in name order) names every served prompt: the catalog's sort then only
+   * checks the order, where sorting 100,000 names in hash order made ~1.7 M comparisons of four
+   * objects each. Otherwise as {@link #served()}.
    */
   List<PromptDefinition> served(Collection<IndexFormat.Cached> byName) {
     List<PromptDefinition> served = new ArrayList<>(owners.size() + rivals.size());
@@ -89,9 +97,9 @@ final class NameClaims {
   }
 
   /**
-   * The files that serve or claim a prompt, in the order of {@code byName} (the catalog's prompts, sorted by name), the
-   * files claiming one name together: the order the on-disk index is written in. Files that serve no prompt are left
-   * out, as the index leaves them out.
+   * The files that serve or claim a prompt, in the order of {@code byName} (the catalog's prompts,
+   * sorted by name), the files claiming one name together: the order the on-disk index is written
+   * in. Files that serve no prompt are left out, as the index leaves them out.
    *
    * @param files how many files there are, to size the list
    */
@@ -109,7 +117,10 @@ final class NameClaims {
     return out;
   }
 
-  /** Records that {@code entry} claims {@code name}; an entry already there for the same file is kept, as before. */
+  /**
+   * Records that {@code entry} claims {@code name}; an entry already there for the same file is
+   * kept, as before.
+   */
   void claim(String name, Entry entry) {
     TreeSet<Entry> candidates = rivals.get(name);
     if (candidates != null) {
@@ -126,7 +137,10 @@ final class NameClaims {
     }
   }
 
-  /** Drops the claim of {@code entry} on {@code name}; a name left with one claimant goes back to {@link #owners}. */
+  /**
+   * Drops the claim of {@code entry} on {@code name}; a name left with one claimant goes back to
+   * {@link #owners}.
+   */
   void release(String name, Entry entry) {
     TreeSet<Entry> candidates = rivals.get(name);
     if (candidates == null) {

@@ -16,11 +16,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The version of each served prompt, for usage counts: the first 12 hex digits of the SHA-256 of the file it is served
- * from (a skill's {@code SKILL.md}). Which file serves which name is noted on every load and reload, under the
- * library's lock and without I/O; the digest is looked up without that lock, so a request never waits for a reload. A
- * snapshot (the store, Git) has the digest in each file's stamp already; a folder's file is read and hashed once per
- * change, on the first use after it.
+ * The version of each served prompt, for usage counts: the first 12 hex digits of the SHA-256 of
+ * the file it is served from (a skill's {@code SKILL.md}). Which file serves which name is noted on
+ * every load and reload, under the library's lock and without I/O; the digest is looked up without
+ * that lock, so a request never waits for a reload. A snapshot (the store, Git) has the digest in
+ * each file's stamp already; a folder's file is read and hashed once per change, on the first use
+ * after it.
  */
 public final class PromptVersions {
   /** How long a digest is: 48 bits, plenty to tell a file's versions apart. */
@@ -34,8 +35,8 @@ public final class PromptVersions {
   private final FileSource source;
   private final boolean snapshot;
   /**
-   * Replaced (not cleared) by a full load, sized for its prompts: growing it a doubling at a time cost a restart of
-   * 100,000 prompts ~6 % of its samples.
+   * Replaced (not cleared) by a full load, sized for its prompts: growing it a doubling at a time
+   * cost a restart of 100,000 prompts ~6 % of its samples.
    */
   private volatile Map<String, ServedFile> files = new ConcurrentHashMap<>();
 
@@ -55,8 +56,9 @@ public final class PromptVersions {
   }
 
   /**
-   * Notes which file serves {@code name} now: its prompt file's winner in {@code prompts}, else the {@code SKILL.md} of
-   * the skill offered as that prompt; none when neither serves it. Under the library's lock, after the catalog changed.
+   * Notes which file serves {@code name} now: its prompt file's winner in {@code prompts}, else the
+   * {@code SKILL.md} of the skill offered as that prompt; none when neither serves it. Under the
+   * library's lock, after the catalog changed.
    */
   public void note(String name, LibraryIndex prompts, Map<String, SkillFolder> skillsServed) {
     LibraryIndex.Entry entry = prompts.winner(name);
@@ -80,7 +82,10 @@ public final class PromptVersions {
     digests.clear();
   }
 
-  /** The version of the prompt served as {@code name}, or empty when none is (or its file cannot be read). */
+  /**
+   * The version of the prompt served as {@code name}, or empty when none is (or its file cannot be
+   * read).
+   */
   public Optional<String> of(String name) {
     ServedFile file = files.get(name);
     if (file == null) {

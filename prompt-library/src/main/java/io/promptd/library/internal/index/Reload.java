@@ -10,9 +10,9 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One reload's round over the {@link Index indexes}, in their order: what changed, and what an index leaves for those
- * after it — the files whose folder defaults changed ({@link FolderDefaults}), the prompts to update ({@link
- * LibraryIndex}).
+ * One reload's round over the {@link Index indexes}, in their order: what changed, and what an
+ * index leaves for those after it — the files whose folder defaults changed
+ * ({@link FolderDefaults}), the prompts to update ({@link LibraryIndex}).
  */
 public final class Reload {
   private final Set<Path> changed;
@@ -55,7 +55,9 @@ public final class Reload {
     rescoped = files;
   }
 
-  /** The prompts the round changed, by name: the new definition, or null for one no longer served. */
+  /**
+   * The prompts the round changed, by name: the new definition, or null for one no longer served.
+   */
   public Map<String, @Nullable PromptDefinition> updates() {
     return updates;
   }

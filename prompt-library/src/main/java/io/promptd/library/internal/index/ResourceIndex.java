@@ -35,9 +35,10 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The library's resources: the parsed {@code NAME.resource.md} files (with the last good version of each), and the
- * files prompts attach, which come from the prompt parse ({@link LibraryIndex#attaching()}), never from reading the
- * prompt files again. Not thread-safe; the library serializes access and publishes {@link Snapshot}s.
+ * The library's resources: the parsed {@code NAME.resource.md} files (with the last good version of
+ * each), and the files prompts attach, which come from the prompt parse
+ * ({@link LibraryIndex#attaching()}), never from reading the prompt files again. Not thread-safe;
+ * the library serializes access and publishes {@link Snapshot}s.
  */
 public final class ResourceIndex implements Index {
   private final FileSource source;
@@ -46,8 +47,8 @@ public final class ResourceIndex implements Index {
   private final Map<Path, ResourceEntry> resourceFiles = new HashMap<>();
 
   /**
-   * A resource file: its last good parse (null when it never parsed), its current problems, the other files the last
-   * attempt read or tried to read, and its stamp when read.
+   * A resource file: its last good parse (null when it never parsed), its current problems, the
+   * other files the last attempt read or tried to read, and its stamp when read.
    */
   private record ResourceEntry(
       Root root,
@@ -63,7 +64,8 @@ public final class ResourceIndex implements Index {
    * @param root the root it is under
    * @param file the file
    * @param resource what {@code resources/list} shows
-   * @param anyOf the scopes each served prompt that attaches it requires: a caller holding any one set may see it
+   * @param anyOf the scopes each served prompt that attaches it requires: a caller holding any one
+   *     set may see it
    */
   public record Attachment(Root root, Path file, Resource resource, List<Set<String>> anyOf) {}
 
@@ -117,8 +119,8 @@ public final class ResourceIndex implements Index {
   }
 
   /**
-   * Re-reads the resource files {@code changed} touches: files, folders (listed through {@code listing}), and
-   * resource files whose {@code file:} target or partials are among them.
+   * Re-reads the resource files {@code changed} touches: files, folders (listed through
+   * {@code listing}), and resource files whose {@code file:} target or partials are among them.
    */
   public void refresh(Set<Path> changed, Function<Path, @Nullable Root> rootOf, Listing listing) {
     for (Path path : changed) {
@@ -145,15 +147,18 @@ public final class ResourceIndex implements Index {
     }
   }
 
-  /** Whether a templated resource file or a file it depends on is at or under a path in {@code changed}. */
+  /**
+   * Whether a templated resource file or a file it depends on is at or under a path in
+   * {@code changed}.
+   */
   public static boolean touched(ResourceFile.Templated t, Set<Path> changed) {
     return touched(t.file(), changed)
         || t.dependencies().stream().anyMatch(d -> touched(d, changed));
   }
 
   /**
-   * Whether {@code file} is among {@code changed} or under a changed folder: a folder created with its files already
-   * in it (or renamed into place) is reported as the folder alone.
+   * Whether {@code file} is among {@code changed} or under a changed folder: a folder created with
+   * its files already in it (or renamed into place) is reported as the folder alone.
    */
   public static boolean touched(Path file, Set<Path> changed) {
     if (changed.contains(file)) {
@@ -168,8 +173,8 @@ public final class ResourceIndex implements Index {
   }
 
   /**
-   * Builds what is served now from the resource files and the prompts that attach files: first root, then first path
-   * wins a URI claimed twice.
+   * Builds what is served now from the resource files and the prompts that attach files: first
+   * root, then first path wins a URI claimed twice.
    */
   public Snapshot snapshot(Collection<LibraryIndex.Entry> attaching) {
     List<Diagnostic> diagnostics = new ArrayList<>();
@@ -293,12 +298,18 @@ public final class ResourceIndex implements Index {
     }
   }
 
-  /** Forgets files at or under {@code path} that no longer exist: a deleted or renamed folder reports itself only. */
+  /**
+   * Forgets files at or under {@code path} that no longer exist: a deleted or renamed folder
+   * reports itself only.
+   */
   private void forgetMissingUnder(Path path) {
     resourceFiles.keySet().removeIf(file -> file.startsWith(path) && !source.present(file));
   }
 
-  /** The resource files that appeared, vanished or changed size or modification time compared with {@code now}. */
+  /**
+   * The resource files that appeared, vanished or changed size or modification time compared with
+   * {@code now}.
+   */
   @Override
   public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
     Set<Path> changed = new HashSet<>();

@@ -25,9 +25,10 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The library's skills by folder: each {@code SKILL.md} the listing finds makes its folder a skill, read whole by
- * {@link SkillReader}. A skill with errors keeps its last good version served, as prompt files do. Not thread-safe;
- * the library serializes access, and readers get an immutable {@link Snapshot}.
+ * The library's skills by folder: each {@code SKILL.md} the listing finds makes its folder a skill,
+ * read whole by {@link SkillReader}. A skill with errors keeps its last good version served, as
+ * prompt files do. Not thread-safe; the library serializes access, and readers get an immutable
+ * {@link Snapshot}.
  */
 public final class SkillIndex implements Index {
   private static final System.Logger LOG = System.getLogger("io.promptd.library");
@@ -37,8 +38,8 @@ public final class SkillIndex implements Index {
   private final Map<Path, Entry> skills = new HashMap<>();
 
   /**
-   * One skill folder: its last good read (null when it never read cleanly), its current problems and its {@code
-   * SKILL.md}'s stamp when read.
+   * One skill folder: its last good read (null when it never read cleanly), its current problems
+   * and its {@code SKILL.md}'s stamp when read.
    */
   private record Entry(
       Root root,
@@ -89,9 +90,9 @@ public final class SkillIndex implements Index {
   }
 
   /**
-   * The {@code SKILL.md} files that differ from what was loaded, in {@code now} (the files a watch's registration
-   * listed), for the changes made before the watch began. Supporting files are not compared: their changes before
-   * the watch show up with the skill's next change.
+   * The {@code SKILL.md} files that differ from what was loaded, in {@code now} (the files a
+   * watch's registration listed), for the changes made before the watch began. Supporting files are
+   * not compared: their changes before the watch show up with the skill's next change.
    */
   @Override
   public Set<Path> changedSince(Map<Path, FolderWalker.Found> now) {
@@ -118,8 +119,9 @@ public final class SkillIndex implements Index {
   }
 
   /**
-   * Re-reads every skill that {@code changed} may touch: a skill holding a changed path, one at or under a changed
-   * folder (a folder added, moved or deleted), one whose {@code SKILL.md} appeared or went.
+   * Re-reads every skill that {@code changed} may touch: a skill holding a changed path, one at or
+   * under a changed folder (a folder added, moved or deleted), one whose {@code SKILL.md} appeared
+   * or went.
    */
   public void refresh(Set<Path> changed, Function<Path, @Nullable Root> rootOf) {
     Set<Path> affected = new LinkedHashSet<>();
@@ -165,8 +167,9 @@ public final class SkillIndex implements Index {
   }
 
   /**
-   * Logs each problem a reload found that the skill's read before did not have, once: the diagnostics hold them all,
-   * and a skill whose last good version stays served would otherwise keep it without a word.
+   * Logs each problem a reload found that the skill's read before did not have, once: the
+   * diagnostics hold them all, and a skill whose last good version stays served would otherwise
+   * keep it without a word.
    */
   private static void logNewProblems(@Nullable Entry old, @Nullable Entry now) {
     if (now == null) {
@@ -197,8 +200,9 @@ public final class SkillIndex implements Index {
   }
 
   /**
-   * What to serve now: the good skills with the scopes their folders give them (the nearest {@code _folder.yaml}),
-   * one per path: the first root, then the {@code SKILL.md} path that sorts first, wins; the others are errors.
+   * What to serve now: the good skills with the scopes their folders give them (the nearest
+   * {@code _folder.yaml}), one per path: the first root, then the {@code SKILL.md} path that sorts
+   * first, wins; the others are errors.
    */
   public Snapshot snapshot(FolderDefaults folders) {
     List<Entry> entries = new ArrayList<>(skills.values());

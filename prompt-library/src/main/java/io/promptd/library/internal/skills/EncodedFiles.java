@@ -7,9 +7,10 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
- * The served forms (decoded text or base64) of the large files read lately, by the digest of their bytes: a file read
- * again, by one client or many at once, is encoded once, not once a read. Bounded by the chars it holds; the entry used
- * longest ago goes first. Files below {@link #MIN_BYTES} are encoded on every read: their encodings cost little.
+ * The served forms (decoded text or base64) of the large files read lately, by the digest of their
+ * bytes: a file read again, by one client or many at once, is encoded once, not once a read.
+ * Bounded by the chars it holds; the entry used longest ago goes first. Files below
+ * {@link #MIN_BYTES} are encoded on every read: their encodings cost little.
  */
 final class EncodedFiles {
   /** Files smaller than this are not kept. */
@@ -35,9 +36,9 @@ final class EncodedFiles {
   private record Entry(CompletableFuture<Encoded> encoded, long chars) {}
 
   /**
-   * The served form of a file of {@code size} bytes whose bytes have {@code key} (their digest, and how the file's
-   * type is served): kept, or made by {@code encode} now; a read of the same bytes meanwhile waits for it rather than
-   * encoding them too.
+   * The served form of a file of {@code size} bytes whose bytes have {@code key} (their digest, and
+   * how the file's type is served): kept, or made by {@code encode} now; a read of the same bytes
+   * meanwhile waits for it rather than encoding them too.
    */
   Encoded get(String key, long size, Supplier<Encoded> encode) {
     if (size < MIN_BYTES || size * 2 > budget) {

@@ -38,9 +38,10 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The library's skills in the Skills extension's shape: {@code skill://<skill-path>/SKILL.md} entries whose manifests
- * list every file, a nested skill's files included (they are supporting files of the skill enclosing them), and whose
- * visibility follows the skill's {@code _folder.yaml} scopes. Mapped once per snapshot of skills.
+ * The library's skills in the Skills extension's shape: {@code skill://<skill-path>/SKILL.md}
+ * entries whose manifests list every file, a nested skill's files included (they are supporting
+ * files of the skill enclosing them), and whose visibility follows the skill's {@code _folder.yaml}
+ * scopes. Mapped once per snapshot of skills.
  */
 public final class LibrarySkills implements SkillProvider {
   /** The URI scheme skill files are served under. */
@@ -59,9 +60,10 @@ public final class LibrarySkills implements SkillProvider {
   /**
    * @param source the skills served now
    * @param reader reads a skill's file
-   * @param stale told of a file whose bytes no longer match the entry that lists it (or that cannot be read), so that
-   *     the skill is read again: a client that finds a file changed refreshes the entry with {@code skills/get} and
-   *     must then find the bytes it describes, even when no watcher saw the change
+   * @param stale told of a file whose bytes no longer match the entry that lists it (or that cannot
+   *     be read), so that the skill is read again: a client that finds a file changed refreshes the
+   *     entry with {@code skills/get} and must then find the bytes it describes, even when no
+   *     watcher saw the change
    */
   public LibrarySkills(Supplier<List<SkillFolder>> source, Reader reader, Consumer<Path> stale) {
     this.source = source;
@@ -74,12 +76,15 @@ public final class LibrarySkills implements SkillProvider {
     byte[] read(Path file, long limit) throws ParseException;
   }
 
-  /** One served file: the skill it belongs to (the innermost, for a nested skill's file) and its manifest entry. */
+  /**
+   * One served file: the skill it belongs to (the innermost, for a nested skill's file) and its
+   * manifest entry.
+   */
   private record Owned(SkillFolder skill, SkillFile file) {}
 
   /**
-   * The entries of one snapshot, each entry's scopes by URI, the skill files as resources (sorted by URI) and the
-   * files by URI.
+   * The entries of one snapshot, each entry's scopes by URI, the skill files as resources (sorted
+   * by URI) and the files by URI.
    */
   private record Mapped(
       List<SkillFolder> from,
@@ -106,8 +111,9 @@ public final class LibrarySkills implements SkillProvider {
   }
 
   /**
-   * The direct children of a skill's root or of a folder inside a skill, as far as {@code caller} may see: a folder
-   * is a child when it holds a file the caller may see, and a directory the caller can see nothing in is unknown.
+   * The direct children of a skill's root or of a folder inside a skill, as far as {@code caller}
+   * may see: a folder is a child when it holds a file the caller may see, and a directory the
+   * caller can see nothing in is unknown.
    */
   @Override
   public Optional<List<Resource>> children(String uri, Caller caller) {
@@ -146,8 +152,8 @@ public final class LibrarySkills implements SkillProvider {
   }
 
   /**
-   * {@code files} and every skill file, sorted by URI; merged once per pair of listings, not on every {@code
-   * resources/list}.
+   * {@code files} and every skill file, sorted by URI; merged once per pair of listings, not on
+   * every {@code resources/list}.
    */
   @SuppressWarnings(
       "ReferenceEquality") // the same listings, not equal ones: each is replaced whole on a change
@@ -178,15 +184,18 @@ public final class LibrarySkills implements SkillProvider {
     return uri.startsWith(SCHEME);
   }
 
-  /** Whether {@code caller} may see the file at {@code uri}: it holds the scopes of the skill the file belongs to. */
+  /**
+   * Whether {@code caller} may see the file at {@code uri}: it holds the scopes of the skill the
+   * file belongs to.
+   */
   public boolean fileVisible(Caller caller, String uri) {
     Owned owned = current().files().get(uri);
     return owned != null && caller.permits(owned.skill().scopes());
   }
 
   /**
-   * Reads the file at {@code uri} from the source: text for a text type that is UTF-8, else base64. Empty when no
-   * served skill has the file.
+   * Reads the file at {@code uri} from the source: text for a text type that is UTF-8, else base64.
+   * Empty when no served skill has the file.
    *
    * @throws McpException when the file cannot be read now
    */
@@ -242,8 +251,8 @@ public final class LibrarySkills implements SkillProvider {
   }
 
   /**
-   * What a change of skills tells resource listeners: the scopes of every skill added, removed or changed (before and
-   * after), and the URIs of files served before and after whose bytes differ.
+   * What a change of skills tells resource listeners: the scopes of every skill added, removed or
+   * changed (before and after), and the URIs of files served before and after whose bytes differ.
    */
   public static Change change(List<SkillFolder> before, List<SkillFolder> after) {
     Set<SkillFolder> then = new HashSet<>(before);
@@ -272,9 +281,10 @@ public final class LibrarySkills implements SkillProvider {
   public record Change(Set<Set<String>> scopes, Set<String> updated) {}
 
   /**
-   * The URI of the file at {@code file} (relative to its folder) of the skill at {@code path}: each segment
-   * percent-encoded as UTF-8 but for RFC 3986's unreserved and sub-delimiter characters, so that a folder or file name
-   * with a space or a non-ASCII letter makes a valid URI (and a valid {@code Mcp-Name} header).
+   * The URI of the file at {@code file} (relative to its folder) of the skill at {@code path}: each
+   * segment percent-encoded as UTF-8 but for RFC 3986's unreserved and sub-delimiter characters, so
+   * that a folder or file name with a space or a non-ASCII letter makes a valid URI (and a valid
+   * {@code Mcp-Name} header).
    */
   public static String uri(String path, String file) {
     return root(path) + "/" + encode(file);
@@ -393,7 +403,10 @@ public final class LibrarySkills implements SkillProvider {
     return b.build();
   }
 
-  /** A front matter value as JSON: the parser yields strings, numbers, booleans, null, lists and maps. */
+  /**
+   * A front matter value as JSON: the parser yields strings, numbers, booleans, null, lists and
+   * maps.
+   */
   private static Json json(@Nullable Object value) {
     return switch (value) {
       case null -> JsonNull.INSTANCE;

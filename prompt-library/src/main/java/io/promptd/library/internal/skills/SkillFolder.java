@@ -11,19 +11,21 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An Agent SkillFolder the library serves: a folder holding a {@code SKILL.md}, read whole when loaded, so that what is
- * served (front matter, body, manifest) is one consistent version even while the files change.
+ * An Agent SkillFolder the library serves: a folder holding a {@code SKILL.md}, read whole when
+ * loaded, so that what is served (front matter, body, manifest) is one consistent version even
+ * while the files change.
  *
  * @param file its {@code SKILL.md}, as found under its root
- * @param path the skill path: its folder under the root ({@code ops/incident-review}), or under {@code .claude/skills}
- *     for a project's own skills; the last segment is {@code name}
+ * @param path the skill path: its folder under the root ({@code ops/incident-review}), or under
+ *     {@code .claude/skills} for a project's own skills; the last segment is {@code name}
  * @param name the front matter's {@code name}
  * @param description the front matter's {@code description}
  * @param frontMatterText the front matter as written, between the {@code ---} lines
- * @param frontMatter the front matter as JSON values (String, Long, Double, Boolean, null, List, Map), in the order
- *     written: what the Skills extension renders verbatim
+ * @param frontMatter the front matter as JSON values (String, Long, Double, Boolean, null, List,
+ *     Map), in the order written: what the Skills extension renders verbatim
  * @param body the text of {@code SKILL.md} after its front matter
- * @param files every file of the skill, {@code SKILL.md} first, then by path; a nested skill's files are not among them
+ * @param files every file of the skill, {@code SKILL.md} first, then by path; a nested skill's
+ *     files are not among them
  * @param scopes what a caller needs to see it: the nearest {@code _folder.yaml} default, else none
  */
 public record SkillFolder(

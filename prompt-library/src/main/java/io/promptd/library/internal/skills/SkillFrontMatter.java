@@ -14,10 +14,11 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@code SKILL.md}'s front matter, checked against the Agent Skills format: {@code name} (1-64 of a-z, 0-9 and
- * {@code -}, no {@code -} at either end nor twice in a row, equal to the folder's name), {@code description} (1-1024
- * characters), and, when present, {@code compatibility} (at most 500 characters), {@code metadata} (strings to
- * strings) and {@code license} (a string). Every problem found is reported at its line; other keys pass through.
+ * A {@code SKILL.md}'s front matter, checked against the Agent Skills format: {@code name} (1-64 of
+ * a-z, 0-9 and {@code -}, no {@code -} at either end nor twice in a row, equal to the folder's
+ * name), {@code description} (1-1024 characters), and, when present, {@code compatibility} (at most
+ * 500 characters), {@code metadata} (strings to strings) and {@code license} (a string). Every
+ * problem found is reported at its line; other keys pass through.
  */
 final class SkillFrontMatter {
   static final int MAX_NAME = 64;
@@ -43,8 +44,8 @@ final class SkillFrontMatter {
   private SkillFrontMatter() {}
 
   /**
-   * Reads {@code text}, the {@code SKILL.md} at {@code file}, whose folder is named {@code folder}; adds its problems to
-   * {@code problems}.
+   * Reads {@code text}, the {@code SKILL.md} at {@code file}, whose folder is named {@code folder};
+   * adds its problems to {@code problems}.
    *
    * @return what it holds, or null when it has an error
    */
@@ -159,7 +160,10 @@ final class SkillFrontMatter {
     });
   }
 
-  /** The front matter's lines as written: from line 2 up to the closing fence, which is the line before the body. */
+  /**
+   * The front matter's lines as written: from line 2 up to the closing fence, which is the line
+   * before the body.
+   */
   private static String verbatim(String text, int bodyLine) {
     int start = text.indexOf('\n') + 1;
     int at = start;

@@ -29,20 +29,23 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Skills offered as prompts, for clients without the Skills extension: each skill is a prompt (a slash command) named
- * as a prompt file at its path would be ({@code ops/incident-review} is {@code ops-incident-review}), whose one
- * optional argument, {@code task}, says what to use it for. Rendered, it is the skill's {@code SKILL.md} as an embedded
- * resource, a link to each of its other files, and the task. A prompt file of the same name wins; a skill whose front
- * matter says {@code user-invocable: false} (Claude Code's key for "not a slash command") is not offered.
+ * Skills offered as prompts, for clients without the Skills extension: each skill is a prompt (a
+ * slash command) named as a prompt file at its path would be ({@code ops/incident-review} is
+ * {@code ops-incident-review}), whose one optional argument, {@code task}, says what to use it for.
+ * Rendered, it is the skill's {@code SKILL.md} as an embedded resource, a link to each of its other
+ * files, and the task. A prompt file of the same name wins; a skill whose front matter says
+ * {@code user-invocable: false} (Claude Code's key for "not a slash command") is not offered.
  *
- * <p>Holds which catalog names it put there, so that it changes only its own prompts; confined to the library's
- * lock.
+ * <p>Holds which catalog names it put there, so that it changes only its own prompts; confined to
+ * the library's lock.
  */
 public final class SkillPrompts {
   /** The one argument of a skill's prompt. */
   static final String TASK = "task";
 
-  /** The front matter key that, set to {@code false}, keeps a skill from being offered as a prompt. */
+  /**
+   * The front matter key that, set to {@code false}, keeps a skill from being offered as a prompt.
+   */
   static final String USER_INVOCABLE = "user-invocable";
 
   private final Function<String, Optional<List<ResourceContents>>> reader;
@@ -51,9 +54,7 @@ public final class SkillPrompts {
 
   private List<Diagnostic> diagnostics = List.of();
 
-  /**
-   * @param reader reads a skill file by URI, as {@code resources/read} does
-   */
+  /** @param reader reads a skill file by URI, as {@code resources/read} does */
   public SkillPrompts(Function<String, Optional<List<ResourceContents>>> reader) {
     this.reader = reader;
   }
@@ -69,12 +70,13 @@ public final class SkillPrompts {
   }
 
   /**
-   * Makes {@code editor}'s catalog offer {@code skills} as prompts (none when {@code offered} is false): adds, replaces
-   * or removes only the prompts this put there, and leaves every name a prompt file serves to that file. Run after the
-   * prompt files' own changes were applied to {@code editor}.
+   * Makes {@code editor}'s catalog offer {@code skills} as prompts (none when {@code offered} is
+   * false): adds, replaces or removes only the prompts this put there, and leaves every name a
+   * prompt file serves to that file. Run after the prompt files' own changes were applied to
+   * {@code editor}.
    *
-   * @param byFiles the names the prompt files' changes just put or removed: none of them is this one's any more (a
-   *     file took the name over, or its removal took this one's prompt with it)
+   * @param byFiles the names the prompt files' changes just put or removed: none of them is this
+   *     one's any more (a file took the name over, or its removal took this one's prompt with it)
    */
   public void sync(
       PromptCatalog.Editor editor,
@@ -123,7 +125,9 @@ public final class SkillPrompts {
     diagnostics = List.copyOf(problems);
   }
 
-  /** The skills the last {@link #sync} could not offer, and why: warnings at their {@code SKILL.md}. */
+  /**
+   * The skills the last {@link #sync} could not offer, and why: warnings at their {@code SKILL.md}.
+   */
   public List<Diagnostic> diagnostics() {
     return diagnostics;
   }

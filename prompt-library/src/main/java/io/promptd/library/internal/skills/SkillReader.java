@@ -23,10 +23,10 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads one skill folder whole: every file's bytes (for its digest and size), its {@code SKILL.md} checked by {@link
- * SkillFrontMatter}. A folder below it that holds its own {@code SKILL.md} is another skill: its files are left out.
- * Over {@link #MAX_FILES} files or {@link #MAX_BYTES} bytes the skill is an error, not a truncated manifest: a
- * manifest must list every file.
+ * Reads one skill folder whole: every file's bytes (for its digest and size), its {@code SKILL.md}
+ * checked by {@link SkillFrontMatter}. A folder below it that holds its own {@code SKILL.md} is
+ * another skill: its files are left out. Over {@link #MAX_FILES} files or {@link #MAX_BYTES} bytes
+ * the skill is an error, not a truncated manifest: a manifest must list every file.
  */
 public final class SkillReader {
   public static final String SKILL_MD = FileRole.SKILL_MD;
@@ -38,7 +38,8 @@ public final class SkillReader {
    *
    * @param skill the skill, or null when it has errors
    * @param problems its problems
-   * @param files the bytes of its files by path in the skill, as read for the manifest; empty when it has errors
+   * @param files the bytes of its files by path in the skill, as read for the manifest; empty when
+   *     it has errors
    */
   public record Result(
       @Nullable SkillFolder skill, List<Diagnostic> problems, Map<String, byte[]> files) {
@@ -49,7 +50,10 @@ public final class SkillReader {
 
   private SkillReader() {}
 
-  /** The skill path of the folder {@code dir} under {@code root}: below {@code .claude/skills} for a project's own. */
+  /**
+   * The skill path of the folder {@code dir} under {@code root}: below {@code .claude/skills} for a
+   * project's own.
+   */
   static String path(Root root, Path dir) {
     String relative = dir.equals(root.path()) ? "" : root.relative(dir);
     String home = ".claude/skills/";
@@ -108,12 +112,15 @@ public final class SkillReader {
   }
 
   /**
-   * The skill at {@code path} made of {@code files}, checked as a skill folder is: at most {@link #MAX_FILES} files of
-   * {@link #MAX_BYTES} bytes in all, a {@code SKILL.md} whose front matter {@link SkillFrontMatter} accepts.
+   * The skill at {@code path} made of {@code files}, checked as a skill folder is: at most
+   * {@link #MAX_FILES} files of {@link #MAX_BYTES} bytes in all, a {@code SKILL.md} whose front
+   * matter {@link SkillFrontMatter} accepts.
    *
-   * @param skillMd where its {@code SKILL.md} is (or is said to be), for the diagnostics and {@link SkillFolder#file()}
+   * @param skillMd where its {@code SKILL.md} is (or is said to be), for the diagnostics and
+   *     {@link SkillFolder#file()}
    * @param folder the name of its folder, which its {@code name} must equal
-   * @param files each file's bytes by its path in the skill ({@code /} separators), {@code SKILL.md} first
+   * @param files each file's bytes by its path in the skill ({@code /} separators),
+   *     {@code SKILL.md} first
    * @param problems problems found so far; the skill is null when any is an error
    */
   static Result assemble(

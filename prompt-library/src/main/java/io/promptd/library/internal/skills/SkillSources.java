@@ -17,19 +17,22 @@ import java.util.SequencedMap;
 import java.util.TreeMap;
 
 /**
- * Where the skills of {@link io.promptd.library.Skills} come from: a folder read once, or files given in code. Both are checked by {@link
- * SkillReader} as a library's skill folders are; a problem is an {@link IllegalArgumentException} that says which
- * skill and what is wrong, since a server author's skills are not reloaded until fixed as a library's are.
+ * Where the skills of {@link io.promptd.library.Skills} come from: a folder read once, or files
+ * given in code. Both are checked by {@link SkillReader} as a library's skill folders are; a
+ * problem is an {@link IllegalArgumentException} that says which skill and what is wrong, since a
+ * server author's skills are not reloaded until fixed as a library's are.
  */
 public final class SkillSources {
   private SkillSources() {}
 
   /**
-   * The skills of {@code folder}: the one skill it is when it holds a {@code SKILL.md} (its path is the folder's
-   * name), else every skill folder under it (their paths relative to it), each read whole.
+   * The skills of {@code folder}: the one skill it is when it holds a {@code SKILL.md} (its path is
+   * the folder's name), else every skill folder under it (their paths relative to it), each read
+   * whole.
    *
    * @throws IOException when the folder cannot be listed
-   * @throws IllegalArgumentException when a skill has an error (every one is said), or there is none
+   * @throws IllegalArgumentException when a skill has an error (every one is said), or there is
+   *     none
    */
   public static List<SkillReader.Result> folder(Path folder) throws IOException {
     Path dir = folder.toAbsolutePath().normalize();
@@ -75,7 +78,8 @@ public final class SkillSources {
   }
 
   /**
-   * The skill at {@code path} made of {@code skillMd} and {@code files} (path in the skill to bytes).
+   * The skill at {@code path} made of {@code skillMd} and {@code files} (path in the skill to
+   * bytes).
    *
    * @throws IllegalArgumentException when a path is not allowed or the skill has an error
    */
@@ -90,7 +94,9 @@ public final class SkillSources {
     return SkillReader.assemble(file, path, name, all, new ArrayList<>());
   }
 
-  /** Checks a path given in code: {@code /}-separated segments, none empty, {@code .} or {@code ..}. */
+  /**
+   * Checks a path given in code: {@code /}-separated segments, none empty, {@code .} or {@code ..}.
+   */
   public static void checkPath(String path, String what) {
     String problem = null;
     if (path.isEmpty() || path.startsWith("/") || path.endsWith("/")) {

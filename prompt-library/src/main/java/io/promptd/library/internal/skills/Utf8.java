@@ -10,7 +10,10 @@ import java.nio.charset.StandardCharsets;
 final class Utf8 {
   private Utf8() {}
 
-  /** Whether {@code bytes} are well-formed UTF-8 (no malformed or truncated sequence, no encoded surrogate). */
+  /**
+   * Whether {@code bytes} are well-formed UTF-8 (no malformed or truncated sequence, no encoded
+   * surrogate).
+   */
   static boolean valid(byte[] bytes) {
     CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder(); // reports what is malformed
     ByteBuffer in = ByteBuffer.wrap(bytes);

@@ -12,16 +12,17 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Where a library's files come from: list them with a stamp, read their bytes, watch for changes. A folder on disk
- * ({@link FolderSource}) is the only source today; parsing never does I/O of its own, so another source (a database)
- * needs only this interface.
+ * Where a library's files come from: list them with a stamp, read their bytes, watch for changes. A
+ * folder on disk ({@link FolderSource}) is the only source today; parsing never does I/O of its
+ * own, so another source (a database) needs only this interface.
  */
 public interface FileSource extends FileAccess {
   /** The roots, in precedence order. */
   List<Root> roots();
 
   /**
-   * Lists the prompt and resource files at or under {@code start}, which is a root or a folder under it.
+   * Lists the prompt and resource files at or under {@code start}, which is a root or a folder
+   * under it.
    *
    * @param found receives each file with its stamp
    * @throws IOException when the listing fails as a whole
@@ -29,16 +30,16 @@ public interface FileSource extends FileAccess {
   void list(Root root, Path start, Consumer<FolderWalker.Found> found) throws IOException;
 
   /**
-   * Lists every file at or under {@code start}, a folder of {@code root}, whatever its name, in the folders a listing
-   * enters: a skill's files are all served.
+   * Lists every file at or under {@code start}, a folder of {@code root}, whatever its name, in the
+   * folders a listing enters: a skill's files are all served.
    *
    * @throws IOException when the listing fails as a whole
    */
   void listAll(Root root, Path start, Consumer<Path> found) throws IOException;
 
   /**
-   * The bytes of a file just listed, at most {@code limit}; cheaper than {@link #read} because the listing already
-   * vouched for its folder.
+   * The bytes of a file just listed, at most {@code limit}; cheaper than {@link #read} because the
+   * listing already vouched for its folder.
    *
    * @param folders a cache shared by one listing, for the source's own use
    */
@@ -58,14 +59,16 @@ public interface FileSource extends FileAccess {
   /**
    * Starts telling {@code onChange} about changed paths, in batches.
    *
-   * @param seen receives every file listed while the watch is set up, so that the caller can catch up with changes
-   *     made before it
+   * @param seen receives every file listed while the watch is set up, so that the caller can catch
+   *     up with changes made before it
    * @return stops watching
    * @throws IOException when the watch cannot be set up
    */
   AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<FolderWalker.Found> seen)
       throws IOException;
 
-  /** Whether {@code file} can be served as an attachment: it exists and lies inside {@code root}. */
+  /**
+   * Whether {@code file} can be served as an attachment: it exists and lies inside {@code root}.
+   */
   boolean servable(Root root, Path file);
 }

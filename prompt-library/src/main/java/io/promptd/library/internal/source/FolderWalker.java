@@ -15,12 +15,13 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Finds the library files under a root — prompt files, resource files ({@code NAME.resource.md}) and folder files
- * ({@code _folder.yaml}), see {@link FileRole} — and the folders worth watching. Hidden folders are skipped except the
- * formats' folder pairs ({@link io.promptd.library.parse.format.PromptFormat#home()}: {@code .claude/commands},
- * {@code .github/prompts}, {@code .codex/prompts}, {@code .cursor/commands}, {@code .gemini/commands}) and
- * {@code .claude/skills}; so are
- * {@code node_modules}, {@code target}, {@code build} and {@code __pycache__}. Links to folders are not followed.
+ * Finds the library files under a root — prompt files, resource files ({@code NAME.resource.md})
+ * and folder files ({@code _folder.yaml}), see {@link FileRole} — and the folders worth watching.
+ * Hidden folders are skipped except the formats' folder pairs
+ * ({@link io.promptd.library.parse.format.PromptFormat#home()}: {@code .claude/commands},
+ * {@code .github/prompts}, {@code .codex/prompts}, {@code .cursor/commands},
+ * {@code .gemini/commands}) and {@code .claude/skills}; so are {@code node_modules},
+ * {@code target}, {@code build} and {@code __pycache__}. Links to folders are not followed.
  */
 public final class FolderWalker {
   private static final Set<String> SKIPPED =
@@ -29,17 +30,22 @@ public final class FolderWalker {
   private FolderWalker() {}
 
   /**
-   * A library file found by a listing: a prompt file, a resource file or a folder file (see {@link FileRole}).
+   * A library file found by a listing: a prompt file, a resource file or a folder file (see
+   * {@link FileRole}).
    *
    * @param root its root
    * @param file the file
    * @param role what the file is for
-   * @param match a prompt file's format and name segments; null for a resource file or a folder file
+   * @param match a prompt file's format and name segments; null for a resource file or a folder
+   *     file
    * @param stamp its size and modification time when scanned
    */
   public record Found(
       Root root, Path file, FileRole role, FileKind.@Nullable Match match, Stamp stamp) {
-    /** The listed file {@code file}, or null when the library does not read it (it has no {@link FileRole}). */
+    /**
+     * The listed file {@code file}, or null when the library does not read it (it has no
+     * {@link FileRole}).
+     */
     static @Nullable Found of(Root root, Path file, FileKind.@Nullable Match match, Stamp stamp) {
       FileRole role = FileRole.of(match, file);
       return role == null ? null : new Found(root, file, role, match, stamp);
@@ -65,8 +71,8 @@ public final class FolderWalker {
   }
 
   /**
-   * Walks {@code start} (a root or a folder under it), giving prompt and resource files to {@code files} and folders
-   * to {@code dirs}.
+   * Walks {@code start} (a root or a folder under it), giving prompt and resource files to
+   * {@code files} and folders to {@code dirs}.
    */
   static void walk(Root root, Path start, Consumer<Found> files, Consumer<Path> dirs)
       throws IOException {
@@ -120,7 +126,10 @@ public final class FolderWalker {
     });
   }
 
-  /** Walks {@code start} (a folder under {@code root}), giving every regular file or link in a wanted folder to {@code files}. */
+  /**
+   * Walks {@code start} (a folder under {@code root}), giving every regular file or link in a
+   * wanted folder to {@code files}.
+   */
   static void walkAll(Root root, Path start, Consumer<Path> files) throws IOException {
     if (!Files.isDirectory(start)) {
       return;
@@ -148,7 +157,10 @@ public final class FolderWalker {
     });
   }
 
-  /** The last segment of {@code path}, taken from its text: the listing needs that text anyway, a Path it does not. */
+  /**
+   * The last segment of {@code path}, taken from its text: the listing needs that text anyway, a
+   * Path it does not.
+   */
   private static String name(Path path, String separator) {
     String text = path.toString();
     return text.substring(text.lastIndexOf(separator) + 1);

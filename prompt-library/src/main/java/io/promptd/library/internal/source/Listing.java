@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The files under the folders one batch of changes names (a folder created, renamed into place, or a rescan after the
- * watcher overflowed), listed once and shared by the prompt and resource indexes.
+ * The files under the folders one batch of changes names (a folder created, renamed into place, or
+ * a rescan after the watcher overflowed), listed once and shared by the prompt and resource
+ * indexes.
  */
 public final class Listing {
   private static final System.Logger LOG = System.getLogger("io.promptd.library");

@@ -18,12 +18,15 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@link LibraryFiles} snapshot as a {@link FileSource}: the files live in memory under a root that exists on no
- * disk, so nothing is ever read from one. A new snapshot replaces the old at once; the paths that differ are what the
- * library reloads.
+ * A {@link LibraryFiles} snapshot as a {@link FileSource}: the files live in memory under a root
+ * that exists on no disk, so nothing is ever read from one. A new snapshot replaces the old at
+ * once; the paths that differ are what the library reloads.
  */
 public final class SnapshotSource implements FileSource {
-  /** The root the files are listed under; its last two names matter to {@link FileKind#classify}, as a folder's do. */
+  /**
+   * The root the files are listed under; its last two names matter to {@link FileKind#classify}, as
+   * a folder's do.
+   */
   public static final Path ROOT = Path.of("/", "promptd-store", "library");
 
   public static final Root SNAPSHOT_ROOT = new Root(ROOT, ROOT, 0);
@@ -33,10 +36,11 @@ public final class SnapshotSource implements FileSource {
   private volatile Set<Path> folders = Set.of();
 
   /**
-   * A file's bytes and the stamp standing for its content: its size and, as the "modification time", 60 bits of its
-   * SHA-256 — the same in every process, so that a parsed index written by one library vouches for the same content
-   * in another. The digest comes with the snapshot when its store keeps one, and is computed otherwise. Whether a file
-   * changed is told by comparing bytes, which is exact; a file whose bytes did not change keeps its stamp.
+   * A file's bytes and the stamp standing for its content: its size and, as the "modification
+   * time", 60 bits of its SHA-256 — the same in every process, so that a parsed index written by
+   * one library vouches for the same content in another. The digest comes with the snapshot when
+   * its store keeps one, and is computed otherwise. Whether a file changed is told by comparing
+   * bytes, which is exact; a file whose bytes did not change keeps its stamp.
    */
   @SuppressWarnings(
       "ArrayRecordComponent") // never compared as a record: the stamp stands for the bytes
@@ -46,7 +50,10 @@ public final class SnapshotSource implements FileSource {
     replace(snapshot);
   }
 
-  /** Swaps in {@code snapshot}; returns the paths added, changed or removed. Called by one thread at a time. */
+  /**
+   * Swaps in {@code snapshot}; returns the paths added, changed or removed. Called by one thread at
+   * a time.
+   */
   public Set<Path> replace(LibraryFiles snapshot) {
     Map<Path, Entry> next = new TreeMap<>();
     Set<Path> dirs = new HashSet<>();
@@ -74,7 +81,10 @@ public final class SnapshotSource implements FileSource {
     return changed;
   }
 
-  /** 60 bits of the content's SHA-256: positive, and far below a stamp's "taken" time, so always settled. */
+  /**
+   * 60 bits of the content's SHA-256: positive, and far below a stamp's "taken" time, so always
+   * settled.
+   */
   static long contentStamp(@Nullable String sha256, byte[] data) {
     if (sha256 != null) {
       return Long.parseUnsignedLong(sha256.substring(0, 15), 16);
@@ -131,7 +141,10 @@ public final class SnapshotSource implements FileSource {
     return entered(file.getParent());
   }
 
-  /** Whether a folder scan enters {@code dir} (under {@link #ROOT}) and every folder between it and the root. */
+  /**
+   * Whether a folder scan enters {@code dir} (under {@link #ROOT}) and every folder between it and
+   * the root.
+   */
   public static boolean entered(@Nullable Path dir) {
     for (Path p = dir; p != null && p.startsWith(ROOT); p = p.getParent()) {
       if (!FolderWalker.wanted(SNAPSHOT_ROOT, p)) {
@@ -188,7 +201,10 @@ public final class SnapshotSource implements FileSource {
     return files.containsKey(path) || isFolder(path);
   }
 
-  /** Changes arrive through {@link #replace}, not a watcher; {@code seen} gets today's files so nothing looks missed. */
+  /**
+   * Changes arrive through {@link #replace}, not a watcher; {@code seen} gets today's files so
+   * nothing looks missed.
+   */
   @Override
   public AutoCloseable watch(Consumer<Set<Path>> onChange, Consumer<FolderWalker.Found> seen) {
     list(root, ROOT, seen);

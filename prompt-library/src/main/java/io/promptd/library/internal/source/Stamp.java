@@ -8,9 +8,9 @@ import java.nio.file.attribute.BasicFileAttributes;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A file's size and modification time, and when they were taken. Reading a file can update its access time, which
- * the watcher reports as a modification; comparing stamps lets such events (an IDE indexing the folder, a backup,
- * {@code grep -r}) cost a {@code stat} instead of a parse.
+ * A file's size and modification time, and when they were taken. Reading a file can update its
+ * access time, which the watcher reports as a modification; comparing stamps lets such events (an
+ * IDE indexing the folder, a backup, {@code grep -r}) cost a {@code stat} instead of a parse.
  *
  * @param size the size in bytes
  * @param modified the modification time, in milliseconds
@@ -18,8 +18,8 @@ import org.jspecify.annotations.Nullable;
  */
 public record Stamp(long size, long modified, long taken) {
   /**
-   * How long a modification time must lie before its stamp was taken to be trusted: file systems with coarse
-   * timestamps can give two quick saves of the same size the same time.
+   * How long a modification time must lie before its stamp was taken to be trusted: file systems
+   * with coarse timestamps can give two quick saves of the same size the same time.
    */
   private static final long SETTLED_MILLIS = 2_000;
 
@@ -37,12 +37,18 @@ public record Stamp(long size, long modified, long taken) {
     }
   }
 
-  /** Whether the modification time lay far enough before the stamp was taken to tell two versions apart. */
+  /**
+   * Whether the modification time lay far enough before the stamp was taken to tell two versions
+   * apart.
+   */
   public boolean settled() {
     return modified < taken - SETTLED_MILLIS;
   }
 
-  /** Whether {@code now} shows the same, settled content as this stamp, so that the file need not be read again. */
+  /**
+   * Whether {@code now} shows the same, settled content as this stamp, so that the file need not be
+   * read again.
+   */
   public boolean unchanged(@Nullable Stamp now) {
     return now != null
         && now.size == size

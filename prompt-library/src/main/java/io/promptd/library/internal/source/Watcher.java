@@ -28,10 +28,11 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Watches every wanted folder of the roots and hands batches of changed paths to a callback once events have been
- * quiet for the debounce time. Paths are reported, not events: a save through a temporary file and a rename arrives
- * as the final file's path, whatever sequence of create, modify and delete produced it. New folders are watched as
- * soon as they appear; on overflow the roots themselves are reported, which makes the index rescan them.
+ * Watches every wanted folder of the roots and hands batches of changed paths to a callback once
+ * events have been quiet for the debounce time. Paths are reported, not events: a save through a
+ * temporary file and a rename arrives as the final file's path, whatever sequence of create, modify
+ * and delete produced it. New folders are watched as soon as they appear; on overflow the roots
+ * themselves are reported, which makes the index rescan them.
  */
 final class Watcher implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.library");
@@ -58,8 +59,8 @@ final class Watcher implements AutoCloseable {
   /**
    * Registers every folder of {@code roots} and starts the watching thread.
    *
-   * @param seen receives every prompt file met while registering, so the caller can catch up with changes made
-   *     before the folders were watched
+   * @param seen receives every prompt file met while registering, so the caller can catch up with
+   *     changes made before the folders were watched
    */
   static Watcher start(
       List<Root> roots,

@@ -18,11 +18,11 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Splits a {@code *.prompt.md} body into messages. A line {@code ::: user}, {@code ::: assistant} or
- * {@code ::: system} starts a section; a line {@code ::: image PATH}, {@code ::: audio PATH},
- * {@code ::: resource PATH}, {@code ::: resource URI} or {@code ::: link URI [NAME]} attaches content to the current
- * section. Markers are found before any template runs, so an argument value can never create one; lines inside
- * fenced code blocks are never markers.
+ * Splits a {@code *.prompt.md} body into messages. A line {@code ::: user}, {@code ::: assistant}
+ * or {@code ::: system} starts a section; a line {@code ::: image PATH}, {@code ::: audio PATH},
+ * {@code ::: resource PATH}, {@code ::: resource URI} or {@code ::: link URI [NAME]} attaches
+ * content to the current section. Markers are found before any template runs, so an argument value
+ * can never create one; lines inside fenced code blocks are never markers.
  */
 public final class BodyParser {
   private static final Pattern MARKER = Pattern.compile("^:::\\s*([A-Za-z]+)(?:\\s+(.*?))?\\s*$");

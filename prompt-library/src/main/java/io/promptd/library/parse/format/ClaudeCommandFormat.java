@@ -21,15 +21,18 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Claude Code commands ({@code .claude/commands/**}{@code /*.md}). Front matter {@code description} and
- * {@code argument-hint} are read; {@code allowed-tools}, {@code model} and the rest are ignored.
+ * Claude Code commands ({@code .claude/commands/**}{@code /*.md}). Front matter {@code description}
+ * and {@code argument-hint} are read; {@code allowed-tools}, {@code model} and the rest are
+ * ignored.
  *
- * <p>Arguments: {@code $ARGUMENTS} alone becomes one optional argument {@code arguments}. Positional {@code $N}
- * become optional arguments named after the bracketed words of {@code argument-hint} ({@code [pr-number]}), else
- * {@code arg1}, {@code arg2}, …; {@code $ARGUMENTS} then means all of them joined by spaces. Claude Code's original
- * convention is 1-based ({@code $1} is the first argument); its newer one is 0-based ({@code $0} or
- * {@code $ARGUMENTS[0]} is the first). A file using {@code $0} or {@code $ARGUMENTS[N]} anywhere is read as
- * 0-based, any other as 1-based; front matter {@code argument-base: 0} or {@code 1} overrides the guess.
+ * <p>Arguments: {@code $ARGUMENTS} alone becomes one optional argument {@code arguments}.
+ * Positional {@code $N} become optional arguments named after the bracketed words of
+ * {@code argument-hint} ({@code [pr-number]}), else {@code arg1}, {@code arg2}, …;
+ * {@code $ARGUMENTS} then means all of them joined by spaces. Claude Code's original convention is
+ * 1-based ({@code $1} is the first argument); its newer one is 0-based ({@code $0} or
+ * {@code $ARGUMENTS[0]} is the first). A file using {@code $0} or {@code $ARGUMENTS[N]} anywhere is
+ * read as 0-based, any other as 1-based; front matter {@code argument-base: 0} or {@code 1}
+ * overrides the guess.
  *
  * <p>{@code !`cmd`} and {@code @path} are kept as text, never run or read, and reported by lint.
  */
@@ -162,7 +165,10 @@ final class ClaudeCommandFormat implements PromptFormat {
     return body.contains("$0") || body.contains("$ARGUMENTS[");
   }
 
-  /** Names from the bracketed words of {@code hint}, then {@code argN}, unique, usable as argument names. */
+  /**
+   * Names from the bracketed words of {@code hint}, then {@code argN}, unique, usable as argument
+   * names.
+   */
   static List<String> positionalNames(@Nullable String hint, int count) {
     List<String> fromHint = new ArrayList<>();
     if (hint != null) {

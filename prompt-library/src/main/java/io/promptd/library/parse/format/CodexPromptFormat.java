@@ -19,11 +19,12 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Codex custom prompts ({@code .codex/prompts/*.md}, as in {@code ~/.codex/prompts}). Front matter {@code description}
- * and {@code argument-hint} are read. Placeholders: {@code $1}…{@code $9} are positional arguments (optional, named
- * after the bracketed words of {@code argument-hint}, else {@code arg1}…), {@code $ARGUMENTS} is all of them joined by
- * spaces (or one optional argument {@code arguments} when there are no positional ones), {@code $NAME} in capitals is
- * a named argument (required, as Codex asks for {@code NAME=value}), and {@code $$} is a literal {@code $}.
+ * Codex custom prompts ({@code .codex/prompts/*.md}, as in {@code ~/.codex/prompts}). Front matter
+ * {@code description} and {@code argument-hint} are read. Placeholders: {@code $1}…{@code $9} are
+ * positional arguments (optional, named after the bracketed words of {@code argument-hint}, else
+ * {@code arg1}…), {@code $ARGUMENTS} is all of them joined by spaces (or one optional argument
+ * {@code arguments} when there are no positional ones), {@code $NAME} in capitals is a named
+ * argument (required, as Codex asks for {@code NAME=value}), and {@code $$} is a literal {@code $}.
  */
 final class CodexPromptFormat implements PromptFormat {
   private static final Home HOME = new Home(".codex", "prompts");

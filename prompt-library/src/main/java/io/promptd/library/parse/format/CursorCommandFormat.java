@@ -13,10 +13,11 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Cursor commands ({@code .cursor/commands/*.md}): plain Markdown, sent as written; what the user types after the
- * command is added after it. Here that is one optional argument, {@code arguments}, appended after a blank line when
- * given. Front matter, if a file has one, may set {@code name} and {@code description} (else the first line describes
- * it). {@code @file} references and {@code !`cmd`} snippets are kept as text and reported by lint.
+ * Cursor commands ({@code .cursor/commands/*.md}): plain Markdown, sent as written; what the user
+ * types after the command is added after it. Here that is one optional argument, {@code arguments},
+ * appended after a blank line when given. Front matter, if a file has one, may set {@code name} and
+ * {@code description} (else the first line describes it). {@code @file} references and
+ * {@code !`cmd`} snippets are kept as text and reported by lint.
  */
 final class CursorCommandFormat implements PromptFormat {
   private static final Home HOME = new Home(".cursor", "commands");

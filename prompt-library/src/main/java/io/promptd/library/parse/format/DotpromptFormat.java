@@ -9,8 +9,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Dotprompt files ({@code NAME.prompt}, except partials, whose names start with {@code _}): YAML front matter with a
- * Picoschema or JSON Schema input and a Handlebars body, translated into native text and parsed as such.
+ * Dotprompt files ({@code NAME.prompt}, except partials, whose names start with {@code _}): YAML
+ * front matter with a Picoschema or JSON Schema input and a Handlebars body, translated into native
+ * text and parsed as such.
  */
 final class DotpromptFormat implements PromptFormat {
   DotpromptFormat() {}

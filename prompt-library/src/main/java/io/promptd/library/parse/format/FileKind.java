@@ -11,12 +11,13 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which {@link PromptFormat} reads a file, told by where the file sits and its name, in the order of
- * {@link PromptFormats#ALL}: a file under a format's folder pair (such as {@code .claude/commands/}) belongs to that
- * format when it claims the file's name; any other file to the first format without a folder pair that claims it.
+ * Which {@link PromptFormat} reads a file, told by where the file sits and its name, in the order
+ * of {@link PromptFormats#ALL}: a file under a format's folder pair (such as
+ * {@code .claude/commands/}) belongs to that format when it claims the file's name; any other file
+ * to the first format without a folder pair that claims it.
  *
- * <p>A root may be such a folder itself ({@code promptd serve .claude/commands}) or contain one. Where format folders
- * nest, the one nearest the top decides.
+ * <p>A root may be such a folder itself ({@code promptd serve .claude/commands}) or contain one.
+ * Where format folders nest, the one nearest the top decides.
  */
 public final class FileKind {
   /** The formats read inside their folder pairs, in precedence order. */
@@ -28,7 +29,9 @@ public final class FileKind {
 
   private FileKind() {}
 
-  /** Whether a lower-cased file name may be a prompt file of some format: none reads hidden files. */
+  /**
+   * Whether a lower-cased file name may be a prompt file of some format: none reads hidden files.
+   */
   private static boolean candidate(String lower) {
     return !lower.startsWith(".");
   }
@@ -47,7 +50,10 @@ public final class FileKind {
     return Objects.requireNonNull(format.home(), "home");
   }
 
-  /** Whether {@code sub} inside the hidden folder {@code dir} is a format's folder (scanned although hidden). */
+  /**
+   * Whether {@code sub} inside the hidden folder {@code dir} is a format's folder (scanned although
+   * hidden).
+   */
   public static boolean formatFolder(String dir, String sub) {
     return HOMES.stream()
         .anyMatch(f -> home(f).dir().equals(dir) && home(f).sub().equals(sub));
@@ -62,7 +68,8 @@ public final class FileKind {
    * What a file is and the path its default name comes from.
    *
    * @param format the format that reads it
-   * @param nameSegments the folders and file name (extension removed) below the format's folder or the root
+   * @param nameSegments the folders and file name (extension removed) below the format's folder or
+   *     the root
    */
   public record Match(PromptFormat format, List<String> nameSegments) {
     /** Copies the segments. */
@@ -107,8 +114,8 @@ public final class FileKind {
   }
 
   /**
-   * Classifies the file named {@code fileName} in {@code folder}; the same answer as {@link #classify(Root, Path)} for
-   * that file, worked out from the name alone.
+   * Classifies the file named {@code fileName} in {@code folder}; the same answer as
+   * {@link #classify(Root, Path)} for that file, worked out from the name alone.
    */
   public static @Nullable Match classify(Folder folder, String fileName) {
     String lower = fileName.toLowerCase(Locale.ROOT);
@@ -143,15 +150,18 @@ public final class FileKind {
   }
 
   /**
-   * A folder as {@link #classify(Folder, String)} sees it, worked out once for all the files in it: a listing of
-   * 100,000 files then makes no {@link Path} per segment of each file's path.
+   * A folder as {@link #classify(Folder, String)} sees it, worked out once for all the files in it:
+   * a listing of 100,000 files then makes no {@link Path} per segment of each file's path.
    */
   public static final class Folder {
     /** The root's last two folder names, then the folders from the root down to this one. */
     private final String[] segments;
 
     private final int rootSegments;
-    /** Where each format's folder pair ({@link #HOMES}, in order) first starts in {@link #segments}, or -1. */
+    /**
+     * Where each format's folder pair ({@link #HOMES}, in order) first starts in {@link #segments},
+     * or -1.
+     */
     private final int[] homes;
 
     private Folder(String[] segments, int rootSegments) {

@@ -18,7 +18,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
-/** What the Claude Code and VS Code formats share: naming, descriptions, and lint for things promptd never runs. */
+/**
+ * What the Claude Code and VS Code formats share: naming, descriptions, and lint for things promptd
+ * never runs.
+ */
 final class ForeignFormats {
   private static final Pattern SHELL = Pattern.compile("!`[^`\\n]*`");
   /** An {@code @path} file reference (Claude Code, Cursor). */
@@ -35,8 +38,8 @@ final class ForeignFormats {
   }
 
   /**
-   * The description from front matter, else the first non-blank line of the body without Markdown heading marks (as
-   * Claude Code does), so every prompt has one.
+   * The description from front matter, else the first non-blank line of the body without Markdown
+   * heading marks (as Claude Code does), so every prompt has one.
    */
   static @Nullable String description(Mapping yaml, String body) throws ParseException {
     String explicit = Fields.string(yaml, "description");
@@ -46,7 +49,10 @@ final class ForeignFormats {
     return firstLine(body);
   }
 
-  /** The first non-blank line of {@code body} without Markdown heading marks, at most 200 characters; or null. */
+  /**
+   * The first non-blank line of {@code body} without Markdown heading marks, at most 200
+   * characters; or null.
+   */
   static @Nullable String firstLine(String body) {
     for (String line : body.lines().toList()) {
       String text = line.replaceFirst("^\\s*#+\\s*", "").strip();
@@ -67,7 +73,10 @@ final class ForeignFormats {
         "shell command %s is kept as text; promptd never runs commands");
   }
 
-  /** Warns for every match of {@code pattern}, with {@code %s} in {@code message} replaced by the match. */
+  /**
+   * Warns for every match of {@code pattern}, with {@code %s} in {@code message} replaced by the
+   * match.
+   */
   static void warnAll(
       Pattern pattern, String body, int bodyLine, Problems problems, String message) {
     Matcher m = pattern.matcher(body);

@@ -20,12 +20,12 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Gemini CLI custom commands ({@code .gemini/commands/**}{@code /*.toml}; {@code git/commit.toml} is Gemini's
- * {@code /git:commit}, promptd's {@code git-commit}). {@code prompt} (required) is the text, {@code description} the
- * description (else the prompt's first line). {@code {{args}}} is replaced by one optional argument {@code args};
- * without it, given arguments are added after the prompt, after a blank line, as Gemini CLI does. {@code !{…}} shell
- * commands and {@code @{…}} file injections are kept as text and reported by lint; other keys are reported and
- * ignored.
+ * Gemini CLI custom commands ({@code .gemini/commands/**}{@code /*.toml}; {@code git/commit.toml}
+ * is Gemini's {@code /git:commit}, promptd's {@code git-commit}). {@code prompt} (required) is the
+ * text, {@code description} the description (else the prompt's first line). {@code {{args}}} is
+ * replaced by one optional argument {@code args}; without it, given arguments are added after the
+ * prompt, after a blank line, as Gemini CLI does. {@code !{…}} shell commands and {@code @{…}} file
+ * injections are kept as text and reported by lint; other keys are reported and ignored.
  */
 final class GeminiCommandFormat implements PromptFormat {
   private static final Home HOME = new Home(".gemini", "commands");

@@ -37,14 +37,18 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code NAME.prompt.md}: YAML front matter ({@code name}, {@code title}, {@code description}, {@code icons},
- * {@code tags}, {@code arguments}, {@code scopes}, {@code elicit}, {@code formFirst}, {@code confirm}) and a Mustache body split into messages by
+ * {@code NAME.prompt.md}: YAML front matter ({@code name}, {@code title}, {@code description},
+ * {@code icons}, {@code tags}, {@code arguments}, {@code scopes}, {@code elicit},
+ * {@code formFirst}, {@code confirm}) and a Mustache body split into messages by
  * {@link BodyParser}.
  */
 public final class NativeFormat implements PromptFormat {
   /** The {@code _meta} key tags are published under. */
   static final String TAGS_META = "io.promptd/tags";
-  /** The {@code _meta} key under which each constrained argument's rules are published, by argument name. */
+  /**
+   * The {@code _meta} key under which each constrained argument's rules are published, by argument
+   * name.
+   */
   static final String ARGUMENTS_META = ArgumentForms.ARGUMENTS_META;
 
   private static final Set<String> KEYS = Set.of(
@@ -93,9 +97,10 @@ public final class NativeFormat implements PromptFormat {
   }
 
   /**
-   * Parses native text: a native file's, or what a templated format translated its file into. Only front matter that
-   * cannot be read at all is thrown; past it each check runs whatever the others found, its error recorded with
-   * {@link Problems#fail}, so that one run reports every error of the file.
+   * Parses native text: a native file's, or what a templated format translated its file into. Only
+   * front matter that cannot be read at all is thrown; past it each check runs whatever the others
+   * found, its error recorded with {@link Problems#fail}, so that one run reports every error of
+   * the file.
    *
    * @return the prompt, or null when an error was recorded
    */
@@ -152,8 +157,9 @@ public final class NativeFormat implements PromptFormat {
   }
 
   /**
-   * A template variable with no argument is an error; an argument no template reads is a warning. A variable named
-   * by a declaration that failed is no error of its own, nor is any when the {@code arguments} list itself failed.
+   * A template variable with no argument is an error; an argument no template reads is a warning. A
+   * variable named by a declaration that failed is no error of its own, nor is any when the
+   * {@code arguments} list itself failed.
    */
   static void checkVariables(
       ArgumentReader.Declared declared, Map<String, Integer> variables, Problems problems) {
@@ -178,7 +184,10 @@ public final class NativeFormat implements PromptFormat {
     }
   }
 
-  /** The prompt's {@code _meta}: its tags, its arguments' rules and form settings; null when it has none. */
+  /**
+   * The prompt's {@code _meta}: its tags, its arguments' rules and form settings; null when it has
+   * none.
+   */
   private static @Nullable JsonObject meta(
       Mapping yaml, List<ArgumentSpec> arguments, boolean elicit, Problems problems) {
     List<String> tags = problems.attempt(() -> Fields.strings(yaml, "tags"));
@@ -207,8 +216,9 @@ public final class NativeFormat implements PromptFormat {
   }
 
   /**
-   * The prompt-level form settings as {@link ArgumentForms} reads them: {@code elicit: false} (never ask),
-   * {@code formFirst: false} (keep the required flags), {@code confirm} (show given free text); null when none is set.
+   * The prompt-level form settings as {@link ArgumentForms} reads them: {@code elicit: false}
+   * (never ask), {@code formFirst: false} (keep the required flags), {@code confirm} (show given
+   * free text); null when none is set.
    */
   private static @Nullable JsonObject formMeta(Mapping yaml, boolean elicit, Problems problems) {
     JsonObject.Builder b = JsonObject.builder();
@@ -227,7 +237,10 @@ public final class NativeFormat implements PromptFormat {
     return built.isEmpty() ? null : built;
   }
 
-  /** Icons are {@code https:} or {@code data:} URIs, or files inside the root turned into {@code data:} URIs. */
+  /**
+   * Icons are {@code https:} or {@code data:} URIs, or files inside the root turned into
+   * {@code data:} URIs.
+   */
   private static List<Icon> icons(
       Mapping yaml, Source source, LibraryOptions options, Set<Path> dependencies, FileAccess files)
       throws ParseException {

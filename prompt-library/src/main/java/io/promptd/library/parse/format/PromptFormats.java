@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The prompt file formats the library reads, in one place. A file inside a format's {@link PromptFormat#home() folder
- * pair} belongs to that format (where pairs nest, the one nearest the top decides; at one place, the earlier in this
- * list); any other file to the first format without a folder pair that claims its name.
+ * The prompt file formats the library reads, in one place. A file inside a format's
+ * {@link PromptFormat#home() folder pair} belongs to that format (where pairs nest, the one nearest
+ * the top decides; at one place, the earlier in this list); any other file to the first format
+ * without a folder pair that claims its name.
  */
 public final class PromptFormats {
   /** {@code NAME.prompt.md}: YAML front matter and a Mustache body. */
@@ -26,8 +27,8 @@ public final class PromptFormats {
   private PromptFormats() {}
 
   /**
-   * The files some format reads, as a user would write them, the native format's first: {@code *.prompt.md},
-   * {@code .claude/commands/*.md}, …
+   * The files some format reads, as a user would write them, the native format's first:
+   * {@code *.prompt.md}, {@code .claude/commands/*.md}, …
    */
   public static List<String> patterns() {
     List<String> out = new ArrayList<>();

@@ -16,9 +16,9 @@ import java.util.Set;
 import java.util.zip.CRC32C;
 
 /**
- * Parses one prompt file of any format into a {@link ParseResult}; never throws for a bad file. It is given the
- * file's bytes and reads the files they name (partials, attachments, icons) through a {@link FileAccess}: parsing
- * does no I/O of its own.
+ * Parses one prompt file of any format into a {@link ParseResult}; never throws for a bad file. It
+ * is given the file's bytes and reads the files they name (partials, attachments, icons) through a
+ * {@link FileAccess}: parsing does no I/O of its own.
  */
 public final class PromptParser {
   private PromptParser() {}
@@ -56,16 +56,13 @@ public final class PromptParser {
       problems.error(e);
     } catch (StackOverflowError e) {
       // Some structure of the file (front matter, template, a format's own syntax) is nested deeper
-      // than a reader
-      // recursing over it can go: that file's fault, not the server's, and the thread reading it
-      // lives on.
+      // than a reader recursing over it can go: that file's fault, not the server's, and the thread
+      // reading it lives on.
       problems.error(1, "cannot parse this file: it is nested too deeply to be read");
     } catch (RuntimeException | Error e) {
       // A bug or a library surprise must cost one file, not the whole library, nor the thread that
-      // reloads it; the
-      // diagnostic reaches clients, so it names no Java internals (PromptFileFuzzTest checks), and
-      // the details go to
-      // the server log.
+      // reloads it; the diagnostic reaches clients, so it names no Java internals
+      // (PromptFileFuzzTest checks), and the details go to the server log.
       System.getLogger("io.promptd.library")
           .log(System.Logger.Level.WARNING, "parsing " + file + " failed", e);
       problems.error(

@@ -9,8 +9,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Prompty files ({@code NAME.prompty}): YAML front matter with inputs and a Jinja body with role lines,
- * translated into native text and parsed as such.
+ * Prompty files ({@code NAME.prompty}): YAML front matter with inputs and a Jinja body with role
+ * lines, translated into native text and parsed as such.
  */
 final class PromptyFormat implements PromptFormat {
   PromptyFormat() {}

@@ -23,16 +23,19 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Dotprompt ({@code *.prompt}: YAML front matter with a Picoschema {@code input.schema}, a Handlebars body with
- * {@code {{role "…"}}}) and Prompty ({@code *.prompty}: YAML front matter with {@code inputs} or {@code sample}, a
- * Jinja body with {@code system:}/{@code user:}/{@code assistant:} lines), read by translating them into a native
- * {@code NAME.prompt.md} text — front matter with the arguments, a Mustache body with {@code :::} role markers — which
- * the native format then parses. The part of each template language that maps onto Mustache is translated (variables,
- * {@code if}/{@code else}/{@code unless}, {@code each}, comments); anything else (helpers, filters, loops over
- * objects, partials, media) is a {@code file:line} error naming it. {@code promptd import} writes the same text.
+ * Dotprompt ({@code *.prompt}: YAML front matter with a Picoschema {@code input.schema}, a
+ * Handlebars body with {@code {{role "…"}}}) and Prompty ({@code *.prompty}: YAML front matter with
+ * {@code inputs} or {@code sample}, a Jinja body with
+ * {@code system:}/{@code user:}/{@code assistant:} lines), read by translating them into a native
+ * {@code NAME.prompt.md} text — front matter with the arguments, a Mustache body with {@code :::}
+ * role markers — which the native format then parses. The part of each template language that maps
+ * onto Mustache is translated (variables, {@code if}/{@code else}/{@code unless}, {@code each},
+ * comments); anything else (helpers, filters, loops over objects, partials, media) is a
+ * {@code file:line} error naming it. {@code promptd import} writes the same text.
  *
- * <p>The body keeps its line numbers where role markers sit on lines of their own: the generated front matter is
- * padded to the original's length, so a problem in the body is reported at its line in the original file.
+ * <p>The body keeps its line numbers where role markers sit on lines of their own: the generated
+ * front matter is padded to the original's length, so a problem in the body is reported at its line
+ * in the original file.
  */
 public final class TemplatedFormats {
   private static final Pattern HBS_TAG =
@@ -187,7 +190,10 @@ public final class TemplatedFormats {
     }
   }
 
-  /** Picoschema: {@code name: type, description}, {@code name?: …} optional, {@code name(enum, description): [a, b]}. */
+  /**
+   * Picoschema: {@code name: type, description}, {@code name?: …} optional, {@code name(enum,
+   * description): [a, b]}.
+   */
   private static List<Map<String, Object>> picoschema(Mapping schema, @Nullable Mapping defaults)
       throws ParseException {
     List<Map<String, Object>> out = new ArrayList<>();
@@ -234,7 +240,10 @@ public final class TemplatedFormats {
     return out;
   }
 
-  /** A JSON Schema object: {@code properties} with {@code type}, {@code description}, {@code enum}; {@code required}. */
+  /**
+   * A JSON Schema object: {@code properties} with {@code type}, {@code description}, {@code enum};
+   * {@code required}.
+   */
   private static List<Map<String, Object>> jsonSchema(Mapping schema, @Nullable Mapping defaults)
       throws ParseException {
     List<String> required = Fields.strings(schema, "required");
@@ -273,7 +282,9 @@ public final class TemplatedFormats {
     }
   }
 
-  /** Handlebars to Mustache with role markers; anything that does not map is an error at its line. */
+  /**
+   * Handlebars to Mustache with role markers; anything that does not map is an error at its line.
+   */
   static String handlebars(String body, int bodyLine) throws ParseException {
     StringBuilder out = new StringBuilder();
     Deque<String[]> blocks = new ArrayDeque<>(); // {helper, variable}
@@ -427,7 +438,9 @@ public final class TemplatedFormats {
     throw new ParseException(line, "{{role}} needs a quoted role name, such as {{role \"user\"}}");
   }
 
-  /** A {@code ::: role} line where the tag was: on its own line when the tag was, else on a new one. */
+  /**
+   * A {@code ::: role} line where the tag was: on its own line when the tag was, else on a new one.
+   */
   private static void roleMarker(StringBuilder out, String role) {
     boolean lineStart = out.isEmpty() || out.charAt(out.length() - 1) == '\n';
     if (!lineStart) {
@@ -436,7 +449,10 @@ public final class TemplatedFormats {
     out.append("::: ").append(role).append('\n');
   }
 
-  /** After a role tag: skip the rest of its line when it is blank, so the marker takes the tag's line. */
+  /**
+   * After a role tag: skip the rest of its line when it is blank, so the marker takes the tag's
+   * line.
+   */
   private static int skipLineEnd(String body, int at) {
     int i = at;
     while (i < body.length() && (body.charAt(i) == ' ' || body.charAt(i) == '\t')) {
@@ -445,7 +461,10 @@ public final class TemplatedFormats {
     return i < body.length() && body.charAt(i) == '\n' ? i + 1 : at;
   }
 
-  /** Native front matter (padded to the original's number of lines where it fits) and the translated body. */
+  /**
+   * Native front matter (padded to the original's number of lines where it fits) and the translated
+   * body.
+   */
   private static String assemble(
       String original,
       FrontMatter fm,

@@ -18,11 +18,12 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * VS Code prompt files ({@code .github/prompts/*.prompt.md}). Front matter {@code name}, {@code description} are
- * read; {@code mode}, {@code agent}, {@code model}, {@code tools} are ignored. Each {@code ${input:name}} or
- * {@code ${input:name:placeholder}} becomes a required argument (VS Code always asks for it), described by its
- * placeholder. Editor variables such as {@code ${selection}} and {@code #file:} references have no meaning outside
- * the editor: kept as text and reported by lint.
+ * VS Code prompt files ({@code .github/prompts/*.prompt.md}). Front matter {@code name},
+ * {@code description} are read; {@code mode}, {@code agent}, {@code model}, {@code tools} are
+ * ignored. Each {@code ${input:name}} or {@code ${input:name:placeholder}} becomes a required
+ * argument (VS Code always asks for it), described by its placeholder. Editor variables such as
+ * {@code ${selection}} and {@code #file:} references have no meaning outside the editor: kept as
+ * text and reported by lint.
  */
 final class VsCodePromptFormat implements PromptFormat {
   private static final Home HOME = new Home(".github", "prompts");

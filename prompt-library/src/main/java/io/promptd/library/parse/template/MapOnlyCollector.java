@@ -9,9 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The only way templates see data: keys of maps. jmustache's default collector reads fields and calls methods by
- * reflection, so {@code {{x.bytes}}} would call {@code String.getBytes()}; this one finds nothing on anything but a
- * map, and iterates nothing but lists.
+ * The only way templates see data: keys of maps. jmustache's default collector reads fields and
+ * calls methods by reflection, so {@code {{x.bytes}}} would call {@code String.getBytes()}; this
+ * one finds nothing on anything but a map, and iterates nothing but lists.
  */
 final class MapOnlyCollector implements Mustache.Collector {
   static final MapOnlyCollector INSTANCE = new MapOnlyCollector();
@@ -38,13 +38,12 @@ final class MapOnlyCollector implements Mustache.Collector {
 
   @Override
   @SuppressWarnings(
-      "unchecked") // one map serves every key and value type jmustache asks for; it only stores its
-  // own
+      // One map serves every key and value type jmustache asks for; it only stores its own
+      "unchecked")
   public <K, V> Map<K, V> createFetcherCache() {
     // A fetcher here depends only on the context's class, so every template can share one cache
-    // instead of keeping
-    // its own map (a large library has hundreds of thousands of templates). Concurrent: many
-    // threads render at once.
+    // instead of keeping its own map (a large library has hundreds of thousands of templates).
+    // Concurrent: many threads render at once.
     return (Map<K, V>) SHARED_CACHE;
   }
 }

@@ -22,24 +22,25 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Compiles the Mustache sections of one prompt file. Logic-less, HTML escaping off, data only from maps, a missing or
- * empty value renders as nothing. Partials ({@code {{> name}}}) are files inside the root, named relative to it
- * ({@code .md} may be left off); all are read, checked for cycles and held in memory at load time, so rendering never
- * touches the disk.
+ * Compiles the Mustache sections of one prompt file. Logic-less, HTML escaping off, data only from
+ * maps, a missing or empty value renders as nothing. Partials ({@code {{> name}}}) are files inside
+ * the root, named relative to it ({@code .md} may be left off); all are read, checked for cycles
+ * and held in memory at load time, so rendering never touches the disk.
  */
 public final class MustacheTemplates {
   private static final int MAX_PARTIALS = 64;
   /**
-   * How deep sections ({@code {{#a}}}, {@code {{^a}}}) may nest in one file or partial. Compiling, checking and
-   * rendering a template each recurse once per level, on the thread that reloads the library or answers a request.
+   * How deep sections ({@code {{#a}}}, {@code {{^a}}}) may nest in one file or partial. Compiling,
+   * checking and rendering a template each recurse once per level, on the thread that reloads the
+   * library or answers a request.
    */
   static final int MAX_SECTION_DEPTH = 64;
 
   private static final Pattern LINE = Pattern.compile(" @ line (\\d+)");
   private static final Set<String> SPECIAL = Set.of(".", "this", "-first", "-last", "-index");
   /**
-   * Shared by every template without partials, which is most of them: a template keeps its compiler, and a
-   * compiler per file would keep that file's partial maps alive too.
+   * Shared by every template without partials, which is most of them: a template keeps its
+   * compiler, and a compiler per file would keep that file's partial maps alive too.
    */
   private static final Mustache.Compiler PLAIN = Mustache.compiler()
       .escapeHTML(false)
@@ -58,7 +59,8 @@ public final class MustacheTemplates {
   /**
    * A compiler for one file.
    *
-   * @param dependencies receives every partial file looked at, so the watcher can reload on its change
+   * @param dependencies receives every partial file looked at, so the watcher can reload on its
+   *     change
    * @param files reads the partials
    */
   public MustacheTemplates(Root root, long maxBytes, Set<Path> dependencies, FileAccess files) {
@@ -69,10 +71,11 @@ public final class MustacheTemplates {
   }
 
   /**
-   * Compiles {@code source}, whose first line is {@code firstLine} of the file, and loads its partials.
+   * Compiles {@code source}, whose first line is {@code firstLine} of the file, and loads its
+   * partials.
    *
-   * @param variables receives the names of the values it reads (first part of dotted names) and the line of the
-   *     first section that reads each
+   * @param variables receives the names of the values it reads (first part of dotted names) and the
+   *     line of the first section that reads each
    * @param problems receives warnings about dotted names
    */
   public TextTemplate compile(
@@ -106,9 +109,10 @@ public final class MustacheTemplates {
   }
 
   /**
-   * The names of the tags of {@code source} when every tag is a plain variable ({@code {{name}}}, spaces allowed
-   * around a name of letters, digits, {@code _ - .}); null when any tag is something else (a section, a partial, a
-   * comment, an unescaped value, a delimiter change) or a tag looks malformed, which the full compile then reports.
+   * The names of the tags of {@code source} when every tag is a plain variable ({@code {{name}}},
+   * spaces allowed around a name of letters, digits, {@code _ - .}); null when any tag is something
+   * else (a section, a partial, a comment, an unescaped value, a delimiter change) or a tag looks
+   * malformed, which the full compile then reports.
    */
   static @Nullable List<String> simpleTags(String source) {
     List<String> names = new ArrayList<>();
@@ -144,7 +148,10 @@ public final class MustacheTemplates {
         || c == '.';
   }
 
-  /** A template of plain variables only, compiled the first time it is rendered (at most twice if raced). */
+  /**
+   * A template of plain variables only, compiled the first time it is rendered (at most twice if
+   * raced).
+   */
   private static final class Deferred implements TextTemplate {
     private final String source;
     private volatile @Nullable Template compiled;
@@ -165,8 +172,9 @@ public final class MustacheTemplates {
   }
 
   /**
-   * Renders {@code template} into a buffer sized for its source and its values' text at the top level, instead of one
-   * that starts small and doubles as the text grows (a visible share of what a request allocates).
+   * Renders {@code template} into a buffer sized for its source and its values' text at the top
+   * level, instead of one that starts small and doubles as the text grows (a visible share of what
+   * a request allocates).
    */
   private static String execute(Template template, Map<String, Object> values, String source) {
     long size = source.length();
@@ -215,8 +223,9 @@ public final class MustacheTemplates {
   }
 
   /**
-   * Refuses sections nested deeper than {@link #MAX_SECTION_DEPTH}, before the compiler recurses into them. Reads the
-   * tags as Mustache does, delimiter changes ({@code {{=<% %>=}}}) included; what is malformed is left to the compiler.
+   * Refuses sections nested deeper than {@link #MAX_SECTION_DEPTH}, before the compiler recurses
+   * into them. Reads the tags as Mustache does, delimiter changes ({@code {{=<% %>=}}}) included;
+   * what is malformed is left to the compiler.
    */
   static void checkDepth(String source, int firstLine, String partialName) throws ParseException {
     String open = "{{";
@@ -303,7 +312,10 @@ public final class MustacheTemplates {
     return withExtension;
   }
 
-  /** Called by jmustache when rendering or visiting reaches a partial; everything was read at load time. */
+  /**
+   * Called by jmustache when rendering or visiting reaches a partial; everything was read at load
+   * time.
+   */
   private StringReader loadResolved(String name) {
     String source = partialSources.get(name);
     if (source == null) {
@@ -352,8 +364,9 @@ public final class MustacheTemplates {
   }
 
   /**
-   * Refuses a dotted name with an empty part ({@code {{...}}}, {@code {{a..b}}}, {@code {{.a}}}): Mustache compiles it
-   * and then fails on it at every render with an index error (found by PromptFileFuzzTest).
+   * Refuses a dotted name with an empty part ({@code {{...}}}, {@code {{a..b}}}, {@code {{.a}}}):
+   * Mustache compiles it and then fails on it at every render with an index error (found by
+   * PromptFileFuzzTest).
    */
   private static void checkName(String name, int line) throws ParseException {
     if (!malformed(name)) {

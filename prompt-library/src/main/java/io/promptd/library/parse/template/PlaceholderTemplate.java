@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Text with named holes, for the Claude Code, VS Code, Codex, Cursor and Gemini CLI formats: literal pieces and argument references, filled in
- * one pass so an inserted value is never scanned again.
+ * Text with named holes, for the Claude Code, VS Code, Codex, Cursor and Gemini CLI formats:
+ * literal pieces and argument references, filled in one pass so an inserted value is never scanned
+ * again.
  */
 public final class PlaceholderTemplate implements TextTemplate {
   /** A piece of the text. */
@@ -18,10 +19,16 @@ public final class PlaceholderTemplate implements TextTemplate {
   /** The value of one argument; empty when absent. */
   public record Ref(String name) implements Piece {}
 
-  /** The non-empty values of several arguments, joined by spaces ({@code $ARGUMENTS} over positional ones). */
+  /**
+   * The non-empty values of several arguments, joined by spaces ({@code $ARGUMENTS} over positional
+   * ones).
+   */
   public record Joined(List<String> names) implements Piece {}
 
-  /** An argument's value after a blank line, or nothing when it is empty (what a command's caller typed after it). */
+  /**
+   * An argument's value after a blank line, or nothing when it is empty (what a command's caller
+   * typed after it).
+   */
   public record Appended(String name) implements Piece {}
 
   private final List<Piece> pieces;

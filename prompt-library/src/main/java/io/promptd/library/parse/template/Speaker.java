@@ -2,7 +2,10 @@ package io.promptd.library.parse.template;
 
 import io.promptd.mcp.protocol.Role;
 
-/** Who speaks a section of a prompt body. {@link #SYSTEM} has no MCP role and is folded into the first user message. */
+/**
+ * Who speaks a section of a prompt body. {@link #SYSTEM} has no MCP role and is folded into the
+ * first user message.
+ */
 public enum Speaker {
   /** Instructions; folded into the first user message. */
   SYSTEM,

@@ -12,17 +12,20 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A URI template of RFC 6570 level 1 ({@code test://template/{id}/data}), used backwards: to match a requested URI
- * and pull the variable values out of it. Each {@code {name}} matches one or more characters other than {@code /},
- * {@code ?} and {@code #}; the value is percent-decoded (UTF-8). Nothing else of RFC 6570 is supported, so a template
- * means exactly what it looks like.
+ * A URI template of RFC 6570 level 1 ({@code test://template/{id}/data}), used backwards: to match
+ * a requested URI and pull the variable values out of it. Each {@code {name}} matches one or more
+ * characters other than {@code /}, {@code ?} and {@code #}; the value is percent-decoded (UTF-8).
+ * Nothing else of RFC 6570 is supported, so a template means exactly what it looks like.
  */
 public final class UriTemplate {
   private static final Pattern VARIABLE = Pattern.compile("\\{([^{}]*)}");
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
 
   private final String text;
-  /** The literal text around the variables: one more than there are variables (the first and last may be empty). */
+  /**
+   * The literal text around the variables: one more than there are variables (the first and last
+   * may be empty).
+   */
   private final List<String> literals;
 
   private final List<String> names;
@@ -36,7 +39,8 @@ public final class UriTemplate {
   /**
    * Compiles {@code text}, written at {@code line}.
    *
-   * @throws ParseException if a variable is not a plain name, is repeated, or the braces do not pair up
+   * @throws ParseException if a variable is not a plain name, is repeated, or the braces do not
+   *     pair up
    */
   public static UriTemplate parse(String text, int line) throws ParseException {
     List<String> literals = new ArrayList<>();
@@ -92,11 +96,12 @@ public final class UriTemplate {
   }
 
   /**
-   * The variable values when {@code uri} matches, percent-decoded; empty when it does not match. A value is one or
-   * more characters other than {@code /}, {@code ?} and {@code #}; each variable but the last takes the shortest value
-   * after which the template's next text follows, the last one what is left before the final text. Linear in the
-   * URI's length (a regular expression with a group per variable backtracked exponentially on some URIs a client can
-   * send: found by PromptFileFuzzTest).
+   * The variable values when {@code uri} matches, percent-decoded; empty when it does not match. A
+   * value is one or more characters other than {@code /}, {@code ?} and {@code #}; each variable
+   * but the last takes the shortest value after which the template's next text follows, the last
+   * one what is left before the final text. Linear in the URI's length (a regular expression with a
+   * group per variable backtracked exponentially on some URIs a client can send: found by
+   * PromptFileFuzzTest).
    */
   public Optional<Map<String, String>> match(String uri) {
     String first = literals.getFirst();

@@ -14,7 +14,10 @@ import org.jspecify.annotations.Nullable;
 public final class Fields {
   private Fields() {}
 
-  /** The string under {@code key}, or null when absent or null; numbers and booleans are taken as written. */
+  /**
+   * The string under {@code key}, or null when absent or null; numbers and booleans are taken as
+   * written.
+   */
   public static @Nullable String string(Mapping map, String key) throws ParseException {
     YamlNode node = map.get(key);
     if (node == null || (node instanceof Scalar s && s.kind() == Kind.NULL)) {

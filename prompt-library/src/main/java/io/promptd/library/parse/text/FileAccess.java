@@ -4,8 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * How parsing reads the other files a file names — partials, attachments, icons, a resource's {@code file:} — so
- * that the parsers do no I/O of their own: the library's source decides where bytes come from (today a folder).
+ * How parsing reads the other files a file names — partials, attachments, icons, a resource's
+ * {@code file:} — so that the parsers do no I/O of their own: the library's source decides where
+ * bytes come from (today a folder).
  */
 public interface FileAccess {
   /** Files on disk, read with the checks of {@link SafeFiles#read}. */
@@ -23,7 +24,8 @@ public interface FileAccess {
   };
 
   /**
-   * The bytes of {@code file}, which must lie inside {@code root} and hold at most {@code limit} bytes.
+   * The bytes of {@code file}, which must lie inside {@code root} and hold at most {@code limit}
+   * bytes.
    *
    * @param line the line that names it, for the error
    * @param what what it is, for the error, e.g. {@code "partial"}

@@ -5,9 +5,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@value #NAME}: settings for every prompt and resource file in its folder and the folders below it, unless a nearer
- * folder file or the file itself says otherwise. Today it holds one key, {@code scopes}, the default for files whose
- * front matter has none. It is never served itself.
+ * {@value #NAME}: settings for every prompt and resource file in its folder and the folders below
+ * it, unless a nearer folder file or the file itself says otherwise. Today it holds one key,
+ * {@code scopes}, the default for files whose front matter has none. It is never served itself.
  *
  * @param scopes the default scopes, or null when the file sets none
  */

@@ -4,8 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A prompt file split into its YAML front matter and its body. Front matter is optional; when present it starts with
- * a {@code ---} line on line 1 and ends at the next {@code ---} (or {@code ...}) line.
+ * A prompt file split into its YAML front matter and its body. Front matter is optional; when
+ * present it starts with a {@code ---} line on line 1 and ends at the next {@code ---} (or
+ * {@code ...}) line.
  *
  * @param yaml the front matter, parsed; empty when there is none
  * @param body the text after the front matter
@@ -18,9 +19,10 @@ public record FrontMatter(YamlNode.Mapping yaml, String body, int bodyLine) {
   }
 
   /**
-   * Splits and parses {@code text}, accepting front matter that is not valid YAML as plain {@code key: value} lines.
-   * Claude Code and VS Code read their front matter that loosely, so files such as
-   * {@code argument-hint: [pr] [priority]} (two flow sequences, invalid YAML) work there and must work here.
+   * Splits and parses {@code text}, accepting front matter that is not valid YAML as plain
+   * {@code key: value} lines. Claude Code and VS Code read their front matter that loosely, so
+   * files such as {@code argument-hint: [pr] [priority]} (two flow sequences, invalid YAML) work
+   * there and must work here.
    */
   public static FrontMatter parseLenient(String text) throws ParseException {
     return parse(text, true);

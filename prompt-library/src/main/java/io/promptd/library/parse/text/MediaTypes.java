@@ -6,7 +6,10 @@ import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** MIME types by file extension, with a check of the first bytes so a renamed file is not sent as something else. */
+/**
+ * MIME types by file extension, with a check of the first bytes so a renamed file is not sent as
+ * something else.
+ */
 public final class MediaTypes {
   private static final Map<String, String> IMAGES = Map.of(
       "png",
@@ -56,8 +59,8 @@ public final class MediaTypes {
   }
 
   /**
-   * The content type {@code fileName} suggests, for a file served as it is (a skill's): a known image, audio or text
-   * type, else {@code application/octet-stream}.
+   * The content type {@code fileName} suggests, for a file served as it is (a skill's): a known
+   * image, audio or text type, else {@code application/octet-stream}.
    */
   public static String guess(String fileName) {
     String type = text(fileName);

@@ -2,7 +2,10 @@ package io.promptd.library.parse.text;
 
 import java.io.Serial;
 
-/** A problem that stops a file from being served, with the 1-based line it is on (0 for the whole file). */
+/**
+ * A problem that stops a file from being served, with the 1-based line it is on (0 for the whole
+ * file).
+ */
 public final class ParseException extends Exception {
   @Serial
   private static final long serialVersionUID = 1L;

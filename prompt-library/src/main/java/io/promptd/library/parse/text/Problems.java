@@ -8,12 +8,15 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Collects the diagnostics of one file. An error that stops the file from being served is either thrown as a
- * {@link ParseException} (nothing after it can be checked) or recorded with {@link #fail}, after which parsing goes on
- * to find the file's other errors, so that {@code promptd check} reports them all at once.
+ * Collects the diagnostics of one file. An error that stops the file from being served is either
+ * thrown as a {@link ParseException} (nothing after it can be checked) or recorded with
+ * {@link #fail}, after which parsing goes on to find the file's other errors, so that
+ * {@code promptd check} reports them all at once.
  */
 public final class Problems {
-  /** By file, then line: the order every diagnostics list is reported in ({@code Diagnostic.ORDER}). */
+  /**
+   * By file, then line: the order every diagnostics list is reported in ({@code Diagnostic.ORDER}).
+   */
   public static final Comparator<Diagnostic> ORDER = (a, b) -> {
     int byFile = a.file().toString().compareTo(b.file().toString());
     return byFile != 0 ? byFile : Integer.compare(a.line(), b.line());
@@ -58,8 +61,8 @@ public final class Problems {
   }
 
   /**
-   * What {@code step} gives, or null once its error is recorded with {@link #fail}: for a check that does not depend
-   * on the ones before it.
+   * What {@code step} gives, or null once its error is recorded with {@link #fail}: for a check
+   * that does not depend on the ones before it.
    */
   public <T> @Nullable T attempt(Step<T> step) {
     try {

@@ -6,11 +6,13 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Prompt names. A name set in front matter is used as written; otherwise it is derived from the file's path below its
- * root (or below {@code .claude/commands/}, {@code .github/prompts/}): folders and file name, extension removed,
- * lower-cased, every run of characters other than letters, digits, {@code _} and {@code -} replaced by {@code -},
- * joined by {@code -}. So {@code git/Commit Message.prompt.md} is {@code git-commit-message} and
- * {@code test_simple_prompt.prompt.md} is {@code test_simple_prompt}: names that work as slash commands.
+ * Prompt names. A name set in front matter is used as written; otherwise it is derived from the
+ * file's path below its root (or below {@code .claude/commands/}, {@code .github/prompts/}):
+ * folders and file name, extension removed, lower-cased, every run of characters other than
+ * letters, digits, {@code _} and {@code -} replaced by {@code -}, joined by {@code -}. So
+ * {@code git/Commit Message.prompt.md} is {@code git-commit-message} and
+ * {@code test_simple_prompt.prompt.md} is {@code test_simple_prompt}: names that work as slash
+ * commands.
  */
 public final class PromptNames {
   private static final Pattern EXPLICIT = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.:-]{0,127}");
@@ -41,8 +43,9 @@ public final class PromptNames {
   }
 
   /**
-   * Whether the three replacements would leave {@code s} as it is: only {@code [a-z0-9_-]}, no {@code --}, no dash at
-   * either end. Most segments are; three regular expressions per segment were a visible share of a large load.
+   * Whether the three replacements would leave {@code s} as it is: only {@code [a-z0-9_-]}, no
+   * {@code --}, no dash at either end. Most segments are; three regular expressions per segment
+   * were a visible share of a large load.
    */
   private static boolean clean(String s) {
     if (s.isEmpty() || s.charAt(0) == '-' || s.charAt(s.length() - 1) == '-') {

@@ -35,7 +35,8 @@ public record Root(Path path, Path real, int index) {
   }
 
   /**
-   * Opens every folder of {@code dirs} in order; a folder given twice (also through a link) counts once.
+   * Opens every folder of {@code dirs} in order; a folder given twice (also through a link) counts
+   * once.
    *
    * @param owner who asks, for the error message, e.g. {@code "Library.open"}
    * @throws IllegalArgumentException when {@code dirs} is empty

@@ -21,8 +21,9 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Reads files for the library without ever leaving its root: references are resolved and checked before anything is
- * opened, symbolic links are followed only to check where they lead, and sizes are capped before reading.
+ * Reads files for the library without ever leaving its root: references are resolved and checked
+ * before anything is opened, symbolic links are followed only to check where they lead, and sizes
+ * are capped before reading.
  */
 public final class SafeFiles {
   // Drive letters, UNC paths and home-relative paths are all absolute in someone's eyes; refuse
@@ -32,7 +33,8 @@ public final class SafeFiles {
   private SafeFiles() {}
 
   /**
-   * Resolves {@code reference}, written in {@code from} at {@code line}, against the folder of {@code from}.
+   * Resolves {@code reference}, written in {@code from} at {@code line}, against the folder of
+   * {@code from}.
    *
    * @throws ParseException if the reference is absolute or climbs out of the root
    */
@@ -60,8 +62,8 @@ public final class SafeFiles {
   }
 
   /**
-   * Reads {@code file}, which must lie inside {@code root} even after links are resolved and be at most {@code limit}
-   * bytes.
+   * Reads {@code file}, which must lie inside {@code root} even after links are resolved and be at
+   * most {@code limit} bytes.
    *
    * @param what names the file in messages, e.g. {@code "image"}
    */
@@ -104,9 +106,10 @@ public final class SafeFiles {
   }
 
   /**
-   * Reads a prompt file found by scanning its root, with fewer system calls than {@link #read}: the real path of its
-   * folder is checked once per folder ({@code folders} caches the answers for one scan) and the file is opened
-   * without following a link. A linked file gets the full checks of {@link #read}.
+   * Reads a prompt file found by scanning its root, with fewer system calls than {@link #read}: the
+   * real path of its folder is checked once per folder ({@code folders} caches the answers for one
+   * scan) and the file is opened without following a link. A linked file gets the full checks of
+   * {@link #read}.
    */
   public static byte[] readFound(Root root, Path file, long limit, Map<Path, Boolean> folders)
       throws ParseException {
@@ -133,8 +136,7 @@ public final class SafeFiles {
           0, "prompt file '" + root.relative(file) + "' disappeared while being read");
     } catch (IOException e) {
       // Most likely a link (O_NOFOLLOW refused it; JDK 25 throws a bare IOException for ELOOP) or
-      // not a regular
-      // file: the careful path checks again and says which.
+      // not a regular file: the careful path checks again and says which.
       return read(root, file, limit, 0, "prompt file");
     }
   }

@@ -10,8 +10,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code scopes} key of front matter and folder files: the OAuth scopes a caller must hold (all of them) to see a
- * prompt or resource. {@code scopes: []} makes it public; an absent key inherits the folder default.
+ * The {@code scopes} key of front matter and folder files: the OAuth scopes a caller must hold (all
+ * of them) to see a prompt or resource. {@code scopes: []} makes it public; an absent key inherits
+ * the folder default.
  */
 public final class Scopes {
   /** The key. */
@@ -20,10 +21,11 @@ public final class Scopes {
   private Scopes() {}
 
   /**
-   * The scopes under {@link #KEY} in {@code yaml}: null when the key is absent, else a list of scope tokens (one scalar
-   * is a list of one).
+   * The scopes under {@link #KEY} in {@code yaml}: null when the key is absent, else a list of
+   * scope tokens (one scalar is a list of one).
    *
-   * @throws ParseException at the line of the first value that is not a scope token (RFC 6749, section 3.3)
+   * @throws ParseException at the line of the first value that is not a scope token (RFC 6749,
+   *     section 3.3)
    */
   public static @Nullable Set<String> read(Mapping yaml) throws ParseException {
     YamlNode node = yaml.get(KEY);
@@ -48,7 +50,10 @@ public final class Scopes {
     return Set.copyOf(scopes);
   }
 
-  /** {@code scope} when it is an RFC 6749 scope token: printable ASCII except space, {@code "} and {@code \}. */
+  /**
+   * {@code scope} when it is an RFC 6749 scope token: printable ASCII except space, {@code "} and
+   * {@code \}.
+   */
   private static String check(String scope, int line) throws ParseException {
     if (scope.isEmpty()) {
       throw new ParseException(line, "a scope cannot be empty");

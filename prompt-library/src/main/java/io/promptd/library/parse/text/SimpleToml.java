@@ -5,16 +5,18 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The part of TOML a Gemini CLI command file uses: top-level keys with string values — basic ({@code "…"}),
- * literal ({@code '…'}) and their multi-line forms ({@code """…"""}, {@code '''…'''}) — and comments. Other values,
- * dotted keys and tables are reported as warnings and skipped; malformed strings are a {@code file:line} error.
+ * The part of TOML a Gemini CLI command file uses: top-level keys with string values — basic
+ * ({@code "…"}), literal ({@code '…'}) and their multi-line forms ({@code """…"""},
+ * {@code '''…'''}) — and comments. Other values, dotted keys and tables are reported as warnings
+ * and skipped; malformed strings are a {@code file:line} error.
  */
 public final class SimpleToml {
   /**
    * A string value.
    *
    * @param line the line its key is on
-   * @param textLine the line its text starts on (the next one for a multi-line string opened at a line's end)
+   * @param textLine the line its text starts on (the next one for a multi-line string opened at a
+   *     line's end)
    */
   public record Value(String text, int line, int textLine) {}
 

@@ -8,11 +8,12 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the plain front matter most prompt files have — block mappings and sequences of plain scalars, flow
- * sequences of plain scalars — without SnakeYAML's scanner, parser and composer, and gives up (null) on anything
- * else: quotes, comments, anchors, tags, block scalars, multi-line or empty values, tabs, indentless sequences,
- * duplicate keys. {@link YamlReader} then reads the text in full, so every error and every unusual construct is
- * still SnakeYAML's business. Scalars are typed by SnakeYAML's own resolver, as the composer would.
+ * Reads the plain front matter most prompt files have — block mappings and sequences of plain
+ * scalars, flow sequences of plain scalars — without SnakeYAML's scanner, parser and composer, and
+ * gives up (null) on anything else: quotes, comments, anchors, tags, block scalars, multi-line or
+ * empty values, tabs, indentless sequences, duplicate keys. {@link YamlReader} then reads the text
+ * in full, so every error and every unusual construct is still SnakeYAML's business. Scalars are
+ * typed by SnakeYAML's own resolver, as the composer would.
  */
 final class SimpleYaml {
   private static final String INDICATORS = "-?:,[]{}#&*!|>'\"%@`";
@@ -32,8 +33,8 @@ final class SimpleYaml {
   }
 
   /**
-   * The top-level mapping of {@code yaml}, whose first line is line {@code firstLine} of the file, or null when the
-   * text is not in the simple subset.
+   * The top-level mapping of {@code yaml}, whose first line is line {@code firstLine} of the file,
+   * or null when the text is not in the simple subset.
    *
    * @param kinds how a plain scalar is typed
    */

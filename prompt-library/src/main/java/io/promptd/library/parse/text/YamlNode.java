@@ -6,8 +6,8 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Front matter as plain data with line numbers: mappings, sequences and scalars, nothing else. No Java object is ever
- * constructed from YAML, whatever tags it carries.
+ * Front matter as plain data with line numbers: mappings, sequences and scalars, nothing else. No
+ * Java object is ever constructed from YAML, whatever tags it carries.
  */
 public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, YamlNode.Mapping {
   /** The 1-based line in the prompt file where this node starts. */

@@ -25,20 +25,22 @@ import org.snakeyaml.engine.v2.resolver.JsonScalarResolver;
 import org.snakeyaml.engine.v2.scanner.StreamReader;
 
 /**
- * Parses front matter with snakeyaml-engine's composer only: the node graph is turned into {@link YamlNode}s here, so
- * no constructor runs and no tag can create an object. Aliases, depth and size are bounded against YAML bombs.
+ * Parses front matter with snakeyaml-engine's composer only: the node graph is turned into
+ * {@link YamlNode}s here, so no constructor runs and no tag can create an object. Aliases, depth
+ * and size are bounded against YAML bombs.
  */
 public final class YamlReader {
   private static final int MAX_NODES = 10_000;
   private static final int MAX_DEPTH = 32;
   /**
-   * The composer's events a front matter may have: {@link #MAX_NODES} nodes are at most twice as many events (a
-   * collection starts and ends), and the events beyond are the stream's and document's own.
+   * The composer's events a front matter may have: {@link #MAX_NODES} nodes are at most twice as
+   * many events (a collection starts and ends), and the events beyond are the stream's and
+   * document's own.
    */
   private static final int MAX_EVENTS = 2 * MAX_NODES + 8;
   /**
-   * Front matter is bounded on its own, not only by the file's size limit, which a deployment may raise: the reader
-   * holds every code point of it.
+   * Front matter is bounded on its own, not only by the file's size limit, which a deployment may
+   * raise: the reader holds every code point of it.
    */
   private static final int MAX_CODE_POINTS = 2 << 20;
   // Immutable and costly to build (it sets up the schema's resolvers), so shared by every parse.
@@ -49,7 +51,9 @@ public final class YamlReader {
       .setCodePointLimit(MAX_CODE_POINTS)
       .build();
 
-  /** The first characters {@link JsonScalarResolver} has resolvers for, besides the empty string. */
+  /**
+   * The first characters {@link JsonScalarResolver} has resolvers for, besides the empty string.
+   */
   private static final String RESOLVED_FIRST = "tfn-0123456789.$";
 
   private static final boolean JSON_SCHEMA =
@@ -107,8 +111,8 @@ public final class YamlReader {
       throw new ParseException(line, "front matter is too large or too deeply nested");
     }
     // An instanceof chain, not a pattern switch: SnakeYAML's node classes are no sealed union, and
-    // a type switch is
-    // linked at run time (outside the start-up cache) the first time a prompt file is read.
+    // a type switch is linked at run time (outside the start-up cache) the first time a prompt file
+    // is read.
     if (node instanceof ScalarNode s) {
       return new YamlNode.Scalar(s.getValue(), kind(s), line);
     }
@@ -147,10 +151,9 @@ public final class YamlReader {
   /** How the composer would type {@code text} written as a plain scalar. */
   static Kind kind(String text) {
     // The schema's resolvers are looked up by first character, and every one of them (null, bool,
-    // int, float, env)
-    // needs one of these (or the empty string): any other start is a string without running their
-    // regular
-    // expressions, which were the most frequent frames of a 100,000-file load's parsing.
+    // int, float, env) needs one of these (or the empty string): any other start is a string
+    // without running their regular expressions, which were the most frequent frames of a
+    // 100,000-file load's parsing.
     if (JSON_SCHEMA && !text.isEmpty() && RESOLVED_FIRST.indexOf(text.charAt(0)) < 0) {
       return Kind.STRING;
     }
@@ -181,10 +184,11 @@ public final class YamlReader {
   }
 
   /**
-   * SnakeYAML's parser, with its events counted as the composer pulls them. The composer recurses once per level of
-   * nesting and has no depth limit of its own, so a few kilobytes of brackets would overflow the stack of the thread
-   * reading them: the depth and the number of events are checked here, before the composer goes deeper. The parser
-   * itself keeps its state on the heap, whatever the nesting.
+   * SnakeYAML's parser, with its events counted as the composer pulls them. The composer recurses
+   * once per level of nesting and has no depth limit of its own, so a few kilobytes of brackets
+   * would overflow the stack of the thread reading them: the depth and the number of events are
+   * checked here, before the composer goes deeper. The parser itself keeps its state on the heap,
+   * whatever the nesting.
    */
   private static final class BoundedParser implements Parser {
     private final Parser parser;

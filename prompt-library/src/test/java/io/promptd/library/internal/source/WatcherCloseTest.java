@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Closing the folder watcher (every stdio session's end) stops its thread and is not reported as a failure: the
- * closed watch service once went to the failure handler as a round's error, logged "the folder watcher failed" at
- * every session end and spun the thread on the closed service.
+ * Closing the folder watcher (every stdio session's end) stops its thread and is not reported as a
+ * failure: the closed watch service once went to the failure handler as a round's error, logged
+ * "the folder watcher failed" at every session end and spun the thread on the closed service.
  */
 class WatcherCloseTest {
   @Test

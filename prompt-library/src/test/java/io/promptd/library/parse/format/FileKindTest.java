@@ -10,7 +10,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A listing classifies a file from its folder and name exactly as the path-by-path classification does. */
+/**
+ * A listing classifies a file from its folder and name exactly as the path-by-path classification
+ * does.
+ */
 class FileKindTest {
   private static final List<String> FILES = List.of(
       "a.prompt.md",

@@ -13,7 +13,9 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Which format reads a file, and the name segments it gives, in the registry's order of precedence. */
+/**
+ * Which format reads a file, and the name segments it gives, in the registry's order of precedence.
+ */
 class PromptFormatsTest {
   @Test
   void eachFileGoesToTheFormatThatClaimsIt(@TempDir Path tmp) throws IOException {
@@ -65,7 +67,10 @@ class PromptFormatsTest {
     assertThat(PromptFormats.ALL).contains(PromptFormats.NATIVE);
   }
 
-  /** The names the messages list are the ones each format reads: a file named so goes to that format. */
+  /**
+   * The names the messages list are the ones each format reads: a file named so goes to that
+   * format.
+   */
   @Test
   void eachFormatsPatternNamesFilesItReads(@TempDir Path tmp) throws IOException {
     Path dir = Files.createDirectories(tmp.resolve("lib"));

@@ -16,7 +16,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Templates of plain variables are compiled on first render, and render exactly as a full compile does. */
+/**
+ * Templates of plain variables are compiled on first render, and render exactly as a full compile
+ * does.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class MustacheTemplatesTest {
   @Test
@@ -68,9 +71,9 @@ class MustacheTemplatesTest {
   }
 
   /**
-   * Mustache compiles a dotted name with an empty part and then fails on it at every render with an index error
-   * (PromptFileFuzzTest's input "{{...}}"): such a tag is a template error at load, on both paths, and a name with
-   * proper dots still renders.
+   * Mustache compiles a dotted name with an empty part and then fails on it at every render with an
+   * index error (PromptFileFuzzTest's input "{{...}}"): such a tag is a template error at load, on
+   * both paths, and a name with proper dots still renders.
    */
   @Test
   void aDottedNameWithAnEmptyPartIsATemplateErrorNotARenderCrash() throws ParseException {

@@ -70,7 +70,9 @@ class SimpleYamlTest {
     assertThat(SimpleYaml.read(CASES.get(1), 2, YamlReader::kind)).isNotNull();
   }
 
-  /** The front matter of every prompt and resource file of the repository's examples and fixtures. */
+  /**
+   * The front matter of every prompt and resource file of the repository's examples and fixtures.
+   */
   private static List<String> frontMatterOfRepositoryFiles() throws IOException {
     List<String> out = new ArrayList<>();
     Path repo = Path.of("..").toAbsolutePath().normalize();

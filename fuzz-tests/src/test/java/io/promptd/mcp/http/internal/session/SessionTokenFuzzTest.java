@@ -8,15 +8,18 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Legacy session ids from the network: forged ones, and ids correctly signed around any payload (to reach the
- * decoding behind the MAC, which only a holder of the secret can feed). Each is a token or null, never an exception.
+ * Legacy session ids from the network: forged ones, and ids correctly signed around any payload (to
+ * reach the decoding behind the MAC, which only a holder of the secret can feed). Each is a token
+ * or null, never an exception.
  */
 class SessionTokenFuzzTest {
   private static final byte[] SECRET =
       "a fuzzing secret of 32 bytes....".getBytes(StandardCharsets.US_ASCII);
   private static final SessionTokens TOKENS = new SessionTokens(SECRET);
 
-  /** The input's first byte says whether the rest is signed here (odd) or is the id as it is (even). */
+  /**
+   * The input's first byte says whether the rest is signed here (odd) or is the id as it is (even).
+   */
   @FuzzTest(maxDuration = "10m")
   void sessionId(byte[] input) throws Exception {
     boolean signed = input.length > 0 && (input[0] & 1) == 1;

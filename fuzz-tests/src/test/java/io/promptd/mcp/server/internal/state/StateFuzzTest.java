@@ -19,9 +19,10 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Client-held state promptd decodes: list cursors, the {@code requestState} of an {@code InputRequiredResult} (forged,
- * and also correctly signed around any payload, to reach the decoding behind the MAC) and the user's answers to a form
- * ({@code inputResponses}). Each is a value, or a -32602 with a safe message.
+ * Client-held state promptd decodes: list cursors, the {@code requestState} of an
+ * {@code InputRequiredResult} (forged, and also correctly signed around any payload, to reach the
+ * decoding behind the MAC) and the user's answers to a form ({@code inputResponses}). Each is a
+ * value, or a -32602 with a safe message.
  */
 class StateFuzzTest {
   private static final byte[] SECRET =
@@ -47,8 +48,9 @@ class StateFuzzTest {
   }
 
   /**
-   * The input's first byte says whether the rest is signed here (odd) or sent as it is (even) and whether a subject
-   * presents it (bit 1); the state is checked against the digest "d" of a fixed request.
+   * The input's first byte says whether the rest is signed here (odd) or sent as it is (even) and
+   * whether a subject presents it (bit 1); the state is checked against the digest "d" of a fixed
+   * request.
    */
   @FuzzTest(maxDuration = "10m")
   void requestState(byte[] input) throws Exception {

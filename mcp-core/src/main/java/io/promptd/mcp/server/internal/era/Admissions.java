@@ -16,8 +16,9 @@ public final class Admissions {
   private Admissions() {}
 
   /**
-   * The era of {@code input}: stateless when it claims 2026-07-28 (even within a session, whose header the modern era
-   * ignores), else legacy, where only {@code initialize} may come without a session.
+   * The era of {@code input}: stateless when it claims 2026-07-28 (even within a session, whose
+   * header the modern era ignores), else legacy, where only {@code initialize} may come without a
+   * session.
    */
   public static Admission admit(RequestHeaders headers, Incoming input, boolean inSession) {
     if (claims(headers, input)) {
@@ -40,8 +41,9 @@ public final class Admissions {
   }
 
   /**
-   * Whether input belongs to the stateless era: its {@code MCP-Protocol-Version} names a version that is not a legacy
-   * one (an unknown future version included), or its body carries the per-request {@code _meta} version.
+   * Whether input belongs to the stateless era: its {@code MCP-Protocol-Version} names a version
+   * that is not a legacy one (an unknown future version included), or its body carries the
+   * per-request {@code _meta} version.
    */
   static boolean claims(RequestHeaders headers, Incoming input) {
     String header = headers.protocolVersion();

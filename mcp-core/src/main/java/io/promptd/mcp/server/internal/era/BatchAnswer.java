@@ -12,9 +12,10 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The answer to one JSON-RPC batch as it is built, bounded in bytes: once the responses added so far passed the
- * bound it is {@linkplain #full() full}, and the requests left get {@link #notRun} instead of being run, so that a
- * batch of cheap requests with large answers cannot make the server hold an answer of any size.
+ * The answer to one JSON-RPC batch as it is built, bounded in bytes: once the responses added so
+ * far passed the bound it is {@linkplain #full() full}, and the requests left get {@link #notRun}
+ * instead of being run, so that a batch of cheap requests with large answers cannot make the server
+ * hold an answer of any size.
  */
 final class BatchAnswer {
   private final int maxBytes;
@@ -29,7 +30,10 @@ final class BatchAnswer {
     this.version = version;
   }
 
-  /** Adds a response, counting its encoded size (the answer is encoded again when sent: batches are rare). */
+  /**
+   * Adds a response, counting its encoded size (the answer is encoded again when sent: batches are
+   * rare).
+   */
   void add(Response response) {
     bytes += Wire.encode(response, version, false).length + (responses.isEmpty() ? 0 : 1);
     responses.add(response);

@@ -17,9 +17,10 @@ import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.wire.Encoder;
 
 /**
- * The legacy era adapter of one session: {@code initialize} opens the session; after it, requests are served from the
- * {@link MethodTable} under the negotiated version. A request whose {@code _meta} names a protocol version is served
- * as a modern one ({@link StatelessEra#complete}); before {@code initialize} only {@code ping} is answered.
+ * The legacy era adapter of one session: {@code initialize} opens the session; after it, requests
+ * are served from the {@link MethodTable} under the negotiated version. A request whose
+ * {@code _meta} names a protocol version is served as a modern one ({@link StatelessEra#complete});
+ * before {@code initialize} only {@code ping} is answered.
  */
 final class LegacyEra {
   private final ServerContext context;
@@ -75,9 +76,8 @@ final class LegacyEra {
       throw McpException.methodNotFound(request.method());
     }
     // Neither era's request: 2026-07-28 requires the version in _meta (a request without it is
-    // malformed: -32602), and
-    // a legacy client must initialize first. -32022 would need a version the client asked for, and
-    // it named none.
+    // malformed: -32602), and a legacy client must initialize first. -32022 would need a version
+    // the client asked for, and it named none.
     throw McpException.invalidParams(
         "Invalid params: _meta[\"" + ModernMeta.PROTOCOL_VERSION + "\"] is required (a"
             + " string naming the protocol version, such as \"" + ProtocolVersion.LATEST_MODERN.id()

@@ -13,8 +13,9 @@ import java.util.Base64;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks the 2026-07-28 request metadata a transport carries beside the body against it: {@code MCP-Protocol-Version},
- * {@code Mcp-Method} and, for the methods that name something, {@code Mcp-Name} (Base64 sentinel values decoded first).
+ * Checks the 2026-07-28 request metadata a transport carries beside the body against it:
+ * {@code MCP-Protocol-Version}, {@code Mcp-Method} and, for the methods that name something,
+ * {@code Mcp-Name} (Base64 sentinel values decoded first).
  */
 final class ModernHeaders {
   private static final String SENTINEL_START = "=?base64?";
@@ -23,9 +24,10 @@ final class ModernHeaders {
   private ModernHeaders() {}
 
   /**
-   * Checks the headers against the body, whose {@code _meta} version is {@code bodyVersion} (null when absent or not a
-   * string), and returns the version both name; {@code nameField} is the parameter {@code Mcp-Name} repeats for this
-   * method (from its row in the method table), or null when the method names nothing.
+   * Checks the headers against the body, whose {@code _meta} version is {@code bodyVersion} (null
+   * when absent or not a string), and returns the version both name; {@code nameField} is the
+   * parameter {@code Mcp-Name} repeats for this method (from its row in the method table), or null
+   * when the method names nothing.
    *
    * @throws McpException HeaderMismatch or UnsupportedProtocolVersion
    */
@@ -71,7 +73,10 @@ final class ModernHeaders {
     }
   }
 
-  /** A header value decoded from the {@code =?base64?...?=} sentinel form, or as is; null when malformed. */
+  /**
+   * A header value decoded from the {@code =?base64?...?=} sentinel form, or as is; null when
+   * malformed.
+   */
   static @Nullable String decode(String value) {
     if (!(value.startsWith(SENTINEL_START)
         && value.endsWith(SENTINEL_END)
@@ -91,7 +96,10 @@ final class ModernHeaders {
     }
   }
 
-  /** Whether a header value holds only visible ASCII, space and tab, as RFC 9110 field values should. */
+  /**
+   * Whether a header value holds only visible ASCII, space and tab, as RFC 9110 field values
+   * should.
+   */
   private static boolean safe(String value) {
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);

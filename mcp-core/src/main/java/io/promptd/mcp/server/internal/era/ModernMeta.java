@@ -30,12 +30,13 @@ final class ModernMeta {
   private ModernMeta() {}
 
   /**
-   * Reads the request's version, once: from its {@code _meta}, checked against the transport's {@code headers} when
-   * it carries some (HTTP; {@code nameField} is the parameter the method's {@code Mcp-Name} repeats, or null), then the client's capabilities and identity, and a retry's {@code requestState} and
-   * {@code inputResponses}.
+   * Reads the request's version, once: from its {@code _meta}, checked against the transport's
+   * {@code headers} when it carries some (HTTP; {@code nameField} is the parameter the method's
+   * {@code Mcp-Name} repeats, or null), then the client's capabilities and identity, and a retry's
+   * {@code requestState} and {@code inputResponses}.
    *
-   * @throws McpException when the metadata is missing, disagrees with the headers, or names no version we speak; when
-   *     a retry's state fails its checks or its answer is malformed
+   * @throws McpException when the metadata is missing, disagrees with the headers, or names no
+   *     version we speak; when a retry's state fails its checks or its answer is malformed
    */
   static RequestContext parse(
       Request request,
@@ -47,8 +48,8 @@ final class ModernMeta {
     String requested = meta.get(PROTOCOL_VERSION) instanceof JsonString s ? s.value() : null;
     ProtocolVersion version;
     if (requested
-        == null) { // a required field (2026-07-28, basic: a request missing one is rejected with
-      // -32602)
+        // A required field (2026-07-28, basic: a request missing one is rejected with -32602)
+        == null) {
       throw McpException.invalidParams("Invalid params: _meta[\"" + PROTOCOL_VERSION
           + "\"] is required (a string" + " naming the protocol version, such as \""
           + ProtocolVersion.LATEST_MODERN.id() + "\")");
@@ -75,8 +76,9 @@ final class ModernMeta {
   }
 
   /**
-   * A {@code logLevel} that names no level is malformed (2026-07-28, logging: the server SHOULD reject it with -32602).
-   * The value itself is not echoed: it is the client's text, and the levels are all it needs to know.
+   * A {@code logLevel} that names no level is malformed (2026-07-28, logging: the server SHOULD
+   * reject it with -32602). The value itself is not echoed: it is the client's text, and the levels
+   * are all it needs to know.
    */
   private static void checkLogLevel(JsonObject meta) {
     Json level = meta.get(META_LOG_LEVEL);

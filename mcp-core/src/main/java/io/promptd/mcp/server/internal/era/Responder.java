@@ -14,14 +14,17 @@ import java.lang.System.Logger.Level;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
-/** Runs a request under cancellation, and is the one place where exceptions become error responses. */
+/**
+ * Runs a request under cancellation, and is the one place where exceptions become error responses.
+ */
 final class Responder {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
 
   private Responder() {}
 
   /**
-   * Serves {@code request} on the calling thread, bound to {@code task} so that a cancellation interrupts it.
+   * Serves {@code request} on the calling thread, bound to {@code task} so that a cancellation
+   * interrupts it.
    *
    * @return the response, or null when the request was cancelled and must not be answered
    */
@@ -41,8 +44,8 @@ final class Responder {
   }
 
   /**
-   * A call that runs {@code task}'s request when the transport says so and can be cancelled through {@code task}: the
-   * one shape both a session's and the stateless handler's requests take.
+   * A call that runs {@code task}'s request when the transport says so and can be cancelled through
+   * {@code task}: the one shape both a session's and the stateless handler's requests take.
    */
   static Call call(InFlight task, boolean mayBlock, Function<Outbound, Reply> run) {
     return new Call() {
@@ -81,7 +84,10 @@ final class Responder {
     }
   }
 
-  /** The HTTP-facing hint for a stateless answer: 404 for an unknown method, 400 for the errors the spec lists. */
+  /**
+   * The HTTP-facing hint for a stateless answer: 404 for an unknown method, 400 for the errors the
+   * spec lists.
+   */
   static Reply.Hint statelessHint(Response response) {
     if (!(response instanceof ErrorResponse e)) {
       return Reply.Hint.ANSWERED;

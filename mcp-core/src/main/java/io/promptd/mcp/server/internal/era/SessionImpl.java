@@ -48,8 +48,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A {@link ServerSession}: legacy session state, in-flight requests for cancellation, and what every kind of input
- * (request, notification, batch, invalid input) is answered with.
+ * A {@link ServerSession}: legacy session state, in-flight requests for cancellation, and what
+ * every kind of input (request, notification, batch, invalid input) is answered with.
  */
 public final class SessionImpl implements ServerSession, SessionChannel, CallSession {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
@@ -72,9 +72,10 @@ public final class SessionImpl implements ServerSession, SessionChannel, CallSes
   /** This session's completion rate-limit bucket: legacy clients are limited per session. */
   private final String clientKey = CompletionLimiter.sessionKey();
   /**
-   * Who this session's caller is for {@link PromptSplit}s when its token names no subject; the transport names it.
-   * Until then 128 random bits: not from {@code UUID.randomUUID()}, whose {@code SecureRandom} loaded the JDK's
-   * security providers at every start (a split needs keys that differ, not secrets).
+   * Who this session's caller is for {@link PromptSplit}s when its token names no subject; the
+   * transport names it. Until then 128 random bits: not from {@code UUID.randomUUID()}, whose
+   * {@code SecureRandom} loaded the JDK's security providers at every start (a split needs keys
+   * that differ, not secrets).
    */
   private volatile String audience = "session:"
       + Long.toHexString(ThreadLocalRandom.current().nextLong())
@@ -154,10 +155,11 @@ public final class SessionImpl implements ServerSession, SessionChannel, CallSes
   }
 
   /**
-   * Whether the server may ask this session's client for prompt arguments with {@code elicitation/create}: a legacy
-   * session of 2025-06-18 or later whose client declared form elicitation, with elicitation on in the server — and,
-   * for a given request, a {@code stream} that carries the server's requests ({@link Outbound#carriesRequests()}:
-   * stdio, or an HTTP POST answered as an event stream), whose answers come back through this session.
+   * Whether the server may ask this session's client for prompt arguments with
+   * {@code elicitation/create}: a legacy session of 2025-06-18 or later whose client declared form
+   * elicitation, with elicitation on in the server — and, for a given request, a {@code stream}
+   * that carries the server's requests ({@link Outbound#carriesRequests()}: stdio, or an HTTP POST
+   * answered as an event stream), whose answers come back through this session.
    */
   @Override
   public boolean mayElicit() {
@@ -175,8 +177,8 @@ public final class SessionImpl implements ServerSession, SessionChannel, CallSes
   }
 
   /**
-   * Sends a request of the server's own to the client on {@code stream} and waits for its response, which arrives
-   * through this session, at most {@code timeout}.
+   * Sends a request of the server's own to the client on {@code stream} and waits for its response,
+   * which arrives through this session, at most {@code timeout}.
    *
    * @return the response, or null when none came in time
    * @throws InterruptedException when the request that needs the answer is cancelled
@@ -198,7 +200,9 @@ public final class SessionImpl implements ServerSession, SessionChannel, CallSes
     }
   }
 
-  /** A response from the client: to a request the server is waiting on, or ignored with a log line. */
+  /**
+   * A response from the client: to a request the server is waiting on, or ignored with a log line.
+   */
   private void answered(Response response) {
     RequestId id = response.id();
     CompletableFuture<Response> waiting = id == null ? null : awaiting.remove(id);
@@ -261,8 +265,9 @@ public final class SessionImpl implements ServerSession, SessionChannel, CallSes
   }
 
   /**
-   * Serves a batch: allowed only in a session that negotiated 2025-03-26 and of at most the server's number of
-   * messages, else one -32600 error; requests past the bound on its answer's bytes are not run ({@link BatchAnswer}).
+   * Serves a batch: allowed only in a session that negotiated 2025-03-26 and of at most the
+   * server's number of messages, else one -32600 error; requests past the bound on its answer's
+   * bytes are not run ({@link BatchAnswer}).
    */
   private Reply batch(Incoming.Batch batch, Outbound stream, Caller caller) {
     LegacyState state = legacy;
@@ -402,8 +407,8 @@ public final class SessionImpl implements ServerSession, SessionChannel, CallSes
   }
 
   /**
-   * Records a completed {@code initialize}; from now on the session hears of catalog changes. Returns false, changing
-   * nothing, when another {@code initialize} got there first.
+   * Records a completed {@code initialize}; from now on the session hears of catalog changes.
+   * Returns false, changing nothing, when another {@code initialize} got there first.
    */
   boolean initialized(LegacyState state) {
     if (!LEGACY.compareAndSet(this, null, state)) {

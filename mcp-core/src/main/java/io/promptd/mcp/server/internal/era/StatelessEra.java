@@ -24,10 +24,11 @@ import io.promptd.mcp.spi.Wire;
 import io.promptd.mcp.wire.Encoder;
 
 /**
- * The stateless era (2026-07-28) adapter, shared by every request of one transport: it reads a request's {@code
- * _meta}, serves it from the {@link MethodTable} and adds what every modern result carries ({@code resultType}, the
- * server's identity). A request costs only its own {@link RequestContext} and cancellation handle. Legacy sessions
- * finish their modern requests with {@link #complete} too, with their own {@link ListenScope}.
+ * The stateless era (2026-07-28) adapter, shared by every request of one transport: it reads a
+ * request's {@code _meta}, serves it from the {@link MethodTable} and adds what every modern result
+ * carries ({@code resultType}, the server's identity). A request costs only its own
+ * {@link RequestContext} and cancellation handle. Legacy sessions finish their modern requests with
+ * {@link #complete} too, with their own {@link ListenScope}.
  */
 public final class StatelessEra implements StatelessEndpoint {
   private static final ProtocolVersion MODERN = ProtocolVersion.LATEST_MODERN;
@@ -87,11 +88,9 @@ public final class StatelessEra implements StatelessEndpoint {
           r, headers, methods.nameField(r.method()), caller, context.requestStates);
     } catch (McpException e) {
       // Metadata that is missing (-32602), disagrees with the headers (-32020) or names no version
-      // we speak (-32022),
-      // and a retry whose requestState or inputResponses fail their checks (-32602), make the
-      // request malformed: over
-      // HTTP that is 400 Bad Request (2026-07-28, basic: "On HTTP, the response status MUST be
-      // 400").
+      // we speak (-32022), and a retry whose requestState or inputResponses fail their checks
+      // (-32602), make the request malformed: over HTTP that is 400 Bad Request (2026-07-28, basic:
+      // "On HTTP, the response status MUST be 400").
       return Call.done(Reply.of(ErrorResponse.of(r.id(), e), Reply.Hint.REJECTED, MODERN));
     }
     InFlight task = new InFlight();
@@ -110,7 +109,10 @@ public final class StatelessEra implements StatelessEndpoint {
     });
   }
 
-  /** Adds what every modern result carries: the server's identity in {@code _meta}, and {@code resultType}. */
+  /**
+   * Adds what every modern result carries: the server's identity in {@code _meta}, and
+   * {@code resultType}.
+   */
   static JsonObject complete(ServerContext context, JsonObject.Builder result) {
     JsonObject built = result.build();
     JsonObject meta = built.object("_meta").orElse(JsonObject.EMPTY).toBuilder()

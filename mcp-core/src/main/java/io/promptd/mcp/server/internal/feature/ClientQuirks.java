@@ -11,28 +11,31 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What promptd does about known limits of particular clients, recognised by the name they report
- * ({@code clientInfo.name}); each one is seen in the real client by the real-client tests (docs/clients.md). The one
- * place that knows clients by name.
+ * ({@code clientInfo.name}); each one is seen in the real client by the real-client tests
+ * (docs/clients.md). The one place that knows clients by name.
  */
 final class ClientQuirks {
   /**
-   * Claude Code passes the words typed after a slash command as the arguments in order, split at spaces: free text is
-   * cut to its first word. promptd shows such values in its form for checking ({@link FreeTextConfirmation#AUTO}).
+   * Claude Code passes the words typed after a slash command as the arguments in order, split at
+   * spaces: free text is cut to its first word. promptd shows such values in its form for checking
+   * ({@link FreeTextConfirmation#AUTO}).
    */
   private static final Set<String> CUT_AT_SPACES = Set.of("claude-code");
 
   /**
-   * opencode fetches a prompt once with placeholders as its argument values ({@code $1}, {@code $2}, … and
-   * {@code $ARGUMENTS}) and puts the typed words in their place in the rendered text. A placeholder is no valid value
-   * for an argument with choices, a type or a pattern, so such prompts would never render there; promptd renders the
-   * placeholders as they are, unchecked, and the words the user types take their place.
+   * opencode fetches a prompt once with placeholders as its argument values ({@code $1},
+   * {@code $2}, … and {@code $ARGUMENTS}) and puts the typed words in their place in the rendered
+   * text. A placeholder is no valid value for an argument with choices, a type or a pattern, so
+   * such prompts would never render there; promptd renders the placeholders as they are, unchecked,
+   * and the words the user types take their place.
    */
   private static final Set<String> PLACEHOLDER_FETCHERS = Set.of("opencode");
 
   /**
-   * Gemini CLI and Qwen Code ask {@code prompts/list} once and ignore {@code nextCursor}: a prompt past the first page
-   * is never offered. They get the whole list in one page, up to {@value #ONE_PAGE_MAX} prompts. (clientInfo names:
-   * {@code gemini-cli-mcp-client}, {@code qwen-cli-mcp-client-SERVER}.)
+   * Gemini CLI and Qwen Code ask {@code prompts/list} once and ignore {@code nextCursor}: a prompt
+   * past the first page is never offered. They get the whole list in one page, up to
+   * {@value #ONE_PAGE_MAX} prompts. (clientInfo names: {@code gemini-cli-mcp-client},
+   * {@code qwen-cli-mcp-client-SERVER}.)
    */
   private static final Set<String> FIRST_PAGE_ONLY =
       Set.of("gemini-cli-mcp-client", "qwen-cli-mcp-client");
@@ -49,7 +52,10 @@ final class ClientQuirks {
     return known(CUT_AT_SPACES, client);
   }
 
-  /** The arguments whose values are placeholders to render as they are, for {@code client}; usually none. */
+  /**
+   * The arguments whose values are placeholders to render as they are, for {@code client}; usually
+   * none.
+   */
   static Set<String> placeholders(@Nullable Implementation client, Map<String, String> arguments) {
     if (!known(PLACEHOLDER_FETCHERS, client)) {
       return Set.of();
@@ -63,7 +69,10 @@ final class ClientQuirks {
     return out;
   }
 
-  /** The page size for {@code client}'s listings: {@code pageSize}, or one long page for a client that reads one. */
+  /**
+   * The page size for {@code client}'s listings: {@code pageSize}, or one long page for a client
+   * that reads one.
+   */
   static int pageSize(@Nullable Implementation client, int pageSize) {
     if (client == null) {
       return pageSize;

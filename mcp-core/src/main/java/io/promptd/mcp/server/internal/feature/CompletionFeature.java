@@ -21,8 +21,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code completion/complete} in both eras, rate limited per client: a prompt's argument as the {@link PromptsFeature}
- * serves the prompt to the caller (its variant when split), or a variable of a resource template.
+ * {@code completion/complete} in both eras, rate limited per client: a prompt's argument as the
+ * {@link PromptsFeature} serves the prompt to the caller (its variant when split), or a variable of
+ * a resource template.
  */
 public final class CompletionFeature implements Feature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
@@ -63,7 +64,10 @@ public final class CompletionFeature implements Feature {
     }
   }
 
-  /** Whether completing may block: a resource template's variables come from its provider, which may do I/O. */
+  /**
+   * Whether completing may block: a resource template's variables come from its provider, which may
+   * do I/O.
+   */
   private boolean completeMayBlock(Request request, Caller caller) {
     return request
         .params()
@@ -78,7 +82,10 @@ public final class CompletionFeature implements Feature {
         .orElse(false);
   }
 
-  /** {@code completion/complete} of a prompt's argument as {@code prompts} serves the prompt, or of a template's. */
+  /**
+   * {@code completion/complete} of a prompt's argument as {@code prompts} serves the prompt, or of
+   * a template's.
+   */
   private JsonObject complete(
       PromptsFeature prompts, JsonObject params, Encoder encoder, Caller caller) {
     JsonObject ref = params
@@ -118,8 +125,9 @@ public final class CompletionFeature implements Feature {
   }
 
   /**
-   * Completes a variable of the resource template whose URI template {@code ref.uri} names. A template that is not
-   * listed, or that the caller may not see, gets an empty completion, exactly like one nobody serves.
+   * Completes a variable of the resource template whose URI template {@code ref.uri} names. A
+   * template that is not listed, or that the caller may not see, gets an empty completion, exactly
+   * like one nobody serves.
    */
   private Completion completeVariable(
       JsonObject ref, String variable, String value, JsonObject context, Caller caller) {

@@ -19,8 +19,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The server's form-first rules ({@link ArgumentForms} describes them to server authors): how a request from a client
- * that can show forms is asked for a prompt's arguments, and how its listing shows them.
+ * The server's form-first rules ({@link ArgumentForms} describes them to server authors): how a
+ * request from a client that can show forms is asked for a prompt's arguments, and how its listing
+ * shows them.
  */
 final class FormRules {
   private final boolean formFirst;
@@ -32,15 +33,17 @@ final class FormRules {
   }
 
   /**
-   * How one request may ask: whether its listing and rendering are form-first, and whether given free text is shown
-   * for checking in its first form.
+   * How one request may ask: whether its listing and rendering are form-first, and whether given
+   * free text is shown for checking in its first form.
    */
   record Ask(boolean formFirst, boolean confirm) {}
 
   /**
-   * How a request from a client that can show forms may ask, or null when it cannot ({@code canAsk} false).
+   * How a request from a client that can show forms may ask, or null when it cannot ({@code canAsk}
+   * false).
    *
-   * @param firstRound whether no form has been answered for this request yet (free text is shown only then)
+   * @param firstRound whether no form has been answered for this request yet (free text is shown
+   *     only then)
    */
   @Nullable
   Ask ask(boolean canAsk, @Nullable Implementation client, boolean firstRound) {
@@ -56,12 +59,18 @@ final class FormRules {
     return new Ask(formFirst, confirm);
   }
 
-  /** Whether a listing for a client that can show forms differs from the declared one (the server is form-first). */
+  /**
+   * Whether a listing for a client that can show forms differs from the declared one (the server is
+   * form-first).
+   */
   boolean relaxesListings() {
     return formFirst;
   }
 
-  /** {@code prompt} as a form-first listing shows it: required arguments that may wait for the form, optional. */
+  /**
+   * {@code prompt} as a form-first listing shows it: required arguments that may wait for the form,
+   * optional.
+   */
   static Prompt listed(Prompt prompt) {
     List<PromptArgument> arguments = prompt.arguments();
     if (arguments.stream().noneMatch(PromptArgument::required) || !promptFormFirst(prompt)) {
@@ -85,12 +94,13 @@ final class FormRules {
   }
 
   /**
-   * Checks {@code arguments} for a form-first request and, when anything needs the user, throws the one form that
-   * asks for it: the required arguments that are missing, the values that break their rules (filled in for
-   * correction where the field can hold them), the optional arguments without a value (their defaults filled in),
-   * and — when {@code ask.confirm()} — the free-text values given, filled in for checking. Required fields first,
-   * each group in the prompt's order. Optional arguments alone never bring a form up. An argument that opted out
-   * ({@code formFirst: false}) is asked only when it is missing or invalid, as without form-first.
+   * Checks {@code arguments} for a form-first request and, when anything needs the user, throws the
+   * one form that asks for it: the required arguments that are missing, the values that break their
+   * rules (filled in for correction where the field can hold them), the optional arguments without
+   * a value (their defaults filled in), and — when {@code ask.confirm()} — the free-text values
+   * given, filled in for checking. Required fields first, each group in the prompt's order.
+   * Optional arguments alone never bring a form up. An argument that opted out ({@code formFirst:
+   * false}) is asked only when it is missing or invalid, as without form-first.
    *
    * @throws ArgumentsNeeded the form
    * @throws McpException -32602 for arguments the prompt does not declare (no form can fix those)
@@ -162,14 +172,20 @@ final class FormRules {
     return field != null ? field : ArgumentField.of(argument);
   }
 
-  /** Free text: a plain string, with no choices and no pattern — what a client may have cut at a space. */
+  /**
+   * Free text: a plain string, with no choices and no pattern — what a client may have cut at a
+   * space.
+   */
   private static boolean freeText(ArgumentField field) {
     return field.type() == ArgumentField.Type.STRING
         && field.choices().isEmpty()
         && field.pattern() == null;
   }
 
-  /** Whether a rejected value can be offered back in its field (a choice field cannot hold a value not among them). */
+  /**
+   * Whether a rejected value can be offered back in its field (a choice field cannot hold a value
+   * not among them).
+   */
   private static boolean fitsField(ArgumentField field, @Nullable String value) {
     return value != null
         && !value.isEmpty()

@@ -21,11 +21,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@code prompts/get} in 2026-07-28 when arguments are missing or invalid: instead of -32602, an
- * {@code InputRequiredResult} (multi round-trip requests) whose one input request, {@value #KEY}, is an
- * {@code elicitation/create} form for those arguments, with a sealed {@link RequestStates requestState}. The client
- * retries the original request with the user's answer in {@code inputResponses} and the state; the server checks the
- * state, adds the answers to the arguments and renders — or asks again for what is still missing or invalid. Nothing
- * is kept on the server between the rounds, so any replica can serve the retry.
+ * {@code InputRequiredResult} (multi round-trip requests) whose one input request, {@value #KEY},
+ * is an {@code elicitation/create} form for those arguments, with a sealed {@link RequestStates
+ * requestState}. The client retries the original request with the user's answer in
+ * {@code inputResponses} and the state; the server checks the state, adds the answers to the
+ * arguments and renders — or asks again for what is still missing or invalid. Nothing is kept on
+ * the server between the rounds, so any replica can serve the retry.
  */
 public final class InputRequired {
   /** The key of the one input request promptd sends. */
@@ -36,8 +37,9 @@ public final class InputRequired {
   private InputRequired() {}
 
   /**
-   * Reads a {@code prompts/get}'s {@code requestState} and {@code inputResponses}, before it is served: a retry whose
-   * state fails its checks, or whose answer is malformed, is a malformed request (-32602; on HTTP, 400).
+   * Reads a {@code prompts/get}'s {@code requestState} and {@code inputResponses}, before it is
+   * served: a retry whose state fails its checks, or whose answer is malformed, is a malformed
+   * request (-32602; on HTTP, 400).
    *
    * @return the retry, or null when the request carries neither field
    */
@@ -78,8 +80,9 @@ public final class InputRequired {
   }
 
   /**
-   * Serves a {@code prompts/get}: its result, or an {@code InputRequiredResult} when arguments are missing or invalid
-   * and the user can be asked — the server and the prompt allow it, and the request declares form elicitation.
+   * Serves a {@code prompts/get}: its result, or an {@code InputRequiredResult} when arguments are
+   * missing or invalid and the user can be asked — the server and the prompt allow it, and the
+   * request declares form elicitation.
    */
   static JsonObject.Builder get(
       PromptsFeature prompts,
@@ -141,7 +144,10 @@ public final class InputRequired {
     }
   }
 
-  /** The string arguments a request carries; anything else is left for {@code prompts/get} to refuse. */
+  /**
+   * The string arguments a request carries; anything else is left for {@code prompts/get} to
+   * refuse.
+   */
   private static Map<String, String> given(JsonObject params) {
     Map<String, String> out = new LinkedHashMap<>();
     if (params.get("arguments") instanceof JsonObject o) {

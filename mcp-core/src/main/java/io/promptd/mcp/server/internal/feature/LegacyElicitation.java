@@ -23,12 +23,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code prompts/get} in a legacy session (2025-06-18, 2025-11-25) whose client declared elicitation, over a channel
- * that carries the server's own requests (stdio; an HTTP POST answered as an event stream): missing or invalid arguments are asked for with an
+ * {@code prompts/get} in a legacy session (2025-06-18, 2025-11-25) whose client declared
+ * elicitation, over a channel that carries the server's own requests (stdio; an HTTP POST answered
+ * as an event stream): missing or invalid arguments are asked for with an
  * {@code elicitation/create} request to the client, and the request waits for the answer — at most
- * {@link ServerContext#elicitationTimeout}; cancelling the request ends the wait. A wrong answer is asked for again, up
- * to {@value #MAX_ROUNDS} forms. Decline, cancel, an error from the client or no answer in time: the -32602 the request
- * would have had, saying why.
+ * {@link ServerContext#elicitationTimeout}; cancelling the request ends the wait. A wrong answer is
+ * asked for again, up to {@value #MAX_ROUNDS} forms. Decline, cancel, an error from the client or
+ * no answer in time: the -32602 the request would have had, saying why.
  */
 final class LegacyElicitation {
   static final int MAX_ROUNDS = 3;

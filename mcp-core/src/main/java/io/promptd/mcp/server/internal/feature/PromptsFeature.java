@@ -43,9 +43,9 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code prompts/list} and {@code prompts/get} in both eras: the same listing and rendering; each era asks for missing
- * arguments its own way ({@link LegacyElicitation}, {@link InputRequired}). {@code completion/complete} is the {@link
- * CompletionFeature}'s.
+ * {@code prompts/list} and {@code prompts/get} in both eras: the same listing and rendering; each
+ * era asks for missing arguments its own way ({@link LegacyElicitation}, {@link InputRequired}).
+ * {@code completion/complete} is the {@link CompletionFeature}'s.
  */
 public final class PromptsFeature implements Feature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
@@ -71,7 +71,10 @@ public final class PromptsFeature implements Feature {
     return servedTo(definition, audience);
   }
 
-  /** This feature as {@code call}'s caller sees it: split prompts as the caller's variant ({@link PromptSplit}). */
+  /**
+   * This feature as {@code call}'s caller sees it: split prompts as the caller's variant
+   * ({@link PromptSplit}).
+   */
   PromptsFeature servingTo(MethodCall call) {
     return new PromptsFeature(context, forms, call.audience());
   }
@@ -129,9 +132,8 @@ public final class PromptsFeature implements Feature {
           call.context().clientInfo());
     }
     // A form-first listing depends on the capabilities this request declared, not only on who asks:
-    // it must not be
-    // shared with clients that cannot show forms (they would send commands without required
-    // arguments).
+    // it must not be shared with clients that cannot show forms (they would send commands without
+    // required arguments).
     boolean formFirst = context.elicits
         && forms.relaxesListings()
         && FormElicitation.supported(call.context().clientCapabilities());
@@ -221,8 +223,8 @@ public final class PromptsFeature implements Feature {
   }
 
   /**
-   * Whether rendering may block: when the renderer does not declare otherwise. A prompt the caller may not see is
-   * answered like an unknown one, from memory: never on another thread.
+   * Whether rendering may block: when the renderer does not declare otherwise. A prompt the caller
+   * may not see is answered like an unknown one, from memory: never on another thread.
    */
   private boolean renderMayBlock(Request request, Caller caller) {
     return request
@@ -240,8 +242,9 @@ public final class PromptsFeature implements Feature {
   }
 
   /**
-   * {@code prompts/list}: the prompts {@code caller} may see, a page at a time; {@code formFirst}: as a client that can
-   * show forms sees them, required arguments that may wait for the form listed as optional ({@link ArgumentForms}).
+   * {@code prompts/list}: the prompts {@code caller} may see, a page at a time; {@code formFirst}:
+   * as a client that can show forms sees them, required arguments that may wait for the form listed
+   * as optional ({@link ArgumentForms}).
    */
   JsonObject.Builder list(
       JsonObject params,
@@ -253,9 +256,9 @@ public final class PromptsFeature implements Feature {
   }
 
   /**
-   * A page of {@code prompts/list}; {@code personal}: it shows a split prompt as this caller's variant;
-   * {@code byClient}: the listing is longer than a page, so what it shows depends on the client ({@link
-   * ClientQuirks#pageSize}).
+   * A page of {@code prompts/list}; {@code personal}: it shows a split prompt as this caller's
+   * variant; {@code byClient}: the listing is longer than a page, so what it shows depends on the
+   * client ({@link ClientQuirks#pageSize}).
    */
   private record Listed(JsonObject.Builder result, boolean personal, boolean byClient) {}
 
@@ -295,8 +298,9 @@ public final class PromptsFeature implements Feature {
   }
 
   /**
-   * {@code prompts/get}; with {@code ask}, for a client that can show forms: what is missing or invalid is thrown as
-   * one {@link ArgumentsNeeded} form ({@link FormRules#check}) unless the prompt opts out of being asked.
+   * {@code prompts/get}; with {@code ask}, for a client that can show forms: what is missing or
+   * invalid is thrown as one {@link ArgumentsNeeded} form ({@link FormRules#check}) unless the
+   * prompt opts out of being asked.
    */
   JsonObject get(
       JsonObject params,
@@ -336,15 +340,18 @@ public final class PromptsFeature implements Feature {
     return encoder.getPromptResult(result);
   }
 
-  /** Whether prompt {@code name}, visible to {@code caller}, lets the server ask for its arguments. */
+  /**
+   * Whether prompt {@code name}, visible to {@code caller}, lets the server ask for its arguments.
+   */
   boolean elicits(String name, Caller caller) {
     PromptDefinition definition = visible(context.snapshot().get(name), caller);
     return definition != null && servedTo(definition, audience).renderer().elicits();
   }
 
   /**
-   * The prompt {@code name} names, if {@code caller} may see it. A prompt hidden from the caller takes the very path of
-   * one that does not exist: same check, same exception, same message; nothing else about it is looked at.
+   * The prompt {@code name} names, if {@code caller} may see it. A prompt hidden from the caller
+   * takes the very path of one that does not exist: same check, same exception, same message;
+   * nothing else about it is looked at.
    */
   PromptDefinition lookup(@Nullable Json name, Caller caller) {
     if (!(name instanceof JsonString s)) {
@@ -403,7 +410,9 @@ public final class PromptsFeature implements Feature {
     refuseUnknown(prompt, arguments);
   }
 
-  /** -32602 naming the arguments {@code prompt} does not declare, if any (no form can fix those). */
+  /**
+   * -32602 naming the arguments {@code prompt} does not declare, if any (no form can fix those).
+   */
   static void refuseUnknown(Prompt prompt, Map<String, String> arguments) {
     List<String> unknown = new ArrayList<>();
     for (String name : arguments.keySet()) {

@@ -32,9 +32,10 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code resources/*}: listing and reading in both eras, and a legacy session's {@code resources/subscribe} and {@code
- * resources/unsubscribe} (kept in the session's {@link ResourceSubscriptions}). Without a {@link ResourceProvider}
- * every resources method is "method not found".
+ * {@code resources/*}: listing and reading in both eras, and a legacy session's
+ * {@code resources/subscribe} and {@code resources/unsubscribe} (kept in the session's
+ * {@link ResourceSubscriptions}). Without a {@link ResourceProvider} every resources method is
+ * "method not found".
  */
 public final class ResourcesFeature implements Feature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
@@ -112,7 +113,8 @@ public final class ResourcesFeature implements Feature {
   }
 
   /**
-   * Reads the resource part of a {@code subscriptions/listen} filter and adds what was accepted to {@code ack}.
+   * Reads the resource part of a {@code subscriptions/listen} filter and adds what was accepted to
+   * {@code ack}.
    *
    * @return the accepted filter: whether list changes are wanted, and the watched URIs
    */
@@ -184,8 +186,9 @@ public final class ResourcesFeature implements Feature {
   }
 
   /**
-   * One page of {@code all} under {@code field}, with the server's cursor scheme: an element is never split, and a
-   * cursor names its {@code listing} so that one issued for another cannot page this one.
+   * One page of {@code all} under {@code field}, with the server's cursor scheme: an element is
+   * never split, and a cursor names its {@code listing} so that one issued for another cannot page
+   * this one.
    */
   static <T> JsonObject.Builder page(
       Cursors cursors,
@@ -214,7 +217,10 @@ public final class ResourcesFeature implements Feature {
     return result;
   }
 
-  /** The offset a cursor names; cursors name their listing so one from prompts/list cannot page resources. */
+  /**
+   * The offset a cursor names; cursors name their listing so one from prompts/list cannot page
+   * resources.
+   */
   private static int offset(String decoded, String field) {
     String prefix = field + ':';
     if (decoded.startsWith(prefix)) {

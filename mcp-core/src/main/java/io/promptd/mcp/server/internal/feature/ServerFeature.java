@@ -25,9 +25,10 @@ import java.util.Arrays;
 import java.util.Set;
 
 /**
- * The methods of the protocol itself rather than of a feature: {@code ping} and {@code logging/setLevel} in legacy
- * sessions, {@code server/discover} and {@code subscriptions/listen} in 2026-07-28. ({@code initialize} opens a legacy
- * session and is the {@code LegacyEra}'s.)
+ * The methods of the protocol itself rather than of a feature: {@code ping} and
+ * {@code logging/setLevel} in legacy sessions, {@code server/discover} and
+ * {@code subscriptions/listen} in 2026-07-28. ({@code initialize} opens a legacy session and is the
+ * {@code LegacyEra}'s.)
  */
 public final class ServerFeature implements Feature {
   private final ServerContext context;

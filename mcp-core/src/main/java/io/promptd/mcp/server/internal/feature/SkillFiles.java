@@ -16,10 +16,11 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A server's resources with the files of a {@link SkillProvider} that serves them itself ({@link
- * SkillProvider#files()}): a URI the skill files list is theirs, to list, read and check; every other URI, and the
- * templates and completions, belong to the author's own provider. Built once per server, so that every feature that
- * reads resources (listing, reading, subscriptions, embedded resources) sees the same set.
+ * A server's resources with the files of a {@link SkillProvider} that serves them itself
+ * ({@link SkillProvider#files()}): a URI the skill files list is theirs, to list, read and check;
+ * every other URI, and the templates and completions, belong to the author's own provider. Built
+ * once per server, so that every feature that reads resources (listing, reading, subscriptions,
+ * embedded resources) sees the same set.
  */
 public final class SkillFiles implements ResourceProvider {
   private final ResourceProvider own;
@@ -35,7 +36,10 @@ public final class SkillFiles implements ResourceProvider {
     this.files = files;
   }
 
-  /** {@code own} with the skill files of {@code skills} when it serves them itself; else {@code own} as it is. */
+  /**
+   * {@code own} with the skill files of {@code skills} when it serves them itself; else {@code own}
+   * as it is.
+   */
   public static @Nullable ResourceProvider with(
       @Nullable ResourceProvider own, @Nullable SkillProvider skills) {
     ResourceProvider files = skills == null ? null : skills.files();

@@ -24,9 +24,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code skills/list} and {@code skills/get} of the Skills extension ({@code io.modelcontextprotocol/skills}), for
- * 2026-07-28 only: the extension is specified against that revision, and only its capabilities have a place
- * ({@code extensions}) to declare it. Without a {@link SkillProvider} both methods are "method not found".
+ * {@code skills/list} and {@code skills/get} of the Skills extension
+ * ({@code io.modelcontextprotocol/skills}), for 2026-07-28 only: the extension is specified against
+ * that revision, and only its capabilities have a place ({@code extensions}) to declare it. Without
+ * a {@link SkillProvider} both methods are "method not found".
  */
 public final class SkillsFeature implements Feature {
   /** The extension's identifier, its key under {@code capabilities.extensions}. */
@@ -67,7 +68,10 @@ public final class SkillsFeature implements Feature {
         this::directory);
   }
 
-  /** {@code resources/directory/read}: unknown unless the provider reads directories (it declares so). */
+  /**
+   * {@code resources/directory/read}: unknown unless the provider reads directories (it declares
+   * so).
+   */
   private JsonObject.Builder directory(MethodCall call) {
     SkillProvider provider = context.skills;
     if (provider == null || !provider.directoryRead()) {
@@ -148,7 +152,10 @@ public final class SkillsFeature implements Feature {
     return provider;
   }
 
-  /** A skill entry as the extension spells it: {@code resources} is the manifest, or {@code "dynamic"}. */
+  /**
+   * A skill entry as the extension spells it: {@code resources} is the manifest, or
+   * {@code "dynamic"}.
+   */
   static JsonObject encode(Skill skill) {
     JsonObject.Builder b =
         JsonObject.builder().put("uri", skill.uri()).put("frontmatter", skill.frontmatter());

@@ -29,20 +29,25 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Prompts as tools, for clients that only use tools ({@link McpServer.Builder#promptsAsTools}): {@code list_prompts}
- * lists the prompts the caller may see, {@code get_prompt} renders one. {@code get_prompt}'s input schema is derived
- * from the argument declarations: the prompt names as an {@code enum}, and each prompt's arguments with their types,
- * choices, patterns and which are required — in 2026-07-28, whose tool schemas may use any JSON Schema keyword, as an
- * {@code if}/{@code then} clause per prompt; in the legacy versions, whose schemas allow only {@code properties} and
- * {@code required} at the top, as an {@code anyOf} of the prompts' argument objects under {@code arguments}. Up to
- * {@value #DETAILED} prompts; past that the schema stays generic and points to {@code list_prompts}. The tools change with the library, so a catalog
- * change is also {@code notifications/tools/list_changed}. A prompt's refusal (a missing argument, an unknown prompt)
- * is a tool result with {@code isError}, which a model can read and correct, as the spec asks of tool errors.
+ * Prompts as tools, for clients that only use tools ({@link McpServer.Builder#promptsAsTools}):
+ * {@code list_prompts} lists the prompts the caller may see, {@code get_prompt} renders one.
+ * {@code get_prompt}'s input schema is derived from the argument declarations: the prompt names as
+ * an {@code enum}, and each prompt's arguments with their types, choices, patterns and which are
+ * required — in 2026-07-28, whose tool schemas may use any JSON Schema keyword, as an
+ * {@code if}/{@code then} clause per prompt; in the legacy versions, whose schemas allow only
+ * {@code properties} and {@code required} at the top, as an {@code anyOf} of the prompts' argument
+ * objects under {@code arguments}. Up to {@value #DETAILED} prompts; past that the schema stays
+ * generic and points to {@code list_prompts}. The tools change with the library, so a catalog
+ * change is also {@code notifications/tools/list_changed}. A prompt's refusal (a missing argument,
+ * an unknown prompt) is a tool result with {@code isError}, which a model can read and correct, as
+ * the spec asks of tool errors.
  */
 public final class ToolsFeature implements Feature {
   static final String LIST_PROMPTS = "list_prompts";
   static final String GET_PROMPT = "get_prompt";
-  /** Up to this many prompts, {@code get_prompt}'s schema names each and describes its arguments. */
+  /**
+   * Up to this many prompts, {@code get_prompt}'s schema names each and describes its arguments.
+   */
   public static final int DETAILED = 100;
 
   private final ServerContext context;
@@ -81,7 +86,10 @@ public final class ToolsFeature implements Feature {
         .named("name");
   }
 
-  /** {@code tools/list}: both tools, {@code get_prompt}'s schema made for what {@code caller} may see. */
+  /**
+   * {@code tools/list}: both tools, {@code get_prompt}'s schema made for what {@code caller} may
+   * see.
+   */
   JsonObject.Builder list(Encoder encoder, Caller caller, ProtocolVersion version) {
     List<PromptDefinition> visible = context.prompts.all().stream()
         .filter(d -> PromptsFeature.visibleTo(d, caller))
@@ -207,7 +215,10 @@ public final class ToolsFeature implements Feature {
         .build();
   }
 
-  /** A prompt's arguments as an object schema: each one's type, choices, pattern, default and requiredness. */
+  /**
+   * A prompt's arguments as an object schema: each one's type, choices, pattern, default and
+   * requiredness.
+   */
   private static JsonObject argumentsOf(PromptDefinition d) {
     JsonObject.Builder properties = JsonObject.builder();
     List<String> required = new ArrayList<>();
@@ -248,7 +259,10 @@ public final class ToolsFeature implements Feature {
     return arguments.build();
   }
 
-  /** {@code tools/call}: an unknown tool is -32602; whatever the prompt refuses is a result with {@code isError}. */
+  /**
+   * {@code tools/call}: an unknown tool is -32602; whatever the prompt refuses is a result with
+   * {@code isError}.
+   */
   JsonObject.Builder call(
       JsonObject params, Encoder encoder, Caller caller, ProtocolVersion version) {
     return call(prompts, params, encoder, caller, version);

@@ -19,14 +19,15 @@ import org.jspecify.annotations.Nullable;
  * One request as a {@link MethodTable} handler sees it, in either era.
  *
  * @param request the request
- * @param context what the server knows of it: version, client, caller (from the session's {@code initialize} or the
- *     request's own {@code _meta})
+ * @param context what the server knows of it: version, client, caller (from the session's
+ *     {@code initialize} or the request's own {@code _meta})
  * @param stream where the request's own messages go (its response stream)
  * @param session the legacy session the request arrived in, or null for a stateless request
  * @param listens where {@code subscriptions/listen} streams of this channel are kept
  * @param clientKey whose {@code completion/complete} rate limit the request counts against
- * @param channel who the channel's caller is when its token names no subject: {@code session:ID} for a legacy
- *     session, {@code address:IP} for a stateless HTTP request, {@code local:USER} for stdio (see {@link #audience})
+ * @param channel who the channel's caller is when its token names no subject: {@code session:ID}
+ *     for a legacy session, {@code address:IP} for a stateless HTTP request, {@code local:USER} for
+ *     stdio (see {@link #audience})
  */
 public record MethodCall(
     Request request,
@@ -47,8 +48,8 @@ public record MethodCall(
   }
 
   /**
-   * The name a {@link PromptSplit} chooses by: the access token's subject under authorization, else the channel's
-   * caller (legacy session, address, local user).
+   * The name a {@link PromptSplit} chooses by: the access token's subject under authorization, else
+   * the channel's caller (legacy session, address, local user).
    */
   public String audience() {
     Caller c = caller();
@@ -87,9 +88,9 @@ public record MethodCall(
   }
 
   /**
-   * The {@code cacheScope} of a modern listing: "public" when every caller sees the same one, "private" when
-   * authorization is in force, since the listing then depends on the scopes the caller holds (2026-07-28, caching: a
-   * "public" result may be shared between access tokens).
+   * The {@code cacheScope} of a modern listing: "public" when every caller sees the same one,
+   * "private" when authorization is in force, since the listing then depends on the scopes the
+   * caller holds (2026-07-28, caching: a "public" result may be shared between access tokens).
    */
   public String cacheScope() {
     return caller().unrestricted() ? "public" : "private";

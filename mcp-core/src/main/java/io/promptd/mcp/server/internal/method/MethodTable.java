@@ -16,12 +16,13 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Every MCP method the server serves, one row each: its name, the eras it exists in, whether serving it may block,
- * its handler, the parameter a modern {@code Mcp-Name} header repeats and the prompt a request names; the notifications
- * a client sends and the methods an era answers itself ({@code initialize}) are rows too, without a handler. Features
- * register their rows once ({@link #standard}); the era adapters ({@code LegacyEra} for legacy sessions, {@code
- * StatelessEra} for 2026-07-28) look requests up here and do nothing method-specific themselves.
- * Adding a method is adding a row.
+ * Every MCP method the server serves, one row each: its name, the eras it exists in, whether
+ * serving it may block, its handler, the parameter a modern {@code Mcp-Name} header repeats and the
+ * prompt a request names; the notifications a client sends and the methods an era answers itself
+ * ({@code initialize}) are rows too, without a handler. Features register their rows once
+ * ({@link #standard}); the era adapters ({@code LegacyEra} for legacy sessions,
+ * {@code StatelessEra} for 2026-07-28) look requests up here and do nothing method-specific
+ * themselves. Adding a method is adding a row.
  */
 public final class MethodTable {
   /** The protocol eras a method exists in. */
@@ -37,11 +38,16 @@ public final class MethodTable {
   /** Serves one request. */
   @FunctionalInterface
   public interface Handler {
-    /** The result, before the era adds its own fields (a modern result's {@code resultType} and server info). */
+    /**
+     * The result, before the era adds its own fields (a modern result's {@code resultType} and
+     * server info).
+     */
     JsonObject.Builder handle(MethodCall call);
   }
 
-  /** Whether serving a request may block (and so must not run on the thread that reads the channel). */
+  /**
+   * Whether serving a request may block (and so must not run on the thread that reads the channel).
+   */
   @FunctionalInterface
   public interface Blocking {
     /** Never: answered from memory. */
@@ -53,7 +59,9 @@ public final class MethodTable {
     boolean mayBlock(Request request, Caller caller);
   }
 
-  /** Where a row's method is served: by its handler, by the era itself, or a client's notification. */
+  /**
+   * Where a row's method is served: by its handler, by the era itself, or a client's notification.
+   */
   enum Kind {
     REQUEST,
     ERA,
@@ -66,8 +74,9 @@ public final class MethodTable {
   }
 
   /**
-   * One method: where it exists, whether it may block, what serves it, the parameter {@code Mcp-Name} repeats (or
-   * null), the prompt a request names, and whether serving it may ask a legacy client (a form) and wait for the answer.
+   * One method: where it exists, whether it may block, what serves it, the parameter
+   * {@code Mcp-Name} repeats (or null), the prompt a request names, and whether serving it may ask
+   * a legacy client (a form) and wait for the answer.
    */
   record Row(
       String method,
@@ -124,7 +133,10 @@ public final class MethodTable {
     this.served = Collections.unmodifiableMap(all);
   }
 
-  /** The table of a server with its features (which {@code McpServer} assembles): each registers its rows. */
+  /**
+   * The table of a server with its features (which {@code McpServer} assembles): each registers its
+   * rows.
+   */
   public static MethodTable standard(List<? extends Feature> features) {
     Builder table = new Builder();
     for (Feature feature : features) {
@@ -133,7 +145,10 @@ public final class MethodTable {
     return table.build();
   }
 
-  /** Whether any era has {@code method}: a request for it before a legacy {@code initialize} is premature, not unknown. */
+  /**
+   * Whether any era has {@code method}: a request for it before a legacy {@code initialize} is
+   * premature, not unknown.
+   */
   public boolean knows(String method) {
     return handled(legacy.get(method)) || handled(modern.get(method));
   }
@@ -154,9 +169,9 @@ public final class MethodTable {
   }
 
   /**
-   * Whether serving {@code request} may block; false for a method this table does not have. {@code mayAsk}: whether the
-   * session may ask its client (a legacy form), asked only of a method that asks — it then waits for the answer, and
-   * must not hold the thread that reads it.
+   * Whether serving {@code request} may block; false for a method this table does not have.
+   * {@code mayAsk}: whether the session may ask its client (a legacy form), asked only of a method
+   * that asks — it then waits for the answer, and must not hold the thread that reads it.
    */
   public boolean mayBlock(Request request, Caller caller, BooleanSupplier mayAsk) {
     Row row = modern.get(request.method());
@@ -206,7 +221,10 @@ public final class MethodTable {
       return unhandled(method, eras, Kind.NOTIFICATION);
     }
 
-    /** Adds a request the era answers itself, such as {@code initialize}: known here, never served from the table. */
+    /**
+     * Adds a request the era answers itself, such as {@code initialize}: known here, never served
+     * from the table.
+     */
     public Builder era(String method, Set<Era> eras) {
       return unhandled(method, eras, Kind.ERA);
     }
@@ -253,7 +271,10 @@ public final class MethodTable {
         this.row = row;
       }
 
-      /** The parameter ({@code name}, {@code uri}) a modern request's {@code Mcp-Name} header repeats. */
+      /**
+       * The parameter ({@code name}, {@code uri}) a modern request's {@code Mcp-Name} header
+       * repeats.
+       */
       public Added named(String field) {
         return set(row.with(field, row.prompt(), row.asks()));
       }

@@ -22,8 +22,9 @@ import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Delivers change notifications. {@code notifications/prompts/list_changed}: many catalog changes within the coalescing window become one
- * notification to every initialized legacy session and every modern subscription that asked for it.
+ * Delivers change notifications. {@code notifications/prompts/list_changed}: many catalog changes
+ * within the coalescing window become one notification to every initialized legacy session and
+ * every modern subscription that asked for it.
  */
 public final class Broadcaster {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
@@ -33,7 +34,10 @@ public final class Broadcaster {
 
   private final Duration window;
   private final AtomicBoolean pending = new AtomicBoolean();
-  /** What the changes since the last notification required: see {@link #promptsChanged}. Guarded by itself. */
+  /**
+   * What the changes since the last notification required: see {@link #promptsChanged}. Guarded by
+   * itself.
+   */
   private final Set<Set<String>> changedScopes = new HashSet<>();
 
   private boolean changedForEveryone;
@@ -55,9 +59,11 @@ public final class Broadcaster {
   }
 
   /**
-   * Schedules {@code notifications/prompts/list_changed} for the callers who may see a prompt that changed.
+   * Schedules {@code notifications/prompts/list_changed} for the callers who may see a prompt that
+   * changed.
    *
-   * @param scopes the scopes required by the changed prompts (before and after the change); null for every caller
+   * @param scopes the scopes required by the changed prompts (before and after the change); null
+   *     for every caller
    */
   public void promptsChanged(@Nullable Set<Set<String>> scopes) {
     synchronized (changedScopes) {
@@ -103,7 +109,10 @@ public final class Broadcaster {
     }
   }
 
-  /** Runs {@code task} on the notification thread, so that providers' listeners never block on a slow client. */
+  /**
+   * Runs {@code task} on the notification thread, so that providers' listeners never block on a
+   * slow client.
+   */
   public void submit(Runnable task) {
     if (closed) {
       return;
@@ -115,7 +124,10 @@ public final class Broadcaster {
     }
   }
 
-  /** Sends {@code notification} to the initialized legacy sessions {@code concerned}; failed channels are dropped. */
+  /**
+   * Sends {@code notification} to the initialized legacy sessions {@code concerned}; failed
+   * channels are dropped.
+   */
   void toSessions(Predicate<SessionChannel> concerned, Notification notification) {
     List<SessionChannel> failed = new ArrayList<>();
     for (SessionChannel session : sessions) {
@@ -158,8 +170,8 @@ public final class Broadcaster {
   }
 
   /**
-   * Who hears of a change to what callers holding one of {@code scopes} may see (null: every caller): unrestricted
-   * callers, and those who hold all the scopes of one element.
+   * Who hears of a change to what callers holding one of {@code scopes} may see (null: every
+   * caller): unrestricted callers, and those who hold all the scopes of one element.
    */
   static Predicate<Caller> concerned(@Nullable Set<Set<String>> scopes) {
     return scopes == null
@@ -168,9 +180,9 @@ public final class Broadcaster {
   }
 
   /**
-   * Sends the coalesced {@code list_changed} to each session and subscription whose caller may see at least one of the
-   * prompts that changed: a caller never hears of changes to prompts it cannot see (the notification names none
-   * anyway, but its timing would tell).
+   * Sends the coalesced {@code list_changed} to each session and subscription whose caller may see
+   * at least one of the prompts that changed: a caller never hears of changes to prompts it cannot
+   * see (the notification names none anyway, but its timing would tell).
    */
   private void fire() {
     pending.set(false);

@@ -4,8 +4,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The open {@code subscriptions/listen} streams of one owner (a session, or a transport's stateless endpoint), so
- * that the owner can end them gracefully when it closes. A closed scope ends every stream added later at once.
+ * The open {@code subscriptions/listen} streams of one owner (a session, or a transport's stateless
+ * endpoint), so that the owner can end them gracefully when it closes. A closed scope ends every
+ * stream added later at once.
  */
 public final class ListenScope {
   /** Why the streams of a closed owner end: its session or channel closed. */

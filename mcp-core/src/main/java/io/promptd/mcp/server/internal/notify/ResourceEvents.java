@@ -14,14 +14,16 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns a {@link ResourceProvider}'s changes into notifications: {@code notifications/resources/list_changed} for every
- * legacy session and every modern subscription that asked, {@code notifications/resources/updated} for the legacy
- * sessions that subscribed to the URI and the modern subscriptions that watch it. Deliveries run on the broadcaster's
- * thread so a provider's file watcher never waits on a slow client.
+ * Turns a {@link ResourceProvider}'s changes into notifications:
+ * {@code notifications/resources/list_changed} for every legacy session and every modern
+ * subscription that asked, {@code notifications/resources/updated} for the legacy sessions that
+ * subscribed to the URI and the modern subscriptions that watch it. Deliveries run on the
+ * broadcaster's thread so a provider's file watcher never waits on a slow client.
  *
- * <p>Under authorization, {@code updated} goes only to callers that may see the resource, since it names it; {@code
- * list_changed} names nothing, yet its timing tells that something changed: a change the provider scopes ({@link
- * ResourceProvider.Listener#listChanged(Set)}) goes only to callers who may see some of it, as prompts' does.
+ * <p>Under authorization, {@code updated} goes only to callers that may see the resource, since it
+ * names it; {@code list_changed} names nothing, yet its timing tells that something changed: a
+ * change the provider scopes ({@link ResourceProvider.Listener#listChanged(Set)}) goes only to
+ * callers who may see some of it, as prompts' does.
  */
 public final class ResourceEvents implements ResourceProvider.Listener {
   private final Broadcaster broadcaster;
@@ -78,7 +80,10 @@ public final class ResourceEvents implements ResourceProvider.Listener {
     });
   }
 
-  /** Whether {@code caller} may see the resource at {@code uri}; unrestricted callers see all without asking. */
+  /**
+   * Whether {@code caller} may see the resource at {@code uri}; unrestricted callers see all
+   * without asking.
+   */
   static boolean visible(@Nullable ResourceProvider provider, Caller caller, String uri) {
     return caller.unrestricted() || (provider != null && provider.visible(caller, uri));
   }

@@ -10,7 +10,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
-/** The resources one legacy session subscribed to ({@code resources/subscribe}), each with the caller that did. */
+/**
+ * The resources one legacy session subscribed to ({@code resources/subscribe}), each with the
+ * caller that did.
+ */
 public final class ResourceSubscriptions {
   private final ResourceEvents events;
   private final @Nullable ResourceProvider resources;

@@ -10,8 +10,8 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * One open {@code subscriptions/listen} request. Every message on it carries the subscription id in {@code _meta}; the
- * acknowledgement is sent first, under the same lock that orders deliveries.
+ * One open {@code subscriptions/listen} request. Every message on it carries the subscription id in
+ * {@code _meta}; the acknowledgement is sent first, under the same lock that orders deliveries.
  */
 public final class Subscription {
   static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
@@ -79,7 +79,9 @@ public final class Subscription {
     return JsonObject.builder().put(SUBSCRIPTION_ID, id.value()).build();
   }
 
-  /** Sends a notification tagged with this subscription's id; a failed stream ends the subscription. */
+  /**
+   * Sends a notification tagged with this subscription's id; a failed stream ends the subscription.
+   */
   synchronized void deliver(String method, JsonObject params) {
     if (broken || ended.getCount() == 0) {
       return;
@@ -94,9 +96,10 @@ public final class Subscription {
   }
 
   /**
-   * Ends the subscription on the server's initiative ({@code why}: shutting down, the session closed), which then
-   * tells the client so: see {@link #sayCancelled()}. Synchronized with {@link #deliver}, so that a notification being
-   * written is finished before the teardown is announced.
+   * Ends the subscription on the server's initiative ({@code why}: shutting down, the session
+   * closed), which then tells the client so: see {@link #sayCancelled()}. Synchronized with
+   * {@link #deliver}, so that a notification being written is finished before the teardown is
+   * announced.
    */
   synchronized void end(String why) {
     if (ended.getCount() != 0) {
@@ -107,9 +110,10 @@ public final class Subscription {
   }
 
   /**
-   * Tells the client the server tore this subscription down: {@code notifications/cancelled} referencing the listen
-   * request (2026-07-28 cancellation: the server MUST send it when it tears a subscription stream down), tagged like
-   * every message on the stream. The graceful {@code subscriptions/listen} result follows it (subscriptions: SHOULD).
+   * Tells the client the server tore this subscription down: {@code notifications/cancelled}
+   * referencing the listen request (2026-07-28 cancellation: the server MUST send it when it tears
+   * a subscription stream down), tagged like every message on the stream. The graceful
+   * {@code subscriptions/listen} result follows it (subscriptions: SHOULD).
    *
    * @return whether it was written; a stream that fails takes no response either
    */
@@ -132,7 +136,10 @@ public final class Subscription {
     }
   }
 
-  /** Blocks until the subscription ends; returns whether it ended gracefully (and so deserves a response). */
+  /**
+   * Blocks until the subscription ends; returns whether it ended gracefully (and so deserves a
+   * response).
+   */
   public boolean await() throws InterruptedException {
     ended.await();
     return graceful && !broken;

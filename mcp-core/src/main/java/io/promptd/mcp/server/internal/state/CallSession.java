@@ -20,8 +20,9 @@ public interface CallSession {
   ResourceSubscriptions resourceSubscriptions();
 
   /**
-   * Whether the server may ask this session's client for prompt arguments with {@code elicitation/create}: a legacy
-   * session of 2025-06-18 or later whose client declared form elicitation, with elicitation on in the server.
+   * Whether the server may ask this session's client for prompt arguments with
+   * {@code elicitation/create}: a legacy session of 2025-06-18 or later whose client declared form
+   * elicitation, with elicitation on in the server.
    */
   boolean mayElicit();
 
@@ -29,8 +30,8 @@ public interface CallSession {
   boolean canElicit(Outbound stream);
 
   /**
-   * Sends a request of the server's own to the client on {@code stream} and waits for its response, which arrives
-   * through this session, at most {@code timeout}.
+   * Sends a request of the server's own to the client on {@code stream} and waits for its response,
+   * which arrives through this session, at most {@code timeout}.
    *
    * @return the response, or null when none came in time
    * @throws InterruptedException when the request that needs the answer is cancelled

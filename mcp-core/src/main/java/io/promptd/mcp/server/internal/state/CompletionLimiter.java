@@ -12,10 +12,11 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Rate-limits {@code completion/complete} per client (completion.mdx, security: implementations MUST "implement
- * appropriate rate limiting"): one token bucket per client key, refilled at {@code perSecond} up to {@code burst}.
- * A bucket that has refilled completely is no different from a missing one, so idle clients' buckets are dropped:
- * the map only holds clients that completed something within the last {@code burst / perSecond} seconds.
+ * Rate-limits {@code completion/complete} per client (completion.mdx, security: implementations
+ * MUST "implement appropriate rate limiting"): one token bucket per client key, refilled at
+ * {@code perSecond} up to {@code burst}. A bucket that has refilled completely is no different from
+ * a missing one, so idle clients' buckets are dropped: the map only holds clients that completed
+ * something within the last {@code burst / perSecond} seconds.
  */
 public final class CompletionLimiter {
   /** How many buckets may accumulate before idle ones are swept out. */
@@ -32,7 +33,8 @@ public final class CompletionLimiter {
 
   /**
    * @param perSecond tokens added per second; 0 turns the limit off
-   * @param burst the most tokens a bucket holds: how many completions a client may send at once after a pause
+   * @param burst the most tokens a bucket holds: how many completions a client may send at once
+   *     after a pause
    * @param clock nanoseconds, {@link System#nanoTime()} outside tests
    */
   CompletionLimiter(double perSecond, int burst, LongSupplier clock) {
@@ -48,8 +50,9 @@ public final class CompletionLimiter {
   }
 
   /**
-   * The key of a stateless request's client: the token's subject under authorization, else the address the transport
-   * saw, else {@code fallback} (the process, for a channel that cannot tell clients apart).
+   * The key of a stateless request's client: the token's subject under authorization, else the
+   * address the transport saw, else {@code fallback} (the process, for a channel that cannot tell
+   * clients apart).
    */
   public static String clientKey(Caller caller, @Nullable String remoteAddress, String fallback) {
     if (!caller.unrestricted() && caller.subject() != null) {
@@ -61,7 +64,8 @@ public final class CompletionLimiter {
   /**
    * Takes a token from {@code client}'s bucket.
    *
-   * @throws McpException {@link ErrorCodes#RATE_LIMITED} when the bucket is empty, saying when to retry
+   * @throws McpException {@link ErrorCodes#RATE_LIMITED} when the bucket is empty, saying when to
+   *     retry
    */
   public void acquire(String client) {
     if (perSecond <= 0) {
@@ -97,7 +101,10 @@ public final class CompletionLimiter {
         : Double.toString(perSecond);
   }
 
-  /** Drops the buckets that have refilled completely, at most once per refill period, once there are many. */
+  /**
+   * Drops the buckets that have refilled completely, at most once per refill period, once there are
+   * many.
+   */
   private void sweepIfCrowded(long now) {
     if (buckets.size() < SWEEP_ABOVE || now - nextSweep < 0) {
       return;

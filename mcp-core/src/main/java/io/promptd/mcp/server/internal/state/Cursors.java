@@ -10,11 +10,12 @@ import javax.crypto.Mac;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Pagination cursors: the last name served (Base64url, readable by anyone who decodes it) followed by an HMAC tag
- * under a per-process random key. The tag stops a client from forging or altering a cursor; it hides nothing, so a
- * cursor reveals one prompt name the client was already sent. Clients must still treat cursors as opaque, as the spec
- * says. A cursor from another process (a restarted server) is refused like a forged one, unless the processes share
- * a key ({@code McpServer.Builder#cursorSecret}): replicas behind a load balancer.
+ * Pagination cursors: the last name served (Base64url, readable by anyone who decodes it) followed
+ * by an HMAC tag under a per-process random key. The tag stops a client from forging or altering a
+ * cursor; it hides nothing, so a cursor reveals one prompt name the client was already sent.
+ * Clients must still treat cursors as opaque, as the spec says. A cursor from another process (a
+ * restarted server) is refused like a forged one, unless the processes share a key
+ * ({@code McpServer.Builder#cursorSecret}): replicas behind a load balancer.
  */
 public final class Cursors {
   private static final int TAG_BYTES = 12;
@@ -23,7 +24,9 @@ public final class Cursors {
 
   private final SealingKey key;
 
-  /** Cursors sealed with {@code secret}, which other processes may share; a random key when null. */
+  /**
+   * Cursors sealed with {@code secret}, which other processes may share; a random key when null.
+   */
   Cursors(byte @Nullable [] secret) {
     this.key = new SealingKey(secret);
   }

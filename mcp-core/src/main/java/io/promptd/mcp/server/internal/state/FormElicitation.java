@@ -20,10 +20,10 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The form an {@code elicitation/create} request shows for prompt arguments, and the reading of the user's answer.
- * The schema keeps to what the spec's form schemas allow (top-level string, number, integer and boolean fields, and
- * single-select enums); a pattern, which they cannot express, is said in the field's description and checked when
- * the answer comes back.
+ * The form an {@code elicitation/create} request shows for prompt arguments, and the reading of the
+ * user's answer. The schema keeps to what the spec's form schemas allow (top-level string, number,
+ * integer and boolean fields, and single-select enums); a pattern, which they cannot express, is
+ * said in the field's description and checked when the answer comes back.
  */
 public final class FormElicitation {
   /** An answer's text longer than this is refused. */
@@ -31,7 +31,9 @@ public final class FormElicitation {
   /** A number answered with more decimal places than this, or a larger power of ten, is refused. */
   private static final int MAX_SCALE = 1_000;
 
-  /** -32602 for arguments the user declined or cancelled the form for: told apart for usage counts. */
+  /**
+   * -32602 for arguments the user declined or cancelled the form for: told apart for usage counts.
+   */
   public static McpException declined(String message, String action) {
     return new Declined(message + " (the user "
         + (action.equals("decline") ? "declined" : "cancelled")
@@ -47,7 +49,10 @@ public final class FormElicitation {
     }
   }
 
-  /** What the user did with the form, and the values they gave (as argument strings) when they accepted. */
+  /**
+   * What the user did with the form, and the values they gave (as argument strings) when they
+   * accepted.
+   */
   public record Answer(String action, Map<String, String> values) {
     public boolean accepted() {
       return action.equals("accept");
@@ -56,7 +61,10 @@ public final class FormElicitation {
 
   private FormElicitation() {}
 
-  /** Whether a client's capabilities declare form elicitation ({@code elicitation: {}} means form, for older clients). */
+  /**
+   * Whether a client's capabilities declare form elicitation ({@code elicitation: {}} means form,
+   * for older clients).
+   */
   public static boolean supported(JsonObject clientCapabilities) {
     return clientCapabilities
         .object("elicitation")
@@ -64,7 +72,9 @@ public final class FormElicitation {
         .orElse(false);
   }
 
-  /** The {@code elicitation/create} params asking for {@code questions} of prompt {@code prompt}. */
+  /**
+   * The {@code elicitation/create} params asking for {@code questions} of prompt {@code prompt}.
+   */
   public static JsonObject params(String prompt, List<ArgumentsNeeded.Question> questions) {
     JsonObject.Builder properties = JsonObject.builder();
     List<String> required = new ArrayList<>();
@@ -137,7 +147,9 @@ public final class FormElicitation {
     return p.build();
   }
 
-  /** The field's default as its schema type, or null when there is none or it does not fit the type. */
+  /**
+   * The field's default as its schema type, or null when there is none or it does not fit the type.
+   */
   private static @Nullable Json defaultValue(ArgumentField f) {
     String d = f.defaultValue();
     if (d == null) {
@@ -163,9 +175,10 @@ public final class FormElicitation {
   }
 
   /**
-   * Reads an {@code ElicitResult} answering a form that asked for {@code asked}: its action, and for an accept its
-   * values as argument strings (numbers in plain decimal, booleans as {@code true}/{@code false}). Values for fields
-   * that were not asked are ignored, as the spec asks of unexpected input.
+   * Reads an {@code ElicitResult} answering a form that asked for {@code asked}: its action, and
+   * for an accept its values as argument strings (numbers in plain decimal, booleans as
+   * {@code true}/{@code false}). Values for fields that were not asked are ignored, as the spec
+   * asks of unexpected input.
    *
    * @param where the field's path, for error messages (e.g. {@code inputResponses.arguments})
    * @throws McpException -32602 naming the field that is malformed
@@ -197,8 +210,7 @@ public final class FormElicitation {
         case JsonString s -> UnicodeText.checked(s.value(), "Invalid params: " + field);
         case JsonBoolean b -> Boolean.toString(b.value());
         // An exponent far out (1e999999999, found by StateFuzzTest) is no form answer: refused
-        // before it is written
-        // out in full.
+        // before it is written out in full.
         case JsonNumber n
         when Math.abs((long) n.value().stripTrailingZeros().scale()) > MAX_SCALE ->
           throw McpException.invalidParams(

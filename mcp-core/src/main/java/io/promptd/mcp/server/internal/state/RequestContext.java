@@ -10,15 +10,17 @@ import io.promptd.mcp.spi.Caller;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the server knows about one request: its era and version, and the client's capabilities and identity — from
- * the legacy session's {@code initialize}, or from the request's own {@code _meta} in the modern era.
+ * What the server knows about one request: its era and version, and the client's capabilities and
+ * identity — from the legacy session's {@code initialize}, or from the request's own {@code _meta}
+ * in the modern era.
  *
  * @param id the request id
  * @param version the protocol version the request is served under
  * @param clientCapabilities the client's declared capabilities
  * @param clientInfo the client's self-reported identity, or null
  * @param caller who sent the request, as the transport authenticated it
- * @param retry a 2026-07-28 retry's checked {@code requestState} and answer ({@code InputRequired}), or null
+ * @param retry a 2026-07-28 retry's checked {@code requestState} and answer
+ *     ({@code InputRequired}), or null
  */
 public record RequestContext(
     RequestId id,

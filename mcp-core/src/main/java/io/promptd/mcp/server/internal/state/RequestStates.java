@@ -23,12 +23,13 @@ import javax.crypto.Mac;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code requestState} of a 2026-07-28 {@code InputRequiredResult}: what the server needs to recognise the retry,
- * carried by the client, integrity-protected with HMAC-SHA256 under a server key (replicas share it, see
- * {@code McpServer.Builder#requestStateSecret}). The payload binds, as multi round-trip requests recommend, the
- * principal (the access token's subject, when auth is on), a short expiry, and the method plus a digest of the prompt
- * name and the arguments the request carried; it also names the arguments the server asked for. It is readable (Base64url
- * JSON), never secret: it holds nothing the client did not send or was not shown.
+ * The {@code requestState} of a 2026-07-28 {@code InputRequiredResult}: what the server needs to
+ * recognise the retry, carried by the client, integrity-protected with HMAC-SHA256 under a server
+ * key (replicas share it, see {@code McpServer.Builder#requestStateSecret}). The payload binds, as
+ * multi round-trip requests recommend, the principal (the access token's subject, when auth is on),
+ * a short expiry, and the method plus a digest of the prompt name and the arguments the request
+ * carried; it also names the arguments the server asked for. It is readable (Base64url JSON), never
+ * secret: it holds nothing the client did not send or was not shown.
  */
 public final class RequestStates {
   /** Longer state is refused before any decoding or MAC work. */
@@ -47,8 +48,8 @@ public final class RequestStates {
    * @param subject the principal, or null without auth
    * @param expiresAt the second (epoch) after which the state is refused
    * @param asked the arguments the server asked for
-   * @param answered values the user gave in earlier rounds, carried to the next so that only what is still missing or
-   *     invalid is asked again
+   * @param answered values the user gave in earlier rounds, carried to the next so that only what
+   *     is still missing or invalid is asked again
    */
   public record State(
       String method,
@@ -66,7 +67,10 @@ public final class RequestStates {
   private final SealingKey key;
   private final InstantSource clock;
 
-  /** States sealed with {@code secret} (shared by replicas), or with a random key per process when null. */
+  /**
+   * States sealed with {@code secret} (shared by replicas), or with a random key per process when
+   * null.
+   */
   RequestStates(byte @Nullable [] secret, InstantSource clock) {
     this.key = new SealingKey(secret);
     this.clock = clock;
@@ -107,10 +111,11 @@ public final class RequestStates {
   }
 
   /**
-   * The state a retry carries, checked: its MAC, its expiry, that it is presented by the principal it was issued to,
-   * and that it belongs to this request ({@code method}, {@code digest}).
+   * The state a retry carries, checked: its MAC, its expiry, that it is presented by the principal
+   * it was issued to, and that it belongs to this request ({@code method}, {@code digest}).
    *
-   * @throws McpException -32602 saying which check failed (never why the MAC failed: there is nothing to learn)
+   * @throws McpException -32602 saying which check failed (never why the MAC failed: there is
+   *     nothing to learn)
    */
   public State open(String text, String method, String digest, @Nullable String subject) {
     if (text.length() > MAX_CHARS) {
@@ -142,7 +147,10 @@ public final class RequestStates {
     return s;
   }
 
-  /** A digest of what a request names: its prompt and the arguments it carried, in a canonical order. */
+  /**
+   * A digest of what a request names: its prompt and the arguments it carried, in a canonical
+   * order.
+   */
   public static String digest(String name, Map<String, String> arguments) {
     JsonObject.Builder args = JsonObject.builder();
     new TreeMap<>(arguments).forEach(args::put);

@@ -5,9 +5,10 @@ import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The HMAC-SHA256 key that seals what the server hands a client to give back (cursors, request states): a secret that
- * replicas share, or a random key of this process, made on first use: seeding {@link SecureRandom} loads the JDK's
- * security providers, a cost a cold start that may never seal anything should not pay.
+ * The HMAC-SHA256 key that seals what the server hands a client to give back (cursors, request
+ * states): a secret that replicas share, or a random key of this process, made on first use:
+ * seeding {@link SecureRandom} loads the JDK's security providers, a cost a cold start that may
+ * never seal anything should not pay.
  */
 final class SealingKey {
   private volatile @Nullable SecretKeySpec key;

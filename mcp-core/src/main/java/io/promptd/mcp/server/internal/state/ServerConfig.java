@@ -14,7 +14,8 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The settings of one server, as {@code McpServer.Builder} collected them: what {@link ServerContext} is built from.
+ * The settings of one server, as {@code McpServer.Builder} collected them: what
+ * {@link ServerContext} is built from.
  *
  * @param serverInfo the name and version clients see
  * @param instructions guidance for the model, or null
@@ -27,7 +28,8 @@ import org.jspecify.annotations.Nullable;
  * @param resources the resources to serve, the skill provider's own files among them, or null
  * @param skills the Agent Skills to serve, or null
  * @param cursorSecret the key that seals cursors, or null for a random one
- * @param completionRate the sustained {@code completion/complete} rate per client, per second (0: no limit)
+ * @param completionRate the sustained {@code completion/complete} rate per client, per second (0:
+ *     no limit)
  * @param completionBurst the {@code completion/complete} burst per client
  * @param maxBatchMessages the most messages a batch may hold
  * @param maxBatchAnswerBytes the bound on the encoded size of a batch's answer

@@ -13,9 +13,10 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the features of one server share: its settings and the services every era uses (the catalog, cursors, the
- * broadcaster, the rate limit, request states). Features receive it when they are made, instead of reaching back into
- * {@code McpServer}. It is built from the server's {@link ServerConfig}.
+ * What the features of one server share: its settings and the services every era uses (the catalog,
+ * cursors, the broadcaster, the rate limit, request states). Features receive it when they are
+ * made, instead of reaching back into {@code McpServer}. It is built from the server's
+ * {@link ServerConfig}.
  */
 public final class ServerContext {
   public final Implementation serverInfo;
@@ -40,7 +41,10 @@ public final class ServerContext {
   public final FreeTextConfirmation freeTextConfirmation;
   /** Whether the prompts are offered as tools too ({@code list_prompts}, {@code get_prompt}). */
   public final boolean promptsAsTools;
-  /** How long a legacy request waits for the user's answer to a form before failing as it would have. */
+  /**
+   * How long a legacy request waits for the user's answer to a form before failing as it would
+   * have.
+   */
   public final Duration elicitationTimeout;
   /** The most messages a batch may hold, and the bound on the encoded size of its answer. */
   public final int maxBatchMessages;

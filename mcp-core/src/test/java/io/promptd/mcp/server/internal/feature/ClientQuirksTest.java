@@ -26,7 +26,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** What promptd does about known clients' limits, recognised by their clientInfo.name (docs/clients.md). */
+/**
+ * What promptd does about known clients' limits, recognised by their clientInfo.name
+ * (docs/clients.md).
+ */
 @Timeout(30)
 class ClientQuirksTest {
   @Test

@@ -5,10 +5,10 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Who sent a request to the MCP endpoint, decided from its {@code Authorization} headers: a {@link Caller}, or a
- * refusal with the status and {@code WWW-Authenticate} challenge to answer. One provider per transport (no
- * authentication, a static bearer token, or an OAuth resource server); the endpoints ask it and never look at the
- * header themselves.
+ * Who sent a request to the MCP endpoint, decided from its {@code Authorization} headers: a
+ * {@link Caller}, or a refusal with the status and {@code WWW-Authenticate} challenge to answer.
+ * One provider per transport (no authentication, a static bearer token, or an OAuth resource
+ * server); the endpoints ask it and never look at the header themselves.
  */
 public interface Authenticator {
   /** Every request is let in, as {@link Caller#UNRESTRICTED}. */
@@ -17,11 +17,15 @@ public interface Authenticator {
   /**
    * Authenticates a request.
    *
-   * @param authorization every {@code Authorization} header of the request, in order (usually none or one)
+   * @param authorization every {@code Authorization} header of the request, in order (usually none
+   *     or one)
    */
   Outcome authenticate(List<String> authorization);
 
-  /** Whether {@link #authenticate} may block (fetching an issuer's keys): then it never runs on a parsing thread. */
+  /**
+   * Whether {@link #authenticate} may block (fetching an issuer's keys): then it never runs on a
+   * parsing thread.
+   */
   default boolean mayBlock() {
     return false;
   }

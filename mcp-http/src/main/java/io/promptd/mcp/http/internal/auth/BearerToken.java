@@ -6,9 +6,10 @@ import java.security.MessageDigest;
 import java.util.List;
 
 /**
- * A static token every request must carry as {@code Authorization: Bearer <token>}; its callers are unrestricted. A
- * malformed header (the Bearer scheme with no token or more than one word, or the header twice) is 400, as RFC 6750
- * section 3.1 says and as {@link ResourceServer} answers it under OAuth; a wrong token is 401.
+ * A static token every request must carry as {@code Authorization: Bearer <token>}; its callers are
+ * unrestricted. A malformed header (the Bearer scheme with no token or more than one word, or the
+ * header twice) is 400, as RFC 6750 section 3.1 says and as {@link ResourceServer} answers it under
+ * OAuth; a wrong token is 401.
  */
 public final class BearerToken implements Authenticator {
   private static final Authenticator.Refused MISSING =

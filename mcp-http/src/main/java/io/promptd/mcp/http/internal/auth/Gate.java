@@ -4,9 +4,9 @@ import io.promptd.mcp.http.internal.exchange.Exchange;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a request to the MCP port passes before it is served: a running server, then Host and Origin (the {@link
- * Guard}), then, for the MCP endpoints, the transport's one {@link Authenticator}. Closed (every request gets 503)
- * until the port is known and once the transport stops.
+ * What a request to the MCP port passes before it is served: a running server, then Host and Origin
+ * (the {@link Guard}), then, for the MCP endpoints, the transport's one {@link Authenticator}.
+ * Closed (every request gets 503) until the port is known and once the transport stops.
  */
 public final class Gate {
   private volatile @Nullable Guard guard;
@@ -38,7 +38,10 @@ public final class Gate {
     return stopping;
   }
 
-  /** Whether authenticating may block, so that a request must not be served on the thread that parsed it. */
+  /**
+   * Whether authenticating may block, so that a request must not be served on the thread that
+   * parsed it.
+   */
   public boolean authMayBlock() {
     return authenticator.mayBlock();
   }
@@ -58,7 +61,10 @@ public final class Gate {
     return true;
   }
 
-  /** The checks every MCP request passes (running server, Host, Origin, credentials); false after refusing it. */
+  /**
+   * The checks every MCP request passes (running server, Host, Origin, credentials); false after
+   * refusing it.
+   */
   public boolean admitted(Exchange ex) {
     if (guard == null || !hostAllowed(ex)) {
       return false;
@@ -78,7 +84,10 @@ public final class Gate {
     }
   }
 
-  /** Why Host or Origin is refused (403), or null when both pass; null too while the gate is not open. */
+  /**
+   * Why Host or Origin is refused (403), or null when both pass; null too while the gate is not
+   * open.
+   */
   @Nullable
   public String forbidden(Exchange ex) {
     Guard g = guard;

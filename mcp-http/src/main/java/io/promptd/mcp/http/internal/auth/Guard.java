@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The check every request to the MCP port passes first: Host and Origin against DNS rebinding (credentials are the
- * {@link Authenticator}'s). Loopback names with the bound port are always allowed; anything else must be configured.
+ * The check every request to the MCP port passes first: Host and Origin against DNS rebinding
+ * (credentials are the {@link Authenticator}'s). Loopback names with the bound port are always
+ * allowed; anything else must be configured.
  */
 public final class Guard {
   private static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
@@ -30,8 +31,9 @@ public final class Guard {
   /**
    * @param port the bound port
    * @param bindHost the configured bind address, allowed as a Host when it is a concrete address
-   * @param publicUrls the URLs clients use to reach the endpoint (through a name, a proxy, a load balancer): each
-   *     one's {@code host[:port]} is accepted in {@code Host} and its origin in {@code Origin}
+   * @param publicUrls the URLs clients use to reach the endpoint (through a name, a proxy, a load
+   *     balancer): each one's {@code host[:port]} is accepted in {@code Host} and its origin in
+   *     {@code Origin}
    * @param extraHosts further {@code host[:port]} values to accept in {@code Host}
    * @param extraOrigins further origins ({@code scheme://host[:port]}) to accept in {@code Origin}
    */
@@ -151,13 +153,18 @@ public final class Guard {
             || address.equals("[0:0:0:0:0:0:0:1]"));
   }
 
-  /** Whether a normalized {@code Host} value is accepted; one without a port means port 80 unless listed bare. */
+  /**
+   * Whether a normalized {@code Host} value is accepted; one without a port means port 80 unless
+   * listed bare.
+   */
   private boolean hostAllowed(String host) {
     return hosts.contains(host) || (!hasPort(host) && hosts.contains(host + ":80"));
   }
 
-  /** A {@code Host} value trimmed and in lower case, an IPv6 literal written out in full ({@code [::1]} and
-   * {@code [0:0:0:0:0:0:0:1]} are one address). */
+  /**
+   * A {@code Host} value trimmed and in lower case, an IPv6 literal written out in full
+   * ({@code [::1]} and {@code [0:0:0:0:0:0:0:1]} are one address).
+   */
   private static String normalizeHost(String hostHeader) {
     String h = hostHeader.trim().toLowerCase(Locale.ROOT);
     int close = h.indexOf(']');
@@ -199,7 +206,10 @@ public final class Guard {
     }
   }
 
-  /** Whether an {@code Accept} header admits {@code type} (such as {@code text/event-stream}); absent admits all. */
+  /**
+   * Whether an {@code Accept} header admits {@code type} (such as {@code text/event-stream});
+   * absent admits all.
+   */
   public static boolean accepts(List<String> acceptHeaders, String type) {
     if (acceptHeaders.isEmpty()) {
       return true;
@@ -229,7 +239,10 @@ public final class Guard {
     return false;
   }
 
-  /** Whether the media range {@code header[from, to)} admits {@code type}: itself, its {@code major/*}, or {@code *}{@code /*}. */
+  /**
+   * Whether the media range {@code header[from, to)} admits {@code type}: itself, its
+   * {@code major/*}, or {@code *}{@code /*}.
+   */
   private static boolean admits(String header, int from, int to, String type) {
     int length = to - from;
     int slash = type.indexOf('/');

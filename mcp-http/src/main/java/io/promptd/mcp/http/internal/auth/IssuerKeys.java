@@ -25,9 +25,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The authorization server's signing keys: its metadata found by RFC 8414 or OpenID Connect discovery, then its JWKS,
- * fetched in the background (retried with backoff while the issuer cannot be reached, refreshed now and then) and
- * again, at most once per {@code minRefresh}, when a token names a key the set does not hold (key rotation).
+ * The authorization server's signing keys: its metadata found by RFC 8414 or OpenID Connect
+ * discovery, then its JWKS, fetched in the background (retried with backoff while the issuer cannot
+ * be reached, refreshed now and then) and again, at most once per {@code minRefresh}, when a token
+ * names a key the set does not hold (key rotation).
  */
 public final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -80,7 +81,10 @@ public final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseab
     return keys != null ? null : problem;
   }
 
-  /** The issuer as the authorization server's metadata spells it (what {@code iss} must equal), once known. */
+  /**
+   * The issuer as the authorization server's metadata spells it (what {@code iss} must equal), once
+   * known.
+   */
   @Nullable
   String issuerName() {
     return issuerName;
@@ -122,7 +126,10 @@ public final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseab
     return set == null ? new JWKSet() : set;
   }
 
-  /** A token names a key we lack: refresh, unless the last such refresh was too recent (no refresh storms). */
+  /**
+   * A token names a key we lack: refresh, unless the last such refresh was too recent (no refresh
+   * storms).
+   */
   private boolean mayRefreshNow() {
     return !closed && (!onDemandYet || System.nanoTime() - lastOnDemand >= minRefreshNanos);
   }
@@ -176,7 +183,10 @@ public final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseab
     }
   }
 
-  /** The JWKS URI from the first discovery document found, in the order the MCP authorization spec gives. */
+  /**
+   * The JWKS URI from the first discovery document found, in the order the MCP authorization spec
+   * gives.
+   */
   private URI discover() throws IOException {
     List<String> tried = new ArrayList<>();
     for (URI candidate : discoveryUris(issuer)) {
@@ -217,7 +227,10 @@ public final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseab
         "no authorization server metadata found; tried " + String.join(", ", tried));
   }
 
-  /** RFC 8414 (path inserted), then OpenID Connect (path inserted, then appended), as MCP clients try them. */
+  /**
+   * RFC 8414 (path inserted), then OpenID Connect (path inserted, then appended), as MCP clients
+   * try them.
+   */
   static List<URI> discoveryUris(URI issuer) {
     String origin = issuer.getScheme() + "://" + issuer.getRawAuthority();
     String path = issuer.getRawPath() == null ? "" : issuer.getRawPath();
@@ -235,7 +248,9 @@ public final class IssuerKeys implements JWKSource<SecurityContext>, AutoCloseab
         URI.create(origin + path + "/.well-known/openid-configuration"));
   }
 
-  /** Equal but for one trailing slash, which providers add or omit (Auth0 ends its issuer with one). */
+  /**
+   * Equal but for one trailing slash, which providers add or omit (Auth0 ends its issuer with one).
+   */
   static boolean sameIssuer(String a, String b) {
     return strip(a).equals(strip(b));
   }

@@ -10,8 +10,9 @@ public final class Loopback {
   private Loopback() {}
 
   /**
-   * Whether {@code host} (an address, or a name resolved once) is a loopback address only: {@code 127.0.0.0/8},
-   * {@code ::1}, {@code localhost}. The wildcard addresses and anything unresolvable are not.
+   * Whether {@code host} (an address, or a name resolved once) is a loopback address only:
+   * {@code 127.0.0.0/8}, {@code ::1}, {@code localhost}. The wildcard addresses and anything
+   * unresolvable are not.
    */
   public static boolean isLoopback(String host) {
     String h =
@@ -32,8 +33,9 @@ public final class Loopback {
   }
 
   /**
-   * Whether a URL's host names this machine without asking DNS: {@code localhost} (and its subdomains, RFC 6761) or
-   * a loopback address literal. Any other name is taken to be reachable from elsewhere.
+   * Whether a URL's host names this machine without asking DNS: {@code localhost} (and its
+   * subdomains, RFC 6761) or a loopback address literal. Any other name is taken to be reachable
+   * from elsewhere.
    */
   public static boolean isLoopbackName(@Nullable String host) {
     if (host == null || host.isEmpty()) {

@@ -14,9 +14,10 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The OAuth 2.1 resource server in front of the MCP endpoint: serves the RFC 9728 Protected Resource Metadata,
- * checks each request's bearer token, and answers what the MCP authorization spec asks — 401 with a {@code
- * WWW-Authenticate} challenge naming the metadata, or 403 {@code insufficient_scope}.
+ * The OAuth 2.1 resource server in front of the MCP endpoint: serves the RFC 9728 Protected
+ * Resource Metadata, checks each request's bearer token, and answers what the MCP authorization
+ * spec asks — 401 with a {@code WWW-Authenticate} challenge naming the metadata, or 403
+ * {@code insufficient_scope}.
  */
 public final class ResourceServer implements Authenticator, AutoCloseable {
   public static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
@@ -96,7 +97,10 @@ public final class ResourceServer implements Authenticator, AutoCloseable {
     return true; // a token naming an unknown key makes the issuer's keys be fetched again
   }
 
-  /** Authenticates a request by its {@code Authorization} header: its caller, or a refusal (400, 401 or 403). */
+  /**
+   * Authenticates a request by its {@code Authorization} header: its caller, or a refusal (400, 401
+   * or 403).
+   */
   @Override
   public Outcome authenticate(List<String> headers) {
     if (headers.isEmpty()) {
@@ -138,7 +142,10 @@ public final class ResourceServer implements Authenticator, AutoCloseable {
 
   private record Problem(String code, String description) {}
 
-  /** RFC 6750 section 3 / RFC 9728 section 5.1: where to find the metadata, and what scope to ask for. */
+  /**
+   * RFC 6750 section 3 / RFC 9728 section 5.1: where to find the metadata, and what scope to ask
+   * for.
+   */
   private Refused challenge(int status, @Nullable Problem error, String message) {
     StringBuilder b = new StringBuilder("Bearer ");
     if (error != null) {

@@ -21,9 +21,10 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks a JWT access token with Nimbus JOSE+JWT: signed (never {@code none}, never HMAC) with an asymmetric
- * algorithm whose key, of the matching type, is in the issuer's key set; {@code iss} is the issuer, {@code aud} names
- * the audience (RFC 8707), {@code exp} and {@code nbf} hold within a minute's skew, and {@code sub} is present.
+ * Checks a JWT access token with Nimbus JOSE+JWT: signed (never {@code none}, never HMAC) with an
+ * asymmetric algorithm whose key, of the matching type, is in the issuer's key set; {@code iss} is
+ * the issuer, {@code aud} names the audience (RFC 8707), {@code exp} and {@code nbf} hold within a
+ * minute's skew, and {@code sub} is present.
  */
 public final class TokenVerifier {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -35,7 +36,10 @@ public final class TokenVerifier {
   private static final Pattern B64TOKEN = Pattern.compile("[A-Za-z0-9\\-._~+/]+=*");
 
   private static final Pattern WORDS = Pattern.compile("\\S+");
-  /** Asymmetric signatures only: a public key can never be mistaken for an HMAC secret (algorithm confusion). */
+  /**
+   * Asymmetric signatures only: a public key can never be mistaken for an HMAC secret (algorithm
+   * confusion).
+   */
   private static final Set<JWSAlgorithm> ALGORITHMS = Set.of(
       JWSAlgorithm.RS256,
       JWSAlgorithm.RS384,
@@ -101,7 +105,10 @@ public final class TokenVerifier {
     }
   }
 
-  /** The processor, built once the issuer's metadata has told how it spells its name; null until then. */
+  /**
+   * The processor, built once the issuer's metadata has told how it spells its name; null until
+   * then.
+   */
   private @Nullable DefaultJWTProcessor<SecurityContext> processor() {
     DefaultJWTProcessor<SecurityContext> p = processor;
     if (p != null || !keys.ready()) {
@@ -129,7 +136,10 @@ public final class TokenVerifier {
     return p;
   }
 
-  /** The token's scopes: {@code scope} (space-separated, RFC 9068) or {@code scp} (an array, as Okta and Entra do). */
+  /**
+   * The token's scopes: {@code scope} (space-separated, RFC 9068) or {@code scp} (an array, as Okta
+   * and Entra do).
+   */
   static Set<String> scopes(JWTClaimsSet claims) {
     Set<String> scopes = new LinkedHashSet<>();
     Object scope = claims.getClaim("scope");

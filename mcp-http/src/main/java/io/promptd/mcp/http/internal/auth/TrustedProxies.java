@@ -9,9 +9,10 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The reverse proxies whose forwarding headers are believed, as addresses and CIDR ranges, and the client a request
- * through them came from: walking {@code X-Forwarded-For} from the right (each proxy appends the address it saw), the
- * first address that is not a trusted proxy. What lies left of it was written by the client and proves nothing.
+ * The reverse proxies whose forwarding headers are believed, as addresses and CIDR ranges, and the
+ * client a request through them came from: walking {@code X-Forwarded-For} from the right (each
+ * proxy appends the address it saw), the first address that is not a trusted proxy. What lies left
+ * of it was written by the client and proves nothing.
  */
 public final class TrustedProxies {
   /** The proxies on this machine: {@code 127.0.0.0/8} and {@code ::1}. */
@@ -53,8 +54,8 @@ public final class TrustedProxies {
   }
 
   /**
-   * Parses addresses ({@code 10.0.0.5}, {@code ::1}) and CIDR ranges ({@code 10.0.0.0/8}); no names, which would
-   * need DNS.
+   * Parses addresses ({@code 10.0.0.5}, {@code ::1}) and CIDR ranges ({@code 10.0.0.0/8}); no
+   * names, which would need DNS.
    *
    * @param where what to name in an error, such as {@code "HttpTransportBuilder.trustedProxies"}
    * @throws IllegalArgumentException naming the first entry that is neither
@@ -101,9 +102,9 @@ public final class TrustedProxies {
   }
 
   /**
-   * The client of a request that a trusted proxy forwarded: in the {@code X-Forwarded-For} values (each a
-   * comma-separated list, the nearest hop last), the rightmost entry that is not a trusted proxy; the leftmost when
-   * all are; null when there is none.
+   * The client of a request that a trusted proxy forwarded: in the {@code X-Forwarded-For} values
+   * (each a comma-separated list, the nearest hop last), the rightmost entry that is not a trusted
+   * proxy; the leftmost when all are; null when there is none.
    */
   @Nullable
   public String client(List<String> forwardedFor) {
@@ -125,8 +126,9 @@ public final class TrustedProxies {
   }
 
   /**
-   * The bytes of an IP literal (brackets and a zone allowed), or null when {@code text} is not one. Only what is
-   * checked to be a literal reaches {@link InetAddress#getByName}, so no DNS query is ever made.
+   * The bytes of an IP literal (brackets and a zone allowed), or null when {@code text} is not one.
+   * Only what is checked to be a literal reaches {@link InetAddress#getByName}, so no DNS query is
+   * ever made.
    */
   static byte @Nullable [] literal(String text) {
     String t = text.strip().toLowerCase(Locale.ROOT);

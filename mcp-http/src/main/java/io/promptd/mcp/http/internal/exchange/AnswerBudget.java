@@ -11,13 +11,15 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The bytes of large answers (a big resource's text or blob) encoded and not yet written, bounded across all requests
- * of the process: each encoded answer is an array of its size held until the client has read it, so many reads of a
- * large file at once would otherwise hold many such arrays at once. An answer of at least {@link #LARGE} bytes takes
- * its size from the budget before it is encoded and gives it back once written; one that finds the budget spent waits
- * up to {@link #WAIT_SECONDS} seconds, then is answered with a JSON-RPC error saying the server is busy. Smaller
- * answers are not counted. The budget is a quarter of the heap's maximum unless the system property {@code
- * promptd.answer-budget-mb} gives it; an answer larger than the whole budget takes all of it.
+ * The bytes of large answers (a big resource's text or blob) encoded and not yet written, bounded
+ * across all requests of the process: each encoded answer is an array of its size held until the
+ * client has read it, so many reads of a large file at once would otherwise hold many such arrays
+ * at once. An answer of at least {@link #LARGE} bytes takes its size from the budget before it is
+ * encoded and gives it back once written; one that finds the budget spent waits up to
+ * {@link #WAIT_SECONDS} seconds, then is answered with a JSON-RPC error saying the server is busy.
+ * Smaller answers are not counted. The budget is a quarter of the heap's maximum unless the system
+ * property {@code promptd.answer-budget-mb} gives it; an answer larger than the whole budget takes
+ * all of it.
  */
 final class AnswerBudget {
   /** Answers from this size on are counted. */
@@ -44,7 +46,8 @@ final class AnswerBudget {
   /**
    * Takes room for {@code reply}'s answer, waiting at most {@code seconds}.
    *
-   * @return what gives the room back (nothing to give for a small answer), or null when there was no room in time
+   * @return what gives the room back (nothing to give for a small answer), or null when there was
+   *     no room in time
    */
   @Nullable
   Runnable take(Reply reply, long seconds) throws InterruptedException {
@@ -64,7 +67,10 @@ final class AnswerBudget {
     return kib.availablePermits();
   }
 
-  /** About the bytes {@code value} takes as JSON: its strings' chars, which are what a large answer is made of. */
+  /**
+   * About the bytes {@code value} takes as JSON: its strings' chars, which are what a large answer
+   * is made of.
+   */
   static long size(Json value) {
     return switch (value) {
       case JsonString s -> s.value().length();

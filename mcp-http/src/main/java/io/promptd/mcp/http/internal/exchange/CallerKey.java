@@ -1,8 +1,9 @@
 package io.promptd.mcp.http.internal.exchange;
 
 /**
- * Whose session quota a request counts against: the access token's subject when OAuth names one, else the client's
- * address (anonymous callers, and everyone sharing a static token, are told apart by where they come from).
+ * Whose session quota a request counts against: the access token's subject when OAuth names one,
+ * else the client's address (anonymous callers, and everyone sharing a static token, are told apart
+ * by where they come from).
  */
 public final class CallerKey {
   private CallerKey() {}

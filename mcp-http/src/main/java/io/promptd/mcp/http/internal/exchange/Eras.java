@@ -12,7 +12,10 @@ public final class Eras {
 
   private Eras() {}
 
-  /** Whether a legacy request's {@code MCP-Protocol-Version} header is absent or a legacy version we speak. */
+  /**
+   * Whether a legacy request's {@code MCP-Protocol-Version} header is absent or a legacy version we
+   * speak.
+   */
   public static boolean legacyVersionOk(@Nullable String versionHeader) {
     return versionHeader == null
         || ProtocolVersion.of(versionHeader.trim()).filter(v -> !v.isModern()).isPresent();

@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One HTTP request and its response, with blocking reads and writes for the virtual thread serving it. It sees no
- * server type: it reads and writes through its {@link HttpIo}.
+ * One HTTP request and its response, with blocking reads and writes for the virtual thread serving
+ * it. It sees no server type: it reads and writes through its {@link HttpIo}.
  */
 public final class Exchange {
   private final HttpIo io;
@@ -29,8 +29,8 @@ public final class Exchange {
   /** Whether the response's last write was issued: an exchange has one answer, written once. */
   private final AtomicBoolean lastWritten = new AtomicBoolean();
   /**
-   * Whether that write is still in flight: Jetty requires the handler's callback to complete after it, so a failure
-   * meanwhile is left to the write's own callback.
+   * Whether that write is still in flight: Jetty requires the handler's callback to complete after
+   * it, so a failure meanwhile is left to the write's own callback.
    */
   private volatile boolean lastWriteInFlight;
 
@@ -52,7 +52,8 @@ public final class Exchange {
 
   /**
    * @param io the request to read and the response to write
-   * @param silent whether the exchange raises no {@link RequestEvent} whatever it answers (the admin listener's)
+   * @param silent whether the exchange raises no {@link RequestEvent} whatever it answers (the
+   *     admin listener's)
    */
   public Exchange(HttpIo io, Telemetry telemetry, boolean silent) {
     this.io = io;
@@ -61,19 +62,28 @@ public final class Exchange {
     this.startNanos = System.nanoTime();
   }
 
-  /** Notes what the request is, for its {@link RequestEvent}: the era, and the MCP method and prompt it names. */
+  /**
+   * Notes what the request is, for its {@link RequestEvent}: the era, and the MCP method and prompt
+   * it names.
+   */
   public void describe(RequestEvent.Era era, @Nullable String rpcMethod, @Nullable String prompt) {
     this.era = era;
     this.rpcMethod = rpcMethod;
     this.prompt = prompt;
   }
 
-  /** Notes which transport serves the request, for its {@link RequestEvent} (Streamable HTTP unless told). */
+  /**
+   * Notes which transport serves the request, for its {@link RequestEvent} (Streamable HTTP unless
+   * told).
+   */
   public void transport(RequestEvent.Transport transport) {
     this.transport = transport;
   }
 
-  /** Notes how the core answered, for the {@link RequestEvent}, when the answer is not written by {@link #reply}. */
+  /**
+   * Notes how the core answered, for the {@link RequestEvent}, when the answer is not written by
+   * {@link #reply}.
+   */
   public void answered(Reply reply) {
     if (reply.hint() == Reply.Hint.CANCELLED) {
       outcome = RequestEvent.Outcome.CANCELLED;
@@ -85,7 +95,10 @@ public final class Exchange {
     }
   }
 
-  /** Who sent the request, once the guard has authenticated it ({@link Caller#UNRESTRICTED} without auth). */
+  /**
+   * Who sent the request, once the guard has authenticated it ({@link Caller#UNRESTRICTED} without
+   * auth).
+   */
   public Caller caller() {
     return caller;
   }
@@ -102,7 +115,10 @@ public final class Exchange {
     return io.path();
   }
 
-  /** The request target's raw query string, or null; it may carry a session id, so it is never logged. */
+  /**
+   * The request target's raw query string, or null; it may carry a session id, so it is never
+   * logged.
+   */
   @Nullable
   public String query() {
     return io.query();
@@ -121,8 +137,9 @@ public final class Exchange {
   }
 
   /**
-   * The client's address: the peer's, or the forwarded one when the transport trusts a proxy (Jetty's forwarded
-   * customizer has then rewritten it); null when unknown. Keys the completion rate limit of unauthenticated clients.
+   * The client's address: the peer's, or the forwarded one when the transport trusts a proxy
+   * (Jetty's forwarded customizer has then rewritten it); null when unknown. Keys the completion
+   * rate limit of unauthenticated clients.
    */
   @Nullable
   public String remoteAddress() {
@@ -144,7 +161,10 @@ public final class Exchange {
     return io.bodyIfArrived(max);
   }
 
-  /** Reads the whole body, blocking; null when it is longer than {@code max}: see {@link HttpIo#body}. */
+  /**
+   * Reads the whole body, blocking; null when it is longer than {@code max}: see
+   * {@link HttpIo#body}.
+   */
   public byte @Nullable [] body(int max) throws IOException {
     return io.body(max);
   }
@@ -168,10 +188,11 @@ public final class Exchange {
   }
 
   /**
-   * Writes what the core decided: its body as {@code application/json}, with the status its hint stands for (200
-   * answered, 202 accepted, 400 rejected, 404 unknown method). A cancelled request, whose answer is owed to nobody, gets
-   * an event stream that ends without an event: for a POSTed request the transport allows only {@code
-   * text/event-stream} or {@code application/json} (and a client may not expect a body-less 204).
+   * Writes what the core decided: its body as {@code application/json}, with the status its hint
+   * stands for (200 answered, 202 accepted, 400 rejected, 404 unknown method). A cancelled request,
+   * whose answer is owed to nobody, gets an event stream that ends without an event: for a POSTed
+   * request the transport allows only {@code text/event-stream} or {@code application/json} (and a
+   * client may not expect a body-less 204).
    */
   public void reply(Reply reply) {
     answered(reply);
@@ -217,8 +238,8 @@ public final class Exchange {
   }
 
   /**
-   * Answers a request whose large answer found no room in the {@link AnswerBudget} in time: a JSON-RPC error for its
-   * id, which the client may send again.
+   * Answers a request whose large answer found no room in the {@link AnswerBudget} in time: a
+   * JSON-RPC error for its id, which the client may send again.
    */
   private void busy(Reply reply) {
     Response r = reply.response();
@@ -243,20 +264,22 @@ public final class Exchange {
     write(utf8);
   }
 
-  /** Refuses the request at the transport level: the core's refusal body (no id), and a safe message. */
+  /**
+   * Refuses the request at the transport level: the core's refusal body (no id), and a safe
+   * message.
+   */
   public void refuse(int status, String message) {
     if (!io.bodyStarted() && (io.declaredLength() > 0 || io.header("Transfer-Encoding") != null)) {
       // The body was never read: the server drops the connection after answering, so say so, or the
-      // client would
-      // send its next request on a connection about to close (and see no answer at all).
+      // client would send its next request on a connection about to close (and see no answer at
+      // all).
       io.setHeader("Connection", "close");
     }
     outcome = RequestEvent.Outcome.REFUSED;
     ErrorResponse refusal = modern()
         // 2026-07-28 reserves -32000..-32019 for legacy use ("new implementations SHOULD NOT use
-        // codes from this
-        // sub-range"): a refused request is an invalid request, a failure of the server an internal
-        // error.
+        // codes from this sub-range"): a refused request is an invalid request, a failure of the
+        // server an internal error.
         ? new ErrorResponse(
             null,
             status >= 500 ? ErrorCodes.INTERNAL_ERROR : ErrorCodes.INVALID_REQUEST,
@@ -267,9 +290,9 @@ public final class Exchange {
   }
 
   /**
-   * Whether the request belongs to 2026-07-28 or later: read as one, or naming in {@code MCP-Protocol-Version} a
-   * version that is not a legacy one (2026-07-28 clients send it on every request; legacy clients only after
-   * {@code initialize}, and only legacy versions).
+   * Whether the request belongs to 2026-07-28 or later: read as one, or naming in
+   * {@code MCP-Protocol-Version} a version that is not a legacy one (2026-07-28 clients send it on
+   * every request; legacy clients only after {@code initialize}, and only legacy versions).
    */
   private boolean modern() {
     if (era == RequestEvent.Era.MODERN) {
@@ -287,7 +310,10 @@ public final class Exchange {
     json(status, json);
   }
 
-  /** Answers with a mount's body (a page's file, metrics); like a probe, it raises no {@link RequestEvent}. */
+  /**
+   * Answers with a mount's body (a page's file, metrics); like a probe, it raises no
+   * {@link RequestEvent}.
+   */
   public void asset(int status, String contentType, byte[] body) {
     probe = true;
     this.status = status;
@@ -315,7 +341,10 @@ public final class Exchange {
     io.setHeader("X-Accel-Buffering", "no");
   }
 
-  /** Ends an exchange whose response was {@code writer}'s stream: failed when the client broke it, else completed. */
+  /**
+   * Ends an exchange whose response was {@code writer}'s stream: failed when the client broke it,
+   * else completed.
+   */
   public void end(SseWriter writer) {
     if (writer.broken()) {
       fail(new IOException("client closed the event stream"));
@@ -325,8 +354,8 @@ public final class Exchange {
   }
 
   /**
-   * Drops a stream whose client fell behind: the writer is marked broken and the connection is aborted, which also
-   * fails a write blocked on it. Never blocks.
+   * Drops a stream whose client fell behind: the writer is marked broken and the connection is
+   * aborted, which also fails a write blocked on it. Never blocks.
    */
   public void abort(SseWriter writer) {
     writer.abort();
@@ -342,8 +371,9 @@ public final class Exchange {
   }
 
   /**
-   * Ends the exchange as failed (the connection is dropped); idempotent. While the last write is in flight the write's
-   * own callback ends the exchange (completing Jetty's callback before that write is a state error).
+   * Ends the exchange as failed (the connection is dropped); idempotent. While the last write is in
+   * flight the write's own callback ends the exchange (completing Jetty's callback before that
+   * write is a state error).
    */
   public void fail(Throwable cause) {
     if (lastWriteInFlight) {
@@ -362,7 +392,10 @@ public final class Exchange {
     }
   }
 
-  /** Counts the stream closed and tells the listeners about the request; runs once, as the exchange ends. */
+  /**
+   * Counts the stream closed and tells the listeners about the request; runs once, as the exchange
+   * ends.
+   */
   private void ended() {
     if (streaming) {
       telemetry.streamClosed();
@@ -393,15 +426,18 @@ public final class Exchange {
   }
 
   /**
-   * Writes the whole response without waiting; the exchange completes when the write does. A second answer to the
-   * same exchange is dropped with a log line: the first one is on its way, and writing after the last write breaks
-   * the connection's state for the next request on it.
+   * Writes the whole response without waiting; the exchange completes when the write does. A second
+   * answer to the same exchange is dropped with a log line: the first one is on its way, and
+   * writing after the last write breaks the connection's state for the next request on it.
    */
   private void write(ByteBuffer bytes) {
     write(bytes, () -> {});
   }
 
-  /** Writes the last bytes of the answer; {@code written} runs once they are written or the write failed. */
+  /**
+   * Writes the last bytes of the answer; {@code written} runs once they are written or the write
+   * failed.
+   */
   private void write(ByteBuffer bytes, Runnable written) {
     if (!lastWritten.compareAndSet(false, true)) {
       written.run();

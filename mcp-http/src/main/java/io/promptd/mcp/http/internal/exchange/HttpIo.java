@@ -8,8 +8,9 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What an {@link Exchange} reads its request from and writes its response to: the seam between the routes and the
- * server under them. The embedded Jetty is one implementation; an in-memory one serves the route tests.
+ * What an {@link Exchange} reads its request from and writes its response to: the seam between the
+ * routes and the server under them. The embedded Jetty is one implementation; an in-memory one
+ * serves the route tests.
  */
 public interface HttpIo {
   String method();
@@ -55,7 +56,10 @@ public interface HttpIo {
   /** Whether the response's status and headers were sent. */
   boolean committed();
 
-  /** Writes the last bytes of the response; exactly one of {@code written} and {@code failed} runs once it is done. */
+  /**
+   * Writes the last bytes of the response; exactly one of {@code written} and {@code failed} runs
+   * once it is done.
+   */
   void writeLast(ByteBuffer bytes, Runnable written, Consumer<Throwable> failed);
 
   /** The response body as a stream, for an event stream the caller writes and flushes. */

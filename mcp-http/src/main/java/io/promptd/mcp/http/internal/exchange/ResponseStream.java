@@ -10,12 +10,13 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The answer to one POSTed request that may become an event stream: an outbound that opens the SSE response on first
- * use (or when {@link #open()} is called) and cancels the request when the client goes away. Messages go through the
- * stream's own queue, so whoever sends them never waits for the client; a client that falls behind is disconnected and
- * its request cancelled. Once {@link #finish()} ran, no stream is opened any more; {@link #answer} then writes the reply
- * as plain JSON, or as the stream's last event. Used by 2026-07-28 requests (slow ones, listen streams) and by legacy
- * requests that send the client a request of the server's own (elicitation).
+ * The answer to one POSTed request that may become an event stream: an outbound that opens the SSE
+ * response on first use (or when {@link #open()} is called) and cancels the request when the client
+ * goes away. Messages go through the stream's own queue, so whoever sends them never waits for the
+ * client; a client that falls behind is disconnected and its request cancelled. Once
+ * {@link #finish()} ran, no stream is opened any more; {@link #answer} then writes the reply as
+ * plain JSON, or as the stream's last event. Used by 2026-07-28 requests (slow ones, listen
+ * streams) and by legacy requests that send the client a request of the server's own (elicitation).
  */
 public final class ResponseStream {
   private final Exchange ex;
@@ -45,7 +46,10 @@ public final class ResponseStream {
     }
   }
 
-  /** Opens the stream now unless the request has been answered (a request that runs long moves to a stream). */
+  /**
+   * Opens the stream now unless the request has been answered (a request that runs long moves to a
+   * stream).
+   */
   public void open() {
     opened();
   }

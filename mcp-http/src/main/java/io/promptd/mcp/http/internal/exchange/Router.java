@@ -5,9 +5,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The paths one listener serves, each by its own {@link Route}: exact paths, the first route mounted at a path wins.
- * Routes may be mounted after the server started (the OAuth metadata, once the resource's URL is known); readers see
- * an immutable snapshot swapped atomically and never lock.
+ * The paths one listener serves, each by its own {@link Route}: exact paths, the first route
+ * mounted at a path wins. Routes may be mounted after the server started (the OAuth metadata, once
+ * the resource's URL is known); readers see an immutable snapshot swapped atomically and never
+ * lock.
  */
 public final class Router {
   private volatile Map<String, Route> routes = Map.of();
@@ -18,7 +19,10 @@ public final class Router {
     this.notFound = notFound;
   }
 
-  /** Serves {@code path} with {@code route}, unless a route serves it already; returns whether it was mounted. */
+  /**
+   * Serves {@code path} with {@code route}, unless a route serves it already; returns whether it
+   * was mounted.
+   */
   public synchronized boolean mount(String path, Route route) {
     if (routes.containsKey(path)) {
       return false;

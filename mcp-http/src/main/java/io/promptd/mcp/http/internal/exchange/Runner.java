@@ -1,8 +1,9 @@
 package io.promptd.mcp.http.internal.exchange;
 
 /**
- * Where the rest of a request runs once the core has said whether its call may block: on the thread that parsed it
- * when it cannot, else on a virtual thread. On a virtual thread already, {@link #HERE} runs everything in place.
+ * Where the rest of a request runs once the core has said whether its call may block: on the thread
+ * that parsed it when it cannot, else on a virtual thread. On a virtual thread already,
+ * {@link #HERE} runs everything in place.
  */
 @FunctionalInterface
 public interface Runner {

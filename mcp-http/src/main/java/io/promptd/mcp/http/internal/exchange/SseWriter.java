@@ -11,8 +11,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Writes Server-Sent Events to one HTTP response, whole events at a time, from any thread. A failed write means the
- * client has gone: the writer is then broken and every later write fails fast.
+ * Writes Server-Sent Events to one HTTP response, whole events at a time, from any thread. A failed
+ * write means the client has gone: the writer is then broken and every later write fails fast.
  */
 public final class SseWriter {
   private final OutputStream out;
@@ -32,7 +32,10 @@ public final class SseWriter {
     return frame(id, Wire.encode(message, null, false));
   }
 
-  /** One JSON text (a message or a reply the core encoded) as an SSE event, with an event id or none. */
+  /**
+   * One JSON text (a message or a reply the core encoded) as an SSE event, with an event id or
+   * none.
+   */
   public static byte[] frame(@Nullable String id, byte[] json) {
     String head = (id == null ? "" : "id: " + id + "\n") + "event: message\ndata: ";
     byte[] start = head.getBytes(StandardCharsets.UTF_8);
@@ -44,7 +47,9 @@ public final class SseWriter {
     return event;
   }
 
-  /** A comment line, which clients ignore: commits the response headers where no event is due yet. */
+  /**
+   * A comment line, which clients ignore: commits the response headers where no event is due yet.
+   */
   public static byte[] commentFrame() {
     return ":\n\n".getBytes(StandardCharsets.UTF_8);
   }
@@ -55,7 +60,8 @@ public final class SseWriter {
   }
 
   /**
-   * Writes one frame, blocking while the network does; for a {@link io.promptd.mcp.spi.StreamQueue}'s draining thread.
+   * Writes one frame, blocking while the network does; for a
+   * {@link io.promptd.mcp.spi.StreamQueue}'s draining thread.
    *
    * @throws IOException when the client has gone
    */
@@ -67,7 +73,10 @@ public final class SseWriter {
     }
   }
 
-  /** Marks the stream broken without touching the network (the caller drops the connection); idempotent. */
+  /**
+   * Marks the stream broken without touching the network (the caller drops the connection);
+   * idempotent.
+   */
   public void abort() {
     broken = true;
     ended.countDown();

@@ -5,9 +5,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * At most so many long-lived event streams open at once per client: legacy GET streams, 2026-07-28 {@code
- * subscriptions/listen} streams and HTTP+SSE streams, counted together. A client is its access token's subject, else
- * its address (the forwarded one behind a trusted proxy). One more is refused with 429.
+ * At most so many long-lived event streams open at once per client: legacy GET streams, 2026-07-28
+ * {@code subscriptions/listen} streams and HTTP+SSE streams, counted together. A client is its
+ * access token's subject, else its address (the forwarded one behind a trusted proxy). One more is
+ * refused with 429.
  */
 public final class StreamLimit {
   private final int max;
@@ -19,8 +20,8 @@ public final class StreamLimit {
   }
 
   /**
-   * Takes a stream for the exchange's client; returns the key to {@link #release} it with, or null after refusing the
-   * request with 429.
+   * Takes a stream for the exchange's client; returns the key to {@link #release} it with, or null
+   * after refusing the request with 429.
    */
   @Nullable
   public String acquire(Exchange ex) {

@@ -15,8 +15,9 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * What the transport tells its embedder about itself: one {@link RequestEvent} per finished request, the number of
- * open SSE streams, and whether the embedder's readiness checks pass ({@code /healthz}, {@code /readyz}).
+ * What the transport tells its embedder about itself: one {@link RequestEvent} per finished
+ * request, the number of open SSE streams, and whether the embedder's readiness checks pass
+ * ({@code /healthz}, {@code /readyz}).
  */
 public final class Telemetry {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -43,7 +44,10 @@ public final class Telemetry {
     return !listeners.isEmpty();
   }
 
-  /** Hands a finished request to every listener; a listener that throws is logged and does not affect the others. */
+  /**
+   * Hands a finished request to every listener; a listener that throws is logged and does not
+   * affect the others.
+   */
   void finished(RequestEvent event) {
     for (Consumer<RequestEvent> listener : listeners) {
       try {
@@ -66,7 +70,10 @@ public final class Telemetry {
     return openStreams.get();
   }
 
-  /** The names of the readiness checks that fail now (a check that throws fails), in the order they were added. */
+  /**
+   * The names of the readiness checks that fail now (a check that throws fails), in the order they
+   * were added.
+   */
   public List<String> notReady() {
     List<String> failing = new ArrayList<>();
     checks.forEach((name, check) -> {
@@ -84,7 +91,10 @@ public final class Telemetry {
     return failing;
   }
 
-  /** The {@code /readyz} body: {@code {"status":"ready"}}, or the failing checks' names (nothing more). */
+  /**
+   * The {@code /readyz} body: {@code {"status":"ready"}}, or the failing checks' names (nothing
+   * more).
+   */
   public static byte[] readinessBody(List<String> notReady) {
     JsonObject.Builder body =
         JsonObject.builder().put("status", notReady.isEmpty() ? "ready" : "not ready");

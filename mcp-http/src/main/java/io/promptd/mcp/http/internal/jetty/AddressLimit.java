@@ -10,10 +10,11 @@ import org.eclipse.jetty.io.Connection;
 import org.jspecify.annotations.Nullable;
 
 /**
- * At most so many open connections from one client address; one more is closed as soon as it opens, without a byte
- * read. Jetty's own connection limits count all clients together, so that one client could take every connection.
- * Loopback clients count like any other; a {@linkplain TrustedProxies trusted proxy}'s connections are not limited
- * here (they carry every client's requests: the proxy limits its clients).
+ * At most so many open connections from one client address; one more is closed as soon as it opens,
+ * without a byte read. Jetty's own connection limits count all clients together, so that one client
+ * could take every connection. Loopback clients count like any other; a {@linkplain TrustedProxies
+ * trusted proxy}'s connections are not limited here (they carry every client's requests: the proxy
+ * limits its clients).
  */
 final class AddressLimit implements Connection.Listener {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");

@@ -4,9 +4,9 @@ import io.promptd.mcp.http.HttpMount;
 import java.util.List;
 
 /**
- * The admin listener: a second port of the same server for operators ({@code /healthz}, {@code /readyz} and the
- * embedder's mounts, such as {@code /metrics}), apart from the MCP port so that what it serves is never public by
- * accident.
+ * The admin listener: a second port of the same server for operators ({@code /healthz},
+ * {@code /readyz} and the embedder's mounts, such as {@code /metrics}), apart from the MCP port so
+ * that what it serves is never public by accident.
  *
  * @param host the address to bind
  * @param port the port to bind; 0 for any free one

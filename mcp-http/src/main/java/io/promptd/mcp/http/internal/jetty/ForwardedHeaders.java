@@ -11,10 +11,11 @@ import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.Request;
 
 /**
- * Believes forwarding headers from {@linkplain TrustedProxies trusted proxies} only. A request from any other peer
- * has them removed; one from a trusted proxy keeps {@code X-Forwarded-Proto/Host/Port}, and its {@code
- * X-Forwarded-For} is cut down to the one client {@link TrustedProxies#client} picks (Jetty's customizer, which then
- * applies them, would take the leftmost entry: the client's own). RFC 7239 {@code Forwarded} is never believed: one
+ * Believes forwarding headers from {@linkplain TrustedProxies trusted proxies} only. A request from
+ * any other peer has them removed; one from a trusted proxy keeps
+ * {@code X-Forwarded-Proto/Host/Port}, and its {@code X-Forwarded-For} is cut down to the one
+ * client {@link TrustedProxies#client} picks (Jetty's customizer, which then applies them, would
+ * take the leftmost entry: the client's own). RFC 7239 {@code Forwarded} is never believed: one
  * header is enough to get right.
  */
 final class ForwardedHeaders implements HttpConfiguration.Customizer {

@@ -11,13 +11,15 @@ import org.eclipse.jetty.io.Connection;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Closes connections whose request head does not arrive whole in time, or whose body arrives too slowly. Jetty's idle
- * timeout starts again with every byte read, so a client trickling one header line every few seconds would keep its
- * connection, and a file descriptor of the server, for ever. The deadline runs from a connection's opening for its
- * first request, and from the first byte after a response for each later one (a kept-alive connection that sends
- * nothing is left to the idle timeout); a request being served has none. While a request's body is being read, once
- * the read has taken longer than the head's deadline, the body must have come at the minimum rate on average since the
- * read began. A sweep looks at every open connection about four times per deadline.
+ * Closes connections whose request head does not arrive whole in time, or whose body arrives too
+ * slowly. Jetty's idle timeout starts again with every byte read, so a client trickling one header
+ * line every few seconds would keep its connection, and a file descriptor of the server, for ever.
+ * The deadline runs from a connection's opening for its first request, and from the first byte
+ * after a response for each later one (a kept-alive connection that sends nothing is left to the
+ * idle timeout); a request being served has none. While a request's body is being read, once the
+ * read has taken longer than the head's deadline, the body must have come at the minimum rate on
+ * average since the read began. A sweep looks at every open connection about four times per
+ * deadline.
  */
 public final class HeadDeadline implements Connection.Listener {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -30,11 +32,15 @@ public final class HeadDeadline implements Connection.Listener {
   /** One connection's state, guarded by itself. */
   private static final class Head {
     private boolean serving;
-    /** When the head being awaited began ({@link System#nanoTime()}), valid while {@link #waiting}. */
+    /**
+     * When the head being awaited began ({@link System#nanoTime()}), valid while {@link #waiting}.
+     */
     private long since;
 
     private boolean waiting;
-    /** The connection's byte count when its last response ended: more means a new head has begun. */
+    /**
+     * The connection's byte count when its last response ended: more means a new head has begun.
+     */
     private long bytesAtEnd;
 
     /** Whether the request being served is reading its body, since {@link #bodySince}. */
@@ -52,7 +58,8 @@ public final class HeadDeadline implements Connection.Listener {
 
   /**
    * @param timeout how long a request head may take to arrive whole; positive
-   * @param minBodyRate the slowest a body may arrive, in bytes per second, once its read has taken {@code timeout}
+   * @param minBodyRate the slowest a body may arrive, in bytes per second, once its read has taken
+   *     {@code timeout}
    */
   public HeadDeadline(Duration timeout, int minBodyRate) {
     this.timeoutNanos = timeout.toNanos();
@@ -104,7 +111,10 @@ public final class HeadDeadline implements Connection.Listener {
     }
   }
 
-  /** The request being served on {@code connection} starts reading its body: from now on it must keep the rate. */
+  /**
+   * The request being served on {@code connection} starts reading its body: from now on it must
+   * keep the rate.
+   */
   void bodyStarted(Connection connection) {
     Head h = heads.get(connection);
     if (h != null) {
@@ -127,7 +137,9 @@ public final class HeadDeadline implements Connection.Listener {
     }
   }
 
-  /** The request on {@code connection} ended: the next head's deadline starts with its first byte. */
+  /**
+   * The request on {@code connection} ended: the next head's deadline starts with its first byte.
+   */
   public void ended(Connection connection) {
     Head h = heads.get(connection);
     if (h != null) {
@@ -154,7 +166,10 @@ public final class HeadDeadline implements Connection.Listener {
     });
   }
 
-  /** Whether {@code received} bytes in {@code elapsed} nanoseconds, past the head's deadline, are below the rate. */
+  /**
+   * Whether {@code received} bytes in {@code elapsed} nanoseconds, past the head's deadline, are
+   * below the rate.
+   */
   private boolean tooSlow(long received, long elapsed) {
     return elapsed > timeoutNanos && received * 1e9 < (double) minBodyRate * elapsed;
   }

@@ -28,11 +28,12 @@ import org.eclipse.jetty.util.thread.Invocable.InvocationType;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The Jetty handler under both listeners: wraps each request in an {@link Exchange}, finds its {@link Route} in the
- * listener's {@link Router}, and runs it. A POST to the MCP endpoint whose body has arrived and whose call cannot
- * block (the core decides) is served on the thread that parsed it; everything else (streams, bodies still arriving,
- * calls that may block, every other route) on its own virtual thread with plain blocking code. Requests that arrive
- * during a start's hold wait for it here, and a stop drains them here.
+ * The Jetty handler under both listeners: wraps each request in an {@link Exchange}, finds its
+ * {@link Route} in the listener's {@link Router}, and runs it. A POST to the MCP endpoint whose
+ * body has arrived and whose call cannot block (the core decides) is served on the thread that
+ * parsed it; everything else (streams, bodies still arriving, calls that may block, every other
+ * route) on its own virtual thread with plain blocking code. Requests that arrive during a start's
+ * hold wait for it here, and a stop drains them here.
  */
 public final class JettyHandler extends Handler.Abstract {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -48,9 +49,15 @@ public final class JettyHandler extends Handler.Abstract {
       Thread.ofVirtual().name("promptd-http-", 0).factory());
   private final @Nullable Hold hold;
   private final HeadDeadline deadline;
-  /** When the hold ends at the latest ({@link System#nanoTime()}), set by {@link #opening} (before the gate opens). */
+  /**
+   * When the hold ends at the latest ({@link System#nanoTime()}), set by {@link #opening} (before
+   * the gate opens).
+   */
   private volatile long holdDeadline;
-  /** Runs work that cannot block right here, on the parsing thread; work that may block on a virtual thread. */
+  /**
+   * Runs work that cannot block right here, on the parsing thread; work that may block on a virtual
+   * thread.
+   */
   private final Runner inline = (mayBlock, work) -> {
     if (!mayBlock) {
       work.run();
@@ -64,7 +71,8 @@ public final class JettyHandler extends Handler.Abstract {
   };
 
   /**
-   * Requests that arrive before {@code opened} completes wait for it, for at most {@code atMost} from the start.
+   * Requests that arrive before {@code opened} completes wait for it, for at most {@code atMost}
+   * from the start.
    *
    * @param opened completes when the server is ready to answer
    * @param atMost how long a start may hold requests
@@ -75,7 +83,8 @@ public final class JettyHandler extends Handler.Abstract {
    * @param router the MCP port's routes
    * @param endpoint the MCP endpoint's route, which may serve a POST inline
    * @param admin the admin listener's routes, or null without one
-   * @param deadline told when each request starts and ends, so that no deadline cuts a request being served
+   * @param deadline told when each request starts and ends, so that no deadline cuts a request
+   *     being served
    */
   public JettyHandler(
       Router router,
@@ -86,8 +95,8 @@ public final class JettyHandler extends Handler.Abstract {
       @Nullable Hold hold,
       HeadDeadline deadline) {
     // handle() only hands the exchange to a virtual thread: saying so lets Jetty call it on the
-    // thread that parsed
-    // the request, instead of first dispatching it to another thread (two hand-offs per request).
+    // thread that parsed the request, instead of first dispatching it to another thread (two
+    // hand-offs per request).
     super(InvocationType.NON_BLOCKING);
     this.router = router;
     this.endpoint = endpoint;
@@ -160,24 +169,27 @@ public final class JettyHandler extends Handler.Abstract {
   }
 
   /**
-   * Serves a POST to the MCP endpoint on the thread that parsed it when that cannot block: its body has arrived
-   * whole, and the core says its call cannot block (answered from memory) — no hand-off to another thread, and the
-   * answer is written without waiting. Returns false, having done nothing that matters, when the exchange must go to a
-   * virtual thread.
+   * Serves a POST to the MCP endpoint on the thread that parsed it when that cannot block: its body
+   * has arrived whole, and the core says its call cannot block (answered from memory) — no hand-off
+   * to another thread, and the answer is written without waiting. Returns false, having done
+   * nothing that matters, when the exchange must go to a virtual thread.
    */
   private boolean servedInline(Exchange ex, Route route) {
     if (route != endpoint
         || !ex.method().equals("POST")
         || gate.stopping()
         || gate.authMayBlock()) {
-      return false; // with OAuth, checking a token may fetch the issuer's keys: a virtual thread's
-      // work
+      // With OAuth, checking a token may fetch the issuer's keys: a virtual thread's work
+      return false;
     }
     endpoint.postInline(ex, inline, work -> workers.execute(() -> serve(ex, work)));
     return true;
   }
 
-  /** Whether {@code route} must wait for the start's hold: not a probe, and the hold neither over nor timed out. */
+  /**
+   * Whether {@code route} must wait for the start's hold: not a probe, and the hold neither over
+   * nor timed out.
+   */
   private boolean held(Route route) {
     Hold h = hold;
     // the gate opens after holdDeadline is set: a started handler reads the deadline it was given
@@ -209,8 +221,9 @@ public final class JettyHandler extends Handler.Abstract {
   }
 
   /**
-   * Waits up to {@code grace} for the requests in flight, running {@code endStreams} now and then so that a stream
-   * opened just before {@link #stopAccepting()} is ended too; then interrupts whatever is left.
+   * Waits up to {@code grace} for the requests in flight, running {@code endStreams} now and then
+   * so that a stream opened just before {@link #stopAccepting()} is ended too; then interrupts
+   * whatever is left.
    *
    * @return whether everything finished in time
    */

@@ -20,7 +20,10 @@ final class JettyIo implements HttpIo {
   private final Callback callback;
   private final RequestBody body;
 
-  /** @param deadline told while a blocking read of the body is under way, so that a body too slow is cut */
+  /**
+   * @param deadline told while a blocking read of the body is under way, so that a body too slow is
+   *     cut
+   */
   JettyIo(Request request, Response response, Callback callback, HeadDeadline deadline) {
     this.request = request;
     this.response = response;
@@ -59,7 +62,10 @@ final class JettyIo implements HttpIo {
     return request.getHeaders().getValuesList(name);
   }
 
-  /** The peer's address, or the forwarded one when a trusted proxy's (Jetty's customizer has then rewritten it). */
+  /**
+   * The peer's address, or the forwarded one when a trusted proxy's (Jetty's customizer has then
+   * rewritten it).
+   */
   @Override
   public @Nullable String remoteAddress() {
     String address = Request.getRemoteAddr(request);

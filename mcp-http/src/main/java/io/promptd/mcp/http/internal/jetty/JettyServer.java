@@ -26,22 +26,25 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The embedded Jetty under an {@link HttpTransport}: virtual threads, the MCP connector (plain or TLS, with the
- * forwarded headers believed only when asked) and optionally the admin connector (plain HTTP, its own address), error
- * pages without stacks or versions; and the URLs its bound ports answer on.
+ * The embedded Jetty under an {@link HttpTransport}: virtual threads, the MCP connector (plain or
+ * TLS, with the forwarded headers believed only when asked) and optionally the admin connector
+ * (plain HTTP, its own address), error pages without stacks or versions; and the URLs its bound
+ * ports answer on.
  */
 public final class JettyServer {
   /**
-   * The buffer each connection reads its requests into. Jetty keeps it until the request's answer completes, so an
-   * open event stream (a legacy GET stream, {@code subscriptions/listen}) holds it for as long as it lasts: 2 KiB
-   * rather than Jetty's 8 KiB (a request that does not fit, headers or body, is read in more than one go).
-   * {@code benchmarks/idle-streams.sh} measures what it saves per idle stream (docs/performance.md).
+   * The buffer each connection reads its requests into. Jetty keeps it until the request's answer
+   * completes, so an open event stream (a legacy GET stream, {@code subscriptions/listen}) holds it
+   * for as long as it lasts: 2 KiB rather than Jetty's 8 KiB (a request that does not fit, headers
+   * or body, is read in more than one go). {@code benchmarks/idle-streams.sh} measures what it
+   * saves per idle stream (docs/performance.md).
    */
   static final int INPUT_BUFFER = 2048;
 
   /**
-   * Jetty's buffer pool with sizes in steps of 1 KiB: its default steps by 4 KiB, which would give the 2 KiB input
-   * buffer 4 KiB. Up to 64 KiB, as the default; how much it keeps is Jetty's default.
+   * Jetty's buffer pool with sizes in steps of 1 KiB: its default steps by 4 KiB, which would give
+   * the 2 KiB input buffer 4 KiB. Up to 64 KiB, as the default; how much it keeps is Jetty's
+   * default.
    */
   private static ArrayByteBufferPool buffers() {
     return new ArrayByteBufferPool(0, 1024, 64 * 1024, -1, -1, -1);
@@ -74,11 +77,13 @@ public final class JettyServer {
    * @param handler what serves every request
    * @param idleTimeout how long an idle connection stays open
    * @param requestHeaderSize the largest request head accepted, or 0 for Jetty's default
-   * @param connections the limits on connections, and the proxies whose forwarding headers are believed
+   * @param connections the limits on connections, and the proxies whose forwarding headers are
+   *     believed
    * @param tls the certificate to serve HTTPS with, or null for plain HTTP
-   * @param acceptedSendBufferSize the socket send buffer of accepted connections, or 0 or less for the system's
-   * @param adminListener the admin listener's address, or null for none; its connector is named {@link
-   *     JettyHandler#ADMIN_CONNECTOR}
+   * @param acceptedSendBufferSize the socket send buffer of accepted connections, or 0 or less for
+   *     the system's
+   * @param adminListener the admin listener's address, or null for none; its connector is named
+   *     {@link JettyHandler#ADMIN_CONNECTOR}
    */
   public JettyServer(
       String host,
@@ -158,8 +163,9 @@ public final class JettyServer {
   }
 
   /**
-   * Watches the HTTP connections {@code factory} makes: the head deadline, and the per-address limit (only the HTTP
-   * connections, not TLS's beneath them, so that each socket counts once and a stream is never cut).
+   * Watches the HTTP connections {@code factory} makes: the head deadline, and the per-address
+   * limit (only the HTTP connections, not TLS's beneath them, so that each socket counts once and a
+   * stream is never cut).
    */
   private static HttpConnectionFactory limited(
       HttpConnectionFactory factory, Connections connections) {
@@ -208,8 +214,8 @@ public final class JettyServer {
   }
 
   /**
-   * The admin listener's base URI by the address it bound, such as {@code http://127.0.0.1:9464} (a wildcard bind
-   * gives the loopback address), or null without one.
+   * The admin listener's base URI by the address it bound, such as {@code http://127.0.0.1:9464} (a
+   * wildcard bind gives the loopback address), or null without one.
    */
   @Nullable
   public URI adminUri() {
@@ -228,8 +234,8 @@ public final class JettyServer {
   }
 
   /**
-   * The URIs of {@code path} without a configured name: bound to every interface, one per interface address
-   * (loopback ones last); else {@link #uri}.
+   * The URIs of {@code path} without a configured name: bound to every interface, one per interface
+   * address (loopback ones last); else {@link #uri}.
    */
   public List<URI> reachableUris(String path) {
     if (!Guard.wildcard(host)) {

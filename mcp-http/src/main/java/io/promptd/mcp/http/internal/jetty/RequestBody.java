@@ -10,8 +10,8 @@ import org.eclipse.jetty.server.Request;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The body of one request of a {@link JettyIo}: read without blocking when all of it has arrived, else read blocking
- * while the {@link HeadDeadline} knows a body is being read.
+ * The body of one request of a {@link JettyIo}: read without blocking when all of it has arrived,
+ * else read blocking while the {@link HeadDeadline} knows a body is being read.
  */
 final class RequestBody {
   private final Request request;
@@ -25,14 +25,18 @@ final class RequestBody {
     this.deadline = deadline;
   }
 
-  /** Whether a read of the body began (a body never read makes the server drop the connection after answering). */
+  /**
+   * Whether a read of the body began (a body never read makes the server drop the connection after
+   * answering).
+   */
   boolean started() {
     return begun;
   }
 
   /**
-   * The whole body if it has already arrived, read without blocking; null when it has not (what arrived is kept for
-   * {@link #read(int)}), or when its length is not declared or exceeds {@code max}.
+   * The whole body if it has already arrived, read without blocking; null when it has not (what
+   * arrived is kept for {@link #read(int)}), or when its length is not declared or exceeds
+   * {@code max}.
    */
   byte @Nullable [] ifArrived(int max) {
     long declared = request.getLength();
@@ -56,9 +60,8 @@ final class RequestBody {
       chunk.release();
     }
     // Only a body read to its end counts: content left unconsumed would make Jetty close the
-    // connection after an
-    // answer that did not announce it, and a client reusing the connection would see no answer at
-    // all.
+    // connection after an answer that did not announce it, and a client reusing the connection
+    // would see no answer at all.
     if (last && length == bytes.length) {
       return bytes;
     }

@@ -21,9 +21,10 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A TLS certificate chain and private key read from PEM files, and kept current: the files are looked at every few
- * seconds and, when they changed and still form a valid pair, new connections use the new pair (renewals need no
- * restart). A broken replacement is logged and the last good pair stays in use.
+ * A TLS certificate chain and private key read from PEM files, and kept current: the files are
+ * looked at every few seconds and, when they changed and still form a valid pair, new connections
+ * use the new pair (renewals need no restart). A broken replacement is logged and the last good
+ * pair stays in use.
  */
 public final class TlsFiles implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -42,7 +43,8 @@ public final class TlsFiles implements AutoCloseable {
   /**
    * Reads the pair once.
    *
-   * @throws IOException with a message naming the file when either cannot be read or they do not form a pair
+   * @throws IOException with a message naming the file when either cannot be read or they do not
+   *     form a pair
    */
   public TlsFiles(Path cert, Path key, Duration interval) throws IOException {
     this.cert = cert;
@@ -83,7 +85,9 @@ public final class TlsFiles implements AutoCloseable {
     }
   }
 
-  /** Loads the files again when their size or time changed; returns whether the new pair is in use. */
+  /**
+   * Loads the files again when their size or time changed; returns whether the new pair is in use.
+   */
   boolean reloadIfChanged() {
     try {
       return reload();
@@ -133,7 +137,9 @@ public final class TlsFiles implements AutoCloseable {
 
   private record Stamp(FileTime certTime, long certSize, FileTime keyTime, long keySize) {}
 
-  /** A key store holding the chain from {@code certFile} and the PKCS#8 key from {@code keyFile}. */
+  /**
+   * A key store holding the chain from {@code certFile} and the PKCS#8 key from {@code keyFile}.
+   */
   static KeyStore keyStore(Path certFile, Path keyFile) throws IOException {
     List<Certificate> chain;
     try (var in = Files.newInputStream(certFile)) {
@@ -193,7 +199,9 @@ public final class TlsFiles implements AutoCloseable {
     throw new IOException(keyFile + ": not an RSA, EC or EdDSA private key promptd can read");
   }
 
-  /** The label of the first PEM block ({@code PRIVATE KEY}, {@code RSA PRIVATE KEY}, ...), or null. */
+  /**
+   * The label of the first PEM block ({@code PRIVATE KEY}, {@code RSA PRIVATE KEY}, ...), or null.
+   */
   private static @Nullable String label(String pem) {
     int begin = pem.indexOf("-----BEGIN ");
     if (begin < 0) {

@@ -25,11 +25,11 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The legacy era (2025-03-26 to 2025-11-25): {@code initialize} opens a session and names it in {@code
- * Mcp-Session-Id}; later POSTs, the GET stream and DELETE must name it (400 without, 404 when unknown or expired).
- * Requests are answered as {@code application/json}, or as an event stream when the server asks the client something
- * first (elicitation); anything the session says unprompted goes to its GET stream, with event ids for {@code
- * Last-Event-ID} resumption.
+ * The legacy era (2025-03-26 to 2025-11-25): {@code initialize} opens a session and names it in
+ * {@code Mcp-Session-Id}; later POSTs, the GET stream and DELETE must name it (400 without, 404
+ * when unknown or expired). Requests are answered as {@code application/json}, or as an event
+ * stream when the server asks the client something first (elicitation); anything the session says
+ * unprompted goes to its GET stream, with event ids for {@code Last-Event-ID} resumption.
  */
 public final class LegacyEndpoint {
   private static final int EVENT_LOG_CAPACITY = 256;
@@ -41,7 +41,8 @@ public final class LegacyEndpoint {
   private final @Nullable SharedSessions shared;
 
   /**
-   * @param shared replica-independent sessions (signed ids, a session store), or null for sessions of this process
+   * @param shared replica-independent sessions (signed ids, a session store), or null for sessions
+   *     of this process
    */
   public LegacyEndpoint(
       McpServer server,
@@ -56,7 +57,9 @@ public final class LegacyEndpoint {
     this.shared = shared;
   }
 
-  /** Opens a session with {@code initialize}; the id is issued only when initialization succeeds. */
+  /**
+   * Opens a session with {@code initialize}; the id is issued only when initialization succeeds.
+   */
   void initialize(Exchange ex, Request request) {
     String owner = CallerKey.of(ex);
     // The caller's own oldest idle session goes first: at its quota, a caller goes on at its own
@@ -110,7 +113,9 @@ public final class LegacyEndpoint {
             + " open sessions, all in use; end one (DELETE) before opening another");
   }
 
-  /** A POST within a session: a request, a notification, a response, or (2025-03-26 only) a batch. */
+  /**
+   * A POST within a session: a request, a notification, a response, or (2025-03-26 only) a batch.
+   */
   void post(Exchange ex, Incoming body, Runner runner) {
     LegacySession ls = session(ex);
     if (ls == null) {
@@ -123,10 +128,8 @@ public final class LegacyEndpoint {
       runner.run(call.mayBlock(), () -> {
         try {
           // A request of the server's own (elicitation) turns this POST's answer into an event
-          // stream that carries it,
-          // the response last; the client's answer comes back on a POST of its own. Notifications
-          // go to the session's
-          // GET stream as before.
+          // stream that carries it, the response last; the client's answer comes back on a POST of
+          // its own. Notifications go to the session's GET stream as before.
           ResponseStream stream = new ResponseStream(ex, call::cancel, limits, keepAlive);
           Reply reply = call.run(Outbound.carryingRequests(message -> {
             if (message instanceof Request) {
@@ -164,8 +167,8 @@ public final class LegacyEndpoint {
     }
     String lastEventId = ex.header("Last-Event-ID");
     // Several GET streams may be open at once (the spec lets a client hold more than one; a client
-    // reconnecting past a
-    // half-dead socket must not be locked out): each message goes to one of them, the newest.
+    // reconnecting past a half-dead socket must not be locked out): each message goes to one of
+    // them, the newest.
     boolean prime = ls.session()
         .negotiatedVersion()
         .map(v -> v.atLeast(ProtocolVersion.V2025_11_25))
@@ -205,8 +208,8 @@ public final class LegacyEndpoint {
   }
 
   /**
-   * The session if the request's caller may use it: another subject's session is answered exactly like an unknown
-   * one, so that its id reveals nothing.
+   * The session if the request's caller may use it: another subject's session is answered exactly
+   * like an unknown one, so that its id reveals nothing.
    */
   private static @Nullable LegacySession owned(@Nullable LegacySession ls, Exchange ex) {
     return ls != null && ls.belongsTo(ex.caller().subject()) ? ls : null;

@@ -22,8 +22,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * The Streamable HTTP endpoint: after the gate (Host, Origin, credentials), the method, Accept and size checks, the
- * core decides the era of a POST ({@link McpServer#admit}) and the request goes to the legacy or the modern endpoint.
+ * The Streamable HTTP endpoint: after the gate (Host, Origin, credentials), the method, Accept and
+ * size checks, the core decides the era of a POST ({@link McpServer#admit}) and the request goes to
+ * the legacy or the modern endpoint.
  */
 public final class McpEndpoint implements Route {
   private final Gate gate;
@@ -82,8 +83,9 @@ public final class McpEndpoint implements Route {
   }
 
   /**
-   * Serves a POST on the thread that parsed it: its checks, then its body if it has arrived whole, with {@code
-   * inline} running what cannot block right here; a body still arriving is read by {@code elsewhere}'s thread.
+   * Serves a POST on the thread that parsed it: its checks, then its body if it has arrived whole,
+   * with {@code inline} running what cannot block right here; a body still arriving is read by
+   * {@code elsewhere}'s thread.
    */
   public void postInline(Exchange ex, Runner inline, Consumer<Work> elsewhere) {
     if (!gate.admitted(ex) || !postHeadersOk(ex)) {
@@ -168,7 +170,10 @@ public final class McpEndpoint implements Route {
     }
   }
 
-  /** A {@code subscriptions/listen} stream, which counts against its client's stream limit until it ends. */
+  /**
+   * A {@code subscriptions/listen} stream, which counts against its client's stream limit until it
+   * ends.
+   */
   private void listen(Exchange ex, Incoming in, RequestHeaders headers, Runner runner) {
     String client = streams.acquire(ex);
     if (client == null) {
@@ -194,8 +199,9 @@ public final class McpEndpoint implements Route {
   }
 
   /**
-   * Notes the era, method and prompt of a decoded body for its request event: map look-ups, no second parse; the
-   * prompt is the one the method's row in {@code server}'s table says the request names.
+   * Notes the era, method and prompt of a decoded body for its request event: map look-ups, no
+   * second parse; the prompt is the one the method's row in {@code server}'s table says the request
+   * names.
    */
   public static void describe(Exchange ex, RequestEvent.Era era, Incoming in, McpServer server) {
     switch (in) {

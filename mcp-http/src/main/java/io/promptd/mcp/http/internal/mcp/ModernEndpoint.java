@@ -19,10 +19,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The modern era (2026-07-28) over HTTP: no sessions; each POST goes to the server's shared {@link StatelessEndpoint}
- * with its metadata headers. {@code subscriptions/listen} is answered with a long-lived SSE stream; a request that may
- * block and is still running after {@code streamAfter} moves to one too (one shared timer decides, no thread per
- * request), and the client closing any response stream cancels its request.
+ * The modern era (2026-07-28) over HTTP: no sessions; each POST goes to the server's shared
+ * {@link StatelessEndpoint} with its metadata headers. {@code subscriptions/listen} is answered
+ * with a long-lived SSE stream; a request that may block and is still running after
+ * {@code streamAfter} moves to one too (one shared timer decides, no thread per request), and the
+ * client closing any response stream cancels its request.
  */
 public final class ModernEndpoint {
   private final StatelessEndpoint endpoint;
@@ -57,8 +58,7 @@ public final class ModernEndpoint {
     inFlight.incrementAndGet();
     ResponseStream stream = new ResponseStream(ex, call::cancel, limits, keepAlive);
     // Only a call that may block can outlive streamAfter; the timer's task only starts a thread to
-    // open the stream,
-    // so a slow client never holds the timer up.
+    // open the stream, so a slow client never holds the timer up.
     ScheduledFuture<?> opener = call.mayBlock()
         ? timer.schedule(
             () -> Thread.ofVirtual().start(stream::open),

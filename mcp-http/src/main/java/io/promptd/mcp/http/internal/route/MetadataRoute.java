@@ -7,8 +7,8 @@ import io.promptd.mcp.http.internal.exchange.Route;
 import io.promptd.mcp.http.internal.exchange.Router;
 
 /**
- * The OAuth Protected Resource Metadata (RFC 9728): served without a token, since it tells clients how to get one,
- * but after the Host and Origin checks.
+ * The OAuth Protected Resource Metadata (RFC 9728): served without a token, since it tells clients
+ * how to get one, but after the Host and Origin checks.
  */
 public final class MetadataRoute implements Route {
   private final Gate gate;

@@ -13,7 +13,10 @@ import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** An embedder's {@link HttpMount} as a route: the listener's checks, then the mount, seeing no Jetty type. */
+/**
+ * An embedder's {@link HttpMount} as a route: the listener's checks, then the mount, seeing no
+ * Jetty type.
+ */
 public final class MountRoute implements Route {
   private final Gate gate;
   private final HostCheck hosts;

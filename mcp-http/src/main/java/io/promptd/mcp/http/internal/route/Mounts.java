@@ -12,7 +12,10 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The embedder's mounts of one listener, by path, checked as they are added; for {@link io.promptd.mcp.http.HttpTransportBuilder}. */
+/**
+ * The embedder's mounts of one listener, by path, checked as they are added; for
+ * {@link io.promptd.mcp.http.HttpTransportBuilder}.
+ */
 public final class Mounts {
   private final String method;
   private final boolean mcpPort;
@@ -20,14 +23,18 @@ public final class Mounts {
 
   /**
    * @param method the builder method that adds them, for messages
-   * @param mcpPort whether they are the MCP port's, where the old HTTP+SSE transport and the OAuth metadata live too
+   * @param mcpPort whether they are the MCP port's, where the old HTTP+SSE transport and the OAuth
+   *     metadata live too
    */
   public Mounts(String method, boolean mcpPort) {
     this.method = method;
     this.mcpPort = mcpPort;
   }
 
-  /** Adds a mount; throws {@link IllegalArgumentException} when its path is not absolute, the transport's, or taken. */
+  /**
+   * Adds a mount; throws {@link IllegalArgumentException} when its path is not absolute, the
+   * transport's, or taken.
+   */
   public void add(String path, HttpMount mount) {
     requireNonNull(path, "HttpTransportBuilder." + method + ": path");
     requireNonNull(mount, "HttpTransportBuilder." + method + ": mount");
@@ -51,7 +58,10 @@ public final class Mounts {
     byPath.put(path, mount);
   }
 
-  /** A mount served behind the MCP endpoint's authentication ({@link io.promptd.mcp.http.HttpTransportBuilder#authenticatedMount}). */
+  /**
+   * A mount served behind the MCP endpoint's authentication
+   * ({@link io.promptd.mcp.http.HttpTransportBuilder#authenticatedMount}).
+   */
   public record Authenticated(HttpMount inner) implements HttpMount {
     @Override
     public void serve(MountRequest request, MountResponse response) throws IOException {

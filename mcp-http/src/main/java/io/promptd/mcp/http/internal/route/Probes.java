@@ -9,9 +9,10 @@ import io.promptd.mcp.http.internal.exchange.Telemetry;
 import java.util.List;
 
 /**
- * {@code /healthz} (alive) and {@code /readyz} (every readiness check passes), on the MCP port and on the admin port
- * alike: no token needed and nothing said beyond the failing checks' names, but {@code Host} checked as the listener
- * does. They are never held by a start's hold and raise no request event.
+ * {@code /healthz} (alive) and {@code /readyz} (every readiness check passes), on the MCP port and
+ * on the admin port alike: no token needed and nothing said beyond the failing checks' names, but
+ * {@code Host} checked as the listener does. They are never held by a start's hold and raise no
+ * request event.
  */
 public final class Probes implements Route {
   /** Liveness: 200 while the server runs. */

@@ -17,34 +17,39 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A legacy session's server-to-client stream (the ones GETs open): every message gets an event id, the last few are
- * kept for {@code Last-Event-ID} resumption, and each message goes to exactly one attached connection (the newest live
- * one; the spec lets a client hold several streams, and the server sends each message on only one), through that
- * connection's own {@link StreamQueue}. Publishing never touches the network, so a client that stops reading delays
- * nobody; messages sent while no connection is attached wait in the log and are replayed to a client that resumes.
+ * A legacy session's server-to-client stream (the ones GETs open): every message gets an event id,
+ * the last few are kept for {@code Last-Event-ID} resumption, and each message goes to exactly one
+ * attached connection (the newest live one; the spec lets a client hold several streams, and the
+ * server sends each message on only one), through that connection's own {@link StreamQueue}.
+ * Publishing never touches the network, so a client that stops reading delays nobody; messages sent
+ * while no connection is attached wait in the log and are replayed to a client that resumes.
  *
- * <p>A client that resumes from further back than the log reaches is still told what it most needs to know: the
- * latest of each notification that only says "look again" (a list changed, a resource was updated) among those that
- * left the log is sent again, under its own id, before the events the log holds. Other messages that left the log (log
- * lines, progress) are lost to it.
+ * <p>A client that resumes from further back than the log reaches is still told what it most needs
+ * to know: the latest of each notification that only says "look again" (a list changed, a resource
+ * was updated) among those that left the log is sent again, under its own id, before the events the
+ * log holds. Other messages that left the log (log lines, progress) are lost to it.
  */
 public final class EventLog {
   private static final String PROMPTS_LIST_CHANGED = Methods.NOTIFICATION_PROMPTS_LIST_CHANGED;
-  /** Notifications that only say "look again": the latest of each still tells a client all that the others did. */
+  /**
+   * Notifications that only say "look again": the latest of each still tells a client all that the
+   * others did.
+   */
   private static final Set<String> RESTATED = Set.of(
       Methods.NOTIFICATION_PROMPTS_LIST_CHANGED,
       Methods.NOTIFICATION_TOOLS_LIST_CHANGED,
       Methods.NOTIFICATION_RESOURCES_LIST_CHANGED,
       Methods.NOTIFICATION_RESOURCES_UPDATED);
   /**
-   * How many GET streams one session may hold at once; a further one replaces the oldest, so that a client
-   * reconnecting again and again past half-dead sockets is never locked out and never piles up connections.
+   * How many GET streams one session may hold at once; a further one replaces the oldest, so that a
+   * client reconnecting again and again past half-dead sockets is never locked out and never piles
+   * up connections.
    */
   public static final int MAX_CONNECTIONS = 4;
 
   /**
-   * How many distinct "look again" notifications that left the log are remembered (one per list, one per updated
-   * resource); beyond that the longest-standing is forgotten.
+   * How many distinct "look again" notifications that left the log are remembered (one per list,
+   * one per updated resource); beyond that the longest-standing is forgotten.
    */
   static final int RESTATED_KINDS = 64;
 
@@ -53,8 +58,9 @@ public final class EventLog {
   private final ReentrantLock lock = new ReentrantLock();
   private final ArrayDeque<Event> recent = new ArrayDeque<>();
   /**
-   * The latest "look again" notification of each kind (by its JSON text) to have left {@link #recent}, in the order
-   * they left it: what a client resuming from before them is sent again.
+   * The latest "look again" notification of each kind (by its JSON text) to have left
+   * {@link #recent}, in the order they left it: what a client resuming from before them is sent
+   * again.
    */
   private final LinkedHashMap<String, Event> left = new LinkedHashMap<>();
   /** The sequence number of the last event to have left {@link #recent}; 0 while none has. */
@@ -68,17 +74,18 @@ public final class EventLog {
   private record Event(long seq, String id, Message message) {}
 
   /**
-   * Event ids that another replica can read: {@code tag.seq.version}, where {@code tag} names this log and {@code
-   * version} is the catalog version when the event was sent. A replica that is asked to resume from an id of another
-   * log cannot replay it, but can tell from the version whether the client missed a prompt list change.
+   * Event ids that another replica can read: {@code tag.seq.version}, where {@code tag} names this
+   * log and {@code version} is the catalog version when the event was sent. A replica that is asked
+   * to resume from an id of another log cannot replay it, but can tell from the version whether the
+   * client missed a prompt list change.
    */
   record Tagging(String tag, LongSupplier version) {}
 
   private record Connection(SseWriter writer, StreamQueue queue) {}
 
   /**
-   * @param capacity how many events to keep for resumption; a resuming client's replay must fit the queue, so it is
-   *     held below {@code limits.maxFrames()}
+   * @param capacity how many events to keep for resumption; a resuming client's replay must fit the
+   *     queue, so it is held below {@code limits.maxFrames()}
    * @param limits how far an attached connection may fall behind before it is closed
    */
   public EventLog(int capacity, StreamQueue.Limits limits) {
@@ -86,7 +93,8 @@ public final class EventLog {
   }
 
   /**
-   * @param tagging how to make event ids other replicas can read, or null for plain sequence numbers
+   * @param tagging how to make event ids other replicas can read, or null for plain sequence
+   *     numbers
    */
   public EventLog(int capacity, StreamQueue.Limits limits, @Nullable Tagging tagging) {
     this.capacity = Math.max(1, Math.min(capacity, limits.maxFrames() - 1));
@@ -99,7 +107,10 @@ public final class EventLog {
     return t == null ? Long.toString(n) : t.tag() + "." + n + "." + t.version().getAsLong();
   }
 
-  /** Logs a message and queues it for the newest live connection, if any. Never blocks on the network, never throws. */
+  /**
+   * Logs a message and queues it for the newest live connection, if any. Never blocks on the
+   * network, never throws.
+   */
   public void publish(Message message) {
     lock.lock();
     try {
@@ -112,8 +123,8 @@ public final class EventLog {
           break;
         }
         attached
-            .removeLast(); // closed or given up: the next newest takes the message; a client may
-        // resume
+            // Closed or given up: the next newest takes the message; a client may resume
+            .removeLast();
         c.queue().close();
       }
     } finally {
@@ -122,11 +133,13 @@ public final class EventLog {
   }
 
   /**
-   * Attaches a connection and starts its queue; it receives what is published from now on. With {@code lastEventId}
-   * it first replays what came after that id. Beyond {@link #MAX_CONNECTIONS} the oldest connection is ended.
+   * Attaches a connection and starts its queue; it receives what is published from now on. With
+   * {@code lastEventId} it first replays what came after that id. Beyond {@link #MAX_CONNECTIONS}
+   * the oldest connection is ended.
    *
-   * @param prime whether to open with an event that has an id and empty data (2025-11-25 and later define this
-   *     "priming" event; earlier clients may not expect an event without data, and get a comment line instead)
+   * @param prime whether to open with an event that has an id and empty data (2025-11-25 and later
+   *     define this "priming" event; earlier clients may not expect an event without data, and get
+   *     a comment line instead)
    * @param abort drops the connection, without blocking, when it falls behind
    * @return the connection's queue
    */
@@ -184,7 +197,10 @@ public final class EventLog {
     }
   }
 
-  /** Adds an event to the log; the oldest leaves it when it is full (remembered if it says "look again"). Locked. */
+  /**
+   * Adds an event to the log; the oldest leaves it when it is full (remembered if it says "look
+   * again"). Locked.
+   */
   private void keep(Event e) {
     recent.addLast(e);
     if (recent.size() <= capacity) {

@@ -9,9 +9,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A legacy Streamable HTTP session: the {@link ServerSession} that ran {@code initialize}, its event log, and the
- * bookkeeping that lets idle sessions expire. A session is busy, and never expires, while a request or its GET stream
- * is open. A session opened with an access token belongs to the token's subject: no other subject may use it.
+ * A legacy Streamable HTTP session: the {@link ServerSession} that ran {@code initialize}, its
+ * event log, and the bookkeeping that lets idle sessions expire. A session is busy, and never
+ * expires, while a request or its GET stream is open. A session opened with an access token belongs
+ * to the token's subject: no other subject may use it.
  */
 public final class LegacySession {
   private final String id;
@@ -23,7 +24,10 @@ public final class LegacySession {
   private final SessionClock clock;
   private volatile long lastActive;
   private volatile boolean closed;
-  /** Replicated sessions: the state last saved to or restored from the session store, and who used it last. */
+  /**
+   * Replicated sessions: the state last saved to or restored from the session store, and who used
+   * it last.
+   */
   private volatile String storedState = "";
 
   private volatile Caller lastCaller = Caller.UNRESTRICTED;
@@ -31,7 +35,8 @@ public final class LegacySession {
   private volatile @Nullable Instant endsAt;
 
   /**
-   * @param subject the subject of the access token that opened the session, or null without authorization
+   * @param subject the subject of the access token that opened the session, or null without
+   *     authorization
    * @param owner whose quota the session counts against (see {@link CallerKey})
    * @param clock what "idle" goes by
    */
@@ -56,7 +61,9 @@ public final class LegacySession {
     return owner;
   }
 
-  /** When a request or a stream last began or ended, on the {@link SessionClock#nanoTime()} scale. */
+  /**
+   * When a request or a stream last began or ended, on the {@link SessionClock#nanoTime()} scale.
+   */
   long lastActive() {
     return lastActive;
   }

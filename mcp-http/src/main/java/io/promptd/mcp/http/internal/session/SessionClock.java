@@ -4,9 +4,9 @@ import io.promptd.mcp.http.SessionStore;
 import java.time.Instant;
 
 /**
- * Where legacy sessions read the time: a monotonic clock for the idle timeout held in this process, and the wall
- * clock for what a {@link SessionStore} shares between replicas. Tests give a clock they can move forward, so that
- * idle expiry is tested without waiting for it.
+ * Where legacy sessions read the time: a monotonic clock for the idle timeout held in this process,
+ * and the wall clock for what a {@link SessionStore} shares between replicas. Tests give a clock
+ * they can move forward, so that idle expiry is tested without waiting for it.
  */
 public interface SessionClock {
   /** The system's clocks. */

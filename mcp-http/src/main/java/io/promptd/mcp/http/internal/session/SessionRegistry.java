@@ -21,16 +21,18 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The open legacy sessions by id. Ids are 256 random bits from {@link SecureRandom}, so they cannot be guessed; a
- * sweeper closes sessions idle longer than the configured timeout so that abandoned ones never pile up.
+ * The open legacy sessions by id. Ids are 256 random bits from {@link SecureRandom}, so they cannot
+ * be guessed; a sweeper closes sessions idle longer than the configured timeout so that abandoned
+ * ones never pile up.
  *
- * <p>Each caller ({@link CallerKey}) may hold a quota of the sessions, so that one caller cannot take every place
- * under the global limit: a caller at its quota that opens another loses its least recently used idle session, ended
- * as if it had expired. When all of them are in use (a request or a GET stream), the new one is refused instead.
+ * <p>Each caller ({@link CallerKey}) may hold a quota of the sessions, so that one caller cannot
+ * take every place under the global limit: a caller at its quota that opens another loses its least
+ * recently used idle session, ended as if it had expired. When all of them are in use (a request or
+ * a GET stream), the new one is refused instead.
  *
- * <p>A few callers at their quota can still fill the global limit together. A new session then takes the place of the
- * least recently used idle session of the caller holding the most, so that they cannot lock everyone else out; only
- * when no session at all is idle is the new one refused.
+ * <p>A few callers at their quota can still fill the global limit together. A new session then
+ * takes the place of the least recently used idle session of the caller holding the most, so that
+ * they cannot lock everyone else out; only when no session at all is idle is the new one refused.
  */
 public final class SessionRegistry {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -90,9 +92,10 @@ public final class SessionRegistry {
   }
 
   /**
-   * Makes a place for one more session of {@code owner}: while it holds its quota, ends its least recently used idle
-   * session; while the registry is full, that of the caller holding the most. Returns false, ending nothing, when too
-   * many of {@code owner}'s are in use; {@link #hasRoom} says whether the global limit still leaves none.
+   * Makes a place for one more session of {@code owner}: while it holds its quota, ends its least
+   * recently used idle session; while the registry is full, that of the caller holding the most.
+   * Returns false, ending nothing, when too many of {@code owner}'s are in use; {@link #hasRoom}
+   * says whether the global limit still leaves none.
    */
   public boolean makeRoom(String owner) {
     List<LegacySession> evicted;
@@ -103,8 +106,8 @@ public final class SessionRegistry {
   }
 
   /**
-   * Adds {@code session} within its owner's quota (see {@link #makeRoom}); false, adding nothing, when it does not
-   * fit.
+   * Adds {@code session} within its owner's quota (see {@link #makeRoom}); false, adding nothing,
+   * when it does not fit.
    */
   public boolean add(LegacySession session) {
     List<LegacySession> evicted;
@@ -118,8 +121,8 @@ public final class SessionRegistry {
   }
 
   /**
-   * Adds {@code session} (within its owner's quota) unless one with its id is there: returns the one that is there
-   * now, or null when it does not fit.
+   * Adds {@code session} (within its owner's quota) unless one with its id is there: returns the
+   * one that is there now, or null when it does not fit.
    */
   @Nullable
   LegacySession addIfAbsent(LegacySession session) {
@@ -136,15 +139,19 @@ public final class SessionRegistry {
     return ended(evicted) ? there : null;
   }
 
-  /** Runs {@code task} with each session ended to make room for another of its owner's, after it was closed. */
+  /**
+   * Runs {@code task} with each session ended to make room for another of its owner's, after it was
+   * closed.
+   */
   void onEvict(Consumer<LegacySession> task) {
     this.onEvict = task;
   }
 
   /**
-   * Removes as many of {@code owner}'s idle sessions, least recently used first, as it takes to bring it under its
-   * quota, then, while the registry is full, the least recently used idle session of the caller holding the most: the
-   * removed ones (to be closed outside the lock), or null when too few of {@code owner}'s are idle. Holds the lock.
+   * Removes as many of {@code owner}'s idle sessions, least recently used first, as it takes to
+   * bring it under its quota, then, while the registry is full, the least recently used idle
+   * session of the caller holding the most: the removed ones (to be closed outside the lock), or
+   * null when too few of {@code owner}'s are idle. Holds the lock.
    */
   private @Nullable List<LegacySession> takeRoom(String owner) {
     List<LegacySession> mine = new ArrayList<>();
@@ -176,8 +183,9 @@ public final class SessionRegistry {
   }
 
   /**
-   * The least recently used idle session of the caller holding the most sessions that has an idle one (of two holding
-   * as many, the one whose idle session is older), or null when none is idle. Holds the lock.
+   * The least recently used idle session of the caller holding the most sessions that has an idle
+   * one (of two holding as many, the one whose idle session is older), or null when none is idle.
+   * Holds the lock.
    */
   private @Nullable LegacySession idlestOfTheLargestHolder() {
     Map<String, Integer> held = new HashMap<>();

@@ -19,13 +19,17 @@ import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Legacy session ids that any replica holding the same secret can check and read: {@code base64url(payload) "."
- * base64url(HMAC-SHA256(secret, payload))}. The payload is compact JSON: the negotiated version, what the client
- * declared (capabilities only when small), the subject of the caller that opened the session, the issue time, and a
- * random key that names the session in the {@link SessionStore}. Nothing secret is in it; it must not be forged.
+ * Legacy session ids that any replica holding the same secret can check and read:
+ * {@code base64url(payload) "." base64url(HMAC-SHA256(secret, payload))}. The payload is compact
+ * JSON: the negotiated version, what the client declared (capabilities only when small), the
+ * subject of the caller that opened the session, the issue time, and a random key that names the
+ * session in the {@link SessionStore}. Nothing secret is in it; it must not be forged.
  */
 public final class SessionTokens {
-  /** Ids stay well under header limits: bigger capabilities are left out of the id (the server does not use them). */
+  /**
+   * Ids stay well under header limits: bigger capabilities are left out of the id (the server does
+   * not use them).
+   */
   private static final int MAX_CAPABILITIES_CHARS = 1024;
 
   private static final int MAX_INFO_CHARS = 64;
@@ -85,7 +89,10 @@ public final class SessionTokens {
     return payload + "." + B64.encodeToString(mac(payload));
   }
 
-  /** What {@code id} says, or null when it is not an id this secret signed (forged, altered, or another secret's). */
+  /**
+   * What {@code id} says, or null when it is not an id this secret signed (forged, altered, or
+   * another secret's).
+   */
   @Nullable
   Token verify(String id) {
     int dot = id.indexOf('.');
@@ -123,8 +130,9 @@ public final class SessionTokens {
           p.string("s").orElse(null),
           Instant.ofEpochSecond(t.longValue()));
     } catch (IllegalArgumentException | JsonException | DateTimeException e) {
-      return null; // not base64url, not JSON, an issue time no clock can hold: not ours (found by
+      // Not base64url, not JSON, an issue time no clock can hold: not ours (found by
       // SessionTokenFuzzTest)
+      return null;
     }
   }
 

@@ -28,18 +28,20 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Legacy sessions that any replica can serve: the id is a signed {@linkplain SessionTokens token} that says what
- * {@code initialize} established; what changes later (log level, subscriptions), the last use and the end are in the
- * {@link SessionStore}. A replica that meets a session it does not hold rebuilds it from the two, and keeps it (with
- * its own event log) until it idles out locally.
+ * Legacy sessions that any replica can serve: the id is a signed {@linkplain SessionTokens token}
+ * that says what {@code initialize} established; what changes later (log level, subscriptions), the
+ * last use and the end are in the {@link SessionStore}. A replica that meets a session it does not
+ * hold rebuilds it from the two, and keeps it (with its own event log) until it idles out locally.
  *
- * <p>With a shared store ({@code authoritative}), a session missing from it is unknown: deleted, expired or never
- * opened. With the transport's own in-memory store, another replica's session is rebuilt from its id alone, so that
- * requests still go anywhere; DELETE and the idle timeout then hold only on the replica that saw them.
+ * <p>With a shared store ({@code authoritative}), a session missing from it is unknown: deleted,
+ * expired or never opened. With the transport's own in-memory store, another replica's session is
+ * rebuilt from its id alone, so that requests still go anywhere; DELETE and the idle timeout then
+ * hold only on the replica that saw them.
  *
- * <p>An id lives at most {@code maxAge} from the issue time it carries. An entry stays in the store (ended, or live
- * but idle past the timeout, which is as dead) until that age has passed for its id, and only then is removed: a
- * deleted or expired id never comes back as a session rebuilt from the id alone.
+ * <p>An id lives at most {@code maxAge} from the issue time it carries. An entry stays in the store
+ * (ended, or live but idle past the timeout, which is as dead) until that age has passed for its
+ * id, and only then is removed: a deleted or expired id never comes back as a session rebuilt from
+ * the id alone.
  */
 public final class SharedSessions implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.http");
@@ -86,15 +88,18 @@ public final class SharedSessions implements AutoCloseable {
     return tokens.newKey();
   }
 
-  /** A session's event log here; its tag is its own (random), so that another replica's event ids are foreign. */
+  /**
+   * A session's event log here; its tag is its own (random), so that another replica's event ids
+   * are foreign.
+   */
   public EventLog newLog() {
     return new EventLog(
         EVENT_LOG_CAPACITY, limits, new EventLog.Tagging(tokens.newKey(), catalogVersion));
   }
 
   /**
-   * Records a session whose {@code initialize} succeeded, and returns its id; null when it does not fit in {@code
-   * owner}'s quota (see {@link SessionRegistry#add}).
+   * Records a session whose {@code initialize} succeeded, and returns its id; null when it does not
+   * fit in {@code owner}'s quota (see {@link SessionRegistry#add}).
    */
   @Nullable
   public String opened(
@@ -125,10 +130,10 @@ public final class SharedSessions implements AutoCloseable {
   }
 
   /**
-   * The live session {@code id} names, held here (rebuilt when this replica has not seen it), or null when it is not
-   * one: forged, another secret's, another subject's, ended, expired or older than the maximum age. A full registry
-   * gives {@code 503} instead: {@code full[0]} is set; {@code full[1]} when {@code owner}'s quota is full of sessions
-   * in use.
+   * The live session {@code id} names, held here (rebuilt when this replica has not seen it), or
+   * null when it is not one: forged, another secret's, another subject's, ended, expired or older
+   * than the maximum age. A full registry gives {@code 503} instead: {@code full[0]} is set;
+   * {@code full[1]} when {@code owner}'s quota is full of sessions in use.
    */
   @Nullable
   public LegacySession resolve(String id, Caller caller, String owner, boolean[] full) {
@@ -209,7 +214,10 @@ public final class SharedSessions implements AutoCloseable {
     }
   }
 
-  /** DELETE: ends the session everywhere; false when {@code id} names no live session of this caller. */
+  /**
+   * DELETE: ends the session everywhere; false when {@code id} names no live session of this
+   * caller.
+   */
   public boolean delete(String id, Caller caller) {
     SessionTokens.Token t = tokens.verify(id);
     if (t == null || !Objects.equals(t.subject(), caller.subject())) {
@@ -254,9 +262,9 @@ public final class SharedSessions implements AutoCloseable {
   }
 
   /**
-   * From the registry's sweeper: sessions in use here stay alive in the store. Entries go once their ids are past the
-   * maximum age (an entry was last used after its id was issued), never sooner: until then an entry, ended or idle
-   * past the timeout, is what keeps its id dead.
+   * From the registry's sweeper: sessions in use here stay alive in the store. Entries go once
+   * their ids are past the maximum age (an entry was last used after its id was issued), never
+   * sooner: until then an entry, ended or idle past the timeout, is what keeps its id dead.
    */
   private void sweep(Collection<LegacySession> held) {
     Instant now = registry.clock().now();
@@ -294,7 +302,10 @@ public final class SharedSessions implements AutoCloseable {
     return decode(initial(t), state);
   }
 
-  /** {@code base} with the log level and subscriptions that {@code state} holds; unreadable parts leave base's. */
+  /**
+   * {@code base} with the log level and subscriptions that {@code state} holds; unreadable parts
+   * leave base's.
+   */
   private static LegacySessionState decode(LegacySessionState base, String state) {
     LoggingLevel level = base.logLevel();
     Set<String> uris = new LinkedHashSet<>();

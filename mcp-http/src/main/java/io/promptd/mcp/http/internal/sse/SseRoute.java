@@ -9,8 +9,8 @@ import io.promptd.mcp.http.internal.exchange.StreamLimit;
 import java.io.IOException;
 
 /**
- * The old HTTP+SSE transport's two paths ({@code /sse} and its message path): the MCP endpoint's checks, then it; a
- * stream counts against its client's {@link StreamLimit}.
+ * The old HTTP+SSE transport's two paths ({@code /sse} and its message path): the MCP endpoint's
+ * checks, then it; a stream counts against its client's {@link StreamLimit}.
  */
 public final class SseRoute implements Route {
   private final Gate gate;

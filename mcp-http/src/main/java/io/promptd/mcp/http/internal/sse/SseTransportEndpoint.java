@@ -37,20 +37,22 @@ import java.util.function.IntSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The 2024-11-05 HTTP+SSE transport, kept for older clients and bridges: {@code GET /sse} opens a session and its
- * event stream, whose first event ({@code endpoint}) names {@code /messages?sessionId=…}; every client message is
- * POSTed there and answered 202, and everything the server says (responses, notifications) goes out as {@code message}
- * events on the stream. The session lives exactly as long as its stream: when the stream closes (the client left, its
- * keep-alive failed, it fell behind, the server stops), the session ends.
+ * The 2024-11-05 HTTP+SSE transport, kept for older clients and bridges: {@code GET /sse} opens a
+ * session and its event stream, whose first event ({@code endpoint}) names
+ * {@code /messages?sessionId=…}; every client message is POSTed there and answered 202, and
+ * everything the server says (responses, notifications) goes out as {@code message} events on the
+ * stream. The session lives exactly as long as its stream: when the stream closes (the client left,
+ * its keep-alive failed, it fell behind, the server stops), the session ends.
  *
- * <p>The session is held by the process serving the stream; it is never shared with other replicas, so a POST that
- * reaches another replica is answered 404 (the deployment must route a client to one replica: sticky sessions). Any
- * legacy version can be negotiated by {@code initialize}, as the core decides; the session's id is 256 random bits.
+ * <p>The session is held by the process serving the stream; it is never shared with other replicas,
+ * so a POST that reaches another replica is answered 404 (the deployment must route a client to one
+ * replica: sticky sessions). Any legacy version can be negotiated by {@code initialize}, as the
+ * core decides; the session's id is 256 random bits.
  *
- * <p>Each caller ({@link CallerKey}) may hold a quota of the sessions: a caller at its quota that opens another stream
- * loses the stream of its session idle longest (no POST being served), so that one caller cannot take every place.
- * When a few callers at their quota fill the global limit together, a new stream takes the place of the idlest of the
- * caller holding the most here.
+ * <p>Each caller ({@link CallerKey}) may hold a quota of the sessions: a caller at its quota that
+ * opens another stream loses the stream of its session idle longest (no POST being served), so that
+ * one caller cannot take every place. When a few callers at their quota fill the global limit
+ * together, a new stream takes the place of the idlest of the caller holding the most here.
  */
 public final class SseTransportEndpoint {
   /** Where a client opens its stream. */
@@ -70,14 +72,15 @@ public final class SseTransportEndpoint {
   private final SecureRandom random = new SecureRandom();
   private final Map<String, Session> sessions = new ConcurrentHashMap<>();
   /**
-   * Sessions whose endpoint event is on its way but which are not in {@link #sessions} yet: a client fast enough to
-   * POST in that moment waits for the registration instead of being told the session is unknown.
+   * Sessions whose endpoint event is on its way but which are not in {@link #sessions} yet: a
+   * client fast enough to POST in that moment waits for the registration instead of being told the
+   * session is unknown.
    */
   private final Map<String, CountDownLatch> opening = new ConcurrentHashMap<>();
 
   /**
-   * One client's session: the core's session, the stream everything it says goes to, and how long it has been idle
-   * (for its owner's quota).
+   * One client's session: the core's session, the stream everything it says goes to, and how long
+   * it has been idle (for its owner's quota).
    */
   private record Session(
       String id,
@@ -137,8 +140,8 @@ public final class SseTransportEndpoint {
   }
 
   /**
-   * Serves a request to {@link #STREAM_PATH} or {@link #MESSAGES_PATH}, once the gate has admitted it (see {@link
-   * SseRoute}).
+   * Serves a request to {@link #STREAM_PATH} or {@link #MESSAGES_PATH}, once the gate has admitted
+   * it (see {@link SseRoute}).
    */
   void serve(Exchange ex) throws IOException, InterruptedException {
     ex.transport(RequestEvent.Transport.HTTP_SSE);
@@ -181,8 +184,8 @@ public final class SseTransportEndpoint {
     StreamQueue queue = StreamQueue.start(
         "an HTTP+SSE session's stream", writer::writeFrame, limits, () -> ex.abort(writer));
     // The endpoint event goes first: nothing the session says can be queued before the session
-    // exists. A POST that
-    // reads it before the session is registered waits for the registration (opening).
+    // exists. A POST that reads it before the session is registered waits for the registration
+    // (opening).
     CountDownLatch registered = new CountDownLatch(1);
     opening.put(id, registered);
     Session session;
@@ -278,9 +281,8 @@ public final class SseTransportEndpoint {
     if (reply.hint() == Reply.Hint.REJECTED
         && reply.response() instanceof ErrorResponse e
         && e.id() == null) {
-      ex.reply(
-          reply); // unreadable input (no id to answer on the stream): the POST is refused with the
-      // error
+      // Unreadable input (no id to answer on the stream): the POST is refused with the error
+      ex.reply(reply);
     } else {
       deliver(s, reply);
       ex.status(202);
@@ -288,8 +290,9 @@ public final class SseTransportEndpoint {
   }
 
   /**
-   * Brings {@code owner} under its quota, counting {@code added} (null before a new session is registered, which then
-   * needs a place): ends the streams of its sessions idle longest. False, ending nothing, when too many are in use.
+   * Brings {@code owner} under its quota, counting {@code added} (null before a new session is
+   * registered, which then needs a place): ends the streams of its sessions idle longest. False,
+   * ending nothing, when too many are in use.
    */
   private boolean makeRoom(String owner, @Nullable Session added) {
     List<Session> evicted;
@@ -327,8 +330,8 @@ public final class SseTransportEndpoint {
   }
 
   /**
-   * The session idle longest (no POST being served) of the caller holding the most sessions here that has one, or null
-   * when none is idle. Holds the lock.
+   * The session idle longest (no POST being served) of the caller holding the most sessions here
+   * that has one, or null when none is idle. Holds the lock.
    */
   private @Nullable Session idlestOfTheLargestHolder() {
     Map<String, Integer> held = new HashMap<>();

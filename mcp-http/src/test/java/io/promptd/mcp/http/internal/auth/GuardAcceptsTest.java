@@ -7,7 +7,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** {@code Accept} header matching: exact types, {@code major/*}, {@code *}{@code /*}, case, spaces and parameters. */
+/**
+ * {@code Accept} header matching: exact types, {@code major/*}, {@code *}{@code /*}, case, spaces
+ * and parameters.
+ */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class GuardAcceptsTest {
   private static final String SSE = "text/event-stream";

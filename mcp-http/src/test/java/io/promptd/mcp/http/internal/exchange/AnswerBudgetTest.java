@@ -14,7 +14,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The bytes of large answers in flight: taken before encoding, given back once written, bounded for all requests. */
+/**
+ * The bytes of large answers in flight: taken before encoding, given back once written, bounded for
+ * all requests.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class AnswerBudgetTest {
   private static Reply read(int chars) {

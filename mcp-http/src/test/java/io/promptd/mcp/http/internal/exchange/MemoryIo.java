@@ -18,8 +18,8 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An {@link HttpIo} in memory, for route tests without a server: the request is given whole, the response is kept,
- * and {@link #await} waits for the exchange to end.
+ * An {@link HttpIo} in memory, for route tests without a server: the request is given whole, the
+ * response is kept, and {@link #await} waits for the exchange to end.
  */
 public final class MemoryIo implements HttpIo {
   /** The port the request says it was sent to, in its {@code Host} header. */

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The MCP port's routes driven in memory: a {@link Router} with the MCP endpoint, as the transport mounts it, and
- * exchanges over a {@link MemoryIo}; no server, no socket.
+ * The MCP port's routes driven in memory: a {@link Router} with the MCP endpoint, as the transport
+ * mounts it, and exchanges over a {@link MemoryIo}; no server, no socket.
  */
 class McpRoutesTest {
   private static final Duration WAIT = Duration.ofSeconds(10);
@@ -157,7 +157,10 @@ class McpRoutesTest {
         .header("Content-Type", "application/json");
   }
 
-  /** Serves {@code io}'s request by its route, as the transport's handler does, and waits for the answer. */
+  /**
+   * Serves {@code io}'s request by its route, as the transport's handler does, and waits for the
+   * answer.
+   */
   private MemoryIo serve(MemoryIo io) throws Exception {
     Exchange ex = new Exchange(io, telemetry, false);
     router.route(ex.path()).serve(ex);

@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A legacy session's event log, without HTTP: what a GET stream that resumes with {@code Last-Event-ID} is sent. A
- * client whose stream broke must hear again what it missed, or at least be told that something changed, even when
- * the bounded log no longer holds the events it missed.
+ * A legacy session's event log, without HTTP: what a GET stream that resumes with
+ * {@code Last-Event-ID} is sent. A client whose stream broke must hear again what it missed, or at
+ * least be told that something changed, even when the bounded log no longer holds the events it
+ * missed.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class EventLogTest {
@@ -35,7 +36,10 @@ class EventLogTest {
         JsonObject.builder().put("level", "info").put("data", "line " + n).build());
   }
 
-  /** The events a stream attached with {@code lastEventId} is sent, once the log is closed: (id, data) pairs. */
+  /**
+   * The events a stream attached with {@code lastEventId} is sent, once the log is closed: (id,
+   * data) pairs.
+   */
   private static List<McpWire.Event> resume(EventLog events, String lastEventId)
       throws InterruptedException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
