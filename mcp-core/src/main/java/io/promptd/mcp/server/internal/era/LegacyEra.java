@@ -27,6 +27,8 @@ final class LegacyEra {
   private final MethodTable methods;
   private final Capabilities capabilities;
   private final SessionImpl session;
+  /** The rules of the session's requests that name a modern version in {@code _meta}. */
+  private final ModernRules modernRules;
 
   LegacyEra(
       ServerContext context, MethodTable methods, Capabilities capabilities, SessionImpl session) {
@@ -34,6 +36,7 @@ final class LegacyEra {
     this.methods = methods;
     this.capabilities = capabilities;
     this.session = session;
+    this.modernRules = new ModernRules(context.elicits);
   }
 
   JsonObject dispatch(Request request, Outbound stream, Caller caller) {
@@ -48,6 +51,7 @@ final class LegacyEra {
           methods.serve(new MethodCall(
               request,
               modern,
+              modernRules,
               stream,
               session,
               session.listens(),
@@ -62,6 +66,7 @@ final class LegacyEra {
           .serve(new MethodCall(
               request,
               legacy,
+              LegacyRules.INSTANCE,
               stream,
               session,
               session.listens(),

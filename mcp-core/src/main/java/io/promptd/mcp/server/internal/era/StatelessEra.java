@@ -36,10 +36,12 @@ public final class StatelessEra implements StatelessEndpoint {
   private final ServerContext context;
   private final MethodTable methods;
   private final ListenScope streams = new ListenScope();
+  private final ModernRules rules;
 
   public StatelessEra(ServerContext context, MethodTable methods) {
     this.context = context;
     this.methods = methods;
+    this.rules = new ModernRules(context.elicits);
   }
 
   @Override
@@ -102,7 +104,8 @@ public final class StatelessEra implements StatelessEndpoint {
           task,
           req -> complete(
               context,
-              methods.serve(new MethodCall(req, ctx, stream, null, streams, client, client))));
+              methods.serve(
+                  new MethodCall(req, ctx, rules, stream, null, streams, client, client))));
       return response == null
           ? Reply.cancelled()
           : Reply.of(response, Responder.statelessHint(response), MODERN);

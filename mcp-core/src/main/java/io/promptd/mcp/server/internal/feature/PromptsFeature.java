@@ -21,11 +21,11 @@ import io.promptd.mcp.server.ArgumentsNeeded;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.PromptUse;
+import io.promptd.mcp.server.internal.method.EraRules;
 import io.promptd.mcp.server.internal.method.Feature;
 import io.promptd.mcp.server.internal.method.MethodCall;
 import io.promptd.mcp.server.internal.method.MethodTable;
 import io.promptd.mcp.server.internal.method.MethodTable.Era;
-import io.promptd.mcp.server.internal.state.CallSession;
 import io.promptd.mcp.server.internal.state.FormElicitation;
 import io.promptd.mcp.server.internal.state.PromptSnapshot;
 import io.promptd.mcp.server.internal.state.ServerContext;
@@ -43,9 +43,9 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code prompts/list} and {@code prompts/get} in both eras: the same listing and rendering; each
- * era asks for missing arguments its own way ({@link LegacyElicitation}, {@link InputRequired}).
- * {@code completion/complete} is the {@link CompletionFeature}'s.
+ * {@code prompts/list} and {@code prompts/get} in both eras: the same listing and rendering;
+ * missing arguments are asked for as the call's {@link EraRules} say ({@link LegacyElicitation},
+ * {@link InputRequired}). {@code completion/complete} is the {@link CompletionFeature}'s.
  */
 public final class PromptsFeature implements Feature {
   private static final System.Logger LOG = System.getLogger("io.promptd.mcp.server");
@@ -122,26 +122,17 @@ public final class PromptsFeature implements Feature {
   }
 
   private JsonObject.Builder listFor(MethodCall call) {
-    if (!call.modern()) {
-      CallSession session = call.legacySession();
-      return list(
-          call.params(),
-          call.encoder(),
-          call.caller(),
-          session.mayElicit() && forms.relaxesListings(),
-          call.context().clientInfo());
-    }
-    // A form-first listing depends on the capabilities this request declared, not only on who asks:
-    // it must not be shared with clients that cannot show forms (they would send commands without
-    // required arguments).
-    boolean formFirst = context.elicits
-        && forms.relaxesListings()
-        && FormElicitation.supported(call.context().clientCapabilities());
+    EraRules rules = call.rules();
+    boolean formFirst = rules.showsForms(call) && forms.relaxesListings();
     Listed listed = listed(
         call.params(), call.encoder(), call.caller(), formFirst, call.context().clientInfo());
-    // A page showing a split prompt shows the caller's variant, and a listing longer than a page
-    // depends on the clientInfo (clients that read only the first page get it all in one): not to
-    // be shared with other callers.
+    if (!rules.cacheHints()) {
+      return listed.result();
+    }
+    // A form-first listing is not to be shared with clients that cannot show forms; a page showing
+    // a split prompt shows the caller's variant, and a listing longer than a page depends on the
+    // clientInfo (clients that read only the first page get it all in one): not to be shared with
+    // other callers.
     return listed
         .result()
         .put("ttlMs", context.listTtl.toMillis())
@@ -193,33 +184,30 @@ public final class PromptsFeature implements Feature {
   }
 
   private JsonObject.Builder serve(MethodCall call) {
-    if (call.modern()) {
-      return InputRequired.get(
-          this,
-          context.requestStates,
-          context.elicits,
-          forms,
-          call.params(),
-          call.encoder(),
-          call.context());
-    }
-    CallSession session = call.legacySession();
-    return (session.canElicit(call.stream())
-            ? LegacyElicitation.get(
-                this,
-                session,
-                call.stream(),
-                call.version(),
-                call.params(),
-                call.encoder(),
-                call.caller())
-            : get(
-                call.params(),
-                call.encoder(),
-                call.caller(),
-                null,
-                call.context().clientInfo()))
-        .toBuilder();
+    return switch (call.rules().asking(call)) {
+      case INPUT_REQUIRED ->
+        InputRequired.get(
+            this,
+            context.requestStates,
+            context.elicits,
+            forms,
+            call.params(),
+            call.encoder(),
+            call.context());
+      case ELICIT ->
+        LegacyElicitation.get(
+            this,
+            call.legacySession(),
+            call.stream(),
+            call.version(),
+            call.params(),
+            call.encoder(),
+            call.caller())
+            .toBuilder();
+      case NEVER ->
+        get(call.params(), call.encoder(), call.caller(), null, call.context().clientInfo())
+            .toBuilder();
+    };
   }
 
   /**

@@ -5,7 +5,6 @@ import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonBoolean;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
-import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
@@ -82,7 +81,7 @@ public final class ResourcesFeature implements Feature {
                     provider(call),
                     call.params(),
                     call.encoder(),
-                    call.modern() ? ErrorCodes.INVALID_PARAMS : ErrorCodes.RESOURCE_NOT_FOUND,
+                    call.rules().resourceNotFound(),
                     call.caller())))
         .named("uri");
     table.add(Methods.RESOURCES_SUBSCRIBE, Set.of(Era.LEGACY), MethodTable.Blocking.NEVER, call -> {
@@ -100,9 +99,9 @@ public final class ResourcesFeature implements Feature {
         });
   }
 
-  /** A modern result gets its caching hints; a legacy one is as it is. */
+  /** A result gets its caching hints when the call's era gives them. */
   private JsonObject.Builder hinted(MethodCall call, JsonObject.Builder result) {
-    if (!call.modern()) {
+    if (!call.rules().cacheHints()) {
       return result;
     }
     // Resources change under the library's feet; "private" keeps shared caches from serving a stale

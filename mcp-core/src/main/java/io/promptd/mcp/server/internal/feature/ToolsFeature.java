@@ -67,7 +67,7 @@ public final class ToolsFeature implements Feature {
   public void register(MethodTable.Builder table) {
     table.add(Methods.TOOLS_LIST, Era.BOTH, MethodTable.Blocking.NEVER, call -> {
       JsonObject.Builder result = list(call.encoder(), call.caller(), call.version());
-      return call.modern()
+      return call.rules().cacheHints()
           ? result.put("ttlMs", context.listTtl.toMillis()).put("cacheScope", call.cacheScope())
           : result;
     });

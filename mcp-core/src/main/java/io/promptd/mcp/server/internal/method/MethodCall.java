@@ -21,6 +21,7 @@ import org.jspecify.annotations.Nullable;
  * @param request the request
  * @param context what the server knows of it: version, client, caller (from the session's
  *     {@code initialize} or the request's own {@code _meta})
+ * @param rules what the features ask of the request's era
  * @param stream where the request's own messages go (its response stream)
  * @param session the legacy session the request arrived in, or null for a stateless request
  * @param listens where {@code subscriptions/listen} streams of this channel are kept
@@ -32,6 +33,7 @@ import org.jspecify.annotations.Nullable;
 public record MethodCall(
     Request request,
     RequestContext context,
+    EraRules rules,
     Outbound stream,
     @Nullable CallSession session,
     ListenScope listens,
@@ -41,6 +43,7 @@ public record MethodCall(
   public MethodCall {
     requireNonNull(request, "request");
     requireNonNull(context, "context");
+    requireNonNull(rules, "rules");
     requireNonNull(stream, "stream");
     requireNonNull(listens, "listens");
     requireNonNull(clientKey, "clientKey");
