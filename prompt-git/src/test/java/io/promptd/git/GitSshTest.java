@@ -66,6 +66,9 @@ class GitSshTest {
           remote, dir.resolve("cache"), Duration.ofMillis(100), LibraryOptions.defaults())) {
         assertThat(served.awaitLoaded(WAIT)).isTrue();
         Files.copy(ssh.changedKnownHosts(), hosts, StandardCopyOption.REPLACE_EXISTING);
+        // The push waits for a refused fetch: a fetch that read the old file before the copy could
+        // otherwise still be under way, and fetch the push (seen on a loaded machine).
+        assertThat(served.await(served::away, WAIT)).isTrue();
         git.commit("bye", Map.of("bye.prompt.md", "Bye\n"));
         git.push();
         long before = served.fetches();
