@@ -2,10 +2,8 @@ package io.promptd.library;
 
 import static java.util.Objects.requireNonNull;
 
-import io.promptd.library.parse.text.Problems;
 import io.promptd.mcp.api.Stability;
 import java.nio.file.Path;
-import java.util.Comparator;
 
 /**
  * A problem found in a prompt file.
@@ -17,9 +15,6 @@ import java.util.Comparator;
  */
 @Stability(Stability.Tier.STABLE)
 public record Diagnostic(Severity severity, Path file, int line, String message) {
-  /** By file, then line: the order every diagnostics list is reported in. */
-  static final Comparator<Diagnostic> ORDER = Problems.ORDER;
-
   /** Checks the fields. */
   public Diagnostic {
     requireNonNull(severity, "severity");

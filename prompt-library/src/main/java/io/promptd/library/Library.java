@@ -22,6 +22,7 @@ import io.promptd.library.internal.source.FolderWalker;
 import io.promptd.library.internal.source.Listing;
 import io.promptd.library.internal.source.SnapshotSource;
 import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.Problems;
 import io.promptd.library.parse.text.Root;
 import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.protocol.Completion;
@@ -352,7 +353,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     }
     all.addAll(state.resources().diagnostics());
     all.addAll(state.skills().diagnostics());
-    all.sort(Diagnostic.ORDER);
+    all.sort(Problems.ORDER);
     return List.copyOf(all);
   }
 

@@ -4,6 +4,7 @@ import io.promptd.library.internal.skills.SkillReader;
 import io.promptd.library.internal.source.FileRole;
 import io.promptd.library.parse.format.FileKind;
 import io.promptd.library.parse.format.PromptFormats;
+import io.promptd.library.parse.text.Problems;
 import io.promptd.library.parse.text.Root;
 import io.promptd.mcp.api.Stability;
 import java.io.IOException;
@@ -48,7 +49,7 @@ public final class Linter {
     for (Path file : files) {
       out.addAll(checkFile(file));
     }
-    out.sort(Diagnostic.ORDER);
+    out.sort(Problems.ORDER);
     return List.copyOf(out);
   }
 

@@ -14,9 +14,7 @@ import org.jspecify.annotations.Nullable;
  * {@code promptd check} reports them all at once.
  */
 public final class Problems {
-  /**
-   * By file, then line: the order every diagnostics list is reported in ({@code Diagnostic.ORDER}).
-   */
+  /** By file, then line: the order every diagnostics list is reported in. */
   public static final Comparator<Diagnostic> ORDER = (a, b) -> {
     int byFile = a.file().toString().compareTo(b.file().toString());
     return byFile != 0 ? byFile : Integer.compare(a.line(), b.line());

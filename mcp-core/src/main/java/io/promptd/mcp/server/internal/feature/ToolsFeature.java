@@ -17,7 +17,6 @@ import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.ArgumentField;
-import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.internal.method.Feature;
 import io.promptd.mcp.server.internal.method.MethodTable;
@@ -29,7 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Prompts as tools, for clients that only use tools ({@link McpServer.Builder#promptsAsTools}):
+ * Prompts as tools, for clients that only use tools ({@code McpServer.Builder.promptsAsTools}):
  * {@code list_prompts} lists the prompts the caller may see, {@code get_prompt} renders one.
  * {@code get_prompt}'s input schema is derived from the argument declarations: the prompt names as
  * an {@code enum}, and each prompt's arguments with their types, choices, patterns and which are

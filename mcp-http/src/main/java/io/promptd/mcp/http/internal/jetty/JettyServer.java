@@ -1,6 +1,5 @@
 package io.promptd.mcp.http.internal.jetty;
 
-import io.promptd.mcp.http.HttpTransport;
 import io.promptd.mcp.http.internal.auth.Guard;
 import io.promptd.mcp.http.internal.auth.Loopback;
 import io.promptd.mcp.http.internal.auth.TrustedProxies;
@@ -26,7 +25,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The embedded Jetty under an {@link HttpTransport}: virtual threads, the MCP connector (plain or
+ * The embedded Jetty under an {@code HttpTransport}: virtual threads, the MCP connector (plain or
  * TLS, with the forwarded headers believed only when asked) and optionally the admin connector
  * (plain HTTP, its own address), error pages without stacks or versions; and the URLs its bound
  * ports answer on.
