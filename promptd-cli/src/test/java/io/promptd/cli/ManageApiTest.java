@@ -288,6 +288,14 @@ class ManageApiTest {
           () -> call(base, "GET", "/manage/v1/usage?name=greet", plain, null)
               .body()
               .contains("\"outcome\":\"refused\",\"uses\":1"));
+      // hello's use may be written in a later round than greet's: wait for it as well.
+      Poll.until(
+          Duration.ofSeconds(30),
+          Duration.ofMillis(100),
+          () -> "the use of hello answered by /manage/v1/usage",
+          () -> !call(base, "GET", "/manage/v1/usage?name=hello", plain, null)
+              .body()
+              .contains("\"rows\":[]"));
       Answer greet = call(base, "GET", "/manage/v1/usage?name=greet&since=1h", plain, null);
       assertThat(greet.status()).as(greet.body()).isEqualTo(200);
       assertThat(greet.json().string("name")).hasValue("greet");
