@@ -14,6 +14,7 @@ import io.promptd.library.internal.index.Reload;
 import io.promptd.library.internal.index.ResourceIndex;
 import io.promptd.library.internal.index.SkillIndex;
 import io.promptd.library.internal.skills.LibrarySkills;
+import io.promptd.library.internal.skills.SkillFile;
 import io.promptd.library.internal.skills.SkillFolder;
 import io.promptd.library.internal.skills.SkillPrompts;
 import io.promptd.library.internal.source.FileSource;
@@ -128,7 +129,8 @@ public final class Library implements ResourceProvider, AutoCloseable {
     this.versions = new PromptVersions(source);
     this.skillProvider =
         new LibrarySkills(this::skills, this::readSkillFile, file -> reload(Set.of(file)));
-    this.skillPrompts = new SkillPrompts(skillProvider::read);
+    this.skillPrompts =
+        new SkillPrompts(skillProvider::read, this::readForPrompt, options.skillFilesBudget());
     this.resourceIndex = new ResourceIndex(source, options, folders);
     this.resources = new LibraryResources(source, options);
     this.skillIndex = new SkillIndex(source);
@@ -405,6 +407,29 @@ public final class Library implements ResourceProvider, AutoCloseable {
       throw new ParseException(0, "skill file " + file + " is under no root");
     }
     return source.read(root, file, limit, 0, "skill file");
+  }
+
+  /**
+   * Reads a skill's file for its prompt, as {@code resources/read} would, but only from inside the
+   * skill's own folder once links are resolved: null when it lies outside, holds more than
+   * {@code limit} bytes or cannot be read now (the prompt then links it).
+   */
+  private byte @Nullable [] readForPrompt(SkillFolder skill, SkillFile file, long limit) {
+    Path path = skill.file().resolveSibling(file.path());
+    Path dir = skill.file().getParent();
+    Root root = prompts.rootOf(path);
+    if (root == null || dir == null) {
+      return null;
+    }
+    try {
+      return source.read(source.narrowed(root, dir), path, limit, 0, "skill file");
+    } catch (ParseException | IOException e) {
+      LOG.log(
+          Level.DEBUG,
+          () -> "skill '" + skill.path() + "': " + file.path() + " is linked, not embedded: "
+              + e.getMessage());
+      return null;
+    }
   }
 
   /** The resource templates, sorted by URI template. */

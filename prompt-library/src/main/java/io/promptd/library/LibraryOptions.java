@@ -21,6 +21,9 @@ public final class LibraryOptions {
   /** The fewest prompt files for which {@link #defaults()} writes an index. */
   private static final int DEFAULT_CACHE_MINIMUM = 1_000;
 
+  /** The bytes of its other files a skill's prompt embeds by default. */
+  private static final long DEFAULT_SKILL_FILES_BUDGET = 64L << 10;
+
   private final long maxPromptBytes;
   private final long maxAttachmentBytes;
   private final int maxFiles;
@@ -29,6 +32,7 @@ public final class LibraryOptions {
   private final @Nullable Path cacheDirectory;
   private final int cacheMinimumFiles;
   private final boolean skillPrompts;
+  private final long skillFilesBudget;
 
   private LibraryOptions(Builder b) {
     requireNonNull(b.debounce, "LibraryOptions: debounce");
@@ -42,6 +46,10 @@ public final class LibraryOptions {
       throw new IllegalArgumentException(
           "LibraryOptions: debounce must not be negative, not " + b.debounce);
     }
+    if (b.skillFilesBudget < 0) {
+      throw new IllegalArgumentException(
+          "LibraryOptions: skillFilesBudget must not be negative, not " + b.skillFilesBudget);
+    }
     if (b.cacheMinimumFiles < 0) {
       throw new IllegalArgumentException("LibraryOptions: cacheMinimumFiles must not be negative");
     }
@@ -53,6 +61,7 @@ public final class LibraryOptions {
     this.cacheDirectory = b.cacheDirectory;
     this.cacheMinimumFiles = b.cacheMinimumFiles;
     this.skillPrompts = b.skillPrompts;
+    this.skillFilesBudget = b.skillFilesBudget;
   }
 
   /**
@@ -60,7 +69,7 @@ public final class LibraryOptions {
    * save shows up well within 250 ms, long enough to cover an editor's write-temp-then-rename), one
    * parse thread per core, and an index for libraries of 1,000 prompt files or more under
    * {@code $XDG_CACHE_HOME/promptd} (else {@code ~/.cache/promptd}); skills are offered as prompts
-   * too.
+   * too, each embedding up to 64 KiB of its other text files.
    */
   public static LibraryOptions defaults() {
     return builder().build();
@@ -82,6 +91,7 @@ public final class LibraryOptions {
     b.cacheDirectory = cacheDirectory;
     b.cacheMinimumFiles = cacheMinimumFiles;
     b.skillPrompts = skillPrompts;
+    b.skillFilesBudget = skillFilesBudget;
     return b;
   }
 
@@ -156,6 +166,16 @@ public final class LibraryOptions {
     return skillPrompts;
   }
 
+  /**
+   * How many bytes of a skill's files other than its {@code SKILL.md} its prompt embeds at most, in
+   * all: its text files (UTF-8 without a NUL byte) are embedded in the skill's file order while
+   * they fit, and every other file (binary, an image or audio, too large, past the budget) is a
+   * link stating its type and size; 0 links every file. 64 KiB by default.
+   */
+  public long skillFilesBudget() {
+    return skillFilesBudget;
+  }
+
   /** Equal when every limit, timing and switch is. */
   @Override
   public boolean equals(@Nullable Object o) {
@@ -167,7 +187,8 @@ public final class LibraryOptions {
         && parallelism == other.parallelism
         && Objects.equals(cacheDirectory, other.cacheDirectory)
         && cacheMinimumFiles == other.cacheMinimumFiles
-        && skillPrompts == other.skillPrompts;
+        && skillPrompts == other.skillPrompts
+        && skillFilesBudget == other.skillFilesBudget;
   }
 
   @Override
@@ -180,7 +201,8 @@ public final class LibraryOptions {
         parallelism,
         cacheDirectory,
         cacheMinimumFiles,
-        skillPrompts);
+        skillPrompts,
+        skillFilesBudget);
   }
 
   /** For logs: every field. */
@@ -191,7 +213,7 @@ public final class LibraryOptions {
         + ", maxFiles=" + maxFiles + ", debounce=" + debounce + ", parallelism=" + parallelism
         + ", cacheDirectory="
         + cacheDirectory + ", cacheMinimumFiles=" + cacheMinimumFiles + ", skillPrompts="
-        + skillPrompts + "]";
+        + skillPrompts + ", skillFilesBudget=" + skillFilesBudget + "]";
   }
 
   private static @Nullable Path userCacheDirectory() {
@@ -216,6 +238,7 @@ public final class LibraryOptions {
     private @Nullable Path cacheDirectory = userCacheDirectory();
     private int cacheMinimumFiles = DEFAULT_CACHE_MINIMUM;
     private boolean skillPrompts = true;
+    private long skillFilesBudget = DEFAULT_SKILL_FILES_BUDGET;
 
     private Builder() {}
 
@@ -271,10 +294,19 @@ public final class LibraryOptions {
     }
 
     /**
+     * How many bytes of a skill's other files its prompt embeds at most (see
+     * {@link LibraryOptions#skillFilesBudget()}), not negative; 0 links them all.
+     */
+    public Builder skillFilesBudget(long bytes) {
+      this.skillFilesBudget = bytes;
+      return this;
+    }
+
+    /**
      * The options.
      *
      * @throws IllegalArgumentException when a limit or the parallelism is not positive, or the
-     *     debounce or {@code cacheMinimumFiles} is negative
+     *     debounce, {@code cacheMinimumFiles} or {@code skillFilesBudget} is negative
      */
     public LibraryOptions build() {
       return new LibraryOptions(this);

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Skills offered as prompts, for clients without the Skills extension: one prompt per skill, named
- * by its path, that renders its {@code SKILL.md} embedded, its other files as links and the task;
- * prompt files win a name; front matter and the library option turn it off; hot reload keeps the
- * prompts in step with the skills.
+ * by its path, that renders its {@code SKILL.md} embedded, its other text files embedded and the
+ * rest linked (see {@link SkillPromptFilesTest}), and the task; prompt files win a name; front
+ * matter and the library option turn it off; hot reload keeps the prompts in step with the skills.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SkillPromptsTest {
@@ -89,7 +89,8 @@ class SkillPromptsTest {
   }
 
   @Test
-  void theRenderedPromptEmbedsSkillMdLinksTheOtherFilesAndEndsWithTheTask() throws Exception {
+  void theRenderedPromptEmbedsSkillMdAndItsTextFilesLinksTheOthersAndEndsWithTheTask()
+      throws Exception {
     library();
     try (Library library = open(LibraryOptions.defaults());
         McpHarness mcp = new McpHarness(library.catalog())) {
@@ -105,9 +106,9 @@ class SkillPromptsTest {
               {"role":"user","content":{"type":"resource_link","uri":\
               "skill://ops/incident-review/assets/logo.png","name":"assets/logo.png",\
               "mimeType":"image/png","size":4}},\
-              {"role":"user","content":{"type":"resource_link","uri":\
-              "skill://ops/incident-review/references/checklist.md","name":\
-              "references/checklist.md","mimeType":"text/markdown","size":12}},\
+              {"role":"user","content":{"type":"resource","resource":{"uri":\
+              "skill://ops/incident-review/references/checklist.md","mimeType":"text/markdown",\
+              "text":"1. Timeline\\n"}}},\
               {"role":"user","content":{"type":"text","text":\
               "Use the skill 'incident-review' above for this task:\\n\\nINC-42 outage of the API"}}\
               ]}}""");

@@ -137,6 +137,10 @@ public final class Main {
                              only use tools
         --no-skill-prompts   do not offer each skill as a prompt (by default a skill is also a slash command that
                              puts its SKILL.md into the conversation; front matter user-invocable: false opts one out)
+        --skill-files-budget SIZE
+                             bytes of a skill's other text files (scripts, references) its prompt embeds after
+                             its SKILL.md, in all (default 64k; 1m, 65536 and 0 also do; 0: links only); larger,
+                             binary and later files are links stating their type and size
         --http [PORT]        serve Streamable HTTP at /mcp instead of stdio (port 3000 unless given)
         --catalog            also serve the web catalog at / (browse, fill and render the prompts in a browser;
                              with --token or OAuth it asks for a token; without, only this machine may load it

@@ -54,6 +54,8 @@ import org.jspecify.annotations.Nullable;
  *     {@code get_prompt} too ({@code --prompts-as-tools})
  * @param skillPrompts whether each skill is offered as a prompt too ({@code --no-skill-prompts}:
  *     not)
+ * @param skillFilesBudget how many bytes of its other text files a skill's prompt embeds at most
+ *     ({@code --skill-files-budget}; 0: links only)
  * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
  * @param manage who may use the management API the HTTP server serves at {@code /manage/v1/}
  *     ({@code --manage} {@code --manage-scope S [--manage-admin-scope A]}; needs {@code --store},
@@ -80,6 +82,7 @@ record ServeOptions(
     FormOptions forms,
     boolean promptsAsTools,
     boolean skillPrompts,
+    long skillFilesBudget,
     boolean catalog,
     ManageApi.@Nullable Access manage) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
@@ -182,9 +185,15 @@ record ServeOptions(
     return PublicUrls.warnings(this);
   }
 
-  /** The library options these imply: the defaults, with skills offered as prompts or not. */
+  /**
+   * The library options these imply: the defaults, with skills offered as prompts or not, and the
+   * budget of the files their prompts embed.
+   */
   LibraryOptions library() {
-    return LibraryOptions.builder().skillPrompts(skillPrompts).build();
+    return LibraryOptions.builder()
+        .skillPrompts(skillPrompts)
+        .skillFilesBudget(skillFilesBudget)
+        .build();
   }
 
   static ServeOptions parse(List<String> args) {
@@ -220,6 +229,7 @@ record ServeOptions(
     FreeTextConfirmation confirm = FormOptions.DEFAULT.confirmFreeText();
     boolean promptsAsTools = false;
     boolean skillPrompts = true;
+    long skillFilesBudget = LibraryOptions.defaults().skillFilesBudget();
     boolean catalog = false;
     boolean manage = false;
     String manageScope = null;
@@ -284,6 +294,7 @@ record ServeOptions(
         case "--confirm-free-text" -> confirm = FormOptions.confirmation(text(args, ++i, arg));
         case "--prompts-as-tools" -> promptsAsTools = true;
         case "--no-skill-prompts" -> skillPrompts = false;
+        case "--skill-files-budget" -> skillFilesBudget = size(args, ++i, arg);
         case "--catalog" -> catalog = true;
         case "--git" -> git.remote = text(args, ++i, arg);
         case "--git-poll" -> git.poll = GitOptions.duration(text(args, ++i, arg));
@@ -382,6 +393,7 @@ record ServeOptions(
         new FormOptions(elicit, formFirst, confirm),
         promptsAsTools,
         skillPrompts,
+        skillFilesBudget,
         catalog,
         manage && manageScope != null
             ? new ManageApi.Access(manageScope, manageAdmin, Set.copyOf(source.labels))
@@ -496,6 +508,27 @@ record ServeOptions(
       throw new UsageException(option + " needs a value");
     }
     return args.get(index);
+  }
+
+  /**
+   * A size in bytes: a number, or one followed by {@code k} (KiB) or {@code m} (MiB), either case.
+   */
+  static long size(List<String> args, int index, String option) {
+    String value = text(args, index, option);
+    String digits = value;
+    int shift = 0;
+    if (!value.isEmpty()) {
+      char unit = Character.toLowerCase(value.charAt(value.length() - 1));
+      shift = unit == 'k' ? 10 : unit == 'm' ? 20 : 0;
+      if (shift > 0) {
+        digits = value.substring(0, value.length() - 1);
+      }
+    }
+    if (!digits.matches("[0-9]{1,9}")) {
+      throw new UsageException(option
+          + " needs a size in bytes such as 65536, 64k or 1m (0: none), not '" + value + "'");
+    }
+    return Long.parseLong(digits) << shift;
   }
 
   private static int intValue(List<String> args, int index, String option, int min) {

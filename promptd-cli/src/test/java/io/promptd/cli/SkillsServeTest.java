@@ -174,6 +174,19 @@ class SkillsServeTest {
     });
   }
 
+  @Test
+  void aSkillFilesBudgetOfZeroLinksTheSkillsFilesInItsPrompt() throws Exception {
+    writeFolder();
+    overHttp(List.of("--skill-files-budget", "0"), call -> {
+      JsonObject rendered = result(call.apply(request("prompts/get", "\"name\":\"ops-review\"")));
+      assertThat(JsonCodec.write(rendered))
+          .contains("{\"type\":\"resource\",\"resource\":{\"uri\":\"skill://ops/review/SKILL.md\"")
+          .contains(
+              "{\"type\":\"resource_link\",\"uri\":\"skill://ops/review/references/guide.md\"")
+          .doesNotContain("\"text\":\"guide\\n\"");
+    });
+  }
+
   /** What {@code check} does with a call function, sent to a {@code serve --http} of the folder. */
   private interface Check {
     void run(Function<String, JsonObject> call) throws Exception;
@@ -277,7 +290,10 @@ class SkillsServeTest {
         "prompts/get", "\"name\":\"ops-review\",\"arguments\":{\"task\":\"the March outage\"}")));
     assertThat(JsonCodec.write(rendered))
         .contains("{\"type\":\"resource\",\"resource\":{\"uri\":\"skill://ops/review/SKILL.md\"")
-        .contains("{\"type\":\"resource_link\",\"uri\":\"skill://ops/review/references/guide.md\"")
+        .contains("{\"type\":\"resource_link\",\"uri\":\"skill://ops/review/assets/logo.png\"")
+        .contains("{\"type\":\"resource\",\"resource\":{\"uri\":"
+            + "\"skill://ops/review/references/guide.md\",\"mimeType\":\"text/markdown\","
+            + "\"text\":\"guide\\n\"}")
         .contains("for this task:\\n\\nthe March outage");
   }
 

@@ -241,7 +241,7 @@ public final class LibrarySkills implements SkillProvider {
   }
 
   /** Whether a content type is text, so that its file is served as {@code text}. */
-  private static boolean isText(String type) {
+  static boolean isText(String type) {
     return type.startsWith("text/")
         || type.equals("application/json")
         || type.equals("application/yaml")

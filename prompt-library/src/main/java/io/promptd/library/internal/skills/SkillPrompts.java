@@ -12,7 +12,6 @@ import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.protocol.ResourceContents;
-import io.promptd.mcp.protocol.ResourceLink;
 import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
@@ -32,9 +31,11 @@ import org.jspecify.annotations.Nullable;
  * Skills offered as prompts, for clients without the Skills extension: each skill is a prompt (a
  * slash command) named as a prompt file at its path would be ({@code ops/incident-review} is
  * {@code ops-incident-review}), whose one optional argument, {@code task}, says what to use it for.
- * Rendered, it is the skill's {@code SKILL.md} as an embedded resource, a link to each of its other
- * files, and the task. A prompt file of the same name wins; a skill whose front matter says
- * {@code user-invocable: false} (Claude Code's key for "not a slash command") is not offered.
+ * Rendered, it is the skill's {@code SKILL.md} as an embedded resource, then each of its other
+ * files in the skill's file order (its text embedded while a budget lasts, else a link: see
+ * {@code SkillPromptFiles}), and the task. A prompt file of the same name wins; a skill whose front
+ * matter says {@code user-invocable: false} (Claude Code's key for "not a slash command") is not
+ * offered.
  *
  * <p>Holds which catalog names it put there, so that it changes only its own prompts; confined to
  * the library's lock.
@@ -49,14 +50,39 @@ public final class SkillPrompts {
   static final String USER_INVOCABLE = "user-invocable";
 
   private final Function<String, Optional<List<ResourceContents>>> reader;
+  private final FileReader files;
+  private final long budget;
   /** The skill behind each prompt this put into the catalog, by prompt name. */
   private final Map<String, SkillFolder> served = new HashMap<>();
 
   private List<Diagnostic> diagnostics = List.of();
 
-  /** @param reader reads a skill file by URI, as {@code resources/read} does */
-  public SkillPrompts(Function<String, Optional<List<ResourceContents>>> reader) {
+  /**
+   * @param reader reads a skill file by URI, as {@code resources/read} does: the {@code SKILL.md}
+   * @param files reads a skill's other files' bytes for embedding: null for one that cannot be read
+   *     now, is larger than the limit given, or lies outside its skill's folder
+   * @param budget the bytes of a skill's other files one rendering embeds at most; 0 links them all
+   * @throws IllegalArgumentException when {@code budget} is negative
+   */
+  public SkillPrompts(
+      Function<String, Optional<List<ResourceContents>>> reader, FileReader files, long budget) {
+    if (budget < 0) {
+      throw new IllegalArgumentException(
+          "SkillPrompts: budget must not be negative, not " + budget);
+    }
     this.reader = reader;
+    this.files = files;
+    this.budget = budget;
+  }
+
+  /** Reads one of a skill's files, other than its {@code SKILL.md}, for the skill's prompt. */
+  @FunctionalInterface
+  public interface FileReader {
+    /**
+     * The bytes of {@code file} of {@code skill}, at most {@code limit}; null when it cannot be
+     * read now, holds more, or lies outside the skill's folder once links are resolved.
+     */
+    byte @Nullable [] read(SkillFolder skill, SkillFile file, long limit);
   }
 
   /** The skill behind each prompt this put into the catalog, by prompt name (a copy). */
@@ -153,12 +179,16 @@ public final class SkillPrompts {
         List.of(PromptArgument.optional(TASK, about)),
         List.of(),
         null);
-    return new PromptDefinition(prompt, new Renderer(skill, reader), null, skill.scopes());
+    return new PromptDefinition(
+        prompt, new Renderer(skill, reader, files, budget), null, skill.scopes());
   }
 
   /** Renders one skill's prompt from its files as they are read now. */
   private record Renderer(
-      SkillFolder skill, Function<String, Optional<List<ResourceContents>>> reader)
+      SkillFolder skill,
+      Function<String, Optional<List<ResourceContents>>> reader,
+      FileReader files,
+      long budget)
       implements PromptRenderer {
     @Override
     public GetPromptResult render(Map<String, String> arguments) {
@@ -170,18 +200,8 @@ public final class SkillPrompts {
               ErrorCodes.INTERNAL_ERROR, "skill '" + skill.path() + "': SKILL.md cannot be read"));
       List<PromptMessage> messages = new ArrayList<>();
       messages.add(user(new EmbeddedResource(contents.getFirst(), null, null)));
-      for (SkillFile f : skill.files()) {
-        if (!f.path().equals("SKILL.md")) {
-          messages.add(user(new ResourceLink(
-              LibrarySkills.uri(skill.path(), f.path()),
-              f.path(),
-              null,
-              null,
-              f.mimeType(),
-              f.size(),
-              null,
-              null)));
-        }
+      for (Content c : SkillPromptFiles.contents(skill, files, budget)) {
+        messages.add(user(c));
       }
       @Nullable String task = arguments.get(TASK);
       messages.add(PromptMessage.user(

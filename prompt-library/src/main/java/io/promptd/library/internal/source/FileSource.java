@@ -46,6 +46,15 @@ public interface FileSource extends FileAccess {
   byte[] readListed(FolderWalker.Found file, long limit, Map<Path, Boolean> folders)
       throws ParseException;
 
+  /**
+   * {@code dir}, a folder of {@code root}, as a root of its own: a {@link #read} through it refuses
+   * a file that lies outside {@code dir} once links are resolved (a skill's prompt embeds only the
+   * skill's own files).
+   *
+   * @throws IOException when {@code dir} cannot be resolved
+   */
+  Root narrowed(Root root, Path dir) throws IOException;
+
   /** The stamp of {@code path} now, or null when it does not exist (or is not readable). */
   @Nullable
   Stamp stamp(Path path);

@@ -53,6 +53,11 @@ public final class FolderSource implements FileSource {
   }
 
   @Override
+  public Root narrowed(Root root, Path dir) throws IOException {
+    return new Root(dir.normalize(), dir.toRealPath(), root.index());
+  }
+
+  @Override
   public boolean exists(Path file) {
     return Files.exists(file);
   }

@@ -180,6 +180,12 @@ public final class SnapshotSource implements FileSource {
     return entry.data();
   }
 
+  /** {@code r} itself: a snapshot holds no links, so every file under {@code dir} lies in it. */
+  @Override
+  public Root narrowed(Root r, Path dir) {
+    return r;
+  }
+
   @Override
   public boolean exists(Path file) {
     return present(file.normalize());
