@@ -203,7 +203,8 @@ def skill_bytes(contents, mime_type):
 
 
 async def skill_prompt(client, name, library):
-    """A skill offered as a prompt: its SKILL.md embedded (equal to the file), its other files linked, the task last."""
+    """A skill offered as a prompt: its SKILL.md embedded (equal to the file), then its other files (text ones
+    embedded, each equal to its file; the rest linked), the task last."""
     got = await client.get_prompt(name, {"task": "the March outage"})
     kinds = [m.content.type for m in got.messages]
     first = got.messages[0].content
@@ -217,7 +218,16 @@ async def skill_prompt(client, name, library):
     last = got.messages[-1].content
     if kinds[-1] != "text" or "the March outage" not in last.text:
         raise AssertionError(f"{name}: the task is not the last message: {kinds}")
-    return {"embedded": uri, "links": kinds.count("resource_link")}
+    files = []
+    for m in got.messages[1:-1]:
+        if m.content.type == "resource":
+            file_uri = str(m.content.resource.uri)
+            file_path = os.path.join(library, *file_uri.removeprefix("skill://").split("/"))
+            with open(file_path, "rb") as f:
+                if m.content.resource.text.encode("utf-8") != f.read():
+                    raise AssertionError(f"{name}: the embedded {file_uri} differs from {file_path}")
+            files.append(file_uri)
+    return {"embedded": uri, "files": files, "links": kinds.count("resource_link")}
 
 
 def match_disk(skill_files, library):

@@ -414,6 +414,51 @@ class ClaudeCodeCellsTest {
             + " Code never calls skills/list");
   }
 
+  /**
+   * Cell 11: a skill carries its files. {@code /mcp__promptd__ops-collect-logs} for a skill whose
+   * {@code SKILL.md} says to run {@code scripts/collect.sh}: promptd embeds the script's text after
+   * the {@code SKILL.md} (a text file within the skill-files budget), and both reach the model in
+   * the user message, the script's lines whole. Claude Code 2.1.332 turns each embedded resource
+   * into a text block {@code [Resource from promptd at URI] TEXT}; a resource link becomes
+   * {@code [Resource link: NAME] URI}, which is all the model saw of the script before.
+   */
+  @Test
+  void stdioASkillsScriptReachesTheModel() throws Exception {
+    Path skill = Files.createDirectories(library.resolve("ops/collect-logs/scripts"));
+    Files.writeString(skill.resolveSibling("SKILL.md"), """
+        ---
+        name: collect-logs
+        description: Collects the service's logs of the last hour for an incident.
+        ---
+        Run `scripts/collect.sh` and sum up what its output shows.
+        """, UTF_8);
+    String marker = "journalctl --unit=lane-payments-api --since=-1h";
+    Files.writeString(skill.resolve("collect.sh"), "#!/bin/sh\n" + marker + "\n", UTF_8);
+    ClaudeCode claude = stdio("stdio-skill-files");
+    claude.awaitCommand("ops-collect-logs", START);
+    claude.send("/mcp__promptd__ops-collect-logs");
+    claude.awaitReplyAcceptingForms(TURN);
+    String body = model.await("Run `scripts/collect.sh` and sum up", TURN).body();
+    assertThat(body)
+        .contains("[Resource from promptd at skill://ops/collect-logs/scripts/collect.sh]"
+            + " #!/bin/sh\\n" + marker + "\\n")
+        .doesNotContain("[Resource link: scripts/collect.sh]");
+    assertThat(body.indexOf("Run `scripts/collect.sh`"))
+        .as("SKILL.md before the script")
+        .isLessThan(body.indexOf(marker));
+    assertThat(wire())
+        .contains(
+            "{\"type\":\"resource\",\"resource\":{\"uri\":"
+                + "\"skill://ops/collect-logs/scripts/collect.sh\",\"mimeType\":\"text/x-shellscript\"");
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
+        "a skill's files: /mcp__promptd__ops-collect-logs embeds scripts/collect.sh after its SKILL.md;"
+            + " the script's text reaches the model whole, after the SKILL.md, in the user message"
+            + " ([Resource from promptd at skill://…/scripts/collect.sh] #!/bin/sh …)");
+  }
+
   private ClaudeCode stdio(String cell) throws Exception {
     // Claude Code spawns promptd; tee keeps both sides of the conversation (to tell the era, and
     // for the report).

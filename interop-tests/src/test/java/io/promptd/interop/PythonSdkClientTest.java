@@ -103,7 +103,8 @@ class PythonSdkClientTest {
           // The example library's seven prompts and the skill, offered as a prompt too.
           .contains("\"prompts\": 8", "\"pages\": 4")
           .contains("\"skillPrompt\": {\"embedded\": \"skill://ops/incident-review/SKILL.md\","
-              + " \"links\": 2}")
+              + " \"files\": [\"skill://ops/incident-review/references/checklist.md\"],"
+              + " \"links\": 1}")
           .contains("\"missingArgument\": \"-32602\"")
           .contains("\"completion\": [\"French\"]")
           .contains(
@@ -124,8 +125,8 @@ class PythonSdkClientTest {
           "Python SDK 2.3.0 client → promptd" + token,
           transport,
           era.equals("modern") ? "modern 2026-07-28 (server/discover)" : "legacy 2025-11-25",
-          "list across 4 pages, get+args, the skill's prompt (SKILL.md embedded, equal to disk; 2"
-              + " links), -32602, completion, every resource read (3 skill files: text"
+          "list across 4 pages, get+args, the skill's prompt (SKILL.md and its checklist embedded,"
+              + " equal to disk; the PNG linked), -32602, completion, every resource read (3 skill files: text"
               + " and blob, equal to disk), "
               + (era.equals("modern")
                   ? "skills extension declared, skills/list+get via send_request, 3 manifest"
