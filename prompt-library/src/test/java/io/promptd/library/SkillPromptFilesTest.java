@@ -114,11 +114,14 @@ class SkillPromptFilesTest {
   @Test
   void aBudgetOfZeroLinksEveryFile() throws Exception {
     write(root, "ops/collect/SKILL.md", skill("collect", ""));
+    write(root, "ops/collect/empty.txt", "");
     write(root, "ops/collect/scripts/collect.sh", SCRIPT);
     try (Library library = open(LibraryOptions.builder().skillFilesBudget(0));
         McpHarness mcp = new McpHarness(library.catalog())) {
       assertThat(files(mcp, "ops-collect"))
           .containsExactly(
+              "{\"type\":\"resource_link\",\"uri\":\"skill://ops/collect/empty.txt\","
+                  + "\"name\":\"empty.txt\",\"mimeType\":\"text/plain\",\"size\":0}",
               "{\"type\":\"resource_link\",\"uri\":\"skill://ops/collect/scripts/collect.sh\","
                   + "\"name\":\"scripts/collect.sh\",\"mimeType\":\"text/x-shellscript\","
                   + "\"size\":" + SCRIPT.length() + "}");

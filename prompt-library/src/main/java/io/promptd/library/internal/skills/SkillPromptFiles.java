@@ -40,7 +40,9 @@ final class SkillPromptFiles {
         continue;
       }
       String uri = LibrarySkills.uri(skill.path(), f.path());
-      byte[] bytes = f.size() <= left && !media(f.path()) ? reader.read(skill, f, left) : null;
+      // A budget of 0 links every file, an empty one too.
+      byte[] bytes =
+          budget > 0 && f.size() <= left && !media(f.path()) ? reader.read(skill, f, left) : null;
       if (bytes != null && bytes.length <= left && text(bytes)) {
         left -= bytes.length;
         String type = LibrarySkills.isText(f.mimeType()) ? f.mimeType() : PLAIN;
