@@ -74,6 +74,24 @@ class SkillPromptFilesTest {
   }
 
   @Test
+  void aHiddenFileIsLinkedNeverEmbedded() throws Exception {
+    write(root, "ops/deploy/SKILL.md", skill("deploy", ""));
+    write(root, "ops/deploy/.env", "TOKEN=secret\n");
+    write(root, "ops/deploy/scripts/.netrc", "machine x password y\n");
+    write(root, "ops/deploy/scripts/run.sh", "#!/bin/sh\n");
+    try (Library library = open(LibraryOptions.builder());
+        McpHarness mcp = new McpHarness(library.catalog())) {
+      List<String> files = files(mcp, "ops-deploy");
+      assertThat(String.join("\n", files)).doesNotContain("secret", "password");
+      assertThat(files)
+          .anySatisfy(f -> assertThat(f)
+              .startsWith("{\"type\":\"resource_link\"")
+              .contains("skill://ops/deploy/.env"))
+          .anySatisfy(f -> assertThat(f).contains("\"text\":\"#!/bin/sh\\n\""));
+    }
+  }
+
+  @Test
   void filesPastTheBudgetAreLinkedWithTheirSizeAndTheOrderIsTheSkills() throws Exception {
     write(root, "notes/SKILL.md", skill("notes", ""));
     write(root, "notes/a.txt", "0123456789"); // 10 bytes: fits

@@ -14,7 +14,9 @@ import java.util.List;
  * file order: a text file is embedded whole while it fits in what is left of the budget, so that a
  * skill saying "run scripts/collect.sh" can be followed by a model that sees only the prompt; a
  * binary file, an image or audio file, a file larger than what is left, and one that cannot be read
- * now are links stating their type and size.
+ * now are links stating their type and size. A hidden file (a path segment starting with a dot,
+ * such as {@code .env}) is only ever linked: it is the usual place for a secret, and a prompt's
+ * text goes to the model.
  *
  * <p>Text is told by the bytes, not the name: UTF-8 without a NUL byte. Bytes are read through a
  * {@link SkillPrompts.FileReader} that refuses a file lying outside the skill's folder, so a link
@@ -41,8 +43,9 @@ final class SkillPromptFiles {
       }
       String uri = LibrarySkills.uri(skill.path(), f.path());
       // A budget of 0 links every file, an empty one too.
-      byte[] bytes =
-          budget > 0 && f.size() <= left && !media(f.path()) ? reader.read(skill, f, left) : null;
+      byte[] bytes = budget > 0 && f.size() <= left && !media(f.path()) && !hidden(f.path())
+          ? reader.read(skill, f, left)
+          : null;
       if (bytes != null && bytes.length <= left && text(bytes)) {
         left -= bytes.length;
         String type = LibrarySkills.isText(f.mimeType()) ? f.mimeType() : PLAIN;
@@ -65,6 +68,11 @@ final class SkillPromptFiles {
       }
     }
     return Utf8.valid(bytes);
+  }
+
+  /** Whether a segment of a skill-relative path starts with a dot. */
+  static boolean hidden(String path) {
+    return path.startsWith(".") || path.contains("/.");
   }
 
   /** Whether a file's name makes it an image or audio file, which is never embedded as text. */
