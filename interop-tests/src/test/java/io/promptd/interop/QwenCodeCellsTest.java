@@ -231,13 +231,15 @@ class QwenCodeCellsTest {
     awaitOffered("ops-incident-review");
 
     submit(tmux, "/brand-colors --styles=\".btn { color: #ff0000; }\"");
-    assertThat(model.await("color: #ff0000", STEP).body())
-        .containsSubsequence(GeminiFamily.BRAND_COLORS_FOLDED);
+    String brandColors = model.await("color: #ff0000", STEP).body();
+    GeminiFamily.save(CLIENT, cell + "-brand-colors.request", brandColors);
+    assertThat(brandColors).containsSubsequence(GeminiFamily.BRAND_COLORS_FOLDED);
     awaitReplies(1);
 
     submit(tmux, "/ops-incident-review --task=\"INC-42 database failover\"");
-    assertThat(model.await("INC-42 database failover", STEP).body())
-        .containsSubsequence(GeminiFamily.SKILL_FOLDED);
+    String skill = model.await("INC-42 database failover", STEP).body();
+    GeminiFamily.save(CLIENT, cell + "-skill.request", skill);
+    assertThat(skill).containsSubsequence(GeminiFamily.SKILL_FOLDED);
     awaitReplies(2);
     Matrix.record(
         CELL,
