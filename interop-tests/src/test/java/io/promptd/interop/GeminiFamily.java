@@ -29,6 +29,29 @@ final class GeminiFamily {
       "translate",
       "write-tests");
 
+  /**
+   * The parts of {@code /brand-colors --styles=".btn { color: #ff0000; }"} in the order the model
+   * must see them, folded into one text message: the first sentence, the palette image as a
+   * reference, the second message, the styles typed.
+   */
+  static final List<String> BRAND_COLORS_FOLDED = List.of(
+      "This image is our brand palette: navy #1F3A5F",
+      "[image (image/png, 239 bytes), not included]",
+      "Check every color in the styles below against the palette.",
+      ".btn { color: #ff0000; }");
+
+  /**
+   * The parts of the {@code ops/incident-review} skill's prompt (interop-tests' skills fixture) in
+   * the order the model must see them: its SKILL.md inlined with its URI, its other files, the task
+   * typed.
+   */
+  static final List<String> SKILL_FOLDED = List.of(
+      "[resource skill://ops/incident-review/SKILL.md",
+      "Gather the timeline, the alerts and the changes deployed in the hour before.",
+      "[end of resource skill://ops/incident-review/SKILL.md]",
+      "skill://ops/incident-review/assets/severity.png",
+      "INC-42 database failover");
+
   static final Path CLIENTS = Peers.INTEROP.resolve("clients/node_modules/.bin");
   static final Path SCREENS = Path.of("target", "client-screens");
   static final Duration START = Duration.ofSeconds(90);

@@ -213,6 +213,43 @@ class QwenCodeCellsTest {
             + " itself; an invalid enum value shows promptd's -32602 message");
   }
 
+  /**
+   * Qwen Code uses only the first message of a prompt, and only text: promptd folds each prompt
+   * into one (by its clientInfo.name), so a prompt of several messages with an image, and a skill's
+   * prompt (which starts with its SKILL.md as an embedded resource), reach the model whole, in
+   * order.
+   */
+  @Test
+  void promptsOfSeveralPartsReachTheModelWholeInOneMessage() throws Exception {
+    cell = "stdio-folded";
+    startModel();
+    Path library = library();
+    PromptdServer.copy(PythonSdkClientTest.SKILLS, library);
+    start(Map.of(
+        "promptd",
+        GeminiFamily.stdioServer(PromptdServer.stdioCommand(library, "--page-size", "500"))));
+    awaitOffered("ops-incident-review");
+
+    submit(tmux, "/brand-colors --styles=\".btn { color: #ff0000; }\"");
+    String brandColors = model.await("color: #ff0000", STEP).body();
+    GeminiFamily.save(CLIENT, cell + "-brand-colors.request", brandColors);
+    assertThat(brandColors).containsSubsequence(GeminiFamily.BRAND_COLORS_FOLDED);
+    awaitReplies(1);
+
+    submit(tmux, "/ops-incident-review --task=\"INC-42 database failover\"");
+    String skill = model.await("INC-42 database failover", STEP).body();
+    GeminiFamily.save(CLIENT, cell + "-skill.request", skill);
+    assertThat(skill).containsSubsequence(GeminiFamily.SKILL_FOLDED);
+    awaitReplies(2);
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "/brand-colors (text, image, a second message, the styles) and a skill's command (its SKILL.md"
+            + " as an embedded resource, its other files, the task) reach the model whole and in order, folded"
+            + " by promptd into one text message: the client uses only the first message, and only text");
+  }
+
   @Test
   void aPromptAddedWhileRunningIsNotOffered() throws Exception {
     cell = "stdio-list-changed";

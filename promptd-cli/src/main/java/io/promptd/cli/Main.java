@@ -133,6 +133,10 @@ public final class Main {
         --confirm-free-text auto|always|never
                              show free-text values a client passed in that form, for checking (default auto:
                              for clients that cut typed text at the first space, such as Claude Code)
+        --fold auto|always|never
+                             fold each rendered prompt into one text message (default auto: for clients that
+                             use only the first message, such as Gemini CLI and Qwen Code; front matter fold:
+                             overrides it per prompt)
         --prompts-as-tools   also offer the prompts as two tools, list_prompts and get_prompt, for clients that
                              only use tools
         --no-skill-prompts   do not offer each skill as a prompt (by default a skill is also a slash command that

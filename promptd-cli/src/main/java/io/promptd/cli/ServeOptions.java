@@ -5,6 +5,7 @@ import io.promptd.mcp.http.HttpLimits;
 import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.server.FreeTextConfirmation;
 import io.promptd.mcp.server.McpServer;
+import io.promptd.mcp.server.PromptFolding;
 import io.promptd.mcp.stdio.StdioTransport;
 import io.promptd.store.StoreUrl;
 import io.promptd.store.StoreUsage;
@@ -50,6 +51,8 @@ import org.jspecify.annotations.Nullable;
  *     address) may hold
  * @param forms how users are asked for prompt arguments in clients that can show forms
  *     ({@code --no-elicit}, {@code --no-form-first}, {@code --confirm-free-text})
+ * @param fold whether rendered prompts are folded into one text message ({@code --fold}): for
+ *     clients that use only the first (auto, the default), for all or for none
  * @param promptsAsTools whether the prompts are offered as the tools {@code list_prompts} and
  *     {@code get_prompt} too ({@code --prompts-as-tools})
  * @param skillPrompts whether each skill is offered as a prompt too ({@code --no-skill-prompts}:
@@ -80,6 +83,7 @@ record ServeOptions(
     int completionRate,
     int sessionsPerCaller,
     FormOptions forms,
+    PromptFolding fold,
     boolean promptsAsTools,
     boolean skillPrompts,
     long skillFilesBudget,
@@ -227,6 +231,7 @@ record ServeOptions(
     boolean elicit = true;
     boolean formFirst = true;
     FreeTextConfirmation confirm = FormOptions.DEFAULT.confirmFreeText();
+    PromptFolding fold = PromptFolding.AUTO;
     boolean promptsAsTools = false;
     boolean skillPrompts = true;
     long skillFilesBudget = LibraryOptions.defaults().skillFilesBudget();
@@ -292,6 +297,7 @@ record ServeOptions(
         case "--no-elicit" -> elicit = false;
         case "--no-form-first" -> formFirst = false;
         case "--confirm-free-text" -> confirm = FormOptions.confirmation(text(args, ++i, arg));
+        case "--fold" -> fold = folding(text(args, ++i, arg));
         case "--prompts-as-tools" -> promptsAsTools = true;
         case "--no-skill-prompts" -> skillPrompts = false;
         case "--skill-files-budget" -> skillFilesBudget = size(args, ++i, arg);
@@ -391,6 +397,7 @@ record ServeOptions(
         completionRate,
         sessionsPerCaller,
         new FormOptions(elicit, formFirst, confirm),
+        fold,
         promptsAsTools,
         skillPrompts,
         skillFilesBudget,
@@ -398,6 +405,13 @@ record ServeOptions(
         manage && manageScope != null
             ? new ManageApi.Access(manageScope, manageAdmin, Set.copyOf(source.labels))
             : null);
+  }
+
+  /** Reads {@code --fold}'s value: {@code auto}, {@code always} or {@code never}. */
+  static PromptFolding folding(String value) {
+    return PromptFolding.of(value)
+        .orElseThrow(
+            () -> new UsageException("--fold must be auto, always or never, not '" + value + "'"));
   }
 
   /**

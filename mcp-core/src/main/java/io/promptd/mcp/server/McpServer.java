@@ -242,6 +242,7 @@ public final class McpServer implements AutoCloseable {
     boolean elicits = true;
     boolean formFirst = true;
     FreeTextConfirmation freeTextConfirmation = FreeTextConfirmation.AUTO;
+    PromptFolding folding = PromptFolding.AUTO;
     boolean promptsAsTools;
     Duration elicitationTimeout = Duration.ofMinutes(10);
 
@@ -363,6 +364,16 @@ public final class McpServer implements AutoCloseable {
      */
     public Builder freeTextConfirmation(FreeTextConfirmation confirmation) {
       this.freeTextConfirmation = requireNonNull(confirmation, "confirmation");
+      return this;
+    }
+
+    /**
+     * Whether rendered prompts are folded into one user text message ({@link PromptFolding}): by
+     * default, {@link PromptFolding#AUTO}, for the clients known to use only the first text
+     * message. A prompt's own setting in its {@code _meta} overrides this one.
+     */
+    public Builder folding(PromptFolding folding) {
+      this.folding = requireNonNull(folding, "folding");
       return this;
     }
 
@@ -528,6 +539,7 @@ public final class McpServer implements AutoCloseable {
           elicits,
           formFirst,
           freeTextConfirmation,
+          folding,
           promptsAsTools,
           elicitationTimeout,
           promptUses);

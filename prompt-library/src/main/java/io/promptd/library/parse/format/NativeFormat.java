@@ -26,6 +26,7 @@ import io.promptd.mcp.protocol.Icon;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.server.ArgumentForms;
+import io.promptd.mcp.server.PromptFolding;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -39,7 +40,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * {@code NAME.prompt.md}: YAML front matter ({@code name}, {@code title}, {@code description},
  * {@code icons}, {@code tags}, {@code arguments}, {@code scopes}, {@code elicit},
- * {@code formFirst}, {@code confirm}) and a Mustache body split into messages by
+ * {@code formFirst}, {@code confirm}, {@code fold}) and a Mustache body split into messages by
  * {@link BodyParser}.
  */
 public final class NativeFormat implements PromptFormat {
@@ -61,6 +62,7 @@ public final class NativeFormat implements PromptFormat {
       "elicit",
       "formFirst",
       "confirm",
+      "fold",
       Scopes.KEY);
 
   NativeFormat() {}
@@ -142,7 +144,8 @@ public final class NativeFormat implements PromptFormat {
     }
     List<Icon> icons = problems.attempt(() -> icons(yaml, source, options, dependencies, files));
     String title = problems.attempt(() -> Fields.string(yaml, "title"));
-    JsonObject meta = meta(yaml, arguments, elicit == null || elicit, problems);
+    PromptFolding fold = problems.attempt(() -> folding(yaml));
+    JsonObject meta = meta(yaml, arguments, elicit == null || elicit, fold, problems);
     if (problems.failed() || name == null || parts == null || icons == null) {
       return null;
     }
@@ -185,11 +188,30 @@ public final class NativeFormat implements PromptFormat {
   }
 
   /**
-   * The prompt's {@code _meta}: its tags, its arguments' rules and form settings; null when it has
-   * none.
+   * The front matter's {@code fold}: whether the prompt is folded into one text message for clients
+   * that use only the first ({@link PromptFolding}); null when not set.
+   */
+  private static @Nullable PromptFolding folding(Mapping yaml) throws ParseException {
+    String value = Fields.string(yaml, "fold");
+    if (value == null) {
+      return null;
+    }
+    return PromptFolding.of(value.strip())
+        .orElseThrow(() -> new ParseException(
+            Fields.line(yaml, "fold", 1),
+            "'fold' must be auto, always or never, not '" + value + "'"));
+  }
+
+  /**
+   * The prompt's {@code _meta}: its tags, its arguments' rules, form settings and its own
+   * {@code fold}; null when it has none.
    */
   private static @Nullable JsonObject meta(
-      Mapping yaml, List<ArgumentSpec> arguments, boolean elicit, Problems problems) {
+      Mapping yaml,
+      List<ArgumentSpec> arguments,
+      boolean elicit,
+      @Nullable PromptFolding fold,
+      Problems problems) {
     List<String> tags = problems.attempt(() -> Fields.strings(yaml, "tags"));
     Map<String, JsonObject> settings = ArgumentReader.formSettings(yaml, problems);
     JsonObject.Builder constrained = JsonObject.builder();
@@ -205,13 +227,14 @@ public final class NativeFormat implements PromptFormat {
     }
     JsonObject rules = constrained.build();
     JsonObject form = formMeta(yaml, elicit, problems);
-    if ((tags == null || tags.isEmpty()) && rules.isEmpty() && form == null) {
+    if ((tags == null || tags.isEmpty()) && rules.isEmpty() && form == null && fold == null) {
       return null;
     }
     return JsonObject.builder()
         .put(TAGS_META, tags == null || tags.isEmpty() ? null : JsonArray.ofStrings(tags))
         .put(ARGUMENTS_META, rules.isEmpty() ? null : rules)
         .put(ArgumentForms.FORM_META, form)
+        .put(PromptFolding.META, fold == null ? null : fold.id())
         .build();
   }
 

@@ -2,6 +2,7 @@ package io.promptd.mcp.server.internal.feature;
 
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.FreeTextConfirmation;
+import io.promptd.mcp.server.PromptFolding;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
@@ -40,6 +41,16 @@ final class ClientQuirks {
   private static final Set<String> FIRST_PAGE_ONLY =
       Set.of("gemini-cli-mcp-client", "qwen-cli-mcp-client");
 
+  /**
+   * Gemini CLI (0.61) and Qwen Code (0.24) use only {@code messages[0]} of a {@code prompts/get}
+   * result, and only when it is text: the rest never reaches their model, and a first message of
+   * another kind is "an empty or invalid prompt response". With {@link PromptFolding#AUTO} they get
+   * each prompt folded into one text message ({@link PromptFold}). (Name prefixes, as
+   * {@link #FIRST_PAGE_ONLY}'s.)
+   */
+  private static final Set<String> FIRST_MESSAGE_ONLY =
+      Set.of("gemini-cli-mcp-client", "qwen-cli-mcp-client");
+
   /** The longest page a client that reads only the first one gets. */
   static final int ONE_PAGE_MAX = 10_000;
 
@@ -74,16 +85,25 @@ final class ClientQuirks {
    * that reads one.
    */
   static int pageSize(@Nullable Implementation client, int pageSize) {
+    return prefixed(FIRST_PAGE_ONLY, client) ? Math.max(pageSize, ONE_PAGE_MAX) : pageSize;
+  }
+
+  /** Whether {@code client} uses only the first message of a prompt, and only when it is text. */
+  static boolean readsFirstMessageOnly(@Nullable Implementation client) {
+    return prefixed(FIRST_MESSAGE_ONLY, client);
+  }
+
+  private static boolean prefixed(Set<String> prefixes, @Nullable Implementation client) {
     if (client == null) {
-      return pageSize;
+      return false;
     }
     String name = client.name().toLowerCase(Locale.ROOT);
-    for (String prefix : FIRST_PAGE_ONLY) {
+    for (String prefix : prefixes) {
       if (name.startsWith(prefix)) {
-        return Math.max(pageSize, ONE_PAGE_MAX);
+        return true;
       }
     }
-    return pageSize;
+    return false;
   }
 
   private static boolean known(Set<String> names, @Nullable Implementation client) {

@@ -19,6 +19,7 @@ import io.promptd.mcp.server.ArgumentField;
 import io.promptd.mcp.server.ArgumentForms;
 import io.promptd.mcp.server.ArgumentsNeeded;
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.server.PromptFolding;
 import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.PromptUse;
 import io.promptd.mcp.server.internal.method.EraRules;
@@ -288,7 +289,8 @@ public final class PromptsFeature implements Feature {
   /**
    * {@code prompts/get}; with {@code ask}, for a client that can show forms: what is missing or
    * invalid is thrown as one {@link ArgumentsNeeded} form ({@link FormRules#check}) unless the
-   * prompt opts out of being asked.
+   * prompt opts out of being asked. The result is folded into one text message for {@code client}
+   * when the prompt's or the server's {@link PromptFolding} says so.
    */
   JsonObject get(
       JsonObject params,
@@ -324,6 +326,9 @@ public final class PromptsFeature implements Feature {
     }
     if (result == null) {
       throw McpException.internal("prompt '" + prompt.name() + "' rendered nothing");
+    }
+    if (PromptFold.wanted(prompt, context.folding, client)) {
+      result = PromptFold.fold(result);
     }
     return encoder.getPromptResult(result);
   }

@@ -3,6 +3,7 @@ package io.promptd.mcp.server.internal.state;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.FreeTextConfirmation;
 import io.promptd.mcp.server.PromptCatalog;
+import io.promptd.mcp.server.PromptFolding;
 import io.promptd.mcp.server.PromptUse;
 import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.server.SkillProvider;
@@ -39,6 +40,7 @@ import org.jspecify.annotations.Nullable;
  * @param elicits whether the server may ask users for missing or invalid prompt arguments
  * @param formFirst whether prompts are form-first for clients that can show forms
  * @param freeTextConfirmation whether the first form shows the free-text values passed
+ * @param folding whether rendered prompts are folded into one text message, unless a prompt says
  * @param promptsAsTools whether the prompts are offered as tools too
  * @param elicitationTimeout how long a legacy request waits for the user's answer to a form
  * @param promptUses the listener told of every {@code prompts/get}, or null
@@ -66,6 +68,7 @@ public record ServerConfig(
     boolean elicits,
     boolean formFirst,
     FreeTextConfirmation freeTextConfirmation,
+    PromptFolding folding,
     boolean promptsAsTools,
     Duration elicitationTimeout,
     @Nullable Consumer<PromptUse> promptUses) {}

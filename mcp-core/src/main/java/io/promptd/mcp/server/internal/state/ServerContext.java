@@ -3,6 +3,7 @@ package io.promptd.mcp.server.internal.state;
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.FreeTextConfirmation;
 import io.promptd.mcp.server.PromptCatalog;
+import io.promptd.mcp.server.PromptFolding;
 import io.promptd.mcp.server.PromptUse;
 import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.server.SkillProvider;
@@ -39,6 +40,8 @@ public final class ServerContext {
   public final boolean formFirst;
   /** Whether the first form of a form-first request shows the free-text values passed. */
   public final FreeTextConfirmation freeTextConfirmation;
+  /** Whether rendered prompts are folded into one text message, unless a prompt says. */
+  public final PromptFolding folding;
   /** Whether the prompts are offered as tools too ({@code list_prompts}, {@code get_prompt}). */
   public final boolean promptsAsTools;
   /**
@@ -71,6 +74,7 @@ public final class ServerContext {
     this.elicits = b.elicits();
     this.formFirst = b.formFirst();
     this.freeTextConfirmation = b.freeTextConfirmation();
+    this.folding = b.folding();
     this.promptsAsTools = b.promptsAsTools();
     this.elicitationTimeout = b.elicitationTimeout();
     this.maxBatchMessages = b.maxBatchMessages();
