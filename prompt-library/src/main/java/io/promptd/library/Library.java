@@ -178,7 +178,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
             + roots + " in " + millis + " ms (" + errors + " errors, " + (problems.size() - errors)
             + " warnings)");
     for (Diagnostic d : problems) {
-      LOG.log(d.isError() ? Level.WARNING : Level.INFO, d.format());
+      LOG.log(d.isError() ? Level.ERROR : Level.INFO, d.format());
     }
   }
 
@@ -603,8 +603,13 @@ public final class Library implements ResourceProvider, AutoCloseable {
           || !before.skills().skills().equals(skills.skills());
       after = new State(served ? before.version() + 1 : before.version(), snapshot, skills);
       state = after;
+      // An error means that file (or this version of it) is not served: ERROR, which reaches
+      // clients as a notifications/message at level error.
       for (Diagnostic d : prompts.lastRefreshDiagnostics()) {
-        LOG.log(d.isError() ? Level.WARNING : Level.DEBUG, d.format());
+        LOG.log(d.isError() ? Level.ERROR : Level.DEBUG, d.format());
+      }
+      for (Diagnostic d : prompts.lastRefreshKept()) {
+        LOG.log(Level.INFO, d.format());
       }
     }
     LOG.log(Level.DEBUG, () -> "reloaded " + changed + ": " + updates.keySet());

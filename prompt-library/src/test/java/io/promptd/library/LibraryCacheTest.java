@@ -5,6 +5,7 @@ import static io.promptd.library.Files2.text;
 import static io.promptd.library.Files2.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.library.internal.disk.IndexFormat;
 import io.promptd.library.internal.disk.LibraryCache;
 import io.promptd.library.parse.text.Root;
 import io.promptd.mcp.protocol.Prompt;
@@ -189,6 +190,48 @@ class LibraryCacheTest {
     }
     try (Library third = Library.open(LibrarySource.folders(List.of(root)), options)) {
       assertThat(third.restoredFromIndex()).isEqualTo(3); // the index was rewritten
+    }
+  }
+
+  /**
+   * An index written while an error did not stop a file (an undeclared variable was served as empty
+   * text) vouches for a prompt with an error: that file is parsed again, and not served.
+   */
+  @Test
+  void anIndexedFileWithAnErrorIsParsedAgainAndNotServed() throws Exception {
+    Library.open(LibrarySource.folders(List.of(root)), options).close();
+    // As many bytes as before, at the same time: only the index's own word tells it changed.
+    Path plain = write(root, "plain.prompt.md", "---\ndescription: Plain\n---\n{{x}}\n");
+    settle(root);
+    String error = "template uses 'x' but no argument 'x' is declared";
+    LibraryCache cache = LibraryCache.of(Root.openAll(List.of(root), "test"), options);
+    List<IndexFormat.Cached> entries = cache.read().values().stream()
+        .map(c -> !c.file().equals(plain.toString())
+            ? c
+            : new IndexFormat.Cached(
+                c.root(),
+                c.file(),
+                c.size(),
+                c.modified(),
+                c.name(),
+                c.prompt(),
+                c.nameLine(),
+                c.completable(),
+                c.fingerprint(),
+                List.of(new IndexFormat.Problem(true, 4, error)),
+                c.dependencyPaths(),
+                c.dependencyStamps(),
+                c.attachments(),
+                c.scopes()))
+        .toList();
+    cache.write(entries, entries.size(), c -> c);
+
+    try (Library again = Library.open(LibrarySource.folders(List.of(root)), options)) {
+      assertThat(again.restoredFromIndex()).isEqualTo(2);
+      assertThat(again.catalog().all())
+          .extracting(PromptDefinition::name)
+          .containsExactly("choice", "uses");
+      assertThat(Files2.errors(again)).containsExactly(plain + ":4: error: " + error);
     }
   }
 

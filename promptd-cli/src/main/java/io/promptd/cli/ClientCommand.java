@@ -8,6 +8,7 @@ import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Methods;
 import java.io.BufferedReader;
@@ -137,6 +138,14 @@ final class ClientCommand {
       };
     } catch (McpException e) {
       err.println("promptd: the server answered with error " + e.code() + ": " + e.getMessage());
+      if (verb.equals("get")
+          && e.code() == ErrorCodes.INVALID_PARAMS
+          && String.valueOf(e.getMessage()).startsWith("Unknown prompt")) {
+        // The name may be right and its file broken: promptd serves no file that has an error.
+        err.println("promptd: no prompt '" + positional.getFirst() + "' is served; `promptd list`"
+            + " shows those that are. A prompt file with an error is not served: `promptd check"
+            + " DIR` shows the errors as FILE:LINE, as the server's log does");
+      }
       return Main.SERVER_ERROR;
     } catch (HttpStatusException e) {
       err.println("promptd: " + target() + " refused the request: " + e.getMessage());

@@ -136,7 +136,7 @@ class CliProcessTest {
         .as(served.err)
         .singleElement()
         .asString()
-        .startsWith("promptd WARNING: ")
+        .startsWith("promptd ERROR: ")
         .contains("broken.prompt.md:3: error");
   }
 
@@ -402,10 +402,10 @@ class CliProcessTest {
           dir.resolve("broken.prompt.md"), "---\ndescription: [unclosed\n---\nHello\n");
       String message = awaitLine(out, "notifications/message");
       assertThat(message)
-          .contains("\"level\":\"warning\"")
+          .contains("\"level\":\"error\"")
           .contains("\"logger\":\"promptd.library\"")
           .contains("broken.prompt.md");
-      assertThat(awaitLine(err, "broken.prompt.md")).startsWith("promptd WARNING: ");
+      assertThat(awaitLine(err, "broken.prompt.md")).startsWith("promptd ERROR: ");
     } finally {
       server.destroy();
       assertThat(server.waitFor(20, TimeUnit.SECONDS)).isTrue();
@@ -473,7 +473,7 @@ class CliProcessTest {
     return s.append(" 2>/dev/null").toString();
   }
 
-  private static List<String> java() {
+  static List<String> java() {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));

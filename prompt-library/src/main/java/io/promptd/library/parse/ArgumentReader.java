@@ -97,7 +97,38 @@ public final class ArgumentReader {
                 + "' must name another declared argument"));
       }
     }
+    checkKeyedDefaults(out, problems);
     return new Declared(out, failed, true);
+  }
+
+  /**
+   * A default of an argument whose {@code enum} is keyed by another argument must be one of the
+   * values listed for that argument's default (when it has one that is used): else a prompt given
+   * neither cannot render. A default outside every value is reported when it is read.
+   */
+  private static void checkKeyedDefaults(List<ArgumentSpec> specs, Problems problems) {
+    for (ArgumentSpec spec : specs) {
+      String def = spec.defaultValue();
+      String dependsOn = spec.dependsOn();
+      if (def == null
+          || dependsOn == null
+          || spec.required()
+          || !spec.enumValues().isKeyed()) {
+        continue;
+      }
+      for (ArgumentSpec other : specs) {
+        String key = other.defaultValue();
+        if (other.name().equals(dependsOn)
+            && !other.required()
+            && key != null
+            && spec.normalize(def, key) == null) {
+          problems.fail(new ParseException(
+              spec.line(),
+              "argument '" + spec.name() + "': default " + spec.violation(def, key)
+                  + " (the default of '" + dependsOn + "')"));
+        }
+      }
+    }
   }
 
   /** The name a declaration gives, valid or not; null when it gives none that is text. */

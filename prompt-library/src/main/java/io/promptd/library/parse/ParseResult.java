@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * What parsing one file gave.
  *
  * @param file the file
- * @param prompt the prompt, or null when the file has an error that stops it being served
+ * @param prompt the prompt, or null when the file has any error (warnings do not stop it)
  * @param diagnostics everything found wrong, errors and warnings
  * @param dependencies partials and attachments it reads (even ones that were missing), so a change
  *     to them reloads it

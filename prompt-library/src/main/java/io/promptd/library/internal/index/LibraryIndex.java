@@ -54,7 +54,8 @@ public final class LibraryIndex implements Index {
   private final Map<Path, Set<Path>> dependents = new HashMap<>();
   private final NameClaims names = new NameClaims();
   private final List<Diagnostic> rootProblems = new ArrayList<>();
-  private final List<ParseResult> lastRefresh = new ArrayList<>();
+  private final List<Diagnostic> lastRefresh = new ArrayList<>();
+  private final List<Diagnostic> lastKept = new ArrayList<>();
 
   /**
    * One prompt file.
@@ -177,6 +178,7 @@ public final class LibraryIndex implements Index {
   public Map<String, @Nullable PromptDefinition> refresh(
       Set<Path> changed, Listing listing, Set<Path> rescoped) {
     lastRefresh.clear();
+    lastKept.clear();
     Set<Path> reparse = new LinkedHashSet<>();
     Set<Path> direct = new HashSet<>();
     for (Path path : changed) {
@@ -306,7 +308,7 @@ public final class LibraryIndex implements Index {
       return; // only its access time changed: someone read it
     }
     ParseResult result = parsed != null ? parsed : parse(root, file, match);
-    lastRefresh.add(result);
+    lastRefresh.addAll(result.diagnostics());
     if (direct
         && old != null
         && old.good() != null
@@ -319,6 +321,10 @@ public final class LibraryIndex implements Index {
       forget(old, touched);
     }
     Entry stored = store(root, file, stamp != null ? stamp : new Stamp(-1, -1, 0), result, old);
+    Diagnostic kept = kept(stored);
+    if (kept != null) {
+      lastKept.add(kept);
+    }
     if (stored.name() != null) {
       touched.add(stored.name());
     }
@@ -460,9 +466,9 @@ public final class LibraryIndex implements Index {
         continue;
       }
       out.addAll(entry.last().diagnostics());
-      if (!entry.lastOk() && entry.good() != null) {
-        out.add(Diagnostic.warning(
-            entry.file(), 0, "serving the last version that loaded until the errors are fixed"));
+      Diagnostic kept = kept(entry);
+      if (kept != null) {
+        out.add(kept);
       }
     }
     for (NavigableSet<Entry> candidates : names.contested()) {
@@ -483,15 +489,30 @@ public final class LibraryIndex implements Index {
   }
 
   /**
+   * The warning that {@code entry}, whose latest version has errors, still serves its last good
+   * one; null when it does not.
+   */
+  private static @Nullable Diagnostic kept(Entry entry) {
+    return !entry.lastOk() && entry.good() != null
+        ? Diagnostic.warning(
+            entry.file(), 0, "serving the last version that loaded until the errors are fixed")
+        : null;
+  }
+
+  /**
    * The problems of the files parsed by the last {@link #refresh}, for logging without walking
    * everything.
    */
   public List<Diagnostic> lastRefreshDiagnostics() {
-    List<Diagnostic> out = new ArrayList<>();
-    for (ParseResult result : lastRefresh) {
-      out.addAll(result.diagnostics());
-    }
-    return out;
+    return List.copyOf(lastRefresh);
+  }
+
+  /**
+   * A warning for each file the last {@link #refresh} parsed with errors whose last good version
+   * stays served.
+   */
+  public List<Diagnostic> lastRefreshKept() {
+    return List.copyOf(lastKept);
   }
 
   /**

@@ -177,6 +177,8 @@ public final class LibraryLoad {
         || c.size() != f.stamp().size()
         || c.modified() != f.stamp().modified()
         || loading.size() + restored >= options.maxFiles()
+        // An index written while errors did not stop a file may hold one that was served anyway.
+        || hasError(c)
         || !LibraryCache.dependenciesUnchanged(c, source)) {
       return false;
     }
@@ -190,6 +192,15 @@ public final class LibraryLoad {
         index.served(f.root(), f.file(), definition, c.nameLine(), c.scopes(), c.prompt()));
     restored++;
     return true;
+  }
+
+  private static boolean hasError(IndexFormat.Cached c) {
+    for (IndexFormat.Problem p : c.problems()) {
+      if (p.error()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private ParseResult parse(FolderWalker.Found f, FileKind.Match match) {

@@ -123,7 +123,7 @@ public final class LibraryResources {
       ResourceIndex.Snapshot before, ResourceIndex.Snapshot after, Set<Path> changed) {
     for (Diagnostic d : after.diagnostics()) {
       if (d.isError() && changed.contains(d.file())) {
-        LOG.log(Level.WARNING, d.format());
+        LOG.log(Level.ERROR, d.format());
       }
     }
     boolean listChanged = !before.resources().equals(after.resources())

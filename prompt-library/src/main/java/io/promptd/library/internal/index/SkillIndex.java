@@ -182,7 +182,7 @@ public final class SkillIndex implements Index {
     for (Diagnostic d : now.problems()) {
       if (!before.contains(d)) {
         LOG.log(
-            d.isError() ? Level.WARNING : Level.INFO,
+            d.isError() ? Level.ERROR : Level.INFO,
             d.format()
                 + (d.isError() && kept ? " (the skill's last good version stays served)" : ""));
       }

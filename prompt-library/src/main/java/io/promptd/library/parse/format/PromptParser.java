@@ -18,7 +18,9 @@ import java.util.zip.CRC32C;
 /**
  * Parses one prompt file of any format into a {@link ParseResult}; never throws for a bad file. It
  * is given the file's bytes and reads the files they name (partials, attachments, icons) through a
- * {@link FileAccess}: parsing does no I/O of its own.
+ * {@link FileAccess}: parsing does no I/O of its own. A file with any error (the very diagnostics
+ * {@code promptd check} reports) gives no prompt, so that it is not served: the library keeps its
+ * last good version, or lists none.
  */
 public final class PromptParser {
   private PromptParser() {}
@@ -44,8 +46,10 @@ public final class PromptParser {
       prompt = match
           .format()
           .parse(source, new Parsing(options, problems, dependencies, attached, files));
-      if (prompt == null || problems.failed()) {
-        prompt = null; // the errors that stop it are recorded, each with its line
+      if (prompt == null || problems.hasErrors()) {
+        // Any error promptd check reports stops the file: a template naming an undeclared
+        // argument would render as empty text. The errors are recorded, each with its line.
+        prompt = null;
       } else if (prompt.parts().isEmpty()) {
         // Also what a reader sees of a file caught between truncation and rewrite: keep the last
         // good version.

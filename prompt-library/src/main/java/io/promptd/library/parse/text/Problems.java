@@ -8,10 +8,11 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Collects the diagnostics of one file. An error that stops the file from being served is either
- * thrown as a {@link ParseException} (nothing after it can be checked) or recorded with
- * {@link #fail}, after which parsing goes on to find the file's other errors, so that
- * {@code promptd check} reports them all at once.
+ * Collects the diagnostics of one file. Any error keeps the file from being served (the parser
+ * gives no prompt then). An error that leaves nothing to build a prompt from is either thrown as a
+ * {@link ParseException} (nothing after it can be checked) or recorded with {@link #fail}, after
+ * which parsing goes on to find the file's other errors, so that {@code promptd check} reports them
+ * all at once; parsing goes on past one recorded with {@link #error} as if it had none.
  */
 public final class Problems {
   /** By file, then line: the order every diagnostics list is reported in. */
@@ -52,7 +53,7 @@ public final class Problems {
     error(e.line(), e.getMessage());
   }
 
-  /** Records an error that stops the file from being served; parsing may go on to find more. */
+  /** Records an error that leaves no prompt to build; parsing may go on to find more. */
   public void fail(ParseException e) {
     failed = true;
     error(e);
@@ -71,7 +72,7 @@ public final class Problems {
     }
   }
 
-  /** Whether an error that stops the file from being served was recorded with {@link #fail}. */
+  /** Whether an error that leaves no prompt to build was recorded with {@link #fail}. */
   public boolean failed() {
     return failed;
   }
