@@ -110,9 +110,9 @@ public final class MustacheTemplates {
 
   /**
    * The names of the tags of {@code source} when every tag is a plain variable ({@code {{name}}},
-   * spaces allowed around a name of letters, digits, {@code _ - .}); null when any tag is something
-   * else (a section, a partial, a comment, an unescaped value, a delimiter change) or a tag looks
-   * malformed, which the full compile then reports.
+   * spaces allowed around a name of letters and digits of any script, {@code _ - .}); null when any
+   * tag is something else (a section, a partial, a comment, an unescaped value, a delimiter change)
+   * or a tag looks malformed, which the full compile then reports.
    */
   static @Nullable List<String> simpleTags(String source) {
     List<String> names = new ArrayList<>();
@@ -145,7 +145,16 @@ public final class MustacheTemplates {
         || (c >= '0' && c <= '9')
         || c == '_'
         || c == '-'
-        || c == '.';
+        || c == '.'
+        || (c >= 0x80 && !Character.isSurrogate(c) && letterOrMark(c));
+  }
+
+  /** A letter or digit of any script, or a mark that combines with one. */
+  private static boolean letterOrMark(char c) {
+    int type = Character.getType(c);
+    return Character.isLetterOrDigit(c)
+        || type == Character.NON_SPACING_MARK
+        || type == Character.COMBINING_SPACING_MARK;
   }
 
   /**
