@@ -473,7 +473,7 @@ class CliProcessTest {
     return s.append(" 2>/dev/null").toString();
   }
 
-  private static List<String> java() {
+  static List<String> java() {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
