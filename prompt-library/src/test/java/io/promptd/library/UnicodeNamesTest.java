@@ -137,6 +137,29 @@ class UnicodeNamesTest {
   }
 
   @Test
+  void aTemplateTypedInNfdReadsItsArgumentsDeclaredInEitherForm() throws Exception {
+    String nfd = Normalizer.normalize("キーワード", Normalizer.Form.NFD);
+    // Declared in NFC, the tag in NFD; then both in NFD. The text between tags stays as written.
+    write(
+        root,
+        "a.prompt.md",
+        "---\nname: a\ndescription: d\narguments: [キーワード]\n---\n" + "ガ{{" + nfd + "}}\n");
+    write(
+        root,
+        "b.prompt.md",
+        "---\nname: b\ndescription: d\narguments: [" + nfd + "]\n---\n" + "{{#" + nfd + "}}[{{"
+            + nfd + "}}]{{/" + nfd + "}}\n");
+    assertThat(Linter.check(List.of(root))).isEmpty();
+    try (Library library = load(root)) {
+      assertThat(formatted(library)).isEmpty();
+      assertThat(text(render(library, "a", Map.of("キーワード", "猫")).messages().getFirst()))
+          .isEqualTo("ガ猫");
+      assertThat(text(render(library, "b", Map.of("キーワード", "犬")).messages().getFirst()))
+          .isEqualTo("[犬]");
+    }
+  }
+
+  @Test
   void anAttachmentNamedInNfdOnDiskIsFoundFromAnNfcReference() throws Exception {
     String folder = Normalizer.normalize("資料", Normalizer.Form.NFD);
     String data = Normalizer.normalize("データ.md", Normalizer.Form.NFD);
