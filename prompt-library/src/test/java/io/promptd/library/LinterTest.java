@@ -108,8 +108,9 @@ class LinterTest {
             root.resolve("body.prompt.md") + ":6: error: image 'missing.png' does not exist",
             many + ":2: error: 'title' must be a string",
             many + ":3: error: 'elicit' must be true or false",
-            many + ":6: error: argument name 'bad name' must be 1-64 letters, digits, '_' or '-'"
-                + " (it is used as a template variable)",
+            many + ":6: error: argument name 'bad name' must be 1-64 letters and digits of any"
+                + " script, '_' or '-', starting with a letter, digit or '_' (it is used as a"
+                + " template variable)",
             many + ":8: error: argument 'n': type 'float' is not one of string, integer, number,"
                 + " boolean",
             many + ":9: error: argument 'ok' is declared twice",

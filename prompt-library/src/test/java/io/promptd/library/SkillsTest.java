@@ -123,7 +123,8 @@ class SkillsTest {
               root.resolve("-x/SKILL.md") + ":2: error: skill name '-x' must not start or end with"
                   + " '-'",
               root.resolve("Bad_Name/SKILL.md") + ":2: error: skill name 'Bad_Name' may hold only"
-                  + " lowercase letters a-z, digits and '-'",
+                  + " letters and digits of any script, lower-case where the script has case, and"
+                  + " '-', e.g. 'bad-name'",
               root.resolve("a--b/SKILL.md") + ":2: error: skill name 'a--b' must not hold '--'",
               root.resolve("compat/SKILL.md") + ":4: error: 'compatibility' must be a string of"
                   + " at most 500 characters",

@@ -215,8 +215,9 @@ class TypedArgumentsTest {
                   + ":4: error: argument 'n': dependsOn 'm' must name another declared argument",
               other.resolve("e.prompt.md") + ":5: error: argument 'n' is declared twice",
               other.resolve("f.prompt.md")
-                  + ":4: error: argument name 'a.b' must be 1-64 letters, digits, '_' or '-'"
-                  + " (it is used as a template variable)");
+                  + ":4: error: argument name 'a.b' must be 1-64 letters and digits of any"
+                  + " script, '_' or '-', starting with a letter, digit or '_' (it is used as a"
+                  + " template variable)");
     }
   }
 }

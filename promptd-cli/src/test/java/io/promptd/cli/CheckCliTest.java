@@ -85,8 +85,8 @@ class CheckCliTest {
     CliProcessTest.Result r = CliProcessTest.run(List.of("check", dir.toString()), "");
     assertThat(r.status()).isEqualTo(Main.CHECK_FAILED);
     assertThat(r.out())
-        .isEqualTo(broken + ":3: error: skill name 'Broken' may hold only lowercase letters a-z,"
-            + " digits and '-'\n"
+        .isEqualTo(broken + ":3: error: skill name 'Broken' may hold only letters and digits of"
+            + " any script, lower-case where the script has case, and '-', e.g. 'broken'\n"
             + "1 error(s), 0 warning(s)\n");
   }
 

@@ -21,6 +21,7 @@ import io.promptd.mcp.server.ArgumentCompleter;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import java.lang.System.Logger.Level;
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -198,7 +199,7 @@ public final class SdkPrompts {
     String name = request.name();
     PromptDefinition definition = lookUp(name)
         .orElseThrow(() -> error(ErrorCodes.INVALID_PARAMS, "Unknown prompt: '" + name + "'"));
-    Map<String, String> arguments = strings(name, request.arguments());
+    Map<String, String> arguments = strings(definition.prompt(), request.arguments());
     check(definition.prompt(), arguments);
     GetPromptResult result;
     try {
@@ -226,7 +227,7 @@ public final class SdkPrompts {
         .orElseThrow(
             () -> error(ErrorCodes.INVALID_PARAMS, "Unknown prompt: '" + ref.name() + "'"));
     ArgumentCompleter completer = definition.completer();
-    String argument = request.argument().name();
+    String argument = declared(definition.prompt(), request.argument().name());
     if (definition.prompt().arguments().stream().noneMatch(a -> a.name().equals(argument))) {
       throw error(
           ErrorCodes.INVALID_PARAMS,
@@ -260,7 +261,23 @@ public final class SdkPrompts {
     return catalog.get(name).filter(d -> scoped || d.requiredScopes().isEmpty());
   }
 
-  private static Map<String, String> strings(String prompt, @Nullable Map<String, Object> raw) {
+  /**
+   * {@code name} as {@code prompt} declares it when the two differ only in Unicode normalisation (a
+   * client on macOS may send a name in NFD), else {@code name} as it is.
+   */
+  private static String declared(Prompt prompt, String name) {
+    if (prompt.arguments().stream().anyMatch(a -> a.name().equals(name))) {
+      return name;
+    }
+    String nfc = Normalizer.normalize(name, Normalizer.Form.NFC);
+    return prompt.arguments().stream()
+        .map(PromptArgument::name)
+        .filter(n -> Normalizer.normalize(n, Normalizer.Form.NFC).equals(nfc))
+        .findFirst()
+        .orElse(name);
+  }
+
+  private static Map<String, String> strings(Prompt prompt, @Nullable Map<String, Object> raw) {
     Map<String, String> out = new LinkedHashMap<>();
     if (raw == null) {
       return out;
@@ -269,9 +286,9 @@ public final class SdkPrompts {
       if (!(value instanceof String s)) {
         throw error(
             ErrorCodes.INVALID_PARAMS,
-            "prompt '" + prompt + "': argument '" + key + "' must be a string");
+            "prompt '" + prompt.name() + "': argument '" + key + "' must be a string");
       }
-      out.put(key, s);
+      out.put(declared(prompt, key), s);
     });
     return out;
   }

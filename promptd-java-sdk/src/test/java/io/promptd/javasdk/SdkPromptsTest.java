@@ -27,6 +27,7 @@ import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
+import java.text.Normalizer;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -94,6 +95,21 @@ class SdkPromptsTest {
         .isInstanceOfSatisfying(
             McpError.class, e -> assertThat(e.getJsonRpcError().code()).isEqualTo(-32602))
         .hasMessageContaining("Unknown prompt: 'nope'");
+  }
+
+  /** A client on macOS may send names in NFD; the prompt declares them in NFC. */
+  @Test
+  void namesInNfdMatchThePromptsNamesInNfc() {
+    PromptDefinition guide = PromptDefinition.of(
+        Prompt.of("ガイド", "d", List.of(PromptArgument.required("キーワード", null))),
+        args -> List.of(PromptMessage.user("探す:" + args.get("キーワード"))));
+    SdkPrompts prompts = SdkPrompts.of(PromptCatalog.of(List.of(guide)));
+    String name = Normalizer.normalize("ガイド", Normalizer.Form.NFD);
+    String argument = Normalizer.normalize("キーワード", Normalizer.Form.NFD);
+    assertThat(argument).isNotEqualTo("キーワード");
+    McpSchema.GetPromptResult r = prompts.get(get(name, Map.of(argument, "猫")));
+    assertThat(((McpSchema.TextContent) r.messages().getFirst().content()).text())
+        .isEqualTo("探す:猫");
   }
 
   @Test

@@ -6,6 +6,7 @@ import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.server.PromptTree.Node;
 import io.promptd.mcp.server.PromptTree.Tree;
 import io.promptd.mcp.server.internal.state.PromptSnapshot;
+import io.promptd.mcp.server.internal.state.UnicodeText;
 import io.promptd.mcp.spi.Caller;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -262,7 +263,13 @@ public final class PromptCatalog {
 
     @Override
     public @Nullable PromptDefinition get(String name) {
-      return Tree.get(root, name);
+      PromptDefinition found = Tree.get(root, name);
+      if (found != null) {
+        return found;
+      }
+      // A client on macOS may send a name in NFD; the library names every prompt in NFC.
+      String nfc = UnicodeText.nfc(name);
+      return nfc.equals(name) ? null : Tree.get(root, nfc);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.promptd.library.parse;
 import io.promptd.library.parse.text.Fields;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.PromptNames;
 import io.promptd.library.parse.text.YamlNode;
 import io.promptd.library.parse.text.YamlNode.Mapping;
 import io.promptd.library.parse.text.YamlNode.Scalar;
@@ -20,9 +21,6 @@ import org.jspecify.annotations.Nullable;
 
 /** Reads the {@code arguments} list of a {@code *.prompt.md} file. */
 public final class ArgumentReader {
-  /** Argument names must work as Mustache variables: no dots, no spaces, no braces. */
-  public static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]{0,63}");
-
   private static final Set<String> KEYS = Set.of(
       "name",
       "title",
@@ -134,9 +132,11 @@ public final class ArgumentReader {
   /** The name a declaration gives, valid or not; null when it gives none that is text. */
   private static @Nullable String nameOf(YamlNode item) {
     if (item instanceof Scalar s) {
-      return s.text();
+      return PromptNames.nfc(s.text());
     }
-    return item instanceof Mapping m && m.get("name") instanceof Scalar s ? s.text() : null;
+    return item instanceof Mapping m && m.get("name") instanceof Scalar s
+        ? PromptNames.nfc(s.text())
+        : null;
   }
 
   /**
@@ -165,7 +165,7 @@ public final class ArgumentReader {
           Boolean confirm = problems.attempt(() -> Fields.bool(m, "confirm", false));
           b.put("confirm", confirm != null && confirm);
         }
-        out.put(n.text(), b.build());
+        out.put(PromptNames.nfc(n.text()), b.build());
       }
     }
     return out;
@@ -173,8 +173,7 @@ public final class ArgumentReader {
 
   /** {@code - name} declares an optional string argument. */
   private static ArgumentSpec shorthand(Scalar s) throws ParseException {
-    checkName(s.text(), s.line());
-    return ArgumentSpec.simple(s.text(), null, false, s.line());
+    return ArgumentSpec.simple(checkName(s.text(), s.line()), null, false, s.line());
   }
 
   private static ArgumentSpec full(YamlNode item, Problems problems) throws ParseException {
@@ -182,11 +181,11 @@ public final class ArgumentReader {
       throw new ParseException(
           item.line(), "each argument must be a name or a mapping with 'name'");
     }
-    String name = Fields.string(m, "name");
-    if (name == null) {
+    String written = Fields.string(m, "name");
+    if (written == null) {
       throw new ParseException(m.line(), "argument needs a 'name'");
     }
-    checkName(name, Fields.line(m, "name", m.line()));
+    String name = checkName(written, Fields.line(m, "name", m.line()));
     Fields.warnUnknown(m, KEYS, "argument '" + name + "'", problems);
     String typeId = Fields.string(m, "type");
     ArgType type = typeId == null ? ArgType.STRING : ArgType.of(typeId);
@@ -196,7 +195,8 @@ public final class ArgumentReader {
           "argument '" + name + "': type '" + typeId
               + "' is not one of string, integer, number, boolean");
     }
-    String dependsOn = Fields.string(m, "dependsOn");
+    String dependsOnWritten = Fields.string(m, "dependsOn");
+    String dependsOn = dependsOnWritten == null ? null : PromptNames.nfc(dependsOnWritten);
     Choices enumValues = choices(m, "enum", "argument", name, dependsOn);
     Choices examples = choices(m, "examples", "argument", name, dependsOn);
     ArgumentSpec spec = new ArgumentSpec(
@@ -216,13 +216,16 @@ public final class ArgumentReader {
     return spec;
   }
 
-  private static void checkName(String name, int line) throws ParseException {
-    if (!NAME.matcher(name).matches()) {
+  /** {@code name} in NFC, when it may name an argument. */
+  private static String checkName(String name, int line) throws ParseException {
+    String n = PromptNames.nfc(name);
+    if (!PromptNames.isArgumentName(n)) {
       throw new ParseException(
           line,
-          "argument name '" + name
-              + "' must be 1-64 letters, digits, '_' or '-' (it is used as a template variable)");
+          "argument name '" + name + "' must be 1-64 " + PromptNames.ARGUMENT_CHARACTERS
+              + ", starting with a letter, digit or '_' (it is used as a template variable)");
     }
+    return n;
   }
 
   /**

@@ -3,6 +3,7 @@ package io.promptd.library.internal.skills;
 import io.promptd.library.Diagnostic;
 import io.promptd.library.parse.text.FrontMatter;
 import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.PromptNames;
 import io.promptd.library.parse.text.YamlNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,6 +25,10 @@ final class SkillFrontMatter {
   static final int MAX_NAME = 64;
   static final int MAX_DESCRIPTION = 1024;
   static final int MAX_COMPATIBILITY = 500;
+
+  /** What a skill name may hold, as error messages say it. */
+  static final String NAME_CHARACTERS =
+      "letters and digits of any script, lower-case where the script has case, and '-'";
 
   /**
    * A {@code SKILL.md} read.
@@ -68,6 +73,7 @@ final class SkillFrontMatter {
     YamlNode.Mapping yaml = fm.yaml();
     String name = string(file, yaml, "name", problems);
     if (name != null) {
+      name = PromptNames.nfc(name);
       checkName(file, lineOf(yaml, "name"), name, folder, problems);
     }
     String description = string(file, yaml, "description", problems);
@@ -126,21 +132,43 @@ final class SkillFrontMatter {
   private static void checkName(
       Path file, int line, String name, String folder, List<Diagnostic> problems) {
     String problem = null;
-    if (name.isEmpty() || name.length() > MAX_NAME) {
+    if (name.isEmpty() || name.codePointCount(0, name.length()) > MAX_NAME) {
       problem = "must be 1 to " + MAX_NAME + " characters";
-    } else if (!name.chars()
-        .allMatch(c -> (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) {
-      problem = "may hold only lowercase letters a-z, digits and '-'";
+    } else if (!allowed(name)) {
+      String suggested = suggestion(name);
+      problem = "may hold only " + NAME_CHARACTERS
+          + (suggested.isEmpty() || suggested.equals(name) ? "" : ", e.g. '" + suggested + "'");
     } else if (name.startsWith("-") || name.endsWith("-")) {
       problem = "must not start or end with '-'";
     } else if (name.contains("--")) {
       problem = "must not hold '--'";
-    } else if (!name.equals(folder)) {
+    } else if (!name.equals(PromptNames.nfc(folder))) {
       problem = "must equal its folder's name '" + folder + "'";
     }
     if (problem != null) {
       problems.add(Diagnostic.error(file, line, "skill name '" + name + "' " + problem));
     }
+  }
+
+  /** Whether every character of {@code name} is a letter or digit, lower-case if cased, or '-'. */
+  private static boolean allowed(String name) {
+    return name.codePoints().allMatch(c -> c == '-' || (Character.isLetterOrDigit(c) && !cased(c)))
+        && name.equals(name.toLowerCase(Locale.ROOT));
+  }
+
+  /** Whether {@code c} is an upper- or title-case letter, which a skill name may not hold. */
+  private static boolean cased(int c) {
+    return Character.isUpperCase(c) || Character.isTitleCase(c);
+  }
+
+  /**
+   * A name of the allowed characters that {@code name} suggests: lower-cased, every run of other
+   * characters a single '-', none at either end; empty when nothing is left.
+   */
+  static String suggestion(String name) {
+    return name.toLowerCase(Locale.ROOT)
+        .replaceAll("[^\\p{L}\\p{Nd}]+", "-")
+        .replaceAll("^-+|-+$", "");
   }
 
   private static void checkMetadata(Path file, @Nullable YamlNode node, List<Diagnostic> problems) {

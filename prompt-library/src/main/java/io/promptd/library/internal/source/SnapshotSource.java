@@ -4,6 +4,7 @@ import io.promptd.library.LibraryFiles;
 import io.promptd.library.parse.format.FileKind;
 import io.promptd.library.parse.text.FolderFile;
 import io.promptd.library.parse.text.ParseException;
+import io.promptd.library.parse.text.PromptNames;
 import io.promptd.library.parse.text.Root;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -168,6 +169,15 @@ public final class SnapshotSource implements FileSource {
       throw new ParseException(line, what + " '" + shown + "' lies outside the library root");
     }
     Entry entry = files.get(normal);
+    if (entry == null) {
+      // Named in another Unicode normalisation than the reference (a file committed from macOS).
+      String wanted = PromptNames.nfc(normal.toString());
+      entry = files.entrySet().stream()
+          .filter(e -> PromptNames.nfc(e.getKey().toString()).equals(wanted))
+          .map(Map.Entry::getValue)
+          .findFirst()
+          .orElse(null);
+    }
     if (entry == null) {
       throw new ParseException(line, what + " '" + shown + "' does not exist");
     }

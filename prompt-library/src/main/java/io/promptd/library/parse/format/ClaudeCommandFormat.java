@@ -1,6 +1,5 @@
 package io.promptd.library.parse.format;
 
-import io.promptd.library.parse.ArgumentReader;
 import io.promptd.library.parse.ArgumentSpec;
 import io.promptd.library.parse.NativeText;
 import io.promptd.library.parse.Parsing;
@@ -10,6 +9,7 @@ import io.promptd.library.parse.text.Fields;
 import io.promptd.library.parse.text.FrontMatter;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.PromptNames;
 import io.promptd.library.parse.text.YamlNode.Mapping;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -175,16 +175,16 @@ final class ClaudeCommandFormat implements PromptFormat {
       Matcher m = HINT.matcher(hint);
       while (m.find()) {
         String word = m.group(1) != null ? m.group(1) : m.group(2);
-        fromHint.add(word.strip()
+        fromHint.add(PromptNames.nfc(word.strip())
             .toLowerCase(Locale.ROOT)
-            .replaceAll("[^a-z0-9_-]+", "-")
+            .replaceAll("[^\\p{L}\\p{M}\\p{Nd}_-]+", "-")
             .replaceAll("^-+|-+$", ""));
       }
     }
     Set<String> names = new LinkedHashSet<>();
     for (int i = 0; i < count; i++) {
       String candidate = i < fromHint.size() ? fromHint.get(i) : "";
-      if (candidate.isEmpty() || !ArgumentReader.NAME.matcher(candidate).matches()) {
+      if (candidate.isEmpty() || !PromptNames.isArgumentName(candidate)) {
         candidate = "arg" + (i + 1);
       }
       while (names.contains(candidate)) {

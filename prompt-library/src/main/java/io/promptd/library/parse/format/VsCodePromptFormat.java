@@ -8,6 +8,7 @@ import io.promptd.library.parse.template.PlaceholderTemplate;
 import io.promptd.library.parse.text.FrontMatter;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Problems;
+import io.promptd.library.parse.text.PromptNames;
 import io.promptd.library.parse.text.YamlNode.Mapping;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,7 +29,7 @@ import org.jspecify.annotations.Nullable;
 final class VsCodePromptFormat implements PromptFormat {
   private static final Home HOME = new Home(".github", "prompts");
   private static final Pattern INPUT =
-      Pattern.compile("\\$\\{input:([A-Za-z0-9_-]{1,64})(?::([^}]*))?}");
+      Pattern.compile("\\$\\{input:([\\p{L}\\p{M}\\p{Nd}_-]{1,64})(?::([^}]*))?}");
   private static final Pattern EDITOR = Pattern.compile(
       "\\$\\{(selection|selectedText|file|fileBasename|fileDirname|fileBasenameNoExtension|workspaceFolder"
           + "|workspaceFolderBasename)}");
@@ -73,7 +74,7 @@ final class VsCodePromptFormat implements PromptFormat {
     int last = 0;
     while (m.find()) {
       pieces.add(new PlaceholderTemplate.Literal(body.substring(last, m.start())));
-      String name = m.group(1);
+      String name = PromptNames.nfc(m.group(1));
       String placeholder = m.group(2);
       int line = ForeignFormats.lineAt(body, m.start(), fm.bodyLine());
       arguments.putIfAbsent(

@@ -11,6 +11,7 @@ import io.promptd.library.parse.text.SafeFiles;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -71,16 +72,17 @@ public final class MustacheTemplates {
   }
 
   /**
-   * Compiles {@code source}, whose first line is {@code firstLine} of the file, and loads its
-   * partials.
+   * Compiles {@code written} (its tags in NFC), whose first line is {@code firstLine} of the file,
+   * and loads its partials.
    *
    * @param variables receives the names of the values it reads (first part of dotted names) and the
    *     line of the first section that reads each
    * @param problems receives warnings about dotted names
    */
   public TextTemplate compile(
-      String source, int firstLine, Map<String, Integer> variables, Problems problems)
+      String written, int firstLine, Map<String, Integer> variables, Problems problems)
       throws ParseException {
+    String source = tagsInNfc(written);
     List<String> simple = simpleTags(source);
     if (simple != null) {
       // Only plain {{name}} tags, which Mustache always accepts: the compile waits for the first
@@ -110,9 +112,9 @@ public final class MustacheTemplates {
 
   /**
    * The names of the tags of {@code source} when every tag is a plain variable ({@code {{name}}},
-   * spaces allowed around a name of letters, digits, {@code _ - .}); null when any tag is something
-   * else (a section, a partial, a comment, an unescaped value, a delimiter change) or a tag looks
-   * malformed, which the full compile then reports.
+   * spaces allowed around a name of letters and digits of any script, {@code _ - .}); null when any
+   * tag is something else (a section, a partial, a comment, an unescaped value, a delimiter change)
+   * or a tag looks malformed, which the full compile then reports.
    */
   static @Nullable List<String> simpleTags(String source) {
     List<String> names = new ArrayList<>();
@@ -139,13 +141,56 @@ public final class MustacheTemplates {
     return names;
   }
 
+  /**
+   * {@code source} with the text inside each {@code {{...}}} tag in NFC, as argument names are, so
+   * a template typed in NFD still reads the values of its arguments; the text between tags is left
+   * as written. A source of ASCII only, or already in NFC, is returned as it is.
+   */
+  static String tagsInNfc(String source) {
+    if (ascii(source) || Normalizer.isNormalized(source, Normalizer.Form.NFC)) {
+      return source;
+    }
+    StringBuilder out = new StringBuilder(source.length());
+    int at = 0;
+    int open = source.indexOf("{{");
+    while (open >= 0) {
+      int close = source.indexOf("}}", open + 2);
+      if (close < 0) {
+        break;
+      }
+      out.append(source, at, open + 2)
+          .append(Normalizer.normalize(source.substring(open + 2, close), Normalizer.Form.NFC));
+      at = close;
+      open = source.indexOf("{{", close + 2);
+    }
+    return out.append(source, at, source.length()).toString();
+  }
+
+  private static boolean ascii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static boolean isNameChar(char c) {
     return (c >= 'a' && c <= 'z')
         || (c >= 'A' && c <= 'Z')
         || (c >= '0' && c <= '9')
         || c == '_'
         || c == '-'
-        || c == '.';
+        || c == '.'
+        || (c >= 0x80 && !Character.isSurrogate(c) && letterOrMark(c));
+  }
+
+  /** A letter or digit of any script, or a mark that combines with one. */
+  private static boolean letterOrMark(char c) {
+    int type = Character.getType(c);
+    return Character.isLetterOrDigit(c)
+        || type == Character.NON_SPACING_MARK
+        || type == Character.COMBINING_SPACING_MARK;
   }
 
   /**
@@ -287,8 +332,8 @@ public final class MustacheTemplates {
         if (partials.size() >= MAX_PARTIALS) {
           throw new ParseException(line, "more than " + MAX_PARTIALS + " partials");
         }
-        String source =
-            SafeFiles.decodeUtf8(files.read(root, locate(name, line), maxBytes, line, "partial"));
+        String source = tagsInNfc(
+            SafeFiles.decodeUtf8(files.read(root, locate(name, line), maxBytes, line, "partial")));
         partialSources.put(name, source);
         checkDepth(source, line, name);
         partial = parse(withPartials(), source, line, name);

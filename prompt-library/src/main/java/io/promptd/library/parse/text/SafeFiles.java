@@ -19,6 +19,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads files for the library without ever leaving its root: references are resolved and checked
@@ -74,6 +76,10 @@ public final class SafeFiles {
     try {
       real = file.toRealPath();
     } catch (NoSuchFileException e) {
+      Path other = otherForm(root, file);
+      if (other != null) {
+        return read(root, other, limit, line, what);
+      }
       throw new ParseException(line, what + " '" + shown + "' does not exist");
     } catch (IOException e) {
       throw new ParseException(line, what + " '" + shown + "' cannot be read: " + reason(e));
@@ -103,6 +109,51 @@ public final class SafeFiles {
     } catch (IOException e) {
       throw new ParseException(line, what + " '" + shown + "' cannot be read: " + reason(e));
     }
+  }
+
+  /**
+   * {@code file} as its folders name it, when no file has its exact name but one has the same name
+   * in another Unicode normalisation (a file copied from macOS is often named in NFD, the reference
+   * to it typed in NFC, or the other way round); null when there is none. Only a miss is looked up,
+   * one folder listing per segment that differs.
+   */
+  public static @Nullable Path otherForm(Root root, Path file) {
+    Path normal = file.normalize();
+    if (!root.contains(normal) || ascii(root.relative(normal))) {
+      return null;
+    }
+    Path at = root.path();
+    for (Path segment : root.path().relativize(normal)) {
+      Path exact = at.resolve(segment);
+      if (Files.exists(exact, LinkOption.NOFOLLOW_LINKS)) {
+        at = exact;
+        continue;
+      }
+      String wanted = PromptNames.nfc(segment.toString());
+      Path match;
+      try (Stream<Path> entries = Files.list(at)) {
+        match = entries
+            .filter(p -> PromptNames.nfc(p.getFileName().toString()).equals(wanted))
+            .findFirst()
+            .orElse(null);
+      } catch (IOException e) {
+        return null;
+      }
+      if (match == null) {
+        return null;
+      }
+      at = match;
+    }
+    return at.equals(normal) ? null : at;
+  }
+
+  private static boolean ascii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -6,6 +6,7 @@ import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.Methods;
+import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.protocol.ResourceTemplate;
 import io.promptd.mcp.server.PromptDefinition;
@@ -14,6 +15,7 @@ import io.promptd.mcp.server.internal.method.Feature;
 import io.promptd.mcp.server.internal.method.MethodTable;
 import io.promptd.mcp.server.internal.method.MethodTable.Era;
 import io.promptd.mcp.server.internal.state.ServerContext;
+import io.promptd.mcp.server.internal.state.UnicodeText;
 import io.promptd.mcp.spi.Caller;
 import io.promptd.mcp.wire.Encoder;
 import java.lang.System.Logger.Level;
@@ -96,7 +98,7 @@ public final class CompletionFeature implements Feature {
         .object("argument")
         .orElseThrow(() -> McpException.invalidParams(
             "Invalid params: completion/complete needs \"argument\" (an object)"));
-    String argName = argument
+    String argWritten = argument
         .string("name")
         .orElseThrow(
             () -> McpException.invalidParams("Invalid params: \"argument.name\" must be a string"));
@@ -107,19 +109,23 @@ public final class CompletionFeature implements Feature {
     String type = ref.string("type").orElse("");
     JsonObject context = params.object("context").orElse(JsonObject.EMPTY);
     if (type.equals("ref/resource")) {
-      return encoder.completion(completeVariable(ref, argName, value, context, caller));
+      return encoder.completion(completeVariable(ref, argWritten, value, context, caller));
     }
     if (!type.equals("ref/prompt")) {
       throw McpException.invalidParams(
           "Invalid params: \"ref.type\" must be \"ref/prompt\" or \"ref/resource\"");
     }
     PromptDefinition definition = prompts.lookup(ref.get("name"), caller);
+    String argName = UnicodeText.spelledAs(
+        definition.prompt().arguments().stream().map(PromptArgument::name).toList(), argWritten);
     if (definition.prompt().arguments().stream().noneMatch(a -> a.name().equals(argName))) {
       throw McpException.invalidParams(
           "prompt '" + definition.name() + "' has no argument '" + argName + "'");
     }
-    Map<String, String> known = PromptsFeature.arguments(
-        "prompt '" + definition.name() + "'", context.get("arguments"), "context.arguments");
+    Map<String, String> known = UnicodeText.keysAs(
+        definition.prompt(),
+        PromptsFeature.arguments(
+            "prompt '" + definition.name() + "'", context.get("arguments"), "context.arguments"));
     return encoder.completion(PromptsFeature.complete(
         definition, argName, value, known)); // Completion itself caps the values
   }

@@ -300,8 +300,8 @@ public final class PromptsFeature implements Feature {
       @Nullable Implementation client) {
     PromptDefinition definition = lookup(params.get("name"), caller);
     Prompt prompt = definition.prompt();
-    Map<String, String> arguments =
-        arguments("prompt '" + prompt.name() + "'", params.get("arguments"), "arguments");
+    Map<String, String> arguments = UnicodeText.keysAs(
+        prompt, arguments("prompt '" + prompt.name() + "'", params.get("arguments"), "arguments"));
     if (ask != null && definition.renderer().elicits()) {
       FormRules.check(definition, arguments, ask);
     } else {
