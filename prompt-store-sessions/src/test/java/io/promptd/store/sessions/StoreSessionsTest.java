@@ -40,9 +40,19 @@ class StoreSessionsTest extends SessionStoreContract {
     return open(TestPostgres.get().newDatabase());
   }
 
+  /**
+   * The sessions of {@code url}, once they listen: {@code open} waits only 3 s for the database and
+   * its migrations, then goes on without it, and on a loaded machine a fresh database can take
+   * longer (a first {@code get} then found no table and vouched for the key from memory).
+   */
   private StoreSessions open(StoreUrl url) {
     StoreSessions s = StoreSessions.open(url);
     opened.add(s);
+    Poll.await(
+        Duration.ofSeconds(60),
+        Duration.ofMillis(20),
+        "the sessions listen on " + url,
+        s::listening);
     return s;
   }
 
