@@ -55,7 +55,10 @@ class DistributionTest {
   private static Path archive;
   private static Path image;
 
+  // The first class to ask builds the distribution (up to Distribution's own 12 minutes): longer
+  // than the default 120 s for a lifecycle method on a loaded machine.
   @BeforeAll
+  @Timeout(value = 15, unit = TimeUnit.MINUTES)
   static void build() throws Exception {
     Distribution.Built built = Distribution.built();
     archive = built.archive();

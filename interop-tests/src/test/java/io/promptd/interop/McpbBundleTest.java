@@ -45,7 +45,10 @@ class McpbBundleTest {
 
   private static Path bundle;
 
+  // The first class to ask builds the distribution (up to Distribution's own 12 minutes): longer
+  // than the default 120 s for a lifecycle method on a loaded machine.
   @BeforeAll
+  @Timeout(value = 15, unit = TimeUnit.MINUTES)
   static void build() throws Exception {
     Path archive = Distribution.built().archive();
     String name = archive.getFileName().toString();

@@ -74,7 +74,10 @@ class NpmPackagesTest {
   private static @Nullable NpmRegistry registry;
   private static boolean published;
 
+  // The first class to ask builds the distribution (up to Distribution's own 12 minutes): longer
+  // than the default 120 s for a lifecycle method on a loaded machine.
   @BeforeAll
+  @Timeout(value = 15, unit = TimeUnit.MINUTES)
   static void build() throws Exception {
     NpmRegistry.require();
     Path npm = Distribution.built().archive().resolveSibling("npm");

@@ -54,7 +54,10 @@ class PortableArchiveTest {
   private static Path tarball;
   private static Path zip;
 
+  // The first class to ask builds the distribution (up to Distribution's own 12 minutes): longer
+  // than the default 120 s for a lifecycle method on a loaded machine.
   @BeforeAll
+  @Timeout(value = 15, unit = TimeUnit.MINUTES)
   static void build() throws Exception {
     // bin/release writes them beside the linux archive: the one build DistributionTest uses too.
     Path out = Distribution.built().archive().getParent();
