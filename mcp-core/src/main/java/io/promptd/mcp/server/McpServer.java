@@ -35,6 +35,7 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -242,6 +243,7 @@ public final class McpServer implements AutoCloseable {
     boolean elicits = true;
     boolean formFirst = true;
     FreeTextConfirmation freeTextConfirmation = FreeTextConfirmation.AUTO;
+    Locale locale = Locale.ENGLISH;
     boolean promptsAsTools;
     Duration elicitationTimeout = Duration.ofMinutes(10);
 
@@ -363,6 +365,17 @@ public final class McpServer implements AutoCloseable {
      */
     public Builder freeTextConfirmation(FreeTextConfirmation confirmation) {
       this.freeTextConfirmation = requireNonNull(confirmation, "confirmation");
+      return this;
+    }
+
+    /**
+     * The language of the texts the server shows a person — the frames and hints of the forms that
+     * ask for arguments, and argument errors — as {@link ServerText} speaks it (English, Simplified
+     * Chinese, Japanese); any other is English. A prompt may choose its own
+     * ({@link ServerText#LOCALE_META}). Default English.
+     */
+    public Builder locale(Locale locale) {
+      this.locale = requireNonNull(locale, "locale");
       return this;
     }
 
@@ -530,7 +543,8 @@ public final class McpServer implements AutoCloseable {
           freeTextConfirmation,
           promptsAsTools,
           elicitationTimeout,
-          promptUses);
+          promptUses,
+          locale);
     }
 
     private static Duration nonNegative(Duration d, String what) {

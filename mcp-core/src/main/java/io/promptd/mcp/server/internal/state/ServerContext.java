@@ -5,6 +5,7 @@ import io.promptd.mcp.server.FreeTextConfirmation;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptUse;
 import io.promptd.mcp.server.ResourceProvider;
+import io.promptd.mcp.server.ServerText;
 import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.server.internal.notify.Broadcaster;
 import io.promptd.mcp.server.internal.notify.ResourceEvents;
@@ -39,6 +40,8 @@ public final class ServerContext {
   public final boolean formFirst;
   /** Whether the first form of a form-first request shows the free-text values passed. */
   public final FreeTextConfirmation freeTextConfirmation;
+  /** The texts shown to a person, in the server's language (a prompt may choose its own). */
+  public final ServerText text;
   /** Whether the prompts are offered as tools too ({@code list_prompts}, {@code get_prompt}). */
   public final boolean promptsAsTools;
   /**
@@ -71,6 +74,7 @@ public final class ServerContext {
     this.elicits = b.elicits();
     this.formFirst = b.formFirst();
     this.freeTextConfirmation = b.freeTextConfirmation();
+    this.text = ServerText.of(b.locale());
     this.promptsAsTools = b.promptsAsTools();
     this.elicitationTimeout = b.elicitationTimeout();
     this.maxBatchMessages = b.maxBatchMessages();
