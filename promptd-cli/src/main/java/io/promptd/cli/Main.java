@@ -133,6 +133,9 @@ public final class Main {
         --confirm-free-text auto|always|never
                              show free-text values a client passed in that form, for checking (default auto:
                              for clients that cut typed text at the first space, such as Claude Code)
+        --locale TAG         the language of the forms and argument errors users read: en, zh-CN or ja
+                             (default from LC_ALL, LC_MESSAGES or LANG; English for any other; front
+                             matter locale: overrides it per prompt)
         --prompts-as-tools   also offer the prompts as two tools, list_prompts and get_prompt, for clients that
                              only use tools
         --no-skill-prompts   do not offer each skill as a prompt (by default a skill is also a slash command that

@@ -164,6 +164,7 @@ final class Serve {
         .elicitation(options.forms().elicit())
         .formFirst(options.forms().formFirst())
         .freeTextConfirmation(options.forms().confirmFreeText())
+        .locale(options.locale())
         .promptsAsTools(options.promptsAsTools());
     if (sessionSecret != null) {
       builder.cursorSecret(
