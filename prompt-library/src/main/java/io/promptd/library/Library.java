@@ -33,6 +33,7 @@ import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.ResourceProvider;
+import io.promptd.mcp.server.ServerText;
 import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.spi.Caller;
 import java.io.IOException;
@@ -128,7 +129,7 @@ public final class Library implements ResourceProvider, AutoCloseable {
     this.versions = new PromptVersions(source);
     this.skillProvider =
         new LibrarySkills(this::skills, this::readSkillFile, file -> reload(Set.of(file)));
-    this.skillPrompts = new SkillPrompts(skillProvider::read);
+    this.skillPrompts = new SkillPrompts(skillProvider::read, ServerText.of(options.locale()));
     this.resourceIndex = new ResourceIndex(source, options, folders);
     this.resources = new LibraryResources(source, options);
     this.skillIndex = new SkillIndex(source);

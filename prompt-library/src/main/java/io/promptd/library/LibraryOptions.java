@@ -3,8 +3,10 @@ package io.promptd.library;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.api.Stability;
+import io.promptd.mcp.server.ServerText;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -29,6 +31,7 @@ public final class LibraryOptions {
   private final @Nullable Path cacheDirectory;
   private final int cacheMinimumFiles;
   private final boolean skillPrompts;
+  private final Locale locale;
 
   private LibraryOptions(Builder b) {
     requireNonNull(b.debounce, "LibraryOptions: debounce");
@@ -53,6 +56,7 @@ public final class LibraryOptions {
     this.cacheDirectory = b.cacheDirectory;
     this.cacheMinimumFiles = b.cacheMinimumFiles;
     this.skillPrompts = b.skillPrompts;
+    this.locale = b.locale;
   }
 
   /**
@@ -82,6 +86,7 @@ public final class LibraryOptions {
     b.cacheDirectory = cacheDirectory;
     b.cacheMinimumFiles = cacheMinimumFiles;
     b.skillPrompts = skillPrompts;
+    b.locale = locale;
     return b;
   }
 
@@ -156,6 +161,15 @@ public final class LibraryOptions {
     return skillPrompts;
   }
 
+  /**
+   * The language of the texts the library writes for a person to read in a listing (the skill
+   * prompts' {@code task} argument description), as {@link ServerText} speaks it; English by
+   * default. Give it the server's {@link io.promptd.mcp.server.McpServer.Builder#locale locale}.
+   */
+  public Locale locale() {
+    return locale;
+  }
+
   /** Equal when every limit, timing and switch is. */
   @Override
   public boolean equals(@Nullable Object o) {
@@ -167,7 +181,8 @@ public final class LibraryOptions {
         && parallelism == other.parallelism
         && Objects.equals(cacheDirectory, other.cacheDirectory)
         && cacheMinimumFiles == other.cacheMinimumFiles
-        && skillPrompts == other.skillPrompts;
+        && skillPrompts == other.skillPrompts
+        && locale.equals(other.locale);
   }
 
   @Override
@@ -180,7 +195,8 @@ public final class LibraryOptions {
         parallelism,
         cacheDirectory,
         cacheMinimumFiles,
-        skillPrompts);
+        skillPrompts,
+        locale);
   }
 
   /** For logs: every field. */
@@ -191,7 +207,7 @@ public final class LibraryOptions {
         + ", maxFiles=" + maxFiles + ", debounce=" + debounce + ", parallelism=" + parallelism
         + ", cacheDirectory="
         + cacheDirectory + ", cacheMinimumFiles=" + cacheMinimumFiles + ", skillPrompts="
-        + skillPrompts + "]";
+        + skillPrompts + ", locale=" + locale.toLanguageTag() + "]";
   }
 
   private static @Nullable Path userCacheDirectory() {
@@ -216,6 +232,7 @@ public final class LibraryOptions {
     private @Nullable Path cacheDirectory = userCacheDirectory();
     private int cacheMinimumFiles = DEFAULT_CACHE_MINIMUM;
     private boolean skillPrompts = true;
+    private Locale locale = Locale.ENGLISH;
 
     private Builder() {}
 
@@ -267,6 +284,15 @@ public final class LibraryOptions {
      */
     public Builder skillPrompts(boolean value) {
       this.skillPrompts = value;
+      return this;
+    }
+
+    /**
+     * The language of the texts the library writes for a person (see
+     * {@link LibraryOptions#locale()}); English by default.
+     */
+    public Builder locale(Locale value) {
+      this.locale = requireNonNull(value, "LibraryOptions.Builder.locale");
       return this;
     }
 

@@ -5,12 +5,14 @@ import static io.promptd.library.Files2.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.jsonrpc.Request;
+import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
 import io.promptd.mcp.spi.Outbound;
 import io.promptd.mcp.spi.ServerSession;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,6 +67,28 @@ class LocaleFilesTest {
       ServerSession session = server.openSession(Outbound.discard());
       assertThat(call(session, "{\"name\":\"de\"}", "{}"))
           .contains("\"message\":\"prompt 'de': missing required argument 'text'\"");
+    }
+  }
+
+  @Test
+  void theSkillPromptsTaskIsDescribedInTheLibrarysLanguage() throws Exception {
+    write(
+        root,
+        "minutes/SKILL.md",
+        "---\nname: minutes\ndescription: Takes minutes.\n---\nTake them.\n");
+    LibraryOptions japanese =
+        LibraryOptions.builder().cacheDirectory(null).locale(Locale.JAPANESE).build();
+    try (Library library = Library.open(LibrarySource.folders(List.of(root)), japanese)) {
+      assertThat(library.catalog().get("minutes").orElseThrow().prompt().arguments())
+          .singleElement()
+          .extracting(PromptArgument::description)
+          .isEqualTo("このスキルを何に使うか（省略可）");
+    }
+    try (Library library = load(root)) {
+      assertThat(library.catalog().get("minutes").orElseThrow().prompt().arguments())
+          .singleElement()
+          .extracting(PromptArgument::description)
+          .isEqualTo("What to use the skill for (optional)");
     }
   }
 

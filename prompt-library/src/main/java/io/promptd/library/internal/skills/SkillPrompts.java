@@ -17,6 +17,7 @@ import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptRenderer;
+import io.promptd.mcp.server.ServerText;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -54,9 +55,21 @@ public final class SkillPrompts {
 
   private List<Diagnostic> diagnostics = List.of();
 
+  /** The words of the listing a person reads (the {@code task} argument's description). */
+  private final ServerText text;
+
   /** @param reader reads a skill file by URI, as {@code resources/read} does */
   public SkillPrompts(Function<String, Optional<List<ResourceContents>>> reader) {
+    this(reader, ServerText.english());
+  }
+
+  /**
+   * @param reader reads a skill file by URI, as {@code resources/read} does
+   * @param text the words of the listing a person reads
+   */
+  public SkillPrompts(Function<String, Optional<List<ResourceContents>>> reader, ServerText text) {
     this.reader = reader;
+    this.text = text;
   }
 
   /** The skill behind each prompt this put into the catalog, by prompt name (a copy). */
@@ -144,8 +157,7 @@ public final class SkillPrompts {
 
   private PromptDefinition definition(String name, SkillFolder skill) {
     Object hint = skill.frontMatter().get("argument-hint");
-    String about =
-        hint instanceof String s && !s.isBlank() ? s : "What to use the skill for (optional)";
+    String about = hint instanceof String s && !s.isBlank() ? s : text.get("skill.task");
     Prompt prompt = new Prompt(
         name,
         skill.name() + " (skill)",
