@@ -202,9 +202,12 @@ record ServeOptions(
             () -> new UsageException("--locale must be en, zh-CN or ja, not '" + tag + "'"));
   }
 
-  /** The library options these imply: the defaults, with skills offered as prompts or not. */
+  /**
+   * The library options these imply: the defaults, with skills offered as prompts or not, in the
+   * server's language.
+   */
   LibraryOptions library() {
-    return LibraryOptions.builder().skillPrompts(skillPrompts).build();
+    return LibraryOptions.builder().skillPrompts(skillPrompts).locale(locale).build();
   }
 
   static ServeOptions parse(List<String> args) {

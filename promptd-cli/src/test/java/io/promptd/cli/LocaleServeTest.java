@@ -2,11 +2,13 @@ package io.promptd.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code serve --locale}: the forms and argument errors a client shows its user are in the server's
@@ -29,6 +31,9 @@ class LocaleServeTest {
           + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
           + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/get\",\"params\":{\"name\":"
           + "\"test_prompt_with_arguments\"}}\n";
+
+  @TempDir
+  Path dir;
 
   private static final Map<String, String> NO_LOCALE =
       Map.of("LC_ALL", "", "LC_MESSAGES", "", "LANG", "");
@@ -53,6 +58,20 @@ class LocaleServeTest {
         .as(refused.err())
         .contains(
             "\"code\":-32602", "プロンプト「test_prompt_with_arguments」：必須の引数 'arg1', 'arg2' がありません");
+  }
+
+  @Test
+  void theSkillPromptsTaskIsDescribedInTheServersLanguage() throws Exception {
+    Files.createDirectories(dir.resolve("minutes"));
+    Files.writeString(
+        dir.resolve("minutes/SKILL.md"),
+        "---\nname: minutes\ndescription: Takes minutes.\n---\nTake them.\n");
+    String list = LEGACY_SESSION.replace(
+        "\"method\":\"prompts/get\",\"params\":{\"name\":\"test_prompt_with_arguments\"}",
+        "\"method\":\"prompts/list\",\"params\":{}");
+    CliProcessTest.Result listed = CliProcessTest.run(
+        List.of("serve", "--no-watch", "--locale", "zh-CN", dir.toString()), list, NO_LOCALE);
+    assertThat(listed.out()).as(listed.err()).contains("\"description\":\"要用这个技能做什么（可选）\"");
   }
 
   @Test
