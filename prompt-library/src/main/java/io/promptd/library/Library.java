@@ -34,6 +34,7 @@ import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.ResourceProvider;
+import io.promptd.mcp.server.ServerText;
 import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.spi.Caller;
 import java.io.IOException;
@@ -129,8 +130,11 @@ public final class Library implements ResourceProvider, AutoCloseable {
     this.versions = new PromptVersions(source);
     this.skillProvider =
         new LibrarySkills(this::skills, this::readSkillFile, file -> reload(Set.of(file)));
-    this.skillPrompts =
-        new SkillPrompts(skillProvider::read, this::readForPrompt, options.skillFilesBudget());
+    this.skillPrompts = new SkillPrompts(
+        skillProvider::read,
+        this::readForPrompt,
+        options.skillFilesBudget(),
+        ServerText.of(options.locale()));
     this.resourceIndex = new ResourceIndex(source, options, folders);
     this.resources = new LibraryResources(source, options);
     this.skillIndex = new SkillIndex(source);

@@ -3,8 +3,10 @@ package io.promptd.library;
 import static java.util.Objects.requireNonNull;
 
 import io.promptd.mcp.api.Stability;
+import io.promptd.mcp.server.ServerText;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -33,6 +35,7 @@ public final class LibraryOptions {
   private final int cacheMinimumFiles;
   private final boolean skillPrompts;
   private final long skillFilesBudget;
+  private final Locale locale;
 
   private LibraryOptions(Builder b) {
     requireNonNull(b.debounce, "LibraryOptions: debounce");
@@ -62,6 +65,7 @@ public final class LibraryOptions {
     this.cacheMinimumFiles = b.cacheMinimumFiles;
     this.skillPrompts = b.skillPrompts;
     this.skillFilesBudget = b.skillFilesBudget;
+    this.locale = b.locale;
   }
 
   /**
@@ -92,6 +96,7 @@ public final class LibraryOptions {
     b.cacheMinimumFiles = cacheMinimumFiles;
     b.skillPrompts = skillPrompts;
     b.skillFilesBudget = skillFilesBudget;
+    b.locale = locale;
     return b;
   }
 
@@ -176,6 +181,15 @@ public final class LibraryOptions {
     return skillFilesBudget;
   }
 
+  /**
+   * The language of the texts the library writes for a person to read in a listing (the skill
+   * prompts' {@code task} argument description), as {@link ServerText} speaks it; English by
+   * default. Give it the server's {@link io.promptd.mcp.server.McpServer.Builder#locale locale}.
+   */
+  public Locale locale() {
+    return locale;
+  }
+
   /** Equal when every limit, timing and switch is. */
   @Override
   public boolean equals(@Nullable Object o) {
@@ -188,7 +202,8 @@ public final class LibraryOptions {
         && Objects.equals(cacheDirectory, other.cacheDirectory)
         && cacheMinimumFiles == other.cacheMinimumFiles
         && skillPrompts == other.skillPrompts
-        && skillFilesBudget == other.skillFilesBudget;
+        && skillFilesBudget == other.skillFilesBudget
+        && locale.equals(other.locale);
   }
 
   @Override
@@ -202,7 +217,8 @@ public final class LibraryOptions {
         cacheDirectory,
         cacheMinimumFiles,
         skillPrompts,
-        skillFilesBudget);
+        skillFilesBudget,
+        locale);
   }
 
   /** For logs: every field. */
@@ -213,7 +229,7 @@ public final class LibraryOptions {
         + ", maxFiles=" + maxFiles + ", debounce=" + debounce + ", parallelism=" + parallelism
         + ", cacheDirectory="
         + cacheDirectory + ", cacheMinimumFiles=" + cacheMinimumFiles + ", skillPrompts="
-        + skillPrompts + ", skillFilesBudget=" + skillFilesBudget + "]";
+        + skillPrompts + ", skillFilesBudget=" + skillFilesBudget + ", locale=" + locale.toLanguageTag() + "]";
   }
 
   private static @Nullable Path userCacheDirectory() {
@@ -239,6 +255,7 @@ public final class LibraryOptions {
     private int cacheMinimumFiles = DEFAULT_CACHE_MINIMUM;
     private boolean skillPrompts = true;
     private long skillFilesBudget = DEFAULT_SKILL_FILES_BUDGET;
+    private Locale locale = Locale.ENGLISH;
 
     private Builder() {}
 
@@ -299,6 +316,15 @@ public final class LibraryOptions {
      */
     public Builder skillFilesBudget(long bytes) {
       this.skillFilesBudget = bytes;
+      return this;
+    }
+
+    /**
+     * The language of the texts the library writes for a person (see
+     * {@link LibraryOptions#locale()}); English by default.
+     */
+    public Builder locale(Locale value) {
+      this.locale = requireNonNull(value, "LibraryOptions.Builder.locale");
       return this;
     }
 

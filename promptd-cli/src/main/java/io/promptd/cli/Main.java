@@ -137,6 +137,9 @@ public final class Main {
                              fold each rendered prompt into one text message (default auto: for clients that
                              use only the first message, such as Gemini CLI and Qwen Code; front matter fold:
                              overrides it per prompt)
+        --locale TAG         the language of the forms and argument errors users read: en, zh-CN or ja
+                             (default from LC_ALL, LC_MESSAGES or LANG; English for any other; front
+                             matter locale: overrides it per prompt)
         --prompts-as-tools   also offer the prompts as two tools, list_prompts and get_prompt, for clients that
                              only use tools
         --no-skill-prompts   do not offer each skill as a prompt (by default a skill is also a slash command that

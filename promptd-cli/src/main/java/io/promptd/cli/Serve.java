@@ -165,6 +165,7 @@ final class Serve {
         .formFirst(options.forms().formFirst())
         .freeTextConfirmation(options.forms().confirmFreeText())
         .folding(options.fold())
+        .locale(options.locale())
         .promptsAsTools(options.promptsAsTools());
     if (sessionSecret != null) {
       builder.cursorSecret(

@@ -6,6 +6,7 @@ import io.promptd.mcp.http.OAuthSettings;
 import io.promptd.mcp.server.FreeTextConfirmation;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.PromptFolding;
+import io.promptd.mcp.server.ServerText;
 import io.promptd.mcp.stdio.StdioTransport;
 import io.promptd.store.StoreUrl;
 import io.promptd.store.StoreUsage;
@@ -21,6 +22,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -63,6 +66,8 @@ import org.jspecify.annotations.Nullable;
  * @param manage who may use the management API the HTTP server serves at {@code /manage/v1/}
  *     ({@code --manage} {@code --manage-scope S [--manage-admin-scope A]}; needs {@code --store},
  *     {@code --http} and OAuth), or null for none
+ * @param locale the language of the forms and errors users read ({@code --locale TAG}; default the
+ *     environment's, {@link #locale})
  */
 record ServeOptions(
     Served served,
@@ -88,7 +93,8 @@ record ServeOptions(
     boolean skillPrompts,
     long skillFilesBudget,
     boolean catalog,
-    ManageApi.@Nullable Access manage) {
+    ManageApi.@Nullable Access manage,
+    Locale locale) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
   static final String TOKEN_VARIABLE = "PROMPTD_TOKEN";
   /**
@@ -190,13 +196,28 @@ record ServeOptions(
   }
 
   /**
-   * The library options these imply: the defaults, with skills offered as prompts or not, and the
-   * budget of the files their prompts embed.
+   * The server's language: {@code --locale}'s tag when given (one promptd does not speak is a usage
+   * error), else the environment's ({@code LC_ALL}, {@code LC_MESSAGES}, {@code LANG}; English when
+   * none names a language promptd speaks).
+   */
+  static Locale locale(@Nullable String tag, Map<String, String> environment) {
+    if (tag == null) {
+      return ServerText.environmentLocale(environment);
+    }
+    return ServerText.parse(tag)
+        .orElseThrow(
+            () -> new UsageException("--locale must be en, zh-CN or ja, not '" + tag + "'"));
+  }
+
+  /**
+   * The library options these imply: the defaults, with skills offered as prompts or not, the
+   * budget of the files their prompts embed, and the server's language.
    */
   LibraryOptions library() {
     return LibraryOptions.builder()
         .skillPrompts(skillPrompts)
         .skillFilesBudget(skillFilesBudget)
+        .locale(locale)
         .build();
   }
 
@@ -233,6 +254,7 @@ record ServeOptions(
     FreeTextConfirmation confirm = FormOptions.DEFAULT.confirmFreeText();
     PromptFolding fold = PromptFolding.AUTO;
     boolean promptsAsTools = false;
+    String localeTag = null;
     boolean skillPrompts = true;
     long skillFilesBudget = LibraryOptions.defaults().skillFilesBudget();
     boolean catalog = false;
@@ -299,6 +321,7 @@ record ServeOptions(
         case "--confirm-free-text" -> confirm = FormOptions.confirmation(text(args, ++i, arg));
         case "--fold" -> fold = folding(text(args, ++i, arg));
         case "--prompts-as-tools" -> promptsAsTools = true;
+        case "--locale" -> localeTag = text(args, ++i, arg);
         case "--no-skill-prompts" -> skillPrompts = false;
         case "--skill-files-budget" -> skillFilesBudget = size(args, ++i, arg);
         case "--catalog" -> catalog = true;
@@ -404,7 +427,8 @@ record ServeOptions(
         catalog,
         manage && manageScope != null
             ? new ManageApi.Access(manageScope, manageAdmin, Set.copyOf(source.labels))
-            : null);
+            : null,
+        locale(localeTag, System.getenv()));
   }
 
   /** Reads {@code --fold}'s value: {@code auto}, {@code always} or {@code never}. */

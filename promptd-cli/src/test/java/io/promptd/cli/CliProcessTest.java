@@ -484,8 +484,7 @@ class CliProcessTest {
     return run(args, stdin, Map.of());
   }
 
-  private static Result run(List<String> args, String stdin, Map<String, String> env)
-      throws Exception {
+  static Result run(List<String> args, String stdin, Map<String, String> env) throws Exception {
     List<String> command = java();
     command.addAll(args);
     ProcessBuilder pb = new ProcessBuilder(command);

@@ -35,6 +35,7 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -243,6 +244,7 @@ public final class McpServer implements AutoCloseable {
     boolean formFirst = true;
     FreeTextConfirmation freeTextConfirmation = FreeTextConfirmation.AUTO;
     PromptFolding folding = PromptFolding.AUTO;
+    Locale locale = Locale.ENGLISH;
     boolean promptsAsTools;
     Duration elicitationTimeout = Duration.ofMinutes(10);
 
@@ -374,6 +376,17 @@ public final class McpServer implements AutoCloseable {
      */
     public Builder folding(PromptFolding folding) {
       this.folding = requireNonNull(folding, "folding");
+      return this;
+    }
+
+    /**
+     * The language of the texts the server shows a person — the frames and hints of the forms that
+     * ask for arguments, and argument errors — as {@link ServerText} speaks it (English, Simplified
+     * Chinese, Japanese); any other is English. A prompt may choose its own
+     * ({@link ServerText#LOCALE_META}). Default English.
+     */
+    public Builder locale(Locale locale) {
+      this.locale = requireNonNull(locale, "locale");
       return this;
     }
 
@@ -542,7 +555,8 @@ public final class McpServer implements AutoCloseable {
           folding,
           promptsAsTools,
           elicitationTimeout,
-          promptUses);
+          promptUses,
+          locale);
     }
 
     private static Duration nonNegative(Duration d, String what) {

@@ -16,6 +16,7 @@ import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptRenderer;
+import io.promptd.mcp.server.ServerText;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -52,6 +53,8 @@ public final class SkillPrompts {
   private final Function<String, Optional<List<ResourceContents>>> reader;
   private final FileReader files;
   private final long budget;
+  /** The words of the listing a person reads (the {@code task} argument's description). */
+  private final ServerText text;
   /** The skill behind each prompt this put into the catalog, by prompt name. */
   private final Map<String, SkillFolder> served = new HashMap<>();
 
@@ -62,10 +65,14 @@ public final class SkillPrompts {
    * @param files reads a skill's other files' bytes for embedding: null for one that cannot be read
    *     now, is larger than the limit given, or lies outside its skill's folder
    * @param budget the bytes of a skill's other files one rendering embeds at most; 0 links them all
+   * @param text the words of the listing a person reads
    * @throws IllegalArgumentException when {@code budget} is negative
    */
   public SkillPrompts(
-      Function<String, Optional<List<ResourceContents>>> reader, FileReader files, long budget) {
+      Function<String, Optional<List<ResourceContents>>> reader,
+      FileReader files,
+      long budget,
+      ServerText text) {
     if (budget < 0) {
       throw new IllegalArgumentException(
           "SkillPrompts: budget must not be negative, not " + budget);
@@ -73,6 +80,7 @@ public final class SkillPrompts {
     this.reader = reader;
     this.files = files;
     this.budget = budget;
+    this.text = text;
   }
 
   /** Reads one of a skill's files, other than its {@code SKILL.md}, for the skill's prompt. */
@@ -170,8 +178,7 @@ public final class SkillPrompts {
 
   private PromptDefinition definition(String name, SkillFolder skill) {
     Object hint = skill.frontMatter().get("argument-hint");
-    String about =
-        hint instanceof String s && !s.isBlank() ? s : "What to use the skill for (optional)";
+    String about = hint instanceof String s && !s.isBlank() ? s : text.get("skill.task");
     Prompt prompt = new Prompt(
         name,
         skill.name() + " (skill)",

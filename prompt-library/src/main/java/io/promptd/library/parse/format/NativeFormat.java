@@ -27,12 +27,14 @@ import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.server.ArgumentForms;
 import io.promptd.mcp.server.PromptFolding;
+import io.promptd.mcp.server.ServerText;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -40,7 +42,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * {@code NAME.prompt.md}: YAML front matter ({@code name}, {@code title}, {@code description},
  * {@code icons}, {@code tags}, {@code arguments}, {@code scopes}, {@code elicit},
- * {@code formFirst}, {@code confirm}, {@code fold}) and a Mustache body split into messages by
+ * {@code formFirst}, {@code confirm}, {@code fold}, {@code locale}) and a Mustache body split into
+ * messages by
  * {@link BodyParser}.
  */
 public final class NativeFormat implements PromptFormat {
@@ -63,6 +66,7 @@ public final class NativeFormat implements PromptFormat {
       "formFirst",
       "confirm",
       "fold",
+      "locale",
       Scopes.KEY);
 
   NativeFormat() {}
@@ -227,10 +231,16 @@ public final class NativeFormat implements PromptFormat {
     }
     JsonObject rules = constrained.build();
     JsonObject form = formMeta(yaml, elicit, problems);
-    if ((tags == null || tags.isEmpty()) && rules.isEmpty() && form == null && fold == null) {
+    String locale = locale(yaml, problems);
+    if ((tags == null || tags.isEmpty())
+        && rules.isEmpty()
+        && form == null
+        && fold == null
+        && locale == null) {
       return null;
     }
     return JsonObject.builder()
+        .put(ServerText.LOCALE_META, locale)
         .put(TAGS_META, tags == null || tags.isEmpty() ? null : JsonArray.ofStrings(tags))
         .put(ARGUMENTS_META, rules.isEmpty() ? null : rules)
         .put(ArgumentForms.FORM_META, form)
@@ -258,6 +268,28 @@ public final class NativeFormat implements PromptFormat {
     }
     JsonObject built = b.build();
     return built.isEmpty() ? null : built;
+  }
+
+  /**
+   * The language of the texts promptd shows for this prompt ({@code locale:}, a tag such as
+   * {@code ja} or {@code zh-CN}), or null when none is set. A language promptd does not speak is a
+   * warning and left out: the prompt then speaks the server's language.
+   */
+  private static @Nullable String locale(Mapping yaml, Problems problems) {
+    YamlNode node = yaml.get("locale");
+    if (node == null) {
+      return null;
+    }
+    String tag = problems.attempt(() -> Fields.string(yaml, "locale"));
+    if (tag == null) {
+      return null;
+    }
+    return ServerText.parse(tag).map(Locale::toLanguageTag).orElseGet(() -> {
+      problems.warning(
+          node.line(),
+          "'locale' must be en, zh-CN or ja, not '" + tag + "': the server's language is used");
+      return null;
+    });
   }
 
   /**

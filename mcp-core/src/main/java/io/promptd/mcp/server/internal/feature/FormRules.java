@@ -12,6 +12,7 @@ import io.promptd.mcp.server.ArgumentForms;
 import io.promptd.mcp.server.ArgumentsNeeded;
 import io.promptd.mcp.server.FreeTextConfirmation;
 import io.promptd.mcp.server.PromptDefinition;
+import io.promptd.mcp.server.ServerText;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,17 +27,20 @@ import org.jspecify.annotations.Nullable;
 final class FormRules {
   private final boolean formFirst;
   private final FreeTextConfirmation confirmation;
+  private final ServerText text;
 
-  FormRules(boolean formFirst, FreeTextConfirmation confirmation) {
+  FormRules(boolean formFirst, FreeTextConfirmation confirmation, ServerText text) {
     this.formFirst = formFirst;
     this.confirmation = confirmation;
+    this.text = text;
   }
 
   /**
    * How one request may ask: whether its listing and rendering are form-first, and whether given
-   * free text is shown for checking in its first form.
+   * free text is shown for checking in its first form, and the server's texts (a prompt may choose
+   * its own language).
    */
-  record Ask(boolean formFirst, boolean confirm) {}
+  record Ask(boolean formFirst, boolean confirm, ServerText text) {}
 
   /**
    * How a request from a client that can show forms may ask, or null when it cannot ({@code canAsk}
@@ -56,7 +60,7 @@ final class FormRules {
           case NEVER -> false;
           case AUTO -> ClientQuirks.cutsTextAtSpaces(client);
         };
-    return new Ask(formFirst, confirm);
+    return new Ask(formFirst, confirm, text);
   }
 
   /**
@@ -107,7 +111,8 @@ final class FormRules {
    */
   static void check(PromptDefinition definition, Map<String, String> arguments, Ask ask) {
     Prompt prompt = definition.prompt();
-    PromptsFeature.refuseUnknown(prompt, arguments);
+    ServerText text = ServerText.forPrompt(prompt.meta(), ask.text());
+    PromptsFeature.refuseUnknown(text, prompt, arguments);
     Map<String, ArgumentsNeeded.Question> invalid = new HashMap<>();
     for (ArgumentsNeeded.Question q : definition.renderer().check(arguments)) {
       invalid.putIfAbsent(q.field().name(), q);
@@ -127,7 +132,7 @@ final class FormRules {
       ArgumentsNeeded.Question q = null;
       if (absent && a.required()) {
         missing.add("'" + a.name() + "'");
-        q = new ArgumentsNeeded.Question(field, "is required");
+        q = new ArgumentsNeeded.Question(field, text.get("reason.required"));
         needed = true;
       } else if (invalid.containsKey(a.name())) {
         ArgumentsNeeded.Question bad = invalid.get(a.name());
@@ -154,15 +159,16 @@ final class FormRules {
     form.addAll(optional);
     String message;
     if (!missing.isEmpty()) {
-      message = "prompt '" + prompt.name() + "': missing required argument"
-          + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing);
+      message = text.get(
+          missing.size() > 1 ? "argument.missing.many" : "argument.missing.one",
+          prompt.name(),
+          String.join(", ", missing));
     } else {
       ArgumentsNeeded.Question first =
           form.stream().filter(q -> !q.reason().isEmpty()).findFirst().orElse(null);
       message = first != null
-          ? "prompt '" + prompt.name() + "': argument '" + first.field().name() + "' "
-              + first.reason()
-          : "prompt '" + prompt.name() + "': the values to use were not confirmed";
+          ? text.get("argument.invalid", prompt.name(), first.field().name(), first.reason())
+          : text.get("argument.unconfirmed", prompt.name());
     }
     throw new ArgumentsNeeded(message, form);
   }

@@ -107,7 +107,10 @@ public final class InputRequired {
         try {
           return prompts.get(params, encoder, ctx.caller(), null, ctx.clientInfo()).toBuilder();
         } catch (ArgumentsNeeded e) {
-          throw FormElicitation.declined(e.getMessage(), answer.action());
+          throw FormElicitation.declined(
+              prompts.text(params.string("name").orElse(""), ctx.caller()),
+              e.getMessage(),
+              answer.action());
         }
       }
       if (answer != null) {
@@ -135,7 +138,9 @@ public final class InputRequired {
           METHOD, RequestStates.digest(name, given), ctx.caller().subject(), asked, answered);
       JsonObject request = JsonObject.builder()
           .put("method", Methods.ELICITATION_CREATE)
-          .put("params", FormElicitation.params(name, e.questions()))
+          .put(
+              "params",
+              FormElicitation.params(prompts.text(name, ctx.caller()), name, e.questions()))
           .build();
       return JsonObject.builder()
           .put("resultType", "input_required")

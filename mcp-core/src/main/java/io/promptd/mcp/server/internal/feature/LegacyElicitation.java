@@ -9,6 +9,7 @@ import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.server.ArgumentsNeeded;
+import io.promptd.mcp.server.ServerText;
 import io.promptd.mcp.server.internal.state.CallSession;
 import io.promptd.mcp.server.internal.state.FormElicitation;
 import io.promptd.mcp.server.internal.state.LegacyState;
@@ -64,7 +65,8 @@ final class LegacyElicitation {
         if (round > MAX_ROUNDS || !prompts.elicits(name, caller)) {
           throw e;
         }
-        JsonObject form = FormElicitation.params(name, e.questions());
+        ServerText text = prompts.text(name, caller);
+        JsonObject form = FormElicitation.params(text, name, e.questions());
         if (!version.atLeast(ProtocolVersion.V2025_11_25)) {
           form =
               form.toBuilder().remove("mode").build(); // 2025-06-18 knows only forms, and no "mode"
@@ -88,7 +90,7 @@ final class LegacyElicitation {
         FormElicitation.Answer answer =
             FormElicitation.read(r.result(), new HashSet<>(asked), "the elicitation result");
         if (!answer.accepted()) {
-          throw FormElicitation.declined(e.getMessage(), answer.action());
+          throw FormElicitation.declined(text, e.getMessage(), answer.action());
         }
         asked.forEach(arguments::remove);
         arguments.putAll(answer.values());

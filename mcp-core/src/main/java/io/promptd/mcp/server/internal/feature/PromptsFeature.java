@@ -22,6 +22,7 @@ import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptFolding;
 import io.promptd.mcp.server.PromptSplit;
 import io.promptd.mcp.server.PromptUse;
+import io.promptd.mcp.server.ServerText;
 import io.promptd.mcp.server.internal.method.EraRules;
 import io.promptd.mcp.server.internal.method.Feature;
 import io.promptd.mcp.server.internal.method.MethodCall;
@@ -58,7 +59,10 @@ public final class PromptsFeature implements Feature {
   private final @Nullable String audience;
 
   public PromptsFeature(ServerContext context) {
-    this(context, new FormRules(context.formFirst, context.freeTextConfirmation), null);
+    this(
+        context,
+        new FormRules(context.formFirst, context.freeTextConfirmation, context.text),
+        null);
   }
 
   private PromptsFeature(ServerContext context, FormRules forms, @Nullable String audience) {
@@ -333,6 +337,20 @@ public final class PromptsFeature implements Feature {
     return encoder.getPromptResult(result);
   }
 
+  /** The texts for {@code definition}: in its own language when it chose one, else the server's. */
+  ServerText text(PromptDefinition definition) {
+    return ServerText.forPrompt(definition.prompt().meta(), context.text);
+  }
+
+  /**
+   * The texts for prompt {@code name}, visible to {@code caller}; the server's when there is no
+   * such prompt.
+   */
+  ServerText text(String name, Caller caller) {
+    PromptDefinition definition = visible(context.snapshot().get(name), caller);
+    return definition == null ? context.text : text(servedTo(definition, audience));
+  }
+
   /**
    * Whether prompt {@code name}, visible to {@code caller}, lets the server ask for its arguments.
    */
@@ -381,8 +399,9 @@ public final class PromptsFeature implements Feature {
     return out;
   }
 
-  private static void checkArguments(PromptDefinition definition, Map<String, String> arguments) {
+  private void checkArguments(PromptDefinition definition, Map<String, String> arguments) {
     Prompt prompt = definition.prompt();
+    ServerText text = text(definition);
     List<String> missing = new ArrayList<>();
     List<ArgumentsNeeded.Question> questions = new ArrayList<>();
     for (PromptArgument a : prompt.arguments()) {
@@ -391,22 +410,24 @@ public final class PromptsFeature implements Feature {
         missing.add("'" + a.name() + "'");
         ArgumentField field = definition.renderer().field(a.name());
         questions.add(new ArgumentsNeeded.Question(
-            field != null ? field : ArgumentField.of(a), "is required"));
+            field != null ? field : ArgumentField.of(a), text.get("reason.required")));
       }
     }
     if (!missing.isEmpty()) {
       throw new ArgumentsNeeded(
-          "prompt '" + prompt.name() + "': missing required argument"
-              + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing),
+          text.get(
+              missing.size() > 1 ? "argument.missing.many" : "argument.missing.one",
+              prompt.name(),
+              String.join(", ", missing)),
           questions);
     }
-    refuseUnknown(prompt, arguments);
+    refuseUnknown(text, prompt, arguments);
   }
 
   /**
    * -32602 naming the arguments {@code prompt} does not declare, if any (no form can fix those).
    */
-  static void refuseUnknown(Prompt prompt, Map<String, String> arguments) {
+  static void refuseUnknown(ServerText text, Prompt prompt, Map<String, String> arguments) {
     List<String> unknown = new ArrayList<>();
     for (String name : arguments.keySet()) {
       if (prompt.arguments().stream().noneMatch(a -> a.name().equals(name))) {
@@ -414,8 +435,10 @@ public final class PromptsFeature implements Feature {
       }
     }
     if (!unknown.isEmpty()) {
-      throw McpException.invalidParams("prompt '" + prompt.name() + "': unknown argument"
-          + (unknown.size() > 1 ? "s " : " ") + String.join(", ", unknown));
+      throw McpException.invalidParams(text.get(
+          unknown.size() > 1 ? "argument.unknown.many" : "argument.unknown.one",
+          prompt.name(),
+          String.join(", ", unknown)));
     }
   }
 }

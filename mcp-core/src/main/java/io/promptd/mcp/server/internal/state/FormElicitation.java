@@ -11,6 +11,7 @@ import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.server.ArgumentField;
 import io.promptd.mcp.server.ArgumentsNeeded;
+import io.promptd.mcp.server.ServerText;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,10 +35,9 @@ public final class FormElicitation {
   /**
    * -32602 for arguments the user declined or cancelled the form for: told apart for usage counts.
    */
-  public static McpException declined(String message, String action) {
-    return new Declined(message + " (the user "
-        + (action.equals("decline") ? "declined" : "cancelled")
-        + " the form asking for them)");
+  public static McpException declined(ServerText text, String message, String action) {
+    return new Declined(
+        text.get(action.equals("decline") ? "form.declined" : "form.cancelled", message));
   }
 
   /** A -32602 answer to a declined or cancelled form. */
@@ -73,21 +73,23 @@ public final class FormElicitation {
   }
 
   /**
-   * The {@code elicitation/create} params asking for {@code questions} of prompt {@code prompt}.
+   * The {@code elicitation/create} params asking for {@code questions} of prompt {@code prompt}, in
+   * the words of {@code text}.
    */
-  public static JsonObject params(String prompt, List<ArgumentsNeeded.Question> questions) {
+  public static JsonObject params(
+      ServerText text, String prompt, List<ArgumentsNeeded.Question> questions) {
     JsonObject.Builder properties = JsonObject.builder();
     List<String> required = new ArrayList<>();
     List<String> reasons = new ArrayList<>();
     for (ArgumentsNeeded.Question q : questions) {
       ArgumentField f = q.field();
-      properties.put(f.name(), property(f));
+      properties.put(f.name(), property(text, f));
       if (f.required()) {
         required.add(f.name());
       }
       if (!q.reason()
           .isEmpty()) { // fields asked only to complete the form (form-first) need no reason
-        reasons.add((f.title() != null ? f.title() : f.name()) + " " + q.reason());
+        reasons.add(text.get("form.reason", f.title() != null ? f.title() : f.name(), q.reason()));
       }
     }
     JsonObject.Builder schema =
@@ -100,19 +102,18 @@ public final class FormElicitation {
         .put(
             "message",
             reasons.isEmpty()
-                ? "The prompt '" + prompt + "' will use these values: check them, then accept."
-                : "The prompt '" + prompt + "' needs more from you: " + String.join("; ", reasons)
-                    + ".")
+                ? text.get("form.check", prompt)
+                : text.get("form.needs", prompt, String.join(text.get("form.separator"), reasons)))
         .put("requestedSchema", schema.build())
         .build();
   }
 
-  private static JsonObject property(ArgumentField f) {
+  private static JsonObject property(ServerText text, ArgumentField f) {
     JsonObject.Builder p = JsonObject.builder();
     String description = f.description();
     if (f.pattern() != null) {
-      description = (description == null ? "" : description + " ") + "Must match the pattern "
-          + f.pattern() + ".";
+      description =
+          (description == null ? "" : description + " ") + text.get("field.pattern", f.pattern());
     }
     switch (f.type()) {
       case BOOLEAN -> p.put("type", "boolean");

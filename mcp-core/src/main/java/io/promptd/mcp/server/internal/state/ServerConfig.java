@@ -9,6 +9,7 @@ import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.server.SkillProvider;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -44,6 +45,7 @@ import org.jspecify.annotations.Nullable;
  * @param promptsAsTools whether the prompts are offered as tools too
  * @param elicitationTimeout how long a legacy request waits for the user's answer to a form
  * @param promptUses the listener told of every {@code prompts/get}, or null
+ * @param locale the language of the texts the server shows a person
  */
 @SuppressWarnings("ArrayRecordComponent") // the secrets are copies the builder made, never changed
 public record ServerConfig(
@@ -71,4 +73,5 @@ public record ServerConfig(
     PromptFolding folding,
     boolean promptsAsTools,
     Duration elicitationTimeout,
-    @Nullable Consumer<PromptUse> promptUses) {}
+    @Nullable Consumer<PromptUse> promptUses,
+    Locale locale) {}

@@ -6,6 +6,7 @@ import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptFolding;
 import io.promptd.mcp.server.PromptUse;
 import io.promptd.mcp.server.ResourceProvider;
+import io.promptd.mcp.server.ServerText;
 import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.server.internal.notify.Broadcaster;
 import io.promptd.mcp.server.internal.notify.ResourceEvents;
@@ -42,6 +43,8 @@ public final class ServerContext {
   public final FreeTextConfirmation freeTextConfirmation;
   /** Whether rendered prompts are folded into one text message, unless a prompt says. */
   public final PromptFolding folding;
+  /** The texts shown to a person, in the server's language (a prompt may choose its own). */
+  public final ServerText text;
   /** Whether the prompts are offered as tools too ({@code list_prompts}, {@code get_prompt}). */
   public final boolean promptsAsTools;
   /**
@@ -75,6 +78,7 @@ public final class ServerContext {
     this.formFirst = b.formFirst();
     this.freeTextConfirmation = b.freeTextConfirmation();
     this.folding = b.folding();
+    this.text = ServerText.of(b.locale());
     this.promptsAsTools = b.promptsAsTools();
     this.elicitationTimeout = b.elicitationTimeout();
     this.maxBatchMessages = b.maxBatchMessages();
