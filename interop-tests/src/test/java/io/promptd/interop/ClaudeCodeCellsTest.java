@@ -459,7 +459,32 @@ class ClaudeCodeCellsTest {
             + " ([Resource from promptd at skill://…/scripts/collect.sh] #!/bin/sh …)");
   }
 
-  private ClaudeCode stdio(String cell) throws Exception {
+  /**
+   * Cell 12: with {@code serve --locale ja}, promptd's form and its error are in Japanese in Claude
+   * Code: the bare-language command brings up the form whose frame is Japanese; cancelling it (Esc)
+   * ends the command with promptd's -32602, in Japanese, on screen; the model is never asked.
+   */
+  @Test
+  void stdioAFormAndAnErrorInJapanese() throws Exception {
+    ClaudeCode claude = stdio("stdio-japanese", "--locale", "ja");
+    claude.awaitCommand("translate", START);
+    claude.send("/mcp__promptd__translate hello");
+    String form = claude.awaitForm(TURN);
+    assertThat(form).contains("プロンプト「translate」を使うには").contains("language");
+    claude.tmux().awaitStable(Duration.ofSeconds(10)); // a form just drawn may not take keys yet
+    claude.tmux().keys("Escape");
+    String after = claude.awaitText("キャンセルしました", TURN);
+    assertThat(after).contains("必須の引数");
+    assertThat(model.requests()).noneMatch(r -> r.body().contains("Translate the text below"));
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
+        "serve --locale ja: /mcp__promptd__translate hello shows promptd's form framed in Japanese;"
+            + " Esc ends it with promptd's -32602 in Japanese on screen (必須の引数 … キャンセルしました)");
+  }
+
+  private ClaudeCode stdio(String cell, String... flags) throws Exception {
     // Claude Code spawns promptd; tee keeps both sides of the conversation (to tell the era, and
     // for the report).
     Files.createDirectories(ClaudeCode.SCREENS);
@@ -467,7 +492,7 @@ class ClaudeCodeCellsTest {
     Files.deleteIfExists(wire);
     String log = PromptdServer.shell(List.of(wire.toString()));
     String command = "tee -a " + log + " | "
-        + PromptdServer.shell(PromptdServer.stdioCommand(library)) + " | tee -a " + log;
+        + PromptdServer.shell(PromptdServer.stdioCommand(library, flags)) + " | tee -a " + log;
     return start(cell, ClaudeCode.stdioServer(List.of("/bin/sh", "-c", command)));
   }
 
