@@ -484,6 +484,41 @@ class ClaudeCodeCellsTest {
             + " Esc ends it with promptd's -32602 in Japanese on screen (必須の引数 … キャンセルしました)");
   }
 
+  /**
+   * Cell 13: a prompt named in Japanese ({@code 翻訳.prompt.md}, argument {@code 文章}) is a command:
+   * the menu lists {@code /promptd:翻訳 (MCP)}, and {@code /mcp__promptd__翻訳} with Japanese text
+   * renders it, the whole text reaching the model.
+   */
+  @Test
+  void stdioAPromptNamedInJapaneseIsACommand() throws Exception {
+    Files.writeString(library.resolve("翻訳.prompt.md"), """
+        ---
+        description: 文章を英語に翻訳する
+        arguments:
+          - name: 文章
+            description: 翻訳する文章
+            required: true
+        ---
+        次の文章を英語に翻訳してください：{{文章}}
+        """, UTF_8);
+    ClaudeCode claude = stdio("stdio-japanese-name");
+    // The menu lists it, but Claude Code's menu matches nothing once a character of another script
+    // is typed after the prefix (seen in 2.1.332), so it is looked for under the prefix alone.
+    claude.awaitCommand("translate", START);
+    assertThat(claude.menuCommands("/mcp__promptd__")).contains("翻訳");
+    claude.send("/mcp__promptd__翻訳 今日は晴れです");
+    claude.awaitReplyAcceptingForms(TURN);
+    assertThat(model.await("次の文章を英語に翻訳してください：今日は晴れです", TURN).body())
+        .contains("次の文章を英語に翻訳してください：今日は晴れです");
+    Matrix.record(
+        CELL,
+        "stdio",
+        "modern 2026-07-28",
+        "a prompt named 翻訳 with an argument 文章: the menu for /mcp__promptd__ lists /promptd:翻訳 (MCP)"
+            + " (typing 翻 after the prefix empties the menu); /mcp__promptd__翻訳 今日は晴れです typed in"
+            + " full renders, the Japanese text reaching the model whole");
+  }
+
   private ClaudeCode stdio(String cell, String... flags) throws Exception {
     // Claude Code spawns promptd; tee keeps both sides of the conversation (to tell the era, and
     // for the report).
