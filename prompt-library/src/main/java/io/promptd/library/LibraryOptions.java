@@ -229,7 +229,8 @@ public final class LibraryOptions {
         + ", maxFiles=" + maxFiles + ", debounce=" + debounce + ", parallelism=" + parallelism
         + ", cacheDirectory="
         + cacheDirectory + ", cacheMinimumFiles=" + cacheMinimumFiles + ", skillPrompts="
-        + skillPrompts + ", skillFilesBudget=" + skillFilesBudget + ", locale=" + locale.toLanguageTag() + "]";
+        + skillPrompts + ", skillFilesBudget=" + skillFilesBudget + ", locale="
+        + locale.toLanguageTag() + "]";
   }
 
   private static @Nullable Path userCacheDirectory() {

@@ -43,8 +43,7 @@ import org.jspecify.annotations.Nullable;
  * {@code NAME.prompt.md}: YAML front matter ({@code name}, {@code title}, {@code description},
  * {@code icons}, {@code tags}, {@code arguments}, {@code scopes}, {@code elicit},
  * {@code formFirst}, {@code confirm}, {@code fold}, {@code locale}) and a Mustache body split into
- * messages by
- * {@link BodyParser}.
+ * messages by {@link BodyParser}.
  */
 public final class NativeFormat implements PromptFormat {
   /** The {@code _meta} key tags are published under. */
