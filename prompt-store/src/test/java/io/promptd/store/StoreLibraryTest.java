@@ -47,7 +47,7 @@ class StoreLibraryTest {
       store.publish(
           Map.of(
               "hello.prompt.md",
-              utf8("---\ndescription: Hi\n---\nHello {{name}}\n"),
+              utf8("---\ndescription: Hi\narguments: [name]\n---\nHello {{name}}\n"),
               "team/.hidden/no.prompt.md",
               utf8("not served\n")),
           "alice");
