@@ -166,7 +166,8 @@ final class Serve {
         .freeTextConfirmation(options.forms().confirmFreeText())
         .folding(options.fold())
         .locale(options.locale())
-        .promptsAsTools(options.promptsAsTools());
+        .promptsAsTools(options.promptsAsTools())
+        .standingLog(() -> ClientLog.standing(library));
     if (sessionSecret != null) {
       builder.cursorSecret(
           sessionSecret.derive("promptd list cursors")); // replicas accept each other's cursors

@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -101,6 +102,52 @@ class CheckErrorsServedCliTest {
             answer[0] = awaitLine(out, "\"id\":" + id[0] + ",");
             return answer[0].contains("Write a haiku about autumn, in three lines.");
           });
+    } finally {
+      server.destroy();
+      assertThat(server.waitFor(20, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
+  @Test
+  void aClientThatConnectsAfterTheErrorWasLoggedHearsOfItBeforeItsFirstListing() throws Exception {
+    Path file = Files.writeString(dir.resolve("haiku.prompt.md"), haiku("{{subjet}}"));
+    Files.writeString(dir.resolve("good.prompt.md"), "---\ndescription: fine\n---\nHello\n");
+    List<String> command = java();
+    command.addAll(List.of("serve", "--stdio", "--no-watch", dir.toString()));
+    Process server = new ProcessBuilder(command).start();
+    LinkedBlockingQueue<String> out = lines(server.getInputStream());
+    LinkedBlockingQueue<String> err = lines(server.getErrorStream());
+    OutputStream in = server.getOutputStream();
+    try {
+      assertThat(awaitLine(err, "subjet")).startsWith("promptd ERROR: " + file + ":7:");
+      send(in, """
+          {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",\
+          "capabilities":{},"clientInfo":{"name":"test","version":"1"}}}
+          """);
+      assertThat(awaitLine(out, "\"id\":1")).contains("\"result\"");
+      send(in, """
+          {"jsonrpc":"2.0","method":"notifications/initialized"}
+          {"jsonrpc":"2.0","id":2,"method":"prompts/list"}
+          """);
+      String message = awaitLine(out, "notifications/message");
+      assertThat(message)
+          .contains("\"level\":\"error\"")
+          .contains("\"logger\":\"promptd.library\"")
+          .contains(
+              file + ":7: error: template uses 'subjet' but no argument 'subjet' is declared");
+      String listing = awaitLine(out, "\"id\":2");
+      assertThat(listing).contains("\"good\"").doesNotContain("\"haiku\"");
+
+      // Told once: the next listing comes alone.
+      send(in, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"prompts/list\"}\n");
+      List<String> next = new ArrayList<>();
+      String line;
+      do {
+        line = out.poll(30, TimeUnit.SECONDS);
+        assertThat(line).as("the answer to the second listing; saw %s", next).isNotNull();
+        next.add(line);
+      } while (!line.contains("\"id\":3"));
+      assertThat(next).singleElement().asString().contains("\"good\"");
     } finally {
       server.destroy();
       assertThat(server.waitFor(20, TimeUnit.SECONDS)).isTrue();

@@ -39,6 +39,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -249,8 +250,23 @@ public final class McpServer implements AutoCloseable {
     Duration elicitationTimeout = Duration.ofMinutes(10);
 
     java.util.function.@Nullable Consumer<PromptUse> promptUses;
+    Supplier<? extends List<LogMessage>> standingLog = List::of;
 
     private Builder() {}
+
+    /**
+     * What stands while it is so — the errors of prompt files that are not served, say — told to
+     * each legacy session once, as {@code notifications/message}, before the answer to its first
+     * {@code prompts/list}: a client that connects after the problem was logged hears of it when it
+     * looks at the prompts. Each message the session's {@code logging/setLevel} admits is sent
+     * (INFO until the client sets one). Asked for on the request's thread: it must be quick.
+     * Messages logged while a session is open reach it through {@link McpServer#log} as before;
+     * modern requests get neither.
+     */
+    public Builder standingLog(Supplier<? extends List<LogMessage>> messages) {
+      this.standingLog = requireNonNull(messages, "messages");
+      return this;
+    }
 
     /**
      * Tells {@code listener} of every {@code prompts/get} of a prompt the caller may see
@@ -556,7 +572,8 @@ public final class McpServer implements AutoCloseable {
           promptsAsTools,
           elicitationTimeout,
           promptUses,
-          locale);
+          locale,
+          standingLog);
     }
 
     private static Duration nonNegative(Duration d, String what) {

@@ -3,12 +3,15 @@ package io.promptd.mcp.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.Json;
+import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.ProtocolVersion;
 import io.promptd.mcp.spi.ServerSession;
 import io.promptd.mcp.testing.Recorder;
 import io.promptd.mcp.testing.SchemaHarness;
 import io.promptd.mcp.testing.Wire;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -60,5 +63,51 @@ class LoggingTest {
             new Recorder())))
         .contains("-32602")
         .contains("debug, info, notice, warning, error, critical, alert, emergency");
+  }
+
+  @Test
+  void whatStandsIsToldToEachLegacySessionOnceBeforeItsFirstPromptList() throws Exception {
+    List<LogMessage> standing = new CopyOnWriteArrayList<>(List.of(new LogMessage(
+        LoggingLevel.ERROR,
+        "promptd.library",
+        Json.of("haiku.prompt.md:3: error: {{subjet}} is not a declared argument"))));
+    try (McpServer s = McpServer.builder().standingLog(() -> standing).build()) {
+      Recorder out = new Recorder();
+      ServerSession session = s.openSession(out);
+      session.handle(Wire.initialize("2025-06-18"), new Recorder());
+      assertThat(out.all()).isEmpty();
+      assertThat(String.valueOf(session.handle(list(2), new Recorder()))).contains("prompts=");
+      String message = out.next();
+      assertThat(message)
+          .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":"
+              + "{\"level\":\"error\",\"logger\":\"promptd.library\",\"data\":"
+              + "\"haiku.prompt.md:3: error: {{subjet}} is not a declared argument\"}}");
+      SchemaHarness.of(ProtocolVersion.V2025_06_18).assertConforms(message, null);
+      session.handle(list(3), new Recorder());
+      assertThat(out.all()).hasSize(1);
+
+      // A session that asked for critical messages only is not told an error.
+      Recorder quiet = new Recorder();
+      ServerSession critical = s.openSession(quiet);
+      critical.handle(Wire.initialize("2025-06-18"), new Recorder());
+      critical.handle(
+          Wire.request(
+              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"critical\"}}"),
+          new Recorder());
+      critical.handle(list(3), new Recorder());
+      assertThat(quiet.all()).isEmpty();
+
+      // Once the file is fixed nothing stands: a new session hears nothing.
+      standing.clear();
+      Recorder later = new Recorder();
+      ServerSession fixed = s.openSession(later);
+      fixed.handle(Wire.initialize("2025-06-18"), new Recorder());
+      fixed.handle(list(2), new Recorder());
+      assertThat(later.all()).isEmpty();
+    }
+  }
+
+  private static Request list(int id) {
+    return Wire.request("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"prompts/list\"}");
   }
 }

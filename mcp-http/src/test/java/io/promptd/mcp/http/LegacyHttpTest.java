@@ -5,9 +5,12 @@ import static io.promptd.mcp.http.TestClient.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.http.internal.session.EventLog;
+import io.promptd.mcp.json.Json;
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.protocol.LoggingLevel;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptMessage;
+import io.promptd.mcp.server.LogMessage;
 import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.PromptDefinition;
 import java.io.InputStream;
@@ -203,6 +206,41 @@ class LegacyHttpTest {
       assertThat(e.data())
           .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/prompts/list_changed\"}");
       assertThat(e.id()).matches("\\d+");
+    }
+  }
+
+  @Test
+  void whatStandsReachesASessionsGetStreamBeforeItsFirstListingIsAnswered() throws Exception {
+    LogMessage standing = new LogMessage(
+        LoggingLevel.ERROR,
+        "promptd.library",
+        Json.of("haiku.prompt.md:3: error: {{subjet}} is not a declared argument"));
+    try (McpServer s = McpServer.builder()
+            .prompts(ConformanceFixtures.prompts())
+            .standingLog(() -> List.of(standing))
+            .build();
+        HttpTransport h = HttpTransport.builder().server(s).build().start()) {
+      TestClient c = new TestClient(h.uri());
+      String sid = c.initialize("2025-11-25");
+      HttpResponse<InputStream> stream = c.getStream("Mcp-Session-Id", sid);
+      assertThat(stream.statusCode()).isEqualTo(200);
+      try (TestClient.Events events = new TestClient.Events(stream.body())) {
+        HttpResponse<String> listed =
+            c.post(request(2, "prompts/list", "{}"), "Mcp-Session-Id", sid);
+        assertThat(listed.statusCode()).isEqualTo(200);
+        assertThat(json(listed).get("result").toString()).contains("prompts");
+        TestClient.Events.Event e = events.next(WAIT);
+        Schemas.assertValid("2025-11-25", "LoggingMessageNotification", e.data());
+        assertThat(e.data())
+            .contains("\"method\":\"notifications/message\"")
+            .contains("\"level\":\"error\"")
+            .contains("haiku.prompt.md:3: error:");
+        assertThat(
+                c.post(request(3, "prompts/list", "{}"), "Mcp-Session-Id", sid).statusCode())
+            .isEqualTo(200);
+        s.log(LoggingLevel.ERROR, "test", Json.of("marker"));
+        assertThat(events.next(WAIT).data()).as("told once per session").contains("marker");
+      }
     }
   }
 

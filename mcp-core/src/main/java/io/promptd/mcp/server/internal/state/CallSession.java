@@ -1,6 +1,7 @@
 package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.server.internal.notify.ResourceSubscriptions;
 import io.promptd.mcp.spi.Outbound;
@@ -12,6 +13,12 @@ public interface CallSession {
   /** What the session's {@code initialize} established, or null before it. */
   @Nullable
   LegacyState legacy();
+
+  /**
+   * Sends {@code notification} on the session's own channel (not a request's stream), unless the
+   * session is closed.
+   */
+  void notifyClient(Notification notification);
 
   /** What the features of the session's server share. */
   ServerContext context();

@@ -2,6 +2,7 @@ package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.FreeTextConfirmation;
+import io.promptd.mcp.server.LogMessage;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptFolding;
 import io.promptd.mcp.server.PromptUse;
@@ -9,6 +10,7 @@ import io.promptd.mcp.server.ResourceProvider;
 import io.promptd.mcp.server.SkillProvider;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -46,6 +48,7 @@ import org.jspecify.annotations.Nullable;
  * @param elicitationTimeout how long a legacy request waits for the user's answer to a form
  * @param promptUses the listener told of every {@code prompts/get}, or null
  * @param locale the language of the texts the server shows a person
+ * @param standingLog what each legacy session is told before its first {@code prompts/list}
  */
 @SuppressWarnings("ArrayRecordComponent") // the secrets are copies the builder made, never changed
 public record ServerConfig(
@@ -74,4 +77,5 @@ public record ServerConfig(
     boolean promptsAsTools,
     Duration elicitationTimeout,
     @Nullable Consumer<PromptUse> promptUses,
-    Locale locale) {}
+    Locale locale,
+    Supplier<? extends List<LogMessage>> standingLog) {}

@@ -2,6 +2,7 @@ package io.promptd.mcp.server.internal.state;
 
 import io.promptd.mcp.protocol.Implementation;
 import io.promptd.mcp.server.FreeTextConfirmation;
+import io.promptd.mcp.server.LogMessage;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptFolding;
 import io.promptd.mcp.server.PromptUse;
@@ -11,6 +12,7 @@ import io.promptd.mcp.server.SkillProvider;
 import io.promptd.mcp.server.internal.notify.Broadcaster;
 import io.promptd.mcp.server.internal.notify.ResourceEvents;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -57,6 +59,8 @@ public final class ServerContext {
 
   public final int maxBatchAnswerBytes;
   public final java.util.function.@Nullable Consumer<PromptUse> promptUses;
+  /** What each legacy session is told before its first {@code prompts/list}. */
+  public final Supplier<? extends List<LogMessage>> standingLog;
 
   public ServerContext(ServerConfig b) {
     this.serverInfo = b.serverInfo();
@@ -84,6 +88,7 @@ public final class ServerContext {
     this.maxBatchMessages = b.maxBatchMessages();
     this.maxBatchAnswerBytes = b.maxBatchAnswerBytes();
     this.promptUses = b.promptUses();
+    this.standingLog = b.standingLog();
   }
 
   /** The catalog's current state. */
