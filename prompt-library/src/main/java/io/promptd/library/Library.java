@@ -22,6 +22,7 @@ import io.promptd.library.internal.source.FolderSource;
 import io.promptd.library.internal.source.FolderWalker;
 import io.promptd.library.internal.source.Listing;
 import io.promptd.library.internal.source.SnapshotSource;
+import io.promptd.library.parse.PromptFile;
 import io.promptd.library.parse.text.ParseException;
 import io.promptd.library.parse.text.Problems;
 import io.promptd.library.parse.text.Root;
@@ -343,6 +344,13 @@ public final class Library implements ResourceProvider, AutoCloseable {
       }
     }
     return out;
+  }
+
+  /** For {@link Linter}: the parsed files whose prompts are served, by file. */
+  List<PromptFile> promptFiles() {
+    synchronized (lock) {
+      return prompts.parsedServing();
+    }
   }
 
   /** For {@link Linter}: the same problems, with duplicate prompt names counted as errors. */

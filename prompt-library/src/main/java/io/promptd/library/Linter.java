@@ -1,12 +1,15 @@
 package io.promptd.library;
 
+import io.promptd.library.internal.check.ClientChecks;
 import io.promptd.library.internal.skills.SkillReader;
 import io.promptd.library.internal.source.FileRole;
+import io.promptd.library.parse.PromptFile;
 import io.promptd.library.parse.format.FileKind;
 import io.promptd.library.parse.format.PromptFormats;
 import io.promptd.library.parse.text.Problems;
 import io.promptd.library.parse.text.Root;
 import io.promptd.mcp.api.Stability;
+import io.promptd.mcp.server.KnownClients;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,6 +37,18 @@ public final class Linter {
    * @throws IOException if a path is neither a readable folder nor a readable file
    */
   public static List<Diagnostic> check(List<Path> paths) throws IOException {
+    return check(paths, false);
+  }
+
+  /**
+   * As {@link #check(List)}; with {@code forClients}, also a warning for each thing a known client
+   * will do with a prompt that its author should know of ({@link KnownClients}): a message it drops
+   * or promptd folds for it, typed text it cuts, a name it takes for a command of its own, a prompt
+   * it does not offer. Those warnings are for the folders' prompts and each named file's.
+   *
+   * @throws IOException if a path is neither a readable folder nor a readable file
+   */
+  public static List<Diagnostic> check(List<Path> paths, boolean forClients) throws IOException {
     List<Path> folders = new ArrayList<>();
     List<Path> files = new ArrayList<>();
     for (Path p : paths) {
@@ -41,13 +56,20 @@ public final class Linter {
     }
     List<Diagnostic> out = new ArrayList<>();
     if (!folders.isEmpty() || files.isEmpty()) {
-      try (Library library = open(folders)) {
+      try (Library library = open(folders, forClients)) {
         out.addAll(library.lint());
         out.addAll(foldersWithoutPrompts(library));
+        if (forClients) {
+          List<PromptFile> prompts = library.promptFiles();
+          out.addAll(ClientChecks.of(prompts));
+          if (!folders.isEmpty()) {
+            out.addAll(ClientChecks.firstPageOnly(folders.get(0), prompts.size()));
+          }
+        }
       }
     }
     for (Path file : files) {
-      out.addAll(checkFile(file));
+      out.addAll(checkFile(file, forClients));
     }
     out.sort(Problems.ORDER);
     return List.copyOf(out);
@@ -71,17 +93,24 @@ public final class Linter {
   }
 
   /** The problems of one file, linted in the folder it would be served from. */
-  private static List<Diagnostic> checkFile(Path file) throws IOException {
+  private static List<Diagnostic> checkFile(Path file, boolean forClients) throws IOException {
     Path absolute = file.toAbsolutePath().normalize();
     Path folder = servedFrom(absolute);
     List<Diagnostic> out = new ArrayList<>();
     // A SKILL.md stands for its skill: the problems of the skill's other files are its own.
     Path scope = SkillReader.isSkillMd(absolute) ? absolute.getParent() : null;
-    try (Library library = open(List.of(folder))) {
+    try (Library library = open(List.of(folder), forClients)) {
       for (Diagnostic d : library.lint()) {
         Path at = d.file().toAbsolutePath().normalize();
         if (at.equals(absolute) || (scope != null && at.startsWith(scope))) {
           out.add(d);
+        }
+      }
+      if (forClients) {
+        for (PromptFile p : library.promptFiles()) {
+          if (p.file().toAbsolutePath().normalize().equals(absolute)) {
+            out.addAll(ClientChecks.of(List.of(p)));
+          }
         }
       }
     }
@@ -122,7 +151,11 @@ public final class Linter {
     return "prompt files are named " + String.join(", ", PromptFormats.patterns());
   }
 
-  private static Library open(List<Path> folders) throws IOException {
-    return LibrarySource.folders(folders).open(LibraryOptions.defaults(), "Linter.check");
+  private static Library open(List<Path> folders, boolean forClients) throws IOException {
+    // For the client checks every prompt is parsed, none restored from the on-disk index.
+    LibraryOptions options = forClients
+        ? LibraryOptions.builder().cacheDirectory(null).build()
+        : LibraryOptions.defaults();
+    return LibrarySource.folders(folders).open(options, "Linter.check");
   }
 }

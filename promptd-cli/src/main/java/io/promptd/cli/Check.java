@@ -11,19 +11,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code promptd check PATH…}: every problem of the prompt and resource files in folders, or of
- * single files, as file:line, exit 1 on any error.
+ * {@code promptd check [--clients] PATH…}: every problem of the prompt and resource files in
+ * folders, or of single files, as file:line, exit 1 on any error; with {@code --clients}, also what
+ * each known client will do with each prompt, as warnings.
+ *
+ * @param paths the folders and files to check
+ * @param forClients whether to warn of what known clients will do with the prompts
  */
-final class Check {
-  private Check() {}
-
-  /** The folders and files named on the command line; each must exist. */
-  static List<Path> paths(List<String> args) {
-    if (args.isEmpty()) {
-      throw new UsageException("name at least one folder or file of prompts");
-    }
+record Check(List<Path> paths, boolean forClients) {
+  /** The folders and files named on the command line, each of which must exist, and the flag. */
+  static Check parse(List<String> args) {
+    boolean forClients = false;
     List<Path> out = new ArrayList<>();
     for (String arg : args) {
+      if (arg.equals("--clients")) {
+        forClients = true;
+        continue;
+      }
       if (arg.startsWith("-")) {
         throw new UsageException("unknown option '" + arg + "'");
       }
@@ -33,13 +37,16 @@ final class Check {
       }
       out.add(path);
     }
-    return out;
+    if (out.isEmpty()) {
+      throw new UsageException("name at least one folder or file of prompts");
+    }
+    return new Check(out, forClients);
   }
 
-  static int run(List<Path> paths, PrintStream out) {
+  int run(PrintStream out) {
     List<Diagnostic> diagnostics;
     try {
-      diagnostics = Linter.check(paths);
+      diagnostics = Linter.check(paths, forClients);
     } catch (IOException e) {
       out.println("promptd: cannot read prompt files: " + e.getMessage());
       return Main.FAILED;

@@ -26,8 +26,9 @@ public final class Main {
   static final String USAGE_TEXT = """
       Usage:
         promptd serve [options] DIR...   serve every prompt file under DIR over MCP (stdio by default)
-        promptd check PATH...            lint the prompt files in folders, or single files; report every
-                                         error as FILE:LINE; exit 1 when any has an error
+        promptd check [--clients] PATH...   lint the prompt files in folders, or single files; report every
+                                         error as FILE:LINE; exit 1 when any has an error; --clients:
+                                         also warn of what each known MCP client will do with each prompt
         promptd import SRC DEST [--force]   write every prompt file under SRC (Claude Code, VS Code, Codex, Cursor,
                                          Gemini CLI, Dotprompt, Prompty) to DEST as NAME.prompt.md; exit 1 when
                                          one could not be converted
@@ -229,7 +230,7 @@ public final class Main {
         // Health).
         case "health" -> Health.run(rest, System.out, err);
         case "serve" -> Serve.run(ServeOptions.parse(rest), err);
-        case "check" -> Check.run(Check.paths(rest), System.out);
+        case "check" -> Check.parse(rest).run(System.out);
         case "import" -> Import.run(rest, System.out);
         case "clients" -> Clients.run(rest, System.out);
         case "train-cache" -> Training.run(rest, err);

@@ -32,6 +32,49 @@ class CheckCliTest {
   }
 
   @Test
+  void withClientsTheExamplesAreToldWhatEachKnownClientWillDoWithThem() throws Exception {
+    Path examples = Path.of(System.getProperty("promptd.root", ".."))
+        .resolve("examples/prompts")
+        .toAbsolutePath()
+        .normalize();
+    CliProcessTest.Result plain = CliProcessTest.run(List.of("check", examples.toString()), "");
+    assertThat(plain.status()).as(plain.err()).isZero();
+    assertThat(plain.out()).isEqualTo("0 error(s), 0 warning(s)\n");
+
+    CliProcessTest.Result r =
+        CliProcessTest.run(List.of("check", "--clients", examples.toString()), "");
+    assertThat(r.status()).as("warnings only: " + r.err()).isZero();
+    assertThat(r.out())
+        .contains(examples.resolve("brand-colors.prompt.md")
+            + ":11: warning: Gemini CLI 0.61.0 and Qwen Code 0.24.4 use only the first message of a"
+            + " prompt, and only when it is text: promptd folds this prompt of 3 messages into one")
+        .contains(examples.resolve("review.prompt.md")
+            + ":1: warning: Qwen Code 0.24.4 has a /review of its own")
+        .contains(examples.resolve("translate.prompt.md")
+            + ":6: warning: Claude Code 2.1.332 splits the words typed after the command at white"
+            + " space (U+3000 too), one word per argument in order: a value typed for 'text' is cut"
+            + " to its first word; promptd shows it in its form for checking")
+        .contains(examples.resolve("translate.prompt.md")
+            + ":9: warning: opencode 1.18.33 puts the typed words into the rendered text itself,"
+            + " unchecked: the rules of 'language', 'tone' (type, choices, pattern) are not"
+            + " enforced there")
+        .containsPattern("\n0 error\\(s\\), [1-9][0-9]* warning\\(s\\)\n$");
+    // docs/clients.md shows these lines as this run gives them.
+    String doc = Files.readString(examples.resolve("../../docs/clients.md").normalize());
+    String heading = "## What each client will do with your prompts: `promptd check --clients`";
+    int block = doc.indexOf("```text\n", doc.indexOf(heading)) + "```text\n".length();
+    List<String> shown = doc.substring(block, doc.indexOf("```", block)).lines().toList();
+    assertThat(shown).hasSize(4);
+    for (String line : shown) {
+      assertThat(r.out()).contains(line.replace("…/", examples + "/"));
+    }
+    CliProcessTest.Result bad =
+        CliProcessTest.run(List.of("check", "--client", examples.toString()), "");
+    assertThat(bad.status()).isEqualTo(Main.USAGE);
+    assertThat(bad.err()).contains("unknown option '--client'");
+  }
+
+  @Test
   void aFileNestedThousandsDeepIsNamedWithItsLine() throws Exception {
     Path file = dir.resolve("deep.prompt.md");
     Files.writeString(

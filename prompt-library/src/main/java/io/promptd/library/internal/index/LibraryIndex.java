@@ -22,6 +22,7 @@ import io.promptd.mcp.server.PromptDefinition;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -435,6 +436,28 @@ public final class LibraryIndex implements Index {
       touched.add(name);
       names.release(name, entry);
     }
+  }
+
+  /**
+   * The latest parse of each file whose prompt is served, by file: what {@code promptd check
+   * --clients} reads (a file restored from the on-disk index has none and is left out).
+   */
+  public List<PromptFile> parsedServing() {
+    List<PromptFile> out = new ArrayList<>();
+    for (Entry e : files.values()) {
+      PromptFile parsed = e.last().prompt();
+      String name = e.name();
+      if (e.lastOk() && parsed != null && name != null && isWinner(name, e)) {
+        out.add(parsed);
+      }
+    }
+    out.sort(Comparator.comparing(p -> p.file().toString()));
+    return out;
+  }
+
+  @SuppressWarnings("ReferenceEquality") // the very entry, not an equal one from another file
+  private boolean isWinner(String name, Entry e) {
+    return winner(name) == e;
   }
 
   /** The file whose prompt is served under {@code name}, or null. */
