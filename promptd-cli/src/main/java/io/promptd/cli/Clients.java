@@ -113,6 +113,12 @@ final class Clients {
               .put("mcpServers", servers(t, Clients::copilotServer))
               .build())),
       new Client(
+          "codex",
+          "Codex CLI",
+          "~/.codex/config.toml (it uses no MCP prompts, only tools: the prompts are offered as"
+              + " tools, --prompts-as-tools, which an HTTP server must be started with)",
+          Clients::codex),
+      new Client(
           "claude-desktop",
           "Claude Desktop",
           "claude_desktop_config.json (Settings > Developer > Edit Config;"
@@ -313,6 +319,43 @@ final class Clients {
             .put("command", t.command().getFirst())
             .put("args", JsonArray.ofStrings(withPromptsAsTools(t.command())));
     return b.put("tools", JsonArray.ofStrings(List.of("*"))).build();
+  }
+
+  /** Codex's table in its config.toml: TOML, where the other clients take JSON. */
+  private static String codex(Target t) {
+    StringBuilder s = new StringBuilder("[mcp_servers.").append(t.name()).append("]\n");
+    if (t.http()) {
+      s.append("url = ").append(toml(t.address())).append('\n');
+      s.append("bearer_token_env_var = ").append(toml(t.tokenVariable()));
+    } else {
+      s.append("command = ").append(toml(t.command().getFirst())).append('\n');
+      List<String> args =
+          withPromptsAsTools(t.command()).stream().map(Clients::toml).toList();
+      s.append("args = [").append(String.join(", ", args)).append(']');
+    }
+    return s.toString();
+  }
+
+  /** {@code text} as a TOML basic string (the name is a bare key: --name allows no other). */
+  private static String toml(String text) {
+    StringBuilder s = new StringBuilder("\"");
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '"' -> s.append("\\\"");
+        case '\\' -> s.append("\\\\");
+        case '\n' -> s.append("\\n");
+        case '\t' -> s.append("\\t");
+        default -> {
+          if (c < 0x20 || c == 0x7f) {
+            s.append(String.format("\\u%04X", (int) c));
+          } else {
+            s.append(c);
+          }
+        }
+      }
+    }
+    return s.append('"').toString();
   }
 
   /**

@@ -38,7 +38,7 @@ public final class Main {
                                          whose token is in $VAR (default PROMPTD_TOKEN); --npx: started as
                                          npx -y promptd serve DIR (promptd from npm); --client ID prints one:
                                          claude-code, gemini-cli, qwen-code, vscode, vscode-link, vscode-cli,
-                                         cursor, cursor-link, opencode, copilot-cli, claude-desktop, inspector
+                                         cursor, cursor-link, opencode, copilot-cli, codex, claude-desktop, inspector
         promptd list     SERVER [--json]                     list every prompt (all pages)
         promptd get      NAME [key=value|key=@file|key=@-]... SERVER [--json] [--no-input]
                                          on a terminal, a 2026-07-28 server may ask for missing arguments

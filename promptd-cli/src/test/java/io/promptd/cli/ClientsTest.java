@@ -68,6 +68,29 @@ class ClientsTest {
   }
 
   @Test
+  void codexGetsTomlWithThePromptsAsTools() {
+    Path folder = dir.resolve("my \"prompts\"");
+    String abs = folder.toAbsolutePath().normalize().toString().replace("\"", "\\\"");
+    assertThat(folder.toFile().mkdir()).isTrue();
+    assertThat(run("--client", "codex", folder.toString()))
+        .isEqualTo("[mcp_servers.promptd]\n"
+            + "command = \"" + Clients.launcher() + "\"\n"
+            + "args = [\"serve\", \"--prompts-as-tools\", \"" + abs + "\"]\n");
+    assertThat(run(
+            "--client",
+            "codex",
+            "--http",
+            "http://127.0.0.1:3000/mcp",
+            "--token-env",
+            "TEAM_TOKEN"))
+        .isEqualTo("""
+            [mcp_servers.promptd]
+            url = "http://127.0.0.1:3000/mcp"
+            bearer_token_env_var = "TEAM_TOKEN"
+            """);
+  }
+
+  @Test
   void overHttpTheTokenComesFromTheEnvironmentAndIsNeverPrinted() {
     String all = run("--http", "http://127.0.0.1:3000/mcp", "--token-env", "TEAM_TOKEN");
     assertThat(all)
