@@ -73,6 +73,23 @@ promptd_find_jdk() {
   promptd_jdk_major "$_pfj_best"
 }
 
+# promptd_utf8_names: makes the JVM read and write file names as UTF-8. It takes their character set from the
+# locale (LC_ALL, else LC_CTYPE, else LANG); with none set, or C/POSIX — a client that starts promptd with an empty
+# environment, a service manager — a name in any script but Latin ASCII (翻訳.prompt.md) is unreadable to it. Then
+# LC_CTYPE becomes C.UTF-8; a non-UTF-8 LC_ALL moves to LANG, so the language of messages stays as it was.
+promptd_utf8_names() {
+  case "${LC_ALL:-${LC_CTYPE:-${LANG:-}}}" in
+    *[Uu][Tt][Ff]-8* | *[Uu][Tt][Ff]8*) return 0 ;;
+  esac
+  if [ -n "${LC_ALL:-}" ]; then
+    LANG="$LC_ALL"
+    export LANG
+    unset LC_ALL
+  fi
+  LC_CTYPE=C.UTF-8
+  export LC_CTYPE
+}
+
 # promptd_require_jdk: promptd_find_jdk, or a plain message on stderr and status 3.
 promptd_require_jdk() {
   if ! promptd_find_jdk; then

@@ -38,6 +38,21 @@ function runtimePackage() {
   }
 }
 
+// The environment with file names read as UTF-8 whatever the locale (bin/jdk.sh's promptd_utf8_names explains why):
+// with no locale set, or C/POSIX, the JVM cannot read a name in any script but Latin ASCII.
+function utf8Names(env) {
+  if (WIN || /utf-?8/i.test(env.LC_ALL || env.LC_CTYPE || env.LANG || '')) {
+    return env;
+  }
+  const out = { ...env };
+  if (out.LC_ALL) {
+    out.LANG = out.LC_ALL;
+    delete out.LC_ALL;
+  }
+  out.LC_CTYPE = 'C.UTF-8';
+  return out;
+}
+
 // JAVA_VERSION's major from HOME/release (as bin/jdk.sh reads it), or 0 when there is no readable release file.
 function majorAt(home) {
   let text;
@@ -162,7 +177,7 @@ function main() {
     '-Xlog:disable', '-Xlog:all=warning:stderr', '-Djava.locale.providers=HOST', ...cache, ...heap,
     '-Dpromptd.launcher=' + __filename, ...extra, '-cp', jars.join(path.delimiter), 'io.promptd.cli.Main', ...args,
   ];
-  const child = spawn(java, jvm, { stdio: 'inherit', windowsHide: true });
+  const child = spawn(java, jvm, { stdio: 'inherit', windowsHide: true, env: utf8Names(process.env) });
   // Passed on, so that a signal sent to this process alone ends the JVM the way it would end it (shutdown hooks
   // run). On Windows, Ctrl+C reaches the JVM itself (one console) and kill() could only terminate it: this process
   // just waits for it.

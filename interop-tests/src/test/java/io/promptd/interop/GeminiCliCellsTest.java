@@ -254,6 +254,58 @@ class GeminiCliCellsTest {
             + " by promptd into one text message: the client uses only the first message, and only text");
   }
 
+  /**
+   * A prompt named in Japanese ({@code 翻訳.prompt.md}, argument {@code 文章}) is offered as
+   * {@code /翻訳} and renders with Japanese text, named or positional.
+   */
+  @Test
+  void aPromptNamedInJapaneseIsACommand() throws Exception {
+    cell = "stdio-japanese-name";
+    startModel();
+    Path library = library();
+    Files.writeString(library.resolve("翻訳.prompt.md"), """
+        ---
+        description: 文章を英語に翻訳する
+        arguments:
+          - name: 文章
+            description: 翻訳する文章
+            required: true
+        ---
+        次の文章を英語に翻訳してください：{{文章}}
+        """, UTF_8);
+    // Through the launcher, as a user's configuration starts it. The client runs with no locale
+    // here
+    // (and passes a stdio server LANG but not LC_ALL or LC_CTYPE): the launcher makes the JVM read
+    // file names as UTF-8 whatever the locale.
+    start(Map.of(
+        "promptd",
+        GeminiFamily.stdioServer(List.of(
+            Peers.ROOT.resolve("promptd").toString(),
+            "serve",
+            "--page-size",
+            "500",
+            library.toString()))));
+    refresh(8);
+    // Offered: the menu shows the name and its description, "[MCP]" wrapped onto the next line
+    // (the wide characters push it past the column the Latin names leave for it).
+    tmux.type("/翻訳");
+    tmux.await("/翻訳 offered", STEP, s -> s.matches("(?s).*\\n\\s*翻訳\\s+文章を英語に翻訳する\\s+\\[MCP].*"));
+
+    submit(tmux, "/翻訳 --文章=\"今日は晴れです\"");
+    assertThat(model.await("翻訳してください：今日は晴れです", STEP).body()).contains("次の文章を英語に翻訳してください：今日は晴れです");
+    awaitReplies(1);
+    submit(tmux, "/翻訳 明日は雨でしょう");
+    assertThat(model.await("翻訳してください：明日は雨でしょう", STEP).body()).contains("次の文章を英語に翻訳してください：明日は雨でしょう");
+    awaitReplies(2);
+    Matrix.record(
+        CELL,
+        "stdio",
+        ERA,
+        "a prompt named 翻訳 with an argument 文章 is offered as /翻訳 (after /mcp refresh; the menu"
+            + " wraps its [MCP] tag onto the next line) and renders with Japanese text, named"
+            + " (--文章=\"…\") and positional; promptd started through the launcher with no locale set");
+  }
+
   @Test
   void aPromptAddedWhileRunningIsListedButNotOfferedUntilRefresh() throws Exception {
     cell = "stdio-list-changed";

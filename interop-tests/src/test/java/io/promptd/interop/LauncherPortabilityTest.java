@@ -103,6 +103,37 @@ class LauncherPortabilityTest {
   }
 
   /**
+   * A client or a service manager may start promptd with no locale (or C): the JVM would then read
+   * a file name in any script but ASCII as question marks ({@code ??????.prompt.md} has "no name").
+   * The launcher makes file names UTF-8 and keeps the language a non-UTF-8 LC_ALL named.
+   */
+  @Test
+  void fileNamesAreReadAsUtf8WhateverTheLocale() throws Exception {
+    String jdkSh = Peers.ROOT.resolve("bin/jdk.sh").toString();
+    String script = ". '" + jdkSh + "'; promptd_utf8_names;"
+        + " echo \"LC_ALL=${LC_ALL-unset} LC_CTYPE=${LC_CTYPE-unset} LANG=${LANG-unset}\"";
+    Map<String, String> none = bsdEnv(Map.of());
+    none.remove("LANG");
+    assertThat(sh(script, none, dir).out()).isEqualTo("LC_ALL=unset LC_CTYPE=C.UTF-8 LANG=unset\n");
+    assertThat(sh(script, bsdEnv(Map.of("LC_ALL", "C")), dir).out())
+        .isEqualTo("LC_ALL=unset LC_CTYPE=C.UTF-8 LANG=C\n");
+    assertThat(sh(script, bsdEnv(Map.of("LANG", "ja_JP.utf8")), dir).out())
+        .as("a UTF-8 locale is left as it is")
+        .isEqualTo("LC_ALL=unset LC_CTYPE=unset LANG=ja_JP.utf8\n");
+
+    Path library = Files.createDirectories(dir.resolve("名前"));
+    Files.writeString(library.resolve("翻訳.prompt.md"), "---\ndescription: d\n---\n訳して\n");
+    Map<String, String> env = bsdEnv(Map.of("JAVA_HOME", JAVA_HOME.toString()));
+    env.remove("LANG");
+    Result check = run(
+        List.of(dash, Peers.ROOT.resolve("promptd").toString(), "check", library.toString()),
+        env,
+        dir);
+    assertThat(check.status()).as(check.out() + check.err()).isZero();
+    assertThat(check.out()).isEqualTo("0 error(s), 0 warning(s)\n");
+  }
+
+  /**
    * bin/jdk.sh's choices, sourced by dash: the java on PATH through a chain of relative and
    * absolute links (followed without {@code readlink -f}), a JRE accepted only where no build is
    * needed, an old Java refused with what was found.
