@@ -5,7 +5,9 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 
@@ -18,9 +20,8 @@ import org.flywaydb.core.api.FlywayException;
 final class Schema {
   /**
    * The versions of the migrations under {@code promptd-store-migration} ({@code PromptStoreTest}
-   * checks them against the files): a store whose history holds each of them needs no Flyway run.
-   * There may be gaps (V5 was taken by work done in parallel); a migration that arrives below one
-   * already applied is applied too ({@code outOfOrder}).
+   * checks them against the files): a store whose history holds each of them needs no Flyway run. A
+   * migration that arrives below one already applied is applied too ({@link #needsOutOfOrder}).
    */
   static final List<String> MIGRATIONS = List.of("1", "2", "3", "4", "5", "6", "7", "8");
 
@@ -61,19 +62,40 @@ final class Schema {
     if (migrated) {
       return;
     }
-    if (!current(held)) {
-      flyway();
+    Set<String> applied = applied(held);
+    if (!applied.containsAll(MIGRATIONS)) {
+      flyway(needsOutOfOrder(applied));
     }
     migrated = true;
   }
 
-  private void flyway() throws StoreException {
+  /**
+   * Whether a migration still to apply lies below one already applied, which only Flyway's
+   * {@code outOfOrder} mode applies (and warns of). A new store, or one a release behind, needs it
+   * not, so its schema is made without that warning.
+   */
+  static boolean needsOutOfOrder(Set<String> applied) {
+    int highest = 0;
+    for (String v : applied) {
+      if (MIGRATIONS.contains(v)) {
+        highest = Math.max(highest, Integer.parseInt(v));
+      }
+    }
+    for (String v : MIGRATIONS) {
+      if (!applied.contains(v) && Integer.parseInt(v) < highest) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void flyway(boolean outOfOrder) throws StoreException {
     try {
       Flyway.configure(Schema.class.getClassLoader())
           .dataSource(url.jdbcUrl(), url.user(), url.password())
           .locations("classpath:promptd-store-migration")
           .table("promptd_schema_history")
-          .outOfOrder(true)
+          .outOfOrder(outOfOrder)
           .loggers("slf4j")
           .load()
           .migrate();
@@ -85,19 +107,20 @@ final class Schema {
   }
 
   /**
-   * Whether the schema history holds every one of {@link #MIGRATIONS}, applied; false when it
-   * cannot tell.
+   * The versions the schema history holds as applied; none when it cannot tell (no history yet, a
+   * new store; or the database is away: Flyway then decides and reports).
    */
-  private static boolean current(Connection c) {
+  private static Set<String> applied(Connection c) {
     try (PreparedStatement s = c.prepareStatement(
-        "SELECT count(DISTINCT version) FROM promptd_schema_history WHERE success AND version = ANY (?)")) {
-      s.setArray(1, c.createArrayOf("text", MIGRATIONS.toArray()));
-      try (ResultSet r = s.executeQuery()) {
-        return r.next() && r.getInt(1) == MIGRATIONS.size();
+            "SELECT DISTINCT version FROM promptd_schema_history WHERE success AND version IS NOT NULL");
+        ResultSet r = s.executeQuery()) {
+      Set<String> out = new HashSet<>();
+      while (r.next()) {
+        out.add(r.getString(1));
       }
+      return out;
     } catch (SQLException e) {
-      // No history yet (a new store), or the database is away: Flyway decides and reports
-      return false;
+      return Set.of();
     }
   }
 }

@@ -35,6 +35,8 @@ class StoreCliTest {
     Files.writeString(dir.resolve("hello.prompt.md"), "---\ndescription: v1\n---\nHello\n");
     Result first = run(List.of("publish", dir.toString(), "--store", url, "--author", "alice"));
     assertThat(first.status).as(first.err).isZero();
+    // A new store's schema is made without a word about how (Flyway, its modes).
+    assertThat(first.err).doesNotContainIgnoringCase("flyway").doesNotContain("outOfOrder");
     assertThat(first.out)
         .contains("as library version 1: 1 added, 0 changed, 0 deleted; 1 files in the store");
     Result again = run(List.of("publish", dir.toString(), "--store", url));
