@@ -10,6 +10,7 @@ import io.promptd.library.parse.text.Problems;
 import io.promptd.library.parse.text.Root;
 import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.server.KnownClients;
+import io.promptd.mcp.server.PromptDefinition;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,16 +50,46 @@ public final class Linter {
    * @throws IOException if a path is neither a readable folder nor a readable file
    */
   public static List<Diagnostic> check(List<Path> paths, boolean forClients) throws IOException {
+    return report(paths, forClients).diagnostics();
+  }
+
+  /**
+   * What {@code promptd check} reports.
+   *
+   * @param diagnostics every problem, sorted by file and line ({@link #check(List, boolean)})
+   * @param scopedPrompts the names of the prompts of the folders checked that require scopes,
+   *     sorted (scopes apply only when promptd serves with OAuth)
+   */
+  public record Report(List<Diagnostic> diagnostics, List<String> scopedPrompts) {
+    /** Copies the lists. */
+    public Report {
+      diagnostics = List.copyOf(diagnostics);
+      scopedPrompts = List.copyOf(scopedPrompts);
+    }
+  }
+
+  /**
+   * As {@link #check(List, boolean)}, with the names of the prompts that require scopes.
+   *
+   * @throws IOException if a path is neither a readable folder nor a readable file
+   */
+  public static Report report(List<Path> paths, boolean forClients) throws IOException {
     List<Path> folders = new ArrayList<>();
     List<Path> files = new ArrayList<>();
     for (Path p : paths) {
       (Files.isRegularFile(p) ? files : folders).add(p);
     }
     List<Diagnostic> out = new ArrayList<>();
+    List<String> scoped = new ArrayList<>();
     if (!folders.isEmpty() || files.isEmpty()) {
       try (Library library = open(folders, forClients)) {
         out.addAll(library.lint());
         out.addAll(foldersWithoutPrompts(library));
+        for (PromptDefinition p : library.catalog().all()) {
+          if (!p.requiredScopes().isEmpty()) {
+            scoped.add(p.name());
+          }
+        }
         if (forClients) {
           List<PromptFile> prompts = library.promptFiles();
           out.addAll(ClientChecks.of(prompts));
@@ -72,7 +103,8 @@ public final class Linter {
       out.addAll(checkFile(file, forClients));
     }
     out.sort(Problems.ORDER);
-    return List.copyOf(out);
+    scoped.sort(null);
+    return new Report(out, scoped);
   }
 
   /**

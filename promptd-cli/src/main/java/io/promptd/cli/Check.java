@@ -44,19 +44,26 @@ record Check(List<Path> paths, boolean forClients) {
   }
 
   int run(PrintStream out) {
-    List<Diagnostic> diagnostics;
+    Linter.Report report;
     try {
-      diagnostics = Linter.check(paths, forClients);
+      report = Linter.report(paths, forClients);
     } catch (IOException e) {
       out.println("promptd: cannot read prompt files: " + e.getMessage());
       return Main.FAILED;
     }
+    List<Diagnostic> diagnostics = report.diagnostics();
     long errors =
         diagnostics.stream().filter(d -> d.severity() == Severity.ERROR).count();
     for (Diagnostic d : diagnostics) {
       out.println(d.format());
     }
     out.println(errors + " error(s), " + (diagnostics.size() - errors) + " warning(s)");
+    List<String> scoped = report.scopedPrompts();
+    if (!scoped.isEmpty()) {
+      out.println("note: " + ScopeNote.prompts(scoped)
+          + ": scopes apply only when promptd serves with OAuth (--oauth-issuer); with a static"
+          + " token, or none, every caller sees every prompt");
+    }
     return errors > 0 ? Main.CHECK_FAILED : Main.OK;
   }
 }

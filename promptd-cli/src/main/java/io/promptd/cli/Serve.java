@@ -332,6 +332,12 @@ final class Serve {
     err.println("promptd: serving " + server.prompts().size() + " prompt(s) on " + at
         + (options.token() != null ? " (bearer token required)" : "")
         + oauthNote(options.oauth(), http));
+    if (options.oauth() == null) {
+      String scopes = ScopeNote.serving(server.prompts(), options.token() != null);
+      if (scopes != null) {
+        err.println(scopes);
+      }
+    }
     for (StoreViews.View v : served.further()) {
       err.println("promptd: serving label " + v.label() + " ("
           + v.library().library().catalog().size() + " prompt(s)) on "
