@@ -29,7 +29,12 @@ import org.jspecify.annotations.Nullable;
  * @param author who moves the label
  */
 record LabelCommand(
-    String action, List<String> positional, @Nullable String scope, StoreUrl store, String author) {
+    String action,
+    List<String> positional,
+    @Nullable String scope,
+    StoreUrl store,
+    String author,
+    Table.Format format) {
   private static final List<String> ACTIONS =
       List.of("set", "list", "rm", "split", "protect", "unprotect");
 
@@ -55,10 +60,13 @@ record LabelCommand(
     String action = args.getFirst();
     String url = env.get(StoreUrl.VARIABLE);
     String scope = null;
+    Table.@Nullable Format format = null;
     List<String> positional = new ArrayList<>();
     for (int i = 1; i < args.size(); i++) {
       String arg = args.get(i);
-      if (arg.equals("--store")) {
+      if (action.equals("list") && Table.Format.ofFlag(arg) != null) {
+        format = Table.Format.ofFlag(arg);
+      } else if (arg.equals("--store")) {
         if (++i >= args.size()) {
           throw new UsageException("--store needs a value");
         }
@@ -107,7 +115,13 @@ record LabelCommand(
         throw new UsageException(String.valueOf(e.getMessage()));
       }
     }
-    return new LabelCommand(action, positional, scope, StoreCommand.storeUrl(url), user);
+    return new LabelCommand(
+        action,
+        positional,
+        scope,
+        StoreCommand.storeUrl(url),
+        user,
+        format != null ? format : Table.Format.forOutput());
   }
 
   int run(PrintStream out, PrintStream err) {
@@ -151,11 +165,17 @@ record LabelCommand(
         default -> {
           List<FileLabel> all = labels.list(name);
           boolean splits = all.stream().anyMatch(l -> !l.split().isEmpty());
-          out.println("PATH\tLABEL\tVERSION" + (splits ? "\tSPLIT" : ""));
+          Table table = splits
+              ? new Table("labels", "PATH", "LABEL", "VERSION", "SPLIT")
+              : new Table("labels", "PATH", "LABEL", "VERSION");
           for (FileLabel l : all) {
-            out.println(l.path() + "\t" + l.label() + "\t" + l.version()
-                + (splits ? "\t" + split(l.split()) : ""));
+            if (splits) {
+              table.row(l.path(), l.label(), l.version(), split(l.split()));
+            } else {
+              table.row(l.path(), l.label(), l.version());
+            }
           }
+          Table.print(out, format, List.of(table));
         }
       }
       return Main.OK;

@@ -78,6 +78,9 @@ public final class Main {
         promptd usage [NAME] --store URL [--since 7d]   uses per prompt, version and label since 7d (or
                                          12h, 30m) as `serve --store` servers wrote them: by outcome
                                          (rendered, refused, form_asked, form_declined, error), mean ms
+                                         (history, label list and usage print aligned columns with short
+                                         digests in a terminal, tab-separated lines otherwise; --table,
+                                         --tsv or --json chooses)
           URL is postgresql://USER:PASSWORD@HOST:PORT/DATABASE (env PROMPTD_STORE)
         promptd health URL [--ready] [--timeout SECONDS]
                                          GET a running server's /healthz (/readyz with --ready; no token

@@ -33,6 +33,7 @@ import org.jspecify.annotations.Nullable;
  * @param dryRun say what a publish would do, and write nothing
  * @param label the label a publish points at every file it leaves in the store, or null
  * @param fromGit the branch whose head commit a publish takes instead of a folder, or null
+ * @param format how {@code history} prints its rows
  */
 record StoreCommand(
     String verb,
@@ -42,7 +43,8 @@ record StoreCommand(
     boolean allowErrors,
     boolean dryRun,
     @Nullable String label,
-    @Nullable GitSource fromGit) {
+    @Nullable GitSource fromGit,
+    Table.Format format) {
   StoreCommand {
     positional = List.copyOf(positional);
   }
@@ -65,9 +67,14 @@ record StoreCommand(
     String fromGit = null;
     Path sshKey = null;
     Path knownHosts = null;
+    Table.@Nullable Format format = null;
     List<String> positional = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
+      if (verb.equals("history") && Table.Format.ofFlag(arg) != null) {
+        format = Table.Format.ofFlag(arg);
+        continue;
+      }
       switch (arg) {
         case "--store" -> url = value(args, ++i, arg);
         case "--author" -> author = value(args, ++i, arg);
@@ -140,7 +147,16 @@ record StoreCommand(
           ? "unknown"
           : DefaultAuthor.of(verb.equals("publish") ? Path.of(positional.getFirst()) : null, env);
     }
-    return new StoreCommand(verb, positional, store, author, allowErrors, dryRun, label, git);
+    return new StoreCommand(
+        verb,
+        positional,
+        store,
+        author,
+        allowErrors,
+        dryRun,
+        label,
+        git,
+        format != null ? format : Table.Format.forOutput());
   }
 
   /** The store URL given, or from {@code PROMPTD_STORE}; a usage error without either. */
@@ -227,7 +243,16 @@ record StoreCommand(
     String name = positional.getFirst();
     List<FileVersion> versions = s.history(name);
     List<FileLabel> labels = s.labels().list(name);
-    out.println("PATH\tVERSION\tLIBRARY_VERSION\tTIME\tAUTHOR\tSHA256\tDELETED\tLABELS");
+    Table rows = new Table(
+        "versions",
+        "PATH",
+        "VERSION",
+        "LIBRARY_VERSION",
+        "TIME",
+        "AUTHOR",
+        "SHA256",
+        "DELETED",
+        "LABELS");
     String newestOf = null;
     for (FileVersion v : versions) {
       // Newest first per path: the first row of a path is its newest version.
@@ -248,21 +273,34 @@ record StoreCommand(
             .filter(share -> share.version() == v.version())
             .forEach(share -> on.add(l.label() + ":" + share.weight()));
       }
-      out.println(v.path() + "\t" + v.version() + "\t" + v.libraryVersion() + "\t" + v.time() + "\t"
-          + v.author() + "\t" + (v.sha256() == null ? "-" : v.sha256()) + "\t"
-          + (v.deleted() ? "deleted" : "-") + "\t" + (on.isEmpty() ? "-" : String.join(",", on)));
+      rows.row(
+          v.path(),
+          v.version(),
+          v.libraryVersion(),
+          v.time(),
+          v.author(),
+          v.sha256() == null ? "-" : v.sha256(),
+          v.deleted() ? "deleted" : "-",
+          on.isEmpty() ? "-" : String.join(",", on));
     }
+    List<Table> tables = new ArrayList<>(List.of(rows));
     List<LabelMove> moves = s.labels().moves(name);
-    if (!moves.isEmpty()) {
-      out.println();
-      out.println("PATH\tLABEL\tFROM\tTO\tLIBRARY_VERSION\tTIME\tAUTHOR");
+    if (!moves.isEmpty() || format == Table.Format.JSON) {
+      Table moved =
+          new Table("moves", "PATH", "LABEL", "FROM", "TO", "LIBRARY_VERSION", "TIME", "AUTHOR");
       for (LabelMove m : moves) {
-        out.println(m.path() + "\t" + m.label() + "\t" + LabelCommand.version(m.from()) + "\t"
-            + (m.split() == null ? LabelCommand.version(m.to()) : m.split()) + "\t"
-            + m.libraryVersion() + "\t" + m.time() + "\t"
-            + m.author());
+        moved.row(
+            m.path(),
+            m.label(),
+            LabelCommand.version(m.from()),
+            m.split() == null ? LabelCommand.version(m.to()) : m.split(),
+            m.libraryVersion(),
+            m.time(),
+            m.author());
       }
+      tables.add(moved);
     }
+    Table.print(out, format, tables);
     return Main.OK;
   }
 

@@ -7,6 +7,7 @@ import io.promptd.store.UsageReport;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,8 +23,9 @@ import org.jspecify.annotations.Nullable;
  * @param name the prompt to show, or null for every prompt
  * @param since how far back to count
  * @param store where the store is
+ * @param format how the rows are printed
  */
-record UsageCommand(@Nullable String name, Duration since, StoreUrl store) {
+record UsageCommand(@Nullable String name, Duration since, StoreUrl store, Table.Format format) {
   static final List<String> OUTCOMES =
       List.of("rendered", "refused", "form_asked", "form_declined", "error");
 
@@ -39,9 +41,12 @@ record UsageCommand(@Nullable String name, Duration since, StoreUrl store) {
     String url = env.get(StoreUrl.VARIABLE);
     Duration since = Duration.ofDays(7);
     String name = null;
+    Table.@Nullable Format format = null;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
-      if (arg.equals("--store") || arg.equals("--since")) {
+      if (Table.Format.ofFlag(arg) != null) {
+        format = Table.Format.ofFlag(arg);
+      } else if (arg.equals("--store") || arg.equals("--since")) {
         if (++i >= args.size()) {
           throw new UsageException(arg + " needs a value");
         }
@@ -58,7 +63,11 @@ record UsageCommand(@Nullable String name, Duration since, StoreUrl store) {
         throw new UsageException("usage takes at most one prompt name, not '" + arg + "' too");
       }
     }
-    return new UsageCommand(name, since, StoreCommand.storeUrl(url));
+    return new UsageCommand(
+        name,
+        since,
+        StoreCommand.storeUrl(url),
+        format != null ? format : Table.Format.forOutput());
   }
 
   /** {@code 7d}, {@code 12h}, {@code 30m}: a number of days, hours or minutes. */
@@ -83,31 +92,30 @@ record UsageCommand(@Nullable String name, Duration since, StoreUrl store) {
       err.println("promptd: " + e.getMessage());
       return Main.FAILED;
     }
-    out.println("PROMPT\tVERSION\tSTORE_VERSION\tLABEL\tUSES\t"
-        + String.join("\t", OUTCOMES).toUpperCase(Locale.ROOT) + "\tMEAN_MS");
+    List<String> columns =
+        new ArrayList<>(List.of("PROMPT", "VERSION", "STORE_VERSION", "LABEL", "USES"));
+    OUTCOMES.forEach(o -> columns.add(o.toUpperCase(Locale.ROOT)));
+    columns.add("MEAN_MS");
+    Table table = new Table("usage", columns.toArray(String[]::new));
     for (UsageReport.Row r : rows) {
-      StringBuilder line = new StringBuilder()
-          .append(r.prompt())
-          .append('\t')
-          .append(r.version())
-          .append('\t')
-          .append(
-              r.storeVersions().isEmpty()
-                  ? "-"
-                  : r.storeVersions().stream()
-                      .sorted()
-                      .map(String::valueOf)
-                      .collect(Collectors.joining(",")))
-          .append('\t')
-          .append(r.label())
-          .append('\t')
-          .append(r.uses());
+      List<Object> cells = new ArrayList<>(List.of(
+          r.prompt(),
+          r.version(),
+          r.storeVersions().isEmpty()
+              ? "-"
+              : r.storeVersions().stream()
+                  .sorted()
+                  .map(String::valueOf)
+                  .collect(Collectors.joining(",")),
+          r.label(),
+          r.uses()));
       for (String outcome : OUTCOMES) {
-        line.append('\t').append(r.byOutcome().getOrDefault(outcome, 0L));
+        cells.add(r.byOutcome().getOrDefault(outcome, 0L));
       }
-      line.append('\t').append(String.format(Locale.ROOT, "%.1f", r.meanMillis()));
-      out.println(line);
+      cells.add(String.format(Locale.ROOT, "%.1f", r.meanMillis()));
+      table.row(cells.toArray());
     }
+    Table.print(out, format, List.of(table));
     if (rows.isEmpty()) {
       err.println("promptd: no use of " + (name == null ? "any prompt" : "'" + name + "'")
           + " in the store since " + Instant.now().minus(since));

@@ -83,6 +83,19 @@ class StoreCliTest {
       assertThat(history.out)
           .containsPattern("hello\\.prompt\\.md\t2\t2\t\\S+\tbob\t[0-9a-f]{64}\t-")
           .containsPattern("hello\\.prompt\\.md\t1\t1\t\\S+\talice\t");
+      Result table = run(List.of("history", "hello", "--store", url, "--table"));
+      assertThat(table.status).as(table.err).isZero();
+      assertThat(table.out)
+          .containsPattern(
+              "(?m)^PATH +VERSION +LIBRARY_VERSION +TIME +AUTHOR +SHA256 +DELETED +LABELS$")
+          .containsPattern("(?m)^hello\\.prompt\\.md +2 +2 +\\S+ +bob +[0-9a-f]{12} +- +latest$")
+          .doesNotContainPattern("[0-9a-f]{13}");
+      Result json = run(List.of("history", "hello", "--store", url, "--json"));
+      assertThat(json.status).as(json.err).isZero();
+      assertThat(json.out)
+          .startsWith("{\"versions\":[{\"path\":\"hello.prompt.md\",\"version\":2,")
+          .contains("\"author\":\"alice\"")
+          .contains("\"moves\":[]");
       Result back = run(List.of("rollback", "hello", "1", "--store", url, "--author", "carol"));
       assertThat(back.status).as(back.err).isZero();
       assertThat(back.out).contains("rolled 'hello' back to version 1 as library version 3");
