@@ -20,16 +20,16 @@ final class Check {
   /** The folders and files named on the command line; each must exist. */
   static List<Path> paths(List<String> args) {
     if (args.isEmpty()) {
-      throw new UsageException("name at least one folder or file of prompts");
+      throw UsageException.of("path.needed.check");
     }
     List<Path> out = new ArrayList<>();
     for (String arg : args) {
       if (arg.startsWith("-")) {
-        throw new UsageException("unknown option '" + arg + "'");
+        throw UsageException.of("option.unknown", arg);
       }
       Path path = Path.of(arg).toAbsolutePath().normalize();
       if (!Files.isDirectory(path) && !Files.isRegularFile(path)) {
-        throw new UsageException("no such folder or file: " + arg);
+        throw UsageException.of("path.none", arg);
       }
       out.add(path);
     }

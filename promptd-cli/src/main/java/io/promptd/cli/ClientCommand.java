@@ -67,7 +67,7 @@ final class ClientCommand {
         case "--header" -> c.headers.add(header(value(args, ++i, a)));
         default -> {
           if (a.startsWith("--")) {
-            throw new UsageException("unknown option '" + a + "'");
+            throw UsageException.of("option.unknown", a);
           }
           c.positional(a);
         }
@@ -126,7 +126,7 @@ final class ClientCommand {
         }
       }
     } catch (UsageException e) {
-      err.println("promptd: " + e.getMessage());
+      err.println("promptd: " + e.message(CliText.of(System.getenv(), err.charset())));
       return Main.USAGE;
     }
     try (McpClient client = connect(forms)) {
@@ -367,7 +367,7 @@ final class ClientCommand {
 
   private static String value(List<String> args, int i, String option) {
     if (i >= args.size()) {
-      throw new UsageException(option + " needs a value");
+      throw UsageException.of("value.missing", option);
     }
     return args.get(i);
   }
@@ -376,7 +376,7 @@ final class ClientCommand {
     try {
       return Duration.ofMillis((long) (Double.parseDouble(s) * 1000));
     } catch (NumberFormatException e) {
-      throw new UsageException("--timeout needs seconds, not '" + s + "'");
+      throw UsageException.of("value.seconds", "--timeout", s);
     }
   }
 }

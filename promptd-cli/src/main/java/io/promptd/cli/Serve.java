@@ -71,7 +71,7 @@ final class Serve {
     try {
       serving = served.open(options, err);
     } catch (UsageException e) {
-      err.println("promptd: " + e.getMessage());
+      err.println("promptd: " + e.message(CliText.of(System.getenv(), err.charset())));
       return Main.USAGE;
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());

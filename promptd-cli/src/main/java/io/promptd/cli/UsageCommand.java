@@ -43,7 +43,7 @@ record UsageCommand(@Nullable String name, Duration since, StoreUrl store) {
       String arg = args.get(i);
       if (arg.equals("--store") || arg.equals("--since")) {
         if (++i >= args.size()) {
-          throw new UsageException(arg + " needs a value");
+          throw UsageException.of("value.missing", arg);
         }
         if (arg.equals("--store")) {
           url = args.get(i);
@@ -51,7 +51,7 @@ record UsageCommand(@Nullable String name, Duration since, StoreUrl store) {
           since = since(args.get(i));
         }
       } else if (arg.startsWith("-")) {
-        throw new UsageException("unknown option '" + arg + "' for usage");
+        throw UsageException.of("option.unknown.for", arg, "usage");
       } else if (name == null) {
         name = arg;
       } else {
