@@ -145,7 +145,8 @@ public final class Main {
                              overrides it per prompt)
         --locale TAG         the language of the forms and argument errors users read: en, zh-CN or ja
                              (default from LC_ALL, LC_MESSAGES or LANG; English for any other; front
-                             matter locale: overrides it per prompt)
+                             matter locale: overrides it per prompt); the web catalog speaks it to a browser
+                             that asks for none of the three (Accept-Language)
         --prompts-as-tools   also offer the prompts as two tools, list_prompts and get_prompt, for clients that
                              only use tools
         --no-skill-prompts   do not offer each skill as a prompt (by default a skill is also a slash command that
