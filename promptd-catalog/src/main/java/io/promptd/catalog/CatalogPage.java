@@ -163,7 +163,7 @@ final class CatalogPage implements HttpMount {
         }
       }
     }
-    said = said.replace("{{lang}}", text.tag()).replace("{{texts}}", text.json());
+    said = said.replace("{{lang}}", text.tag()).replace("{{texts}}", attribute(text.json()));
     int at = said.indexOf(INSTALL);
     if (at < 0) {
       throw new IllegalStateException("the catalog's index.html has no " + INSTALL.strip());

@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * promptd speaks ({@link ServerText#locales()}), chosen per request by its {@code Accept-Language}.
  * They live in this module's {@code text/*.properties}, beside the page they belong to; a key a
  * language lacks is said in English. The page's HTML is written in English and finds each text by
- * its English words; its scripts read the texts from the JSON the page embeds ({@link #json()}).
+ * its English words; its scripts read the texts from the JSON the page carries ({@link #json()}).
  */
 final class CatalogText {
   /** The install section's keys: written by the server into the page, not read by scripts. */
@@ -136,9 +136,9 @@ final class CatalogText {
 
   /**
    * Every text the scripts may write (not the install section's, which the server writes), English
-   * for those this language lacks, as one JSON object fit to sit inside the page's {@code <script
-   * type="application/json">} ({@code <}, {@code >} and {@code &} escaped, so no text can end the
-   * element).
+   * for those this language lacks, as one JSON object, which the page carries in its {@code <body
+   * data-texts>} ({@code <}, {@code >} and {@code &} written as JSON escapes, so it holds no markup
+   * wherever it is put).
    */
   String json() {
     Map<String, String> merged = new TreeMap<>(ENGLISH_TEXTS);

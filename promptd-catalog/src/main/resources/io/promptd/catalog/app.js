@@ -11,9 +11,9 @@ const CLIENT = { name: 'promptd-catalog', version: '1' };
 
 const $ = (id) => document.getElementById(id);
 
-// The page's own words, in the language the server chose for this visitor (the page embeds them as JSON): t(key,
-// ...values) puts each value in for {0}, {1}... as it is. Library content is never looked up here.
-const TEXTS = JSON.parse($('catalog-text').textContent);
+// The page's own words, in the language the server chose for this visitor (the page carries them as JSON in its
+// body's data-texts): t(key, ...values) puts each value in for {0}, {1}... as it is. Library content is never looked up here.
+const TEXTS = JSON.parse(document.body.dataset.texts || '{}');
 const LANG = document.documentElement.lang || 'en';
 
 function t(key, ...values) {

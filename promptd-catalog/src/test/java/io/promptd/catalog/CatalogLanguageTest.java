@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The page's own words over HTTP: in the language the request's {@code Accept-Language} asks for,
  * else the server's; {@code <html lang>}, {@code Content-Language} and {@code Vary} say which; the
- * install section's words too; the scripts' texts embedded as JSON in the same language.
+ * install section's words too; the scripts' texts carried as JSON in the same language.
  */
 class CatalogLanguageTest {
   private static final HttpClient HTTP =
@@ -74,8 +74,8 @@ class CatalogLanguageTest {
             "placeholder=\"名前、タイトル、説明、タグ\"",
             ">VS Code に追加</a>",
             "環境変数 <code>PROMPTD_TOKEN</code> から読み取り",
-            "<script type=\"application/json\" id=\"catalog-text\">{",
-            "\"list.count.other\":\"{0} 件のプロンプト\"")
+            " data-texts=\"{&quot;",
+            "&quot;list.count.other&quot;:&quot;{0} 件のプロンプト&quot;")
         .doesNotContain("{{", "Prompt catalog", "Add to VS Code");
 
     HttpResponse<String> zh = get("/", "fr-CH, fr;q=0.9, zh-CN;q=0.5, en;q=0.4");
