@@ -4,6 +4,8 @@ import static io.promptd.cli.CliProcessTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.server.ServerText;
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -14,10 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The command line's usage errors, and its errors about paths, in the language the environment asks
- * for ({@code LC_ALL}, {@code LC_MESSAGES}, {@code LANG}), as a user at a Japanese or Chinese
- * terminal reads them; English otherwise. Every language has every text English has, with the same
- * placeholders.
+ * The command line's usage errors, its errors about paths and a client verb's about the server, in
+ * the language the environment asks for ({@code LC_ALL}, {@code LC_MESSAGES}, {@code LANG}), as a
+ * user at a Japanese or Chinese terminal reads them; English otherwise. Every language has every
+ * text English has, with the same placeholders.
  */
 class CliLanguageTest {
   @TempDir
@@ -63,6 +65,21 @@ class CliLanguageTest {
     assertThat(english.err())
         .isEqualTo(
             "promptd: unknown option '--no-such-flag'\n" + "promptd: see 'promptd help serve'\n");
+  }
+
+  @Test
+  void aServerThatCannotBeReachedIsSaidInJapanese() throws Exception {
+    String url = "http://127.0.0.1:" + closedPort() + "/mcp";
+    CliProcessTest.Result r = run(List.of("list", "--url", url), "", lang("ja_JP.UTF-8"));
+    assertThat(r.status()).isEqualTo(Main.CONNECTION_FAILED);
+    assertThat(r.err()).startsWith("promptd: " + url + " と通信できません：");
+  }
+
+  /** A port nothing listens on: one the system just gave out, closed again. */
+  private static int closedPort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
   }
 
   @Test
