@@ -1,8 +1,11 @@
 package io.promptd.catalog;
 
+import static java.util.Objects.requireNonNull;
+
 import io.promptd.mcp.http.HttpMount;
 import io.promptd.mcp.http.MountRequest;
 import io.promptd.mcp.http.MountResponse;
+import io.promptd.mcp.server.ServerText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -18,7 +22,9 @@ import org.jspecify.annotations.Nullable;
  * {@code /labels/B/} for {@code /labels/B/mcp}) and their shared scripts, style sheet and icon,
  * shipped in this module's jar, that browse the library as an MCP client of the same server's
  * endpoint. Every response forbids framing, inline script, requests to other origins and type
- * sniffing.
+ * sniffing. A page is said in the language its request's {@code Accept-Language} asks for, of those
+ * promptd speaks, else in the server's ({@link CatalogText}): its HTML's words, and the JSON of
+ * texts its scripts write with.
  */
 final class CatalogPage implements HttpMount {
   /** Where the files every page shares are served. */
@@ -69,21 +75,27 @@ final class CatalogPage implements HttpMount {
   }
 
   /**
-   * A page: its HTML before and after the install section, which depends on the request (its
-   * {@code Host}).
+   * A page in one language: its HTML before and after the install section, which depends on the
+   * request (its {@code Host}).
    */
-  private record PageFile(WebCatalog.Page page, String head, String tail) {}
+  private record PageFile(WebCatalog.Page page, CatalogText text, String head, String tail) {}
+
+  /** Where index.html's words stand: an element's text, and the attributes a person reads. */
+  private static final List<String> WORDS =
+      List.of(">%s<", " aria-label=\"%s\"", " placeholder=\"%s\"");
 
   /** Where a page's install section goes in index.html. */
   private static final String INSTALL = "{{install}}\n";
 
   private final Map<String, Asset> assets;
-  private final Map<String, PageFile> pages;
+  /** Each page by its path, then by language. */
+  private final Map<String, Map<Locale, PageFile>> pages;
   /** A page's path without its last slash, answered with a redirect to the page. */
   private final Map<String, String> redirects;
 
   private final boolean openToAll;
   private final WebCatalog.@Nullable Install install;
+  private final Locale locale;
 
   /**
    * @param pages the pages: each at its path, calling its endpoint
@@ -93,15 +105,18 @@ final class CatalogPage implements HttpMount {
    *     authenticated (the page then asks for a token) or a public URL was configured; otherwise
    *     only loopback visitors may
    * @param install what each page's install links add, or null for no links
+   * @param locale the server's language, for a request whose {@code Accept-Language} names none
+   *     promptd speaks
    */
   CatalogPage(
       List<WebCatalog.Page> pages,
       @Nullable String management,
       boolean openToAll,
-      WebCatalog.@Nullable Install install) {
+      WebCatalog.@Nullable Install install,
+      Locale locale) {
     String template = new String(read("index.html"), StandardCharsets.UTF_8);
     Map<String, Asset> files = new HashMap<>();
-    Map<String, PageFile> htmls = new HashMap<>();
+    Map<String, Map<Locale, PageFile>> htmls = new HashMap<>();
     Map<String, String> moved = new HashMap<>();
     for (WebCatalog.Page page : pages) {
       String label = page.label();
@@ -109,13 +124,11 @@ final class CatalogPage implements HttpMount {
           .replace("{{endpoint}}", attribute(page.endpoint()))
           .replace("{{label}}", label == null ? "" : attribute(label))
           .replace("{{manage}}", management == null ? "" : attribute(management));
-      int at = html.indexOf(INSTALL);
-      if (at < 0) {
-        throw new IllegalStateException("the catalog's index.html has no " + INSTALL.strip());
+      Map<Locale, PageFile> languages = new HashMap<>();
+      for (Locale l : ServerText.locales()) {
+        languages.put(l, pageFile(page, CatalogText.of(l), html));
       }
-      htmls.put(
-          page.path(),
-          new PageFile(page, html.substring(0, at), html.substring(at + INSTALL.length())));
+      htmls.put(page.path(), Map.copyOf(languages));
       if (!page.path().equals("/")) {
         moved.put(page.path().substring(0, page.path().length() - 1), page.path());
       }
@@ -131,6 +144,31 @@ final class CatalogPage implements HttpMount {
     this.redirects = Map.copyOf(moved);
     this.openToAll = openToAll;
     this.install = install;
+    this.locale = CatalogText.of(locale).locale();
+  }
+
+  /**
+   * {@code html} in one language, cut where the install section goes. index.html is written in
+   * English, and each of its words is found by its English text, as gettext finds a message: an
+   * element's text or a read attribute that is exactly a text's English is said in the language's.
+   */
+  private static PageFile pageFile(WebCatalog.Page page, CatalogText text, String html) {
+    String said = html;
+    for (Map.Entry<String, String> e : CatalogText.english().entrySet()) {
+      String english = attribute(e.getValue());
+      String own = attribute(text.get(e.getKey()));
+      if (!english.equals(own) && !english.contains("{")) {
+        for (String where : WORDS) {
+          said = said.replace(where.formatted(english), where.formatted(own));
+        }
+      }
+    }
+    said = said.replace("{{lang}}", text.tag()).replace("{{texts}}", attribute(text.json()));
+    int at = said.indexOf(INSTALL);
+    if (at < 0) {
+      throw new IllegalStateException("the catalog's index.html has no " + INSTALL.strip());
+    }
+    return new PageFile(page, text, said.substring(0, at), said.substring(at + INSTALL.length()));
   }
 
   /** Every path this serves: the pages, their redirects and the shared files. */
@@ -167,8 +205,10 @@ final class CatalogPage implements HttpMount {
       return;
     }
     Asset asset = assets.get(request.path());
-    PageFile html = pages.get(request.path());
-    if (html != null) {
+    Map<Locale, PageFile> languages = pages.get(request.path());
+    if (languages != null) {
+      PageFile html = requireNonNull(languages.get(language(request)), "every language's page");
+      response.header("Content-Language", html.text().tag()).header("Vary", "Accept-Language");
       asset = new Asset("text/html; charset=utf-8", page(html, request));
     }
     if (asset == null) {
@@ -183,11 +223,18 @@ final class CatalogPage implements HttpMount {
     }
   }
 
+  /** The language a request's {@code Accept-Language} headers ask for, else the server's. */
+  private Locale language(MountRequest request) {
+    List<String> accepted = request.headers("Accept-Language");
+    return CatalogText.choose(accepted.isEmpty() ? null : String.join(",", accepted), locale);
+  }
+
   /** A page as this request gets it: with the install section for the address it was asked at. */
   private byte[] page(PageFile html, MountRequest request) {
     WebCatalog.Install links = install;
-    String section =
-        links == null ? "" : InstallSection.html(html.page(), links, request.header("Host"));
+    String section = links == null
+        ? ""
+        : InstallSection.html(html.page(), links, request.header("Host"), html.text());
     return (html.head() + section + html.tail()).getBytes(StandardCharsets.UTF_8);
   }
 

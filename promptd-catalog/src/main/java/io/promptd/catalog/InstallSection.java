@@ -26,34 +26,62 @@ final class InstallSection {
    * @param install where the server is reached and how the token is read
    * @param host the {@code Host} the visitor sent, which the transport has checked; null when
    *     absent
+   * @param words the page's language
    */
-  static String html(WebCatalog.Page page, WebCatalog.Install install, @Nullable String host) {
+  static String html(
+      WebCatalog.Page page, WebCatalog.Install install, @Nullable String host, CatalogText words) {
     URI url = url(page, install, host);
     if (url == null) {
       return "";
     }
     InstallLinks.Http server = new InstallLinks.Http(name(page), url, install.tokenVariable());
-    String token = install.tokenVariable() == null
+    String variable = install.tokenVariable();
+    String token = variable == null
         ? ""
-        : " The token is not in these links: Cursor and Claude Code read it from the environment variable <code>"
-            + install.tokenVariable() + "</code>, VS Code asks for it.";
+        : " " + said(words, "install.token", "<code>" + text(variable) + "</code>");
     return """
-        <aside class="install" aria-label="Add this server to a client">
+        <aside class="install" aria-label="%s">
         <details id="install">
-        <summary>Add to VS Code, Cursor or Claude Code</summary>
-        <p class="hint">Adds <code id="install-url">%s</code> as <code>%s</code>.%s</p>
-        <p class="install-buttons"><a class="install-button" id="install-vscode" href="%s">Add to VS Code</a>\
-        <a class="install-button" id="install-cursor" href="%s">Add to Cursor</a></p>
-        <p class="install-claude">Claude Code command: <code id="install-claude">%s</code></p>
+        <summary>%s</summary>
+        <p class="hint">%s%s</p>
+        <p class="install-buttons"><a class="install-button" id="install-vscode" href="%s">%s</a>\
+        <a class="install-button" id="install-cursor" href="%s">%s</a></p>
+        <p class="install-claude">%s</p>
         </details>
         </aside>
         """.formatted(
-            text(url.toString()),
-            text(server.name()),
-            token,
-            text(InstallLinks.vscodeLink(server)),
-            text(InstallLinks.cursorLink(server)),
-            text(InstallLinks.claudeCommand(server)));
+        text(words.get("install.label")),
+        text(words.get("install.summary")),
+        said(
+            words,
+            "install.adds",
+            "<code id=\"install-url\">" + text(url.toString()) + "</code>",
+            "<code>" + text(server.name()) + "</code>"),
+        token,
+        text(InstallLinks.vscodeLink(server)),
+        text(words.get("install.vscode")),
+        text(InstallLinks.cursorLink(server)),
+        text(words.get("install.cursor")),
+        said(
+            words,
+            "install.claude",
+            "<code id=\"install-claude\">" + text(InstallLinks.claudeCommand(server)) + "</code>"));
+  }
+
+  /**
+   * Text {@code key} as HTML: its own words escaped, {@code html} (markup this class made) put in
+   * for its placeholders as it is.
+   */
+  private static String said(CatalogText words, String key, String... html) {
+    Object[] marks = new Object[html.length];
+    for (int i = 0; i < html.length; i++) {
+      marks[i] = "\u0000" + i + "\u0000";
+    }
+    String out = text(words.get(key, marks));
+    for (int i = 0; i < html.length; i++) {
+      out = out.replace("\u0000" + i + "\u0000", html[i]);
+    }
+    return out;
   }
 
   /**

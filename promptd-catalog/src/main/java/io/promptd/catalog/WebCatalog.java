@@ -7,6 +7,7 @@ import io.promptd.mcp.http.HttpTransportBuilder;
 import java.net.URI;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -19,7 +20,9 @@ import org.jspecify.annotations.Nullable;
  * (the page asks the endpoint for it, with the visitor's token), so they are served without a
  * token, after the transport's Host and Origin checks. Given an {@link Install}, each page also
  * offers "Add to VS Code", "Add to Cursor" and the Claude Code command for its endpoint (links that
- * never hold a token).
+ * never hold a token). A page's own words are in English, Simplified Chinese or Japanese, as the
+ * visitor's {@code Accept-Language} asks, else in the server's language; the library's content is
+ * shown as it is.
  *
  * <pre>{@code
  * HttpTransportBuilder http = HttpTransport.builder().server(server).path("/mcp").bearerToken(token);
@@ -153,7 +156,33 @@ public final class WebCatalog {
       @Nullable String management,
       boolean openToAll,
       @Nullable Install install) {
+    return mountOn(http, pages, management, openToAll, install, Locale.ENGLISH);
+  }
+
+  /**
+   * Mounts each page as {@link #mountOn(HttpTransportBuilder, List, String, boolean, Install)}
+   * does, said in {@code locale} to a visitor whose {@code Accept-Language} names no language
+   * promptd speaks ({@code en}, {@code zh-CN}, {@code ja}).
+   *
+   * @param http the transport to serve them
+   * @param pages the pages, each path once
+   * @param management as for {@link #mountOn(HttpTransportBuilder, List, String, boolean)}
+   * @param openToAll as for {@link #mountOn(HttpTransportBuilder, String, boolean)}
+   * @param install what the install links add; null for none
+   * @param locale the server's language (one promptd does not speak is English)
+   * @return {@code http}
+   * @throws IllegalArgumentException as {@link #mountOn(HttpTransportBuilder, List, String,
+   *     boolean)} does
+   */
+  public static HttpTransportBuilder mountOn(
+      HttpTransportBuilder http,
+      List<Page> pages,
+      @Nullable String management,
+      boolean openToAll,
+      @Nullable Install install,
+      Locale locale) {
     requireNonNull(http, "WebCatalog.mountOn: http");
+    requireNonNull(locale, "WebCatalog.mountOn: locale");
     requireNonNull(pages, "WebCatalog.mountOn: pages");
     if (pages.isEmpty()) {
       throw new IllegalArgumentException("WebCatalog.mountOn: no page to mount");
@@ -169,7 +198,7 @@ public final class WebCatalog {
       throw new IllegalArgumentException(
           "WebCatalog.mountOn: the management path must be absolute, not '" + management + "'");
     }
-    CatalogPage page = new CatalogPage(List.copyOf(pages), management, openToAll, install);
+    CatalogPage page = new CatalogPage(List.copyOf(pages), management, openToAll, install, locale);
     for (String path : page.paths()) {
       http.mount(path, page);
     }

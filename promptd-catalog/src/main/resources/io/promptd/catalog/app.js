@@ -11,6 +11,21 @@ const CLIENT = { name: 'promptd-catalog', version: '1' };
 
 const $ = (id) => document.getElementById(id);
 
+// The page's own words, in the language the server chose for this visitor (the page carries them as JSON in its
+// body's data-texts): t(key, ...values) puts each value in for {0}, {1}... as it is. Library content is never looked up here.
+const TEXTS = JSON.parse(document.body.dataset.texts || '{}');
+const LANG = document.documentElement.lang || 'en';
+
+function t(key, ...values) {
+  const pattern = Object.prototype.hasOwnProperty.call(TEXTS, key) ? TEXTS[key] : key;
+  return pattern.replace(/\{(\d)\}/g, (m, n) => (n < values.length ? String(values[n]) : m));
+}
+
+/** The text {@code key}.one for one, else {@code key}.other, with the count written as this language writes it. */
+function counted(key, n) {
+  return t(key + (n === 1 ? '.one' : '.other'), n.toLocaleString(LANG));
+}
+
 const state = {
   token: sessionStorage.getItem(TOKEN_KEY),
   prompts: [],
@@ -114,7 +129,7 @@ async function readEvents(response, onMessage) {
 }
 
 async function refusal(response) {
-  let message = 'HTTP ' + response.status;
+  let message = t('error.http', response.status);
   try {
     const body = await response.json();
     if (body && body.error && typeof body.error.message === 'string') {
@@ -151,7 +166,7 @@ async function call(method, params, signal) {
     answer = await response.json();
   }
   if (!answer) {
-    throw new ServerError('The server ended the answer without a result', null, response.status);
+    throw new ServerError(t('error.no-result'), null, response.status);
   }
   if (answer.error) {
     throw new ServerError(String(answer.error.message), answer.error.code, response.status);
@@ -196,7 +211,7 @@ async function listen() {
       if (response.status === 401 || response.status === 403) {
         const error = await refusal(response);
         needToken(response.status, error.message);
-        setLive('needs a token', 'off');
+        setLive(t('live.needs-token'), 'off');
         return;
       }
       if (!response.ok) {
@@ -204,13 +219,13 @@ async function listen() {
       }
       if (!(response.headers.get('Content-Type') || '').startsWith('text/event-stream')) {
         const body = await response.json();
-        throw new ServerError(body.error ? String(body.error.message) : 'no stream', null, response.status);
+        throw new ServerError(body.error ? String(body.error.message) : t('error.no-stream'), null, response.status);
       }
       await readEvents(response, (message) => {
         if (message.method === 'notifications/subscriptions/acknowledged') {
           acknowledged = true;
           delay = 1000;
-          setLive('live', 'on');
+          setLive(t('live.on'), 'on');
           reload(); // whatever changed before the stream was open
           reloadSkills();
         } else if (message.method === 'notifications/prompts/list_changed') {
@@ -227,7 +242,7 @@ async function listen() {
         return;
       }
     }
-    setLive(acknowledged ? 'reconnecting…' : 'offline, retrying…', 'off');
+    setLive(acknowledged ? t('live.reconnecting') : t('live.offline'), 'off');
     await new Promise((resolve) => setTimeout(resolve, delay));
     delay = Math.min(delay * 2, 15000);
   }
@@ -304,10 +319,8 @@ function setLive(text, mode) {
 
 function needToken(status, message) {
   const panel = $('token-panel');
-  $('token-why').textContent = status === 403
-    ? 'This token may not see this catalog (' + message + '). Paste another one.'
-    : state.token ? 'The server did not accept that token (' + message + '). Paste another one.'
-      : 'Paste a bearer token (or an OAuth access token) for this server. It stays in this browser tab only.';
+  $('token-why').textContent = status === 403 ? t('token.forbidden', message)
+    : state.token ? t('token.refused', message) : t('token.why');
   if (panel.hidden) {
     panel.hidden = false;
     $('main').hidden = true;
@@ -368,11 +381,11 @@ const reload = coalescing(async (changed) => {
     showList();
     showSelected(true);
     if (changed) {
-      setLive('live · library updated ' + new Date().toLocaleTimeString(), 'on');
+      setLive(t('live.updated', new Date().toLocaleTimeString(LANG)), 'on');
     }
   } catch (e) {
     if (!(e instanceof ServerError && (e.status === 401 || e.status === 403))) {
-      showCount('Could not list the prompts: ' + e.message);
+      showCount(t('list.failed', e.message));
     }
   }
 });
@@ -432,13 +445,12 @@ function showList() {
     }
   }
   const total = state.prompts.length;
-  showCount(words.length === 0 ? total + (total === 1 ? ' prompt' : ' prompts')
-    : shown.length + ' of ' + total + ' prompts match');
+  showCount(words.length === 0 ? counted('list.count', total)
+    : t('list.matching', shown.length.toLocaleString(LANG), total.toLocaleString(LANG)));
   if (total > 0 && shown.length === 0) {
-    list.append(el('li', 'none', 'No prompt matches “' + $('filter').value + '”.'));
+    list.append(el('li', 'none', t('list.no-match', $('filter').value)));
   } else if (shown.length > LIST_LIMIT) {
-    list.append(el('li', 'none', (shown.length - LIST_LIMIT).toLocaleString()
-      + ' more: type to narrow the list.'));
+    list.append(el('li', 'none', t('list.more', (shown.length - LIST_LIMIT).toLocaleString(LANG))));
   }
 }
 
@@ -483,7 +495,7 @@ function showSelected(kept) {
   $('prompt').hidden = prompt === null;
   if (!prompt) {
     if (state.selected && kept) {
-      $('empty').firstElementChild.textContent = 'The prompt “' + state.selected + '” is no longer in the library.';
+      $('empty').firstElementChild.textContent = t('prompt.gone', state.selected);
     }
     return;
   }
@@ -493,7 +505,7 @@ function showSelected(kept) {
   }
   state.shownAs = shownAs;
   $('prompt-title').textContent = str(prompt.title) || str(prompt.name);
-  document.title = (str(prompt.title) || str(prompt.name)) + ' · Prompt catalog';
+  document.title = t('prompt.page-title', str(prompt.title) || str(prompt.name));
   $('prompt-name').textContent = str(prompt.name);
   $('prompt-description').textContent = str(prompt.description);
   $('prompt-icon').replaceChildren(iconNode(prompt, 'avatar large'));
@@ -511,25 +523,25 @@ function showSelected(kept) {
 }
 
 function constraintsText(rules, required) {
-  const parts = [required ? 'required' : 'optional'];
+  const parts = [required ? t('rules.required') : t('rules.optional')];
   if (typeof rules.type === 'string') {
     parts.push(rules.type);
   }
   if (Array.isArray(rules.enum)) {
     const titles = rules.enumTitles && typeof rules.enumTitles === 'object' ? rules.enumTitles : {};
-    parts.push('one of ' + rules.enum.map((v) => typeof titles[v] === 'string' ? v + ' (' + titles[v] + ')' : v)
-      .join(', '));
+    parts.push(t('rules.one-of', rules.enum.map((v) => typeof titles[v] === 'string' ? v + ' (' + titles[v] + ')' : v)
+      .join(', ')));
   }
   if (typeof rules.pattern === 'string') {
-    parts.push('matches ' + rules.pattern);
+    parts.push(t('rules.matches', rules.pattern));
   }
   if (typeof rules.default === 'string') {
-    parts.push('default ' + (rules.default === '' ? '(empty)' : rules.default));
+    parts.push(t('rules.default', rules.default === '' ? t('rules.empty') : rules.default));
   }
   if (typeof rules.dependsOn === 'string') {
-    parts.push('choices depend on ' + rules.dependsOn);
+    parts.push(t('rules.depends', rules.dependsOn));
   }
-  return parts.join(' · ');
+  return parts.join(t('rules.separator'));
 }
 
 /** The values a select offers, as [value, text] pairs: an enum (with its titles) or a boolean; null for free text. */
@@ -559,8 +571,8 @@ function field(prompt, argument, index) {
   if (choices) {
     // A closed set of values is a choice, not free text; an unset field leaves the server's default (or asks).
     input = el('select');
-    const unset = typeof rules.default === 'string' ? 'default (' + rules.default + ')'
-      : argument.required ? 'choose…' : 'not set';
+    const unset = typeof rules.default === 'string' ? t('choice.default', rules.default)
+      : argument.required ? t('choice.choose') : t('choice.unset');
     [['', unset], ...choices].forEach(([value, text]) => {
       const option = el('option', null, text);
       option.value = value;
@@ -592,7 +604,7 @@ function field(prompt, argument, index) {
   const suggestions = el('div', 'suggestions');
   suggestions.id = id + '-suggestions';
   suggestions.setAttribute('role', 'group');
-  suggestions.setAttribute('aria-label', 'Suggestions for ' + argument.name);
+  suggestions.setAttribute('aria-label', t('suggestions.label', argument.name));
   if (input.tagName === 'SELECT') {
     input.setAttribute('aria-describedby', help.id);
     input.addEventListener('change', () => values.set(argument.name, input.value));
@@ -693,7 +705,7 @@ async function render() {
   });
   const button = $('render');
   button.disabled = true;
-  button.textContent = 'Rendering…';
+  button.textContent = t('render.busy');
   $('error').hidden = true;
   try {
     const result = await call('prompts/get', { name: prompt.name, arguments: args });
@@ -709,7 +721,7 @@ async function render() {
     $('error').hidden = false;
   } finally {
     button.disabled = false;
-    button.textContent = 'Render';
+    button.textContent = t('render.button');
   }
 }
 
@@ -723,7 +735,7 @@ function showResult(result) {
     const item = el('li', 'message');
     item.dataset.role = str(message.role);
     const head = el('div', 'message-head');
-    head.append(el('span', 'role', str(message.role) || 'message'));
+    head.append(el('span', 'role', str(message.role) || t('message.role')));
     const body = el('div', 'message-body');
     const content = Array.isArray(message.content) ? message.content : [message.content];
     content.filter(Boolean).forEach((c) => {
@@ -733,7 +745,7 @@ function showResult(result) {
       }
     });
     item.append(head, body);
-    item.setAttribute('aria-label', 'Message ' + (i + 1) + ', ' + str(message.role));
+    item.setAttribute('aria-label', t('message.label', i + 1, str(message.role)));
     return item;
   }));
   state.lastRendered = texts.join('\n\n');
@@ -743,7 +755,7 @@ function showResult(result) {
 
 function mediaNote(kind, mimeType, data) {
   const size = typeof data === 'string' ? Math.floor(data.length * 3 / 4) : 0;
-  return kind + ' · ' + (str(mimeType) || 'unknown type') + ' · ' + size.toLocaleString() + ' bytes';
+  return t('media.note', kind, str(mimeType) || t('media.unknown-type'), counted('size', size));
 }
 
 /** Adds one content block to {@code body}; returns its text for copying, or null when it has none. */
@@ -759,22 +771,22 @@ function contentNode(c, body) {
       if (src) {
         const img = el('img');
         img.src = src;
-        img.alt = 'Image from the prompt (' + str(c.mimeType) + ')';
+        img.alt = t('image.alt', str(c.mimeType));
         figure.append(img);
       }
-      figure.append(el('figcaption', null, mediaNote('image', c.mimeType, c.data)));
+      figure.append(el('figcaption', null, mediaNote(t('media.image'), c.mimeType, c.data)));
       body.append(figure);
       return null;
     }
     case 'audio': {
-      body.append(el('p', 'media', mediaNote('audio', c.mimeType, c.data)));
+      body.append(el('p', 'media', mediaNote(t('media.audio'), c.mimeType, c.data)));
       return null;
     }
     case 'resource': {
       const r = c.resource || {};
       const box = el('div', 'resource');
       const head = el('div', 'resource-head');
-      head.append(el('span', 'kind', 'embedded resource'), el('code', null, str(r.uri)));
+      head.append(el('span', 'kind', t('resource.embedded')), el('code', null, str(r.uri)));
       if (r.mimeType) {
         head.append(el('span', 'mime', str(r.mimeType)));
       }
@@ -786,10 +798,10 @@ function contentNode(c, body) {
         if (src) {
           const img = el('img');
           img.src = src;
-          img.alt = 'Embedded image ' + str(r.uri);
+          img.alt = t('resource.image-alt', str(r.uri));
           box.append(img);
         }
-        box.append(el('p', 'media', mediaNote('binary', r.mimeType, r.blob)));
+        box.append(el('p', 'media', mediaNote(t('media.binary'), r.mimeType, r.blob)));
       }
       body.append(box);
       return typeof r.text === 'string' ? r.text : null;
@@ -797,7 +809,7 @@ function contentNode(c, body) {
     case 'resource_link': {
       const box = el('div', 'resource link');
       const head = el('div', 'resource-head');
-      head.append(el('span', 'kind', 'resource link'), el('strong', null, str(c.title) || str(c.name)));
+      head.append(el('span', 'kind', t('resource.link')), el('strong', null, str(c.title) || str(c.name)));
       if (c.mimeType) {
         head.append(el('span', 'mime', str(c.mimeType)));
       }
@@ -809,7 +821,7 @@ function contentNode(c, body) {
       return str(c.uri);
     }
     default:
-      body.append(el('p', 'media', 'content of type ' + str(c.type)));
+      body.append(el('p', 'media', t('content.other', str(c.type))));
       return null;
   }
 }
@@ -818,9 +830,9 @@ async function copy() {
   const text = state.lastRendered;
   try {
     await navigator.clipboard.writeText(text);
-    $('copied').textContent = 'Copied ' + text.length.toLocaleString() + ' characters';
+    $('copied').textContent = t('copy.done', text.length.toLocaleString(LANG));
   } catch (e) {
-    $('copied').textContent = 'Copying was refused by the browser: select the text instead';
+    $('copied').textContent = t('copy.refused');
   }
 }
 

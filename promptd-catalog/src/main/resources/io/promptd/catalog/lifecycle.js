@@ -1,6 +1,6 @@
 // The web catalog's lifecycle section: with a management API (`serve --store --http --manage`, which the page learns
 // from its data-manage attribute), the selected prompt's versions and labels, a diff between two of its versions, a
-// "promote to…" label move and its usage. Loaded after app.js, whose helpers ($, el, str) and token (state.token, the
+// "promote to…" label move and its usage. Loaded after app.js, whose helpers ($, el, str, t, counted) and token (state.token, the
 // one the visitor gave for the MCP endpoint) it uses; app.js calls showLifecycle(name) when a prompt is selected.
 // Like app.js, it puts server content into the page as text only. A refusal (a protected label without its scope,
 // an unknown name) is shown where the action was; it never takes the visitor to the token form.
@@ -37,7 +37,7 @@ async function manage(method, path, body) {
     // The API's errors are {"error": MESSAGE}; the resource server's refusals carry {"error": {"message"}}.
     const error = json && json.error;
     const message = typeof error === 'string' ? error
-      : error && typeof error.message === 'string' ? error.message : 'HTTP ' + response.status;
+      : error && typeof error.message === 'string' ? error.message : t('error.http', response.status);
     const e = new Error(message);
     e.status = response.status;
     throw e;
@@ -74,7 +74,7 @@ function showLifecycle(name) {
 }
 
 async function loadVersions(name) {
-  $('versions-status').textContent = 'Reading the versions…';
+  $('versions-status').textContent = t('versions.reading');
   try {
     const answer = await manage('GET', '/versions' + query({ name }));
     if (lifecycle.name !== name) {
@@ -88,9 +88,7 @@ async function loadVersions(name) {
     drawVersions(files.length);
   } catch (e) {
     if (lifecycle.name === name) {
-      $('versions-status').textContent = e.status === 404
-        ? 'The store holds no versions under the name “' + name + '”.'
-        : 'Could not read the versions: ' + e.message;
+      $('versions-status').textContent = e.status === 404 ? t('versions.none', name) : t('versions.failed', e.message);
       fillVersionChoices([]);
     }
   }
@@ -102,9 +100,9 @@ function labelsOf(v) {
 
 function drawVersions(fileCount) {
   const versions = lifecycle.versions;
-  $('versions-status').textContent = versions.length + (versions.length === 1 ? ' version' : ' versions')
-    + (fileCount > 1 ? ' of ' + fileCount + ' files' : '')
-    + (SERVED_LABEL ? '; this catalog serves the label ' + SERVED_LABEL : '');
+  $('versions-status').textContent = counted('versions.count', versions.length)
+    + (fileCount > 1 ? t('versions.files', fileCount) : '')
+    + (SERVED_LABEL ? t('versions.served', SERVED_LABEL) : '');
   const rows = [...versions].sort((a, b) => b.version - a.version || a.path.localeCompare(b.path)).map((v) => {
     const row = el('tr');
     row.dataset.version = String(v.version);
@@ -112,13 +110,13 @@ function drawVersions(fileCount) {
     labelsOf(v).forEach((l) => {
       const tag = el('span', l === SERVED_LABEL ? 'tag served' : 'tag', l);
       if (Object.prototype.hasOwnProperty.call(lifecycle.protectedLabels, l)) {
-        tag.title = 'protected: moving it needs the scope ' + str(lifecycle.protectedLabels[l]);
-        tag.append(el('span', 'visually-hidden', ' (protected)'));
+        tag.title = t('label.protected-title', str(lifecycle.protectedLabels[l]));
+        tag.append(el('span', 'visually-hidden', t('label.protected')));
       }
       labels.append(tag, ' ');
     });
     if (v.deleted === true) {
-      labels.append(el('span', 'tag deleted', 'deleted'));
+      labels.append(el('span', 'tag deleted', t('label.deleted')));
     }
     row.append(el('td', null, v.path), el('td', 'number', v.version), el('td', null, str(v.time)),
       el('td', null, str(v.author)), labels);
@@ -133,9 +131,9 @@ function drawVersions(fileCount) {
     return option;
   }));
   const guarded = Object.keys(lifecycle.protectedLabels).sort();
-  $('promote-help').textContent = guarded.length === 0 ? 'No label is protected.'
-    : 'Protected: ' + guarded.map((l) => l + ' (needs the scope ' + str(lifecycle.protectedLabels[l]) + ')')
-      .join(', ') + '. Your token moves a protected label only if it has that scope.';
+  $('promote-help').textContent = guarded.length === 0 ? t('promote.none-protected')
+    : t('promote.protected', guarded.map((l) => t('promote.protected-item', l, str(lifecycle.protectedLabels[l])))
+      .join(t('promote.separator')));
 }
 
 /** The version numbers in the diff and promote choices, newest first; promote offers no deletion. */
@@ -143,7 +141,7 @@ function fillVersionChoices(versions) {
   const numbers = [...new Set(versions.map((v) => v.version))].sort((a, b) => b - a);
   const live = [...new Set(versions.filter((v) => v.deleted !== true).map((v) => v.version))].sort((a, b) => b - a);
   const options = (list) => list.map((n) => {
-    const option = el('option', null, 'version ' + n);
+    const option = el('option', null, t('version.option', n));
     option.value = String(n);
     return option;
   });
@@ -168,7 +166,7 @@ async function showDiff() {
       return;
     }
     const text = str(answer.diff);
-    const lines = text === '' ? [el('span', 'same', 'Versions ' + from + ' and ' + to + ' are the same.')]
+    const lines = text === '' ? [el('span', 'same', t('diff.same', from, to))]
       : text.replace(/\n$/, '').split('\n').map((line) => {
         const kind = line.startsWith('+++') || line.startsWith('---') ? 'file' : line.startsWith('@@') ? 'hunk'
           : line.startsWith('+') ? 'added' : line.startsWith('-') ? 'removed' : 'same';
@@ -179,7 +177,7 @@ async function showDiff() {
   } catch (e) {
     if (lifecycle.name === name) {
       $('diff').hidden = true;
-      showError('diff-error', 'Could not show the diff: ' + e.message);
+      showError('diff-error', t('diff.failed', e.message));
     }
   }
 }
@@ -195,22 +193,21 @@ async function promote() {
   try {
     const answer = await manage('POST', '/labels', { name, version, label });
     const moves = Array.isArray(answer.moves) ? answer.moves : [];
-    $('promote-done').textContent = moves.length === 0
-      ? 'The label ' + label + ' already points at version ' + version + ': nothing moved.'
-      : moves.map((m) => str(m.path) + ': ' + label + ' ' + (m.from === null ? 'set' : 'moved from version ' + m.from)
-        + ' to version ' + m.to).join('; ') + '.';
+    $('promote-done').textContent = moves.length === 0 ? t('promote.nothing', label, version)
+      : t('promote.moves', moves.map((m) => (m.from === null ? t('promote.set', str(m.path), label, m.to)
+        : t('promote.moved', str(m.path), label, m.from, m.to))).join(t('promote.joiner')));
     if (lifecycle.name === name) {
       loadVersions(name);
     }
   } catch (e) {
-    showError('promote-error', 'Not promoted: ' + e.message);
+    showError('promote-error', t('promote.failed', e.message));
   } finally {
     button.disabled = false;
   }
 }
 
 async function loadUsage(name) {
-  $('usage-status').textContent = 'Reading the usage…';
+  $('usage-status').textContent = t('usage.reading');
   try {
     const answer = await manage('GET', '/usage' + query({ name, since: USAGE_SINCE }));
     if (lifecycle.name !== name) {
@@ -218,29 +215,28 @@ async function loadUsage(name) {
     }
     const rows = Array.isArray(answer.rows) ? answer.rows.filter((r) => r && Number.isInteger(r.uses)) : [];
     const total = rows.reduce((sum, r) => sum + r.uses, 0);
-    $('usage-status').textContent = total === 0 ? 'No use in the last 7 days.'
-      : total.toLocaleString('en') + (total === 1 ? ' use' : ' uses') + ' in the last 7 days.';
+    $('usage-status').textContent = total === 0 ? t('usage.none') : counted('usage.total', total);
     $('usage-body').replaceChildren(...rows.map((r) => {
       const row = el('tr');
       const numbers = Array.isArray(r.storeVersions) ? r.storeVersions.filter(Number.isInteger) : [];
       const mean = r.uses > 0 && typeof r.totalMicros === 'number' ? (r.totalMicros / r.uses / 1000).toFixed(1) : '';
       row.append(el('td', null, str(r.version)), el('td', 'number', numbers.length ? numbers.join(', ') : '-'),
-        el('td', null, str(r.label)), el('td', null, str(r.client) || '(none)'), el('td', null, str(r.outcome)),
-        el('td', 'number', r.uses.toLocaleString('en')), el('td', 'number', mean));
+        el('td', null, str(r.label)), el('td', null, str(r.client) || t('usage.no-client')), el('td', null, str(r.outcome)),
+        el('td', 'number', r.uses.toLocaleString(LANG)), el('td', 'number', mean));
       return row;
     }));
   } catch (e) {
     if (lifecycle.name === name) {
-      $('usage-status').textContent = 'Could not read the usage: ' + e.message;
+      $('usage-status').textContent = t('usage.failed', e.message);
     }
   }
 }
 
 document.addEventListener('DOMContentLoaded', () => {
   if (SERVED_LABEL) {
-    $('served-label').textContent = 'label ' + SERVED_LABEL;
+    $('served-label').textContent = t('served.label', SERVED_LABEL);
     $('served-label').hidden = false;
-    document.title = 'Prompt catalog · ' + SERVED_LABEL + ' · promptd';
+    document.title = t('served.title', SERVED_LABEL);
   }
   $('diff-form').addEventListener('submit', (event) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 // The web catalog's skills section: the skills the visitor may see (skills/list of the Skills extension, all pages),
 // each with its name, description and files; a file is read with resources/read when opened. Loaded after app.js,
-// whose client (call, coalescing), helpers (el, str, $, imageData) and live stream it uses: app.js calls
+// whose client (call, coalescing), helpers (el, str, $, imageData, t, counted) and live stream it uses: app.js calls
 // reloadSkills() at start and on each notifications/resources/list_changed. Like app.js, it puts server content into
 // the page as text only.
 'use strict';
@@ -53,13 +53,13 @@ const reloadSkills = coalescing(async () => {
       showSkills();
     } else if (!(e instanceof ServerError && (e.status === 401 || e.status === 403))) {
       $('skills').hidden = false;
-      $('skills-count').textContent = 'Could not list the skills: ' + e.message;
+      $('skills-count').textContent = t('skills.failed', e.message);
     }
   }
 });
 
 function sizeText(size) {
-  return typeof size === 'number' ? size.toLocaleString('en') + (size === 1 ? ' byte' : ' bytes') : '';
+  return typeof size === 'number' ? counted('size', size) : '';
 }
 
 function showSkills() {
@@ -70,7 +70,7 @@ function showSkills() {
     return; // nothing changed: leave an open file (and the focus) alone
   }
   skillsState.shownAs = shownAs;
-  $('skills-count').textContent = skills.length + (skills.length === 1 ? ' skill' : ' skills');
+  $('skills-count').textContent = counted('skills.count', skills.length);
   const focused = document.activeElement && document.activeElement.classList.contains('skill-file')
     ? document.activeElement.dataset.uri : null;
   $('skill-list').replaceChildren(...skills.map(skillNode));
@@ -99,7 +99,7 @@ function skillNode(entry) {
     item.append(el('p', 'skill-description', str(front.description)));
   }
   const files = el('ul', 'skill-files');
-  files.setAttribute('aria-label', 'Files of ' + (str(front.name) || readable(path)));
+  files.setAttribute('aria-label', t('skills.files', str(front.name) || readable(path)));
   const prefix = 'skill://' + path + '/';
   entry.resources.filter((r) => r && typeof r.uri === 'string').forEach((r) => {
     const file = el('li');
@@ -134,7 +134,7 @@ async function toggleFile(button) {
   skillsState.open = uri;
   button.setAttribute('aria-expanded', 'true');
   view.hidden = false;
-  view.replaceChildren(el('p', 'media', 'Reading…'));
+  view.replaceChildren(el('p', 'media', t('skills.reading')));
   try {
     const result = await call('resources/read', { uri });
     if (skillsState.open !== uri || !view.isConnected) {
@@ -149,7 +149,7 @@ async function toggleFile(button) {
       if (src) {
         const img = el('img');
         img.src = src;
-        img.alt = 'Skill file ' + uri;
+        img.alt = t('skills.image-alt', uri);
         nodes.push(img);
       }
       let size = null;
@@ -158,7 +158,8 @@ async function toggleFile(button) {
       } catch (e) {
         // not base64: no size to tell
       }
-      nodes.push(el('p', 'media', 'binary · ' + (str(c.mimeType) || 'unknown type') + ' · ' + sizeText(size)));
+      nodes.push(el('p', 'media', t('media.note', t('media.binary'), str(c.mimeType) || t('media.unknown-type'),
+        sizeText(size))));
       view.replaceChildren(...nodes);
     }
   } catch (e) {

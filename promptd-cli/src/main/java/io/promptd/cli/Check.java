@@ -29,16 +29,16 @@ record Check(List<Path> paths, boolean forClients) {
         continue;
       }
       if (arg.startsWith("-")) {
-        throw new UsageException("unknown option '" + arg + "'");
+        throw UsageException.of("option.unknown", arg);
       }
       Path path = Path.of(arg).toAbsolutePath().normalize();
       if (!Files.isDirectory(path) && !Files.isRegularFile(path)) {
-        throw new UsageException("no such folder or file: " + arg);
+        throw UsageException.of("path.none", arg);
       }
       out.add(path);
     }
     if (out.isEmpty()) {
-      throw new UsageException("name at least one folder or file of prompts");
+      throw UsageException.of("path.needed.check");
     }
     return new Check(out, forClients);
   }

@@ -67,7 +67,7 @@ final class ClientCommand {
         case "--header" -> c.headers.add(header(value(args, ++i, a)));
         default -> {
           if (a.startsWith("--")) {
-            throw new UsageException("unknown option '" + a + "'");
+            throw UsageException.of("option.unknown", a);
           }
           c.positional(a);
         }
@@ -118,6 +118,8 @@ final class ClientCommand {
         : new TerminalForm(
             new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
             System.err);
+    // Errors in the user's language; the server's own words are shown as it sent them.
+    CliText text = CliText.of(System.getenv(), err.charset());
     Map<String, String> given = new LinkedHashMap<>();
     try {
       if (verb.equals("get")) { // files read before connecting: a typo costs nothing
@@ -126,7 +128,7 @@ final class ClientCommand {
         }
       }
     } catch (UsageException e) {
-      err.println("promptd: " + e.getMessage());
+      err.println("promptd: " + e.message(text));
       return Main.USAGE;
     }
     try (McpClient client = connect(forms)) {
@@ -137,28 +139,27 @@ final class ClientCommand {
         default -> watch(client, out);
       };
     } catch (McpException e) {
-      err.println("promptd: the server answered with error " + e.code() + ": " + e.getMessage());
+      err.println(
+          "promptd: " + text.get("client.server-error", e.code(), String.valueOf(e.getMessage())));
       if (verb.equals("get")
           && e.code() == ErrorCodes.INVALID_PARAMS
           && String.valueOf(e.getMessage()).startsWith("Unknown prompt")) {
         // The name may be right and its file broken: promptd serves no file that has an error.
-        err.println("promptd: no prompt '" + positional.getFirst() + "' is served; `promptd list`"
-            + " shows those that are. A prompt file with an error is not served: `promptd check"
-            + " DIR` shows the errors as FILE:LINE, as the server's log does");
+        err.println("promptd: " + text.get("client.not-served", positional.getFirst()));
       }
       return Main.SERVER_ERROR;
     } catch (HttpStatusException e) {
-      err.println("promptd: " + target() + " refused the request: " + e.getMessage());
+      err.println(
+          "promptd: " + text.get("client.refused", target(), String.valueOf(e.getMessage())));
       if (e.status() == 401 || e.status() == 403) {
         err.println("promptd: "
             + (token == null && headers.isEmpty()
-                ? "it needs a token: pass --token TOKEN or set " + ServeOptions.TOKEN_VARIABLE
-                : "the token was not accepted ("
-                    + (e.status() == 401 ? "wrong or expired" : "not allowed this") + ")"));
+                ? text.get("client.needs-token", ServeOptions.TOKEN_VARIABLE)
+                : text.get(e.status() == 401 ? "client.token.wrong" : "client.token.forbidden")));
       }
       return Main.CONNECTION_FAILED;
     } catch (IOException e) {
-      err.println("promptd: cannot talk to " + target() + ": " + describe(e));
+      err.println("promptd: " + text.get("client.unreachable", target(), describe(e)));
       return Main.CONNECTION_FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -367,7 +368,7 @@ final class ClientCommand {
 
   private static String value(List<String> args, int i, String option) {
     if (i >= args.size()) {
-      throw new UsageException(option + " needs a value");
+      throw UsageException.of("value.missing", option);
     }
     return args.get(i);
   }
@@ -376,7 +377,7 @@ final class ClientCommand {
     try {
       return Duration.ofMillis((long) (Double.parseDouble(s) * 1000));
     } catch (NumberFormatException e) {
-      throw new UsageException("--timeout needs seconds, not '" + s + "'");
+      throw UsageException.of("value.seconds", "--timeout", s);
     }
   }
 }

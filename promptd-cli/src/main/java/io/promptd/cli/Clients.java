@@ -150,7 +150,7 @@ final class Clients {
         case "--client" -> only = value(args, ++i, arg);
         default -> {
           if (arg.startsWith("-")) {
-            throw new UsageException("clients: unknown option '" + arg + "'");
+            throw UsageException.of("option.unknown.in", arg, "clients");
           }
           dirs.add(arg);
         }
@@ -416,7 +416,7 @@ final class Clients {
 
   private static String value(List<String> args, int i, String option) {
     if (i >= args.size()) {
-      throw new UsageException("clients: " + option + " needs a value");
+      throw UsageException.of("value.missing.in", option, "clients");
     }
     return args.get(i);
   }

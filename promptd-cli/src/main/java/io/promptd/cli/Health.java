@@ -56,7 +56,7 @@ final class Health {
         case "--timeout" -> timeout = seconds(i + 1 < args.size() ? args.get(++i) : "");
         default -> {
           if (a.startsWith("--")) {
-            throw new UsageException("unknown option '" + a + "'");
+            throw UsageException.of("option.unknown", a);
           }
           if (url != null) {
             throw new UsageException("health takes one URL, not '" + url + "' and '" + a + "'");
@@ -174,6 +174,6 @@ final class Health {
     } catch (NumberFormatException e) {
       // said below
     }
-    throw new UsageException("--timeout needs seconds between 0 and 3600, not '" + s + "'");
+    throw UsageException.of("value.seconds.range", "--timeout", s);
   }
 }

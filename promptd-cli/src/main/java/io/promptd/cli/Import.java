@@ -24,7 +24,7 @@ final class Import {
       if (a.equals("--force")) {
         force = true;
       } else if (a.startsWith("--")) {
-        throw new UsageException("unknown option '" + a + "'");
+        throw UsageException.of("option.unknown", a);
       } else {
         positional.add(a);
       }

@@ -68,16 +68,16 @@ record LabelCommand(
         format = Table.Format.ofFlag(arg);
       } else if (arg.equals("--store")) {
         if (++i >= args.size()) {
-          throw new UsageException("--store needs a value");
+          throw UsageException.of("value.missing", "--store");
         }
         url = args.get(i);
       } else if (arg.equals("--scope") && action.equals("protect")) {
         if (++i >= args.size()) {
-          throw new UsageException("--scope needs a value");
+          throw UsageException.of("value.missing", "--scope");
         }
         scope = args.get(i);
       } else if (arg.startsWith("-")) {
-        throw new UsageException("unknown option '" + arg + "' for label " + action);
+        throw UsageException.of("option.unknown.for", arg, "label " + action);
       } else {
         positional.add(arg);
       }

@@ -1,8 +1,14 @@
 package io.promptd.cli;
 
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code promptd}: serve folders of prompt files over MCP, or check them.
@@ -143,7 +149,8 @@ public final class Main {
                              overrides it per prompt)
         --locale TAG         the language of the forms and argument errors users read: en, zh-CN or ja
                              (default from LC_ALL, LC_MESSAGES or LANG; English for any other; front
-                             matter locale: overrides it per prompt)
+                             matter locale: overrides it per prompt); the web catalog speaks it to a browser
+                             that asks for none of the three (Accept-Language)
         --prompts-as-tools   also offer the prompts as two tools, list_prompts and get_prompt, for clients that
                              only use tools
         --no-skill-prompts   do not offer each skill as a prompt (by default a skill is also a slash command that
@@ -200,10 +207,37 @@ public final class Main {
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
+    System.setErr(stderr(System.err, System.getenv()));
     System.exit(run(Arrays.asList(args), System.err));
   }
 
+  /**
+   * Standard error in the codeset the environment names: UTF-8 when its character locale
+   * ({@code LC_ALL}, {@code LC_CTYPE}, {@code LANG}) says UTF-8 though the JVM fell back to ASCII
+   * (that locale is not installed), so a Japanese or Chinese message reaches the terminal as text,
+   * not as question marks; else {@code err} as the JVM made it.
+   */
+  static PrintStream stderr(PrintStream err, Map<String, String> environment) {
+    for (String variable : List.of("LC_ALL", "LC_CTYPE", "LANG")) {
+      String value = environment.get(variable);
+      if (value != null && !value.isBlank()) {
+        String codeset = value.contains(".") ? value.substring(value.indexOf('.') + 1) : "";
+        boolean utf8 = codeset.toLowerCase(Locale.ROOT).replace("-", "").startsWith("utf8");
+        return utf8 && !err.charset().equals(StandardCharsets.UTF_8)
+            ? new PrintStream(
+                new BufferedOutputStream(new FileOutputStream(FileDescriptor.err)),
+                true,
+                StandardCharsets.UTF_8)
+            : err;
+      }
+    }
+    return err;
+  }
+
   static int run(List<String> args, PrintStream err) {
+    // Usage errors in the user's language (LC_ALL, LC_MESSAGES, LANG); the usage text stays
+    // English.
+    CliText text = CliText.of(System.getenv(), err.charset());
     if (args.isEmpty()) {
       err.print(USAGE_TEXT);
       return USAGE;
@@ -214,8 +248,9 @@ public final class Main {
           : args.getFirst().startsWith("-") ? null : args.getFirst();
       String help = command == null ? USAGE_TEXT : help(command);
       if (help == null) {
-        err.println("promptd: unknown command '" + command + "'; the commands: "
-            + String.join(", ", COMMANDS));
+        err.println("promptd: "
+            + text.get(
+                "command.unknown.list", String.valueOf(command), String.join(", ", COMMANDS)));
         return USAGE;
       }
       err.print(help);
@@ -243,12 +278,13 @@ public final class Main {
         case "usage" -> UsageCommand.parse(rest).run(System.out, err);
         case "list", "get", "complete", "watch" ->
           ClientCommand.parse(args.getFirst(), rest).run(System.out, err);
-        default -> throw new UsageException("unknown command '" + args.getFirst() + "'");
+        default -> throw UsageException.of("command.unknown", args.getFirst());
       };
     } catch (UsageException e) {
-      err.println("promptd: " + e.getMessage());
+      err.println("promptd: " + e.message(text));
       String command = COMMANDS.contains(args.getFirst()) ? args.getFirst() : null;
-      err.println("promptd: see 'promptd help" + (command == null ? "" : " " + command) + "'");
+      err.println("promptd: "
+          + (command == null ? text.get("see.help") : text.get("see.help.command", command)));
       return USAGE;
     }
   }

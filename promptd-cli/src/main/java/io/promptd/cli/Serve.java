@@ -71,7 +71,7 @@ final class Serve {
     try {
       serving = served.open(options, err);
     } catch (UsageException e) {
-      err.println("promptd: " + e.getMessage());
+      err.println("promptd: " + e.message(CliText.of(System.getenv(), err.charset())));
       return Main.USAGE;
     } catch (IOException e) {
       err.println("promptd: " + e.getMessage());
@@ -238,6 +238,7 @@ final class Serve {
         String label = String.valueOf(v.label());
         pages.add(new WebCatalog.Page(catalogPath(label), StoreViews.path(label), label));
       }
+      // Its words follow each visitor's Accept-Language, else the server's --locale.
       // Its "Add to a client" links: the public URL, else the address the visitor used; the token's
       // variable, never the token.
       WebCatalog.Install install = new WebCatalog.Install(
@@ -251,7 +252,8 @@ final class Serve {
           options.token() != null
               || options.oauth() != null
               || !options.publicUrls().isEmpty(),
-          install);
+          install,
+          options.locale());
     }
     served.mount(builder);
     if (loading != null) {

@@ -204,9 +204,7 @@ record ServeOptions(
     if (tag == null) {
       return ServerText.environmentLocale(environment);
     }
-    return ServerText.parse(tag)
-        .orElseThrow(
-            () -> new UsageException("--locale must be en, zh-CN or ja, not '" + tag + "'"));
+    return ServerText.parse(tag).orElseThrow(() -> UsageException.of("value.locale", tag));
   }
 
   /**
@@ -332,14 +330,14 @@ record ServeOptions(
         case "--git-known-hosts" -> git.knownHosts = Path.of(text(args, ++i, arg));
         default -> {
           if (arg.startsWith("-")) {
-            throw new UsageException("unknown option '" + arg + "'");
+            throw UsageException.of("option.unknown", arg);
           }
           source.dirs.add(arg);
         }
       }
     }
     if (port > 65535) {
-      throw new UsageException("--port must be at most 65535");
+      throw UsageException.of("value.port", "--port");
     }
     if (token != null && token.isBlank()) {
       token = null;
@@ -360,7 +358,7 @@ record ServeOptions(
       throw new UsageException("--admin-port and --access-log need --http");
     }
     if (adminPort > 65535) {
-      throw new UsageException("--admin-port must be at most 65535");
+      throw UsageException.of("value.port", "--admin-port");
     }
     if (adminPort > 0 && adminPort == port) {
       throw new UsageException("--admin-port must differ from the MCP port");
@@ -433,9 +431,7 @@ record ServeOptions(
 
   /** Reads {@code --fold}'s value: {@code auto}, {@code always} or {@code never}. */
   static PromptFolding folding(String value) {
-    return PromptFolding.of(value)
-        .orElseThrow(
-            () -> new UsageException("--fold must be auto, always or never, not '" + value + "'"));
+    return PromptFolding.of(value).orElseThrow(() -> UsageException.of("value.fold", value));
   }
 
   /**
@@ -514,7 +510,7 @@ record ServeOptions(
     try {
       return new URI(text);
     } catch (URISyntaxException e) {
-      throw new UsageException(option + " needs a URL, not '" + text + "'");
+      throw UsageException.of("value.url", option, text);
     }
   }
 
@@ -543,7 +539,7 @@ record ServeOptions(
 
   private static String text(List<String> args, int index, String option) {
     if (index >= args.size()) {
-      throw new UsageException(option + " needs a value");
+      throw UsageException.of("value.missing", option);
     }
     return args.get(index);
   }
@@ -574,11 +570,11 @@ record ServeOptions(
     try {
       int n = Integer.parseInt(value);
       if (n < min) {
-        throw new UsageException(option + " must be at least " + min);
+        throw UsageException.of("value.at-least", option, min);
       }
       return n;
     } catch (NumberFormatException e) {
-      throw new UsageException(option + " needs a number, not '" + value + "'");
+      throw UsageException.of("value.number", option, value);
     }
   }
 }

@@ -170,16 +170,16 @@ sealed interface Served {
   /** The folders named on the command line; each must exist. */
   static List<Path> directories(List<String> args) {
     if (args.isEmpty()) {
-      throw new UsageException("name at least one folder of prompt files");
+      throw UsageException.of("path.needed.serve");
     }
     List<Path> out = new ArrayList<>();
     for (String arg : args) {
       if (arg.startsWith("-")) {
-        throw new UsageException("unknown option '" + arg + "'");
+        throw UsageException.of("option.unknown", arg);
       }
       Path dir = Path.of(arg).toAbsolutePath().normalize();
       if (!Files.isDirectory(dir)) {
-        throw new UsageException("not a folder: " + arg);
+        throw UsageException.of("path.not-folder", arg);
       }
       out.add(dir);
     }

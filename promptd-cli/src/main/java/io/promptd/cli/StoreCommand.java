@@ -106,7 +106,7 @@ record StoreCommand(
         case "--git-known-hosts" -> knownHosts = Path.of(value(args, ++i, arg));
         default -> {
           if (arg.startsWith("-")) {
-            throw new UsageException("unknown option '" + arg + "' for " + verb);
+            throw UsageException.of("option.unknown.for", arg, verb);
           }
           positional.add(arg);
         }
@@ -129,7 +129,7 @@ record StoreCommand(
     if (verb.equals("publish")
         && fromGit == null
         && !Files.isDirectory(Path.of(positional.getFirst()))) {
-      throw new UsageException("not a folder: " + positional.getFirst());
+      throw UsageException.of("path.not-folder", positional.getFirst());
     }
     StoreUrl store = storeUrl(url);
     if (fromGit == null && (sshKey != null || knownHosts != null)) {
@@ -306,7 +306,7 @@ record StoreCommand(
 
   private static String value(List<String> args, int index, String option) {
     if (index >= args.size()) {
-      throw new UsageException(option + " needs a value");
+      throw UsageException.of("value.missing", option);
     }
     return args.get(index);
   }

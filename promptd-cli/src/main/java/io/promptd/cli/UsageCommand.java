@@ -48,7 +48,7 @@ record UsageCommand(@Nullable String name, Duration since, StoreUrl store, Table
         format = Table.Format.ofFlag(arg);
       } else if (arg.equals("--store") || arg.equals("--since")) {
         if (++i >= args.size()) {
-          throw new UsageException(arg + " needs a value");
+          throw UsageException.of("value.missing", arg);
         }
         if (arg.equals("--store")) {
           url = args.get(i);
@@ -56,7 +56,7 @@ record UsageCommand(@Nullable String name, Duration since, StoreUrl store, Table
           since = since(args.get(i));
         }
       } else if (arg.startsWith("-")) {
-        throw new UsageException("unknown option '" + arg + "' for usage");
+        throw UsageException.of("option.unknown.for", arg, "usage");
       } else if (name == null) {
         name = arg;
       } else {
