@@ -135,20 +135,7 @@ final class GeminiFamily {
    * and submits it.
    */
   static void submit(Tmux tmux, String line) throws Exception {
-    // A client busy re-rendering (after a list change, on a loaded machine) can drop what is typed:
-    // type it again.
-    for (int attempt = 1; ; attempt++) {
-      clear(tmux);
-      tmux.type(line);
-      try {
-        tmux.await("\"" + line + "\" shown", Duration.ofSeconds(15), s -> s.contains(line));
-        break;
-      } catch (AssertionError dropped) {
-        if (attempt == 3) {
-          throw dropped;
-        }
-      }
-    }
+    typeShown(tmux, line);
     String[] previous = {""};
     tmux.await("\"" + line + "\" typed, suggestions settled", STEP, s -> {
       boolean settled =
@@ -157,6 +144,26 @@ final class GeminiFamily {
       return settled;
     });
     tmux.keys("Enter");
+  }
+
+  /**
+   * Types {@code text} into an emptied input box and waits until it shows. A client busy
+   * re-rendering (after a list change, on a loaded machine) can drop what is typed: it is typed
+   * again, three times at most.
+   */
+  static void typeShown(Tmux tmux, String text) throws Exception {
+    for (int attempt = 1; ; attempt++) {
+      clear(tmux);
+      tmux.type(text);
+      try {
+        tmux.await("\"" + text + "\" shown", Duration.ofSeconds(15), s -> s.contains(text));
+        return;
+      } catch (AssertionError dropped) {
+        if (attempt == 3) {
+          throw dropped;
+        }
+      }
+    }
   }
 
   /** Empties the input box. */
@@ -170,9 +177,7 @@ final class GeminiFamily {
    * empty.
    */
   static boolean offered(Tmux tmux, String name, Duration within) throws Exception {
-    clear(tmux);
-    tmux.type("/" + name);
-    tmux.awaitText("/" + name, STEP);
+    typeShown(tmux, "/" + name);
     boolean shown;
     try {
       tmux.await("/" + name + " offered", within, s -> suggests(s, name));
