@@ -224,6 +224,16 @@ final class Keycloak implements AutoCloseable {
         .toList();
   }
 
+  /** The realm's client {@code clientId} as the admin API shows it (its scopes, for one). */
+  JsonObject client(String clientId) throws Exception {
+    JsonArray found = (JsonArray) JsonCodec.parse(admin(
+            "GET",
+            "/admin/realms/" + REALM + "/clients?clientId=" + URLEncoder.encode(clientId, UTF_8),
+            null)
+        .body());
+    return (JsonObject) found.get(0);
+  }
+
   private static String created(HttpResponse<String> r) {
     String location = r.headers().firstValue("Location").orElseThrow();
     return location.substring(location.lastIndexOf('/') + 1);

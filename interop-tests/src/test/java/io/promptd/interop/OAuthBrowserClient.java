@@ -161,23 +161,13 @@ final class OAuthBrowserClient {
     query.put("code_challenge", challenge);
     query.put("code_challenge_method", "S256");
     query.put("resource", resourceMetadata().string("resource").orElseThrow());
-    HttpResponse<String> page =
-        get(URI.create(as.string("authorization_endpoint").orElseThrow() + "?" + form(query)));
-    assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
-    HttpResponse<String> after =
-        withinServer(submit(page, Map.of("username", user, "password", password)));
-    consentShown = false;
-    if (after.statusCode() == 200 && after.body().contains("name=\"accept\"")) {
-      consentShown = true;
-      Map<String, String> fields = new LinkedHashMap<>(hidden(after.body()));
-      fields.put("accept", "Yes");
-      after = withinServer(submit(after, fields));
-    }
-    assertThat(after.statusCode()).as(after.body()).isEqualTo(302);
     // The browser follows the redirect to the loopback listener, which receives the code.
-    URI location = URI.create(after.headers().firstValue("Location").orElseThrow());
-    assertThat(location.toString()).startsWith(callback.redirectUri().toString());
-    assertThat(get(location).statusCode()).isEqualTo(200);
+    HttpResponse<String> callbackPage = authorizeAt(
+        URI.create(as.string("authorization_endpoint").orElseThrow() + "?" + form(query)),
+        user,
+        password,
+        callback.redirectUri().toString());
+    assertThat(callbackPage.statusCode()).isEqualTo(200);
     Map<String, String> answer = callback.next();
     assertThat(answer).containsEntry("state", state);
 
@@ -197,13 +187,38 @@ final class OAuthBrowserClient {
   }
 
   /**
+   * What the browser does with an authorization URL a client opened: shows the login form, which
+   * the user fills in, the consent page when there is one, which the user accepts, then follows the
+   * redirect to {@code redirectPrefix} (the client's callback) and returns the callback's answer.
+   */
+  HttpResponse<String> authorizeAt(URI url, String user, String password, String redirectPrefix)
+      throws Exception {
+    HttpResponse<String> page = get(url);
+    assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
+    HttpResponse<String> after =
+        withinServer(submit(page, Map.of("username", user, "password", password)), redirectPrefix);
+    consentShown = false;
+    if (after.statusCode() == 200 && after.body().contains("name=\"accept\"")) {
+      consentShown = true;
+      Map<String, String> fields = new LinkedHashMap<>(hidden(after.body()));
+      fields.put("accept", "Yes");
+      after = withinServer(submit(after, fields), redirectPrefix);
+    }
+    assertThat(after.statusCode()).as(after.body()).isEqualTo(302);
+    URI location = after.uri().resolve(after.headers().firstValue("Location").orElseThrow());
+    assertThat(location.toString()).startsWith(redirectPrefix);
+    return get(location);
+  }
+
+  /**
    * Follows the authorization server's redirects to its own pages (the consent page, for one), as
    * the browser does, up to the one that leaves it.
    */
-  private HttpResponse<String> withinServer(HttpResponse<String> r) throws Exception {
+  private HttpResponse<String> withinServer(HttpResponse<String> r, String redirectPrefix)
+      throws Exception {
     for (int hops = 0; hops < 5 && r.statusCode() == 302; hops++) {
       URI next = r.uri().resolve(r.headers().firstValue("Location").orElseThrow());
-      if (next.toString().startsWith(callback.redirectUri().toString())) {
+      if (next.toString().startsWith(redirectPrefix)) {
         break;
       }
       r = get(next);
