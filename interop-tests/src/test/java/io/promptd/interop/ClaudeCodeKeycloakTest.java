@@ -89,11 +89,22 @@ class ClaudeCodeKeycloakTest {
   void aliceSignsInFromMcpAndSeesHerPrompts() throws Exception {
     assertThat(signIn(Keycloak.ALICE))
         .containsExactlyInAnyOrder("standup", "ops-incident-review", "release-notes");
+    Matrix.record(
+        "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → promptd + Keycloak 26.7.3",
+        "Streamable HTTP, OAuth",
+        "—",
+        "claude mcp add --transport http; /mcp → Authenticate: DCR, login + consent,"
+            + " \"Signed in and connected\"; alice's menu: her 3 prompts (ops included)");
   }
 
   @Test
   void bobSignsInFromMcpAndSeesHis() throws Exception {
     assertThat(signIn(Keycloak.BOB)).containsExactlyInAnyOrder("standup", "release-notes");
+    Matrix.record(
+        "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → promptd + Keycloak 26.7.3",
+        "Streamable HTTP, OAuth",
+        "—",
+        "the same for bob: his 2 prompts (no ops)");
   }
 
   /** Adds promptd, signs {@code user} in from /mcp, and returns the promptd commands offered. */

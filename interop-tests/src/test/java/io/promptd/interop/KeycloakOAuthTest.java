@@ -131,6 +131,12 @@ class KeycloakOAuthTest {
         .contains("prompts")
         .doesNotContain("ops");
     assertThat(names(bobs)).containsExactlyInAnyOrder("standup", "release-notes");
+    Matrix.record(
+        "Keycloak 26.7.3 → promptd (OAuth)",
+        "http",
+        "modern 2026-07-28",
+        "metadata → Keycloak, DCR from loopback, code + PKCE via the login form and consent;"
+            + " alice (ops) 3 prompts, bob 2");
   }
 
   @Test
@@ -144,6 +150,11 @@ class KeycloakOAuthTest {
     bob.use(Keycloak.CLIENT_ID);
     assertThat(names(bob.logIn(Keycloak.BOB, Keycloak.PASSWORD)))
         .containsExactlyInAnyOrder("standup", "release-notes");
+    Matrix.record(
+        "Keycloak 26.7.3 → promptd (OAuth)",
+        "http",
+        "modern 2026-07-28",
+        "pre-registered public client promptd-cli, code + PKCE, no consent; alice (ops) 3 prompts, bob 2");
   }
 
   private static JsonObject claims(String jwt) {
