@@ -4,12 +4,12 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,8 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real Claude Code against promptd protected by a real Keycloak: added with {@code claude mcp
- * add --transport http}, authenticated from {@code /mcp}; the authorization URL it opens is taken
- * by a stand-in browser (the {@code BROWSER} it runs) and logged in to like a person would; the
+ * add --transport http}, authenticated from {@code /mcp}; the authorization URL it hands to its
+ * browser ({@code BROWSER}) is opened in a real headless Chromium
+ * ({@code interop/keycloak-login.mjs}), where the person's login and consent are filled in; the
  * prompts menu then offers exactly the user's prompts.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
@@ -47,6 +48,7 @@ class ClaudeCodeKeycloakTest {
       unit = TimeUnit.MINUTES) // Keycloak's first start builds it (a minute or more)
   static void start() throws Exception {
     ClaudeCode.require();
+    ReverseProxyTest.requireDebianBinary("chromium", CatalogBrowserTest.CHROMIUM.toString());
     Keycloak.require();
     Path library = PromptdServer.copy(Peers.ROOT.resolve("examples/team"), dir.resolve("team"));
     Files.writeString(library.resolve("ops/_folder.yaml"), "scopes: [ops]\n", UTF_8);
@@ -93,7 +95,8 @@ class ClaudeCodeKeycloakTest {
         "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → promptd + Keycloak 26.7.3",
         "Streamable HTTP, OAuth",
         "—",
-        "claude mcp add --transport http; /mcp → Authenticate: DCR, login + consent,"
+        "claude mcp add --transport http; /mcp → Authenticate: DCR, login + consent in headless"
+            + " Chromium,"
             + " \"Signed in and connected\"; alice's menu: her 3 prompts (ops included)");
   }
 
@@ -128,10 +131,20 @@ class ClaudeCodeKeycloakTest {
           s -> s.contains("Status:           ⚠ needs sign-in") && s.contains("❯ Authenticate"));
       claude.tmux().keys("Enter");
       String url = openedUrl(opened);
-      OAuthBrowserClient person = new OAuthBrowserClient(endpoint, null);
-      HttpResponse<String> callback =
-          person.authorizeAt(URI.create(url), user, Keycloak.PASSWORD, "http://localhost:");
-      assertThat(callback.statusCode()).as(callback.body()).isEqualTo(200);
+      // The person: Keycloak's login (and consent) in a real headless Chromium, redirected to
+      // Claude Code's callback on localhost.
+      JsonObject login = (JsonObject) JsonCodec.parse(CatalogBrowserTest.runScript(
+              "keycloak-login.mjs",
+              List.of(
+                  "--url",
+                  url,
+                  "--user",
+                  user,
+                  "--password",
+                  Keycloak.PASSWORD,
+                  "--callback",
+                  "http://localhost:"))
+          .strip());
       claude.awaitText("Signed in and connected to promptd.", Duration.ofSeconds(30));
       claude.tmux().keys("Escape");
       Matcher id = Pattern.compile("client_id=([^&]+)").matcher(url);
@@ -140,7 +153,9 @@ class ClaudeCodeKeycloakTest {
       // Asked for no scope, Keycloak gives the registered client the realm's default scopes.
       assertThat(strings(registered.array("defaultClientScopes").orElseThrow()))
           .contains("prompts", "ops");
-      assertThat(person.consentShown()).isTrue();
+      assertThat(login.get("consent")).as("the consent page was shown").isNotNull();
+      assertThat(login.string("callbackText").orElseThrow())
+          .startsWith("Authentication successful");
       return claude.menuCommands("/promptd:");
     }
   }
