@@ -136,7 +136,13 @@ final class ClaudeCode implements AutoCloseable {
   static ClaudeCode start(String cell, Path dir, String serverEntry, ModelStandIn model)
       throws Exception {
     return launch(
-        cell, dir, model, "{\"mcpServers\": {\"promptd\": " + serverEntry + "}}\n", true, null);
+        cell,
+        dir,
+        model,
+        "{\"mcpServers\": {\"promptd\": " + serverEntry + "}}\n",
+        true,
+        null,
+        Map.of());
   }
 
   /**
@@ -147,7 +153,14 @@ final class ClaudeCode implements AutoCloseable {
    */
   static ClaudeCode startAfter(String cell, Path dir, String setup, ModelStandIn model)
       throws Exception {
-    return launch(cell, dir, model, "{\"mcpServers\": {}}\n", false, setup);
+    return startAfter(cell, dir, setup, model, Map.of());
+  }
+
+  /** {@link #startAfter(String, Path, String, ModelStandIn)} with {@code env} added. */
+  static ClaudeCode startAfter(
+      String cell, Path dir, String setup, ModelStandIn model, Map<String, String> env)
+      throws Exception {
+    return launch(cell, dir, model, "{\"mcpServers\": {}}\n", false, setup, env);
   }
 
   private static ClaudeCode launch(
@@ -156,7 +169,8 @@ final class ClaudeCode implements AutoCloseable {
       ModelStandIn model,
       String mcpServers,
       boolean strict,
-      @org.jspecify.annotations.Nullable String setup)
+      @org.jspecify.annotations.Nullable String setup,
+      Map<String, String> extraEnv)
       throws Exception {
     Path home = Files.createDirectories(dir.resolve("home"));
     Path project = Files.createDirectories(dir.resolve("project")).toRealPath();
@@ -181,6 +195,7 @@ final class ClaudeCode implements AutoCloseable {
     env.put("ANTHROPIC_API_KEY", API_KEY);
     env.put("ANTHROPIC_BASE_URL", model.url());
     env.put("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
+    env.putAll(extraEnv);
     if (setup != null) {
       ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", setup)
           .directory(project.toFile())

@@ -1,0 +1,183 @@
+package io.promptd.interop;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.promptd.mcp.json.JsonArray;
+import io.promptd.mcp.json.JsonCodec;
+import io.promptd.mcp.json.JsonObject;
+import io.promptd.mcp.json.JsonString;
+import io.promptd.testing.Poll;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real Claude Code against promptd protected by a real Keycloak: added with {@code claude mcp
+ * add --transport http}, authenticated from {@code /mcp}; the authorization URL it hands to its
+ * browser ({@code BROWSER}) is opened in a real headless Chromium
+ * ({@code interop/keycloak-login.mjs}), where the person's login and consent are filled in; the
+ * prompts menu then offers exactly the user's prompts.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class ClaudeCodeKeycloakTest {
+  @TempDir
+  static Path dir;
+
+  private static Keycloak keycloak;
+  private static Process server;
+  private static URI endpoint;
+  private static ModelStandIn model;
+
+  @BeforeAll
+  @Timeout(
+      value = 5,
+      unit = TimeUnit.MINUTES) // Keycloak's first start builds it (a minute or more)
+  static void start() throws Exception {
+    ClaudeCode.require();
+    ReverseProxyTest.requireDebianBinary("chromium", CatalogBrowserTest.CHROMIUM.toString());
+    Keycloak.require();
+    Path library = PromptdServer.copy(Peers.ROOT.resolve("examples/team"), dir.resolve("team"));
+    Files.writeString(library.resolve("ops/_folder.yaml"), "scopes: [ops]\n", UTF_8);
+    int port = Peers.freePort();
+    endpoint = Peers.mcpUrl(port);
+    keycloak = Keycloak.start(dir.resolve("keycloak.log"));
+    keycloak.createRealm(endpoint, URI.create("http://127.0.0.1/unused"));
+    server = Peers.startHttp(
+        PromptdServer.cli(
+            "serve",
+            "--http",
+            "--port",
+            String.valueOf(port),
+            "--oauth-issuer",
+            keycloak.issuer().toString(),
+            // No --oauth-scopes: Claude Code registers itself asking for the scopes promptd names
+            // (the challenge's, else scopes_supported), and Keycloak then gives the client those
+            // alone, not the realm's default scopes that carry ops.
+            library.toString()),
+        port);
+    Poll.ok(URI.create("http://127.0.0.1:" + port + "/readyz"), Duration.ofSeconds(60));
+    model = ModelStandIn.start(ClaudeCode::anthropic);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (server != null) {
+      server.destroy();
+      server.waitFor(10, TimeUnit.SECONDS);
+    }
+    if (keycloak != null) {
+      keycloak.close();
+    }
+    if (model != null) {
+      model.close();
+    }
+  }
+
+  @Test
+  void aliceSignsInFromMcpAndSeesHerPrompts() throws Exception {
+    assertThat(signIn(Keycloak.ALICE))
+        .containsExactlyInAnyOrder("standup", "ops-incident-review", "release-notes");
+    Matrix.record(
+        "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → promptd + Keycloak 26.7.3",
+        "Streamable HTTP, OAuth",
+        "—",
+        "claude mcp add --transport http; /mcp → Authenticate: DCR, login + consent in headless"
+            + " Chromium,"
+            + " \"Signed in and connected\"; alice's menu: her 3 prompts (ops included)");
+  }
+
+  @Test
+  void bobSignsInFromMcpAndSeesHis() throws Exception {
+    assertThat(signIn(Keycloak.BOB)).containsExactlyInAnyOrder("standup", "release-notes");
+    Matrix.record(
+        "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → promptd + Keycloak 26.7.3",
+        "Streamable HTTP, OAuth",
+        "—",
+        "the same for bob: his 2 prompts (no ops)");
+  }
+
+  /** Adds promptd, signs {@code user} in from /mcp, and returns the promptd commands offered. */
+  private static Set<String> signIn(String user) throws Exception {
+    Path opened = dir.resolve(user + "-opened-urls.txt");
+    Path browser = dir.resolve(user + "-browser.sh");
+    Files.writeString(browser, "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '" + opened + "'\n", UTF_8);
+    browser.toFile().setExecutable(true);
+    try (ClaudeCode claude = ClaudeCode.startAfter(
+        "keycloak-" + user,
+        dir.resolve(user),
+        "claude mcp add --transport http promptd " + endpoint,
+        model,
+        Map.of("BROWSER", browser.toString()))) {
+      claude.send("/mcp");
+      claude.await("/mcp lists promptd", Duration.ofSeconds(60), s -> s.contains("promptd"));
+      claude.tmux().keys("Enter");
+      claude.await(
+          "promptd needs sign-in, Authenticate offered",
+          Duration.ofSeconds(20),
+          s -> s.contains("Status:           ⚠ needs sign-in") && s.contains("❯ Authenticate"));
+      claude.tmux().keys("Enter");
+      String url = openedUrl(opened);
+      // The person: Keycloak's login (and consent) in a real headless Chromium, redirected to
+      // Claude Code's callback on localhost.
+      JsonObject login = (JsonObject) JsonCodec.parse(CatalogBrowserTest.runScript(
+              "keycloak-login.mjs",
+              List.of(
+                  "--url",
+                  url,
+                  "--user",
+                  user,
+                  "--password",
+                  Keycloak.PASSWORD,
+                  "--callback",
+                  "http://localhost:"))
+          .strip());
+      claude.awaitText("Signed in and connected to promptd.", Duration.ofSeconds(30));
+      claude.tmux().keys("Escape");
+      Matcher id = Pattern.compile("client_id=([^&]+)").matcher(url);
+      assertThat(id.find()).isTrue();
+      JsonObject registered = keycloak.client(id.group(1));
+      // Asked for no scope, Keycloak gives the registered client the realm's default scopes.
+      assertThat(strings(registered.array("defaultClientScopes").orElseThrow()))
+          .contains("prompts", "ops");
+      assertThat(login.get("consent")).as("the consent page was shown").isNotNull();
+      assertThat(login.string("callbackText").orElseThrow())
+          .startsWith("Authentication successful");
+      return claude.menuCommands("/promptd:");
+    }
+  }
+
+  private static List<String> strings(JsonArray a) {
+    return a.elements().stream().map(j -> ((JsonString) j).value()).toList();
+  }
+
+  /**
+   * The URL Claude Code handed to the browser ({@code BROWSER}); it shows it on screen too, wrapped
+   * across lines.
+   */
+  private static String openedUrl(Path opened) {
+    Poll.await(
+        Duration.ofSeconds(20),
+        Duration.ofMillis(200),
+        "Claude Code runs BROWSER with the authorization URL",
+        () -> Files.exists(opened));
+    try {
+      return Files.readAllLines(opened).getFirst().strip();
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+}
