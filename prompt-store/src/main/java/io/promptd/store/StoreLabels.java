@@ -7,9 +7,13 @@ import io.promptd.mcp.api.Stability;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -111,22 +115,7 @@ public final class StoreLabels {
     return inTransaction(
         "point '" + label + "' at version " + version + " of '" + name + "'", c -> {
           long libraryVersion = LabelQueries.lockStore(c);
-          if (scopes != null) {
-            String scope = ProtectedLabels.scope(c, label);
-            if (scope != null && !scopes.contains(scope)) {
-              throw new StoreException(
-                  StoreException.Kind.FORBIDDEN,
-                  "the label '" + label + "' is protected: moving it needs the scope '" + scope
-                      + "'");
-            }
-            if (scope == null && unprotected != null && !scopes.contains(unprotected)) {
-              throw new StoreException(
-                  StoreException.Kind.FORBIDDEN,
-                  "the label '" + label + "' is served by this server and protected by default:"
-                      + " moving it needs the scope '" + unprotected + "' (or protect it with a"
-                      + " scope of its own: promptd label protect " + label + " --scope SCOPE)");
-            }
-          }
+          requireScope(c, label, scopes, unprotected);
           List<LabelMove> moves = new ArrayList<>();
           for (String path : paths) {
             requireContent(c, name, path, version);
@@ -137,6 +126,101 @@ public final class StoreLabels {
           }
           return moves;
         });
+  }
+
+  /**
+   * Promotes a release: points {@code to} at exactly what {@code from} points at, file by file, in
+   * one transaction — each file {@code from} labels gets {@code to} at the same version, and a file
+   * {@code to} labels that {@code from} does not loses {@code to}. The moves are recorded under one
+   * library version, with one author and time, and servers of {@code to} hear of them once.
+   *
+   * @param names the prompts (their files, as {@link #set} names them) to promote, or empty for
+   *     every file; a file outside them keeps {@code to} as it is
+   * @param scopes the scopes of a caller over the management API, or null for the command line (as
+   *     {@link #set(String, int, String, String, Set, String)})
+   * @param unprotected the scope moving an unprotected {@code to} needs of such a caller, or null
+   * @param dryRun work out the moves and write nothing
+   * @return the moves made, or that would be made; empty when {@code to} already points where
+   *     {@code from} does
+   * @throws StoreException with {@link StoreException.Kind#REFUSED} for a bad label, the same label
+   *     twice, {@code from} being {@value #LATEST}, or an A/B split under {@code from} (a split is
+   *     promoted by splitting {@code to}); {@link StoreException.Kind#NOT_FOUND} when {@code from}
+   *     labels none of the files; {@link StoreException.Kind#FORBIDDEN} as {@link #set}
+   */
+  public List<LabelMove> promote(
+      String from,
+      String to,
+      Collection<String> names,
+      String author,
+      @Nullable Set<String> scopes,
+      @Nullable String unprotected,
+      boolean dryRun)
+      throws StoreException {
+    requireNonNull(author, "author");
+    if (from.equals(LATEST)) {
+      throw new StoreException(
+          StoreException.Kind.REFUSED,
+          "'latest' is each file's newest version, not a release to promote: point a label at it"
+              + " with promptd publish --label " + to);
+    }
+    check(from);
+    check(to);
+    if (from.equals(to)) {
+      throw new StoreException(
+          StoreException.Kind.REFUSED,
+          "promote from a label to another, not '" + to + "' to itself");
+    }
+    @Nullable Set<String> only = null;
+    if (!names.isEmpty()) {
+      only = new TreeSet<>();
+      for (String name : names) {
+        only.addAll(store.paths(name));
+      }
+    }
+    @Nullable Set<String> within = only;
+    Work work = c -> {
+      long libraryVersion = LabelQueries.lockStore(c);
+      requireScope(c, to, scopes, unprotected);
+      Map<String, Integer> source = new TreeMap<>();
+      Set<String> target = new TreeSet<>();
+      for (FileLabel l : LabelQueries.list(c, within)) {
+        if (l.label().equals(from)) {
+          if (!l.split().isEmpty()) {
+            throw new StoreException(
+                StoreException.Kind.REFUSED,
+                "'" + from + "' is an A/B split on " + l.path() + ": promote the other files"
+                    + " (--only), and split '" + to + "' with promptd label split");
+          }
+          source.put(l.path(), l.version());
+        } else if (l.label().equals(to)) {
+          target.add(l.path());
+        }
+      }
+      if (source.isEmpty()) {
+        throw new StoreException(
+            StoreException.Kind.NOT_FOUND,
+            "the label '" + from + "' points at no file"
+                + (within == null ? "" : " of those named")
+                + " (see promptd label list)");
+      }
+      List<LabelMove> moves = new ArrayList<>();
+      for (Map.Entry<String, Integer> e : source.entrySet()) {
+        LabelMove m = LabelQueries.move(c, e.getKey(), to, e.getValue(), author, libraryVersion);
+        if (m != null) {
+          moves.add(m);
+        }
+      }
+      target.removeAll(source.keySet());
+      for (String path : target) {
+        LabelMove m = LabelQueries.move(c, path, to, 0, author, libraryVersion);
+        if (m != null) {
+          moves.add(m);
+        }
+      }
+      return moves;
+    };
+    String what = "promote '" + from + "' to '" + to + "'";
+    return dryRun ? inTransactionRolledBack(what, work) : inTransaction(what, work);
   }
 
   /**
@@ -307,6 +391,47 @@ public final class StoreLabels {
           StoreException.Kind.REFUSED,
           "version " + version + " of '" + path + "' deleted the file; a label points at a"
               + " version with content; no label was moved");
+    }
+  }
+
+  /**
+   * Refuses a caller holding {@code scopes} (null: the command line, trusted) the move of
+   * {@code label} when it is protected by a scope they lack, or unprotected where that needs
+   * {@code unprotected}.
+   */
+  private static void requireScope(
+      Connection c, String label, @Nullable Set<String> scopes, @Nullable String unprotected)
+      throws SQLException, StoreException {
+    if (scopes == null) {
+      return;
+    }
+    String scope = ProtectedLabels.scope(c, label);
+    if (scope != null && !scopes.contains(scope)) {
+      throw new StoreException(
+          StoreException.Kind.FORBIDDEN,
+          "the label '" + label + "' is protected: moving it needs the scope '" + scope + "'");
+    }
+    if (scope == null && unprotected != null && !scopes.contains(unprotected)) {
+      throw new StoreException(
+          StoreException.Kind.FORBIDDEN,
+          "the label '" + label + "' is served by this server and protected by default:"
+              + " moving it needs the scope '" + unprotected + "' (or protect it with a"
+              + " scope of its own: promptd label protect " + label + " --scope SCOPE)");
+    }
+  }
+
+  /** Runs {@code work} in a transaction that is rolled back: what it would do, unwritten. */
+  private List<LabelMove> inTransactionRolledBack(String what, Work work) throws StoreException {
+    try (Connection c = store.connection()) {
+      c.setAutoCommit(false);
+      try {
+        return work.run(c);
+      } finally {
+        c.rollback();
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw store.failed(what, e);
     }
   }
 

@@ -22,11 +22,14 @@ import org.jspecify.annotations.Nullable;
  * {@code latest}, a name or version the store does not hold) exits with {@link Main#USAGE} and
  * writes nothing; {@link Main#FAILED} is kept for the store failing or being away.
  *
- * @param action set, list, rm, split, protect or unprotect
- * @param positional NAME VERSION LABEL, [NAME], NAME LABEL, LABEL NAME SHARE..., or LABEL
+ * @param action set, list, rm, split, promote, protect or unprotect
+ * @param positional NAME VERSION LABEL, [NAME], NAME LABEL, LABEL NAME SHARE..., FROM TO, or LABEL
  * @param scope the scope of {@code protect}, else null
  * @param store where the store is
  * @param author who moves the label
+ * @param format how {@code list} prints its rows
+ * @param only the prompts {@code promote} moves, or none for every file
+ * @param dryRun {@code promote} says what it would move and writes nothing
  */
 record LabelCommand(
     String action,
@@ -34,12 +37,15 @@ record LabelCommand(
     @Nullable String scope,
     StoreUrl store,
     String author,
-    Table.Format format) {
+    Table.Format format,
+    List<String> only,
+    boolean dryRun) {
   private static final List<String> ACTIONS =
-      List.of("set", "list", "rm", "split", "protect", "unprotect");
+      List.of("set", "list", "rm", "split", "promote", "protect", "unprotect");
 
   LabelCommand {
     positional = List.copyOf(positional);
+    only = List.copyOf(only);
   }
 
   static LabelCommand parse(List<String> args) {
@@ -54,13 +60,16 @@ record LabelCommand(
    */
   static LabelCommand parse(List<String> args, Map<String, String> env, String user) {
     if (args.isEmpty() || !ACTIONS.contains(args.getFirst())) {
-      throw new UsageException("label needs an action: set, list, rm, split, protect or unprotect"
-          + (args.isEmpty() ? "" : ", not '" + args.getFirst() + "'"));
+      throw new UsageException(
+          "label needs an action: set, list, rm, split, promote, protect or unprotect"
+              + (args.isEmpty() ? "" : ", not '" + args.getFirst() + "'"));
     }
     String action = args.getFirst();
     String url = env.get(StoreUrl.VARIABLE);
     String scope = null;
     Table.@Nullable Format format = null;
+    List<String> only = new ArrayList<>();
+    boolean dryRun = false;
     List<String> positional = new ArrayList<>();
     for (int i = 1; i < args.size(); i++) {
       String arg = args.get(i);
@@ -71,6 +80,13 @@ record LabelCommand(
           throw UsageException.of("value.missing", "--store");
         }
         url = args.get(i);
+      } else if (arg.equals("--only") && action.equals("promote")) {
+        if (++i >= args.size()) {
+          throw new UsageException("--only needs a prompt name");
+        }
+        only.add(args.get(i));
+      } else if (arg.equals("--dry-run") && action.equals("promote")) {
+        dryRun = true;
       } else if (arg.equals("--scope") && action.equals("protect")) {
         if (++i >= args.size()) {
           throw UsageException.of("value.missing", "--scope");
@@ -85,6 +101,7 @@ record LabelCommand(
     String wanted = switch (action) {
       case "set" -> positional.size() == 3 ? null : "a name, a version and a label";
       case "rm" -> positional.size() == 2 ? null : "a name and a label";
+      case "promote" -> positional.size() == 2 ? null : "two labels, FROM and TO";
       case "split" ->
         positional.size() >= 4
             ? null
@@ -110,6 +127,9 @@ record LabelCommand(
     }
     if (!action.equals("list")) {
       try {
+        if (action.equals("promote") && !positional.getFirst().equals(StoreLabels.LATEST)) {
+          StoreLabels.check(positional.getFirst());
+        }
         StoreLabels.check(action.equals("split") ? positional.getFirst() : positional.getLast());
       } catch (StoreException e) {
         throw new UsageException(String.valueOf(e.getMessage()));
@@ -121,7 +141,9 @@ record LabelCommand(
         scope,
         StoreCommand.storeUrl(url),
         user,
-        format != null ? format : Table.Format.forOutput());
+        format != null ? format : Table.Format.forOutput(),
+        only,
+        dryRun);
   }
 
   int run(PrintStream out, PrintStream err) {
@@ -143,6 +165,22 @@ record LabelCommand(
           labels
               .remove(positional.getFirst(), positional.get(1), author)
               .forEach(m -> out.println(describe(m)));
+        case "promote" -> {
+          String from = positional.getFirst();
+          String to = positional.get(1);
+          List<LabelMove> moves = labels.promote(from, to, only, author, null, null, dryRun);
+          if (moves.isEmpty()) {
+            out.println(
+                "label '" + to + "' already points where '" + from + "' does; nothing" + " moved");
+          } else {
+            moves.forEach(m -> out.println((dryRun ? "would move " : "") + describe(m)));
+            out.println(
+                dryRun
+                    ? moves.size() + " file(s) would move; nothing was written (--dry-run)"
+                    : "promoted '" + from + "' to '" + to + "': " + moves.size() + " file(s) moved"
+                        + " as library version " + moves.getFirst().libraryVersion());
+          }
+        }
         case "split" -> {
           String label = positional.getFirst();
           List<LabelMove> moves =

@@ -74,6 +74,9 @@ public final class Main {
                                          A/B: LABEL serves each caller one of these versions of prompt NAME,
                                          by weight, the same one every time (by token subject, else session,
                                          else address); any other move of LABEL on NAME ends the split
+        promptd label promote FROM TO --store URL [--only NAME]... [--dry-run]
+                                         point TO at exactly what FROM points at, every file (or NAME's) in
+                                         one step; a file TO labels and FROM does not loses TO
         promptd label protect LABEL --scope SCOPE --store URL
                                          moving LABEL over the management API (serve --manage) needs an OAuth
                                          token with SCOPE; the command line still moves it

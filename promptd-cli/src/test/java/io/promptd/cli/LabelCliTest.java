@@ -62,6 +62,57 @@ class LabelCliTest {
   }
 
   @Test
+  void promoteMovesAReleaseEveryFileInOneStep() throws Exception {
+    String url = TestPostgres.get().newDatabaseUrl();
+    Files.writeString(dir.resolve("a.prompt.md"), "A\n");
+    Files.writeString(dir.resolve("b.prompt.md"), "B\n");
+    Files.writeString(dir.resolve("c.prompt.md"), "C\n");
+    assertThat(
+            run("publish", dir.toString(), "--store", url, "--label", "staging").status())
+        .isZero();
+    assertThat(run("label", "set", "c", "1", "production", "--store", url).status())
+        .isZero();
+    Files.writeString(dir.resolve("a.prompt.md"), "A2\n");
+    Files.writeString(dir.resolve("b.prompt.md"), "B2\n");
+    assertThat(
+            run("publish", dir.toString(), "--store", url, "--label", "staging").status())
+        .isZero();
+    assertThat(run("label", "rm", "c", "staging", "--store", url).status()).isZero();
+    String before = run("label", "list", "--store", url).out();
+
+    Result dry = run("label", "promote", "staging", "production", "--store", url, "--dry-run");
+    assertThat(dry.status()).as(dry.err()).isZero();
+    assertThat(dry.out())
+        .isEqualTo("would move label 'production' on a.prompt.md: - -> 2\n"
+            + "would move label 'production' on b.prompt.md: - -> 2\n"
+            + "would move label 'production' on c.prompt.md: 1 -> -\n"
+            + "3 file(s) would move; nothing was written (--dry-run)\n");
+    assertThat(run("label", "list", "--store", url).out()).isEqualTo(before);
+
+    Result promoted = run("label", "promote", "staging", "production", "--store", url);
+    assertThat(promoted.status()).as(promoted.err()).isZero();
+    assertThat(promoted.out())
+        .contains("label 'production' on c.prompt.md: 1 -> -\n")
+        .endsWith("promoted 'staging' to 'production': 3 file(s) moved as library version 2\n");
+    assertThat(run("label", "list", "--store", url).out())
+        .isEqualTo("PATH\tLABEL\tVERSION\n"
+            + "a.prompt.md\tproduction\t2\na.prompt.md\tstaging\t2\n"
+            + "b.prompt.md\tproduction\t2\nb.prompt.md\tstaging\t2\n");
+    String user = System.getProperty("user.name");
+    assertThat(run("history", "a", "--store", url).out())
+        .containsPattern("a\\.prompt\\.md\tproduction\t-\t2\t2\t\\S+\t" + user + "\n");
+    assertThat(run("label", "promote", "staging", "production", "--store", url).out())
+        .isEqualTo("label 'production' already points where 'staging' does; nothing moved\n");
+
+    Result none = run("label", "promote", "review", "production", "--store", url);
+    assertThat(none.status()).isEqualTo(Main.USAGE);
+    assertThat(none.err()).contains("the label 'review' points at no file");
+    Result latest = run("label", "promote", "latest", "production", "--store", url);
+    assertThat(latest.status()).isEqualTo(Main.USAGE);
+    assertThat(latest.err()).contains("publish --label production");
+  }
+
+  @Test
   void publishWithALabelMovesItAndARefusedPublishMovesNothing() throws Exception {
     String url = TestPostgres.get().newDatabaseUrl();
     Files.writeString(dir.resolve("a.prompt.md"), "A\n");
@@ -105,7 +156,7 @@ class LabelCliTest {
         new Case(List.of("set", "nope", "1", "prod"), "names 'nope'"),
         new Case(List.of("set", "hello", "9", "prod"), "'hello.prompt.md' has no version 9"),
         new Case(List.of("rm", "hello", "prod"), "'hello' has no label 'prod'"),
-        new Case(List.of("move", "hello"), "set, list, rm, split, protect or unprotect"),
+        new Case(List.of("move", "hello"), "set, list, rm, split, promote, protect or unprotect"),
         new Case(List.of("set", "hello", "1"), "takes a name, a version and a label"))) {
       List<String> args = new ArrayList<>(List.of("label"));
       args.addAll(c.args());
