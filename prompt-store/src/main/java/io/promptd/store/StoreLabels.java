@@ -9,10 +9,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -181,43 +179,7 @@ public final class StoreLabels {
     Work work = c -> {
       long libraryVersion = LabelQueries.lockStore(c);
       requireScope(c, to, scopes, unprotected);
-      Map<String, Integer> source = new TreeMap<>();
-      Set<String> target = new TreeSet<>();
-      for (FileLabel l : LabelQueries.list(c, within)) {
-        if (l.label().equals(from)) {
-          if (!l.split().isEmpty()) {
-            throw new StoreException(
-                StoreException.Kind.REFUSED,
-                "'" + from + "' is an A/B split on " + l.path() + ": promote the other files"
-                    + " (--only), and split '" + to + "' with promptd label split");
-          }
-          source.put(l.path(), l.version());
-        } else if (l.label().equals(to)) {
-          target.add(l.path());
-        }
-      }
-      if (source.isEmpty()) {
-        throw new StoreException(
-            StoreException.Kind.NOT_FOUND,
-            "the label '" + from + "' points at no file"
-                + (within == null ? "" : " of those named")
-                + " (see promptd label list)");
-      }
-      List<LabelMove> moves = new ArrayList<>();
-      for (Map.Entry<String, Integer> e : source.entrySet()) {
-        LabelMove m = LabelQueries.move(c, e.getKey(), to, e.getValue(), author, libraryVersion);
-        if (m != null) {
-          moves.add(m);
-        }
-      }
-      target.removeAll(source.keySet());
-      for (String path : target) {
-        LabelMove m = LabelQueries.move(c, path, to, 0, author, libraryVersion);
-        if (m != null) {
-          moves.add(m);
-        }
-      }
-      return moves;
+      return LabelPromotion.moves(c, from, to, within, author, libraryVersion);
     };
     String what = "promote '" + from + "' to '" + to + "'";
     return dryRun ? inTransactionRolledBack(what, work) : inTransaction(what, work);

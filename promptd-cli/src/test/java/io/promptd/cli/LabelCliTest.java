@@ -104,6 +104,24 @@ class LabelCliTest {
     assertThat(run("label", "promote", "staging", "production", "--store", url).out())
         .isEqualTo("label 'production' already points where 'staging' does; nothing moved\n");
 
+    // docs/lifecycle.md's rollback: keep the release under a label of its own, promote it back.
+    assertThat(run("label", "promote", "production", "production-previous", "--store", url)
+            .status())
+        .isZero();
+    Files.writeString(dir.resolve("a.prompt.md"), "A3\n");
+    assertThat(
+            run("publish", dir.toString(), "--store", url, "--label", "staging").status())
+        .isZero();
+    assertThat(run("label", "promote", "staging", "production", "--store", url).out())
+        .contains("label 'production' on a.prompt.md: 2 -> 3\n");
+    assertThat(run("label", "promote", "production-previous", "production", "--store", url)
+            .out())
+        .isEqualTo("label 'production' on a.prompt.md: 3 -> 2\n"
+            // publish --label staging put c back on staging, and so on production; back it goes
+            + "label 'production' on c.prompt.md: 1 -> -\n"
+            + "promoted 'production-previous' to 'production': 2 file(s) moved as library version"
+            + " 3\n");
+
     Result none = run("label", "promote", "review", "production", "--store", url);
     assertThat(none.status()).isEqualTo(Main.USAGE);
     assertThat(none.err()).contains("the label 'review' points at no file");

@@ -6,7 +6,6 @@ import io.promptd.mcp.json.JsonObject;
 import io.promptd.mcp.json.JsonString;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
-import io.promptd.mcp.jsonrpc.Notification;
 import io.promptd.mcp.jsonrpc.Request;
 import io.promptd.mcp.protocol.Completion;
 import io.promptd.mcp.protocol.GetPromptResult;
@@ -19,7 +18,6 @@ import io.promptd.mcp.server.ArgumentCompleter;
 import io.promptd.mcp.server.ArgumentField;
 import io.promptd.mcp.server.ArgumentForms;
 import io.promptd.mcp.server.ArgumentsNeeded;
-import io.promptd.mcp.server.LogMessage;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptFolding;
 import io.promptd.mcp.server.PromptSplit;
@@ -30,9 +28,7 @@ import io.promptd.mcp.server.internal.method.Feature;
 import io.promptd.mcp.server.internal.method.MethodCall;
 import io.promptd.mcp.server.internal.method.MethodTable;
 import io.promptd.mcp.server.internal.method.MethodTable.Era;
-import io.promptd.mcp.server.internal.state.CallSession;
 import io.promptd.mcp.server.internal.state.FormElicitation;
-import io.promptd.mcp.server.internal.state.LegacyState;
 import io.promptd.mcp.server.internal.state.PromptSnapshot;
 import io.promptd.mcp.server.internal.state.ServerContext;
 import io.promptd.mcp.server.internal.state.UnicodeText;
@@ -127,31 +123,8 @@ public final class PromptsFeature implements Feature {
   }
 
   private JsonObject.Builder list(MethodCall call) {
-    tellWhatStands(call);
+    StandingLog.tell(call.session(), context);
     return servingTo(call).listFor(call);
-  }
-
-  /**
-   * Before a legacy session's first listing: the messages that stand (a file with an error, which
-   * is not served), on the session's channel, those its log level admits.
-   */
-  private void tellWhatStands(MethodCall call) {
-    CallSession session = call.session();
-    LegacyState state = session == null ? null : session.legacy();
-    if (session == null || state == null || !state.toldStandingLog.compareAndSet(false, true)) {
-      return;
-    }
-    for (LogMessage m : context.standingLog.get()) {
-      if (m.level().compareTo(state.logLevel) >= 0) {
-        session.notifyClient(new Notification(
-            Methods.NOTIFICATION_MESSAGE,
-            JsonObject.builder()
-                .put("level", m.level().id())
-                .put("logger", m.logger())
-                .put("data", m.data())
-                .build()));
-      }
-    }
   }
 
   private JsonObject.Builder listFor(MethodCall call) {
