@@ -38,10 +38,14 @@ public final class Main {
         promptd import SRC DEST [--force]   write every prompt file under SRC (Claude Code, VS Code, Codex, Cursor,
                                          Gemini CLI, Dotprompt, Prompty) to DEST as NAME.prompt.md; exit 1 when
                                          one could not be converted
-        promptd clients [DIR...] [--http URL [--token-env VAR]] [--npx] [--client ID] [--name NAME]
+        promptd clients [DIR...] [--http URL [--token-env VAR | --oauth | --client-id ID [--callback-port N]]]
+                        [--npx] [--client ID] [--name NAME]
                                          print each MCP client's ready configuration and install links for DIR
                                          (absolute paths; the current folder when none), or for an HTTP server
-                                         whose token is in $VAR (default PROMPTD_TOKEN); --npx: started as
+                                         whose token is in $VAR (default PROMPTD_TOKEN), or where people sign in
+                                         with OAuth (found in the server's metadata, or --oauth): each client
+                                         registers itself, or uses the public client ID with callbacks on
+                                         localhost port N (default 8976); --npx: started as
                                          npx -y promptd serve DIR (promptd from npm); --client ID prints one:
                                          claude-code, gemini-cli, qwen-code, vscode, vscode-link, vscode-cli,
                                          cursor, cursor-link, opencode, copilot-cli, codex, claude-desktop, inspector

@@ -113,6 +113,111 @@ class ClientsTest {
   }
 
   @Test
+  void withOAuthEveryClientGetsTheUrlAloneAndRegistersItself() {
+    String url = "http://127.0.0.1:3000/mcp";
+    String all = run("--http", url, "--oauth");
+    assertThat(all)
+        .contains(
+            "where people sign in with OAuth",
+            "dynamic client registration",
+            "claude mcp add --transport http promptd " + url + "\n",
+            "# then sign in: in Gemini CLI: /mcp auth promptd",
+            "# then sign in: opencode mcp auth promptd",
+            "# then sign in: codex mcp login promptd")
+        .doesNotContain("Bearer", "Authorization", "PROMPTD_TOKEN", "Claude Desktop (");
+    assertThat(JsonCodec.parse(run("--http", url, "--oauth", "--client", "gemini-cli")))
+        .isEqualTo(JsonCodec.parse("{\"mcpServers\":{\"promptd\":{\"httpUrl\":\"" + url + "\"}}}"));
+    assertThat(JsonCodec.parse(run("--http", url, "--oauth", "--client", "opencode")))
+        .isEqualTo(JsonCodec.parse("{\"$schema\":\"https://opencode.ai/config.json\",\"mcp\":"
+            + "{\"promptd\":{\"type\":\"remote\",\"url\":\"" + url + "\",\"enabled\":true}}}"));
+    assertThat(run("--http", url, "--oauth", "--client", "codex"))
+        .isEqualTo("[mcp_servers.promptd]\nurl = \"" + url + "\"\n");
+  }
+
+  @Test
+  void aPreRegisteredClientIsNamedWithItsCallbacksInEachClientsOwnForm() {
+    String url = "http://127.0.0.1:3000/mcp";
+    String all = run("--http", url, "--client-id", "promptd-cli", "--callback-port", "9123");
+    assertThat(all)
+        .contains(
+            "every client uses the public client promptd-cli",
+            "http://localhost:9123/callback (Claude Code)",
+            "http://localhost:9123/oauth/callback (Gemini CLI)",
+            "http://localhost:7777/oauth/callback (Qwen Code)",
+            "http://127.0.0.1:9123/mcp/oauth/callback (opencode)")
+        .doesNotContain("Bearer");
+    assertThat(run("--http", url, "--client-id", "promptd-cli", "--client", "claude-code"))
+        .isEqualTo("claude mcp add --transport http --client-id promptd-cli --callback-port "
+            + SignIn.DEFAULT_CALLBACK_PORT + " promptd " + url + "\n");
+    JsonObject gemini = (JsonObject) JsonCodec.parse(run(
+        "--http",
+        url,
+        "--client-id",
+        "promptd-cli",
+        "--callback-port",
+        "9123",
+        "--client",
+        "gemini-cli"));
+    assertThat(JsonCodec.write(gemini
+            .object("mcpServers")
+            .orElseThrow()
+            .object("promptd")
+            .orElseThrow()
+            .get("oauth")))
+        .isEqualTo("{\"enabled\":true,\"clientId\":\"promptd-cli\","
+            + "\"redirectUri\":\"http://localhost:9123/oauth/callback\"}");
+    JsonObject qwen = (JsonObject) JsonCodec.parse(run(
+        "--http",
+        url,
+        "--client-id",
+        "promptd-cli",
+        "--callback-port",
+        "9123",
+        "--client",
+        "qwen-code"));
+    assertThat(JsonCodec.write(qwen.object("mcpServers")
+            .orElseThrow()
+            .object("promptd")
+            .orElseThrow()
+            .get("oauth")))
+        .contains("http://localhost:7777/oauth/callback");
+    JsonObject opencode = (JsonObject) JsonCodec.parse(run(
+        "--http",
+        url,
+        "--client-id",
+        "promptd-cli",
+        "--callback-port",
+        "9123",
+        "--client",
+        "opencode"));
+    assertThat(JsonCodec.write(
+            opencode.object("mcp").orElseThrow().object("promptd").orElseThrow().get("oauth")))
+        .isEqualTo("{\"clientId\":\"promptd-cli\",\"callbackPort\":9123}");
+    JsonObject cursor = (JsonObject)
+        JsonCodec.parse(run("--http", url, "--client-id", "promptd-cli", "--client", "cursor"));
+    assertThat(JsonCodec.write(
+            cursor.object("mcpServers").orElseThrow().object("promptd").orElseThrow()))
+        .isEqualTo("{\"url\":\"" + url + "\",\"auth\":{\"CLIENT_ID\":\"promptd-cli\"}}");
+    assertThat(run("--http", url, "--client-id", "promptd-cli", "--client", "codex"))
+        .isEqualTo("[mcp_servers.promptd]\nurl = \"" + url + "\"\n\n"
+            + "[mcp_servers.promptd.oauth]\nclient_id = \"promptd-cli\"\n");
+  }
+
+  @Test
+  void oauthOptionsThatContradictEachOtherAreUsageErrors() {
+    String url = "http://127.0.0.1:3000/mcp";
+    assertThatThrownBy(() -> run("--oauth", dir.toString())).hasMessageContaining("give --http");
+    assertThatThrownBy(() -> run("--http", url, "--oauth", "--token-env", "T"))
+        .hasMessageContaining("not both");
+    assertThatThrownBy(() -> run("--http", url, "--callback-port", "9000"))
+        .hasMessageContaining("--client-id ID too");
+    assertThatThrownBy(() -> run("--http", url, "--client-id", "x", "--callback-port", "0"))
+        .hasMessageContaining("1 to 65535");
+    assertThatThrownBy(() -> run("--http", url, "--client-id", " "))
+        .hasMessageContaining("public client");
+  }
+
+  @Test
   void mistakesAreUsageErrors() {
     assertThatThrownBy(() -> run("--http", "http://h/mcp", dir.toString()))
         .isInstanceOf(UsageException.class)

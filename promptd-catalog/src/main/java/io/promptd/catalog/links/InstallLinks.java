@@ -229,8 +229,22 @@ public final class InstallLinks {
    * @return the link
    */
   public static String cursorLink(Server server) {
-    String config =
-        Base64.getEncoder().encodeToString(JsonCodec.write(cursorServer(server)).getBytes(UTF_8));
+    return cursorLink(server, cursorServer(server));
+  }
+
+  /**
+   * Cursor's deep link for the server with an entry of its own, such as one that adds OAuth
+   * settings ({@code auth}) to the {@link #cursorServer} entry.
+   *
+   * @param server the server, for its name
+   * @param entry the server's entry under {@code mcpServers}
+   * @return the link
+   */
+  public static String cursorLink(Server server, JsonObject entry) {
+    requireNonNull(server, "InstallLinks.cursorLink: server");
+    String config = Base64.getEncoder()
+        .encodeToString(JsonCodec.write(requireNonNull(entry, "InstallLinks.cursorLink: entry"))
+            .getBytes(UTF_8));
     return "cursor://anysphere.cursor-deeplink/mcp/install?name="
         + encodeUriComponent(server.name()) + "&config=" + encodeUriComponent(config);
   }
