@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The store's schema, brought up to date once per process by whoever needs it first (the listening
@@ -64,9 +65,64 @@ final class Schema {
     }
     Set<String> applied = applied(held);
     if (!applied.containsAll(MIGRATIONS)) {
+      String lacking = lacking(held);
+      if (lacking != null) {
+        // The log names the role and the GRANT; the message, which may reach a remote caller, not.
+        throw StoreException.failed(
+            "migrate the store's schema", "cannot migrate the store " + url + ": " + lacking);
+      }
       flyway(needsOutOfOrder(applied));
     }
     migrated = true;
+  }
+
+  /**
+   * Creates or migrates the schema as {@code promptd store init} does: on a connection of its own,
+   * and only after {@link SchemaRights} found that the role lacks nothing for it, so that a role
+   * without the rights fails with what to grant rather than with a migration's failure.
+   */
+  SchemaInit init() throws StoreException {
+    try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.credentials())) {
+      Set<String> applied = applied(c);
+      int missing = (int) MIGRATIONS.stream().filter(v -> !applied.contains(v)).count();
+      if (missing > 0) {
+        String lacking = lacking(c);
+        if (lacking != null) {
+          throw new StoreException(StoreException.Kind.FAILED, lacking);
+        }
+        flyway(needsOutOfOrder(applied));
+      }
+      migrated = true;
+      return new SchemaInit(highest(applied), highest(Set.copyOf(MIGRATIONS)), missing);
+    } catch (SQLException e) {
+      String refused = SchemaRights.refused(e, url);
+      if (refused != null) {
+        throw new StoreException(StoreException.Kind.FAILED, refused);
+      }
+      throw StoreException.failed(
+          "connect", "cannot connect to the store " + url + ": " + StoreException.reason(e));
+    }
+  }
+
+  private @Nullable String lacking(Connection c) throws StoreException {
+    try {
+      return SchemaRights.lacking(c);
+    } catch (SQLException e) {
+      throw StoreException.failed(
+          "check the role's rights",
+          "cannot check the role's rights in the store " + url + ": " + StoreException.reason(e));
+    }
+  }
+
+  /** The newest of {@code versions} that is one of {@link #MIGRATIONS}; 0 for none. */
+  private static int highest(Set<String> versions) {
+    int highest = 0;
+    for (String v : versions) {
+      if (MIGRATIONS.contains(v)) {
+        highest = Math.max(highest, Integer.parseInt(v));
+      }
+    }
+    return highest;
   }
 
   /**
@@ -75,12 +131,7 @@ final class Schema {
    * not, so its schema is made without that warning.
    */
   static boolean needsOutOfOrder(Set<String> applied) {
-    int highest = 0;
-    for (String v : applied) {
-      if (MIGRATIONS.contains(v)) {
-        highest = Math.max(highest, Integer.parseInt(v));
-      }
-    }
+    int highest = highest(applied);
     for (String v : MIGRATIONS) {
       if (!applied.contains(v) && Integer.parseInt(v) < highest) {
         return true;

@@ -141,6 +141,20 @@ public final class StoreDatabase implements AutoCloseable {
   }
 
   /**
+   * Creates the store's schema or brings it up to date, as {@code promptd store init} does: unlike
+   * {@link #migrate()}, it first checks that the role it connects as may (log in and connect,
+   * create tables in the schema its {@code search_path} picks, change the store's tables when they
+   * exist), and says what the role lacks, with the statement that grants it, when it may not.
+   *
+   * @return the version the schema was at and is at now
+   * @throws StoreException when the database cannot be reached, the role lacks a right (the message
+   *     says which, and how to grant it), or a migration fails
+   */
+  public SchemaInit init() throws StoreException {
+    return schema.init();
+  }
+
+  /**
    * Hands every notification on {@code channel} to {@code listener}, on the listening connection's
    * thread (which it must not hold long: each notification of every channel waits for it), and
    * tells it when that connection is up and when it is lost. Opens the listening connection when it

@@ -15,10 +15,11 @@ import java.util.Map;
  *
  * <p>Exit codes: 0 success; 1 {@code check} found errors (or {@code publish} refused files with
  * errors); 2 usage error (also a prompt name the store does not hold); 4 the server, the store or
- * its input failed; 5 the server answered a client verb with an error ({@code health}: answered
- * other than 200); 6 the server could not be reached or the connection failed ({@code health}: or
- * did not answer in time); 7 {@code publish} or {@code rollback} lost a race with another publish
- * (nothing written; run it again). The launcher script uses 3 for "no JDK / build failed".
+ * its input failed ({@code store init}: also the role lacks a right); 5 the server answered a
+ * client verb with an error ({@code health}: answered other than 200); 6 the server could not be
+ * reached or the connection failed ({@code health}: or did not answer in time); 7 {@code publish}
+ * or {@code rollback} lost a race with another publish (nothing written; run it again). The
+ * launcher script uses 3 for "no JDK / build failed".
  */
 public final class Main {
   static final int OK = 0;
@@ -58,6 +59,12 @@ public final class Main {
           SERVER is --stdio "command ..." or --url http://127.0.0.1:PORT/mcp; --timeout SECONDS (default 30);
             with --url: --token TOKEN (env PROMPTD_TOKEN) sends "Authorization: Bearer TOKEN",
             --header "K: V" (repeatable) sends any header
+        promptd store init --store URL  create the store's tables in an empty database (or bring them up
+                                         to date; publish and serve do it on first use too); run it as the
+                                         role promptd connects as, which needs to log in, to connect, and to
+                                         create tables in the database's schema public: its owner may
+                                         (CREATE DATABASE DB OWNER ROLE); a role that may not is told which
+                                         GRANT it lacks, exit 4
         promptd publish DIR --store URL [--author NAME] [--allow-errors] [--dry-run] [--label LABEL]
                                          make the prompt store hold exactly DIR's files (one transaction);
                                          --dry-run lists what would change and writes nothing; the author
@@ -281,6 +288,7 @@ public final class Main {
         case "train-cache" -> Training.run(rest, err);
         case "publish", "history", "rollback" ->
           StoreCommand.parse(args.getFirst(), rest).run(System.out, err);
+        case "store" -> StoreInit.parse(rest).run(System.out, err);
         case "label" -> LabelCommand.parse(rest).run(System.out, err);
         case "usage" -> UsageCommand.parse(rest).run(System.out, err);
         case "list", "get", "complete", "watch" ->
@@ -306,6 +314,7 @@ public final class Main {
       "get",
       "complete",
       "watch",
+      "store",
       "publish",
       "history",
       "rollback",
@@ -325,7 +334,7 @@ public final class Main {
     // group.
     String note = switch (command) {
       case "list", "get", "complete", "watch" -> "    SERVER is";
-      case "publish", "history", "rollback", "label", "usage" -> "    URL is";
+      case "store", "publish", "history", "rollback", "label", "usage" -> "    URL is";
       default -> null;
     };
     StringBuilder out = new StringBuilder("Usage:\n");

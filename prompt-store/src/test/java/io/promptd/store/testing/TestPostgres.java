@@ -118,6 +118,16 @@ public final class TestPostgres {
     return "postgresql://postgres:" + PASSWORD + "@127.0.0.1:" + port + "/" + name;
   }
 
+  /** The port the server listens on, at 127.0.0.1. */
+  public int port() {
+    return port;
+  }
+
+  /** The folder of the server's binaries, {@code psql} among them. */
+  public Path binaries() {
+    return bin;
+  }
+
   /** Starts the server (again), waiting until it accepts connections. */
   public void start() throws Exception {
     pg(
