@@ -421,13 +421,24 @@ class GeminiCliCellsTest {
     return new ModelStandIn.Reply(200, "application/json", chunk);
   }
 
-  /**
-   * Starts Gemini CLI with a fresh home whose settings pre-answer the first-run dialogs: the auth
-   * method (Gemini API key, a dummy one), folder trust (off: the workspace is a temp dir), the
-   * theme, IDE integration, usage statistics; a fixed model (the default "auto" first asks a
-   * classifier model).
-   */
   private void start(Map<String, Object> mcpServers) throws Exception {
+    tmux = launch(dir, cell, mcpServers, environment, model);
+    tmux.awaitText("Type your message", START);
+  }
+
+  /**
+   * Starts Gemini CLI in {@code dir} with a fresh home whose settings pre-answer the first-run
+   * dialogs: the auth method (Gemini API key, a dummy one), folder trust (off: the workspace is a
+   * temp dir), the theme, IDE integration, usage statistics; a fixed model (the default "auto"
+   * first asks a classifier model). The caller waits for what it needs to see first.
+   */
+  static Tmux launch(
+      Path dir,
+      String cell,
+      Map<String, Object> mcpServers,
+      Map<String, String> environment,
+      @Nullable ModelStandIn model)
+      throws Exception {
     Path home = dir.resolve("home");
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put(
@@ -448,8 +459,7 @@ class GeminiCliCellsTest {
     env.put("HOME", home.toString());
     env.put("GEMINI_API_KEY", "dummy-key-for-the-stand-in");
     env.put("GOOGLE_GEMINI_BASE_URL", model != null ? model.url() : "http://127.0.0.1:9");
-    tmux = GeminiFamily.start(CLIENT, cell, GEMINI, dir.resolve("work"), env);
-    tmux.awaitText("Type your message", START);
+    return GeminiFamily.start(CLIENT, cell, GEMINI, dir.resolve("work"), env);
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.promptd.interop;
 
+import io.promptd.mcp.json.Json;
+import io.promptd.mcp.json.JsonCodec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -74,6 +76,7 @@ final class TerminalClients {
   private static void write(StringBuilder s, Object value) {
     switch (value) {
       case null -> s.append("null");
+      case Json json -> s.append(JsonCodec.write(json));
       case Map<?, ?> map -> {
         s.append('{');
         boolean first = true;

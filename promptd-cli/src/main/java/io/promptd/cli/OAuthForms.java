@@ -47,20 +47,27 @@ final class OAuthForms {
     return geminiFamily(t, SignIn.QWEN_CALLBACK_PORT);
   }
 
-  /** Gemini CLI and Qwen Code: {@code httpUrl}, and an {@code oauth} entry for a given client. */
+  /**
+   * Gemini CLI and Qwen Code: {@code httpUrl} and an {@code oauth} entry that asks for no scope —
+   * left to themselves they ask for every scope in the provider's {@code scopes_supported}, which a
+   * provider refuses (Keycloak: {@code invalid_scope}, and its registration policy rejects the
+   * client) — with, for a given client, its id and fixed callback.
+   */
   private static String geminiFamily(Clients.Target t, int callbackPort) {
     SignIn s = signIn(t);
-    JsonObject.Builder entry = JsonObject.builder().put("httpUrl", url(t).toString());
+    JsonObject.Builder oauth =
+        JsonObject.builder().put("enabled", true).put("scopes", JsonArray.ofStrings(List.of()));
     if (!s.registers()) {
-      entry.put(
-          "oauth",
-          JsonObject.builder()
-              .put("enabled", true)
-              .put("clientId", s.clientId())
-              .put("redirectUri", "http://localhost:" + callbackPort + "/oauth/callback")
-              .build());
+      oauth
+          .put("clientId", s.clientId())
+          .put("redirectUri", "http://localhost:" + callbackPort + "/oauth/callback");
     }
-    return mcpServers(t, entry.build());
+    return mcpServers(
+        t,
+        JsonObject.builder()
+            .put("httpUrl", url(t).toString())
+            .put("oauth", oauth.build())
+            .build());
   }
 
   static String vscode(Clients.Target t) {

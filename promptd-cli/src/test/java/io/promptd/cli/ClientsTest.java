@@ -126,7 +126,8 @@ class ClientsTest {
             "# then sign in: codex mcp login promptd")
         .doesNotContain("Bearer", "Authorization", "PROMPTD_TOKEN", "Claude Desktop (");
     assertThat(JsonCodec.parse(run("--http", url, "--oauth", "--client", "gemini-cli")))
-        .isEqualTo(JsonCodec.parse("{\"mcpServers\":{\"promptd\":{\"httpUrl\":\"" + url + "\"}}}"));
+        .isEqualTo(JsonCodec.parse("{\"mcpServers\":{\"promptd\":{\"httpUrl\":\"" + url
+            + "\",\"oauth\":{\"enabled\":true,\"scopes\":[]}}}}"));
     assertThat(JsonCodec.parse(run("--http", url, "--oauth", "--client", "opencode")))
         .isEqualTo(JsonCodec.parse("{\"$schema\":\"https://opencode.ai/config.json\",\"mcp\":"
             + "{\"promptd\":{\"type\":\"remote\",\"url\":\"" + url + "\",\"enabled\":true}}}"));
@@ -164,7 +165,7 @@ class ClientsTest {
             .object("promptd")
             .orElseThrow()
             .get("oauth")))
-        .isEqualTo("{\"enabled\":true,\"clientId\":\"promptd-cli\","
+        .isEqualTo("{\"enabled\":true,\"scopes\":[],\"clientId\":\"promptd-cli\","
             + "\"redirectUri\":\"http://localhost:9123/oauth/callback\"}");
     JsonObject qwen = (JsonObject) JsonCodec.parse(run(
         "--http",
