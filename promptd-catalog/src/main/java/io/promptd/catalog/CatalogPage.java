@@ -21,10 +21,10 @@ import org.jspecify.annotations.Nullable;
  * The web catalog's files: its pages (one per endpoint, such as {@code /} for {@code /mcp} and
  * {@code /labels/B/} for {@code /labels/B/mcp}) and their shared scripts, style sheet and icon,
  * shipped in this module's jar, that browse the library as an MCP client of the same server's
- * endpoint. Every response forbids framing, inline script, requests to other origins and type
- * sniffing. A page is said in the language its request's {@code Accept-Language} asks for, of those
- * promptd speaks, else in the server's ({@link CatalogText}): its HTML's words, and the JSON of
- * texts its scripts write with.
+ * endpoint. Every response forbids framing, inline script, requests to other origins (but the
+ * authorization server's, when the pages log people in) and type sniffing. A page is said in the
+ * language its request's {@code Accept-Language} asks for, of those promptd speaks, else in the
+ * server's ({@link CatalogText}): its HTML's words, and the JSON of texts its scripts write with.
  */
 final class CatalogPage implements HttpMount {
   /** Where the files every page shares are served. */

@@ -20,9 +20,10 @@ import org.jspecify.annotations.Nullable;
  * (the page asks the endpoint for it, with the visitor's token), so they are served without a
  * token, after the transport's Host and Origin checks. Given an {@link Install}, each page also
  * offers "Add to VS Code", "Add to Cursor" and the Claude Code command for its endpoint (links that
- * never hold a token). A page's own words are in English, Simplified Chinese or Japanese, as the
- * visitor's {@code Accept-Language} asks, else in the server's language; the library's content is
- * shown as it is.
+ * never hold a token). Given a {@link Login}, each page logs people in at the authorization server
+ * itself instead of asking for a token to paste. A page's own words are in English, Simplified
+ * Chinese or Japanese, as the visitor's {@code Accept-Language} asks, else in the server's
+ * language; the library's content is shown as it is.
  *
  * <pre>{@code
  * HttpTransportBuilder http = HttpTransport.builder().server(server).path("/mcp").bearerToken(token);

@@ -325,7 +325,7 @@ function needToken(status, message) {
   if (panel.hidden) {
     panel.hidden = false;
     $('main').hidden = true;
-    $('token').focus();
+    ($('login-section').hidden ? $('token') : $('login')).focus();
   }
 }
 
