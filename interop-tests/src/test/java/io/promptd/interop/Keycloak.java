@@ -177,6 +177,11 @@ final class Keycloak implements AutoCloseable {
          "attributes": {"pkce.code.challenge.method": "S256"}}""".formatted(CLIENT_ID, preRegisteredRedirect));
   }
 
+  /** Registers a client of the realm: {@code body} is its JSON, as the admin REST API takes it. */
+  void createClient(String body) throws Exception {
+    admin("POST", "/admin/realms/" + REALM + "/clients", body);
+  }
+
   /**
    * Keycloak's anonymous registration policy "Trusted Hosts" trusts no host out of the box: every
    * anonymous RFC 7591 request is refused. Trusting the loopback addresses lets a client on this

@@ -21,10 +21,10 @@ import org.jspecify.annotations.Nullable;
  * The web catalog's files: its pages (one per endpoint, such as {@code /} for {@code /mcp} and
  * {@code /labels/B/} for {@code /labels/B/mcp}) and their shared scripts, style sheet and icon,
  * shipped in this module's jar, that browse the library as an MCP client of the same server's
- * endpoint. Every response forbids framing, inline script, requests to other origins and type
- * sniffing. A page is said in the language its request's {@code Accept-Language} asks for, of those
- * promptd speaks, else in the server's ({@link CatalogText}): its HTML's words, and the JSON of
- * texts its scripts write with.
+ * endpoint. Every response forbids framing, inline script, requests to other origins (but the
+ * authorization server's, when the pages log people in) and type sniffing. A page is said in the
+ * language its request's {@code Accept-Language} asks for, of those promptd speaks, else in the
+ * server's ({@link CatalogText}): its HTML's words, and the JSON of texts its scripts write with.
  */
 final class CatalogPage implements HttpMount {
   /** Where the files every page shares are served. */
@@ -32,6 +32,7 @@ final class CatalogPage implements HttpMount {
       "/catalog/app.js",
       "/catalog/skills.js",
       "/catalog/lifecycle.js",
+      "/catalog/login.js",
       "/catalog/app.css",
       "/catalog/icon.svg");
 
@@ -41,6 +42,7 @@ final class CatalogPage implements HttpMount {
       "/catalog/app.js",
       "/catalog/skills.js",
       "/catalog/lifecycle.js",
+      "/catalog/login.js",
       "/catalog/app.css",
       "/catalog/icon.svg");
 
@@ -50,10 +52,23 @@ final class CatalogPage implements HttpMount {
    * no form posts, and DOM sinks that parse HTML refuse strings (Trusted Types with no policy:
    * {@code innerHTML = text} throws).
    */
-  static final String CONTENT_SECURITY_POLICY =
-      "default-src 'none'; script-src 'self'; style-src 'self';"
-          + " img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none';"
-          + " require-trusted-types-for 'script'; trusted-types 'none'";
+  static final String CONTENT_SECURITY_POLICY = policy("'self'");
+
+  /**
+   * The page's policy when it logs people in: {@link #CONTENT_SECURITY_POLICY} with requests to the
+   * authorization server's origin too (its metadata, its token endpoint); its login and logout
+   * pages are navigations, which the policy does not govern.
+   */
+  static String contentSecurityPolicy(WebCatalog.@Nullable Login login) {
+    return login == null ? CONTENT_SECURITY_POLICY : policy("'self' " + login.origin());
+  }
+
+  private static String policy(String connect) {
+    return "default-src 'none'; script-src 'self'; style-src 'self';"
+        + " img-src 'self' data:; connect-src " + connect
+        + "; base-uri 'none'; form-action 'none'; frame-ancestors 'none';"
+        + " require-trusted-types-for 'script'; trusted-types 'none'";
+  }
 
   /** A file of the page, with its media type. */
   private static final class Asset {
@@ -96,6 +111,7 @@ final class CatalogPage implements HttpMount {
   private final boolean openToAll;
   private final WebCatalog.@Nullable Install install;
   private final Locale locale;
+  private final String policy;
 
   /**
    * @param pages the pages: each at its path, calling its endpoint
@@ -107,13 +123,15 @@ final class CatalogPage implements HttpMount {
    * @param install what each page's install links add, or null for no links
    * @param locale the server's language, for a request whose {@code Accept-Language} names none
    *     promptd speaks
+   * @param login how the pages log people in, or null for a token to paste
    */
   CatalogPage(
       List<WebCatalog.Page> pages,
       @Nullable String management,
       boolean openToAll,
       WebCatalog.@Nullable Install install,
-      Locale locale) {
+      Locale locale,
+      WebCatalog.@Nullable Login login) {
     String template = new String(read("index.html"), StandardCharsets.UTF_8);
     Map<String, Asset> files = new HashMap<>();
     Map<String, Map<Locale, PageFile>> htmls = new HashMap<>();
@@ -123,7 +141,8 @@ final class CatalogPage implements HttpMount {
       String html = template
           .replace("{{endpoint}}", attribute(page.endpoint()))
           .replace("{{label}}", label == null ? "" : attribute(label))
-          .replace("{{manage}}", management == null ? "" : attribute(management));
+          .replace("{{manage}}", management == null ? "" : attribute(management))
+          .replace("{{client}}", login == null ? "" : attribute(login.clientId()));
       Map<Locale, PageFile> languages = new HashMap<>();
       for (Locale l : ServerText.locales()) {
         languages.put(l, pageFile(page, CatalogText.of(l), html));
@@ -137,6 +156,7 @@ final class CatalogPage implements HttpMount {
     files.put("/catalog/skills.js", new Asset("text/javascript; charset=utf-8", read("skills.js")));
     files.put(
         "/catalog/lifecycle.js", new Asset("text/javascript; charset=utf-8", read("lifecycle.js")));
+    files.put("/catalog/login.js", new Asset("text/javascript; charset=utf-8", read("login.js")));
     files.put("/catalog/app.css", new Asset("text/css; charset=utf-8", read("app.css")));
     files.put("/catalog/icon.svg", new Asset("image/svg+xml", read("icon.svg")));
     this.assets = Map.copyOf(files);
@@ -145,6 +165,7 @@ final class CatalogPage implements HttpMount {
     this.openToAll = openToAll;
     this.install = install;
     this.locale = CatalogText.of(locale).locale();
+    this.policy = contentSecurityPolicy(login);
   }
 
   /**
@@ -238,9 +259,9 @@ final class CatalogPage implements HttpMount {
     return (html.head() + section + html.tail()).getBytes(StandardCharsets.UTF_8);
   }
 
-  private static void securityHeaders(MountResponse response) {
+  private void securityHeaders(MountResponse response) {
     response
-        .header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        .header("Content-Security-Policy", policy)
         .header("X-Content-Type-Options", "nosniff")
         .header("X-Frame-Options", "DENY")
         .header("Referrer-Policy", "no-referrer")

@@ -20,9 +20,10 @@ import org.jspecify.annotations.Nullable;
  * (the page asks the endpoint for it, with the visitor's token), so they are served without a
  * token, after the transport's Host and Origin checks. Given an {@link Install}, each page also
  * offers "Add to VS Code", "Add to Cursor" and the Claude Code command for its endpoint (links that
- * never hold a token). A page's own words are in English, Simplified Chinese or Japanese, as the
- * visitor's {@code Accept-Language} asks, else in the server's language; the library's content is
- * shown as it is.
+ * never hold a token). Given a {@link Login}, each page logs people in at the authorization server
+ * itself instead of asking for a token to paste. A page's own words are in English, Simplified
+ * Chinese or Japanese, as the visitor's {@code Accept-Language} asks, else in the server's
+ * language; the library's content is shown as it is.
  *
  * <pre>{@code
  * HttpTransportBuilder http = HttpTransport.builder().server(server).path("/mcp").bearerToken(token);
@@ -101,6 +102,51 @@ public final class WebCatalog {
   }
 
   /**
+   * How the pages log people in when the endpoint takes OAuth access tokens: with the authorization
+   * code flow and PKCE, as the public client {@code clientId} in the browser. A page finds the
+   * authorization server from the endpoint's protected-resource metadata, sends the person there
+   * with its own URL as the redirect URI, and keeps the tokens in the tab's session storage,
+   * refreshing them before they expire; "Log out" forgets them (and ends the provider's session
+   * where it offers that). The pages may then call the issuer's origin, and no other, besides their
+   * own.
+   *
+   * @param issuer the authorization server's issuer identifier, an http or https URL, whose origin
+   *     must also serve its metadata and token endpoint
+   * @param clientId the public client registered at the authorization server for the catalog
+   */
+  public record Login(URI issuer, String clientId) {
+    /**
+     * Checks the issuer and the client id.
+     *
+     * @throws IllegalArgumentException when the issuer is not an http or https URL with a host, or
+     *     the client id is blank or holds a control character
+     */
+    public Login {
+      requireNonNull(issuer, "WebCatalog.Login: issuer");
+      requireNonNull(clientId, "WebCatalog.Login: clientId");
+      if (!("http".equalsIgnoreCase(issuer.getScheme())
+              || "https".equalsIgnoreCase(issuer.getScheme()))
+          || issuer.getHost() == null) {
+        throw new IllegalArgumentException(
+            "WebCatalog.Login: the issuer must be an http or https URL with a host, not '" + issuer
+                + "'");
+      }
+      if (clientId.isBlank() || clientId.chars().anyMatch(Character::isISOControl)) {
+        throw new IllegalArgumentException("WebCatalog.Login: the client id must be a"
+            + " non-blank text without control characters, not '" + clientId.strip() + "'");
+      }
+    }
+
+    /** The issuer's origin, as a Content-Security-Policy source: scheme, host and any port. */
+    String origin() {
+      String host = issuer.getHost();
+      int port = issuer.getPort();
+      return issuer.getScheme().toLowerCase(Locale.ROOT) + "://" + host.toLowerCase(Locale.ROOT)
+          + (port < 0 ? "" : ":" + port);
+    }
+  }
+
+  /**
    * Mounts the page at {@code /} and its script, style sheet and icon under {@code /catalog/}; the
    * MCP path must then be other than these ({@link HttpTransportBuilder#build()} refuses it
    * otherwise).
@@ -160,6 +206,55 @@ public final class WebCatalog {
   }
 
   /**
+   * Mounts each page as {@link #mountOn(HttpTransportBuilder, List, String, boolean, Install,
+   * Locale)} does, each logging people in with {@code login} when it is given.
+   *
+   * @param http the transport to serve them
+   * @param pages the pages, each path once
+   * @param management as for {@link #mountOn(HttpTransportBuilder, List, String, boolean)}
+   * @param openToAll as for {@link #mountOn(HttpTransportBuilder, String, boolean)}
+   * @param install what the install links add; null for none
+   * @param locale the server's language (one promptd does not speak is English)
+   * @param login how the pages log people in; null: they ask for a token to paste when the endpoint
+   *     wants one
+   * @return {@code http}
+   * @throws IllegalArgumentException as {@link #mountOn(HttpTransportBuilder, List, String,
+   *     boolean)} does
+   */
+  public static HttpTransportBuilder mountOn(
+      HttpTransportBuilder http,
+      List<Page> pages,
+      @Nullable String management,
+      boolean openToAll,
+      @Nullable Install install,
+      Locale locale,
+      @Nullable Login login) {
+    requireNonNull(http, "WebCatalog.mountOn: http");
+    requireNonNull(locale, "WebCatalog.mountOn: locale");
+    requireNonNull(pages, "WebCatalog.mountOn: pages");
+    if (pages.isEmpty()) {
+      throw new IllegalArgumentException("WebCatalog.mountOn: no page to mount");
+    }
+    Set<String> seen = new HashSet<>();
+    for (Page p : pages) {
+      if (!seen.add(p.path())) {
+        throw new IllegalArgumentException(
+            "WebCatalog.mountOn: the page path " + p.path() + " is given twice");
+      }
+    }
+    if (management != null && !management.startsWith("/")) {
+      throw new IllegalArgumentException(
+          "WebCatalog.mountOn: the management path must be absolute, not '" + management + "'");
+    }
+    CatalogPage page =
+        new CatalogPage(List.copyOf(pages), management, openToAll, install, locale, login);
+    for (String path : page.paths()) {
+      http.mount(path, page);
+    }
+    return http;
+  }
+
+  /**
    * Mounts each page as {@link #mountOn(HttpTransportBuilder, List, String, boolean, Install)}
    * does, said in {@code locale} to a visitor whose {@code Accept-Language} names no language
    * promptd speaks ({@code en}, {@code zh-CN}, {@code ja}).
@@ -181,27 +276,6 @@ public final class WebCatalog {
       boolean openToAll,
       @Nullable Install install,
       Locale locale) {
-    requireNonNull(http, "WebCatalog.mountOn: http");
-    requireNonNull(locale, "WebCatalog.mountOn: locale");
-    requireNonNull(pages, "WebCatalog.mountOn: pages");
-    if (pages.isEmpty()) {
-      throw new IllegalArgumentException("WebCatalog.mountOn: no page to mount");
-    }
-    Set<String> seen = new HashSet<>();
-    for (Page p : pages) {
-      if (!seen.add(p.path())) {
-        throw new IllegalArgumentException(
-            "WebCatalog.mountOn: the page path " + p.path() + " is given twice");
-      }
-    }
-    if (management != null && !management.startsWith("/")) {
-      throw new IllegalArgumentException(
-          "WebCatalog.mountOn: the management path must be absolute, not '" + management + "'");
-    }
-    CatalogPage page = new CatalogPage(List.copyOf(pages), management, openToAll, install, locale);
-    for (String path : page.paths()) {
-      http.mount(path, page);
-    }
-    return http;
+    return mountOn(http, pages, management, openToAll, install, locale, null);
   }
 }

@@ -321,21 +321,29 @@ function needToken(status, message) {
   const panel = $('token-panel');
   $('token-why').textContent = status === 403 ? t('token.forbidden', message)
     : state.token ? t('token.refused', message) : t('token.why');
+  showLogin(status, message); // login.js: "Log in" above the paste, when the page logs people in
   if (panel.hidden) {
     panel.hidden = false;
     $('main').hidden = true;
-    $('token').focus();
+    ($('login-section').hidden ? $('token') : $('login')).focus();
   }
 }
 
+/** Uses a pasted token (null: none) instead of any login, and starts again with it. */
 function useToken(token) {
+  forgetLogin();
   state.token = token;
   if (token) {
     sessionStorage.setItem(TOKEN_KEY, token);
   } else {
     sessionStorage.removeItem(TOKEN_KEY);
   }
-  $('forget').hidden = !token;
+  restart();
+}
+
+/** Lists, listens and shows everything again with the token now held (a pasted one, a login's or none). */
+function restart() {
+  $('forget').hidden = !sessionStorage.getItem(TOKEN_KEY);
   $('token-panel').hidden = true;
   $('main').hidden = false;
   if (state.listen) {
@@ -887,7 +895,7 @@ document.addEventListener('DOMContentLoaded', () => {
   $('forget').addEventListener('click', () => {
     useToken(null);
   });
-  $('forget').hidden = !state.token;
+  $('forget').hidden = !sessionStorage.getItem(TOKEN_KEY);
   window.addEventListener('hashchange', () => {
     const name = decodeURIComponent(location.hash.slice(1));
     if (name !== state.selected && state.prompts.some((p) => p.name === name)) {
@@ -900,5 +908,5 @@ document.addEventListener('DOMContentLoaded', () => {
       $('filter').focus();
     }
   });
-  start();
+  resumeLogin().then(start); // login.js: a login coming back from the identity provider, or one kept in this tab
 });

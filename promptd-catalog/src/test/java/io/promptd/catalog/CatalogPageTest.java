@@ -16,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -84,7 +85,7 @@ class CatalogPageTest {
     assertThat(page.headers().firstValue("content-type")).hasValue("text/html; charset=utf-8");
     assertThat(page.body())
         .contains(
-            "data-endpoint=\"/api/mcp\" data-label=\"\" data-manage=\"\"",
+            "data-endpoint=\"/api/mcp\" data-label=\"\" data-manage=\"\" data-login-client=\"\"",
             "<script src=\"/catalog/app.js\" defer>")
         .doesNotContain("{{");
     for (String path : CatalogPage.PATHS) {
@@ -250,7 +251,7 @@ class CatalogPageTest {
    */
   @Test
   void theScriptsHaveNoHtmlOrCodeSinks() throws IOException {
-    for (String name : List.of("app.js", "skills.js", "lifecycle.js")) {
+    for (String name : List.of("app.js", "skills.js", "lifecycle.js", "login.js")) {
       assertThat(resource(name))
           .as(name)
           .doesNotContain(
@@ -284,13 +285,13 @@ class CatalogPageTest {
         .start();
     assertThat(get("/").body())
         .contains("<html lang=\"en\" data-endpoint=\"/mcp\" data-label=\"production\""
-            + " data-manage=\"/manage/v1\">");
+            + " data-manage=\"/manage/v1\" data-login-client=\"\">");
     HttpResponse<String> staging = get("/labels/staging/");
     assertThat(staging.statusCode()).isEqualTo(200);
     assertThat(staging.body())
         .contains(
             "<html lang=\"en\" data-endpoint=\"/labels/staging/mcp\" data-label=\"staging\""
-                + " data-manage=\"/manage/v1\">",
+                + " data-manage=\"/manage/v1\" data-login-client=\"\">",
             "<script src=\"/catalog/lifecycle.js\" defer></script>");
     assertThat(staging.headers().firstValue("content-security-policy"))
         .hasValue(CatalogPage.CONTENT_SECURITY_POLICY);
@@ -364,5 +365,60 @@ class CatalogPageTest {
             "manage('POST', '/labels', { name, version, label })",
             "manage('GET', '/usage' + query({ name, since: USAGE_SINCE }))",
             "credentials: 'omit'");
+  }
+
+  /**
+   * A catalog that logs people in: each page names the client; every answer's policy lets the page
+   * call the issuer's origin (its metadata and token endpoint) besides its own, and nothing else is
+   * widened.
+   */
+  @Test
+  void aCatalogThatLogsPeopleInMayCallTheIssuersOriginAndNoOther() throws Exception {
+    WebCatalog.Login login =
+        new WebCatalog.Login(URI.create("https://ID.example.com:8443/realms/team"), "catalog\"<x>");
+    http = WebCatalog.mountOn(
+            HttpTransport.builder().server(server),
+            List.of(
+                new WebCatalog.Page("/", "/mcp", null),
+                new WebCatalog.Page("/labels/staging/", "/labels/staging/mcp", "staging")),
+            null,
+            true,
+            null,
+            Locale.ENGLISH,
+            login)
+        .build()
+        .start();
+    String policy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+        + " connect-src 'self' https://id.example.com:8443; base-uri 'none'; form-action 'none';"
+        + " frame-ancestors 'none'; require-trusted-types-for 'script'; trusted-types 'none'";
+    assertThat(CatalogPage.contentSecurityPolicy(login)).isEqualTo(policy);
+    assertThat(CatalogPage.contentSecurityPolicy(null))
+        .isEqualTo(CatalogPage.CONTENT_SECURITY_POLICY)
+        .isEqualTo(policy.replace(" https://id.example.com:8443", ""));
+    for (String path : List.of("/", "/labels/staging/", "/catalog/login.js", "/catalog/app.css")) {
+      HttpResponse<String> r = get(path);
+      assertThat(r.statusCode()).as(path).isEqualTo(200);
+      assertThat(r.headers().firstValue("content-security-policy")).as(path).hasValue(policy);
+    }
+    assertThat(get("/").body())
+        .contains(
+            "data-login-client=\"catalog&quot;&lt;x&gt;\"",
+            "<script src=\"/catalog/login.js\" defer></script>",
+            "<button type=\"button\" class=\"primary\" id=\"login\">Log in</button>");
+    assertThat(get("/catalog/login.js").headers().firstValue("content-type"))
+        .hasValue("text/javascript; charset=utf-8");
+  }
+
+  @Test
+  void aLoginIsCheckedWhereItIsMade() {
+    assertThatThrownBy(() -> new WebCatalog.Login(URI.create("file:///realms/team"), "c"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("WebCatalog.Login: the issuer must be an http or https URL with a host, not"
+            + " 'file:///realms/team'");
+    assertThatThrownBy(() -> new WebCatalog.Login(URI.create("https://id.example.com"), " "))
+        .hasMessage("WebCatalog.Login: the client id must be a non-blank text without control"
+            + " characters, not ''");
+    assertThat(new WebCatalog.Login(URI.create("http://127.0.0.1:8080/realms/x"), "c").origin())
+        .isEqualTo("http://127.0.0.1:8080");
   }
 }

@@ -178,6 +178,10 @@ public final class Main {
                              with --token or OAuth it asks for a token; without, only this machine may load it
                              unless --public-url is given; env PROMPTD_CATALOG=1 with --http); each further
                              --label's at /labels/NAME/; with --manage also versions, diffs, promotion, usage
+        --catalog-client-id ID
+                             with OAuth: the catalog's "Log in" button signs people in as this public client
+                             of the identity provider (authorization code + PKCE; register each catalog page's
+                             URL as a redirect URI and its origin as a web origin)
         --host ADDR          address to bind (default 127.0.0.1; any other needs --token or OAuth)
         --port PORT          HTTP port (0: any free one)
         --token TOKEN        require "Authorization: Bearer TOKEN" (env PROMPTD_TOKEN)

@@ -146,6 +146,18 @@ final class Serve {
     }
   }
 
+  /**
+   * How the catalog logs people in: as the public client {@code --catalog-client-id} at the issuer
+   * promptd takes tokens from; null without one (the page then asks for a token to paste).
+   */
+  private static WebCatalog.@Nullable Login login(ServeOptions options) {
+    String clientId = options.catalogClientId();
+    OAuthSettings oauth = options.oauth();
+    return clientId == null || oauth == null
+        ? null
+        : new WebCatalog.Login(oauth.issuer(), clientId);
+  }
+
   /** The label {@code /mcp} (or stdio) serves, or null when no label is served. */
   private static @Nullable String firstLabel(ServeOptions options) {
     return options.labels().isEmpty() ? null : options.labels().getFirst();
@@ -253,7 +265,8 @@ final class Serve {
               || options.oauth() != null
               || !options.publicUrls().isEmpty(),
           install,
-          options.locale());
+          options.locale(),
+          login(options));
     }
     served.mount(builder);
     if (loading != null) {

@@ -63,6 +63,9 @@ import org.jspecify.annotations.Nullable;
  * @param skillFilesBudget how many bytes of its other text files a skill's prompt embeds at most
  *     ({@code --skill-files-budget}; 0: links only)
  * @param catalog whether the HTTP server serves the web catalog at {@code /} ({@code --catalog})
+ * @param catalogClientId the public OAuth client the catalog logs people in as
+ *     ({@code --catalog-client-id}; needs {@code --catalog} and {@code --oauth-issuer}), or null:
+ *     it asks for a token to paste
  * @param manage who may use the management API the HTTP server serves at {@code /manage/v1/}
  *     ({@code --manage} {@code --manage-scope S [--manage-admin-scope A]}; needs {@code --store},
  *     {@code --http} and OAuth), or null for none
@@ -93,6 +96,7 @@ record ServeOptions(
     boolean skillPrompts,
     long skillFilesBudget,
     boolean catalog,
+    @Nullable String catalogClientId,
     ManageApi.@Nullable Access manage,
     Locale locale) {
   /** The environment variable that supplies the bearer token when {@code --token} is not given. */
@@ -256,6 +260,7 @@ record ServeOptions(
     boolean skillPrompts = true;
     long skillFilesBudget = LibraryOptions.defaults().skillFilesBudget();
     boolean catalog = false;
+    String catalogClientId = null;
     boolean manage = false;
     String manageScope = null;
     String manageAdmin = null;
@@ -323,6 +328,7 @@ record ServeOptions(
         case "--no-skill-prompts" -> skillPrompts = false;
         case "--skill-files-budget" -> skillFilesBudget = size(args, ++i, arg);
         case "--catalog" -> catalog = true;
+        case "--catalog-client-id" -> catalogClientId = blankToNull(text(args, ++i, arg));
         case "--git" -> git.remote = text(args, ++i, arg);
         case "--git-poll" -> git.poll = GitOptions.duration(text(args, ++i, arg));
         case "--git-webhook-secret-file" -> git.secretFile = Path.of(text(args, ++i, arg));
@@ -378,6 +384,13 @@ record ServeOptions(
     catalog |= http
         && catalogSetting != null
         && (catalogSetting.strip().equals("1") || catalogSetting.strip().equalsIgnoreCase("true"));
+    if (catalogClientId != null && !catalog) {
+      throw new UsageException("--catalog-client-id needs --catalog");
+    }
+    if (catalogClientId != null && oauth == null) {
+      throw new UsageException("--catalog-client-id needs --oauth-issuer: the catalog logs people"
+          + " in at the identity provider promptd takes tokens from");
+    }
     SessionSecret sessionSecret =
         sessionSecret(sessionSecretFile, System.getenv(SESSION_SECRET_VARIABLE));
     if (sessionsPerCallerGiven && !http) {
@@ -423,6 +436,7 @@ record ServeOptions(
         skillPrompts,
         skillFilesBudget,
         catalog,
+        catalogClientId,
         manage && manageScope != null
             ? new ManageApi.Access(manageScope, manageAdmin, Set.copyOf(source.labels))
             : null,

@@ -35,4 +35,35 @@ class ServeOptionsCatalogTest {
   void theUsageTextListsTheFlag() {
     assertThat(Main.USAGE_TEXT).contains("--catalog            also serve the web catalog at /");
   }
+
+  @Test
+  void theCatalogLogsPeopleInAsTheClientGivenWithOAuth() {
+    ServeOptions options = ServeOptions.parse(List.of(
+        "--http",
+        "--catalog",
+        "--oauth-issuer",
+        "https://id.example.com/realms/team",
+        "--catalog-client-id",
+        "promptd-catalog",
+        dir.toString()));
+    assertThat(options.catalogClientId()).isEqualTo("promptd-catalog");
+    assertThat(
+            ServeOptions.parse(List.of("--http", "--catalog", dir.toString())).catalogClientId())
+        .isNull();
+    assertThatThrownBy(() -> ServeOptions.parse(List.of(
+            "--http", "--catalog", "--catalog-client-id", "promptd-catalog", dir.toString())))
+        .isInstanceOf(UsageException.class)
+        .hasMessage("--catalog-client-id needs --oauth-issuer: the catalog logs people in at the"
+            + " identity provider promptd takes tokens from");
+    assertThatThrownBy(() -> ServeOptions.parse(List.of(
+            "--http",
+            "--oauth-issuer",
+            "https://id.example.com/realms/team",
+            "--catalog-client-id",
+            "promptd-catalog",
+            dir.toString())))
+        .isInstanceOf(UsageException.class)
+        .hasMessage("--catalog-client-id needs --catalog");
+    assertThat(Main.USAGE_TEXT).contains("--catalog-client-id ID");
+  }
 }
