@@ -1,8 +1,13 @@
 package io.promptd.store;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -10,9 +15,125 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
-/** The moves of {@link StoreLabels#promote}, made in the caller's transaction. */
+/**
+ * The moves of {@link StoreLabels#promote}, made in the caller's transaction, and the promotion's
+ * one record ({@code label_promotions}, which its moves name).
+ */
 final class LabelPromotion {
   private LabelPromotion() {}
+
+  /** Refuses {@code latest} as FROM, a bad label, and a label promoted to itself. */
+  static void check(String from, String to) throws StoreException {
+    if (from.equals(StoreLabels.LATEST)) {
+      throw new StoreException(
+          StoreException.Kind.REFUSED,
+          "'latest' is each file's newest version, not a release to promote: point a label at it"
+              + " with promptd publish --label " + to);
+    }
+    StoreLabels.check(from);
+    StoreLabels.check(to);
+    if (from.equals(to)) {
+      throw new StoreException(
+          StoreException.Kind.REFUSED,
+          "promote from a label to another, not '" + to + "' to itself");
+    }
+  }
+
+  /**
+   * Promotes in the caller's transaction: records the promotion, makes its moves under it, and
+   * drops the record again when nothing moved (a promotion that changed nothing is not one).
+   */
+  static Promotion promote(
+      Connection c,
+      String from,
+      String to,
+      @Nullable Set<String> within,
+      String author,
+      long libraryVersion)
+      throws SQLException, StoreException {
+    long id;
+    Instant time;
+    try (PreparedStatement s = c.prepareStatement("INSERT INTO label_promotions (from_label,"
+        + " to_label, library_version, author) VALUES (?, ?, ?, ?) RETURNING id, promoted_at")) {
+      s.setString(1, from);
+      s.setString(2, to);
+      s.setLong(3, libraryVersion);
+      s.setString(4, author);
+      try (ResultSet r = s.executeQuery()) {
+        r.next();
+        id = r.getLong(1);
+        time = r.getTimestamp(2).toInstant();
+      }
+    }
+    List<LabelMove> moves = moves(c, from, to, within, author, libraryVersion, id);
+    if (moves.isEmpty()) {
+      try (PreparedStatement s = c.prepareStatement("DELETE FROM label_promotions WHERE id = ?")) {
+        s.setLong(1, id);
+        s.executeUpdate();
+      }
+      id = 0;
+    }
+    return new Promotion(id, from, to, libraryVersion, author, time, moves);
+  }
+
+  /**
+   * The recorded promotions that moved a label on one of {@code paths} (every promotion when null),
+   * newest first, each with all its moves (on every file, not only {@code paths}).
+   */
+  static List<Promotion> list(Connection c, @Nullable Collection<String> paths)
+      throws SQLException {
+    String where = paths == null
+        ? ""
+        : " WHERE p.id IN (SELECT promotion FROM label_moves WHERE path = ANY (?))";
+    Map<Long, List<LabelMove>> moves = new LinkedHashMap<>();
+    List<Promotion> out = new ArrayList<>();
+    try (PreparedStatement s = c.prepareStatement("SELECT m.promotion, m.path, m.label,"
+        + " m.from_version, m.to_version, m.library_version, m.author, m.moved_at FROM label_moves m"
+        + " JOIN label_promotions p ON p.id = m.promotion" + where
+        + " ORDER BY m.promotion, m.path")) {
+      if (paths != null) {
+        s.setArray(1, c.createArrayOf("text", paths.toArray()));
+      }
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          long id = r.getLong(1);
+          moves
+              .computeIfAbsent(id, k -> new ArrayList<>())
+              .add(new LabelMove(
+                  r.getString(2),
+                  r.getString(3),
+                  r.getInt(4),
+                  r.getInt(5),
+                  r.getLong(6),
+                  r.getString(7),
+                  r.getTimestamp(8).toInstant(),
+                  null,
+                  id));
+        }
+      }
+    }
+    try (PreparedStatement s = c.prepareStatement("SELECT p.id, p.from_label, p.to_label,"
+        + " p.library_version, p.author, p.promoted_at FROM label_promotions p" + where
+        + " ORDER BY p.id DESC")) {
+      if (paths != null) {
+        s.setArray(1, c.createArrayOf("text", paths.toArray()));
+      }
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          long id = r.getLong(1);
+          out.add(new Promotion(
+              id,
+              r.getString(2),
+              r.getString(3),
+              r.getLong(4),
+              r.getString(5),
+              r.getTimestamp(6).toInstant(),
+              moves.getOrDefault(id, List.of())));
+        }
+      }
+    }
+    return out;
+  }
 
   /**
    * Points {@code to} at what {@code from} points at on each file (of {@code within}, or every file
@@ -20,13 +141,14 @@ final class LabelPromotion {
    *
    * @return the moves made
    */
-  static List<LabelMove> moves(
+  private static List<LabelMove> moves(
       Connection c,
       String from,
       String to,
       @Nullable Set<String> within,
       String author,
-      long libraryVersion)
+      long libraryVersion,
+      long promotion)
       throws SQLException, StoreException {
     Map<String, Integer> source = new TreeMap<>();
     Set<String> target = new TreeSet<>();
@@ -52,14 +174,15 @@ final class LabelPromotion {
     }
     List<LabelMove> moves = new ArrayList<>();
     for (Map.Entry<String, Integer> e : source.entrySet()) {
-      LabelMove m = LabelQueries.move(c, e.getKey(), to, e.getValue(), author, libraryVersion);
+      LabelMove m =
+          LabelQueries.move(c, e.getKey(), to, e.getValue(), author, libraryVersion, promotion);
       if (m != null) {
         moves.add(m);
       }
     }
     target.removeAll(source.keySet());
     for (String path : target) {
-      LabelMove m = LabelQueries.move(c, path, to, 0, author, libraryVersion);
+      LabelMove m = LabelQueries.move(c, path, to, 0, author, libraryVersion, promotion);
       if (m != null) {
         moves.add(m);
       }
