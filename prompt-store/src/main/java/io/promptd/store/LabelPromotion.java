@@ -40,8 +40,9 @@ final class LabelPromotion {
   }
 
   /**
-   * Promotes in the caller's transaction: records the promotion, makes its moves under it, and
-   * drops the record again when nothing moved (a promotion that changed nothing is not one).
+   * Promotes in the caller's transaction: records the promotion (unless it is a dry run, or nothing
+   * would move: a promotion that changes nothing is not one, and takes no number) and makes its
+   * moves under it.
    */
   static Promotion promote(
       Connection c,
@@ -49,29 +50,41 @@ final class LabelPromotion {
       String to,
       @Nullable Set<String> within,
       String author,
-      long libraryVersion)
+      long libraryVersion,
+      boolean dryRun)
       throws SQLException, StoreException {
-    long id;
-    Instant time;
-    try (PreparedStatement s = c.prepareStatement("INSERT INTO label_promotions (from_label,"
-        + " to_label, library_version, author) VALUES (?, ?, ?, ?) RETURNING id, promoted_at")) {
-      s.setString(1, from);
-      s.setString(2, to);
-      s.setLong(3, libraryVersion);
-      s.setString(4, author);
-      try (ResultSet r = s.executeQuery()) {
-        r.next();
-        id = r.getLong(1);
-        time = r.getTimestamp(2).toInstant();
+    Plan plan = plan(c, from, to, within);
+    long id = 0;
+    Instant time = Instant.now();
+    if (plan.changes() && !dryRun) {
+      try (PreparedStatement s = c.prepareStatement("INSERT INTO label_promotions (from_label,"
+          + " to_label, library_version, author) VALUES (?, ?, ?, ?) RETURNING id, promoted_at")) {
+        s.setString(1, from);
+        s.setString(2, to);
+        s.setLong(3, libraryVersion);
+        s.setString(4, author);
+        try (ResultSet r = s.executeQuery()) {
+          r.next();
+          id = r.getLong(1);
+          time = r.getTimestamp(2).toInstant();
+        }
       }
     }
-    List<LabelMove> moves = moves(c, from, to, within, author, libraryVersion, id);
-    if (moves.isEmpty()) {
-      try (PreparedStatement s = c.prepareStatement("DELETE FROM label_promotions WHERE id = ?")) {
-        s.setLong(1, id);
-        s.executeUpdate();
+    List<LabelMove> moves = new ArrayList<>();
+    for (Map.Entry<String, Integer> e : plan.source().entrySet()) {
+      LabelMove m = LabelQueries.move(c, e.getKey(), to, e.getValue(), author, libraryVersion, id);
+      if (m != null) {
+        moves.add(m);
       }
-      id = 0;
+    }
+    for (String path : plan.removed()) {
+      LabelMove m = LabelQueries.move(c, path, to, 0, author, libraryVersion, id);
+      if (m != null) {
+        moves.add(m);
+      }
+    }
+    if (!moves.isEmpty()) {
+      time = moves.getFirst().time();
     }
     return new Promotion(id, from, to, libraryVersion, author, time, moves);
   }
@@ -136,22 +149,16 @@ final class LabelPromotion {
   }
 
   /**
-   * Points {@code to} at what {@code from} points at on each file (of {@code within}, or every file
-   * when null), and takes {@code to} off the files {@code from} does not label.
-   *
-   * @return the moves made
+   * What a promotion moves: {@code to} to {@code from}'s version on each file {@code from} labels
+   * (of {@code within}, or every file when null), {@code to} off the files {@code from} does not
+   * label, and whether any of it changes something.
    */
-  private static List<LabelMove> moves(
-      Connection c,
-      String from,
-      String to,
-      @Nullable Set<String> within,
-      String author,
-      long libraryVersion,
-      long promotion)
+  private record Plan(Map<String, Integer> source, Set<String> removed, boolean changes) {}
+
+  private static Plan plan(Connection c, String from, String to, @Nullable Set<String> within)
       throws SQLException, StoreException {
     Map<String, Integer> source = new TreeMap<>();
-    Set<String> target = new TreeSet<>();
+    Map<String, FileLabel> target = new TreeMap<>();
     for (FileLabel l : LabelQueries.list(c, within)) {
       if (l.label().equals(from)) {
         if (!l.split().isEmpty()) {
@@ -162,7 +169,7 @@ final class LabelPromotion {
         }
         source.put(l.path(), l.version());
       } else if (l.label().equals(to)) {
-        target.add(l.path());
+        target.put(l.path(), l);
       }
     }
     if (source.isEmpty()) {
@@ -172,21 +179,13 @@ final class LabelPromotion {
               + (within == null ? "" : " of those named")
               + " (see promptd label list)");
     }
-    List<LabelMove> moves = new ArrayList<>();
+    Set<String> removed = new TreeSet<>(target.keySet());
+    removed.removeAll(source.keySet());
+    boolean changes = !removed.isEmpty();
     for (Map.Entry<String, Integer> e : source.entrySet()) {
-      LabelMove m =
-          LabelQueries.move(c, e.getKey(), to, e.getValue(), author, libraryVersion, promotion);
-      if (m != null) {
-        moves.add(m);
-      }
+      FileLabel now = target.get(e.getKey());
+      changes |= now == null || now.version() != e.getValue() || !now.split().isEmpty();
     }
-    target.removeAll(source.keySet());
-    for (String path : target) {
-      LabelMove m = LabelQueries.move(c, path, to, 0, author, libraryVersion, promotion);
-      if (m != null) {
-        moves.add(m);
-      }
-    }
-    return moves;
+    return new Plan(source, removed, changes);
   }
 }

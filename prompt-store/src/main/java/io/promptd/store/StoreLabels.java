@@ -156,20 +156,28 @@ public final class StoreLabels {
       @Nullable String unprotected,
       boolean dryRun)
       throws StoreException {
-    return promote(from, to, names, author, scopes, unprotected, dryRun, moves -> {});
+    LabelPromotion.check(from, to);
+    @Nullable Set<String> only = null;
+    if (!names.isEmpty()) {
+      only = new TreeSet<>();
+      for (String name : names) {
+        only.addAll(store.paths(name));
+      }
+    }
+    return promoteFiles(from, to, only, author, scopes, unprotected, dryRun, moves -> {});
   }
 
   /**
-   * Promotes a release as {@link #promote(String, String, Collection, String, Set, String,
-   * boolean)} does, letting {@code review} refuse its moves before anything is written.
+   * Promotes a release as {@link #promote} does, on the files {@code paths} (exact paths; every
+   * file when null), letting {@code review} refuse its moves before anything is written.
    *
    * @param review sees the moves in the promotion's transaction; what it throws refuses the whole
    *     promotion, nothing moved
    */
-  public Promotion promote(
+  public Promotion promoteFiles(
       String from,
       String to,
-      Collection<String> names,
+      @Nullable Set<String> paths,
       String author,
       @Nullable Set<String> scopes,
       @Nullable String unprotected,
@@ -179,27 +187,18 @@ public final class StoreLabels {
     requireNonNull(author, "author");
     requireNonNull(review, "review");
     LabelPromotion.check(from, to);
-    @Nullable Set<String> only = null;
-    if (!names.isEmpty()) {
-      only = new TreeSet<>();
-      for (String name : names) {
-        only.addAll(store.paths(name));
-      }
-    }
-    @Nullable Set<String> within = only;
+    @Nullable Set<String> within = paths == null ? null : Set.copyOf(paths);
     Work<Promotion> work = c -> {
       long libraryVersion = LabelQueries.lockStore(c);
       requireScope(c, to, scopes, unprotected);
-      Promotion p = LabelPromotion.promote(c, from, to, within, author, libraryVersion);
+      Promotion p = LabelPromotion.promote(c, from, to, within, author, libraryVersion, dryRun);
       review.check(p.moves());
       return p;
     };
     String what = "promote '" + from + "' to '" + to + "'";
-    if (dryRun) {
-      Promotion p = inTransactionRolledBack(what, work);
-      return new Promotion(0, from, to, p.libraryVersion(), author, p.time(), p.moves());
-    }
-    return inTransaction(what, work, Promotion::moves);
+    return dryRun
+        ? inTransactionRolledBack(what, work)
+        : inTransaction(what, work, Promotion::moves);
   }
 
   /** A look at a promotion's moves before they are written, which may refuse them all. */

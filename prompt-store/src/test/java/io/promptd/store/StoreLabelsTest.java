@@ -256,8 +256,8 @@ class StoreLabelsTest {
         }
       })) {
         assertThat(listening.await(20, TimeUnit.SECONDS)).isTrue();
-        assertThatThrownBy(() -> labels.promote(
-                "staging", "production", List.of(), "bob", null, null, false, moves -> {
+        assertThatThrownBy(() -> labels.promoteFiles(
+                "staging", "production", null, "bob", null, null, false, moves -> {
                   throw new StoreException(StoreException.Kind.FORBIDDEN, "not these");
                 }))
             .hasMessage("not these");
