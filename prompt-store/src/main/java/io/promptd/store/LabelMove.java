@@ -18,6 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param time when it moved
  * @param split the A/B split the move made, as given ({@code 7:90 8:10}; {@code to} is its first
  *     version), or null
+ * @param promotion the {@linkplain Promotion#id() promotion} the move was part of, or 0
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
 public record LabelMove(
@@ -28,7 +29,8 @@ public record LabelMove(
     long libraryVersion,
     String author,
     Instant time,
-    @Nullable String split) {
+    @Nullable String split,
+    long promotion) {
   /** Checks the fields. */
   public LabelMove {
     requireNonNull(path, "path");
@@ -46,6 +48,6 @@ public record LabelMove(
       long libraryVersion,
       String author,
       Instant time) {
-    this(path, label, from, to, libraryVersion, author, time, null);
+    this(path, label, from, to, libraryVersion, author, time, null, 0);
   }
 }

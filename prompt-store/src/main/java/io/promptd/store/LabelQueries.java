@@ -47,13 +47,29 @@ final class LabelQueries {
   static @Nullable LabelMove move(
       Connection c, String path, String label, int to, String author, long libraryVersion)
       throws SQLException {
+    return move(c, path, label, to, author, libraryVersion, 0);
+  }
+
+  /**
+   * Moves the label as {@link #move(Connection, String, String, int, String, long)} does, as part
+   * of the promotion {@code promotion} (0: none).
+   */
+  static @Nullable LabelMove move(
+      Connection c,
+      String path,
+      String label,
+      int to,
+      String author,
+      long libraryVersion,
+      long promotion)
+      throws SQLException {
     int from = pointed(c, path, label);
     List<SplitShare> split = split(c, path, label);
     if (from == to && split.isEmpty()) {
       return null;
     }
     point(c, path, label, to);
-    return record(c, path, label, from, to, null, author, libraryVersion);
+    return record(c, path, label, from, to, null, author, libraryVersion, promotion);
   }
 
   /**
@@ -89,7 +105,7 @@ final class LabelQueries {
       s.executeBatch();
     }
     String given = SplitShare.text(shares);
-    return record(c, path, label, from, to, given, author, libraryVersion);
+    return record(c, path, label, from, to, given, author, libraryVersion, 0);
   }
 
   /**
@@ -154,11 +170,12 @@ final class LabelQueries {
       int to,
       @Nullable String split,
       String author,
-      long libraryVersion)
+      long libraryVersion,
+      long promotion)
       throws SQLException {
     try (PreparedStatement s = c.prepareStatement("INSERT INTO label_moves (path, label,"
-        + " from_version, to_version, library_version, author, split) VALUES (?, ?, ?, ?, ?, ?, ?)"
-        + " RETURNING moved_at")) {
+        + " from_version, to_version, library_version, author, split, promotion)"
+        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING moved_at")) {
       s.setString(1, path);
       s.setString(2, label);
       s.setObject(3, from == 0 ? null : from, Types.INTEGER);
@@ -166,10 +183,11 @@ final class LabelQueries {
       s.setLong(5, libraryVersion);
       s.setString(6, author);
       s.setString(7, split);
+      s.setObject(8, promotion == 0 ? null : promotion, Types.BIGINT);
       try (ResultSet r = s.executeQuery()) {
         r.next();
-        return new LabelMove(
-            path, label, from, to, libraryVersion, author, r.getTimestamp(1).toInstant(), split);
+        Instant time = r.getTimestamp(1).toInstant();
+        return new LabelMove(path, label, from, to, libraryVersion, author, time, split, promotion);
       }
     }
   }
@@ -256,8 +274,8 @@ final class LabelQueries {
   static List<LabelMove> moves(Connection c, Collection<String> paths) throws SQLException {
     List<LabelMove> out = new ArrayList<>();
     try (PreparedStatement s = c.prepareStatement("SELECT path, label, from_version, to_version,"
-        + " library_version, author, moved_at, split FROM label_moves WHERE path = ANY (?)"
-        + " ORDER BY path, id")) {
+        + " library_version, author, moved_at, split, promotion FROM label_moves"
+        + " WHERE path = ANY (?) ORDER BY path, id")) {
       s.setArray(1, c.createArrayOf("text", paths.toArray()));
       try (ResultSet r = s.executeQuery()) {
         while (r.next()) {
@@ -270,7 +288,8 @@ final class LabelQueries {
               r.getLong(5),
               r.getString(6),
               time,
-              r.getString(8)));
+              r.getString(8),
+              r.getLong(9)));
         }
       }
     }

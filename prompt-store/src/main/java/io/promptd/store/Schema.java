@@ -24,7 +24,7 @@ final class Schema {
    * checks them against the files): a store whose history holds each of them needs no Flyway run. A
    * migration that arrives below one already applied is applied too ({@link #needsOutOfOrder}).
    */
-  static final List<String> MIGRATIONS = List.of("1", "2", "3", "4", "5", "6", "7", "8");
+  static final List<String> MIGRATIONS = List.of("1", "2", "3", "4", "5", "6", "7", "8", "9");
 
   private final StoreUrl url;
   private volatile boolean migrated;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -129,8 +130,9 @@ public final class StoreLabels {
   /**
    * Promotes a release: points {@code to} at exactly what {@code from} points at, file by file, in
    * one transaction — each file {@code from} labels gets {@code to} at the same version, and a file
-   * {@code to} labels that {@code from} does not loses {@code to}. The moves are recorded under one
-   * library version, with one author and time, and servers of {@code to} hear of them once.
+   * {@code to} labels that {@code from} does not loses {@code to}. The promotion is recorded once
+   * (who, when, both labels; {@link #promotions}) and its moves under one library version, and
+   * servers of {@code to} hear of it once.
    *
    * @param names the prompts (their files, as {@link #set} names them) to promote, or empty for
    *     every file; a file outside them keeps {@code to} as it is
@@ -138,14 +140,14 @@ public final class StoreLabels {
    *     {@link #set(String, int, String, String, Set, String)})
    * @param unprotected the scope moving an unprotected {@code to} needs of such a caller, or null
    * @param dryRun work out the moves and write nothing
-   * @return the moves made, or that would be made; empty when {@code to} already points where
-   *     {@code from} does
+   * @return the promotion made, or that would be made (its id 0); no moves when {@code to} already
+   *     points where {@code from} does
    * @throws StoreException with {@link StoreException.Kind#REFUSED} for a bad label, the same label
    *     twice, {@code from} being {@value #LATEST}, or an A/B split under {@code from} (a split is
    *     promoted by splitting {@code to}); {@link StoreException.Kind#NOT_FOUND} when {@code from}
    *     labels none of the files; {@link StoreException.Kind#FORBIDDEN} as {@link #set}
    */
-  public List<LabelMove> promote(
+  public Promotion promote(
       String from,
       String to,
       Collection<String> names,
@@ -154,20 +156,7 @@ public final class StoreLabels {
       @Nullable String unprotected,
       boolean dryRun)
       throws StoreException {
-    requireNonNull(author, "author");
-    if (from.equals(LATEST)) {
-      throw new StoreException(
-          StoreException.Kind.REFUSED,
-          "'latest' is each file's newest version, not a release to promote: point a label at it"
-              + " with promptd publish --label " + to);
-    }
-    check(from);
-    check(to);
-    if (from.equals(to)) {
-      throw new StoreException(
-          StoreException.Kind.REFUSED,
-          "promote from a label to another, not '" + to + "' to itself");
-    }
+    LabelPromotion.check(from, to);
     @Nullable Set<String> only = null;
     if (!names.isEmpty()) {
       only = new TreeSet<>();
@@ -175,14 +164,65 @@ public final class StoreLabels {
         only.addAll(store.paths(name));
       }
     }
-    @Nullable Set<String> within = only;
-    Work work = c -> {
+    return promoteFiles(from, to, only, author, scopes, unprotected, dryRun, moves -> {});
+  }
+
+  /**
+   * Promotes a release as {@link #promote} does, on the files {@code paths} (exact paths; every
+   * file when null), letting {@code review} refuse its moves before anything is written.
+   *
+   * @param review sees the moves in the promotion's transaction; what it throws refuses the whole
+   *     promotion, nothing moved
+   */
+  public Promotion promoteFiles(
+      String from,
+      String to,
+      @Nullable Set<String> paths,
+      String author,
+      @Nullable Set<String> scopes,
+      @Nullable String unprotected,
+      boolean dryRun,
+      Review review)
+      throws StoreException {
+    requireNonNull(author, "author");
+    requireNonNull(review, "review");
+    LabelPromotion.check(from, to);
+    @Nullable Set<String> within = paths == null ? null : Set.copyOf(paths);
+    Work<Promotion> work = c -> {
       long libraryVersion = LabelQueries.lockStore(c);
       requireScope(c, to, scopes, unprotected);
-      return LabelPromotion.moves(c, from, to, within, author, libraryVersion);
+      Promotion p = LabelPromotion.promote(c, from, to, within, author, libraryVersion, dryRun);
+      review.check(p.moves());
+      return p;
     };
     String what = "promote '" + from + "' to '" + to + "'";
-    return dryRun ? inTransactionRolledBack(what, work) : inTransaction(what, work);
+    return dryRun
+        ? inTransactionRolledBack(what, work)
+        : inTransaction(what, work, Promotion::moves);
+  }
+
+  /** A look at a promotion's moves before they are written, which may refuse them all. */
+  @FunctionalInterface
+  public interface Review {
+    /**
+     * Checks {@code moves}.
+     *
+     * @throws StoreException to refuse the promotion; nothing is written
+     */
+    void check(List<LabelMove> moves) throws StoreException;
+  }
+
+  /**
+   * The recorded promotions, newest first, each with all its moves: those that moved a label on a
+   * file {@code name} names, or every one when null.
+   */
+  public List<Promotion> promotions(@Nullable String name) throws StoreException {
+    @Nullable Set<String> paths = name == null ? null : store.paths(name);
+    try (Connection c = store.connection()) {
+      return LabelPromotion.list(c, paths);
+    } catch (SQLException e) {
+      throw store.failed("list the promotions", e);
+    }
   }
 
   /**
@@ -383,7 +423,7 @@ public final class StoreLabels {
   }
 
   /** Runs {@code work} in a transaction that is rolled back: what it would do, unwritten. */
-  private List<LabelMove> inTransactionRolledBack(String what, Work work) throws StoreException {
+  private <T> T inTransactionRolledBack(String what, Work<T> work) throws StoreException {
     try (Connection c = store.connection()) {
       c.setAutoCommit(false);
       try {
@@ -397,24 +437,35 @@ public final class StoreLabels {
     }
   }
 
-  private interface Work {
-    List<LabelMove> run(Connection c) throws SQLException, StoreException;
+  private interface Work<T> {
+    T run(Connection c) throws SQLException, StoreException;
   }
 
   /**
    * Runs {@code work} in one transaction that notifies the label's listeners when it moved
    * anything.
    */
-  private List<LabelMove> inTransaction(String what, Work work) throws StoreException {
+  private List<LabelMove> inTransaction(String what, Work<List<LabelMove>> work)
+      throws StoreException {
+    return inTransaction(what, work, moves -> moves);
+  }
+
+  /**
+   * Runs {@code work} as {@link #inTransaction(String, Work)} does; {@code movesOf} finds its
+   * moves.
+   */
+  private <T> T inTransaction(String what, Work<T> work, Function<T, List<LabelMove>> movesOf)
+      throws StoreException {
     try (Connection c = store.connection()) {
       c.setAutoCommit(false);
       try {
-        List<LabelMove> moves = work.run(c);
+        T done = work.run(c);
+        List<LabelMove> moves = movesOf.apply(done);
         if (!moves.isEmpty()) {
           LabelQueries.notifyMoved(c, moves.getFirst().label());
         }
         c.commit();
-        return moves;
+        return done;
       } catch (SQLException | StoreException | RuntimeException e) {
         c.rollback();
         throw e;

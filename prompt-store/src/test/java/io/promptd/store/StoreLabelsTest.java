@@ -230,4 +230,82 @@ class StoreLabelsTest {
           .isEqualTo(StoreException.Kind.REFUSED);
     }
   }
+
+  @Test
+  void aPromotionIsRecordedOnceNotifiesOnceAndAReviewRefusesItWhole() throws Exception {
+    try (PromptStore store = PromptStore.open(url);
+        StoreDatabase database = StoreDatabase.open(url)) {
+      Map<String, byte[]> files = new java.util.TreeMap<>();
+      for (int i = 1; i <= 12; i++) {
+        files.put("p" + i + ".prompt.md", utf8("v1 of " + i + "\n"));
+      }
+      store.publish(files, "alice", "staging");
+      StoreLabels labels = store.labels();
+      labels.set("p12", 1, "production", "alice");
+      LinkedBlockingQueue<String> heard = new LinkedBlockingQueue<>();
+      CountDownLatch listening = new CountDownLatch(1);
+      try (AutoCloseable l = database.listen(LabelQueries.CHANNEL, new ChannelListener() {
+        @Override
+        public void listening(boolean again) {
+          listening.countDown();
+        }
+
+        @Override
+        public void notified(String payload) {
+          heard.add(payload);
+        }
+      })) {
+        assertThat(listening.await(20, TimeUnit.SECONDS)).isTrue();
+        assertThatThrownBy(() -> labels.promoteFiles(
+                "staging", "production", null, "bob", null, null, false, moves -> {
+                  throw new StoreException(StoreException.Kind.FORBIDDEN, "not these");
+                }))
+            .hasMessage("not these");
+        assertThat(labels.list(null))
+            .filteredOn(f -> f.label().equals("production"))
+            .hasSize(1);
+        assertThat(labels.promotions(null)).isEmpty();
+
+        Promotion dry = labels.promote("staging", "production", List.of(), "bob", null, null, true);
+        assertThat(dry.id()).isZero();
+        assertThat(dry.moves()).hasSize(11);
+        assertThat(labels.promotions(null)).isEmpty();
+
+        Promotion done =
+            labels.promote("staging", "production", List.of(), "bob", null, null, false);
+        assertThat(done.id()).isPositive();
+        assertThat(done.moves())
+            .hasSize(11)
+            .allSatisfy(m -> assertThat(m.promotion()).isEqualTo(done.id()))
+            .extracting(Promotion.Change::of)
+            .containsOnly(Promotion.Change.ADDED);
+        // The moves in one transaction: one NOTIFY, then the next move's.
+        labels.set("p1", 1, "canary", "bob");
+        assertThat(heard.poll(20, TimeUnit.SECONDS)).isEqualTo("production");
+        assertThat(heard.poll(20, TimeUnit.SECONDS)).isEqualTo("canary");
+        assertThat(heard).isEmpty();
+
+        assertThat(labels.promotions(null)).singleElement().satisfies(p -> {
+          assertThat(p.id()).isEqualTo(done.id());
+          assertThat(p.from()).isEqualTo("staging");
+          assertThat(p.to()).isEqualTo("production");
+          assertThat(p.author()).isEqualTo("bob");
+          assertThat(p.moves())
+              .extracting(LabelMove::path)
+              .hasSize(11)
+              .doesNotContain("p12.prompt.md");
+        });
+        assertThat(labels.promotions("p3")).hasSize(1);
+        assertThat(labels.promotions("p12")).isEmpty();
+        assertThat(labels.moves("p3"))
+            .extracting(LabelMove::label, LabelMove::promotion)
+            .containsExactly(tuple("staging", 0L), tuple("production", done.id()));
+        Promotion again =
+            labels.promote("staging", "production", List.of(), "bob", null, null, false);
+        assertThat(again.moves()).isEmpty();
+        assertThat(again.id()).as("nothing moved: not recorded").isZero();
+        assertThat(labels.promotions(null)).hasSize(1);
+      }
+    }
+  }
 }

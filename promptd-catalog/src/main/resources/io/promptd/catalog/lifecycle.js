@@ -1,6 +1,7 @@
 // The web catalog's lifecycle section: with a management API (`serve --store --http --manage`, which the page learns
 // from its data-manage attribute), the selected prompt's versions and labels, a diff between two of its versions, a
-// "promote to…" label move and its usage. Loaded after app.js, whose helpers ($, el, str, t, counted) and token (state.token, the
+// "promote to…" label move and its usage; and, for the whole store, "Promote FROM → TO" (a release: the dry run's
+// diff first, then the promotion). Loaded after app.js, whose helpers ($, el, str, t, counted) and token (state.token, the
 // one the visitor gave for the MCP endpoint) it uses; app.js calls showLifecycle(name) when a prompt is selected.
 // Like app.js, it puts server content into the page as text only. A refusal (a protected label without its scope,
 // an unknown name) is shown where the action was; it never takes the visitor to the token form.
@@ -71,6 +72,7 @@ function showLifecycle(name) {
   $('promote-done').textContent = '';
   loadVersions(name);
   loadUsage(name);
+  loadRelease();
 }
 
 async function loadVersions(name) {
@@ -232,7 +234,232 @@ async function loadUsage(name) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------- a release
+
+const release = {
+  from: null, // the labels of the diff shown, or null
+  to: null,
+  loading: false,
+};
+
+/** The release section, made here (the page's markup stays app.js's): FROM, TO, the diff, the button that promotes. */
+function buildRelease() {
+  const section = el('section', 'lifecycle release');
+  section.id = 'release';
+  section.hidden = true;
+  section.setAttribute('aria-labelledby', 'release-title');
+  const head = el('div', 'result-head');
+  const title = el('h3', null, t('release.heading'));
+  title.id = 'release-title';
+  head.append(title);
+  const help = el('p', 'hint', t('release.help'));
+  help.id = 'release-help';
+  const form = el('form', 'inline-form');
+  form.id = 'release-form';
+  const pick = (id, key) => {
+    const label = el('label', null, t(key));
+    label.htmlFor = id;
+    const select = el('select');
+    select.id = id;
+    select.setAttribute('aria-describedby', 'release-help');
+    select.addEventListener('change', clearReleaseDiff);
+    return [label, select];
+  };
+  const preview = el('button', null, t('release.preview'));
+  preview.type = 'submit';
+  preview.id = 'release-preview';
+  form.append(...pick('release-from', 'release.from'), ...pick('release-to', 'release.to'), preview);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    previewRelease();
+  });
+  const status = el('p', 'hint');
+  status.id = 'release-status';
+  status.setAttribute('role', 'status');
+  const error = el('p', 'error');
+  error.id = 'release-error';
+  error.setAttribute('role', 'alert');
+  error.hidden = true;
+  const wrap = el('div', 'table-wrap');
+  wrap.id = 'release-diff';
+  wrap.hidden = true;
+  wrap.tabIndex = 0;
+  wrap.setAttribute('role', 'region');
+  wrap.setAttribute('aria-labelledby', 'release-summary');
+  const table = el('table', 'grid');
+  table.setAttribute('aria-labelledby', 'release-summary');
+  const header = el('tr');
+  header.id = 'release-head';
+  const body = el('tbody');
+  body.id = 'release-body';
+  const thead = el('thead');
+  thead.append(header);
+  table.append(thead, body);
+  wrap.append(table);
+  const summary = el('p', 'hint');
+  summary.id = 'release-summary';
+  const apply = el('button', 'primary');
+  apply.type = 'button';
+  apply.id = 'release-apply';
+  apply.hidden = true;
+  apply.addEventListener('click', applyRelease);
+  const done = el('p', 'done');
+  done.id = 'release-done';
+  done.setAttribute('role', 'status');
+  section.append(head, help, form, status, error, summary, wrap, apply, done);
+  return section;
+}
+
+/** Reads the labels for FROM and TO, keeping what the visitor picked; staging → production when both exist. */
+async function loadRelease() {
+  if (!MANAGE || release.loading) {
+    return;
+  }
+  release.loading = true;
+  $('release').hidden = false;
+  try {
+    const answer = await manage('GET', '/labels');
+    const entries = Array.isArray(answer.labels) ? answer.labels : [];
+    const names = [...new Set(entries.map((l) => l && l.label).filter((l) => typeof l === 'string'))].sort();
+    const fill = (id, wanted) => {
+      const before = $(id).value;
+      $(id).replaceChildren(...names.map((n) => {
+        const option = el('option', null, n);
+        option.value = n;
+        return option;
+      }));
+      const keep = names.includes(before) ? before : names.includes(wanted) ? wanted : null;
+      if (keep !== null) {
+        $(id).value = keep;
+      }
+    };
+    fill('release-from', 'staging');
+    fill('release-to', 'production');
+    if (names.length > 1 && $('release-from').value === $('release-to').value) {
+      $('release-to').value = names.find((n) => n !== $('release-from').value);
+    }
+    $('release-status').textContent = names.length < 2 ? t('release.no-labels') : '';
+    $('release-preview').disabled = names.length < 2;
+  } catch (e) {
+    $('release-status').textContent = t('release.labels-failed', e.message);
+  } finally {
+    release.loading = false;
+  }
+}
+
+function clearReleaseDiff() {
+  release.from = null;
+  release.to = null;
+  $('release-diff').hidden = true;
+  $('release-body').replaceChildren();
+  $('release-summary').textContent = '';
+  $('release-apply').hidden = true;
+  showError('release-error', '');
+}
+
+function releaseVersion(v) {
+  return Number.isInteger(v) ? t('version.option', v) : t('release.no-version');
+}
+
+/** Shows the files of a promotion (the dry run's or the one made) in the diff table. */
+function drawReleaseFiles(from, to, files) {
+  const head = [t('release.file'), t('release.now', to), t('release.after', from), t('release.change')];
+  $('release-head').replaceChildren(...head.map((h) => {
+    const th = el('th', null, h);
+    th.scope = 'col';
+    return th;
+  }));
+  $('release-body').replaceChildren(...files.map((f) => {
+    const row = el('tr');
+    row.dataset.path = str(f.path);
+    const change = f.change === 'added' ? t('release.added') : f.change === 'removed' ? t('release.removed')
+      : t('release.changed');
+    row.dataset.change = str(f.change);
+    row.append(el('td', null, str(f.path)), el('td', 'number', releaseVersion(f.from)),
+      el('td', 'number', releaseVersion(f.to)), el('td', null, change));
+    return row;
+  }));
+  $('release-diff').hidden = files.length === 0;
+}
+
+function releaseFiles(answer) {
+  return Array.isArray(answer.files) ? answer.files.filter((f) => f && typeof f.path === 'string') : [];
+}
+
+/** The dry run: what promoting FROM to TO would change, before anything moves. */
+async function previewRelease() {
+  const from = $('release-from').value;
+  const to = $('release-to').value;
+  clearReleaseDiff();
+  $('release-done').textContent = '';
+  if (!from || !to || from === to) {
+    showError('release-error', t('release.same'));
+    return;
+  }
+  const button = $('release-preview');
+  button.disabled = true;
+  try {
+    const answer = await manage('POST', '/labels/promote', { from, to, dryRun: true });
+    const files = releaseFiles(answer);
+    drawReleaseFiles(from, to, files);
+    if (files.length === 0) {
+      $('release-summary').textContent = t('release.nothing', from, to);
+      return;
+    }
+    $('release-summary').textContent = counted('release.summary', files.length);
+    release.from = from;
+    release.to = to;
+    $('release-apply').textContent = t('release.apply', from, to);
+    $('release-apply').hidden = false;
+  } catch (e) {
+    showError('release-error', t('release.failed', e.message));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** The promotion the diff shown describes; the store checks again, in its transaction. */
+async function applyRelease() {
+  const { from, to } = release;
+  if (!from || !to) {
+    return;
+  }
+  const button = $('release-apply');
+  button.disabled = true;
+  showError('release-error', '');
+  try {
+    const answer = await manage('POST', '/labels/promote', { from, to });
+    const files = releaseFiles(answer);
+    drawReleaseFiles(from, to, files);
+    $('release-summary').textContent = '';
+    button.hidden = true;
+    release.from = null;
+    release.to = null;
+    $('release-done').textContent = files.length === 0 ? t('release.nothing', from, to)
+      : t('release.done', from, to, counted('release.files', files.length), String(answer.promotion));
+    if (lifecycle.name) {
+      loadVersions(lifecycle.name);
+    }
+  } catch (e) {
+    showError('release-error', t('release.failed', e.message));
+  } finally {
+    button.disabled = false;
+  }
+}
+
 document.addEventListener('DOMContentLoaded', () => {
+  if (MANAGE) {
+    $('detail').append(buildRelease());
+    // The labels are read once the catalog is shown (after a token, when one is needed), and again with each prompt.
+    new MutationObserver(() => {
+      if (!$('main').hidden) {
+        loadRelease();
+      }
+    }).observe($('main'), { attributes: true, attributeFilter: ['hidden'] });
+    if (!$('main').hidden && state.token) {
+      loadRelease();
+    }
+  }
   if (SERVED_LABEL) {
     $('served-label').textContent = t('served.label', SERVED_LABEL);
     $('served-label').hidden = false;

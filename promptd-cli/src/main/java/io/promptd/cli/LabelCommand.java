@@ -168,7 +168,8 @@ record LabelCommand(
         case "promote" -> {
           String from = positional.getFirst();
           String to = positional.get(1);
-          List<LabelMove> moves = labels.promote(from, to, only, author, null, null, dryRun);
+          List<LabelMove> moves =
+              labels.promote(from, to, only, author, null, null, dryRun).moves();
           if (moves.isEmpty()) {
             out.println(
                 "label '" + to + "' already points where '" + from + "' does; nothing" + " moved");

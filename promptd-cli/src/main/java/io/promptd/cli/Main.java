@@ -75,8 +75,10 @@ public final class Main {
                                          publish the head commit of a Git branch as DIR is published; each
                                          version's author is NAME (git COMMIT), NAME defaulting to the
                                          commit's author; the SSH options are serve's
-        promptd history NAME --store URL  every version of the file(s) of prompt NAME, their labels, and
-                                         every move of a label on them
+        promptd history NAME --store URL  every version of the file(s) of prompt NAME, their labels,
+                                         every move of a label on them, and the promotions that moved them
+        promptd history --store URL      every promotion (label promote), one line each: who, when, FROM,
+                                         TO and each file's move
         promptd rollback NAME VERSION --store URL   publish version VERSION of NAME's file(s) again
         promptd label set NAME VERSION LABEL --store URL   point LABEL at version VERSION of NAME's file(s)
         promptd label rm NAME LABEL --store URL    remove LABEL from NAME's file(s)

@@ -32,14 +32,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The management API ({@code serve --store URL --http --manage --manage-scope SCOPE}): the store's
- * versions, labels and diffs as JSON, label moves, and each prompt's uses (what {@code promptd
- * usage} reads, per client and outcome too), at {@code /manage/v1/...} behind the server's OAuth
- * resource server. Every call needs the API's own scope; what a caller may see and move is what it
- * may see over MCP ({@link ManageVisibility}): a file it may not see is answered as one that does
- * not exist. Moving a label on a folder file, or to a version that declares other scopes, needs the
- * admin scope; so does moving a label this server serves that has no protection of its own; a
- * protected label moves only for a token holding its scope. Answers are JSON; an error is
- * {@code {"error": MESSAGE}} with 400, 401, 403, 404, 405, 409, 413 or 503, never a stack trace.
+ * versions, labels and diffs as JSON, label moves, release promotions ({@link ManagePromotions}),
+ * and each prompt's uses (what {@code promptd usage} reads, per client and outcome too), at
+ * {@code /manage/v1/...} behind the server's OAuth resource server. Every call needs the API's own
+ * scope; what a caller may see and move is what it may see over MCP ({@link ManageVisibility}): a
+ * file it may not see is answered as one that does not exist. Moving a label on a folder file, or
+ * to a version that declares other scopes, needs the admin scope; so does moving a label this
+ * server serves that has no protection of its own; a protected label moves only for a token holding
+ * its scope. Answers are JSON; an error is {@code {"error": MESSAGE}} with 400, 401, 403, 404, 405,
+ * 409, 413 or 503, never a stack trace.
  */
 final class ManageApi {
   static final String BASE = "/manage/v1";
@@ -50,6 +51,8 @@ final class ManageApi {
       BASE + "/versions",
       BASE + "/diff",
       BASE + "/labels",
+      BASE + "/labels/promote",
+      BASE + "/promotions",
       BASE + "/usage",
       OPENAPI);
   /** The largest request body read. */
@@ -82,6 +85,7 @@ final class ManageApi {
   private final Access access;
   private final ManageVisibility visibility;
   private final ManageMoves moves;
+  private final ManagePromotions promotions;
 
   private ManageApi(PromptStore store, StoreDatabase database, byte[] openapi, Access access) {
     this.store = store;
@@ -90,6 +94,7 @@ final class ManageApi {
     this.access = access;
     this.visibility = new ManageVisibility(store);
     this.moves = new ManageMoves(store, access, visibility);
+    this.promotions = new ManagePromotions(store, visibility, moves);
   }
 
   /**
@@ -109,6 +114,8 @@ final class ManageApi {
     builder.authenticatedMount(BASE + "/versions", api.get(api::versions));
     builder.authenticatedMount(BASE + "/diff", api.get(api::diff));
     builder.authenticatedMount(BASE + "/labels", api.scoped(api::labels));
+    builder.authenticatedMount(BASE + "/labels/promote", api.scoped(api::promote));
+    builder.authenticatedMount(BASE + "/promotions", api.get((q, c) -> api.promotions.list(c)));
     builder.authenticatedMount(BASE + "/usage", api.get(api::usage));
     builder.authenticatedMount(OPENAPI, api.get((q, c) -> api.openapi));
   }
@@ -355,6 +362,21 @@ final class ManageApi {
         error(response, 405, "use GET to list the labels, POST or PUT to move one");
       }
     }
+  }
+
+  /** {@code POST} with {@code {"from", "to", "only"?, "dryRun"?}}: a release promotion. */
+  private void promote(MountRequest request, MountResponse response) throws IOException {
+    if (!request.method().equals("POST")) {
+      response.header("Allow", "POST");
+      error(response, 405, "use POST with {\"from\", \"to\"} to promote a release");
+      return;
+    }
+    byte[] body = request.body(MAX_BODY);
+    if (body == null) {
+      error(response, 413, "the request body is over " + MAX_BODY + " bytes");
+      return;
+    }
+    answer(response, () -> promotions.promote(body, request.caller()));
   }
 
   private static String required(Map<String, String> query, String name) throws Refused {

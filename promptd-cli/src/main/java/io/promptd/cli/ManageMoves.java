@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Label moves over the management API ({@code POST /manage/v1/labels}): on files the caller may see
@@ -69,33 +70,76 @@ final class ManageMoves {
     checkAdmin(name, paths, label, to, caller);
     // A caller without authorization in force cannot be here: --manage needs OAuth.
     String author = "api:" + (caller.subject() == null ? "unknown" : caller.subject());
-    String unprotected = null;
-    if (access.served().contains(label)) {
-      unprotected = access.admin() == null ? NOBODY : access.admin();
-      if (access.admin() == null && !store.labels().protections().containsKey(label)) {
-        throw new ManageApi.Refused(
-            403,
-            "the label '" + label + "' is served by this server and protected by default; this"
-                + " server has no --manage-admin-scope, so protect it with a scope of its own"
-                + " (promptd label protect " + label + " --scope SCOPE) or move it with promptd"
-                + " label set");
-      }
-    }
+    String unprotected = unprotected(label);
     var moves = store.labels().set(name, to, label, author, caller.scopes(), unprotected);
     return JsonCodec.writeBytes(ManageJson.moves(moves), true);
   }
 
   /**
-   * Refuses a move that changes what decides who sees what — a label on a folder file, or on a
-   * version that declares other scopes than the one the label points at now (or, without the label,
-   * the file's newest) — unless the caller holds the admin scope.
+   * The scope moving {@code label} needs when it has no protection of its own: the admin scope for
+   * a label this server serves (protected by default), else none.
+   *
+   * @throws ManageApi.Refused 403 for a served, unprotected label on a server without an admin
+   *     scope: only the command line moves it
+   */
+  @Nullable
+  String unprotected(String label) throws ManageApi.Refused, StoreException {
+    if (!access.served().contains(label)) {
+      return null;
+    }
+    if (access.admin() == null && !store.labels().protections().containsKey(label)) {
+      throw new ManageApi.Refused(
+          403,
+          "the label '" + label + "' is served by this server and protected by default; this"
+              + " server has no --manage-admin-scope, so protect it with a scope of its own"
+              + " (promptd label protect " + label + " --scope SCOPE) or move it with promptd"
+              + " label set");
+    }
+    return access.admin() == null ? NOBODY : access.admin();
+  }
+
+  /**
+   * Why moving {@code label} on {@code path} from version {@code from} (0: the file lacks it) to
+   * {@code to} (0: removed) needs the admin scope the caller lacks, or null when it may: a move
+   * that changes who sees what — a folder file's, or one to a version that declares other scopes
+   * than the one the label points at now (or, without the label, the file's newest).
+   *
+   * @param all every version of every file, by path ({@link ManageVisibility#byPath})
+   */
+  @Nullable
+  String adminRefusal(
+      String path,
+      String label,
+      int from,
+      int to,
+      Caller caller,
+      Map<String, List<FileVersion>> all)
+      throws StoreException {
+    String admin = access.admin();
+    if (admin != null && caller.scopes().contains(admin)) {
+      return null;
+    }
+    List<FileVersion> versions = all.getOrDefault(path, List.of());
+    int before = from != 0 ? from : versions.isEmpty() ? 0 : versions.get(0).version();
+    boolean deciding = ManageVisibility.decidesVisibility(path)
+        || (to != 0 && visibility.changesScopes(path, versions, before, to));
+    if (!deciding || before == to) {
+      return null;
+    }
+    return "moving '" + label + "' on '" + path + "' changes who may see prompts (a folder file or"
+        + " a file's scopes): "
+        + (admin == null
+            ? "this server has no --manage-admin-scope, so only the command line (promptd label"
+                + " set) can do it"
+            : "it needs the scope '" + admin + "'");
+  }
+
+  /**
+   * Refuses a move that changes who sees what ({@link #adminRefusal}) unless the caller holds the
+   * admin scope.
    */
   private void checkAdmin(String name, Set<String> paths, String label, int to, Caller caller)
       throws ManageApi.Refused, StoreException {
-    String admin = access.admin();
-    if (admin != null && caller.scopes().contains(admin)) {
-      return;
-    }
     Map<String, List<FileVersion>> all = ManageVisibility.byPath(store.history(name));
     Map<String, Integer> now = new HashMap<>();
     for (FileLabel l : store.labels().list(name)) {
@@ -104,19 +148,9 @@ final class ManageMoves {
       }
     }
     for (String path : paths) {
-      List<FileVersion> versions = all.getOrDefault(path, List.of());
-      int from = now.getOrDefault(path, versions.isEmpty() ? 0 : versions.get(0).version());
-      boolean deciding = ManageVisibility.decidesVisibility(path)
-          || visibility.changesScopes(path, versions, from, to);
-      if (deciding && from != to) {
-        throw new ManageApi.Refused(
-            403,
-            "moving '" + label + "' on '" + path + "' changes who may see prompts (a folder file or"
-                + " a file's scopes): "
-                + (admin == null
-                    ? "this server has no --manage-admin-scope, so only the command line (promptd"
-                        + " label set) can do it"
-                    : "it needs the scope '" + admin + "'"));
+      String refusal = adminRefusal(path, label, now.getOrDefault(path, 0), to, caller, all);
+      if (refusal != null) {
+        throw new ManageApi.Refused(403, refusal);
       }
     }
   }

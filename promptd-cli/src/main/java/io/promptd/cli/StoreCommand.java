@@ -4,6 +4,7 @@ import io.promptd.store.FileLabel;
 import io.promptd.store.FileVersion;
 import io.promptd.store.FolderFiles;
 import io.promptd.store.LabelMove;
+import io.promptd.store.Promotion;
 import io.promptd.store.PromptStore;
 import io.promptd.store.Published;
 import io.promptd.store.StoreException;
@@ -113,11 +114,12 @@ record StoreCommand(
       }
     }
     int wanted = verb.equals("rollback") ? 2 : fromGit != null ? 0 : 1;
-    if (positional.size() != wanted) {
+    boolean promotions = verb.equals("history") && positional.isEmpty();
+    if (positional.size() != wanted && !promotions) {
       throw new UsageException(verb + " takes "
           + (switch (verb) {
             case "publish" -> fromGit != null ? "no folder with --from-git" : "one folder";
-            case "history" -> "one prompt name";
+            case "history" -> "one prompt name (or none: the store's promotions)";
             default -> "a prompt name and a version";
           })
           + ", not " + positional.size() + " argument(s)");
@@ -240,6 +242,10 @@ record StoreCommand(
   }
 
   private int history(PromptStore s, PrintStream out) throws StoreException {
+    if (positional.isEmpty()) {
+      Table.print(out, format, List.of(promotions(s.labels().promotions(null))));
+      return Main.OK;
+    }
     String name = positional.getFirst();
     List<FileVersion> versions = s.history(name);
     List<FileLabel> labels = s.labels().list(name);
@@ -300,8 +306,33 @@ record StoreCommand(
       }
       tables.add(moved);
     }
+    List<Promotion> promotions = s.labels().promotions(name);
+    if (!promotions.isEmpty() || format == Table.Format.JSON) {
+      tables.add(promotions(promotions));
+    }
     Table.print(out, format, tables);
     return Main.OK;
+  }
+
+  /** Each promotion as one row: who, when, FROM, TO, and every file's move. */
+  private static Table promotions(List<Promotion> promotions) {
+    Table table = new Table(
+        "promotions", "PROMOTION", "FROM", "TO", "LIBRARY_VERSION", "TIME", "AUTHOR", "MOVES");
+    for (Promotion p : promotions) {
+      StringBuilder moves = new StringBuilder();
+      for (LabelMove m : p.moves()) {
+        moves
+            .append(moves.isEmpty() ? "" : ", ")
+            .append(m.path())
+            .append(": ")
+            .append(LabelCommand.version(m.from()))
+            .append(" -> ")
+            .append(LabelCommand.version(m.to()));
+      }
+      table.row(
+          p.id(), p.from(), p.to(), p.libraryVersion(), p.time(), p.author(), moves.toString());
+    }
+    return table;
   }
 
   private static String value(List<String> args, int index, String option) {

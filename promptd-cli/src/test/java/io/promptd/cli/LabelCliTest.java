@@ -100,7 +100,17 @@ class LabelCliTest {
             + "b.prompt.md\tproduction\t2\nb.prompt.md\tstaging\t2\n");
     String user = System.getProperty("user.name");
     assertThat(run("history", "a", "--store", url).out())
-        .containsPattern("a\\.prompt\\.md\tproduction\t-\t2\t2\t\\S+\t" + user + "\n");
+        .containsPattern("a\\.prompt\\.md\tproduction\t-\t2\t2\t\\S+\t" + user + "\n")
+        .contains("\nPROMOTION\tFROM\tTO\tLIBRARY_VERSION\tTIME\tAUTHOR\tMOVES\n")
+        .containsPattern("\n1\tstaging\tproduction\t2\t\\S+\t" + user
+            + "\ta\\.prompt\\.md: - -> 2, b\\.prompt\\.md: - -> 2, c\\.prompt\\.md: 1 -> -\n");
+    // docs/lifecycle.md: promptd history --store "$PROMPTD_STORE", one line per promotion.
+    Result promotions = run("history", "--store", url);
+    assertThat(promotions.status()).as(promotions.err()).isZero();
+    assertThat(promotions.out())
+        .matches("PROMOTION\tFROM\tTO\tLIBRARY_VERSION\tTIME\tAUTHOR\tMOVES\n"
+            + "1\tstaging\tproduction\t2\t\\S+\t" + user
+            + "\ta\\.prompt\\.md: - -> 2, b\\.prompt\\.md: - -> 2, c\\.prompt\\.md: 1 -> -\n");
     assertThat(run("label", "promote", "staging", "production", "--store", url).out())
         .isEqualTo("label 'production' already points where 'staging' does; nothing moved\n");
 
