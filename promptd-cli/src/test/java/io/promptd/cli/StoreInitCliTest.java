@@ -128,7 +128,7 @@ class StoreInitCliTest {
     run(pg, "init_rights", grant(noCreate.err()));
     Result created = init(pg, "init_reader", "init_rights");
     assertThat(created.status()).as(created.err()).isZero();
-    assertThat(created.out()).startsWith("created the store's schema at version 8 in ");
+    assertThat(created.out()).startsWith("created the store's schema at version 9 in ");
 
     run(pg, "init_rights", "REVOKE CONNECT ON DATABASE init_rights FROM PUBLIC");
     Result noConnect = init(pg, "init_reader", "init_rights");
@@ -142,7 +142,7 @@ class StoreInitCliTest {
     assertThat(current.status()).as(current.err()).isZero();
     assertThat(current.out())
         .isEqualTo(
-            "the store's schema is current at version 8 in postgresql://init_reader@127.0.0.1:"
+            "the store's schema is current at version 9 in postgresql://init_reader@127.0.0.1:"
                 + pg.port() + "/init_rights\n");
 
     run(pg, "init_rights", "GRANT CREATE ON SCHEMA public TO init_other");
