@@ -48,7 +48,11 @@ final class Serve {
     // protocol.
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
     System.setOut(err);
-    return run(options, err, System.in, stdout);
+    // A person at the terminal, not a client: told what is going on when serving starts.
+    InputStream in = !options.http() && TerminalForm.stdinIsATerminal()
+        ? TerminalInput.watch(System.in, err, options.directories())
+        : System.in;
+    return run(options, err, in, stdout);
   }
 
   /**
