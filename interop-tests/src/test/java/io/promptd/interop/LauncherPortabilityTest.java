@@ -14,6 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -100,6 +102,28 @@ class LauncherPortabilityTest {
     assertThat(list.status()).as(list.err()).isZero();
     assertThat(list.out()).contains("explain").contains("brand-colors");
     assertThat(Files.getLastModifiedTime(cache)).isNotEqualTo(trained);
+  }
+
+  /**
+   * {@code ./mvnw} builds with the JDK the launcher finds, not with the first {@code java} on PATH
+   * (Java 17 on this machine kind, which the build refuses) or a {@code JAVA_HOME} that is no JDK.
+   */
+  @Test
+  void theMavenWrapperBuildsWithTheJdkTheLauncherFinds() throws Exception {
+    Path notAJdk = Files.createDirectories(dir.resolve("not-a-jdk"));
+    String home = System.getProperty("user.home"); // Maven's own files, fetched by the wrapper
+    for (Map<String, String> env : List.of(
+        Map.of("PATH", "/usr/bin:/bin", "HOME", home),
+        Map.of("PATH", "/usr/bin:/bin", "HOME", home, "JAVA_HOME", notAJdk.toString()))) {
+      Result version = run(
+          List.of(dash, Peers.ROOT.resolve("mvnw").toString(), "-o", "--version"), env, Peers.ROOT);
+      assertThat(version.status())
+          .as(env + ": " + version.err() + version.out())
+          .isZero();
+      Matcher java = Pattern.compile("Java version: (\\d+)").matcher(version.out());
+      assertThat(java.find()).as(version.out()).isTrue();
+      assertThat(Integer.parseInt(java.group(1))).as(env.toString()).isGreaterThanOrEqualTo(21);
+    }
   }
 
   /**
