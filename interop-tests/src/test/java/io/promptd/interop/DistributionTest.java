@@ -255,13 +255,13 @@ class DistributionTest {
    */
   @Test
   void theImageServesTheMountedLibraryOnAReadOnlyRoot(@TempDir Path dir) throws Exception {
-    Path readme = Peers.ROOT.resolve("README.md");
+    Path readme = Peers.ROOT.resolve("docs/install.md");
     List<List<String>> commands = DocCommands.commands(
-        DocCommands.block(readme, "### Container image", "sh"),
+        DocCommands.block(readme, "## Container image", "sh"),
         Map.of("PWD", Peers.ROOT.toString()));
     assertThat(commands).hasSize(3);
     Path conf = dir.resolve("no-ulimits.conf");
-    Files.writeString(conf, DocCommands.block(readme, "### Container image", "toml"));
+    Files.writeString(conf, DocCommands.block(readme, "## Container image", "toml"));
     Map<String, String> env = Map.of("CONTAINERS_CONF", conf.toString());
     List<String> podman = podman();
     Assumptions.assumeTrue(

@@ -40,9 +40,9 @@ class ImageStdioTest {
   @Test
   void theImageCarriesTheLabelAndServesStdio(@TempDir Path dir) throws Exception {
     Path image = Distribution.built().image();
-    Path readme = Peers.ROOT.resolve("README.md");
+    Path readme = Peers.ROOT.resolve("docs/install.md");
     List<List<String>> commands = DocCommands.commands(
-        DocCommands.block(readme, "#### The image over stdio", "sh"),
+        DocCommands.block(readme, "### The image over stdio", "sh"),
         Map.of("PWD", Peers.ROOT.toString()));
     assertThat(commands).hasSize(1);
     List<String> readmeRun = commands.getFirst();
@@ -52,7 +52,7 @@ class ImageStdioTest {
     List<String> podman = podman();
     Assumptions.assumeTrue(podman != null, "podman (and runc) not installed");
     Path conf = dir.resolve("no-ulimits.conf");
-    Files.writeString(conf, DocCommands.block(readme, "### Container image", "toml"));
+    Files.writeString(conf, DocCommands.block(readme, "## Container image", "toml"));
     Map<String, String> env = Map.of("CONTAINERS_CONF", conf.toString());
     Result loaded =
         run(concat(podman, "load", "-i", image.toString()), env, dir, Duration.ofMinutes(3));

@@ -90,7 +90,7 @@ class McpbBundleTest {
     // The README's look at the manifest, on the bundle this build made.
     List<List<String>> readme = DocCommands.commands(
         DocCommands.block(
-            Peers.ROOT.resolve("README.md"), "### Claude Desktop: the one-click bundle", "sh"),
+            Peers.ROOT.resolve("docs/install.md"), "## Claude Desktop: the one-click bundle", "sh"),
         Map.of());
     assertThat(readme).hasSize(1);
     List<String> show = new ArrayList<>(readme.getFirst());

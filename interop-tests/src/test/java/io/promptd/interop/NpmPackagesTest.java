@@ -350,7 +350,8 @@ class NpmPackagesTest {
   }
 
   private static String readmeBlock(String lang) throws IOException {
-    return DocCommands.block(Peers.ROOT.resolve("README.md"), "### From npm: no Java needed", lang);
+    return DocCommands.block(
+        Peers.ROOT.resolve("docs/install.md"), "## From npm: no Java needed", lang);
   }
 
   /** Publishes both packages once, as the release does, with the dist-tag {@code latest}. */
