@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the shared referee (../shared/bench/compare.sh) with promptd added as "ours" and rewrites
-# docs/benchmarks.md with the command, the machine and the ratio table.
+# docs/engineering/benchmarks.md with the command, the machine and the ratio table.
 #
 #   benchmarks/referee.sh                 # full run (javasdk javasdk-imm ts-v1 ts-v2 echo + ours), ~25 min
 #   QUICK=1 benchmarks/referee.sh         # 3 s runs, ~15 min; any compare.sh setting passes through
@@ -43,6 +43,6 @@ TABLE="$(mktemp)"
   echo "- promptd: \`$OURS_STDIO\` / \`$OURS_HTTP\` (launcher with its start-up cache)"
   echo
   cat "$TABLE"
-} >"$ROOT/docs/benchmarks.md"
+} >"$ROOT/docs/engineering/benchmarks.md"
 rm -f "$TABLE"
-echo "wrote docs/benchmarks.md" >&2
+echo "wrote docs/engineering/benchmarks.md" >&2

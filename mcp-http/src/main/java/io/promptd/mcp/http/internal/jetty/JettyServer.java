@@ -36,7 +36,7 @@ public final class JettyServer {
    * completes, so an open event stream (a legacy GET stream, {@code subscriptions/listen}) holds it
    * for as long as it lasts: 2 KiB rather than Jetty's 8 KiB (a request that does not fit, headers
    * or body, is read in more than one go). {@code benchmarks/idle-streams.sh} measures what it
-   * saves per idle stream (docs/performance.md).
+   * saves per idle stream (docs/engineering/performance.md).
    */
   static final int INPUT_BUFFER = 2048;
 
