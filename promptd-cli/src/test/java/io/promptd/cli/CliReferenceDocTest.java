@@ -3,8 +3,14 @@ package io.promptd.cli;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,5 +34,29 @@ class CliReferenceDocTest {
     assertThat(DocLines.block("cli.md", HEADING, "text"))
         .as("docs/cli.md's reference (rewrite it with -Ddocs.update=true)")
         .isEqualTo(Main.USAGE_TEXT);
+  }
+
+  /** Every exit status the command line has (and the launcher's 3) is explained there. */
+  @Test
+  void theExitCodesAreEveryStatusTheCodeHas() throws Exception {
+    String text = Files.readString(DocLines.DOCS.resolve("cli.md"), UTF_8);
+    int at = text.indexOf("\n## Exit codes\n");
+    assertThat(at).isNotNegative();
+    String codes = text.substring(at, text.indexOf("\n## ", at + 1));
+    Set<Integer> statuses = new TreeSet<>(Set.of(3)); // the launcher's: no JDK, build failed
+    for (Field f : Main.class.getDeclaredFields()) {
+      if (f.getType() == int.class
+          && Modifier.isStatic(f.getModifiers())
+          && Modifier.isFinal(f.getModifiers())) {
+        f.setAccessible(true);
+        statuses.add(f.getInt(null));
+      }
+    }
+    Set<Integer> documented = new TreeSet<>();
+    Matcher m = Pattern.compile("(?m)(?:^|· )(\\d+) ").matcher(codes);
+    while (m.find()) {
+      documented.add(Integer.parseInt(m.group(1)));
+    }
+    assertThat(documented).as("the exit codes docs/cli.md explains").isEqualTo(statuses);
   }
 }

@@ -179,6 +179,19 @@ class OperationsProcessTest {
           .containsEntry("promptd_library_reloads_total", 0.0)
           .containsEntry("promptd_library_reload_errors_total", 0.0)
           .containsKey("promptd_library_resources");
+      // The metric reference in docs/http.md names every family this server exposes.
+      Matcher family = Pattern.compile("(?m)^# TYPE (promptd_\\w+) ").matcher(scrape.body());
+      List<String> families = new ArrayList<>();
+      while (family.find()) {
+        families.add(family.group(1));
+      }
+      assertThat(families).isNotEmpty();
+      String docText = Files.readString(DocLines.DOCS.resolve("http.md"), UTF_8);
+      for (String name : families) {
+        assertThat(docText)
+            .as("docs/http.md's metrics table names " + name)
+            .contains("`" + name + "`");
+      }
       assertThat(scrape.body())
           .contains("# TYPE promptd_requests_total counter")
           .contains("# TYPE promptd_request_duration_seconds histogram")
