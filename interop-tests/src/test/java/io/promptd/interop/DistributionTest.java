@@ -70,6 +70,10 @@ class DistributionTest {
     assertThat(archive.getFileName().toString())
         .matches("promptd-.+-linux-(x64|aarch64)\\.tar\\.gz");
     assertThat(Files.size(archive)).as("archive size").isLessThanOrEqualTo(MAX_BYTES);
+    DocCommands.assertStatedSize(
+        Peers.ROOT.resolve("docs/install.md"),
+        "`target/release/promptd-VERSION-linux-x64.tar.gz`",
+        Files.size(archive));
 
     Path user = Files.createDirectories(dir.resolve("user"));
     assertThat(run(

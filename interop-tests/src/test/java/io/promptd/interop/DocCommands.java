@@ -128,4 +128,35 @@ final class DocCommands {
         .findFirst()
         .orElseThrow(() -> new AssertionError("the unit has no " + key + "="));
   }
+
+  /**
+   * The size {@code file} states in megabytes right after {@code text}, as in "{@code …tar.gz` (50
+   * MB)}": the number in the first "(N MB" that follows it.
+   */
+  static long statedMegabytes(Path file, String text) throws IOException {
+    String doc = Files.readString(file);
+    int at = doc.indexOf(text);
+    if (at < 0) {
+      throw new AssertionError(file + " does not say " + text);
+    }
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("\\((\\d+) MB").matcher(doc.substring(at));
+    if (!m.find()) {
+      throw new AssertionError(file + " states no size (N MB) after " + text);
+    }
+    return Long.parseLong(m.group(1));
+  }
+
+  /**
+   * Checks that what {@code file} states of a built file's size, after {@code text}, is its size to
+   * within a tenth (so the doc is updated when the build changes it, not for every byte).
+   */
+  static void assertStatedSize(Path file, String text, long bytes) throws IOException {
+    long stated = statedMegabytes(file, text);
+    double actual = bytes / 1_000_000.0;
+    if (Math.abs(actual - stated) > actual / 10) {
+      throw new AssertionError(file + " says " + stated + " MB after " + text + "; the build made "
+          + Math.round(actual) + " MB (" + bytes + " bytes): update the doc");
+    }
+  }
 }

@@ -70,6 +70,12 @@ class PortableArchiveTest {
       assertThat(portable).as("promptd-VERSION.tar.gz and .zip in " + out).hasSize(2);
       tarball = portable.get(0);
       zip = portable.get(1);
+      for (Path archive : portable) { // the doc says one size for both
+        DocCommands.assertStatedSize(
+            Peers.ROOT.resolve("docs/install.md"),
+            "and `promptd-VERSION.zip`",
+            Files.size(archive));
+      }
     }
   }
 

@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -58,6 +60,7 @@ class ShellBlocksDocTest {
   void everyShellBlockIsRunOrSaysWhyNot(@TempDir Path tmp) throws Exception {
     List<Block> blocks = blocks();
     List<String> problems = new ArrayList<>();
+    Map<Path, Path> homes = new HashMap<>();
     int n = 0;
     for (Block b : blocks) {
       String marker = b.marker();
@@ -65,7 +68,11 @@ class ShellBlocksDocTest {
         problems.add(b.where() + ": no <!-- doc-test: … --> line above the block");
         continue;
       }
-      Path home = Files.createDirectories(tmp.resolve("home" + n++));
+      // One home per doc: a doc's blocks run in order, each after the ones above it.
+      if (!homes.containsKey(b.doc())) {
+        homes.put(b.doc(), Files.createDirectories(tmp.resolve("home" + n++)));
+      }
+      Path home = homes.get(b.doc());
       Matcher until = UNTIL.matcher(marker);
       Matcher beside = BESIDE.matcher(marker);
       String problem;
