@@ -72,13 +72,15 @@ public final class AnnotatedPrompts {
     }
     Method[] methods = type.getMethods();
     Arrays.sort(methods, Comparator.comparing(Method::getName));
+    // Every mistake of the class is reported at once, not only the first.
+    List<String> mistakes = new ArrayList<>();
     Map<String, Built> prompts = new LinkedHashMap<>();
     for (Method m : methods) {
       PromptMethod p = m.getAnnotation(PromptMethod.class);
       if (p != null) {
-        Built built = build(instance, m, p);
-        if (prompts.putIfAbsent(built.name, built) != null) {
-          throw new IllegalArgumentException(
+        Built built = build(instance, m, p, mistakes);
+        if (built != null && prompts.putIfAbsent(built.name, built) != null) {
+          mistakes.add(
               where(m) + ": another @PromptMethod method is named '" + built.name + "' too");
         }
       }
@@ -88,11 +90,22 @@ public final class AnnotatedPrompts {
       if (c != null) {
         Built target = prompts.get(c.prompt());
         if (target == null) {
-          throw new IllegalArgumentException(where(m) + ": @Complete names prompt '" + c.prompt()
+          mistakes.add(where(m) + ": @Complete names prompt '" + c.prompt()
               + "', which no @PromptMethod method of " + type.getName() + " is");
+        } else {
+          try {
+            target.completer(instance, m, c);
+          } catch (IllegalArgumentException e) {
+            mistakes.add(e.getMessage());
+          }
         }
-        target.completer(instance, m, c);
       }
+    }
+    if (mistakes.size() == 1) {
+      throw new IllegalArgumentException(mistakes.getFirst());
+    } else if (!mistakes.isEmpty()) {
+      throw new IllegalArgumentException(
+          mistakes.size() + " mistakes in " + type.getName() + ":\n" + String.join("\n", mistakes));
     }
     List<PromptDefinition> out = new ArrayList<>();
     prompts.values().stream()
@@ -105,25 +118,38 @@ public final class AnnotatedPrompts {
     return m.getDeclaringClass().getName() + "#" + m.getName();
   }
 
-  private static Built build(Object instance, Method m, PromptMethod p) {
+  /** The prompt of method {@code m}, or null when it has mistakes (added to {@code mistakes}). */
+  private static @Nullable Built build(
+      Object instance, Method m, PromptMethod p, List<String> mistakes) {
+    int before = mistakes.size();
     if (Modifier.isStatic(m.getModifiers())) {
-      throw new IllegalArgumentException(where(m) + ": a @PromptMethod method must not be static");
+      mistakes.add(where(m) + ": a @PromptMethod method must not be static");
+      return null;
     }
-    accessible(instance, m);
-    Results result = Results.of(m);
+    Results result = null;
+    try {
+      accessible(instance, m);
+      result = Results.of(m);
+    } catch (IllegalArgumentException e) {
+      mistakes.add(e.getMessage());
+    }
     String name = p.name().isEmpty() ? m.getName() : p.name();
     List<Argument> arguments = new ArrayList<>();
-    for (Parameter parameter : m.getParameters()) {
-      arguments.add(Argument.of(m, parameter));
-    }
     Set<String> seen = new HashSet<>();
-    for (Argument a : arguments) {
-      if (!seen.add(a.field.name())) {
-        throw new IllegalArgumentException(
-            where(m) + ": two parameters are argument '" + a.field.name() + "'");
+    for (Parameter parameter : m.getParameters()) {
+      try {
+        Argument a = Argument.of(m, parameter);
+        if (!seen.add(a.field.name())) {
+          mistakes.add(where(m) + ": two parameters are argument '" + a.field.name() + "'");
+        }
+        arguments.add(a);
+      } catch (IllegalArgumentException e) {
+        mistakes.add(e.getMessage());
       }
     }
-    return new Built(instance, m, name, p, arguments, result);
+    return mistakes.size() > before || result == null
+        ? null
+        : new Built(instance, m, name, p, arguments, result);
   }
 
   /** What a prompt method returns, and how it becomes a {@link GetPromptResult}. */

@@ -252,4 +252,33 @@ class AnnotatedPromptsTest {
     assertThatThrownBy(() -> AnnotatedPrompts.of(new CompleteWrongSignature()))
         .hasMessageContaining("takes (String");
   }
+
+  public static final class ThreeMistakes {
+    @PromptMethod
+    public String a(String unmarked, @Arg(name = "n", required = false) int n) {
+      return unmarked + n;
+    }
+
+    @PromptMethod
+    public int b() {
+      return 1;
+    }
+
+    @PromptMethod
+    public String ok(@Arg(name = "x") String x) {
+      return x;
+    }
+  }
+
+  @Test
+  void everyMistakeOfAClassIsReportedAtOnce() {
+    assertThatThrownBy(() -> AnnotatedPrompts.of(new ThreeMistakes()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("3 mistakes in " + ThreeMistakes.class.getName() + ":\n")
+        .hasMessageContaining("ThreeMistakes#a: parameter")
+        .hasMessageContaining("needs @Arg")
+        .hasMessageContaining("is a primitive int, which cannot be absent")
+        .hasMessageContaining("ThreeMistakes#b")
+        .hasMessageContaining("returns String");
+  }
 }
