@@ -37,6 +37,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -80,6 +81,7 @@ public final class HttpTransport implements AutoCloseable {
   private volatile @Nullable ResourceServer oauth;
   private volatile boolean started;
   private volatile boolean closed;
+  private final CountDownLatch stopped = new CountDownLatch(1);
 
   HttpTransport(HttpConfig b) {
     TlsFiles tls = b.openTls(); // first: as the builder did before making the transport
@@ -426,7 +428,24 @@ public final class HttpTransport implements AutoCloseable {
       } catch (Exception e) {
         LOG.log(Level.WARNING, "the HTTP server did not stop cleanly", e);
       }
+      stopped.countDown();
     }
+  }
+
+  /**
+   * Blocks until this transport has been closed and has released its port: serve until another
+   * thread, or a shutdown hook, calls {@link #close()}.
+   *
+   * <pre>{@code
+   * HttpTransport http = HttpTransport.builder().server(server).port(8080).build().start();
+   * Runtime.getRuntime().addShutdownHook(new Thread(http::close)); // Ctrl-C, SIGTERM
+   * http.await();
+   * }</pre>
+   *
+   * @throws InterruptedException when the waiting thread is interrupted
+   */
+  public void await() throws InterruptedException {
+    stopped.await();
   }
 
   private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
