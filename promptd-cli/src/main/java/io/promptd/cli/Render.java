@@ -34,8 +34,8 @@ final class Render {
         shorten(o.string("description").orElse(""))
       });
     }
-    int nameWidth = rows.stream().mapToInt(r -> r[0].length()).max().orElse(4);
-    int argWidth = rows.stream().mapToInt(r -> r[1].length()).max().orElse(9);
+    int nameWidth = rows.stream().mapToInt(r -> Columns.width(r[0])).max().orElse(4);
+    int argWidth = rows.stream().mapToInt(r -> Columns.width(r[1])).max().orElse(9);
     for (String[] r : rows) {
       out.println(
           (pad(r[0], nameWidth) + "  " + pad(r[1], argWidth) + "  " + r[2]).stripTrailing());
@@ -99,6 +99,6 @@ final class Render {
   }
 
   private static String pad(String s, int width) {
-    return s + " ".repeat(Math.max(0, width - s.length()));
+    return Columns.pad(s, width);
   }
 }

@@ -122,7 +122,7 @@ final class Table {
     int[] widths = new int[header.size()];
     for (List<String> r : shown) {
       for (int i = 0; i < r.size(); i++) {
-        widths[i] = Math.max(widths[i], r.get(i).codePointCount(0, r.get(i).length()));
+        widths[i] = Math.max(widths[i], Columns.width(r.get(i)));
       }
     }
     for (List<String> r : shown) {
@@ -131,7 +131,7 @@ final class Table {
         String c = r.get(i);
         line.append(c);
         if (i < r.size() - 1) {
-          line.repeat(' ', widths[i] - c.codePointCount(0, c.length()) + 2);
+          line.repeat(' ', widths[i] - Columns.width(c) + 2);
         }
       }
       out.println(line);

@@ -28,7 +28,7 @@ class TableTest {
     assertThat(print(Table.Format.ALIGNED, versions()))
         .isEqualTo("PATH              VERSION  SHA256\n"
             + "review.prompt.md  12       abababababab\n"
-            + "翻訳.prompt.md      3        -\n");
+            + "翻訳.prompt.md    3        -\n"); // 翻 and 訳 take two columns each
   }
 
   @Test
