@@ -226,8 +226,11 @@ class ShellBlocksDocTest {
 
   /** Every sh block of README.md, CONTRIBUTING.md and docs/, with its marker and heading. */
   static List<Block> blocks() throws IOException {
-    List<Path> docs = new ArrayList<>(
-        List.of(Peers.ROOT.resolve("README.md"), Peers.ROOT.resolve("CONTRIBUTING.md")));
+    List<Path> docs = new ArrayList<>(List.of(
+        Peers.ROOT.resolve("README.md"),
+        Peers.ROOT.resolve("README.zh-CN.md"),
+        Peers.ROOT.resolve("README.ja.md"),
+        Peers.ROOT.resolve("CONTRIBUTING.md")));
     try (Stream<Path> files = Files.walk(Peers.ROOT.resolve("docs"))) {
       files.filter(f -> f.toString().endsWith(".md")).sorted().forEach(docs::add);
     }
