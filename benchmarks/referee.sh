@@ -2,7 +2,8 @@
 # Runs the shared referee (../shared/bench/compare.sh) with promptd added as "ours" and rewrites
 # docs/engineering/benchmarks.md with the command, the machine and the ratio table.
 #
-#   benchmarks/referee.sh                 # full run (javasdk javasdk-imm ts-v1 ts-v2 echo + ours), ~25 min
+#   benchmarks/referee.sh                 # full run (javasdk javasdk-imm ts-v1 ts-v2 fastmcp pysdk echo + ours,
+#                                         # + ours-npm when bin/release has written the npm packages), ~40 min
 #   QUICK=1 benchmarks/referee.sh         # 3 s runs, ~15 min; any compare.sh setting passes through
 #
 # promptd is run from a frozen copy of this checkout (built once, start-up cache trained), so edits and builds
@@ -25,9 +26,21 @@ mkdir -p "$FROZEN"
 "$FROZEN/promptd" --version >&2
 "$FROZEN/promptd" --version --http >&2
 
-export SERVERS="${SERVERS:-javasdk javasdk-imm ts-v1 ts-v2 echo}"
+SERVERS="${SERVERS:-javasdk javasdk-imm ts-v1 ts-v2 fastmcp pysdk echo}"
 export OURS_STDIO="$FROZEN/promptd serve --stdio {LIB}"
 export OURS_HTTP="$FROZEN/promptd serve --http {PORT} {LIB}"
+# promptd as npm installs it (its package and this platform's runtime package, from bin/release's
+# target/release/npm), started through the installed bin as `npx promptd` would: "ours-npm".
+NPM_PACKAGES="$(ls "$ROOT"/target/release/npm/promptd-[0-9]*.tgz "$ROOT"/target/release/npm/promptd-runtime-*.tgz 2>/dev/null || true)"
+if [ -n "$NPM_PACKAGES" ] && [[ " $SERVERS " != *" ours-npm "* ]] && [ -z "${NO_NPM:-}" ]; then
+  # shellcheck disable=SC2086 # one word per package file
+  npm install --prefix "$FROZEN/npm" --no-audit --no-fund --loglevel=error $NPM_PACKAGES >&2
+  export OURS_NPM_STDIO="$FROZEN/npm/node_modules/.bin/promptd serve --stdio {LIB}"
+  export OURS_NPM_HTTP="$FROZEN/npm/node_modules/.bin/promptd serve --http {PORT} {LIB}"
+  "$FROZEN/npm/node_modules/.bin/promptd" --version >&2
+  SERVERS="$SERVERS ours-npm"
+fi
+export SERVERS
 TABLE="$(mktemp)"
 "$BENCH/compare.sh" >"$TABLE"
 
@@ -41,6 +54,9 @@ TABLE="$(mktemp)"
   echo "- machine: $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)), $(free -g | awk '/Mem:/ {print $2}') GiB"
   echo "- JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); Node: $(node --version 2>/dev/null || echo none)"
   echo "- promptd: \`$OURS_STDIO\` / \`$OURS_HTTP\` (launcher with its start-up cache)"
+  if [ -n "${OURS_NPM_STDIO:-}" ]; then
+    echo "- ours-npm: promptd installed by npm from this build's packages: \`$OURS_NPM_STDIO\`"
+  fi
   echo
   cat "$TABLE"
 } >"$ROOT/docs/engineering/benchmarks.md"
