@@ -3,7 +3,8 @@
 # docs/engineering/benchmarks.md with the command, the machine and the ratio table.
 #
 #   benchmarks/referee.sh                 # full run (javasdk javasdk-imm ts-v1 ts-v2 fastmcp pysdk echo + ours,
-#                                         # + ours-npm when bin/release has written the npm packages), ~40 min
+#                                         # + ours-npm when bin/release has written the npm packages;
+#                                         # not yet timed with the Python peers: 5 servers took ~25 min)
 #   QUICK=1 benchmarks/referee.sh         # 3 s runs, ~15 min; any compare.sh setting passes through
 #
 # promptd is run from a frozen copy of this checkout (built once, start-up cache trained), so edits and builds
