@@ -13,6 +13,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,6 +38,8 @@ class ClaudeCodeKeycloakTest {
   @TempDir
   static Path dir;
 
+  private static final Path OAUTH_MD = Peers.ROOT.resolve("docs/oauth.md");
+
   private static Keycloak keycloak;
   private static Process server;
   private static URI endpoint;
@@ -56,19 +59,34 @@ class ClaudeCodeKeycloakTest {
     endpoint = Peers.mcpUrl(port);
     keycloak = Keycloak.start(dir.resolve("keycloak.log"));
     keycloak.createRealm(endpoint, URI.create("http://127.0.0.1/unused"));
-    server = Peers.startHttp(
-        PromptdServer.cli(
+    // docs/oauth.md's serve line as written, with this test's port, Keycloak and library copy. It
+    // has no --oauth-scopes: Claude Code registers itself asking for the scopes promptd names (the
+    // challenge's, else scopes_supported), and Keycloak then gives the client those alone, not the
+    // realm's default scopes that carry ops.
+    List<String> serve = DocCommands.commands(
+            DocCommands.block(OAUTH_MD, "### Start promptd against it", "sh"), Map.of())
+        .getFirst();
+    assertThat(serve)
+        .containsExactly(
+            "./promptd",
             "serve",
             "--http",
             "--port",
-            String.valueOf(port),
+            "3000",
             "--oauth-issuer",
-            keycloak.issuer().toString(),
-            // No --oauth-scopes: Claude Code registers itself asking for the scopes promptd names
-            // (the challenge's, else scopes_supported), and Keycloak then gives the client those
-            // alone, not the realm's default scopes that carry ops.
-            library.toString()),
-        port);
+            "http://127.0.0.1:8080/realms/promptd",
+            "examples/team");
+    List<String> args = new ArrayList<>();
+    for (String word : serve.subList(1, serve.size())) {
+      args.add(
+          switch (word) {
+            case "3000" -> String.valueOf(port);
+            case "http://127.0.0.1:8080/realms/promptd" -> keycloak.issuer().toString();
+            case "examples/team" -> library.toString();
+            default -> word;
+          });
+    }
+    server = Peers.startHttp(PromptdServer.cli(args.toArray(String[]::new)), port);
     Poll.ok(URI.create("http://127.0.0.1:" + port + "/readyz"), Duration.ofSeconds(60));
     model = ModelStandIn.start(ClaudeCode::anthropic);
   }
@@ -110,6 +128,13 @@ class ClaudeCodeKeycloakTest {
         "the same for bob: his 2 prompts (no ops)");
   }
 
+  /** docs/oauth.md's "In Claude Code" line, with this test's URL for promptd's. */
+  private static String addLine() throws Exception {
+    String line = DocCommands.block(OAUTH_MD, "### In Claude Code", "sh").strip();
+    assertThat(line).isEqualTo("claude mcp add --transport http promptd http://127.0.0.1:3000/mcp");
+    return line.replace("http://127.0.0.1:3000/mcp", endpoint.toString());
+  }
+
   /** Adds promptd, signs {@code user} in from /mcp, and returns the promptd commands offered. */
   private static Set<String> signIn(String user) throws Exception {
     Path opened = dir.resolve(user + "-opened-urls.txt");
@@ -119,7 +144,7 @@ class ClaudeCodeKeycloakTest {
     try (ClaudeCode claude = ClaudeCode.startAfter(
         "keycloak-" + user,
         dir.resolve(user),
-        "claude mcp add --transport http promptd " + endpoint,
+        addLine(),
         model,
         Map.of("BROWSER", browser.toString()))) {
       claude.send("/mcp");
