@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -54,22 +55,11 @@ final class LabelPromotion {
       boolean dryRun)
       throws SQLException, StoreException {
     Plan plan = plan(c, from, to, within);
-    long id = 0;
-    Instant time = Instant.now();
-    if (plan.changes() && !dryRun) {
-      try (PreparedStatement s = c.prepareStatement("INSERT INTO label_promotions (from_label,"
-          + " to_label, library_version, author) VALUES (?, ?, ?, ?) RETURNING id, promoted_at")) {
-        s.setString(1, from);
-        s.setString(2, to);
-        s.setLong(3, libraryVersion);
-        s.setString(4, author);
-        try (ResultSet r = s.executeQuery()) {
-          r.next();
-          id = r.getLong(1);
-          time = r.getTimestamp(2).toInstant();
-        }
-      }
-    }
+    Recorded recorded = plan.changes() && !dryRun
+        ? record(c, from, to, libraryVersion, author, 0)
+        : new Recorded(0, Instant.now());
+    long id = recorded.id();
+    Instant time = recorded.time();
     List<LabelMove> moves = new ArrayList<>();
     for (Map.Entry<String, Integer> e : plan.source().entrySet()) {
       LabelMove m = LabelQueries.move(c, e.getKey(), to, e.getValue(), author, libraryVersion, id);
@@ -87,6 +77,32 @@ final class LabelPromotion {
       time = moves.getFirst().time();
     }
     return new Promotion(id, from, to, libraryVersion, author, time, moves);
+  }
+
+  /** A promotion's number and time, once recorded. */
+  record Recorded(long id, Instant time) {}
+
+  /** Records a promotion ({@code reverts}: the one it reverts, or 0). */
+  static Recorded record(
+      Connection c, String from, String to, long libraryVersion, String author, long reverts)
+      throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("INSERT INTO label_promotions (from_label,"
+        + " to_label, library_version, author, reverts) VALUES (?, ?, ?, ?, ?)"
+        + " RETURNING id, promoted_at")) {
+      s.setString(1, from);
+      s.setString(2, to);
+      s.setLong(3, libraryVersion);
+      s.setString(4, author);
+      if (reverts == 0) {
+        s.setNull(5, Types.BIGINT);
+      } else {
+        s.setLong(5, reverts);
+      }
+      try (ResultSet r = s.executeQuery()) {
+        r.next();
+        return new Recorded(r.getLong(1), r.getTimestamp(2).toInstant());
+      }
+    }
   }
 
   /**
@@ -126,7 +142,7 @@ final class LabelPromotion {
       }
     }
     try (PreparedStatement s = c.prepareStatement("SELECT p.id, p.from_label, p.to_label,"
-        + " p.library_version, p.author, p.promoted_at FROM label_promotions p" + where
+        + " p.library_version, p.author, p.promoted_at, p.reverts FROM label_promotions p" + where
         + " ORDER BY p.id DESC")) {
       if (paths != null) {
         s.setArray(1, c.createArrayOf("text", paths.toArray()));
@@ -141,7 +157,8 @@ final class LabelPromotion {
               r.getLong(4),
               r.getString(5),
               r.getTimestamp(6).toInstant(),
-              moves.getOrDefault(id, List.of())));
+              moves.getOrDefault(id, List.of()),
+              r.getLong(7)));
         }
       }
     }

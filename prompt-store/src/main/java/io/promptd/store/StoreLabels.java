@@ -213,6 +213,42 @@ public final class StoreLabels {
   }
 
   /**
+   * Reverts promotion {@code promotion} (its number, as {@link #promotions} lists it): puts every
+   * label it moved back where it pointed before, in one transaction — a label it added is removed,
+   * one it removed is put back. The revert is recorded as a promotion that
+   * {@linkplain Promotion#reverts() names} the one it reverts, and servers hear of it once; a
+   * revert is reverted the same way.
+   *
+   * @param scopes the scopes of a caller over the management API, or null for the command line (as
+   *     {@link #set(String, int, String, String, Set, String)}); checked for the promotion's TO
+   * @param unprotected the scope moving an unprotected TO needs of such a caller, or null
+   * @param dryRun work out the moves and write nothing
+   * @param review sees the moves before anything is checked against the labels or written; what it
+   *     throws refuses the whole revert
+   * @return the revert made, or that would be made (its id 0)
+   * @throws StoreException with {@link StoreException.Kind#NOT_FOUND} when there is no such
+   *     promotion, {@link StoreException.Kind#CONFLICT} naming the files when a label it moved has
+   *     moved since (nothing moved), {@link StoreException.Kind#FORBIDDEN} as {@link #set}
+   */
+  public Promotion revert(
+      long promotion,
+      String author,
+      @Nullable Set<String> scopes,
+      @Nullable String unprotected,
+      boolean dryRun,
+      Review review)
+      throws StoreException {
+    requireNonNull(author, "author");
+    requireNonNull(review, "review");
+    Work<Promotion> work = c -> LabelRevert.revert(
+        c, promotion, author, LabelQueries.lockStore(c), scopes, unprotected, dryRun, review);
+    String what = "revert promotion #" + promotion;
+    return dryRun
+        ? inTransactionRolledBack(what, work)
+        : inTransaction(what, work, Promotion::moves);
+  }
+
+  /**
    * The recorded promotions, newest first, each with all its moves: those that moved a label on a
    * file {@code name} names, or every one when null.
    */
@@ -401,7 +437,7 @@ public final class StoreLabels {
    * {@code label} when it is protected by a scope they lack, or unprotected where that needs
    * {@code unprotected}.
    */
-  private static void requireScope(
+  static void requireScope(
       Connection c, String label, @Nullable Set<String> scopes, @Nullable String unprotected)
       throws SQLException, StoreException {
     if (scopes == null) {

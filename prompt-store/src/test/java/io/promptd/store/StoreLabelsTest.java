@@ -308,4 +308,107 @@ class StoreLabelsTest {
       }
     }
   }
+
+  @Test
+  void aRevertPutsBackWhatAPromotionMovedOnceAndIsRefusedWholeWhenALabelMovedSince()
+      throws Exception {
+    try (PromptStore store = PromptStore.open(url);
+        StoreDatabase database = StoreDatabase.open(url)) {
+      Map<String, byte[]> files = new java.util.TreeMap<>();
+      for (int i = 1; i <= 12; i++) {
+        files.put("p" + i + ".prompt.md", utf8("v1 of " + i + "\n"));
+      }
+      store.publish(files, "alice");
+      StoreLabels labels = store.labels();
+      for (int i = 1; i <= 11; i++) {
+        labels.set("p" + i, 1, "production", "alice");
+      }
+      files.replaceAll((path, content) -> utf8("v2 of " + path + "\n"));
+      store.publish(files, "alice", "staging");
+      labels.remove("p11", "staging", "alice");
+      // production: 1 on p1-p11, none on p12; staging: 2 on all but p11.
+      List<FileLabel> before = labels.list(null);
+      Promotion promoted =
+          labels.promote("staging", "production", List.of(), "bob", null, null, false);
+      assertThat(promoted.moves())
+          .extracting(Promotion.Change::of)
+          .containsOnly(Promotion.Change.CHANGED, Promotion.Change.ADDED, Promotion.Change.REMOVED)
+          .hasSize(12);
+      List<FileLabel> after = labels.list(null);
+      LinkedBlockingQueue<String> heard = new LinkedBlockingQueue<>();
+      CountDownLatch listening = new CountDownLatch(1);
+      try (AutoCloseable l = database.listen(LabelQueries.CHANNEL, new ChannelListener() {
+        @Override
+        public void listening(boolean again) {
+          listening.countDown();
+        }
+
+        @Override
+        public void notified(String payload) {
+          heard.add(payload);
+        }
+      })) {
+        assertThat(listening.await(20, TimeUnit.SECONDS)).isTrue();
+        Promotion dry = labels.revert(promoted.id(), "carol", null, null, true, moves -> {});
+        assertThat(dry.id()).isZero();
+        assertThat(dry.moves()).hasSize(12);
+        assertThat(labels.list(null)).isEqualTo(after);
+
+        Promotion reverted = labels.revert(promoted.id(), "carol", null, null, false, moves -> {});
+        assertThat(reverted.id()).isGreaterThan(promoted.id());
+        assertThat(reverted.reverts()).isEqualTo(promoted.id());
+        assertThat(reverted.from()).isEqualTo("staging");
+        assertThat(reverted.to()).isEqualTo("production");
+        assertThat(reverted.moves())
+            .extracting(LabelMove::path, LabelMove::from, LabelMove::to)
+            .containsExactlyInAnyOrderElementsOf(promoted.moves().stream()
+                .map(m -> tuple(m.path(), m.to(), m.from()))
+                .toList());
+        assertThat(labels.list(null))
+            .as("every pointer as before the promotion")
+            .isEqualTo(before);
+        // One NOTIFY for the revert's 12 moves, then the next move's.
+        labels.set("p1", 1, "canary", "bob");
+        assertThat(heard.poll(20, TimeUnit.SECONDS)).isEqualTo("production");
+        assertThat(heard.poll(20, TimeUnit.SECONDS)).isEqualTo("canary");
+        assertThat(heard).isEmpty();
+        assertThat(labels.promotions(null).getFirst().reverts()).isEqualTo(promoted.id());
+
+        // A revert is a promotion: reverting it promotes again.
+        Promotion again = labels.revert(reverted.id(), "carol", null, null, false, moves -> {});
+        assertThat(again.reverts()).isEqualTo(reverted.id());
+        assertThat(labels.list(null).stream()
+                .filter(f -> !f.label().equals("canary"))
+                .toList())
+            .isEqualTo(after);
+
+        // Someone moved production on two files since: refused whole, naming them.
+        labels.set("p5", 1, "production", "dave");
+        labels.remove("p12", "production", "dave");
+        List<FileLabel> moved = labels.list(null);
+        int recorded = labels.promotions(null).size();
+        heard.clear();
+        assertThatThrownBy(() -> labels.revert(again.id(), "carol", null, null, false, m -> {}))
+            .isInstanceOf(StoreException.class)
+            .hasMessage("cannot revert promotion #" + again.id() + ": 'production' moved since on"
+                + " p12.prompt.md, p5.prompt.md (see promptd history --store); no label was moved")
+            .extracting(e -> ((StoreException) e).kind())
+            .isEqualTo(StoreException.Kind.CONFLICT);
+        assertThat(labels.list(null)).isEqualTo(moved);
+        assertThat(labels.promotions(null)).hasSize(recorded);
+
+        assertThatThrownBy(() -> labels.revert(999, "carol", null, null, false, m -> {}))
+            .hasMessage("there is no promotion #999 (see promptd history --store)")
+            .extracting(e -> ((StoreException) e).kind())
+            .isEqualTo(StoreException.Kind.NOT_FOUND);
+
+        labels.protect("production", "release", "alice");
+        assertThatThrownBy(
+                () -> labels.revert(promoted.id(), "api:x", Set.of(), null, false, m -> {}))
+            .extracting(e -> ((StoreException) e).kind())
+            .isEqualTo(StoreException.Kind.FORBIDDEN);
+        assertThat(labels.list(null)).isEqualTo(moved);
+      }
+    }
+  }
 }

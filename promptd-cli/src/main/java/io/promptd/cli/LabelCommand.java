@@ -2,6 +2,7 @@ package io.promptd.cli;
 
 import io.promptd.store.FileLabel;
 import io.promptd.store.LabelMove;
+import io.promptd.store.Promotion;
 import io.promptd.store.PromptStore;
 import io.promptd.store.SplitShare;
 import io.promptd.store.StoreException;
@@ -15,21 +16,24 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@code promptd label set NAME VERSION LABEL}, {@code label list [NAME]}, {@code label rm NAME
- * LABEL}, {@code label split LABEL NAME VERSION:WEIGHT VERSION:WEIGHT...}, {@code label protect
- * LABEL --scope SCOPE} and {@code label unprotect LABEL}, each with {@code --store URL}. The
- * command line holds the database's credentials, so it moves protected labels too. Moves are
- * recorded with the operating-system user as their author. A mistake of the user's (a bad label,
- * {@code latest}, a name or version the store does not hold) exits with {@link Main#USAGE} and
- * writes nothing; {@link Main#FAILED} is kept for the store failing or being away.
+ * LABEL}, {@code label split LABEL NAME VERSION:WEIGHT VERSION:WEIGHT...}, {@code label promote
+ * FROM TO}, {@code label revert PROMOTION}, {@code label protect LABEL --scope SCOPE} and
+ * {@code label unprotect LABEL}, each with {@code --store URL}. The command line holds the
+ * database's credentials, so it moves protected labels too. Moves are recorded with the
+ * operating-system user as their author. A mistake of the user's (a bad label, {@code latest}, a
+ * name or version the store does not hold) exits with {@link Main#USAGE} and writes nothing;
+ * {@link Main#FAILED} is kept for the store failing or being away, and {@link Main#CONFLICT} for a
+ * revert refused because a label moved since the promotion.
  *
- * @param action set, list, rm, split, promote, protect or unprotect
- * @param positional NAME VERSION LABEL, [NAME], NAME LABEL, LABEL NAME SHARE..., FROM TO, or LABEL
+ * @param action set, list, rm, split, promote, revert, protect or unprotect
+ * @param positional NAME VERSION LABEL, [NAME], NAME LABEL, LABEL NAME SHARE..., FROM TO,
+ *     PROMOTION, or LABEL
  * @param scope the scope of {@code protect}, else null
  * @param store where the store is
  * @param author who moves the label
  * @param format how {@code list} prints its rows
  * @param only the prompts {@code promote} moves, or none for every file
- * @param dryRun {@code promote} says what it would move and writes nothing
+ * @param dryRun {@code promote} or {@code revert} says what it would move and writes nothing
  */
 record LabelCommand(
     String action,
@@ -41,7 +45,7 @@ record LabelCommand(
     List<String> only,
     boolean dryRun) {
   private static final List<String> ACTIONS =
-      List.of("set", "list", "rm", "split", "promote", "protect", "unprotect");
+      List.of("set", "list", "rm", "split", "promote", "revert", "protect", "unprotect");
 
   LabelCommand {
     positional = List.copyOf(positional);
@@ -61,7 +65,7 @@ record LabelCommand(
   static LabelCommand parse(List<String> args, Map<String, String> env, String user) {
     if (args.isEmpty() || !ACTIONS.contains(args.getFirst())) {
       throw new UsageException(
-          "label needs an action: set, list, rm, split, promote, protect or unprotect"
+          "label needs an action: set, list, rm, split, promote, revert, protect or unprotect"
               + (args.isEmpty() ? "" : ", not '" + args.getFirst() + "'"));
     }
     String action = args.getFirst();
@@ -85,7 +89,7 @@ record LabelCommand(
           throw new UsageException("--only needs a prompt name");
         }
         only.add(args.get(i));
-      } else if (arg.equals("--dry-run") && action.equals("promote")) {
+      } else if (arg.equals("--dry-run") && (action.equals("promote") || action.equals("revert"))) {
         dryRun = true;
       } else if (arg.equals("--scope") && action.equals("protect")) {
         if (++i >= args.size()) {
@@ -102,6 +106,8 @@ record LabelCommand(
       case "set" -> positional.size() == 3 ? null : "a name, a version and a label";
       case "rm" -> positional.size() == 2 ? null : "a name and a label";
       case "promote" -> positional.size() == 2 ? null : "two labels, FROM and TO";
+      case "revert" ->
+        positional.size() == 1 ? null : "a promotion number (see promptd history --store)";
       case "split" ->
         positional.size() >= 4
             ? null
@@ -118,6 +124,10 @@ record LabelCommand(
       throw new UsageException("label set needs a version number (see promptd history), not '"
           + positional.get(1) + "'");
     }
+    if (action.equals("revert") && !positional.getFirst().matches("[1-9]\\d{0,17}")) {
+      throw new UsageException("label revert needs a promotion number (see promptd history"
+          + " --store), not '" + positional.getFirst() + "'");
+    }
     if (action.equals("protect") && scope == null) {
       throw new UsageException("label protect needs --scope SCOPE: the OAuth scope that moving the"
           + " label over the management API needs");
@@ -125,7 +135,7 @@ record LabelCommand(
     if (action.equals("split")) {
       shares(positional);
     }
-    if (!action.equals("list")) {
+    if (!action.equals("list") && !action.equals("revert")) {
       try {
         if (action.equals("promote") && !positional.getFirst().equals(StoreLabels.LATEST)) {
           StoreLabels.check(positional.getFirst());
@@ -182,6 +192,7 @@ record LabelCommand(
                         + " as library version " + moves.getFirst().libraryVersion());
           }
         }
+        case "revert" -> revert(labels, Long.parseLong(positional.getFirst()), out);
         case "split" -> {
           String label = positional.getFirst();
           List<LabelMove> moves =
@@ -220,8 +231,24 @@ record LabelCommand(
       return Main.OK;
     } catch (StoreException e) {
       err.println("promptd: " + e.getMessage());
-      return e.kind() == StoreException.Kind.FAILED ? Main.FAILED : Main.USAGE;
+      return switch (e.kind()) {
+        case FAILED -> Main.FAILED;
+        case CONFLICT -> Main.CONFLICT;
+        default -> Main.USAGE;
+      };
     }
+  }
+
+  /** {@code label revert PROMOTION}: each move it makes, then what it did. */
+  private void revert(StoreLabels labels, long promotion, PrintStream out) throws StoreException {
+    Promotion p = labels.revert(promotion, author, null, null, dryRun, moves -> {});
+    List<LabelMove> moves = p.moves();
+    moves.forEach(m -> out.println((dryRun ? "would move " : "") + describe(m)));
+    out.println(
+        dryRun
+            ? moves.size() + " file(s) would move back; nothing was written (--dry-run)"
+            : "reverted promotion #" + promotion + ": " + moves.size() + " file(s) moved back"
+                + " as promotion #" + p.id() + ", library version " + p.libraryVersion());
   }
 
   /** The VERSION:WEIGHT arguments of {@code label split} (after LABEL and NAME). */

@@ -18,8 +18,9 @@ import java.util.Map;
  * its input failed ({@code store init}: also the role lacks a right); 5 the server answered a
  * client verb with an error ({@code health}: answered other than 200); 6 the server could not be
  * reached or the connection failed ({@code health}: or did not answer in time); 7 {@code publish}
- * or {@code rollback} lost a race with another publish (nothing written; run it again). The
- * launcher script uses 3 for "no JDK / build failed".
+ * or {@code rollback} lost a race with another publish (nothing written; run it again), or
+ * {@code label revert} was refused because a label the promotion moved has moved since (nothing
+ * moved). The launcher script uses 3 for "no JDK / build failed".
  */
 public final class Main {
   static final int OK = 0;
@@ -77,8 +78,9 @@ public final class Main {
                                          commit's author; the SSH options are serve's
         promptd history NAME --store URL  every version of the file(s) of prompt NAME, their labels,
                                          every move of a label on them, and the promotions that moved them
-        promptd history --store URL      every promotion (label promote), one line each: who, when, FROM,
-                                         TO and each file's move
+        promptd history --store URL      every promotion (label promote, label revert), one line each: its
+                                         number, FROM (reverts #N for a revert), TO, who, when and each
+                                         file's move
         promptd rollback NAME VERSION --store URL   publish version VERSION of NAME's file(s) again
         promptd label set NAME VERSION LABEL --store URL   point LABEL at version VERSION of NAME's file(s)
         promptd label rm NAME LABEL --store URL    remove LABEL from NAME's file(s)
@@ -90,6 +92,10 @@ public final class Main {
         promptd label promote FROM TO --store URL [--only NAME]... [--dry-run]
                                          point TO at exactly what FROM points at, every file (or NAME's) in
                                          one step; a file TO labels and FROM does not loses TO
+        promptd label revert PROMOTION --store URL [--dry-run]
+                                         put every label promotion number PROMOTION (see history --store)
+                                         moved back where it pointed before, in one step, recorded as a
+                                         promotion; refused whole, exit 7, when one has moved since
         promptd label protect LABEL --scope SCOPE --store URL
                                          moving LABEL over the management API (serve --manage) needs an OAuth
                                          token with SCOPE; the command line still moves it

@@ -314,7 +314,10 @@ record StoreCommand(
     return Main.OK;
   }
 
-  /** Each promotion as one row: who, when, FROM, TO, and every file's move. */
+  /**
+   * Each promotion as one row: who, when, FROM ({@code reverts #N} for a revert), TO, and every
+   * file's move.
+   */
   private static Table promotions(List<Promotion> promotions) {
     Table table = new Table(
         "promotions", "PROMOTION", "FROM", "TO", "LIBRARY_VERSION", "TIME", "AUTHOR", "MOVES");
@@ -329,8 +332,9 @@ record StoreCommand(
             .append(" -> ")
             .append(LabelCommand.version(m.to()));
       }
-      table.row(
-          p.id(), p.from(), p.to(), p.libraryVersion(), p.time(), p.author(), moves.toString());
+      // A revert's FROM is the promotion it reverts: what production went back to.
+      String from = p.reverts() == 0 ? p.from() : "reverts #" + p.reverts();
+      table.row(p.id(), from, p.to(), p.libraryVersion(), p.time(), p.author(), moves.toString());
     }
     return table;
   }

@@ -114,23 +114,52 @@ class LabelCliTest {
     assertThat(run("label", "promote", "staging", "production", "--store", url).out())
         .isEqualTo("label 'production' already points where 'staging' does; nothing moved\n");
 
-    // docs/lifecycle.md's rollback: keep the release under a label of its own, promote it back.
-    assertThat(run("label", "promote", "production", "production-previous", "--store", url)
-            .status())
-        .isZero();
+    // docs/lifecycle.md's rollback: promptd label revert puts back what a promotion moved.
     Files.writeString(dir.resolve("a.prompt.md"), "A3\n");
     assertThat(
             run("publish", dir.toString(), "--store", url, "--label", "staging").status())
         .isZero();
     assertThat(run("label", "promote", "staging", "production", "--store", url).out())
-        .contains("label 'production' on a.prompt.md: 2 -> 3\n");
-    assertThat(run("label", "promote", "production-previous", "production", "--store", url)
-            .out())
+        .isEqualTo("label 'production' on a.prompt.md: 2 -> 3\n"
+            // publish --label staging put c back on staging, and so on production
+            + "label 'production' on c.prompt.md: - -> 1\n"
+            + "promoted 'staging' to 'production': 2 file(s) moved as library version 3\n");
+    String released = run("label", "list", "--store", url).out();
+    Result wouldRevert = run("label", "revert", "2", "--store", url, "--dry-run");
+    assertThat(wouldRevert.status()).as(wouldRevert.err()).isZero();
+    assertThat(wouldRevert.out())
+        .isEqualTo("would move label 'production' on a.prompt.md: 3 -> 2\n"
+            + "would move label 'production' on c.prompt.md: 1 -> -\n"
+            + "2 file(s) would move back; nothing was written (--dry-run)\n");
+    assertThat(run("label", "list", "--store", url).out()).isEqualTo(released);
+    Result reverted = run("label", "revert", "2", "--store", url);
+    assertThat(reverted.status()).as(reverted.err()).isZero();
+    assertThat(reverted.out())
         .isEqualTo("label 'production' on a.prompt.md: 3 -> 2\n"
-            // publish --label staging put c back on staging, and so on production; back it goes
             + "label 'production' on c.prompt.md: 1 -> -\n"
-            + "promoted 'production-previous' to 'production': 2 file(s) moved as library version"
+            + "reverted promotion #2: 2 file(s) moved back as promotion #3, library version 3\n");
+    assertThat(run("history", "--store", url).out())
+        .startsWith("PROMOTION\tFROM\tTO\tLIBRARY_VERSION\tTIME\tAUTHOR\tMOVES\n")
+        .containsPattern("\n3\treverts #2\tproduction\t3\t\\S+\t" + user
+            + "\ta\\.prompt\\.md: 3 -> 2, c\\.prompt\\.md: 1 -> -\n");
+    // A revert is a promotion: reverting it releases again.
+    assertThat(run("label", "revert", "3", "--store", url).out())
+        .endsWith("reverted promotion #3: 2 file(s) moved back as promotion #4, library version"
             + " 3\n");
+    assertThat(run("label", "list", "--store", url).out()).isEqualTo(released);
+    // Someone moved production since: refused whole, exit 7, nothing moved.
+    assertThat(run("label", "set", "a", "2", "production", "--store", url).status())
+        .isZero();
+    String moved = run("label", "list", "--store", url).out();
+    Result conflict = run("label", "revert", "4", "--store", url);
+    assertThat(conflict.status()).isEqualTo(Main.CONFLICT);
+    assertThat(conflict.err())
+        .isEqualTo("promptd: cannot revert promotion #4: 'production' moved since on a.prompt.md"
+            + " (see promptd history --store); no label was moved\n");
+    assertThat(run("label", "list", "--store", url).out()).isEqualTo(moved);
+    Result unknown = run("label", "revert", "99", "--store", url);
+    assertThat(unknown.status()).isEqualTo(Main.USAGE);
+    assertThat(unknown.err()).contains("there is no promotion #99");
 
     Result none = run("label", "promote", "review", "production", "--store", url);
     assertThat(none.status()).isEqualTo(Main.USAGE);
@@ -184,7 +213,11 @@ class LabelCliTest {
         new Case(List.of("set", "nope", "1", "prod"), "names 'nope'"),
         new Case(List.of("set", "hello", "9", "prod"), "'hello.prompt.md' has no version 9"),
         new Case(List.of("rm", "hello", "prod"), "'hello' has no label 'prod'"),
-        new Case(List.of("move", "hello"), "set, list, rm, split, promote, protect or unprotect"),
+        new Case(
+            List.of("move", "hello"),
+            "set, list, rm, split, promote, revert, protect or unprotect"),
+        new Case(List.of("revert", "one"), "label revert needs a promotion number"),
+        new Case(List.of("revert"), "label revert takes a promotion number"),
         new Case(List.of("set", "hello", "1"), "takes a name, a version and a label"))) {
       List<String> args = new ArrayList<>(List.of("label"));
       args.addAll(c.args());
