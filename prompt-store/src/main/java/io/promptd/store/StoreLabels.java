@@ -195,7 +195,12 @@ public final class StoreLabels {
       review.check(p.moves());
       return p;
     };
-    String what = "promote '" + from + "' to '" + to + "'";
+    return promotion("promote '" + from + "' to '" + to + "'", dryRun, work);
+  }
+
+  /** Runs a promotion's {@code work}: rolled back for a dry run, else committed and announced. */
+  private Promotion promotion(String what, boolean dryRun, Work<Promotion> work)
+      throws StoreException {
     return dryRun
         ? inTransactionRolledBack(what, work)
         : inTransaction(what, work, Promotion::moves);
@@ -242,10 +247,7 @@ public final class StoreLabels {
     requireNonNull(review, "review");
     Work<Promotion> work = c -> LabelRevert.revert(
         c, promotion, author, LabelQueries.lockStore(c), scopes, unprotected, dryRun, review);
-    String what = "revert promotion #" + promotion;
-    return dryRun
-        ? inTransactionRolledBack(what, work)
-        : inTransaction(what, work, Promotion::moves);
+    return promotion("revert promotion #" + promotion, dryRun, work);
   }
 
   /**

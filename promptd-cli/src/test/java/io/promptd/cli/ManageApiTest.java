@@ -2,25 +2,21 @@ package io.promptd.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.cli.ManageCalls.Answer;
 import io.promptd.cli.StoreCliTest.Result;
 import io.promptd.mcp.json.JsonCodec;
 import io.promptd.mcp.json.JsonObject;
 import io.promptd.store.testing.TestPostgres;
 import io.promptd.testing.Poll;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import no.nav.security.mock.oauth2.MockOAuth2Server;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -41,54 +37,28 @@ class ManageApiTest {
   private static final String PROMOTE = "promote:production";
   static final String MANAGE = "promptd.manage";
 
-  private static MockOAuth2Server issuer;
+  private static ManageCalls calls;
 
   @TempDir
   Path dir;
 
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-
   @BeforeAll
   static void startIssuer() {
-    issuer = new MockOAuth2Server();
-    issuer.start();
+    calls = ManageCalls.start(AUDIENCE);
   }
 
   @AfterAll
   static void stopIssuer() {
-    issuer.shutdown();
+    calls.close();
   }
 
   private static String token(String subject, String scope) {
-    return issuer
-        .issueToken("team", subject, AUDIENCE, Map.of("scope", scope), 3600)
-        .serialize();
+    return calls.token(subject, scope);
   }
 
-  private record Answer(int status, String body) {
-    JsonObject json() {
-      return (JsonObject) JsonCodec.parse(body);
-    }
-  }
-
-  private Answer call(String base, String method, String path, String token, String body)
+  private static Answer call(String base, String method, String path, String token, String body)
       throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
-        .timeout(Duration.ofSeconds(30))
-        .method(
-            method,
-            body == null
-                ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(body));
-    if (token != null) {
-      b.header("Authorization", "Bearer " + token);
-    }
-    if (body != null) {
-      b.header("Content-Type", "application/json");
-    }
-    HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-    return new Answer(r.statusCode(), r.body());
+    return calls.call(base, method, path, token, body);
   }
 
   @Test
@@ -229,7 +199,7 @@ class ManageApiTest {
         "--manage-scope",
         MANAGE,
         "--oauth-issuer",
-        issuer.issuerUrl("team").toString(),
+        calls.issuerUrl(),
         "--oauth-audience",
         AUDIENCE));
     return new ProcessBuilder(serve)
@@ -273,12 +243,13 @@ class ManageApiTest {
       String plain = token("dora", "prompts " + MANAGE);
       URI mcp = URI.create(base + "/mcp");
       for (int i = 0; i < 3; i++) {
-        assertThat(UsageServeTest.promptsGet(http, mcp, plain, "greet", "{\"who\":\"Ada\"}", "1.0"))
+        assertThat(UsageServeTest.promptsGet(
+                calls.http(), mcp, plain, "greet", "{\"who\":\"Ada\"}", "1.0"))
             .contains("Hi Ada");
       }
-      assertThat(UsageServeTest.promptsGet(http, mcp, plain, "greet", "{}", "1.0"))
+      assertThat(UsageServeTest.promptsGet(calls.http(), mcp, plain, "greet", "{}", "1.0"))
           .contains("-32602");
-      assertThat(UsageServeTest.promptsGet(http, mcp, plain, "hello", "{}", "1.0"))
+      assertThat(UsageServeTest.promptsGet(calls.http(), mcp, plain, "hello", "{}", "1.0"))
           .contains("Hello");
 
       Poll.until(

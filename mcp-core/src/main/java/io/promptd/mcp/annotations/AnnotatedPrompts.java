@@ -11,7 +11,6 @@ import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.PromptMessage;
 import io.promptd.mcp.server.ArgumentCompleter;
 import io.promptd.mcp.server.ArgumentField;
-import io.promptd.mcp.server.ArgumentsNeeded;
 import io.promptd.mcp.server.PromptDefinition;
 import io.promptd.mcp.server.PromptRenderer;
 import java.lang.reflect.InvocationTargetException;
@@ -114,7 +113,7 @@ public final class AnnotatedPrompts {
     return out;
   }
 
-  private static String where(Method m) {
+  static String where(Method m) {
     return m.getDeclaringClass().getName() + "#" + m.getName();
   }
 
@@ -134,13 +133,13 @@ public final class AnnotatedPrompts {
       mistakes.add(e.getMessage());
     }
     String name = p.name().isEmpty() ? m.getName() : p.name();
-    List<Argument> arguments = new ArrayList<>();
+    List<AnnotatedArgument> arguments = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (Parameter parameter : m.getParameters()) {
       try {
-        Argument a = Argument.of(m, parameter);
-        if (!seen.add(a.field.name())) {
-          mistakes.add(where(m) + ": two parameters are argument '" + a.field.name() + "'");
+        AnnotatedArgument a = AnnotatedArgument.of(m, parameter);
+        if (!seen.add(a.field().name())) {
+          mistakes.add(where(m) + ": two parameters are argument '" + a.field().name() + "'");
         }
         arguments.add(a);
       } catch (IllegalArgumentException e) {
@@ -195,133 +194,7 @@ public final class AnnotatedPrompts {
     }
   }
 
-  /** One parameter: the argument it is, and how its string becomes the parameter's value. */
-  private record Argument(ArgumentField field, Class<?> type, boolean declaredValues) {
-    private static final Map<Class<?>, ArgumentField.Type> TYPES = Map.ofEntries(
-        Map.entry(String.class, ArgumentField.Type.STRING),
-        Map.entry(int.class, ArgumentField.Type.INTEGER),
-        Map.entry(Integer.class, ArgumentField.Type.INTEGER),
-        Map.entry(long.class, ArgumentField.Type.INTEGER),
-        Map.entry(Long.class, ArgumentField.Type.INTEGER),
-        Map.entry(double.class, ArgumentField.Type.NUMBER),
-        Map.entry(Double.class, ArgumentField.Type.NUMBER),
-        Map.entry(boolean.class, ArgumentField.Type.BOOLEAN),
-        Map.entry(Boolean.class, ArgumentField.Type.BOOLEAN));
-
-    static Argument of(Method m, Parameter parameter) {
-      Arg arg = parameter.getAnnotation(Arg.class);
-      if (arg == null) {
-        throw new IllegalArgumentException(
-            where(m) + ": parameter " + parameter.getName() + " needs @Arg");
-      }
-      String name = arg.name();
-      if (name.isEmpty()) {
-        if (!parameter.isNamePresent()) {
-          throw new IllegalArgumentException(
-              where(m) + ": @Arg needs a name (or compile with -parameters)");
-        }
-        name = parameter.getName();
-      }
-      Class<?> type = parameter.getType();
-      ArgumentField.Type fieldType = type.isEnum() ? ArgumentField.Type.STRING : TYPES.get(type);
-      if (fieldType == null) {
-        throw new IllegalArgumentException(
-            where(m) + ": argument '" + name + "' is a " + type.getName()
-                + "; arguments are String, int, long, double, boolean (or their boxes) or an enum");
-      }
-      if (type.isPrimitive() && !arg.required()) {
-        throw new IllegalArgumentException(where(m) + ": argument '" + name + "' is a primitive "
-            + type.getName() + ", which cannot be absent: make it required or use " + boxed(type));
-      }
-      List<String> choices = List.of(arg.values());
-      if (choices.isEmpty() && type.isEnum()) {
-        List<String> constants = new ArrayList<>();
-        for (Object c : type.getEnumConstants()) {
-          constants.add(((Enum<?>) c).name());
-        }
-        choices = constants;
-      }
-      ArgumentField field = ArgumentField.builder(name)
-          .title(blank(arg.title()))
-          .description(blank(arg.description()))
-          .type(fieldType)
-          .choices(choices)
-          .required(arg.required())
-          .build();
-      return new Argument(field, type, arg.values().length > 0);
-    }
-
-    private static String boxed(Class<?> primitive) {
-      return primitive == int.class
-          ? "Integer"
-          : primitive == long.class ? "Long" : primitive == double.class ? "Double" : "Boolean";
-    }
-
-    /**
-     * The parameter's value for the argument's string, or null when absent; -32602 when it does not
-     * read.
-     */
-    @Nullable
-    Object read(@Nullable String value, String prompt) {
-      if (value == null || value.isEmpty()) {
-        return null;
-      }
-      String v = value.strip();
-      if (!field.choices().isEmpty() && (declaredValues || !type.isEnum())) {
-        String match = field.choices().stream()
-            .filter(c -> c.equalsIgnoreCase(v))
-            .findFirst()
-            .orElse(null);
-        if (match == null) {
-          throw refuse(prompt, "must be one of " + String.join(", ", field.choices()));
-        }
-        if (type == String.class) {
-          return match;
-        }
-      }
-      try {
-        if (type == String.class) {
-          return value;
-        } else if (type == int.class || type == Integer.class) {
-          return Integer.parseInt(v);
-        } else if (type == long.class || type == Long.class) {
-          return Long.parseLong(v);
-        } else if (type == double.class || type == Double.class) {
-          double d = Double.parseDouble(v);
-          if (!Double.isFinite(d)) {
-            throw new NumberFormatException("not finite");
-          }
-          return d;
-        } else if (type == boolean.class || type == Boolean.class) {
-          return switch (v.toLowerCase(Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw refuse(prompt, "must be true or false");
-          };
-        }
-        for (Object c : type.getEnumConstants()) {
-          if (((Enum<?>) c).name().equalsIgnoreCase(v)) {
-            return c;
-          }
-        }
-        throw refuse(prompt, "must be one of " + String.join(", ", field.choices()));
-      } catch (NumberFormatException e) {
-        throw refuse(
-            prompt,
-            field.type() == ArgumentField.Type.INTEGER
-                ? "must be a whole number"
-                : "must be a number");
-      }
-    }
-
-    private McpException refuse(String prompt, String reason) {
-      return new ArgumentsNeeded(
-          "prompt '" + prompt + "': argument '" + field.name() + "' " + reason,
-          List.of(new ArgumentsNeeded.Question(field, reason)));
-    }
-  }
-
-  private static @Nullable String blank(String s) {
+  static @Nullable String blank(String s) {
     return s.isEmpty() ? null : s;
   }
 
@@ -331,7 +204,7 @@ public final class AnnotatedPrompts {
     final Method method;
     final String name;
     final PromptMethod annotation;
-    final List<Argument> arguments;
+    final List<AnnotatedArgument> arguments;
     final Results result;
     final Map<String, ArgumentCompleter> completers = new HashMap<>();
 
@@ -340,7 +213,7 @@ public final class AnnotatedPrompts {
         Method method,
         String name,
         PromptMethod annotation,
-        List<Argument> arguments,
+        List<AnnotatedArgument> arguments,
         Results result) {
       this.instance = instance;
       this.method = method;
@@ -351,7 +224,7 @@ public final class AnnotatedPrompts {
     }
 
     void completer(Object target, Method m, Complete c) {
-      if (arguments.stream().noneMatch(a -> a.field.name().equals(c.argument()))) {
+      if (arguments.stream().noneMatch(a -> a.field().name().equals(c.argument()))) {
         throw new IllegalArgumentException(where(m) + ": @Complete names argument '" + c.argument()
             + "', which prompt '" + name + "' does not have");
       }
@@ -398,10 +271,13 @@ public final class AnnotatedPrompts {
     PromptDefinition definition() {
       List<PromptArgument> declared = new ArrayList<>();
       Map<String, ArgumentField> fields = new HashMap<>();
-      for (Argument a : arguments) {
+      for (AnnotatedArgument a : arguments) {
         declared.add(new PromptArgument(
-            a.field.name(), a.field.title(), a.field.description(), a.field.required()));
-        fields.put(a.field.name(), a.field);
+            a.field().name(),
+            a.field().title(),
+            a.field().description(),
+            a.field().required()));
+        fields.put(a.field().name(), a.field());
       }
       String description = blank(annotation.description());
       Prompt prompt =
@@ -412,11 +288,11 @@ public final class AnnotatedPrompts {
         public GetPromptResult render(Map<String, String> given) throws Exception {
           @Nullable Object[] values = new Object[arguments.size()];
           for (int i = 0; i < values.length; i++) {
-            Argument a = arguments.get(i);
-            values[i] = a.read(given.get(a.field.name()), name);
-            if (values[i] == null && a.type.isPrimitive()) {
-              throw McpException.invalidParams(
-                  "prompt '" + name + "': missing required argument '" + a.field.name() + "'");
+            AnnotatedArgument a = arguments.get(i);
+            values[i] = a.read(given.get(a.field().name()), name);
+            if (values[i] == null && a.type().isPrimitive()) {
+              throw McpException.invalidParams("prompt '" + name + "': missing required argument '"
+                  + a.field().name() + "'");
             }
           }
           return result.wrap(call(instance, method, values), description, name);

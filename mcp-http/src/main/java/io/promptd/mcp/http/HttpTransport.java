@@ -433,14 +433,8 @@ public final class HttpTransport implements AutoCloseable {
   }
 
   /**
-   * Blocks until this transport has been closed and has released its port: serve until another
-   * thread, or a shutdown hook, calls {@link #close()}.
-   *
-   * <pre>{@code
-   * HttpTransport http = HttpTransport.builder().server(server).port(8080).build().start();
-   * Runtime.getRuntime().addShutdownHook(new Thread(http::close)); // Ctrl-C, SIGTERM
-   * http.await();
-   * }</pre>
+   * Blocks until this transport has been closed and has released its port: serves until another
+   * thread or a shutdown hook ({@code Runtime.addShutdownHook(new Thread(http::close))}) closes it.
    *
    * @throws InterruptedException when the waiting thread is interrupted
    */
