@@ -102,7 +102,7 @@ class CatalogKeycloakLoginTest {
             "2",
             "--protected",
             "production"));
-    System.err.println("catalog-login.mjs: " + report); // what docs/interop.md records
+    System.err.println("catalog-login.mjs: " + report); // what docs/engineering/interop.md records
     assertThat(report)
         .contains(
             "\"a forged state is refused\":\"ok\"",

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -139,8 +141,7 @@ final class DocCommands {
     if (at < 0) {
       throw new AssertionError(file + " does not say " + text);
     }
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("\\((\\d+) MB").matcher(doc.substring(at));
+    Matcher m = Pattern.compile("\\((\\d+) MB").matcher(doc.substring(at));
     if (!m.find()) {
       throw new AssertionError(file + " states no size (N MB) after " + text);
     }

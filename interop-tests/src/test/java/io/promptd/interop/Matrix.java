@@ -8,7 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Appends each passing cell to {@code target/interop-matrix.tsv}; docs/interop.md is made from it.
+ * Appends each passing cell to {@code target/interop-matrix.tsv}; docs/engineering/interop.md is
+ * made from it.
  */
 final class Matrix {
   private static final Path FILE = Path.of("target", "interop-matrix.tsv");

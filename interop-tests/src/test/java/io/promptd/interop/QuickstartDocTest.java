@@ -115,7 +115,6 @@ class QuickstartDocTest {
         }
         claude.send("/mcp__promptd__" + q.prompt());
         String form = claude.awaitForm(Duration.ofSeconds(60));
-        System.err.println(q.readme() + ": the form:\n" + form);
         for (String line : blocks(q, "text").getFirst().strip().lines().toList()) {
           assertThat(form).as(q.readme() + "'s form screen").contains(line.strip());
         }

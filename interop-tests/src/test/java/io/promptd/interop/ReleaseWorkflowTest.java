@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code action-validator} (interop/tools; a workflow with a mistake fails it, so the lint can
  * fail); every {@code bin/} script it runs exists and is called with the arguments its usage line
  * takes; it builds on the five platforms' runners and publishes with GitHub OIDC. What each script
- * does is tested where the script is (docs/release.md lists them).
+ * does is tested where the script is (docs/engineering/release.md lists them).
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class ReleaseWorkflowTest {

@@ -102,8 +102,14 @@ class ShellBlocksDocTest {
         problem = serve(b, home, until.group(1));
       } else if (marker.startsWith("not run: ")) {
         problem = marker.length() > "not run: ".length() + 10 ? null : "a reason is needed";
+      } else if (marker.equals("read by a test")) {
+        problem = readByATest(b)
+            ? null
+            : "no test's source names " + b.doc().getFileName() + " and the heading \""
+                + b.heading() + "\"";
       } else {
-        problem = namedTests(b, marker);
+        problem = "'" + marker + "' is not run, run until \"…\", run beside \"…\", read by a test,"
+            + " or not run: …";
       }
       if (problem != null) {
         problems.add(b.where() + ": " + problem);
@@ -148,24 +154,15 @@ class ShellBlocksDocTest {
     }
   }
 
-  /** Checks that the named tests read this block's section of this doc. */
-  private static @Nullable String namedTests(Block b, String marker) throws IOException {
+  /** Whether some test's source names this block's doc and the heading it stands under. */
+  private static boolean readByATest(Block b) throws IOException {
     String docName = b.doc().getFileName().toString();
-    for (String name : marker.split(",\\s*")) {
-      if (!name.matches("[A-Z]\\w*Test")) {
-        return "'" + marker + "' is not run, run until \"…\", not run: …, or test class names";
-      }
-      Path source = testSource(name);
-      if (source == null) {
-        return "no test class " + name;
-      }
-      String text = Files.readString(source, UTF_8);
-      if (!text.contains(docName) || !text.contains(b.heading())) {
-        return name + " does not read this block: its source names neither " + docName
-            + " and the heading \"" + b.heading() + "\"";
+    for (String source : testSources()) {
+      if (source.contains(docName) && source.contains(b.heading())) {
+        return true;
       }
     }
-    return null;
+    return false;
   }
 
   private static @Nullable String missing(Block b, String out) {
@@ -204,24 +201,27 @@ class ShellBlocksDocTest {
     }
   }
 
-  private static @Nullable Path testSource(String name) throws IOException {
-    try (Stream<Path> modules = Files.list(Peers.ROOT)) {
-      for (Path module : modules.toList()) {
-        Path tests = module.resolve("src/test/java");
-        if (Files.isDirectory(tests)) {
-          try (Stream<Path> files = Files.walk(tests)) {
-            Path found = files
-                .filter(f -> f.getFileName().toString().equals(name + ".java"))
-                .findFirst()
-                .orElse(null);
-            if (found != null) {
-              return found;
+  private static @Nullable List<String> sources;
+
+  /** The text of every test source of every module, read once. */
+  private static List<String> testSources() throws IOException {
+    if (sources == null) {
+      List<String> all = new ArrayList<>();
+      try (Stream<Path> modules = Files.list(Peers.ROOT)) {
+        for (Path module : modules.toList()) {
+          Path tests = module.resolve("src/test/java");
+          if (Files.isDirectory(tests)) {
+            try (Stream<Path> files = Files.walk(tests)) {
+              for (Path f : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                all.add(Files.readString(f, UTF_8));
+              }
             }
           }
         }
       }
+      sources = all;
     }
-    return null;
+    return sources;
   }
 
   /** Every sh block of README.md, CONTRIBUTING.md and docs/, with its marker and heading. */
