@@ -69,7 +69,7 @@ class LifecycleDocTest {
    */
   private static List<List<String>> commands(String heading, String url) throws Exception {
     List<List<String>> commands = new ArrayList<>();
-    for (String line : DocLines.block("lifecycle.md", heading, "").split("\n")) {
+    for (String line : DocLines.block("lifecycle.md", heading, "sh").split("\n")) {
       String command = line.contains("#") ? line.substring(0, line.indexOf('#')) : line;
       List<String> words = new ArrayList<>(Arrays.asList(command.strip().split("\\s+")));
       assertThat(words.removeFirst()).as(line).isEqualTo("promptd");
