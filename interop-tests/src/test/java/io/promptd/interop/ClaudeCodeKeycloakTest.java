@@ -10,10 +10,10 @@ import io.promptd.mcp.json.JsonString;
 import io.promptd.testing.Poll;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,6 +43,7 @@ class ClaudeCodeKeycloakTest {
   private static Keycloak keycloak;
   private static Process server;
   private static URI endpoint;
+  private static int callbackPort;
   private static ModelStandIn model;
 
   @BeforeAll
@@ -57,36 +58,18 @@ class ClaudeCodeKeycloakTest {
     Files.writeString(library.resolve("ops/_folder.yaml"), "scopes: [ops]\n", UTF_8);
     int port = Peers.freePort();
     endpoint = Peers.mcpUrl(port);
+    callbackPort = Peers.freePort();
     keycloak = Keycloak.start(dir.resolve("keycloak.log"));
-    keycloak.createRealm(endpoint, URI.create("http://127.0.0.1/unused"));
-    // docs/oauth.md's serve line as written, with this test's port, Keycloak and library copy. It
-    // has no --oauth-scopes: Claude Code registers itself asking for the scopes promptd names (the
-    // challenge's, else scopes_supported), and Keycloak then gives the client those alone, not the
-    // realm's default scopes that carry ops.
-    List<String> serve = DocCommands.commands(
-            DocCommands.block(OAUTH_MD, "### Start promptd against it", "sh"), Map.of())
-        .getFirst();
-    assertThat(serve)
-        .containsExactly(
-            "./promptd",
-            "serve",
-            "--http",
-            "--port",
-            "3000",
-            "--oauth-issuer",
-            "http://127.0.0.1:8080/realms/promptd",
-            "examples/team");
-    List<String> args = new ArrayList<>();
-    for (String word : serve.subList(1, serve.size())) {
-      args.add(
-          switch (word) {
-            case "3000" -> String.valueOf(port);
-            case "http://127.0.0.1:8080/realms/promptd" -> keycloak.issuer().toString();
-            case "examples/team" -> library.toString();
-            default -> word;
-          });
-    }
-    server = Peers.startHttp(PromptdServer.cli(args.toArray(String[]::new)), port);
+    // The pre-registered client's redirect URI: Claude Code's with --callback-port.
+    keycloak.createRealm(endpoint, URI.create("http://localhost:" + callbackPort + "/callback"));
+    // docs/oauth.md's serve line (Start promptd against it) as written, with this test's port,
+    // Keycloak and library copy. It has no --oauth-scopes: Claude Code registers itself asking for
+    // the scopes promptd names (the challenge's, else scopes_supported), and Keycloak then gives
+    // the
+    // client those alone, not the realm's default scopes that carry ops.
+    List<String> serve = keycloak.promptdServe(port, library);
+    assertThat(serve).doesNotContain("--oauth-scopes");
+    server = Peers.startHttp(serve, port);
     Poll.ok(URI.create("http://127.0.0.1:" + port + "/readyz"), Duration.ofSeconds(60));
     model = ModelStandIn.start(ClaudeCode::anthropic);
   }
@@ -107,7 +90,9 @@ class ClaudeCodeKeycloakTest {
 
   @Test
   void aliceSignsInFromMcpAndSeesHerPrompts() throws Exception {
-    assertThat(signIn(Keycloak.ALICE))
+    SignIn alice = signIn(Keycloak.ALICE, "keycloak-" + Keycloak.ALICE, addLine());
+    assertRegisteredItself(alice);
+    assertThat(alice.menu())
         .containsExactlyInAnyOrder("standup", "ops-incident-review", "release-notes");
     Matrix.record(
         "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → promptd + Keycloak 26.7.3",
@@ -120,12 +105,57 @@ class ClaudeCodeKeycloakTest {
 
   @Test
   void bobSignsInFromMcpAndSeesHis() throws Exception {
-    assertThat(signIn(Keycloak.BOB)).containsExactlyInAnyOrder("standup", "release-notes");
+    SignIn bob = signIn(Keycloak.BOB, "keycloak-" + Keycloak.BOB, addLine());
+    assertRegisteredItself(bob);
+    assertThat(bob.menu()).containsExactlyInAnyOrder("standup", "release-notes");
     Matrix.record(
         "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → promptd + Keycloak 26.7.3",
         "Streamable HTTP, OAuth",
         "—",
         "the same for bob: his 2 prompts (no ops)");
+  }
+
+  /**
+   * Added with the line {@code promptd clients --client-id promptd-cli --callback-port PORT
+   * --client claude-code} prints, Claude Code uses the realm's pre-registered public client: the
+   * authorization URL names it and its fixed callback, no client registers itself, no consent page.
+   */
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES) // two sign-ins
+  void withThePreRegisteredClientEachPersonSeesTheirPrompts() throws Exception {
+    String line = PromptdServer.clients(
+        Path.of("promptd"),
+        "--http",
+        endpoint.toString(),
+        "--client-id",
+        Keycloak.CLIENT_ID,
+        "--callback-port",
+        String.valueOf(callbackPort),
+        "--client",
+        "claude-code");
+    assertThat(line)
+        .isEqualTo("claude mcp add --transport http --client-id " + Keycloak.CLIENT_ID
+            + " --callback-port " + callbackPort + " promptd " + endpoint);
+    int clientsBefore = keycloak.clientCount();
+    SignIn alice = signIn(Keycloak.ALICE, "keycloak-client-id-" + Keycloak.ALICE, line);
+    SignIn bob = signIn(Keycloak.BOB, "keycloak-client-id-" + Keycloak.BOB, line);
+    for (SignIn s : List.of(alice, bob)) {
+      assertThat(param(s.url(), "client_id")).isEqualTo(Keycloak.CLIENT_ID);
+      assertThat(param(s.url(), "redirect_uri"))
+          .isEqualTo("http://localhost:" + callbackPort + "/callback");
+      assertThat(s.login().get("consent")).as("no consent page for promptd-cli").isNull();
+    }
+    assertThat(keycloak.clientCount()).as("no client registered itself").isEqualTo(clientsBefore);
+    assertThat(alice.menu())
+        .containsExactlyInAnyOrder("standup", "ops-incident-review", "release-notes");
+    assertThat(bob.menu()).containsExactlyInAnyOrder("standup", "release-notes");
+    Matrix.record(
+        "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → promptd + Keycloak 26.7.3",
+        "Streamable HTTP, OAuth",
+        "—",
+        "claude mcp add --transport http --client-id promptd-cli --callback-port PORT (as promptd"
+            + " clients prints it); /mcp → Authenticate: the pre-registered public client, no"
+            + " registration, no consent; alice's menu 3 prompts, bob's 2");
   }
 
   /** docs/oauth.md's "In Claude Code" line, with this test's URL for promptd's. */
@@ -135,18 +165,20 @@ class ClaudeCodeKeycloakTest {
     return line.replace("http://127.0.0.1:3000/mcp", endpoint.toString());
   }
 
-  /** Adds promptd, signs {@code user} in from /mcp, and returns the promptd commands offered. */
-  private static Set<String> signIn(String user) throws Exception {
-    Path opened = dir.resolve(user + "-opened-urls.txt");
-    Path browser = dir.resolve(user + "-browser.sh");
+  /** What one person's sign-in showed: the authorization URL, the login's report, the menu. */
+  record SignIn(String url, JsonObject login, Set<String> menu) {}
+
+  /**
+   * Adds promptd with {@code setup}, signs {@code user} in from /mcp, and returns what was seen
+   * ({@code cell} names the screens in target/client-screens).
+   */
+  private static SignIn signIn(String user, String cell, String setup) throws Exception {
+    Path opened = dir.resolve(cell + "-opened-urls.txt");
+    Path browser = dir.resolve(cell + "-browser.sh");
     Files.writeString(browser, "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '" + opened + "'\n", UTF_8);
     browser.toFile().setExecutable(true);
     try (ClaudeCode claude = ClaudeCode.startAfter(
-        "keycloak-" + user,
-        dir.resolve(user),
-        addLine(),
-        model,
-        Map.of("BROWSER", browser.toString()))) {
+        cell, dir.resolve(cell), setup, model, Map.of("BROWSER", browser.toString()))) {
       claude.send("/mcp");
       claude.await("/mcp lists promptd", Duration.ofSeconds(60), s -> s.contains("promptd"));
       claude.tmux().keys("Enter");
@@ -172,17 +204,27 @@ class ClaudeCodeKeycloakTest {
           .strip());
       claude.awaitText("Signed in and connected to promptd.", Duration.ofSeconds(30));
       claude.tmux().keys("Escape");
-      Matcher id = Pattern.compile("client_id=([^&]+)").matcher(url);
-      assertThat(id.find()).isTrue();
-      JsonObject registered = keycloak.client(id.group(1));
-      // Asked for no scope, Keycloak gives the registered client the realm's default scopes.
-      assertThat(strings(registered.array("defaultClientScopes").orElseThrow()))
-          .contains("prompts", "ops");
-      assertThat(login.get("consent")).as("the consent page was shown").isNotNull();
       assertThat(login.string("callbackText").orElseThrow())
           .startsWith("Authentication successful");
-      return claude.menuCommands("/promptd:");
+      return new SignIn(url, login, claude.menuCommands("/promptd:"));
     }
+  }
+
+  /** A client that registered itself: asked for no scope, it got the realm's default scopes. */
+  private static void assertRegisteredItself(SignIn s) throws Exception {
+    String id = param(s.url(), "client_id");
+    assertThat(id).isNotEqualTo(Keycloak.CLIENT_ID);
+    JsonObject registered = keycloak.client(id);
+    assertThat(strings(registered.array("defaultClientScopes").orElseThrow()))
+        .contains("prompts", "ops");
+    assertThat(s.login().get("consent")).as("the consent page was shown").isNotNull();
+  }
+
+  /** The query parameter {@code name} of {@code url}, decoded. */
+  private static String param(String url, String name) {
+    Matcher m = Pattern.compile("[?&]" + name + "=([^&]+)").matcher(url);
+    assertThat(m.find()).as(name + " in " + url).isTrue();
+    return URLDecoder.decode(m.group(1), UTF_8);
   }
 
   private static List<String> strings(JsonArray a) {

@@ -59,16 +59,8 @@ class GeminiCliKeycloakTest {
     keycloak = Keycloak.start(dir.resolve("keycloak.log"));
     keycloak.createRealm(
         endpoint, URI.create("http://localhost:" + callbackPort + "/oauth/callback"));
-    server = Peers.startHttp(
-        PromptdServer.cli(
-            "serve",
-            "--http",
-            "--port",
-            String.valueOf(port),
-            "--oauth-issuer",
-            keycloak.issuer().toString(),
-            library.toString()),
-        port);
+    // docs/oauth.md's serve line (Start promptd against it), with this test's port and Keycloak.
+    server = Peers.startHttp(keycloak.promptdServe(port, library), port);
     Poll.ok(URI.create("http://127.0.0.1:" + port + "/readyz"), Duration.ofSeconds(60));
   }
 

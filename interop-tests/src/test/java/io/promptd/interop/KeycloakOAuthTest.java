@@ -53,18 +53,8 @@ class KeycloakOAuthTest {
     callback = OAuthBrowserClient.Callback.listen();
     keycloak = Keycloak.start(dir.resolve("keycloak.log"));
     keycloak.createRealm(endpoint, callback.redirectUri());
-    server = Peers.startHttp(
-        PromptdServer.cli(
-            "serve",
-            "--http",
-            "--port",
-            String.valueOf(port),
-            "--oauth-issuer",
-            keycloak.issuer().toString(),
-            "--oauth-scopes",
-            "prompts",
-            library.toString()),
-        port);
+    // docs/oauth.md's serve line (Start promptd against it), with this test's port and Keycloak.
+    server = Peers.startHttp(keycloak.promptdServe(port, library), port);
     Poll.ok(URI.create("http://127.0.0.1:" + port + "/readyz"), Duration.ofSeconds(60));
   }
 
@@ -108,6 +98,54 @@ class KeycloakOAuthTest {
             "registration-web-origins",
             "scope",
             "trusted-hosts");
+  }
+
+  /**
+   * Keycloak was started with the {@code kc.sh} line of docs/oauth.md's section "### Build it" and
+   * the realm made with that section's admin REST calls, as read from the page; the realm then
+   * holds what the page's table lists.
+   */
+  @Test
+  void theRealmBuiltAsTheDocSaysIsWhatItsTableLists() throws Exception {
+    String realm = "/admin/realms/" + Keycloak.REALM;
+    List<String> defaults = names(keycloak.get(realm + "/default-default-client-scopes"), "name");
+    assertThat(defaults).contains("prompts", "ops");
+    JsonObject opsScope = scope(realm, "ops");
+    assertThat(names(
+            keycloak.get(realm + "/client-scopes/" + opsScope.string("id").orElseThrow()
+                + "/scope-mappings/realm"),
+            "name"))
+        .containsExactly("ops");
+    JsonObject cli = keycloak.client(Keycloak.CLIENT_ID);
+    assertThat(JsonCodec.write(cli.get("publicClient"))).isEqualTo("true");
+    assertThat(cli.array("redirectUris").orElseThrow())
+        .isEqualTo(JsonArray.ofStrings(List.of(callback.redirectUri().toString())));
+    assertThat(cli.object("attributes").orElseThrow().string("pkce.code.challenge.method"))
+        .hasValue("S256");
+    String alice = ((JsonObject)
+            ((JsonArray) keycloak.get(realm + "/users?exact=true&username=" + Keycloak.ALICE))
+                .get(0))
+        .string("id")
+        .orElseThrow();
+    assertThat(names(keycloak.get(realm + "/users/" + alice + "/role-mappings/realm"), "name"))
+        .contains("ops");
+  }
+
+  private JsonObject scope(String realm, String name) throws Exception {
+    for (var j : ((JsonArray) keycloak.get(realm + "/client-scopes")).elements()) {
+      JsonObject o = (JsonObject) j;
+      if (o.string("name").orElse("").equals(name)) {
+        return o;
+      }
+    }
+    throw new AssertionError("no client scope " + name);
+  }
+
+  private static List<String> names(io.promptd.mcp.json.Json listed, String field) {
+    return ((JsonArray) listed)
+        .elements().stream()
+            .map(j -> ((JsonObject) j).string(field).orElse("?"))
+            .toList();
   }
 
   @Test

@@ -156,7 +156,9 @@ final class OAuthBrowserClient {
     query.put("response_type", "code");
     query.put("client_id", clientId);
     query.put("redirect_uri", callback.redirectUri().toString());
-    query.put("scope", scope);
+    if (!scope.isEmpty()) { // a promptd that names no scope: ask for none (the defaults come)
+      query.put("scope", scope);
+    }
     query.put("state", state);
     query.put("code_challenge", challenge);
     query.put("code_challenge_method", "S256");
