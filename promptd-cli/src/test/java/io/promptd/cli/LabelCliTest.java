@@ -23,6 +23,28 @@ class LabelCliTest {
   @TempDir
   Path dir;
 
+  /**
+   * Runs the commands of docs/lifecycle.md's shell block under {@code heading} as written, with
+   * {@code "$PROMPTD_STORE"} the store's URL: each succeeds, and the last prints what the block's
+   * comments show.
+   */
+  private static void runAsTheDocShows(String heading, String url) throws Exception {
+    String block = DocLines.block("lifecycle.md", heading, "sh");
+    Result last = null;
+    for (String line : block.lines().filter(l -> !l.startsWith("#")).toList()) {
+      String command = line.contains(" # ") ? line.substring(0, line.indexOf(" # ")) : line;
+      List<String> words = new ArrayList<>(List.of(command.strip().split("\\s+")));
+      assertThat(words.removeFirst()).as(line).isEqualTo("promptd");
+      words.replaceAll(w -> w.equals("\"$PROMPTD_STORE\"") ? url : w);
+      last = run(words.toArray(String[]::new));
+      assertThat(last.status()).as(line + ": " + last.err()).isZero();
+    }
+    assertThat(last).as(heading + ": a command").isNotNull();
+    assertThat(last.out())
+        .as("what docs/lifecycle.md shows under " + heading)
+        .isEqualTo(String.join("\n", DocLines.printed(block)) + "\n");
+  }
+
   private static Result run(String... args) throws Exception {
     return StoreCliTest.run(List.of(args));
   }
@@ -89,11 +111,8 @@ class LabelCliTest {
             + "3 file(s) would move; nothing was written (--dry-run)\n");
     assertThat(run("label", "list", "--store", url).out()).isEqualTo(before);
 
-    Result promoted = run("label", "promote", "staging", "production", "--store", url);
-    assertThat(promoted.status()).as(promoted.err()).isZero();
-    assertThat(promoted.out())
-        .contains("label 'production' on c.prompt.md: 1 -> -\n")
-        .endsWith("promoted 'staging' to 'production': 3 file(s) moved as library version 2\n");
+    // docs/lifecycle.md's lines, run as written: they print what the page shows.
+    runAsTheDocShows("### Promoting a release: `label promote`", url);
     assertThat(run("label", "list", "--store", url).out())
         .isEqualTo("PATH\tLABEL\tVERSION\n"
             + "a.prompt.md\tproduction\t2\na.prompt.md\tstaging\t2\n"
@@ -132,12 +151,7 @@ class LabelCliTest {
             + "would move label 'production' on c.prompt.md: 1 -> -\n"
             + "2 file(s) would move back; nothing was written (--dry-run)\n");
     assertThat(run("label", "list", "--store", url).out()).isEqualTo(released);
-    Result reverted = run("label", "revert", "2", "--store", url);
-    assertThat(reverted.status()).as(reverted.err()).isZero();
-    assertThat(reverted.out())
-        .isEqualTo("label 'production' on a.prompt.md: 3 -> 2\n"
-            + "label 'production' on c.prompt.md: 1 -> -\n"
-            + "reverted promotion #2: 2 file(s) moved back as promotion #3, library version 3\n");
+    runAsTheDocShows("### Rolling a promotion back: `label revert`", url);
     assertThat(run("history", "--store", url).out())
         .startsWith("PROMOTION\tFROM\tTO\tLIBRARY_VERSION\tTIME\tAUTHOR\tMOVES\n")
         .containsPattern("\n3\treverts #2\tproduction\t3\t\\S+\t" + user
