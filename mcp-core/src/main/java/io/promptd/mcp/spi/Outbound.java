@@ -9,7 +9,8 @@ import io.promptd.mcp.jsonrpc.Message;
  * legacy client). A transport writes each message whole; it may throw when its stream has closed,
  * and the server then stops using it. The notification broadcaster calls it for every client in
  * turn, so it must not wait for the network: transports enqueue (see
- * {@link io.promptd.mcp.spi.StreamQueue}) and write on the stream's own thread.
+ * {@link io.promptd.mcp.spi.StreamQueue}) and write on the stream's own thread, which runs while
+ * there is something to write.
  */
 @FunctionalInterface
 @Stability(Stability.Tier.EXPERIMENTAL)

@@ -9,16 +9,21 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.locks.Condition;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
- * One outbound stream's bounded queue of encoded frames, drained by the stream's own virtual
- * thread. Whoever has something to say (the notification broadcaster, a request) only
- * {@linkplain #offer enqueues}: it never writes to the network and never waits for a slow client. A
- * stream that falls behind — more than {@link Limits#maxFrames()} frames waiting, or the oldest
- * waiting longer than {@link Limits#maxAge()} — is given up: its frames are dropped, a line is
- * logged, and the transport's overflow action closes the connection (a legacy client resumes with
+ * One outbound stream's bounded queue of encoded frames, written by a virtual thread of its own
+ * while there is something to write: the thread starts when a frame arrives at an empty queue and
+ * ends when the queue is empty again, so an idle stream holds no thread. Whoever has something to
+ * say (the notification broadcaster, a request) only {@linkplain #offer enqueues}: it never writes
+ * to the network and never waits for a slow client. A stream that falls behind — more than
+ * {@link Limits#maxFrames()} frames waiting, or the oldest waiting longer than
+ * {@link Limits#maxAge()} — is given up: its frames are dropped, a line is logged, and the
+ * transport's overflow action closes the connection (a legacy client resumes with
  * {@code Last-Event-ID}, a modern one listens again). The others never notice.
  */
 @Stability(Stability.Tier.EXPERIMENTAL)
@@ -30,16 +35,20 @@ public final class StreamQueue {
   private final Limits limits;
   private final Runnable onOverflow;
   private final ReentrantLock lock = new ReentrantLock();
-  private final Condition ready = lock.newCondition();
   private final ArrayDeque<Frame> frames = new ArrayDeque<>();
   private final CountDownLatch ended = new CountDownLatch(1);
   private boolean closing;
   private boolean dead;
+  /** Whether a writing thread is running; at most one is. */
+  private boolean writing;
+  /** When the writing thread last ran out of frames. */
+  private long idleSince = System.nanoTime();
   /** How long the stream may stay silent before {@link #keepAliveFrame} is written; 0 for ever. */
   private long keepAliveNanos;
 
   private byte[] keepAliveFrame = new byte[0];
   private Runnable onGone = () -> {};
+  private @Nullable ScheduledFuture<?> keepAliveCheck;
 
   /** Writes one frame to the stream, blocking while the network does. */
   @FunctionalInterface
@@ -86,6 +95,24 @@ public final class StreamQueue {
     }
   }
 
+  /**
+   * The one thread that checks every stream's silence: a stream waiting for its keep-alive holds a
+   * scheduled check here, not a thread of its own.
+   */
+  private static final class Silences {
+    static final ScheduledThreadPoolExecutor CHECKS = checks();
+
+    private static ScheduledThreadPoolExecutor checks() {
+      ScheduledThreadPoolExecutor checks = new ScheduledThreadPoolExecutor(1, r -> {
+        Thread t = new Thread(r, "promptd-keep-alive");
+        t.setDaemon(true);
+        return t;
+      });
+      checks.setRemoveOnCancelPolicy(true); // a stream that ends leaves nothing behind
+      return checks;
+    }
+  }
+
   private StreamQueue(String name, Sink sink, Limits limits, Runnable onOverflow) {
     this.name = name;
     this.sink = sink;
@@ -94,7 +121,7 @@ public final class StreamQueue {
   }
 
   /**
-   * Starts a queue and its draining virtual thread.
+   * Starts a queue.
    *
    * @param name what the stream is, for the log line
    * @param sink writes a frame to the stream
@@ -102,13 +129,11 @@ public final class StreamQueue {
    * @param onOverflow closes the connection when the stream fell behind; must not block
    */
   public static StreamQueue start(String name, Sink sink, Limits limits, Runnable onOverflow) {
-    StreamQueue q = new StreamQueue(
+    return new StreamQueue(
         requireNonNull(name, "name"),
         requireNonNull(sink, "sink"),
         requireNonNull(limits, "limits"),
         requireNonNull(onOverflow, "onOverflow"));
-    Thread.ofVirtual().name("promptd-stream").start(q::drain);
-    return q;
   }
 
   /**
@@ -121,6 +146,7 @@ public final class StreamQueue {
     long now = System.nanoTime();
     int waiting;
     long oldestNanos;
+    boolean ends;
     lock.lock();
     try {
       if (dead || closing) {
@@ -131,12 +157,12 @@ public final class StreamQueue {
       waiting = frames.size();
       if (waiting < limits.maxFrames() && oldestNanos <= limits.maxAge().toNanos()) {
         frames.addLast(new Frame(frame, now));
-        ready.signal();
+        startWriting();
         return true;
       }
       dead = true;
       frames.clear();
-      ready.signal();
+      ends = !writing;
     } finally {
       lock.unlock();
     }
@@ -146,14 +172,16 @@ public final class StreamQueue {
             + " messages waiting, the oldest for "
             + Duration.ofNanos(oldestNanos).toMillis() + " ms)");
     onOverflow.run();
+    if (ends) {
+      end();
+    }
     return false;
   }
 
   /**
    * Writes {@code frame} (an SSE comment, say) whenever the stream has been silent for
-   * {@code every}, on the draining thread, so that a client that went away is noticed even when
-   * there is nothing to say; {@code onGone} runs when a write fails, this one or any other. One
-   * thread per stream, not a second one for the keep-alive.
+   * {@code every}, so that a client that went away is noticed even when there is nothing to say;
+   * {@code onGone} runs when a write fails, this one or any other.
    */
   public void keepAlive(Duration every, byte[] frame, Runnable onGone) {
     requireNonNull(every, "every");
@@ -164,32 +192,43 @@ public final class StreamQueue {
       keepAliveNanos = Math.max(1, every.toNanos());
       keepAliveFrame = frame.clone();
       this.onGone = onGone;
-      ready.signal();
+      idleSince = System.nanoTime();
+      if (!dead && !closing && ended.getCount() != 0) {
+        checkSilenceIn(keepAliveNanos);
+      }
     } finally {
       lock.unlock();
     }
   }
 
-  /** Stops taking frames; the ones queued are still written, then the draining thread ends. */
+  /** Stops taking frames; the ones queued are still written, then the stream ends. */
   public void close() {
+    boolean ends;
     lock.lock();
     try {
       closing = true;
-      ready.signal();
+      ends = !writing;
     } finally {
       lock.unlock();
+    }
+    if (ends) {
+      end();
     }
   }
 
   /** Stops at once: queued frames are dropped. */
   public void abort() {
+    boolean ends;
     lock.lock();
     try {
       dead = true;
       frames.clear();
-      ready.signal();
+      ends = !writing;
     } finally {
       lock.unlock();
+    }
+    if (ends) {
+      end();
     }
   }
 
@@ -203,65 +242,114 @@ public final class StreamQueue {
     }
   }
 
-  /** Blocks until the draining thread has ended (closed and drained, failed, or given up). */
+  /** Blocks until the stream has ended (closed and drained, failed, or given up). */
   public void awaitEnd() throws InterruptedException {
     ended.await();
   }
 
-  private void drain() {
+  /** Starts the writing thread unless it runs; called holding the lock. */
+  private void startWriting() {
+    if (!writing) {
+      writing = true;
+      Thread.ofVirtual().name("promptd-stream").start(this::write);
+    }
+  }
+
+  /** The writing thread: writes until the queue is empty, then ends. */
+  private void write() {
     try {
       for (byte[] frame = next(); frame != null; frame = next()) {
         sink.write(frame);
       }
     } catch (IOException | UncheckedIOException e) {
-      abort(); // the client went away
-      gone();
+      fail(); // the client went away
     } catch (RuntimeException e) {
       // A sink that fails otherwise (a server's response already completed under it, say) has ended
       // the stream just the same; this thread must not die with an uncaught exception on stderr.
       LOG.log(Level.DEBUG, () -> name + " ended: " + e);
-      abort();
-      gone();
-    } catch (InterruptedException e) {
-      abort();
-      Thread.currentThread().interrupt();
-    } finally {
-      ended.countDown();
+      fail();
     }
   }
 
-  private void gone() {
+  /**
+   * The next frame to write, or null when there is none: the writing thread then ends, and the
+   * stream with it when it is closing or dead.
+   */
+  private byte @Nullable [] next() {
+    boolean ends;
+    lock.lock();
+    try {
+      Frame f = dead ? null : frames.pollFirst();
+      if (f != null) {
+        return f.bytes;
+      }
+      writing = false;
+      idleSince = System.nanoTime();
+      ends = dead || closing;
+    } finally {
+      lock.unlock();
+    }
+    if (ends) {
+      end();
+    }
+    return null;
+  }
+
+  /** A write failed: the stream is dead, and whoever watches it hears so. */
+  private void fail() {
     Runnable r;
     lock.lock();
     try {
+      dead = true;
+      writing = false;
+      frames.clear();
       r = onGone;
     } finally {
       lock.unlock();
     }
+    end();
     r.run();
   }
 
-  /**
-   * The next frame to write: a queued one, the keep-alive frame after a silence, or null at the
-   * end.
-   */
-  private byte @org.jspecify.annotations.Nullable [] next() throws InterruptedException {
+  private void end() {
+    ScheduledFuture<?> check;
     lock.lock();
     try {
-      long silentSince = System.nanoTime();
-      while (frames.isEmpty() && !closing && !dead) {
-        if (keepAliveNanos == 0) {
-          ready.await();
-        } else {
-          long left = silentSince + keepAliveNanos - System.nanoTime();
-          if (left <= 0) {
-            return keepAliveFrame;
-          }
-          ready.awaitNanos(left);
-        }
+      check = keepAliveCheck;
+      keepAliveCheck = null;
+    } finally {
+      lock.unlock();
+    }
+    if (check != null) {
+      check.cancel(false);
+    }
+    ended.countDown();
+  }
+
+  /** Schedules the next look at the stream's silence; called holding the lock. */
+  private void checkSilenceIn(long nanos) {
+    if (keepAliveCheck != null) {
+      keepAliveCheck.cancel(false);
+    }
+    keepAliveCheck = Silences.CHECKS.schedule(this::checkSilence, nanos, TimeUnit.NANOSECONDS);
+  }
+
+  /** Queues the keep-alive frame when the stream has been silent long enough. */
+  private void checkSilence() {
+    lock.lock();
+    try {
+      if (dead || closing || ended.getCount() == 0) {
+        return;
       }
-      Frame f = dead ? null : frames.pollFirst();
-      return f == null ? null : f.bytes;
+      long left = idleSince + keepAliveNanos - System.nanoTime();
+      if (writing || !frames.isEmpty()) {
+        left = keepAliveNanos;
+      } else if (left <= 0) {
+        frames.addLast(new Frame(keepAliveFrame, System.nanoTime()));
+        startWriting();
+        left = keepAliveNanos;
+      }
+      checkSilenceIn(left);
     } finally {
       lock.unlock();
     }

@@ -2,12 +2,15 @@ package io.promptd.mcp.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.promptd.testing.Poll;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -74,6 +77,84 @@ class StreamQueueTest {
     q.awaitEnd();
     assertThat(q.failed()).isTrue();
     assertThat(q.offer(new byte[] {2})).isFalse();
+  }
+
+  /** An idle stream holds no thread: the writing thread ends once the queue is empty. */
+  @Test
+  void theWritingThreadEndsWhenThereIsNothingToWriteAndStartsAgainForMore() throws Exception {
+    List<Thread> writers = new CopyOnWriteArrayList<>();
+    List<String> written = new CopyOnWriteArrayList<>();
+    StreamQueue q = StreamQueue.start(
+        "test",
+        f -> {
+          writers.add(Thread.currentThread());
+          written.add(new String(f));
+        },
+        StreamQueue.Limits.DEFAULT,
+        () -> {});
+    assertThat(q.offer("first".getBytes())).isTrue();
+    Poll.until(
+        Duration.ofSeconds(20),
+        Duration.ofMillis(10),
+        () -> "first written",
+        () -> !writers.isEmpty());
+    Thread first = writers.getFirst();
+    Poll.until(
+        Duration.ofSeconds(20),
+        Duration.ofMillis(10),
+        () -> "the writing thread ended with nothing to write",
+        () -> !first.isAlive());
+    assertThat(q.offer("second".getBytes())).isTrue();
+    q.close();
+    q.awaitEnd();
+    assertThat(written).containsExactly("first", "second");
+    assertThat(writers.getLast()).isNotSameAs(first);
+    assertThat(first.isVirtual()).isTrue();
+  }
+
+  /** A silent stream gets the keep-alive frame; a failing write then reports the client gone. */
+  @Test
+  void aSilentStreamIsKeptAliveAndAFailedKeepAliveSaysTheClientIsGone() throws Exception {
+    List<String> written = new CopyOnWriteArrayList<>();
+    AtomicReference<Boolean> failing = new AtomicReference<>(false);
+    CountDownLatch gone = new CountDownLatch(1);
+    StreamQueue q = StreamQueue.start(
+        "test",
+        f -> {
+          if (failing.get()) {
+            throw new IOException("the client went away");
+          }
+          written.add(new String(f));
+        },
+        StreamQueue.Limits.DEFAULT,
+        () -> {});
+    q.keepAlive(Duration.ofMillis(50), ": ping".getBytes(), gone::countDown);
+    Poll.until(
+        Duration.ofSeconds(20),
+        Duration.ofMillis(10),
+        () -> "two keep-alives written: " + written,
+        () -> written.stream().filter(": ping"::equals).count() >= 2);
+    failing.set(true);
+    assertThat(gone.await(20, TimeUnit.SECONDS))
+        .as("onGone after a failed write")
+        .isTrue();
+    q.awaitEnd();
+    assertThat(q.failed()).isTrue();
+    assertThat(q.offer(new byte[] {1})).isFalse();
+  }
+
+  /** Closing a stream that is silent, or aborting it, ends it at once. */
+  @Test
+  void closingOrAbortingAnIdleStreamEndsIt() throws Exception {
+    StreamQueue closed = StreamQueue.start("test", f -> {}, StreamQueue.Limits.DEFAULT, () -> {});
+    closed.keepAlive(Duration.ofMinutes(1), ": ping".getBytes(), () -> {});
+    closed.close();
+    closed.awaitEnd();
+    assertThat(closed.failed()).isFalse();
+    StreamQueue aborted = StreamQueue.start("test", f -> {}, StreamQueue.Limits.DEFAULT, () -> {});
+    aborted.abort();
+    aborted.awaitEnd();
+    assertThat(aborted.failed()).isTrue();
   }
 
   @Test

@@ -61,7 +61,7 @@ public final class SseWriter {
 
   /**
    * Writes one frame, blocking while the network does; for a
-   * {@link io.promptd.mcp.spi.StreamQueue}'s draining thread.
+   * {@link io.promptd.mcp.spi.StreamQueue}'s writing thread.
    *
    * @throws IOException when the client has gone
    */
