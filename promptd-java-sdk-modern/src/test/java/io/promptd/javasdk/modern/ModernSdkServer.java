@@ -29,6 +29,7 @@ final class ModernSdkServer implements AutoCloseable {
   private final StdioMcpTransport transport;
   private final PipedOutputStream toServer;
   private final PipedInputStream fromServer;
+  private boolean connected;
 
   ModernSdkServer(SdkModernPrompts prompts) throws IOException {
     server = McpServer.builder()
@@ -50,8 +51,15 @@ final class ModernSdkServer implements AutoCloseable {
     transport.start().subscribe();
   }
 
-  /** A client of this server; {@code settings} adds handlers (form elicitation) to its builder. */
+  /**
+   * The one client of this server (its pipes carry one conversation); {@code settings} adds
+   * handlers (form elicitation) to its builder.
+   */
   McpSyncClient client(UnaryOperator<McpClient.SyncBuilder> settings) {
+    if (connected) {
+      throw new IllegalStateException("one client per ModernSdkServer");
+    }
+    connected = true;
     StdioMcpClientTransport t =
         StdioMcpClientTransport.builder(fromServer, toServer).jsonMapper(MAPPER).start();
     return settings
