@@ -33,6 +33,7 @@ import org.jspecify.annotations.Nullable;
  * stack trace.
  */
 final class PromptdCalls {
+  private static final System.Logger LOG = System.getLogger("io.promptd.javasdk.modern");
   private static final String PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
   private static final String CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
   private static final String CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
@@ -87,6 +88,10 @@ final class PromptdCalls {
     try {
       return mapper.readValue(JsonCodec.write(value), type);
     } catch (IOException e) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "promptd-java-sdk-modern: an answer did not fit the SDK's " + type.getName(),
+          e);
       throw new McpException(
           ErrorCodes.INTERNAL_ERROR,
           "promptd's answer did not fit the SDK's " + type.getSimpleName());

@@ -102,4 +102,16 @@ class SdkModernPromptsTest {
       assertThat(r.completion().values()).containsExactly("Ada", "Alan");
     }
   }
+
+  @Test
+  void settingsSayWhatIsWrong() {
+    SdkModernPrompts prompts = SdkModernPrompts.of(TestPrompts.catalog());
+    assertThatThrownBy(() -> prompts.pageSize(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("SdkModernPrompts.pageSize must be at least 1, not 0");
+    assertThatThrownBy(() -> prompts.sharedSecret(new byte[8]))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("SdkModernPrompts.sharedSecret must be at least 16 bytes, not 8");
+    assertThatThrownBy(() -> SdkModernPrompts.of(null)).hasMessage("catalog");
+  }
 }
