@@ -87,8 +87,11 @@ final class EnvironmentVariables {
   static String table() {
     StringBuilder out = new StringBuilder("| variable | sets |\n| --- | --- |\n");
     for (Variable v : ALL) {
-      String names = String.join(", ", v.name().split(", ")).replaceAll("([A-Z_]+)", "`$1`");
-      out.append("| ").append(names).append(" | ").append(v.sets()).append(" |\n");
+      out.append("| ")
+          .append(v.name().replaceAll("([A-Z_]+)", "`$1`"))
+          .append(" | ")
+          .append(v.sets())
+          .append(" |\n");
     }
     return out.toString();
   }

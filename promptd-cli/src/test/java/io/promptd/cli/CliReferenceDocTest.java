@@ -3,7 +3,6 @@ package io.promptd.cli;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
@@ -139,7 +138,7 @@ class CliReferenceDocTest {
     assertThat(listed).as("docs/cli.md's environment variables").containsAll(read);
   }
 
-  private static void collect(String text, Pattern names, Set<String> into) throws IOException {
+  private static void collect(String text, Pattern names, Set<String> into) {
     Matcher m = names.matcher(text);
     while (m.find()) {
       into.add(m.group(1) != null ? m.group(1) : m.group(m.groupCount()));
