@@ -113,6 +113,31 @@ public final class AnnotatedPrompts {
     return out;
   }
 
+  /**
+   * A method's name as a prompt is named in a file: {@code codeSummary} is {@code code-summary},
+   * {@code parseHTTPHeaders} is {@code parse-http-headers}; a name without capitals stays as it is.
+   */
+  static String kebab(String method) {
+    StringBuilder out = new StringBuilder(method.length() + 4);
+    for (int i = 0; i < method.length(); i++) {
+      char c = method.charAt(i);
+      if (Character.isUpperCase(c)) {
+        char before = i == 0 ? 0 : method.charAt(i - 1);
+        boolean wordEnds = Character.isLowerCase(before) || Character.isDigit(before);
+        boolean acronymEnds = Character.isUpperCase(before)
+            && i + 1 < method.length()
+            && Character.isLowerCase(method.charAt(i + 1));
+        if (wordEnds || acronymEnds) {
+          out.append('-');
+        }
+        out.append(Character.toLowerCase(c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
   static String where(Method m) {
     return m.getDeclaringClass().getName() + "#" + m.getName();
   }
@@ -132,7 +157,7 @@ public final class AnnotatedPrompts {
     } catch (IllegalArgumentException e) {
       mistakes.add(e.getMessage());
     }
-    String name = p.name().isEmpty() ? m.getName() : p.name();
+    String name = p.name().isEmpty() ? kebab(m.getName()) : p.name();
     List<AnnotatedArgument> arguments = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (Parameter parameter : m.getParameters()) {

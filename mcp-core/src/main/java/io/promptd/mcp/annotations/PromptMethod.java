@@ -21,7 +21,10 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 @Stability(Stability.Tier.STABLE)
 public @interface PromptMethod {
-  /** The prompt's name; empty (the default): the method's name. */
+  /**
+   * The prompt's name; empty (the default): the method's name in kebab-case, as prompt files are
+   * named ({@code codeSummary()} is the prompt {@code code-summary}).
+   */
   String name() default "";
 
   /** A display name; empty: none. */

@@ -234,6 +234,40 @@ class AnnotatedPromptsTest {
     }
   }
 
+  /** Prompts named by their methods, as file prompts are named: in kebab-case. */
+  public static final class Named {
+    @PromptMethod
+    public String codeSummary() {
+      return "a";
+    }
+
+    @PromptMethod
+    public String review() {
+      return "b";
+    }
+
+    @PromptMethod
+    public String parseHTTPHeaders2() {
+      return "c";
+    }
+
+    @PromptMethod(name = "keptAsGiven")
+    public String other() {
+      return "d";
+    }
+  }
+
+  @Test
+  void aPromptIsNamedByItsMethodInKebabCaseUnlessItsNameIsGiven() {
+    assertThat(AnnotatedPrompts.of(new Named()))
+        .extracting(d -> d.prompt().name())
+        .containsExactly("code-summary", "keptAsGiven", "parse-http-headers2", "review");
+    assertThat(AnnotatedPrompts.kebab("x")).isEqualTo("x");
+    assertThat(AnnotatedPrompts.kebab("toURL")).isEqualTo("to-url");
+    assertThat(AnnotatedPrompts.kebab("URLFor")).isEqualTo("url-for");
+    assertThat(AnnotatedPrompts.kebab("plan_trip")).isEqualTo("plan_trip");
+  }
+
   @Test
   void mistakesAreCaughtAtRegistrationNamingTheMethod() {
     assertThatThrownBy(() -> AnnotatedPrompts.of(new NoArg()))
