@@ -3,6 +3,12 @@ package io.promptd.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
 import io.promptd.mcp.client.ClientOptions;
 import io.promptd.mcp.client.McpClient;
 import io.promptd.mcp.json.Json;
@@ -17,11 +23,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -149,6 +158,82 @@ class JavaSdkAdapterTest {
         "stdio",
         "legacy 2025-11-25",
         "list, completion, get+args, -32602 (unknown value, missing argument), image content, edit and delete seen");
+  }
+
+  /**
+   * The official Java SDK client with an elicitation handler against the SDK server: a prompt asked
+   * for without an argument it requires gets promptd's form through the SDK's
+   * {@code elicitation/create}, and renders with the answer; so does a prompt added after the
+   * server started; a declined form is promptd's -32602.
+   */
+  @Test
+  void theSdkServerAsksForMissingArgumentsInPromptdsForm() throws Exception {
+    Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
+    List<String> command = server(library);
+    List<String> messages = new CopyOnWriteArrayList<>();
+    AtomicReference<McpSchema.ElicitResult.Action> action =
+        new AtomicReference<>(McpSchema.ElicitResult.Action.ACCEPT);
+    McpSyncClient client = io.modelcontextprotocol.client.McpClient.sync(new StdioClientTransport(
+            ServerParameters.builder(command.getFirst())
+                .args(command.subList(1, command.size()))
+                .build(),
+            McpJsonDefaults.getMapper()))
+        .requestTimeout(Duration.ofSeconds(30))
+        .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
+        .elicitation(request -> {
+          messages.add(request.message());
+          if (action.get() != McpSchema.ElicitResult.Action.ACCEPT) {
+            return new McpSchema.ElicitResult(action.get(), null);
+          }
+          Map<String, Object> content = new HashMap<>();
+          @SuppressWarnings("unchecked")
+          Map<String, Object> properties =
+              (Map<String, Object>) request.requestedSchema().get("properties");
+          properties.keySet().forEach(k -> content.put(k, "from-java-" + k));
+          return new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT, content);
+        })
+        .build();
+    try {
+      client.initialize();
+      String rendered = client
+          .getPrompt(new McpSchema.GetPromptRequest(
+              "test_prompt_with_arguments", Map.of("arg1", "given"), null))
+          .messages()
+          .toString();
+      assertThat(rendered).contains("arg2='from-java-arg2'");
+      assertThat(messages).singleElement().asString().contains("arg2");
+
+      Files.writeString(
+          library.resolve("later.prompt.md"),
+          "---\ndescription: Added later\narguments:\n  - name: topic\n    required: true\n---\n"
+              + "About {{topic}}.\n");
+      Poll.until(
+          Duration.ofSeconds(20),
+          Duration.ofMillis(100),
+          () -> "the prompt added later is listed",
+          () -> client.listPrompts().prompts().stream().anyMatch(p -> p.name().equals("later")));
+      assertThat(client
+              .getPrompt(new McpSchema.GetPromptRequest("later", Map.of(), null))
+              .messages()
+              .toString())
+          .contains("About from-java-topic.");
+      assertThat(messages).hasSize(2);
+
+      action.set(McpSchema.ElicitResult.Action.DECLINE);
+      assertThatThrownBy(
+              () -> client.getPrompt(new McpSchema.GetPromptRequest("later", Map.of(), null)))
+          .isInstanceOfSatisfying(
+              McpError.class, e -> assertThat(e.getJsonRpcError().code()).isEqualTo(-32602));
+      assertThat(messages).hasSize(3);
+    } finally {
+      client.closeGracefully();
+    }
+    Matrix.record(
+        "Java SDK client (elicitation handler) → Java SDK server + promptd-java-sdk",
+        "stdio",
+        "legacy",
+        "prompts/get without a required argument: promptd's form through the SDK's elicitation/create, answered"
+            + " and rendered; a prompt added later asks too; a declined form is -32602");
   }
 
   @Test

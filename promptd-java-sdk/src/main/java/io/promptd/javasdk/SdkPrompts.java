@@ -14,7 +14,6 @@ import io.promptd.mcp.api.Stability;
 import io.promptd.mcp.jsonrpc.ErrorCodes;
 import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.Completion;
-import io.promptd.mcp.protocol.GetPromptResult;
 import io.promptd.mcp.protocol.Prompt;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.server.ArgumentCompleter;
@@ -30,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * A {@link PromptCatalog}'s prompts for a server built with the official MCP Java SDK. Hand its
@@ -70,10 +70,14 @@ public final class SdkPrompts {
    * The prompts last handed to a server (by a specification list or {@link #keepInSync}), by name.
    */
   private final Map<String, PromptDefinition> handedOut = new HashMap<>();
+  /** promptd's own server behind the renders, serving exactly what this adapter serves. */
+  private final PromptdAnswers answers;
 
   private SdkPrompts(PromptCatalog catalog, boolean scoped) {
     this.catalog = catalog;
     this.scoped = scoped;
+    this.answers = new PromptdAnswers(
+        scoped ? catalog : catalog.filtered(d -> d.requiredScopes().isEmpty()));
   }
 
   /** The prompts of {@code catalog} that require no scopes. */
@@ -186,33 +190,53 @@ public final class SdkPrompts {
 
   private SyncPromptSpecification syncPrompt(PromptDefinition d) {
     return new SyncPromptSpecification(
-        SdkSchema.prompt(d.prompt()), (exchange, request) -> get(request));
+        SdkSchema.prompt(d.prompt()),
+        (exchange, request) -> answers.get(
+            request.name(),
+            request.arguments(),
+            exchange.getClientInfo(),
+            canShowForms(exchange.getClientCapabilities())
+                ? (message, schema) -> exchange.createElicitation(form(message, schema))
+                : null));
   }
 
   private AsyncPromptSpecification asyncPrompt(PromptDefinition d) {
     return new AsyncPromptSpecification(
-        SdkSchema.prompt(d.prompt()), (exchange, request) -> Mono.fromCallable(() -> get(request)));
+        SdkSchema.prompt(d.prompt()),
+        (exchange, request) -> Mono.fromCallable(() -> answers.get(
+                request.name(),
+                request.arguments(),
+                exchange.getClientInfo(),
+                canShowForms(exchange.getClientCapabilities())
+                    ? (message, schema) -> answered(
+                        exchange.createElicitation(form(message, schema)).block())
+                    : null))
+            // A form waits for the user: never on one of Reactor's non-blocking threads.
+            .subscribeOn(Schedulers.boundedElastic()));
   }
 
-  /** A {@code prompts/get}, answered from the catalog as it is now. */
+  /** Whether a client declared that it shows forms ({@code elicitation}, form mode). */
+  private static boolean canShowForms(McpSchema.@Nullable ClientCapabilities capabilities) {
+    return capabilities != null && capabilities.elicitation() != null;
+  }
+
+  /** A form's answer; none at all counts as the user cancelling it. */
+  private static McpSchema.ElicitResult answered(McpSchema.@Nullable ElicitResult result) {
+    return result != null
+        ? result
+        : new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.CANCEL, null);
+  }
+
+  private static McpSchema.ElicitRequest form(String message, Map<String, Object> schema) {
+    return McpSchema.ElicitFormRequest.builder(message, schema).build();
+  }
+
+  /**
+   * A {@code prompts/get} from a client that shows no forms, answered by promptd from the catalog
+   * as it is now.
+   */
   McpSchema.GetPromptResult get(McpSchema.GetPromptRequest request) {
-    String name = request.name();
-    PromptDefinition definition = lookUp(name)
-        .orElseThrow(() -> error(ErrorCodes.INVALID_PARAMS, "Unknown prompt: '" + name + "'"));
-    Map<String, String> arguments = strings(definition.prompt(), request.arguments());
-    check(definition.prompt(), arguments);
-    GetPromptResult result;
-    try {
-      result = definition.renderer().render(arguments);
-    } catch (McpException e) {
-      throw error(e.code(), e.getMessage());
-    } catch (Exception e) {
-      LOG.log(Level.WARNING, "promptd-java-sdk: prompt '" + name + "' failed to render", e);
-      throw error(
-          ErrorCodes.INTERNAL_ERROR,
-          "prompt '" + name + "' could not be rendered (the server log has the" + " details)");
-    }
-    return SdkSchema.result(result);
+    return answers.get(request.name(), request.arguments(), null, null);
   }
 
   /**
@@ -275,54 +299,6 @@ public final class SdkPrompts {
         .filter(n -> Normalizer.normalize(n, Normalizer.Form.NFC).equals(nfc))
         .findFirst()
         .orElse(name);
-  }
-
-  private static Map<String, String> strings(Prompt prompt, @Nullable Map<String, Object> raw) {
-    Map<String, String> out = new LinkedHashMap<>();
-    if (raw == null) {
-      return out;
-    }
-    raw.forEach((key, value) -> {
-      if (!(value instanceof String s)) {
-        throw error(
-            ErrorCodes.INVALID_PARAMS,
-            "prompt '" + prompt.name() + "': argument '" + key + "' must be a string");
-      }
-      out.put(declared(prompt, key), s);
-    });
-    return out;
-  }
-
-  /**
-   * promptd's own checks before a renderer sees the arguments: required ones present, no unknown
-   * ones.
-   */
-  private static void check(Prompt prompt, Map<String, String> arguments) {
-    List<String> missing = new ArrayList<>();
-    for (PromptArgument a : prompt.arguments()) {
-      String v = arguments.get(a.name());
-      if (a.required() && (v == null || v.isEmpty())) {
-        missing.add("'" + a.name() + "'");
-      }
-    }
-    if (!missing.isEmpty()) {
-      throw error(
-          ErrorCodes.INVALID_PARAMS,
-          "prompt '" + prompt.name() + "': missing required argument"
-              + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing));
-    }
-    List<String> unknown = new ArrayList<>();
-    for (String name : arguments.keySet()) {
-      if (prompt.arguments().stream().noneMatch(a -> a.name().equals(name))) {
-        unknown.add("'" + name + "'");
-      }
-    }
-    if (!unknown.isEmpty()) {
-      throw error(
-          ErrorCodes.INVALID_PARAMS,
-          "prompt '" + prompt.name() + "': unknown argument" + (unknown.size() > 1 ? "s " : " ")
-              + String.join(", ", unknown));
-    }
   }
 
   private static McpError error(int code, String message) {

@@ -10,6 +10,7 @@ import io.promptd.mcp.jsonrpc.Response;
 import io.promptd.mcp.protocol.Methods;
 import io.promptd.mcp.spi.Incoming;
 import io.promptd.mcp.spi.MessageCodec;
+import io.promptd.mcp.spi.RequestHeaders;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,7 +22,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -188,7 +188,7 @@ final class HttpChannel implements Channel {
           .filter(n -> request.method().equals(Methods.PROMPTS_GET)
               || request.method().equals(Methods.RESOURCES_READ)
               || request.method().equals(Methods.TOOLS_CALL))
-          .ifPresent(name -> b.header("Mcp-Name", headerValue(name)));
+          .ifPresent(name -> b.header("Mcp-Name", RequestHeaders.encoded(name)));
     }
     return b.build();
   }
@@ -211,17 +211,6 @@ final class HttpChannel implements Channel {
       b.header("MCP-Protocol-Version", version);
     }
     return b;
-  }
-
-  /** Header-safe values go as they are; anything else as the spec's Base64 sentinel form. */
-  static String headerValue(String value) {
-    boolean plain = !value.isEmpty()
-        && value.strip().equals(value)
-        && !(value.startsWith("=?base64?") && value.endsWith("?="))
-        && value.chars().allMatch(c -> c >= 0x20 && c <= 0x7E);
-    return plain
-        ? value
-        : "=?base64?" + Base64.getEncoder().encodeToString(value.getBytes(UTF_8)) + "?=";
   }
 
   /**

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -150,6 +151,24 @@ public final class PromptCatalog {
    */
   public long version() {
     return current.get().version;
+  }
+
+  /**
+   * A catalog of this one's prompts that {@code keep} accepts, kept in step with it: after each
+   * change here it holds what passes then. It follows this catalog for as long as this one lives.
+   */
+  public PromptCatalog filtered(Predicate<PromptDefinition> keep) {
+    requireNonNull(keep, "keep");
+    PromptCatalog view = new PromptCatalog();
+    Runnable copy = () -> {
+      // One copy at a time, each of the catalog as it is when it runs: the last one is current.
+      synchronized (view.writeLock) {
+        view.replaceAll(all().stream().filter(keep).toList());
+      }
+    };
+    onChange(copy);
+    copy.run();
+    return view;
   }
 
   /** Calls {@code listener} after every change; returns a handle that removes it. */

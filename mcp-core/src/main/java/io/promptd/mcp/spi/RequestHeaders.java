@@ -1,6 +1,9 @@
 package io.promptd.mcp.spi;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.promptd.mcp.api.Stability;
+import java.util.Base64;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,5 +28,20 @@ public record RequestHeaders(
   public RequestHeaders(
       @Nullable String protocolVersion, @Nullable String method, @Nullable String name) {
     this(protocolVersion, method, name, null);
+  }
+
+  /**
+   * {@code value} (a prompt's or resource's name) as an {@code Mcp-Name} header carries it: as it
+   * is when it is printable ASCII without surrounding spaces, else in the spec's
+   * {@code =?base64?…?=} form (UTF-8).
+   */
+  public static String encoded(String value) {
+    boolean plain = !value.isEmpty()
+        && value.strip().equals(value)
+        && !(value.startsWith("=?base64?") && value.endsWith("?="))
+        && value.chars().allMatch(c -> c >= 0x20 && c <= 0x7E);
+    return plain
+        ? value
+        : "=?base64?" + Base64.getEncoder().encodeToString(value.getBytes(UTF_8)) + "?=";
   }
 }

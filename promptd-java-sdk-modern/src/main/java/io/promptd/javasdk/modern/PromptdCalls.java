@@ -19,8 +19,6 @@ import io.promptd.mcp.spi.RequestHeaders;
 import io.promptd.mcp.spi.StatelessEndpoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
@@ -37,8 +35,6 @@ final class PromptdCalls {
   private static final String PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
   private static final String CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
   private static final String CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
-  private static final String SENTINEL_START = "=?base64?";
-  private static final String SENTINEL_END = "?=";
 
   private final StatelessEndpoint endpoint;
   private final McpJsonMapper mapper;
@@ -61,8 +57,8 @@ final class PromptdCalls {
       McpRequestContext ctx, String method, JsonObject.Builder params, @Nullable String name) {
     params.put("_meta", meta(ctx));
     Request request = new Request(RequestId.of(ids.incrementAndGet()), method, params.build());
-    RequestHeaders headers =
-        new RequestHeaders(ctx.protocolVersion(), method, name == null ? null : header(name));
+    RequestHeaders headers = new RequestHeaders(
+        ctx.protocolVersion(), method, name == null ? null : RequestHeaders.encoded(name));
     Reply reply = endpoint.receive(new Incoming.Single(request), headers).run(Outbound.discard());
     Response response = reply.response();
     if (response instanceof ResultResponse r) {
@@ -113,19 +109,5 @@ final class PromptdCalls {
       meta.put(CLIENT_INFO, json(ctx.clientInfo()));
     }
     return meta.build();
-  }
-
-  /** {@code name} as an {@code Mcp-Name} header carries it: Base64 when not plain ASCII. */
-  private static String header(String name) {
-    boolean plain = !(name.startsWith(SENTINEL_START) && name.endsWith(SENTINEL_END));
-    for (int i = 0; plain && i < name.length(); i++) {
-      char c = name.charAt(i);
-      plain = c == '\t' || (c >= 0x20 && c <= 0x7e);
-    }
-    return plain
-        ? name
-        : SENTINEL_START
-            + Base64.getEncoder().encodeToString(name.getBytes(StandardCharsets.UTF_8))
-            + SENTINEL_END;
   }
 }

@@ -14,7 +14,6 @@ import io.promptd.mcp.server.McpServer;
 import io.promptd.mcp.server.PromptCatalog;
 import io.promptd.mcp.server.PromptDefinition;
 import java.time.Duration;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
@@ -140,7 +139,8 @@ public final class SdkModernPrompts {
   /** The SDK's prompt repository itself, for a feature built by hand. */
   public McpSyncPromptRepository repository(McpJsonMapper mapper) {
     requireNonNull(mapper, "mapper");
-    PromptCatalog served = scoped ? catalog : unscoped(catalog);
+    PromptCatalog served =
+        scoped ? catalog : catalog.filtered(d -> d.requiredScopes().isEmpty());
     McpServer.Builder server =
         McpServer.builder().prompts(served).pageSize(pageSize).listTtl(listTtl);
     if (secret != null) {
@@ -165,23 +165,5 @@ public final class SdkModernPrompts {
         }
       });
     });
-  }
-
-  /**
-   * A catalog holding the prompts of {@code source} that require no scopes, kept in step with it
-   * for as long as {@code source} lives.
-   */
-  private static PromptCatalog unscoped(PromptCatalog source) {
-    PromptCatalog mirror = PromptCatalog.create();
-    Runnable copy = () -> {
-      synchronized (mirror) {
-        List<PromptDefinition> open =
-            source.all().stream().filter(d -> d.requiredScopes().isEmpty()).toList();
-        mirror.replaceAll(open);
-      }
-    };
-    AutoCloseable unused = source.onChange(copy);
-    copy.run();
-    return mirror;
   }
 }
