@@ -350,7 +350,8 @@ async function scenario(browser) {
       scripts: [...document.scripts].map((s) => s.src) }));
     check('markup runs nothing', injected.flag === null && injected.strayImages === 0
       && JSON.stringify(injected.scripts.map((u) => new URL(u).pathname))
-        === JSON.stringify(['/catalog/app.js', '/catalog/skills.js', '/catalog/lifecycle.js', '/catalog/login.js']), JSON.stringify(injected));
+        === JSON.stringify(['/catalog/app.js', '/catalog/skills.js', '/catalog/lifecycle.js',
+          '/catalog/promotions.js', '/catalog/login.js']), JSON.stringify(injected));
     const renderedText = await page.$$eval('pre.text', (ps) => ps.map((p) => p.textContent).join('\n'));
     check('rendered markup as text', renderedText.includes('<script>'), renderedText.slice(0, 200));
   }

@@ -1,7 +1,9 @@
 // Drives the web catalog's lifecycle section of a running `promptd serve --store URL --label A --label B --http
 // --catalog --manage` (OAuth) in a real headless Chromium and checks it against the management API's own answers:
 // a prompt's versions, a diff between two, "promote to…" refused for a token without the protected label's scope (the
-// API's message shown, nothing moved) and done with it, its usage, and the catalog page of the further label.
+// API's message shown, nothing moved) and done with it, its usage, the recorded promotions (promotion 1, made before
+// the page opened, reverted with its button; reverting it again refused with the API's message), and the catalog page
+// of the further label.
 // Prints one JSON report line; exits 0 when every check passed, 1 otherwise.
 //
 //   node catalog-lifecycle.mjs --url http://127.0.0.1:PORT/ --name NAME --protected LABEL --further LABEL
@@ -139,6 +141,30 @@ await runInChromium(args.chromium, report, async (browser) => {
   check('versions show the move', JSON.stringify(await shownVersions()) === JSON.stringify(await wantedVersions()));
   await poll('the served prompt follows the move', async () =>
     servedText(await mcp('prompts/get', { name, arguments: {} })) !== servedBefore);
+
+  // 5b. The recorded promotions: promotion 1 (staging → beta) reverted with its button, the revert listed above it;
+  // reverting 1 again is refused (beta moved since), the API's message shown, nothing moved.
+  await page.waitForSelector('#promotions-list [data-revert="1"]');
+  const betaBefore = await labelVersion('beta');
+  await page.click('#promotions-list [data-revert="1"]');
+  await page.waitForFunction(() => document.getElementById('promotions-done').textContent !== '');
+  const reverted = await page.$eval('#promotions-done', (d) => d.textContent);
+  check('revert a promotion', betaBefore === newest && await labelVersion('beta') === undefined
+    && reverted === 'Reverted promotion 1: 1 file moved back, recorded as promotion 2.', reverted);
+  await page.waitForFunction(() => document.querySelectorAll('#promotions-list li').length === 2);
+  const recorded = await page.$$eval('#promotions-list li', (items) => items.map((i) => i.dataset.promotion + ' '
+    + i.querySelector('.promotion-what').textContent + ' / ' + i.querySelector('button').textContent));
+  check('the revert is listed', JSON.stringify(recorded) === JSON.stringify([
+    '2 Promotion 2: reverts promotion 1 of beta / Revert promotion 2',
+    '1 Promotion 1: staging → beta / Revert promotion 1']), JSON.stringify(recorded));
+  await screenshot(page, 'promotions-1440-light.png', '#promotions');
+  await page.click('#promotions-list [data-revert="1"]');
+  await page.waitForSelector('#promotions-error:not([hidden])');
+  const again = await page.$eval('#promotions-error', (e) => e.textContent);
+  check('a refused revert says why', again === 'Promotion 1 not reverted: cannot revert promotion #1: \'beta\' moved'
+    + ' since on hello.prompt.md (see promptd history --store); no label was moved', again);
+  check('nothing moved by the refused revert', await labelVersion('beta') === undefined
+    && await page.$$eval('#promotions-list li', (items) => items.length) === 2);
 
   // 6. The further label's catalog at /labels/NAME/: its endpoint's prompts, the label named, its version marked.
   const label = await browser.newPage();

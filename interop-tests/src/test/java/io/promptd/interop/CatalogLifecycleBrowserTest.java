@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * real authorization server (mock-oauth2-server): a prompt's versions and a diff as the management
  * API answers them, "promote to…" a protected label refused for a token without its scope (the
  * API's message shown, nothing moved) and done with it (the store's label moved, the page at
- * {@code /} following), usage counting the requests made, and the staging catalog at
- * {@code /labels/staging/} listing staging's version.
+ * {@code /} following), usage counting the requests made, a recorded promotion (staging → beta)
+ * reverted with its button and a second revert of it refused with the API's message, and the
+ * staging catalog at {@code /labels/staging/} listing staging's version.
  */
 @Tag("system") // starts a real PostgreSQL
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -72,6 +73,7 @@ class CatalogLifecycleBrowserTest {
         hello, "---\ndescription: Greets, second wording\n---\nHello\nthere\n", UTF_8);
     promptd("publish", library.toString(), "--store", url, "--label", "staging");
     promptd("label", "protect", "production", "--scope", SCOPE, "--store", url);
+    promptd("label", "promote", "staging", "beta", "--store", url); // promotion 1, to revert
 
     issuer = new MockOAuth2Server();
     issuer.start();
@@ -131,6 +133,10 @@ class CatalogLifecycleBrowserTest {
             "\"promote without the scope refused\":\"ok\"",
             "\"nothing moved\":\"ok\"",
             "\"promote with the scope moves the label\":\"ok\"",
+            "\"revert a promotion\":\"ok\"",
+            "\"the revert is listed\":\"ok\"",
+            "\"a refused revert says why\":\"ok\"",
+            "\"nothing moved by the refused revert\":\"ok\"",
             "\"label page lists its endpoint\":\"ok\"",
             "\"label page marks its version\":\"ok\"",
             "\"accessibility of the lifecycle section dark\":\"ok\"",
@@ -139,14 +145,17 @@ class CatalogLifecycleBrowserTest {
             + "\"prompts\":[{\"name\":\"hello\",\"description\":\"Greets, second wording\"}]}");
     // The store agrees: production moved to version 2, by the promoter's subject.
     String labels = promptd("label", "list", "hello", "--store", url);
-    assertThat(labels).contains("hello.prompt.md\tproduction\t2", "hello.prompt.md\tstaging\t2");
+    assertThat(labels)
+        .contains("hello.prompt.md\tproduction\t2", "hello.prompt.md\tstaging\t2")
+        .doesNotContain("beta");
     assertThat(promptd("history", "hello", "--store", url))
         .containsPattern("hello\\.prompt\\.md\tproduction\t1\t2\t\\d+\t\\S+\tapi:pat\n");
     Matrix.record(
         "Chromium (headless, system) → promptd web catalog",
         "http, OAuth (mock-oauth2-server), --store --manage, two labels",
         "modern 2026-07-28",
-        "versions, diff, promote refused without the scope and done with it, usage, /labels/staging/");
+        "versions, diff, promote refused without the scope and done with it, usage, a promotion"
+            + " reverted, /labels/staging/");
   }
 
   /** Runs {@code promptd ARGS} to its end; returns what it printed, failing on a non-zero exit. */

@@ -32,6 +32,7 @@ final class CatalogPage implements HttpMount {
       "/catalog/app.js",
       "/catalog/skills.js",
       "/catalog/lifecycle.js",
+      "/catalog/promotions.js",
       "/catalog/login.js",
       "/catalog/app.css",
       "/catalog/icon.svg");
@@ -42,6 +43,7 @@ final class CatalogPage implements HttpMount {
       "/catalog/app.js",
       "/catalog/skills.js",
       "/catalog/lifecycle.js",
+      "/catalog/promotions.js",
       "/catalog/login.js",
       "/catalog/app.css",
       "/catalog/icon.svg");
@@ -156,6 +158,9 @@ final class CatalogPage implements HttpMount {
     files.put("/catalog/skills.js", new Asset("text/javascript; charset=utf-8", read("skills.js")));
     files.put(
         "/catalog/lifecycle.js", new Asset("text/javascript; charset=utf-8", read("lifecycle.js")));
+    files.put(
+        "/catalog/promotions.js",
+        new Asset("text/javascript; charset=utf-8", read("promotions.js")));
     files.put("/catalog/login.js", new Asset("text/javascript; charset=utf-8", read("login.js")));
     files.put("/catalog/app.css", new Asset("text/css; charset=utf-8", read("app.css")));
     files.put("/catalog/icon.svg", new Asset("image/svg+xml", read("icon.svg")));

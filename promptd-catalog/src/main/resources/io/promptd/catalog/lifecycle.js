@@ -437,6 +437,7 @@ async function applyRelease() {
     release.to = null;
     $('release-done').textContent = files.length === 0 ? t('release.nothing', from, to)
       : t('release.done', from, to, counted('release.files', files.length), String(answer.promotion));
+    document.dispatchEvent(new Event('promptd:promoted')); // promotions.js lists it
     if (lifecycle.name) {
       loadVersions(lifecycle.name);
     }

@@ -251,7 +251,8 @@ class CatalogPageTest {
    */
   @Test
   void theScriptsHaveNoHtmlOrCodeSinks() throws IOException {
-    for (String name : List.of("app.js", "skills.js", "lifecycle.js", "login.js")) {
+    for (String name :
+        List.of("app.js", "skills.js", "lifecycle.js", "promotions.js", "login.js")) {
       assertThat(resource(name))
           .as(name)
           .doesNotContain(
@@ -302,6 +303,7 @@ class CatalogPageTest {
         .hasValue(CatalogPage.CONTENT_SECURITY_POLICY);
     assertThat(get("/labels/other/").statusCode()).isEqualTo(404);
     assertThat(get("/catalog/lifecycle.js").statusCode()).isEqualTo(200);
+    assertThat(get("/catalog/promotions.js").statusCode()).isEqualTo(200);
   }
 
   /**
@@ -365,6 +367,12 @@ class CatalogPageTest {
             "manage('POST', '/labels', { name, version, label })",
             "manage('GET', '/usage' + query({ name, since: USAGE_SINCE }))",
             "credentials: 'omit'");
+    assertThat(resource("index.html"))
+        .contains("<script src=\"/catalog/promotions.js\" defer></script>");
+    assertThat(resource("promotions.js"))
+        .contains(
+            "manage('GET', '/promotions')",
+            "manage('POST', '/promotions/revert', { promotion: n })");
   }
 
   /**

@@ -43,7 +43,8 @@ class CatalogTextTest {
   @Test
   void everyTextTheScriptsNameIsWritten() throws IOException {
     Set<String> named = new TreeSet<>();
-    for (String script : new String[] {"app.js", "skills.js", "lifecycle.js", "login.js"}) {
+    for (String script :
+        new String[] {"app.js", "skills.js", "lifecycle.js", "promotions.js", "login.js"}) {
       collect(named, script, Pattern.compile("\\bt\\('([a-z0-9.-]+)'"));
       Matcher counted = Pattern.compile("\\bcounted\\('([a-z0-9.-]+)'").matcher(resource(script));
       while (counted.find()) {

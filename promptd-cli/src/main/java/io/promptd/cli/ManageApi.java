@@ -32,15 +32,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The management API ({@code serve --store URL --http --manage --manage-scope SCOPE}): the store's
- * versions, labels and diffs as JSON, label moves, release promotions ({@link ManagePromotions}),
- * and each prompt's uses (what {@code promptd usage} reads, per client and outcome too), at
- * {@code /manage/v1/...} behind the server's OAuth resource server. Every call needs the API's own
- * scope; what a caller may see and move is what it may see over MCP ({@link ManageVisibility}): a
- * file it may not see is answered as one that does not exist. Moving a label on a folder file, or
- * to a version that declares other scopes, needs the admin scope; so does moving a label this
- * server serves that has no protection of its own; a protected label moves only for a token holding
- * its scope. Answers are JSON; an error is {@code {"error": MESSAGE}} with 400, 401, 403, 404, 405,
- * 409, 413 or 503, never a stack trace.
+ * versions, labels and diffs as JSON, label moves, release promotions and their reverts
+ * ({@link ManagePromotions}), and each prompt's uses (what {@code promptd usage} reads, per client
+ * and outcome too), at {@code /manage/v1/...} behind the server's OAuth resource server. Every call
+ * needs the API's own scope; what a caller may see and move is what it may see over MCP
+ * ({@link ManageVisibility}): a file it may not see is answered as one that does not exist. Moving
+ * a label on a folder file, or to a version that declares other scopes, needs the admin scope; so
+ * does moving a label this server serves that has no protection of its own; a protected label moves
+ * only for a token holding its scope. Answers are JSON; an error is {@code {"error": MESSAGE}} with
+ * 400, 401, 403, 404, 405, 409, 413 or 503, never a stack trace.
  */
 final class ManageApi {
   static final String BASE = "/manage/v1";
@@ -53,6 +53,7 @@ final class ManageApi {
       BASE + "/labels",
       BASE + "/labels/promote",
       BASE + "/promotions",
+      BASE + "/promotions/revert",
       BASE + "/usage",
       OPENAPI);
   /** The largest request body read. */
@@ -114,8 +115,14 @@ final class ManageApi {
     builder.authenticatedMount(BASE + "/versions", api.get(api::versions));
     builder.authenticatedMount(BASE + "/diff", api.get(api::diff));
     builder.authenticatedMount(BASE + "/labels", api.scoped(api::labels));
-    builder.authenticatedMount(BASE + "/labels/promote", api.scoped(api::promote));
+    builder.authenticatedMount(
+        BASE + "/labels/promote",
+        api.post("use POST with {\"from\", \"to\"} to promote a release", api.promotions::promote));
     builder.authenticatedMount(BASE + "/promotions", api.get((q, c) -> api.promotions.list(c)));
+    builder.authenticatedMount(
+        BASE + "/promotions/revert",
+        api.post(
+            "use POST with {\"promotion\": NUMBER} to revert a promotion", api.promotions::revert));
     builder.authenticatedMount(BASE + "/usage", api.get(api::usage));
     builder.authenticatedMount(OPENAPI, api.get((q, c) -> api.openapi));
   }
@@ -364,19 +371,30 @@ final class ManageApi {
     }
   }
 
-  /** {@code POST} with {@code {"from", "to", "only"?, "dryRun"?}}: a release promotion. */
-  private void promote(MountRequest request, MountResponse response) throws IOException {
-    if (!request.method().equals("POST")) {
-      response.header("Allow", "POST");
-      error(response, 405, "use POST with {\"from\", \"to\"} to promote a release");
-      return;
-    }
-    byte[] body = request.body(MAX_BODY);
-    if (body == null) {
-      error(response, 413, "the request body is over " + MAX_BODY + " bytes");
-      return;
-    }
-    answer(response, () -> promotions.promote(body, request.caller()));
+  private interface Writer {
+    /** The body of a 200 answer to a POST of {@code body}. */
+    byte[] answer(byte[] body, Caller caller) throws Refused, StoreException;
+  }
+
+  /**
+   * A POST-only path answered by {@code writer} ({@code POST /labels/promote} with {@code {"from",
+   * "to", "only"?, "dryRun"?}}, {@code POST /promotions/revert} with {@code {"promotion",
+   * "dryRun"?}}); another method is answered 405 with {@code usage}.
+   */
+  private HttpMount post(String usage, Writer writer) {
+    return scoped((request, response) -> {
+      if (!request.method().equals("POST")) {
+        response.header("Allow", "POST");
+        error(response, 405, usage);
+        return;
+      }
+      byte[] body = request.body(MAX_BODY);
+      if (body == null) {
+        error(response, 413, "the request body is over " + MAX_BODY + " bytes");
+        return;
+      }
+      answer(response, () -> writer.answer(body, request.caller()));
+    });
   }
 
   private static String required(Map<String, String> query, String name) throws Refused {
