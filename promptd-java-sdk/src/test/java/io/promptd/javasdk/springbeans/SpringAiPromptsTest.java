@@ -15,12 +15,14 @@ import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.protocol.TextContent;
 import io.promptd.mcp.server.PromptDefinition;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -151,6 +153,22 @@ class SpringAiPromptsTest {
           .contains(type + "number: an @McpPrompt method returns GetPromptResult")
           .contains(type + "nowhere: @McpComplete names prompt 'nowhere'");
     });
+  }
+
+  @Test
+  void aPromptMethodAndAPromptFileOfOneNameStopTheApplication(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("review.prompt.md"), "---\ndescription: A file\n---\nReview.\n");
+    SpringApplicationBuilder app = new SpringApplicationBuilder(BeanPromptsApplication.class)
+        .web(WebApplicationType.NONE)
+        .properties(
+            "spring.ai.mcp.server.stdio=false",
+            "spring.main.banner-mode=off",
+            "promptd.prompts.watch=false",
+            "promptd.prompts.dirs=" + dir);
+    assertThatThrownBy(app::run)
+        .satisfies(e -> assertThat(promptdMessage(e))
+            .isEqualTo("promptd: prompts [review] are both prompt methods and files in"
+                + " promptd.prompts.dirs; rename one of each"));
   }
 
   /** The message of promptd's exception among {@code e}'s causes. */

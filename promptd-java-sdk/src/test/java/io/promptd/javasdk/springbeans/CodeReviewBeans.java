@@ -9,7 +9,7 @@ import org.springframework.stereotype.Component;
 
 /** Spring AI prompts as an application writes them: a package-private component. */
 @Component
-class ReviewPrompts {
+class CodeReviewBeans {
   enum Language {
     JAVA,
     GO
