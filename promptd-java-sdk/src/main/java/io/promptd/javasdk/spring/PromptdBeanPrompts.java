@@ -132,7 +132,14 @@ public final class PromptdBeanPrompts {
    * {@link PromptMethod} method, of any visibility.
    */
   static boolean hasPromptMethods(Class<?> type) {
-    for (Method m : methods(type)) {
+    List<Method> methods;
+    try {
+      methods = methods(type);
+    } catch (LinkageError e) {
+      // A bean class whose optional dependencies are absent (Spring's own, often): none of ours.
+      return false;
+    }
+    for (Method m : methods) {
       McpComplete c = m.getAnnotation(McpComplete.class);
       if (m.isAnnotationPresent(McpPrompt.class)
           || m.isAnnotationPresent(PromptMethod.class)

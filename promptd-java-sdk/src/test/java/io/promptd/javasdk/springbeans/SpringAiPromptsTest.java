@@ -3,6 +3,12 @@ package io.promptd.javasdk.springbeans;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
 import io.promptd.javasdk.spring.PromptdBeanPrompts;
 import io.promptd.javasdk.springmistakes.MistakesApplication;
 import io.promptd.mcp.client.ClientOptions;
@@ -31,9 +37,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * A Spring Boot application with Spring AI's MCP server starter (stdio) and this module on its
  * class path, its prompts written with Spring AI's {@code @McpPrompt}, {@code @McpArg} and
  * {@code @McpComplete} (and one with promptd's {@code @PromptMethod}), and no promptd property:
- * promptd's client sees each prompt once, with promptd's argument rules, promptd's refusals and the
- * bean's completion; {@code promptd.prompts.beans=false} leaves them to Spring AI; a bean with
- * mistakes stops the application, naming each.
+ * promptd's client (and the official SDK's) sees each prompt once, with promptd's argument rules,
+ * promptd's refusals and the bean's completion; {@code promptd.prompts.beans=false} leaves them to
+ * Spring AI; a bean with mistakes stops the application, naming each.
  */
 class SpringAiPromptsTest {
   @Test
@@ -102,6 +108,48 @@ class SpringAiPromptsTest {
       assertThat(client.complete("review", "code", "Ma", Map.of()).values())
           .containsExactly("Main.java");
       assertThat(client.complete("review", "language", "g", Map.of()).values()).isEmpty();
+    }
+  }
+
+  @Test
+  void theOfficialSdkClientSeesTheSameChecks() {
+    List<String> command = command(List.of());
+    McpSyncClient client = io.modelcontextprotocol.client.McpClient.sync(new StdioClientTransport(
+            ServerParameters.builder(command.getFirst())
+                .args(command.subList(1, command.size()))
+                .build(),
+            McpJsonDefaults.getMapper()))
+        .requestTimeout(Duration.ofSeconds(60))
+        .initializationTimeout(Duration.ofSeconds(60))
+        .build();
+    try {
+      client.initialize();
+      McpSchema.Prompt review = client.listPrompts().prompts().stream()
+          .filter(p -> p.name().equals("review"))
+          .findFirst()
+          .orElseThrow();
+      assertThat(review.meta()).containsKey("io.promptd/arguments");
+      McpSchema.GetPromptResult result = client.getPrompt(new McpSchema.GetPromptRequest(
+          "review", Map.of("code", "y()", "language", "JAVA"), null));
+      assertThat(((McpSchema.TextContent) result.messages().getFirst().content()).text())
+          .isEqualTo("Review this JAVA code:\ny()");
+      assertThatThrownBy(() -> client.getPrompt(
+              new McpSchema.GetPromptRequest("review", Map.of("code", "y()"), null)))
+          .isInstanceOfSatisfying(McpError.class, e -> {
+            assertThat(e.getJsonRpcError().code()).isEqualTo(-32602);
+            assertThat(e.getMessage()).contains("missing required argument 'language'");
+          });
+      assertThat(client
+              .completeCompletion(new McpSchema.CompleteRequest(
+                  new McpSchema.PromptReference("review"),
+                  new McpSchema.CompleteRequest.CompleteArgument("code", "S"),
+                  null,
+                  null))
+              .completion()
+              .values())
+          .containsExactly("Server.java");
+    } finally {
+      client.closeGracefully();
     }
   }
 
@@ -184,6 +232,12 @@ class SpringAiPromptsTest {
   }
 
   private static McpClient connect(List<String> extra) throws Exception {
+    return McpClient.connectStdio(
+        command(extra), ClientOptions.defaults().withTimeout(Duration.ofSeconds(60)));
+  }
+
+  /** The application over stdio, with {@code extra} arguments. */
+  private static List<String> command(List<String> extra) {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp",
@@ -195,7 +249,6 @@ class SpringAiPromptsTest {
         "--logging.pattern.console=",
         "--spring.ai.mcp.server.name=spring-ai"));
     command.addAll(extra);
-    return McpClient.connectStdio(
-        command, ClientOptions.defaults().withTimeout(Duration.ofSeconds(60)));
+    return command;
   }
 }
