@@ -216,46 +216,19 @@ final class BeanPrompt {
         declared,
         List.of(),
         built.isEmpty() ? null : built);
-    PromptRenderer renderer = new PromptRenderer() {
-      @Override
-      public GetPromptResult render(Map<String, String> given) {
-        @Nullable Object[] values = new Object[params.size()];
-        for (int i = 0; i < values.length; i++) {
-          values[i] = params.get(i).value(given);
-        }
-        for (BeanArgument a : arguments) {
-          String v = given.get(a.field().name());
-          if (a.type().isPrimitive() && (v == null || v.isEmpty())) {
-            throw McpException.invalidParams(
-                "prompt '" + name + "': missing required argument '" + a.field().name() + "'");
-          }
-        }
-        return result.wrap(BeanMethods.call(bean, method, values), description, name, json);
-      }
+    return new PromptDefinition(prompt, new Renderer(description, byName, json), completer(byName));
+  }
 
-      @Override
-      public @Nullable ArgumentField field(String argument) {
-        BeanArgument a = byName.get(argument);
-        return a == null ? null : a.field();
-      }
-
-      @Override
-      public List<ArgumentsNeeded.Question> check(Map<String, String> given) {
-        List<ArgumentsNeeded.Question> out = new ArrayList<>();
-        for (BeanArgument a : arguments) {
-          ArgumentsNeeded.Question q = a.check(given.get(a.field().name()), name);
-          if (q != null) {
-            out.add(q);
-          }
-        }
-        return out;
-      }
-    };
+  /**
+   * The {@code @McpComplete} method's completer, for every argument; without one, an enum
+   * argument's constants that start with the value.
+   */
+  private ArgumentCompleter completer(Map<String, BeanArgument> byName) {
     ArgumentCompleter own = completer;
-    ArgumentCompleter complete = (argument, value, context) -> {
-      if (own != null) {
-        return own.complete(argument, value, context);
-      }
+    if (own != null) {
+      return own;
+    }
+    return (argument, value, context) -> {
       BeanArgument a = byName.get(argument);
       if (a == null || a.field().choices().isEmpty()) {
         return Completion.EMPTY;
@@ -265,6 +238,52 @@ final class BeanPrompt {
           .filter(c -> c.toLowerCase(Locale.ROOT).startsWith(prefix))
           .toList());
     };
-    return new PromptDefinition(prompt, renderer, complete);
+  }
+
+  /** Calls the method with the arguments read as its parameters' types. */
+  private final class Renderer implements PromptRenderer {
+    private final @Nullable String description;
+    private final Map<String, BeanArgument> byName;
+    private final SdkJson json;
+
+    Renderer(@Nullable String description, Map<String, BeanArgument> byName, SdkJson json) {
+      this.description = description;
+      this.byName = byName;
+      this.json = json;
+    }
+
+    @Override
+    public GetPromptResult render(Map<String, String> given) {
+      @Nullable Object[] values = new Object[params.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = params.get(i).value(given);
+      }
+      for (BeanArgument a : arguments) {
+        String v = given.get(a.field().name());
+        if (a.type().isPrimitive() && (v == null || v.isEmpty())) {
+          throw McpException.invalidParams(
+              "prompt '" + name + "': missing required argument '" + a.field().name() + "'");
+        }
+      }
+      return result.wrap(BeanMethods.call(bean, method, values), description, name, json);
+    }
+
+    @Override
+    public @Nullable ArgumentField field(String argument) {
+      BeanArgument a = byName.get(argument);
+      return a == null ? null : a.field();
+    }
+
+    @Override
+    public List<ArgumentsNeeded.Question> check(Map<String, String> given) {
+      List<ArgumentsNeeded.Question> out = new ArrayList<>();
+      for (BeanArgument a : arguments) {
+        ArgumentsNeeded.Question q = a.check(given.get(a.field().name()), name);
+        if (q != null) {
+          out.add(q);
+        }
+      }
+      return out;
+    }
   }
 }

@@ -53,73 +53,14 @@ public final class PromptdBeanPrompts {
    */
   public static PromptdBeanPrompts read(ListableBeanFactory beans, McpJsonMapper json) {
     requireNonNull(beans, "beans");
-    SdkJson sdk = new SdkJson(requireNonNull(json, "json"));
-    List<String> mistakes = new ArrayList<>();
-    Map<String, BeanPrompt> prompts = new LinkedHashMap<>();
-    Map<String, PromptDefinition> promptd = new LinkedHashMap<>();
-    Set<String> broken = new HashSet<>();
-    List<Runnable> completions = new ArrayList<>();
+    Reading reading = new Reading(new SdkJson(requireNonNull(json, "json")));
     for (String name : beans.getBeanNamesForType(Object.class, false, false)) {
       Class<?> type = beans.getType(name, false);
-      if (type == null || !hasPromptMethods(ClassUtils.getUserClass(type))) {
-        continue;
-      }
-      Object bean = beans.getBean(name);
-      Class<?> user = ClassUtils.getUserClass(bean);
-      for (Method m : methods(user)) {
-        McpPrompt p = m.getAnnotation(McpPrompt.class);
-        if (p != null) {
-          BeanPrompt prompt = BeanMethods.callable(m, "@McpPrompt", mistakes)
-              ? BeanPrompt.of(bean, m, p, sdk, mistakes)
-              : null;
-          if (prompt == null) {
-            broken.add(p.name().isEmpty() ? m.getName() : p.name());
-          } else {
-            BeanPrompt other = prompts.putIfAbsent(prompt.name, prompt);
-            if (other != null) {
-              mistakes.add(BeanMethods.where(m) + ": prompt '" + prompt.name + "' is "
-                  + BeanMethods.where(other.method) + " too");
-            }
-          }
-        }
-        McpComplete c = m.getAnnotation(McpComplete.class);
-        if (c != null && !c.prompt().isEmpty()) {
-          completions.add(() -> {
-            if (!broken.contains(c.prompt())) {
-              complete(bean, m, c, prompts, mistakes);
-            }
-          });
-        }
-      }
-      if (Arrays.stream(user.getMethods())
-          .anyMatch(m -> m.isAnnotationPresent(PromptMethod.class))) {
-        try {
-          for (PromptDefinition d : AnnotatedPrompts.of(bean)) {
-            promptd.put(d.name(), d);
-          }
-        } catch (IllegalArgumentException e) {
-          mistakes.add(e.getMessage());
-        }
+      if (type != null && hasPromptMethods(ClassUtils.getUserClass(type))) {
+        reading.bean(beans.getBean(name));
       }
     }
-    completions.forEach(Runnable::run);
-    for (String clash : promptd.keySet()) {
-      BeanPrompt other = prompts.get(clash);
-      if (other != null) {
-        mistakes.add(BeanMethods.where(other.method) + ": prompt '" + clash
-            + "' is a @PromptMethod method too");
-      }
-    }
-    if (mistakes.size() == 1) {
-      throw new IllegalStateException("promptd: " + mistakes.getFirst());
-    } else if (!mistakes.isEmpty()) {
-      throw new IllegalStateException("promptd: " + mistakes.size()
-          + " mistakes in the application's prompt methods:\n" + String.join("\n", mistakes));
-    }
-    List<PromptDefinition> all = new ArrayList<>(promptd.values());
-    prompts.values().forEach(p -> all.add(p.definition(sdk)));
-    all.sort(Comparator.comparing(PromptDefinition::name));
-    return new PromptdBeanPrompts(PromptCatalog.of(all));
+    return new PromptdBeanPrompts(PromptCatalog.of(reading.prompts()));
   }
 
   /** The beans' prompts, sorted by name; it does not change. */
@@ -209,5 +150,98 @@ public final class PromptdBeanPrompts {
     return methods(ClassUtils.getUserClass(bean)).stream()
         .map(m -> m.getAnnotation(McpComplete.class))
         .anyMatch(c -> c != null && !c.uri().isEmpty());
+  }
+
+  /** The prompts read so far from the beans, and the mistakes found. */
+  private static final class Reading {
+    private final SdkJson json;
+    private final List<String> mistakes = new ArrayList<>();
+    private final Map<String, BeanPrompt> prompts = new LinkedHashMap<>();
+    /** promptd's own {@link PromptMethod} prompts, with the class that has each. */
+    private final Map<String, PromptDefinition> promptd = new LinkedHashMap<>();
+
+    private final Map<String, String> promptdOwners = new LinkedHashMap<>();
+    /** The names of the prompt methods with mistakes: their completions are not checked. */
+    private final Set<String> broken = new HashSet<>();
+    /** Completions, checked once every bean's prompts are known. */
+    private final List<Runnable> completions = new ArrayList<>();
+
+    Reading(SdkJson json) {
+      this.json = json;
+    }
+
+    void bean(Object bean) {
+      Class<?> user = ClassUtils.getUserClass(bean);
+      for (Method m : methods(user)) {
+        McpPrompt p = m.getAnnotation(McpPrompt.class);
+        if (p != null) {
+          prompt(bean, m, p);
+        }
+        McpComplete c = m.getAnnotation(McpComplete.class);
+        if (c != null && !c.prompt().isEmpty()) {
+          completions.add(() -> {
+            if (!broken.contains(c.prompt())) {
+              complete(bean, m, c, prompts, mistakes);
+            }
+          });
+        }
+      }
+      if (Arrays.stream(user.getMethods())
+          .anyMatch(m -> m.isAnnotationPresent(PromptMethod.class))) {
+        try {
+          for (PromptDefinition d : AnnotatedPrompts.of(bean)) {
+            String other = promptdOwners.putIfAbsent(d.name(), user.getName());
+            if (other != null) {
+              mistakes.add(user.getName() + ": prompt '" + d.name() + "' is a @PromptMethod of "
+                  + other + " too");
+            }
+            promptd.put(d.name(), d);
+          }
+        } catch (IllegalArgumentException e) {
+          mistakes.add(e.getMessage());
+        }
+      }
+    }
+
+    private void prompt(Object bean, Method m, McpPrompt p) {
+      BeanPrompt prompt = BeanMethods.callable(m, "@McpPrompt", mistakes)
+          ? BeanPrompt.of(bean, m, p, json, mistakes)
+          : null;
+      if (prompt == null) {
+        broken.add(p.name().isEmpty() ? m.getName() : p.name());
+        return;
+      }
+      BeanPrompt other = prompts.putIfAbsent(prompt.name, prompt);
+      if (other != null) {
+        mistakes.add(BeanMethods.where(m) + ": prompt '" + prompt.name + "' is "
+            + BeanMethods.where(other.method) + " too");
+      }
+    }
+
+    /**
+     * Every prompt, sorted by name.
+     *
+     * @throws IllegalStateException listing every mistake
+     */
+    List<PromptDefinition> prompts() {
+      completions.forEach(Runnable::run);
+      for (String clash : promptd.keySet()) {
+        BeanPrompt other = prompts.get(clash);
+        if (other != null) {
+          mistakes.add(BeanMethods.where(other.method) + ": prompt '" + clash + "' is a"
+              + " @PromptMethod of " + promptdOwners.get(clash) + " too");
+        }
+      }
+      if (mistakes.size() == 1) {
+        throw new IllegalStateException("promptd: " + mistakes.getFirst());
+      } else if (!mistakes.isEmpty()) {
+        throw new IllegalStateException("promptd: " + mistakes.size()
+            + " mistakes in the application's prompt methods:\n" + String.join("\n", mistakes));
+      }
+      List<PromptDefinition> all = new ArrayList<>(promptd.values());
+      prompts.values().forEach(p -> all.add(p.definition(json)));
+      all.sort(Comparator.comparing(PromptDefinition::name));
+      return all;
+    }
   }
 }
