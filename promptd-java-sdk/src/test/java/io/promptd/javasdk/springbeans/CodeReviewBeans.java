@@ -2,6 +2,8 @@ package io.promptd.javasdk.springbeans;
 
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.springframework.ai.mcp.annotation.McpArg;
 import org.springframework.ai.mcp.annotation.McpComplete;
 import org.springframework.ai.mcp.annotation.McpPrompt;
@@ -32,6 +34,23 @@ class CodeReviewBeans {
     return List.of("Main.java", "Server.java").stream()
         .filter(f -> f.startsWith(argument.value()))
         .toList();
+  }
+
+  enum Tone {
+    FORMAL,
+    FRIENDLY
+  }
+
+  @McpPrompt(name = "plan")
+  public List<String> plan(
+      @McpArg(name = "tone", required = true) Tone tone,
+      @McpArg(name = "brief") Boolean brief,
+      Map<String, Object> all,
+      McpSchema.GetPromptRequest request) {
+    return List.of(
+        request.name() + " in a " + tone + " tone"
+            + (Boolean.TRUE.equals(brief) ? ", briefly" : ""),
+        "given " + new TreeMap<>(all));
   }
 
   @McpPrompt(name = "greet", description = "Greets someone")

@@ -49,7 +49,7 @@ class SpringAiPromptsTest {
       // Once each: Spring AI registers none of them itself (the SDK lists them in its own order).
       assertThat(prompts)
           .extracting(Prompt::name)
-          .containsExactlyInAnyOrder("greet", "review", "summary");
+          .containsExactlyInAnyOrder("greet", "plan", "review", "summary");
       Prompt review =
           prompts.stream().filter(p -> p.name().equals("review")).findFirst().orElseThrow();
       assertThat(review.title()).isEqualTo("Code review");
@@ -105,6 +105,23 @@ class SpringAiPromptsTest {
           .isInstanceOfSatisfying(
               McpException.class, e -> assertThat(e.getMessage()).contains("'colour'"));
 
+      // Strings are assistant messages; a Map and the GetPromptRequest are given as Spring AI gives
+      // them.
+      GetPromptResult plan = client.getPrompt("plan", Map.of("tone", "formal", "brief", "TRUE"));
+      assertThat(plan.messages())
+          .extracting(m -> m.role(), m -> ((TextContent) m.content()).text())
+          .containsExactly(
+              org.assertj.core.groups.Tuple.tuple(Role.ASSISTANT, "plan in a FORMAL tone, briefly"),
+              org.assertj.core.groups.Tuple.tuple(
+                  Role.ASSISTANT, "given {brief=TRUE, tone=formal}"));
+      assertThatThrownBy(() -> client.getPrompt("plan", Map.of("tone", "formal", "brief", "yes")))
+          .isInstanceOfSatisfying(McpException.class, e -> {
+            assertThat(e.code()).isEqualTo(-32602);
+            assertThat(e.getMessage()).contains("argument 'brief' must be true or false");
+          });
+      // Without an @McpComplete method, an enum argument completes from its constants.
+      assertThat(client.complete("plan", "tone", "fr", Map.of()).values())
+          .containsExactly("FRIENDLY");
       assertThat(client.complete("review", "code", "Ma", Map.of()).values())
           .containsExactly("Main.java");
       assertThat(client.complete("review", "language", "g", Map.of()).values()).isEmpty();
@@ -168,7 +185,7 @@ class SpringAiPromptsTest {
       assertThat((List<?>) context.getBean("completionSpecs", List.class)).isEmpty();
       assertThat(context.getBean(PromptdBeanPrompts.class).catalog().all())
           .extracting(PromptDefinition::name)
-          .containsExactly("greet", "review", "summary");
+          .containsExactly("greet", "plan", "review", "summary");
     }
   }
 
@@ -177,7 +194,9 @@ class SpringAiPromptsTest {
     try (McpClient client = connect(List.of("--promptd.prompts.beans=false"))) {
       List<Prompt> prompts = client.listPrompts();
       // Spring AI serves its own annotations; promptd's @PromptMethod beans are not served.
-      assertThat(prompts).extracting(Prompt::name).containsExactlyInAnyOrder("greet", "review");
+      assertThat(prompts)
+          .extracting(Prompt::name)
+          .containsExactlyInAnyOrder("greet", "plan", "review");
       assertThat(prompts).allSatisfy(p -> assertThat(p.meta()).isNull());
     }
   }
