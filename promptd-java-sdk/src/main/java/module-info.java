@@ -16,6 +16,8 @@ module io.promptd.javasdk {
   requires static transitive spring.boot.autoconfigure;
   requires static transitive spring.context;
   requires static transitive spring.core;
+  requires static spring.ai.mcp.annotations;
+  requires static spring.ai.autoconfigure.mcp.server.common;
 
   exports io.promptd.javasdk;
   exports io.promptd.javasdk.spring;
