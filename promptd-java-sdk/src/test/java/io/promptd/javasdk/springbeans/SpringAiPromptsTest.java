@@ -21,12 +21,16 @@ import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.protocol.Role;
 import io.promptd.mcp.protocol.TextContent;
 import io.promptd.mcp.server.PromptDefinition;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.WebApplicationType;
@@ -42,6 +46,22 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Spring AI; a bean with mistakes stops the application, naming each.
  */
 class SpringAiPromptsTest {
+  private static final InputStream STDIN = System.in;
+
+  /**
+   * The in-process applications get an empty standard input: Spring AI's stdio transport reads it
+   * on a thread of its own that would otherwise keep the test JVM alive after the last test.
+   */
+  @BeforeAll
+  static void noStandardInput() {
+    System.setIn(new ByteArrayInputStream(new byte[0]));
+  }
+
+  @AfterAll
+  static void standardInputBack() {
+    System.setIn(STDIN);
+  }
+
   @Test
   void springAiPromptsAreServedWithPromptdsChecks() throws Exception {
     try (McpClient client = connect(List.of())) {
