@@ -29,12 +29,16 @@ import org.junit.jupiter.api.io.TempDir;
  * era against that one URL: the TypeScript SDK v1 (an {@code initialize} session) and v2 pinned to
  * 2026-07-28 (with a form answered), the Python SDK in {@code auto} mode and in legacy mode, each
  * listing, rendering with arguments, getting -32602 and hearing {@code list_changed} as its era
- * tells it after a file is added; and the official conformance suite's prompt scenarios. Skipped
- * under {@code -Psdk-2.1} (no modern stack).
+ * tells it after a file is added; and the official conformance suite's prompt, completion, logging
+ * and stream scenarios. Skipped under {@code -Psdk-2.1} (no modern stack).
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class DualEraEndpointTest {
-  /** The conformance suite's scenarios a prompts-only SDK server is expected to pass. */
+  /**
+   * bin/conformance's default scenarios that a prompts-only server can pass: not the resources
+   * ones, and not dns-rebinding-protection, since {@code DualEraServlet.serving} checks no Host or
+   * Origin (its servers are built with the SDK's default validators).
+   */
   static final List<String> SCENARIOS = List.of(
       "server-initialize",
       "ping",
@@ -42,7 +46,10 @@ class DualEraEndpointTest {
       "prompts-get-simple",
       "prompts-get-with-args",
       "prompts-get-embedded-resource",
-      "prompts-get-with-image");
+      "prompts-get-with-image",
+      "completion-complete",
+      "server-sse-multiple-streams",
+      "logging-set-level");
 
   @TempDir
   Path dir;
