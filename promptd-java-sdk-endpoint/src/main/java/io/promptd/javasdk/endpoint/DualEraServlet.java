@@ -129,7 +129,13 @@ public final class DualEraServlet extends HttpServlet {
   protected void service(HttpServletRequest request, HttpServletResponse response)
       throws ServletException, IOException {
     if (!request.getMethod().equals("POST")) {
-      legacy.service(request, response); // GET streams, DELETE, and the verbs it refuses
+      // GET streams, DELETE and the verbs it refuses are a session's; a 2026-07-28 client's own
+      // GET is the modern transport's to refuse (405).
+      (Era.ofOtherVerb(request.getHeader(Era.VERSION_HEADER), request.getHeader(Era.SESSION_HEADER))
+                  == Era.MODERN
+              ? modern
+              : legacy)
+          .service(request, response);
       return;
     }
     BufferedRequest buffered;

@@ -59,6 +59,16 @@ enum Era {
         message.get("id"));
   }
 
+  /**
+   * The era of a request other than a POST: a session's ({@code GET} stream, {@code DELETE}) unless
+   * it names a 2026-07-28 version and no session.
+   */
+  static Era ofOtherVerb(@Nullable String version, @Nullable String session) {
+    boolean modern = version != null
+        && ProtocolVersion.of(version.trim()).map(ProtocolVersion::isModern).orElse(false);
+    return modern && (session == null || session.isBlank()) ? MODERN : LEGACY;
+  }
+
   private static boolean namesAVersion(JsonObject message) {
     return message
         .object("params")

@@ -171,6 +171,15 @@ class DualEraServletTest {
             .build(),
         HttpResponse.BodyHandlers.ofString());
     assertThat(stream.statusCode()).isEqualTo(404);
+    // A 2026-07-28 client has no stream to open: the modern transport refuses the GET.
+    HttpResponse<String> modernGet = http.send(
+        HttpRequest.newBuilder(URI.create(endpoint.url()))
+            .header("Accept", "text/event-stream")
+            .header("MCP-Protocol-Version", "2026-07-28")
+            .GET()
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(modernGet.statusCode()).isEqualTo(405);
   }
 
   private HttpResponse<String> post(BodyPublisher body, Map<String, String> headers)

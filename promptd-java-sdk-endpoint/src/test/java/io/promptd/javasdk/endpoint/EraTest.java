@@ -52,6 +52,15 @@ class EraTest {
   }
 
   @Test
+  void otherVerbsAreASessionsUnlessTheyNameTheModernVersionAlone() {
+    assertThat(Era.ofOtherVerb(null, "s1")).isEqualTo(Era.LEGACY);
+    assertThat(Era.ofOtherVerb(null, null)).isEqualTo(Era.LEGACY);
+    assertThat(Era.ofOtherVerb("2025-11-25", "s1")).isEqualTo(Era.LEGACY);
+    assertThat(Era.ofOtherVerb("2026-07-28", "s1")).isEqualTo(Era.LEGACY);
+    assertThat(Era.ofOtherVerb("2026-07-28", null)).isEqualTo(Era.MODERN);
+  }
+
+  @Test
   void aMessageOfNeitherEraIsRefusedWithItsId() {
     assertThatThrownBy(() -> era(null, null, LIST)).isInstanceOfSatisfying(Refusal.class, r -> {
       assertThat(r.status()).isEqualTo(400);
