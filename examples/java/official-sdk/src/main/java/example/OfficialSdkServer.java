@@ -54,7 +54,7 @@ public final class OfficialSdkServer {
     Tomcat tomcat = new Tomcat();
     tomcat.setBaseDir(work.toString());
     tomcat.setPort(port);
-    tomcat.getConnector().setProperty("address", "127.0.0.1"); // loopback: no Host check needed
+    tomcat.getConnector().setProperty("address", "127.0.0.1"); // this machine only
     Context context = tomcat.addContext("", work.toString());
     Wrapper mcp = Tomcat.addServlet(context, "mcp", DualEraServlet.serving(library.catalog()));
     mcp.setAsyncSupported(true); // the SDK's streams need it

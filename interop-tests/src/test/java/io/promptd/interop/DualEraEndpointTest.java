@@ -29,15 +29,14 @@ import org.junit.jupiter.api.io.TempDir;
  * era against that one URL: the TypeScript SDK v1 (an {@code initialize} session) and v2 pinned to
  * 2026-07-28 (with a form answered), the Python SDK in {@code auto} mode and in legacy mode, each
  * listing, rendering with arguments, getting -32602 and hearing {@code list_changed} as its era
- * tells it after a file is added; and the official conformance suite's prompt, completion, logging
- * and stream scenarios. Skipped under {@code -Psdk-2.1} (no modern stack).
+ * tells it after a file is added; and the official conformance suite's prompt, completion, logging,
+ * stream and DNS-rebinding scenarios. Skipped under {@code -Psdk-2.1} (no modern stack).
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class DualEraEndpointTest {
   /**
-   * bin/conformance's default scenarios that a prompts-only server can pass: not the resources
-   * ones, and not dns-rebinding-protection, since {@code DualEraServlet.serving} checks no Host or
-   * Origin (its servers are built with the SDK's default validators).
+   * bin/conformance's default scenarios but the resources ones, which a prompts-only server has
+   * none for.
    */
   static final List<String> SCENARIOS = List.of(
       "server-initialize",
@@ -49,6 +48,7 @@ class DualEraEndpointTest {
       "prompts-get-with-image",
       "completion-complete",
       "server-sse-multiple-streams",
+      "dns-rebinding-protection",
       "logging-set-level");
 
   @TempDir

@@ -41,6 +41,10 @@ import java.util.List;
  * neither era (a request other than {@code initialize} without a session or a version) is 400 with
  * -32600. Those bodies are JSON-RPC errors and never name a class.
  *
+ * <p>Reached on a loopback address, it serves only requests whose {@code Host} (and {@code Origin},
+ * when there is one) names a loopback host, and answers others 403, against DNS rebinding; on any
+ * other address that is the deployment's filters' to decide.
+ *
  * <p>Register it at the path both transports were built with ({@code /mcp} by default), with async
  * support on: the SDK's streams need it.
  *
@@ -128,6 +132,12 @@ public final class DualEraServlet extends HttpServlet {
   @Override
   protected void service(HttpServletRequest request, HttpServletResponse response)
       throws ServletException, IOException {
+    try {
+      LoopbackGuard.check(request);
+    } catch (Refusal refusal) {
+      refuse(response, refusal);
+      return;
+    }
     if (!request.getMethod().equals("POST")) {
       // GET streams, DELETE and the verbs it refuses are a session's; a 2026-07-28 client's own
       // GET is the modern transport's to refuse (405).

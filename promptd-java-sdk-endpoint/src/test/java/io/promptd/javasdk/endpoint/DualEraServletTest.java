@@ -18,6 +18,8 @@ import io.promptd.mcp.json.JsonNull;
 import io.promptd.mcp.json.JsonNumber;
 import io.promptd.mcp.json.JsonObject;
 import java.io.ByteArrayInputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link DualEraServlet#serving} in a real Tomcat on port 0: the official Java SDK's legacy client
  * (an {@code initialize} session) and its 2026-07-28 client at the same URL, each served by its
  * era's SDK server; and what the servlet answers itself — 413 for a body over the limit (declared
- * or streamed), 400 with a JSON-RPC error for a body that is not JSON or a message of neither era.
+ * or streamed), 400 with a JSON-RPC error for a body that is not JSON or a message of neither era,
+ * 403 on loopback for a foreign {@code Host} or {@code Origin}.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class DualEraServletTest {
@@ -180,6 +184,40 @@ class DualEraServletTest {
             .build(),
         HttpResponse.BodyHandlers.ofString());
     assertThat(modernGet.statusCode()).isEqualTo(405);
+  }
+
+  @Test
+  void onLoopbackAForeignHostOrOriginIs403() throws Exception {
+    String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}";
+    assertThat(rawPost("evil.example", null, initialize))
+        .startsWith("HTTP/1.1 403")
+        .contains("the Host header names no loopback host")
+        .doesNotContain("Exception");
+    assertThat(rawPost("localhost", "http://evil.example", initialize))
+        .startsWith("HTTP/1.1 403")
+        .contains("the Origin header names no loopback host");
+    // Loopback names pass on to the transport, which answers this bare initialize itself.
+    assertThat(rawPost("localhost", "http://localhost:6274", initialize))
+        .doesNotStartWith("HTTP/1.1 403");
+    assertThat(rawPost("[::1]", null, initialize)).doesNotStartWith("HTTP/1.1 403");
+  }
+
+  /** A POST written by hand, so that its Host header is the test's; returns the whole response. */
+  private String rawPost(String host, @Nullable String origin, String body) throws Exception {
+    URI url = URI.create(endpoint.url());
+    byte[] bytes = body.getBytes(UTF_8);
+    try (Socket socket = new Socket("127.0.0.1", url.getPort())) {
+      socket.setSoTimeout(30_000);
+      String head = "POST /mcp HTTP/1.1\r\nHost: " + host + "\r\n"
+          + (origin == null ? "" : "Origin: " + origin + "\r\n")
+          + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+          + "Content-Length: " + bytes.length + "\r\nConnection: close\r\n\r\n";
+      OutputStream out = socket.getOutputStream();
+      out.write(head.getBytes(UTF_8));
+      out.write(bytes);
+      out.flush();
+      return new String(socket.getInputStream().readAllBytes(), UTF_8);
+    }
   }
 
   private HttpResponse<String> post(BodyPublisher body, Map<String, String> headers)
