@@ -21,7 +21,8 @@ import java.util.zip.ZipFile;
 public class StagingCheck {
   static final List<String> JARS = List.of("promptd-mcp-core", "promptd-mcp-stdio", "promptd-mcp-http",
       "promptd-catalog", "promptd-mcp-client", "promptd-prompt-library", "promptd-prompt-store",
-      "promptd-prompt-store-sessions", "promptd-java-sdk", "promptd-java-sdk-modern");
+      "promptd-prompt-store-sessions", "promptd-java-sdk", "promptd-java-sdk-modern",
+      "promptd-java-sdk-endpoint");
   static final List<String> POMS = List.of("promptd-parent", "promptd-bom");
   static final List<String> OWNER = List.of("url", "licenses", "scm", "developers");
 

@@ -9,10 +9,11 @@
 # resources/read gives. In the legacy era the extension must be absent and skills/list unknown (-32601). With
 # --library, every skill file's bytes must also equal the file under that folder; with --skill-prompt NAME, the skill
 # offered as a prompt must embed its SKILL.md (equal to the file), link its other files and end with the task.
+# --prompts-only leaves out the resources and skills checks, for a server that offers prompts alone.
 #
 #   python py_client.py --era legacy|modern (--stdio "server command" | --url URL)
 #       --get NAME --arg k=v ... --expect TEXT --missing NAME --complete NAME:ARG:PREFIX
-#       [--edit-file PATH] [--min-pages N] [--bearer TOKEN] [--library DIR] [--skill-prompt NAME] [--library PATH]
+#       [--edit-file PATH] [--min-pages N] [--bearer TOKEN] [--library DIR] [--skill-prompt NAME] [--library PATH] [--prompts-only]
 #
 # Prints one JSON line {"ok":true,...} and exits 0, or prints the failure on stderr and exits 1.
 import argparse
@@ -52,6 +53,7 @@ def parse_args():
     p.add_argument("--bearer")
     p.add_argument("--library")
     p.add_argument("--skill-prompt")
+    p.add_argument("--prompts-only", action="store_true")
     return p.parse_args()
 
 
@@ -124,33 +126,8 @@ async def cell(args):
             raise AssertionError(f"completion of {prefix!r}: {values}")
         report["completion"] = values
 
-        listed, resource_pages = [], 0
-        cursor = None
-        while True:
-            page = await client.list_resources(cursor=cursor)
-            resource_pages += 1
-            listed += page.resources
-            cursor = page.next_cursor
-            if not cursor:
-                break
-        read, skill_files = 0, {}
-        for r in listed:
-            contents = await client.read_resource(r.uri)
-            if not contents.contents or str(contents.contents[0].uri) != str(r.uri):
-                raise AssertionError(f"reading {r.uri}: {contents}")
-            read += 1
-            if str(r.uri).startswith("skill://"):
-                skill_files[str(r.uri)] = skill_bytes(contents.contents, r.mime_type)
-        report["resourcesRead"] = read
-        report["resourcePages"] = resource_pages
-        report["skillFilesRead"] = len(skill_files)
-        report["skillBlobs"] = sum(1 for kind, _ in skill_files.values() if kind == "blob")
-        if args.library:
-            report["skillFilesMatchingDisk"] = match_disk(skill_files, args.library)
-        if modern:
-            report.update(await modern_skills(client, skill_files))
-        else:
-            report.update(await legacy_skills(client))
+        if not args.prompts_only:
+            report.update(await resources_and_skills(client, args, modern))
 
         if args.edit_file:
             edit = (
@@ -180,6 +157,39 @@ async def cell(args):
             if len(after) != len(names) + 1:
                 raise AssertionError(f"after the edit: {after}")
     report["ok"] = True
+    return report
+
+
+async def resources_and_skills(client, args, modern):
+    """Every resource listed (across pages) and read, the skill files among them, and the Skills extension."""
+    report = {}
+    listed, resource_pages = [], 0
+    cursor = None
+    while True:
+        page = await client.list_resources(cursor=cursor)
+        resource_pages += 1
+        listed += page.resources
+        cursor = page.next_cursor
+        if not cursor:
+            break
+    read, skill_files = 0, {}
+    for r in listed:
+        contents = await client.read_resource(r.uri)
+        if not contents.contents or str(contents.contents[0].uri) != str(r.uri):
+            raise AssertionError(f"reading {r.uri}: {contents}")
+        read += 1
+        if str(r.uri).startswith("skill://"):
+            skill_files[str(r.uri)] = skill_bytes(contents.contents, r.mime_type)
+    report["resourcesRead"] = read
+    report["resourcePages"] = resource_pages
+    report["skillFilesRead"] = len(skill_files)
+    report["skillBlobs"] = sum(1 for kind, _ in skill_files.values() if kind == "blob")
+    if args.library:
+        report["skillFilesMatchingDisk"] = match_disk(skill_files, args.library)
+    if modern:
+        report.update(await modern_skills(client, skill_files))
+    else:
+        report.update(await legacy_skills(client))
     return report
 
 

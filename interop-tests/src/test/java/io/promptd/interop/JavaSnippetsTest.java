@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Every {@code java} block in the docs (README.md, docs/, each module's README.md) is a whole Java
  * file, imports included, and compiles against the current code and the official Java SDK: a reader
  * can paste it into a file of that name and build it. Blocks for the SDK's 2026-07-28 stack
- * ({@code io.modelcontextprotocol.modern}) are left out when the SDK on the class path predates it
- * ({@code -Psdk-2.1}).
+ * ({@code io.modelcontextprotocol.modern}), and those of promptd-java-sdk-endpoint, which is built
+ * on it, are left out when the SDK on the class path predates it ({@code -Psdk-2.1}).
  */
 class JavaSnippetsTest {
   private static final Pattern CLASS =
@@ -30,6 +30,9 @@ class JavaSnippetsTest {
 
   /** The official SDK's 2026-07-28 stack, which SDK 2.2.0 was the first to ship. */
   private static final String MODERN_SDK = "io.modelcontextprotocol.modern.";
+
+  /** promptd's module that serves both of the SDK's stacks at one URL. */
+  private static final String ENDPOINT = "io.promptd.javasdk.endpoint.";
 
   /** Whether the official Java SDK on the class path has its 2026-07-28 stack (2.2.0 and later). */
   static boolean sdkHasModernStack() {
@@ -58,7 +61,9 @@ class JavaSnippetsTest {
     List<String> failures = new ArrayList<>();
     int n = 0;
     for (Snippet s : snippets) {
-      if (s.code().contains("import " + MODERN_SDK) && !sdkHasModernStack()) {
+      boolean modern =
+          s.code().contains("import " + MODERN_SDK) || s.code().contains("import " + ENDPOINT);
+      if (modern && !sdkHasModernStack()) {
         continue; // -Psdk-2.1: that SDK has no modern stack for the block to compile against
       }
       Matcher name = CLASS.matcher(s.code());
