@@ -41,15 +41,31 @@ class JavaExamplesTest {
 
   @Test
   void thePlainExampleServesBothErasAtOneUrlAndStdio() throws Exception {
-    List<List<String>> commands = commands("### Plain Java: promptd's own server");
+    bothErasAtOneUrlAndStdio("### Plain Java: promptd's own server", "plain");
+  }
+
+  @Test
+  void theOfficialSdkExampleServesBothErasAtOneUrlAndStdio() throws Exception {
+    bothErasAtOneUrlAndStdio("### The official Java SDK: both eras at one URL", "official-sdk");
+  }
+
+  /**
+   * An example's three lines under {@code heading}: its build, then its jar over HTTP, where both
+   * TypeScript SDKs (v1, legacy; v2, 2026-07-28) use one URL, then over stdio, where both do too.
+   */
+  private void bothErasAtOneUrlAndStdio(String heading, String example) throws Exception {
+    List<List<String>> commands = commands(heading);
     assertThat(commands).hasSize(3);
-    build(commands.get(0), "plain");
+    build(commands.get(0), example);
     Path library = PromptdServer.fixtureCopy(dir.resolve("lib"));
     int port = Peers.freePort();
     List<String> http = served(commands.get(1), library);
     assertThat(commands.get(1).subList(0, 4))
         .containsExactly(
-            "java", "-jar", "examples/java/plain/target/promptd-plain-example.jar", "--http");
+            "java",
+            "-jar",
+            "examples/java/" + example + "/target/promptd-" + example + "-example.jar",
+            "--http");
     http.set(4, Integer.toString(port));
     Process server = Peers.startHttp(http, port);
     try {
