@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -116,27 +118,44 @@ public class PromptdPromptsAutoConfiguration {
   public PromptsSync promptdPromptsSync(
       SdkPrompts promptdSdkPrompts,
       SdkSkills promptdSdkSkills,
-      ObjectProvider<McpSyncServer> servers) {
-    return new PromptsSync(promptdSdkPrompts, promptdSdkSkills, servers);
+      ObjectProvider<McpSyncServer> servers,
+      BeanFactory beans) {
+    return new PromptsSync(
+        promptdSdkPrompts, promptdSdkSkills, servers, () -> beans.containsBean(DUAL_ERA_ENDPOINT));
   }
+
+  /**
+   * The bean promptd-java-sdk-endpoint's auto-configuration serves the library with, when it is on
+   * the class path: then no McpSyncServer of the application's is needed.
+   */
+  static final String DUAL_ERA_ENDPOINT = "promptdDualEraEndpoint";
 
   /** What {@link #promptdPromptsSync} returns. */
   public static final class PromptsSync implements SmartInitializingSingleton, DisposableBean {
     private final SdkPrompts prompts;
     private final SdkSkills skills;
     private final ObjectProvider<McpSyncServer> servers;
+    private final BooleanSupplier endpoint;
     private volatile AutoCloseable sync = () -> {};
 
-    PromptsSync(SdkPrompts prompts, SdkSkills skills, ObjectProvider<McpSyncServer> servers) {
+    PromptsSync(
+        SdkPrompts prompts,
+        SdkSkills skills,
+        ObjectProvider<McpSyncServer> servers,
+        BooleanSupplier endpoint) {
       this.prompts = prompts;
       this.skills = skills;
       this.servers = servers;
+      this.endpoint = endpoint;
     }
 
     @Override
     public void afterSingletonsInstantiated() {
       McpSyncServer server = servers.getIfAvailable();
       if (server == null) {
+        if (endpoint.getAsBoolean()) {
+          return; // promptd's own endpoint serves the library, in step with the files
+        }
         LOG.log(
             Level.WARNING,
             "promptd.prompts.dirs is set but the application has no McpSyncServer: prompt files"
