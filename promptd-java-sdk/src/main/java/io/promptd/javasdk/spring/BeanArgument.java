@@ -1,17 +1,15 @@
 package io.promptd.javasdk.spring;
 
+import io.promptd.mcp.annotations.ParameterValues;
 import io.promptd.mcp.json.JsonArray;
 import io.promptd.mcp.json.JsonObject;
-import io.promptd.mcp.jsonrpc.McpException;
 import io.promptd.mcp.protocol.PromptArgument;
 import io.promptd.mcp.server.ArgumentField;
 import io.promptd.mcp.server.ArgumentsNeeded;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.ai.mcp.annotation.McpArg;
 
@@ -20,17 +18,6 @@ import org.springframework.ai.mcp.annotation.McpArg;
  * the argument's string becomes the parameter's value.
  */
 record BeanArgument(ArgumentField field, Class<?> type) {
-  private static final Map<Class<?>, ArgumentField.Type> TYPES = Map.ofEntries(
-      Map.entry(String.class, ArgumentField.Type.STRING),
-      Map.entry(int.class, ArgumentField.Type.INTEGER),
-      Map.entry(Integer.class, ArgumentField.Type.INTEGER),
-      Map.entry(long.class, ArgumentField.Type.INTEGER),
-      Map.entry(Long.class, ArgumentField.Type.INTEGER),
-      Map.entry(double.class, ArgumentField.Type.NUMBER),
-      Map.entry(Double.class, ArgumentField.Type.NUMBER),
-      Map.entry(boolean.class, ArgumentField.Type.BOOLEAN),
-      Map.entry(Boolean.class, ArgumentField.Type.BOOLEAN));
-
   /**
    * The argument of {@code parameter}.
    *
@@ -46,7 +33,7 @@ record BeanArgument(ArgumentField field, Class<?> type) {
       name = parameter.getName();
     }
     Class<?> type = parameter.getType();
-    ArgumentField.Type fieldType = type.isEnum() ? ArgumentField.Type.STRING : TYPES.get(type);
+    ArgumentField.Type fieldType = ParameterValues.fieldType(type);
     if (fieldType == null) {
       throw new IllegalArgumentException(BeanMethods.where(m) + ": argument '" + name + "' is a "
           + type.getName()
@@ -57,12 +44,7 @@ record BeanArgument(ArgumentField field, Class<?> type) {
           + "' is a primitive " + type.getName()
           + ", which cannot be absent: make it @McpArg(required = true) or use its box");
     }
-    List<String> choices = new ArrayList<>();
-    if (type.isEnum()) {
-      for (Object c : type.getEnumConstants()) {
-        choices.add(((Enum<?>) c).name());
-      }
-    }
+    List<String> choices = ParameterValues.constants(type);
     ArgumentField field = ArgumentField.builder(name)
         .description(arg.description().isEmpty() ? null : arg.description())
         .type(fieldType)
@@ -100,45 +82,7 @@ record BeanArgument(ArgumentField field, Class<?> type) {
    */
   @Nullable
   Object read(@Nullable String value, String prompt) {
-    if (value == null || value.isEmpty()) {
-      return null;
-    }
-    if (type == String.class) {
-      return value;
-    }
-    String v = value.strip();
-    try {
-      if (type == int.class || type == Integer.class) {
-        return Integer.parseInt(v);
-      } else if (type == long.class || type == Long.class) {
-        return Long.parseLong(v);
-      } else if (type == double.class || type == Double.class) {
-        double d = Double.parseDouble(v);
-        if (!Double.isFinite(d)) {
-          throw new NumberFormatException("not finite");
-        }
-        return d;
-      }
-    } catch (NumberFormatException e) {
-      throw refuse(
-          prompt,
-          field.type() == ArgumentField.Type.INTEGER
-              ? "must be a whole number"
-              : "must be a number");
-    }
-    if (type == boolean.class || type == Boolean.class) {
-      return switch (v.toLowerCase(Locale.ROOT)) {
-        case "true" -> true;
-        case "false" -> false;
-        default -> throw refuse(prompt, "must be true or false");
-      };
-    }
-    for (Object c : type.getEnumConstants()) {
-      if (((Enum<?>) c).name().equalsIgnoreCase(v)) {
-        return c;
-      }
-    }
-    throw refuse(prompt, "must be one of " + String.join(", ", field.choices()));
+    return ParameterValues.read(field, type, value, prompt);
   }
 
   /** The question for a value that breaks the argument's type, or null when it reads. */
@@ -149,11 +93,5 @@ record BeanArgument(ArgumentField field, Class<?> type) {
     } catch (ArgumentsNeeded e) {
       return e.questions().getFirst();
     }
-  }
-
-  private McpException refuse(String prompt, String reason) {
-    return new ArgumentsNeeded(
-        "prompt '" + prompt + "': argument '" + field.name() + "' " + reason,
-        List.of(new ArgumentsNeeded.Question(field, reason)));
   }
 }
