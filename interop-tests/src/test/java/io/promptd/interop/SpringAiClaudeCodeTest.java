@@ -19,14 +19,14 @@ import org.junit.jupiter.api.io.TempDir;
  * The real-client lane, a Spring AI application: Claude Code 2.1.332 in tmux with
  * {@code examples/java/spring-boot} (built and run as docs/java.md's "Spring Boot with Spring AI"
  * says) as its stdio MCP server. The example's {@code @McpPrompt} bean {@code code-review}, served
- * through promptd-java-sdk, is a slash command. Typed without its required {@code code}, Claude
- * Code refuses it itself and sends no {@code prompts/get} (the SDK lists a bean's arguments as
- * declared, to every client alike; promptd's own server lists them as optional to a client that
- * shows forms). Typed with a language the bean's enum does not have, promptd's form reaches Claude
- * Code through the SDK's {@code elicitation/create}, is filled in, and the bean's rendered text is
- * what reaches the model stand-in. Screens:
- * {@code target/client-screens/claude-code-spring-ai-bean-missing.txt} (the refusal) and
- * {@code -form.txt} (the form as accepted).
+ * through promptd-java-sdk, is a slash command. Claude Code checks a listed required argument
+ * itself and sends no {@code prompts/get} without it ("Missing required argument: code"); the
+ * example sets {@code promptd.prompts.form-first=true}, so the arguments are listed as not required
+ * and the bare command reaches the server: promptd's form for the missing {@code code} comes
+ * through the SDK's {@code elicitation/create}, is filled in, and the bean's rendered text is what
+ * reaches the model stand-in. A value outside the bean's enum is asked for again in a form.
+ * Screens: {@code target/client-screens/claude-code-spring-ai-bean-form.txt} and {@code -form2.txt}
+ * (the forms as accepted).
  */
 @Timeout(value = 420, unit = TimeUnit.SECONDS)
 class SpringAiClaudeCodeTest {
@@ -89,24 +89,30 @@ class SpringAiClaudeCodeTest {
 
     claude.awaitCommand("code-review", START);
 
-    // Claude Code checks a listed required argument itself and sends no prompts/get: the SDK lists
-    // the arguments as the bean declares them, to every client alike.
+    // promptd.prompts.form-first=true: the arguments are listed as not required, so Claude Code
+    // sends the bare command, and promptd asks for the missing code in its form.
     claude.send("/mcp__promptd__code-review");
-    String refused = claude.awaitText("Missing required argument: code", TURN);
-    Files.writeString(
-        ClaudeCode.SCREENS.resolve("claude-code-" + cell + "-missing.txt"),
-        refused.stripTrailing() + "\n",
-        UTF_8);
-    assertThat(refused)
-        .contains("Error: Missing required argument: code. Usage: /mcp__promptd__code-review code"
-            + " language focus");
-    assertThat(Files.readString(wire, UTF_8)).doesNotContain("\"method\":\"prompts/get\"");
+    String form = claude.awaitForm(TURN);
+    assertThat(form)
+        .contains("The prompt 'code-review' needs more from you: code is required.")
+        .contains("* code: Type something…")
+        .contains("language: not set")
+        .contains("focus: not set");
+    claude.fill("code", "total = total + 1");
+    claude.choose("language", "JAVA");
+    claude.accept();
+    claude.awaitReplyAcceptingForms(TURN);
+    assertThat(model.await("Review this java code", TURN).body()).contains("total = total + 1");
+    assertThat(Files.readString(wire, UTF_8))
+        .contains("\"required\":false")
+        .doesNotContain("\"required\":true")
+        .contains("\"method\":\"elicitation/create\"");
 
     // A value the bean's enum does not have reaches the server: promptd asks for it in its form,
     // sent through the SDK's elicitation/create.
     claude.send("/mcp__promptd__code-review x=x+1 RUBY");
-    String form = claude.awaitForm(TURN);
-    assertThat(form)
+    String invalid = claude.awaitForm(TURN);
+    assertThat(invalid)
         .contains("The prompt 'code-review' needs more from you: language must be one of JAVA,"
             + " KOTLIN, PYTHON, TYPESCRIPT.")
         .contains("✔ code: x=x+1")
@@ -115,14 +121,13 @@ class SpringAiClaudeCodeTest {
     claude.accept();
     claude.awaitReplyAcceptingForms(TURN);
     assertThat(model.await("Review this kotlin code", TURN).body()).contains("x=x+1");
-    assertThat(Files.readString(wire, UTF_8)).contains("\"method\":\"elicitation/create\"");
     Matrix.record(
         "Claude Code " + ClaudeCode.VERSION + " (terminal, tmux) → Spring AI example",
         "stdio",
         "legacy 2025-11-25",
-        "the @McpPrompt bean code-review is /mcp__promptd__code-review; without its required code"
-            + " Claude Code refuses it itself (Missing required argument, no prompts/get); with"
-            + " language RUBY promptd's form comes through the SDK's elicitation/create, KOTLIN"
-            + " chosen, accepted, the bean's rendered text reaches the model");
+        "the @McpPrompt bean code-review is /mcp__promptd__code-review (form-first: listed as not"
+            + " required); bare, promptd's form for the required code comes through the SDK's"
+            + " elicitation/create, code typed, JAVA chosen, accepted, the bean's text reaches the"
+            + " model; language RUBY: a form again, KOTLIN chosen, rendered");
   }
 }
