@@ -33,7 +33,8 @@ import org.assertj.core.api.Assumptions;
  *
  * <ul>
  *   <li>The focused line starts with {@code ❯}; ↑/↓ move between the fields and the Accept/Decline
- *       row. A required field is marked {@code *}, a field with a value {@code ✔}.
+ *       row. A required field is marked {@code *}, a field with a value {@code ✔}, an optional one
+ *       without a value blank.
  *   <li>A text field shows "Type something…"; when it is focused, typed characters (spaces too) go
  *       into it.
  *   <li>An enum field shows {@code ▸ VALUE} (or {@code ▸ not set}); → expands it into one {@code ◯
@@ -385,7 +386,8 @@ final class ClaudeCode implements AutoCloseable {
    * buttons.
    */
   void focus(String field) throws Exception {
-    Pattern focused = Pattern.compile("(?m)^\\s*❯ (?:[*✔] )?" + Pattern.quote(field) + ":");
+    // "❯ * text:", "❯ ✔ tone:"; an optional field without a value has a blank mark: "❯   focus:".
+    Pattern focused = Pattern.compile("(?m)^\\s*❯ (?:[*✔ ] )?" + Pattern.quote(field) + ":");
     for (String key : List.of("Down", "Up")) {
       for (int i = 0; i < 12; i++) {
         String s = screen();

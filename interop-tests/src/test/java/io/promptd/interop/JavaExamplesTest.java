@@ -30,6 +30,14 @@ class JavaExamplesTest {
   @BeforeAll
   static void installed() {
     Peers.requireNode();
+    requireArtifacts();
+  }
+
+  /**
+   * Skips the calling test when promptd's artifacts are not in the local repository, except in CI,
+   * where their absence is a failure.
+   */
+  static void requireArtifacts() {
     Path bom = Path.of(System.getProperty("user.home"), ".m2/repository/io/promptd/promptd-bom");
     boolean present = Files.isDirectory(bom);
     if (!present && "true".equals(System.getenv("CI"))) {
@@ -104,7 +112,7 @@ class JavaExamplesTest {
   }
 
   /** The commands of the sh block under {@code heading} in docs/java.md. */
-  private static List<List<String>> commands(String heading) throws Exception {
+  static List<List<String>> commands(String heading) throws Exception {
     return DocCommands.commands(
         DocCommands.block(Peers.ROOT.resolve("docs/java.md"), heading, "sh"), Map.of());
   }
@@ -122,14 +130,21 @@ class JavaExamplesTest {
   }
 
   /** A {@code java -jar JAR …} line run with this JVM's java and the jar in the checkout. */
-  private static void jar(List<String> command) {
+  static void jar(List<String> command) {
     assertThat(command.subList(0, 2)).containsExactly("java", "-jar");
     command.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.set(2, Peers.ROOT.resolve(command.get(2)).toString());
   }
 
-  /** Runs the doc's build line of one example in the checkout, as written. */
   private void build(List<String> command, String example) throws Exception {
+    build(command, example, dir);
+  }
+
+  /**
+   * Runs the doc's build line of one example in the checkout, as written; its output goes to a log
+   * in {@code dir}.
+   */
+  static void build(List<String> command, String example, Path dir) throws Exception {
     assertThat(command)
         .containsExactly("./mvnw", "-q", "-f", "examples/java/" + example + "/pom.xml", "package");
     Path log = dir.resolve(example + "-build.log");

@@ -66,6 +66,8 @@ public final class SdkPrompts {
 
   private final PromptCatalog catalog;
   private final boolean scoped;
+  /** Whether every argument is listed as not required ({@link #formFirst()}). */
+  private final boolean formFirst;
   /**
    * The prompts last handed to a server (by a specification list or {@link #keepInSync}), by name.
    */
@@ -73,21 +75,34 @@ public final class SdkPrompts {
   /** promptd's own server behind the renders, serving exactly what this adapter serves. */
   private final PromptdAnswers answers;
 
-  private SdkPrompts(PromptCatalog catalog, boolean scoped) {
+  private SdkPrompts(PromptCatalog catalog, boolean scoped, boolean formFirst) {
     this.catalog = catalog;
     this.scoped = scoped;
+    this.formFirst = formFirst;
     this.answers = new PromptdAnswers(
         scoped ? catalog : catalog.filtered(d -> d.requiredScopes().isEmpty()));
   }
 
   /** The prompts of {@code catalog} that require no scopes. */
   public static SdkPrompts of(PromptCatalog catalog) {
-    return new SdkPrompts(requireNonNull(catalog, "catalog"), false);
+    return new SdkPrompts(requireNonNull(catalog, "catalog"), false, false);
   }
 
   /** The same catalog, with the prompts that require scopes served to every caller too. */
   public SdkPrompts includingScoped() {
-    return new SdkPrompts(catalog, true);
+    return new SdkPrompts(catalog, true, formFirst);
+  }
+
+  /**
+   * The same catalog, every argument listed as not required (form-first), for servers whose clients
+   * show forms: a client such as Claude Code checks a listed required argument itself and never
+   * asks the server, while a {@code prompts/get} that leaves one out gets promptd's form through
+   * {@code elicitation/create} (a client without forms gets -32602 naming it). The SDK lists
+   * prompts alike to every client, so this applies to all of them; promptd's own server lists
+   * arguments as optional only to clients that declared forms.
+   */
+  public SdkPrompts formFirst() {
+    return new SdkPrompts(catalog, scoped, true);
   }
 
   /** One specification per prompt served now, for {@code McpServer.sync(...).prompts(...)}. */
@@ -190,7 +205,7 @@ public final class SdkPrompts {
 
   private SyncPromptSpecification syncPrompt(PromptDefinition d) {
     return new SyncPromptSpecification(
-        SdkSchema.prompt(d.prompt()),
+        listed(d),
         (exchange, request) -> answers.get(
             request.name(),
             request.arguments(),
@@ -202,7 +217,7 @@ public final class SdkPrompts {
 
   private AsyncPromptSpecification asyncPrompt(PromptDefinition d) {
     return new AsyncPromptSpecification(
-        SdkSchema.prompt(d.prompt()),
+        listed(d),
         (exchange, request) -> Mono.fromCallable(() -> answers.get(
                 request.name(),
                 request.arguments(),
@@ -213,6 +228,20 @@ public final class SdkPrompts {
                     : null))
             // A form waits for the user: never on one of Reactor's non-blocking threads.
             .subscribeOn(Schedulers.boundedElastic()));
+  }
+
+  /** The prompt as {@code prompts/list} shows it. */
+  private McpSchema.Prompt listed(PromptDefinition d) {
+    McpSchema.Prompt p = SdkSchema.prompt(d.prompt());
+    if (!formFirst) {
+      return p;
+    }
+    List<McpSchema.PromptArgument> arguments = new ArrayList<>();
+    for (McpSchema.PromptArgument a : p.arguments()) {
+      arguments.add(new McpSchema.PromptArgument(a.name(), a.title(), a.description(), false));
+    }
+    return new McpSchema.Prompt(
+        p.name(), p.title(), p.description(), arguments, p.meta(), p.icons());
   }
 
   /** Whether a client declared that it shows forms ({@code elicitation}, form mode). */

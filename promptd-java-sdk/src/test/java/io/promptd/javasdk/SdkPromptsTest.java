@@ -199,6 +199,34 @@ class SdkPromptsTest {
         .containsExactly("greet", "secret");
   }
 
+  /**
+   * Form-first: every argument listed as not required, to every client (the SDK lists alike to
+   * all); a request that leaves a required one out is still promptd's -32602 to a client without
+   * forms.
+   */
+  @Test
+  void formFirstListsEveryArgumentAsNotRequired() {
+    PromptCatalog catalog = PromptCatalog.of(List.of(greet("Greets")));
+    assertThat(SdkPrompts.of(catalog).syncPrompts().getFirst().prompt().arguments())
+        .extracting(McpSchema.PromptArgument::required)
+        .containsExactly(true, false);
+    SdkPrompts formFirst = SdkPrompts.of(catalog).formFirst();
+    assertThat(formFirst.syncPrompts().getFirst().prompt().arguments())
+        .extracting(McpSchema.PromptArgument::name, McpSchema.PromptArgument::required)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("who", false),
+            org.assertj.core.groups.Tuple.tuple("tone", false));
+    assertThat(formFirst.asyncPrompts().getFirst().prompt().arguments())
+        .extracting(McpSchema.PromptArgument::required)
+        .containsOnly(false);
+    assertThat(formFirst.includingScoped().syncPrompts().getFirst().prompt().arguments())
+        .extracting(McpSchema.PromptArgument::required)
+        .containsOnly(false);
+    assertThat(formFirst.syncPrompts().getFirst().prompt().description()).isEqualTo("Greets");
+    assertThatThrownBy(() -> formFirst.get(get("greet", Map.of())))
+        .hasMessageContaining("missing required argument 'who'");
+  }
+
   /** A prompt written as an annotated method, through the adapter. */
   public static final class CodePrompts {
     @io.promptd.mcp.annotations.PromptMethod(description = "Says hello")

@@ -26,6 +26,7 @@ import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.ClassUtils;
 
@@ -40,10 +41,11 @@ import org.springframework.util.ClassUtils;
  * registry of annotated beans is replaced by one that leaves them out); its tools, resources and
  * resource completions are untouched.
  *
- * <p>{@code promptd.prompts.beans=false} turns this off (Spring AI serves the prompts itself). It
- * applies to the SYNC server type with a stateful protocol ({@code spring.ai.mcp.server.type} and
- * {@code protocol} as Spring AI defaults them); with ASYNC or STATELESS Spring AI keeps serving the
- * prompts itself.
+ * <p>{@code promptd.prompts.form-first=true} lists every argument as not required
+ * ({@link SdkPrompts#formFirst()}). {@code promptd.prompts.beans=false} turns this off (Spring AI
+ * serves the prompts itself). It applies to the SYNC server type with a stateful protocol
+ * ({@code spring.ai.mcp.server.type} and {@code protocol} as Spring AI defaults them); with ASYNC
+ * or STATELESS Spring AI keeps serving the prompts itself.
  */
 @AutoConfiguration(
     beforeName =
@@ -91,8 +93,10 @@ public class PromptdBeanPromptsAutoConfiguration {
   /** The beans' prompts as Spring AI's MCP server collects them. */
   @Bean
   public List<SyncPromptSpecification> promptdBeanPromptSpecifications(
-      PromptdBeanPrompts promptdBeanPrompts) {
-    return SdkPrompts.of(promptdBeanPrompts.catalog()).syncPrompts();
+      PromptdBeanPrompts promptdBeanPrompts, Environment environment) {
+    SdkPrompts prompts = SdkPrompts.of(promptdBeanPrompts.catalog());
+    return (PromptdPromptsAutoConfiguration.formFirst(environment) ? prompts.formFirst() : prompts)
+        .syncPrompts();
   }
 
   /** The beans' completions as Spring AI's MCP server collects them. */

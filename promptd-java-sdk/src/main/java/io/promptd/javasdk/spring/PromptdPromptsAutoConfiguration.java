@@ -38,7 +38,8 @@ import org.springframework.core.env.Environment;
  * Skills are served as resources ({@code List<SyncResourceSpecification>}, {@link SdkSkills}): the
  * files of each skill at {@code skill://<skill-path>/<file-path>}, kept in step too; the SDK has no
  * Skills extension, so {@code skills/list} is not answered. {@code promptd.prompts.watch=false}
- * turns reloading off. Prompts and skills that require OAuth scopes are left out, as
+ * turns reloading off; {@code promptd.prompts.form-first=true} lists every argument as not required
+ * ({@link SdkPrompts#formFirst()}). Prompts and skills that require OAuth scopes are left out, as
  * {@link SdkPrompts#of} and {@link SdkSkills#of(Library)} do.
  */
 @AutoConfiguration
@@ -76,11 +77,17 @@ public class PromptdPromptsAutoConfiguration {
     return library;
   }
 
-  /** The library's prompts for the SDK. */
+  /** The library's prompts for the SDK, form-first when {@code promptd.prompts.form-first=true}. */
   @Bean
   @ConditionalOnMissingBean
-  public SdkPrompts promptdSdkPrompts(Library promptdLibrary) {
-    return SdkPrompts.of(promptdLibrary.catalog());
+  public SdkPrompts promptdSdkPrompts(Library promptdLibrary, Environment environment) {
+    SdkPrompts prompts = SdkPrompts.of(promptdLibrary.catalog());
+    return formFirst(environment) ? prompts.formFirst() : prompts;
+  }
+
+  /** Whether {@code promptd.prompts.form-first=true}: every argument listed as not required. */
+  static boolean formFirst(Environment environment) {
+    return environment.getProperty("promptd.prompts.form-first", Boolean.class, false);
   }
 
   /** The prompts as Spring AI's MCP server collects them. */

@@ -191,6 +191,30 @@ class SpringAiPromptsTest {
   }
 
   @Test
+  void formFirstListsTheBeansArgumentsAsNotRequired() {
+    try (ConfigurableApplicationContext context = new SpringApplicationBuilder(
+            BeanPromptsApplication.class)
+        .web(WebApplicationType.NONE)
+        .properties(
+            "spring.ai.mcp.server.stdio=false",
+            "spring.main.banner-mode=off",
+            "spring.ai.mcp.server.name=in-process",
+            "promptd.prompts.form-first=true")
+        .run()) {
+      List<?> specs = context.getBean("promptdBeanPromptSpecifications", List.class);
+      io.modelcontextprotocol.spec.McpSchema.Prompt review = specs.stream()
+          .map(s -> ((io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification) s)
+              .prompt())
+          .filter(p -> p.name().equals("review"))
+          .findFirst()
+          .orElseThrow();
+      assertThat(review.arguments())
+          .extracting(a -> a.name() + "=" + a.required())
+          .containsExactly("code=false", "language=false", "lines=false");
+    }
+  }
+
+  @Test
   void springAiRegistersNoneOfThePromptsItself() {
     try (ConfigurableApplicationContext context = new SpringApplicationBuilder(
             BeanPromptsApplication.class)
