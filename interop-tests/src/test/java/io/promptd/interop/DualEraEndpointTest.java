@@ -3,6 +3,7 @@ package io.promptd.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.promptd.interop.springboot.DualEraApplication;
 import io.promptd.javasdk.endpoint.DualEraServlet;
 import io.promptd.library.Library;
 import io.promptd.library.LibraryOptions;
@@ -18,9 +19,12 @@ import org.apache.catalina.Wrapper;
 import org.apache.catalina.startup.Tomcat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.SpringApplication;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * One URL for both eras on the official Java SDK: a watched promptd library served by
@@ -30,7 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * 2026-07-28 (with a form answered), the Python SDK in {@code auto} mode and in legacy mode, each
  * listing, rendering with arguments, getting -32602 and hearing {@code list_changed} as its era
  * tells it after a file is added; and the official conformance suite's prompt, completion, logging,
- * stream and DNS-rebinding scenarios. Skipped under {@code -Psdk-2.1} (no modern stack).
+ * stream and DNS-rebinding scenarios. Each twice: the servlet in Tomcat, and a Spring Boot
+ * application served by the endpoint's auto-configuration. Skipped under {@code -Psdk-2.1} (no
+ * modern stack).
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class DualEraEndpointTest {
@@ -56,6 +62,7 @@ class DualEraEndpointTest {
 
   private Library library;
   private Tomcat tomcat;
+  private ConfigurableApplicationContext application;
 
   @BeforeAll
   static void requirements() {
@@ -65,8 +72,24 @@ class DualEraEndpointTest {
         "the official Java SDK on the class path has no modern stack (it came in 2.2.0)");
   }
 
-  /** Serves {@code folder} in both eras at {@code /mcp}; returns its URL. */
-  private String serve(Path folder) throws Exception {
+  /**
+   * Serves {@code folder} in both eras at {@code /mcp}: with the servlet in Tomcat
+   * ({@code servlet}), or as a Spring Boot application with promptd.prompts.dirs set
+   * ({@code spring-boot}); returns its URL.
+   */
+  private String serve(String server, Path folder) throws Exception {
+    if (server.equals("spring-boot")) {
+      application = SpringApplication.run(
+          DualEraApplication.class,
+          "--server.port=0",
+          "--server.address=127.0.0.1",
+          "--spring.main.banner-mode=off",
+          // Spring Boot's graceful shutdown would wait 30 s for the clients' event streams.
+          "--server.shutdown=immediate",
+          "--promptd.prompts.dirs=" + folder);
+      return "http://127.0.0.1:" + application.getEnvironment().getProperty("local.server.port")
+          + "/mcp";
+    }
     library = Library.open(
         LibrarySource.folders(List.of(folder)),
         LibraryOptions.defaults().withCacheDirectory(null).withDebounce(Duration.ofMillis(25)));
@@ -86,6 +109,9 @@ class DualEraEndpointTest {
 
   @AfterEach
   void stop() throws Exception {
+    if (application != null) {
+      application.close();
+    }
     if (tomcat != null) {
       tomcat.stop();
       tomcat.destroy();
@@ -95,10 +121,11 @@ class DualEraEndpointTest {
     }
   }
 
-  @Test
-  void theTypeScriptV1AndV2ClientsShareOneUrl() throws Exception {
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"servlet", "spring-boot"})
+  void theTypeScriptV1AndV2ClientsShareOneUrl(String server) throws Exception {
     Path folder = PromptdServer.fixtureCopy(dir.resolve("lib"));
-    String url = serve(folder);
+    String url = serve(server, folder);
     for (String sdk : List.of("v1", "v2")) {
       List<String> args = new ArrayList<>(List.of(
           "ts-client.mjs",
@@ -130,19 +157,22 @@ class DualEraEndpointTest {
       }
     }
     Matrix.record(
-        "TS SDK v1 and v2 clients → Java SDK 2.2.0, both stacks at one URL (promptd-java-sdk-endpoint)",
+        "TS SDK v1 and v2 clients → Java SDK 2.2.0, both stacks at one URL (promptd-java-sdk-endpoint, "
+            + server + ")",
         "http",
         "legacy 2025-11-25 + modern 2026-07-28",
         "list, get+args, -32602, list_changed; v2: a form answered (input_required)");
   }
 
-  @Test
-  void thePythonClientInAutoModeFindsTheModernEraAndInLegacyModeASession() throws Exception {
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"servlet", "spring-boot"})
+  void thePythonClientInAutoModeFindsTheModernEraAndInLegacyModeASession(String server)
+      throws Exception {
     assumeTrue(
         Files.isExecutable(PythonSdkClientTest.VENV_PYTHON),
         "the Python SDK peer installed in interop/python/.venv (bin/test does it)");
     Path folder = PromptdServer.copy(Peers.ROOT.resolve("examples/prompts"), dir.resolve("lib"));
-    String url = serve(folder);
+    String url = serve(server, folder);
     for (String era : List.of("modern", "legacy")) {
       String report = ServerCellsTest.run(
           List.of(
@@ -176,16 +206,18 @@ class DualEraEndpointTest {
           .contains("\"listChanged\": \"ok\"");
     }
     Matrix.record(
-        "Python SDK client (auto, legacy) → Java SDK 2.2.0, both stacks at one URL",
+        "Python SDK client (auto, legacy) → Java SDK 2.2.0, both stacks at one URL (" + server
+            + ")",
         "http",
         "modern 2026-07-28 (auto) + legacy 2025-11-25",
         "list, get+args, -32602, completion, list_changed");
   }
 
-  @Test
-  void theConformanceSuitesPromptScenariosPassAtTheUrl() throws Exception {
-    String url =
-        serve(PromptdServer.copy(Peers.ROOT.resolve("fixtures/conformance"), dir.resolve("lib")));
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"servlet", "spring-boot"})
+  void theConformanceSuitesPromptScenariosPassAtTheUrl(String server) throws Exception {
+    String url = serve(
+        server, PromptdServer.copy(Peers.ROOT.resolve("fixtures/conformance"), dir.resolve("lib")));
     List<String> command = new ArrayList<>(List.of("sh", "bin/conformance"));
     command.addAll(SCENARIOS);
     ProcessBuilder suite = new ProcessBuilder(command)
@@ -200,7 +232,7 @@ class DualEraEndpointTest {
     assertThat(out).contains(SCENARIOS.size() + " passed, 0 failed");
     assertThat(p.exitValue()).as(out).isZero();
     Matrix.record(
-        "conformance suite → Java SDK 2.2.0, both stacks at one URL",
+        "conformance suite → Java SDK 2.2.0, both stacks at one URL (" + server + ")",
         "http",
         "legacy 2025-11-25",
         String.join(", ", SCENARIOS));
