@@ -47,13 +47,16 @@ import reactor.core.scheduler.Schedulers;
  * AutoCloseable sync = prompts.keepInSync(server);   // added, changed and removed prompts; list_changed
  * }</pre>
  *
- * <p>Each {@code prompts/get} and {@code completion/complete} is answered from the catalog as it is
- * at that moment, with promptd's checks: a missing required argument, an unknown one or a value
- * that is not a string is -32602, a value a prompt rejects is the prompt's own -32602, and a
- * failure inside a renderer is -32603 with a safe message (its details go to the log). What the SDK
- * does not let an adapter do is said where it matters: completions are fixed when the SDK server is
- * built, so a prompt added later is completed with nothing; each prompt added, changed or removed
- * is one {@code list_changed} (the SDK sends one per change).
+ * <p>Each {@code prompts/get} is answered by promptd's own server behind the SDK's handler, so a
+ * client that declared elicitation and leaves out an argument (or gives one a prompt refuses) is
+ * asked for it in promptd's form, through the SDK's {@code elicitation/create}. Each
+ * {@code prompts/get} and {@code completion/complete} is answered from the catalog as it is at that
+ * moment, with promptd's checks: a missing required argument, an unknown one or a value that is not
+ * a string is -32602, a value a prompt rejects is the prompt's own -32602, and a failure inside a
+ * renderer is -32603 with a safe message (its details go to the log). What the SDK does not let an
+ * adapter do is said where it matters: completions are fixed when the SDK server is built, so a
+ * prompt added later is completed with nothing; each prompt added, changed or removed is one
+ * {@code list_changed} (the SDK sends one per change).
  *
  * <p>Prompts that require OAuth scopes ({@link PromptDefinition#requiredScopes()}) are left out: an
  * SDK server does not tell a handler who is calling, so it could not keep them from callers without
