@@ -36,7 +36,7 @@ class AnnotatedPromptsTest {
   }
 
   /** The kind of class a user writes. */
-  public static final class TeamPrompts {
+  public static final class ReviewAndTripPrompts {
     @PromptMethod(title = "Code review", description = "Reviews code")
     public String review(
         @Arg(name = "code", description = "The code") String code,
@@ -93,7 +93,7 @@ class AnnotatedPromptsTest {
 
   @Test
   void annotatedMethodsAreServedAsPrompts() {
-    List<PromptDefinition> prompts = AnnotatedPrompts.of(new TeamPrompts());
+    List<PromptDefinition> prompts = AnnotatedPrompts.of(new ReviewAndTripPrompts());
     assertThat(prompts)
         .extracting(PromptDefinition::name)
         .containsExactly("broken", "plan_trip", "review");
@@ -157,7 +157,7 @@ class AnnotatedPromptsTest {
   @Test
   void aMethodThrowingMcpExceptionKeepsItsAnswerAndCompletionsComeFromCompleteMethods()
       throws Exception {
-    PromptDefinition trip = AnnotatedPrompts.of(new TeamPrompts()).get(1);
+    PromptDefinition trip = AnnotatedPrompts.of(new ReviewAndTripPrompts()).get(1);
     GetPromptResult r = trip.renderer().render(Map.of("city", "Lisbon", "days", "3"));
     assertThat(r.messages()).hasSize(2);
     assertThat(((TextContent) r.messages().getFirst().content()).text())
