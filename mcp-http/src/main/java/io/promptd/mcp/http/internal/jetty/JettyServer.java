@@ -106,6 +106,10 @@ public final class JettyServer {
     }
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);
+    // No per-connection header cache: Jetty builds one (~100 KiB) on each connection's second
+    // request, and a legacy session's connection is kept open with its GET stream, so each held it
+    // for as long as the stream lasted.
+    http.setHeaderCacheSize(0);
     TrustedProxies proxies = connections.proxies();
     if (proxies != null) {
       // X-Forwarded-Proto/Host/For from a trusted proxy become the request's scheme, authority and
